@@ -1,0 +1,24 @@
+// What every use case may use. Built once in main.ts.
+import type { Logger } from './ports/logger.js';
+import type { SlackChannels } from './ports/slack.js';
+import type { Store } from './ports/store.js';
+
+export interface Links {
+  run(shortId: string): string;
+  testCase(id: string): string;
+}
+
+export interface AppContext {
+  store: Store;
+  slack: SlackChannels;
+  links: Links;
+  now: () => Date;
+  log: Logger;
+}
+
+export function linksFor(publicUrl: string): Links {
+  return {
+    run: (shortId) => `${publicUrl}/runs/${encodeURIComponent(shortId)}`,
+    testCase: (id) => `${publicUrl}/test-cases/${encodeURIComponent(id)}`,
+  };
+}

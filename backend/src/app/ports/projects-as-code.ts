@@ -1,0 +1,89 @@
+// Storage side of `goalie apply`: read what a project already has (by name), write the desired state.
+import type { GenerationStatus, NamedRecord } from '../records.js';
+
+export interface ExistingProject {
+  organization: { id: string; name: string } | null;
+  project: { id: string; slug: string; defaultTestPlanId: string | null } | null;
+  applications: (NamedRecord & { environments: (NamedRecord & { url: string; isDefault: boolean })[] })[];
+  devicePresets: NamedRecord[];
+  configs: NamedRecord[];
+  scenarios: NamedRecord[];
+  testCases: {
+    id: string;
+    name: string;
+    applicationId: string;
+    goal: string;
+    generationStatus: GenerationStatus;
+    resumeFromId: string | null;
+    waitForIds: string[];
+  }[];
+  testPlans: (NamedRecord & { schedules: { id: string; cron: string; timezone: string }[] })[];
+}
+
+/** The desired state. `undefined` leaves a stored value as it is; ids of new rows are already chosen. */
+export interface ProjectWrite {
+  organization: { id: string; name: string; usageLimit?: number | null; suspended?: boolean };
+  project: {
+    id: string;
+    organizationId: string;
+    name: string;
+    slug: string;
+    sshTunnelProxy?: boolean;
+    slackBotToken?: string;
+    slackSigningSecret?: string;
+    slackDefaultChannel?: string | null;
+    defaultDevicePresetId?: string | null;
+    defaultTestPlanId?: string | null;
+  };
+  applications: { id: string; shortId: string; name: string }[];
+  environments: { id: string; shortId: string; applicationId: string; name: string; url: string; isDefault: boolean }[];
+  devicePresets: {
+    id: string;
+    shortId: string;
+    name: string;
+    viewportWidth: number | null;
+    viewportHeight: number | null;
+    locale: string | null;
+    timezone: string | null;
+    userAgent: string | null;
+    extraHeaders: Record<string, string>;
+    colorScheme: 'light' | 'dark' | 'no-preference' | null;
+  }[];
+  /** Plain values; the store encrypts the secret ones. */
+  configs: { id: string; shortId: string; name: string; entries: { key: string; value: string; secret: boolean }[] }[];
+  scenarios: { id: string; shortId: string; name: string; description: string | null; examples: string | null }[];
+  /** Dependencies before dependents. `generationStatus` undefined keeps the stored one. */
+  testCases: {
+    id: string;
+    applicationId: string;
+    name: string;
+    goal: string;
+    expectedResult: string | null;
+    scenarioId: string | null;
+    resumeFromId: string | null;
+    waitForIds: string[];
+    configIds: string[];
+    isEnabled: boolean;
+    generationStatus?: GenerationStatus;
+  }[];
+  testPlans: {
+    id: string;
+    shortId: string;
+    name: string;
+    description: string | null;
+    owner: string | null;
+    testCaseIds: string[];
+    applications: { applicationId: string; environmentId: string; devicePresetId: string | null }[];
+    /** `id` of an existing schedule keeps its firing history. */
+    schedules: { id: string; cron: string; description: string; timezone: string; enabled: boolean }[];
+  }[];
+}
+
+export interface ProjectsAsCode {
+  load(organizationName: string, projectName: string): Promise<ExistingProject>;
+  /** The project that holds `slug`, if any. */
+  slugOwner(slug: string): Promise<{ projectId: string; organizationName: string; projectName: string } | null>;
+  write(state: ProjectWrite): Promise<void>;
+  /** Whether any organization exists (first start seeds the demo). */
+  isEmpty(): Promise<boolean>;
+}

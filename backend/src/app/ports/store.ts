@@ -1,0 +1,137 @@
+// The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
+import type { ProjectsAsCode } from './projects-as-code.js';
+import type {
+  ApiTokenRecord,
+  ApplicationRecord,
+  Caller,
+  EnvironmentRecord,
+  NamedRecord,
+  NotificationRequest,
+  OrganizationRecord,
+  ProjectRecord,
+  RunRecord,
+  RunTestCaseRecord,
+  StoredTrigger,
+  TestCaseRecord,
+  TestPlanRecord,
+} from '../records.js';
+
+export interface NewRun {
+  id: string;
+  shortId: string;
+  projectId: string;
+  testPlanId: string | null;
+  testPlanName: string;
+  testPlanShortId: string;
+  trigger: StoredTrigger;
+  actor: string | null;
+  branch: string | null;
+  commitHash: string | null;
+  commitMessage: string | null;
+  repository: string | null;
+  rerunOfRunId: string | null;
+  scheduleId: string | null;
+  notifications: NotificationRequest[] | null;
+}
+
+export type NewRunTestCase = Omit<
+  RunTestCaseRecord,
+  'status' | 'result' | 'resultTitle' | 'evaluationThought'
+>;
+
+export interface NewEnvironment {
+  id: string;
+  shortId: string;
+  applicationId: string;
+  name: string;
+  url: string;
+  isPreview: boolean;
+  createdByRunId: string | null;
+}
+
+export interface NewTestCase {
+  id: string;
+  projectId: string;
+  applicationId: string;
+  name: string;
+  goal: string;
+  expectedResult: string | null;
+  scenarioId: string | null;
+  resumeFromId: string | null;
+  waitForIds: string[];
+  configIds: string[];
+  isEnabled: boolean;
+  createdVia: 'api' | 'apply';
+}
+
+/** Thrown by a repository when a write would break a uniqueness rule (e.g. two test cases with one name). */
+export class UniqueViolation extends Error {
+  constructor(readonly constraint: string) {
+    super(`unique constraint ${constraint} violated`);
+  }
+}
+
+export type UsageOutcome = { ok: true; count: number } | { ok: false; limit: number; period: string };
+
+export interface Repositories {
+  tokens: {
+    /** The caller behind a token hash, with revocation state; null when no such token exists. */
+    findCaller(tokenHash: string): Promise<(Caller & { revoked: boolean }) | null>;
+    touch(tokenId: string, at: Date): Promise<void>;
+    create(token: { projectId: string; name: string; prefix: string; tokenHash: string }): Promise<ApiTokenRecord>;
+    list(projectId: string): Promise<ApiTokenRecord[]>;
+    /** Revokes the tokens whose prefix starts with `prefix`; returns them. */
+    revokeByPrefix(prefix: string, at: Date): Promise<ApiTokenRecord[]>;
+  };
+  organizations: {
+    /** Counts one unit of usage in `period` unless the limit is reached. Race-free: one UPDATE, row-locked. */
+    consumeUsage(organizationId: string, period: string): Promise<UsageOutcome>;
+    findById(id: string): Promise<OrganizationRecord | null>;
+  };
+  projects: {
+    findBySlugOrName(slugOrName: string): Promise<ProjectRecord[]>;
+    findById(id: string): Promise<ProjectRecord | null>;
+    /** The decrypted Slack bot token, or null when Slack is not configured. */
+    slackBotToken(projectId: string): Promise<string | null>;
+  };
+  catalog: {
+    applicationsByShortId(projectId: string, shortIds: string[]): Promise<ApplicationRecord[]>;
+    applicationsById(projectId: string, ids: string[]): Promise<ApplicationRecord[]>;
+    /** Environments of the project's applications with these short IDs. */
+    environmentsByShortId(projectId: string, shortIds: string[]): Promise<EnvironmentRecord[]>;
+    environmentsById(ids: string[]): Promise<EnvironmentRecord[]>;
+    devicePresetsByShortId(projectId: string, shortIds: string[]): Promise<NamedRecord[]>;
+    configsByShortId(projectId: string, shortIds: string[]): Promise<NamedRecord[]>;
+    scenariosByShortId(projectId: string, shortIds: string[]): Promise<NamedRecord[]>;
+    createEnvironment(environment: NewEnvironment): Promise<void>;
+  };
+  testPlans: {
+    findByShortId(projectId: string, shortId: string): Promise<TestPlanRecord | null>;
+    findById(projectId: string, id: string): Promise<TestPlanRecord | null>;
+  };
+  testCases: {
+    /** Every test case of the project: the dependency graph needs all of them. */
+    listByProject(projectId: string): Promise<TestCaseRecord[]>;
+    findByIds(projectId: string, ids: string[]): Promise<TestCaseRecord[]>;
+    /** For the test case's page, addressed by its UUID alone. */
+    findAnywhere(id: string): Promise<TestCaseRecord | null>;
+    /** The newest recorded steps, or null before the burn-in recorded any. */
+    latestSteps(id: string): Promise<{ version: number; steps: unknown; createdAt: Date } | null>;
+    create(testCase: NewTestCase): Promise<void>;
+  };
+  runs: {
+    findByShortId(projectId: string, shortId: string): Promise<RunRecord | null>;
+    /** For the run's page, addressed by its short ID alone. */
+    findAnywhere(shortId: string): Promise<RunRecord | null>;
+    testCasesOf(runId: string): Promise<RunTestCaseRecord[]>;
+    create(run: NewRun): Promise<void>;
+    /** Dependencies first: a row may point at rows earlier in the list. */
+    addTestCases(testCases: NewRunTestCase[]): Promise<void>;
+  };
+  projectsAsCode: ProjectsAsCode;
+}
+
+export interface Store extends Repositories {
+  /** Runs `work` in one transaction: everything it writes commits together or not at all. */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+}

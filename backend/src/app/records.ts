@@ -1,0 +1,132 @@
+// Plain records the use cases work with. Persistence maps its entities to these; entities never leave it.
+import type { RunResult, RunStatus, RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
+
+export type StoredTrigger = 'API' | 'REPOHOST' | 'SCHEDULE' | 'MANUAL';
+export type GenerationStatus = 'GENERATING' | 'COMPLETED' | 'FAILED';
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  suspended: boolean;
+  usageLimit: number | null;
+}
+
+export interface ProjectRecord {
+  id: string;
+  organizationId: string;
+  name: string;
+  slug: string;
+  defaultTestPlanId: string | null;
+  defaultDevicePresetId: string | null;
+  slackDefaultChannel: string | null;
+  slackConfigured: boolean;
+  sshTunnelProxy: boolean;
+}
+
+/** Who is calling: resolved from an API token. */
+export interface Caller {
+  tokenId: string;
+  project: ProjectRecord;
+  organization: OrganizationRecord;
+}
+
+export interface NamedRecord {
+  id: string;
+  shortId: string;
+  name: string;
+}
+
+export interface ApplicationRecord extends NamedRecord {
+  defaultEnvironmentId: string | null;
+}
+
+export interface EnvironmentRecord extends NamedRecord {
+  applicationId: string;
+  url: string;
+  isDefault: boolean;
+  isPreview: boolean;
+}
+
+export interface TestPlanRecord extends NamedRecord {
+  projectId: string;
+  /** In plan order. */
+  testCaseIds: string[];
+  /** Per-application parameters. */
+  applications: { applicationId: string; environmentId: string; devicePresetId: string | null }[];
+}
+
+export interface TestCaseRecord {
+  id: string;
+  projectId: string;
+  applicationId: string;
+  name: string;
+  goal: string;
+  expectedResult: string | null;
+  generationStatus: GenerationStatus;
+  isEnabled: boolean;
+  scenarioId: string | null;
+  resumeFromId: string | null;
+  waitForIds: string[];
+  configIds: string[];
+}
+
+export interface RunRecord {
+  id: string;
+  shortId: string;
+  projectId: string;
+  testPlanId: string | null;
+  testPlanName: string;
+  testPlanShortId: string;
+  trigger: StoredTrigger;
+  status: RunStatus;
+  result: RunResult | null;
+  actor: string | null;
+  branch: string | null;
+  commitHash: string | null;
+  commitMessage: string | null;
+  repository: string | null;
+  rerunOfRunId: string | null;
+  notifications: NotificationRequest[] | null;
+  errorMessage: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface RunTestCaseRecord {
+  id: string;
+  shortId: string;
+  runId: string;
+  testCaseId: string | null;
+  name: string;
+  status: RunTestCaseStatus;
+  result: RunTestCaseResult | null;
+  resultTitle: string | null;
+  evaluationThought: string | null;
+  promptGoal: string | null;
+  promptExamples: string | null;
+  expectedResult: string | null;
+  resumeFromId: string | null;
+  waitForIds: string[];
+  applicationId: string | null;
+  environmentId: string | null;
+  environmentUrl: string | null;
+  devicePresetId: string | null;
+  position: number;
+}
+
+export interface NotificationRequest {
+  type: 'slack';
+  channel: string;
+  notifyOn: 'always' | 'failure';
+}
+
+export interface ApiTokenRecord {
+  id: string;
+  projectId: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}

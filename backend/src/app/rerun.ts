@@ -1,0 +1,98 @@
+// Rerun a run as a new run: all of its test cases, the failed ones, or chosen ones, with the
+// environments and device presets the original ran with, and the dependencies they need.
+import { randomUUID } from 'node:crypto';
+import type { RerunInput } from '../../../shared/src/api/schemas.js';
+import { withDependencies, type DependencyMap } from '../domain/dependency-graph.js';
+import { isFailedOutcome } from '../domain/run-state.js';
+import { makePlainShortId } from '../domain/short-id.js';
+import type { AppContext } from './context.js';
+import { BadRequest } from './errors.js';
+import { findRun } from './get-run.js';
+import type { NewRunTestCase } from './ports/store.js';
+import type { Caller, RunTestCaseRecord } from './records.js';
+import { consumeRunUsage } from './usage.js';
+
+export interface RerunResult {
+  id: string;
+  shortId: string;
+  url: string;
+  testCount: number;
+}
+
+export async function rerun(ctx: AppContext, caller: Caller, shortId: string, input: RerunInput): Promise<RerunResult> {
+  if (input.failedOnly !== undefined && input.projectTestCaseIds !== undefined) {
+    throw new BadRequest('Give either failedOnly or projectTestCaseIds, not both: failedOnly reruns the failed, skipped and errored test cases; projectTestCaseIds reruns exactly those.');
+  }
+  const original = await findRun(ctx, caller, shortId);
+  const rows = await ctx.store.runs.testCasesOf(original.id);
+
+  let chosen: RunTestCaseRecord[];
+  if (input.projectTestCaseIds) {
+    const wanted = new Set(input.projectTestCaseIds);
+    chosen = rows.filter((row) => row.testCaseId && wanted.has(row.testCaseId));
+    const found = new Set(chosen.map((row) => row.testCaseId));
+    const absent = [...wanted].filter((id) => !found.has(id));
+    if (absent.length > 0) throw new BadRequest(`Test case${absent.length === 1 ? '' : 's'} ${absent.join(', ')} did not run in run ${shortId}; rerun only test cases of that run.`);
+  } else if (input.failedOnly) {
+    chosen = rows.filter(isFailedOutcome);
+  } else {
+    chosen = rows;
+  }
+  chosen = chosen.filter((row) => row.testCaseId !== null);
+  if (chosen.length === 0) {
+    throw new BadRequest(
+      input.failedOnly
+        ? `There are no tests to rerun: run ${shortId} has no failed, skipped or errored test cases.`
+        : `There are no tests to rerun in run ${shortId}.`,
+    );
+  }
+
+  // Within the original run, dependencies are run test case ids; the chosen ones bring theirs along.
+  const graph: DependencyMap = new Map(rows.map((row) => [row.id, { resumeFrom: row.resumeFromId, waitFor: row.waitForIds }]));
+  const included = new Set(withDependencies(chosen.map((row) => row.id), graph));
+  const selected = rows.filter((row) => included.has(row.id));
+
+  const runId = randomUUID();
+  const newIds = new Map(selected.map((row) => [row.id, randomUUID()]));
+  const copies: NewRunTestCase[] = selected.map((row, position) => ({
+    id: newIds.get(row.id)!,
+    shortId: makePlainShortId(),
+    runId,
+    testCaseId: row.testCaseId,
+    name: row.name,
+    promptGoal: row.promptGoal,
+    promptExamples: null,
+    expectedResult: row.expectedResult,
+    resumeFromId: row.resumeFromId ? (newIds.get(row.resumeFromId) ?? null) : null,
+    waitForIds: row.waitForIds.flatMap((id) => (newIds.has(id) ? [newIds.get(id)!] : [])),
+    applicationId: row.applicationId,
+    environmentId: row.environmentId,
+    environmentUrl: row.environmentUrl,
+    devicePresetId: row.devicePresetId,
+    position,
+  }));
+
+  const newShortId = makePlainShortId();
+  await ctx.store.transaction(async (tx) => {
+    await consumeRunUsage(tx, caller.organization, ctx.now());
+    await tx.runs.create({
+      id: runId,
+      shortId: newShortId,
+      projectId: original.projectId,
+      testPlanId: original.testPlanId,
+      testPlanName: original.testPlanName,
+      testPlanShortId: original.testPlanShortId,
+      trigger: original.trigger,
+      actor: original.actor,
+      branch: original.branch,
+      commitHash: original.commitHash,
+      commitMessage: original.commitMessage,
+      repository: original.repository,
+      rerunOfRunId: original.id,
+      scheduleId: null,
+      notifications: original.notifications,
+    });
+    await tx.runs.addTestCases(copies);
+  });
+  return { id: runId, shortId: newShortId, url: ctx.links.run(newShortId), testCount: copies.length };
+}

@@ -1,0 +1,224 @@
+// Start a run of a test plan: resolve the plan, the overrides and the test cases (with their
+// dependencies), then write the run and its test cases, counting usage, in one transaction.
+import { randomUUID } from 'node:crypto';
+import type { StartRunInput } from '../../../shared/src/api/schemas.js';
+import { topologicalOrder, withDependencies, type DependencyMap } from '../domain/dependency-graph.js';
+import { effectiveSettings } from '../domain/precedence.js';
+import { makePlainShortId, makeShortId } from '../domain/short-id.js';
+import type { AppContext } from './context.js';
+import { BadRequest, NotFound } from './errors.js';
+import type { NewEnvironment, NewRunTestCase } from './ports/store.js';
+import type {
+  ApplicationRecord,
+  Caller,
+  EnvironmentRecord,
+  NotificationRequest,
+  StoredTrigger,
+  TestCaseRecord,
+  TestPlanRecord,
+} from './records.js';
+import { consumeRunUsage } from './usage.js';
+import { validateNotifications } from './validate-notifications.js';
+
+export interface StartedRun {
+  id: string;
+  shortId: string;
+  url: string;
+  testCount: number;
+  testPlan: { name: string; shortId: string };
+}
+
+export interface StartRunRequest extends StartRunInput {
+  /** Stored trigger; SCHEDULE and MANUAL come from inside the service. */
+  storedTrigger?: StoredTrigger;
+  scheduleId?: string | null;
+}
+
+interface ResolvedOverride {
+  application: ApplicationRecord;
+  environmentId: string | null;
+  newEnvironment: NewEnvironment | null;
+  devicePresetId: string | null;
+}
+
+export async function resolvePlan(ctx: AppContext, caller: Caller, testPlanShortId: string | undefined): Promise<TestPlanRecord> {
+  const { project } = caller;
+  if (testPlanShortId) {
+    const plan = await ctx.store.testPlans.findByShortId(project.id, testPlanShortId);
+    if (!plan) throw new NotFound(`Test plan ${testPlanShortId} was not found in project ${project.name}. Check the short ID (\`goalie apply --json\` lists them).`);
+    return plan;
+  }
+  const plan = project.defaultTestPlanId ? await ctx.store.testPlans.findById(project.id, project.defaultTestPlanId) : null;
+  if (!plan) {
+    throw new NotFound(`Project ${project.name} has no default test plan. Send testPlanShortId, or mark a plan \`default: true\` in the project YAML and run \`goalie apply\`.`);
+  }
+  return plan;
+}
+
+async function resolveOverrides(ctx: AppContext, caller: Caller, input: StartRunInput): Promise<Map<string, ResolvedOverride>> {
+  const overrides = input.applications ?? [];
+  const { project } = caller;
+  const seen = new Set<string>();
+  for (const [i, o] of overrides.entries()) {
+    if (seen.has(o.applicationShortId)) throw new BadRequest(`applications[${i}].applicationShortId ${o.applicationShortId} appears more than once; give one override per application.`);
+    seen.add(o.applicationShortId);
+  }
+  const [apps, envs, presets] = await Promise.all([
+    ctx.store.catalog.applicationsByShortId(project.id, [...seen]),
+    ctx.store.catalog.environmentsByShortId(
+      project.id,
+      overrides.flatMap((o) => (o.environment && 'shortId' in o.environment ? [o.environment.shortId] : [])),
+    ),
+    ctx.store.catalog.devicePresetsByShortId(project.id, overrides.flatMap((o) => (o.devicePresetShortId ? [o.devicePresetShortId] : []))),
+  ]);
+
+  const resolved = new Map<string, ResolvedOverride>();
+  for (const [i, o] of overrides.entries()) {
+    const application = apps.find((a) => a.shortId === o.applicationShortId);
+    if (!application) throw new NotFound(`applications[${i}]: application ${o.applicationShortId} was not found in project ${project.name}.`);
+    let environmentId: string | null = null;
+    let newEnvironment: NewEnvironment | null = null;
+    if (o.environment && 'shortId' in o.environment) {
+      const env: EnvironmentRecord | undefined = envs.find((e) => e.shortId === (o.environment as { shortId: string }).shortId);
+      if (!env) throw new NotFound(`applications[${i}].environment: environment ${o.environment.shortId} was not found in project ${project.name}.`);
+      if (env.applicationId !== application.id) {
+        throw new BadRequest(`applications[${i}].environment: environment ${env.shortId} belongs to another application than ${application.shortId}; pick one of ${application.shortId}'s environments or give a URL.`);
+      }
+      environmentId = env.id;
+    } else if (o.environment) {
+      const url = new URL(o.environment.url);
+      const name = o.environment.name ?? `Preview ${url.host}`;
+      newEnvironment = { id: randomUUID(), shortId: makeShortId('environment', name), applicationId: application.id, name, url: o.environment.url, isPreview: true, createdByRunId: null };
+      environmentId = newEnvironment.id;
+    }
+    let devicePresetId: string | null = null;
+    if (o.devicePresetShortId) {
+      const preset = presets.find((p) => p.shortId === o.devicePresetShortId);
+      if (!preset) throw new NotFound(`applications[${i}].devicePresetShortId: device preset ${o.devicePresetShortId} was not found in project ${project.name}.`);
+      devicePresetId = preset.id;
+    }
+    resolved.set(application.id, { application, environmentId, newEnvironment, devicePresetId });
+  }
+  return resolved;
+}
+
+export function dependencyMap(testCases: readonly TestCaseRecord[]): DependencyMap {
+  return new Map(testCases.map((tc) => [tc.id, { resumeFrom: tc.resumeFromId, waitFor: tc.waitForIds }]));
+}
+
+/**
+ * Run test case rows for `selected` test cases in dependency order, each wired to the rows of its
+ * dependencies. `settingsFor` gives the environment and device preset a test case runs with.
+ */
+export function planRunTestCases(
+  runId: string,
+  selected: readonly TestCaseRecord[],
+  graph: DependencyMap,
+  settingsFor: (tc: TestCaseRecord) => { environmentId: string; environmentUrl: string; devicePresetId: string | null },
+): NewRunTestCase[] {
+  const byId = new Map(selected.map((tc) => [tc.id, tc]));
+  const order = topologicalOrder(selected.map((tc) => tc.id), graph);
+  const rowIds = new Map(order.map((id) => [id, randomUUID()]));
+  return order.map((id, position) => {
+    const tc = byId.get(id)!;
+    const settings = settingsFor(tc);
+    return {
+      id: rowIds.get(id)!,
+      shortId: makePlainShortId(),
+      runId,
+      testCaseId: tc.id,
+      name: tc.name,
+      promptGoal: tc.goal,
+      promptExamples: null,
+      expectedResult: tc.expectedResult,
+      resumeFromId: tc.resumeFromId ? (rowIds.get(tc.resumeFromId) ?? null) : null,
+      waitForIds: tc.waitForIds.flatMap((dep) => (rowIds.has(dep) ? [rowIds.get(dep)!] : [])),
+      applicationId: tc.applicationId,
+      environmentId: settings.environmentId,
+      environmentUrl: settings.environmentUrl,
+      devicePresetId: settings.devicePresetId,
+      position,
+    };
+  });
+}
+
+export async function startRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<StartedRun> {
+  const { project, organization } = caller;
+  const plan = await resolvePlan(ctx, caller, input.testPlanShortId);
+  const notifications: NotificationRequest[] | null = input.notifications
+    ? await validateNotifications(ctx, caller, input.notifications)
+    : null;
+  const overrides = await resolveOverrides(ctx, caller, input);
+
+  // The plan's enabled test cases, plus every dependency (enabled or not: the dependent needs it).
+  const all = await ctx.store.testCases.listByProject(project.id);
+  const byId = new Map(all.map((tc) => [tc.id, tc]));
+  const graph = dependencyMap(all);
+  const roots = plan.testCaseIds.filter((id) => byId.get(id)?.isEnabled);
+  const selected = withDependencies(roots, graph).map((id) => byId.get(id)!);
+
+  const applications = await ctx.store.catalog.applicationsById(project.id, [...new Set(selected.map((tc) => tc.applicationId))]);
+  const planParams = new Map(plan.applications.map((a) => [a.applicationId, a]));
+  const effective = new Map(
+    applications.map((app) => {
+      const override = overrides.get(app.id);
+      const params = planParams.get(app.id);
+      return [
+        app.id,
+        effectiveSettings(
+          {
+            projectEnvironmentId: app.defaultEnvironmentId,
+            planEnvironmentId: params?.environmentId ?? null,
+            planDevicePresetId: params?.devicePresetId ?? null,
+            runEnvironmentId: override?.environmentId ?? null,
+            runDevicePresetId: override?.devicePresetId ?? null,
+          },
+          project.defaultDevicePresetId,
+        ),
+      ];
+    }),
+  );
+  const missing = applications.filter((app) => !effective.get(app.id)?.environmentId);
+  if (missing.length > 0) {
+    const names = missing.map((a) => `${a.name} (${a.shortId})`).join(', ');
+    throw new BadRequest(`No environment to run against for ${names}: give the application a default environment in the project YAML, set one in the test plan, or pass applications[].environment.`);
+  }
+  const envUrls = new Map((await ctx.store.catalog.environmentsById([...effective.values()].map((e) => e.environmentId!))).map((e) => [e.id, e.url]));
+  for (const o of overrides.values()) if (o.newEnvironment) envUrls.set(o.newEnvironment.id, o.newEnvironment.url);
+
+  const runId = randomUUID();
+  const repohost = (input.trigger ?? 'API') === 'REPOHOST';
+  const rows = planRunTestCases(runId, selected, graph, (tc) => {
+    const e = effective.get(tc.applicationId)!;
+    return { environmentId: e.environmentId!, environmentUrl: envUrls.get(e.environmentId!)!, devicePresetId: e.devicePresetId };
+  });
+
+  const shortId = makePlainShortId();
+  await ctx.store.transaction(async (tx) => {
+    await consumeRunUsage(tx, organization, ctx.now());
+    await tx.runs.create({
+        id: runId,
+        shortId,
+        projectId: project.id,
+        testPlanId: plan.id,
+        testPlanName: plan.name,
+        testPlanShortId: plan.shortId,
+        trigger: input.storedTrigger ?? (repohost ? 'REPOHOST' : 'API'),
+        // Attribution is only meaningful when a repository host triggered the run (spec).
+        actor: repohost ? (input.actor ?? null) : null,
+        branch: repohost ? (input.branch ?? null) : null,
+        commitHash: repohost ? (input.commitHash ?? null) : null,
+        commitMessage: repohost ? (input.commitMessage ?? null) : null,
+        repository: repohost ? (input.repository ?? null) : null,
+        rerunOfRunId: null,
+        scheduleId: input.scheduleId ?? null,
+        notifications,
+      });
+    for (const o of overrides.values()) {
+      if (o.newEnvironment) await tx.catalog.createEnvironment({ ...o.newEnvironment, createdByRunId: runId });
+    }
+    await tx.runs.addTestCases(rows);
+  });
+
+  return { id: runId, shortId, url: ctx.links.run(shortId), testCount: rows.length, testPlan: { name: plan.name, shortId: plan.shortId } };
+}

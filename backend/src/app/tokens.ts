@@ -1,0 +1,62 @@
+// API tokens: shown once, stored as a sha256 hash with a display prefix.
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext } from './context.js';
+import { BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
+import type { ApiTokenRecord, Caller, ProjectRecord } from './records.js';
+
+const TOKEN_PREFIX = 'goalie_';
+/** Characters of the token shown in listings and used to revoke it. */
+const DISPLAY_LENGTH = TOKEN_PREFIX.length + 8;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function findProject(ctx: AppContext, slugOrName: string): Promise<ProjectRecord> {
+  const matches = await ctx.store.projects.findBySlugOrName(slugOrName);
+  if (matches.length === 0) throw new NotFound(`No project named ${JSON.stringify(slugOrName)}. Declare it in a project YAML and run \`goalie apply\`.`);
+  if (matches.length > 1) throw new BadRequest(`More than one project is named ${JSON.stringify(slugOrName)}; use its slug (${matches.map((p) => p.slug).join(', ')}).`);
+  return matches[0]!;
+}
+
+export async function createToken(ctx: AppContext, projectSlugOrName: string, name = ''): Promise<{ token: string; record: ApiTokenRecord }> {
+  const project = await findProject(ctx, projectSlugOrName);
+  const token = TOKEN_PREFIX + randomBytes(24).toString('base64url');
+  const record = await ctx.store.tokens.create({ projectId: project.id, name, prefix: token.slice(0, DISPLAY_LENGTH), tokenHash: hashToken(token) });
+  return { token, record };
+}
+
+export async function listTokens(ctx: AppContext, projectSlugOrName: string): Promise<ApiTokenRecord[]> {
+  const project = await findProject(ctx, projectSlugOrName);
+  return ctx.store.tokens.list(project.id);
+}
+
+export async function revokeToken(ctx: AppContext, prefix: string): Promise<ApiTokenRecord> {
+  if (prefix.length < DISPLAY_LENGTH) {
+    throw new BadRequest(`Give the token's prefix as \`goalie token list\` shows it (${DISPLAY_LENGTH} characters, e.g. goalie_ab12cd34), or the whole token.`);
+  }
+  const matches = await ctx.store.transaction(async (tx) => {
+    const found = await tx.tokens.revokeByPrefix(prefix.slice(0, DISPLAY_LENGTH), ctx.now());
+    if (found.length > 1) throw new BadRequest(`The prefix ${prefix} matches ${found.length} tokens; nothing was revoked.`);
+    return found;
+  });
+  if (matches.length === 0) throw new NotFound(`No token starts with ${prefix}. See \`goalie token list --project <name>\`.`);
+  return matches[0]!;
+}
+
+const HOW_TO_GET_ONE = 'Send the header `Authorization: Bearer <API_TOKEN>`; create a token with `goalie token create --project <name>`.';
+
+/** 401 for a missing or unknown token; 403 for a revoked token or a suspended organization. */
+export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Caller> {
+  if (!authorization) throw new Unauthorized(`Missing API token. ${HOW_TO_GET_ONE}`);
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw new Unauthorized(`The Authorization header must have the form \`Bearer <API_TOKEN>\`. ${HOW_TO_GET_ONE}`);
+  const caller = await ctx.store.tokens.findCaller(hashToken(match[1]!));
+  if (!caller) throw new Unauthorized(`Invalid API token. ${HOW_TO_GET_ONE}`);
+  if (caller.revoked) throw new Forbidden('This API token was revoked. Create a new one with `goalie token create --project <name>`.');
+  if (caller.organization.suspended) {
+    throw new Forbidden(`Organization ${caller.organization.name} is suspended; its projects cannot be used until an administrator lifts the suspension (\`suspended: false\` in its project YAML).`);
+  }
+  await ctx.store.tokens.touch(caller.tokenId, ctx.now());
+  return { tokenId: caller.tokenId, project: caller.project, organization: caller.organization };
+}

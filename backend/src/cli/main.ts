@@ -1,0 +1,56 @@
+// `goalie <command>`: server commands live here; client commands (run, status, ...) come from shared/.
+import { AppError } from '../app/errors.js';
+import { applyCommand } from './apply.js';
+import { migrateCommand } from './migrate.js';
+import { serveCommand } from './serve.js';
+import { tokenCommand } from './token.js';
+
+export const USAGE = `Usage: goalie <command> [options]
+
+Server commands:
+  serve                         API, worker and scheduler in one process (PORT, default 8080)
+  migrate                       apply pending database migrations and exit
+  apply <file.yaml> [--json]    create or update an organization and its project from YAML
+  token create --project <name> [--name <label>] [--json]
+                                create an API token (shown once)
+  token list --project <name> [--json]
+  token revoke <token prefix>
+
+Environment: GOALIE_HOME (default ./.goalie), DATABASE_URL (default: embedded PostgreSQL),
+PORT, GOALIE_PUBLIC_URL, GOALIE_SECRET_KEY, LOG_LEVEL. See docs/commands.md.
+`;
+
+type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  serve: serveCommand,
+  migrate: migrateCommand,
+  apply: applyCommand,
+  token: tokenCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(USAGE);
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`goalie: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(args);
+  } catch (error) {
+    if (error instanceof AppError || error instanceof UsageError) {
+      process.stderr.write(`goalie ${name}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`goalie ${name}: ${(error as Error)?.stack ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+/** A mistake in how the command was called: exit code 2 and the message, no stack trace. */
+export class UsageError extends Error {}

@@ -1,0 +1,20 @@
+// Opens the database (embedded or DATABASE_URL), runs `work` with a runtime, and closes everything.
+import { loadConfig, type Config } from '../config.js';
+import { createLogger } from '../logger.js';
+import { createRuntime, openDatabase, type Runtime } from '../main.js';
+
+export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>, config: Config = loadConfig()): Promise<T> {
+  // Commands print their own output; logs only when asked for.
+  const logger = createLogger(process.env.LOG_LEVEL || 'warn');
+  const db = await openDatabase(config, logger);
+  try {
+    const runtime = await createRuntime(config, { databaseUrl: db.url, logger });
+    try {
+      return await work(runtime);
+    } finally {
+      await runtime.close();
+    }
+  } finally {
+    await db.stop();
+  }
+}

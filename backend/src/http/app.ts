@@ -1,0 +1,45 @@
+// The Koa application: middlewares, routes, error shape. It never listens itself (main.ts does).
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { AppContext } from '../app/context.js';
+import { requireToken } from './middlewares/authenticate.js';
+import { errors } from './middlewares/errors.js';
+import { jsonBody } from './middlewares/json-body.js';
+import { requestContext } from './middlewares/request-context.js';
+import { pageRoutes } from './pages/routes.js';
+import { legacyRunRoutes } from './routes/legacy/runs.js';
+import { v1Routes } from './routes/v1/index.js';
+import type { AppState } from './state.js';
+
+export interface HttpOptions {
+  logger: Logger;
+  outboundIps: readonly string[];
+  bodyLimitBytes: number;
+}
+
+export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
+  const koa = new Koa<AppState>();
+  koa.proxy = true;
+  koa.silent = true;
+  const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
+
+  koa.use(requestContext(options.logger));
+  koa.use(errors());
+  koa.use(async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    if (ctx.status === 405) {
+      ctx.body = { message: `Method ${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.` };
+      ctx.status = 405;
+    } else if (ctx.status === 404) {
+      ctx.body = { message: `No route for ${ctx.method} ${ctx.path}. The API lives under /v1; its description is at /v1/openapi.json.` };
+      ctx.status = 404;
+    }
+  });
+
+  for (const router of [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app)]) {
+    koa.use(router.routes());
+    koa.use(router.allowedMethods());
+  }
+  return koa;
+}

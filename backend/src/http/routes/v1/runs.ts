@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { rerunSchema, runTestCasesQuerySchema, startRunSchema } from '../../../../../shared/src/api/schemas.js';
+import type { AppContext } from '../../../app/context.js';
+import { getRun, type TestCaseFilter } from '../../../app/get-run.js';
+import { rerun } from '../../../app/rerun.js';
+import { startRun } from '../../../app/start-run.js';
+import { BadRequest } from '../../../app/errors.js';
+import { presentRunStatus } from '../../present.js';
+import type { AppState } from '../../state.js';
+import { bodyObject, parse } from '../../validate.js';
+
+export function testCaseFilter(query: unknown): TestCaseFilter {
+  if (query === undefined) return 'none';
+  if (Array.isArray(query)) throw new BadRequest('Give the testCases query parameter once: testCases=failed or testCases=all.');
+  const parsed = runTestCasesQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    throw new BadRequest(`Invalid query parameter testCases=${String(query)}: use testCases=failed (failed, skipped or errored test cases) or testCases=all, or omit it.`);
+  }
+  return parsed.data;
+}
+
+export function runRoutes(app: AppContext, guard: Middleware<AppState>[]): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.post('/run', ...guard, async (ctx) => {
+    const input = parse(startRunSchema, bodyObject(ctx.state.body, { required: false }));
+    const run = await startRun(app, ctx.state.caller!, input);
+    ctx.body = { success: true, run };
+  });
+
+  router.get('/run/:shortId', ...guard, async (ctx) => {
+    const filter = testCaseFilter(ctx.query.testCases);
+    const { run, testCases } = await getRun(app, ctx.state.caller!, ctx.params.shortId!, filter);
+    ctx.body = presentRunStatus(run, testCases);
+  });
+
+  router.post('/run/:shortId', ...guard, async (ctx) => {
+    const input = parse(rerunSchema, bodyObject(ctx.state.body, { required: true }));
+    const run = await rerun(app, ctx.state.caller!, ctx.params.shortId!, input);
+    ctx.body = { success: true, run };
+  });
+
+  return router;
+}

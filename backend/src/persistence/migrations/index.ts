@@ -1,0 +1,4 @@
+import { Initial1795301071607 } from './0001-initial.js';
+
+/** In order. A new migration is a new file added at the end; applied ones never change. */
+export const MIGRATIONS = [Initial1795301071607];

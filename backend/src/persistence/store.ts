@@ -1,0 +1,250 @@
+// The Store port over TypeORM. Every repository method runs on the EntityManager it was built with,
+// so inside `transaction` all of them share one database transaction.
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { UniqueViolation, type Repositories, type Store } from '../app/ports/store.js';
+import type { ApplicationRecord, NamedRecord, TestCaseRecord, TestPlanRecord } from '../app/records.js';
+import {
+  ApiTokenEntity,
+  ApplicationEntity,
+  ConfigEntity,
+  DevicePresetEntity,
+  EnvironmentEntity,
+  OrganizationEntity,
+  ProjectEntity,
+  RunEntity,
+  RunTestCaseEntity,
+  ScenarioEntity,
+  TestCaseConfigEntity,
+  TestCaseEntity,
+  TestCaseStepVersionEntity,
+  TestCaseWaitForEntity,
+  TestPlanApplicationEntity,
+  TestPlanEntity,
+  TestPlanTestCaseEntity,
+} from './entities/index.js';
+import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken } from './mappers.js';
+import { projectsAsCode } from './projects-as-code.js';
+import type { SecretBox } from './secret-box.js';
+
+const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
+
+function repositories(m: EntityManager, secrets: SecretBox): Repositories {
+  async function applications(projectId: string, where: { shortId?: string[]; id?: string[] }): Promise<ApplicationRecord[]> {
+    const apps = await m.find(ApplicationEntity, {
+      where: { projectId, ...(where.shortId ? { shortId: In(where.shortId) } : {}), ...(where.id ? { id: In(where.id) } : {}) },
+    });
+    if (apps.length === 0) return [];
+    const defaults = await m.find(EnvironmentEntity, { where: { applicationId: In(apps.map((a) => a.id)), isDefault: true } });
+    return apps.map((a) => ({ ...named(a), defaultEnvironmentId: defaults.find((d) => d.applicationId === a.id)?.id ?? null }));
+  }
+
+  async function testCasesWhere(projectId: string | null, ids?: string[]): Promise<TestCaseRecord[]> {
+    const rows = await m.find(TestCaseEntity, {
+      where: { ...(projectId ? { projectId } : {}), ...(ids ? { id: In(ids) } : {}) },
+      order: { createdAt: 'ASC', name: 'ASC' },
+    });
+    if (rows.length === 0) return [];
+    const rowIds = rows.map((r) => r.id);
+    const [waits, configs] = await Promise.all([
+      m.find(TestCaseWaitForEntity, { where: { testCaseId: In(rowIds) } }),
+      m.find(TestCaseConfigEntity, { where: { testCaseId: In(rowIds) }, order: { position: 'ASC' } }),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      projectId: r.projectId,
+      applicationId: r.applicationId,
+      name: r.name,
+      goal: r.goal,
+      expectedResult: r.expectedResult,
+      generationStatus: r.generationStatus,
+      isEnabled: r.isEnabled,
+      scenarioId: r.scenarioId,
+      resumeFromId: r.resumeFromId,
+      waitForIds: waits.filter((w) => w.testCaseId === r.id).map((w) => w.dependsOnId),
+      configIds: configs.filter((c) => c.testCaseId === r.id).map((c) => c.configId),
+    }));
+  }
+
+  async function plan(where: { projectId: string; shortId?: string; id?: string }): Promise<TestPlanRecord | null> {
+    const row = await m.findOne(TestPlanEntity, { where });
+    if (!row) return null;
+    const [members, apps] = await Promise.all([
+      m.find(TestPlanTestCaseEntity, { where: { testPlanId: row.id }, order: { position: 'ASC' } }),
+      m.find(TestPlanApplicationEntity, { where: { testPlanId: row.id } }),
+    ]);
+    return {
+      ...named(row),
+      projectId: row.projectId,
+      testCaseIds: members.map((x) => x.testCaseId),
+      applications: apps.map((a) => ({ applicationId: a.applicationId, environmentId: a.environmentId, devicePresetId: a.devicePresetId })),
+    };
+  }
+
+  return {
+    projectsAsCode: projectsAsCode(m, secrets),
+
+    tokens: {
+      async findCaller(tokenHash) {
+        const token = await m.findOne(ApiTokenEntity, { where: { tokenHash } });
+        if (!token) return null;
+        const project = await m.findOneOrFail(ProjectEntity, { where: { id: token.projectId } });
+        const organization = await m.findOneOrFail(OrganizationEntity, { where: { id: project.organizationId } });
+        return { tokenId: token.id, revoked: token.revokedAt !== null, project: toProject(project), organization: toOrganization(organization) };
+      },
+      async touch(tokenId, at) {
+        await m.update(ApiTokenEntity, { id: tokenId }, { lastUsedAt: at });
+      },
+      async create(token) {
+        return toToken(await m.save(m.create(ApiTokenEntity, token)));
+      },
+      async list(projectId) {
+        return (await m.find(ApiTokenEntity, { where: { projectId }, order: { createdAt: 'ASC' } })).map(toToken);
+      },
+      async revokeByPrefix(prefix, at) {
+        const rows: ApiTokenEntity[] = await m
+          .createQueryBuilder(ApiTokenEntity, 't')
+          .where('t.prefix LIKE :prefix', { prefix: `${prefix.replace(/[\\%_]/g, '\\$&')}%` })
+          .getMany();
+        for (const row of rows) if (!row.revokedAt) await m.update(ApiTokenEntity, { id: row.id }, { revokedAt: at });
+        return rows.map((row) => toToken({ ...row, revokedAt: row.revokedAt ?? at }));
+      },
+    },
+
+    organizations: {
+      async consumeUsage(organizationId, period) {
+        // One statement: the row lock serialises concurrent runs, and the WHERE refuses past the limit.
+        const rows: { usage_count: number }[] = await m.query(
+          `UPDATE organizations
+              SET usage_count = CASE WHEN usage_period = $2 THEN usage_count + 1 ELSE 1 END,
+                  usage_period = $2
+            WHERE id = $1
+              AND (usage_limit IS NULL OR (CASE WHEN usage_period = $2 THEN usage_count ELSE 0 END) < usage_limit)
+        RETURNING usage_count`,
+          [organizationId, period],
+        ).then((result: unknown) => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { usage_count: number }[]);
+        if (rows.length > 0) return { ok: true, count: rows[0]!.usage_count };
+        const org = await m.findOneOrFail(OrganizationEntity, { where: { id: organizationId } });
+        return { ok: false, limit: org.usageLimit ?? 0, period };
+      },
+      async findById(id) {
+        const org = await m.findOne(OrganizationEntity, { where: { id } });
+        return org ? toOrganization(org) : null;
+      },
+    },
+
+    projects: {
+      async findBySlugOrName(slugOrName) {
+        const rows = await m.find(ProjectEntity, { where: [{ slug: slugOrName }, { name: slugOrName }] });
+        return rows.map(toProject);
+      },
+      async findById(id) {
+        const row = await m.findOne(ProjectEntity, { where: { id } });
+        return row ? toProject(row) : null;
+      },
+      async slackBotToken(projectId) {
+        const row = await m.findOne(ProjectEntity, { where: { id: projectId }, select: { id: true, slackBotToken: true } });
+        return row?.slackBotToken ? secrets.open(row.slackBotToken) : null;
+      },
+    },
+
+    catalog: {
+      applicationsByShortId: (projectId, shortIds) => applications(projectId, { shortId: shortIds }),
+      applicationsById: (projectId, ids) => applications(projectId, { id: ids }),
+      async environmentsByShortId(projectId, shortIds) {
+        const rows = await m
+          .createQueryBuilder(EnvironmentEntity, 'e')
+          .innerJoin(ApplicationEntity, 'a', 'a.id = e.application_id')
+          .where('a.project_id = :projectId AND e.short_id IN (:...shortIds)', { projectId, shortIds: shortIds.length ? shortIds : [''] })
+          .getMany();
+        return rows.map(toEnvironment);
+      },
+      async environmentsById(ids) {
+        if (ids.length === 0) return [];
+        return (await m.find(EnvironmentEntity, { where: { id: In(ids) } })).map(toEnvironment);
+      },
+      async devicePresetsByShortId(projectId, shortIds) {
+        return (await m.find(DevicePresetEntity, { where: { projectId, shortId: In(shortIds) } })).map(named);
+      },
+      async configsByShortId(projectId, shortIds) {
+        return (await m.find(ConfigEntity, { where: { projectId, shortId: In(shortIds) } })).map(named);
+      },
+      async scenariosByShortId(projectId, shortIds) {
+        return (await m.find(ScenarioEntity, { where: { projectId, shortId: In(shortIds) } })).map(named);
+      },
+      async createEnvironment(environment) {
+        await m.insert(EnvironmentEntity, { ...environment, isDefault: false });
+      },
+    },
+
+    testPlans: {
+      findByShortId: (projectId, shortId) => plan({ projectId, shortId }),
+      findById: (projectId, id) => plan({ projectId, id }),
+    },
+
+    testCases: {
+      listByProject: (projectId) => testCasesWhere(projectId),
+      findByIds: (projectId, ids) => (ids.length ? testCasesWhere(projectId, ids) : Promise.resolve([])),
+      async findAnywhere(id) {
+        return (await testCasesWhere(null, [id]))[0] ?? null;
+      },
+      async latestSteps(id) {
+        const row = await m.findOne(TestCaseStepVersionEntity, { where: { testCaseId: id }, order: { version: 'DESC' } });
+        return row ? { version: row.version, steps: row.steps, createdAt: row.createdAt } : null;
+      },
+      async create(tc) {
+        await m.insert(TestCaseEntity, {
+          id: tc.id,
+          projectId: tc.projectId,
+          applicationId: tc.applicationId,
+          name: tc.name,
+          goal: tc.goal,
+          expectedResult: tc.expectedResult,
+          generationStatus: 'GENERATING',
+          isEnabled: tc.isEnabled,
+          scenarioId: tc.scenarioId,
+          resumeFromId: tc.resumeFromId,
+          createdVia: tc.createdVia,
+        });
+        if (tc.configIds.length) {
+          await m.insert(TestCaseConfigEntity, tc.configIds.map((configId, position) => ({ testCaseId: tc.id, configId, position })));
+        }
+        if (tc.waitForIds.length) {
+          await m.insert(TestCaseWaitForEntity, tc.waitForIds.map((dependsOnId) => ({ testCaseId: tc.id, dependsOnId })));
+        }
+      },
+    },
+
+    runs: {
+      async findByShortId(projectId, shortId) {
+        const row = await m.findOne(RunEntity, { where: { projectId, shortId } });
+        return row ? toRun(row) : null;
+      },
+      async findAnywhere(shortId) {
+        const row = await m.findOne(RunEntity, { where: { shortId } });
+        return row ? toRun(row) : null;
+      },
+      async testCasesOf(runId) {
+        return (await m.find(RunTestCaseEntity, { where: { runId }, order: { position: 'ASC' } })).map(toRunTestCase);
+      },
+      async create(run) {
+        await m.insert(RunEntity, { ...run, notifications: run.notifications ?? null });
+      },
+      async addTestCases(testCases) {
+        if (testCases.length) await m.insert(RunTestCaseEntity, testCases);
+      },
+    },
+  };
+}
+
+function translate(error: unknown): never {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError ?? (error as { code?: string; constraint?: string });
+  if (driverError?.code === '23505') throw new UniqueViolation(driverError.constraint ?? 'unknown');
+  throw error;
+}
+
+export function createStore(dataSource: DataSource, secrets: SecretBox): Store {
+  return {
+    ...repositories(dataSource.manager, secrets),
+    transaction: (work) => dataSource.transaction((manager) => work(repositories(manager, secrets))).catch(translate),
+  };
+}

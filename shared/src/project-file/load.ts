@@ -1,0 +1,108 @@
+// Reads a project YAML: parse with positions, substitute ${ENV_VAR}s, check the structure.
+// Every problem names the file, the line and column, the path inside the document, and what is wrong.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { describeIssue, formatPath } from '../api/validation.js';
+import { projectFileSchema, type ProjectFile } from './schema.js';
+
+export type DocPath = readonly (string | number)[];
+
+export interface FileProblem {
+  path: DocPath;
+  message: string;
+}
+
+export class ProjectFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly { where: string; path: string; message: string }[],
+  ) {
+    super(
+      `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}, nothing was applied:\n` +
+        problems.map((p) => `  ${p.where}${p.path ? ` ${p.path}` : ''}: ${p.message}`).join('\n'),
+    );
+  }
+}
+
+export interface LoadedProjectFile {
+  file: string;
+  doc: ProjectFile;
+  /** Turns problems found later (e.g. unknown references) into a ProjectFileError with positions. */
+  fail(problems: readonly FileProblem[]): ProjectFileError;
+}
+
+const ENV_PATTERN = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/** `${NAME}` and `${NAME:-fallback}` in string values; unset variables without a fallback are problems. */
+function interpolate(value: unknown, env: Record<string, string | undefined>, path: (string | number)[], problems: FileProblem[]): unknown {
+  if (typeof value === 'string') {
+    return value.replace(ENV_PATTERN, (whole, variable: string, fallback: string | undefined) => {
+      const found = env[variable];
+      if (found !== undefined && found !== '') return found;
+      if (fallback !== undefined) return fallback;
+      problems.push({ path, message: `uses \${${variable}}, but the environment variable ${variable} is not set; set it, or write \${${variable}:-default}` });
+      return whole;
+    });
+  }
+  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, [...path, i], problems));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env, [...path, k], problems)]));
+  }
+  return value;
+}
+
+export function loadProjectFile(file: string, text: string, env: Record<string, string | undefined> = process.env): LoadedProjectFile {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+
+  const where = (path: DocPath): string => {
+    // The deepest node that exists on the path gives the position.
+    let node: unknown = document.contents;
+    let offset = (document.contents as Node | null)?.range?.[0] ?? 0;
+    for (const key of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(key));
+        if (!pair) break;
+        offset = (pair.key as Node).range?.[0] ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof key === 'number' && node.items[key]) {
+        node = node.items[key];
+        offset = (node as Node).range?.[0] ?? offset;
+      } else {
+        break;
+      }
+    }
+    const { line, col } = lineCounter.linePos(offset);
+    return `${file}:${line}:${col}`;
+  };
+
+  const fail = (problems: readonly FileProblem[]) =>
+    new ProjectFileError(file, problems.map((p) => ({ where: where(p.path), path: formatPath(p.path), message: p.message })));
+
+  if (document.errors.length > 0) {
+    throw new ProjectFileError(
+      file,
+      document.errors.map((e) => {
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        return { where: `${file}:${line}:${col}`, path: '', message: `is not valid YAML: ${e.message.split('\n')[0]}` };
+      }),
+    );
+  }
+  const raw = document.toJS();
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ProjectFileError(file, [{ where: `${file}:1:1`, path: '', message: 'must be a YAML mapping with organization, project, applications, ... (see docs/projects-as-code.md)' }]);
+  }
+  const problems: FileProblem[] = [];
+  const interpolated = interpolate(raw, env, [], problems);
+  if (problems.length) throw fail(problems);
+
+  const parsed = projectFileSchema.safeParse(interpolated, { error: describeIssue });
+  if (!parsed.success) {
+    throw fail(
+      parsed.error.issues.map((issue) => ({
+        path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
+        message: issue.message,
+      })),
+    );
+  }
+  return { file, doc: parsed.data, fail };
+}

@@ -1,0 +1,160 @@
+// The project YAML of `goalie apply` (docs/projects-as-code.md): its structure and field rules.
+// References between objects (by name) are checked by the apply use case, which also sees the database.
+import { CronExpressionParser } from 'cron-parser';
+import { z } from 'zod';
+
+const name = (max = 120) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => value.trim().length > 0, { error: 'must not be blank' })
+    .transform((value) => value.trim());
+
+const httpUrl = z.string().refine(
+  (value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { error: (iss) => `must be an absolute http(s) URL such as https://staging.example.com, not ${JSON.stringify(iss.input)}` },
+);
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZone = z.string().refine(isTimeZone, {
+  error: (iss) => `must be an IANA time zone such as Europe/Stockholm or UTC, not ${JSON.stringify(iss.input)}`,
+});
+
+/** Five-field cron (minute hour day-of-month month day-of-week); null when valid, else the problem. */
+export function cronProblem(expression: string): string | null {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== 5) return `must have 5 fields (minute hour day-of-month month day-of-week), e.g. "0 6 * * 1-5"; got ${fields.length}`;
+  try {
+    CronExpressionParser.parse(expression);
+    return null;
+  } catch (error) {
+    return `is not a valid cron expression: ${(error as Error).message}`;
+  }
+}
+
+const cron = z.string().superRefine((value, ctx) => {
+  const problem = cronProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const unique = <T>(key: (item: T) => string, what: string) => (items: T[], ctx: z.RefinementCtx) => {
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    const k = key(item);
+    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `repeats the ${what} name ${JSON.stringify(k)} (first at index ${seen.get(k)}); names must be unique` });
+    else seen.set(k, index);
+  });
+};
+
+const environment = z.strictObject({
+  name: name(),
+  url: httpUrl,
+  default: z.boolean().optional(),
+});
+
+const application = z.strictObject({
+  name: name(),
+  environments: z.array(environment).default([]).superRefine(unique((e) => e.name, 'environment')),
+});
+
+const devicePreset = z.strictObject({
+  name: name(),
+  viewport: z.strictObject({ width: z.number().int().min(200).max(7680), height: z.number().int().min(200).max(4320) }).optional(),
+  locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be a BCP 47 locale such as en-US or sv-SE' }).optional(),
+  timezone: timeZone.optional(),
+  userAgent: z.string().min(1).optional(),
+  extraHeaders: z.record(z.string(), z.string()).optional(),
+  colorScheme: z.enum(['light', 'dark', 'no-preference']).optional(),
+});
+
+const configValue = z.union([z.string(), z.number(), z.boolean(), z.strictObject({ secret: z.union([z.string(), z.number()]) })], {
+  error: 'must be a string, a number, true/false, or {secret: "..."} for a value stored encrypted',
+});
+
+const config = z.strictObject({
+  name: name(),
+  values: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, { error: 'must be a key made of letters, digits, _ . -' }), configValue).default({}),
+});
+
+const scenario = z.strictObject({
+  name: name(),
+  description: z.string().optional(),
+  examples: z.string().optional(),
+});
+
+const testCase = z.strictObject({
+  name: z
+    .string()
+    .refine((value) => value.trim().length >= 1 && value.length <= 80, { error: (iss) => `must be 1 to 80 characters (got ${String(iss.input).length})` })
+    .transform((value) => value.trim()),
+  application: name(),
+  goal: z.string().refine((value) => value.trim().length > 0, { error: 'must describe the objective of the test' }),
+  expectedResult: z.string().optional(),
+  configs: z.array(name()).default([]),
+  scenario: name().optional(),
+  resumeFrom: name(80).optional(),
+  waitFor: z.array(name(80)).default([]),
+  enabled: z.boolean().default(true),
+});
+
+const schedule = z.strictObject({
+  cron,
+  description: z.string().default(''),
+  timezone: timeZone.default('UTC'),
+  enabled: z.boolean().default(true),
+});
+
+const testPlan = z.strictObject({
+  name: name(),
+  default: z.boolean().optional(),
+  description: z.string().optional(),
+  owner: z.string().optional(),
+  testCases: z.array(name(80)).default([]),
+  applications: z.record(z.string(), z.strictObject({ environment: name(), devicePreset: name().optional() })).default({}),
+  schedules: z.array(schedule).default([]),
+});
+
+export const projectFileSchema = z.strictObject({
+  organization: z.strictObject({
+    name: name(),
+    usageLimit: z.number().int().min(0).nullable().optional(),
+    suspended: z.boolean().optional(),
+  }),
+  project: z.strictObject({
+    name: name(),
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'must be lowercase letters, digits and dashes, e.g. web-shop' }).optional(),
+    defaultDevicePreset: name().nullable().optional(),
+    sshTunnelProxy: z.boolean().optional(),
+    slack: z
+      .object({
+        botToken: z.string().min(1).optional(),
+        signingSecret: z.string().min(1).optional(),
+        defaultChannel: z.string().min(1).nullable().optional(),
+      })
+      .optional(),
+  }),
+  applications: z.array(application).default([]).superRefine(unique((a) => a.name, 'application')),
+  devicePresets: z.array(devicePreset).default([]).superRefine(unique((p) => p.name, 'device preset')),
+  configs: z.array(config).default([]).superRefine(unique((c) => c.name, 'config')),
+  scenarios: z.array(scenario).default([]).superRefine(unique((s) => s.name, 'scenario')),
+  testCases: z.array(testCase).default([]).superRefine(unique((t) => t.name, 'test case')),
+  testPlans: z.array(testPlan).default([]).superRefine(unique((p) => p.name, 'test plan')),
+});
+
+export type ProjectFile = z.infer<typeof projectFileSchema>;
+export type ProjectFileTestCase = ProjectFile['testCases'][number];
+export type ProjectFileTestPlan = ProjectFile['testPlans'][number];
