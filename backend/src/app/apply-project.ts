@@ -154,7 +154,8 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
       waitForIds: [...new Set(waitForIds)],
       configIds: [...new Set(configIds)],
       isEnabled: t.enabled,
-      generationStatus: regenerate ? 'GENERATING' : undefined,
+      generationStatus: regenerate ? 'GENERATING' : prev.generationStatus,
+      regenerate,
     });
   });
   const cycle = findCycle(graph);
@@ -278,10 +279,10 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
       id: t.id,
       created: !oldTestCases.has(t.name),
       enabled: t.isEnabled,
-      generationStatus: t.generationStatus ?? oldTestCases.get(t.name)!.generationStatus,
-      regenerate: t.generationStatus !== undefined,
+      generationStatus: t.generationStatus,
+      regenerate: t.regenerate,
     })),
     testPlans: testPlans.map((p) => ({ name: p.name, id: p.id, shortId: p.shortId, created: !oldPlans.has(p.name), default: p.id === finalDefaultPlanId, schedules: p.schedules.length })),
-    toGenerate: testCases.filter((t) => t.generationStatus !== undefined).map((t) => t.id),
+    toGenerate: testCases.filter((t) => t.regenerate).map((t) => t.id),
   };
 }

@@ -19,13 +19,13 @@ export async function seedDemo(runtime: Runtime): Promise<string | null> {
   return token;
 }
 
-export function banner(config: Config, token: string | null, embedded: boolean): string {
+export function banner(config: Config, token: string | null, embedded: boolean, dataDir?: string): string {
   const api = `${config.publicUrl}/v1`;
   const lines = [
     '',
     'Goalie is running.',
     `  API        ${api}  (description: ${api}/openapi.json)`,
-    `  Data       ${embedded ? `${config.home} (embedded PostgreSQL)` : 'DATABASE_URL'}`,
+    `  Data       ${embedded ? `${config.home} (embedded PostgreSQL${dataDir && !dataDir.startsWith(config.home) ? ` in ${dataDir}` : ''})` : 'DATABASE_URL'}`,
   ];
   if (token) {
     lines.push(
@@ -51,7 +51,7 @@ export async function serveCommand(): Promise<number> {
   const runtime = await createRuntime(config, { databaseUrl: db.url, logger });
   const token = await seedDemo(runtime);
   const server = await listen(runtime, config.port, config.host);
-  process.stdout.write(banner(config, token, db.embedded));
+  process.stdout.write(banner(config, token, db.embedded, db.dataDir));
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

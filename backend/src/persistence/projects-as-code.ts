@@ -91,7 +91,8 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
       const { organization: org, project } = state;
       await m.upsert(OrganizationEntity, { ...defined(org), updatedAt: now }, ['id']);
 
-      const { slackBotToken, slackSigningSecret, defaultTestPlanId, ...projectFields } = project;
+      // The defaults point at presets and plans written below; they are set once those exist.
+      const { slackBotToken, slackSigningSecret, defaultTestPlanId: _plan, defaultDevicePresetId: _preset, ...projectFields } = project;
       await m.upsert(
         ProjectEntity,
         {
@@ -133,12 +134,8 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
 
       // Dependencies first (the use case ordered them), so resume_from always points at a stored row.
       for (const t of state.testCases) {
-        const { waitForIds, configIds, generationStatus, ...fields } = t;
-        await m.upsert(
-          TestCaseEntity,
-          { ...fields, projectId, createdVia: 'apply', updatedAt: now, ...(generationStatus ? { generationStatus, generationError: null } : {}) },
-          ['id'],
-        );
+        const { waitForIds: _w, configIds: _c, regenerate, ...fields } = t;
+        await m.upsert(TestCaseEntity, { ...fields, projectId, createdVia: 'apply', updatedAt: now, ...(regenerate ? { generationError: null } : {}) }, ['id']);
       }
       const testCaseIds = state.testCases.map((t) => t.id);
       if (testCaseIds.length) {

@@ -96,10 +96,13 @@ const scenario = z.strictObject({
   examples: z.string().optional(),
 });
 
+/** Characters as a person (and PostgreSQL's char_length) counts them: code points. */
+const characters = (text: string) => [...text].length;
+
 const testCase = z.strictObject({
   name: z
     .string()
-    .refine((value) => value.trim().length >= 1 && value.length <= 80, { error: (iss) => `must be 1 to 80 characters (got ${String(iss.input).length})` })
+    .refine((value) => value.trim().length >= 1 && characters(value) <= 80, { error: (iss) => `must be 1 to 80 characters (got ${characters(String(iss.input))})` })
     .transform((value) => value.trim()),
   application: name(),
   goal: z.string().refine((value) => value.trim().length > 0, { error: 'must describe the objective of the test' }),

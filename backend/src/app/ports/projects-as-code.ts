@@ -52,7 +52,7 @@ export interface ProjectWrite {
   /** Plain values; the store encrypts the secret ones. */
   configs: { id: string; shortId: string; name: string; entries: { key: string; value: string; secret: boolean }[] }[];
   scenarios: { id: string; shortId: string; name: string; description: string | null; examples: string | null }[];
-  /** Dependencies before dependents. `generationStatus` undefined keeps the stored one. */
+  /** Dependencies before dependents. `regenerate`: the steps must be generated again (new, or goal or application changed). */
   testCases: {
     id: string;
     applicationId: string;
@@ -64,7 +64,8 @@ export interface ProjectWrite {
     waitForIds: string[];
     configIds: string[];
     isEnabled: boolean;
-    generationStatus?: GenerationStatus;
+    generationStatus: GenerationStatus;
+    regenerate: boolean;
   }[];
   testPlans: {
     id: string;

@@ -1,0 +1,65 @@
+// ESLint flat config (ESLint 10 + typescript-eslint 8).
+// Import direction between folders is checked separately by scripts/check-imports.js.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS_FILES = [
+  'backend/**/*.{ts,mts,cts}',
+  'shared/**/*.{ts,mts,cts}',
+  'test/**/*.{ts,mts,cts}',
+  'scripts/**/*.{ts,mts,cts}',
+  'actions/*/src/**/*.{ts,mts,cts}',
+];
+
+/** Unused things are errors, unless named `_...` on purpose. */
+const unusedVars = [
+  'error',
+  {
+    args: 'after-used',
+    argsIgnorePattern: '^_',
+    varsIgnorePattern: '^_',
+    caughtErrorsIgnorePattern: '^_',
+    destructuredArrayIgnorePattern: '^_',
+    ignoreRestSiblings: true,
+  },
+];
+
+export default defineConfig([
+  globalIgnores(['**/node_modules/', '.goalie/', '**/dist/', 'actions/*/dist/', 'coverage/']),
+
+  {
+    name: 'goalie/javascript',
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: globals.node },
+    rules: { 'no-unused-vars': unusedVars },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+
+  {
+    name: 'goalie/typescript',
+    files: TS_FILES,
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-unused-vars': unusedVars,
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+  {
+    name: 'goalie/tests',
+    files: ['test/**/*.{ts,mts,cts,js,mjs}'],
+    languageOptions: { globals: globals.mocha },
+    rules: {
+      // chai property assertions (`expect(x).to.be.true`, `.that.is.not.empty`) are expressions.
+      'no-unused-expressions': 'off',
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+]);

@@ -1,0 +1,111 @@
+// `goalie serve` and the server commands as a user runs them: embedded PostgreSQL under GOALIE_HOME.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { freePort } from '../../backend/src/persistence/embedded-postgres.js';
+import { shopProject } from '../fixtures/projects.js';
+import { runGoalie, startGoalie, type Running } from '../helpers/processes.js';
+
+describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', function () {
+  this.timeout(180_000);
+  let home: string;
+  let env: Record<string, string>;
+  let base: string;
+  let serve: Running | null = null;
+  let firstToken: string;
+
+  before(async () => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-e2e-'));
+    // Like a home under /tmp: enterable, so the cluster stays inside GOALIE_HOME (see embedded-postgres.ts).
+    fs.chmodSync(home, 0o755);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = { GOALIE_HOME: home, PORT: String(port), HOST: '127.0.0.1', GOALIE_PUBLIC_URL: base, DATABASE_URL: '' };
+  });
+  after(async () => {
+    await serve?.stop();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  const post = (p: string, token: string, body?: unknown) =>
+    fetch(base + p, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  it('first start migrates, seeds the demo and prints a token and a curl that starts a run', async () => {
+    serve = startGoalie(['serve'], env);
+    await serve.waitFor(/Goalie is running/);
+    const [, token] = await serve.waitFor(/API token \(shown once, keep it\):\s+(goalie_\S+)/);
+    firstToken = token!;
+    const [curl] = await serve.waitFor(/curl -X POST \S+\/v1\/run -H "Authorization: Bearer goalie_\S+"/);
+    expect(curl).to.contain(`${base}/v1/run`);
+    const response = await post('/v1/run', firstToken);
+    expect(response.status).to.equal(200);
+    const body = await response.json();
+    expect(body.run.testPlan.name).to.equal('Smoke');
+    expect(body.run.testCount).to.be.greaterThan(0);
+  });
+
+  it('applies a project YAML while serve runs, with --json listing UUIDs and short IDs', async () => {
+    const file = path.join(home, 'shop.yaml');
+    fs.writeFileSync(file, shopProject());
+    const result = await runGoalie(['apply', file, '--json'], env);
+    expect(result.code, result.stderr).to.equal(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary.project).to.include({ name: 'shop', slug: 'shop' });
+    expect(summary.testPlans[0].shortId).to.match(/^pln-smoke_/);
+    expect(summary.testCases[0].id).to.match(/^[0-9a-f-]{36}$/);
+
+    const again = await runGoalie(['apply', file], env);
+    expect(again.code).to.equal(0);
+    expect(again.stdout).to.match(/Applied .*shop\.yaml to organization Acme, project shop/);
+  });
+
+  it('reports YAML problems with file, line and path, exit code 2, and writes nothing', async () => {
+    const file = path.join(home, 'broken.yaml');
+    fs.writeFileSync(file, shopProject({ organization: 'Broken', project: 'broken' }).replace('configs: [admin login]', 'configs: [nope]'));
+    const result = await runGoalie(['apply', file], env);
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.match(/broken\.yaml:\d+:\d+ testCases\[0\]\.configs\[0\]: names no config "nope"/);
+    const listed = await runGoalie(['token', 'list', '--project', 'broken'], env);
+    expect(listed.stderr).to.match(/No project named "broken"/);
+  });
+
+  it('creates, lists and revokes tokens; a revoked token gets 403', async () => {
+    const created = await runGoalie(['token', 'create', '--project', 'shop', '--name', 'ci', '--json'], env);
+    expect(created.code, created.stderr).to.equal(0);
+    const { token, prefix } = JSON.parse(created.stdout);
+    expect(token.startsWith(prefix)).to.equal(true);
+    expect((await post('/v1/run', token)).status).to.equal(200);
+
+    const listed = await runGoalie(['token', 'list', '--project', 'shop'], env);
+    expect(listed.stdout).to.contain(`${prefix}…  ci`);
+    expect(listed.stdout).to.not.contain(token);
+
+    const revoked = await runGoalie(['token', 'revoke', prefix], env);
+    expect(revoked.code, revoked.stderr).to.equal(0);
+    const refused = await post('/v1/run', token);
+    expect(refused.status).to.equal(403);
+    expect((await refused.json()).message).to.match(/revoked/);
+  });
+
+  it('a second start reuses the data: no new token, the first one still works', async () => {
+    expect(await serve!.stop()).to.equal(0);
+    serve = startGoalie(['serve'], env);
+    await serve.waitFor(/Goalie is running/);
+    await serve.waitFor(/goalie token create --project demo/);
+    expect(serve.output()).to.not.match(/shown once/);
+    expect((await post('/v1/run', firstToken)).status).to.equal(200);
+  });
+
+  it('apply and migrate also work when serve is not running', async () => {
+    expect(await serve!.stop()).to.equal(0);
+    serve = null;
+    const migrated = await runGoalie(['migrate'], env);
+    expect(migrated.code, migrated.stderr).to.equal(0);
+    expect(migrated.stdout).to.contain('up to date');
+    const file = path.join(home, 'shop.yaml');
+    const result = await runGoalie(['apply', file], env);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(result.stdout).to.contain('project shop');
+  });
+});

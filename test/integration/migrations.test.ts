@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import { createDataSource, migrate } from '../../backend/src/persistence/data-source.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
+
+describe('migrations', () => {
+  let db: TestDatabase;
+  before(async () => {
+    db = await createTestDatabase();
+  });
+  after(() => db.drop());
+
+  it('build the whole schema on an empty database, once, and can be reverted', async () => {
+    const dataSource = createDataSource(db.url, { poolSize: 2 });
+    await dataSource.initialize();
+    try {
+      const tables = async () =>
+        (await dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`)).map((r: { table_name: string }) => r.table_name);
+      expect(await tables()).to.deep.equal([]);
+      const applied = await migrate(dataSource);
+      expect(applied).to.have.length(1);
+      expect(await tables()).to.include.members([
+        'organizations', 'projects', 'api_tokens', 'applications', 'environments', 'device_presets', 'configs', 'scenarios',
+        'test_cases', 'test_case_configs', 'test_case_wait_for', 'test_case_step_versions', 'test_plans', 'test_plan_test_cases',
+        'test_plan_applications', 'test_plan_schedules', 'runs', 'run_test_cases', 'goalie_migrations',
+      ]);
+      expect(await migrate(dataSource)).to.deep.equal([]);
+      await dataSource.undoLastMigration();
+      expect(await tables()).to.deep.equal(['goalie_migrations']);
+      expect(await migrate(dataSource)).to.have.length(1);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+});
