@@ -3,6 +3,13 @@ import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
 import type { Caller, NotificationRequest } from './records.js';
 
+/** Thrown by the Slack adapter when Slack refuses the bot token itself (a definite answer, not an outage). */
+export class SlackBotTokenRejected extends Error {
+  constructor(readonly code: string) {
+    super(`Slack rejected the bot token: ${code}`);
+  }
+}
+
 export async function validateNotifications(
   ctx: AppContext,
   caller: Caller,
@@ -26,6 +33,12 @@ export async function validateNotifications(
   try {
     inaccessible = await ctx.slack.inaccessibleChannels(botToken, channels);
   } catch (error) {
+    if (error instanceof SlackBotTokenRejected) {
+      throw new BadRequest(
+        `Slack rejected the bot token of project ${project.name} (${error.code}), so the bot cannot post to any channel. ` +
+          'Set a valid `project.slack.botToken` (it starts with xoxb-) in the project YAML and run `goalie apply`, or remove `notifications`.',
+      );
+    }
     // Slack being down must not stop a run; the notification job reports its own failure later.
     ctx.log.warn({ err: error, channels }, 'could not check Slack channel access; accepting the channels');
   }

@@ -78,11 +78,14 @@ export const rerunSchema = z.object({
 });
 export type RerunInput = z.infer<typeof rerunSchema>;
 
+/** Characters as a person (and PostgreSQL's char_length) counts them: code points, not UTF-16 units. */
+const characters = (text: string) => [...text].length;
+
 export const createTestCaseSchema = z.object({
   name: z
     .string()
-    .refine((name) => name.trim().length >= 1 && name.length <= 80, {
-      error: (iss) => `must be 1 to 80 characters (got ${String(iss.input).length}${String(iss.input).trim() ? '' : ', blank'})`,
+    .refine((name) => name.trim().length >= 1 && characters(name) <= 80, {
+      error: (iss) => `must be 1 to 80 characters (got ${characters(String(iss.input))}${String(iss.input).trim() ? '' : ', blank'})`,
     }),
   goal: z.string().refine((goal) => goal.trim().length > 0, { error: 'must describe the objective of the test; it is empty' }),
   applicationShortId: shortId('application'),

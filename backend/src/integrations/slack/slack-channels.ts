@@ -1,9 +1,12 @@
 // Can the bot post to these channels? Asked through conversations.info, one channel at a time.
 import type { SlackChannels } from '../../app/ports/slack.js';
+import { SlackBotTokenRejected } from '../../app/validate-notifications.js';
 import { callSlack, SlackApiError, type SlackCallOptions } from './slack-web-api.js';
 
 // Answers that mean "this bot cannot see or use the channel"; anything else is Slack failing.
 const NO_ACCESS = new Set(['channel_not_found', 'not_in_channel', 'is_archived', 'missing_scope', 'access_denied']);
+// Answers that mean the bot token itself is no good: no channel is usable, and the fix is the token.
+const TOKEN_REJECTED = new Set(['invalid_auth', 'not_authed', 'account_inactive', 'token_revoked', 'token_expired']);
 
 export function slackChannels(options: SlackCallOptions): SlackChannels {
   return {
@@ -17,6 +20,7 @@ export function slackChannels(options: SlackCallOptions): SlackChannels {
             return usable ? null : channel;
           } catch (error) {
             if (error instanceof SlackApiError && NO_ACCESS.has(error.code)) return channel;
+            if (error instanceof SlackApiError && TOKEN_REJECTED.has(error.code)) throw new SlackBotTokenRejected(error.code);
             throw error;
           }
         }),

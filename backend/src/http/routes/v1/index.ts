@@ -13,7 +13,8 @@ export function v1Routes(app: AppContext, ipAddresses: readonly string[], guard:
   const pub = outboundIpsRoutes(ipAddresses);
   router.use(pub.routes(), pub.allowedMethods());
   router.get('/openapi.json', (ctx) => {
-    ctx.body = openApiDocument(`${ctx.origin}/v1`);
+    // Koa 3's ctx.origin is the Origin request header (null without one); the server is where the caller reached us.
+    ctx.body = openApiDocument(`${ctx.protocol}://${ctx.host}/v1`);
   });
   // The guard sits on each route, so an unknown path under /v1 is a 404 even without a token.
   for (const routes of [runRoutes(app, guard), testCaseRoutes(app, guard)]) {

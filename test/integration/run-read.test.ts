@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import type { ApplySummary } from '../../backend/src/app/apply-project.js';
+import { shopProject } from '../fixtures/projects.js';
+import { errorMessage, sql } from '../helpers/project-yaml.js';
+import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+
+describe('GET /v1/run/{shortId}', () => {
+  let service: TestService;
+  let api: ApiClient;
+  let shop: ApplySummary;
+  let run: { id: string; shortId: string };
+
+  const setOutcome = (name: string, status: string, result: string | null, extra: { resultTitle?: string; evaluationThought?: string } = {}) =>
+    sql(
+      service,
+      'UPDATE run_test_cases SET status = $3, result = $4, result_title = $5, evaluation_thought = $6 WHERE run_id = $1 AND name = $2',
+      [run.id, name, status, result, extra.resultTitle ?? null, extra.evaluationThought ?? null],
+    );
+
+  before(async () => {
+    service = await startTestService();
+    shop = await service.apply(shopProject());
+    api = service.client(await service.token('shop'));
+    const started = await api.post('/v1/run', {});
+    expect(started.status).to.equal(200);
+    run = started.body.run;
+  });
+  after(() => service.close());
+
+  it('reads a fresh run as INITIATED with result null and no test cases when testCases is omitted', async () => {
+    const res = await api.get(`/v1/run/${run.shortId}`);
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({ id: run.id, shortId: run.shortId, status: 'INITIATED', result: null, runTestCases: [] });
+  });
+
+  it('lists every test case with its fields for testCases=all', async () => {
+    const res = await api.get(`/v1/run/${run.shortId}?testCases=all`);
+    expect(res.status).to.equal(200);
+    expect(res.body.runTestCases).to.have.length(4);
+    const rows = await sql(service, 'SELECT id, short_id, name FROM run_test_cases WHERE run_id = $1 ORDER BY position', [run.id]);
+    expect(res.body.runTestCases.map((tc: { id: string; shortId: string; name: string }) => ({ id: tc.id, short_id: tc.shortId, name: tc.name }))).to.deep.equal(rows);
+    const signIn = res.body.runTestCases.find((tc: { name: string }) => tc.name === 'Sign in');
+    expect(signIn).to.deep.include({
+      status: 'PENDING',
+      result: null,
+      resultTitle: null,
+      evaluationThought: null,
+      promptGoal: "Go to /login. Log in with config 'admin login'",
+      promptExamples: null,
+    });
+  });
+
+  describe('with outcomes', () => {
+    before(async () => {
+      await setOutcome('Sign in', 'COMPLETED', 'PASSED', { resultTitle: 'Signed in', evaluationThought: 'Welcome was shown.' });
+      await setOutcome('Add to cart', 'COMPLETED', 'FAILED', { resultTitle: 'Cart stayed empty', evaluationThought: "'1 item' never appeared." });
+      await setOutcome('Checkout', 'SKIPPED', 'SKIPPED');
+      await setOutcome('Admin dashboard', 'ERROR', null, { resultTitle: 'Browser crashed' });
+      await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'FAILED' WHERE id = $1", [run.id]);
+    });
+
+    it('lists only failed, skipped and errored test cases for testCases=failed', async () => {
+      const res = await api.get(`/v1/run/${run.shortId}?testCases=failed`);
+      expect(res.status).to.equal(200);
+      expect(res.body.status).to.equal('COMPLETED');
+      expect(res.body.result).to.equal('FAILED');
+      const byName = Object.fromEntries(res.body.runTestCases.map((tc: { name: string }) => [tc.name, tc]));
+      expect(Object.keys(byName)).to.have.members(['Add to cart', 'Checkout', 'Admin dashboard']);
+      expect(byName['Add to cart']).to.include({ status: 'COMPLETED', result: 'FAILED', resultTitle: 'Cart stayed empty', evaluationThought: "'1 item' never appeared." });
+      expect(byName['Checkout']).to.include({ status: 'SKIPPED', result: 'SKIPPED' });
+      expect(byName['Admin dashboard']).to.include({ status: 'ERROR', result: null, resultTitle: 'Browser crashed' });
+    });
+
+    it('still lists every test case for testCases=all', async () => {
+      const res = await api.get(`/v1/run/${run.shortId}?testCases=all`);
+      expect(res.status).to.equal(200);
+      expect(res.body.runTestCases.map((tc: { name: string; result: string | null }) => [tc.name, tc.result])).to.have.deep.members([
+        ['Sign in', 'PASSED'],
+        ['Add to cart', 'FAILED'],
+        ['Checkout', 'SKIPPED'],
+        ['Admin dashboard', null],
+      ]);
+    });
+
+    it('gives an empty list for testCases=failed when everything passed', async () => {
+      const other = (await api.post('/v1/run', { testPlanShortId: shop.testPlans.find((p) => p.name === 'Admin only')!.shortId })).body.run;
+      await sql(service, "UPDATE run_test_cases SET status = 'COMPLETED', result = 'PASSED' WHERE run_id = $1", [other.id]);
+      await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'PASSED' WHERE id = $1", [other.id]);
+      const res = await api.get(`/v1/run/${other.shortId}?testCases=failed`);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.include({ status: 'COMPLETED', result: 'PASSED', runTestCases: [] });
+    });
+  });
+
+  it('shows result null while the run is RUNNING, whatever is stored', async () => {
+    const other = (await api.post('/v1/run', {})).body.run;
+    await sql(service, "UPDATE runs SET status = 'RUNNING', result = 'PASSED' WHERE id = $1", [other.id]);
+    const res = await api.get(`/v1/run/${other.shortId}`);
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.include({ status: 'RUNNING', result: null });
+  });
+
+  const badQueries: { query: string; says: string[] }[] = [
+    { query: 'testCases=bogus', says: ['testCases=bogus', 'testCases=failed', 'testCases=all'] },
+    { query: 'testCases=', says: ['testCases=', 'testCases=failed'] },
+    { query: 'testCases=ALL', says: ['testCases=ALL'] },
+    { query: 'testCases=all&testCases=failed', says: ['once'] },
+  ];
+  for (const c of badQueries) {
+    it(`answers 400 for ?${c.query}`, async () => {
+      const res = await api.get(`/v1/run/${run.shortId}?${c.query}`);
+      expect(res.status).to.equal(400);
+      const message = errorMessage(res.body);
+      for (const part of c.says) expect(message).to.include(part);
+    });
+  }
+
+  it('answers 404 naming an unknown run', async () => {
+    const res = await api.get('/v1/run/doesnotexist');
+    expect(res.status).to.equal(404);
+    expect(errorMessage(res.body)).to.include('Run doesnotexist was not found');
+  });
+});
