@@ -19,6 +19,15 @@ export interface Config {
   chromiumPath: string | null;
   browserWsEndpoint: string | null;
   concurrency: number;
+  /** Test cases of one project running at once across all workers. */
+  projectParallelism: number;
+  /** A worker silent this long has its test cases taken back. */
+  workerStaleMs: number;
+  schedulerTickMs: number;
+  /** Record a Playwright trace of every test case (GOALIE_TRACE=off turns it off). */
+  trace: boolean;
+  /** Port of the demo shop `goalie serve` runs on 127.0.0.1; null turns it off. */
+  demoPort: number | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -62,5 +71,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chromiumPath: env.GOALIE_CHROMIUM_PATH || null,
     browserWsEndpoint: env.GOALIE_BROWSER_WS_ENDPOINT || null,
     concurrency: int(env, 'GOALIE_CONCURRENCY', 4, 1),
+    projectParallelism: int(env, 'GOALIE_PROJECT_PARALLELISM', 20, 1),
+    workerStaleMs: int(env, 'GOALIE_WORKER_STALE_SECONDS', 15, 3) * 1000,
+    schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,
+    trace: env.GOALIE_TRACE !== 'off',
+    demoPort: env.GOALIE_DEMO_PORT === 'off' ? null : int(env, 'GOALIE_DEMO_PORT', 8090),
   };
 }

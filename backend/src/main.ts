@@ -3,17 +3,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type Koa from 'koa';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { linksFor, type AppContext } from './app/context.js';
+import type { EvidenceStore } from './app/ports/evidence.js';
 import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
 import type { AppState } from './http/state.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
+import type { Agent } from './agent/agent.js';
+import { PlaywrightExecutor } from './agent/execute-test-case.js';
+import type { StepPlayer } from './agent/step-player.js';
+import { pgBossQueue, startBoss } from './jobs/pg-boss-queue.js';
+import { startScheduler } from './jobs/scheduler.js';
+import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
+import { localDiskEvidence } from './storage/local-disk.js';
 
 export interface Runtime {
   config: Config;
@@ -22,7 +31,10 @@ export interface Runtime {
   secrets: SecretBox;
   app: AppContext;
   http: Koa<AppState>;
-  /** Closes the database pool (not the database server). */
+  boss: PgBoss;
+  evidence: EvidenceStore;
+  databaseUrl: string;
+  /** Closes the queue and the database pool (not the database server). */
   close(): Promise<void>;
 }
 
@@ -36,7 +48,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   return { ...db, embedded: true };
 }
 
-export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean }): Promise<Runtime> {
+/** `supervise`: this process runs queue maintenance (processes with workers do). */
+export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean }): Promise<Runtime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
@@ -45,15 +58,32 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   }
   const secrets = loadSecretBox(config.secretKey, config.home);
+  const boss = await startBoss(options.databaseUrl, { supervise: options.supervise ?? false, onError: (error) => logger.error({ err: error }, 'job queue error') });
   const app: AppContext = {
     store: createStore(dataSource, secrets),
     slack: slackChannels({ apiUrl: config.slackApiUrl }),
+    queue: pgBossQueue(boss),
     links: linksFor(config.publicUrl),
     now: () => new Date(),
     log: logger,
   };
-  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes });
-  return { config, logger, dataSource, secrets, app, http: koa, close: () => dataSource.destroy() };
+  const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
+  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence });
+  return {
+    config,
+    logger,
+    dataSource,
+    secrets,
+    app,
+    http: koa,
+    boss,
+    evidence,
+    databaseUrl: options.databaseUrl,
+    async close() {
+      await boss.stop({ graceful: false, close: true, wait: true });
+      await dataSource.destroy();
+    },
+  };
 }
 
 export async function listen(runtime: Runtime, port: number, host: string): Promise<http.Server> {
@@ -70,4 +100,46 @@ export async function listen(runtime: Runtime, port: number, host: string): Prom
 
 export function portOf(server: http.Server): number {
   return (server.address() as AddressInfo).port;
+}
+
+export interface WorkerParts {
+  agent: Agent;
+  player: StepPlayer;
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  executor: PlaywrightExecutor;
+  scheduler: { stop(): Promise<void>; tick(): Promise<void> };
+  stop(): Promise<void>;
+}
+
+/** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
+export async function startWorker(runtime: Runtime, parts: WorkerParts, options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
+  const { config } = runtime;
+  const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
+    chromiumPath: config.chromiumPath,
+    wsEndpoint: config.browserWsEndpoint,
+    trace: config.trace,
+  });
+  const worker = new Worker(runtime.app, runtime.boss, executor, {
+    databaseUrl: runtime.databaseUrl,
+    concurrency: config.concurrency,
+    projectParallelism: config.projectParallelism,
+  });
+  await worker.start();
+  const scheduler =
+    options.scheduler === false
+      ? { stop: async () => {}, tick: async () => {} }
+      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs });
+  return {
+    worker,
+    executor,
+    scheduler,
+    async stop() {
+      await scheduler.stop();
+      await worker.stop();
+      await executor.close();
+    },
+  };
 }

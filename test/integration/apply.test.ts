@@ -183,7 +183,7 @@ project: { name: shop }
       ['an unknown time zone', base.replace('Europe/Stockholm', 'Mars/Olympus'), [/timezone: must be an IANA time zone/]],
       ['a non-http URL', base.replace('https://admin.example.com', 'ftp://admin.example.com'), [/applications\[1\]\.environments\[0\]\.url: must be an absolute http\(s\) URL/]],
       ['a test case name over 80 characters', base.replace('- name: Sign in\n', `- name: ${'x'.repeat(81)}\n`), [/testCases\[0\]\.name: must be 1 to 80 characters \(got 81\)/]],
-      ['a missing organization', base.replace(/organization:\n  name: Other\n/, ''), [/organization: is required/]],
+      ['a missing organization', base.replace('organization:\n  name: Other\n', ''), [/organization: is required/]],
       ['invalid YAML', 'organization: [unclosed\nproject: {', [/shop\.yaml:\d+:\d+: is not valid YAML/]],
       ['an unset environment variable', base.replace('url: https://admin.example.com', 'url: ${ADMIN_URL}'), [/applications\[1\]\.environments\[0\]\.url: uses \$\{ADMIN_URL\}, but the environment variable ADMIN_URL is not set/]],
     ];

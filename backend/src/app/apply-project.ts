@@ -258,7 +258,11 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
     testCases: order.map((id) => byId.get(id)!),
     testPlans,
   };
-  await ctx.store.transaction((tx) => tx.projectsAsCode.write(write));
+  await ctx.store.transaction(async (tx) => {
+    await tx.projectsAsCode.write(write);
+    const generate = write.testCases.filter((t) => t.regenerate).map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
+    if (generate.length) await ctx.queue.enqueue(generate, tx.sql);
+  });
 
   const finalDefaultPlanId = defaultTestPlanId === undefined ? (existing.project?.defaultTestPlanId ?? null) : defaultTestPlanId;
   return {

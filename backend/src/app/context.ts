@@ -1,5 +1,6 @@
 // What every use case may use. Built once in main.ts.
 import type { Logger } from './ports/logger.js';
+import type { JobQueue } from './ports/queue.js';
 import type { SlackChannels } from './ports/slack.js';
 import type { Store } from './ports/store.js';
 
@@ -11,6 +12,7 @@ export interface Links {
 export interface AppContext {
   store: Store;
   slack: SlackChannels;
+  queue: JobQueue;
   links: Links;
   now: () => Date;
   log: Logger;

@@ -73,6 +73,8 @@ export async function createTestCase(ctx: AppContext, caller: Caller, input: Cre
       isEnabled: false,
       createdVia: 'api',
     });
+    // The burn-in is queued with the row: it exists exactly when the test case does.
+    await ctx.queue.enqueue([{ queue: 'generate-test-case', data: { testCaseId: id } }], tx.sql);
   }).catch((error: unknown) => {
     // Two requests with one name at the same moment: the database decides, the loser hears why.
     throw error instanceof UniqueViolation ? nameTaken() : error;

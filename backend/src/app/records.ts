@@ -63,6 +63,7 @@ export interface TestCaseRecord {
   goal: string;
   expectedResult: string | null;
   generationStatus: GenerationStatus;
+  generationError: string | null;
   isEnabled: boolean;
   scenarioId: string | null;
   resumeFromId: string | null;
@@ -113,6 +114,13 @@ export interface RunTestCaseRecord {
   environmentUrl: string | null;
   devicePresetId: string | null;
   position: number;
+  stepVersion: number | null;
+  attempt: number;
+  healed: { index: number; sentence: string; before: string; after: string }[];
+  evidence: { kind: string; key: string; label: string; contentType: string }[];
+  errorMessage: string | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
 }
 
 export interface NotificationRequest {

@@ -6,8 +6,10 @@ import { topologicalOrder, withDependencies, type DependencyMap } from '../domai
 import { effectiveSettings } from '../domain/precedence.js';
 import { makePlainShortId, makeShortId } from '../domain/short-id.js';
 import type { AppContext } from './context.js';
-import { BadRequest, NotFound } from './errors.js';
-import type { NewEnvironment, NewRunTestCase } from './ports/store.js';
+import { AppError, BadRequest, NotFound } from './errors.js';
+import type { DueSchedule } from './ports/execution-store.js';
+import type { NewEnvironment, NewRun, NewRunTestCase, Repositories } from './ports/store.js';
+import { advanceRun } from './run-engine/advance-run.js';
 import type {
   ApplicationRecord,
   Caller,
@@ -142,8 +144,16 @@ export function planRunTestCases(
   });
 }
 
-export async function startRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<StartedRun> {
-  const { project, organization } = caller;
+/** Everything a new run needs, resolved and checked; nothing written yet. */
+interface PreparedRun {
+  run: NewRun;
+  previews: NewEnvironment[];
+  rows: NewRunTestCase[];
+  testPlan: { name: string; shortId: string };
+}
+
+async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<PreparedRun> {
+  const { project } = caller;
   const plan = await resolvePlan(ctx, caller, input.testPlanShortId);
   const notifications: NotificationRequest[] | null = input.notifications
     ? await validateNotifications(ctx, caller, input.notifications)
@@ -192,33 +202,68 @@ export async function startRun(ctx: AppContext, caller: Caller, input: StartRunR
     const e = effective.get(tc.applicationId)!;
     return { environmentId: e.environmentId!, environmentUrl: envUrls.get(e.environmentId!)!, devicePresetId: e.devicePresetId };
   });
+  return {
+    run: {
+      id: runId,
+      shortId: makePlainShortId(),
+      projectId: project.id,
+      testPlanId: plan.id,
+      testPlanName: plan.name,
+      testPlanShortId: plan.shortId,
+      trigger: input.storedTrigger ?? (repohost ? 'REPOHOST' : 'API'),
+      // Attribution is only meaningful when a repository host triggered the run (spec).
+      actor: repohost ? (input.actor ?? null) : null,
+      branch: repohost ? (input.branch ?? null) : null,
+      commitHash: repohost ? (input.commitHash ?? null) : null,
+      commitMessage: repohost ? (input.commitMessage ?? null) : null,
+      repository: repohost ? (input.repository ?? null) : null,
+      rerunOfRunId: null,
+      scheduleId: input.scheduleId ?? null,
+      notifications,
+    },
+    previews: [...overrides.values()].flatMap((o) => (o.newEnvironment ? [{ ...o.newEnvironment, createdByRunId: runId }] : [])),
+    rows,
+    testPlan: { name: plan.name, shortId: plan.shortId },
+  };
+}
 
-  const shortId = makePlainShortId();
-  await ctx.store.transaction(async (tx) => {
-    await consumeRunUsage(tx, organization, ctx.now());
-    await tx.runs.create({
-        id: runId,
-        shortId,
-        projectId: project.id,
-        testPlanId: plan.id,
-        testPlanName: plan.name,
-        testPlanShortId: plan.shortId,
-        trigger: input.storedTrigger ?? (repohost ? 'REPOHOST' : 'API'),
-        // Attribution is only meaningful when a repository host triggered the run (spec).
-        actor: repohost ? (input.actor ?? null) : null,
-        branch: repohost ? (input.branch ?? null) : null,
-        commitHash: repohost ? (input.commitHash ?? null) : null,
-        commitMessage: repohost ? (input.commitMessage ?? null) : null,
-        repository: repohost ? (input.repository ?? null) : null,
-        rerunOfRunId: null,
-        scheduleId: input.scheduleId ?? null,
-        notifications,
-      });
-    for (const o of overrides.values()) {
-      if (o.newEnvironment) await tx.catalog.createEnvironment({ ...o.newEnvironment, createdByRunId: runId });
-    }
-    await tx.runs.addTestCases(rows);
-  });
+/** Writes a prepared run, counting usage, and queues its first test cases: all in the caller's transaction. */
+async function writeRun(ctx: AppContext, tx: Repositories, caller: Caller, prepared: PreparedRun): Promise<void> {
+  await consumeRunUsage(tx, caller.organization, ctx.now());
+  await tx.runs.create(prepared.run);
+  for (const preview of prepared.previews) await tx.catalog.createEnvironment(preview);
+  await tx.runs.addTestCases(prepared.rows);
+  await advanceRun(ctx, tx, prepared.run.id);
+}
 
-  return { id: runId, shortId, url: ctx.links.run(shortId), testCount: rows.length, testPlan: { name: plan.name, shortId: plan.shortId } };
+export async function startRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<StartedRun> {
+  const prepared = await prepareRun(ctx, caller, input);
+  await ctx.store.transaction((tx) => writeRun(ctx, tx, caller, prepared));
+  const { shortId, id } = prepared.run;
+  return { id, shortId, url: ctx.links.run(shortId), testCount: prepared.rows.length, testPlan: prepared.testPlan };
+}
+
+/**
+ * A schedule's run. Claiming the fire time and writing the run share a transaction, so of several
+ * processes exactly one starts it. A run that cannot start (usage limit, no environment) still
+ * uses up the fire time, so it is reported once instead of retried every tick.
+ */
+export async function startScheduledRun(ctx: AppContext, schedule: DueSchedule, due: Date): Promise<string | null> {
+  const project = await ctx.store.projects.findById(schedule.projectId);
+  const organization = project && (await ctx.store.organizations.findById(project.organizationId));
+  if (!project || !organization) return null;
+  const caller: Caller = { tokenId: '', project, organization };
+  try {
+    const prepared = await prepareRun(ctx, caller, { testPlanShortId: schedule.testPlanShortId, storedTrigger: 'SCHEDULE', scheduleId: schedule.id });
+    return await ctx.store.transaction(async (tx) => {
+      if (!(await tx.execution.claimSchedule(schedule.id, due))) return null;
+      await writeRun(ctx, tx, caller, prepared);
+      return prepared.run.shortId;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const claimed = await ctx.store.execution.claimSchedule(schedule.id, due);
+    if (claimed) throw error;
+    return null;
+  }
 }

@@ -2,6 +2,8 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
+import type { EvidenceStore } from '../app/ports/evidence.js';
+import { BadRequest } from '../app/errors.js';
 import { requireToken } from './middlewares/authenticate.js';
 import { errors } from './middlewares/errors.js';
 import { jsonBody } from './middlewares/json-body.js';
@@ -15,6 +17,7 @@ export interface HttpOptions {
   logger: Logger;
   outboundIps: readonly string[];
   bodyLimitBytes: number;
+  evidence: EvidenceStore;
 }
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
@@ -25,6 +28,11 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
 
   koa.use(requestContext(options.logger));
   koa.use(errors());
+  koa.use(async (ctx, next) => {
+    // No ID holds a NUL character (PostgreSQL text cannot store one): say so instead of asking the database.
+    if (/%00/.test(ctx.path)) throw new BadRequest(`The request path ${ctx.path} contains a NUL character (%00); no run, project or test case ID has one.`);
+    await next();
+  });
   koa.use(async (ctx, next) => {
     await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
@@ -37,7 +45,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  for (const router of [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app)]) {
+  for (const router of [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

@@ -100,4 +100,11 @@ export const toRunTestCase = (e: RunTestCaseEntity): RunTestCaseRecord => ({
   environmentUrl: e.environmentUrl,
   devicePresetId: e.devicePresetId,
   position: e.position,
+  stepVersion: e.stepVersion,
+  attempt: e.attempt,
+  healed: e.healed as RunTestCaseRecord['healed'],
+  evidence: e.evidence as RunTestCaseRecord['evidence'],
+  errorMessage: e.errorMessage,
+  startedAt: e.startedAt,
+  finishedAt: e.finishedAt,
 });

@@ -23,6 +23,7 @@ import {
   TestPlanTestCaseEntity,
 } from './entities/index.js';
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken } from './mappers.js';
+import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -57,6 +58,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       goal: r.goal,
       expectedResult: r.expectedResult,
       generationStatus: r.generationStatus,
+      generationError: r.generationError,
       isEnabled: r.isEnabled,
       scenarioId: r.scenarioId,
       resumeFromId: r.resumeFromId,
@@ -82,6 +84,13 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
 
   return {
     projectsAsCode: projectsAsCode(m, secrets),
+    execution: executionStore(m, secrets),
+    sql: {
+      async executeSql(text, values) {
+        const result = await m.query(text, values as unknown[]);
+        return { rows: Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result };
+      },
+    },
 
     tokens: {
       async findCaller(tokenHash) {

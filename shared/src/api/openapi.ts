@@ -134,6 +134,14 @@ function responseSchemas(): Record<string, Schema> {
       'The test plan that was executed (deprecated form).',
     ),
     LegacyRun: closedObject({ ...runFields(), testPlan: ref('LegacyTestPlan') }, 'The run started by the deprecated start-run form.'),
+    CancelRunResponse: closedObject({
+      success: { type: 'boolean', description: 'Whether the cancellation was accepted.' },
+      run: closedObject({
+        id: uuid('Internal run identifier.'),
+        shortId: text('Run short ID.'),
+        status: { type: 'string', enum: RUN_STATUSES, description: 'CANCELLED, or RUNNING while running test cases stop (within seconds).' },
+      }),
+    }),
     LegacyStartRunResponse: closedObject({ success: { type: 'boolean', description: 'Whether the run was started.' }, run: ref('LegacyRun') }),
   };
 }
@@ -388,6 +396,20 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
           404: 'Run or project missing.',
         },
       }),
+    },
+    '/run/{shortId}/cancel': {
+      post: {
+        ...operation({
+          operationId: 'cancelRun',
+          summary: 'Cancel a run (Goalie extension, not in the specification).',
+          tag: 'Runs',
+          parameters: [runShortIdParam('Short ID of the run to cancel.')],
+          success: { schema: ref('CancelRunResponse'), description: 'Test cases not yet started are cancelled; running ones stop.' },
+          errors: [400, 401, 403, 404],
+          errorNotes: { 400: 'The run has already ended.', 404: 'Run or project missing.' },
+        }),
+        'x-goalie-extension': true,
+      },
     },
     '/test-cases': {
       post: operation({

@@ -1,5 +1,7 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
+import type { ExecutionStore } from './execution-store.js';
 import type { ProjectsAsCode } from './projects-as-code.js';
+import type { SqlExecutor } from './queue.js';
 import type {
   ApiTokenRecord,
   ApplicationRecord,
@@ -36,7 +38,7 @@ export interface NewRun {
 
 export type NewRunTestCase = Omit<
   RunTestCaseRecord,
-  'status' | 'result' | 'resultTitle' | 'evaluationThought'
+  'status' | 'result' | 'resultTitle' | 'evaluationThought' | 'stepVersion' | 'attempt' | 'healed' | 'evidence' | 'errorMessage' | 'startedAt' | 'finishedAt'
 >;
 
 export interface NewEnvironment {
@@ -129,6 +131,9 @@ export interface Repositories {
     addTestCases(testCases: NewRunTestCase[]): Promise<void>;
   };
   projectsAsCode: ProjectsAsCode;
+  execution: ExecutionStore;
+  /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
+  sql: SqlExecutor;
 }
 
 export interface Store extends Repositories {

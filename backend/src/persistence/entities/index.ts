@@ -7,6 +7,7 @@ import { OrganizationEntity } from './organization.entity.js';
 import { ProjectEntity } from './project.entity.js';
 import { RunEntity, RunTestCaseEntity } from './run.entity.js';
 import { ScenarioEntity } from './scenario.entity.js';
+import { WorkerEntity } from './worker.entity.js';
 import { TestCaseConfigEntity, TestCaseEntity, TestCaseStepVersionEntity, TestCaseWaitForEntity } from './test-case.entity.js';
 import {
   TestPlanApplicationEntity,
@@ -26,6 +27,7 @@ export * from './run.entity.js';
 export * from './scenario.entity.js';
 export * from './test-case.entity.js';
 export * from './test-plan.entity.js';
+export * from './worker.entity.js';
 
 export const ENTITIES = [
   OrganizationEntity,
@@ -46,4 +48,5 @@ export const ENTITIES = [
   TestPlanScheduleEntity,
   RunEntity,
   RunTestCaseEntity,
+  WorkerEntity,
 ];

@@ -23,6 +23,7 @@ export class RunEntity {
   @Column({ type: 'uuid', nullable: true }) scheduleId: string | null;
   @Column({ type: 'jsonb', nullable: true }) notifications: { type: string; channel: string; notifyOn: string }[] | null;
   @Column({ type: 'text', nullable: true }) errorMessage: string | null;
+  @Column({ type: 'timestamptz', nullable: true }) cancelRequestedAt: Date | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', nullable: true }) startedAt: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) finishedAt: Date | null;
@@ -52,6 +53,14 @@ export class RunTestCaseEntity {
   @Column({ type: 'integer', default: 0 }) position: number;
   @Column({ type: 'integer', nullable: true }) stepVersion: number | null;
   @Column({ type: 'integer', default: 0 }) attempt: number;
+  /** Set when its job was queued: a PENDING row with it set must not be queued again. */
+  @Column({ type: 'timestamptz', nullable: true }) queuedAt: Date | null;
+  @Column({ type: 'text', nullable: true }) workerId: string | null;
+  /** Cookies, localStorage and sessionStorage after it ran, for Resume From dependents. Encrypted. */
+  @Column({ type: 'text', nullable: true }) browserState: string | null;
+  @Column({ type: 'jsonb', default: [] }) healed: unknown[];
+  @Column({ type: 'jsonb', default: [] }) evidence: unknown[];
+  @Column({ type: 'text', nullable: true }) errorMessage: string | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', nullable: true }) startedAt: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) finishedAt: Date | null;

@@ -16,6 +16,8 @@ export class TestCaseEntity {
   @Column({ type: 'uuid', nullable: true }) scenarioId: string | null;
   @Column({ type: 'uuid', nullable: true }) resumeFromId: string | null;
   @Column({ type: 'text', default: 'api' }) createdVia: 'api' | 'apply';
+  @Column({ type: 'timestamptz', nullable: true }) generationStartedAt: Date | null;
+  @Column({ type: 'timestamptz', nullable: true }) generatedAt: Date | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

@@ -1,4 +1,5 @@
 import { Initial1795301071607 } from './0001-initial.js';
+import { Execution1795303269398 } from './0002-execution.js';
 
 /** In order. A new migration is a new file added at the end; applied ones never change. */
-export const MIGRATIONS = [Initial1795301071607];
+export const MIGRATIONS = [Initial1795301071607, Execution1795303269398];

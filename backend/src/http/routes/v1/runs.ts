@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { rerunSchema, runTestCasesQuerySchema, startRunSchema } from '../../../../../shared/src/api/schemas.js';
 import type { AppContext } from '../../../app/context.js';
-import { getRun, type TestCaseFilter } from '../../../app/get-run.js';
+import { findRun, getRun, type TestCaseFilter } from '../../../app/get-run.js';
+import { cancelRun } from '../../../app/run-engine/cancel-run.js';
 import { rerun } from '../../../app/rerun.js';
 import { startRun } from '../../../app/start-run.js';
 import { BadRequest } from '../../../app/errors.js';
@@ -39,6 +40,13 @@ export function runRoutes(app: AppContext, guard: Middleware<AppState>[]): Route
     const input = parse(rerunSchema, bodyObject(ctx.state.body, { required: true }));
     const run = await rerun(app, ctx.state.caller!, ctx.params.shortId!, input);
     ctx.body = { success: true, run };
+  });
+
+  // Goalie extension (docs/api.md): cancel a run.
+  router.post('/run/:shortId/cancel', ...guard, async (ctx) => {
+    const run = await findRun(app, ctx.state.caller!, ctx.params.shortId!);
+    const { status } = await cancelRun(app, ctx.state.caller!, run.shortId);
+    ctx.body = { success: true, run: { id: run.id, shortId: run.shortId, status } };
   });
 
   return router;

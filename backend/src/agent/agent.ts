@@ -1,0 +1,43 @@
+// The Agent port: turns a goal into steps on a live page, re-interprets one step when the page
+// changed, and judges an expected result. The built-in one is deterministic (no language model);
+// a language-model agent can implement the same interface.
+import type { Page } from 'playwright-core';
+import type { ConfigValues, Expectation, Step } from '../domain/steps.js';
+
+export interface AgentContext {
+  /** The environment's URL: relative paths in goals ("Go to /login") are resolved against it. */
+  baseUrl: string;
+  /** Values of the test case's configs (secrets decrypted). Steps keep `{{config.key}}` placeholders. */
+  configs: ConfigValues;
+  /** Called after each step is performed (evidence: a screenshot per step). Optional. */
+  onStep?: (step: Step, index: number) => Promise<void>;
+}
+
+export interface BurnInResult {
+  /** The steps performed, in order. On failure, the ones that worked before it. */
+  steps: Step[];
+  ok: boolean;
+  /** When not ok: which sentence failed, what came closest on the page, and what phrasings are understood. */
+  error?: string;
+}
+
+export interface Evaluation {
+  passed: boolean;
+  /** Short reason; null when passed. */
+  title: string | null;
+  /** What was checked and what was found. */
+  thought: string;
+  expectations: Expectation[];
+}
+
+export interface Agent {
+  /** Performs the goal on `page`, sentence by sentence, recording a step for each action. */
+  burnIn(page: Page, goal: string, context: AgentContext): Promise<BurnInResult>;
+  /**
+   * A step whose locators all failed on the current page: interprets its (elementary) sentence
+   * again, performs it, and returns the new step; or says why it cannot.
+   */
+  heal(page: Page, step: Step, context: AgentContext): Promise<{ step: Step } | { error: string }>;
+  /** Checks an expected result against the page as it is now. */
+  evaluate(page: Page, expectedResult: string, context: AgentContext): Promise<Evaluation>;
+}

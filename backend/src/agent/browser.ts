@@ -1,0 +1,106 @@
+// The browser port: one Chromium per worker process (local, or remote through a WebSocket endpoint),
+// a fresh context per test case with the effective device preset, and browser state that includes
+// sessionStorage (Playwright's storageState has none).
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export const DEFAULT_CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+export interface BrowserOptions {
+  chromiumPath: string | null;
+  wsEndpoint: string | null;
+}
+
+export async function launchBrowser(options: BrowserOptions): Promise<Browser> {
+  if (options.wsEndpoint) return chromium.connect(options.wsEndpoint, { timeout: 30_000 });
+  const fs = await import('node:fs');
+  const executablePath = options.chromiumPath ?? DEFAULT_CHROMIUM_PATHS.find((p) => fs.existsSync(p));
+  if (!executablePath) {
+    throw new Error('No Chromium found. Install the `chromium` package (apt-get install chromium), set GOALIE_CHROMIUM_PATH, or set GOALIE_BROWSER_WS_ENDPOINT to a remote browser.');
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface DevicePreset {
+  viewportWidth: number | null;
+  viewportHeight: number | null;
+  locale: string | null;
+  timezone: string | null;
+  userAgent: string | null;
+  extraHeaders: Record<string, string>;
+  colorScheme: 'light' | 'dark' | 'no-preference' | null;
+}
+
+/** Cookies, localStorage and sessionStorage per origin: what Resume From carries over. */
+export interface BrowserState {
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+  origins: { origin: string; localStorage: { name: string; value: string }[]; sessionStorage: { name: string; value: string }[] }[];
+}
+
+export async function newContext(browser: Browser, preset: DevicePreset | null, state?: BrowserState): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: preset?.viewportWidth ?? 1280, height: preset?.viewportHeight ?? 800 },
+    locale: preset?.locale ?? undefined,
+    timezoneId: preset?.timezone ?? undefined,
+    userAgent: preset?.userAgent ?? undefined,
+    extraHTTPHeaders: preset?.extraHeaders && Object.keys(preset.extraHeaders).length ? preset.extraHeaders : undefined,
+    colorScheme: preset?.colorScheme ?? undefined,
+    storageState: state ? { cookies: state.cookies, origins: state.origins.map((o) => ({ origin: o.origin, localStorage: o.localStorage })) } : undefined,
+  });
+  if (state) {
+    // sessionStorage is per tab; restore it before any page script runs, once per origin.
+    const sessions = Object.fromEntries(state.origins.filter((o) => o.sessionStorage.length).map((o) => [o.origin, o.sessionStorage]));
+    if (Object.keys(sessions).length) {
+      await context.addInitScript((all: Record<string, { name: string; value: string }[]>) => {
+        const items = all[location.origin];
+        const marker = '__goalie_session_restored__';
+        if (!items || sessionStorage.getItem(marker)) return;
+        for (const { name, value } of items) sessionStorage.setItem(name, value);
+        sessionStorage.setItem(marker, '1');
+      }, sessions);
+    }
+  }
+  return context;
+}
+
+/** The state of `context`, with the sessionStorage of every open page's origin. */
+export async function captureState(context: BrowserContext): Promise<BrowserState> {
+  const storage = await context.storageState();
+  const sessions = new Map<string, { name: string; value: string }[]>();
+  for (const page of context.pages()) {
+    const captured = await readSessionStorage(page);
+    if (captured) sessions.set(captured.origin, captured.items);
+  }
+  const origins = new Map(storage.origins.map((o) => [o.origin, { origin: o.origin, localStorage: o.localStorage, sessionStorage: [] as { name: string; value: string }[] }]));
+  for (const [origin, items] of sessions) {
+    const entry = origins.get(origin) ?? { origin, localStorage: [], sessionStorage: [] };
+    entry.sessionStorage = items;
+    origins.set(origin, entry);
+  }
+  return { cookies: storage.cookies, origins: [...origins.values()] };
+}
+
+async function readSessionStorage(page: Page): Promise<{ origin: string; items: { name: string; value: string }[] } | null> {
+  try {
+    return await page.evaluate(() => {
+      if (location.origin === 'null') return null;
+      const items: { name: string; value: string }[] = [];
+      for (let i = 0; i < sessionStorage.length; i++) {
+        const name = sessionStorage.key(i)!;
+        if (name !== '__goalie_session_restored__') items.push({ name, value: sessionStorage.getItem(name) ?? '' });
+      }
+      return { origin: location.origin, items };
+    });
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,231 @@
+// The TestExecutor: one test case in a fresh browser context with its device preset (and its
+// Resume From state): replay recorded steps, heal a step whose target is gone, or interpret the goal
+// when there are no steps yet; then judge the expected result. Evidence: a screenshot after each
+// step and at the end, the Playwright trace, console errors and failed requests.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { EvidenceItem, EvidenceStore } from '../app/ports/evidence.js';
+import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor } from '../app/ports/test-executor.js';
+import type { Step } from '../domain/steps.js';
+import type { Agent, AgentContext } from './agent.js';
+import { captureState, launchBrowser, newContext, type BrowserOptions, type BrowserState } from './browser.js';
+import { describeTarget, stepPlan } from './describe-step.js';
+import type { StepPlayer } from './step-player.js';
+
+export interface ExecutorOptions extends BrowserOptions {
+  /** Record a Playwright trace of every execution. */
+  trace: boolean;
+}
+
+class Cancelled extends Error {}
+
+/** Network-level failures: the site could not be reached, so there is no verdict (ERROR), not a FAIL. */
+const UNREACHABLE = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|CONNECTION_TIMED_OUT)/;
+
+interface Evidence {
+  items: EvidenceItem[];
+  writes: Promise<void>[];
+  console: string[];
+  network: string[];
+}
+
+export class PlaywrightExecutor implements TestExecutor {
+  private browser: Promise<Browser> | null = null;
+
+  constructor(
+    private readonly agent: Agent,
+    private readonly player: StepPlayer,
+    private readonly evidence: EvidenceStore,
+    private readonly options: ExecutorOptions,
+  ) {}
+
+  /** One browser per process, launched on first use and again if it went away. */
+  private async getBrowser(): Promise<Browser> {
+    if (this.browser) {
+      const browser = await this.browser.catch(() => null);
+      if (browser?.isConnected()) return browser;
+    }
+    this.browser = launchBrowser(this.options);
+    return this.browser;
+  }
+
+  async close(): Promise<void> {
+    const browser = await this.browser?.catch(() => null);
+    this.browser = null;
+    await browser?.close().catch(() => {});
+  }
+
+  async execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
+    const browser = await this.getBrowser();
+    const state = request.resumeState ? (JSON.parse(request.resumeState) as BrowserState) : undefined;
+    const context = await newContext(browser, request.devicePreset, state);
+    const evidence: Evidence = { items: [], writes: [], console: [], network: [] };
+    const onAbort = () => void context.close().catch(() => {});
+    request.signal?.addEventListener('abort', onAbort);
+    if (this.options.trace) await context.tracing.start({ screenshots: true, snapshots: true });
+    try {
+      const page = await context.newPage();
+      watch(page, evidence);
+      return await this.run(page, context, request, evidence);
+    } finally {
+      request.signal?.removeEventListener('abort', onAbort);
+      await this.finish(context, request, evidence);
+    }
+  }
+
+  private screenshot(page: Page, request: ExecutionRequest, evidence: Evidence, label: string): Promise<void> {
+    const key = `${request.evidencePrefix}/screenshot-${label}.jpg`;
+    return page
+      .screenshot({ type: 'jpeg', quality: 60, timeout: 5000 })
+      .then((data) => {
+        evidence.items.push({ kind: 'screenshot', key, label, contentType: 'image/jpeg' });
+        evidence.writes.push(this.evidence.put(key, data, 'image/jpeg'));
+      })
+      .catch(() => {
+        // A page that cannot be captured (closed, crashed) must not change the verdict.
+      });
+  }
+
+  private async run(page: Page, context: BrowserContext, request: ExecutionRequest, evidence: Evidence): Promise<ExecutionOutcome> {
+    let stepIndex = 0;
+    const agentContext: AgentContext = {
+      baseUrl: request.baseUrl,
+      configs: request.configs,
+      onStep: async () => {
+        stepIndex += 1;
+        await this.screenshot(page, request, evidence, String(stepIndex).padStart(2, '0'));
+      },
+    };
+    const base = { healed: [] as HealedStep[], browserState: null, evidence: evidence.items, errorMessage: null };
+    const verdict = (v: ExecutionOutcome['verdict'], steps: Step[], stepsChanged: boolean, resultTitle: string | null, thought: string, extra: Partial<ExecutionOutcome> = {}): ExecutionOutcome => ({
+      ...base,
+      verdict: v,
+      steps,
+      stepsChanged,
+      resultTitle,
+      evaluationThought: thought,
+      stepPlan: stepPlan(steps),
+      ...extra,
+    });
+    const check = () => {
+      if (request.signal?.aborted) throw new Cancelled();
+    };
+
+    try {
+      // A burn-in of a test case that resumes from others first reaches their end state.
+      for (const prelude of request.preludes ?? []) {
+        check();
+        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: request.configs };
+        if (prelude.steps) {
+          for (const step of prelude.steps) await this.player.perform(page, step, preludeContext);
+        } else {
+          const result = await this.agent.burnIn(page, prelude.goal, preludeContext);
+          if (!result.ok) return verdict('FAILED', [], false, `Could not reach the state of "${prelude.name}", which this test case resumes from`, result.error ?? '');
+        }
+      }
+
+      let steps: Step[];
+      let stepsChanged = false;
+      const healed: HealedStep[] = [];
+      if (request.steps) {
+        steps = [...request.steps];
+        for (let i = 0; i < steps.length; i++) {
+          check();
+          const step = steps[i]!;
+          try {
+            await this.player.perform(page, step, agentContext);
+          } catch (error) {
+            if (!this.player.isTargetNotFound(error)) throw Object.assign(error as Error, { stepIndex: i });
+            const healing = await this.agent.heal(page, step, agentContext);
+            if ('error' in healing) {
+              return verdict('FAILED', steps, false, `Step ${i + 1} failed: ${step.sentence}`, `Replaying step ${i + 1} ("${step.sentence}"): ${(error as Error).message}\nHealing it did not work either: ${healing.error}`, { healed });
+            }
+            healed.push({ index: i, sentence: step.sentence, before: describeTarget('target' in step ? step.target : undefined), after: describeTarget('target' in healing.step ? healing.step.target : undefined) });
+            steps[i] = healing.step;
+            stepsChanged = true;
+            // heal performed the step; its screenshot follows below like any other step's.
+          }
+          await agentContext.onStep!(steps[i]!, i);
+        }
+      } else {
+        const result = await this.agent.burnIn(page, request.goal, agentContext);
+        steps = result.steps;
+        stepsChanged = true;
+        if (!result.ok) {
+          return verdict('FAILED', steps, false, firstLine(result.error) ?? 'The goal could not be carried out', result.error ?? '');
+        }
+      }
+      check();
+
+      let outcome: ExecutionOutcome;
+      if (request.expectedResult && request.expectedResult.trim()) {
+        const evaluation = await this.agent.evaluate(page, request.expectedResult, agentContext);
+        outcome = verdict(evaluation.passed ? 'PASSED' : 'FAILED', steps, stepsChanged, evaluation.passed ? null : evaluation.title, evaluation.thought, { healed });
+      } else {
+        outcome = verdict('PASSED', steps, stepsChanged, null, `All ${steps.length} steps were performed. There is no expected result to check.`, { healed });
+      }
+      if (healed.length) {
+        outcome.evaluationThought += `\n\nHealed ${healed.length} step${healed.length === 1 ? '' : 's'}: ${healed.map((h) => `step ${h.index + 1} ("${h.sentence}") now uses ${h.after}`).join('; ')}.`;
+      }
+      await this.screenshot(page, request, evidence, 'final');
+      if (request.keepState && outcome.verdict === 'PASSED') outcome.browserState = JSON.stringify(await captureState(context));
+      return outcome;
+    } catch (error) {
+      if (error instanceof Cancelled || request.signal?.aborted) {
+        return verdict('CANCELLED', request.steps ?? [], false, 'Cancelled', 'The run was cancelled while this test case was running.');
+      }
+      const message = (error as Error).message ?? String(error);
+      await this.screenshot(page, request, evidence, 'final');
+      if (UNREACHABLE.test(message)) {
+        return verdict('ERROR', request.steps ?? [], false, `Could not reach ${request.baseUrl}`, `The browser could not load the page: ${firstLine(message)}. Is the environment up and reachable from the Goalie workers?`, { errorMessage: message });
+      }
+      const index = (error as { stepIndex?: number }).stepIndex;
+      const step = index !== undefined ? request.steps?.[index] : undefined;
+      return verdict('FAILED', request.steps ?? [], false, step ? `Step ${index! + 1} failed: ${step.sentence}` : (firstLine(message) ?? 'Failed'), step ? `Replaying step ${index! + 1} ("${step.sentence}"): ${message}` : message);
+    }
+  }
+
+  private async finish(context: BrowserContext, request: ExecutionRequest, evidence: Evidence): Promise<void> {
+    if (this.options.trace) {
+      const file = path.join(os.tmpdir(), `goalie-trace-${process.pid}-${Math.random().toString(36).slice(2)}.zip`);
+      try {
+        await context.tracing.stop({ path: file });
+        const key = `${request.evidencePrefix}/trace.zip`;
+        evidence.writes.push(
+          fs
+            .readFile(file)
+            .then((data) => this.evidence.put(key, data, 'application/zip'))
+            .finally(() => fs.rm(file, { force: true })),
+        );
+        evidence.items.push({ kind: 'trace', key, label: 'trace', contentType: 'application/zip' });
+      } catch {
+        // The context was closed (cancelled): no trace.
+      }
+    }
+    await context.close().catch(() => {});
+    for (const [kind, lines] of [['console', evidence.console], ['network', evidence.network]] as const) {
+      if (!lines.length) continue;
+      const key = `${request.evidencePrefix}/${kind}.txt`;
+      evidence.items.push({ kind, key, label: kind === 'console' ? 'console errors' : 'failed requests', contentType: 'text/plain' });
+      evidence.writes.push(this.evidence.put(key, lines.join('\n') + '\n', 'text/plain; charset=utf-8'));
+    }
+    await Promise.all(evidence.writes);
+  }
+}
+
+function firstLine(text: string | undefined): string | undefined {
+  return text?.split('\n').find((line) => line.trim())?.trim();
+}
+
+function watch(page: Page, evidence: Evidence): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') evidence.console.push(`[console.error] ${message.text()}`);
+  });
+  page.on('pageerror', (error) => evidence.console.push(`[uncaught] ${error.message}`));
+  page.on('requestfailed', (request) => evidence.network.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) evidence.network.push(`${response.request().method()} ${response.url()} → HTTP ${response.status()}`);
+  });
+}

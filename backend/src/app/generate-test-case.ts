@@ -1,0 +1,34 @@
+// The burn-in: execute a test case's goal against its application's default environment, record
+// the steps, and mark the test case COMPLETED; or FAILED with the reason.
+import type { AppContext } from './context.js';
+import type { TestExecutor } from './ports/test-executor.js';
+
+export async function generateTestCase(ctx: AppContext, executor: TestExecutor, testCaseId: string): Promise<'COMPLETED' | 'FAILED' | 'gone'> {
+  const input = await ctx.store.execution.generationInput(testCaseId);
+  if (!input) return 'gone';
+  const fail = async (error: string) => {
+    await ctx.store.execution.finishGeneration(testCaseId, { status: 'FAILED', error }, ctx.now());
+    return 'FAILED' as const;
+  };
+  if (!input.baseUrl) return fail('Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.');
+
+  const outcome = await executor.execute({
+    name: input.name,
+    goal: input.goal,
+    // The burn-in records how to reach the goal; whether the expected result holds is for runs to judge.
+    expectedResult: null,
+    baseUrl: input.baseUrl,
+    devicePreset: input.devicePreset,
+    configs: input.configs,
+    steps: null,
+    resumeState: null,
+    preludes: input.preludes,
+    keepState: false,
+    evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
+  });
+  if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
+    return fail([outcome.resultTitle, outcome.evaluationThought].filter(Boolean).join(': ') || 'The goal produced no steps.');
+  }
+  await ctx.store.transaction((tx) => tx.execution.saveSteps(testCaseId, outcome.steps, 'burn-in', null, ctx.now()));
+  return 'COMPLETED';
+}

@@ -1,0 +1,119 @@
+// Storage side of executing runs: claiming work, recording outcomes, recovering from dead workers,
+// firing schedules and generating steps.
+import type { ProgressRow } from '../../domain/run-progress.js';
+import type { RunResult, RunStatus } from '../../domain/run-state.js';
+import type { ConfigValues, Step } from '../../domain/steps.js';
+import type { EvidenceItem } from './evidence.js';
+import type { DevicePresetRecord, HealedStep } from './test-executor.js';
+
+export interface RunHead {
+  id: string;
+  shortId: string;
+  projectId: string;
+  status: RunStatus;
+  cancelRequested: boolean;
+}
+
+export interface ExecutionInput {
+  runTestCaseId: string;
+  runId: string;
+  testCaseId: string | null;
+  name: string;
+  goal: string;
+  expectedResult: string | null;
+  baseUrl: string;
+  devicePreset: DevicePresetRecord | null;
+  configs: ConfigValues;
+  steps: { version: number; steps: Step[] } | null;
+  /** Decrypted state of the Resume From dependency's row, when it has one. */
+  resumeState: string | null;
+  /** Whether a row of this run resumes from this one. */
+  hasResumingDependents: boolean;
+}
+
+export interface RecordedOutcome {
+  status: 'COMPLETED' | 'ERROR' | 'CANCELLED';
+  result: 'PASSED' | 'FAILED' | null;
+  resultTitle: string | null;
+  evaluationThought: string | null;
+  promptExamples: string | null;
+  stepVersion: number | null;
+  healed: HealedStep[];
+  evidence: EvidenceItem[];
+  browserState: string | null;
+  errorMessage: string | null;
+  finishedAt: Date;
+}
+
+export interface StaleWork {
+  runTestCaseId: string;
+  runId: string;
+  attempt: number;
+  name: string;
+}
+
+export interface DueSchedule {
+  id: string;
+  cron: string;
+  timezone: string;
+  description: string;
+  createdAt: Date;
+  lastFiredAt: Date | null;
+  testPlanId: string;
+  testPlanShortId: string;
+  projectId: string;
+}
+
+export interface GenerationInput {
+  testCaseId: string;
+  projectId: string;
+  name: string;
+  goal: string;
+  expectedResult: string | null;
+  baseUrl: string | null;
+  devicePreset: DevicePresetRecord | null;
+  configs: ConfigValues;
+  /** The Resume From chain, oldest first, with their latest steps when recorded. */
+  preludes: { name: string; goal: string; steps: Step[] | null }[];
+}
+
+export interface ExecutionStore {
+  /** Locks the run row until the transaction ends: progress decisions of one run never interleave. */
+  lockRun(runId: string): Promise<RunHead | null>;
+  progressRows(runId: string): Promise<(ProgressRow & { queued: boolean; attempt: number })[]>;
+  markQueued(ids: string[], at: Date): Promise<void>;
+  skip(items: { id: string; title: string; thought: string }[], at: Date): Promise<void>;
+  markRunRunning(runId: string, at: Date): Promise<void>;
+  finishRun(runId: string, status: RunStatus, result: RunResult | null, at: Date, errorMessage?: string | null): Promise<void>;
+  /**
+   * PENDING -> RUNNING for this attempt. null when it is not (any more) this attempt's to run;
+   * 'busy' when the project already runs `parallelism` test cases (claims of a project are serialised).
+   */
+  claim(runTestCaseId: string, attempt: number, workerId: string, at: Date, parallelism: number): Promise<{ runId: string } | 'busy' | null>;
+  executionInput(runTestCaseId: string): Promise<ExecutionInput>;
+  /** Only a RUNNING row takes an outcome; false when it was not RUNNING (any more). */
+  recordOutcome(runTestCaseId: string, outcome: RecordedOutcome): Promise<boolean>;
+  /** Stores steps as the test case's next version; returns the version. */
+  saveSteps(testCaseId: string, steps: Step[], source: 'burn-in' | 'heal' | 'run', runId: string | null, at: Date): Promise<number>;
+  /** Cancellation: every PENDING row of the run becomes CANCELLED; returns the RUNNING ones. */
+  cancelPending(runId: string, at: Date): Promise<string[]>;
+  requestCancel(runId: string, at: Date): Promise<void>;
+
+  /** RUNNING rows whose worker stopped beating before `before` (or is gone). */
+  staleWork(before: Date): Promise<StaleWork[]>;
+  /** Back to PENDING for another attempt, marked queued; false when another process already did. */
+  retry(runTestCaseId: string, attempt: number, at: Date): Promise<boolean>;
+  forgetWorkers(before: Date): Promise<void>;
+  registerWorker(worker: { id: string; hostname: string; pid: number; concurrency: number }, at: Date): Promise<void>;
+  /** Beats; returns those of `active` whose run was asked to cancel. */
+  heartbeat(workerId: string, active: string[], at: Date): Promise<string[]>;
+  removeWorker(workerId: string): Promise<void>;
+
+  schedules(): Promise<DueSchedule[]>;
+  /** Marks `due` as fired unless it (or a later time) already was: exactly one process wins. */
+  claimSchedule(scheduleId: string, due: Date): Promise<boolean>;
+
+  generationInput(testCaseId: string): Promise<GenerationInput | null>;
+  /** Ends a generation: COMPLETED (steps were saved) or FAILED with the reason. */
+  finishGeneration(testCaseId: string, outcome: { status: 'COMPLETED' | 'FAILED'; error: string | null }, at: Date): Promise<void>;
+}

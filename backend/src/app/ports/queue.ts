@@ -1,0 +1,17 @@
+// The job queue port (pg-boss in jobs/). Jobs are written with the rows they refer to: `within` is
+// the SQL connection of the caller's transaction, so a job exists exactly when its rows do.
+
+export interface SqlExecutor {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export type Job =
+  | { queue: 'run-test-case'; data: { runTestCaseId: string; attempt: number } }
+  | { queue: 'generate-test-case'; data: { testCaseId: string } };
+
+export type QueueName = Job['queue'];
+export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case'];
+
+export interface JobQueue {
+  enqueue(jobs: Job[], within: SqlExecutor): Promise<void>;
+}

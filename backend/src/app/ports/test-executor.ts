@@ -1,0 +1,69 @@
+// The test executor port: runs one test case in a browser (agent/ implements it with Playwright).
+import type { ConfigValues, Step } from '../../domain/steps.js';
+import type { EvidenceItem } from './evidence.js';
+
+export interface DevicePresetRecord {
+  viewportWidth: number | null;
+  viewportHeight: number | null;
+  locale: string | null;
+  timezone: string | null;
+  userAgent: string | null;
+  extraHeaders: Record<string, string>;
+  colorScheme: 'light' | 'dark' | 'no-preference' | null;
+}
+
+/** A test case this one resumes from, replayed first when there is no saved browser state (burn-in). */
+export interface Prelude {
+  name: string;
+  goal: string;
+  steps: Step[] | null;
+}
+
+export interface ExecutionRequest {
+  name: string;
+  goal: string;
+  expectedResult: string | null;
+  baseUrl: string;
+  devicePreset: DevicePresetRecord | null;
+  configs: ConfigValues;
+  /** Recorded steps to replay; null means interpret the goal (burn-in). */
+  steps: Step[] | null;
+  /** Browser state of the Resume From dependency (JSON from an earlier outcome). */
+  resumeState: string | null;
+  /** Burn-in of a test case that resumes from others: their steps, oldest first. */
+  preludes?: Prelude[];
+  /** Keep the final browser state, because a dependent resumes from it. */
+  keepState: boolean;
+  /** Key prefix of this execution's evidence. */
+  evidencePrefix: string;
+  /** Aborts the execution (the run was cancelled). */
+  signal?: AbortSignal;
+}
+
+export interface HealedStep {
+  index: number;
+  sentence: string;
+  before: string;
+  after: string;
+}
+
+export interface ExecutionOutcome {
+  /** PASSED or FAILED: a verdict on the expected result; ERROR: no verdict could be reached. */
+  verdict: 'PASSED' | 'FAILED' | 'ERROR' | 'CANCELLED';
+  resultTitle: string | null;
+  evaluationThought: string;
+  /** The step plan used, readable (promptExamples). */
+  stepPlan: string;
+  /** The steps as performed (recorded during burn-in, or with healed steps replaced). */
+  steps: Step[];
+  /** True when `steps` differ from the request's (new recording, or healed). */
+  stepsChanged: boolean;
+  healed: HealedStep[];
+  browserState: string | null;
+  evidence: EvidenceItem[];
+  errorMessage: string | null;
+}
+
+export interface TestExecutor {
+  execute(request: ExecutionRequest): Promise<ExecutionOutcome>;
+}

@@ -1,0 +1,26 @@
+// After anything changes in a run: skip what can no longer run, queue what became ready, and end
+// the run when every test case has ended. Runs inside the caller's transaction, under the run lock.
+import { progress } from '../../domain/run-progress.js';
+import type { AppContext } from '../context.js';
+import type { Repositories } from '../ports/store.js';
+
+export async function advanceRun(ctx: AppContext, tx: Repositories, runId: string): Promise<void> {
+  const run = await tx.execution.lockRun(runId);
+  if (!run || run.status === 'COMPLETED' || run.status === 'ERROR' || run.status === 'CANCELLED') return;
+  const now = ctx.now();
+  const rows = await tx.execution.progressRows(runId);
+  const next = progress(rows, new Set(rows.filter((r) => r.queued).map((r) => r.id)));
+  await tx.execution.skip(next.skip, now);
+  if (!run.cancelRequested && next.ready.length) {
+    await tx.execution.markQueued(next.ready, now);
+    const attempts = new Map(rows.map((r) => [r.id, r.attempt]));
+    await ctx.queue.enqueue(
+      next.ready.map((id) => ({ queue: 'run-test-case', data: { runTestCaseId: id, attempt: attempts.get(id)! } })),
+      tx.sql,
+    );
+  }
+  if (next.finished) {
+    const status = run.cancelRequested ? 'CANCELLED' : next.finished.status;
+    await tx.execution.finishRun(runId, status, status === 'COMPLETED' ? next.finished.result : null, now);
+  }
+}

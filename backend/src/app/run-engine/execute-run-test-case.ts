@@ -1,0 +1,84 @@
+// A worker's part of a run: claim one run test case, execute it in the browser, record the
+// outcome (and new or healed steps when it passed), then advance the run.
+import type { AppContext } from '../context.js';
+import type { TestExecutor, ExecutionOutcome } from '../ports/test-executor.js';
+import { advanceRun } from './advance-run.js';
+
+export interface WorkerIdentity {
+  workerId: string;
+  executor: TestExecutor;
+  /** Test cases of one project running at once, across all workers. */
+  projectParallelism: number;
+}
+
+export async function executeRunTestCase(
+  ctx: AppContext,
+  worker: WorkerIdentity,
+  job: { runTestCaseId: string; attempt: number },
+  signal?: AbortSignal,
+): Promise<'done' | 'not-mine' | 'busy'> {
+  const claimed = await ctx.store.transaction(async (tx) => {
+    const claim = await tx.execution.claim(job.runTestCaseId, job.attempt, worker.workerId, ctx.now(), worker.projectParallelism);
+    if (claim && claim !== 'busy') await tx.execution.markRunRunning(claim.runId, ctx.now());
+    return claim;
+  });
+  // Already done, cancelled, or retried under a newer attempt: the job is stale.
+  if (!claimed) return 'not-mine';
+  if (claimed === 'busy') return 'busy';
+
+  const input = await ctx.store.execution.executionInput(job.runTestCaseId);
+  let outcome: ExecutionOutcome;
+  try {
+    outcome = await worker.executor.execute({
+      name: input.name,
+      goal: input.goal,
+      expectedResult: input.expectedResult,
+      baseUrl: input.baseUrl,
+      devicePreset: input.devicePreset,
+      configs: input.configs,
+      steps: input.steps?.steps ?? null,
+      resumeState: input.resumeState,
+      keepState: input.hasResumingDependents,
+      evidencePrefix: `runs/${input.runId}/${input.runTestCaseId}/attempt-${job.attempt}`,
+      signal,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
+    outcome = {
+      verdict: 'ERROR',
+      resultTitle: 'Goalie could not execute this test case',
+      evaluationThought: `The execution stopped with an internal error: ${(error as Error).message}`,
+      stepPlan: '',
+      steps: [],
+      stepsChanged: false,
+      healed: [],
+      browserState: null,
+      evidence: [],
+      errorMessage: (error as Error).message,
+    };
+  }
+
+  await ctx.store.transaction(async (tx) => {
+    const now = ctx.now();
+    let stepVersion = input.steps?.version ?? null;
+    // New or healed steps become the test case's steps only when they led to a pass.
+    if (outcome.verdict === 'PASSED' && outcome.stepsChanged && input.testCaseId && outcome.steps.length) {
+      stepVersion = await tx.execution.saveSteps(input.testCaseId, outcome.steps, input.steps ? 'heal' : 'burn-in', input.runId, now);
+    }
+    await tx.execution.recordOutcome(job.runTestCaseId, {
+      status: outcome.verdict === 'ERROR' ? 'ERROR' : outcome.verdict === 'CANCELLED' ? 'CANCELLED' : 'COMPLETED',
+      result: outcome.verdict === 'PASSED' || outcome.verdict === 'FAILED' ? outcome.verdict : null,
+      resultTitle: outcome.verdict === 'PASSED' ? null : outcome.resultTitle,
+      evaluationThought: outcome.evaluationThought,
+      promptExamples: outcome.stepPlan || null,
+      stepVersion,
+      healed: outcome.healed,
+      evidence: outcome.evidence,
+      browserState: outcome.browserState,
+      errorMessage: outcome.errorMessage,
+      finishedAt: now,
+    });
+    await advanceRun(ctx, tx, claimed.runId);
+  });
+  return 'done';
+}

@@ -1,0 +1,40 @@
+// A worker that stops beating (killed, crashed, lost its network) leaves RUNNING test cases behind.
+// Each gets one more attempt on another worker; a second loss ends it in ERROR. Either way the run
+// goes on and reaches an end.
+import type { AppContext } from '../context.js';
+import { advanceRun } from './advance-run.js';
+
+export const MAX_ATTEMPTS = 2;
+
+export async function recoverStaleWork(ctx: AppContext, staleAfterMs: number): Promise<number> {
+  const now = ctx.now();
+  const stale = await ctx.store.execution.staleWork(new Date(now.getTime() - staleAfterMs));
+  for (const work of stale) {
+    await ctx.store.transaction(async (tx) => {
+      await tx.execution.lockRun(work.runId);
+      if (work.attempt + 1 < MAX_ATTEMPTS) {
+        if (!(await tx.execution.retry(work.runTestCaseId, work.attempt, now))) return;
+        ctx.log.warn({ runTestCaseId: work.runTestCaseId, attempt: work.attempt }, 'worker lost; retrying the test case');
+        await ctx.queue.enqueue([{ queue: 'run-test-case', data: { runTestCaseId: work.runTestCaseId, attempt: work.attempt + 1 } }], tx.sql);
+      } else {
+        ctx.log.error({ runTestCaseId: work.runTestCaseId }, 'worker lost twice; the test case ends in ERROR');
+        await tx.execution.recordOutcome(work.runTestCaseId, {
+          status: 'ERROR',
+          result: null,
+          resultTitle: 'The worker executing this test case stopped',
+          evaluationThought: `The worker process running "${work.name}" stopped responding ${MAX_ATTEMPTS} times, so it has no verdict.`,
+          promptExamples: null,
+          stepVersion: null,
+          healed: [],
+          evidence: [],
+          browserState: null,
+          errorMessage: 'worker lost',
+          finishedAt: now,
+        });
+      }
+      await advanceRun(ctx, tx, work.runId);
+    });
+  }
+  await ctx.store.execution.forgetWorkers(new Date(now.getTime() - staleAfterMs * 4));
+  return stale.length;
+}

@@ -1,0 +1,65 @@
+// Recorded steps are data, not code: what to do, on what (several locators, best first), with which
+// value, and the sentence of the goal that produced the step. Replay needs no interpretation.
+
+/** One way to find an element. Serializable; replayed with Playwright's own locators. */
+export type Locator =
+  | { kind: 'role'; role: string; name: string; exact?: boolean }
+  | { kind: 'label'; text: string; exact?: boolean }
+  | { kind: 'placeholder'; text: string; exact?: boolean }
+  | { kind: 'testId'; id: string }
+  | { kind: 'text'; text: string; exact?: boolean }
+  | { kind: 'css'; selector: string }
+  /** `inner` looked up inside the elements matching `container` (e.g. the row of 'Buy milk'). */
+  | { kind: 'within'; container: Locator; inner: Locator };
+
+export interface Target {
+  /** In order of preference: role + accessible name, label, placeholder, test id, text, CSS last. */
+  locators: Locator[];
+  /** How a person would name it, for messages: `the "Sign in" button`. */
+  description: string;
+}
+
+export type KeyName = string;
+
+/**
+ * `sentence` is one elementary instruction that produces exactly this step, so healing can
+ * interpret it again on its own ("Fill 'Email' with '{{config.email}}'"). `from` is the goal
+ * sentence it came from when that was a compound one ("Log in with config 'admin'").
+ */
+export type Step = StepAction & { from?: string };
+
+type StepAction =
+  | { action: 'goto'; url: string; sentence: string }
+  | { action: 'click'; target: Target; double?: boolean; sentence: string }
+  | { action: 'fill'; target: Target; value: string; sentence: string }
+  | { action: 'select'; target: Target; value: string; sentence: string }
+  | { action: 'check'; target: Target; sentence: string }
+  | { action: 'uncheck'; target: Target; sentence: string }
+  | { action: 'press'; key: KeyName; target?: Target; sentence: string }
+  | { action: 'hover'; target: Target; sentence: string }
+  | { action: 'wait'; text: string; sentence: string }
+  | { action: 'assert'; expectation: Expectation; sentence: string };
+
+/** A checkable statement about the page: from an expected result or a "Verify that ..." sentence. */
+export type Expectation =
+  | { kind: 'visible'; text: string }
+  | { kind: 'notVisible'; text: string }
+  | { kind: 'urlContains'; text: string }
+  | { kind: 'titleIs'; text: string }
+  | { kind: 'count'; count: number; noun: string };
+
+/** Config values a test case may use, by config name, then key. */
+export type ConfigValues = Record<string, Record<string, string>>;
+
+const PLACEHOLDER = /\{\{\s*config\.([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+
+/**
+ * `{{config.password}}` -> the value. Recorded steps keep the placeholder (never the resolved
+ * secret); replay resolves it. A key is looked up in every config of the test case, in order.
+ */
+export function resolvePlaceholders(text: string, configs: ConfigValues): string {
+  return text.replace(PLACEHOLDER, (whole, key: string) => {
+    for (const values of Object.values(configs)) if (key in values) return values[key]!;
+    throw new Error(`${whole} names no key of the test case's configs (${Object.keys(configs).join(', ') || 'none'})`);
+  });
+}

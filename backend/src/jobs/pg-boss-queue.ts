@@ -1,0 +1,39 @@
+// The job queue on pg-boss (its own schema in the same PostgreSQL). Jobs are inserted through the
+// caller's transaction, with a NOTIFY that PostgreSQL delivers at commit, so idle workers wake at
+// once instead of at their next poll.
+import PgBoss from 'pg-boss';
+import type { Job, JobQueue, QueueName, SqlExecutor } from '../app/ports/queue.js';
+
+export const JOBS_CHANNEL = 'goalie_jobs';
+
+/** Per queue: retries and expiry. Test cases are retried by the run engine itself (recover-stale-work). */
+const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: number }> = {
+  'run-test-case': { retryLimit: 0, expireInSeconds: 30 * 60 },
+  'generate-test-case': { retryLimit: 1, expireInSeconds: 15 * 60 },
+};
+
+/** `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do. */
+export async function startBoss(databaseUrl: string, options: { supervise: boolean; onError: (error: unknown) => void }): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, schedule: false, supervise: options.supervise, migrate: true, application_name: 'goalie-queue' });
+  // An unhandled 'error' event would crash the process; maintenance errors are logged instead.
+  boss.on('error', options.onError);
+  await boss.start();
+  for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
+    await boss.createQueue(name, { name, ...policy });
+  }
+  return boss;
+}
+
+export function pgBossQueue(boss: PgBoss): JobQueue {
+  return {
+    async enqueue(jobs: Job[], within: SqlExecutor) {
+      if (!jobs.length) return;
+      const db = { executeSql: (text: string, values: unknown[]) => within.executeSql(text, values) };
+      for (const queue of new Set(jobs.map((j) => j.queue))) {
+        // Retries and expiry come from the queue's policy (createQueue above).
+        await boss.insert(jobs.filter((j) => j.queue === queue).map((j) => ({ name: queue, data: j.data })), { db } as never);
+        await within.executeSql('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
+      }
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Periodic duties every process with a worker performs: start due scheduled runs, and take back
+// work from workers that stopped beating. Both are safe to run in several processes at once.
+import type { AppContext } from '../app/context.js';
+import { fireSchedules } from '../app/run-engine/fire-schedules.js';
+import { recoverStaleWork } from '../app/run-engine/recover-stale-work.js';
+
+export interface SchedulerOptions {
+  tickMs: number;
+  staleAfterMs: number;
+}
+
+export function startScheduler(ctx: AppContext, options: SchedulerOptions): { stop(): Promise<void>; tick(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    try {
+      await recoverStaleWork(ctx, options.staleAfterMs);
+      await fireSchedules(ctx);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'scheduler tick failed');
+    }
+  };
+  const timer = setInterval(() => {
+    running = running.then(tick);
+  }, options.tickMs);
+  running = running.then(tick);
+  return {
+    tick: () => (running = running.then(tick)),
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

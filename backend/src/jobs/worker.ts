@@ -1,0 +1,141 @@
+// A worker: takes jobs from the queue and runs them, up to `concurrency` at once, with one browser
+// for the process (inside the executor). It wakes on NOTIFY when jobs are queued, on a finished job,
+// or after a short poll; it beats a heartbeat so others can take back its work if it dies, and
+// stops test cases whose run was cancelled.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../app/context.js';
+import { generateTestCase } from '../app/generate-test-case.js';
+import { QUEUES, type QueueName } from '../app/ports/queue.js';
+import type { TestExecutor } from '../app/ports/test-executor.js';
+import { executeRunTestCase } from '../app/run-engine/execute-run-test-case.js';
+import { JOBS_CHANNEL } from './pg-boss-queue.js';
+
+export interface WorkerOptions {
+  databaseUrl: string;
+  concurrency: number;
+  projectParallelism: number;
+  heartbeatMs?: number;
+  /** Longest wait between polls when no NOTIFY arrives (another database, a lost notification). */
+  pollMs?: number;
+}
+
+interface ActiveJob {
+  queue: QueueName;
+  runTestCaseId?: string;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export class Worker {
+  readonly id = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  private readonly active = new Map<string, ActiveJob>();
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private listener: pg.Client | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly boss: PgBoss,
+    private readonly executor: TestExecutor,
+    private readonly options: WorkerOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.ctx.store.execution.registerWorker({ id: this.id, hostname: os.hostname(), pid: process.pid, concurrency: this.options.concurrency }, this.ctx.now());
+    this.listener = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'goalie-worker-listen' });
+    this.listener.on('error', (error) => this.ctx.log.warn({ err: error }, 'job notification connection lost; polling'));
+    this.listener.on('notification', () => this.poke());
+    await this.listener.connect();
+    await this.listener.query(`LISTEN ${JOBS_CHANNEL}`);
+    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? 2000);
+    this.loop = this.run();
+  }
+
+  /** Stops taking jobs, waits up to `graceMs` for running ones, then aborts them. */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopped = true;
+    this.poke();
+    await this.loop;
+    const running = [...this.active.values()];
+    const timer = setTimeout(() => running.forEach((job) => job.abort.abort()), graceMs);
+    await Promise.allSettled(running.map((job) => job.done));
+    clearTimeout(timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.listener?.end().catch(() => {});
+    await this.ctx.store.execution.removeWorker(this.id).catch(() => {});
+  }
+
+  private poke(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      const active = [...this.active.values()].flatMap((j) => (j.runTestCaseId ? [j.runTestCaseId] : []));
+      const cancelled = new Set(await this.ctx.store.execution.heartbeat(this.id, active, this.ctx.now()));
+      for (const job of this.active.values()) if (job.runTestCaseId && cancelled.has(job.runTestCaseId)) job.abort.abort();
+    } catch (error) {
+      this.ctx.log.warn({ err: error }, 'heartbeat failed');
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let fetched = 0;
+      try {
+        for (const queue of QUEUES) {
+          const free = this.options.concurrency - this.active.size;
+          if (free <= 0) break;
+          const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: free });
+          for (const job of jobs) this.handle(queue, job);
+          fetched += jobs.length;
+        }
+      } catch (error) {
+        this.ctx.log.error({ err: error }, 'fetching jobs failed');
+      }
+      if (this.stopped) break;
+      // Fetched a full batch: look again at once. Otherwise sleep until something happens.
+      if (fetched > 0 && this.active.size < this.options.concurrency) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs ?? 1000);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private handle(queue: QueueName, job: PgBoss.Job<Record<string, unknown>>): void {
+    const abort = new AbortController();
+    const entry: ActiveJob = { queue, abort, done: Promise.resolve() };
+    if (queue === 'run-test-case') entry.runTestCaseId = String(job.data.runTestCaseId);
+    this.active.set(job.id, entry);
+    entry.done = (async () => {
+      try {
+        if (queue === 'run-test-case') {
+          const data = job.data as { runTestCaseId: string; attempt: number };
+          const result = await executeRunTestCase(this.ctx, { workerId: this.id, executor: this.executor, projectParallelism: this.options.projectParallelism }, data, abort.signal);
+          // The project is at its parallelism limit: try again in a moment.
+          if (result === 'busy') await this.boss.send(queue, data, { startAfter: 1 });
+        } else {
+          await generateTestCase(this.ctx, this.executor, String(job.data.testCaseId));
+        }
+        await this.boss.complete(queue, job.id);
+      } catch (error) {
+        this.ctx.log.error({ err: error, queue, jobId: job.id }, 'job failed');
+        await this.boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
+      } finally {
+        this.active.delete(job.id);
+        this.poke();
+      }
+    })();
+  }
+}

@@ -1,0 +1,9 @@
+// Five-field cron expressions in a time zone: when did one last fire?
+import { CronExpressionParser } from 'cron-parser';
+
+/** The latest time at or before `now` that `cron` fires in `timezone`. */
+export function previousFireTime(cron: string, timezone: string, now: Date): Date {
+  // +1 ms so a fire time exactly at `now` counts as at-or-before.
+  const expression = CronExpressionParser.parse(cron, { tz: timezone, currentDate: new Date(now.getTime() + 1) });
+  return expression.prev().toDate();
+}
