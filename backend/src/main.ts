@@ -13,6 +13,8 @@ import { createHttpApp } from './http/app.js';
 import type { AppState } from './http/state.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
 import type { Agent } from './agent/agent.js';
+import { BuiltinAgent } from './agent/builtin-agent.js';
+import { builtinStepPlayer } from './agent/builtin-step-player.js';
 import { PlaywrightExecutor } from './agent/execute-test-case.js';
 import type { StepPlayer } from './agent/step-player.js';
 import { pgBossQueue, startBoss } from './jobs/pg-boss-queue.js';
@@ -107,6 +109,11 @@ export interface WorkerParts {
   player: StepPlayer;
 }
 
+/** The built-in deterministic agent and its step player. */
+export function builtinWorkerParts(): WorkerParts {
+  return { agent: new BuiltinAgent(), player: builtinStepPlayer() };
+}
+
 export interface RunningWorker {
   worker: Worker;
   executor: PlaywrightExecutor;
@@ -115,7 +122,7 @@ export interface RunningWorker {
 }
 
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
-export async function startWorker(runtime: Runtime, parts: WorkerParts, options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
+export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
   const { config } = runtime;
   const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
     chromiumPath: config.chromiumPath,

@@ -4,11 +4,13 @@ import { applyCommand } from './apply.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
 import { tokenCommand } from './token.js';
+import { workerCommand } from './worker.js';
 
 export const USAGE = `Usage: goalie <command> [options]
 
 Server commands:
   serve                         API, worker and scheduler in one process (PORT, default 8080)
+  worker                        a worker (and the scheduler) only, sharing serve's database
   migrate                       apply pending database migrations and exit
   apply <file.yaml> [--json]    create or update an organization and its project from YAML
   token create --project <name> [--name <label>] [--json]
@@ -27,6 +29,7 @@ const COMMANDS: Record<string, Command> = {
   migrate: migrateCommand,
   apply: applyCommand,
   token: tokenCommand,
+  worker: workerCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

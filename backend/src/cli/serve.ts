@@ -1,32 +1,39 @@
-// `goalie serve`: the whole service in one process on the embedded PostgreSQL (or DATABASE_URL).
+// `goalie serve`: API, worker, scheduler and the demo shop in one process, on the embedded
+// PostgreSQL (or DATABASE_URL).
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadProjectFile } from '../../../shared/src/project-file/load.js';
 import { applyProject } from '../app/apply-project.js';
 import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
+import { startDemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
-import { createRuntime, listen, openDatabase, type Runtime } from '../main.js';
+import { createRuntime, listen, openDatabase, startWorker, type Runtime } from '../main.js';
+import { untilSignal } from './signals.js';
 
 const DEMO_YAML = fileURLToPath(new URL('../demo/demo-project.yaml', import.meta.url));
 
 /** First start: the demo organization and project, and a token for the quick start. */
-export async function seedDemo(runtime: Runtime): Promise<string | null> {
+export async function seedDemo(runtime: Runtime, demoUrl: string | null): Promise<string | null> {
   if (!(await runtime.app.store.projectsAsCode.isEmpty())) return null;
-  const loaded = loadProjectFile('demo-project.yaml', fs.readFileSync(DEMO_YAML, 'utf8'));
+  const env = { ...process.env, ...(demoUrl && !process.env.GOALIE_DEMO_URL ? { GOALIE_DEMO_URL: demoUrl } : {}) };
+  const loaded = loadProjectFile('demo-project.yaml', fs.readFileSync(DEMO_YAML, 'utf8'), env);
   const summary = await applyProject(runtime.app, loaded.doc);
   const { token } = await createToken(runtime.app, summary.project.slug, 'quick start');
   return token;
 }
 
-export function banner(config: Config, token: string | null, embedded: boolean, dataDir?: string): string {
+export function banner(config: Config, token: string | null, details: { embedded: boolean; dataDir?: string; demoUrl: string | null }): string {
   const api = `${config.publicUrl}/v1`;
+  const { embedded, dataDir, demoUrl } = details;
   const lines = [
     '',
     'Goalie is running.',
     `  API        ${api}  (description: ${api}/openapi.json)`,
     `  Data       ${embedded ? `${config.home} (embedded PostgreSQL${dataDir && !dataDir.startsWith(config.home) ? ` in ${dataDir}` : ''})` : 'DATABASE_URL'}`,
+    `  Worker     ${config.concurrency} test cases at once`,
   ];
+  if (demoUrl) lines.push(`  Demo shop  ${demoUrl}`);
   if (token) {
     lines.push(
       '',
@@ -35,11 +42,11 @@ export function banner(config: Config, token: string | null, embedded: boolean, 
       '',
       'Start a run of the demo plan:',
       `  curl -X POST ${api}/run -H "Authorization: Bearer ${token}"`,
-      'Then read it (use the shortId from the answer):',
+      'Then read it (use the shortId from the answer), or open the run\'s url:',
       `  curl "${api}/run/<shortId>?testCases=all" -H "Authorization: Bearer ${token}"`,
     );
   } else {
-    lines.push('', 'Need an API token?  goalie token create --project demo   (or: npx goalie token create --project demo)');
+    lines.push('', 'Need an API token?  npx goalie token create --project demo');
   }
   return lines.join('\n') + '\n\n';
 }
@@ -48,21 +55,20 @@ export async function serveCommand(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config, logger);
-  const runtime = await createRuntime(config, { databaseUrl: db.url, logger });
-  const token = await seedDemo(runtime);
+  const demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
+  const runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true });
+  const token = await seedDemo(runtime, demo?.url ?? null);
+  const worker = await startWorker(runtime);
   const server = await listen(runtime, config.port, config.host);
-  process.stdout.write(banner(config, token, db.embedded, db.dataDir));
+  process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null }));
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      logger.info({ signal }, 'shutting down');
-      server.close(() => resolve());
-      server.closeAllConnections();
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  const signal = await untilSignal();
+  logger.info({ signal }, 'shutting down');
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await worker.stop();
   await runtime.close();
+  await demo?.close();
   await db.stop();
   return 0;
 }

@@ -1,0 +1,108 @@
+// `npm run bench`: JSON figures on stdout.
+//  (a) a plan of 40 replayed test cases through the whole service (API -> queue -> worker ->
+//      Chromium -> results) against the same steps in a plain Playwright script, same parallelism;
+//  (b) the median time from POST /v1/run to the first test case RUNNING;
+//  (c) burn-in and replay time per test case.
+import { launchBrowser } from '../../backend/src/agent/browser.js';
+import { startDemoSite } from '../../backend/src/demo/demo-site.js';
+import type { Step } from '../../backend/src/domain/steps.js';
+import { startWorker } from '../../backend/src/main.js';
+import { stopTestPostgres } from '../helpers/postgres.js';
+import { startTestService } from '../helpers/service.js';
+import { waitFor } from '../helpers/wait.js';
+import { benchProject } from './bench-project.js';
+import { runPlain } from './plain-playwright.js';
+
+const COUNT = Number(process.env.BENCH_TEST_CASES ?? 40);
+const PARALLELISM = Number(process.env.BENCH_PARALLELISM ?? 4);
+const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 15);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const round = (n: number, digits = 0) => Number(n.toFixed(digits));
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+async function main(): Promise<void> {
+  const site = await startDemoSite({ port: 0 });
+  const service = await startTestService({ GOALIE_CONCURRENCY: String(PARALLELISM), GOALIE_PROJECT_PARALLELISM: String(PARALLELISM) });
+  const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
+  const worker = await startWorker(service.runtime);
+  try {
+    log(`burning in ${COUNT + 1} test cases`);
+    await service.apply(benchProject(site.url, COUNT));
+    await waitFor('the burn-ins', async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0, 600_000, 200);
+    const failed = await q(`SELECT name, generation_error FROM test_cases WHERE generation_status = 'FAILED'`);
+    if (failed.length) throw new Error(`burn-in failed: ${JSON.stringify(failed)}`);
+    const burnIns = (await q(`SELECT extract(epoch FROM generated_at - generation_started_at) * 1000 AS ms FROM test_cases`)).map((r: { ms: string }) => Number(r.ms));
+
+    const api = service.client(await service.token('bench'));
+    const plans = Object.fromEntries((await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [r.name, r.short_id]));
+    const finished = (shortId: string) =>
+      waitFor(`run ${shortId}`, async () => (await q(`SELECT finished_at FROM runs WHERE short_id = $1 AND finished_at IS NOT NULL`, [shortId]))[0], 600_000, 10);
+
+    log('latency: POST /v1/run to the first test case RUNNING');
+    const latencies: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const before = Date.now();
+      const { body } = await api.post('/v1/run', { testPlanShortId: plans.One });
+      const started = await waitFor('RUNNING', async () => (await q(`SELECT rtc.started_at FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.started_at IS NOT NULL`, [body.run.shortId]))[0], 30_000, 5);
+      latencies.push(new Date(started.started_at).getTime() - before);
+      await finished(body.run.shortId);
+    }
+
+    log(`service: a plan of ${COUNT} replayed test cases, ${PARALLELISM} at a time`);
+    const serviceStart = Date.now();
+    const { body } = await api.post('/v1/run', { testPlanShortId: plans.All });
+    await finished(body.run.shortId);
+    const serviceMs = Date.now() - serviceStart;
+    const [run] = await q(`SELECT result FROM runs WHERE short_id = $1`, [body.run.shortId]);
+    const replays = (await q(`SELECT extract(epoch FROM rtc.finished_at - rtc.started_at) * 1000 AS ms, rtc.result, (SELECT count(*) FROM jsonb_array_elements(rtc.healed)) AS healed FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]));
+
+    log('plain Playwright: the same steps');
+    const cases = await q(`SELECT t.expected_result, v.steps FROM test_cases t JOIN LATERAL (SELECT steps FROM test_case_step_versions WHERE test_case_id = t.id ORDER BY version DESC LIMIT 1) v ON true WHERE t.name LIKE 'Case %' ORDER BY t.name`);
+    const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    const plainCases = cases.map((c: { expected_result: string; steps: Step[] }) => ({ steps: c.steps, expectedText: /'([^']+)'/.exec(c.expected_result)![1]! }));
+    // One warm-up pass of a few cases, as the service's browser is warm too.
+    await runPlain(browser, site.url, plainCases.slice(0, PARALLELISM), PARALLELISM);
+    const plainMs = await runPlain(browser, site.url, plainCases, PARALLELISM);
+    await browser.close();
+
+    process.stdout.write(
+      JSON.stringify(
+        {
+          machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+          replayedPlan: {
+            testCases: COUNT,
+            parallelism: PARALLELISM,
+            serviceMs,
+            plainPlaywrightMs: round(plainMs),
+            ratio: round(serviceMs / plainMs, 3),
+            target: 1.25,
+            result: run.result,
+            healedSteps: replays.reduce((n: number, r: { healed: string }) => n + Number(r.healed), 0),
+          },
+          postToFirstRunningMs: { median: round(median(latencies)), min: Math.min(...latencies), max: Math.max(...latencies), samples: latencies.length, target: 300 },
+          perTestCaseMs: {
+            burnInMedian: round(median(burnIns)),
+            replayMedian: round(median(replays.map((r: { ms: string }) => Number(r.ms)))),
+          },
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  } finally {
+    await worker.stop();
+    await service.close();
+    await site.close();
+    await stopTestPostgres();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error?.stack ?? error}\n`);
+  process.exit(1);
+});
