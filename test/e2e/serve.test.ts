@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { freePort } from '../../backend/src/persistence/embedded-postgres.js';
 import { shopProject } from '../fixtures/projects.js';
 import { runGoalie, startGoalie, type Running } from '../helpers/processes.js';
+import { waitFor } from '../helpers/wait.js';
 
 describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', function () {
   this.timeout(180_000);
@@ -21,7 +22,8 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     fs.chmodSync(home, 0o755);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = { GOALIE_HOME: home, PORT: String(port), HOST: '127.0.0.1', GOALIE_PUBLIC_URL: base, DATABASE_URL: '' };
+    const demoPort = await freePort();
+    env = { GOALIE_HOME: home, PORT: String(port), HOST: '127.0.0.1', GOALIE_PUBLIC_URL: base, DATABASE_URL: '', GOALIE_DEMO_PORT: String(demoPort) };
   });
   after(async () => {
     await serve?.stop();
@@ -31,7 +33,7 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
   const post = (p: string, token: string, body?: unknown) =>
     fetch(base + p, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 
-  it('first start migrates, seeds the demo and prints a token and a curl that starts a run', async () => {
+  it('first start seeds the demo and prints a curl whose run of the demo plan passes within a minute', async () => {
     serve = startGoalie(['serve'], env);
     await serve.waitFor(/Goalie is running/);
     const [, token] = await serve.waitFor(/API token \(shown once, keep it\):\s+(goalie_\S+)/);
@@ -42,7 +44,22 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     expect(response.status).to.equal(200);
     const body = await response.json();
     expect(body.run.testPlan.name).to.equal('Smoke');
-    expect(body.run.testCount).to.be.greaterThan(0);
+    expect(body.run.testCount).to.equal(8);
+    const view = await waitFor(
+      'the demo run to end',
+      async () => {
+        const res = await fetch(`${base}/v1/run/${body.run.shortId}?testCases=all`, { headers: { authorization: `Bearer ${firstToken}` } });
+        const json = await res.json();
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(json.status) ? json : null;
+      },
+      60_000,
+      250,
+    );
+    expect(view, JSON.stringify(view, null, 1)).to.include({ status: 'COMPLETED', result: 'PASSED' });
+    expect(view.runTestCases).to.have.length(8);
+    for (const tc of view.runTestCases) expect(tc, tc.name).to.include({ status: 'COMPLETED', result: 'PASSED' });
+    const runPage = await fetch(body.run.url);
+    expect(await runPage.text()).to.contain('Checkout');
   });
 
   it('applies a project YAML while serve runs, with --json listing UUIDs and short IDs', async () => {

@@ -3,6 +3,7 @@
 
 /** One way to find an element. Serializable; replayed with Playwright's own locators. */
 export type Locator =
+  /** An empty `name` matches any name: "the checkbox" inside a `within` container. */
   | { kind: 'role'; role: string; name: string; exact?: boolean }
   | { kind: 'label'; text: string; exact?: boolean }
   | { kind: 'placeholder'; text: string; exact?: boolean }
@@ -56,10 +57,14 @@ const PLACEHOLDER = /\{\{\s*config\.([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 /**
  * `{{config.password}}` -> the value. Recorded steps keep the placeholder (never the resolved
  * secret); replay resolves it. A key is looked up in every config of the test case, in order.
+ * `{{config.admin.password}}` names the config too, for keys that several configs have.
  */
 export function resolvePlaceholders(text: string, configs: ConfigValues): string {
   return text.replace(PLACEHOLDER, (whole, key: string) => {
     for (const values of Object.values(configs)) if (key in values) return values[key]!;
+    const dot = key.indexOf('.');
+    const named = dot > 0 ? configs[key.slice(0, dot)] : undefined;
+    if (named && key.slice(dot + 1) in named) return named[key.slice(dot + 1)]!;
     throw new Error(`${whole} names no key of the test case's configs (${Object.keys(configs).join(', ') || 'none'})`);
   });
 }

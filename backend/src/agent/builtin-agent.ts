@@ -1,0 +1,216 @@
+// The built-in, deterministic Agent: no language model. Burn-in reads the goal sentence by
+// sentence, finds each target on the live page, performs the action with the same executor replay
+// uses, and records the step. Healing interprets one step's elementary sentence again, more
+// leniently. Evaluation parses the expected result and checks each expectation.
+import type { Page } from 'playwright-core';
+import { formatIntent } from '../domain/goal-language/format.js';
+import type { Intent, ParsedAction, Purpose } from '../domain/goal-language/intents.js';
+import { findConfig, pickLoginKeys, placeholderFor } from '../domain/goal-language/login-keys.js';
+import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
+import { parseSentence } from '../domain/goal-language/parse-sentence.js';
+import { goalPhrasings } from '../domain/goal-language/phrasings.js';
+import { splitGoal } from '../domain/goal-language/split-goal.js';
+import type { Step, Target } from '../domain/steps.js';
+import type { Agent, AgentContext, BurnInResult, Evaluation } from './agent.js';
+import { checkExpectation } from './check-expectation.js';
+import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
+import { readLoginForm, waitForLoginField } from './login-form.js';
+import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
+import { resolveTarget } from './resolve-target.js';
+
+export interface BuiltinAgentOptions {
+  /** How long burn-in and healing wait for the page to show a target. Default 5 s. */
+  findTimeoutMs?: number;
+  /** How long each expectation of an expected result may take to come true. Default 3 s. */
+  expectTimeoutMs?: number;
+  /** Timeouts of the step executor. */
+  timings?: Partial<StepTimings>;
+}
+
+/** A failure of one action, with the sentence it belongs to. */
+class ActionFailed extends Error {}
+
+interface How {
+  /** Healing: accept the most similar name when nothing matches. */
+  fuzzy: boolean;
+  /** The compound goal sentence the steps come from. */
+  from: string | undefined;
+  /** Called with each step once it has been performed. */
+  record: (step: Step) => Promise<void>;
+}
+
+export class BuiltinAgent implements Agent {
+  private readonly findTimeoutMs: number;
+  private readonly expectTimeoutMs: number;
+  private readonly timings: StepTimings;
+
+  constructor(options: BuiltinAgentOptions = {}) {
+    this.findTimeoutMs = options.findTimeoutMs ?? 5000;
+    this.expectTimeoutMs = options.expectTimeoutMs ?? 3000;
+    this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
+  }
+
+  async burnIn(page: Page, goal: string, context: AgentContext): Promise<BurnInResult> {
+    const steps: Step[] = [];
+    const sentences = splitGoal(goal);
+    if (!sentences.length) return { steps, ok: false, error: `The goal is empty. Write what to do, one sentence per action, e.g.:\n${goalPhrasings()}` };
+    for (const sentence of sentences) {
+      const parsed = parseSentence(sentence);
+      if (!parsed.ok) return { steps, ok: false, error: parsed.error };
+      const compound = parsed.actions.length > 1 || parsed.actions[0]!.intent.kind === 'login';
+      const record = async (step: Step) => {
+        steps.push(step);
+        await context.onStep?.(step, steps.length - 1);
+      };
+      for (const action of parsed.actions) {
+        try {
+          await this.perform(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record });
+        } catch (error) {
+          return { steps, ok: false, error: message(error) };
+        }
+      }
+    }
+    return { steps, ok: true };
+  }
+
+  async heal(page: Page, step: Step, context: AgentContext): Promise<{ step: Step } | { error: string }> {
+    const parsed = parseSentence(step.sentence);
+    if (!parsed.ok) return { error: parsed.error };
+    const [action, ...more] = parsed.actions;
+    if (more.length || action!.intent.kind === 'login') {
+      return { error: `"${step.sentence}" asks for more than one action, so it cannot replace one step; record the test case again (burn-in).` };
+    }
+    try {
+      const [healed] = await this.perform(page, { ...action!, sentence: step.sentence }, context, { fuzzy: true, from: step.from, record: async () => {} });
+      return { step: healed! };
+    } catch (error) {
+      return { error: message(error) };
+    }
+  }
+
+  async evaluate(page: Page, expectedResult: string, context: AgentContext): Promise<Evaluation> {
+    const parsed = parseExpectedResult(expectedResult);
+    if (!parsed.ok) throw new NotUnderstood(parsed.error);
+    const { expectations } = parsed;
+    if (!expectations.length) return { passed: true, title: null, thought: 'There is no expected result to check.', expectations };
+    const results = [];
+    for (const expectation of expectations) results.push(await checkExpectation(page, expectation, context.configs, this.expectTimeoutMs));
+    const failed = results.filter((r) => !r.passed);
+    const pageTitle = await page.title().catch(() => '');
+    const intro = `Checked ${expectations.length === 1 ? 'the expected result' : `${expectations.length} expectations`} on ${page.url()}${pageTitle ? ` (title ${JSON.stringify(pageTitle)})` : ''}:`;
+    return {
+      passed: failed.length === 0,
+      title: failed.length === 0 ? null : failed.length === 1 ? failed[0]!.title : `${failed[0]!.title} (and ${failed.length - 1} more)`,
+      thought: [intro, ...results.map((r) => r.line)].join('\n'),
+      expectations,
+    };
+  }
+
+  /** Resolves the action's target, performs its step(s) and hands each to `how.record` once performed. */
+  private async perform(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    const { intent, sentence } = action;
+    if (intent.kind === 'login') return this.login(page, intent.config, sentence, context, how);
+    const where = how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
+    let step: Step;
+    try {
+      step = await this.stepFor(page, intent, sentence, how.fuzzy);
+    } catch (error) {
+      if (!(error instanceof TargetUnresolved)) throw error;
+      const closest = error.closest.length ? `\nClosest on the page: ${error.closest.join(', ')}.` : '';
+      throw new ActionFailed(`Could not do "${sentence}"${where}: ${error.reason}.${closest}\nUnderstood phrasings (quotes optional where unambiguous):\n${goalPhrasings()}`);
+    }
+    if (how.from) step.from = how.from;
+    try {
+      await performStep(page, step, context, this.timings);
+    } catch (error) {
+      if (error instanceof StepFailed || error instanceof TargetNotFound) throw new ActionFailed(`${error.message}${where}`);
+      throw error;
+    }
+    await how.record(step);
+    return [step];
+  }
+
+  /** The recorded step of one intent, with its target found on the page now. */
+  private async stepFor(page: Page, intent: Intent, sentence: string, fuzzy: boolean): Promise<Step> {
+    const target = async (purpose: Purpose): Promise<{ target: Target; isSelect: boolean }> => {
+      const phrase = 'target' in intent ? intent.target : null;
+      if (!phrase) throw new Error(`"${sentence}" names no element`);
+      const resolved = await resolveTarget(page, phrase, purpose, { fuzzy, timeoutMs: this.findTimeoutMs });
+      return { target: resolved.target, isSelect: resolved.facts.isSelect };
+    };
+    switch (intent.kind) {
+      case 'goto':
+        return { action: 'goto', url: intent.url, sentence };
+      case 'click': {
+        const { target: t } = await target(intent.purpose);
+        return intent.double ? { action: 'click', target: t, double: true, sentence } : { action: 'click', target: t, sentence };
+      }
+      case 'fill': {
+        // "Set 'Country' to 'Sweden'" may name a <select>: that is a select step.
+        const { target: t, isSelect } = await target('fill');
+        return isSelect ? { action: 'select', target: t, value: intent.value, sentence } : { action: 'fill', target: t, value: intent.value, sentence };
+      }
+      case 'select':
+        return { action: 'select', target: (await target('select')).target, value: intent.value, sentence };
+      case 'check':
+      case 'uncheck':
+        return { action: intent.kind, target: (await target('check')).target, sentence };
+      case 'hover':
+        return { action: 'hover', target: (await target('hover')).target, sentence };
+      case 'press':
+        return intent.target ? { action: 'press', key: intent.key, target: (await target('press')).target, sentence } : { action: 'press', key: intent.key, sentence };
+      case 'wait':
+        return { action: 'wait', text: intent.text, sentence };
+      case 'assert':
+        return { action: 'assert', expectation: intent.expectation, sentence };
+      case 'login':
+        throw new Error('login expands into several steps');
+    }
+  }
+
+  /**
+   * "Log in with config 'admin'": fill the user field and the password field with placeholders of
+   * the config's keys, and click the submit button. Each step gets its own elementary sentence.
+   */
+  private async login(page: Page, configName: string, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+    const fail = (why: string) => new ActionFailed(`Could not do "${sentence}": ${why}`);
+    const name = findConfig(context.configs, configName);
+    const names = Object.keys(context.configs).map((n) => JSON.stringify(n)).join(', ') || 'none';
+    if (!name) throw fail(`this test case has no config named ${JSON.stringify(configName)} (it has: ${names}). Add the config to the test case, or name one of these.`);
+    const values = context.configs[name]!;
+    const keys = pickLoginKeys(values);
+    const keyList = Object.keys(values).join(', ') || 'none';
+    if (!keys.password) throw fail(`config ${JSON.stringify(name)} has no password key (its keys: ${keyList}). Name one "password".`);
+    const placeholder = (key: string) => placeholderFor(context.configs, name, key);
+    const steps: Step[] = [];
+    const run = async (intent: Intent) => {
+      steps.push(...(await this.perform(page, { intent, sentence: formatIntent(intent) }, context, { ...how, from: sentence })));
+    };
+    const field = (label: string) => ({ name: label, noun: null, near: null });
+    const button = (label: string) => ({ name: label, noun: 'button', near: null });
+
+    await waitForLoginField(page, this.findTimeoutMs);
+    let form = await readLoginForm(page);
+    if (!form.user && !form.password) throw fail(`found no user name, email or password field on ${page.url()}. Go to the login page first ("Go to /login").`);
+    if (form.user) {
+      if (!keys.user) throw fail(`config ${JSON.stringify(name)} has no user name or email key (its keys: ${keyList}). Name one "username" or "email".`);
+      await run({ kind: 'fill', target: field(form.user), value: placeholder(keys.user) });
+    }
+    if (!form.password) {
+      // A login in two parts: user name first, then "Next" shows the password field.
+      if (!form.submit) throw fail(`found no password field and no button to continue on ${page.url()}.`);
+      await run({ kind: 'click', target: button(form.submit), double: false, purpose: 'click' });
+      if (!(await waitForLoginField(page, this.findTimeoutMs, true))) throw fail(`found no password field on ${page.url()} after "${form.submit}".`);
+      form = await readLoginForm(page);
+      if (!form.password) throw fail(`the password field on ${page.url()} has no label or placeholder to name it by.`);
+    }
+    await run({ kind: 'fill', target: field(form.password), value: placeholder(keys.password) });
+    if (!form.submit) throw fail(`found no button to submit the login form on ${page.url()}.`);
+    await run({ kind: 'click', target: button(form.submit), double: false, purpose: 'click' });
+    return steps;
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,125 @@
+// Checks one expectation against the page, waiting briefly for it to come true (text appearing,
+// a redirect landing), and says what was found either way.
+import type { Page } from 'playwright-core';
+
+import { normalizeName } from '../domain/similarity.js';
+import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
+import { closestOnPage, headlines, pageNodes } from './page-reading.js';
+import { countItems } from './page-scripts.js';
+
+export interface ExpectationResult {
+  passed: boolean;
+  /** Short reason when it failed: `Expected "Welcome, Ada" to be shown`. */
+  title: string;
+  /** One line of what was checked and found. */
+  line: string;
+}
+
+const POLL_MS = 100;
+
+async function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Shown = a visible element's text contains it, or the accessibility tree does (input values, alt texts, labels). */
+export async function isShown(page: Page, text: string): Promise<boolean> {
+  if ((await page.getByText(text).visible().count()) > 0) return true;
+  const wanted = normalizeName(text);
+  if (!wanted) return false;
+  return (await pageNodes(page)).some((node) => normalizeName(`${node.name ?? ''} ${node.text ?? ''}`).includes(wanted));
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+export function expectationTitle(expectation: Expectation): string {
+  const q = JSON.stringify(expectation.kind === 'count' ? '' : expectation.text);
+  switch (expectation.kind) {
+    case 'visible': return `Expected ${q} to be shown`;
+    case 'notVisible': return `Expected ${q} not to be shown`;
+    case 'urlContains': return `Expected the URL to contain ${q}`;
+    case 'titleIs': return `Expected the title to be ${q}`;
+    case 'count': return `Expected ${expectation.count} ${expectation.noun}`;
+  }
+}
+
+/** The expectation as a statement, quoted the way messages quote: `"Saved" is shown`. */
+export function statement(expectation: Expectation): string {
+  switch (expectation.kind) {
+    case 'visible': return `${JSON.stringify(expectation.text)} is shown`;
+    case 'notVisible': return `${JSON.stringify(expectation.text)} is not shown`;
+    case 'urlContains': return `the URL contains ${JSON.stringify(expectation.text)}`;
+    case 'titleIs': return `the title is ${JSON.stringify(expectation.text)}`;
+    case 'count': return `there ${expectation.count === 1 ? 'is' : 'are'} ${expectation.count} ${expectation.noun}`;
+  }
+}
+
+export async function checkExpectation(page: Page, expectation: Expectation, configs: ConfigValues, timeoutMs: number): Promise<ExpectationResult> {
+  const title = expectationTitle(expectation);
+  const said = statement(expectation);
+  switch (expectation.kind) {
+    case 'visible': {
+      const text = resolvePlaceholders(expectation.text, configs);
+      if (await pollUntil(() => isShown(page, text), timeoutMs)) {
+        const where = await closestOnPage(page, text, [], 1);
+        return { passed: true, title, line: `✓ ${said}${where.length ? ` (${where[0]})` : ''}.` };
+      }
+      const near = await closestOnPage(page, text, ['heading', 'alert', 'status'], 3, 0.3);
+      const heads = near.length ? [] : await headlines(page);
+      return {
+        passed: false,
+        title,
+        line: `✗ ${JSON.stringify(expectation.text)} was not shown within ${seconds(timeoutMs)} on ${page.url()}. ${near.length ? `Closest text on the page: ${near.join(', ')}.` : heads.length ? `Headings on the page: ${heads.join(', ')}.` : 'The page shows no text.'}`,
+      };
+    }
+    case 'notVisible': {
+      const text = resolvePlaceholders(expectation.text, configs);
+      if (await pollUntil(async () => !(await isShown(page, text)), timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
+      const where = await closestOnPage(page, text, [], 1);
+      return { passed: false, title, line: `✗ ${JSON.stringify(expectation.text)} was still shown after ${seconds(timeoutMs)}${where.length ? ` (${where[0]})` : ''}.` };
+    }
+    case 'urlContains': {
+      const text = resolvePlaceholders(expectation.text, configs);
+      const contains = () => page.url().includes(text) || safeDecode(page.url()).includes(text);
+      if (await pollUntil(async () => contains(), timeoutMs)) return { passed: true, title, line: `✓ ${said} (${page.url()}).` };
+      return { passed: false, title, line: `✗ the URL is ${page.url()}, which does not contain ${JSON.stringify(text)}.` };
+    }
+    case 'titleIs': {
+      const text = collapse(resolvePlaceholders(expectation.text, configs));
+      const current = async () => collapse(await page.title().catch(() => ''));
+      if (await pollUntil(async () => (await current()) === text, timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
+      return { passed: false, title, line: `✗ the title is ${JSON.stringify(await current())}, not ${JSON.stringify(text)}.` };
+    }
+    case 'count': {
+      const kind: 'rows' | 'items' = /\brows?\b|\btable\b/i.test(expectation.noun) ? 'rows' : 'items';
+      let counts: number[] = [];
+      const matches = async () => {
+        counts = await page.evaluate(countItems, kind).catch(() => []);
+        return counts.includes(expectation.count) || (expectation.count === 0 && counts.length === 0);
+      };
+      const where = kind === 'rows' ? 'table' : 'list';
+      if (await pollUntil(matches, timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
+      const seen = counts.length ? `the ${where}s on the page have ${[...new Set(counts)].join(', ')} ${kind}` : `there is no ${where} on the page`;
+      return { passed: false, title, line: `✗ expected ${expectation.count} ${expectation.noun}, but ${seen}.` };
+    }
+  }
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+

@@ -1,0 +1,117 @@
+// Finds the element a name describes, in tiers: exact accessible name of a fitting role, then the
+// same ignoring case, then a substring ("Email" finds "Email address"), then label, placeholder and
+// text; with `fuzzy` (healing) at last the most similar accessible name. The first tier that finds
+// anything decides: one element wins; several are narrowed to those of a fitting role, else ambiguous.
+import type { Locator as PwLocator, Page } from 'playwright-core';
+import { parseAriaSnapshot } from '../domain/aria-snapshot.js';
+import type { Purpose } from '../domain/goal-language/intents.js';
+import { closest } from '../domain/similarity.js';
+import { TargetUnresolved } from './errors.js';
+import type { Candidate, Probe, Strategy } from './probe.js';
+
+type Scope = Page | PwLocator;
+type AriaRole = Parameters<Page['getByRole']>[0];
+
+export interface Roles {
+  preferred: string[];
+  fallback: string[];
+}
+
+/** Purposes whose target may be found by its visible text (a label is not something to type into). */
+const TEXT_PURPOSES: Purpose[] = ['click', 'open', 'choose', 'hover'];
+// High enough that "Sign up" never heals "Sign in" (0.6), low enough for "Colour" -> "Color" (0.67).
+const FUZZY_THRESHOLD = 0.65;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function roleTiers(scope: Scope, name: string, roles: string[]): Strategy[][] {
+  const whole = new RegExp(`^\\s*${escapeRegExp(name.trim())}\\s*$`, 'i');
+  return [
+    roles.map((role) => ({ via: `role ${role} ${JSON.stringify(name)}`, locator: scope.getByRole(role as AriaRole, { name, exact: true }) })),
+    roles.map((role) => ({ via: `role ${role} ${JSON.stringify(name)} (any case)`, locator: scope.getByRole(role as AriaRole, { name: whole }) })),
+    roles.map((role) => ({ via: `role ${role} containing ${JSON.stringify(name)}`, locator: scope.getByRole(role as AriaRole, { name }) })),
+  ];
+}
+
+/** The tiers of strategies for a name, best first. */
+export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Purpose): Strategy[][] {
+  const text = TEXT_PURPOSES.includes(purpose);
+  const q = JSON.stringify(name);
+  const tiers = [...roleTiers(scope, name, roles.preferred), ...(roles.fallback.length ? roleTiers(scope, name, roles.fallback) : [])];
+  tiers.push([
+    { via: `label ${q}`, locator: scope.getByLabel(name, { exact: true }) },
+    { via: `placeholder ${q}`, locator: scope.getByPlaceholder(name, { exact: true }) },
+    ...(text ? [{ via: `text ${q}`, locator: scope.getByText(name, { exact: true }) }] : []),
+  ]);
+  tiers.push([
+    { via: `label containing ${q}`, locator: scope.getByLabel(name) },
+    { via: `placeholder containing ${q}`, locator: scope.getByPlaceholder(name) },
+    ...(text ? [{ via: `text containing ${q}`, locator: scope.getByText(name) }] : []),
+  ]);
+  if (/^[\w-]+$/.test(name)) tiers.push([{ via: `test id ${q}`, locator: scope.getByTestId(name) }]);
+  return tiers;
+}
+
+/** Of several candidates, those whose role fits; the caller decides what one or none means. */
+export async function fitting(probe: Probe, candidates: Candidate[], roles: Roles): Promise<Candidate[]> {
+  const wanted = [...roles.preferred, ...roles.fallback];
+  const out: Candidate[] = [];
+  for (const candidate of candidates) {
+    const facts = await probe.factsOf(candidate);
+    if (facts.role && wanted.includes(facts.role)) out.push(candidate);
+  }
+  return out;
+}
+
+export async function ambiguity(probe: Probe, candidates: Candidate[], what: string): Promise<TargetUnresolved> {
+  const described: string[] = [];
+  for (const candidate of candidates.slice(0, 5)) {
+    const facts = await probe.factsOf(candidate);
+    described.push(`${facts.role ?? facts.tag} ${JSON.stringify(facts.name ?? facts.text.slice(0, 60))}`);
+  }
+  return new TargetUnresolved(
+    `${candidates.length} visible elements match ${what} (${described.join(', ')}${candidates.length > 5 ? ', ...' : ''}), so it is not clear which one is meant; say what it is ("the 'X' button") or where it is ("... in the row of 'text'")`,
+    [],
+  );
+}
+
+/** Links that lead to the same place (the "Pricing" link in the header and in the footer) are one choice. */
+async function sameDestination(probe: Probe, candidates: Candidate[]): Promise<boolean> {
+  const hrefs = new Set<string | null>();
+  for (const candidate of candidates) {
+    const facts = await probe.factsOf(candidate);
+    hrefs.add(facts.role === 'link' ? facts.href : null);
+  }
+  return hrefs.size === 1 && !hrefs.has(null);
+}
+
+/** The element named `name`, or null when no tier finds anything. Throws when several match. */
+export async function findByName(probe: Probe, name: string, roles: Roles, purpose: Purpose, fuzzy: boolean): Promise<Candidate | null> {
+  for (const tier of nameTiers(probe.page, name, roles, purpose)) {
+    const found = await probe.candidates(tier);
+    if (found.length === 1) return found[0]!;
+    if (found.length > 1) {
+      const fit = await fitting(probe, found, roles);
+      if (fit.length === 1) return fit[0]!;
+      const several = fit.length ? fit : found;
+      if (await sameDestination(probe, several)) return several[0]!;
+      throw await ambiguity(probe, several, JSON.stringify(name));
+    }
+  }
+  return fuzzy ? findSimilar(probe, name, roles) : null;
+}
+
+/** Healing: the accessible name of a fitting role most similar to `name` ("E-mail" for "Email"). */
+async function findSimilar(probe: Probe, name: string, roles: Roles): Promise<Candidate | null> {
+  const wanted = [...roles.preferred, ...roles.fallback];
+  const nodes = parseAriaSnapshot(await probe.page.locator('body').ariaSnapshot({ timeout: 5000 })).filter((n) => n.name && wanted.includes(n.role));
+  const [best, second] = closest(name, nodes, (n) => n.name!, 2);
+  if (!best || best.score < FUZZY_THRESHOLD) return null;
+  if (second && second.score === best.score && (second.item.name !== best.item.name || second.item.role !== best.item.role)) return null;
+  const found = await probe.candidates([
+    { via: `role ${best.item.role} ${JSON.stringify(best.item.name)} (similar)`, locator: probe.page.getByRole(best.item.role as AriaRole, { name: best.item.name!, exact: true }) },
+  ]);
+  return found.length === 1 ? found[0]! : null;
+}

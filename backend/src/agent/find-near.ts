@@ -1,0 +1,62 @@
+// Relative targets: "the checkbox next to 'Buy milk'", "'Delete' in the row of 'Buy milk'". Looks
+// for the wanted control inside the smallest container (list item, row, or any ancestor) that holds
+// both the anchor text and a matching control.
+import type { ElementHandle, Page } from 'playwright-core';
+import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
+import { ambiguity, nameTiers, type Roles } from './find-by-name.js';
+import { ancestorAt, pickNearest } from './page-scripts.js';
+import type { Candidate, Probe, Strategy } from './probe.js';
+
+type AriaRole = Parameters<Page['getByRole']>[0];
+
+export interface NearFound {
+  candidate: Candidate;
+  /** The smallest container of anchor and target; null when that is the whole page. */
+  container: ElementHandle<Element> | null;
+  /** Whether the anchor matched its text exactly (else as a case-insensitive substring). */
+  anchorExact: boolean;
+}
+
+function anchorTiers(page: Page, text: string): { exact: boolean; strategies: Strategy[] }[] {
+  const q = JSON.stringify(text);
+  return [
+    // getByText needs the whole text of an element; :text-is also takes an element's own text
+    // beside its children (<li><input> Buy milk <button>Delete</button></li>).
+    { exact: true, strategies: [{ via: `text ${q}`, locator: page.getByText(text, { exact: true }) }, { via: `own text ${q}`, locator: page.locator(`:text-is(${q})`) }] },
+    { exact: false, strategies: [{ via: `text containing ${q}`, locator: page.getByText(text) }] },
+  ];
+}
+
+function candidateTiers(page: Page, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Strategy[][] {
+  if (phrase.name !== null) return nameTiers(page, phrase.name, roles, purpose);
+  const byRoles = (list: string[]) => list.map((role) => ({ via: `role ${role}`, locator: page.getByRole(role as AriaRole) }));
+  return [byRoles(roles.preferred), ...(roles.fallback.length ? [byRoles(roles.fallback)] : [])];
+}
+
+/** What is missing when nothing is found; throws when it is ambiguous. */
+export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Promise<NearFound | 'no anchor' | 'no control'> {
+  const near = phrase.near!;
+  let anchors: Candidate[] = [];
+  let anchorExact = true;
+  for (const tier of anchorTiers(probe.page, near.text)) {
+    anchors = await probe.candidates(tier.strategies);
+    anchorExact = tier.exact;
+    if (anchors.length) break;
+  }
+  if (!anchors.length) return 'no anchor';
+
+  for (const tier of candidateTiers(probe.page, phrase, roles, purpose)) {
+    const candidates = await probe.candidates(tier);
+    if (!candidates.length) continue;
+    const pick = await probe.page.evaluate(pickNearest, { anchors: anchors.map((a) => a.handle), candidates: candidates.map((c) => c.handle) });
+    if (pick.candidate === -2) {
+      throw await ambiguity(probe, pick.tied.map((i) => candidates[i]!), `${phrase.name === null ? `a ${phrase.noun}` : JSON.stringify(phrase.name)} ${near.relation} ${JSON.stringify(near.text)}`);
+    }
+    if (pick.candidate < 0) continue;
+    const container = (await probe.page.evaluateHandle(ancestorAt, { el: anchors[pick.anchor]!.handle, level: pick.level })) as ElementHandle<Element>;
+    probe.track(container);
+    const isPage = await container.evaluate((el) => el === document.body || el === document.documentElement);
+    return { candidate: candidates[pick.candidate]!, container: isPage ? null : container, anchorExact };
+  }
+  return 'no control';
+}

@@ -1,0 +1,166 @@
+// Code that runs inside the page. It is written as JavaScript source, not as TypeScript functions:
+// the TypeScript loader (tsx/esbuild with keepNames) wraps named inner functions in a `__name`
+// helper that exists in Node but not in the page. A function built from source text keeps that text.
+
+function pageFunction<F>(source: string): F {
+  return new Function(`return (${source});`)() as F;
+}
+
+/** Climbs from a node to its parent, across open shadow roots to their host. */
+const UP = `(n) => (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode)`;
+
+export interface RawFacts {
+  tag: string;
+  role: string | null;
+  id: string | null;
+  testId: string | null;
+  nameAttribute: string | null;
+  type: string | null;
+  placeholder: string | null;
+  ariaLabel: string | null;
+  labels: string[];
+  text: string;
+  href: string | null;
+  classes: string[];
+  editable: boolean;
+  isSelect: boolean;
+}
+
+export const readFacts = pageFunction<(el: Element) => RawFacts>(`(el) => {
+  const tag = el.tagName.toLowerCase();
+  const type = tag === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : null;
+  const implicitRoles = {
+    button: 'button', summary: 'button', textarea: 'textbox', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading',
+    h5: 'heading', h6: 'heading', li: 'listitem', tr: 'row', td: 'cell', th: 'columnheader', option: 'option', ul: 'list',
+    ol: 'list', menu: 'list', table: 'table', nav: 'navigation', dialog: 'dialog',
+  };
+  const inputRoles = {
+    checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
+    range: 'slider', number: 'spinbutton', hidden: null,
+  };
+  let role = (el.getAttribute('role') || '').trim().split(/\\s+/)[0] || null;
+  if (!role) {
+    if (tag === 'a' || tag === 'area') role = el.hasAttribute('href') ? 'link' : null;
+    else if (tag === 'select') role = el.multiple || Number(el.getAttribute('size') || 0) > 1 ? 'listbox' : 'combobox';
+    else if (tag === 'img') role = el.getAttribute('alt') === '' ? null : 'img';
+    else if (tag === 'input') {
+      if (type in inputRoles) role = inputRoles[type];
+      else if (el.hasAttribute('list')) role = 'combobox';
+      else role = type === 'search' ? 'searchbox' : 'textbox';
+    } else role = implicitRoles[tag] || null;
+  }
+  const labels = el.labels && el.labels.length
+    ? Array.from(el.labels, (l) => (l.innerText || l.textContent || '').replace(/\\s+/g, ' ').trim()).filter(Boolean)
+    : [];
+  const notTyped = ['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'color', 'file', 'hidden'];
+  return {
+    tag,
+    role,
+    id: el.id || null,
+    testId: el.getAttribute('data-testid'),
+    nameAttribute: el.getAttribute('name'),
+    type,
+    placeholder: el.getAttribute('placeholder'),
+    ariaLabel: el.getAttribute('aria-label'),
+    labels,
+    text: (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 200),
+    href: el.getAttribute('href'),
+    classes: Array.from(el.classList),
+    editable: tag === 'textarea' || (tag === 'input' && !notTyped.includes(type)) || el.isContentEditable === true,
+    isSelect: tag === 'select',
+  };
+}`);
+
+/** For each element: the target itself, inside it, or another element. */
+export const relationsTo = pageFunction<(els: Element[], target: Element) => ('same' | 'inside' | 'other')[]>(`(els, target) => {
+  const up = ${UP};
+  return els.map((e) => {
+    if (e === target) return 'same';
+    for (let n = e; n; n = up(n)) if (n === target) return 'inside';
+    return 'other';
+  });
+}`);
+
+/** For each element: the index of its first occurrence in the list. */
+export const firstIndexes = pageFunction<(els: Element[]) => number[]>(`(els) => els.map((e) => els.indexOf(e))`);
+
+export interface NearestPick {
+  /** Index of the candidate, -1 when none, -2 when several are equally near. */
+  candidate: number;
+  anchor: number;
+  /** How many ancestors up from the anchor the smallest common container is. */
+  level: number;
+  tied: number[];
+}
+
+/**
+ * The candidate inside the smallest ancestor of an anchor that holds any candidate. Anchors
+ * whose smallest container is larger lose to those with a smaller one.
+ */
+export const pickNearest = pageFunction<(args: { anchors: Element[]; candidates: Element[] }) => NearestPick>(`({ anchors, candidates }) => {
+  const up = ${UP};
+  const contains = (outer, el) => { for (let n = el; n; n = up(n)) if (n === outer) return true; return false; };
+  let best = null;
+  anchors.forEach((anchor, a) => {
+    let level = 0;
+    for (let c = anchor; c && c.nodeType === 1; c = up(c), level++) {
+      const hits = [];
+      candidates.forEach((el, i) => { if (contains(c, el)) hits.push(i); });
+      if (!hits.length) continue;
+      if (!best || level < best.level) best = { level, anchor: a, hits: new Set(hits) };
+      else if (level === best.level) hits.forEach((h) => best.hits.add(h));
+      break;
+    }
+  });
+  if (!best) return { candidate: -1, anchor: -1, level: -1, tied: [] };
+  const hits = Array.from(best.hits);
+  return { candidate: hits.length === 1 ? hits[0] : -2, anchor: best.anchor, level: best.level, tied: hits };
+}`);
+
+/** The ancestor `level` steps up from `el` (across shadow roots). */
+export const ancestorAt = pageFunction<(args: { el: Element; level: number }) => Element>(`({ el, level }) => {
+  const up = ${UP};
+  let n = el;
+  for (let i = 0; i < level && n; i++) n = up(n);
+  return n;
+}`);
+
+/** The text of an element as a person reads it (whitespace collapsed). */
+export const textOf = pageFunction<(el: Element) => string>(`(el) => (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim()`);
+
+/**
+ * How many visible items each list (kind 'items') or data rows each table (kind 'rows') has,
+ * counting only its own items (not those of nested lists), open shadow roots included.
+ */
+export const countItems = pageFunction<(kind: 'items' | 'rows') => number[]>(`(kind) => {
+  const all = [];
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document);
+  const up = ${UP};
+  const containerSel = kind === 'rows' ? 'table, [role=table], [role=grid], [role=treegrid]' : 'ul, ol, menu, [role=list], [role=listbox]';
+  const itemSel = kind === 'rows' ? 'tr, [role=row]' : 'li, [role=listitem], [role=option]';
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const header = (row) => row.closest('thead') !== null || (row.querySelector('td, [role=cell], [role=gridcell]') === null && row.querySelector('th, [role=columnheader]') !== null);
+  const counts = new Map();
+  // A list hidden with display: none does not count; an empty one (zero height) does.
+  const rendered = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  for (const el of all) if (el.matches(containerSel) && !el.matches('[role=none], [role=presentation]') && rendered(el)) counts.set(el, 0);
+  for (const el of all) {
+    if (!el.matches(itemSel) || !visible(el) || (kind === 'rows' && header(el))) continue;
+    for (let n = up(el); n && n.nodeType === 1; n = up(n)) {
+      if (counts.has(n)) { counts.set(n, counts.get(n) + 1); break; }
+    }
+  }
+  return Array.from(counts.values());
+}`);
+
+/** The nearest landmark-like ancestor (nav, header, footer, main, aside, form, dialog, or such a role), or null. */
+export const landmarkOf = pageFunction<(el: Element) => Element | null>(`(el) => {
+  const up = ${UP};
+  const selector = 'nav, header, footer, main, aside, form, dialog, [role=navigation], [role=banner], [role=contentinfo], [role=main], [role=complementary], [role=dialog], [role=search], [role=form]';
+  for (let n = up(el); n && n.nodeType === 1; n = up(n)) {
+    if (n === document.body) return null;
+    if (n.matches(selector)) return n;
+  }
+  return null;
+}`);

@@ -1,0 +1,139 @@
+// Replays one recorded step as it is: no language, no guessing. The first of the target's locators
+// that finds exactly one visible element wins (the first may wait a little for the page; the rest
+// are checked at once, so a dead locator fails fast). `{{config.key}}` placeholders are resolved at
+// the last moment. All locators failing throws TargetNotFound (heal it); anything else StepFailed.
+import type { Locator as PwLocator, Page } from 'playwright-core';
+import { resolvePlaceholders, type ConfigValues, type Step, type Target } from '../domain/steps.js';
+import { checkExpectation, isShown, statement } from './check-expectation.js';
+import { StepFailed, TargetNotFound } from './errors.js';
+import { describeLocator, toPlaywright } from './playwright-locator.js';
+import { settle, watchNetwork } from './settle.js';
+
+export interface StepContext {
+  /** Relative URLs of goto steps are resolved against it. */
+  baseUrl: string;
+  configs: ConfigValues;
+}
+
+export interface StepTimings {
+  /** How long the first locator may wait for its element. */
+  firstLocatorMs: number;
+  /** How long an action may wait for its element to be actionable (enabled, stable). */
+  actionMs: number;
+  /** How long `wait` and `assert` steps wait for their text or condition. */
+  waitMs: number;
+  /** How long a goto may take. */
+  navigationMs: number;
+}
+
+export const DEFAULT_TIMINGS: StepTimings = { firstLocatorMs: 2000, actionMs: 5000, waitMs: 5000, navigationMs: 30_000 };
+
+/** The element of a step's target, or TargetNotFound listing what each locator found. */
+export async function locate(page: Page, step: Step, target: Target, firstLocatorMs: number): Promise<PwLocator> {
+  const tried: string[] = [];
+  for (const [i, locator] of target.locators.entries()) {
+    let element: PwLocator;
+    try {
+      element = toPlaywright(page, locator).visible();
+      if (i === 0) await element.first().waitFor({ state: 'visible', timeout: firstLocatorMs }).catch(() => undefined);
+      const count = await element.count();
+      if (count === 1) return element;
+      tried.push(`${describeLocator(locator)}: ${count} visible`);
+    } catch (error) {
+      tried.push(`${describeLocator(locator)}: ${firstLine(error)}`);
+    }
+  }
+  throw new TargetNotFound(step, tried.length ? tried : ['no locators recorded']);
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/^\w+\.\w+: /, '');
+}
+
+function resolve(step: Step, text: string, configs: ConfigValues): string {
+  try {
+    return resolvePlaceholders(text, configs);
+  } catch (error) {
+    throw new StepFailed(step, `"${step.sentence}": ${firstLine(error)}`);
+  }
+}
+
+export async function performStep(page: Page, step: Step, context: StepContext, timings: StepTimings = DEFAULT_TIMINGS): Promise<void> {
+  const element = 'target' in step && step.target ? await locate(page, step, step.target, timings.firstLocatorMs) : null;
+  const since = watchNetwork(page);
+  const fail = (what: string, error: unknown) => new StepFailed(step, `"${step.sentence}": could not ${what}: ${firstLine(error)}`);
+  const description = 'target' in step && step.target ? step.target.description : '';
+  const action = { timeout: timings.actionMs };
+  switch (step.action) {
+    case 'goto': {
+      const url = new URL(resolve(step, step.url, context.configs), context.baseUrl).href;
+      try {
+        await page.goto(url, { waitUntil: 'load', timeout: timings.navigationMs });
+      } catch (error) {
+        throw fail(`open ${url}`, error);
+      }
+      break;
+    }
+    case 'click':
+      await (step.double ? element!.dblclick(action) : element!.click(action)).catch((error) => {
+        throw fail(`${step.double ? 'double-click' : 'click'} ${description}`, error);
+      });
+      break;
+    case 'fill': {
+      const value = resolve(step, step.value, context.configs);
+      await element!.fill(value, action).catch((error) => {
+        throw fail(`fill ${description}`, error);
+      });
+      return; // typing does not navigate; what it loads (suggestions) the next step's locator waits for
+    }
+    case 'select':
+      await selectOption(page, element!, resolve(step, step.value, context.configs), timings).catch((error) => {
+        throw fail(`select ${JSON.stringify(step.value)} in ${description}`, error);
+      });
+      break;
+    case 'check':
+    case 'uncheck':
+      await (step.action === 'check' ? element!.check(action) : element!.uncheck(action)).catch((error) => {
+        throw fail(`${step.action} ${description}`, error);
+      });
+      break;
+    case 'press':
+      await (element ? element.press(step.key, action) : page.keyboard.press(step.key)).catch((error) => {
+        throw fail(`press ${step.key}${element ? ` in ${description}` : ''}`, error);
+      });
+      break;
+    case 'hover':
+      await element!.hover(action).catch((error) => {
+        throw fail(`hover over ${description}`, error);
+      });
+      return; // hovering loads nothing worth waiting for, and settling could move the mouse-driven state
+    case 'wait': {
+      const text = resolve(step, step.text, context.configs);
+      const deadline = Date.now() + timings.waitMs;
+      while (!(await isShown(page, text))) {
+        if (Date.now() >= deadline) throw new StepFailed(step, `"${step.sentence}": ${JSON.stringify(step.text)} did not appear within ${timings.waitMs / 1000} s on ${page.url()}.`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return;
+    }
+    case 'assert': {
+      const result = await checkExpectation(page, step.expectation, context.configs, timings.waitMs);
+      if (!result.passed) throw new StepFailed(step, `"${step.sentence}": ${statement(step.expectation)} is not true: ${result.line.replace(/^✗ /, '')}`);
+      return;
+    }
+  }
+  await settle(page, since);
+}
+
+/** A <select> by option label or value; a custom dropdown by opening it and clicking the option. */
+async function selectOption(page: Page, element: PwLocator, value: string, timings: StepTimings): Promise<void> {
+  const isSelect = await element.evaluate((el) => el.tagName === 'SELECT');
+  if (isSelect) {
+    const labels = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()));
+    const byLabel = labels.find((label) => label === value) ?? labels.find((label) => label.toLowerCase() === value.toLowerCase());
+    await element.selectOption(byLabel !== undefined ? { label: byLabel } : value, { timeout: timings.actionMs });
+    return;
+  }
+  await element.click({ timeout: timings.actionMs });
+  await page.getByRole('option', { name: value }).visible().first().click({ timeout: timings.actionMs });
+}

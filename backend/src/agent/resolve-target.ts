@@ -1,0 +1,97 @@
+// A target phrase of a sentence -> the element on the live page -> a recorded Target. Waits a little
+// for the page to show it; fails with what came closest instead of guessing.
+import type { Page } from 'playwright-core';
+import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
+import { fittingRoles } from '../domain/goal-language/roles.js';
+import type { Target } from '../domain/steps.js';
+import { describeElement, wantedWords } from './describe-element.js';
+import type { ElementFacts } from './element-facts.js';
+import { TargetUnresolved } from './errors.js';
+import { findByName, type Roles } from './find-by-name.js';
+import { findNear, type NearFound } from './find-near.js';
+import { closestOnPage } from './page-reading.js';
+import { Probe, type Candidate } from './probe.js';
+import { recordLocators } from './record-locators.js';
+
+export interface ResolveOptions {
+  /** Healing: accept the most similar accessible name when nothing matches. */
+  fuzzy: boolean;
+  /** How long to wait for the page to show the target. */
+  timeoutMs: number;
+}
+
+export interface Resolved {
+  target: Target;
+  facts: ElementFacts;
+}
+
+const POLL_MS = 200;
+const CLICK_LIKE: Purpose[] = ['click', 'open', 'choose', 'hover'];
+const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select'];
+
+type Attempt = { found: Candidate; near: NearFound | null } | { missing: 'element' | 'anchor' };
+
+async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, roles: Roles, fuzzy: boolean): Promise<Attempt> {
+  if (phrase.near) {
+    const near = await findNear(probe, phrase, roles, purpose);
+    if (near === 'no anchor') return { missing: 'anchor' };
+    if (near === 'no control') return { missing: 'element' };
+    return { found: near.candidate, near };
+  }
+  const found = await findByName(probe, phrase.name!, roles, purpose, fuzzy);
+  if (found) return { found, near: null };
+  // A control without a name of its own ("<input type=checkbox> Buy milk"): the one beside the text.
+  if (NEAR_FALLBACK.includes(purpose)) {
+    const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } }, roles, purpose);
+    if (typeof near !== 'string') return { found: near.candidate, near };
+  }
+  return { missing: 'element' };
+}
+
+export async function resolveTarget(page: Page, phrase: TargetPhrase, purpose: Purpose, options: ResolveOptions): Promise<Resolved> {
+  const roles = fittingRoles(purpose, phrase.noun);
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const probe = new Probe(page);
+    try {
+      const result = await attempt(probe, phrase, purpose, roles, options.fuzzy);
+      if ('found' in result) return await record(probe, result.found, result.near, result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } } : phrase, purpose);
+      if (Date.now() >= deadline) throw await notFound(page, phrase, purpose, roles, result.missing);
+    } finally {
+      await probe.dispose();
+    }
+    // The page may still be rendering: look again shortly, until the deadline.
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function record(probe: Probe, found: Candidate, near: NearFound | null, phrase: TargetPhrase, purpose: Purpose): Promise<Resolved> {
+  const facts = await probe.factsOf(found);
+  const locators = await recordLocators(probe.page, {
+    facts,
+    handle: found.handle,
+    allowInside: CLICK_LIKE.includes(purpose),
+    near: near && phrase.near ? { text: phrase.near.text, container: near.container, anchorExact: near.anchorExact, named: phrase.name !== null } : null,
+  });
+  const description = describeElement(facts, phrase);
+  if (!locators.length) {
+    throw new TargetUnresolved(
+      `found ${description} (by ${found.via}), but no locator finds it alone among the visible elements; say where it is, e.g. "... in the row of 'text'"`,
+      [],
+    );
+  }
+  return { target: { locators, description }, facts };
+}
+
+async function notFound(page: Page, phrase: TargetPhrase, purpose: Purpose, roles: Roles, missing: 'element' | 'anchor'): Promise<TargetUnresolved> {
+  const url = page.url();
+  if (missing === 'anchor') {
+    const closest = await closestOnPage(page, phrase.near!.text, []);
+    return new TargetUnresolved(`the text ${JSON.stringify(phrase.near!.text)} is not shown on ${url}`, closest);
+  }
+  const what = wantedWords(purpose, phrase.noun);
+  const named = phrase.name === null ? '' : ` named ${JSON.stringify(phrase.name)}`;
+  const where = phrase.near ? ` ${phrase.near.relation} ${JSON.stringify(phrase.near.text)}` : '';
+  const closest = await closestOnPage(page, phrase.name, [...roles.preferred, ...roles.fallback]);
+  return new TargetUnresolved(`found no ${what}${named}${where} on ${url}`, closest);
+}

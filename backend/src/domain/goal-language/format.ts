@@ -1,0 +1,56 @@
+// Sentences Goalie writes itself: the elementary sentence of each step of a compound sentence
+// ("... and press Enter", "Log in with config 'admin'"), so healing can interpret one step alone.
+// Every sentence written here parses back to the same intent.
+import type { Expectation } from '../steps.js';
+import type { Intent, TargetPhrase } from './intents.js';
+import { quote } from './quotes.js';
+
+export function formatTarget(target: TargetPhrase): string {
+  let text = target.name === null ? `the ${target.noun ?? 'element'}` : target.noun ? `the ${quote(target.name)} ${target.noun}` : quote(target.name);
+  if (target.near) text += ` ${target.near.relation} ${quote(target.near.text)}`;
+  return text;
+}
+
+export function formatExpectation(expectation: Expectation): string {
+  switch (expectation.kind) {
+    case 'visible':
+      return `${quote(expectation.text)} is shown`;
+    case 'notVisible':
+      return `${quote(expectation.text)} is not shown`;
+    case 'urlContains':
+      return `the URL contains ${quote(expectation.text)}`;
+    case 'titleIs':
+      return `the title is ${quote(expectation.text)}`;
+    case 'count':
+      return `there ${expectation.count === 1 ? 'is' : 'are'} ${expectation.count} ${expectation.noun}`;
+  }
+}
+
+export function formatIntent(intent: Intent): string {
+  switch (intent.kind) {
+    case 'goto':
+      return `Go to ${intent.url}`;
+    case 'click':
+      if (intent.purpose === 'open') return `Open ${formatTarget(intent.target)}`;
+      if (intent.purpose === 'choose') return `Choose ${formatTarget(intent.target)}`;
+      return `${intent.double ? 'Double-click' : 'Click'} ${formatTarget(intent.target)}`;
+    case 'fill':
+      return intent.value === '' ? `Clear ${formatTarget(intent.target)}` : `Fill ${formatTarget(intent.target)} with ${quote(intent.value)}`;
+    case 'select':
+      return `Select ${quote(intent.value)} from ${formatTarget(intent.target)}`;
+    case 'check':
+      return `Check ${formatTarget(intent.target)}`;
+    case 'uncheck':
+      return `Uncheck ${formatTarget(intent.target)}`;
+    case 'hover':
+      return `Hover over ${formatTarget(intent.target)}`;
+    case 'press':
+      return intent.target ? `Press ${intent.key} in ${formatTarget(intent.target)}` : `Press ${intent.key}`;
+    case 'wait':
+      return `Wait for ${quote(intent.text)}`;
+    case 'assert':
+      return `Verify that ${formatExpectation(intent.expectation)}`;
+    case 'login':
+      return `Log in with config ${quote(intent.config)}`;
+  }
+}

@@ -1,0 +1,43 @@
+// What a sentence of a goal asks for, before it meets a page. The agent resolves targets on the live
+// page and turns each intent into a recorded Step.
+import type { Expectation } from '../steps.js';
+
+/** "next to" and "in the row of" both mean: inside the smallest container holding the anchor text. */
+export type Relation = 'next to' | 'in the row of';
+
+export interface TargetPhrase {
+  /** The name as written ("Sign in"); null for "the checkbox next to 'Buy milk'". */
+  name: string | null;
+  /** The kind of element the sentence named ("button", "link", "field"), or null. */
+  noun: string | null;
+  /** A relative target: look near this text. */
+  near: { text: string; relation: Relation } | null;
+}
+
+/** What the action is for: decides which roles fit (a button for click, a textbox for fill, ...). */
+export type Purpose = 'click' | 'open' | 'choose' | 'fill' | 'select' | 'check' | 'hover' | 'press';
+
+export type Intent =
+  | { kind: 'goto'; url: string }
+  /** purpose 'open' is "Open the 'Pricing' page" (follow a link); 'choose' is "Select 'Express'". */
+  | { kind: 'click'; target: TargetPhrase; double: boolean; purpose: 'click' | 'open' | 'choose' }
+  /** value '' is "Clear 'Search'". */
+  | { kind: 'fill'; target: TargetPhrase; value: string }
+  | { kind: 'select'; target: TargetPhrase; value: string }
+  | { kind: 'check'; target: TargetPhrase }
+  | { kind: 'uncheck'; target: TargetPhrase }
+  | { kind: 'hover'; target: TargetPhrase }
+  | { kind: 'press'; key: string; target: TargetPhrase | null }
+  | { kind: 'wait'; text: string }
+  | { kind: 'assert'; expectation: Expectation }
+  /** Expanded on the page into fill, fill, click with `{{config.<key>}}` values. */
+  | { kind: 'login'; config: string };
+
+/** One action of a sentence, with the elementary sentence that asks for exactly it. */
+export interface ParsedAction {
+  intent: Intent;
+  /** The sentence as written when it holds one action; otherwise one written for this action alone. */
+  sentence: string;
+}
+
+export type SentenceParse = { ok: true; actions: ParsedAction[] } | { ok: false; error: string };

@@ -1,0 +1,134 @@
+// Expected results ("'Welcome, Ada' is shown and 'Error' is not shown") -> expectations. Also used
+// for the checks inside a goal ("Verify that ...").
+import type { Expectation } from '../steps.js';
+import { expectationPhrasings } from './phrasings.js';
+import { isQuoted, maskQuotes, unmask } from './quotes.js';
+import { splitGoal } from './split-goal.js';
+
+export type ExpectedResultParse = { ok: true; expectations: Expectation[] } | { ok: false; error: string };
+
+const NUMBER_WORDS: Record<string, number> = {
+  no: 0, zero: 0, a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+};
+const N = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const SHOWN = '(?:shown|visible|displayed|present|showing|there|on\\s+the\\s+page|on\\s+screen)';
+const TEXT_NOUN = '(?:text|message|heading|label|title|notification|banner|button|link|error|toast|alert|page)';
+
+/** Matchers, tried in order on one clause; `m` is the match on the skeleton. */
+const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | null][] = [
+  [new RegExp(`^there\\s+(?:is|are)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => countOrText(m[1]!, m[2]!, v)],
+  [new RegExp(`^(?:the\\s+)?(list|table)\\s+(?:has|contains|shows|lists|displays)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`)],
+  [new RegExp(`^(\\d+)\\s+(.+?)\\s+are\\s+(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table))?$`, 'i'), (m, v) => count(m[1]!, `${unmask(m[2]!, v)}${m[3] ? m[3].toLowerCase().replace(/\s+/g, ' ') : ''}`)],
+  [/^(?:the\s+)?(?:current\s+|page\s+|browser\s+|page's\s+)?(?:url|address|location|path)\s+(?:now\s+)?(?:contains|includes|has|ends\s+with|starts\s+with|is|equals|matches)\s+(.+)$/i, (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) })],
+  [/^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at)\s+(?:the\s+)?(\/\S*|https?:\/\/\S+|\uE000\d+\uE001)(?:\s+page)?$/i, (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) })],
+  [/^(?:the\s+)?(?:page\s+|document\s+|window\s+|tab\s+|page's\s+)?title\s+(?:is|equals|reads)\s+(.+)$/i, (m, v) => ({ kind: 'titleIs', text: unmask(m[1]!, v) })],
+  [new RegExp(`^(.+?)\\s+(?:is|are)\\s+(?:not|no\\s+longer|never)\\s+${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+any\\s*more)?$`, 'i'), (m, v) => text('notVisible', m[1]!, v)],
+  [new RegExp(`^(.+?)\\s+(?:isn['’]t|aren['’]t)\\s+${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+any\\s*more)?$`, 'i'), (m, v) => text('notVisible', m[1]!, v)],
+  [/^(.+?)\s+(?:is|are)\s+(?:hidden|gone|absent|missing)$/i, (m, v) => text('notVisible', m[1]!, v)],
+  [/^(.+?)\s+(?:does\s+not|doesn['’]t|do\s+not|don['’]t|did\s+not)\s+(?:appear|show(?:\s+up)?|exist)(?:\s+any\s*more)?$/i, (m, v) => text('notVisible', m[1]!, v)],
+  [/^(.+?)\s+(?:disappears|disappeared|vanishes|vanished)$/i, (m, v) => text('notVisible', m[1]!, v)],
+  [/^(?:the\s+)?(?:page|screen)\s+(?:does\s+not|doesn['’]t|no\s+longer)\s+(?:show|contain|display|say|include)s?\s+(.+)$/i, (m, v) => text('notVisible', m[1]!, v)],
+  [new RegExp(`^no\\s+(.+?)\\s+(?:is|are)\\s+${SHOWN}$`, 'i'), (m, v) => text('notVisible', m[1]!, v)],
+  [new RegExp(`^(.+?)\\s+(?:is|are)\\s+(?:now\\s+|still\\s+)?${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+on\\s+screen)?$`, 'i'), (m, v) => text('visible', m[1]!, v)],
+  [/^(.+?)\s+(?:appears|appear|shows\s+up|show\s+up)(?:\s+on\s+the\s+page)?$/i, (m, v) => text('visible', m[1]!, v)],
+  [/^(?:the\s+)?(?:page|screen)\s+(?:now\s+)?(?:shows|displays|contains|says|reads|includes)\s+(.+)$/i, (m, v) => text('visible', m[1]!, v)],
+  [/^(?:(?:i|we|you|the\s+user)\s+(?:can\s+)?)?(?:see|sees)\s+(.+)$/i, (m, v) => text('visible', m[1]!, v)],
+];
+
+function numberOf(word: string): number {
+  return /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()]!;
+}
+
+function count(n: string, noun: string): Expectation | null {
+  const cleaned = noun.trim().replace(/\s+/g, ' ');
+  return cleaned ? { kind: 'count', count: numberOf(n), noun: cleaned } : null;
+}
+
+/** "There is a 'Welcome' message" is about text, "There are 2 items in the list" about a count. */
+function countOrText(n: string, rest: string, values: string[]): Expectation | null {
+  const quoted = /\uE000\d+\uE001/.exec(rest);
+  if (quoted) return text(numberOf(n) === 0 ? 'notVisible' : 'visible', rest, values);
+  if (/^(?:a|an)$/i.test(n)) return null;
+  return count(n, unmask(rest, values));
+}
+
+/** The text of "the 'Saved' message", "the text Welcome", "'Welcome'". */
+function text(kind: 'visible' | 'notVisible', slot: string, values: string[]): Expectation | null {
+  let s = slot.trim().replace(/^(?:the|a|an)\s+/i, '');
+  const around = new RegExp(`^(?:${TEXT_NOUN}\\s+)?(\\uE000\\d+\\uE001)(?:\\s+${TEXT_NOUN})?$`, 'i').exec(s);
+  if (around) s = around[1]!;
+  else if (!isQuoted(s)) s = s.replace(/^(?:text|message)\s+/i, '');
+  const value = unmask(s, values);
+  return value ? { kind, text: value } : null;
+}
+
+/** "should be shown" -> "is shown", "should contain" -> "contains", ... */
+function normalizeModals(skeleton: string): string {
+  return skeleton
+    .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
+    .replace(/\b(?:should|must|will|shall)\s+be\b/gi, 'is')
+    .replace(/\b(?:should|must|will|shall)\s+not\s+(appear|show|contain|display|exist|include)\b/gi, 'does not $1')
+    .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
+    .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
+    .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function parseClause(clause: string, values: string[]): Expectation | null {
+  for (const [pattern, build] of CLAUSES) {
+    const m = pattern.exec(clause);
+    if (m) {
+      const expectation = build(m, values);
+      if (expectation) return expectation;
+    }
+  }
+  return null;
+}
+
+/** A clause that is only quoted texts ("'A', 'B'") borrows the predicate of the next ("and 'C' are shown"). */
+const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
+
+function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[] | null {
+  const parts = skeleton.split(/\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000))/i).filter((part) => part.trim());
+  const out: Expectation[] = [];
+  let pending: string[] = [];
+  for (let i = 0; i < parts.length; ) {
+    if (BARE_TOKENS.test(parts[i]!.trim())) {
+      pending.push(...parts[i]!.split(',').map((token) => unmask(token, values)));
+      i++;
+      continue;
+    }
+    // Shortest run of parts that parses, so an unquoted "Terms and conditions is shown" still works.
+    let parsed: Expectation | null = null;
+    let j = i + 1;
+    for (; j <= parts.length && !parsed; j++) parsed = parseClause(parts.slice(i, j).join(' and '), values);
+    if (!parsed) return null;
+    if (pending.length) {
+      if (parsed.kind !== 'visible' && parsed.kind !== 'notVisible') return null;
+      for (const t of pending) out.push({ kind: parsed.kind, text: t });
+      pending = [];
+    }
+    out.push(parsed);
+    i = j - 1;
+  }
+  return pending.length ? null : out;
+}
+
+export function parseExpectedResult(text: string): ExpectedResultParse {
+  const sentences = splitGoal(text);
+  if (!sentences.length) return { ok: true, expectations: [] };
+  const expectations: Expectation[] = [];
+  for (const sentence of sentences) {
+    const { skeleton, values } = maskQuotes(sentence);
+    const parsed = parseSentenceSkeleton(normalizeModals(skeleton), values);
+    if (!parsed) return { ok: false, error: expectationNotUnderstood(sentence) };
+    expectations.push(...parsed);
+  }
+  return { ok: true, expectations };
+}
+
+export function expectationNotUnderstood(sentence: string): string {
+  return `Could not understand the expected result "${sentence}". Understood phrasings (quotes optional where unambiguous):\n${expectationPhrasings()}`;
+}

@@ -1,0 +1,35 @@
+// The phrasings the built-in agent understands, listed in messages about sentences it cannot use.
+
+export const GOAL_PHRASINGS: [string, string[]][] = [
+  ['navigate', ['Go to /path', 'Visit https://example.com', "Open the 'Pricing' page"]],
+  ['click', ["Click 'Sign in'", "Click the 'Add to cart' button", "Click the 'Docs' link", "Double-click 'Buy milk'", "Press the 'Save' button"]],
+  ['type', ["Fill 'Email' with 'ada@example.com'", "Type 'Buy milk' into 'What needs to be done?' and press Enter", "Enter 'secret' in the 'Password' field", "Clear 'Search'"]],
+  ['choose', ["Select 'Sweden' from 'Country'", "Check 'I agree'", "Uncheck 'Newsletter'"]],
+  ['relative', ["Check the checkbox next to 'Buy milk'", "Click 'Delete' in the row of 'Buy milk'", "Hover over 'Buy milk'"]],
+  ['keys and waits', ['Press Enter', 'Press Escape', "Wait for 'Saved'"]],
+  ['configs', ["Log in with config 'admin'", "Fill 'Email' with '{{config.email}}'"]],
+  ['checks', ["Verify that 'Welcome' is shown", "Check that the URL contains '/dashboard'"]],
+];
+
+export const EXPECTATION_PHRASINGS = [
+  "'Welcome, Ada' is shown",
+  "'Error' is not shown",
+  "The URL contains '/orders'",
+  "The title is 'Checkout'",
+  "'3 items left' is visible",
+  'There are 2 items in the list',
+  "... joined with 'and': 'Saved' is shown and 'Error' is not shown",
+];
+
+/** The goal phrasings, one group a line. */
+export function goalPhrasings(indent = '  '): string {
+  return GOAL_PHRASINGS.map(([group, examples]) => `${indent}${group}: ${examples.join(' · ')}`).join('\n');
+}
+
+export function expectationPhrasings(indent = '  '): string {
+  return EXPECTATION_PHRASINGS.map((example) => `${indent}${example}`).join('\n');
+}
+
+/** A one-line reminder for messages that are about the page more than the language. */
+export const SHORT_PHRASING_HINT =
+  "Name the element as it reads on the page (\"Click 'Sign in'\", \"Fill 'Email' with '...'\"), say what it is (\"the 'Docs' link\"), or say where it is (\"Click 'Delete' in the row of 'Buy milk'\").";

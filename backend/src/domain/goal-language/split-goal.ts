@@ -1,0 +1,84 @@
+// A goal is split into sentences on new lines, '.', '!' and ';', numbered or bulleted list items and
+// "then". Quoted text never splits, and neither does a dot that a space does not follow, so URLs
+// (https://x.com/a.b) and paths stay whole. "... and press Enter" stays in its sentence; the sentence
+// parser turns it into two actions.
+import { quotedMask } from './quotes.js';
+
+const LIST_MARKER = /^\s*(?:\d{1,3}[.)]|[-*•])\s+/;
+const THEN = /^,?\s+(?:and\s+)?then\s+/i;
+const INLINE_NUMBER = /^\s\d{1,3}[.)]\s+/;
+// "First name is shown" keeps its "First": words other than "then" are fillers only before a comma.
+const LEADING_FILLER = /^(?:(?:and\s+)?then\b,?|(?:next|after that|afterwards|finally|first|firstly|lastly),)\s*/i;
+
+export function splitGoal(goal: string): string[] {
+  const text = goal.replace(/\r\n?/g, '\n');
+  const quoted = quotedMask(text);
+  // "1. Open ... 2. Click ..." on one line: numbers start items only when the goal is such a list.
+  const numbered = /^\s*1[.)]\s/.test(text);
+  const pieces: string[] = [];
+  let current = '';
+  const cut = () => {
+    pieces.push(current);
+    current = '';
+  };
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted[i]) {
+      current += ch;
+      lineStart = false;
+      continue;
+    }
+    if (lineStart) {
+      const marker = LIST_MARKER.exec(text.slice(i));
+      if (marker && !quoted[i + marker[0].length - 1]) {
+        i += marker[0].length - 1;
+        lineStart = false;
+        continue;
+      }
+    }
+    if (ch === '\n') {
+      cut();
+      lineStart = true;
+      continue;
+    }
+    if (!/\s/.test(ch)) lineStart = false;
+    if (ch === ';') {
+      cut();
+      continue;
+    }
+    if ((ch === '.' || ch === '!') && (i + 1 === text.length || /\s/.test(text[i + 1]!))) {
+      cut();
+      continue;
+    }
+    const rest = text.slice(i);
+    if (ch === ',' || /\s/.test(ch)) {
+      const then = THEN.exec(rest);
+      if (then && current.trim()) {
+        cut();
+        i += then[0].length - 1;
+        continue;
+      }
+      if (numbered) {
+        const number = INLINE_NUMBER.exec(rest);
+        if (number) {
+          cut();
+          i += number[0].length - 1;
+          continue;
+        }
+      }
+    }
+    current += ch;
+  }
+  cut();
+  return pieces.map(clean).filter((sentence) => sentence.length > 0);
+}
+
+function clean(piece: string): string {
+  let sentence = piece.trim();
+  for (let previous = ''; previous !== sentence; ) {
+    previous = sentence;
+    sentence = sentence.replace(LEADING_FILLER, '').trim();
+  }
+  return sentence.replace(/[\s,.!;:]+$/, '').trim();
+}

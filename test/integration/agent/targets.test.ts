@@ -1,0 +1,204 @@
+// Finding targets on real pages: relative targets, shadow DOM, and failures that say what the page
+// has instead of guessing.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../../../backend/src/agent/browser.js';
+import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
+import { performStep } from '../../../backend/src/agent/perform-step.js';
+import type { BurnInResult } from '../../../backend/src/agent/agent.js';
+import type { Step } from '../../../backend/src/domain/steps.js';
+import { html, startSite, type Site } from '../../helpers/site.js';
+
+const todos = (items: string[]) =>
+  html(
+    'Todos',
+    `<h1>Todos</h1><ul>${items.map((item) => `<li><input type="checkbox"> ${item} <button onclick="this.parentElement.remove()">Delete</button></li>`).join('')}</ul>`,
+  );
+
+const INVOICES = html(
+  'Invoices',
+  `<table>
+    <thead><tr><th>Invoice</th><th>Amount</th><th></th></tr></thead>
+    <tbody>
+      <tr><td>Invoice 7</td><td>$10</td><td><button onclick="out.textContent = 'Editing Invoice 7'">Edit</button></td></tr>
+      <tr><td>Invoice 8</td><td>$20</td><td><button onclick="out.textContent = 'Editing Invoice 8'">Edit</button></td></tr>
+    </tbody>
+  </table><p id="out"></p>`,
+);
+
+const SHADOW = html(
+  'Shadow',
+  `<cookie-banner></cookie-banner><p id="out">banner shown</p>
+  <script>
+    customElements.define('cookie-banner', class extends HTMLElement {
+      connectedCallback() {
+        const root = this.attachShadow({ mode: 'open' });
+        root.innerHTML = '<div role="dialog" aria-label="Cookies"><p>We use cookies</p><button>Dismiss</button></div>';
+        root.querySelector('button').addEventListener('click', () => { this.remove(); out.textContent = 'banner dismissed'; });
+      }
+    });
+  </script>`,
+);
+
+const TWICE = html(
+  'Home',
+  `<header><nav><a href="/pricing">Pricing</a> <a href="/docs">Docs</a></nav></header>
+  <main><h1>Home</h1></main>
+  <footer><a href="/pricing">Pricing</a></footer>`,
+);
+
+const LOGIN = html(
+  'Sign in',
+  `<h1>Sign in to your account</h1>
+  <a href="/github">Sign in with GitHub</a>
+  <label>Email <input type="email"></label>
+  <button>Sign in</button>`,
+);
+
+describe('built-in agent: finding targets', function () {
+  let browser: Browser;
+  let site: Site;
+  let context: BrowserContext;
+  let page: Page;
+  const agent = new BuiltinAgent({ findTimeoutMs: 1000 });
+
+  before(async () => {
+    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    site = await startSite({
+      '/todos': todos(['Buy milk', 'Walk dog']),
+      '/invoices': INVOICES,
+      '/shadow': SHADOW,
+      '/login': LOGIN,
+      '/home': TWICE,
+      '/pricing': html('Pricing', '<h1>Pricing</h1>'),
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  beforeEach(async () => {
+    site.setPage('/todos', todos(['Buy milk', 'Walk dog']));
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  afterEach(async () => context.close());
+
+  const burnIn = (goal: string): Promise<BurnInResult> => agent.burnIn(page, goal, { baseUrl: site.url, configs: {} });
+  const checked = () => page.locator('li input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked));
+  const items = () => page.locator('li').allInnerTexts().then((texts) => texts.map((t) => t.replace('Delete', '').trim()));
+
+  async function replayOnFreshPage(steps: Step[]): Promise<Page> {
+    const fresh = await context.newPage();
+    for (const step of JSON.parse(JSON.stringify(steps)) as Step[]) await performStep(fresh, step, { baseUrl: site.url, configs: {} });
+    return fresh;
+  }
+
+  describe('relative targets', () => {
+    it('checks the checkbox next to a text', async () => {
+      const result = await burnIn("Go to /todos. Check the checkbox next to 'Walk dog'");
+      expect(result.error ?? '').to.equal('');
+      expect(await checked()).to.deep.equal([false, true]);
+    });
+
+    it('clicks the button in the row of a text, and replays it on the same item after the list changed', async () => {
+      const result = await burnIn("Go to /todos. Click 'Delete' in the row of 'Buy milk'");
+      expect(result.error ?? '').to.equal('');
+      expect(await items()).to.deep.equal(['Walk dog']);
+      const click = result.steps[1]!;
+      if (click.action !== 'click') throw new Error('not a click');
+      expect(click.target.description).to.equal('the "Delete" button in the row of "Buy milk"');
+      expect(click.target.locators.every((l) => l.kind === 'within')).to.equal(true);
+
+      // Other items around it, in another order: replay still deletes "Buy milk".
+      site.setPage('/todos', todos(['Walk dog', 'Feed cat', 'Buy milk']));
+      const fresh = await replayOnFreshPage(result.steps);
+      expect(await fresh.locator('li').allInnerTexts().then((t) => t.map((x) => x.replace('Delete', '').trim()))).to.deep.equal(['Walk dog', 'Feed cat']);
+    });
+
+    it('replaying a relative step whose anchor is gone throws instead of acting on another row', async () => {
+      const result = await burnIn("Go to /todos. Click 'Delete' in the row of 'Buy milk'");
+      site.setPage('/todos', todos(['Walk dog']));
+      const fresh = await context.newPage();
+      await performStep(fresh, result.steps[0]!, { baseUrl: site.url, configs: {} });
+      const error = await performStep(fresh, result.steps[1]!, { baseUrl: site.url, configs: {} }, { firstLocatorMs: 300, actionMs: 1000, waitMs: 1000, navigationMs: 5000 }).catch((e: unknown) => e);
+      expect(error).to.have.property('name', 'TargetNotFound');
+      expect(await fresh.locator('li').count()).to.equal(1);
+    });
+
+    it('clicks a button in a table row', async () => {
+      const result = await burnIn("Go to /invoices. Click 'Edit' in the row of 'Invoice 8'");
+      expect(result.error ?? '').to.equal('');
+      expect(await page.locator('#out').innerText()).to.equal('Editing Invoice 8');
+      const click = result.steps[1]!;
+      if (click.action !== 'click') throw new Error('not a click');
+      expect(click.target.locators[0]).to.deep.equal({ kind: 'within', container: { kind: 'role', role: 'row', name: 'Invoice 8', exact: false }, inner: { kind: 'role', role: 'button', name: 'Edit', exact: true } });
+    });
+
+    it('"Check \'Buy milk\'" finds the unnamed checkbox beside the text', async () => {
+      const result = await burnIn("Go to /todos. Check 'Buy milk'");
+      expect(result.error ?? '').to.equal('');
+      expect(await checked()).to.deep.equal([true, false]);
+    });
+  });
+
+  it('clicks a button inside an open shadow root, and replays it', async () => {
+    const result = await burnIn("Go to /shadow. Click 'Dismiss'");
+    expect(result.error ?? '').to.equal('');
+    expect(await page.locator('#out').innerText()).to.equal('banner dismissed');
+    const fresh = await replayOnFreshPage(result.steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('banner dismissed');
+  });
+
+  it('takes the same link shown twice (header and footer) as one, and records it inside its landmark', async () => {
+    const result = await burnIn("Go to /home. Open the 'Pricing' page");
+    expect(result.error ?? '').to.equal('');
+    expect(page.url()).to.equal(`${site.url}/pricing`);
+    const click = result.steps[1]!;
+    if (click.action !== 'click') throw new Error('not a click');
+    expect(click.target.locators[0]).to.deep.equal({ kind: 'within', container: { kind: 'css', selector: 'nav' }, inner: { kind: 'role', role: 'link', name: 'Pricing', exact: true } });
+    const fresh = await replayOnFreshPage(result.steps);
+    expect(fresh.url()).to.equal(`${site.url}/pricing`);
+  });
+
+  describe('failures name the sentence and what came closest', () => {
+    it('an unknown sentence lists the phrasings understood, and keeps the steps before it', async () => {
+      const result = await burnIn('Go to /login. Frobnicate the widget. Click Sign in');
+      expect(result.ok).to.equal(false);
+      expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /login']);
+      expect(result.error).to.match(/^Could not understand "Frobnicate the widget"\. Understood phrasings \(quotes optional where unambiguous\):\n {2}navigate: Go to \/path/);
+    });
+
+    it('a missing target names the sentence, the closest names with their roles, and the phrasings', async () => {
+      const result = await burnIn("Go to /login. Click 'Sign up'");
+      expect(result.ok).to.equal(false);
+      const lines = result.error!.split('\n');
+      expect(lines[0]).to.equal(`Could not do "Click 'Sign up'": found no button, link or other clickable element named "Sign up" on ${site.url}/login.`);
+      expect(lines[1]).to.equal('Closest on the page: button "Sign in", link "Sign in with GitHub", heading "Sign in to your account".');
+      expect(lines[2]).to.equal('Understood phrasings (quotes optional where unambiguous):');
+    });
+
+    it('several matching elements are reported as ambiguous, with a way to say which', async () => {
+      const result = await burnIn("Go to /todos. Click 'Delete'");
+      expect(result.ok).to.equal(false);
+      expect(result.error).to.include(`Could not do "Click 'Delete'": 2 visible elements match "Delete" (button "Delete", button "Delete"), so it is not clear which one is meant; say what it is ("the 'X' button") or where it is ("... in the row of 'text'").\nUnderstood phrasings`);
+    });
+
+    it('a relative target whose anchor text is missing says so', async () => {
+      const result = await burnIn("Go to /todos. Click 'Delete' in the row of 'Buy bread'");
+      expect(result.ok).to.equal(false);
+      expect(result.error).to.match(/^Could not do "Click 'Delete' in the row of 'Buy bread'": the text "Buy bread" is not shown on http:\/\/127\.0\.0\.1:\d+\/todos\.\nClosest on the page: text "Buy milk"/);
+    });
+
+    it('a false check inside a goal fails the burn-in with what was found', async () => {
+      const result = await new BuiltinAgent({ findTimeoutMs: 1000, timings: { waitMs: 500 } }).burnIn(page, "Go to /login. Verify that 'Welcome' is shown", { baseUrl: site.url, configs: {} });
+      expect(result.ok).to.equal(false);
+      expect(result.error).to.match(/^"Verify that 'Welcome' is shown": "Welcome" is shown is not true: "Welcome" was not shown within 0\.5 s on http:\/\/127\.0\.0\.1:\d+\/login\./);
+    });
+
+    it('a config the test case does not have is named, with the ones it has', async () => {
+      const result = await agent.burnIn(page, "Go to /login. Log in with config 'root'", { baseUrl: site.url, configs: { admin: { email: 'a', password: 'b' } } });
+      expect(result.error).to.equal(`Could not do "Log in with config 'root'": this test case has no config named "root" (it has: "admin"). Add the config to the test case, or name one of these.`);
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import { parseExpectedResult } from '../../../backend/src/domain/goal-language/parse-expected-result.js';
+import type { Expectation } from '../../../backend/src/domain/steps.js';
+
+describe('goal language: parsing an expected result', () => {
+  const table: [string, Expectation[]][] = [
+    ["'Welcome, Ada' is shown", [{ kind: 'visible', text: 'Welcome, Ada' }]],
+    ['"Welcome, Ada" is displayed', [{ kind: 'visible', text: 'Welcome, Ada' }]],
+    ["'3 items left' is visible", [{ kind: 'visible', text: '3 items left' }]],
+    ['Welcome is shown', [{ kind: 'visible', text: 'Welcome' }]],
+    ["The 'Saved' message is shown", [{ kind: 'visible', text: 'Saved' }]],
+    ["The page shows 'Thank you'", [{ kind: 'visible', text: 'Thank you' }]],
+    ["'Thank you' should be shown", [{ kind: 'visible', text: 'Thank you' }]],
+    ["'Thank you' appears", [{ kind: 'visible', text: 'Thank you' }]],
+    ["I see 'Thank you'", [{ kind: 'visible', text: 'Thank you' }]],
+    ["There is a 'Welcome' message", [{ kind: 'visible', text: 'Welcome' }]],
+    ["'Error' is not shown", [{ kind: 'notVisible', text: 'Error' }]],
+    ["'Error' isn't visible", [{ kind: 'notVisible', text: 'Error' }]],
+    ["'Error' should not be displayed", [{ kind: 'notVisible', text: 'Error' }]],
+    ["'Loading' disappears", [{ kind: 'notVisible', text: 'Loading' }]],
+    ["'Error' does not appear", [{ kind: 'notVisible', text: 'Error' }]],
+    ["There is no 'Error' message", [{ kind: 'notVisible', text: 'Error' }]],
+    ["The URL contains '/orders'", [{ kind: 'urlContains', text: '/orders' }]],
+    ["The URL should contain '/orders'", [{ kind: 'urlContains', text: '/orders' }]],
+    ['the url includes /orders', [{ kind: 'urlContains', text: '/orders' }]],
+    ['I am on /dashboard', [{ kind: 'urlContains', text: '/dashboard' }]],
+    ["The title is 'Checkout'", [{ kind: 'titleIs', text: 'Checkout' }]],
+    ["The page title should be 'Checkout'", [{ kind: 'titleIs', text: 'Checkout' }]],
+    ['There are 2 items in the list', [{ kind: 'count', count: 2, noun: 'items in the list' }]],
+    ['There are two items in the list', [{ kind: 'count', count: 2, noun: 'items in the list' }]],
+    ['There is 1 item', [{ kind: 'count', count: 1, noun: 'item' }]],
+    ['There are no rows in the table', [{ kind: 'count', count: 0, noun: 'rows in the table' }]],
+    ['The list has 3 todos', [{ kind: 'count', count: 3, noun: 'todos in the list' }]],
+    ['3 rows are shown in the table', [{ kind: 'count', count: 3, noun: 'rows in the table' }]],
+    [
+      "'Saved' is shown and 'Error' is not shown",
+      [
+        { kind: 'visible', text: 'Saved' },
+        { kind: 'notVisible', text: 'Error' },
+      ],
+    ],
+    [
+      "'Salt and pepper' is shown and the URL contains '/cart'",
+      [
+        { kind: 'visible', text: 'Salt and pepper' },
+        { kind: 'urlContains', text: '/cart' },
+      ],
+    ],
+    [
+      "'A' and 'B' are shown",
+      [
+        { kind: 'visible', text: 'A' },
+        { kind: 'visible', text: 'B' },
+      ],
+    ],
+    ['Terms and conditions is shown', [{ kind: 'visible', text: 'Terms and conditions' }]],
+    [
+      "The title is 'Checkout'. There are 2 items in the list, and 'Total: $5' is visible",
+      [
+        { kind: 'titleIs', text: 'Checkout' },
+        { kind: 'count', count: 2, noun: 'items in the list' },
+        { kind: 'visible', text: 'Total: $5' },
+      ],
+    ],
+    ['', []],
+  ];
+  for (const [text, expected] of table) {
+    it(text || '(empty)', () => {
+      const parsed = parseExpectedResult(text);
+      if (!parsed.ok) throw new Error(parsed.error);
+      expect(parsed.expectations).to.deep.equal(expected);
+    });
+  }
+
+  const bad = ['It works', "'Saved' is shown and it is fast", 'The moon is made of cheese'];
+  for (const text of bad) {
+    it(`does not understand: ${text}`, () => {
+      const parsed = parseExpectedResult(text);
+      expect(parsed.ok).to.equal(false);
+      if (!parsed.ok) {
+        expect(parsed.error).to.match(/^Could not understand the expected result "/);
+        expect(parsed.error).to.include("'Welcome, Ada' is shown");
+        expect(parsed.error).to.include('There are 2 items in the list');
+      }
+    });
+  }
+});
