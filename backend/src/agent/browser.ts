@@ -2,6 +2,7 @@
 // a fresh context per test case with the effective device preset, and browser state that includes
 // sessionStorage (Playwright's storageState has none).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { DevicePresetRecord } from '../app/ports/test-executor.js';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -30,15 +31,8 @@ export async function launchBrowser(options: BrowserOptions): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
 
-export interface DevicePreset {
-  viewportWidth: number | null;
-  viewportHeight: number | null;
-  locale: string | null;
-  timezone: string | null;
-  userAgent: string | null;
-  extraHeaders: Record<string, string>;
-  colorScheme: 'light' | 'dark' | 'no-preference' | null;
-}
+/** The effective device preset of a test case (its shape is the executor port's). */
+export type DevicePreset = DevicePresetRecord;
 
 /** Cookies, localStorage and sessionStorage per origin: what Resume From carries over. */
 export interface BrowserState {

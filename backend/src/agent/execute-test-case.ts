@@ -11,7 +11,8 @@ import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor } fro
 import type { Step } from '../domain/steps.js';
 import type { Agent, AgentContext } from './agent.js';
 import { captureState, launchBrowser, newContext, type BrowserOptions, type BrowserState } from './browser.js';
-import { describeTarget, stepPlan } from './describe-step.js';
+import { formatStepPlan } from '../domain/goal-language/step-plan.js';
+import { describeTarget } from './describe-step.js';
 import type { StepPlayer } from './step-player.js';
 
 export interface ExecutorOptions extends BrowserOptions {
@@ -106,7 +107,7 @@ export class PlaywrightExecutor implements TestExecutor {
       stepsChanged,
       resultTitle,
       evaluationThought: thought,
-      stepPlan: stepPlan(steps),
+      stepPlan: formatStepPlan(steps),
       ...extra,
     });
     const check = () => {

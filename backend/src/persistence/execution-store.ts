@@ -1,7 +1,6 @@
 // The ExecutionStore over TypeORM: small, explicit statements; the run row lock orders progress.
 import { In, IsNull, LessThan, type EntityManager } from 'typeorm';
 import type { ExecutionStore } from '../app/ports/execution-store.js';
-import type { DevicePresetRecord } from '../app/ports/test-executor.js';
 import type { RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
 import type { ConfigValues, Step } from '../domain/steps.js';
 import {
@@ -14,23 +13,10 @@ import {
   TestCaseConfigEntity,
   TestCaseEntity,
   TestCaseStepVersionEntity,
-  TestPlanScheduleEntity,
   WorkerEntity,
 } from './entities/index.js';
+import { toDevicePreset } from './mappers.js';
 import type { SecretBox } from './secret-box.js';
-
-function preset(e: DevicePresetEntity | null): DevicePresetRecord | null {
-  if (!e) return null;
-  return {
-    viewportWidth: e.viewportWidth,
-    viewportHeight: e.viewportHeight,
-    locale: e.locale,
-    timezone: e.timezone,
-    userAgent: e.userAgent,
-    extraHeaders: e.extraHeaders,
-    colorScheme: e.colorScheme,
-  };
-}
 
 export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionStore {
   async function configValues(testCaseId: string | null): Promise<ConfigValues> {
@@ -137,7 +123,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         goal: testCase?.goal ?? row.promptGoal ?? '',
         expectedResult: testCase ? testCase.expectedResult : row.expectedResult,
         baseUrl: row.environmentUrl ?? '',
-        devicePreset: preset(presetRow),
+        devicePreset: toDevicePreset(presetRow),
         configs: await configValues(row.testCaseId),
         steps: row.testCaseId ? await latestSteps(row.testCaseId) : null,
         resumeState: resumeRow?.browserState ? secrets.open(resumeRow.browserState) : null,
@@ -274,7 +260,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         goal: tc.goal,
         expectedResult: tc.expectedResult,
         baseUrl: environment?.url ?? null,
-        devicePreset: preset(presetRow),
+        devicePreset: toDevicePreset(presetRow),
         configs: await configValues(tc.id),
         preludes,
       };

@@ -8,8 +8,10 @@ import type {
   RunTestCaseRecord,
 } from '../app/records.js';
 import type { RunResult, RunStatus, RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
+import type { DevicePresetRecord } from '../app/ports/test-executor.js';
 import type {
   ApiTokenEntity,
+  DevicePresetEntity,
   EnvironmentEntity,
   OrganizationEntity,
   ProjectEntity,
@@ -56,6 +58,17 @@ export const toEnvironment = (e: EnvironmentEntity): EnvironmentRecord => ({
   isDefault: e.isDefault,
   isPreview: e.isPreview,
 });
+
+export const toDevicePreset = (e: DevicePresetEntity | null): DevicePresetRecord | null =>
+  e && {
+    viewportWidth: e.viewportWidth,
+    viewportHeight: e.viewportHeight,
+    locale: e.locale,
+    timezone: e.timezone,
+    userAgent: e.userAgent,
+    extraHeaders: e.extraHeaders,
+    colorScheme: e.colorScheme,
+  };
 
 export const toRun = (e: RunEntity): RunRecord => ({
   id: e.id,

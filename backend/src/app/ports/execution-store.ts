@@ -4,7 +4,7 @@ import type { ProgressRow } from '../../domain/run-progress.js';
 import type { RunResult, RunStatus } from '../../domain/run-state.js';
 import type { ConfigValues, Step } from '../../domain/steps.js';
 import type { EvidenceItem } from './evidence.js';
-import type { DevicePresetRecord, HealedStep } from './test-executor.js';
+import type { DevicePresetRecord, ExecutionRequest, HealedStep } from './test-executor.js';
 
 export interface RunHead {
   id: string;
@@ -14,16 +14,10 @@ export interface RunHead {
   cancelRequested: boolean;
 }
 
-export interface ExecutionInput {
+export interface ExecutionInput extends Pick<ExecutionRequest, 'name' | 'goal' | 'expectedResult' | 'baseUrl' | 'devicePreset' | 'configs'> {
   runTestCaseId: string;
   runId: string;
   testCaseId: string | null;
-  name: string;
-  goal: string;
-  expectedResult: string | null;
-  baseUrl: string;
-  devicePreset: DevicePresetRecord | null;
-  configs: ConfigValues;
   steps: { version: number; steps: Step[] } | null;
   /** Decrypted state of the Resume From dependency's row, when it has one. */
   resumeState: string | null;

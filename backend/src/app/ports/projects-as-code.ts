@@ -1,5 +1,7 @@
 // Storage side of `goalie apply`: read what a project already has (by name), write the desired state.
 import type { GenerationStatus, NamedRecord } from '../records.js';
+import type { NewTestCase } from './store.js';
+import type { DevicePresetRecord } from './test-executor.js';
 
 export interface ExistingProject {
   organization: { id: string; name: string } | null;
@@ -37,36 +39,12 @@ export interface ProjectWrite {
   };
   applications: { id: string; shortId: string; name: string }[];
   environments: { id: string; shortId: string; applicationId: string; name: string; url: string; isDefault: boolean }[];
-  devicePresets: {
-    id: string;
-    shortId: string;
-    name: string;
-    viewportWidth: number | null;
-    viewportHeight: number | null;
-    locale: string | null;
-    timezone: string | null;
-    userAgent: string | null;
-    extraHeaders: Record<string, string>;
-    colorScheme: 'light' | 'dark' | 'no-preference' | null;
-  }[];
+  devicePresets: (DevicePresetRecord & { id: string; shortId: string; name: string })[];
   /** Plain values; the store encrypts the secret ones. */
   configs: { id: string; shortId: string; name: string; entries: { key: string; value: string; secret: boolean }[] }[];
   scenarios: { id: string; shortId: string; name: string; description: string | null; examples: string | null }[];
   /** Dependencies before dependents. `regenerate`: the steps must be generated again (new, or goal or application changed). */
-  testCases: {
-    id: string;
-    applicationId: string;
-    name: string;
-    goal: string;
-    expectedResult: string | null;
-    scenarioId: string | null;
-    resumeFromId: string | null;
-    waitForIds: string[];
-    configIds: string[];
-    isEnabled: boolean;
-    generationStatus: GenerationStatus;
-    regenerate: boolean;
-  }[];
+  testCases: (Omit<NewTestCase, 'projectId' | 'createdVia'> & { generationStatus: GenerationStatus; regenerate: boolean })[];
   testPlans: {
     id: string;
     shortId: string;

@@ -8,33 +8,18 @@ import type {
   Caller,
   EnvironmentRecord,
   NamedRecord,
-  NotificationRequest,
   OrganizationRecord,
   ProjectRecord,
   RunRecord,
   RunTestCaseRecord,
-  StoredTrigger,
   TestCaseRecord,
   TestPlanRecord,
 } from '../records.js';
 
-export interface NewRun {
-  id: string;
-  shortId: string;
-  projectId: string;
-  testPlanId: string | null;
-  testPlanName: string;
-  testPlanShortId: string;
-  trigger: StoredTrigger;
-  actor: string | null;
-  branch: string | null;
-  commitHash: string | null;
-  commitMessage: string | null;
-  repository: string | null;
-  rerunOfRunId: string | null;
-  scheduleId: string | null;
-  notifications: NotificationRequest[] | null;
-}
+export type NewRun = Pick<
+  RunRecord,
+  'id' | 'shortId' | 'projectId' | 'testPlanId' | 'testPlanName' | 'testPlanShortId' | 'trigger' | 'actor' | 'branch' | 'commitHash' | 'commitMessage' | 'repository' | 'rerunOfRunId' | 'notifications'
+> & { scheduleId: string | null };
 
 export type NewRunTestCase = Omit<
   RunTestCaseRecord,
