@@ -27,7 +27,7 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 async function main(): Promise<void> {
   const site = await startDemoSite({ port: 0 });
-  const service = await startTestService({ GOALIE_CONCURRENCY: String(PARALLELISM), GOALIE_PROJECT_PARALLELISM: String(PARALLELISM) });
+  const service = await startTestService({ GOALIE_CONCURRENCY: String(PARALLELISM), GOALIE_PROJECT_PARALLELISM: String(PARALLELISM), GOALIE_TRACE: process.env.GOALIE_TRACE ?? 'on' });
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
   const worker = await startWorker(service.runtime);
   try {

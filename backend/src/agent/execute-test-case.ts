@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { EvidenceItem, EvidenceStore } from '../app/ports/evidence.js';
 import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor } from '../app/ports/test-executor.js';
 import type { Step } from '../domain/steps.js';
@@ -65,7 +65,9 @@ export class PlaywrightExecutor implements TestExecutor {
     const evidence: Evidence = { items: [], writes: [], console: [], network: [] };
     const onAbort = () => void context.close().catch(() => {});
     request.signal?.addEventListener('abort', onAbort);
-    if (this.options.trace) await context.tracing.start({ screenshots: true, snapshots: true });
+    // DOM snapshots make the trace browsable; its screencast is left out (our own screenshots
+    // cover each step, and the screencast costs more CPU than the steps themselves).
+    if (this.options.trace) await context.tracing.start({ screenshots: false, snapshots: true });
     try {
       const page = await context.newPage();
       watch(page, evidence);
@@ -78,8 +80,7 @@ export class PlaywrightExecutor implements TestExecutor {
 
   private screenshot(page: Page, request: ExecutionRequest, evidence: Evidence, label: string): Promise<void> {
     const key = `${request.evidencePrefix}/screenshot-${label}.jpg`;
-    return page
-      .screenshot({ type: 'jpeg', quality: 60, timeout: 5000 })
+    return captureJpeg(page)
       .then((data) => {
         evidence.items.push({ kind: 'screenshot', key, label, contentType: 'image/jpeg' });
         evidence.writes.push(this.evidence.put(key, data, 'image/jpeg'));
@@ -214,6 +215,27 @@ export class PlaywrightExecutor implements TestExecutor {
     }
     await Promise.all(evidence.writes);
   }
+}
+
+const cdpSessions = new WeakMap<Page, Promise<CDPSession | null>>();
+const SCREENSHOT_SCALE = 0.5;
+
+/**
+ * A JPEG of the viewport through Chromium's own capture (optimizeForSpeed); page.screenshot where
+ * CDP is not available.
+ */
+async function captureJpeg(page: Page): Promise<Buffer> {
+  if (!cdpSessions.has(page)) cdpSessions.set(page, page.context().newCDPSession(page).catch(() => null));
+  const cdp = await cdpSessions.get(page)!;
+  if (cdp) {
+    // Half the viewport's size: a quarter of the pixels to raster and encode (screenshots were the
+    // largest cost of a replay; see npm run bench). The trace keeps the full DOM of every step.
+    const viewport = page.viewportSize();
+    const clip = viewport ? { x: 0, y: 0, width: viewport.width, height: viewport.height, scale: SCREENSHOT_SCALE } : undefined;
+    const { data } = await cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 60, optimizeForSpeed: true, ...(clip ? { clip } : {}) });
+    return Buffer.from(data, 'base64');
+  }
+  return page.screenshot({ type: 'jpeg', quality: 60, scale: 'css', timeout: 5000 });
 }
 
 function firstLine(text: string | undefined): string | undefined {

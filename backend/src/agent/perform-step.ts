@@ -122,8 +122,12 @@ export async function performStep(page: Page, step: Step, context: StepContext, 
       return;
     }
   }
-  await settle(page, since);
+  // Clicks, key presses and navigations may start requests a moment later; typing and toggling
+  // rarely do, so those wait only when a request has already begun.
+  await settle(page, since, { graceMs: MAY_NAVIGATE.has(step.action) ? 30 : 0 });
 }
+
+const MAY_NAVIGATE = new Set<Step['action']>(['goto', 'click', 'press']);
 
 /** A <select> by option label or value; a custom dropdown by opening it and clicking the option. */
 async function selectOption(page: Page, element: PwLocator, value: string, timings: StepTimings): Promise<void> {

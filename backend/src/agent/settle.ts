@@ -8,12 +8,14 @@ const IGNORED_TYPES = new Set(['websocket', 'eventsource', 'manifest', 'ping', '
 class NetworkTracker {
   private readonly started = new Map<Request, number>();
   private lastActivity = Date.now();
+  lastRequestAt = 0;
   private waiters: (() => void)[] = [];
 
   constructor(page: Page) {
     page.on('request', (request) => {
       if (IGNORED_TYPES.has(request.resourceType())) return;
       this.started.set(request, Date.now());
+      this.lastRequestAt = Date.now();
       this.touch();
     });
     const done = (request: Request) => {
@@ -68,21 +70,26 @@ export function watchNetwork(page: Page): number {
 }
 
 export interface SettleOptions {
-  /** How long the network must be quiet. */
+  /** How long the network must be quiet after the action caused requests. */
   quietMs?: number;
+  /** How long to watch for a first request when the action has caused none (most fills and toggles). */
+  graceMs?: number;
   /** The most to wait in all. Not an error when reached: busy pages (polling, analytics) still go on. */
   maxMs?: number;
 }
 
 export async function settle(page: Page, since: number, options: SettleOptions = {}): Promise<void> {
   const quietMs = options.quietMs ?? 100;
+  const graceMs = options.graceMs ?? 30;
   const deadline = Date.now() + (options.maxMs ?? 5000);
   const tracker = trackers.get(page);
   if (!tracker || page.isClosed()) return;
   while (Date.now() < deadline && !page.isClosed()) {
+    // An action that started no request needs only the short grace; one that did, a quiet network.
+    const needed = tracker.lastRequestAt >= since ? quietMs : graceMs;
     const quiet = tracker.quietFor();
-    if (!tracker.busy(since) && quiet >= quietMs) break;
-    await tracker.next(Math.max(1, Math.min(quietMs - (tracker.busy(since) ? 0 : quiet), deadline - Date.now())));
+    if (!tracker.busy(since) && quiet >= needed) break;
+    await tracker.next(Math.max(1, Math.min(needed - (tracker.busy(since) ? 0 : quiet), deadline - Date.now())));
   }
   const left = deadline - Date.now();
   if (left > 0 && !page.isClosed()) await page.waitForLoadState('load', { timeout: left }).catch(() => undefined);

