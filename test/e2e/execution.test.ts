@@ -44,6 +44,12 @@ async function startTestSite(): Promise<TestSite> {
       const id = site.label === 'Email' ? 'e' : 'email-address';
       return send(page('Form', `<label for="${id}">${site.label}</label><input id="${id}"><button onclick="document.getElementById('out').textContent = 'Hello ' + document.getElementById('${id}').value">Greet</button><p id="out"></p>`));
     }
+    if (path === '/device') {
+      // What the browser tells the site about itself: the device preset's effect.
+      const header = req.headers['x-test-run'] ?? 'none';
+      const ua = /iPhone/.test(req.headers['user-agent'] ?? '') ? 'iPhone' : 'other';
+      return send(page('Device', `<p>ua=${ua}</p><p>header=${header}</p><p id="d"></p><script>document.getElementById('d').textContent = ['width=' + innerWidth, 'lang=' + navigator.language, 'zone=' + Intl.DateTimeFormat().resolvedOptions().timeZone, 'dark=' + matchMedia('(prefers-color-scheme: dark)').matches].join(' ');</script>`));
+    }
     if (path === '/slow') {
       if (site.holdSlow) return void held.push(res);
       return send(page('Slow', '<p>finally</p>'));
@@ -67,7 +73,19 @@ project: { name: e2e }
 applications:
   - name: Site
     environments: [{ name: local, url: "${siteUrl}", default: true }]
+devicePresets:
+  - name: Phone
+    viewport: { width: 390, height: 844 }
+    locale: sv-SE
+    timezone: Asia/Tokyo
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"
+    extraHeaders: { X-Test-Run: goalie }
+    colorScheme: dark
 testCases:
+  - name: Device
+    application: Site
+    goal: Go to /device
+    expectedResult: "'ua=iPhone' is shown and 'header=goalie' is shown and 'width=390 lang=sv-SE zone=Asia/Tokyo dark=true' is shown"
   - name: Set state
     application: Site
     goal: Go to /set
@@ -109,6 +127,10 @@ testPlans:
     testCases: [Greet]
   - name: Slow
     testCases: [Slow]
+  - name: Device
+    testCases: [Device]
+    applications:
+      Site: { environment: local, devicePreset: Phone }
 `;
 
 describe('executing runs in Chromium', function () {
@@ -190,6 +212,28 @@ describe('executing runs in Chromium', function () {
       expect(next).to.deep.equal({ step_version: 2, healed: [] });
     } finally {
       site.label = 'Email';
+    }
+  });
+
+  it('applies the effective device preset: viewport, locale, time zone, user agent, headers, color scheme', async () => {
+    const view = await finished((await run('Device')).shortId);
+    expect(view.runTestCases[0], view.runTestCases[0].evaluationThought).to.include({ status: 'COMPLETED', result: 'PASSED' });
+  });
+
+  it('cancels a run from its page', async () => {
+    site.holdSlow = true;
+    try {
+      const slow = await run('Slow');
+      await waitFor('the test case to run', async () => (await q(`SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`, [slow.shortId]))[0]);
+      const pageHtml = await (await fetch(slow.url)).text();
+      expect(pageHtml).to.contain(`action="/runs/${slow.shortId}/cancel"`);
+      const response = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual' });
+      expect(response.status).to.equal(302);
+      const view = await finished(slow.shortId);
+      expect(view).to.include({ status: 'CANCELLED', result: null });
+      expect(view.runTestCases[0].status).to.equal('CANCELLED');
+    } finally {
+      site.holdSlow = false;
     }
   });
 
