@@ -190,8 +190,11 @@ describe('executing runs in Chromium', function () {
     expect(row.evidence.map((e: { label: string }) => e.label)).to.include.members(['01', '02', '03', 'final', 'trace']);
     const pageHtml = await (await fetch(`${service.baseUrl}/runs/${view.shortId}`)).text();
     const trace = /href="(\/evidence\/[^"]+trace\.zip)"/.exec(pageHtml)![1]!;
-    const zip = await fetch(service.baseUrl + trace);
-    expect(zip.status).to.equal(200);
+    // The trace is written while the worker goes on to the next test case: it lands a moment later.
+    const zip = await waitFor('the trace file', async () => {
+      const response = await fetch(service.baseUrl + trace);
+      return response.status === 200 ? response : null;
+    });
     expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).to.equal('PK');
     const shot = await fetch(service.baseUrl + /src="(\/evidence\/[^"]+screenshot-final\.jpg)"/.exec(pageHtml)![1]!);
     expect(shot.headers.get('content-type')).to.equal('image/jpeg');

@@ -34,6 +34,27 @@ export async function isShown(page: Page, text: string): Promise<boolean> {
   return (await pageNodes(page)).some((node) => normalizeName(`${node.name ?? ''} ${node.text ?? ''}`).includes(wanted));
 }
 
+/**
+ * Which element shows the text, as `heading "Welcome, Ada"`: read from the element the text locator
+ * found (cheap), or from the accessibility tree when the text is only there (an input's value).
+ */
+async function whereShown(page: Page, text: string): Promise<string[]> {
+  const match = page.getByText(text).visible().first();
+  const found = await match
+    .evaluate(
+      (el) => {
+        const tag = el.tagName.toLowerCase();
+        const roles: Record<string, string> = { a: 'link', button: 'button', p: 'paragraph', li: 'listitem', td: 'cell', th: 'columnheader', label: 'label', title: 'title' };
+        const role = el.getAttribute('role') ?? (/^h[1-6]$/.test(tag) ? 'heading' : (roles[tag] ?? tag));
+        return `${role} ${JSON.stringify((el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80))}`;
+      },
+      undefined,
+      { timeout: 500 },
+    )
+    .catch(() => null);
+  return found ? [found] : closestOnPage(page, text, [], 1);
+}
+
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -71,7 +92,7 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
     case 'visible': {
       const text = resolvePlaceholders(expectation.text, configs);
       if (await pollUntil(() => isShown(page, text), timeoutMs)) {
-        const where = await closestOnPage(page, text, [], 1);
+        const where = await whereShown(page, text);
         return { passed: true, title, line: `✓ ${said}${where.length ? ` (${where[0]})` : ''}.` };
       }
       const near = await closestOnPage(page, text, ['heading', 'alert', 'status'], 3, 0.3);

@@ -34,6 +34,7 @@ interface Evidence {
 
 export class PlaywrightExecutor implements TestExecutor {
   private browser: Promise<Browser> | null = null;
+  private readonly finishing = new Set<Promise<void>>();
 
   constructor(
     private readonly agent: Agent,
@@ -53,6 +54,7 @@ export class PlaywrightExecutor implements TestExecutor {
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled([...this.finishing]);
     const browser = await this.browser?.catch(() => null);
     this.browser = null;
     await browser?.close().catch(() => {});
@@ -68,14 +70,20 @@ export class PlaywrightExecutor implements TestExecutor {
     // DOM snapshots make the trace browsable; its screencast is left out (our own screenshots
     // cover each step, and the screencast costs more CPU than the steps themselves).
     if (this.options.trace) await context.tracing.start({ screenshots: false, snapshots: true });
+    let outcome: ExecutionOutcome;
     try {
       const page = await context.newPage();
       watch(page, evidence);
-      return await this.run(page, context, request, evidence);
+      outcome = await this.run(page, context, request, evidence);
     } finally {
       request.signal?.removeEventListener('abort', onAbort);
-      await this.finish(context, request, evidence);
     }
+    // The verdict is known: saving the trace and closing the context go on while the worker takes
+    // its next test case. The evidence list is complete before this returns; only the bytes follow.
+    const finishing = this.finish(context, request, evidence).catch(() => {});
+    this.finishing.add(finishing);
+    void finishing.finally(() => this.finishing.delete(finishing));
+    return outcome;
   }
 
   private screenshot(page: Page, request: ExecutionRequest, evidence: Evidence, label: string): Promise<void> {
@@ -189,32 +197,36 @@ export class PlaywrightExecutor implements TestExecutor {
     }
   }
 
-  private async finish(context: BrowserContext, request: ExecutionRequest, evidence: Evidence): Promise<void> {
-    if (this.options.trace) {
-      const file = path.join(os.tmpdir(), `goalie-trace-${process.pid}-${Math.random().toString(36).slice(2)}.zip`);
-      try {
-        await context.tracing.stop({ path: file });
-        const key = `${request.evidencePrefix}/trace.zip`;
-        evidence.writes.push(
-          fs
-            .readFile(file)
-            .then((data) => this.evidence.put(key, data, 'application/zip'))
-            .finally(() => fs.rm(file, { force: true })),
-        );
-        evidence.items.push({ kind: 'trace', key, label: 'trace', contentType: 'application/zip' });
-      } catch {
-        // The context was closed (cancelled): no trace.
-      }
-    }
-    await context.close().catch(() => {});
+  /** Lists the remaining evidence at once (synchronously), then writes it and closes the context. */
+  private finish(context: BrowserContext, request: ExecutionRequest, evidence: Evidence): Promise<void> {
+    const traceKey = `${request.evidencePrefix}/trace.zip`;
+    if (this.options.trace) evidence.items.push({ kind: 'trace', key: traceKey, label: 'trace', contentType: 'application/zip' });
     for (const [kind, lines] of [['console', evidence.console], ['network', evidence.network]] as const) {
       if (!lines.length) continue;
       const key = `${request.evidencePrefix}/${kind}.txt`;
       evidence.items.push({ kind, key, label: kind === 'console' ? 'console errors' : 'failed requests', contentType: 'text/plain' });
       evidence.writes.push(this.evidence.put(key, lines.join('\n') + '\n', 'text/plain; charset=utf-8'));
     }
-    await Promise.all(evidence.writes);
+    return (async () => {
+      if (this.options.trace) {
+        const file = path.join(os.tmpdir(), `goalie-trace-${process.pid}-${Math.random().toString(36).slice(2)}.zip`);
+        try {
+          await context.tracing.stop({ path: file });
+          evidence.writes.push(
+            fs
+              .readFile(file)
+              .then((data) => this.evidence.put(traceKey, data, 'application/zip'))
+              .finally(() => fs.rm(file, { force: true })),
+          );
+        } catch {
+          // The context was closed (cancelled): no trace.
+        }
+      }
+      await context.close().catch(() => {});
+      await Promise.all(evidence.writes);
+    })();
   }
+
 }
 
 const cdpSessions = new WeakMap<Page, Promise<CDPSession | null>>();

@@ -35,7 +35,8 @@ export async function locate(page: Page, step: Step, target: Target, firstLocato
     let element: PwLocator;
     try {
       element = toPlaywright(page, locator).visible();
-      if (i === 0) await element.first().waitFor({ state: 'visible', timeout: firstLocatorMs }).catch(() => undefined);
+      // (Playwright reads a timeout of 0 as "no limit": 0 here means do not wait at all.)
+      if (i === 0 && firstLocatorMs > 0) await element.first().waitFor({ state: 'visible', timeout: firstLocatorMs }).catch(() => undefined);
       const count = await element.count();
       if (count === 1) return element;
       tried.push(`${describeLocator(locator)}: ${count} visible`);
@@ -59,9 +60,31 @@ function resolve(step: Step, text: string, configs: ConfigValues): string {
 }
 
 export async function performStep(page: Page, step: Step, context: StepContext, timings: StepTimings = DEFAULT_TIMINGS): Promise<void> {
-  const element = 'target' in step && step.target ? await locate(page, step, step.target, timings.firstLocatorMs) : null;
+  const target = 'target' in step && step.target ? step.target : null;
+  if (target && target.locators.length) {
+    // The usual case costs one lookup: the first locator goes straight into the action, which waits
+    // for its element and refuses a locator that matches two. Only when that misses are the
+    // locators compared one by one (and a miss of all of them is TargetNotFound).
+    try {
+      return await act(page, step, toPlaywright(page, target.locators[0]!).visible(), context, { ...timings, actionMs: timings.firstLocatorMs }, true);
+    } catch (error) {
+      if (!isMiss(error)) throw error;
+    }
+    return act(page, step, await locate(page, step, target, 0), context, timings, false);
+  }
+  return act(page, step, null, context, timings, false);
+}
+
+/** The locator found nothing (in time), or more than one element. */
+function isMiss(error: unknown): boolean {
+  const e = error as { name?: string; message?: string };
+  return e?.name === 'TimeoutError' || /strict mode violation/i.test(e?.message ?? '');
+}
+
+async function act(page: Page, step: Step, element: PwLocator | null, context: StepContext, timings: StepTimings, raw: boolean): Promise<void> {
   const since = watchNetwork(page);
-  const fail = (what: string, error: unknown) => new StepFailed(step, `"${step.sentence}": could not ${what}: ${firstLine(error)}`);
+  // On the fast path a miss must come out as Playwright raised it, so the caller can try the others.
+  const fail = (what: string, error: unknown) => (raw && isMiss(error) ? (error as Error) : new StepFailed(step, `"${step.sentence}": could not ${what}: ${firstLine(error)}`));
   const description = 'target' in step && step.target ? step.target.description : '';
   const action = { timeout: timings.actionMs };
   switch (step.action) {
@@ -131,9 +154,10 @@ const MAY_NAVIGATE = new Set<Step['action']>(['goto', 'click', 'press']);
 
 /** A <select> by option label or value; a custom dropdown by opening it and clicking the option. */
 async function selectOption(page: Page, element: PwLocator, value: string, timings: StepTimings): Promise<void> {
-  const isSelect = await element.evaluate((el) => el.tagName === 'SELECT');
+  const wait = { timeout: timings.actionMs };
+  const isSelect = await element.evaluate((el) => el.tagName === 'SELECT', undefined, wait);
   if (isSelect) {
-    const labels = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()));
+    const labels = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()), undefined, wait);
     const byLabel = labels.find((label) => label === value) ?? labels.find((label) => label.toLowerCase() === value.toLowerCase());
     await element.selectOption(byLabel !== undefined ? { label: byLabel } : value, { timeout: timings.actionMs });
     return;

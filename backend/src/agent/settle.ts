@@ -79,7 +79,7 @@ export interface SettleOptions {
 }
 
 export async function settle(page: Page, since: number, options: SettleOptions = {}): Promise<void> {
-  const quietMs = options.quietMs ?? 100;
+  const quietMs = options.quietMs ?? 50;
   const graceMs = options.graceMs ?? 30;
   const deadline = Date.now() + (options.maxMs ?? 5000);
   const tracker = trackers.get(page);
