@@ -1,0 +1,135 @@
+// A typed client for every v1 endpoint: native fetch, a timeout per attempt, and retries with
+// exponential backoff on network errors and 5xx answers (never on 4xx: those need a fix, not a retry).
+// Errors carry the API's own message and status.
+import type {
+  CreateTestCaseRequest,
+  CreateTestCaseResponse,
+  OutboundIpsResponse,
+  RerunRequest,
+  RerunResponse,
+  RunStatusView,
+  StartRunRequest,
+  StartRunResponse,
+} from '../api/types.js';
+import { ApiError } from './api-error.js';
+
+export interface ClientOptions {
+  /** Base URL including /v1, e.g. https://goalie.example.com/v1 (a URL without /v1 gets it added). */
+  apiUrl: string;
+  token?: string;
+  /** Per attempt. Default 30 s. */
+  timeoutMs?: number;
+  /** Attempts after the first. Default 3. */
+  retries?: number;
+  /** First backoff; doubles each retry. Default 1 s. */
+  backoffMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  userAgent?: string;
+}
+
+export interface CancelRunResponse {
+  success: boolean;
+  run: { id: string; shortId: string; status: string };
+}
+
+/** `https://x` and `https://x/` become `https://x/v1`; a URL already ending in /v1 stays. */
+export function normalizeApiUrl(apiUrl: string): string {
+  const trimmed = apiUrl.trim().replace(/\/+$/, '');
+  if (!/^https?:\/\//i.test(trimmed)) throw new ApiError(0, `The API URL must start with http:// or https://, got ${JSON.stringify(apiUrl)}`);
+  return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class GoalieClient {
+  readonly apiUrl: string;
+  private readonly options: Required<Omit<ClientOptions, 'token' | 'userAgent'>> & Pick<ClientOptions, 'token' | 'userAgent'>;
+
+  constructor(options: ClientOptions) {
+    this.apiUrl = normalizeApiUrl(options.apiUrl);
+    this.options = {
+      timeoutMs: 30_000,
+      retries: 3,
+      backoffMs: 1000,
+      fetch: globalThis.fetch,
+      sleep: defaultSleep,
+      ...options,
+    };
+  }
+
+  startRun(request: StartRunRequest = {}): Promise<StartRunResponse> {
+    return this.call('POST', '/run', request);
+  }
+
+  getRun(shortId: string, testCases?: 'all' | 'failed'): Promise<RunStatusView> {
+    return this.call('GET', `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}` : ''}`);
+  }
+
+  rerun(shortId: string, request: RerunRequest = {}): Promise<RerunResponse> {
+    return this.call('POST', `/run/${encodeURIComponent(shortId)}`, request);
+  }
+
+  /** Goalie extension: cancel a run. */
+  cancelRun(shortId: string): Promise<CancelRunResponse> {
+    return this.call('POST', `/run/${encodeURIComponent(shortId)}/cancel`, {});
+  }
+
+  createTestCase(request: CreateTestCaseRequest): Promise<CreateTestCaseResponse> {
+    return this.call('POST', '/test-cases', request);
+  }
+
+  outboundIps(): Promise<OutboundIpsResponse> {
+    return this.call('GET', '/outbound-ips');
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const { retries, backoffMs, sleep } = this.options;
+    let last: ApiError | null = null;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) await sleep(backoffMs * 2 ** (attempt - 1));
+      try {
+        return await this.once<T>(method, path, body);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.isClientError) throw error;
+        last = error;
+      }
+    }
+    throw last!;
+  }
+
+  private async once<T>(method: string, path: string, body: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.options.fetch(this.apiUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+      throw new ApiError(0, `Could not reach ${this.apiUrl}: ${reason}`);
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a proxy's error page): the status line says enough.
+    }
+    if (!response.ok) {
+      const message = (parsed as { message?: unknown })?.message;
+      throw new ApiError(
+        response.status,
+        typeof message === 'string' ? message : `${method} ${path} answered HTTP ${response.status}${text && !parsed ? `: ${text.slice(0, 200)}` : ''}`,
+        response.headers.get('x-request-id'),
+      );
+    }
+    return parsed as T;
+  }
+}
