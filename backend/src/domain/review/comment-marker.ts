@@ -1,0 +1,11 @@
+// Goalie keeps one comment per merge request and updates it in place: a hidden marker finds it.
+
+export const GOALIE_MARKER_PREFIX = '<!-- goalie-review';
+
+export function commentMarker(changeRequestNumber: number): string {
+  return `${GOALIE_MARKER_PREFIX} change-request=${changeRequestNumber} -->`;
+}
+
+export function hasMarker(body: string | null | undefined, changeRequestNumber: number): boolean {
+  return (body ?? '').includes(commentMarker(changeRequestNumber));
+}
