@@ -1,0 +1,75 @@
+// The repository host, in neutral words: a change request (a GitHub pull request, a GitLab merge
+// request), its notes, a review verdict, commit statuses, deployments and the webhook. One
+// implementation per host in platforms/; "PR" and "MR" appear only there.
+import type { Deployment } from '../../domain/review/readiness.js';
+import type { Verdict } from '../../domain/review/verdict.js';
+
+export type HostKind = 'github' | 'gitlab';
+
+export interface ChangeRequest {
+  number: number;
+  title: string;
+  /** Source branch. */
+  branch: string;
+  /** Newest commit of the source branch. */
+  headSha: string;
+  draft: boolean;
+  state: 'open' | 'closed' | 'merged';
+  url: string;
+  author: string | null;
+}
+
+export type CommitState = 'pending' | 'success' | 'failure' | 'error';
+
+export interface ChangeRequestPlatform {
+  readonly host: HostKind;
+  getChangeRequest(number: number): Promise<ChangeRequest>;
+  /**
+   * Goalie's one comment on a change request: found by `marker` among all comments (every page of
+   * them) and updated in place, or created. The body must already contain the marker.
+   */
+  upsertComment(number: number, marker: string, body: string): Promise<{ id: string; url: string | null }>;
+  /** GitHub: a native review (APPROVE, REQUEST_CHANGES or COMMENT). GitLab: approve or unapprove where the token may, else nothing. */
+  submitVerdict(number: number, verdict: Verdict, body: string, sha: string): Promise<{ applied: boolean; detail: string }>;
+  setCommitStatus(sha: string, state: CommitState, targetUrl: string, description: string): Promise<void>;
+  /** Successful deployments with a URL for the commit, oldest first (readiness without webhook history). */
+  listDeployments(sha: string): Promise<Deployment[]>;
+  /** Creates the webhook for `url`, or updates it (events, secret) when one for that URL exists. */
+  ensureWebhook(url: string, secret: string): Promise<{ id: string; created: boolean }>;
+}
+
+/** What a webhook delivery says, in neutral words. */
+export type PlatformEvent =
+  | { kind: 'change-request'; action: 'opened' | 'updated' | 'ready' | 'closed' | 'other'; changeRequest: ChangeRequest; sender: string | null }
+  | { kind: 'comment'; number: number; body: string; author: string | null; commentId: string }
+  | { kind: 'deployment'; environment: string; url: string | null; sha: string; state: 'success' | 'failure' | 'pending' | 'other'; ref: string | null }
+  | { kind: 'push'; branch: string; sha: string }
+  | { kind: 'ignored'; reason: string };
+
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  /** The raw body: signatures are checked on these bytes, before anything is parsed. */
+  rawBody: Buffer;
+}
+
+export interface WebhookReceiver {
+  /** True when the delivery is signed with (GitHub) or carries (GitLab) the secret. Timing-safe. */
+  verify(request: WebhookRequest, secret: string): boolean;
+  /** A stable id of the delivery (repeated deliveries carry the same one), or null. */
+  deliveryId(request: WebhookRequest): string | null;
+  parse(request: WebhookRequest): PlatformEvent;
+}
+
+export interface PlatformConnection {
+  host: HostKind;
+  /** API base: https://api.github.com, https://ghe.example.com/api/v3, https://gitlab.com, https://gitlab.example.com */
+  apiUrl: string;
+  /** owner/repo (GitHub) or group/subgroup/project (GitLab). */
+  repository: string;
+  token: string;
+}
+
+export interface PlatformFactory {
+  platform(connection: PlatformConnection): ChangeRequestPlatform;
+  receiver(host: HostKind): WebhookReceiver;
+}
