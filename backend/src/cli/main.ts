@@ -1,5 +1,9 @@
 // `goalie <command>`: server commands live here; client commands (run, status, ...) come from shared/.
+import { CLIENT_COMMANDS, runClientCli } from '../../../shared/src/cli/main.js';
+import { processIo } from '../../../shared/src/cli/process-io.js';
+import { CLIENT_COMMANDS_USAGE } from '../../../shared/src/cli/usage.js';
 import { AppError } from '../app/errors.js';
+import { goalieVersion } from '../http/cli-bundle.js';
 import { applyCommand } from './apply.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
@@ -18,8 +22,9 @@ Server commands:
   token list --project <name> [--json]
   token revoke <token prefix>
 
-Environment: GOALIE_HOME (default ./.goalie), DATABASE_URL (default: embedded PostgreSQL),
-PORT, GOALIE_PUBLIC_URL, GOALIE_SECRET_KEY, LOG_LEVEL. See docs/commands.md.
+${CLIENT_COMMANDS_USAGE}
+Server environment: GOALIE_HOME (default ./.goalie), DATABASE_URL (default: embedded PostgreSQL),
+PORT, GOALIE_PUBLIC_URL, GOALIE_SECRET_KEY, LOG_LEVEL. See docs/commands.md and docs/cli.md.
 `;
 
 type Command = (args: string[]) => Promise<number>;
@@ -38,6 +43,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return name ? 0 : 2;
   }
+  if (name === '--version' || name === 'version') {
+    process.stdout.write(`${goalieVersion()}\n`);
+    return 0;
+  }
+  // run, status, rerun, test-case, cancel: the same client as the bundled goalie.js.
+  if (name in CLIENT_COMMANDS) return runClientCli(argv, processIo(goalieVersion()));
   const command = COMMANDS[name];
   if (!command) {
     process.stderr.write(`goalie: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);

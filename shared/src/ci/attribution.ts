@@ -21,7 +21,7 @@ interface GitHubEvent {
 /** GitHub: for pull requests the head branch and head SHA, not the merge ref. */
 export function githubAttribution(env: Env, event: GitHubEvent | null): Attribution {
   const pr = event?.pull_request;
-  const branch = pr?.head?.ref ?? env.GITHUB_HEAD_REF ?? (env.GITHUB_REF?.startsWith('refs/heads/') ? env.GITHUB_REF.slice('refs/heads/'.length) : (env.GITHUB_REF_NAME ?? undefined));
+  const branch = pr?.head?.ref ?? (env.GITHUB_HEAD_REF || undefined) ?? (env.GITHUB_REF?.startsWith('refs/heads/') ? env.GITHUB_REF.slice('refs/heads/'.length) : (env.GITHUB_REF_NAME ?? undefined));
   const commitMessage = event?.head_commit?.message ?? event?.commits?.at(-1)?.message ?? pr?.title ?? undefined;
   return clean({
     actor: env.GITHUB_ACTOR ?? event?.sender?.login,
@@ -49,7 +49,7 @@ function clean(a: Attribution): Attribution {
 /** The CI system this process runs in, or null. `readEvent` reads GITHUB_EVENT_PATH (injected for tests). */
 export function detectCi(env: Env, readEvent: (path: string) => string | null): DetectedCi | null {
   if (env.GITHUB_ACTIONS === 'true') {
-    let event: GitHubEvent | null = null;
+    let event: GitHubEvent | null;
     const text = env.GITHUB_EVENT_PATH ? readEvent(env.GITHUB_EVENT_PATH) : null;
     try {
       event = text ? (JSON.parse(text) as GitHubEvent) : null;

@@ -5,6 +5,8 @@ import type { RunStatusView } from '../api/types.js';
 
 const escapeXml = (text: string) =>
   text
+    // Control characters are not allowed in XML 1.0: removing them is the point.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

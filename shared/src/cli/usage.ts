@@ -1,0 +1,92 @@
+// The client commands' usage texts: the overview (also part of the server's `goalie` usage) and
+// one help text per command (`goalie <command> --help`).
+
+export const CLIENT_COMMANDS_USAGE = `Client commands (talk to a Goalie server's REST API):
+  run [--plan pln_...] [--app app_...=URL|env_...]... [--device app_...=preset_...]...
+      [--slack CHANNEL_ID[:failure]]... [--wait [--timeout 30m] [--junit report.xml]]
+      [--trigger API|REPOHOST] [--no-ci] [--json]
+                                start a run; in GitHub Actions or GitLab CI it is
+                                attributed to the commit (trigger REPOHOST)
+  status <run> [--test-cases all|failed|none] [--json]
+                                a run's status, result and test cases
+  rerun <run> [--failed-only | --test-case UUID...]
+      [--wait [--timeout 30m] [--junit report.xml]] [--json]
+                                rerun a run, all of it, its failures or some test cases
+  test-case create --name NAME --goal GOAL --app app_... [--expected TEXT]
+      [--resume-from UUID] [--wait-for UUID]... [--config cfg_...]... [--scenario scenario_...] [--json]
+                                create a test case (stored disabled; its burn-in starts)
+  cancel <run> [--json]         cancel a run
+
+  Every client command takes --api-url URL (or GOALIE_API_URL) and --token TOKEN (or GOALIE_API_TOKEN).
+  Exit codes: 0 passed, or the request succeeded; 1 the run failed, errored, was cancelled or
+  --wait timed out; 2 a usage or API error.
+`;
+
+export const CLIENT_USAGE = `Usage: goalie <command> [options]
+
+${CLIENT_COMMANDS_USAGE}
+goalie --version prints the version. Documentation: docs/cli.md in the Goalie repository.
+`;
+
+const CONNECTION = `  --api-url URL        the Goalie server (default: GOALIE_API_URL), e.g. https://goalie.example.com
+  --token TOKEN        a project API token (default: GOALIE_API_TOKEN)
+  --json               print JSON (the API's answer) instead of text
+`;
+
+const FOLLOW = `  --wait               wait for the run to end: progress lines, the results table, a summary,
+                       and the exit code of the result (0 passed, 1 failed, errored, cancelled)
+  --timeout DURATION   give up waiting after 90s, 30m, 1h, or N minutes (default 30m; exit 1)
+  --junit FILE         with --wait: write a JUnit XML report of the run (also when it failed or timed out)
+`;
+
+export const COMMAND_HELP: Record<'run' | 'status' | 'rerun' | 'test-case' | 'cancel', string> = {
+  run: `Usage: goalie run [options]
+
+Starts a run of a test plan (the project's default plan without --plan).
+
+  --plan pln_...                     the test plan
+  --app app_...=https://...          run that application against this URL (a preview environment)
+  --app app_...=env_...              ... or against this environment of the application
+  --device app_...=preset_...        run that application's test cases with this device preset
+  --slack CHANNEL_ID[:failure]       notify a Slack channel (by ID): always, or only when the run does not pass
+  --trigger API|REPOHOST             default: REPOHOST in GitHub Actions and GitLab CI, else API
+  --no-ci                            do not read the CI environment (no attribution; trigger API)
+${FOLLOW}${CONNECTION}
+In GitHub Actions (GITHUB_ACTIONS=true) and GitLab CI (GITLAB_CI=true) the run is sent with trigger
+REPOHOST and the actor, branch, commit hash, commit message and repository of the job.
+`,
+  status: `Usage: goalie status <run short ID> [options]
+
+Prints a run's status and result, and its test cases.
+
+  --test-cases all|failed|none       which test cases to show (default all; failed = failed, skipped or errored)
+${CONNECTION}
+Exit code 0 whenever the run was read, whatever its result.
+`,
+  rerun: `Usage: goalie rerun <run short ID> [options]
+
+Starts a new run of the same plan, with the original's environments, device presets and attribution.
+
+  --failed-only                      only the test cases that failed, were skipped or errored
+  --test-case UUID                   only this test case (repeat for more); the test case's UUID
+${FOLLOW}${CONNECTION}`,
+  'test-case': `Usage: goalie test-case create --name NAME --goal GOAL --app app_... [options]
+
+Creates a test case. It is stored disabled while its burn-in records the steps; enable it on its
+page to run it in test plans.
+
+  --name NAME                        1 to 80 characters, unique in the project
+  --goal GOAL                        what to do, e.g. "Log in with config 'shopper'. Click 'Orders'"
+  --app app_...                      the application it tests
+  --expected TEXT                    what success looks like, e.g. "'Your orders' is shown"
+  --resume-from UUID                 continue from this test case's browser state
+  --wait-for UUID                    run after this test case passed (repeat for more)
+  --config cfg_...                   a config the test may use (repeat for more)
+  --scenario scenario_...            the scenario
+${CONNECTION}`,
+  cancel: `Usage: goalie cancel <run short ID> [options]
+
+Cancels a run that has not ended (a Goalie extension of the API). A run that has ended is an error (exit 2).
+
+${CONNECTION}`,
+};
