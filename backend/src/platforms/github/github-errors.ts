@@ -1,0 +1,76 @@
+// GitHub's failures as messages a person can act on: what Goalie tried, what GitHub said, and
+// what to check (token, its permissions, the repository name, the API URL).
+
+export class GitHubError extends Error {
+  constructor(
+    message: string,
+    /** GitHub's HTTP status, or null when GitHub was not reached. */
+    readonly status: number | null,
+    /** GitHub's own message (`Bad credentials`, `Not Found`, ...). */
+    readonly githubMessage: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'GitHubError';
+  }
+}
+
+export interface GitHubCallContext {
+  /** What Goalie tried, e.g. `read pull request #12`. */
+  action: string;
+  /** owner/repo */
+  repository: string;
+  apiUrl: string;
+  /** The fine-grained token permission the call needs, e.g. `Pull requests: write`. */
+  permission: string;
+}
+
+interface RequestErrorLike {
+  status?: unknown;
+  message?: unknown;
+  response?: { data?: unknown; headers?: Record<string, string | undefined> };
+}
+
+/** GitHub's JSON error: `{ message, errors?, documentation_url? }`; falls back to the error's message. */
+export function githubMessageOf(error: unknown): string {
+  const e = (error ?? {}) as RequestErrorLike;
+  const data = e.response?.data as { message?: unknown; errors?: unknown } | undefined;
+  if (data && typeof data === 'object' && typeof data.message === 'string') {
+    const details = Array.isArray(data.errors)
+      ? data.errors.map((item) => (typeof item === 'string' ? item : (item as { message?: string })?.message ?? JSON.stringify(item))).filter(Boolean)
+      : [];
+    return details.length ? `${data.message}: ${details.join('; ')}` : data.message;
+  }
+  return typeof e.message === 'string' ? e.message : String(error);
+}
+
+export function toGitHubError(error: unknown, context: GitHubCallContext): GitHubError {
+  if (error instanceof GitHubError) return error;
+  const e = (error ?? {}) as RequestErrorLike;
+  // Octokit reports a failed fetch (refused, timed out) as status 500 without a response: GitHub was not reached.
+  const status = e.response && typeof e.status === 'number' ? e.status : null;
+  const said = githubMessageOf(error);
+  const what = `GitHub: could not ${context.action} in ${context.repository}`;
+  const hint = hintFor(status, said, e.response?.headers ?? {}, context);
+  const reached = status !== null ? `${status} ${said}` : said;
+  return new GitHubError(`${what} (${reached}). ${hint}`, status, said, { cause: error });
+}
+
+function hintFor(status: number | null, said: string, headers: Record<string, string | undefined>, context: GitHubCallContext): string {
+  const tokenNeeds = `a classic token needs the \`repo\` scope (and \`admin:repo_hook\` for webhooks); a fine-grained token needs "${context.permission}" on ${context.repository}`;
+  if (status === 401) return 'The GitHub token is invalid, expired or revoked: create a new token and update the GitHub connection.';
+  if ((status === 403 || status === 429) && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said))) {
+    return 'GitHub rate limit exceeded and not lifted within the wait Goalie allows: try again later, or use a token of its own for Goalie.';
+  }
+  if (status === 403) return `The token lacks access to ${context.repository} or a permission: ${tokenNeeds}.`;
+  if (status === 404) {
+    return (
+      `Either ${context.repository} (or the item) does not exist, or the token cannot see it (GitHub answers 404 for repositories a token has no access to). ` +
+      `Check the repository name, the API URL (${context.apiUrl}; GitHub Enterprise uses https://HOST/api/v3) and the token's repository access: ${tokenNeeds}.`
+    );
+  }
+  if (status === 422) return 'GitHub refused the request as invalid; its message above says which field.';
+  if (status !== null && status < 500) return 'See GitHub\'s message above.';
+  if (status === null) return `GitHub could not be reached, also after retries: check that ${context.apiUrl} is the right API URL and reachable from Goalie.`;
+  return 'GitHub failed, also after retries: try again later.';
+}

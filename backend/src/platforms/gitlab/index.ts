@@ -1,0 +1,5 @@
+// The GitLab adapter: built by main.ts from a PlatformConnection, and its webhook receiver.
+export { createGitLabClient, gitlabBaseUrl, type GitLabClient, type GitLabClientOptions } from './gitlab-api.js';
+export { GitLabError, isRetryable, toGitLabError } from './gitlab-errors.js';
+export { createGitLabPlatform, GitLabPlatform, GITLAB_STATUS_NAME, GITLAB_WEBHOOK_EVENTS } from './gitlab-platform.js';
+export { GitLabWebhookPayloadError, GitLabWebhookReceiver } from './gitlab-webhooks.js';
