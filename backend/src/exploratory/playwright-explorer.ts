@@ -1,0 +1,94 @@
+// The Explorer port over Playwright: each exploration crawls in a fresh browser context of a browser
+// it is given (the composition root decides whether that is a local Chromium or a remote one), and
+// closes the context when it ends, whether it finished, ran out of time or was aborted.
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { ExplorationOptions, ExplorationResult, Explorer } from '../app/ports/explorer.js';
+import { Budget } from './budget.js';
+import { crawl, type CrawlSettings } from './crawl.js';
+import { mergeFindings } from './merge-findings.js';
+
+export interface PlaywrightExplorerOptions {
+  /** How long one page may take to load; a slower page is read as far as it got. Default 15 s. */
+  pageTimeoutMs?: number;
+  /** How long axe-core may take on one page. Default 15 s. */
+  axeTimeoutMs?: number;
+  /** How long one link check may take. Default 10 s. */
+  linkTimeoutMs?: number;
+  /** Distinct links checked per exploration, at most. Default 200. */
+  maxLinkChecks?: number;
+  /** Link checks in flight at once. Default 4. */
+  linkCheckConcurrency?: number;
+  /** Query variants of one path taken, at most. Default 3. */
+  maxQueryVariants?: number;
+  /** Extra options for the exploration's context: HTTP credentials, extra headers, a user agent... */
+  contextOptions?: BrowserContextOptions;
+}
+
+const DEFAULTS = {
+  pageTimeoutMs: 15_000,
+  axeTimeoutMs: 15_000,
+  linkTimeoutMs: 10_000,
+  maxLinkChecks: 200,
+  linkCheckConcurrency: 4,
+  maxQueryVariants: 3,
+};
+
+const CLOSE_TIMEOUT_MS = 5_000;
+
+export class PlaywrightExplorer implements Explorer {
+  private readonly options: Required<Omit<PlaywrightExplorerOptions, 'contextOptions'>> & { contextOptions: BrowserContextOptions };
+
+  constructor(
+    private readonly getBrowser: () => Promise<Browser>,
+    options: PlaywrightExplorerOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...withoutUndefined(options), contextOptions: options.contextOptions ?? {} };
+  }
+
+  async explore(options: ExplorationOptions): Promise<ExplorationResult> {
+    const started = Date.now();
+    const origin = checkOptions(options);
+    const budget = new Budget(options.maxDurationMs, options.signal);
+    const result = (outcome: Omit<ExplorationResult, 'durationMs'>): ExplorationResult => ({ ...outcome, durationMs: Date.now() - started });
+    const nothing = { pagesVisited: [], findings: [], unreachable: false };
+
+    const browser = await budget.bounded(this.getBrowser());
+    if (!browser.done) return result(nothing);
+    const opened = await budget.bounded(
+      browser.value.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...this.options.contextOptions }),
+    );
+    if (!opened.done) return result(nothing);
+    const context = opened.value;
+    try {
+      const settings: CrawlSettings = { ...this.options, origin, maxPages: options.maxPages };
+      const outcome = await crawl(context, options.startUrl, budget, settings);
+      return result({ pagesVisited: outcome.pagesVisited, findings: mergeFindings(outcome.findings), unreachable: outcome.unreachable });
+    } finally {
+      await closeWithin(context, CLOSE_TIMEOUT_MS);
+    }
+  }
+}
+
+/** The origin to explore; throws a clear error on options no exploration can run with. */
+function checkOptions(options: ExplorationOptions): string {
+  let url: URL;
+  try {
+    url = new URL(options.startUrl);
+  } catch {
+    throw new Error(`Cannot explore "${options.startUrl}": not a URL. Give an absolute http(s) URL such as https://preview.example.com/.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Cannot explore "${options.startUrl}": only http and https URLs can be explored.`);
+  if (!Number.isInteger(options.maxPages) || options.maxPages < 1) throw new Error(`maxPages must be a whole number of at least 1, not ${options.maxPages}.`);
+  if (!Number.isFinite(options.maxDurationMs) || options.maxDurationMs <= 0) throw new Error(`maxDurationMs must be a positive number of milliseconds, not ${options.maxDurationMs}.`);
+  return url.origin;
+}
+
+async function closeWithin(context: BrowserContext, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([context.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
