@@ -26,6 +26,9 @@ export interface Config {
   schedulerTickMs: number;
   /** Record a Playwright trace of every test case (GOALIE_TRACE=off turns it off). */
   trace: boolean;
+  /** Bounds of exploratory testing in reviews. */
+  exploreMaxPages: number;
+  exploreMaxMs: number;
   /** Port of the demo shop `goalie serve` runs on 127.0.0.1; null turns it off. */
   demoPort: number | null;
 }
@@ -75,6 +78,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     workerStaleMs: int(env, 'GOALIE_WORKER_STALE_SECONDS', 15, 3) * 1000,
     schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,
     trace: env.GOALIE_TRACE !== 'off',
+    exploreMaxPages: int(env, 'GOALIE_EXPLORE_MAX_PAGES', 20, 1),
+    exploreMaxMs: int(env, 'GOALIE_EXPLORE_MAX_SECONDS', 60, 1) * 1000,
     demoPort: env.GOALIE_DEMO_PORT === 'off' ? null : int(env, 'GOALIE_DEMO_PORT', 8090),
   };
 }

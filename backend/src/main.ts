@@ -17,7 +17,9 @@ import { BuiltinAgent } from './agent/builtin-agent.js';
 import { builtinStepPlayer } from './agent/builtin-step-player.js';
 import { PlaywrightExecutor } from './agent/execute-test-case.js';
 import type { StepPlayer } from './agent/step-player.js';
+import { PlaywrightExplorer } from './exploratory/playwright-explorer.js';
 import { pgBossQueue, startBoss } from './jobs/pg-boss-queue.js';
+import { platformFactory } from './platforms/platform-factory.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
@@ -65,6 +67,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
     store: createStore(dataSource, secrets),
     slack: slackChannels({ apiUrl: config.slackApiUrl }),
     queue: pgBossQueue(boss),
+    platforms: platformFactory(logger),
     links: linksFor(config.publicUrl),
     now: () => new Date(),
     log: logger,
@@ -133,6 +136,8 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     databaseUrl: runtime.databaseUrl,
     concurrency: config.concurrency,
     projectParallelism: config.projectParallelism,
+    // Exploration drives the same browser as the test cases: one browser per worker process.
+    review: { explorer: new PlaywrightExplorer(() => executor.getBrowser()), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
   });
   await worker.start();
   const scheduler =

@@ -43,8 +43,8 @@ export class PlaywrightExecutor implements TestExecutor {
     private readonly options: ExecutorOptions,
   ) {}
 
-  /** One browser per process, launched on first use and again if it went away. */
-  private async getBrowser(): Promise<Browser> {
+  /** One browser per process, launched on first use and again if it went away (shared with exploration). */
+  async getBrowser(): Promise<Browser> {
     if (this.browser) {
       const browser = await this.browser.catch(() => null);
       if (browser?.isConnected()) return browser;

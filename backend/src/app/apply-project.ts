@@ -1,13 +1,13 @@
 // `goalie apply`: make a project what its YAML says. Objects are matched by name; every reference is
 // checked (in the file, then in the database) before anything is written; everything is written in one
 // transaction. Objects the file does not mention are left alone.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProjectFile } from '../../../shared/src/project-file/schema.js';
 import { findCycle, topologicalOrder, type DependencyEdges } from '../domain/dependency-graph.js';
-import { makeShortId, slugify } from '../domain/short-id.js';
+import { makeShortId, randomSuffix, slugify } from '../domain/short-id.js';
 import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
-import type { ExistingProject, ProjectWrite } from './ports/projects-as-code.js';
+import type { ExistingProject, ProjectWrite, RepositoryWrite } from './ports/projects-as-code.js';
 
 export type DocPath = (string | number)[];
 
@@ -35,6 +35,7 @@ export interface ApplySummary {
   testPlans: (AppliedObject & { default: boolean; schedules: number })[];
   /** Test cases whose steps must be (re)generated: new, or goal or application changed. */
   toGenerate: string[];
+  repository: RepositorySummary | null;
 }
 
 /** A name -> id table that knows objects of the file and of the database. */
@@ -210,6 +211,8 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
     };
   });
 
+  const repository = planRepository(doc, existing, appByName, new Map([...existing.testPlans.map((p) => [p.name, p.id] as const), ...testPlans.map((p) => [p.name, p.id] as const)]), problem);
+
   if (problems.length > 0) throw new ProjectInvalid(problems);
 
   const defaultPlan = defaults[0] ? testPlans[doc.testPlans.indexOf(defaults[0])]! : null;
@@ -257,6 +260,7 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
     scenarios: scenarios.map(({ doc: s, id, shortId }) => ({ id, shortId, name: s.name, description: s.description ?? null, examples: s.examples ?? null })),
     testCases: order.map((id) => byId.get(id)!),
     testPlans,
+    repository,
   };
   await ctx.store.transaction(async (tx) => {
     await tx.projectsAsCode.write(write);
@@ -288,5 +292,77 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
     })),
     testPlans: testPlans.map((p) => ({ name: p.name, id: p.id, shortId: p.shortId, created: !oldPlans.has(p.name), default: p.id === finalDefaultPlanId, schedules: p.schedules.length })),
     toGenerate: testCases.filter((t) => t.regenerate).map((t) => t.id),
+    repository: repository ? await connectRepository(ctx, repository.id) : null,
   };
+}
+
+const DEFAULT_API_URLS = { github: 'https://api.github.com', gitlab: 'https://gitlab.com' } as const;
+
+/** The repository block, checked and turned into what is stored; null when the file has none. */
+function planRepository(
+  doc: ProjectFile,
+  existing: ExistingProject,
+  appByName: Map<string, string>,
+  planByName: Map<string, string>,
+  problem: (path: DocPath, message: string) => void,
+): RepositoryWrite | null {
+  const r = doc.repository;
+  if (!r) return null;
+  const at = (...rest: string[]) => ['repository', ...rest];
+  const reviewTestPlanId = r.reviews.testPlan ? (planByName.get(r.reviews.testPlan) ?? null) : null;
+  if (r.reviews.testPlan && !reviewTestPlanId) problem(at('reviews', 'testPlan'), `names no test plan ${JSON.stringify(r.reviews.testPlan)} in this file or in project ${doc.project.name}`);
+  const environmentMapping = Object.entries(r.reviews.environments).flatMap(([environment, appName]) => {
+    const applicationId = appByName.get(appName);
+    if (!applicationId) problem(at('reviews', 'environments', environment), `names no application ${JSON.stringify(appName)} in this file or in project ${doc.project.name}`);
+    return applicationId ? [{ environment, applicationId }] : [];
+  });
+  return {
+    id: existing.repository?.id ?? randomUUID(),
+    // Part of the webhook URL: random, so the URL alone does not tell which project it serves.
+    shortId: existing.repository?.shortId ?? `repo_${randomSuffix(12)}`,
+    host: r.host,
+    apiUrl: (r.url ?? DEFAULT_API_URLS[r.host]).replace(/\/+$/, ''),
+    repository: r.repository,
+    token: r.token,
+    // A new connection gets a generated secret; an existing one keeps its own unless the file sets one.
+    webhookSecret: r.webhookSecret ?? (existing.repository ? undefined : randomBytes(24).toString('base64url')),
+    reviewContext: r.reviews.context ?? null,
+    autoRun: r.reviews.autoRun,
+    includeDrafts: r.reviews.includeDrafts,
+    postCommentOnOpened: r.reviews.postCommentOnOpened,
+    mention: r.reviews.mention,
+    reviewTestPlanId,
+    environmentMapping,
+  };
+}
+
+export interface RepositorySummary {
+  shortId: string;
+  host: 'github' | 'gitlab';
+  repository: string;
+  webhookUrl: string;
+  /** created, updated, or the reason it could not be set up. */
+  webhook: { ok: true; created: boolean; id: string } | { ok: false; error: string };
+}
+
+/**
+ * Saving the settings creates or refreshes the webhook on the host (after the transaction: the host
+ * is another system). A failure is stored and reported; the settings stay saved, and applying again
+ * retries.
+ */
+export async function connectRepository(ctx: AppContext, connectionId: string): Promise<RepositorySummary> {
+  const connection = (await ctx.store.reviews.connectionById(connectionId))!;
+  const webhookUrl = ctx.links.webhook(connection.host, connection.shortId);
+  const base = { shortId: connection.shortId, host: connection.host, repository: connection.repository, webhookUrl };
+  try {
+    const platform = ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, token: connection.token });
+    const hook = await platform.ensureWebhook(webhookUrl, connection.webhookSecret);
+    await ctx.store.reviews.setWebhook(connection.id, hook.id, null);
+    return { ...base, webhook: { ok: true, created: hook.created, id: hook.id } };
+  } catch (error) {
+    const message = (error as Error).message;
+    await ctx.store.reviews.setWebhook(connection.id, connection.webhookId, message);
+    ctx.log.warn({ err: error, repository: connection.repository }, 'could not set up the repository webhook');
+    return { ...base, webhook: { ok: false, error: message } };
+  }
 }

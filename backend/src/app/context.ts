@@ -1,4 +1,5 @@
 // What every use case may use. Built once in main.ts.
+import type { HostKind, PlatformFactory } from './ports/change-request-platform.js';
 import type { Logger } from './ports/logger.js';
 import type { JobQueue } from './ports/queue.js';
 import type { SlackChannels } from './ports/slack.js';
@@ -7,12 +8,15 @@ import type { Store } from './ports/store.js';
 export interface Links {
   run(shortId: string): string;
   testCase(id: string): string;
+  review(shortId: string): string;
+  webhook(host: HostKind, connectionShortId: string): string;
 }
 
 export interface AppContext {
   store: Store;
   slack: SlackChannels;
   queue: JobQueue;
+  platforms: PlatformFactory;
   links: Links;
   now: () => Date;
   log: Logger;
@@ -22,5 +26,7 @@ export function linksFor(publicUrl: string): Links {
   return {
     run: (shortId) => `${publicUrl}/runs/${encodeURIComponent(shortId)}`,
     testCase: (id) => `${publicUrl}/test-cases/${encodeURIComponent(id)}`,
+    review: (shortId) => `${publicUrl}/reviews/${encodeURIComponent(shortId)}`,
+    webhook: (host, connectionShortId) => `${publicUrl}/webhooks/${host}/${encodeURIComponent(connectionShortId)}`,
   };
 }

@@ -31,6 +31,11 @@ export function describeSummary(file: string, s: ApplySummary): string {
     for (const env of app.environments) lines.push(`    environment ${env.name}: ${env.shortId} ${env.url}${env.default ? ' (default)' : ''}`);
   }
   if (s.toGenerate.length) lines.push(`  ${s.toGenerate.length} test case(s) queued for step generation (burn-in).`);
+  if (s.repository) {
+    const r = s.repository;
+    lines.push(`  repository ${r.repository} on ${r.host}: webhook ${r.webhookUrl}`);
+    lines.push(r.webhook.ok ? `    webhook ${r.webhook.created ? 'created' : 'updated'} on ${r.host}` : `    webhook NOT set up: ${r.webhook.error}\n    The settings are saved; fix the problem and apply again.`);
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -60,7 +65,8 @@ export async function applyCommand(args: string[]): Promise<number> {
   try {
     const summary = await applyFile(file);
     process.stdout.write(values.json ? JSON.stringify(summary, null, 2) + '\n' : describeSummary(file, summary));
-    return 0;
+    // The webhook is the one part that talks to another system: say it failed in the exit code too.
+    return summary.repository && !summary.repository.webhook.ok ? 1 : 0;
   } catch (error) {
     if (error instanceof ProjectFileError) {
       process.stderr.write(error.message + '\n');

@@ -4,13 +4,16 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
 import { BadRequest } from '../app/errors.js';
+import { cachedCliBundle, goalieVersion } from './cli-bundle.js';
 import { requireToken } from './middlewares/authenticate.js';
 import { errors } from './middlewares/errors.js';
 import { jsonBody } from './middlewares/json-body.js';
 import { requestContext } from './middlewares/request-context.js';
 import { pageRoutes } from './pages/routes.js';
+import { cliRoutes } from './routes/cli.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { v1Routes } from './routes/v1/index.js';
+import { webhookRoutes } from './routes/webhooks/index.js';
 import type { AppState } from './state.js';
 
 export interface HttpOptions {
@@ -45,7 +48,8 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  for (const router of [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence)]) {
+  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence), webhookRoutes(app, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
   }

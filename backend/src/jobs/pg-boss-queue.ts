@@ -7,9 +7,11 @@ import type { Job, JobQueue, QueueName, SqlExecutor } from '../app/ports/queue.j
 export const JOBS_CHANNEL = 'goalie_jobs';
 
 /** Per queue: retries and expiry. Test cases are retried by the run engine itself (recover-stale-work). */
-const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: number }> = {
+const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: number; retryDelay?: number; retryBackoff?: boolean }> = {
   'run-test-case': { retryLimit: 0, expireInSeconds: 30 * 60 },
   'generate-test-case': { retryLimit: 1, expireInSeconds: 15 * 60 },
+  // Host calls (comments, statuses) may fail for a while: retried with backoff by pg-boss.
+  review: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
 };
 
 /** `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do. */

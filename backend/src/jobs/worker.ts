@@ -8,13 +8,16 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../app/context.js';
 import { generateTestCase } from '../app/generate-test-case.js';
-import { QUEUES, type QueueName } from '../app/ports/queue.js';
+import { QUEUES, type QueueName, type ReviewStep } from '../app/ports/queue.js';
+import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
 import type { TestExecutor } from '../app/ports/test-executor.js';
 import { executeRunTestCase } from '../app/run-engine/execute-run-test-case.js';
 import { JOBS_CHANNEL } from './pg-boss-queue.js';
 
 export interface WorkerOptions {
   databaseUrl: string;
+  /** What review jobs need besides the executor; without it this worker does not take review jobs. */
+  review?: Omit<ReviewWorker, 'executor'>;
   concurrency: number;
   projectParallelism: number;
   heartbeatMs?: number;
@@ -37,13 +40,16 @@ export class Worker {
   private listener: pg.Client | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
+  private readonly queues: readonly QueueName[];
 
   constructor(
     private readonly ctx: AppContext,
     private readonly boss: PgBoss,
     private readonly executor: TestExecutor,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.queues = options.review ? QUEUES : QUEUES.filter((q) => q !== 'review');
+  }
 
   async start(): Promise<void> {
     await this.ctx.store.execution.registerWorker({ id: this.id, hostname: os.hostname(), pid: process.pid, concurrency: this.options.concurrency }, this.ctx.now());
@@ -90,7 +96,7 @@ export class Worker {
     while (!this.stopped) {
       let fetched = 0;
       try {
-        for (const queue of QUEUES) {
+        for (const queue of this.queues) {
           const free = this.options.concurrency - this.active.size;
           if (free <= 0) break;
           const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: free });
@@ -125,6 +131,9 @@ export class Worker {
           const result = await executeRunTestCase(this.ctx, { workerId: this.id, executor: this.executor, projectParallelism: this.options.projectParallelism }, data, abort.signal);
           // The project is at its parallelism limit: try again in a moment.
           if (result === 'busy') await this.boss.send(queue, data, { startAfter: 1 });
+        } else if (queue === 'review') {
+          const data = job.data as { reviewId: string; step: ReviewStep };
+          await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);
         } else {
           await generateTestCase(this.ctx, this.executor, String(job.data.testCaseId));
         }

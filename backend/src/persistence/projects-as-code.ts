@@ -9,6 +9,7 @@ import {
   EnvironmentEntity,
   OrganizationEntity,
   ProjectEntity,
+  RepositoryConnectionEntity,
   ScenarioEntity,
   TestCaseConfigEntity,
   TestCaseEntity,
@@ -20,7 +21,7 @@ import {
 } from './entities/index.js';
 import type { SecretBox } from './secret-box.js';
 
-const EMPTY: ExistingProject = { organization: null, project: null, applications: [], devicePresets: [], configs: [], scenarios: [], testCases: [], testPlans: [] };
+const EMPTY: ExistingProject = { organization: null, project: null, applications: [], devicePresets: [], configs: [], scenarios: [], testCases: [], testPlans: [], repository: null };
 
 /** Only the keys whose value is not undefined: undefined means "leave as stored". */
 function defined<T extends object>(values: T): Partial<T> {
@@ -46,13 +47,14 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
       const project = await m.findOne(ProjectEntity, { where: { organizationId: organization.id, name: projectName } });
       if (!project) return { ...EMPTY, organization: { id: organization.id, name: organization.name } };
       const projectId = project.id;
-      const [apps, presets, configs, scenarios, testCases, plans] = await Promise.all([
+      const [apps, presets, configs, scenarios, testCases, plans, repository] = await Promise.all([
         m.find(ApplicationEntity, { where: { projectId } }),
         m.find(DevicePresetEntity, { where: { projectId } }),
         m.find(ConfigEntity, { where: { projectId } }),
         m.find(ScenarioEntity, { where: { projectId } }),
         m.find(TestCaseEntity, { where: { projectId } }),
         m.find(TestPlanEntity, { where: { projectId } }),
+        m.findOne(RepositoryConnectionEntity, { where: { projectId }, select: { id: true, shortId: true } }),
       ]);
       const [envs, waits, schedules] = await Promise.all([
         apps.length ? m.find(EnvironmentEntity, { where: { applicationId: In(apps.map((a) => a.id)), isPreview: false } }) : [],
@@ -83,6 +85,7 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
           ...named(p),
           schedules: schedules.filter((s) => s.testPlanId === p.id).map((s) => ({ id: s.id, cron: s.cron, timezone: s.timezone })),
         })),
+        repository: repository ? { id: repository.id, shortId: repository.shortId } : null,
       };
     },
 
@@ -158,6 +161,15 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
         if (p.schedules.length) await m.upsert(TestPlanScheduleEntity, p.schedules.map((s) => ({ ...s, testPlanId: p.id })), ['id']);
       }
       if (project.defaultTestPlanId !== undefined) await m.update(ProjectEntity, { id: projectId }, { defaultTestPlanId: project.defaultTestPlanId });
+
+      if (state.repository) {
+        const { token, webhookSecret, ...fields } = state.repository;
+        await m.upsert(
+          RepositoryConnectionEntity,
+          { ...fields, projectId, token: secrets.seal(token), ...(webhookSecret !== undefined ? { webhookSecret: secrets.seal(webhookSecret) } : {}), updatedAt: now },
+          ['id'],
+        );
+      }
     },
   };
 }

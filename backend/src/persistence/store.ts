@@ -25,6 +25,7 @@ import {
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken } from './mappers.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
+import { reviewStore } from './review-store.js';
 import type { SecretBox } from './secret-box.js';
 
 const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
@@ -85,6 +86,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
   return {
     projectsAsCode: projectsAsCode(m, secrets),
     execution: executionStore(m, secrets),
+    reviews: reviewStore(m, secrets),
     sql: {
       async executeSql(text, values) {
         const result = await m.query(text, values as unknown[]);
@@ -159,6 +161,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     catalog: {
       applicationsByShortId: (projectId, shortIds) => applications(projectId, { shortId: shortIds }),
       applicationsById: (projectId, ids) => applications(projectId, { id: ids }),
+      applicationsOfProject: (projectId) => applications(projectId, {}),
       async environmentsByShortId(projectId, shortIds) {
         const rows = await m
           .createQueryBuilder(EnvironmentEntity, 'e')
@@ -230,6 +233,10 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       },
       async findAnywhere(shortId) {
         const row = await m.findOne(RunEntity, { where: { shortId } });
+        return row ? toRun(row) : null;
+      },
+      async findById(id) {
+        const row = await m.findOne(RunEntity, { where: { id } });
         return row ? toRun(row) : null;
       },
       async testCasesOf(runId) {

@@ -131,6 +131,27 @@ const testPlan = z.strictObject({
   schedules: z.array(schedule).default([]),
 });
 
+const repository = z.strictObject({
+  host: z.enum(['github', 'gitlab']),
+  /** API base: GitHub https://api.github.com (Enterprise: https://host/api/v3); GitLab https://gitlab.com or a self-managed URL. */
+  url: httpUrl.optional(),
+  repository: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, { error: 'must be owner/repo (GitHub) or group/project, group/subgroup/project (GitLab)' }),
+  token: z.string().min(1, { error: 'must not be empty; use ${GITHUB_TOKEN} or ${GITLAB_TOKEN} to keep it out of the file' }),
+  webhookSecret: z.string().min(16, { error: 'must be at least 16 characters; omit it and Goalie generates one' }).optional(),
+  reviews: z
+    .strictObject({
+      autoRun: z.boolean().default(true),
+      includeDrafts: z.boolean().default(false),
+      postCommentOnOpened: z.boolean().default(true),
+      mention: z.string().regex(/^\S{2,64}$/, { error: 'must be one word such as @goalie' }).default('@goalie'),
+      context: z.string().optional(),
+      testPlan: name().optional(),
+      /** Hosting environment name (or `review/*`) -> application name. */
+      environments: z.record(z.string().min(1), name()).default({}),
+    })
+    .default({ autoRun: true, includeDrafts: false, postCommentOnOpened: true, mention: '@goalie', environments: {} }),
+});
+
 export const projectFileSchema = z.strictObject({
   organization: z.strictObject({
     name: name(),
@@ -156,6 +177,7 @@ export const projectFileSchema = z.strictObject({
   scenarios: z.array(scenario).default([]).superRefine(unique((s) => s.name, 'scenario')),
   testCases: z.array(testCase).default([]).superRefine(unique((t) => t.name, 'test case')),
   testPlans: z.array(testPlan).default([]).superRefine(unique((p) => p.name, 'test plan')),
+  repository: repository.optional(),
 });
 
 export type ProjectFile = z.infer<typeof projectFileSchema>;

@@ -77,7 +77,8 @@ describe('review verdict', () => {
     ['all passed, a major finding', { testCases: [passed], findings: [finding('major')] }, 'Comment'],
     ['all passed, a critical finding', { testCases: [passed], findings: [finding('critical')] }, 'Changes Requested'],
     ['a failed test case', { testCases: [passed, failed] }, 'Changes Requested'],
-    ['an errored test case', { testCases: [passed, errored] }, 'Changes Requested'],
+    ['an errored test case', { testCases: [passed, errored] }, 'Comment'],
+    ['only errored test cases', { testCases: [errored] }, 'Comment'],
     ['nothing could be tested', { testCases: [], untestable: true }, 'Comment'],
     ['only exploration, clean', { testCases: [] }, 'Approved'],
   ];

@@ -20,6 +20,7 @@ export interface ExistingProject {
     waitForIds: string[];
   }[];
   testPlans: (NamedRecord & { schedules: { id: string; cron: string; timezone: string }[] })[];
+  repository: { id: string; shortId: string } | null;
 }
 
 /** The desired state. `undefined` leaves a stored value as it is; ids of new rows are already chosen. */
@@ -56,6 +57,26 @@ export interface ProjectWrite {
     /** `id` of an existing schedule keeps its firing history. */
     schedules: { id: string; cron: string; description: string; timezone: string; enabled: boolean }[];
   }[];
+  repository: RepositoryWrite | null;
+}
+
+/** The project's repository connection and review settings. Plain secrets; the store seals them. */
+export interface RepositoryWrite {
+  id: string;
+  shortId: string;
+  host: 'github' | 'gitlab';
+  apiUrl: string;
+  repository: string;
+  token: string;
+  /** undefined keeps the stored secret. */
+  webhookSecret: string | undefined;
+  reviewContext: string | null;
+  autoRun: boolean;
+  includeDrafts: boolean;
+  postCommentOnOpened: boolean;
+  mention: string;
+  reviewTestPlanId: string | null;
+  environmentMapping: { environment: string; applicationId: string }[];
 }
 
 export interface ProjectsAsCode {

@@ -1,5 +1,6 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
 import type { ExecutionStore } from './execution-store.js';
+import type { ReviewStore } from './review-store.js';
 import type { ProjectsAsCode } from './projects-as-code.js';
 import type { SqlExecutor } from './queue.js';
 import type {
@@ -84,6 +85,7 @@ export interface Repositories {
   catalog: {
     applicationsByShortId(projectId: string, shortIds: string[]): Promise<ApplicationRecord[]>;
     applicationsById(projectId: string, ids: string[]): Promise<ApplicationRecord[]>;
+    applicationsOfProject(projectId: string): Promise<ApplicationRecord[]>;
     /** Environments of the project's applications with these short IDs. */
     environmentsByShortId(projectId: string, shortIds: string[]): Promise<EnvironmentRecord[]>;
     environmentsById(ids: string[]): Promise<EnvironmentRecord[]>;
@@ -110,6 +112,7 @@ export interface Repositories {
     findByShortId(projectId: string, shortId: string): Promise<RunRecord | null>;
     /** For the run's page, addressed by its short ID alone. */
     findAnywhere(shortId: string): Promise<RunRecord | null>;
+    findById(id: string): Promise<RunRecord | null>;
     testCasesOf(runId: string): Promise<RunTestCaseRecord[]>;
     create(run: NewRun): Promise<void>;
     /** Dependencies first: a row may point at rows earlier in the list. */
@@ -117,6 +120,7 @@ export interface Repositories {
   };
   projectsAsCode: ProjectsAsCode;
   execution: ExecutionStore;
+  reviews: ReviewStore;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
 }

@@ -22,5 +22,8 @@ export async function advanceRun(ctx: AppContext, tx: Repositories, runId: strin
   if (next.finished) {
     const status = run.cancelRequested ? 'CANCELLED' : next.finished.status;
     await tx.execution.finishRun(runId, status, status === 'COMPLETED' ? next.finished.result : null, now);
+    // A review waiting on this run can now reach its verdict.
+    const review = await tx.reviews.byRun(runId);
+    if (review && review.status === 'RUNNING') await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'finish' } }], tx.sql);
   }
 }

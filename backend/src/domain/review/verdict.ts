@@ -1,7 +1,8 @@
 // The verdict of a review, from the end-to-end results and the exploratory findings.
-//   Approved           everything passed and no major or critical finding
-//   Changes Requested  a test case failed (or errored), or a critical finding
-//   Comment            minor or major findings only, or nothing could be tested
+//   Approved           everything passed and exploration found nothing
+//   Changes Requested  a test case failed, or a critical finding
+//   Comment            findings that are not critical only, test cases without a verdict (errored),
+//                      or nothing could be tested
 
 export type Verdict = 'Approved' | 'Changes Requested' | 'Comment';
 export type Severity = 'critical' | 'major' | 'minor';
@@ -21,7 +22,8 @@ export interface VerdictOutcome {
 }
 
 export function reviewVerdict(input: VerdictInput): VerdictOutcome {
-  const failed = input.testCases.filter((t) => t.result === 'FAILED' || t.status === 'ERROR');
+  const failed = input.testCases.filter((t) => t.result === 'FAILED');
+  const errored = input.testCases.filter((t) => t.status === 'ERROR');
   const critical = input.findings.filter((f) => f.severity === 'critical');
   const major = input.findings.filter((f) => f.severity === 'major');
   const minor = input.findings.filter((f) => f.severity === 'minor');
@@ -37,8 +39,9 @@ export function reviewVerdict(input: VerdictInput): VerdictOutcome {
   if (input.untestable || (!ranTests && input.testCases.length > 0)) {
     return { verdict: 'Comment', reasons: ['Nothing could be tested: the preview could not be reached or no test case ran.'] };
   }
-  if (major.length || minor.length) {
+  if (major.length || minor.length || errored.length) {
     const reasons = [];
+    if (errored.length) reasons.push(`${plural(errored.length, 'test case')} could not be run to a verdict: ${errored.map((t) => t.name).join(', ')}.`);
     if (major.length) reasons.push(`${plural(major.length, 'major finding')}: ${major.map((f) => f.title).join('; ')}.`);
     if (minor.length) reasons.push(`${plural(minor.length, 'minor finding')}.`);
     return { verdict: 'Comment', reasons };

@@ -7,6 +7,7 @@ import { runPage, testCasePage } from '../../app/pages.js';
 import type { EvidenceStore } from '../../app/ports/evidence.js';
 import { cancelRun } from '../../app/run-engine/cancel-run.js';
 import type { AppState } from '../state.js';
+import { renderReviewPage } from './review-page.js';
 import { renderRunPage } from './run-page.js';
 import { renderTestCasePage } from './test-case-page.js';
 
@@ -17,6 +18,14 @@ export function pageRoutes(app: AppContext, evidence: EvidenceStore): Router<App
     const { run, testCases } = await runPage(app, ctx.params.shortId!);
     ctx.type = 'html';
     ctx.body = renderRunPage(run, testCases);
+  });
+
+  router.get('/reviews/:shortId', async (ctx) => {
+    const review = await app.store.reviews.byShortId(ctx.params.shortId!);
+    if (!review) throw new NotFound(`Review ${ctx.params.shortId} was not found.`);
+    const run = review.runId ? await app.store.runs.findById(review.runId) : null;
+    ctx.type = 'html';
+    ctx.body = renderReviewPage(review, run, run ? await app.store.runs.testCasesOf(run.id) : []);
   });
 
   router.post('/runs/:shortId/cancel', async (ctx) => {

@@ -5,6 +5,7 @@ import { DevicePresetEntity } from './device-preset.entity.js';
 import { EnvironmentEntity } from './environment.entity.js';
 import { OrganizationEntity } from './organization.entity.js';
 import { ProjectEntity } from './project.entity.js';
+import { HostDeploymentEntity, RepositoryConnectionEntity, ReviewEntity, WebhookDeliveryEntity } from './review.entity.js';
 import { RunEntity, RunTestCaseEntity } from './run.entity.js';
 import { ScenarioEntity } from './scenario.entity.js';
 import { WorkerEntity } from './worker.entity.js';
@@ -23,6 +24,7 @@ export * from './device-preset.entity.js';
 export * from './environment.entity.js';
 export * from './organization.entity.js';
 export * from './project.entity.js';
+export * from './review.entity.js';
 export * from './run.entity.js';
 export * from './scenario.entity.js';
 export * from './test-case.entity.js';
@@ -49,4 +51,8 @@ export const ENTITIES = [
   RunEntity,
   RunTestCaseEntity,
   WorkerEntity,
+  RepositoryConnectionEntity,
+  WebhookDeliveryEntity,
+  HostDeploymentEntity,
+  ReviewEntity,
 ];

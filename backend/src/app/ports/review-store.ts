@@ -1,0 +1,88 @@
+// Storage of repository connections, webhook deliveries, host deployments and reviews.
+import type { Deployment, EnvironmentMapping } from '../../domain/review/readiness.js';
+import type { Verdict } from '../../domain/review/verdict.js';
+import type { HostKind } from './change-request-platform.js';
+
+export interface ConnectionRecord {
+  id: string;
+  shortId: string;
+  projectId: string;
+  host: HostKind;
+  apiUrl: string;
+  repository: string;
+  /** Decrypted. */
+  token: string;
+  /** Decrypted. */
+  webhookSecret: string;
+  webhookId: string | null;
+  webhookError: string | null;
+  reviewContext: string | null;
+  autoRun: boolean;
+  includeDrafts: boolean;
+  postCommentOnOpened: boolean;
+  mention: string;
+  reviewTestPlanId: string | null;
+  environmentMapping: EnvironmentMapping[];
+}
+
+export type ReviewStatus = 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
+export type ReviewEvent = 'opened' | 'updated' | 'comment' | 'ci';
+
+export interface ReviewRecord {
+  id: string;
+  shortId: string;
+  projectId: string;
+  connectionId: string;
+  changeRequestNumber: number;
+  changeRequestTitle: string;
+  changeRequestUrl: string | null;
+  branch: string;
+  headSha: string;
+  author: string | null;
+  event: ReviewEvent;
+  status: ReviewStatus;
+  deploymentUrls: { applicationId: string; url: string; environment: string }[];
+  runId: string | null;
+  exploration: unknown;
+  checks: unknown;
+  verdict: Verdict | null;
+  summary: string | null;
+  errorMessage: string | null;
+  commentId: string | null;
+  supersededBySha: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export type NewReview = Pick<
+  ReviewRecord,
+  'id' | 'shortId' | 'projectId' | 'connectionId' | 'changeRequestNumber' | 'changeRequestTitle' | 'changeRequestUrl' | 'branch' | 'headSha' | 'author' | 'event' | 'status' | 'deploymentUrls'
+>;
+
+export interface ReviewStore {
+  connectionByShortId(shortId: string): Promise<ConnectionRecord | null>;
+  connectionById(id: string): Promise<ConnectionRecord | null>;
+  connectionOfProject(projectId: string): Promise<ConnectionRecord | null>;
+  setWebhook(connectionId: string, webhookId: string | null, error: string | null): Promise<void>;
+  /** True the first time a delivery id is seen for the connection. */
+  recordDelivery(connectionId: string, deliveryId: string): Promise<boolean>;
+  addDeployment(connectionId: string, deployment: Deployment): Promise<void>;
+  deploymentsFor(connectionId: string, sha: string): Promise<Deployment[]>;
+  create(review: NewReview): Promise<void>;
+  byId(id: string): Promise<ReviewRecord | null>;
+  byShortId(shortId: string): Promise<ReviewRecord | null>;
+  byRun(runId: string): Promise<ReviewRecord | null>;
+  /** Reviews of a change request that have not ended (WAITING, QUEUED, RUNNING), newest first. */
+  active(connectionId: string, changeRequestNumber: number): Promise<ReviewRecord[]>;
+  activeOnBranch(connectionId: string, branch: string): Promise<ReviewRecord[]>;
+  /** WAITING reviews of a commit. */
+  waitingFor(connectionId: string, sha: string): Promise<ReviewRecord[]>;
+  /** The newest review of a change request (the one its comment shows), and the one before it. */
+  latestTwo(connectionId: string, changeRequestNumber: number): Promise<ReviewRecord[]>;
+  /** Locks the review row until the transaction ends. */
+  lock(id: string): Promise<ReviewRecord | null>;
+  update(id: string, patch: Partial<Omit<ReviewRecord, 'id' | 'shortId' | 'projectId' | 'connectionId' | 'createdAt'>>): Promise<void>;
+  /** The most recent comment id Goalie used on this change request (the comment is updated in place). */
+  lastCommentId(connectionId: string, changeRequestNumber: number): Promise<string | null>;
+}

@@ -1,0 +1,138 @@
+// A webhook delivery from the repository host: verified before it is read, ignored when repeated,
+// and turned into review state changes plus queued jobs, all in one transaction. Calls to the host
+// (comments, statuses) happen in those jobs, never while the host waits for our answer.
+import { randomUUID } from 'node:crypto';
+import { makePlainShortId } from '../../domain/short-id.js';
+import { deploymentsReady } from '../../domain/review/readiness.js';
+import { findReviewRequest } from '../../domain/review/review-request.js';
+import type { AppContext } from '../context.js';
+import { BadRequest, NotFound, Unauthorized } from '../errors.js';
+import type { ChangeRequest, HostKind, PlatformEvent, WebhookRequest } from '../ports/change-request-platform.js';
+import type { ConnectionRecord, ReviewEvent } from '../ports/review-store.js';
+import type { Repositories } from '../ports/store.js';
+import { supersede } from './supersede.js';
+
+/** The hidden tag of comments posted by Goalie's CI integrations (review-request action and template). */
+export const CI_REQUEST_TAG = '<!-- goalie:ci -->';
+
+export async function handleWebhook(ctx: AppContext, host: HostKind, connectionShortId: string, request: WebhookRequest): Promise<string> {
+  const connection = await ctx.store.reviews.connectionByShortId(connectionShortId);
+  if (!connection || connection.host !== host) throw new NotFound(`No ${host} connection ${connectionShortId}. Check the webhook URL \`goalie apply\` printed.`);
+  const receiver = ctx.platforms.receiver(host);
+  if (!receiver.verify(request, connection.webhookSecret)) {
+    throw new Unauthorized(host === 'github' ? 'The X-Hub-Signature-256 signature does not match this webhook\'s secret.' : 'The X-Gitlab-Token does not match this webhook\'s secret token.');
+  }
+  let event: PlatformEvent;
+  try {
+    event = receiver.parse(request);
+  } catch (error) {
+    throw new BadRequest(`The webhook body cannot be read: ${(error as Error).message}`);
+  }
+  const deliveryId = receiver.deliveryId(request);
+  return ctx.store.transaction(async (tx) => {
+    if (deliveryId && !(await tx.reviews.recordDelivery(connection.id, deliveryId))) return `delivery ${deliveryId} was already handled`;
+    return dispatch(ctx, tx, connection, event);
+  });
+}
+
+async function dispatch(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: PlatformEvent): Promise<string> {
+  switch (event.kind) {
+    case 'change-request':
+      return changeRequestEvent(ctx, tx, connection, event.action, event.changeRequest);
+    case 'comment':
+      return commentEvent(ctx, tx, connection, event.number, event.body, event.author);
+    case 'deployment':
+      return deploymentEvent(ctx, tx, connection, event);
+    case 'push': {
+      const superseded = await supersede(ctx, tx, connection, { branch: event.branch, sha: event.sha });
+      return superseded ? `push to ${event.branch} superseded ${superseded} review(s)` : 'push: nothing to supersede';
+    }
+    case 'ignored':
+      return `ignored: ${event.reason}`;
+  }
+}
+
+async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, action: string, cr: ChangeRequest): Promise<string> {
+  if (action === 'closed') {
+    const n = await supersede(ctx, tx, connection, { number: cr.number, sha: null });
+    return `closed: ${n} review(s) cancelled`;
+  }
+  if (action === 'other') return 'change request event without new commits: nothing to do';
+  // A newer commit makes any review of an older one stale, whether or not auto-run is on.
+  await supersede(ctx, tx, connection, { number: cr.number, sha: cr.headSha });
+  if (!connection.autoRun) return 'auto-run is off: waiting for a review request comment';
+  if (cr.draft && !connection.includeDrafts) return `draft change request ${cr.number} skipped (Include Draft Merge Requests is off)`;
+  if ((await tx.reviews.active(connection.id, cr.number)).some((r) => r.headSha === cr.headSha)) return `a review of ${cr.headSha} already exists`;
+
+  const readiness = deploymentsReady(connection.environmentMapping, await tx.reviews.deploymentsFor(connection.id, cr.headSha), cr.headSha);
+  const id = await createReview(ctx, tx, connection, cr, action === 'opened' ? 'opened' : 'updated', readiness.ready ? 'QUEUED' : 'WAITING', readiness.urls);
+  if (readiness.ready) {
+    await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'start' } }], tx.sql);
+    return `review ${id} queued: deployments ready`;
+  }
+  // The waiting step also asks the host for deployments that happened before the webhook existed.
+  await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'waiting' } }], tx.sql);
+  return `review ${id} waits for deployments: ${readiness.missing.join(', ') || 'no environment mapping'}`;
+}
+
+async function commentEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, number: number, body: string, author: string | null): Promise<string> {
+  const request = findReviewRequest(body, connection.mention);
+  if (!request) return 'comment without a review request';
+  await supersede(ctx, tx, connection, { number, sha: null });
+  // The change request's branch and head commit are read from the host by the job.
+  const id = await createReview(
+    ctx,
+    tx,
+    connection,
+    { number, title: '', branch: '', headSha: '', draft: false, state: 'open', url: '', author },
+    body.includes(CI_REQUEST_TAG) ? 'ci' : 'comment',
+    'QUEUED',
+    [{ applicationId: '', url: request.url, environment: 'comment' }],
+  );
+  await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'start' } }], tx.sql);
+  return `review ${id} queued for ${request.url}`;
+}
+
+async function deploymentEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: Extract<PlatformEvent, { kind: 'deployment' }>): Promise<string> {
+  if (event.state !== 'success' || !event.url) return `deployment ${event.state}: nothing to do`;
+  await tx.reviews.addDeployment(connection.id, { sha: event.sha, environment: event.environment, url: event.url });
+  const deployments = await tx.reviews.deploymentsFor(connection.id, event.sha);
+  const readiness = deploymentsReady(connection.environmentMapping, deployments, event.sha);
+  if (!readiness.ready) return `deployment of ${event.environment} stored; still missing ${readiness.missing.join(', ')}`;
+  const started: string[] = [];
+  for (const review of await tx.reviews.waitingFor(connection.id, event.sha)) {
+    await tx.reviews.update(review.id, { status: 'QUEUED', deploymentUrls: readiness.urls });
+    await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'start' } }], tx.sql);
+    started.push(review.shortId);
+  }
+  return started.length ? `deployments ready: review(s) ${started.join(', ')} queued` : 'deployment stored';
+}
+
+async function createReview(
+  ctx: AppContext,
+  tx: Repositories,
+  connection: ConnectionRecord,
+  cr: ChangeRequest,
+  event: ReviewEvent,
+  status: 'WAITING' | 'QUEUED',
+  deploymentUrls: { applicationId: string; url: string; environment: string }[],
+): Promise<string> {
+  const id = randomUUID();
+  await tx.reviews.create({
+    id,
+    shortId: makePlainShortId(),
+    projectId: connection.projectId,
+    connectionId: connection.id,
+    changeRequestNumber: cr.number,
+    changeRequestTitle: cr.title,
+    changeRequestUrl: cr.url || null,
+    branch: cr.branch,
+    headSha: cr.headSha,
+    author: cr.author,
+    event,
+    status,
+    deploymentUrls,
+  });
+  ctx.log.info({ reviewId: id, changeRequest: cr.number, event, status }, 'review created');
+  return id;
+}

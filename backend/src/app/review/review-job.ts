@@ -1,0 +1,207 @@
+// The steps of a review, run as queued jobs on a worker (they talk to the host and use the browser).
+//   waiting  tell the change request what the review waits for; catch up on deployments the host has
+//   start    read the change request, start the end-to-end run, explore the preview, run the context checks
+//   finish   once the run has ended: the verdict, the final comment, the host's review and commit status
+//   comment  show the newest state of the change request's review in its comment
+import { deploymentsReady } from '../../domain/review/readiness.js';
+import { contextChecks } from '../../domain/review/context-checks.js';
+import { reviewVerdict } from '../../domain/review/verdict.js';
+import type { AppContext } from '../context.js';
+import { AppError, UsageLimitReached } from '../errors.js';
+import type { Explorer } from '../ports/explorer.js';
+import type { ReviewStep } from '../ports/queue.js';
+import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
+import type { TestExecutor } from '../ports/test-executor.js';
+import type { Caller } from '../records.js';
+import { startRun } from '../start-run.js';
+import type { CheckResult } from './render-comment.js';
+import { platformFor, runTestCasesOf, updateComment, type Exploration } from './update-comment.js';
+
+export interface ReviewWorker {
+  executor: TestExecutor;
+  explorer: Explorer;
+  exploreMaxPages: number;
+  exploreMaxMs: number;
+}
+
+export async function runReviewStep(ctx: AppContext, worker: ReviewWorker, reviewId: string, step: ReviewStep): Promise<void> {
+  const review = await ctx.store.reviews.byId(reviewId);
+  if (!review) return;
+  const connection = (await ctx.store.reviews.connectionById(review.connectionId))!;
+  switch (step) {
+    case 'comment':
+      return updateComment(ctx, connection, review.changeRequestNumber);
+    case 'waiting':
+      return waiting(ctx, connection, review);
+    case 'start':
+      return start(ctx, worker, connection, review);
+    case 'finish':
+      return finish(ctx, connection, review.id);
+  }
+}
+
+async function waiting(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+  if (review.status !== 'WAITING') return;
+  // Deployments made before the webhook existed (or whose events were lost) are on the host.
+  const known = await ctx.store.reviews.deploymentsFor(connection.id, review.headSha);
+  const onHost = await platformFor(ctx, connection).listDeployments(review.headSha).catch((error: unknown) => {
+    ctx.log.warn({ err: error }, 'could not list deployments on the host');
+    return [];
+  });
+  const fresh = onHost.filter((d) => !known.some((k) => k.environment === d.environment && k.url === d.url));
+  const queued = await ctx.store.transaction(async (tx) => {
+    for (const d of fresh) await tx.reviews.addDeployment(connection.id, d);
+    const current = await tx.reviews.lock(review.id);
+    if (current?.status !== 'WAITING') return false;
+    const readiness = deploymentsReady(connection.environmentMapping, [...known, ...fresh], review.headSha);
+    if (!readiness.ready) return false;
+    await tx.reviews.update(review.id, { status: 'QUEUED', deploymentUrls: readiness.urls });
+    await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'start' } }], tx.sql);
+    return true;
+  });
+  if (!queued && connection.postCommentOnOpened) await updateComment(ctx, connection, review.changeRequestNumber);
+}
+
+/** Which application a URL from a review request is for: the first mapped one, or the only one. */
+async function applicationForRequest(ctx: AppContext, connection: ConnectionRecord): Promise<string | null> {
+  if (connection.environmentMapping[0]) return connection.environmentMapping[0].applicationId;
+  const apps = await ctx.store.catalog.applicationsOfProject(connection.projectId);
+  return apps.length === 1 ? apps[0]!.id : null;
+}
+
+async function callerOf(ctx: AppContext, projectId: string): Promise<Caller> {
+  const project = (await ctx.store.projects.findById(projectId))!;
+  const organization = (await ctx.store.organizations.findById(project.organizationId))!;
+  return { tokenId: '', project, organization };
+}
+
+async function fail(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord, message: string): Promise<void> {
+  await ctx.store.reviews.update(review.id, { status: 'ERROR', errorMessage: message, finishedAt: ctx.now() });
+  await updateComment(ctx, connection, review.changeRequestNumber);
+}
+
+async function start(ctx: AppContext, worker: ReviewWorker, connection: ConnectionRecord, queued: ReviewRecord): Promise<void> {
+  if (queued.status !== 'QUEUED') return;
+  const platform = platformFor(ctx, connection);
+  // A review requested by a comment learns its branch and commit from the host. Before the claim:
+  // when the host is down the job fails and is retried later, with the review still QUEUED.
+  const cr = queued.headSha ? null : await platform.getChangeRequest(queued.changeRequestNumber);
+  // Claim: only one worker starts a review, and only a QUEUED one.
+  const review = await ctx.store.transaction(async (tx) => {
+    const current = await tx.reviews.lock(queued.id);
+    if (current?.status !== 'QUEUED') return null;
+    const details = cr ? { headSha: cr.headSha, branch: cr.branch, changeRequestTitle: cr.title, changeRequestUrl: cr.url, author: current.author ?? cr.author } : {};
+    await tx.reviews.update(current.id, { status: 'RUNNING', startedAt: ctx.now(), ...details });
+    return { ...current, ...details, status: 'RUNNING' as const };
+  });
+  if (!review) return;
+  try {
+    await startClaimed(ctx, worker, connection, review);
+  } catch (error) {
+    // Claimed and then failed: end it visibly rather than leave it RUNNING; a new request retries.
+    ctx.log.error({ err: error, reviewId: review.id }, 'review failed');
+    await fail(ctx, connection, review, `The review stopped with an error: ${(error as Error).message}. Comment \`${connection.mention} <preview URL>\` to try again.`).catch(() => {});
+  }
+}
+
+async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+  const platform = platformFor(ctx, connection);
+  const urls = await Promise.all(
+    review.deploymentUrls.map(async (d) => (d.applicationId ? d : { ...d, applicationId: (await applicationForRequest(ctx, connection)) ?? '' })),
+  );
+  if (urls.some((d) => !d.applicationId)) {
+    return fail(ctx, connection, review, 'The preview URL cannot be matched to an application: the project has several. Map the hosting environments to applications (repository.reviews.environments in the project YAML).');
+  }
+  await ctx.store.reviews.update(review.id, { deploymentUrls: urls });
+  await updateComment(ctx, connection, review.changeRequestNumber);
+  await platform.setCommitStatus(review.headSha, 'pending', ctx.links.review(review.shortId), 'Goalie is reviewing this commit').catch((error: unknown) => ctx.log.warn({ err: error }, 'commit status not set'));
+
+  // End-to-end: the review plan (or the default plan), each mapped environment's URL overriding its application's environment.
+  const caller = await callerOf(ctx, review.projectId);
+  const apps = await ctx.store.catalog.applicationsById(review.projectId, urls.map((d) => d.applicationId));
+  const plan = connection.reviewTestPlanId ? await ctx.store.testPlans.findById(review.projectId, connection.reviewTestPlanId) : null;
+  let runNote: string | null = null;
+  try {
+    const run = await startRun(ctx, caller, {
+      trigger: 'REPOHOST',
+      testPlanShortId: plan?.shortId,
+      applications: urls.map((d) => ({
+        applicationShortId: apps.find((a) => a.id === d.applicationId)!.shortId,
+        environment: { url: d.url, name: `${d.environment} ${review.headSha.slice(0, 7)}` },
+      })),
+      actor: review.author ?? undefined,
+      branch: review.branch,
+      commitHash: review.headSha,
+      commitMessage: review.changeRequestTitle || undefined,
+      repository: connection.repository,
+    });
+    await ctx.store.reviews.update(review.id, { runId: run.id });
+  } catch (error) {
+    if (error instanceof UsageLimitReached) return fail(ctx, connection, review, `No review was run: ${error.message}`);
+    if (!(error instanceof AppError)) throw error;
+    // No plan to run (or none that fits): the review goes on with exploration alone.
+    runNote = error.message;
+  }
+
+  // Exploratory testing and the review context's checks, against the first preview.
+  const primary = urls[0]!.url;
+  const explored = await worker.explorer.explore({ startUrl: primary, maxPages: worker.exploreMaxPages, maxDurationMs: worker.exploreMaxMs }).catch((error: unknown) => {
+    // Exploration failing (no browser) must not lose the end-to-end half of the review.
+    ctx.log.error({ err: error, reviewId: review.id }, 'exploration failed');
+    return { pagesVisited: [], findings: [], unreachable: false, durationMs: 0, error: (error as Error).message };
+  });
+  const checks: CheckResult[] = [];
+  for (const goal of contextChecks(connection.reviewContext)) {
+    const outcome = await worker.executor.execute({
+      name: 'Review context check',
+      goal,
+      expectedResult: null,
+      baseUrl: primary,
+      devicePreset: null,
+      configs: {},
+      steps: null,
+      resumeState: null,
+      keepState: false,
+      evidencePrefix: `reviews/${review.id}/checks/${checks.length + 1}`,
+    });
+    checks.push({ goal, passed: outcome.verdict === 'PASSED', title: outcome.resultTitle, thought: outcome.evaluationThought });
+  }
+  const exploration: Exploration & { runNote: string | null } = {
+    pagesVisited: explored.pagesVisited,
+    // An unreachable preview is "nothing could be tested" (Comment), not a critical finding of the change.
+    findings: explored.findings.filter((f) => f.kind !== 'unreachable'),
+    unreachable: explored.unreachable,
+    runNote: 'error' in explored ? `Exploration failed: ${explored.error}` : runNote,
+  };
+  await ctx.store.reviews.update(review.id, { exploration, checks });
+  await finish(ctx, connection, review.id);
+}
+
+async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: string): Promise<void> {
+  const done = await ctx.store.transaction(async (tx) => {
+    const review = await tx.reviews.lock(reviewId);
+    // Both halves must be in: the exploration (saved by start) and the run (ended, or none).
+    if (review?.status !== 'RUNNING' || !review.exploration) return null;
+    const run = review.runId ? await tx.runs.findById(review.runId) : null;
+    if (run && (run.status === 'INITIATED' || run.status === 'RUNNING')) return null;
+    const exploration = review.exploration as Exploration & { runNote: string | null };
+    const checks = (review.checks as CheckResult[] | null) ?? [];
+    const testCases = (await runTestCasesOf(ctx, review.runId)).map((t) => ({ name: t.name, result: t.result as 'PASSED' | 'FAILED' | 'SKIPPED' | null, status: t.status }));
+    const outcome = reviewVerdict({
+      testCases: [...testCases, ...checks.map((c) => ({ name: `Check: ${c.goal.split('\n')[0]}`, result: c.passed ? ('PASSED' as const) : ('FAILED' as const), status: 'COMPLETED' }))],
+      findings: exploration.findings,
+      untestable: exploration.unreachable || run?.status === 'ERROR',
+    });
+    const summary = [...outcome.reasons, ...(exploration.runNote ? [`End-to-end tests were not run: ${exploration.runNote}`] : [])].join(' ');
+    await tx.reviews.update(review.id, { status: 'COMPLETED', verdict: outcome.verdict, summary, finishedAt: ctx.now() });
+    return { ...review, status: 'COMPLETED' as const, verdict: outcome.verdict, summary };
+  });
+  if (!done) return;
+  const platform = platformFor(ctx, connection);
+  await updateComment(ctx, connection, done.changeRequestNumber);
+  const body = `Goalie review: **${done.verdict}**. ${done.summary}\n\n${ctx.links.review(done.shortId)}`;
+  const applied = await platform.submitVerdict(done.changeRequestNumber, done.verdict, body, done.headSha);
+  if (!applied.applied) ctx.log.info({ detail: applied.detail }, 'verdict posted without approval state');
+  const state = done.verdict === 'Changes Requested' ? 'failure' : 'success';
+  await platform.setCommitStatus(done.headSha, state, ctx.links.review(done.shortId), `Goalie: ${done.verdict}`);
+}

@@ -1,0 +1,22 @@
+// Repository host webhooks: POST /webhooks/github/<connection> and /webhooks/gitlab/<connection>.
+// The body is read raw (bounded) and handed over unparsed: it is verified before it is read.
+import Router from '@koa/router';
+import type { AppContext } from '../../../app/context.js';
+import { NotFound } from '../../../app/errors.js';
+import { handleWebhook } from '../../../app/review/handle-webhook.js';
+import { readRaw } from '../../middlewares/json-body.js';
+import type { AppState } from '../../state.js';
+
+export function webhookRoutes(app: AppContext, bodyLimitBytes: number): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/webhooks' });
+  router.post('/:host/:connection', async (ctx) => {
+    const host = ctx.params.host;
+    if (host !== 'github' && host !== 'gitlab') throw new NotFound(`Webhooks are for github or gitlab, not ${JSON.stringify(host)}.`);
+    // Payloads with large diffs need room: at least 5 MB whatever the API's body limit is.
+    const rawBody = await readRaw(ctx, Math.max(bodyLimitBytes, 5 * 1024 * 1024));
+    const message = await handleWebhook(app, host, ctx.params.connection!, { headers: ctx.req.headers, rawBody });
+    ctx.state.log.info({ host, connection: ctx.params.connection, outcome: message }, 'webhook');
+    ctx.body = { message };
+  });
+  return router;
+}

@@ -1,0 +1,71 @@
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A project's repository on GitHub or GitLab, with its review settings. Token and secret are encrypted. */
+@Entity('repository_connections')
+export class RepositoryConnectionEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'uuid' }) projectId: string;
+  @Column({ type: 'text' }) shortId: string;
+  @Column({ type: 'text' }) host: 'github' | 'gitlab';
+  @Column({ type: 'text' }) apiUrl: string;
+  @Column({ type: 'text' }) repository: string;
+  @Column({ type: 'text' }) token: string;
+  @Column({ type: 'text' }) webhookSecret: string;
+  @Column({ type: 'text', nullable: true }) webhookId: string | null;
+  @Column({ type: 'text', nullable: true }) webhookError: string | null;
+  @Column({ type: 'text', nullable: true }) reviewContext: string | null;
+  @Column({ type: 'boolean', default: true }) autoRun: boolean;
+  @Column({ type: 'boolean', default: false }) includeDrafts: boolean;
+  @Column({ type: 'boolean', default: true }) postCommentOnOpened: boolean;
+  @Column({ type: 'text', default: '@goalie' }) mention: string;
+  @Column({ type: 'uuid', nullable: true }) reviewTestPlanId: string | null;
+  @Column({ type: 'jsonb', default: [] }) environmentMapping: { environment: string; applicationId: string }[];
+  @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
+}
+
+@Entity('webhook_deliveries')
+export class WebhookDeliveryEntity {
+  @PrimaryColumn({ type: 'uuid' }) connectionId: string;
+  @PrimaryColumn({ type: 'text' }) deliveryId: string;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) receivedAt: Date;
+}
+
+@Entity('host_deployments')
+export class HostDeploymentEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'uuid' }) connectionId: string;
+  @Column({ type: 'text' }) sha: string;
+  @Column({ type: 'text' }) environment: string;
+  @Column({ type: 'text' }) url: string;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
+}
+
+@Entity('reviews')
+export class ReviewEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'text' }) shortId: string;
+  @Column({ type: 'uuid' }) projectId: string;
+  @Column({ type: 'uuid' }) connectionId: string;
+  @Column({ type: 'integer' }) changeRequestNumber: number;
+  @Column({ type: 'text', default: '' }) changeRequestTitle: string;
+  @Column({ type: 'text', nullable: true }) changeRequestUrl: string | null;
+  @Column({ type: 'text' }) branch: string;
+  @Column({ type: 'text' }) headSha: string;
+  @Column({ type: 'text', nullable: true }) author: string | null;
+  @Column({ type: 'text' }) event: 'opened' | 'updated' | 'comment' | 'ci';
+  @Column({ type: 'text' }) status: 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
+  @Column({ type: 'jsonb', default: [] }) deploymentUrls: { applicationId: string; url: string; environment: string }[];
+  @Column({ type: 'uuid', nullable: true }) runId: string | null;
+  @Column({ type: 'jsonb', nullable: true }) exploration: unknown;
+  @Column({ type: 'jsonb', nullable: true }) checks: unknown;
+  @Column({ type: 'text', nullable: true }) verdict: 'Approved' | 'Changes Requested' | 'Comment' | null;
+  @Column({ type: 'text', nullable: true }) summary: string | null;
+  @Column({ type: 'text', nullable: true }) errorMessage: string | null;
+  @Column({ type: 'text', nullable: true }) commentId: string | null;
+  /** The newer commit that made this review stale; empty string when the change request was closed. */
+  @Column({ type: 'text', nullable: true }) supersededBySha: string | null;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
+  @Column({ type: 'timestamptz', nullable: true }) startedAt: Date | null;
+  @Column({ type: 'timestamptz', nullable: true }) finishedAt: Date | null;
+}
