@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { CI_REQUEST_TAG } from '../../backend/src/app/review/handle-webhook.js';
+import { CI_REQUEST_TAG } from '../../shared/src/ci/review-request-tag.js';
 import { findReviewRequest } from '../../backend/src/domain/review/review-request.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { loadPipeline, runJob, type Config, type JobRun } from '../helpers/gitlab-ci.js';

@@ -2,6 +2,7 @@
 // and turned into review state changes plus queued jobs, all in one transaction. Calls to the host
 // (comments, statuses) happen in those jobs, never while the host waits for our answer.
 import { randomUUID } from 'node:crypto';
+import { CI_REQUEST_TAG } from '../../../../shared/src/ci/review-request-tag.js';
 import { makePlainShortId } from '../../domain/short-id.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
 import { findReviewRequest } from '../../domain/review/review-request.js';
@@ -12,8 +13,6 @@ import type { ConnectionRecord, ReviewEvent } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
 import { supersede } from './supersede.js';
 
-/** The hidden tag of comments posted by Goalie's CI integrations (review-request action and template). */
-export const CI_REQUEST_TAG = '<!-- goalie:ci -->';
 
 export async function handleWebhook(ctx: AppContext, host: HostKind, connectionShortId: string, request: WebhookRequest): Promise<string> {
   const connection = await ctx.store.reviews.connectionByShortId(connectionShortId);

@@ -1,0 +1,4 @@
+// Entry point of the bundle (dist/index.js): everything happens in run().
+import { run } from './run.js';
+
+void run();

@@ -1,0 +1,620 @@
+// The GitHub Actions, run the way GitHub runs them: `node <action>/dist/index.js` (the committed
+// bundle) as a child process with INPUT_* variables (action.yml defaults filled in, as the runner
+// does), GITHUB_* variables, a real event payload from @octokit/webhooks-examples, and
+// GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files. The run action talks to a live Goalie (real HTTP
+// server, own database) whose worker drives Chromium against a site on 127.0.0.1; review-request
+// talks to a fake GitHub API on 127.0.0.1 that records what it received.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { WebhookDefinition } from '@octokit/webhooks-examples';
+import { expect } from 'chai';
+import { parse as parseYaml } from 'yaml';
+import { startWorker, type RunningWorker } from '../../backend/src/main.js';
+import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { html, startSite, type Site } from '../helpers/site.js';
+import { waitFor } from '../helpers/wait.js';
+
+// ---------------------------------------------------------------------------
+// Running an action as the GitHub runner does
+
+const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
+
+type EventName = WebhookDefinition['name'];
+type Example<N extends EventName> = WebhookDefinition<N>['examples'][number];
+
+/** A real webhook payload: the first example of that event that `match` accepts (a copy). */
+function example<N extends EventName>(name: N, match: (payload: Example<N>) => boolean = () => true): Example<N> {
+  const definition = examples.find((d) => d.name === name) as WebhookDefinition<N> | undefined;
+  const found = definition?.examples.find(match);
+  if (!found) throw new Error(`no matching ${name} example in @octokit/webhooks-examples`);
+  return structuredClone(found);
+}
+
+interface ActionResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+interface ActionCall {
+  inputs: Record<string, string>;
+  event: { name: string; payload: object };
+  /** GITHUB_* variables beside the event (GITHUB_SHA, GITHUB_REF, ...). */
+  env?: Record<string, string>;
+  /** What the runner would put for `${{ github.token }}` and `${{ github.api_url }}` defaults. */
+  context?: { token?: string; apiUrl?: string };
+}
+
+/** Reads GITHUB_OUTPUT: `name<<DELIMITER` blocks, as @actions/core writes them, and `name=value` lines. */
+function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '') continue;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name, delimiter] = heredoc;
+      const value: string[] = [];
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i]!);
+      outputs[name!] = value.join('\n');
+    } else {
+      const at = line.indexOf('=');
+      outputs[line.slice(0, at)] = line.slice(at + 1);
+    }
+  }
+  return outputs;
+}
+
+/** The runner's input variables: action.yml defaults (expressions evaluated), then the step's `with:`. */
+function inputVariables(actionYml: string, call: ActionCall): Record<string, string> {
+  const meta = parseYaml(fs.readFileSync(actionYml, 'utf8')) as { inputs: Record<string, { default?: string }> };
+  const expressions: Record<string, string> = { '${{ github.token }}': call.context?.token ?? '', '${{ github.api_url }}': call.context?.apiUrl ?? 'https://api.github.com' };
+  const values: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(meta.inputs)) if (spec.default !== undefined) values[name] = expressions[spec.default] ?? spec.default;
+  Object.assign(values, call.inputs);
+  // GitHub upper-cases input names and turns spaces into underscores; hyphens and underscores stay.
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]));
+}
+
+async function runAction(actionDir: string, call: ActionCall, timeoutMs = 150_000): Promise<ActionResult> {
+  actionDir = path.resolve(actionDir);
+  const meta = parseYaml(fs.readFileSync(path.join(actionDir, 'action.yml'), 'utf8')) as { runs: { using: string; main: string } };
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-gha-'));
+  try {
+    const files = { event: path.join(temp, 'event.json'), output: path.join(temp, 'output'), summary: path.join(temp, 'summary.md') };
+    fs.writeFileSync(files.event, JSON.stringify(call.event.payload));
+    fs.writeFileSync(files.output, '');
+    fs.writeFileSync(files.summary, '');
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: temp,
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: call.event.name,
+      GITHUB_EVENT_PATH: files.event,
+      GITHUB_OUTPUT: files.output,
+      GITHUB_STEP_SUMMARY: files.summary,
+      GITHUB_WORKSPACE: temp,
+      RUNNER_TEMP: temp,
+      ...call.env,
+      ...inputVariables(path.join(actionDir, 'action.yml'), call),
+    };
+    const child = spawn(process.execPath, [path.join(actionDir, meta.runs.main)], { cwd: temp, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`the action did not finish within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+      }, timeoutMs);
+      child.on('close', (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+    });
+    return { code, stdout, stderr, outputs: parseOutputFile(fs.readFileSync(files.output, 'utf8')), summary: fs.readFileSync(files.summary, 'utf8') };
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+const show = (result: ActionResult) => `exit ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
+
+/** The `::error ...::` lines of a step's output, decoded: [{ title, message }]. */
+function errorCommands(stdout: string): { title?: string; message: string }[] {
+  const decode = (text: string) => text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  return [...stdout.matchAll(/^::error(?: ([^:]*))?::(.*)$/gm)].map((m) => {
+    const title = /(?:^|,)title=([^,]*)/.exec(m[1] ?? '')?.[1];
+    return { ...(title !== undefined ? { title: decode(title) } : {}), message: decode(m[2]!) };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The run action against a live Goalie
+
+interface TestSite {
+  url: string;
+  /** While set, /slow does not answer: a test case on it stays RUNNING. */
+  holdSlow: boolean;
+  release(): void;
+  close(): Promise<void>;
+}
+
+async function startTestSite(): Promise<TestSite> {
+  const held: http.ServerResponse[] = [];
+  const send = (res: http.ServerResponse, body: string) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(body);
+  };
+  const site: TestSite = {
+    url: '',
+    holdSlow: false,
+    release: () => held.splice(0).forEach((res) => send(res, html('Slow', '<main><p>finally</p></main>'))),
+    close: async () => {},
+  };
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (pathname === '/slow') {
+      if (site.holdSlow) return void held.push(res);
+      return send(res, html('Slow', '<main><p>finally</p></main>'));
+    }
+    send(res, html('Home', '<main><h1>Home</h1><p>All good</p></main>'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site.close = () =>
+    new Promise<void>((resolve) => {
+      held.splice(0).forEach((res) => res.destroy());
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return site;
+}
+
+const project = (siteUrl: string) => `
+organization: { name: Actions }
+project: { name: gha }
+applications:
+  - name: Site
+    environments: [{ name: local, url: "${siteUrl}", default: true }]
+devicePresets:
+  - name: Phone
+    viewport: { width: 390, height: 844 }
+testCases:
+  - name: Home works
+    application: Site
+    goal: Go to /
+    expectedResult: "'All good' is shown"
+  - name: Free shipping
+    application: Site
+    goal: Go to /
+    expectedResult: "'Free shipping' is shown"
+  - name: Slow page
+    application: Site
+    goal: Go to /slow
+    expectedResult: "'finally' is shown"
+testPlans:
+  - name: Passing
+    default: true
+    testCases: [Home works]
+  - name: Failing
+    testCases: [Home works, Free shipping]
+  - name: Slow
+    testCases: [Slow page]
+`;
+
+interface RunRow {
+  id: string;
+  trigger: string;
+  actor: string | null;
+  branch: string | null;
+  commit_hash: string | null;
+  commit_message: string | null;
+  repository: string | null;
+}
+
+describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie', function () {
+  this.timeout(180_000);
+  let site: TestSite;
+  let preview: Site;
+  let service: TestService;
+  let api: ApiClient;
+  let worker: RunningWorker | null = null;
+  let token: string;
+  let plans: Record<string, string>;
+  let app: { id: string; short_id: string };
+  let phone: { id: string; short_id: string };
+  let failedRunShortId = '';
+
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+  const runRow = async (shortId: string) =>
+    (await q<RunRow>('SELECT id, trigger, actor, branch, commit_hash, commit_message, repository FROM runs WHERE short_id = $1', [shortId]))[0]!;
+  const countRuns = async () => (await q<{ n: number }>('SELECT count(*)::int n FROM runs'))[0]!.n;
+
+  const prOpened = example('pull_request', (p) => p.action === 'opened');
+  const prSynchronize = example('pull_request', (p) => p.action === 'synchronize');
+  const push = example('push', (p) => p.ref === 'refs/heads/master' && p.head_commit !== null);
+  const MERGE_SHA = 'f'.repeat(40);
+
+  /** The runner's environment for a pull_request event: GITHUB_REF/GITHUB_SHA name the merge commit. */
+  const pullRequestEvent = (payload: Example<'pull_request'>) => ({
+    event: { name: 'pull_request', payload },
+    env: {
+      GITHUB_REPOSITORY: payload.repository.full_name,
+      GITHUB_REF: `refs/pull/${payload.number}/merge`,
+      GITHUB_SHA: MERGE_SHA,
+      GITHUB_HEAD_REF: payload.pull_request.head.ref,
+      GITHUB_BASE_REF: payload.pull_request.base.ref,
+      GITHUB_ACTOR: payload.sender.login,
+    },
+  });
+  const pushEvent = () => ({
+    event: { name: 'push', payload: push },
+    env: { GITHUB_REPOSITORY: push.repository.full_name, GITHUB_REF: push.ref, GITHUB_SHA: push.after, GITHUB_ACTOR: push.sender.login },
+  });
+  const goalie = (inputs: Record<string, string>) => ({ api_url: service.baseUrl, api_token: token, ...inputs });
+  const runGoalieAction = (call: ActionCall) => runAction('.', call);
+
+  before(async () => {
+    site = await startTestSite();
+    preview = await startSite({ '/': html('Preview', '<main><h1>Preview build</h1><p>All good</p></main>') });
+    service = await startTestService();
+    await service.apply(project(site.url));
+    token = await service.token('gha');
+    api = service.client(token);
+    plans = Object.fromEntries((await q<{ name: string; short_id: string }>('SELECT name, short_id FROM test_plans')).map((r) => [r.name, r.short_id]));
+    [app] = await q('SELECT id, short_id FROM applications');
+    [phone] = await q('SELECT id, short_id FROM device_presets');
+    worker = await startWorker(service.runtime);
+    await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 90_000, 100);
+  });
+  after(async () => {
+    await worker?.stop();
+    await service?.close();
+    await site?.close();
+    await preview?.close();
+  });
+
+  it('blocking, pull_request: waits for a passed run, sets every output, writes the job summary, succeeds', async () => {
+    const result = await runGoalieAction({ ...pullRequestEvent(prSynchronize), inputs: goalie({ test_plan_short_id: plans.Passing!, blocking: 'true', timeout_minutes: '2' }) });
+    expect(result.code, show(result)).to.equal(0);
+    const { outputs } = result;
+    expect(outputs).to.have.keys('run_short_id', 'run_id', 'run_url', 'test_count', 'run_status', 'run_result');
+    expect(outputs).to.include({ run_url: `${service.baseUrl}/runs/${outputs.run_short_id}`, test_count: '1', run_status: 'COMPLETED', run_result: 'PASSED' });
+    expect(outputs.run_id).to.match(/^[0-9a-f-]{36}$/);
+    expect(errorCommands(result.stdout)).to.deep.equal([]);
+    // The token is masked in the log; the run's link is printed.
+    expect(result.stdout).to.include(`::add-mask::${token}`);
+    expect(result.stdout).to.include(`Results: ${outputs.run_url}`);
+
+    // Attribution: the PR's head branch and head commit, not the merge ref the runner checks out.
+    const row = await runRow(outputs.run_short_id!);
+    expect(row).to.deep.include({
+      id: outputs.run_id,
+      trigger: 'REPOHOST',
+      actor: 'Codertocat',
+      branch: 'changes',
+      commit_hash: prSynchronize.pull_request.head.sha,
+      commit_message: prSynchronize.pull_request.title,
+      repository: 'Codertocat/Hello-World',
+    });
+    expect(row.commit_hash).not.to.equal(MERGE_SHA);
+
+    const view = (await api.get(`/v1/run/${outputs.run_short_id}?testCases=all`)).body;
+    expect(result.summary).to.include(`## ✅ Goalie run \`${outputs.run_short_id}\`: PASSED`);
+    expect(result.summary).to.include('Test plan: Passing');
+    expect(result.summary).to.include('| COMPLETED | PASSED | 1 passed, 0 failed (1 in all) |');
+    expect(result.summary).to.include(`| ✅ PASSED | [Home works](${outputs.run_url}#${view.runTestCases[0].shortId}) |`);
+    expect(result.summary).to.include(`[Open run ${outputs.run_short_id} in Goalie](${outputs.run_url})`);
+  });
+
+  it('blocking, push: a failed run gives one annotation per failed test case and fails the step', async () => {
+    const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({ test_plan_short_id: plans.Failing!, blocking: 'true' }) });
+    expect(result.code, show(result)).to.equal(1);
+    const { outputs } = result;
+    failedRunShortId = outputs.run_short_id!;
+    expect(outputs).to.include({ test_count: '2', run_status: 'COMPLETED', run_result: 'FAILED' });
+
+    const view = (await api.get(`/v1/run/${failedRunShortId}?testCases=all`)).body;
+    const failed = view.runTestCases.find((tc: { name: string }) => tc.name === 'Free shipping');
+    expect(failed.result).to.equal('FAILED');
+    expect(failed.resultTitle).to.be.a('string').and.not.empty;
+    expect(errorCommands(result.stdout)).to.deep.equal([
+      { title: 'Free shipping', message: failed.resultTitle },
+      { message: `Goalie run ${failedRunShortId} FAILED: 1 passed, 1 failed. ${outputs.run_url}` },
+    ]);
+
+    expect(await runRow(failedRunShortId)).to.deep.include({
+      trigger: 'REPOHOST',
+      actor: 'Codertocat',
+      branch: 'master',
+      commit_hash: push.after,
+      commit_message: push.head_commit!.message,
+      repository: 'Codertocat/Hello-World',
+    });
+    expect(result.summary).to.include(`## ❌ Goalie run \`${failedRunShortId}\`: FAILED`);
+    expect(result.summary).to.include('| COMPLETED | FAILED | 1 passed, 1 failed (2 in all) |');
+    expect(result.summary).to.include(`| ❌ FAILED | [Free shipping](${outputs.run_url}#${failed.shortId}) | ${failed.resultTitle} |`);
+    expect(result.summary).to.include(`> Goalie run ${failedRunShortId} FAILED: 1 passed, 1 failed.`);
+  });
+
+  it('rerun_failed_of: reruns only the failed test case of that run, as a new run', async () => {
+    expect(failedRunShortId, 'needs the failed run of the previous test').not.to.equal('');
+    const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({ rerun_failed_of: failedRunShortId, blocking: 'true' }) });
+    expect(result.code, show(result)).to.equal(1);
+    const { outputs } = result;
+    expect(outputs.run_short_id).not.to.equal(failedRunShortId);
+    expect(outputs).to.include({ test_count: '1', run_status: 'COMPLETED', run_result: 'FAILED' });
+    const [row] = await q('SELECT r.rerun_of_run_id, o.short_id original FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE r.short_id = $1', [outputs.run_short_id]);
+    expect(row.original).to.equal(failedRunShortId);
+    const names = (await q<{ name: string }>('SELECT t.name FROM run_test_cases t JOIN runs r ON r.id = t.run_id WHERE r.short_id = $1', [outputs.run_short_id])).map((r) => r.name);
+    expect(names).to.deep.equal(['Free shipping']);
+    expect(result.stdout).to.include(`Rerunning the failed test cases of run ${failedRunShortId} as run ${outputs.run_short_id}`);
+    expect(errorCommands(result.stdout).map((e) => e.title)).to.deep.equal(['Free shipping', undefined]);
+    expect(result.summary).to.include(`Rerun of the failed test cases of run \`${failedRunShortId}\``);
+  });
+
+  it('blocking with a time-out: fails saying the run did not finish in time, and leaves the run going', async () => {
+    site.holdSlow = true;
+    let shortId = '';
+    try {
+      const result = await runGoalieAction({ ...pullRequestEvent(prOpened), inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '0.05' }) });
+      expect(result.code, show(result)).to.equal(1);
+      shortId = result.outputs.run_short_id!;
+      expect(result.outputs.run_status).to.be.oneOf(['INITIATED', 'RUNNING']);
+      expect(result.outputs.run_result).to.equal('');
+      const errors = errorCommands(result.stdout);
+      expect(errors).to.have.length(1);
+      expect(errors[0]!.message).to.match(new RegExp(`^Goalie run ${shortId} did not finish within timeout_minutes \\(0\\.05 minutes \\(3 s\\)\\): it is still (INITIATED|RUNNING) .*raise timeout_minutes to wait longer\\.$`));
+      expect(result.summary).to.include(`## ⏱️ Goalie run \`${shortId}\`: not finished within 0.05 minutes (3 s)`);
+      // Still going in Goalie.
+      expect((await api.get(`/v1/run/${shortId}`)).body.status).to.be.oneOf(['INITIATED', 'RUNNING']);
+    } finally {
+      if (shortId) await api.post(`/v1/run/${shortId}/cancel`, {});
+      site.holdSlow = false;
+      site.release();
+      if (shortId) await waitFor('the timed-out run to end', async () => ['CANCELLED', 'COMPLETED'].includes((await api.get(`/v1/run/${shortId}`)).body.status), 60_000, 100);
+    }
+  });
+
+  it('blocking, and the run is cancelled in Goalie meanwhile: fails saying it was cancelled', async () => {
+    site.holdSlow = true;
+    try {
+      const earlier = (await q<{ id: string }>('SELECT id FROM runs')).map((r) => r.id);
+      const action = runGoalieAction({ ...pushEvent(), inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '2' }) });
+      const shortId = await waitFor('the new run to be running', async () => {
+        const rows = await q<{ short_id: string }>(`SELECT short_id FROM runs WHERE status = 'RUNNING' AND NOT (id = ANY($1::uuid[]))`, [earlier]);
+        return rows[0]?.short_id;
+      }, 60_000, 100);
+      expect((await api.post(`/v1/run/${shortId}/cancel`, {})).status).to.equal(200);
+      const result = await action;
+      expect(result.code, show(result)).to.equal(1);
+      expect(result.outputs).to.include({ run_short_id: shortId, run_status: 'CANCELLED', run_result: '' });
+      expect(errorCommands(result.stdout).at(-1)!.message).to.match(new RegExp(`^Goalie run ${shortId} was cancelled \\(`));
+      expect(result.summary).to.include(`## 🚫 Goalie run \`${shortId}\`: CANCELLED`);
+    } finally {
+      site.holdSlow = false;
+      site.release();
+    }
+  });
+
+  it('not blocking: starts the run, sets the start outputs, links the run and succeeds at once', async () => {
+    const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({}) });
+    expect(result.code, show(result)).to.equal(0);
+    const { outputs } = result;
+    expect(outputs).to.have.keys('run_short_id', 'run_id', 'run_url', 'test_count');
+    expect(outputs.test_count).to.equal('1');
+    expect(result.stdout).to.include(`Started Goalie run ${outputs.run_short_id} of test plan Passing (${plans.Passing}): 1 test case.`);
+    expect(result.stdout).to.include(`Results: ${outputs.run_url}`);
+    expect(result.summary).to.include(`## ▶️ Goalie run \`${outputs.run_short_id}\` started`);
+    expect(await runRow(outputs.run_short_id!)).to.deep.include({ trigger: 'REPOHOST', branch: 'master', commit_hash: push.after });
+    // The run goes on without the step: it finishes in Goalie.
+    await waitFor('the run to finish', async () => (await api.get(`/v1/run/${outputs.run_short_id}`)).body.result === 'PASSED', 60_000, 200);
+  });
+
+  it('applications in the object form with device_presets: runs against a new preview environment with the preset', async () => {
+    const result = await runGoalieAction({
+      ...pullRequestEvent(prOpened),
+      inputs: goalie({
+        test_plan_short_id: plans.Passing!,
+        applications: JSON.stringify({ [app.short_id]: { environment: { url: preview.url, name: 'PR 2' } } }, null, 2),
+        device_presets: JSON.stringify({ [app.short_id]: phone.short_id }),
+        blocking: 'true',
+      }),
+    });
+    expect(result.code, show(result)).to.equal(0);
+    const row = await runRow(result.outputs.run_short_id!);
+    const [environment] = await q('SELECT name, url, is_preview, application_id FROM environments WHERE created_by_run_id = $1', [row.id]);
+    expect(environment).to.deep.equal({ name: 'PR 2', url: preview.url, is_preview: true, application_id: app.id });
+    const cases = await q('SELECT environment_url, device_preset_id, result FROM run_test_cases WHERE run_id = $1', [row.id]);
+    expect(cases).to.deep.equal([{ environment_url: preview.url, device_preset_id: phone.id, result: 'PASSED' }]);
+  });
+
+  it('applications as {"app_...": "<url>"}: the preview URL shorthand', async () => {
+    const result = await runGoalieAction({ ...pullRequestEvent(prOpened), inputs: goalie({ applications: `{"${app.short_id}": "${preview.url}/"}` }) });
+    expect(result.code, show(result)).to.equal(0);
+    const row = await runRow(result.outputs.run_short_id!);
+    const [environment] = await q('SELECT url, is_preview FROM environments WHERE created_by_run_id = $1', [row.id]);
+    expect(environment).to.deep.equal({ url: `${preview.url}/`, is_preview: true });
+    await waitFor('the run to finish', async () => (await api.get(`/v1/run/${result.outputs.run_short_id}`)).body.result === 'PASSED', 60_000, 200);
+  });
+
+  it('invalid inputs: exit code 1, one message naming each input and the fix, and no run', async () => {
+    const before = await countRuns();
+    const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({ applications: '{"web": "https://pr-2.preview.example.com"}', timeout_minutes: 'soon', blocking: 'yes' }) });
+    expect(result.code, show(result)).to.equal(1);
+    const errors = errorCommands(result.stdout);
+    expect(errors).to.have.length(1);
+    expect(errors[0]!.message).to.match(/^3 invalid inputs:\n- applications key "web" must be an application short ID such as app_4kq8z1, not "web".*\n- blocking must be true or false, not "yes"\.\n- timeout_minutes must be a positive number of minutes/);
+    expect(result.outputs).to.deep.equal({});
+    expect(await countRuns()).to.equal(before);
+  });
+
+  it('a missing api_token: exit code 1 naming api_token and the secret to pass', async () => {
+    const result = await runGoalieAction({ ...pushEvent(), inputs: { api_url: service.baseUrl } });
+    expect(result.code, show(result)).to.equal(1);
+    expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: api_token is required: .*secrets\.GOALIE_API_TOKEN/);
+  });
+
+  it("API errors fail the step with the API's message", async () => {
+    const missing = await runGoalieAction({ ...pushEvent(), inputs: goalie({ test_plan_short_id: 'pln-gone_zzzzzz' }) });
+    expect(missing.code, show(missing)).to.equal(1);
+    const errors = errorCommands(missing.stdout);
+    expect(errors).to.have.length(1);
+    expect(errors[0]!.message).to.match(
+      /^Goalie API answered HTTP 404: Test plan pln-gone_zzzzzz was not found in project gha\. Check the short ID \(`goalie apply --json` lists them\) \(request [\w-]+\)\.$/,
+    );
+
+    const unauthorized = await runGoalieAction({ ...pushEvent(), inputs: goalie({ api_token: 'not-a-token' }) });
+    expect(unauthorized.code, show(unauthorized)).to.equal(1);
+    expect(errorCommands(unauthorized.stdout)[0]!.message).to.match(/^Goalie API answered HTTP 401: .*\. Check api_token: /);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// review-request against a fake GitHub API
+
+interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+interface FakeGitHub {
+  url: string;
+  requests: RecordedRequest[];
+  /** The next answers' status (201 = created). */
+  status: number;
+  close(): Promise<void>;
+}
+
+async function startFakeGitHub(): Promise<FakeGitHub> {
+  const fake: FakeGitHub = { url: '', requests: [], status: 201, close: async () => {} };
+  let nextId = 1000;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      fake.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const match = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(req.url ?? '');
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      if (req.method !== 'POST' || !match) {
+        res.writeHead(404).end(JSON.stringify({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }));
+      } else if (fake.status === 403) {
+        res.writeHead(403).end(JSON.stringify({ message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment', status: '403' }));
+      } else {
+        const id = nextId++;
+        const [, owner, repo, number] = match;
+        res.writeHead(201, { location: `${fake.url}/repos/${owner}/${repo}/issues/comments/${id}` }).end(
+          JSON.stringify({
+            id,
+            node_id: `IC_${id}`,
+            url: `${fake.url}/repos/${owner}/${repo}/issues/comments/${id}`,
+            html_url: `https://github.com/${owner}/${repo}/pull/${number}#issuecomment-${id}`,
+            issue_url: `${fake.url}/repos/${owner}/${repo}/issues/${number}`,
+            body: (JSON.parse(body) as { body: string }).body,
+            user: { login: 'github-actions[bot]', type: 'Bot' },
+            created_at: '2024-01-01T00:00:00Z',
+            updated_at: '2024-01-01T00:00:00Z',
+            author_association: 'NONE',
+          }),
+        );
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+describe('GitHub Action: review-request (actions/review-request/dist/index.js)', function () {
+  this.timeout(60_000);
+  let github: FakeGitHub;
+  const ACTION = 'actions/review-request';
+  const GITHUB_TOKEN = 'ghs_workflowtoken123';
+  const prOpened = example('pull_request', (p) => p.action === 'opened');
+
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+  });
+  afterEach(() => github.close());
+
+  const call = (event: ActionCall['event'], inputs: Record<string, string>, apiUrl = github.url): ActionCall => ({
+    event,
+    inputs,
+    env: { GITHUB_REPOSITORY: 'Codertocat/Hello-World', GITHUB_ACTOR: 'Codertocat' },
+    context: { token: GITHUB_TOKEN, apiUrl },
+  });
+
+  it("posts '@goalie please review <url>' on the pull request with the workflow's token, and outputs the comment's URL", async () => {
+    const result = await runAction(ACTION, call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com' }));
+    expect(result.code, show(result)).to.equal(0);
+    expect(github.requests).to.have.length(1);
+    const [request] = github.requests;
+    expect(request).to.include({ method: 'POST', url: '/repos/Codertocat/Hello-World/issues/2/comments' });
+    expect(request!.headers.authorization).to.equal(`Bearer ${GITHUB_TOKEN}`);
+    expect(request!.headers.accept).to.equal('application/vnd.github+json');
+    expect(JSON.parse(request!.body)).to.deep.equal({ body: '@goalie please review https://pr-2.preview.example.com\n\n<!-- goalie:ci -->\n' });
+    expect(result.outputs).to.deep.equal({ comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000' });
+    expect(result.stdout).to.include(`::add-mask::${GITHUB_TOKEN}`);
+  });
+
+  it('uses the mention and message inputs, and a GitHub Enterprise API URL with a path', async () => {
+    const result = await runAction(
+      ACTION,
+      call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com', mention: '@qa-bot', message: 'Please focus on the checkout.' }, `${github.url}/api/v3/`),
+    );
+    expect(result.code, show(result)).to.equal(0);
+    expect(github.requests.map((r) => r.url)).to.deep.equal(['/api/v3/repos/Codertocat/Hello-World/issues/2/comments']);
+    expect(JSON.parse(github.requests[0]!.body).body).to.equal('@qa-bot please review https://pr-2.preview.example.com\n\nPlease focus on the checkout.\n\n<!-- goalie:ci -->\n');
+  });
+
+  it('comments on the pull request of an issue_comment event', async () => {
+    // The examples' comments are on plain issues; a comment on a pull request has issue.pull_request.
+    const payload = { ...example('issue_comment', (p) => p.action === 'created') } as Example<'issue_comment'> & { issue: { pull_request?: object } };
+    payload.issue = { ...payload.issue, pull_request: { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1' } };
+    const result = await runAction(ACTION, call({ name: 'issue_comment', payload }, { preview_url: 'https://pr-1.preview.example.com' }));
+    expect(result.code, show(result)).to.equal(0);
+    expect(github.requests.map((r) => r.url)).to.deep.equal(['/repos/Codertocat/Hello-World/issues/1/comments']);
+  });
+
+  it('fails clearly when the event is not about a pull request, and posts nothing', async () => {
+    const result = await runAction(ACTION, call({ name: 'push', payload: example('push', (p) => p.ref === 'refs/heads/master') }, { preview_url: 'https://pr-2.preview.example.com' }));
+    expect(result.code, show(result)).to.equal(1);
+    expect(errorCommands(result.stdout)[0]!.message).to.match(/^This workflow ran for a `push` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`/);
+    expect(github.requests).to.deep.equal([]);
+    expect(result.outputs).to.deep.equal({});
+  });
+
+  it("fails with GitHub's message and the permission to add when the token may not comment", async () => {
+    github.status = 403;
+    const result = await runAction(ACTION, call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com' }));
+    expect(result.code, show(result)).to.equal(1);
+    expect(errorCommands(result.stdout)[0]!.message).to.match(
+      /^GitHub answered HTTP 403 to POST \/repos\/Codertocat\/Hello-World\/issues\/2\/comments: Resource not accessible by integration\. The token may not comment on pull requests: give the job `permissions: pull-requests: write`/,
+    );
+  });
+
+  it('names preview_url when it is missing', async () => {
+    const result = await runAction(ACTION, call({ name: 'pull_request', payload: prOpened }, {}));
+    expect(result.code, show(result)).to.equal(1);
+    expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: preview_url is required/);
+    expect(github.requests).to.deep.equal([]);
+  });
+});
