@@ -12,6 +12,8 @@ import type { Config } from './config.js';
 import { createHttpApp } from './http/app.js';
 import type { AppState } from './http/state.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
+import { createSlackEvents } from './integrations/slack/slack-app.js';
+import { slackMessenger } from './integrations/slack/slack-messenger.js';
 import type { Agent } from './agent/agent.js';
 import { BuiltinAgent } from './agent/builtin-agent.js';
 import { builtinStepPlayer } from './agent/builtin-step-player.js';
@@ -73,7 +75,8 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
     log: logger,
   };
   const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
-  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence });
+  const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
+  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents });
   return {
     config,
     logger,
@@ -138,6 +141,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     projectParallelism: config.projectParallelism,
     // Exploration drives the same browser as the test cases: one browser per worker process.
     review: { explorer: new PlaywrightExplorer(() => executor.getBrowser()), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
+    slack: slackMessenger({ apiUrl: config.slackApiUrl }),
   });
   await worker.start();
   const scheduler =

@@ -11,6 +11,8 @@ export interface SlackRequest {
   contentType: string | undefined;
   /** The form-encoded (or JSON) arguments. */
   args: Record<string, string>;
+  /** Whether it was answered (false when failNext made it fail). */
+  answered: boolean;
 }
 
 export interface FakeSlack {
@@ -23,6 +25,8 @@ export interface FakeSlack {
   joined: Set<string>;
   /** Channels that exist but the bot is not in. */
   notJoined: Set<string>;
+  /** The messages posted (chat.postMessage calls that were answered), with their blocks parsed. */
+  messages(channel?: string): { channel: string; text: string; blocks: any[]; threadTs?: string }[];
   /** Answer the next `times` requests with HTTP `status` (default 500) instead of handling them. */
   failNext(times: number, status?: number): void;
   reset(): void;
@@ -34,6 +38,7 @@ export async function startFakeSlack(options: { botToken?: string; joined?: stri
   const joined = new Set(options.joined ?? []);
   const notJoined = new Set(options.notJoined ?? []);
   let failures: { times: number; status: number } = { times: 0, status: 500 };
+  let messageCount = 0;
   const botToken = options.botToken ?? 'xoxb-test-token';
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -52,10 +57,12 @@ export async function startFakeSlack(options: { botToken?: string; joined?: stri
       if (contentType?.includes('application/json') && text) args = { ...args, ...(JSON.parse(text) as Record<string, string>) };
       else if (text) args = { ...args, ...Object.fromEntries(new URLSearchParams(text)) };
       const apiMethod = url.pathname.replace(/^\/api\//, '');
-      requests.push({ method: req.method ?? '', apiMethod, authorization: req.headers.authorization, contentType, args });
+      const record: SlackRequest = { method: req.method ?? '', apiMethod, authorization: req.headers.authorization, contentType, args, answered: true };
+      requests.push(record);
 
       if (failures.times > 0) {
         failures.times--;
+        record.answered = false;
         return send(res, failures.status, { ok: false, error: 'fatal_error' });
       }
       if (!url.pathname.startsWith('/api/')) return send(res, 404, { ok: false, error: 'unknown_method' });
@@ -72,6 +79,14 @@ export async function startFakeSlack(options: { botToken?: string; joined?: stri
           }
           return send(res, 200, { ok: false, error: 'channel_not_found' });
         }
+        case 'chat.postMessage': {
+          const channel = args.channel;
+          if (!channel || (!joined.has(channel) && !notJoined.has(channel))) return send(res, 200, { ok: false, error: 'channel_not_found' });
+          if (!joined.has(channel)) return send(res, 200, { ok: false, error: 'not_in_channel' });
+          if (!args.text && !args.blocks) return send(res, 200, { ok: false, error: 'no_text' });
+          const ts = `${Math.floor(Date.now() / 1000)}.${String(++messageCount).padStart(6, '0')}`;
+          return send(res, 200, { ok: true, channel, ts, message: { text: args.text, ts } });
+        }
         default:
           return send(res, 404, { ok: false, error: 'unknown_method' });
       }
@@ -86,6 +101,11 @@ export async function startFakeSlack(options: { botToken?: string; joined?: stri
     botToken,
     joined,
     notJoined,
+    messages(channel) {
+      return requests
+        .filter((r) => r.apiMethod === 'chat.postMessage' && r.answered && (!channel || r.args.channel === channel))
+        .map((r) => ({ channel: r.args.channel!, text: r.args.text ?? '', blocks: r.args.blocks ? (typeof r.args.blocks === 'string' ? JSON.parse(r.args.blocks) : r.args.blocks) : [], threadTs: r.args.thread_ts }));
+    },
     failNext(times, status = 500) {
       failures = { times, status };
     },

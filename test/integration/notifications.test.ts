@@ -47,11 +47,11 @@ describe('POST /v1/run notifications', () => {
     }
   });
 
-  it('stores no notifications when none are requested, and does not ask Slack', async () => {
+  it("uses the project's default channel when none are requested, and does not ask Slack about it", async () => {
     const res = await api.post('/v1/run', {});
     expect(res.status).to.equal(200);
-    expect(await storedNotifications(res.body.run.id)).to.equal(null);
-    expect(slack.requests).to.deep.equal([]);
+    expect(await storedNotifications(res.body.run.id)).to.deep.equal([{ type: 'slack', channel: 'C0DEFAULT', notifyOn: 'always' }]);
+    expect(slack.requests.filter((r) => r.apiMethod === 'conversations.info')).to.deep.equal([]);
   });
 
   it('asks Slack once per channel even when a channel is listed twice', async () => {

@@ -198,6 +198,8 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
       name: p.name,
       description: p.description ?? null,
       owner: p.owner ?? null,
+      slackChannel: p.notifications?.slack.channel ?? null,
+      slackNotifyOn: p.notifications?.slack.notifyOn ?? null,
       testCaseIds: [...new Set(members)],
       applications: params,
       schedules: p.schedules.map((s) => ({
@@ -232,6 +234,7 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
       slackBotToken: slack?.botToken,
       slackSigningSecret: slack?.signingSecret,
       slackDefaultChannel: slack?.defaultChannel,
+      slackNotifyOn: slack?.notifyOn,
       defaultDevicePresetId,
       defaultTestPlanId,
     },

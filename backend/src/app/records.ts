@@ -19,6 +19,7 @@ export interface ProjectRecord {
   defaultTestPlanId: string | null;
   defaultDevicePresetId: string | null;
   slackDefaultChannel: string | null;
+  slackNotifyOn: 'always' | 'failure';
   slackConfigured: boolean;
   sshTunnelProxy: boolean;
 }
@@ -53,6 +54,8 @@ export interface TestPlanRecord extends NamedRecord {
   testCaseIds: string[];
   /** Per-application parameters. */
   applications: { applicationId: string; environmentId: string; devicePresetId: string | null }[];
+  /** Plan-level Slack notifications. */
+  slack: { channel: string; notifyOn: 'always' | 'failure' } | null;
 }
 
 export interface TestCaseRecord {

@@ -10,6 +10,7 @@ import { BadRequest } from './errors.js';
 import { findRun } from './get-run.js';
 import type { NewRunTestCase } from './ports/store.js';
 import type { Caller, RunTestCaseRecord } from './records.js';
+import { queueStartedNotifications } from './notifications/queue-notifications.js';
 import { advanceRun } from './run-engine/advance-run.js';
 import { consumeRunUsage } from './usage.js';
 
@@ -94,6 +95,7 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
       notifications: original.notifications,
     });
     await tx.runs.addTestCases(copies);
+    await queueStartedNotifications(ctx, tx, runId, original.notifications);
     await advanceRun(ctx, tx, runId);
   });
   return { id: runId, shortId: newShortId, url: ctx.links.run(newShortId), testCount: copies.length };

@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import { AppError, BadRequest, NotFound } from './errors.js';
 import type { DueSchedule } from './ports/execution-store.js';
 import type { NewEnvironment, NewRun, NewRunTestCase, Repositories } from './ports/store.js';
+import { queueStartedNotifications } from './notifications/queue-notifications.js';
 import { advanceRun } from './run-engine/advance-run.js';
 import type {
   ApplicationRecord,
@@ -34,6 +35,8 @@ export interface StartRunRequest extends StartRunInput {
   /** Stored trigger; SCHEDULE and MANUAL come from inside the service. */
   storedTrigger?: StoredTrigger;
   scheduleId?: string | null;
+  /** Notifications that need no check (the Slack channel a command came from). */
+  knownNotifications?: NotificationRequest[];
 }
 
 interface ResolvedOverride {
@@ -155,9 +158,9 @@ interface PreparedRun {
 async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<PreparedRun> {
   const { project } = caller;
   const plan = await resolvePlan(ctx, caller, input.testPlanShortId);
-  const notifications: NotificationRequest[] | null = input.notifications
-    ? await validateNotifications(ctx, caller, input.notifications)
-    : null;
+  // Per-run channels override the plan's, which override the project's default channel.
+  const notifications: NotificationRequest[] | null =
+    input.knownNotifications ?? (input.notifications ? await validateNotifications(ctx, caller, input.notifications) : configuredNotifications(project, plan));
   const overrides = await resolveOverrides(ctx, caller, input);
 
   // The plan's enabled test cases, plus every dependency (enabled or not: the dependent needs it).
@@ -197,7 +200,7 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
   for (const o of overrides.values()) if (o.newEnvironment) envUrls.set(o.newEnvironment.id, o.newEnvironment.url);
 
   const runId = randomUUID();
-  const repohost = (input.trigger ?? 'API') === 'REPOHOST';
+  const repohost = (input.trigger ?? 'API') === 'REPOHOST' || input.storedTrigger === 'MANUAL';
   const rows = planRunTestCases(runId, selected, graph, (tc) => {
     const e = effective.get(tc.applicationId)!;
     return { environmentId: e.environmentId!, environmentUrl: envUrls.get(e.environmentId!)!, devicePresetId: e.devicePresetId };
@@ -227,12 +230,20 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
   };
 }
 
+function configuredNotifications(project: Caller['project'], plan: TestPlanRecord): NotificationRequest[] | null {
+  if (!project.slackConfigured) return null;
+  if (plan.slack) return [{ type: 'slack', channel: plan.slack.channel, notifyOn: plan.slack.notifyOn }];
+  if (project.slackDefaultChannel) return [{ type: 'slack', channel: project.slackDefaultChannel, notifyOn: project.slackNotifyOn }];
+  return null;
+}
+
 /** Writes a prepared run, counting usage, and queues its first test cases: all in the caller's transaction. */
 async function writeRun(ctx: AppContext, tx: Repositories, caller: Caller, prepared: PreparedRun): Promise<void> {
   await consumeRunUsage(tx, caller.organization, ctx.now());
   await tx.runs.create(prepared.run);
   for (const preview of prepared.previews) await tx.catalog.createEnvironment(preview);
   await tx.runs.addTestCases(prepared.rows);
+  await queueStartedNotifications(ctx, tx, prepared.run.id, prepared.run.notifications);
   await advanceRun(ctx, tx, prepared.run.id);
 }
 

@@ -13,6 +13,7 @@ import { pageRoutes } from './pages/routes.js';
 import { cliRoutes } from './routes/cli.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { v1Routes } from './routes/v1/index.js';
+import { slackRoutes, type SlackEventsHandler } from './routes/slack.js';
 import { webhookRoutes } from './routes/webhooks/index.js';
 import type { AppState } from './state.js';
 
@@ -21,6 +22,8 @@ export interface HttpOptions {
   outboundIps: readonly string[];
   bodyLimitBytes: number;
   evidence: EvidenceStore;
+  /** The Slack app's request handler (POST /slack/events). */
+  slackEvents: SlackEventsHandler;
 }
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
@@ -48,7 +51,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence), webhookRoutes(app, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());

@@ -12,6 +12,8 @@ const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: n
   'generate-test-case': { retryLimit: 1, expireInSeconds: 15 * 60 },
   // Host calls (comments, statuses) may fail for a while: retried with backoff by pg-boss.
   review: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
+  // Slack being slow or down delays only its messages: retried with backoff (5 s, 10 s, 20 s, ...).
+  notify: { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
 };
 
 /** `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do. */

@@ -9,6 +9,8 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../app/context.js';
 import { generateTestCase } from '../app/generate-test-case.js';
 import { QUEUES, type QueueName, type ReviewStep } from '../app/ports/queue.js';
+import { sendRunNotification } from '../app/notifications/send-run-notification.js';
+import type { SlackMessenger } from '../app/ports/slack.js';
 import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
 import type { TestExecutor } from '../app/ports/test-executor.js';
 import { executeRunTestCase } from '../app/run-engine/execute-run-test-case.js';
@@ -18,6 +20,8 @@ export interface WorkerOptions {
   databaseUrl: string;
   /** What review jobs need besides the executor; without it this worker does not take review jobs. */
   review?: Omit<ReviewWorker, 'executor'>;
+  /** Sends Slack notifications; without it this worker does not take notification jobs. */
+  slack?: SlackMessenger;
   concurrency: number;
   projectParallelism: number;
   heartbeatMs?: number;
@@ -48,7 +52,7 @@ export class Worker {
     private readonly executor: TestExecutor,
     private readonly options: WorkerOptions,
   ) {
-    this.queues = options.review ? QUEUES : QUEUES.filter((q) => q !== 'review');
+    this.queues = QUEUES.filter((q) => (q !== 'review' || options.review) && (q !== 'notify' || options.slack));
   }
 
   async start(): Promise<void> {
@@ -131,6 +135,8 @@ export class Worker {
           const result = await executeRunTestCase(this.ctx, { workerId: this.id, executor: this.executor, projectParallelism: this.options.projectParallelism }, data, abort.signal);
           // The project is at its parallelism limit: try again in a moment.
           if (result === 'busy') await this.boss.send(queue, data, { startAfter: 1 });
+        } else if (queue === 'notify') {
+          await sendRunNotification(this.ctx, this.options.slack!, job.data as { runId: string; channel: string; event: 'started' | 'finished' });
         } else if (queue === 'review') {
           const data = job.data as { reviewId: string; step: ReviewStep };
           await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);

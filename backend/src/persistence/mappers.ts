@@ -35,6 +35,7 @@ export const toProject = (e: ProjectEntity): ProjectRecord => ({
   defaultTestPlanId: e.defaultTestPlanId,
   defaultDevicePresetId: e.defaultDevicePresetId,
   slackDefaultChannel: e.slackDefaultChannel,
+  slackNotifyOn: e.slackNotifyOn,
   slackConfigured: e.slackBotToken !== null,
   sshTunnelProxy: e.sshTunnelProxy,
 });

@@ -151,7 +151,11 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
       }
 
       for (const p of state.testPlans) {
-        await m.upsert(TestPlanEntity, { id: p.id, shortId: p.shortId, name: p.name, description: p.description, owner: p.owner, projectId, updatedAt: now }, ['id']);
+        await m.upsert(
+          TestPlanEntity,
+          { id: p.id, shortId: p.shortId, name: p.name, description: p.description, owner: p.owner, slackChannel: p.slackChannel, slackNotifyOn: p.slackNotifyOn, projectId, updatedAt: now },
+          ['id'],
+        );
         await m.delete(TestPlanTestCaseEntity, { testPlanId: p.id });
         if (p.testCaseIds.length) await m.insert(TestPlanTestCaseEntity, p.testCaseIds.map((testCaseId, position) => ({ testPlanId: p.id, testCaseId, position })));
         await m.delete(TestPlanApplicationEntity, { testPlanId: p.id });

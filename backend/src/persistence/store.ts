@@ -1,6 +1,6 @@
 // The Store port over TypeORM. Every repository method runs on the EntityManager it was built with,
 // so inside `transaction` all of them share one database transaction.
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { UniqueViolation, type Repositories, type Store } from '../app/ports/store.js';
 import type { ApplicationRecord, NamedRecord, TestCaseRecord, TestPlanRecord } from '../app/records.js';
 import {
@@ -80,6 +80,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       projectId: row.projectId,
       testCaseIds: members.map((x) => x.testCaseId),
       applications: apps.map((a) => ({ applicationId: a.applicationId, environmentId: a.environmentId, devicePresetId: a.devicePresetId })),
+      slack: row.slackChannel ? { channel: row.slackChannel, notifyOn: row.slackNotifyOn ?? 'always' } : null,
     };
   }
 
@@ -152,6 +153,18 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
         const row = await m.findOne(ProjectEntity, { where: { id } });
         return row ? toProject(row) : null;
       },
+      async slackSigningSecrets() {
+        const rows = await m.find(ProjectEntity, { where: { slackSigningSecret: Not(IsNull()) }, select: { id: true, slackSigningSecret: true } });
+        return rows.map((r) => ({ projectId: r.id, signingSecret: secrets.open(r.slackSigningSecret!) }));
+      },
+      async connectedToChannel(channel) {
+        const rows = await m
+          .createQueryBuilder(ProjectEntity, 'p')
+          .where('p.slack_default_channel = :channel', { channel })
+          .orWhere('EXISTS (SELECT 1 FROM test_plans tp WHERE tp.project_id = p.id AND tp.slack_channel = :channel)', { channel })
+          .getMany();
+        return rows.map(toProject);
+      },
       async slackBotToken(projectId) {
         const row = await m.findOne(ProjectEntity, { where: { id: projectId }, select: { id: true, slackBotToken: true } });
         return row?.slackBotToken ? secrets.open(row.slackBotToken) : null;
@@ -191,6 +204,10 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     testPlans: {
       findByShortId: (projectId, shortId) => plan({ projectId, shortId }),
       findById: (projectId, id) => plan({ projectId, id }),
+      async listByProject(projectId) {
+        const rows = await m.find(TestPlanEntity, { where: { projectId }, order: { name: 'ASC' } });
+        return (await Promise.all(rows.map((r) => plan({ projectId, id: r.id })))).filter((p): p is TestPlanRecord => p !== null);
+      },
     },
 
     testCases: {

@@ -129,6 +129,11 @@ const testPlan = z.strictObject({
   testCases: z.array(name(80)).default([]),
   applications: z.record(z.string(), z.strictObject({ environment: name(), devicePreset: name().optional() })).default({}),
   schedules: z.array(schedule).default([]),
+  notifications: z
+    .strictObject({
+      slack: z.strictObject({ channel: z.string().regex(/^[CDG][A-Z0-9]{2,}$/, { error: 'must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link)' }), notifyOn: z.enum(['always', 'failure']).default('always') }),
+    })
+    .optional(),
 });
 
 const repository = z.strictObject({
@@ -168,6 +173,8 @@ export const projectFileSchema = z.strictObject({
         botToken: z.string().min(1).optional(),
         signingSecret: z.string().min(1).optional(),
         defaultChannel: z.string().min(1).nullable().optional(),
+        /** When the default channel hears of runs: always (start and summary) or failure (summary of runs that did not pass). */
+        notifyOn: z.enum(['always', 'failure']).optional(),
       })
       .optional(),
   }),

@@ -35,6 +35,7 @@ export interface ProjectWrite {
     slackBotToken?: string;
     slackSigningSecret?: string;
     slackDefaultChannel?: string | null;
+    slackNotifyOn?: 'always' | 'failure';
     defaultDevicePresetId?: string | null;
     defaultTestPlanId?: string | null;
   };
@@ -52,6 +53,8 @@ export interface ProjectWrite {
     name: string;
     description: string | null;
     owner: string | null;
+    slackChannel: string | null;
+    slackNotifyOn: 'always' | 'failure' | null;
     testCaseIds: string[];
     applications: { applicationId: string; environmentId: string; devicePresetId: string | null }[];
     /** `id` of an existing schedule keeps its firing history. */

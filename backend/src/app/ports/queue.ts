@@ -8,13 +8,14 @@ export interface SqlExecutor {
 export type Job =
   | { queue: 'run-test-case'; data: { runTestCaseId: string; attempt: number } }
   | { queue: 'generate-test-case'; data: { testCaseId: string } }
-  | { queue: 'review'; data: { reviewId: string; step: ReviewStep } };
+  | { queue: 'review'; data: { reviewId: string; step: ReviewStep } }
+  | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished' } };
 
 /** waiting: tell the change request what the review waits for; start: test the preview; finish: the verdict; comment: show the newest state. */
 export type ReviewStep = 'waiting' | 'start' | 'finish' | 'comment';
 
 export type QueueName = Job['queue'];
-export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review'];
+export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify'];
 
 export interface JobQueue {
   enqueue(jobs: Job[], within: SqlExecutor): Promise<void>;

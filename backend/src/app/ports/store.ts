@@ -81,6 +81,10 @@ export interface Repositories {
     findById(id: string): Promise<ProjectRecord | null>;
     /** The decrypted Slack bot token, or null when Slack is not configured. */
     slackBotToken(projectId: string): Promise<string | null>;
+    /** Every project's decrypted Slack signing secret (requests from Slack are checked against them). */
+    slackSigningSecrets(): Promise<{ projectId: string; signingSecret: string }[]>;
+    /** Projects connected to a Slack channel: it is their default channel or one of their plans' channels. */
+    connectedToChannel(channel: string): Promise<ProjectRecord[]>;
   };
   catalog: {
     applicationsByShortId(projectId: string, shortIds: string[]): Promise<ApplicationRecord[]>;
@@ -97,6 +101,7 @@ export interface Repositories {
   testPlans: {
     findByShortId(projectId: string, shortId: string): Promise<TestPlanRecord | null>;
     findById(projectId: string, id: string): Promise<TestPlanRecord | null>;
+    listByProject(projectId: string): Promise<TestPlanRecord[]>;
   };
   testCases: {
     /** Every test case of the project: the dependency graph needs all of them. */

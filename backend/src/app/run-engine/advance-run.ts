@@ -2,6 +2,7 @@
 // the run when every test case has ended. Runs inside the caller's transaction, under the run lock.
 import { progress } from '../../domain/run-progress.js';
 import type { AppContext } from '../context.js';
+import { queueFinishedNotifications } from '../notifications/queue-notifications.js';
 import type { Repositories } from '../ports/store.js';
 
 export async function advanceRun(ctx: AppContext, tx: Repositories, runId: string): Promise<void> {
@@ -22,6 +23,8 @@ export async function advanceRun(ctx: AppContext, tx: Repositories, runId: strin
   if (next.finished) {
     const status = run.cancelRequested ? 'CANCELLED' : next.finished.status;
     await tx.execution.finishRun(runId, status, status === 'COMPLETED' ? next.finished.result : null, now);
+    const finishedRun = await tx.runs.findById(runId);
+    if (finishedRun) await queueFinishedNotifications(ctx, tx, finishedRun, status === 'COMPLETED' ? next.finished.result : null);
     // A review waiting on this run can now reach its verdict.
     const review = await tx.reviews.byRun(runId);
     if (review && review.status === 'RUNNING') await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'finish' } }], tx.sql);

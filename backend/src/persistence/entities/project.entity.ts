@@ -9,6 +9,7 @@ export class ProjectEntity {
   @Column({ type: 'uuid', nullable: true }) defaultTestPlanId: string | null;
   @Column({ type: 'uuid', nullable: true }) defaultDevicePresetId: string | null;
   @Column({ type: 'text', nullable: true }) slackDefaultChannel: string | null;
+  @Column({ type: 'text', default: 'always' }) slackNotifyOn: 'always' | 'failure';
   /** Encrypted at rest (secret-box). */
   @Column({ type: 'text', nullable: true }) slackBotToken: string | null;
   /** Encrypted at rest (secret-box). */

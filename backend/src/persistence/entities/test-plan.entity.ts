@@ -8,6 +8,8 @@ export class TestPlanEntity {
   @Column({ type: 'text' }) name: string;
   @Column({ type: 'text', nullable: true }) description: string | null;
   @Column({ type: 'text', nullable: true }) owner: string | null;
+  @Column({ type: 'text', nullable: true }) slackChannel: string | null;
+  @Column({ type: 'text', nullable: true }) slackNotifyOn: 'always' | 'failure' | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }
