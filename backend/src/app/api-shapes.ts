@@ -1,0 +1,18 @@
+// Records in the API's shapes, where a use case hands them on as the API describes them (the review
+// comment's results table, the HTTP answers).
+import type { RunTestCase } from '../../../shared/src/api/types.js';
+import type { RunTestCaseRecord } from './records.js';
+
+export function toApiRunTestCase(row: RunTestCaseRecord): RunTestCase {
+  return {
+    id: row.id,
+    shortId: row.shortId,
+    name: row.name,
+    status: row.status,
+    result: row.result,
+    resultTitle: row.resultTitle,
+    evaluationThought: row.evaluationThought,
+    promptGoal: row.promptGoal,
+    promptExamples: row.promptExamples,
+  };
+}
