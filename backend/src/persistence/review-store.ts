@@ -90,6 +90,10 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
     async latestTwo(connectionId, changeRequestNumber) {
       return (await m.find(ReviewEntity, { where: { connectionId, changeRequestNumber }, order: { createdAt: 'DESC' }, take: 2 })).map(toReview);
     },
+    async lockChangeRequest(connectionId, changeRequestNumber) {
+      // A transaction-scoped advisory lock in a key space of its own (the two-key form).
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('goalie:review-comment'), hashtext($1))`, [`${connectionId}:${changeRequestNumber}`]);
+    },
     async lock(id) {
       const [row] = await m.query(`SELECT id FROM reviews WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) return null;

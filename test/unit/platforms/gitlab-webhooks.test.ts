@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { PlatformEvent, WebhookRequest } from '../../../backend/src/app/ports/change-request-platform.js';
-import { GitLabWebhookPayloadError, GitLabWebhookReceiver } from '../../../backend/src/platforms/gitlab/index.js';
+import { WebhookPayloadError, GitLabWebhookReceiver } from '../../../backend/src/platforms/gitlab/index.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/gitlab/${name}`, import.meta.url));
 const delivery = (event: string | undefined, body: Buffer | string, headers: Record<string, string | string[]> = {}): WebhookRequest => ({
@@ -183,7 +183,7 @@ describe('GitLab webhooks', () => {
     }
 
     it('invalid JSON throws a 400 that says so', () => {
-      expect(() => receiver.parse(delivery('Push Hook', '{"object_kind":'))).to.throw(GitLabWebhookPayloadError, /not valid JSON/);
+      expect(() => receiver.parse(delivery('Push Hook', '{"object_kind":'))).to.throw(WebhookPayloadError, /not valid JSON/);
       let caught: unknown;
       try {
         receiver.parse(delivery('Push Hook', 'not json'));

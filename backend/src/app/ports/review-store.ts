@@ -80,6 +80,11 @@ export interface ReviewStore {
   waitingFor(connectionId: string, sha: string): Promise<ReviewRecord[]>;
   /** The newest review of a change request (the one its comment shows), and the one before it. */
   latestTwo(connectionId: string, changeRequestNumber: number): Promise<ReviewRecord[]>;
+  /**
+   * Serialises the writers of one change request's comment until the transaction ends, so that two
+   * jobs never both create it, and the last one to write shows the newest state.
+   */
+  lockChangeRequest(connectionId: string, changeRequestNumber: number): Promise<void>;
   /** Locks the review row until the transaction ends. */
   lock(id: string): Promise<ReviewRecord | null>;
   update(id: string, patch: Partial<Omit<ReviewRecord, 'id' | 'shortId' | 'projectId' | 'connectionId' | 'createdAt'>>): Promise<void>;

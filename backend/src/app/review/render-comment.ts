@@ -30,6 +30,8 @@ export interface CommentContext {
   mention: string;
   /** The newer commit that superseded this review, when it was. */
   supersededBySha: string | null;
+  /** The review this one replaced while it was in progress (the one before it, SUPERSEDED), if any. */
+  replaced?: { headSha: string; supersededBySha: string | null } | null;
 }
 
 const VERDICT_ICONS: Record<Verdict, string> = { Approved: '✅', 'Changes Requested': '❌', Comment: '💬' };
@@ -65,6 +67,12 @@ function evaluationDetails(ctx: CommentContext): string {
   const items = ctx.testCases.filter((t) => t.evaluationThought).map((t) => `**${t.name}** (${t.result ?? t.status})\n\n${t.evaluationThought}`);
   if (!items.length) return '';
   return `<details><summary>Evaluation details</summary>\n\n${items.join('\n\n---\n\n')}\n\n</details>`;
+}
+
+function replacedNote(ctx: CommentContext): string {
+  if (!ctx.replaced) return '';
+  const what = ctx.replaced.headSha ? `The review of \`${short(ctx.replaced.headSha)}\`` : 'The previous review';
+  return ctx.replaced.supersededBySha ? `${what} was cancelled: \`${short(ctx.replaced.supersededBySha)}\` is newer.` : `${what} was cancelled.`;
 }
 
 export function renderComment(review: ReviewRecord, ctx: CommentContext): string {
@@ -112,5 +120,7 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
       break;
     }
   }
+  // A superseded review has said so above; any other says what it replaced, right under its title.
+  if (review.status !== 'SUPERSEDED' && ctx.replaced) parts.splice(1, 0, `_${replacedNote(ctx)}_`);
   return `${parts.filter(Boolean).join('\n\n')}\n\n${marker}\n`;
 }

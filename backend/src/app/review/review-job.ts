@@ -14,6 +14,7 @@ import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
 import type { TestExecutor } from '../ports/test-executor.js';
 import type { Caller } from '../records.js';
 import { startRun } from '../start-run.js';
+import { cancelReviewRun } from './supersede.js';
 import type { CheckResult } from './render-comment.js';
 import { platformFor, runTestCasesOf, updateComment, type Exploration } from './update-comment.js';
 
@@ -49,17 +50,19 @@ async function waiting(ctx: AppContext, connection: ConnectionRecord, review: Re
     return [];
   });
   const fresh = onHost.filter((d) => !known.some((k) => k.environment === d.environment && k.url === d.url));
-  const queued = await ctx.store.transaction(async (tx) => {
+  const stillWaiting = await ctx.store.transaction(async (tx) => {
     for (const d of fresh) await tx.reviews.addDeployment(connection.id, d);
     const current = await tx.reviews.lock(review.id);
     if (current?.status !== 'WAITING') return false;
     const readiness = deploymentsReady(connection.environmentMapping, [...known, ...fresh], review.headSha);
-    if (!readiness.ready) return false;
+    if (!readiness.ready) return true;
     await tx.reviews.update(review.id, { status: 'QUEUED', deploymentUrls: readiness.urls });
     await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'start' } }], tx.sql);
-    return true;
+    return false;
   });
-  if (!queued && connection.postCommentOnOpened) await updateComment(ctx, connection, review.changeRequestNumber);
+  // Only a review that still waits says so: one that moved on (ready, superseded) has its own step
+  // to update the comment.
+  if (stillWaiting && connection.postCommentOnOpened) await updateComment(ctx, connection, review.changeRequestNumber);
 }
 
 /** Which application a URL from a review request is for: the first mapped one, or the only one. */
@@ -75,22 +78,62 @@ async function callerOf(ctx: AppContext, projectId: string): Promise<Caller> {
   return { tokenId: '', project, organization };
 }
 
+/**
+ * The run of a review superseded while it was being started. Its first test cases are being
+ * claimed by workers at this very moment, which can make the cancelling transaction a deadlock
+ * victim: it is tried again.
+ */
+async function cancelStaleRun(ctx: AppContext, reviewId: string, runId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ctx.store.transaction((tx) => cancelReviewRun(ctx, tx, runId));
+      return;
+    } catch (error) {
+      if (attempt >= 3) {
+        ctx.log.error({ err: error, reviewId, runId }, 'could not cancel the run of a superseded review');
+        return;
+      }
+    }
+  }
+}
+
 async function fail(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord, message: string): Promise<void> {
-  await ctx.store.reviews.update(review.id, { status: 'ERROR', errorMessage: message, finishedAt: ctx.now() });
+  // Only a review still in progress fails: one superseded meanwhile keeps saying so.
+  const failed = await ctx.store.transaction(async (tx) => {
+    const current = await tx.reviews.lock(review.id);
+    if (!current || (current.status !== 'QUEUED' && current.status !== 'RUNNING')) return false;
+    await tx.reviews.update(review.id, { status: 'ERROR', errorMessage: message, finishedAt: ctx.now() });
+    return true;
+  });
+  if (!failed) return;
   await updateComment(ctx, connection, review.changeRequestNumber);
+  // The commit may already show Goalie's status as pending: it must not stay so.
+  if (review.headSha) {
+    await platformFor(ctx, connection)
+      .setCommitStatus(review.headSha, 'error', ctx.links.review(review.shortId), `Goalie could not review this commit: ${message}`)
+      .catch((error: unknown) => ctx.log.warn({ err: error, reviewId: review.id }, 'commit status not set'));
+  }
 }
 
 async function start(ctx: AppContext, worker: ReviewWorker, connection: ConnectionRecord, queued: ReviewRecord): Promise<void> {
   if (queued.status !== 'QUEUED') return;
   const platform = platformFor(ctx, connection);
-  // A review requested by a comment learns its branch and commit from the host. Before the claim:
-  // when the host is down the job fails and is retried later, with the review still QUEUED.
-  const cr = queued.headSha ? null : await platform.getChangeRequest(queued.changeRequestNumber);
+  // The change request as the host has it now: a review requested by a comment learns its branch
+  // and commit from it, and an automatic one whether its commit is still the newest (webhooks may
+  // arrive out of order). Before the claim: when the host is down the job fails and is retried
+  // later, with the review still QUEUED.
+  const cr = await platform.getChangeRequest(queued.changeRequestNumber);
   // Claim: only one worker starts a review, and only a QUEUED one.
   const review = await ctx.store.transaction(async (tx) => {
     const current = await tx.reviews.lock(queued.id);
     if (current?.status !== 'QUEUED') return null;
-    const details = cr ? { headSha: cr.headSha, branch: cr.branch, changeRequestTitle: cr.title, changeRequestUrl: cr.url, author: current.author ?? cr.author } : {};
+    if (current.headSha && cr.headSha && cr.headSha !== current.headSha) {
+      // A newer commit is the change request's head: reviewing this one would post a stale verdict.
+      await tx.reviews.update(current.id, { status: 'SUPERSEDED', supersededBySha: cr.headSha, finishedAt: ctx.now() });
+      await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: current.id, step: 'comment' } }], tx.sql);
+      return null;
+    }
+    const details = current.headSha ? {} : { headSha: cr.headSha, branch: cr.branch, changeRequestTitle: cr.title, changeRequestUrl: cr.url, author: current.author ?? cr.author };
     await tx.reviews.update(current.id, { status: 'RUNNING', startedAt: ctx.now(), ...details });
     return { ...current, ...details, status: 'RUNNING' as const };
   });
@@ -135,7 +178,13 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
       commitMessage: review.changeRequestTitle || undefined,
       repository: connection.repository,
     });
-    await ctx.store.reviews.update(review.id, { runId: run.id });
+    // Superseded while the run was being started (supersede saw no run to cancel): cancel it now.
+    const superseded = await ctx.store.transaction(async (tx) => {
+      const current = await tx.reviews.lock(review.id);
+      await tx.reviews.update(review.id, { runId: run.id });
+      return current?.status !== 'RUNNING';
+    });
+    if (superseded) return cancelStaleRun(ctx, review.id, run.id);
   } catch (error) {
     if (error instanceof UsageLimitReached) return fail(ctx, connection, review, `No review was run: ${error.message}`);
     if (!(error instanceof AppError)) throw error;
@@ -186,7 +235,7 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
     if (run && (run.status === 'INITIATED' || run.status === 'RUNNING')) return null;
     const exploration = review.exploration as Exploration & { runNote: string | null };
     const checks = (review.checks as CheckResult[] | null) ?? [];
-    const testCases = (await runTestCasesOf(ctx, review.runId)).map((t) => ({ name: t.name, result: t.result as 'PASSED' | 'FAILED' | 'SKIPPED' | null, status: t.status }));
+    const testCases = (await runTestCasesOf(tx, review.runId)).map((t) => ({ name: t.name, result: t.result as 'PASSED' | 'FAILED' | 'SKIPPED' | null, status: t.status }));
     const outcome = reviewVerdict({
       testCases: [...testCases, ...checks.map((c) => ({ name: `Check: ${c.goal.split('\n')[0]}`, result: c.passed ? ('PASSED' as const) : ('FAILED' as const), status: 'COMPLETED' }))],
       findings: exploration.findings,
@@ -197,11 +246,23 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
     return { ...review, status: 'COMPLETED' as const, verdict: outcome.verdict, summary };
   });
   if (!done) return;
+  // The review is COMPLETED from here on, so a retry of this job would post nothing: each of the
+  // host calls (retried inside the adapters) is made whatever happened to the others, and a
+  // failure is logged rather than leaving, say, the commit status pending because the review was refused.
   const platform = platformFor(ctx, connection);
-  await updateComment(ctx, connection, done.changeRequestNumber);
+  const attempt = async (what: string, call: () => Promise<unknown>) => {
+    try {
+      await call();
+    } catch (error) {
+      ctx.log.error({ err: error, reviewId: done.id }, `review verdict: could not ${what}`);
+    }
+  };
+  await attempt('update the comment', () => updateComment(ctx, connection, done.changeRequestNumber));
   const body = `Goalie review: **${done.verdict}**. ${done.summary}\n\n${ctx.links.review(done.shortId)}`;
-  const applied = await platform.submitVerdict(done.changeRequestNumber, done.verdict, body, done.headSha);
-  if (!applied.applied) ctx.log.info({ detail: applied.detail }, 'verdict posted without approval state');
+  await attempt('submit the verdict', async () => {
+    const applied = await platform.submitVerdict(done.changeRequestNumber, done.verdict, body, done.headSha);
+    if (!applied.applied) ctx.log.info({ detail: applied.detail }, 'verdict posted without approval state');
+  });
   const state = done.verdict === 'Changes Requested' ? 'failure' : 'success';
-  await platform.setCommitStatus(done.headSha, state, ctx.links.review(done.shortId), `Goalie: ${done.verdict}`);
+  await attempt('set the commit status', () => platform.setCommitStatus(done.headSha, state, ctx.links.review(done.shortId), `Goalie: ${done.verdict}`));
 }

@@ -5,6 +5,8 @@ import type { ConnectionRecord } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
 import { advanceRun } from '../run-engine/advance-run.js';
 
+const ACTIVE = new Set(['WAITING', 'QUEUED', 'RUNNING']);
+
 export async function supersede(
   ctx: AppContext,
   tx: Repositories,
@@ -13,21 +15,29 @@ export async function supersede(
 ): Promise<number> {
   const reviews = 'number' in target ? await tx.reviews.active(connection.id, target.number) : await tx.reviews.activeOnBranch(connection.id, target.branch);
   let count = 0;
-  for (const review of reviews) {
+  for (const listed of reviews) {
     // A review of the same commit is not stale; a comment-requested one without a commit yet is.
-    if (target.sha && review.headSha === target.sha) continue;
+    if (target.sha && listed.headSha === target.sha) continue;
+    // Locked and read again: the start step may be attaching its run right now, and that run must
+    // be seen here (or the start step sees this review SUPERSEDED and cancels the run itself).
+    const review = await tx.reviews.lock(listed.id);
+    if (!review || !ACTIVE.has(review.status)) continue;
     const now = ctx.now();
     await tx.reviews.update(review.id, { status: 'SUPERSEDED', supersededBySha: target.sha ?? '', finishedAt: now });
-    if (review.runId) {
-      const run = await tx.execution.lockRun(review.runId);
-      if (run && (run.status === 'INITIATED' || run.status === 'RUNNING')) {
-        await tx.execution.requestCancel(review.runId, now);
-        await tx.execution.cancelPending(review.runId, now);
-        await advanceRun(ctx, tx, review.runId);
-      }
-    }
+    if (review.runId) await cancelReviewRun(ctx, tx, review.runId);
     await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'comment' } }], tx.sql);
     count++;
   }
   return count;
+}
+
+/** Cancels a review's end-to-end run when it has not ended yet. */
+export async function cancelReviewRun(ctx: AppContext, tx: Repositories, runId: string): Promise<void> {
+  const run = await tx.execution.lockRun(runId);
+  if (run && (run.status === 'INITIATED' || run.status === 'RUNNING')) {
+    const now = ctx.now();
+    await tx.execution.requestCancel(runId, now);
+    await tx.execution.cancelPending(runId, now);
+    await advanceRun(ctx, tx, runId);
+  }
 }

@@ -2,10 +2,12 @@
 import type { RunTestCase } from '../../../../shared/src/api/types.js';
 import { commentMarker } from '../../domain/review/comment-marker.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
+import { toApiRunTestCase } from '../api-shapes.js';
 import type { AppContext } from '../context.js';
 import type { ChangeRequestPlatform } from '../ports/change-request-platform.js';
 import type { Finding } from '../ports/explorer.js';
 import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
+import type { Repositories } from '../ports/store.js';
 import { renderComment, type CheckResult, type CommentContext } from './render-comment.js';
 
 export interface Exploration {
@@ -18,26 +20,24 @@ export function platformFor(ctx: AppContext, connection: ConnectionRecord): Chan
   return ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, token: connection.token });
 }
 
-export async function runTestCasesOf(ctx: AppContext, runId: string | null): Promise<RunTestCase[]> {
+export async function runTestCasesOf(store: Pick<Repositories, 'runs'>, runId: string | null): Promise<RunTestCase[]> {
   if (!runId) return [];
-  return (await ctx.store.runs.testCasesOf(runId)).map((row) => ({
-    id: row.id,
-    shortId: row.shortId,
-    name: row.name,
-    status: row.status,
-    result: row.result,
-    resultTitle: row.resultTitle,
-    evaluationThought: row.evaluationThought,
-    promptGoal: row.promptGoal,
-    promptExamples: row.promptExamples,
-  }));
+  return (await store.runs.testCasesOf(runId)).map(toApiRunTestCase);
 }
 
-export async function commentContext(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<CommentContext> {
-  const [project, run] = await Promise.all([ctx.store.projects.findById(review.projectId), review.runId ? ctx.store.runs.findById(review.runId) : null]);
+/** `store`: the repositories to read with (the caller's transaction, or ctx.store). */
+export async function commentContext(
+  ctx: AppContext,
+  store: Repositories,
+  connection: ConnectionRecord,
+  review: ReviewRecord,
+  previous?: ReviewRecord,
+): Promise<CommentContext> {
+  const project = await store.projects.findById(review.projectId);
+  const run = review.runId ? await store.runs.findById(review.runId) : null;
   const exploration = review.exploration as Exploration | null;
   const missing = review.status === 'WAITING'
-    ? deploymentsReady(connection.environmentMapping, await ctx.store.reviews.deploymentsFor(connection.id, review.headSha), review.headSha).missing
+    ? deploymentsReady(connection.environmentMapping, await store.reviews.deploymentsFor(connection.id, review.headSha), review.headSha).missing
     : [];
   return {
     host: connection.host,
@@ -45,20 +45,28 @@ export async function commentContext(ctx: AppContext, connection: ConnectionReco
     reviewUrl: ctx.links.review(review.shortId),
     runUrl: run ? ctx.links.run(run.shortId) : null,
     testPlanName: run?.testPlanName ?? null,
-    testCases: await runTestCasesOf(ctx, review.runId),
+    testCases: await runTestCasesOf(store, review.runId),
     findings: exploration?.findings ?? [],
     pagesVisited: exploration?.pagesVisited.length ?? 0,
     checks: (review.checks as CheckResult[] | null) ?? [],
     missing,
     mention: connection.mention,
     supersededBySha: review.supersededBySha || null,
+    // The comment shows the newest review only: it also tells when that one replaced a review in progress.
+    replaced: previous?.status === 'SUPERSEDED' ? { headSha: previous.headSha, supersededBySha: previous.supersededBySha || null } : null,
   };
 }
 
 export async function updateComment(ctx: AppContext, connection: ConnectionRecord, changeRequestNumber: number): Promise<void> {
-  const [latest] = await ctx.store.reviews.latestTwo(connection.id, changeRequestNumber);
-  if (!latest) return;
-  const body = renderComment(latest, await commentContext(ctx, connection, latest));
-  const comment = await platformFor(ctx, connection).upsertComment(changeRequestNumber, commentMarker(changeRequestNumber), body);
-  await ctx.store.reviews.update(latest.id, { commentId: comment.id });
+  // One writer at a time per change request: jobs of the same change request run at once (a
+  // superseded review's update beside the new review's start), and each renders the newest state
+  // only once the previous writer is done, so the comment is never created twice nor left stale.
+  await ctx.store.transaction(async (tx) => {
+    await tx.reviews.lockChangeRequest(connection.id, changeRequestNumber);
+    const [latest, previous] = await tx.reviews.latestTwo(connection.id, changeRequestNumber);
+    if (!latest) return;
+    const body = renderComment(latest, await commentContext(ctx, tx, connection, latest, previous));
+    const comment = await platformFor(ctx, connection).upsertComment(changeRequestNumber, commentMarker(changeRequestNumber), body);
+    await tx.reviews.update(latest.id, { commentId: comment.id });
+  });
 }

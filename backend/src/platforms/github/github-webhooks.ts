@@ -1,24 +1,11 @@
 // GitHub webhook deliveries to neutral PlatformEvents. The payload is untrusted JSON: every field is
 // checked before use, so a well-formed delivery of an unexpected shape becomes `ignored`, never a throw.
-import { BadRequest } from '../../app/errors.js';
 import type { PlatformEvent, WebhookReceiver, WebhookRequest } from '../../app/ports/change-request-platform.js';
 import { deploymentEnvironment, deploymentUrl, toChangeRequest, toDeploymentState, type GitHubPull } from './github-mapping.js';
 import { verifyGitHubSignature } from './github-signature.js';
+import { headerValue, ignored, isObject, text, WebhookPayloadError, type Json } from '../webhook-json.js';
 
-/** The body is not JSON: a 400 whose message reaches the sender (GitHub shows it in the delivery log). */
-export class WebhookPayloadError extends BadRequest {}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const login = (user: unknown): string | null => (isObject(user) ? text(user.login) : null);
-const ignored = (reason: string): PlatformEvent => ({ kind: 'ignored', reason });
-
-export function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  const value = key === undefined ? undefined : headers[key];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 export class GitHubWebhookReceiver implements WebhookReceiver {
   verify(request: WebhookRequest, secret: string): boolean {

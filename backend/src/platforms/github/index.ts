@@ -3,4 +3,5 @@ export { createGitHubClient, type GitHubClient, type GitHubClientOptions } from 
 export { GitHubError, toGitHubError } from './github-errors.js';
 export { createGitHubPlatform, GitHubPlatform, GITHUB_STATUS_CONTEXT, GITHUB_WEBHOOK_EVENTS } from './github-platform.js';
 export { signGitHubPayload, verifyGitHubSignature } from './github-signature.js';
-export { GitHubWebhookReceiver, WebhookPayloadError } from './github-webhooks.js';
+export { GitHubWebhookReceiver } from './github-webhooks.js';
+export { WebhookPayloadError } from '../webhook-json.js';

@@ -2,25 +2,11 @@
 // hook's secret token back in X-Gitlab-Token. The payload is untrusted JSON: every field is checked
 // before use, so a well-formed delivery of an unexpected shape becomes `ignored`, never a throw.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { BadRequest } from '../../app/errors.js';
 import type { ChangeRequest, PlatformEvent, WebhookReceiver, WebhookRequest } from '../../app/ports/change-request-platform.js';
 import { deploymentHookSha, toChangeRequestState, toDeploymentState } from './gitlab-mapping.js';
+import { headerValue, ignored, isObject, text, WebhookPayloadError, type Json } from '../webhook-json.js';
 
-/** The body is not JSON: a 400 whose message reaches the sender (GitLab shows it in the hook's recent events). */
-export class GitLabWebhookPayloadError extends BadRequest {}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const username = (user: unknown): string | null => (isObject(user) ? text(user.username) : null);
-const ignored = (reason: string): PlatformEvent => ({ kind: 'ignored', reason });
-
-/** Header names are case-insensitive; a repeated header counts by its first value. */
-export function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  const value = key === undefined ? undefined : headers[key];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /** X-Gitlab-Event names, for a body without `object_kind`. */
 const KIND_BY_EVENT: Record<string, string> = {
@@ -53,7 +39,7 @@ export class GitLabWebhookReceiver implements WebhookReceiver {
     try {
       payload = JSON.parse(request.rawBody.toString('utf8'));
     } catch (error) {
-      throw new GitLabWebhookPayloadError(`The GitLab webhook body is not valid JSON (${(error as Error).message}).`);
+      throw new WebhookPayloadError(`The GitLab webhook body is not valid JSON (${(error as Error).message}).`);
     }
     const event = headerValue(request.headers, 'x-gitlab-event');
     if (!isObject(payload)) return ignored(`GitLab "${event ?? 'unknown'}" delivery whose body is not a JSON object`);

@@ -2,4 +2,5 @@
 export { createGitLabClient, gitlabBaseUrl, type GitLabClient, type GitLabClientOptions } from './gitlab-api.js';
 export { GitLabError, isRetryable, toGitLabError } from './gitlab-errors.js';
 export { createGitLabPlatform, GitLabPlatform, GITLAB_STATUS_NAME, GITLAB_WEBHOOK_EVENTS } from './gitlab-platform.js';
-export { GitLabWebhookPayloadError, GitLabWebhookReceiver } from './gitlab-webhooks.js';
+export { GitLabWebhookReceiver } from './gitlab-webhooks.js';
+export { WebhookPayloadError } from '../webhook-json.js';
