@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { startGoalie, type Running } from '../helpers/processes.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
@@ -230,8 +231,24 @@ describe('executing runs in Chromium', function () {
       await waitFor('the test case to run', async () => (await q(`SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`, [slow.shortId]))[0]);
       const pageHtml = await (await fetch(slow.url)).text();
       expect(pageHtml).to.contain(`action="/runs/${slow.shortId}/cancel"`);
-      const response = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual' });
-      expect(response.status).to.equal(302);
+      // A form on another site that posts here is refused, and cancels nothing.
+      const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+      for (const headers of crossSite) {
+        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers });
+        expect(refused.status, JSON.stringify(headers)).to.equal(403);
+        expect((await refused.json()).message).to.match(/only works from Goalie's own run page/);
+      }
+      expect((await q(`SELECT status FROM runs WHERE short_id = $1`, [slow.shortId]))[0].status).to.equal('RUNNING');
+      // The page's own form, pressed in Chromium.
+      const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+      try {
+        const page = await browser.newPage();
+        await page.goto(slow.url);
+        await page.getByRole('button', { name: 'Cancel run' }).click();
+        await page.waitForURL(slow.url);
+      } finally {
+        await browser.close();
+      }
       const view = await finished(slow.shortId);
       expect(view).to.include({ status: 'CANCELLED', result: null });
       expect(view.runTestCases[0].status).to.equal('CANCELLED');

@@ -9,6 +9,7 @@ import { cancelRun } from '../../app/run-engine/cancel-run.js';
 import type { AppState } from '../state.js';
 import { renderReviewPage } from './review-page.js';
 import { renderRunPage } from './run-page.js';
+import { requireSameOrigin } from './same-origin.js';
 import { renderTestCasePage } from './test-case-page.js';
 
 export function pageRoutes(app: AppContext, evidence: EvidenceStore): Router<AppState> {
@@ -29,6 +30,7 @@ export function pageRoutes(app: AppContext, evidence: EvidenceStore): Router<App
   });
 
   router.post('/runs/:shortId/cancel', async (ctx) => {
+    requireSameOrigin(ctx);
     await cancelRun(app, null, ctx.params.shortId!);
     ctx.redirect(`/runs/${encodeURIComponent(ctx.params.shortId!)}`);
   });
