@@ -130,10 +130,10 @@ async function runAction(actionDir: string, call: ActionCall, timeoutMs = 150_00
 
 const show = (result: ActionResult) => `exit ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
 
-/** The `::error ...::` lines of a step's output, decoded: [{ title, message }]. */
-function errorCommands(stdout: string): { title?: string; message: string }[] {
+/** The `::error ...::` (or `::notice ...::`) lines of a step's output, decoded: [{ title, message }]. */
+function errorCommands(stdout: string, command: 'error' | 'notice' = 'error'): { title?: string; message: string }[] {
   const decode = (text: string) => text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
-  return [...stdout.matchAll(/^::error(?: ([^:]*))?::(.*)$/gm)].map((m) => {
+  return [...stdout.matchAll(new RegExp(`^::${command}(?: ([^:]*))?::(.*)$`, 'gm'))].map((m) => {
     const title = /(?:^|,)title=([^,]*)/.exec(m[1] ?? '')?.[1];
     return { ...(title !== undefined ? { title: decode(title) } : {}), message: decode(m[2]!) };
   });
@@ -494,43 +494,60 @@ interface RecordedRequest {
 interface FakeGitHub {
   url: string;
   requests: RecordedRequest[];
-  /** The next answers' status (201 = created). */
+  /** The next comment answers' status (201 = created). */
   status: number;
+  /** The next answers' status to the commit's pull requests (200 = the list). */
+  pullsStatus: number;
+  /** GET /repos/{owner}/{repo}/commits/{sha}/pulls answers, by SHA ([] for others). */
+  commitPulls: Record<string, object[]>;
   close(): Promise<void>;
 }
 
-async function startFakeGitHub(): Promise<FakeGitHub> {
-  const fake: FakeGitHub = { url: '', requests: [], status: 201, close: async () => {} };
+/**
+ * GitHub's two endpoints this action calls, for the repositories in `repos` (404 for the others),
+ * answering only `Authorization: Bearer <token>` (401 otherwise), and recording every request.
+ */
+async function startFakeGitHub(token: string, repos = ['Codertocat/Hello-World']): Promise<FakeGitHub> {
+  const fake: FakeGitHub = { url: '', requests: [], status: 201, pullsStatus: 200, commitPulls: {}, close: async () => {} };
   let nextId = 1000;
+  const send = (res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
+  const notFound = (res: http.ServerResponse) => send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
+  const forbidden = (res: http.ServerResponse, docs: string) => send(res, 403, { message: 'Resource not accessible by integration', documentation_url: docs, status: '403' });
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       fake.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const match = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(req.url ?? '');
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      if (req.method !== 'POST' || !match) {
-        res.writeHead(404).end(JSON.stringify({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }));
-      } else if (fake.status === 403) {
-        res.writeHead(403).end(JSON.stringify({ message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment', status: '403' }));
-      } else {
-        const id = nextId++;
-        const [, owner, repo, number] = match;
-        res.writeHead(201, { location: `${fake.url}/repos/${owner}/${repo}/issues/comments/${id}` }).end(
-          JSON.stringify({
-            id,
-            node_id: `IC_${id}`,
-            url: `${fake.url}/repos/${owner}/${repo}/issues/comments/${id}`,
-            html_url: `https://github.com/${owner}/${repo}/pull/${number}#issuecomment-${id}`,
-            issue_url: `${fake.url}/repos/${owner}/${repo}/issues/${number}`,
-            body: (JSON.parse(body) as { body: string }).body,
-            user: { login: 'github-actions[bot]', type: 'Bot' },
-            created_at: '2024-01-01T00:00:00Z',
-            updated_at: '2024-01-01T00:00:00Z',
-            author_association: 'NONE',
-          }),
-        );
+      if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+      const { pathname, searchParams } = new URL(req.url ?? '/', 'http://x');
+      const route = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/(?:issues\/(\d+)\/comments|commits\/([0-9a-f]{40})\/pulls)$/.exec(pathname);
+      if (!route || !repos.includes(`${route[1]}/${route[2]}`)) return notFound(res);
+      const [, owner, repo, number, sha] = route;
+      if (sha !== undefined && req.method === 'GET') {
+        if (fake.pullsStatus === 403) return forbidden(res, 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit');
+        return send(res, 200, (fake.commitPulls[sha] ?? []).slice(0, Number(searchParams.get('per_page') ?? 30)));
       }
+      if (number === undefined || req.method !== 'POST') return notFound(res);
+      if (fake.status === 403) return forbidden(res, 'https://docs.github.com/rest/issues/comments#create-an-issue-comment');
+      const id = nextId++;
+      send(
+        res,
+        201,
+        {
+          id,
+          node_id: `IC_${id}`,
+          url: `${fake.url}/repos/${owner}/${repo}/issues/comments/${id}`,
+          html_url: `https://github.com/${owner}/${repo}/pull/${number}#issuecomment-${id}`,
+          issue_url: `${fake.url}/repos/${owner}/${repo}/issues/${number}`,
+          body: (JSON.parse(body) as { body: string }).body,
+          user: { login: 'github-actions[bot]', type: 'Bot' },
+          created_at: '2024-01-01T00:00:00Z',
+          updated_at: '2024-01-01T00:00:00Z',
+          author_association: 'NONE',
+        },
+        { location: `${fake.url}/repos/${owner}/${repo}/issues/comments/${id}` },
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -551,16 +568,17 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
   const prOpened = example('pull_request', (p) => p.action === 'opened');
 
   beforeEach(async () => {
-    github = await startFakeGitHub();
+    github = await startFakeGitHub(GITHUB_TOKEN);
   });
   afterEach(() => github.close());
 
-  const call = (event: ActionCall['event'], inputs: Record<string, string>, apiUrl = github.url): ActionCall => ({
+  const call = (event: ActionCall['event'], inputs: Record<string, string>, apiUrl = github.url, repository = 'Codertocat/Hello-World'): ActionCall => ({
     event,
     inputs,
-    env: { GITHUB_REPOSITORY: 'Codertocat/Hello-World', GITHUB_ACTOR: 'Codertocat' },
+    env: { GITHUB_REPOSITORY: repository, GITHUB_ACTOR: 'Codertocat' },
     context: { token: GITHUB_TOKEN, apiUrl },
   });
+  const commentBody = (request: RecordedRequest) => (JSON.parse(request.body) as { body: string }).body;
 
   it("posts '@goalie please review <url>' on the pull request with the workflow's token, and outputs the comment's URL", async () => {
     const result = await runAction(ACTION, call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com' }));
@@ -594,10 +612,10 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
     expect(github.requests.map((r) => r.url)).to.deep.equal(['/repos/Codertocat/Hello-World/issues/1/comments']);
   });
 
-  it('fails clearly when the event is not about a pull request, and posts nothing', async () => {
-    const result = await runAction(ACTION, call({ name: 'push', payload: example('push', (p) => p.ref === 'refs/heads/master') }, { preview_url: 'https://pr-2.preview.example.com' }));
+  it('fails clearly when the event is not about a pull request or a commit, and posts nothing', async () => {
+    const result = await runAction(ACTION, call({ name: 'release', payload: example('release', (p) => p.action === 'published') }, { preview_url: 'https://pr-2.preview.example.com' }));
     expect(result.code, show(result)).to.equal(1);
-    expect(errorCommands(result.stdout)[0]!.message).to.match(/^This workflow ran for a `push` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`/);
+    expect(errorCommands(result.stdout)[0]!.message).to.match(/^This workflow ran for a `release` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`/);
     expect(github.requests).to.deep.equal([]);
     expect(result.outputs).to.deep.equal({});
   });
@@ -616,5 +634,152 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
     expect(result.code, show(result)).to.equal(1);
     expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: preview_url is required/);
     expect(github.requests).to.deep.equal([]);
+  });
+
+  describe('after a deployment (deployment_status) or a push: the open pull requests of the commit', () => {
+    const SHA = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'; // the examples' deployment.sha
+    const PREVIEW = 'https://hello-world-git-changes-codertocat.vercel.app';
+    const LOOKUP = `/repos/Codertocat/Hello-World/commits/${SHA}/pulls?per_page=100`;
+
+    /** A pull request as the commit's pull requests list has it: the example's, renumbered. */
+    const pullRequest = (number: number, headSha: string, state: 'open' | 'closed' = 'open') => {
+      const pr = structuredClone(prOpened.pull_request);
+      return { ...pr, number, state, html_url: `https://github.com/Codertocat/Hello-World/pull/${number}`, head: { ...pr.head, sha: headSha }, merged_at: state === 'closed' ? '2024-01-01T00:00:00Z' : null };
+    };
+    /** The deployment_status example (an in_progress one when `state` says so), with a status changed as given. */
+    const deploymentStatus = (status: { state?: string; environment_url?: string; target_url?: string }) => {
+      const payload = example('deployment_status', (p) => p.deployment_status.state === (status.state === 'in_progress' ? 'in_progress' : 'success'));
+      Object.assign(payload.deployment_status, status);
+      return { name: 'deployment_status', payload };
+    };
+    const pushed = () => {
+      const payload = example('push', (p) => p.ref === 'refs/heads/master' && p.head_commit !== null);
+      Object.assign(payload, { ref: 'refs/heads/changes', after: SHA });
+      return { name: 'push', payload };
+    };
+
+    it("success: comments on the commit's open pull request with the deployment's environment_url", async () => {
+      github.commitPulls[SHA] = [pullRequest(2, SHA)];
+      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW, target_url: 'https://vercel.com/codertocat/hello-world/abc' }), {}));
+      expect(result.code, show(result)).to.equal(0);
+      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([`GET ${LOOKUP}`, 'POST /repos/Codertocat/Hello-World/issues/2/comments']);
+      for (const request of github.requests) expect(request.headers.authorization).to.equal(`Bearer ${GITHUB_TOKEN}`);
+      expect(commentBody(github.requests[1]!)).to.equal(`@goalie please review ${PREVIEW}\n\n<!-- goalie:ci -->\n`);
+      expect(result.outputs).to.deep.equal({ comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000' });
+      expect(errorCommands(result.stdout, 'notice')).to.deep.equal([]);
+    });
+
+    it('success without environment_url: the target_url', async () => {
+      github.commitPulls[SHA] = [pullRequest(2, SHA)];
+      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: '', target_url: PREVIEW }), {}));
+      expect(result.code, show(result)).to.equal(0);
+      expect(commentBody(github.requests[1]!)).to.equal(`@goalie please review ${PREVIEW}\n\n<!-- goalie:ci -->\n`);
+    });
+
+    it('an explicit preview_url wins over the deployment\'s URL', async () => {
+      github.commitPulls[SHA] = [pullRequest(2, SHA)];
+      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), { preview_url: 'https://pr-2.preview.example.com/shop' }));
+      expect(result.code, show(result)).to.equal(0);
+      expect(commentBody(github.requests[1]!)).to.equal('@goalie please review https://pr-2.preview.example.com/shop\n\n<!-- goalie:ci -->\n');
+    });
+
+    it('a deployment that did not succeed: no request at all, a notice saying why, and success', async () => {
+      github.commitPulls[SHA] = [pullRequest(2, SHA)];
+      for (const state of ['in_progress', 'failure']) {
+        const result = await runAction(ACTION, call(deploymentStatus({ state }), {}));
+        expect(result.code, show(result)).to.equal(0);
+        expect(errorCommands(result.stdout, 'notice').map((n) => n.message)).to.deep.equal([
+          `The deployment of f95f852 to ${state === 'in_progress' ? 'github-pages' : 'production'} is ${state}, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.`,
+        ]);
+        expect(errorCommands(result.stdout)).to.deep.equal([]);
+        expect(result.outputs).to.deep.equal({ comment_url: '' });
+      }
+      expect(github.requests).to.deep.equal([]);
+    });
+
+    it('no open pull request with the commit as its head: no comment, a notice naming the SHA, and success', async () => {
+      // The merged pull request, and an open one based on the commit's branch (it contains the commit, its head is another).
+      github.commitPulls[SHA] = [pullRequest(1, SHA, 'closed'), pullRequest(3, 'c'.repeat(40))];
+      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), {}));
+      expect(result.code, show(result)).to.equal(0);
+      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([`GET ${LOOKUP}`]);
+      expect(errorCommands(result.stdout, 'notice').map((n) => n.message)).to.deep.equal([
+        `No open pull request has commit ${SHA} as its head, so no review was requested. Open #3 contains the commit but has another head commit, whose own preview is the one to review.`,
+      ]);
+      expect(result.outputs).to.deep.equal({ comment_url: '' });
+    });
+
+    it('several open pull requests with the commit as their head: a comment on each, their URLs one per line', async () => {
+      github.commitPulls[SHA] = [pullRequest(2, SHA), pullRequest(1, SHA, 'closed'), pullRequest(5, SHA)];
+      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), {}));
+      expect(result.code, show(result)).to.equal(0);
+      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([
+        `GET ${LOOKUP}`,
+        'POST /repos/Codertocat/Hello-World/issues/2/comments',
+        'POST /repos/Codertocat/Hello-World/issues/5/comments',
+      ]);
+      for (const request of github.requests.slice(1)) expect(commentBody(request)).to.equal(`@goalie please review ${PREVIEW}\n\n<!-- goalie:ci -->\n`);
+      expect(result.outputs.comment_url!.split('\n')).to.deep.equal([
+        'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000',
+        'https://github.com/Codertocat/Hello-World/pull/5#issuecomment-1001',
+      ]);
+    });
+
+    it('several pull requests and the comments refused: tries each, then fails listing every one', async () => {
+      github.commitPulls[SHA] = [pullRequest(2, SHA), pullRequest(5, SHA)];
+      github.status = 403;
+      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), {}));
+      expect(result.code, show(result)).to.equal(1);
+      expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.url)).to.deep.equal(['/repos/Codertocat/Hello-World/issues/2/comments', '/repos/Codertocat/Hello-World/issues/5/comments']);
+      const [error] = errorCommands(result.stdout);
+      expect(error!.message.split('\n').map((line) => line.slice(0, 36))).to.deep.equal(['Could not comment on 2 of 2 pull req', '#2: GitHub answered HTTP 403 to POST', '#5: GitHub answered HTTP 403 to POST']);
+      expect(result.outputs).to.deep.equal({ comment_url: '' });
+    });
+
+    it('success without any URL and no preview_url: fails naming preview_url, before any request', async () => {
+      // The example as it comes: no environment_url, an empty target_url.
+      const result = await runAction(ACTION, call(deploymentStatus({}), {}));
+      expect(result.code, show(result)).to.equal(1);
+      expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: preview_url is empty and the deployment_status event names no URL/);
+      expect(github.requests).to.deep.equal([]);
+    });
+
+    it('push: comments on the open pull request of the pushed commit (after)', async () => {
+      github.commitPulls[SHA] = [pullRequest(2, SHA)];
+      const result = await runAction(ACTION, call(pushed(), { preview_url: 'https://pr-2.preview.example.com' }));
+      expect(result.code, show(result)).to.equal(0);
+      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([`GET ${LOOKUP}`, 'POST /repos/Codertocat/Hello-World/issues/2/comments']);
+      expect(commentBody(github.requests[1]!)).to.equal('@goalie please review https://pr-2.preview.example.com\n\n<!-- goalie:ci -->\n');
+      expect(result.outputs).to.deep.equal({ comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000' });
+    });
+
+    it('push: preview_url stays required', async () => {
+      const result = await runAction(ACTION, call(pushed(), {}));
+      expect(result.code, show(result)).to.equal(1);
+      expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: preview_url is required/);
+      expect(github.requests).to.deep.equal([]);
+    });
+
+    it('the lookup refused (403) or the repository unknown (404): fails with the permission or what to check, and posts nothing', async () => {
+      github.pullsStatus = 403;
+      const refused = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), {}));
+      expect(refused.code, show(refused)).to.equal(1);
+      expect(errorCommands(refused.stdout)[0]!.message).to.equal(
+        `GitHub answered HTTP 403 to GET /repos/Codertocat/Hello-World/commits/${SHA}/pulls: Resource not accessible by integration. ` +
+          'The token may not read pull requests: give the job `permissions: pull-requests: read` (or write, to comment) and `contents: read`.',
+      );
+      expect(github.requests).to.have.length(1); // a 4xx is not retried
+
+      const unknown = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), {}, github.url, 'Codertocat/Gone'));
+      expect(unknown.code, show(unknown)).to.equal(1);
+      expect(errorCommands(unknown.stdout)[0]!.message).to.match(/^GitHub answered HTTP 404 to GET \/repos\/Codertocat\/Gone\/commits\/f95f852\w+\/pulls: Not Found\. Check that Codertocat\/Gone exists/);
+      expect(github.requests.filter((r) => r.method === 'POST')).to.deep.equal([]);
+    });
+
+    it('a wrong token: 401, naming github_token', async () => {
+      const result = await runAction(ACTION, { ...call(pushed(), { preview_url: 'https://pr-2.preview.example.com' }), context: { token: 'ghs_revoked', apiUrl: github.url } });
+      expect(result.code, show(result)).to.equal(1);
+      expect(errorCommands(result.stdout)[0]!.message).to.match(/^GitHub answered HTTP 401 to GET .*: Bad credentials\. Check github_token/);
+    });
   });
 });

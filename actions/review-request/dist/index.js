@@ -17827,9 +17827,9 @@ var require_sender = __commonJS({
       constructor(socket) {
         this.#socket = socket;
       }
-      add(item, cb, hint2) {
-        if (hint2 !== sendHints.blob) {
-          const frame = createFrame(item, hint2);
+      add(item, cb, hint3) {
+        if (hint3 !== sendHints.blob) {
+          const frame = createFrame(item, hint3);
           if (!this.#running) {
             this.#socket.write(frame, cb);
           } else {
@@ -17845,7 +17845,7 @@ var require_sender = __commonJS({
         const node = {
           promise: item.arrayBuffer().then((ab) => {
             node.promise = null;
-            node.frame = createFrame(ab, hint2);
+            node.frame = createFrame(ab, hint3);
           }),
           callback: cb,
           frame: null
@@ -17869,11 +17869,11 @@ var require_sender = __commonJS({
         this.#running = false;
       }
     };
-    function createFrame(data, hint2) {
-      return new WebsocketFrameSend(toBuffer(data, hint2)).createFrame(hint2 === sendHints.string ? opcodes.TEXT : opcodes.BINARY);
+    function createFrame(data, hint3) {
+      return new WebsocketFrameSend(toBuffer(data, hint3)).createFrame(hint3 === sendHints.string ? opcodes.TEXT : opcodes.BINARY);
     }
-    function toBuffer(data, hint2) {
-      switch (hint2) {
+    function toBuffer(data, hint3) {
+      switch (hint3) {
         case sendHints.string:
           return Buffer.from(data);
         case sendHints.arrayBuffer:
@@ -19642,6 +19642,9 @@ function setFailed(message) {
 function error(message, properties = {}) {
   issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
+function notice(message, properties = {}) {
+  issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
 function info(message) {
   process.stdout.write(message + os4.EOL);
 }
@@ -19660,6 +19663,30 @@ ${CI_REQUEST_TAG}
 `;
 }
 
+// actions/review-request/src/event.ts
+import fs3 from "node:fs";
+var EventError = class extends Error {
+  name = "EventError";
+};
+var SUPPORTED_EVENTS = "Run this action in a workflow triggered by `pull_request` (for example after the job that deploys the preview), by `deployment_status` (after a deployment of the pull request's commit), by `push` to the pull request's branch, or by `issue_comment` on a pull request.";
+function readPayload(env) {
+  const file = env.GITHUB_EVENT_PATH;
+  if (!file) throw new EventError(`GITHUB_EVENT_PATH is not set, so there is no event to find the pull request in. ${SUPPORTED_EVENTS}`);
+  try {
+    return JSON.parse(fs3.readFileSync(file, "utf8"));
+  } catch (error2) {
+    throw new EventError(`Could not read the event payload at GITHUB_EVENT_PATH (${error2.message}).`);
+  }
+}
+function repositoryOf(env, payload) {
+  const fullName = env.GITHUB_REPOSITORY || payload.repository?.full_name || "";
+  const [owner, repo, ...rest] = fullName.split("/");
+  if (!owner || !repo || rest.length > 0) {
+    throw new EventError(`Cannot tell the repository: GITHUB_REPOSITORY is ${JSON.stringify(env.GITHUB_REPOSITORY ?? "")} and the payload names none.`);
+  }
+  return { owner, repo };
+}
+
 // actions/review-request/src/github-api.ts
 var GitHubApiError = class extends Error {
   constructor(status, message) {
@@ -19669,33 +19696,25 @@ var GitHubApiError = class extends Error {
   status;
   name = "GitHubApiError";
 };
-function hint(status, pr) {
-  if (status === 401) return " Check github_token: it is missing, expired or revoked.";
-  if (status === 403) {
-    return " The token may not comment on pull requests: give the job `permissions: pull-requests: write` (the GITHUB_TOKEN of a pull request from a fork is read-only; use pull_request_target or a workflow_run workflow for those).";
-  }
-  if (status === 404) return ` Check that ${pr.owner}/${pr.repo} and pull request #${pr.number} exist and that github_token can see the repository, and github_api_url.`;
-  return "";
-}
-async function createPullRequestComment(options, pr, body) {
+async function githubRequest(options, request) {
   const { retries = 2, backoffMs = 1e3, timeoutMs = 3e4 } = options;
   const doFetch = options.fetch ?? globalThis.fetch;
-  const url = `${options.apiUrl}/repos/${encodeURIComponent(pr.owner)}/${encodeURIComponent(pr.repo)}/issues/${pr.number}/comments`;
+  const url = `${options.apiUrl}${request.path}`;
   let last = null;
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
     let response;
     try {
       response = await doFetch(url, {
-        method: "POST",
+        method: request.method,
         headers: {
           accept: "application/vnd.github+json",
           authorization: `Bearer ${options.token}`,
-          "content-type": "application/json",
+          ...request.body === void 0 ? {} : { "content-type": "application/json" },
           "user-agent": "goalie-review-request-action",
           "x-github-api-version": "2022-11-28"
         },
-        body: JSON.stringify({ body }),
+        ...request.body === void 0 ? {} : { body: JSON.stringify(request.body) },
         signal: AbortSignal.timeout(timeoutMs)
       });
     } catch (error3) {
@@ -19704,27 +19723,27 @@ async function createPullRequestComment(options, pr, body) {
       continue;
     }
     const text = await response.text();
-    let parsed;
+    let data;
     try {
-      parsed = text ? JSON.parse(text) : void 0;
+      data = text ? JSON.parse(text) : void 0;
     } catch {
-      parsed = void 0;
+      data = void 0;
     }
-    if (response.ok) {
-      const comment = parsed;
-      if (typeof comment?.html_url !== "string") throw new GitHubApiError(response.status, `GitHub answered HTTP ${response.status} without the comment's html_url: ${text.slice(0, 200)}`);
-      return comment;
-    }
-    const message = parsed?.message;
+    if (response.ok) return { status: response.status, data, text };
+    const message = data?.message;
     const error2 = new GitHubApiError(
       response.status,
-      `GitHub answered HTTP ${response.status} to POST ${new URL(url).pathname}: ${typeof message === "string" ? message : text.slice(0, 200) || response.statusText}.${hint(response.status, pr)}`
+      `GitHub answered HTTP ${response.status} to ${request.method} ${new URL(url).pathname}: ${typeof message === "string" ? message : text.slice(0, 200) || response.statusText}.${request.hint(response.status)}`
     );
     if (response.status < 500) throw error2;
     last = error2;
   }
   throw last;
 }
+function repoPath(repo) {
+  return `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`;
+}
+var TOKEN_HINT = " Check github_token: it is missing, expired or revoked.";
 
 // actions/review-request/src/inputs.ts
 var InputError = class extends Error {
@@ -19748,14 +19767,16 @@ function isHttpUrl(value) {
     return false;
   }
 }
-function parseInputs(read) {
+function parseInputs(read, options = {}) {
   const problems = [];
   const input = (name) => read(name).trim();
   const previewUrl = input("preview_url");
   if (previewUrl === "") {
-    problems.push(
-      "preview_url is required: the URL of the pull request's preview deployment, such as https://pr-42.preview.example.com. If it comes from an earlier job's output (`${{ needs.deploy.outputs.url }}`), check that the job sets that output."
-    );
+    if (!options.previewUrlOptional) {
+      problems.push(
+        "preview_url is required: the URL of the pull request's preview deployment, such as https://pr-42.preview.example.com. If it comes from an earlier job's output (`${{ needs.deploy.outputs.url }}`), check that the job sets that output."
+      );
+    }
   } else if (!isHttpUrl(previewUrl) || /\s/.test(previewUrl)) {
     problems.push(`preview_url must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${JSON.stringify(previewUrl)}.`);
   }
@@ -19774,7 +19795,7 @@ function parseInputs(read) {
   if (problems.length > 0) throw new InputError(problems);
   const message = read("message").trim();
   return {
-    previewUrl,
+    ...previewUrl ? { previewUrl } : {},
     mention,
     ...message ? { message } : {},
     githubToken,
@@ -19782,52 +19803,150 @@ function parseInputs(read) {
   };
 }
 
-// actions/review-request/src/pull-request.ts
-import fs3 from "node:fs";
-var NotAPullRequestError = class extends Error {
-  name = "NotAPullRequestError";
-};
-var HOW_TO = "Run this action in a workflow triggered by `pull_request` (for example after the job that deploys the preview), or by `issue_comment` on a pull request.";
-function readPayload(env) {
-  const file = env.GITHUB_EVENT_PATH;
-  if (!file) throw new NotAPullRequestError(`GITHUB_EVENT_PATH is not set, so there is no event to find the pull request in. ${HOW_TO}`);
-  try {
-    return JSON.parse(fs3.readFileSync(file, "utf8"));
-  } catch (error2) {
-    throw new NotAPullRequestError(`Could not read the event payload at GITHUB_EVENT_PATH (${error2.message}).`);
+// actions/review-request/src/pull-request-comment.ts
+function hint(status, pr) {
+  if (status === 401) return TOKEN_HINT;
+  if (status === 403) {
+    return " The token may not comment on pull requests: give the job `permissions: pull-requests: write` (the GITHUB_TOKEN of a pull request from a fork is read-only; use pull_request_target or a workflow_run workflow for those).";
   }
+  if (status === 404) return ` Check that ${pr.owner}/${pr.repo} and pull request #${pr.number} exist and that github_token can see the repository, and github_api_url.`;
+  return "";
 }
+async function createPullRequestComment(options, pr, body) {
+  const answer = await githubRequest(options, { method: "POST", path: `${repoPath(pr)}/issues/${pr.number}/comments`, body: { body }, hint: (status) => hint(status, pr) });
+  const comment = answer.data;
+  if (typeof comment?.html_url !== "string") throw new GitHubApiError(answer.status, `GitHub answered HTTP ${answer.status} without the comment's html_url: ${answer.text.slice(0, 200)}`);
+  return comment;
+}
+
+// actions/review-request/src/commit-pull-requests.ts
+function hint2(status, repo, sha) {
+  if (status === 401) return TOKEN_HINT;
+  if (status === 403) {
+    return " The token may not read pull requests: give the job `permissions: pull-requests: read` (or write, to comment) and `contents: read`.";
+  }
+  if (status === 404) return ` Check that ${repo.owner}/${repo.repo} exists, that github_token can see it (\`permissions: contents: read\`), and github_api_url.`;
+  if (status === 422) return ` GitHub does not know commit ${sha} in ${repo.owner}/${repo.repo}.`;
+  return "";
+}
+async function openPullRequestsOfCommit(options, repo, sha) {
+  const answer = await githubRequest(options, {
+    method: "GET",
+    path: `${repoPath(repo)}/commits/${encodeURIComponent(sha)}/pulls?per_page=100`,
+    hint: (status) => hint2(status, repo, sha)
+  });
+  if (!Array.isArray(answer.data)) throw new GitHubApiError(answer.status, `GitHub answered HTTP ${answer.status} without a list of pull requests: ${answer.text.slice(0, 200)}`);
+  const open2 = answer.data.filter((pr) => pr.state === "open" && typeof pr.number === "number");
+  return {
+    withHead: open2.filter((pr) => pr.head?.sha === sha).map((pr) => pr.number),
+    containing: open2.filter((pr) => pr.head?.sha !== sha).map((pr) => pr.number)
+  };
+}
+
+// actions/review-request/src/commit-event.ts
+var COMMIT_EVENTS = ["deployment_status", "push"];
+function isCommitEvent(name) {
+  return COMMIT_EVENTS.includes(name);
+}
+var isSha = (value) => typeof value === "string" && /^[0-9a-f]{40}$/i.test(value);
+function deploymentCommit(payload) {
+  const { deployment, deployment_status: status } = payload;
+  if (!isSha(deployment?.sha) || !status) throw new EventError("The deployment_status event has no deployment.sha or deployment_status: is GITHUB_EVENT_PATH the event of this workflow?");
+  const what = `The deployment of ${deployment.sha.slice(0, 7)}${deployment.environment ? ` to ${deployment.environment}` : ""}`;
+  if (status.state !== "success") {
+    return { skip: `${what} is ${status.state ?? "in an unknown state"}, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.` };
+  }
+  const deploymentUrl = status.environment_url || status.target_url || void 0;
+  return { sha: deployment.sha, ...deploymentUrl ? { deploymentUrl } : {} };
+}
+function pushCommit(payload) {
+  if (payload.deleted || /^0+$/.test(payload.after ?? "")) return { skip: `The push deleted ${payload.ref ?? "a ref"}: there is no commit to review.` };
+  if (!isSha(payload.after)) throw new EventError("The push event has no `after` commit: is GITHUB_EVENT_PATH the event of this workflow?");
+  return { sha: payload.after };
+}
+function commitOfEvent(name, payload) {
+  return name === "deployment_status" ? deploymentCommit(payload) : pushCommit(payload);
+}
+
+// actions/review-request/src/pull-request.ts
 function findPullRequest(env, payload) {
   const event = env.GITHUB_EVENT_NAME ?? "unknown";
   let number;
   if (payload.pull_request) number = payload.pull_request.number ?? payload.number;
   else if (payload.issue?.pull_request) number = payload.issue.number;
   else if (payload.issue) {
-    throw new NotAPullRequestError(`The ${event} event is about issue #${payload.issue.number}, which is not a pull request: a review needs a pull request with a preview deployment. ${HOW_TO}`);
+    throw new EventError(`The ${event} event is about issue #${payload.issue.number}, which is not a pull request: a review needs a pull request with a preview deployment. ${SUPPORTED_EVENTS}`);
   }
   if (typeof number !== "number") {
-    throw new NotAPullRequestError(`This workflow ran for a \`${event}\` event, which belongs to no pull request, so there is nothing to comment on. ${HOW_TO}`);
+    throw new EventError(`This workflow ran for a \`${event}\` event, which belongs to no pull request, so there is nothing to comment on. ${SUPPORTED_EVENTS}`);
   }
-  const fullName = env.GITHUB_REPOSITORY || payload.repository?.full_name || "";
-  const [owner, repo, ...rest] = fullName.split("/");
-  if (!owner || !repo || rest.length > 0) {
-    throw new NotAPullRequestError(`Cannot tell the repository: GITHUB_REPOSITORY is ${JSON.stringify(env.GITHUB_REPOSITORY ?? "")} and the payload names none.`);
+  return { ...repositoryOf(env, payload), number };
+}
+
+// actions/review-request/src/review-targets.ts
+function previewUrlOf(input, event, deploymentUrl) {
+  if (input) return input;
+  if (event !== "deployment_status") throw new InputError(["preview_url is required."]);
+  if (deploymentUrl === void 0) {
+    throw new InputError([
+      "preview_url is empty and the deployment_status event names no URL (its environment_url and target_url are empty): pass preview_url, or have the deployment set its environment URL."
+    ]);
   }
-  return { owner, repo, number };
+  if (!isHttpUrl(deploymentUrl)) {
+    throw new InputError([`preview_url is empty and the deployment's URL ${JSON.stringify(deploymentUrl)} is not an absolute http(s) URL: pass preview_url.`]);
+  }
+  return deploymentUrl;
+}
+function noPullRequestNotice(sha, containing) {
+  const others = containing.map((number) => `#${number}`).join(", ");
+  return `No open pull request has commit ${sha} as its head, so no review was requested.` + (others ? ` Open ${others} contain${containing.length === 1 ? "s" : ""} the commit but ${containing.length === 1 ? "has" : "have"} another head commit, whose own preview is the one to review.` : "");
+}
+async function findReviewTargets(env, payload, previewUrlInput, api) {
+  const event = env.GITHUB_EVENT_NAME;
+  if (!isCommitEvent(event)) {
+    const pullRequest = findPullRequest(env, payload);
+    return { previewUrl: previewUrlOf(previewUrlInput, event), pullRequests: [pullRequest] };
+  }
+  const commit = commitOfEvent(event, payload);
+  if ("skip" in commit) return commit;
+  const previewUrl = previewUrlOf(previewUrlInput, event, commit.deploymentUrl);
+  const repo = repositoryOf(env, payload);
+  const found = await openPullRequestsOfCommit(api, repo, commit.sha);
+  if (found.withHead.length === 0) return { skip: noPullRequestNotice(commit.sha, found.containing) };
+  return { previewUrl, pullRequests: found.withHead.map((number) => ({ ...repo, number })) };
 }
 
 // actions/review-request/src/run.ts
+var isExpected = (error2) => error2 instanceof InputError || error2 instanceof EventError || error2 instanceof GitHubApiError;
+async function requestReviews(api, settings, targets) {
+  const body = reviewRequestComment({ ...settings, previewUrl: targets.previewUrl });
+  const urls = [];
+  const failures = [];
+  for (const pr of targets.pullRequests) {
+    try {
+      const comment = await createPullRequestComment(api, pr, body);
+      urls.push(comment.html_url);
+      info(`Asked ${settings.mention} to review ${targets.previewUrl} on ${pr.owner}/${pr.repo}#${pr.number}: ${comment.html_url}`);
+    } catch (error2) {
+      if (!isExpected(error2) || targets.pullRequests.length === 1) throw error2;
+      failures.push(`#${pr.number}: ${error2.message}`);
+    }
+  }
+  return { urls, failures };
+}
 async function run(env = process.env) {
   try {
-    const settings = parseInputs((name) => getInput(name));
+    const settings = parseInputs((name) => getInput(name), { previewUrlOptional: env.GITHUB_EVENT_NAME === "deployment_status" });
     setSecret(settings.githubToken);
-    const pr = findPullRequest(env, readPayload(env));
-    const body = reviewRequestComment(settings);
-    const comment = await createPullRequestComment({ apiUrl: settings.githubApiUrl, token: settings.githubToken }, pr, body);
-    setOutput("comment_url", comment.html_url);
-    info(`Asked ${settings.mention} to review ${settings.previewUrl} on ${pr.owner}/${pr.repo}#${pr.number}: ${comment.html_url}`);
+    const api = { apiUrl: settings.githubApiUrl, token: settings.githubToken };
+    const targets = await findReviewTargets(env, readPayload(env), settings.previewUrl, api);
+    if ("skip" in targets) notice(targets.skip);
+    const { urls, failures } = "skip" in targets ? { urls: [], failures: [] } : await requestReviews(api, settings, targets);
+    setOutput("comment_url", urls.join("\n"));
+    if (failures.length > 0) setFailed(`Could not comment on ${failures.length} of ${urls.length + failures.length} pull requests:
+${failures.join("\n")}`);
   } catch (error2) {
-    if (error2 instanceof InputError || error2 instanceof NotAPullRequestError || error2 instanceof GitHubApiError) setFailed(error2.message);
+    if (isExpected(error2)) setFailed(error2.message);
     else setFailed(`The review-request action failed unexpectedly: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`);
   }
 }

@@ -1,7 +1,6 @@
-// The one GitHub REST call this action makes: create a comment on a pull request (pull requests are
-// issues to this endpoint). Native fetch, a timeout per attempt, and retries with backoff on
-// network errors and 5xx answers; never on 4xx, which need a fix (token, permissions), not a retry.
-import type { PullRequestRef } from './pull-request.js';
+// GitHub REST calls of this action, one way: native fetch, a timeout per attempt, and retries with
+// backoff on network errors and 5xx answers; never on 4xx, which need a fix (token, permissions),
+// not a retry. Each call says what to check for a 4xx answer (`hint`).
 
 export interface GitHubApiOptions {
   apiUrl: string;
@@ -10,11 +9,6 @@ export interface GitHubApiOptions {
   retries?: number;
   backoffMs?: number;
   fetch?: typeof fetch;
-}
-
-export interface CreatedComment {
-  id: number;
-  html_url: string;
 }
 
 export class GitHubApiError extends Error {
@@ -27,38 +21,42 @@ export class GitHubApiError extends Error {
   }
 }
 
-/** What to do about an answer GitHub gives when the token may not comment. */
-function hint(status: number, pr: PullRequestRef): string {
-  if (status === 401) return ' Check github_token: it is missing, expired or revoked.';
-  if (status === 403) {
-    return (
-      ' The token may not comment on pull requests: give the job `permissions: pull-requests: write` ' +
-      '(the GITHUB_TOKEN of a pull request from a fork is read-only; use pull_request_target or a workflow_run workflow for those).'
-    );
-  }
-  if (status === 404) return ` Check that ${pr.owner}/${pr.repo} and pull request #${pr.number} exist and that github_token can see the repository, and github_api_url.`;
-  return '';
+export interface GitHubRequest {
+  method: 'GET' | 'POST';
+  /** Below the API URL, e.g. /repos/o/r/issues/1/comments (with its query). */
+  path: string;
+  body?: unknown;
+  /** What to check when GitHub answers this status (a sentence, or ''). */
+  hint(status: number): string;
 }
 
-export async function createPullRequestComment(options: GitHubApiOptions, pr: PullRequestRef, body: string): Promise<CreatedComment> {
+export interface GitHubAnswer {
+  status: number;
+  /** The answer's JSON (undefined when it is not JSON). */
+  data: unknown;
+  text: string;
+}
+
+/** The answer of a successful (2xx) call; throws GitHubApiError otherwise. */
+export async function githubRequest(options: GitHubApiOptions, request: GitHubRequest): Promise<GitHubAnswer> {
   const { retries = 2, backoffMs = 1000, timeoutMs = 30_000 } = options;
   const doFetch = options.fetch ?? globalThis.fetch;
-  const url = `${options.apiUrl}/repos/${encodeURIComponent(pr.owner)}/${encodeURIComponent(pr.repo)}/issues/${pr.number}/comments`;
+  const url = `${options.apiUrl}${request.path}`;
   let last: GitHubApiError | null = null;
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
     let response: Response;
     try {
       response = await doFetch(url, {
-        method: 'POST',
+        method: request.method,
         headers: {
           accept: 'application/vnd.github+json',
           authorization: `Bearer ${options.token}`,
-          'content-type': 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           'user-agent': 'goalie-review-request-action',
           'x-github-api-version': '2022-11-28',
         },
-        body: JSON.stringify({ body }),
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -67,24 +65,28 @@ export async function createPullRequestComment(options: GitHubApiOptions, pr: Pu
       continue;
     }
     const text = await response.text();
-    let parsed: unknown;
+    let data: unknown;
     try {
-      parsed = text ? JSON.parse(text) : undefined;
+      data = text ? JSON.parse(text) : undefined;
     } catch {
-      parsed = undefined;
+      data = undefined;
     }
-    if (response.ok) {
-      const comment = parsed as Partial<CreatedComment> | undefined;
-      if (typeof comment?.html_url !== 'string') throw new GitHubApiError(response.status, `GitHub answered HTTP ${response.status} without the comment's html_url: ${text.slice(0, 200)}`);
-      return comment as CreatedComment;
-    }
-    const message = (parsed as { message?: unknown } | undefined)?.message;
+    if (response.ok) return { status: response.status, data, text };
+    const message = (data as { message?: unknown } | undefined)?.message;
     const error = new GitHubApiError(
       response.status,
-      `GitHub answered HTTP ${response.status} to POST ${new URL(url).pathname}: ${typeof message === 'string' ? message : text.slice(0, 200) || response.statusText}.${hint(response.status, pr)}`,
+      `GitHub answered HTTP ${response.status} to ${request.method} ${new URL(url).pathname}: ${typeof message === 'string' ? message : text.slice(0, 200) || response.statusText}.${request.hint(response.status)}`,
     );
     if (response.status < 500) throw error;
     last = error;
   }
   throw last!;
 }
+
+/** `/repos/{owner}/{repo}`, encoded. */
+export function repoPath(repo: { owner: string; repo: string }): string {
+  return `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`;
+}
+
+/** The hint for a 401: the same for every call. */
+export const TOKEN_HINT = ' Check github_token: it is missing, expired or revoked.';

@@ -3,7 +3,8 @@
 // input and says how to fix it; all problems are reported at once.
 
 export interface ReviewRequestSettings {
-  previewUrl: string;
+  /** Missing only where the event may name the preview (deployment_status: its environment URL). */
+  previewUrl?: string;
   /** Who the comment mentions, e.g. @goalie: the mention Goalie's review trigger listens for. */
   mention: string;
   message?: string;
@@ -28,7 +29,7 @@ export class InputError extends Error {
 export const DEFAULT_MENTION = '@goalie';
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
-function isHttpUrl(value: string): boolean {
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -37,16 +38,23 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export function parseInputs(read: InputReader): ReviewRequestSettings {
+export interface InputOptions {
+  /** The event names the preview itself (deployment_status), so preview_url may be left out. */
+  previewUrlOptional?: boolean;
+}
+
+export function parseInputs(read: InputReader, options: InputOptions = {}): ReviewRequestSettings {
   const problems: string[] = [];
   const input = (name: string) => read(name).trim();
 
   const previewUrl = input('preview_url');
   if (previewUrl === '') {
-    problems.push(
-      "preview_url is required: the URL of the pull request's preview deployment, such as https://pr-42.preview.example.com. " +
-        "If it comes from an earlier job's output (`${{ needs.deploy.outputs.url }}`), check that the job sets that output.",
-    );
+    if (!options.previewUrlOptional) {
+      problems.push(
+        "preview_url is required: the URL of the pull request's preview deployment, such as https://pr-42.preview.example.com. " +
+          "If it comes from an earlier job's output (`${{ needs.deploy.outputs.url }}`), check that the job sets that output.",
+      );
+    }
   } else if (!isHttpUrl(previewUrl) || /\s/.test(previewUrl)) {
     problems.push(`preview_url must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${JSON.stringify(previewUrl)}.`);
   }
@@ -69,7 +77,7 @@ export function parseInputs(read: InputReader): ReviewRequestSettings {
   if (problems.length > 0) throw new InputError(problems);
   const message = read('message').trim();
   return {
-    previewUrl,
+    ...(previewUrl ? { previewUrl } : {}),
     mention,
     ...(message ? { message } : {}),
     githubToken,

@@ -84,11 +84,11 @@ describe('action metadata (action.yml)', () => {
     expect(inputs.timeout_minutes!.default).to.equal('60');
   });
 
-  it("review-request: the workflow's token and API URL by default, @goalie as the mention", () => {
+  it("review-request: the workflow's token and API URL by default, @goalie as the mention, preview_url optional (deployment_status names it)", () => {
     const { inputs } = metadata('actions/review-request/action.yml');
     expect(inputs.github_token!.default).to.equal('${{ github.token }}');
     expect(inputs.github_api_url!.default).to.equal('${{ github.api_url }}');
     expect(inputs.mention!.default).to.equal('@goalie');
-    expect(inputs.preview_url!.required).to.equal(true);
+    expect(inputs.preview_url!.required).to.equal(false);
   });
 });

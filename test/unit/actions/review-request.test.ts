@@ -1,12 +1,17 @@
-// The review-request action's parts: inputs, the comment Goalie's review trigger reads, and finding
-// the pull request in real event payloads from @octokit/webhooks-examples.
+// The review-request action's parts: inputs, the comment Goalie's review trigger reads, finding
+// the pull request or the commit in real event payloads from @octokit/webhooks-examples, and the
+// GitHub calls' retries and answers (with a stand-in fetch).
 import { createRequire } from 'node:module';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import { expect } from 'chai';
 import { findReviewRequest } from '../../../backend/src/domain/review/review-request.js';
 import { reviewRequestComment } from '../../../actions/review-request/src/comment.js';
+import { commitOfEvent } from '../../../actions/review-request/src/commit-event.js';
+import { openPullRequestsOfCommit } from '../../../actions/review-request/src/commit-pull-requests.js';
+import { EventError } from '../../../actions/review-request/src/event.js';
+import { GitHubApiError } from '../../../actions/review-request/src/github-api.js';
 import { InputError, parseInputs } from '../../../actions/review-request/src/inputs.js';
-import { findPullRequest, NotAPullRequestError } from '../../../actions/review-request/src/pull-request.js';
+import { findPullRequest } from '../../../actions/review-request/src/pull-request.js';
 
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
 type EventName = WebhookDefinition['name'];
@@ -48,6 +53,11 @@ describe('review-request action', () => {
       }
       expect(() => parseInputs(read({ ...BASE, preview_url: 'pr-2.preview.example.com' }))).to.throw(InputError, /preview_url must be an absolute http\(s\) URL/);
     });
+
+    it('lets preview_url out where the event names the preview (deployment_status), but still checks a given one', () => {
+      expect(parseInputs(read({ ...BASE, preview_url: '' }), { previewUrlOptional: true })).to.deep.equal({ mention: '@goalie', githubToken: 'ghs_token', githubApiUrl: 'https://api.github.com' });
+      expect(() => parseInputs(read({ ...BASE, preview_url: 'preview' }), { previewUrlOptional: true })).to.throw(InputError, /preview_url must be an absolute http\(s\) URL/);
+    });
   });
 
   describe('the comment', () => {
@@ -80,13 +90,106 @@ describe('review-request action', () => {
     });
 
     it('says what to do for an event without a pull request', () => {
-      expect(() => findPullRequest({ ...env, GITHUB_EVENT_NAME: 'push' }, example('push'))).to.throw(
-        NotAPullRequestError,
-        /^This workflow ran for a `push` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`/,
+      expect(() => findPullRequest({ ...env, GITHUB_EVENT_NAME: 'release' }, example('release', 'published'))).to.throw(
+        EventError,
+        /^This workflow ran for a `release` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`.*`deployment_status`.*`push`/,
       );
       expect(() => findPullRequest({ ...env, GITHUB_EVENT_NAME: 'issue_comment' }, example('issue_comment', 'created'))).to.throw(
-        NotAPullRequestError,
+        EventError,
         /^The issue_comment event is about issue #1, which is not a pull request/,
+      );
+    });
+  });
+
+  describe('the commit of a deployment_status or push event', () => {
+    const SHA = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e';
+    const deployment = (status: Partial<Example<'deployment_status'>['deployment_status']>) => {
+      const payload = example('deployment_status');
+      Object.assign(payload.deployment_status, status);
+      return payload;
+    };
+
+    it('a successful deployment: its commit and URL, environment_url before target_url', () => {
+      expect(commitOfEvent('deployment_status', deployment({ state: 'success', environment_url: 'https://pr-2.example.com', target_url: 'https://ci.example.com/1' }))).to.deep.equal({
+        sha: SHA,
+        deploymentUrl: 'https://pr-2.example.com',
+      });
+      expect(commitOfEvent('deployment_status', deployment({ state: 'success', environment_url: '', target_url: 'https://ci.example.com/1' }))).to.deep.equal({ sha: SHA, deploymentUrl: 'https://ci.example.com/1' });
+      // The example as it comes: no environment_url, an empty target_url.
+      expect(commitOfEvent('deployment_status', example('deployment_status'))).to.deep.equal({ sha: SHA });
+    });
+
+    it('a deployment that did not succeed: skipped, saying its state', () => {
+      const inProgress = examples.find((d) => d.name === 'deployment_status')!.examples.find((e) => (e as Example<'deployment_status'>).deployment_status.state === 'in_progress');
+      expect(commitOfEvent('deployment_status', structuredClone(inProgress) as Example<'deployment_status'>)).to.deep.equal({
+        skip: "The deployment of f95f852 to github-pages is in_progress, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.",
+      });
+      expect(commitOfEvent('deployment_status', deployment({ state: 'failure' }))).to.have.property('skip').that.matches(/ is failure, not success/);
+    });
+
+    it("a push: the commit it pushed (after); a branch's deletion is skipped", () => {
+      const push = examples.find((d) => d.name === 'push')!.examples as Example<'push'>[];
+      expect(commitOfEvent('push', structuredClone(push.find((p) => p.ref === 'refs/heads/master')!))).to.deep.equal({ sha: '6113728f27ae82c7b1a177c8d03f9e96e0adf246' });
+      const deleted = structuredClone(push.find((p) => p.deleted)!);
+      expect(commitOfEvent('push', deleted)).to.deep.equal({ skip: `The push deleted ${deleted.ref}: there is no commit to review.` });
+    });
+
+    it('a payload without the commit fails naming what is missing', () => {
+      expect(() => commitOfEvent('deployment_status', {})).to.throw(EventError, /no deployment\.sha/);
+      expect(() => commitOfEvent('push', { ref: 'refs/heads/x' })).to.throw(EventError, /no `after` commit/);
+    });
+  });
+
+  describe('GitHub calls', () => {
+    const REPO = { owner: 'Codertocat', repo: 'Hello-World' };
+    const SHA = 'a'.repeat(40);
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+    /** A fetch answering from a list, recording each call. */
+    function scripted(...answers: (Response | Error)[]) {
+      const calls: { url: string; init: RequestInit }[] = [];
+      const fetch = (async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        const answer = answers.shift();
+        if (!answer) throw new Error('no more answers');
+        if (answer instanceof Error) throw answer;
+        return answer;
+      }) as unknown as typeof globalThis.fetch;
+      return { calls, options: { apiUrl: 'https://api.github.com', token: 'ghs_token', backoffMs: 1, fetch } };
+    }
+
+    it('the lookup keeps the open pull requests whose head is the commit, and names the open ones that only contain it', async () => {
+      const { calls, options } = scripted(
+        json(200, [
+          { number: 1, state: 'open', head: { sha: SHA } },
+          { number: 2, state: 'open', head: { sha: 'b'.repeat(40) } },
+          { number: 3, state: 'closed', head: { sha: SHA } },
+          { number: 4, state: 'open', head: { sha: SHA } },
+        ]),
+      );
+      expect(await openPullRequestsOfCommit(options, REPO, SHA)).to.deep.equal({ withHead: [1, 4], containing: [2] });
+      expect(calls.map((c) => [c.init.method, c.url])).to.deep.equal([['GET', `https://api.github.com/repos/Codertocat/Hello-World/commits/${SHA}/pulls?per_page=100`]]);
+      expect((calls[0]!.init.headers as Record<string, string>).authorization).to.equal('Bearer ghs_token');
+    });
+
+    it('retries network errors and 5xx answers with backoff', async () => {
+      const { calls, options } = scripted(new TypeError('fetch failed'), json(502, { message: 'Bad Gateway' }), json(200, []));
+      expect(await openPullRequestsOfCommit(options, REPO, SHA)).to.deep.equal({ withHead: [], containing: [] });
+      expect(calls).to.have.length(3);
+
+      const failing = scripted(json(503, { message: 'Unavailable' }), json(503, { message: 'Unavailable' }), json(503, { message: 'Unavailable' }));
+      const error = await openPullRequestsOfCommit(failing.options, REPO, SHA).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(GitHubApiError).with.property('status', 503);
+      expect(failing.calls).to.have.length(3);
+    });
+
+    it('never retries a 4xx, and says which permission the token needs', async () => {
+      const { calls, options } = scripted(json(403, { message: 'Resource not accessible by integration' }), json(200, []));
+      const error = (await openPullRequestsOfCommit(options, REPO, SHA).catch((e: unknown) => e)) as GitHubApiError;
+      expect(calls).to.have.length(1);
+      expect(error.message).to.equal(
+        `GitHub answered HTTP 403 to GET /repos/Codertocat/Hello-World/commits/${SHA}/pulls: Resource not accessible by integration. ` +
+          'The token may not read pull requests: give the job `permissions: pull-requests: read` (or write, to comment) and `contents: read`.',
       );
     });
   });
