@@ -4,7 +4,7 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     base: { service: 'goalie' },
-    redact: { paths: ['req.headers.authorization', '*.token', '*.botToken', '*.password'], censor: '[redacted]' },
+    redact: { paths: ['req.headers.authorization', '*.token', '*.botToken', '*.password', '*.privateKey', '*.credentials'], censor: '[redacted]' },
     serializers: { err: pino.stdSerializers.err },
   });
 }

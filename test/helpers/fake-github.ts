@@ -1,15 +1,20 @@
 // A fake GitHub REST API on 127.0.0.1, for exactly the endpoints Goalie calls. Request and response
 // shapes, status codes and error bodies follow GitHub's REST docs (docs.github.com/rest: pulls,
 // issues/comments, pulls/reviews, commits/statuses, deployments, repos/webhooks, rate limits,
-// pagination with `Link` headers). It serves both at the root (github.com style) and under /api/v3
-// (GitHub Enterprise style), and records every request it receives.
+// pagination with `Link` headers, GitHub Apps' JWTs and installation tokens). It serves both at the
+// root (github.com style) and under /api/v3 (GitHub Enterprise style), and records every request it
+// receives.
+import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyAppJwt } from './fake-github-app-jwt.js';
 
 export interface FakeGitHubRequest {
   method: string;
   /** REST path without the /api/v3 prefix and query, e.g. /repos/acme/shop/pulls/7 */
   path: string;
+  /** Which API root was called: '' (github.com style) or '/api/v3' (GitHub Enterprise style). */
+  root: string;
   query: Record<string, string>;
   body: unknown;
   authorization: string | undefined;
@@ -48,6 +53,8 @@ export interface FakeReview {
 }
 export interface FakeStatus {
   id: number;
+  /** Login of whoever set it. */
+  creator: string;
   sha: string;
   state: string;
   context: string;
@@ -90,6 +97,29 @@ export interface FakeRepo {
   hooks: FakeHook[];
 }
 
+/** A GitHub App: its JWTs are checked with `publicKey`; its installation tokens act as `<slug>[bot]`. */
+export interface FakeApp {
+  id: number;
+  slug: string;
+  publicKey: KeyObject;
+  installations: number[];
+  /** Only these repositories (owner/name) are visible to its installations; all when omitted. */
+  repositories?: string[];
+  readOnly?: boolean;
+}
+export interface FakeInstallationToken {
+  token: string;
+  appId: number;
+  installationId: number;
+  expiresAt: string;
+}
+export interface FakeTokenOwner {
+  login: string;
+  readOnly?: boolean;
+  /** An App installation's token: expires, and may see only some repositories. */
+  installation?: { expiresAt: number; repositories?: string[] };
+}
+
 export interface FakeGitHub {
   /** http://127.0.0.1:PORT (github.com style API root). */
   url: string;
@@ -97,7 +127,13 @@ export interface FakeGitHub {
   enterpriseUrl: string;
   requests: FakeGitHubRequest[];
   /** Tokens GitHub accepts, and whose they are. Read-only tokens get 403 on writes. */
-  tokens: Map<string, { login: string; readOnly?: boolean }>;
+  tokens: Map<string, FakeTokenOwner>;
+  /** Registers a GitHub App and its installations. `publicKey`: PEM or key object of the App's key pair. */
+  addApp(app: Omit<FakeApp, 'publicKey'> & { publicKey: string | KeyObject }): FakeApp;
+  /** Installation tokens handed out, oldest first. */
+  installationTokens: FakeInstallationToken[];
+  /** How far this server's clock is ahead of the machine's (negative: behind): for JWT checks, token expiry and the Date header. */
+  clockOffsetSeconds: number;
   addRepo(fullName: string): FakeRepo;
   repo(fullName: string): FakeRepo;
   addPull(fullName: string, pull: Partial<FakePull> & { number: number }): FakePull;
@@ -127,6 +163,8 @@ class HttpFailure {
   ) {}
 }
 const DOCS = 'https://docs.github.com/rest';
+/** How long GitHub's installation tokens live. */
+const INSTALLATION_TOKEN_SECONDS = 3600;
 const notFound = () => new HttpFailure(404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
 const validationFailed = (resource: string, field: string, message: string) =>
   new HttpFailure(422, { message: 'Validation Failed', errors: [{ resource, code: 'custom', field, message }], documentation_url: DOCS, status: '422' });
@@ -135,6 +173,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   const requests: FakeGitHubRequest[] = [];
   const tokens: FakeGitHub['tokens'] = new Map(Object.entries(options.tokens ?? { 'ghp_goalie-bot': 'goalie-bot' }).map(([token, login]) => [token, { login }]));
   const repos = new Map<string, FakeRepo>();
+  const apps: FakeApp[] = [];
   const users = new Map<string, FakeUser>();
   let nextId = 1000;
   let clock = Date.parse('2024-01-01T00:00:00Z');
@@ -143,6 +182,8 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   let delays = { times: 0, ms: 0, method: '' };
 
   const now = () => new Date((clock += 1000)).toISOString();
+  /** This server's idea of the time, in milliseconds. */
+  const serverNow = () => Date.now() + fake.clockOffsetSeconds * 1000;
   const user = (login: string): FakeUser => {
     if (!users.has(login)) users.set(login, { login, id: nextId++ });
     return users.get(login)!;
@@ -159,6 +200,13 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     enterpriseUrl: '',
     requests,
     tokens,
+    installationTokens: [],
+    clockOffsetSeconds: 0,
+    addApp(app) {
+      const added: FakeApp = { ...app, publicKey: typeof app.publicKey === 'string' ? createPublicKey(app.publicKey) : app.publicKey };
+      apps.push(added);
+      return added;
+    },
     addRepo(fullName) {
       const [owner, name] = fullName.split('/');
       const created: FakeRepo = { owner: owner!, name: name!, id: nextId++, pulls: new Map(), comments: [], reviews: [], statuses: [], deployments: [], hooks: [] };
@@ -205,6 +253,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       failures = { times: 0, status: 500, method: '' };
       rateLimits = { times: 0, kind: 'primary', retryAfterSeconds: 1 };
       delays = { times: 0, ms: 0, method: '' };
+      fake.clockOffsetSeconds = 0;
     },
     async close() {
       server.closeAllConnections();
@@ -357,7 +406,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     if (!['error', 'failure', 'pending', 'success'].includes(state)) throw validationFailed('Status', 'state', 'state is not included in the list');
     const description = typeof ctx.body.description === 'string' ? ctx.body.description : null;
     if (description && description.length > 140) throw validationFailed('Status', 'description', 'description is too long (maximum is 140 characters)');
-    const status: FakeStatus = { id: nextId++, sha: sha!, state, context: (ctx.body.context as string) || 'default', description, targetUrl: (ctx.body.target_url as string) ?? null };
+    const status: FakeStatus = { id: nextId++, creator: ctx.login, sha: sha!, state, context: (ctx.body.context as string) || 'default', description, targetUrl: (ctx.body.target_url as string) ?? null };
     repo.statuses.push(status);
     const at = now();
     return {
@@ -442,7 +491,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
 
   // ---- the server ----
   const send = (res: http.ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3; format=json', ...headers });
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3; format=json', date: new Date(serverNow()).toUTCString(), ...headers });
     res.end(JSON.stringify(data));
   };
 
@@ -457,7 +506,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     } catch {
       parsed = undefined;
     }
-    requests.push({ method: req.method ?? '', path, query, body: parsed ?? text, authorization: req.headers.authorization, userAgent: req.headers['user-agent'] });
+    requests.push({ method: req.method ?? '', path, root: prefix, query, body: parsed ?? text, authorization: req.headers.authorization, userAgent: req.headers['user-agent'] });
     return { prefix, path, query, parsed };
   }
 
@@ -486,17 +535,22 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       };
     }
 
+    if (path.startsWith('/app/')) return appRoute(req, path);
+
     const token = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const owner = token ? tokens.get(token) : undefined;
-    if (!owner) return { status: 401, data: { message: token ? 'Bad credentials' : 'Requires authentication', documentation_url: DOCS, status: '401' } };
+    const expired = owner?.installation && owner.installation.expiresAt <= serverNow();
+    if (!owner || expired) return { status: 401, data: { message: token ? 'Bad credentials' : 'Requires authentication', documentation_url: DOCS, status: '401' } };
 
     for (const [method, pattern, handler] of routes) {
       const match = pattern.exec(path);
       if (!match || method !== req.method) continue;
       const repo = repos.get(`${match[1]}/${match[2]}`.toLowerCase());
-      if (!repo) return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+      const hidden = owner.installation?.repositories && !owner.installation.repositories.some((r) => r.toLowerCase() === `${match[1]}/${match[2]}`.toLowerCase());
+      if (!repo || hidden) return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
       if (method !== 'GET' && owner.readOnly) {
-        return { status: 403, data: { message: 'Resource not accessible by personal access token', documentation_url: DOCS, status: '403' } };
+        const message = owner.installation ? 'Resource not accessible by integration' : 'Resource not accessible by personal access token';
+        return { status: 403, data: { message, documentation_url: DOCS, status: '403' } };
       }
       const base = `${fake.url}${prefix}`;
       try {
@@ -508,6 +562,31 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       }
     }
     return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+  }
+
+  /** The App's own endpoints: authenticated by its JWT, never by a token. */
+  function appRoute(req: http.IncomingMessage, path: string): { status: number; data: unknown } {
+    const refused = (message: string) => ({ status: 401, data: { message, documentation_url: DOCS, status: '401' } });
+    const exchange = /^\/app\/installations\/([^/]+)\/access_tokens$/.exec(path);
+    if (!exchange || req.method !== 'POST') return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+    const verified = verifyAppJwt(req.headers.authorization, apps, Math.floor(serverNow() / 1000));
+    if ('refusal' in verified) return refused(verified.refusal);
+    const { app } = verified;
+    const installationId = Number(exchange[1]);
+    if (!app.installations.includes(installationId)) return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+    const issued: FakeInstallationToken = {
+      token: `ghs_${randomBytes(18).toString('base64url')}`,
+      appId: app.id,
+      installationId,
+      // GitHub states expiry to the second: 2016-07-11T22:14:10Z.
+      expiresAt: new Date(Math.floor(serverNow() / 1000 + INSTALLATION_TOKEN_SECONDS) * 1000).toISOString().replace('.000Z', 'Z'),
+    };
+    fake.installationTokens.push(issued);
+    tokens.set(issued.token, { login: `${app.slug}[bot]`, readOnly: app.readOnly, installation: { expiresAt: Date.parse(issued.expiresAt), repositories: app.repositories } });
+    const permissions = app.readOnly
+      ? { pull_requests: 'read', issues: 'read', statuses: 'read', deployments: 'read', contents: 'read', repository_hooks: 'read', metadata: 'read' }
+      : { pull_requests: 'write', issues: 'write', statuses: 'write', deployments: 'read', contents: 'read', repository_hooks: 'write', metadata: 'read' };
+    return { status: 201, data: { token: issued.token, expires_at: issued.expiresAt, permissions, repository_selection: app.repositories ? 'selected' : 'all' } };
   }
 
   const server = http.createServer((req, res) => {

@@ -12,10 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
-import type { PlatformFactory, WebhookReceiver } from '../../backend/src/app/ports/change-request-platform.js';
+import type { PlatformFactory } from '../../backend/src/app/ports/change-request-platform.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
-import { createGitHubPlatform, GitHubWebhookReceiver, signGitHubPayload } from '../../backend/src/platforms/github/index.js';
-import { createGitLabPlatform, GitLabWebhookReceiver } from '../../backend/src/platforms/gitlab/index.js';
+import { signGitHubPayload } from '../../backend/src/platforms/github/index.js';
+import { platformFactory } from '../../backend/src/platforms/platform-factory.js';
 import { startTestService, type TestService } from './service.js';
 import { html } from './site.js';
 import { waitFor } from './wait.js';
@@ -124,6 +124,8 @@ export async function unreachableUrl(): Promise<string> {
 export interface ReviewService {
   service: TestService;
   worker: RunningWorker;
+  /** Moves the clock GitHub App installation tokens are judged by (kept or renewed) forward. */
+  advanceTokenClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -132,25 +134,23 @@ export interface ReviewService {
  * comments: right for github.com, only slow against a fake) and with short retry waits. Injected at
  * the PlatformFactory port.
  */
-function fastPlatforms(service: TestService): PlatformFactory {
-  const logger = service.runtime.logger;
-  const receivers: Record<'github' | 'gitlab', WebhookReceiver> = { github: new GitHubWebhookReceiver(), gitlab: new GitLabWebhookReceiver() };
-  return {
-    platform: (connection) =>
-      connection.host === 'github'
-        ? createGitHubPlatform(connection, { logger, paceWrites: false, retryAfterBaseMs: 10, timeoutMs: 5000 })
-        : createGitLabPlatform(connection, { logger, retryDelayMs: 10, timeoutMs: 5000 }),
-    receiver: (host) => receivers[host],
-  };
+function fastPlatforms(service: TestService, now: () => number): PlatformFactory {
+  return platformFactory(service.runtime.logger, {
+    github: { paceWrites: false, retryAfterBaseMs: 10, timeoutMs: 5000 },
+    gitlab: { retryDelayMs: 10, timeoutMs: 5000 },
+    now,
+  });
 }
 
 export async function startReviewService(): Promise<ReviewService> {
   const service = await startTestService({ GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4' });
-  service.runtime.app.platforms = fastPlatforms(service);
+  let clockOffsetMs = 0;
+  service.runtime.app.platforms = fastPlatforms(service, () => Date.now() + clockOffsetMs);
   const worker = await startWorker(service.runtime);
   return {
     service,
     worker,
+    advanceTokenClock: (ms) => void (clockOffsetMs += ms),
     async close() {
       await worker.stop();
       await service.close();
@@ -170,7 +170,11 @@ export interface ReviewProjectOptions {
   /** The fake's API root (GitHub) or host root (GitLab). */
   hostUrl: string;
   repository: string;
-  token: string;
+  /** The credentials: a token, or (GitHub) an App installation whose private key is in `env`. */
+  token?: string;
+  app?: { appId: number; installationId: number; privateKeyVariable: string };
+  /** Environment variables the YAML uses. */
+  env?: Record<string, string>;
   webhookSecret: string;
   stagingUrl: string;
   /** The test plan reviews run: `Smoke` (one passing test case) or `Failing` (plus one that fails). */
@@ -223,7 +227,7 @@ repository:
   host: ${o.host}
   url: "${o.hostUrl}"
   repository: ${o.repository}
-  token: "${o.token}"
+${credentialsYaml(o)}
   webhookSecret: "${o.webhookSecret}"
   reviews:
     autoRun: ${o.autoRun ?? true}
@@ -237,6 +241,11 @@ ${o.context ? `    context: ${JSON.stringify(o.context)}
 `;
 }
 
+function credentialsYaml(o: ReviewProjectOptions): string {
+  if (!o.app) return `  token: "${o.token}"`;
+  return `  app:\n    appId: ${o.app.appId}\n    installationId: ${o.app.installationId}\n    privateKey: \${${o.app.privateKeyVariable}}`;
+}
+
 export interface ReviewProject {
   summary: ApplySummary;
   projectId: string;
@@ -247,7 +256,7 @@ export interface ReviewProject {
 }
 
 export async function applyReviewProject(service: TestService, options: ReviewProjectOptions): Promise<ReviewProject> {
-  const summary = await service.apply(reviewProjectYaml(options));
+  const summary = await service.apply(reviewProjectYaml(options), options.env);
   if (!summary.repository) throw new Error('apply returned no repository summary');
   const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [summary.repository.shortId]);
   return { summary, projectId: summary.project.id, connection: summary.repository.shortId, connectionId: row!.id, webhookUrl: summary.repository.webhookUrl };

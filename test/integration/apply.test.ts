@@ -185,6 +185,11 @@ project: { name: shop }
       ['a test case name over 80 characters', base.replace('- name: Sign in\n', `- name: ${'x'.repeat(81)}\n`), [/testCases\[0\]\.name: must be 1 to 80 characters \(got 81\)/]],
       ['a missing organization', base.replace('organization:\n  name: Other\n', ''), [/organization: is required/]],
       ['invalid YAML', 'organization: [unclosed\nproject: {', [/shop\.yaml:\d+:\d+: is not valid YAML/]],
+      [
+        'repository credentials: a token and an App at once, and a key that is no key',
+        `${base}repository:\n  host: github\n  repository: acme/shop\n  token: ghp_abc\n  app: { appId: 1, installationId: 2, privateKey: key.pem }\n`,
+        [/repository\.app: give either token or app, not both/, /repository\.app\.privateKey: must be a PEM private key/],
+      ],
       ['an unset environment variable', base.replace('url: https://admin.example.com', 'url: ${ADMIN_URL}'), [/applications\[1\]\.environments\[0\]\.url: uses \$\{ADMIN_URL\}, but the environment variable ADMIN_URL is not set/]],
     ];
     for (const [name, yaml, patterns] of cases) {

@@ -8,6 +8,7 @@ import { makeShortId, randomSuffix, slugify } from '../domain/short-id.js';
 import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
 import type { ExistingProject, ProjectWrite, RepositoryWrite } from './ports/projects-as-code.js';
+import { platformFor } from './review/update-comment.js';
 
 export type DocPath = (string | number)[];
 
@@ -326,7 +327,7 @@ function planRepository(
     host: r.host,
     apiUrl: (r.url ?? DEFAULT_API_URLS[r.host]).replace(/\/+$/, ''),
     repository: r.repository,
-    token: r.token,
+    credentials: r.credentials,
     // A new connection gets a generated secret; an existing one keeps its own unless the file sets one.
     webhookSecret: r.webhookSecret ?? (existing.repository ? undefined : randomBytes(24).toString('base64url')),
     reviewContext: r.reviews.context ?? null,
@@ -343,6 +344,8 @@ export interface RepositorySummary {
   shortId: string;
   host: 'github' | 'gitlab';
   repository: string;
+  /** How Goalie signs in to the host; never the secret itself. */
+  auth: { kind: 'token' } | { kind: 'app'; appId: number; installationId: number };
   webhookUrl: string;
   /** created, updated, or the reason it could not be set up. */
   webhook: { ok: true; created: boolean; id: string } | { ok: false; error: string };
@@ -356,10 +359,11 @@ export interface RepositorySummary {
 export async function connectRepository(ctx: AppContext, connectionId: string): Promise<RepositorySummary> {
   const connection = (await ctx.store.reviews.connectionById(connectionId))!;
   const webhookUrl = ctx.links.webhook(connection.host, connection.shortId);
-  const base = { shortId: connection.shortId, host: connection.host, repository: connection.repository, webhookUrl };
+  const { credentials } = connection;
+  const auth: RepositorySummary['auth'] = credentials.kind === 'app' ? { kind: 'app', appId: credentials.appId, installationId: credentials.installationId } : { kind: 'token' };
+  const base = { shortId: connection.shortId, host: connection.host, repository: connection.repository, auth, webhookUrl };
   try {
-    const platform = ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, token: connection.token });
-    const hook = await platform.ensureWebhook(webhookUrl, connection.webhookSecret);
+    const hook = await platformFor(ctx, connection).ensureWebhook(webhookUrl, connection.webhookSecret);
     await ctx.store.reviews.setWebhook(connection.id, hook.id, null);
     return { ...base, webhook: { ok: true, created: hook.created, id: hook.id } };
   } catch (error) {

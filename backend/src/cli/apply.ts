@@ -33,7 +33,8 @@ export function describeSummary(file: string, s: ApplySummary): string {
   if (s.toGenerate.length) lines.push(`  ${s.toGenerate.length} test case(s) queued for step generation (burn-in).`);
   if (s.repository) {
     const r = s.repository;
-    lines.push(`  repository ${r.repository} on ${r.host}: webhook ${r.webhookUrl}`);
+    const as = r.auth.kind === 'app' ? ` as GitHub App ${r.auth.appId} (installation ${r.auth.installationId})` : '';
+    lines.push(`  repository ${r.repository} on ${r.host}${as}: webhook ${r.webhookUrl}`);
     lines.push(r.webhook.ok ? `    webhook ${r.webhook.created ? 'created' : 'updated'} on ${r.host}` : `    webhook NOT set up: ${r.webhook.error}\n    The settings are saved; fix the problem and apply again.`);
   }
   return lines.join('\n') + '\n';

@@ -19,6 +19,7 @@ import {
   TestPlanScheduleEntity,
   TestPlanTestCaseEntity,
 } from './entities/index.js';
+import { sealCredentials } from './connection-credentials.js';
 import type { SecretBox } from './secret-box.js';
 
 const EMPTY: ExistingProject = { organization: null, project: null, applications: [], devicePresets: [], configs: [], scenarios: [], testCases: [], testPlans: [], repository: null };
@@ -167,10 +168,10 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
       if (project.defaultTestPlanId !== undefined) await m.update(ProjectEntity, { id: projectId }, { defaultTestPlanId: project.defaultTestPlanId });
 
       if (state.repository) {
-        const { token, webhookSecret, ...fields } = state.repository;
+        const { credentials, webhookSecret, ...fields } = state.repository;
         await m.upsert(
           RepositoryConnectionEntity,
-          { ...fields, projectId, token: secrets.seal(token), ...(webhookSecret !== undefined ? { webhookSecret: secrets.seal(webhookSecret) } : {}), updatedAt: now },
+          { ...fields, projectId, ...sealCredentials(credentials, secrets), ...(webhookSecret !== undefined ? { webhookSecret: secrets.seal(webhookSecret) } : {}), updatedAt: now },
           ['id'],
         );
       }

@@ -1,6 +1,7 @@
 // The ReviewStore over TypeORM. Connection credentials are sealed at rest and opened here.
 import { In, type EntityManager } from 'typeorm';
 import type { ConnectionRecord, ReviewRecord, ReviewStore } from '../app/ports/review-store.js';
+import { openCredentials } from './connection-credentials.js';
 import { HostDeploymentEntity, RepositoryConnectionEntity, ReviewEntity, WebhookDeliveryEntity } from './entities/index.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -12,7 +13,7 @@ function toConnection(e: RepositoryConnectionEntity, secrets: SecretBox): Connec
     host: e.host,
     apiUrl: e.apiUrl,
     repository: e.repository,
-    token: secrets.open(e.token),
+    credentials: openCredentials(e, secrets),
     webhookSecret: secrets.open(e.webhookSecret),
     webhookId: e.webhookId,
     webhookError: e.webhookError,

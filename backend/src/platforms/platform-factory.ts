@@ -1,14 +1,26 @@
 // The PlatformFactory: GitHub or GitLab behind the one ChangeRequestPlatform interface.
 import type { ChangeRequestPlatform, HostKind, PlatformConnection, PlatformFactory, WebhookReceiver } from '../app/ports/change-request-platform.js';
 import type { Logger } from '../app/ports/logger.js';
-import { createGitHubPlatform, GitHubWebhookReceiver } from './github/index.js';
-import { createGitLabPlatform, GitLabWebhookReceiver } from './gitlab/index.js';
+import { createGitHubPlatform, GitHubWebhookReceiver, InstallationTokens, type GitHubClientOptions } from './github/index.js';
+import { createGitLabPlatform, GitLabWebhookReceiver, type GitLabClientOptions } from './gitlab/index.js';
 
-export function platformFactory(logger: Logger): PlatformFactory {
+export interface PlatformFactoryOptions {
+  /** Client settings (waits, pacing, timeouts); the defaults suit github.com and gitlab.com, tests shrink them. */
+  github?: Omit<GitHubClientOptions, 'logger' | 'installationTokens'>;
+  gitlab?: Omit<GitLabClientOptions, 'logger'>;
+  /** The clock GitHub App installation tokens are judged by (kept or renewed); tests move it. */
+  now?: () => number;
+}
+
+export function platformFactory(logger: Logger, options: PlatformFactoryOptions = {}): PlatformFactory {
   const receivers: Record<HostKind, WebhookReceiver> = { github: new GitHubWebhookReceiver(), gitlab: new GitLabWebhookReceiver() };
+  // A platform is built per job step; GitHub App installation tokens outlive them.
+  const installationTokens = new InstallationTokens({ now: options.now });
   return {
     platform(connection: PlatformConnection): ChangeRequestPlatform {
-      return connection.host === 'github' ? createGitHubPlatform(connection, { logger }) : createGitLabPlatform(connection, { logger });
+      return connection.host === 'github'
+        ? createGitHubPlatform(connection, { ...options.github, logger, installationTokens })
+        : createGitLabPlatform(connection, { ...options.gitlab, logger });
     },
     receiver: (host) => receivers[host],
   };

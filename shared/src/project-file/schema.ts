@@ -2,6 +2,7 @@
 // References between objects (by name) are checked by the apply use case, which also sees the database.
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
+import { checkCredentials, githubApp, hasKnownHost, repositoryToken, toCredentials } from './repository-credentials.js';
 
 const name = (max = 120) =>
   z
@@ -136,26 +137,32 @@ const testPlan = z.strictObject({
     .optional(),
 });
 
-const repository = z.strictObject({
-  host: z.enum(['github', 'gitlab']),
-  /** API base: GitHub https://api.github.com (Enterprise: https://host/api/v3); GitLab https://gitlab.com or a self-managed URL. */
-  url: httpUrl.optional(),
-  repository: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, { error: 'must be owner/repo (GitHub) or group/project, group/subgroup/project (GitLab)' }),
-  token: z.string().min(1, { error: 'must not be empty; use ${GITHUB_TOKEN} or ${GITLAB_TOKEN} to keep it out of the file' }),
-  webhookSecret: z.string().min(16, { error: 'must be at least 16 characters; omit it and Goalie generates one' }).optional(),
-  reviews: z
-    .strictObject({
-      autoRun: z.boolean().default(true),
-      includeDrafts: z.boolean().default(false),
-      postCommentOnOpened: z.boolean().default(true),
-      mention: z.string().regex(/^\S{2,64}$/, { error: 'must be one word such as @goalie' }).default('@goalie'),
-      context: z.string().optional(),
-      testPlan: name().optional(),
-      /** Hosting environment name (or `review/*`) -> application name. */
-      environments: z.record(z.string().min(1), name()).default({}),
-    })
-    .default({ autoRun: true, includeDrafts: false, postCommentOnOpened: true, mention: '@goalie', environments: {} }),
-});
+const repository = z
+  .strictObject({
+    host: z.enum(['github', 'gitlab']),
+    /** API base: GitHub https://api.github.com (Enterprise: https://host/api/v3); GitLab https://gitlab.com or a self-managed URL. */
+    url: httpUrl.optional(),
+    repository: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, { error: 'must be owner/repo (GitHub) or group/project, group/subgroup/project (GitLab)' }),
+    /** Exactly one of token and app (GitHub only); see repository-credentials.ts. */
+    token: repositoryToken.optional(),
+    app: githubApp.optional(),
+    webhookSecret: z.string().min(16, { error: 'must be at least 16 characters; omit it and Goalie generates one' }).optional(),
+    reviews: z
+      .strictObject({
+        autoRun: z.boolean().default(true),
+        includeDrafts: z.boolean().default(false),
+        postCommentOnOpened: z.boolean().default(true),
+        mention: z.string().regex(/^\S{2,64}$/, { error: 'must be one word such as @goalie' }).default('@goalie'),
+        context: z.string().optional(),
+        testPlan: name().optional(),
+        /** Hosting environment name (or `review/*`) -> application name. */
+        environments: z.record(z.string().min(1), name()).default({}),
+      })
+      .default({ autoRun: true, includeDrafts: false, postCommentOnOpened: true, mention: '@goalie', environments: {} }),
+  })
+  // Also when a field inside is wrong (a bad key, say), so that every problem is listed at once.
+  .superRefine(checkCredentials, { when: hasKnownHost })
+  .transform(({ token, app, ...rest }) => ({ ...rest, credentials: toCredentials({ token, app }) }));
 
 export const projectFileSchema = z.strictObject({
   organization: z.strictObject({

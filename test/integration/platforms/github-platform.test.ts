@@ -19,7 +19,7 @@ describe('GitHub platform (against a fake GitHub)', () => {
   // Real waits shrunk: 5 ms per second GitHub asks for, no write pacing, short timeout.
   const fast: Omit<GitHubClientOptions, 'logger'> = { retryAfterBaseMs: 5, paceWrites: false, timeoutMs: 1000 };
   const platform = (token = BOT_TOKEN, options: Partial<GitHubClientOptions> = {}, repository = REPO): GitHubPlatform =>
-    createGitHubPlatform({ host: 'github', apiUrl: github.enterpriseUrl, repository, token }, { logger, ...fast, ...options });
+    createGitHubPlatform({ host: 'github', apiUrl: github.enterpriseUrl, repository, credentials: { kind: 'token', token } }, { logger, ...fast, ...options });
 
   before(async () => {
     github = await startFakeGitHub({ tokens: { [BOT_TOKEN]: 'goalie-bot', [AUTHOR_TOKEN]: 'octocat', ghp_readonly: 'viewer' } });

@@ -20,7 +20,7 @@ describe('GitLab platform (against a fake GitLab)', () => {
 
   const connect = (connection: Partial<PlatformConnection> = {}, options: Partial<GitLabClientOptions> = {}) =>
     createGitLabPlatform(
-      { host: 'gitlab', apiUrl: fake.url, repository: PROJECT, token: fake.token, ...connection },
+      { host: 'gitlab', apiUrl: fake.url, repository: PROJECT, credentials: { kind: 'token', token: fake.token }, ...connection },
       { logger, retries: 3, retryDelayMs: 5, timeoutMs: 5000, ...options },
     );
   const rejection = async (promise: Promise<unknown>): Promise<GitLabError> => {
@@ -288,7 +288,7 @@ describe('GitLab platform (against a fake GitLab)', () => {
     });
 
     it('a rejected token fails at once with a 401 that says to replace the token', async () => {
-      const error = await rejection(connect({ token: 'glpat-revoked' }).getChangeRequest(7));
+      const error = await rejection(connect({ credentials: { kind: 'token', token: 'glpat-revoked' } }).getChangeRequest(7));
       expect(error.status).to.equal(401);
       expect(error.message).to.match(/^GitLab: could not read merge request !7 in acme\/platform\/web \(401 Unauthorized\)\. The GitLab token is invalid, expired or revoked/);
       expect(error.message).to.match(/"api" scope/);

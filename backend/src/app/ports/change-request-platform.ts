@@ -60,13 +60,22 @@ export interface WebhookReceiver {
   parse(request: WebhookRequest): PlatformEvent;
 }
 
+/**
+ * How Goalie authenticates to the host: an access token (GitHub, GitLab), or an app installation
+ * (GitHub App), for which the adapter obtains short-lived tokens itself. Plain values: the store
+ * opens them, and nothing above the adapter looks inside.
+ */
+export type PlatformCredentials =
+  | { kind: 'token'; token: string }
+  | { kind: 'app'; appId: number; installationId: number; privateKey: string };
+
 export interface PlatformConnection {
   host: HostKind;
   /** API base: https://api.github.com, https://ghe.example.com/api/v3, https://gitlab.com, https://gitlab.example.com */
   apiUrl: string;
   /** owner/repo (GitHub) or group/subgroup/project (GitLab). */
   repository: string;
-  token: string;
+  credentials: PlatformCredentials;
 }
 
 export interface PlatformFactory {

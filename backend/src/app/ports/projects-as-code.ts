@@ -1,5 +1,6 @@
 // Storage side of `goalie apply`: read what a project already has (by name), write the desired state.
 import type { GenerationStatus, NamedRecord } from '../records.js';
+import type { PlatformCredentials } from './change-request-platform.js';
 import type { NewTestCase } from './store.js';
 import type { DevicePresetRecord } from './test-executor.js';
 
@@ -70,7 +71,7 @@ export interface RepositoryWrite {
   host: 'github' | 'gitlab';
   apiUrl: string;
   repository: string;
-  token: string;
+  credentials: PlatformCredentials;
   /** undefined keeps the stored secret. */
   webhookSecret: string | undefined;
   reviewContext: string | null;

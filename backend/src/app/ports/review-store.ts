@@ -1,7 +1,7 @@
 // Storage of repository connections, webhook deliveries, host deployments and reviews.
 import type { Deployment, EnvironmentMapping } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
-import type { HostKind } from './change-request-platform.js';
+import type { HostKind, PlatformCredentials } from './change-request-platform.js';
 
 export interface ConnectionRecord {
   id: string;
@@ -11,7 +11,7 @@ export interface ConnectionRecord {
   apiUrl: string;
   repository: string;
   /** Decrypted. */
-  token: string;
+  credentials: PlatformCredentials;
   /** Decrypted. */
   webhookSecret: string;
   webhookId: string | null;

@@ -17,7 +17,7 @@ export interface Exploration {
 }
 
 export function platformFor(ctx: AppContext, connection: ConnectionRecord): ChangeRequestPlatform {
-  return ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, token: connection.token });
+  return ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, credentials: connection.credentials });
 }
 
 export async function runTestCasesOf(store: Pick<Repositories, 'runs'>, runId: string | null): Promise<RunTestCase[]> {

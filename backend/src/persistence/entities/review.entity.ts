@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A project's repository on GitHub or GitLab, with its review settings. Token and secret are encrypted. */
+/**
+ * A project's repository on GitHub or GitLab, with its review settings. Credentials: a token, or
+ * (GitHub) an App installation. Token, App private key and webhook secret are encrypted.
+ */
 @Entity('repository_connections')
 export class RepositoryConnectionEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
@@ -9,7 +12,11 @@ export class RepositoryConnectionEntity {
   @Column({ type: 'text' }) host: 'github' | 'gitlab';
   @Column({ type: 'text' }) apiUrl: string;
   @Column({ type: 'text' }) repository: string;
-  @Column({ type: 'text' }) token: string;
+  @Column({ type: 'text', nullable: true }) token: string | null;
+  /** bigint: TypeORM reads it as a string. */
+  @Column({ type: 'bigint', nullable: true }) appId: string | null;
+  @Column({ type: 'bigint', nullable: true }) installationId: string | null;
+  @Column({ type: 'text', nullable: true }) appPrivateKey: string | null;
   @Column({ type: 'text' }) webhookSecret: string;
   @Column({ type: 'text', nullable: true }) webhookId: string | null;
   @Column({ type: 'text', nullable: true }) webhookError: string | null;

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
+import type { PlatformCredentials } from '../../app/ports/change-request-platform.js';
 import type { Logger } from '../../app/ports/logger.js';
+import { githubAppAuth, InstallationTokens } from './github-app-auth.js';
 
 const GoalieOctokit = Octokit.plugin(retry, throttling);
 export type GitHubClient = InstanceType<typeof GoalieOctokit>;
@@ -27,15 +29,18 @@ export interface GitHubClientOptions {
    * and the throttling plugin does so. Tests, which write a lot to a fake server, turn it off.
    */
   paceWrites?: boolean;
+  /** Where App installation tokens are kept between clients: one per process. Default: this client's own. */
+  installationTokens?: InstallationTokens;
 }
 
-export function createGitHubClient(connection: { apiUrl: string; token: string }, options: GitHubClientOptions): GitHubClient {
+export function createGitHubClient(connection: { apiUrl: string; credentials: PlatformCredentials }, options: GitHubClientOptions): GitHubClient {
   const { logger } = options;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const baseMs = options.retryAfterBaseMs ?? 1000;
   const rateLimitRetries = options.rateLimitRetries ?? 2;
   const maxWait = options.maxRateLimitWaitSeconds ?? 60;
   const baseUrl = connection.apiUrl.replace(/\/+$/, '');
+  const { credentials } = connection;
 
   const onLimit = (kind: string) => (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
     const retrying = retryCount < rateLimitRetries && retryAfter <= maxWait;
@@ -47,8 +52,12 @@ export function createGitHubClient(connection: { apiUrl: string; token: string }
   };
 
   const throttle: ThrottlingOptions = {
-    // Limits belong to the credential, so pacing does too (the hash keeps the token out of the key).
-    id: createHash('sha256').update(connection.token).digest('hex').slice(0, 16),
+    // Limits belong to the credential (an App's: to its installation), so pacing does too; the hash
+    // keeps the secret out of the key.
+    id: createHash('sha256')
+      .update(credentials.kind === 'app' ? `app ${baseUrl} ${credentials.installationId}` : credentials.token)
+      .digest('hex')
+      .slice(0, 16),
     retryAfterBaseValue: baseMs,
     onRateLimit: onLimit('primary'),
     onSecondaryRateLimit: onLimit('secondary'),
@@ -56,7 +65,9 @@ export function createGitHubClient(connection: { apiUrl: string; token: string }
   };
 
   return new GoalieOctokit({
-    auth: connection.token,
+    ...(credentials.kind === 'app'
+      ? { authStrategy: githubAppAuth(baseUrl, credentials, options.installationTokens ?? new InstallationTokens()) }
+      : { auth: credentials.token }),
     baseUrl,
     userAgent: 'goalie',
     request: { fetch: fetchWithTimeout(timeoutMs) },

@@ -1,5 +1,5 @@
 // GitHub's failures as messages a person can act on: what Goalie tried, what GitHub said, and
-// what to check (token, its permissions, the repository name, the API URL).
+// what to check (token or GitHub App, its permissions, the repository name, the API URL).
 
 export class GitHubError extends Error {
   constructor(
@@ -21,13 +21,16 @@ export interface GitHubCallContext {
   /** owner/repo */
   repository: string;
   apiUrl: string;
-  /** The fine-grained token permission the call needs, e.g. `Pull requests: write`. */
+  /** The fine-grained token (or GitHub App) permission the call needs, e.g. `Pull requests: write`. */
   permission: string;
+  /** What Goalie signs in with: a token, or a GitHub App installation (whose hints differ). */
+  auth: 'token' | 'app';
 }
 
 interface RequestErrorLike {
   status?: unknown;
   message?: unknown;
+  request?: { url?: unknown };
   response?: { data?: unknown; headers?: Record<string, string | undefined> };
 }
 
@@ -51,22 +54,43 @@ export function toGitHubError(error: unknown, context: GitHubCallContext): GitHu
   const status = e.response && typeof e.status === 'number' ? e.status : null;
   const said = githubMessageOf(error);
   const what = `GitHub: could not ${context.action} in ${context.repository}`;
-  const hint = hintFor(status, said, e.response?.headers ?? {}, context);
+  const exchange = typeof e.request?.url === 'string' && /\/app\/installations\/[^/]+\/access_tokens$/.test(e.request.url);
+  const hint = (exchange ? exchangeHint(status, context) : null) ?? hintFor(status, said, e.response?.headers ?? {}, context);
   const reached = status !== null ? `${status} ${said}` : said;
   return new GitHubError(`${what} (${reached}). ${hint}`, status, said, { cause: error });
 }
 
-function hintFor(status: number | null, said: string, headers: Record<string, string | undefined>, context: GitHubCallContext): string {
-  const tokenNeeds = `a classic token needs the \`repo\` scope (and \`admin:repo_hook\` for webhooks); a fine-grained token needs "${context.permission}" on ${context.repository}`;
-  if (status === 401) return 'The GitHub token is invalid, expired or revoked: create a new token and update the GitHub connection.';
-  if ((status === 403 || status === 429) && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said))) {
-    return 'GitHub rate limit exceeded and not lifted within the wait Goalie allows: try again later, or use a token of its own for Goalie.';
+/** When the App's installation token could not be had: the App's ID, key or installation is wrong. */
+function exchangeHint(status: number | null, context: GitHubCallContext): string | null {
+  if (status === 401) {
+    return 'GitHub refused the GitHub App\'s credentials while getting an installation token: check that appId is the App\'s ID and privateKey a current private key of that App (App settings → Private keys), and that the server clock is right.';
   }
-  if (status === 403) return `The token lacks access to ${context.repository} or a permission: ${tokenNeeds}.`;
+  if (status === 404) {
+    return `GitHub has no such installation of the App: check installationId (the number at the end of the installation's settings URL) and that the App is installed on the owner of ${context.repository}, on ${context.apiUrl}.`;
+  }
+  if (status === 403) return 'GitHub refused an installation token: the installation may be suspended; see the App\'s installation settings.';
+  return null;
+}
+
+function hintFor(status: number | null, said: string, headers: Record<string, string | undefined>, context: GitHubCallContext): string {
+  const app = context.auth === 'app';
+  const access = app
+    ? `the GitHub App needs the permission "${context.permission}" (App settings → Permissions; the installation must accept new permissions), and its installation must include ${context.repository}`
+    : `a classic token needs the \`repo\` scope (and \`admin:repo_hook\` for webhooks); a fine-grained token needs "${context.permission}" on ${context.repository}`;
+  const who = app ? 'the GitHub App' : 'the token';
+  if (status === 401) {
+    return app
+      ? 'GitHub refused the GitHub App installation\'s token: check the App is still installed and not suspended, then apply again.'
+      : 'The GitHub token is invalid, expired or revoked: create a new token and update the GitHub connection.';
+  }
+  if ((status === 403 || status === 429) && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said))) {
+    return `GitHub rate limit exceeded and not lifted within the wait Goalie allows: try again later, or give Goalie ${app ? 'an App installation' : 'a token'} of its own.`;
+  }
+  if (status === 403) return `${app ? 'The GitHub App' : 'The token'} lacks access to ${context.repository} or a permission: ${access}.`;
   if (status === 404) {
     return (
-      `Either ${context.repository} (or the item) does not exist, or the token cannot see it (GitHub answers 404 for repositories a token has no access to). ` +
-      `Check the repository name, the API URL (${context.apiUrl}; GitHub Enterprise uses https://HOST/api/v3) and the token's repository access: ${tokenNeeds}.`
+      `Either ${context.repository} (or the item) does not exist, or ${who} cannot see it (GitHub answers 404 for repositories it gives no access to). ` +
+      `Check the repository name, the API URL (${context.apiUrl}; GitHub Enterprise uses https://HOST/api/v3) and the access: ${access}.`
     );
   }
   if (status === 422) return 'GitHub refused the request as invalid; its message above says which field.';

@@ -22,6 +22,8 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     private readonly client: GitHubClient,
     readonly repository: string,
     private readonly apiUrl: string,
+    /** What the client signs in with; only the wording of errors depends on it. */
+    private readonly auth: 'token' | 'app' = 'token',
   ) {
     const [owner, repo, ...rest] = repository.split('/');
     if (!owner || !repo || rest.length) throw new Error(`GitHub repository must be "owner/repo", got "${repository}"`);
@@ -76,11 +78,15 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     } catch (error) {
       if (event === 'COMMENT' || !(error instanceof GitHubError) || !isOwnPullRequestRefusal(error.status, error.githubMessage)) throw error;
       await review('COMMENT');
+      const verb = event === 'APPROVE' ? 'approve' : 'request changes on';
+      const posted = `so the verdict "${verdict}" was posted as a COMMENT review.`;
       return {
         applied: false,
         detail:
-          `GitHub does not let a token's user ${event === 'APPROVE' ? 'approve' : 'request changes on'} their own pull request ("${error.githubMessage}"), ` +
-          `so the verdict "${verdict}" was posted as a COMMENT review. Use a token of a separate (bot) account to let Goalie ${event === 'APPROVE' ? 'approve' : 'request changes'}.`,
+          this.auth === 'app'
+            ? `GitHub does not let a GitHub App ${verb} a pull request it opened itself ("${error.githubMessage}"), ${posted}`
+            : `GitHub does not let a token's user ${verb} their own pull request ("${error.githubMessage}"), ${posted} ` +
+              `Use a token of a separate (bot) account to let Goalie ${event === 'APPROVE' ? 'approve' : 'request changes'}.`,
       };
     }
   }
@@ -152,11 +158,11 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     try {
       return await run();
     } catch (error) {
-      throw toGitHubError(error, { action, permission, repository: this.repository, apiUrl: this.apiUrl });
+      throw toGitHubError(error, { action, permission, repository: this.repository, apiUrl: this.apiUrl, auth: this.auth });
     }
   }
 }
 
 export function createGitHubPlatform(connection: PlatformConnection, options: GitHubClientOptions): GitHubPlatform {
-  return new GitHubPlatform(createGitHubClient(connection, options), connection.repository, connection.apiUrl);
+  return new GitHubPlatform(createGitHubClient(connection, options), connection.repository, connection.apiUrl, connection.credentials.kind);
 }

@@ -196,5 +196,7 @@ function isMissingRoute(error: GitLabError): boolean {
 }
 
 export function createGitLabPlatform(connection: PlatformConnection, options: GitLabClientOptions): GitLabPlatform {
-  return new GitLabPlatform(createGitLabClient(connection, options), connection.repository);
+  // The project file takes only tokens for GitLab; this guards callers that build connections themselves.
+  if (connection.credentials.kind !== 'token') throw new Error('A GitLab connection signs in with an access token, not an app installation.');
+  return new GitLabPlatform(createGitLabClient({ apiUrl: connection.apiUrl, token: connection.credentials.token }, options), connection.repository);
 }
