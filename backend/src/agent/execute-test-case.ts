@@ -65,15 +65,22 @@ export class PlaywrightExecutor implements TestExecutor {
     const state = request.resumeState ? (JSON.parse(request.resumeState) as BrowserState) : undefined;
     const context = await newContext(browser, request.devicePreset, state);
     const evidence: Evidence = { items: [], writes: [], console: [], network: [] };
-    const onAbort = () => void context.close().catch(() => {});
+    // Cancelling closes the context, which stops whatever the page waits for. Not while the context
+    // is being set up: a context closed during tracing.start or newPage leaves newPage pending
+    // forever (Playwright 1.65). A cancel that comes then is seen by run()'s first check instead.
+    let settingUp = true;
+    const onAbort = () => {
+      if (!settingUp) void context.close().catch(() => {});
+    };
     request.signal?.addEventListener('abort', onAbort);
-    // DOM snapshots make the trace browsable; its screencast is left out (our own screenshots
-    // cover each step, and the screencast costs more CPU than the steps themselves).
-    if (this.options.trace) await context.tracing.start({ screenshots: false, snapshots: true });
     let outcome: ExecutionOutcome;
     try {
+      // DOM snapshots make the trace browsable; its screencast is left out (our own screenshots
+      // cover each step, and the screencast costs more CPU than the steps themselves).
+      if (this.options.trace) await context.tracing.start({ screenshots: false, snapshots: true });
       const page = await context.newPage();
       watch(page, evidence);
+      settingUp = false;
       outcome = await this.run(page, context, request, evidence);
     } finally {
       request.signal?.removeEventListener('abort', onAbort);
@@ -124,6 +131,7 @@ export class PlaywrightExecutor implements TestExecutor {
     };
 
     try {
+      check();
       // A burn-in of a test case that resumes from others first reaches their end state.
       for (const prelude of request.preludes ?? []) {
         check();
