@@ -17,7 +17,7 @@ import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { signGitHubPayload } from '../../backend/src/platforms/github/index.js';
 import { platformFactory } from '../../backend/src/platforms/platform-factory.js';
 import { startTestService, type TestService } from './service.js';
-import { html } from './site.js';
+import { html, startSite, type Site } from './site.js';
 import { waitFor } from './wait.js';
 
 // Example payloads are read and tweaked freely: their full types would only add noise.
@@ -25,19 +25,11 @@ import { waitFor } from './wait.js';
 export type Payload = Record<string, any>;
 
 // ---------------------------------------------------------------------------------------------
-// The preview deployment: a small site whose pages a test chooses, and whose paths can be held
+// The preview deployment: a test site whose pages a test chooses, and whose paths can be held
 // (no answer until released) so that a review stays in progress as long as a test needs.
 
-export interface PreviewSite {
-  url: string;
-  setPage(path: string, body: string): void;
-  /** Requests of `path` get no answer until `release()`. */
-  hold(path: string): void;
-  release(): void;
-  /** Paths requested so far (GET and HEAD). */
-  hits: string[];
-  close(): Promise<void>;
-}
+export type PreviewSite = Site;
+export const startPreview = startSite;
 
 export const PAGES = {
   /** Passes "Home shows the greeting" and gives exploration nothing to report. */
@@ -56,44 +48,6 @@ export const PAGES = {
   },
 } as const;
 
-export async function startPreview(pages: Record<string, string>): Promise<PreviewSite> {
-  const current = new Map(Object.entries(pages));
-  const heldPaths = new Set<string>();
-  let waiting: (() => void)[] = [];
-  const hits: string[] = [];
-  const server = http.createServer((request, response) => {
-    const pathname = new URL(request.url ?? '/', 'http://preview').pathname;
-    hits.push(pathname);
-    const answer = () => {
-      const body = current.get(pathname);
-      if (response.destroyed) return;
-      response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(request.method === 'HEAD' ? undefined : (body ?? html('Not found', `<main><h1>Not found: ${pathname}</h1></main>`)));
-    };
-    if (heldPaths.has(pathname)) waiting.push(answer);
-    else answer();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const release = () => {
-    heldPaths.clear();
-    const answers = waiting;
-    waiting = [];
-    answers.forEach((a) => a());
-  };
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    setPage: (p, body) => void current.set(p, body),
-    hold: (p) => void heldPaths.add(p),
-    release,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        release();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** The previews every review test uses; `slow` has a page `/slow` a test can hold. */
 export interface Previews {

@@ -4,9 +4,7 @@
 // run; and the bundled client served at /cli/goalie.js, run by plain node outside the repository.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
@@ -15,6 +13,7 @@ import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { runCli, type CliResult } from '../helpers/cli-io.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
@@ -22,49 +21,9 @@ const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as
 const synchronize = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => (e as { action?: string }).action === 'synchronize')!;
 const PACKAGE_VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-interface HoldingSite {
-  url: string;
-  /** While true, /slow does not answer: a test case on it stays RUNNING. */
-  hold: boolean;
-  release(): void;
-  close(): Promise<void>;
-}
-
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
-
-async function startHoldingSite(): Promise<HoldingSite> {
-  const held: http.ServerResponse[] = [];
-  const send = (res: http.ServerResponse, html: string) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(html);
-  };
-  const site: HoldingSite = {
-    url: '',
-    hold: false,
-    release() {
-      site.hold = false;
-      for (const res of held.splice(0)) send(res, page('Slow', '<p>finally</p>'));
-    },
-    close: async () => {},
-  };
-  const server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (pathname === '/slow') {
-      if (site.hold) return void held.push(res);
-      return send(res, page('Slow', '<p>finally</p>'));
-    }
-    send(res, page('Home', '<h1>Home</h1><p>All good</p>'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  site.close = () =>
-    new Promise<void>((resolve) => {
-      held.splice(0).forEach((r) => r.destroy());
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return site;
-}
+/** Home at /, and /slow, which a test can hold (a test case on it then stays RUNNING). */
+const startHoldingSite = () =>
+  startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><p>finally</p></main>') });
 
 const project = (siteUrl: string) => `
 organization: { name: CLI }
@@ -113,7 +72,7 @@ function node(cwd: string, args: string[], env: Record<string, string>): Promise
 
 describe('goalie client commands', function () {
   this.timeout(120_000);
-  let site: HoldingSite;
+  let site: Site;
   let service: TestService;
   let worker: RunningWorker | null = null;
   let api: ApiClient;
@@ -201,7 +160,7 @@ describe('goalie client commands', function () {
     });
 
     it('--timeout 1s on a plan that takes longer: exit 1, "timed out", and the report of what is known; then cancel', async () => {
-      site.hold = true;
+      site.hold('/slow');
       const junit = path.join(dir, 'slow.xml');
       const result = await runCli(['run', '--plan', plan('Slow'), '--wait', '--timeout', '1s', '--junit', junit], env);
       expect(result.code).to.equal(1);

@@ -142,44 +142,9 @@ function errorCommands(stdout: string, command: 'error' | 'notice' = 'error'): {
 // ---------------------------------------------------------------------------
 // The run action against a live Goalie
 
-interface TestSite {
-  url: string;
-  /** While set, /slow does not answer: a test case on it stays RUNNING. */
-  holdSlow: boolean;
-  release(): void;
-  close(): Promise<void>;
-}
-
-async function startTestSite(): Promise<TestSite> {
-  const held: http.ServerResponse[] = [];
-  const send = (res: http.ServerResponse, body: string) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(body);
-  };
-  const site: TestSite = {
-    url: '',
-    holdSlow: false,
-    release: () => held.splice(0).forEach((res) => send(res, html('Slow', '<main><p>finally</p></main>'))),
-    close: async () => {},
-  };
-  const server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (pathname === '/slow') {
-      if (site.holdSlow) return void held.push(res);
-      return send(res, html('Slow', '<main><p>finally</p></main>'));
-    }
-    send(res, html('Home', '<main><h1>Home</h1><p>All good</p></main>'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  site.close = () =>
-    new Promise<void>((resolve) => {
-      held.splice(0).forEach((res) => res.destroy());
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return site;
-}
+/** Home at /, and /slow, which a test can hold (a test case on it then stays RUNNING). */
+const startTestSite = () =>
+  startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><p>finally</p></main>') });
 
 const project = (siteUrl: string) => `
 organization: { name: Actions }
@@ -225,7 +190,7 @@ interface RunRow {
 
 describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie', function () {
   this.timeout(180_000);
-  let site: TestSite;
+  let site: Site;
   let preview: Site;
   let service: TestService;
   let api: ApiClient;
@@ -365,7 +330,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
   });
 
   it('blocking with a time-out: fails saying the run did not finish in time, and leaves the run going', async () => {
-    site.holdSlow = true;
+    site.hold('/slow');
     let shortId = '';
     try {
       const result = await runGoalieAction({ ...pullRequestEvent(prOpened), inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '0.05' }) });
@@ -381,14 +346,13 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
       expect((await api.get(`/v1/run/${shortId}`)).body.status).to.be.oneOf(['INITIATED', 'RUNNING']);
     } finally {
       if (shortId) await api.post(`/v1/run/${shortId}/cancel`, {});
-      site.holdSlow = false;
       site.release();
       if (shortId) await waitFor('the timed-out run to end', async () => ['CANCELLED', 'COMPLETED'].includes((await api.get(`/v1/run/${shortId}`)).body.status), 60_000, 100);
     }
   });
 
   it('blocking, and the run is cancelled in Goalie meanwhile: fails saying it was cancelled', async () => {
-    site.holdSlow = true;
+    site.hold('/slow');
     try {
       const earlier = (await q<{ id: string }>('SELECT id FROM runs')).map((r) => r.id);
       const action = runGoalieAction({ ...pushEvent(), inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '2' }) });
@@ -403,7 +367,6 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
       expect(errorCommands(result.stdout).at(-1)!.message).to.match(new RegExp(`^Goalie run ${shortId} was cancelled \\(`));
       expect(result.summary).to.include(`## 🚫 Goalie run \`${shortId}\`: CANCELLED`);
     } finally {
-      site.holdSlow = false;
       site.release();
     }
   });
