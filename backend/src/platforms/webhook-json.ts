@@ -17,3 +17,12 @@ export function headerValue(headers: WebhookRequest['headers'], name: string): s
   const value = key === undefined ? undefined : headers[key];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** The delivery's body as JSON, or a WebhookPayloadError naming the host and, when given, the fix. */
+export function parseBody(rawBody: Buffer, host: string, fix = ''): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch (error) {
+    throw new WebhookPayloadError(`The ${host} webhook body is not valid JSON (${(error as Error).message})${fix ? `; ${fix}` : ''}.`);
+  }
+}

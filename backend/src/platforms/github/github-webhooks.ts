@@ -3,7 +3,7 @@
 import type { PlatformEvent, WebhookReceiver, WebhookRequest } from '../../app/ports/change-request-platform.js';
 import { deploymentEnvironment, deploymentUrl, toChangeRequest, toDeploymentState, type GitHubPull } from './github-mapping.js';
 import { verifyGitHubSignature } from './github-signature.js';
-import { headerValue, ignored, isObject, text, WebhookPayloadError, type Json } from '../webhook-json.js';
+import { headerValue, ignored, isObject, parseBody, text, type Json } from '../webhook-json.js';
 
 const login = (user: unknown): string | null => (isObject(user) ? text(user.login) : null);
 
@@ -18,12 +18,7 @@ export class GitHubWebhookReceiver implements WebhookReceiver {
 
   parse(request: WebhookRequest): PlatformEvent {
     const event = headerValue(request.headers, 'x-github-event');
-    let payload: unknown;
-    try {
-      payload = JSON.parse(request.rawBody.toString('utf8'));
-    } catch (error) {
-      throw new WebhookPayloadError(`The GitHub webhook body is not valid JSON (${(error as Error).message}); set the webhook's content type to application/json.`);
-    }
+    const payload = parseBody(request.rawBody, 'GitHub', "set the webhook's content type to application/json");
     if (!event) return ignored('no X-GitHub-Event header');
     if (!isObject(payload)) return ignored(`GitHub "${event}" delivery whose body is not a JSON object`);
     switch (event) {

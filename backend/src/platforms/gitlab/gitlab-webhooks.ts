@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ChangeRequest, PlatformEvent, WebhookReceiver, WebhookRequest } from '../../app/ports/change-request-platform.js';
 import { deploymentHookSha, toChangeRequestState, toDeploymentState } from './gitlab-mapping.js';
-import { headerValue, ignored, isObject, text, WebhookPayloadError, type Json } from '../webhook-json.js';
+import { headerValue, ignored, isObject, parseBody, text, type Json } from '../webhook-json.js';
 
 const username = (user: unknown): string | null => (isObject(user) ? text(user.username) : null);
 
@@ -35,12 +35,7 @@ export class GitLabWebhookReceiver implements WebhookReceiver {
   }
 
   parse(request: WebhookRequest): PlatformEvent {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(request.rawBody.toString('utf8'));
-    } catch (error) {
-      throw new WebhookPayloadError(`The GitLab webhook body is not valid JSON (${(error as Error).message}).`);
-    }
+    const payload = parseBody(request.rawBody, 'GitLab');
     const event = headerValue(request.headers, 'x-gitlab-event');
     if (!isObject(payload)) return ignored(`GitLab "${event ?? 'unknown'}" delivery whose body is not a JSON object`);
     // object_kind names the event in every payload Goalie reads, also when delivered as a System Hook.
