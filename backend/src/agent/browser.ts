@@ -4,15 +4,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { DevicePresetRecord } from '../app/ports/test-executor.js';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+import { CHROMIUM_ARGS } from './chromium-args.js';
 
 export const DEFAULT_CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
