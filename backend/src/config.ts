@@ -26,6 +26,8 @@ export interface Config {
   schedulerTickMs: number;
   /** Record a Playwright trace of every test case (GOALIE_TRACE=off turns it off). */
   trace: boolean;
+  /** A screenshot after every step (GOALIE_SCREENSHOTS=steps), or only at the end (=end). */
+  stepScreenshots: boolean;
   /** Bounds of exploratory testing in reviews. */
   exploreMaxPages: number;
   exploreMaxMs: number;
@@ -53,6 +55,12 @@ export function parseSize(raw: string): number {
   return Number(match[1]) * (unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1);
 }
 
+function screenshots(env: Env): boolean {
+  const raw = env.GOALIE_SCREENSHOTS || 'steps';
+  if (raw !== 'steps' && raw !== 'end') throw new Error(`GOALIE_SCREENSHOTS must be steps (after every step and at the end) or end (only at the end), got ${JSON.stringify(raw)}`);
+  return raw === 'steps';
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = int(env, 'PORT', 8080);
   const home = path.resolve(cwd, env.GOALIE_HOME || '.goalie');
@@ -78,6 +86,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     workerStaleMs: int(env, 'GOALIE_WORKER_STALE_SECONDS', 15, 3) * 1000,
     schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,
     trace: env.GOALIE_TRACE !== 'off',
+    stepScreenshots: screenshots(env),
     exploreMaxPages: int(env, 'GOALIE_EXPLORE_MAX_PAGES', 20, 1),
     exploreMaxMs: int(env, 'GOALIE_EXPLORE_MAX_SECONDS', 60, 1) * 1000,
     demoPort: env.GOALIE_DEMO_PORT === 'off' ? null : int(env, 'GOALIE_DEMO_PORT', 8090),

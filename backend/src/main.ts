@@ -134,6 +134,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     chromiumPath: config.chromiumPath,
     wsEndpoint: config.browserWsEndpoint,
     trace: config.trace,
+    stepScreenshots: config.stepScreenshots,
   });
   const worker = new Worker(runtime.app, runtime.boss, executor, {
     databaseUrl: runtime.databaseUrl,

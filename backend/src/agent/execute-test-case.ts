@@ -5,11 +5,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { EvidenceItem, EvidenceStore } from '../app/ports/evidence.js';
 import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor } from '../app/ports/test-executor.js';
 import type { Step } from '../domain/steps.js';
 import type { Agent, AgentContext } from './agent.js';
+import { captureJpeg } from './capture-jpeg.js';
 import { captureState, launchBrowser, newContext, type BrowserOptions, type BrowserState } from './browser.js';
 import { formatStepPlan } from '../domain/goal-language/step-plan.js';
 import { describeTarget } from './describe-step.js';
@@ -18,6 +19,8 @@ import type { StepPlayer } from './step-player.js';
 export interface ExecutorOptions extends BrowserOptions {
   /** Record a Playwright trace of every execution. */
   trace: boolean;
+  /** A screenshot after every step; otherwise only at the end (each costs about 15 ms of CPU). */
+  stepScreenshots: boolean;
 }
 
 class Cancelled extends Error {}
@@ -112,6 +115,7 @@ export class PlaywrightExecutor implements TestExecutor {
       configs: request.configs,
       onStep: async () => {
         stepIndex += 1;
+        if (!this.options.stepScreenshots) return;
         await this.screenshot(page, request, evidence, String(stepIndex).padStart(2, '0'));
       },
     };
@@ -235,27 +239,6 @@ export class PlaywrightExecutor implements TestExecutor {
     })();
   }
 
-}
-
-const cdpSessions = new WeakMap<Page, Promise<CDPSession | null>>();
-const SCREENSHOT_SCALE = 0.5;
-
-/**
- * A JPEG of the viewport through Chromium's own capture (optimizeForSpeed); page.screenshot where
- * CDP is not available.
- */
-async function captureJpeg(page: Page): Promise<Buffer> {
-  if (!cdpSessions.has(page)) cdpSessions.set(page, page.context().newCDPSession(page).catch(() => null));
-  const cdp = await cdpSessions.get(page)!;
-  if (cdp) {
-    // Half the viewport's size: a quarter of the pixels to raster and encode (screenshots were the
-    // largest cost of a replay; see npm run bench). The trace keeps the full DOM of every step.
-    const viewport = page.viewportSize();
-    const clip = viewport ? { x: 0, y: 0, width: viewport.width, height: viewport.height, scale: SCREENSHOT_SCALE } : undefined;
-    const { data } = await cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 60, optimizeForSpeed: true, ...(clip ? { clip } : {}) });
-    return Buffer.from(data, 'base64');
-  }
-  return page.screenshot({ type: 'jpeg', quality: 60, scale: 'css', timeout: 5000 });
 }
 
 function firstLine(text: string | undefined): string | undefined {

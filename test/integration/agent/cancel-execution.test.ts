@@ -42,7 +42,7 @@ describe('executor: cancelling a test case', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const evidence = localDiskEvidence(path.join(os.tmpdir(), `goalie-cancel-test-${process.pid}`));
-    executor = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), evidence, { chromiumPath: null, wsEndpoint: null, trace: true });
+    executor = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), evidence, { chromiumPath: null, wsEndpoint: null, trace: true, stepScreenshots: true });
   });
   after(async () => {
     await executor?.close();
