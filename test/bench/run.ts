@@ -1,8 +1,13 @@
 // `npm run bench`: JSON figures on stdout.
 //  (a) a plan of 40 replayed test cases through the whole service (API -> queue -> worker ->
 //      Chromium -> results) against the same steps in a plain Playwright script, same parallelism;
+//      also against the same script keeping the same evidence (screenshots, trace), which shows
+//      what the service itself adds;
 //  (b) the median time from POST /v1/run to the first test case RUNNING;
 //  (c) burn-in and replay time per test case.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { startDemoSite } from '../../backend/src/demo/demo-site.js';
 import type { Step } from '../../backend/src/domain/steps.js';
@@ -28,7 +33,14 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 async function main(): Promise<void> {
   const site = await startDemoSite({ port: 0 });
-  const service = await startTestService({ GOALIE_CONCURRENCY: String(PARALLELISM), GOALIE_PROJECT_PARALLELISM: String(PARALLELISM), GOALIE_TRACE: process.env.GOALIE_TRACE ?? 'on' });
+  const service = await startTestService({
+    GOALIE_CONCURRENCY: String(PARALLELISM),
+    GOALIE_PROJECT_PARALLELISM: String(PARALLELISM),
+    GOALIE_TRACE: process.env.GOALIE_TRACE ?? 'on',
+    GOALIE_SCREENSHOTS: process.env.GOALIE_SCREENSHOTS ?? 'steps',
+  });
+  const evidenceDir = await fs.mkdtemp(path.join(os.tmpdir(), 'goalie-bench-evidence-'));
+  const evidence = { dir: evidenceDir, trace: service.runtime.config.trace, stepScreenshots: service.runtime.config.stepScreenshots };
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
   const worker = await startWorker(service.runtime);
   try {
@@ -65,11 +77,13 @@ async function main(): Promise<void> {
     // Rounds alternate the two, so a slower moment of the machine hits both alike; medians are reported.
     const serviceRuns: number[] = [];
     const plainRuns: number[] = [];
+    const plainWithEvidenceRuns: number[] = [];
     let result = '';
     let replays: { ms: string; healed: string }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      log(`round ${round}/${ROUNDS}: plain Playwright, then the service, ${COUNT} test cases ${PARALLELISM} at a time`);
+      log(`round ${round}/${ROUNDS}: plain Playwright, the same keeping evidence, then the service, ${COUNT} test cases ${PARALLELISM} at a time`);
       plainRuns.push(await runPlain(browser, site.url, plainCases, PARALLELISM));
+      plainWithEvidenceRuns.push(await runPlain(browser, site.url, plainCases, PARALLELISM, evidence));
       const serviceStart = Date.now();
       const { body } = await api.post('/v1/run', { testPlanShortId: plans.All });
       await finished(body.run.shortId, 100);
@@ -80,6 +94,7 @@ async function main(): Promise<void> {
     await browser.close();
     const serviceMs = median(serviceRuns);
     const plainMs = median(plainRuns);
+    const plainWithEvidenceMs = median(plainWithEvidenceRuns);
 
     process.stdout.write(
       JSON.stringify(
@@ -93,6 +108,10 @@ async function main(): Promise<void> {
             ratio: round(serviceMs / plainMs, 3),
             target: 1.25,
             rounds: serviceRuns.map((ms, i) => ({ serviceMs: round(ms), plainPlaywrightMs: round(plainRuns[i]!), ratio: round(ms / plainRuns[i]!, 3) })),
+            evidence: { trace: evidence.trace, screenshots: evidence.stepScreenshots ? 'steps' : 'end' },
+            // The same script keeping the same evidence: what the service adds beyond the evidence.
+            plainWithEvidenceMs: round(plainWithEvidenceMs),
+            ratioToPlainWithEvidence: round(serviceMs / plainWithEvidenceMs, 3),
             result,
             healedSteps: replays.reduce((n, r) => n + Number(r.healed), 0),
           },
@@ -111,6 +130,7 @@ async function main(): Promise<void> {
     await service.close();
     await site.close();
     await stopTestPostgres();
+    await fs.rm(evidenceDir, { recursive: true, force: true });
   }
 }
 
