@@ -1,7 +1,7 @@
 // The TestExecutor: one test case in a fresh browser context with its device preset (and its
 // Resume From state): replay recorded steps, heal a step whose target is gone, or interpret the goal
 // when there are no steps yet; then judge the expected result. Evidence: a screenshot after each
-// step and at the end, the Playwright trace, console errors and failed requests.
+// step (unless turned off) and at the end, the Playwright trace, console errors and failed requests.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
