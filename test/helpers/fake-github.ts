@@ -165,7 +165,9 @@ class HttpFailure {
 const DOCS = 'https://docs.github.com/rest';
 /** How long GitHub's installation tokens live. */
 const INSTALLATION_TOKEN_SECONDS = 3600;
-const notFound = () => new HttpFailure(404, { message: 'Not Found', documentation_url: DOCS, status: '404' });
+/** An error answer in GitHub's shape: its message, the docs link and the status as a string. */
+const errorAnswer = (status: number, message: string) => ({ status, data: { message, documentation_url: DOCS, status: String(status) } });
+const notFound = () => new HttpFailure(404, errorAnswer(404, 'Not Found').data);
 const validationFailed = (resource: string, field: string, message: string) =>
   new HttpFailure(422, { message: 'Validation Failed', errors: [{ resource, code: 'custom', field, message }], documentation_url: DOCS, status: '422' });
 
@@ -511,12 +513,12 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   }
 
   function handle(req: http.IncomingMessage, { prefix, path, query, parsed }: ReturnType<typeof record>): { status: number; data: unknown; headers?: Record<string, string> } {
-    if (parsed === undefined) return { status: 400, data: { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' } };
+    if (parsed === undefined) return errorAnswer(400, 'Problems parsing JSON');
     const body = (parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
 
     if (failures.times > 0 && (!failures.method || failures.method === req.method)) {
       failures.times--;
-      return { status: failures.status, data: { message: failures.status >= 500 ? 'Server Error' : 'Error', documentation_url: DOCS, status: String(failures.status) } };
+      return errorAnswer(failures.status, failures.status >= 500 ? 'Server Error' : 'Error');
     }
     if (rateLimits.times > 0) {
       rateLimits.times--;
@@ -540,17 +542,17 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     const token = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const owner = token ? tokens.get(token) : undefined;
     const expired = owner?.installation && owner.installation.expiresAt <= serverNow();
-    if (!owner || expired) return { status: 401, data: { message: token ? 'Bad credentials' : 'Requires authentication', documentation_url: DOCS, status: '401' } };
+    if (!owner || expired) return errorAnswer(401, token ? 'Bad credentials' : 'Requires authentication');
 
     for (const [method, pattern, handler] of routes) {
       const match = pattern.exec(path);
       if (!match || method !== req.method) continue;
       const repo = repos.get(`${match[1]}/${match[2]}`.toLowerCase());
       const hidden = owner.installation?.repositories && !owner.installation.repositories.some((r) => r.toLowerCase() === `${match[1]}/${match[2]}`.toLowerCase());
-      if (!repo || hidden) return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+      if (!repo || hidden) return errorAnswer(404, 'Not Found');
       if (method !== 'GET' && owner.readOnly) {
         const message = owner.installation ? 'Resource not accessible by integration' : 'Resource not accessible by personal access token';
-        return { status: 403, data: { message, documentation_url: DOCS, status: '403' } };
+        return errorAnswer(403, message);
       }
       const base = `${fake.url}${prefix}`;
       try {
@@ -561,19 +563,19 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
         throw error;
       }
     }
-    return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+    return errorAnswer(404, 'Not Found');
   }
 
   /** The App's own endpoints: authenticated by its JWT, never by a token. */
   function appRoute(req: http.IncomingMessage, path: string): { status: number; data: unknown } {
-    const refused = (message: string) => ({ status: 401, data: { message, documentation_url: DOCS, status: '401' } });
+    const refused = (message: string) => errorAnswer(401, message);
     const exchange = /^\/app\/installations\/([^/]+)\/access_tokens$/.exec(path);
-    if (!exchange || req.method !== 'POST') return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+    if (!exchange || req.method !== 'POST') return errorAnswer(404, 'Not Found');
     const verified = verifyAppJwt(req.headers.authorization, apps, Math.floor(serverNow() / 1000));
     if ('refusal' in verified) return refused(verified.refusal);
     const { app } = verified;
     const installationId = Number(exchange[1]);
-    if (!app.installations.includes(installationId)) return { status: 404, data: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+    if (!app.installations.includes(installationId)) return errorAnswer(404, 'Not Found');
     const issued: FakeInstallationToken = {
       token: `ghs_${randomBytes(18).toString('base64url')}`,
       appId: app.id,
