@@ -190,7 +190,11 @@ describe('run engine', () => {
     const created = await api.post('/v1/test-cases', { name: 'Wishlist', goal: 'Go to /wishlist', applicationShortId: app, resumeFromDependencyProjectTestCaseId: signIn.id });
     await waitFor('the burn-in', async () => (await q(`SELECT 1 FROM test_cases WHERE id = $1 AND generation_status = 'COMPLETED'`, [created.body.testCase.id]))[0]);
     const request = executor.requests.find((r) => r.name === 'Wishlist')!;
-    expect(request.preludes).to.deep.equal([{ name: 'Sign in', goal: "Go to /login. Log in with config 'admin login'", steps: null }]);
+    const [prelude] = request.preludes!;
+    expect(prelude).to.deep.include({ name: 'Sign in', goal: "Go to /login. Log in with config 'admin login'", steps: null });
+    // The prelude is replayed with its own configs, not the dependent's (which has none).
+    expect(Object.keys(prelude!.configs)).to.deep.equal(['admin login']);
+    expect(request.configs).to.deep.equal({});
   });
 
   describe('schedules', () => {

@@ -26,8 +26,10 @@ export async function launchBrowser(options: BrowserOptions): Promise<Browser> {
 /** The effective device preset of a test case (its shape is the executor port's). */
 export type DevicePreset = DevicePresetRecord;
 
-/** Cookies, localStorage and sessionStorage per origin: what Resume From carries over. */
+/** Cookies, localStorage and sessionStorage per origin, and where it ended: what Resume From carries over. */
 export interface BrowserState {
+  /** The page the test case ended on: a test case that resumes from it starts there. */
+  url?: string;
   cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
   origins: { origin: string; localStorage: { name: string; value: string }[]; sessionStorage: { name: string; value: string }[] }[];
 }
@@ -72,7 +74,8 @@ export async function captureState(context: BrowserContext): Promise<BrowserStat
     entry.sessionStorage = items;
     origins.set(origin, entry);
   }
-  return { cookies: storage.cookies, origins: [...origins.values()] };
+  const url = context.pages().at(-1)?.url();
+  return { ...(url && /^https?:/.test(url) ? { url } : {}), cookies: storage.cookies, origins: [...origins.values()] };
 }
 
 async function readSessionStorage(page: Page): Promise<{ origin: string; items: { name: string; value: string }[] } | null> {

@@ -1,5 +1,5 @@
 // The TestExecutor: one test case in a fresh browser context with its device preset (and its
-// Resume From state): replay recorded steps, heal a step whose target is gone, or interpret the goal
+// Resume From state), opened at its start page (start-page.ts): replay recorded steps, heal a step whose target is gone, or interpret the goal
 // when there are no steps yet; then judge the expected result. Evidence: a screenshot after each
 // step (unless turned off) and at the end, the Playwright trace, console errors and failed requests.
 import fs from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { captureJpeg } from './capture-jpeg.js';
 import { captureState, launchBrowser, newContext, type BrowserOptions, type BrowserState } from './browser.js';
 import { formatStepPlan } from '../domain/goal-language/step-plan.js';
 import { describeTarget } from './describe-step.js';
+import { startUrl } from './start-page.js';
 import type { StepPlayer } from './step-player.js';
 
 export interface ExecutorOptions extends BrowserOptions {
@@ -136,10 +137,16 @@ export class PlaywrightExecutor implements TestExecutor {
 
     try {
       check();
-      // A burn-in of a test case that resumes from others first reaches their end state.
-      for (const prelude of request.preludes ?? []) {
+      const open = async (url: string | null) => {
+        if (url) await this.player.perform(page, { action: 'goto', url, sentence: `Open the start page ${url}` }, agentContext);
+      };
+      // A burn-in of a test case that resumes from others first reaches their end state: the first
+      // of them starts at the environment's URL, each of the others where the one before ended.
+      const preludes = request.preludes ?? [];
+      for (const [i, prelude] of preludes.entries()) {
         check();
-        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: request.configs };
+        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs };
+        if (i === 0) await open(startUrl({ baseUrl: request.baseUrl, steps: prelude.steps, goal: prelude.goal, resumes: false }));
         if (prelude.steps) {
           for (const step of prelude.steps) await this.player.perform(page, step, preludeContext);
         } else {
@@ -147,6 +154,12 @@ export class PlaywrightExecutor implements TestExecutor {
           if (!result.ok) return verdict('FAILED', [], false, `Could not reach the state of "${prelude.name}", which this test case resumes from`, result.error ?? '');
         }
       }
+
+      if (!preludes.length) {
+        const resumeUrl = request.resumeState ? (JSON.parse(request.resumeState) as BrowserState).url : null;
+        await open(startUrl({ baseUrl: request.baseUrl, steps: request.steps, goal: request.goal, resumes: Boolean(request.resumeState), resumeUrl }));
+      }
+      check();
 
       let steps: Step[];
       let stepsChanged = false;

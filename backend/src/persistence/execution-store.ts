@@ -243,13 +243,14 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         m.findOneOrFail(ProjectEntity, { where: { id: tc.projectId } }),
       ]);
       const presetRow = project.defaultDevicePresetId ? await m.findOne(DevicePresetEntity, { where: { id: project.defaultDevicePresetId } }) : null;
-      const preludes: { name: string; goal: string; steps: Step[] | null }[] = [];
+      const preludes: { name: string; goal: string; steps: Step[] | null; configs: ConfigValues }[] = [];
       const seen = new Set([tc.id]);
       for (let parentId = tc.resumeFromId; parentId && !seen.has(parentId); ) {
         seen.add(parentId);
         const parent = await m.findOne(TestCaseEntity, { where: { id: parentId } });
         if (!parent) break;
-        preludes.unshift({ name: parent.name, goal: parent.goal, steps: (await latestSteps(parent.id))?.steps ?? null });
+        // Each test case of the chain is replayed with its own configs, not the dependent's.
+        preludes.unshift({ name: parent.name, goal: parent.goal, steps: (await latestSteps(parent.id))?.steps ?? null, configs: await configValues(parent.id) });
         parentId = parent.resumeFromId;
       }
       await m.update(TestCaseEntity, { id: tc.id }, { generationStartedAt: new Date() });

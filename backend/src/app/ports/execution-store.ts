@@ -68,7 +68,7 @@ export interface GenerationInput {
   devicePreset: DevicePresetRecord | null;
   configs: ConfigValues;
   /** The Resume From chain, oldest first, with their latest steps when recorded. */
-  preludes: { name: string; goal: string; steps: Step[] | null }[];
+  preludes: { name: string; goal: string; steps: Step[] | null; configs: ConfigValues }[];
 }
 
 export interface ExecutionStore {

@@ -17,6 +17,8 @@ export interface Prelude {
   name: string;
   goal: string;
   steps: Step[] | null;
+  /** Its own configs: "Log in with config 'admin'" in the prelude names a config of that test case. */
+  configs: ConfigValues;
 }
 
 export interface ExecutionRequest {
