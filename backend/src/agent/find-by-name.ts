@@ -8,6 +8,7 @@ import type { Purpose } from '../domain/goal-language/intents.js';
 import { closest } from '../domain/similarity.js';
 import { TargetUnresolved } from './errors.js';
 import type { Candidate, Probe, Strategy } from './probe.js';
+import { markByIdentifiers, markUnnamed } from './unnamed-controls.js';
 
 type Scope = Page | PwLocator;
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -100,7 +101,31 @@ export async function findByName(probe: Probe, name: string, roles: Roles, purpo
       throw await ambiguity(probe, several, JSON.stringify(name));
     }
   }
+  if (UNNAMED_PURPOSES.includes(purpose)) {
+    const found = await probe.candidates(await identifierTier(probe, name));
+    if (found.length === 1) return found[0]!;
+    if (found.length > 1) throw await ambiguity(probe, found, JSON.stringify(name));
+  }
   return fuzzy ? findSimilar(probe, name, roles) : null;
+}
+
+/** Purposes whose target may be a control without an accessible name (an icon button). */
+export const UNNAMED_PURPOSES: string[] = ['click', 'open', 'choose', 'hover', 'check', 'expand'];
+
+/** Clickable elements whose title, test id, classes or icon say `name` (marked until the probe is disposed). */
+export async function identifierTier(probe: Probe, name: string): Promise<Strategy[]> {
+  const marked = await markByIdentifiers(probe.page, name);
+  if (!marked) return [];
+  probe.defer(marked.clear);
+  return [{ via: marked.via, locator: probe.page.locator(marked.selector) }];
+}
+
+/** Clickable elements without any name: "the only unnamed button in the row of X". */
+export async function unnamedTier(probe: Probe, name: string): Promise<Strategy[]> {
+  const marked = await markUnnamed(probe.page, name);
+  if (!marked) return [];
+  probe.defer(marked.clear);
+  return [{ via: marked.via, locator: probe.page.locator(marked.selector) }];
 }
 
 /** Healing: the accessible name of a fitting role most similar to `name` ("E-mail" for "Email"). */

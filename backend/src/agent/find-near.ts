@@ -3,7 +3,7 @@
 // both the anchor text and a matching control.
 import type { ElementHandle, Page } from 'playwright-core';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
-import { ambiguity, nameTiers, type Roles } from './find-by-name.js';
+import { ambiguity, identifierTier, nameTiers, UNNAMED_PURPOSES, unnamedTier, type Roles } from './find-by-name.js';
 import { ancestorAt, pickNearest } from './page-scripts.js';
 import type { Candidate, Probe, Strategy } from './probe.js';
 
@@ -45,8 +45,13 @@ export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles,
   }
   if (!anchors.length) return 'no anchor';
 
-  for (const tier of candidateTiers(probe.page, phrase, roles, purpose)) {
-    const candidates = await probe.candidates(tier);
+  const tiers: (Strategy[] | (() => Promise<Strategy[]>))[] = candidateTiers(probe.page, phrase, roles, purpose);
+  if (phrase.name !== null && UNNAMED_PURPOSES.includes(purpose)) {
+    // An icon button in the row ("Delete" drawn by class="destroy"), else the row's only unnamed one.
+    tiers.push(() => identifierTier(probe, phrase.name!), () => unnamedTier(probe, phrase.name!));
+  }
+  for (const tier of tiers) {
+    const candidates = await probe.candidates(typeof tier === 'function' ? await tier() : tier);
     if (!candidates.length) continue;
     const pick = await probe.page.evaluate(pickNearest, { anchors: anchors.map((a) => a.handle), candidates: candidates.map((c) => c.handle) });
     if (pick.candidate === -2) {

@@ -19,6 +19,7 @@ export interface Candidate {
 
 export class Probe {
   private readonly handles: ElementHandle[] = [];
+  private readonly cleanups: (() => Promise<void>)[] = [];
   private readonly facts = new Map<Candidate, ElementFacts>();
 
   constructor(readonly page: Page) {}
@@ -50,7 +51,13 @@ export class Probe {
     this.handles.push(handle);
   }
 
+  /** Runs `cleanup` when the probe is disposed (temporary marks on the page). */
+  defer(cleanup: () => Promise<void>): void {
+    this.cleanups.push(cleanup);
+  }
+
   async dispose(): Promise<void> {
+    await Promise.all(this.cleanups.map((cleanup) => cleanup().catch(() => undefined)));
     await Promise.all(this.handles.map((handle) => handle.dispose().catch(() => undefined)));
   }
 }
