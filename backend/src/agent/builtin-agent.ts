@@ -17,6 +17,8 @@ import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './e
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { resolveTarget } from './resolve-target.js';
+import { watchEffects } from './effects.js';
+import { elementOf, personTargetsOf, visuallyHidden } from './person-target.js';
 
 export interface BuiltinAgentOptions {
   /** How long burn-in and healing wait for the page to show a target. Default 5 s. */
@@ -29,6 +31,12 @@ export interface BuiltinAgentOptions {
 
 /** A failure of one action, with the sentence it belongs to. */
 class ActionFailed extends Error {}
+
+/** A step to perform, and the text to hover first when its control shows only on hover. */
+interface Built {
+  step: Step;
+  revealedBy?: string;
+}
 
 interface How {
   /** Healing: accept the most similar name when nothing matches. */
@@ -111,33 +119,88 @@ export class BuiltinAgent implements Agent {
     const { intent, sentence } = action;
     if (intent.kind === 'login') return this.login(page, intent.config, sentence, context, how);
     const where = how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
-    let step: Step;
+    let built: Built;
     try {
-      step = await this.stepFor(page, intent, sentence, how.fuzzy);
+      built = await this.stepFor(page, intent, sentence, how.fuzzy);
     } catch (error) {
       if (!(error instanceof TargetUnresolved)) throw error;
       const closest = error.closest.length ? `\nClosest on the page: ${error.closest.join(', ')}.` : '';
       throw new ActionFailed(`Could not do "${sentence}"${where}: ${error.reason}.${closest}\nUnderstood phrasings (quotes optional where unambiguous):\n${goalPhrasings()}`);
     }
-    if (how.from) step.from = how.from;
-    try {
-      await performStep(page, step, context, this.timings);
-    } catch (error) {
-      if (error instanceof StepFailed || error instanceof TargetNotFound) throw new ActionFailed(`${error.message}${where}`);
-      throw error;
+    const before: Step[] = [];
+    if (built.revealedBy) {
+      // The control shows only while the mouse is over its row: replays hover there first too.
+      const hover: Intent = { kind: 'hover', target: { name: built.revealedBy, noun: null, near: null } };
+      before.push(...(await this.perform(page, { intent: hover, sentence: formatIntent(hover) }, context, { ...how, from: how.from ?? sentence })));
     }
+    let step = built.step;
+    if (how.from) step.from = how.from;
+    step = await this.act(page, step, context, where);
     await how.record(step);
-    return [step];
+    return [...before, step];
+  }
+
+  /**
+   * Performs a step; a click or a check must have an effect. A visually hidden control (the opacity-0
+   * input of a custom checkbox) is clicked where a person would click it, and an input that reacted
+   * to nothing hands over to its visible label or box; the step that worked is the one recorded.
+   */
+  private async act(page: Page, step: Step, context: AgentContext, where: string): Promise<Step> {
+    const run = async (s: Step) => {
+      try {
+        await performStep(page, s, context, this.timings);
+      } catch (error) {
+        if (error instanceof StepFailed || error instanceof TargetNotFound) throw new ActionFailed(`${error.message}${where}`);
+        throw error;
+      }
+    };
+    if (step.action !== 'click' && step.action !== 'check' && step.action !== 'uncheck') {
+      await run(step);
+      return step;
+    }
+    const element = await elementOf(page, step.target);
+    const instead = async (): Promise<Step | null> => {
+      for (const target of element ? await personTargetsOf(page, element, null) : []) {
+        const candidate: Step = { action: 'click', target, sentence: step.sentence, ...(step.from ? { from: step.from } : {}) };
+        const changed = await watchEffects(page);
+        try {
+          await performStep(page, candidate, context, this.timings);
+        } catch {
+          continue;
+        }
+        if (await changed()) return candidate;
+      }
+      return null;
+    };
+    if (element && (await visuallyHidden(element))) {
+      const checked = step.action === 'click' ? null : await element.isChecked({ timeout: 1000 }).catch(() => null);
+      if (checked === null || checked !== (step.action === 'check')) {
+        const clicked = await instead();
+        if (clicked) return clicked;
+      }
+    }
+    const changed = await watchEffects(page);
+    await run(step);
+    if (await changed()) return step;
+    const isInput = element ? await element.evaluate((el) => el.tagName === 'INPUT', undefined, { timeout: 1000 }).catch(() => false) : false;
+    return (isInput && (await instead())) || step;
   }
 
   /** The recorded step of one intent, with its target found on the page now. */
-  private async stepFor(page: Page, intent: Intent, sentence: string, fuzzy: boolean): Promise<Step> {
+  private async stepFor(page: Page, intent: Intent, sentence: string, fuzzy: boolean): Promise<Built> {
+    let revealedBy: string | undefined;
     const target = async (purpose: Purpose): Promise<{ target: Target; isSelect: boolean }> => {
       const phrase = 'target' in intent ? intent.target : null;
       if (!phrase) throw new Error(`"${sentence}" names no element`);
       const resolved = await resolveTarget(page, phrase, purpose, { fuzzy, timeoutMs: this.findTimeoutMs });
+      revealedBy = resolved.revealedBy;
       return { target: resolved.target, isSelect: resolved.facts.isSelect };
     };
+    const step = await this.stepOf(intent, sentence, target);
+    return revealedBy ? { step, revealedBy } : { step };
+  }
+
+  private async stepOf(intent: Intent, sentence: string, target: (purpose: Purpose) => Promise<{ target: Target; isSelect: boolean }>): Promise<Step> {
     switch (intent.kind) {
       case 'goto':
         return { action: 'goto', url: intent.url, sentence };

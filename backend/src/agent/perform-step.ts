@@ -104,6 +104,17 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
       break;
     case 'fill': {
       const value = resolve(step, step.value, context.configs);
+      // A control that listens to keys (a combobox filtering as you type) gets the keys, like from a
+      // person; elsewhere the value is set at once, which is much faster.
+      if (value && (await element!.evaluate(listensToKeys, undefined, action).catch(() => false))) {
+        await element!
+          .fill('', action)
+          .then(() => element!.pressSequentially(value, { timeout: timings.actionMs + 20 * value.length }))
+          .catch((error) => {
+            throw fail(`type into ${description}`, error);
+          });
+        break; // suggestions may load: let the page settle
+      }
       await element!.fill(value, action).catch((error) => {
         throw fail(`fill ${description}`, error);
       });
@@ -150,7 +161,15 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
   await settle(page, since, { graceMs: MAY_NAVIGATE.has(step.action) ? 30 : 0 });
 }
 
-const MAY_NAVIGATE = new Set<Step['action']>(['goto', 'click', 'press']);
+const MAY_NAVIGATE = new Set<Step['action']>(['goto', 'click', 'press', 'fill']);
+
+/** Comboboxes, autocompletes and search boxes react to key events, not to a value set at once. */
+const listensToKeys = new Function(`return ((el) => {
+  const role = (el.getAttribute('role') || '').toLowerCase();
+  if (role === 'combobox' || role === 'searchbox') return true;
+  if (el.tagName === 'INPUT' && (el.type === 'search' || el.hasAttribute('list'))) return true;
+  return ['aria-autocomplete', 'aria-controls', 'aria-owns', 'aria-haspopup', 'aria-activedescendant'].some((a) => el.hasAttribute(a));
+})`)() as (el: Element) => boolean;
 
 /** A <select> by option label or value; a custom dropdown by opening it and clicking the option. */
 async function selectOption(page: Page, element: PwLocator, value: string, timings: StepTimings): Promise<void> {

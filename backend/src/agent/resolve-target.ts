@@ -23,17 +23,33 @@ export interface ResolveOptions {
 export interface Resolved {
   target: Target;
   facts: ElementFacts;
+  /** The element showed only while the mouse was over this text: replay must hover it first. */
+  revealedBy?: string;
 }
 
 const POLL_MS = 200;
-const CLICK_LIKE: Purpose[] = ['click', 'open', 'choose', 'hover'];
+const CLICK_LIKE: string[] = ['click', 'open', 'choose', 'hover', 'expand'];
 const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select'];
 
-type Attempt = { found: Candidate; near: NearFound | null } | { missing: 'element' | 'anchor' };
+type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string } | { missing: 'element' | 'anchor' };
+
+/** Hovers the anchor text, which shows controls that appear on hover only (TodoMVC's delete button). */
+async function hoverAnchor(page: Page, text: string): Promise<boolean> {
+  const q = JSON.stringify(text);
+  for (const locator of [page.locator(`:text-is(${q})`), page.getByText(text)]) {
+    const ok = await locator.visible().first().hover({ timeout: 1000 }).then(() => true, () => false);
+    if (ok) return true;
+  }
+  return false;
+}
 
 async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, roles: Roles, fuzzy: boolean): Promise<Attempt> {
   if (phrase.near) {
-    const near = await findNear(probe, phrase, roles, purpose);
+    let near = await findNear(probe, phrase, roles, purpose);
+    if (near === 'no control' && CLICK_LIKE.includes(purpose) && (await hoverAnchor(probe.page, phrase.near.text))) {
+      near = await findNear(probe, phrase, roles, purpose);
+      if (typeof near !== 'string') return { found: near.candidate, near, revealedBy: phrase.near.text };
+    }
     if (near === 'no anchor') return { missing: 'anchor' };
     if (near === 'no control') return { missing: 'element' };
     return { found: near.candidate, near };
@@ -55,7 +71,10 @@ export async function resolveTarget(page: Page, phrase: TargetPhrase, purpose: P
     const probe = new Probe(page);
     try {
       const result = await attempt(probe, phrase, purpose, roles, options.fuzzy);
-      if ('found' in result) return await record(probe, result.found, result.near, result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } } : phrase, purpose);
+      if ('found' in result) {
+        const resolved = await record(probe, result.found, result.near, result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } } : phrase, purpose);
+        return result.revealedBy ? { ...resolved, revealedBy: result.revealedBy } : resolved;
+      }
       if (Date.now() >= deadline) throw await notFound(page, phrase, purpose, roles, result.missing);
     } finally {
       await probe.dispose();

@@ -1,0 +1,139 @@
+// Controls as apps really draw them: icon-only buttons named by a class, a title or an icon font,
+// buttons that show only on hover, custom checkboxes whose input is invisible and whose label is not
+// linked, comboboxes that filter on key events. Burn-in in real Chromium, then a replay of the
+// recorded steps on a fresh page.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../../../backend/src/agent/browser.js';
+import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
+import { performStep } from '../../../backend/src/agent/perform-step.js';
+import type { Step } from '../../../backend/src/domain/steps.js';
+import { html, startSite, type Site } from '../../helpers/site.js';
+
+const TODOS = html(
+  'Todos',
+  `<style>.destroy { display: none; width: 20px; height: 20px; border: 0; background: red; } li:hover .destroy { display: inline-block; } li { padding: 8px; }</style>
+  <ul id="list">${['Buy milk', 'Walk dog'].map((t) => `<li><input class="toggle" type="checkbox"><label>${t}</label><button class="destroy" onclick="this.closest('li').remove()"></button></li>`).join('')}</ul>`,
+);
+
+const ICONS = html(
+  'Icons',
+  `<style>button, .close-btn { width: 24px; height: 24px; display: inline-block; cursor: pointer; }</style>
+  <p id="out">nothing yet</p>
+  <button onclick="out.textContent = 'settings opened'"><span class="material-icons">settings</span></button>
+  <button class="icon-btn" onclick="out.textContent = 'removed'"><span class="material-icons">delete</span></button>
+  <div class="close-btn" onclick="out.textContent = 'closed'"></div>
+  <button data-testid="edit-profile" onclick="out.textContent = 'editing'"><svg width="16" height="16"><path d="M0 0h16v16H0z"/></svg></button>`,
+);
+
+const CUSTOM_CHECKBOX = html(
+  'Sign in',
+  `<style>.cb input { position: absolute; opacity: 0; width: 1px; height: 1px; } .cb label { padding-left: 24px; cursor: pointer; }</style>
+  <div class="cb"><input type="checkbox" id="remember"><label for="remember-me" id="lbl">Remember me</label></div>
+  <p id="out">Not remembered</p>
+  <script>let on = false; lbl.addEventListener('click', () => { on = !on; out.textContent = on ? 'Remembered' : 'Not remembered'; });</script>`,
+);
+
+const COMBOBOX = html(
+  'Country',
+  `<label for="country">Country</label>
+  <input id="country" role="combobox" aria-autocomplete="list" aria-controls="options" aria-expanded="false">
+  <ul id="options" role="listbox">${['Albania', 'Spain', 'Sweden', 'Switzerland'].map((c) => `<li role="option">${c}</li>`).join('')}</ul>
+  <p id="out">Chosen: none</p>
+  <script>
+    let active = -1;
+    const visible = () => [...options.children].filter((o) => !o.hidden);
+    country.addEventListener('keyup', (e) => {
+      if (e.key === 'ArrowDown' || e.key === 'Enter') return;
+      for (const o of options.children) o.hidden = !o.textContent.toLowerCase().startsWith(country.value.toLowerCase());
+      active = -1;
+    });
+    country.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowDown') { active = Math.min(active + 1, visible().length - 1); }
+      if (e.key === 'Enter' && active >= 0) { out.textContent = 'Chosen: ' + visible()[active].textContent; }
+    });
+  </script>`,
+);
+
+describe('built-in agent: controls without a name, hidden inputs, key-driven fields', function () {
+  let browser: Browser;
+  let site: Site;
+  let context: BrowserContext;
+  let page: Page;
+  const agent = new BuiltinAgent({ findTimeoutMs: 1000 });
+
+  before(async () => {
+    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    site = await startSite({ '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  afterEach(async () => context.close());
+
+  async function burnIn(path: string, goal: string): Promise<Step[]> {
+    await page.goto(site.url + path);
+    const result = await agent.burnIn(page, goal, { baseUrl: site.url, configs: {} });
+    expect(result.error ?? '').to.equal('');
+    return result.steps;
+  }
+
+  async function replay(path: string, steps: Step[]): Promise<Page> {
+    const fresh = await context.newPage();
+    await fresh.goto(site.url + path);
+    for (const step of JSON.parse(JSON.stringify(steps)) as Step[]) await performStep(fresh, step, { baseUrl: site.url, configs: {} });
+    return fresh;
+  }
+
+  const texts = (p: Page) => p.locator('li').allInnerTexts().then((t) => t.map((x) => x.trim()));
+
+  it('deletes a row with its CSS-drawn button that shows only on hover (class "destroy" reads as delete), and replays it', async () => {
+    const steps = await burnIn('/todos', "Click 'Delete' in the row of 'Walk dog'");
+    expect(await texts(page)).to.deep.equal(['Buy milk']);
+    expect(steps.map((s) => s.action)).to.deep.equal(['hover', 'click']);
+    const fresh = await replay('/todos', steps);
+    expect(await texts(fresh)).to.deep.equal(['Buy milk']);
+  });
+
+  it('finds "Remove" by the delete ligature of an icon font, and "Close" by a class on a clickable div', async () => {
+    await burnIn('/icons', "Click 'Remove'");
+    expect(await page.locator('#out').innerText()).to.equal('removed');
+    const steps = await burnIn('/icons', "Click 'Close'");
+    expect(await page.locator('#out').innerText()).to.equal('closed');
+    const fresh = await replay('/icons', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('closed');
+  });
+
+  it('finds a button by its test id read as words ("Edit profile"), and the settings icon by its ligature', async () => {
+    await burnIn('/icons', "Click 'Edit profile'");
+    expect(await page.locator('#out').innerText()).to.equal('editing');
+    await burnIn('/icons', 'Click the Settings button');
+    expect(await page.locator('#out').innerText()).to.equal('settings opened');
+  });
+
+  it('never takes an unnamed control whose identifiers say another action', async () => {
+    await page.goto(site.url + '/todos');
+    const result = await new BuiltinAgent({ findTimeoutMs: 300 }).burnIn(page, "Click 'Edit' in the row of 'Walk dog'", { baseUrl: site.url, configs: {} });
+    expect(result.ok).to.equal(false);
+    expect(await texts(page)).to.deep.equal(['Buy milk', 'Walk dog']);
+  });
+
+  it('checks a custom checkbox through its visible label when the input is invisible and the label not linked, and replays it', async () => {
+    const steps = await burnIn('/checkbox', "Check 'Remember me'");
+    expect(await page.locator('#out').innerText()).to.equal('Remembered');
+    const fresh = await replay('/checkbox', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Remembered');
+  });
+
+  it('types into a combobox that filters on key events, so the arrow keys pick from the filtered list', async () => {
+    const steps = await burnIn('/country', "Type 'Swe' into 'Country'. Press the down arrow. Press Enter.");
+    expect(await page.locator('#out').innerText()).to.equal('Chosen: Sweden');
+    const fresh = await replay('/country', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Chosen: Sweden');
+  });
+});
