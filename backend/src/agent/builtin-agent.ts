@@ -18,6 +18,7 @@ import { readLoginForm, waitForLoginField } from './login-form.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { resolveTarget } from './resolve-target.js';
 import { watchEffects } from './effects.js';
+import { unresolvedMessage } from './failure-message.js';
 import { elementOf, personTargetsOf, visuallyHidden } from './person-target.js';
 
 export interface BuiltinAgentOptions {
@@ -124,8 +125,7 @@ export class BuiltinAgent implements Agent {
       built = await this.stepFor(page, intent, sentence, how.fuzzy);
     } catch (error) {
       if (!(error instanceof TargetUnresolved)) throw error;
-      const closest = error.closest.length ? `\nClosest on the page: ${error.closest.join(', ')}.` : '';
-      throw new ActionFailed(`Could not do "${sentence}"${where}: ${error.reason}.${closest}\nUnderstood phrasings (quotes optional where unambiguous):\n${goalPhrasings()}`);
+      throw new ActionFailed(unresolvedMessage(sentence, where, intent, error.reason, error.closest));
     }
     const before: Step[] = [];
     if (built.revealedBy) {

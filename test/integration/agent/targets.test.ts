@@ -169,13 +169,22 @@ describe('built-in agent: finding targets', function () {
       expect(result.error).to.match(/^Could not understand "Frobnicate the widget"\. Understood phrasings \(quotes optional where unambiguous\):\n {2}navigate: Go to \/path/);
     });
 
-    it('a missing target names the sentence, the closest names with their roles, and the phrasings', async () => {
+    it('a missing target names the sentence, the closest names with their roles, the closest phrasing that works, and the phrasings', async () => {
       const result = await burnIn("Go to /login. Click 'Sign up'");
       expect(result.ok).to.equal(false);
       const lines = result.error!.split('\n');
       expect(lines[0]).to.equal(`Could not do "Click 'Sign up'": found no button, link or other clickable element named "Sign up" on ${site.url}/login.`);
       expect(lines[1]).to.equal('Closest on the page: button "Sign in", link "Sign in with GitHub", heading "Sign in to your account".');
-      expect(lines[2]).to.equal('Understood phrasings (quotes optional where unambiguous):');
+      expect(lines[2]).to.equal("Closest phrasing that would find something: Click 'Sign in'");
+      expect(lines[3]).to.equal('Understood phrasings (quotes optional where unambiguous):');
+    });
+
+    it('a failure says what an ordinary sentence was understood as', async () => {
+      const result = await burnIn('Go to /login. Click on Sign up');
+      expect(result.error!.split('\n').slice(0, 2)).to.deep.equal([
+        `Could not do "Click on Sign up": found no button, link or other clickable element named "Sign up" on ${site.url}/login.`,
+        "Understood as: Click 'Sign up'",
+      ]);
     });
 
     it('several matching elements are reported as ambiguous, with a way to say which', async () => {
