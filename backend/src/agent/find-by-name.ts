@@ -101,20 +101,31 @@ export async function findByName(probe: Probe, name: string, roles: Roles, purpo
       throw await ambiguity(probe, several, JSON.stringify(name));
     }
   }
-  if (UNNAMED_PURPOSES.includes(purpose)) {
-    const found = await probe.candidates(await identifierTier(probe, name));
-    if (found.length === 1) return found[0]!;
-    if (found.length > 1) throw await ambiguity(probe, found, JSON.stringify(name));
-  }
   return fuzzy ? findSimilar(probe, name, roles) : null;
+}
+
+/**
+ * The control whose identifiers (title, test id, id, classes, icon) say `name`, when nothing is
+ * named so: an icon button ("Delete": class="destroy"), a field without a label ("the new todo
+ * field": class="new-todo"). Null when none does; throws when several do.
+ */
+export async function findByIdentifiers(probe: Probe, name: string, purpose: Purpose): Promise<Candidate | null> {
+  const typed = TYPED_PURPOSES.includes(purpose);
+  if (!typed && !UNNAMED_PURPOSES.includes(purpose)) return null;
+  const found = await probe.candidates(await identifierTier(probe, name, typed ? 'type' : 'click'));
+  if (found.length === 1) return found[0]!;
+  if (found.length > 1) throw await ambiguity(probe, found, JSON.stringify(name));
+  return null;
 }
 
 /** Purposes whose target may be a control without an accessible name (an icon button). */
 export const UNNAMED_PURPOSES: string[] = ['click', 'open', 'choose', 'hover', 'check', 'expand'];
+/** Purposes whose target is a field: found by its id, class, name or test id ("the new todo field": class="new-todo"). */
+const TYPED_PURPOSES: string[] = ['fill', 'select', 'press'];
 
 /** Clickable elements whose title, test id, classes or icon say `name` (marked until the probe is disposed). */
-export async function identifierTier(probe: Probe, name: string): Promise<Strategy[]> {
-  const marked = await markByIdentifiers(probe.page, name);
+export async function identifierTier(probe: Probe, name: string, kind: 'click' | 'type' = 'click'): Promise<Strategy[]> {
+  const marked = await markByIdentifiers(probe.page, name, kind);
   if (!marked) return [];
   probe.defer(marked.clear);
   return [{ via: marked.via, locator: probe.page.locator(marked.selector) }];

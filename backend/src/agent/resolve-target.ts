@@ -7,7 +7,7 @@ import type { Target } from '../domain/steps.js';
 import { describeElement, wantedWords } from './describe-element.js';
 import type { ElementFacts } from './element-facts.js';
 import { TargetUnresolved } from './errors.js';
-import { findByName, type Roles } from './find-by-name.js';
+import { findByIdentifiers, findByName, type Roles } from './find-by-name.js';
 import { findNear, type NearFound } from './find-near.js';
 import { closestOnPage } from './page-reading.js';
 import { Probe, type Candidate } from './probe.js';
@@ -61,6 +61,8 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
     const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } }, roles, purpose);
     if (typeof near !== 'string') return { found: near.candidate, near };
   }
+  const byIdentifiers = await findByIdentifiers(probe, phrase.name!, purpose);
+  if (byIdentifiers) return { found: byIdentifiers, near: null };
   return { missing: 'element' };
 }
 

@@ -23,8 +23,10 @@ interface Described {
  * Every visible clickable element once (the outermost of nested ones), with its identifiers. Kept on
  * `window` so the chosen ones can be marked by index afterwards.
  */
-const describeClickables = pageFunction<() => Described[]>(`() => {
-  const INTERACTIVE = 'button, a[href], summary, label, input[type=button], input[type=submit], input[type=image], input[type=reset], [role=button], [role=link], [role=menuitem], [role=tab], [role=checkbox], [role=switch], [role=option], [role=treeitem], [onclick], [tabindex]';
+const describeClickables = pageFunction<(kind: 'click' | 'type') => Described[]>(`(kind) => {
+  const INTERACTIVE = kind === 'type'
+    ? 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=hidden]):not([type=file]), textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]'
+    : 'button, a[href], summary, label, input[type=button], input[type=submit], input[type=image], input[type=reset], [role=button], [role=link], [role=menuitem], [role=tab], [role=checkbox], [role=switch], [role=option], [role=treeitem], [onclick], [tabindex]';
   const ICON = /icon|material|symbol|glyph|^fa$|^fa-|^bi-|^mdi|^ti-|^ri-|^las?$|^feather/i;
   const up = (n) => (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode);
   const all = [];
@@ -42,6 +44,7 @@ const describeClickables = pageFunction<() => Described[]>(`() => {
   };
   const clickable = (el) => {
     if (el.matches(INTERACTIVE) && el.getAttribute('tabindex') !== '-1') return true;
+    if (kind === 'type') return false;
     const cursor = getComputedStyle(el).cursor;
     if (cursor !== 'pointer') return false;
     const parent = up(el);
@@ -51,7 +54,7 @@ const describeClickables = pageFunction<() => Described[]>(`() => {
     for (let n = up(el); n && n.nodeType === 1; n = up(n)) if (n.matches(INTERACTIVE)) return true;
     return false;
   };
-  const chosen = all.filter((el) => clickable(el) && !insideClickable(el) && visible(el));
+  const chosen = all.filter((el) => clickable(el) && (kind === 'type' || !insideClickable(el)) && visible(el));
   window.__goalieClickables = chosen;
   const text = (el) => (el ? (el.textContent || '').replace(/\\s+/g, ' ').trim() : '');
   return chosen.map((el) => {
@@ -61,7 +64,7 @@ const describeClickables = pageFunction<() => Described[]>(`() => {
     for (const id of (el.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean)) add(text(el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : document.getElementById(id)));
     for (const t of el.querySelectorAll('svg title')) add(text(t));
     for (const t of el.querySelectorAll('[title]')) add(t.getAttribute('title'));
-    for (const name of ['data-testid', 'data-test', 'data-test-id', 'data-cy', 'data-qa', 'data-action', 'name', 'value']) add(el.getAttribute(name));
+    for (const name of ['data-testid', 'data-test', 'data-test-id', 'data-cy', 'data-qa', 'data-action', 'name', kind === 'type' ? 'placeholder' : 'value', 'autocomplete']) add(el.getAttribute(name));
     for (const img of el.querySelectorAll('img[alt]')) add(img.getAttribute('alt'));
     for (const use of el.querySelectorAll('use')) add(use.getAttribute('href') || use.getAttribute('xlink:href'));
     // An icon font's ligature (<span class="material-icons">delete</span>) and an icon's classes.
@@ -121,8 +124,8 @@ async function mark(page: Page, indexes: number[], via: string): Promise<MarkedC
  * Marks the clickable elements whose identifiers say `name` (all of its words, through synonyms),
  * the strongest source first: a title or test id beats a class name. Null when none does.
  */
-export async function markByIdentifiers(page: Page, name: string): Promise<MarkedControls | null> {
-  const described = await page.evaluate(describeClickables).catch(() => [] as Described[]);
+export async function markByIdentifiers(page: Page, name: string, kind: 'click' | 'type' = 'click'): Promise<MarkedControls | null> {
+  const described = await page.evaluate(describeClickables, kind).catch(() => [] as Described[]);
   let best: number[] = [];
   let bestRank = Infinity;
   described.forEach((control, index) => {
@@ -136,7 +139,7 @@ export async function markByIdentifiers(page: Page, name: string): Promise<Marke
   // Any full match counts; the rank only prefers stronger sources when several elements match.
   const all = described.flatMap((control, index) => (control.sources.some((s) => controlWordScore(name, identifierWords(s)) === 1) ? [index] : []));
   const chosen = all.length > 1 ? best : all;
-  return mark(page, chosen, `an unnamed control whose identifiers say ${JSON.stringify(name)}`);
+  return mark(page, chosen, `${kind === 'type' ? 'a field' : 'an unnamed control'} whose identifiers say ${JSON.stringify(name)}`);
 }
 
 /**
@@ -144,7 +147,7 @@ export async function markByIdentifiers(page: Page, name: string): Promise<Marke
  * row of X"), except those whose identifiers say another action ("Edit" never takes class="destroy").
  */
 export async function markUnnamed(page: Page, name: string): Promise<MarkedControls | null> {
-  const described = await page.evaluate(describeClickables).catch(() => [] as Described[]);
+  const described = await page.evaluate(describeClickables, 'click' as const).catch(() => [] as Described[]);
   const fits = (control: Described) => control.unnamed && !control.sources.some((source) => saysSomethingElse(name, identifierWords(source)));
   return mark(page, described.flatMap((control, index) => (fits(control) ? [index] : [])), 'the only unnamed control');
 }

@@ -16,6 +16,12 @@ const TODOS = html(
   <ul id="list">${['Buy milk', 'Walk dog'].map((t) => `<li><input class="toggle" type="checkbox"><label>${t}</label><button class="destroy" onclick="this.closest('li').remove()"></button></li>`).join('')}</ul>`,
 );
 
+const NEW_TODO = html(
+  'Todos',
+  `<header><h1>todos</h1><input class="new-todo" autofocus onkeydown="if (event.key === 'Enter' && this.value) { document.getElementById('list').insertAdjacentHTML('beforeend', '<li>' + this.value + '</li>'); this.value = ''; }"></header>
+  <input class="search-box" type="text"><ul id="list"></ul>`,
+);
+
 const ICONS = html(
   'Icons',
   `<style>button, .close-btn { width: 24px; height: 24px; display: inline-block; cursor: pointer; }</style>
@@ -64,7 +70,7 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
 
   before(async () => {
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
-    site = await startSite({ '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
+    site = await startSite({ '/new': NEW_TODO, '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
   });
   after(async () => {
     await browser?.close();
@@ -114,6 +120,13 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
     expect(await page.locator('#out').innerText()).to.equal('editing');
     await burnIn('/icons', 'Click the Settings button');
     expect(await page.locator('#out').innerText()).to.equal('settings opened');
+  });
+
+  it('finds a field without label or placeholder by its class ("the new todo field": class="new-todo")', async () => {
+    const steps = await burnIn('/new', "Type 'Buy milk' into the new todo field and press Enter");
+    expect(await texts(page)).to.deep.equal(['Buy milk']);
+    const fresh = await replay('/new', steps);
+    expect(await texts(fresh)).to.deep.equal(['Buy milk']);
   });
 
   it('never takes an unnamed control whose identifiers say another action', async () => {
