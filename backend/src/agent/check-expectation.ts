@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { normalizeName } from '../domain/similarity.js';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
 import { closestOnPage, headlines, pageNodes } from './page-reading.js';
+import { checkState, stateStatement, stateTitle } from './check-state.js';
 import { countItems } from './page-scripts.js';
 
 export interface ExpectationResult {
@@ -64,6 +65,7 @@ function seconds(ms: number): string {
 }
 
 export function expectationTitle(expectation: Expectation): string {
+  if (expectation.kind === 'state' || expectation.kind === 'value') return stateTitle(expectation);
   const q = JSON.stringify(expectation.kind === 'count' ? '' : expectation.text);
   switch (expectation.kind) {
     case 'visible': return `Expected ${q} to be shown`;
@@ -82,6 +84,7 @@ export function statement(expectation: Expectation): string {
     case 'urlContains': return `the URL contains ${JSON.stringify(expectation.text)}`;
     case 'titleIs': return `the title is ${JSON.stringify(expectation.text)}`;
     case 'count': return `there ${expectation.count === 1 ? 'is' : 'are'} ${expectation.count} ${expectation.noun}`;
+    case 'state': case 'value': return stateStatement(expectation);
   }
 }
 
@@ -133,6 +136,9 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
       const seen = counts.length ? `the ${where}s on the page have ${[...new Set(counts)].join(', ')} ${kind}` : `there is no ${where} on the page`;
       return { passed: false, title, line: `✗ expected ${expectation.count} ${expectation.noun}, but ${seen}.` };
     }
+    case 'state':
+    case 'value':
+      return checkState(page, expectation, configs, timeoutMs);
   }
 }
 

@@ -47,7 +47,20 @@ export type Expectation =
   | { kind: 'notVisible'; text: string }
   | { kind: 'urlContains'; text: string }
   | { kind: 'titleIs'; text: string }
-  | { kind: 'count'; count: number; noun: string };
+  | { kind: 'count'; count: number; noun: string }
+  /** "The 'Remember me' checkbox is checked", "The dialog is closed" (no visible dialog). */
+  | { kind: 'state'; target: ExpectedTarget; state: ControlState }
+  /** A field's, dropdown's, spinbutton's or slider's current value; '' is "is empty". */
+  | { kind: 'value'; target: ExpectedTarget; text: string };
+
+/** The control an expectation is about, as the sentence named it (the shape of a target phrase). */
+export interface ExpectedTarget {
+  name: string | null;
+  noun: string | null;
+  near: { text: string; relation: 'next to' | 'in the row of' } | null;
+}
+
+export type ControlState = 'checked' | 'unchecked' | 'selected' | 'unselected' | 'expanded' | 'collapsed' | 'disabled' | 'enabled' | 'open' | 'closed';
 
 /** Config values a test case may use, by config name, then key. */
 export type ConfigValues = Record<string, Record<string, string>>;

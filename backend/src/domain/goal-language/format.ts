@@ -23,6 +23,10 @@ export function formatExpectation(expectation: Expectation): string {
       return `the title is ${quote(expectation.text)}`;
     case 'count':
       return `there ${expectation.count === 1 ? 'is' : 'are'} ${expectation.count} ${expectation.noun}`;
+    case 'state':
+      return `${formatTarget(expectation.target)} is ${expectation.state}`;
+    case 'value':
+      return expectation.text === '' ? `${formatTarget(expectation.target)} is empty` : `${formatTarget(expectation.target)} is set to ${quote(expectation.text)}`;
   }
 }
 

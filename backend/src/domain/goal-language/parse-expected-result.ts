@@ -4,6 +4,7 @@ import type { Expectation } from '../steps.js';
 import { expectationPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
+import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
 export type ExpectedResultParse = { ok: true; expectations: Expectation[] } | { ok: false; error: string };
 
@@ -77,6 +78,8 @@ function normalizeModals(skeleton: string): string {
 }
 
 function parseClause(clause: string, values: string[]): Expectation | null {
+  const aboutControl = stateClause(clause, values);
+  if (aboutControl) return aboutControl;
   for (const [pattern, build] of CLAUSES) {
     const m = pattern.exec(clause);
     if (m) {
@@ -84,7 +87,7 @@ function parseClause(clause: string, values: string[]): Expectation | null {
       if (expectation) return expectation;
     }
   }
-  return null;
+  return looseTextClause(clause, values);
 }
 
 /** A clause that is only quoted texts ("'A', 'B'") borrows the predicate of the next ("and 'C' are shown"). */
@@ -122,6 +125,8 @@ export function parseExpectedResult(text: string): ExpectedResultParse {
   const expectations: Expectation[] = [];
   for (const sentence of sentences) {
     const { skeleton, values } = maskQuotes(sentence);
+    const vague = vagueResult(normalizeModals(skeleton));
+    if (vague) return { ok: false, error: expectationNotUnderstood(sentence, vague) };
     const parsed = parseSentenceSkeleton(normalizeModals(skeleton), values);
     if (!parsed) return { ok: false, error: expectationNotUnderstood(sentence) };
     expectations.push(...parsed);
@@ -129,6 +134,7 @@ export function parseExpectedResult(text: string): ExpectedResultParse {
   return { ok: true, expectations };
 }
 
-export function expectationNotUnderstood(sentence: string): string {
-  return `Could not understand the expected result "${sentence}". Understood phrasings (quotes optional where unambiguous):\n${expectationPhrasings()}`;
+/** `why`: what is missing from a result that is understood but too vague to check, and how to say it. */
+export function expectationNotUnderstood(sentence: string, why?: string): string {
+  return `Could not understand the expected result "${sentence}"${why ? `: ${why}` : ''}. Understood phrasings (quotes optional where unambiguous):\n${expectationPhrasings()}`;
 }

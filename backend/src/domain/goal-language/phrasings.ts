@@ -18,6 +18,10 @@ export const EXPECTATION_PHRASINGS = [
   "The title is 'Checkout'",
   "'3 items left' is visible",
   'There are 2 items in the list',
+  "The 'Remember me' checkbox is checked · 'Dark mode' is on · The 'Pro' tab is selected",
+  "The 'Details' section is expanded · The 'Submit' button is disabled · The dialog is closed",
+  "Buy milk is marked as completed · The 'Country' field contains 'Sweden' · The search box is empty",
+  "The cart shows '1 item' · 'Buy milk' is removed from the list · I am on the checkout page",
   "... joined with 'and': 'Saved' is shown and 'Error' is not shown",
 ];
 
