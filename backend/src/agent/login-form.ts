@@ -8,16 +8,36 @@ const USER_HINT = /user|e-?mail|login|account|phone|identifier/i;
 const SUBMIT_NAME = /log\s*in|sign\s*in|submit|continue|next|enter/i;
 const FIELDS = 'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="password"]';
 
-/** The name a sentence can use for a field: its accessible name (label, aria-label or placeholder). */
-function nameOf(facts: ElementFacts): string | null {
-  return facts.name || facts.labels[0] || facts.ariaLabel || facts.placeholder || null;
+type FieldFacts = ElementFacts & { beside: string | null };
+
+/**
+ * The name a sentence can use for a field: its accessible name (label, aria-label or placeholder);
+ * else the text beside it (a label whose `for` names no element), else its id or name attribute,
+ * which the agent reads as words.
+ */
+function nameOf(facts: FieldFacts): string | null {
+  return facts.name || facts.labels[0] || facts.ariaLabel || facts.placeholder || facts.beside || facts.id || facts.nameAttribute || null;
 }
 
-async function visibleFacts(locator: PwLocator, limit = 12): Promise<ElementFacts[]> {
+// Page code as source text (tsx would wrap named inner functions in a helper the page lacks).
+const textBeside = new Function(`return ((el) => {
+  const text = (e) => (e ? (e.innerText || e.textContent || '').replace(/\\s+/g, ' ').trim() : '');
+  const before = el.previousElementSibling;
+  if (before && text(before) && text(before).length <= 60) return text(before);
+  const parent = el.parentElement;
+  const label = parent && parent.querySelector('label');
+  return label && text(label).length <= 60 ? text(label) : null;
+})`)() as (el: Element) => string | null;
+
+async function visibleFacts(locator: PwLocator, limit = 12): Promise<FieldFacts[]> {
   const visible = locator.visible();
   const count = Math.min(await visible.count(), limit);
-  const out: ElementFacts[] = [];
-  for (let i = 0; i < count; i++) out.push(await factsOf(visible.nth(i)));
+  const out: FieldFacts[] = [];
+  for (let i = 0; i < count; i++) {
+    const facts = await factsOf(visible.nth(i));
+    const beside = facts.name || facts.labels.length ? null : await visible.nth(i).evaluate(textBeside).catch(() => null);
+    out.push({ ...facts, beside });
+  }
   return out;
 }
 
@@ -32,10 +52,10 @@ export async function readLoginForm(page: Page): Promise<LoginForm> {
   const fields = await visibleFacts(page.locator(FIELDS));
   const passwordIndex = fields.findIndex((f) => f.type === 'password');
   const before = passwordIndex >= 0 ? fields.slice(0, passwordIndex) : fields;
-  const score = (f: ElementFacts) => (f.type === 'email' ? 3 : 0) + (USER_HINT.test([f.name, f.nameAttribute, f.id, f.placeholder, ...f.labels].join(' ')) ? 2 : 0);
+  const score = (f: FieldFacts) => (f.type === 'email' ? 3 : 0) + (USER_HINT.test([f.name, f.nameAttribute, f.id, f.placeholder, f.beside, ...f.labels].join(' ')) ? 2 : 0);
   const users = before.filter((f) => f.type !== 'password');
   // Best hint wins; without hints, the field just before the password field.
-  const user = users.reduce<ElementFacts | null>((best, f) => (!best || score(f) >= score(best) ? f : best), null);
+  const user = users.reduce<FieldFacts | null>((best, f) => (!best || score(f) >= score(best) ? f : best), null);
   const password = passwordIndex >= 0 ? fields[passwordIndex]! : null;
 
   const inForm = page.locator('form').filter({ has: page.locator(FIELDS) }).locator('button[type="submit"], input[type="submit"], button:not([type])');

@@ -28,6 +28,13 @@ const TWO_PARTS = html(
   </form>`,
 );
 
+// Labels whose "for" names no element, no placeholders: the fields are named by the text beside them.
+const UNLINKED = html(
+  'Sign in',
+  `<form action="/home"><div><label for="user-email">Email address</label><input id="email" name="username" type="email"></div>
+  <div><label for="pw">Password</label><input id="password" type="password"></div><button>Log in</button></form>`,
+);
+
 const HOME = html('Home', `<h1 id="hello"></h1><script>hello.textContent = 'Hello ' + new URLSearchParams(location.search).get('username');</script>`);
 
 describe('built-in agent: log in with a config', function () {
@@ -39,7 +46,7 @@ describe('built-in agent: log in with a config', function () {
 
   before(async () => {
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
-    site = await startSite({ '/login': ONE_PAGE, '/login2': TWO_PARTS, '/home': HOME });
+    site = await startSite({ '/unlinked': UNLINKED, '/login': ONE_PAGE, '/login2': TWO_PARTS, '/home': HOME });
   });
   after(async () => {
     await browser?.close();
@@ -66,6 +73,12 @@ describe('built-in agent: log in with a config', function () {
     expect(steps.map((s) => s.sentence)).to.deep.equal(['Go to /login', "Fill 'Username' with '{{config.username}}'", "Fill 'Password' with '{{config.password}}'", "Click the 'Log in' button"]);
     expect(seen).to.deep.equal(steps.map((s, i) => `${i}: ${s.sentence}`));
     expect(JSON.stringify(steps)).not.to.include('pw1');
+  });
+
+  it('finds fields whose labels are not linked to them by the text beside them', async () => {
+    const steps = await burnIn('Go to /unlinked. Log in with config admin', { admin: { email: 'ada@example.com', password: 'pw1' } });
+    expect(await page.locator('#hello').innerText()).to.equal('Hello ada@example.com');
+    expect(steps.map((s) => s.sentence)).to.deep.equal(['Go to /unlinked', "Fill 'Email address' with '{{config.email}}'", "Fill 'Password' with '{{config.password}}'", "Click the 'Log in' button"]);
   });
 
   it('names the config in placeholders when another config has the same key', async () => {
