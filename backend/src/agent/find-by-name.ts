@@ -78,6 +78,30 @@ export async function ambiguity(probe: Probe, candidates: Candidate[], what: str
   );
 }
 
+/** A name without counts and punctuation: "Cart (2)" -> "cart". */
+function bareName(text: string): string {
+  return text.toLowerCase().replace(/\(\s*\d+\s*\)|\d+/g, ' ').replace(/[^\p{L}\s]+/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Of several elements that contain a name, the one the name says best: "Cart" means the link
+ * "Cart (2)", not the three "Add to cart" buttons. Its bare name is the name, else it alone starts
+ * with it. Null when that does not single one out.
+ */
+async function closestName(probe: Probe, candidates: Candidate[], name: string): Promise<Candidate | null> {
+  const wanted = bareName(name);
+  if (!wanted) return null;
+  const ranked: Candidate[][] = [[], []];
+  for (const candidate of candidates) {
+    const facts = await probe.factsOf(candidate);
+    const bare = bareName(facts.name ?? facts.text);
+    if (bare === wanted) ranked[0]!.push(candidate);
+    else if (bare.startsWith(`${wanted} `)) ranked[1]!.push(candidate);
+  }
+  const best = ranked.find((rank) => rank.length > 0);
+  return best?.length === 1 ? best[0]! : null;
+}
+
 /** Links that lead to the same place (the "Pricing" link in the header and in the footer) are one choice. */
 async function sameDestination(probe: Probe, candidates: Candidate[]): Promise<boolean> {
   const hrefs = new Set<string | null>();
@@ -98,6 +122,8 @@ export async function findByName(probe: Probe, name: string, roles: Roles, purpo
       if (fit.length === 1) return fit[0]!;
       const several = fit.length ? fit : found;
       if (await sameDestination(probe, several)) return several[0]!;
+      const closest = await closestName(probe, several, name);
+      if (closest) return closest;
       throw await ambiguity(probe, several, JSON.stringify(name));
     }
   }

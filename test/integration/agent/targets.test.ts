@@ -47,6 +47,11 @@ const TWICE = html(
   <footer><a href="/pricing">Pricing</a></footer>`,
 );
 
+const SHOP = html(
+  'Shop',
+  `<nav><a href="/cart">Cart (2)</a></nav>${['Blue mug', 'Red mug'].map((m) => `<div><h3>${m}</h3><button>Add to cart</button></div>`).join('')}`,
+);
+
 const LOGIN = html(
   'Sign in',
   `<h1>Sign in to your account</h1>
@@ -69,6 +74,8 @@ describe('built-in agent: finding targets', function () {
       '/invoices': INVOICES,
       '/shadow': SHADOW,
       '/login': LOGIN,
+      '/shop': SHOP,
+      '/cart': html('Cart', '<h1>Your cart</h1>'),
       '/home': TWICE,
       '/pricing': html('Pricing', '<h1>Pricing</h1>'),
     });
@@ -185,6 +192,12 @@ describe('built-in agent: finding targets', function () {
         `Could not do "Click on Sign up": found no button, link or other clickable element named "Sign up" on ${site.url}/login.`,
         "Understood as: Click 'Sign up'",
       ]);
+    });
+
+    it('a name that several elements contain means the one it names best ("Cart" is the link "Cart (2)", not "Add to cart")', async () => {
+      const result = await burnIn('Go to /shop. Click Cart');
+      expect(result.error ?? '').to.equal('');
+      expect(page.url()).to.equal(`${site.url}/cart`);
     });
 
     it('several matching elements are reported as ambiguous, with a way to say which', async () => {
