@@ -2,9 +2,9 @@
 // a redirect landing), and says what was found either way.
 import type { Page } from 'playwright-core';
 
-import { normalizeName } from '../domain/similarity.js';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
-import { closestOnPage, headlines, pageNodes } from './page-reading.js';
+import { closestOnPage, headlines } from './page-reading.js';
+import { hiddenHolder, visibleHolder } from './visible-text.js';
 import { checkState, stateStatement, stateTitle } from './check-state.js';
 import { countItems } from './page-scripts.js';
 
@@ -27,33 +27,17 @@ async function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
   }
 }
 
-/** Shown = a visible element's text contains it, or the accessibility tree does (input values, alt texts, labels). */
+/**
+ * Shown = a person can see it: some element's visible text holds it (see visible-text.ts). Hidden,
+ * clipped, off-page and screen-reader-only text does not count, nor does the accessibility tree.
+ */
 export async function isShown(page: Page, text: string): Promise<boolean> {
-  if ((await page.getByText(text).visible().count()) > 0) return true;
-  const wanted = normalizeName(text);
-  if (!wanted) return false;
-  return (await pageNodes(page)).some((node) => normalizeName(`${node.name ?? ''} ${node.text ?? ''}`).includes(wanted));
+  return (await whereShown(page, text)) !== null;
 }
 
-/**
- * Which element shows the text, as `heading "Welcome, Ada"`: read from the element the text locator
- * found (cheap), or from the accessibility tree when the text is only there (an input's value).
- */
-async function whereShown(page: Page, text: string): Promise<string[]> {
-  const match = page.getByText(text).visible().first();
-  const found = await match
-    .evaluate(
-      (el) => {
-        const tag = el.tagName.toLowerCase();
-        const roles: Record<string, string> = { a: 'link', button: 'button', p: 'paragraph', li: 'listitem', td: 'cell', th: 'columnheader', label: 'label', title: 'title' };
-        const role = el.getAttribute('role') ?? (/^h[1-6]$/.test(tag) ? 'heading' : (roles[tag] ?? tag));
-        return `${role} ${JSON.stringify((el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80))}`;
-      },
-      undefined,
-      { timeout: 500 },
-    )
-    .catch(() => null);
-  return found ? [found] : closestOnPage(page, text, [], 1);
+/** Which element shows the text, as `heading "Welcome, Ada"`, or null; null too while the page navigates. */
+async function whereShown(page: Page, text: string): Promise<string | null> {
+  return visibleHolder(page, text).catch(() => null);
 }
 
 function collapse(text: string): string {
@@ -96,8 +80,10 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
       const text = resolvePlaceholders(expectation.text, configs);
       if (await pollUntil(() => isShown(page, text), timeoutMs)) {
         const where = await whereShown(page, text);
-        return { passed: true, title, line: `✓ ${said}${where.length ? ` (${where[0]})` : ''}.` };
+        return { passed: true, title, line: `✓ ${said}${where ? ` (${where})` : ''}.` };
       }
+      const hidden = await hiddenHolder(page, text);
+      if (hidden) return { passed: false, title, line: `✗ ${JSON.stringify(expectation.text)} was not shown within ${seconds(timeoutMs)} on ${page.url()}. It is on the page, but a person cannot see it: ${hidden}.` };
       const near = await closestOnPage(page, text, ['heading', 'alert', 'status'], 3, 0.3);
       const heads = near.length ? [] : await headlines(page);
       return {
@@ -109,8 +95,8 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
     case 'notVisible': {
       const text = resolvePlaceholders(expectation.text, configs);
       if (await pollUntil(async () => !(await isShown(page, text)), timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
-      const where = await closestOnPage(page, text, [], 1);
-      return { passed: false, title, line: `✗ ${JSON.stringify(expectation.text)} was still shown after ${seconds(timeoutMs)}${where.length ? ` (${where[0]})` : ''}.` };
+      const where = await whereShown(page, text);
+      return { passed: false, title, line: `✗ ${JSON.stringify(expectation.text)} was still shown after ${seconds(timeoutMs)}${where ? ` (${where})` : ''}.` };
     }
     case 'urlContains': {
       const text = resolvePlaceholders(expectation.text, configs);

@@ -2,9 +2,7 @@
 // the TypeScript loader (tsx/esbuild with keepNames) wraps named inner functions in a `__name`
 // helper that exists in Node but not in the page. A function built from source text keeps that text.
 
-function pageFunction<F>(source: string): F {
-  return new Function(`return (${source});`)() as F;
-}
+import { pageFunction, SIGHT } from './visibility-script.js';
 
 /** Climbs from a node to its parent, across open shadow roots to their host. */
 const UP = `(n) => (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode)`;
@@ -129,26 +127,29 @@ export const ancestorAt = pageFunction<(args: { el: Element; level: number }) =>
 export const textOf = pageFunction<(el: Element) => string>(`(el) => (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim()`);
 
 /**
- * How many visible items each list (kind 'items') or data rows each table (kind 'rows') has,
- * counting only its own items (not those of nested lists), open shadow roots included.
+ * How many items a person sees in each list (kind 'items') or data rows in each table (kind
+ * 'rows') they see, counting only its own items (not those of nested lists), open shadow roots
+ * included. Seen as in visibility-script.ts: not hidden, clipped away, off the page or collapsed.
  */
 export const countItems = pageFunction<(kind: 'items' | 'rows') => number[]>(`(kind) => {
   const all = [];
   const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
   walk(document);
   const up = ${UP};
+  const sight = (${SIGHT})();
   const containerSel = kind === 'rows' ? 'table, [role=table], [role=grid], [role=treegrid]' : 'ul, ol, menu, [role=list], [role=listbox]';
   const itemSel = kind === 'rows' ? 'tr, [role=row]' : 'li, [role=listitem], [role=option]';
-  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
   const header = (row) => row.closest('thead') !== null || (row.querySelector('td, [role=cell], [role=gridcell]') === null && row.querySelector('th, [role=columnheader]') !== null);
   const counts = new Map();
-  // A list hidden with display: none does not count; an empty one (zero height) does.
-  const rendered = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-  for (const el of all) if (el.matches(containerSel) && !el.matches('[role=none], [role=presentation]') && rendered(el)) counts.set(el, 0);
+  // A list that is not seen does not count; an empty one (zero height) that is in view does.
+  for (const el of all) if (el.matches(containerSel) && !el.matches('[role=none], [role=presentation]') && sight.placed(el)) counts.set(el, 0);
   for (const el of all) {
-    if (!el.matches(itemSel) || !visible(el) || (kind === 'rows' && header(el))) continue;
+    if (!el.matches(itemSel) || (kind === 'rows' && header(el))) continue;
+    // An item belongs to its nearest list, counted or not (the items of a hidden nested list are hidden too).
     for (let n = up(el); n && n.nodeType === 1; n = up(n)) {
-      if (counts.has(n)) { counts.set(n, counts.get(n) + 1); break; }
+      if (!n.matches(containerSel) || n.matches('[role=none], [role=presentation]')) continue;
+      if (counts.has(n) && sight.boxSeen(el)) counts.set(n, counts.get(n) + 1);
+      break;
     }
   }
   return Array.from(counts.values());
