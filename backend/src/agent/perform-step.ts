@@ -182,5 +182,8 @@ async function selectOption(page: Page, element: PwLocator, value: string, timin
     return;
   }
   await element.click({ timeout: timings.actionMs });
-  await page.getByRole('option', { name: value }).visible().first().click({ timeout: timings.actionMs });
+  // The options of a custom dropdown: ARIA options, else the visible text (a div-drawn list).
+  const option = page.getByRole('option', { name: value }).visible().first();
+  const found = await option.waitFor({ state: 'visible', timeout: Math.min(1000, timings.actionMs) }).then(() => true, () => false);
+  await (found ? option : page.getByText(value, { exact: true }).visible().last()).click({ timeout: timings.actionMs });
 }

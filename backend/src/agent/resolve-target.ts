@@ -9,6 +9,7 @@ import type { ElementFacts } from './element-facts.js';
 import { TargetUnresolved } from './errors.js';
 import { findByIdentifiers, findByName, type Roles } from './find-by-name.js';
 import { findNear, type NearFound } from './find-near.js';
+import { markControlAfterText } from './unnamed-controls.js';
 import { closestOnPage } from './page-reading.js';
 import { Probe, type Candidate } from './probe.js';
 import { recordLocators } from './record-locators.js';
@@ -30,6 +31,8 @@ export interface Resolved {
 const POLL_MS = 200;
 const CLICK_LIKE: string[] = ['click', 'open', 'choose', 'hover', 'expand'];
 const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select'];
+/** Controls that may follow their text without being linked to it. */
+const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = { fill: 'type', select: 'choose', check: 'check' };
 
 type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string } | { missing: 'element' | 'anchor' };
 
@@ -63,6 +66,15 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
   }
   const byIdentifiers = await findByIdentifiers(probe, phrase.name!, purpose);
   if (byIdentifiers) return { found: byIdentifiers, near: null };
+  const after = AFTER_TEXT[purpose];
+  if (after) {
+    const marked = await markControlAfterText(probe.page, phrase.name!, after);
+    if (marked) {
+      probe.defer(marked.clear);
+      const [found] = await probe.candidates([{ via: marked.via, locator: probe.page.locator(marked.selector) }]);
+      if (found) return { found, near: null };
+    }
+  }
   return { missing: 'element' };
 }
 

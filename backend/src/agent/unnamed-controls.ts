@@ -151,3 +151,42 @@ export async function markUnnamed(page: Page, name: string): Promise<MarkedContr
   const fits = (control: Described) => control.unnamed && !control.sources.some((source) => saysSomethingElse(name, identifierWords(source)));
   return mark(page, described.flatMap((control, index) => (fits(control) ? [index] : [])), 'the only unnamed control');
 }
+
+const indexAfterText = pageFunction<(args: { text: string; kind: 'type' | 'choose' | 'check' }) => number>(`({ text, kind }) => {
+  const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const wanted = norm(text);
+  const visible = (el) => {
+    const rect = el.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1) return false;
+    return el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : true;
+  };
+  const ownText = (el) => norm(Array.from(el.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' '));
+  const CONTROL = {
+    type: 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=hidden]), textarea, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]',
+    choose: 'select, [role=combobox], [role=listbox], button, [role=button], [aria-haspopup]',
+    check: 'input[type=checkbox], input[type=radio], [role=checkbox], [role=switch], [role=radio]',
+  }[kind];
+  const anchor = Array.from(document.querySelectorAll('body *')).find((el) => visible(el) && (ownText(el) === wanted || (el.children.length === 0 && norm(el.textContent) === wanted)));
+  if (!anchor) return -1;
+  const els = window.__goalieClickables = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+  walker.currentNode = anchor;
+  for (let i = 0, el = walker.nextNode(); el && i < 40; i++, el = walker.nextNode()) {
+    if (!visible(el) && !(kind === 'check' && el.matches('input'))) continue;
+    const pointer = kind !== 'type' && getComputedStyle(el).cursor === 'pointer' && !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer');
+    if (el.matches(CONTROL) || pointer) { els.push(el); return 0; }
+    // Past the next text of its own: that text labels something else.
+    if (ownText(el) && !anchor.contains(el)) return -1;
+  }
+  return -1;
+}`);
+
+/**
+ * A control without any name that follows its text, the way forms are laid out ("Plan" above a
+ * div-drawn dropdown, "Email" beside an input whose label is not linked): the first control after
+ * the text, before any other text. Marked like the others; null when there is none.
+ */
+export async function markControlAfterText(page: Page, text: string, kind: 'type' | 'choose' | 'check'): Promise<MarkedControls | null> {
+  const index = await page.evaluate(indexAfterText, { text, kind }).catch(() => -1);
+  return index < 0 ? null : mark(page, [index], `the control after the text ${JSON.stringify(text)}`);
+}

@@ -22,6 +22,13 @@ const NEW_TODO = html(
   <input class="search-box" type="text"><ul id="list"></ul>`,
 );
 
+const DIV_SELECT = html(
+  'Plan',
+  `<style>.select { border: 1px solid; display: inline-block; cursor: pointer; min-width: 120px } .options { display: none } .options.open { display: block } .options div { cursor: pointer }</style>
+  <p>Plan</p><div class="select" id="plan">Choose a plan</div><div class="options" id="opts"><div>Free</div><div>Pro</div></div><p id="out">No plan</p>
+  <script>plan.onclick = () => opts.classList.toggle('open'); for (const o of opts.children) o.onclick = () => { out.textContent = 'Plan: ' + o.textContent; opts.classList.remove('open'); };</script>`,
+);
+
 const ICONS = html(
   'Icons',
   `<style>button, .close-btn { width: 24px; height: 24px; display: inline-block; cursor: pointer; }</style>
@@ -70,7 +77,7 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
 
   before(async () => {
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
-    site = await startSite({ '/new': NEW_TODO, '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
+    site = await startSite({ '/plan': DIV_SELECT, '/new': NEW_TODO, '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
   });
   after(async () => {
     await browser?.close();
@@ -127,6 +134,13 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
     expect(await texts(page)).to.deep.equal(['Buy milk']);
     const fresh = await replay('/new', steps);
     expect(await texts(fresh)).to.deep.equal(['Buy milk']);
+  });
+
+  it('selects from a div-drawn dropdown that follows its text ("Plan"), by the option\'s text, and replays it', async () => {
+    const steps = await burnIn('/plan', 'Select Pro from Plan');
+    expect(await page.locator('#out').innerText()).to.equal('Plan: Pro');
+    const fresh = await replay('/plan', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Plan: Pro');
   });
 
   it('never takes an unnamed control whose identifiers say another action', async () => {
