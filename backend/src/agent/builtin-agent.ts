@@ -182,8 +182,7 @@ export class BuiltinAgent implements Agent {
     const changed = await watchEffects(page);
     await run(step);
     if (await changed()) return step;
-    const isInput = element ? await element.evaluate((el) => el.tagName === 'INPUT', undefined, { timeout: 1000 }).catch(() => false) : false;
-    return (isInput && (await instead())) || step;
+    return (await instead()) ?? step;
   }
 
   /** The recorded step of one intent, with its target found on the page now. */

@@ -61,7 +61,8 @@ export async function watchEffects(page: Page): Promise<() => Promise<boolean>> 
 /**
  * What a person would click instead of an element that did nothing: a visually hidden input's
  * visible label (or the visible text beside it when the label is not linked), or the nearest
- * clickable ancestor. Handles in order, best first.
+ * clickable ancestor; for anything else, its first text (a click lands in an element's middle,
+ * which in a wide row is empty space). Elements in order, best first.
  */
 export const personTargets = pageFunction<(el: Element) => Element[]>(`(el) => {
   const out = [];
@@ -72,6 +73,12 @@ export const personTargets = pageFunction<(el: Element) => Element[]>(`(el) => {
     return e.checkVisibility ? e.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : true;
   };
   const add = (e) => { if (e && e !== el && e.nodeType === 1 && shown(e) && !out.includes(e)) out.push(e); };
+  if (!['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
+    // A wide row whose handler sits on its text (a tree item's label): click the text, not the middle.
+    const ownText = (e) => Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!ownText(el)) for (const child of el.querySelectorAll('*')) if (ownText(child) && shown(child)) { add(child); break; }
+    return out;
+  }
   if (el.labels) for (const label of el.labels) add(label);
   for (let n = up(el); n && n.nodeType === 1; n = up(n)) if (n.tagName === 'LABEL') add(n);
   // A label whose "for" names no element, or a styled box beside the input: the siblings a person sees.

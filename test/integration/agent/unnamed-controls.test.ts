@@ -29,6 +29,15 @@ const DIV_SELECT = html(
   <script>plan.onclick = () => opts.classList.toggle('open'); for (const o of opts.children) o.onclick = () => { out.textContent = 'Plan: ' + o.textContent; opts.classList.remove('open'); };</script>`,
 );
 
+const TREE = html(
+  'Files',
+  `<style>[role=group] { display: none } [aria-expanded=true] > [role=group] { display: block }</style>
+  <ul role="tree" aria-label="Files"><li role="treeitem" aria-expanded="false" id="docs"><span>Documents</span>
+  <ul role="group"><li role="treeitem"><span>Report.pdf</span></li></ul></li></ul><p id="out">Nothing open</p>
+  <script>docs.querySelector('span').onclick = () => docs.setAttribute('aria-expanded', docs.getAttribute('aria-expanded') !== 'true');
+  document.querySelector('[role=group] span').onclick = () => { out.textContent = 'Opened Report.pdf'; };</script>`,
+);
+
 const ICONS = html(
   'Icons',
   `<style>button, .close-btn { width: 24px; height: 24px; display: inline-block; cursor: pointer; }</style>
@@ -77,7 +86,7 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
 
   before(async () => {
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
-    site = await startSite({ '/plan': DIV_SELECT, '/new': NEW_TODO, '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
+    site = await startSite({ '/tree': TREE, '/plan': DIV_SELECT, '/new': NEW_TODO, '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
   });
   after(async () => {
     await browser?.close();
@@ -141,6 +150,13 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
     expect(await page.locator('#out').innerText()).to.equal('Plan: Pro');
     const fresh = await replay('/plan', steps);
     expect(await fresh.locator('#out').innerText()).to.equal('Plan: Pro');
+  });
+
+  it('clicks a tree item on its text when a click in its middle does nothing, and replays that', async () => {
+    const steps = await burnIn('/tree', "Click Documents. Click 'Report.pdf'");
+    expect(await page.locator('#out').innerText()).to.equal('Opened Report.pdf');
+    const fresh = await replay('/tree', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Opened Report.pdf');
   });
 
   it('never takes an unnamed control whose identifiers say another action', async () => {
