@@ -31,7 +31,8 @@ export type Step = StepAction & { from?: string };
 
 type StepAction =
   | { action: 'goto'; url: string; sentence: string }
-  | { action: 'click'; target: Target; double?: boolean; sentence: string }
+  /** `when`: click only if the target is in that state ("Expand 'Documents'" clicks a collapsed one only). */
+  | { action: 'click'; target: Target; double?: boolean; when?: 'collapsed' | 'expanded'; sentence: string }
   | { action: 'fill'; target: Target; value: string; sentence: string }
   | { action: 'select'; target: Target; value: string; sentence: string }
   | { action: 'check'; target: Target; sentence: string }

@@ -37,6 +37,7 @@ export function formatIntent(intent: Intent): string {
     case 'click':
       if (intent.purpose === 'open') return `Open ${formatTarget(intent.target)}`;
       if (intent.purpose === 'choose') return `Choose ${formatTarget(intent.target)}`;
+      if (intent.purpose === 'toggle') return `Toggle ${formatTarget(intent.target)}`;
       return `${intent.double ? 'Double-click' : 'Click'} ${formatTarget(intent.target)}`;
     case 'fill':
       return intent.value === '' ? `Clear ${formatTarget(intent.target)}` : `Fill ${formatTarget(intent.target)} with ${quote(intent.value)}`;
@@ -55,6 +56,14 @@ export function formatIntent(intent: Intent): string {
     case 'assert':
       return `Verify that ${formatExpectation(intent.expectation)}`;
     case 'login':
-      return `Log in with config ${quote(intent.config)}`;
+      return intent.config ? `Log in with config ${quote(intent.config)}` : 'Log in';
+    case 'loginAs':
+      return `Sign in as ${quote(intent.user)} with password ${quote(intent.password)}`;
+    case 'expand':
+      return `Expand ${formatTarget(intent.target)}`;
+    case 'collapse':
+      return `Collapse ${formatTarget(intent.target)}`;
+    case 'dismiss':
+      return intent.target ? `Dismiss ${formatTarget(intent.target)}` : 'Dismiss the dialog';
   }
 }

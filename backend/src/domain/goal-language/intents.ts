@@ -12,15 +12,17 @@ export interface TargetPhrase {
   noun: string | null;
   /** A relative target: look near this text. */
   near: { text: string; relation: Relation } | null;
+  /** Other names to try, in order, when `name` matches nothing ("Delete" -> "Remove"). */
+  alternatives?: string[];
 }
 
 /** What the action is for: decides which roles fit (a button for click, a textbox for fill, ...). */
-export type Purpose = 'click' | 'open' | 'choose' | 'fill' | 'select' | 'check' | 'hover' | 'press';
+export type Purpose = 'click' | 'open' | 'choose' | 'fill' | 'select' | 'check' | 'hover' | 'press' | 'expand' | 'toggle';
 
 export type Intent =
   | { kind: 'goto'; url: string }
-  /** purpose 'open' is "Open the 'Pricing' page" (follow a link); 'choose' is "Select 'Express'". */
-  | { kind: 'click'; target: TargetPhrase; double: boolean; purpose: 'click' | 'open' | 'choose' }
+  /** purpose 'open' is "Open the 'Pricing' page" (follow a link); 'choose' is "Select 'Express'"; 'toggle' flips a checkbox or switch. */
+  | { kind: 'click'; target: TargetPhrase; double: boolean; purpose: 'click' | 'open' | 'choose' | 'toggle' }
   /** value '' is "Clear 'Search'". */
   | { kind: 'fill'; target: TargetPhrase; value: string }
   | { kind: 'select'; target: TargetPhrase; value: string }
@@ -30,14 +32,22 @@ export type Intent =
   | { kind: 'press'; key: string; target: TargetPhrase | null }
   | { kind: 'wait'; text: string }
   | { kind: 'assert'; expectation: Expectation }
-  /** Expanded on the page into fill, fill, click with `{{config.<key>}}` values. */
-  | { kind: 'login'; config: string };
+  /** Expanded on the page into fill, fill, click with `{{config.<key>}}` values; '' is the test case's login config. */
+  | { kind: 'login'; config: string }
+  /** "Sign in as ada@example.com with password lovelace": the same, with the values written. */
+  | { kind: 'loginAs'; user: string; password: string }
+  /** "Expand 'Documents'": clicks only when it is not expanded yet (aria-expanded, details). */
+  | { kind: 'expand' | 'collapse'; target: TargetPhrase }
+  /** "Dismiss the cookie banner", "Close the dialog": its close button, else Escape. */
+  | { kind: 'dismiss'; target: TargetPhrase | null };
 
 /** One action of a sentence, with the elementary sentence that asks for exactly it. */
 export interface ParsedAction {
   intent: Intent;
   /** The sentence as written when it holds one action; otherwise one written for this action alone. */
   sentence: string;
+  /** Other readings, tried in order when this one's target is not on the page ("Delete Buy milk"). */
+  alternatives?: ParsedAction[];
 }
 
 export type SentenceParse = { ok: true; actions: ParsedAction[] } | { ok: false; error: string };

@@ -15,11 +15,16 @@ const VERB = [
   'press', 'presses', 'hit', 'hits', 'click', 'clicks', 'tap', 'taps', 'double[\\s-]?click', 'type', 'types', 'fill', 'fills', 'enter', 'enters',
   'select', 'selects', 'choose', 'chooses', 'pick', 'check', 'checks', 'uncheck', 'unchecks', 'tick', 'untick', 'hover', 'hovers', 'wait', 'waits',
   'go', 'goes', 'navigate', 'open', 'opens', 'visit', 'visits', 'clear', 'clears', 'verify', 'log', 'sign', 'mark', 'set',
+  'search', 'add', 'adds', 'delete', 'deletes', 'remove', 'removes', 'expand', 'expands', 'collapse', 'collapses', 'dismiss', 'dismisses',
+  'close', 'closes', 'confirm', 'submit', 'submits', 'use', 'toggle', 'toggles', 'switch', 'accept', 'then',
 ].join('|');
 const COMPOUND = new RegExp(`\\s*,\\s*(?:and\\s+)?(?=(?:${VERB})\\b)|\\s+and\\s+(?=(?:${VERB})\\b)`, 'i');
 const SUBJECT = /^(?:please\s+|now\s+|(?:i|we|you|the\s+user|user)\s+(?:will\s+|should\s+|must\s+|can\s+)?)+/i;
 const URL_LIKE = /^(?:https?:\/\/\S+|\/\S*|\.{1,2}\/\S*|[?#]\S*|\{\{[^}]+\}\}\S*|localhost(?::\d+)?(?:\/\S*)?|(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?)$/i;
 const HOME = /^(?:the\s+)?(?:home\s*page|start\s+page|front\s+page|landing\s+page|home)$/i;
+
+/** "Report.pdf" looks like a domain name but is a file a page lists. */
+const FILE_NAME = /^[^/:?#\s]+\.(?:pdf|txt|docx?|xlsx?|pptx?|csv|png|jpe?g|gif|svg|zip|json|md|mp[34]|wav|log)$/i;
 
 function target(slot: string, values: string[]): TargetPhrase | null {
   return parseTargetPhrase(slot, values);
@@ -29,7 +34,7 @@ function target(slot: string, values: string[]): TargetPhrase | null {
 function navigation(slot: string, values: string[]): Intent[] | string {
   const stripped = slot.replace(/^(?:the\s+)?(?:url|address|page\s+at)\s+/i, '');
   const value = unmask(stripped, values);
-  if (URL_LIKE.test(value)) return [{ kind: 'goto', url: value }];
+  if (URL_LIKE.test(value) && !FILE_NAME.test(value)) return [{ kind: 'goto', url: value }];
   if (HOME.test(stripped.trim())) return [{ kind: 'goto', url: '/' }];
   const t = target(slot, values);
   return t ? [{ kind: 'click', target: t, double: false, purpose: 'open' }] : 'Say which page to open.';
@@ -66,7 +71,63 @@ function optionValue(slot: string, values: string[]): string {
   return unmask(isQuoted(m[1]!) ? m[1]! : slot.replace(/^the\s+/i, ''), values);
 }
 
+const LOGIN_VERB = '(?:log\\s*in|login|logs\\s+in|sign\\s*in|signs\\s+in|sign\\s+on)(?:\\s+to\\s+the\\s+(?:app|site|application|page|account))?';
+const CART = '(?:cart|basket|bag|shopping\\s+cart|trolley)';
+const GENERIC_POPUP = /^(?:the\s+|this\s+)?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet)$/i;
+const CONFIRM_NAMES = ['OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete', 'Done'];
+const SUBMIT_NAMES = ['Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK', 'Next'];
+const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'];
+
+/** Other readings of an intent a rule produced, attached to its ParsedAction. */
+const READINGS = new WeakMap<Intent, Intent[]>();
+
+/** "Delete 'Buy milk'": the Delete (or Remove) control of the row of Buy milk; else one named "Delete Buy milk". */
+function deleteRow(verb: string, slot: string, values: string[]): Intent[] | null {
+  const cleaned = slot.replace(/\s+from\s+(?:the\s+|my\s+)?(?:cart|basket|bag|list|table|todos?|wishlist|favou?rites)$/i, '');
+  const item = /^(?:the\s+)?(.+?)(?:\s+(?:todo|item|entry|row|task|product|line|card|file|note|message|comment))?$/i.exec(cleaned)!;
+  const text = unmask(item[1]!, values).trim();
+  if (!text) return null;
+  const name = /remove/i.test(verb) ? 'Remove' : 'Delete';
+  const intent: Intent = { kind: 'click', target: { name, noun: null, near: { text, relation: 'in the row of' }, alternatives: [name === 'Delete' ? 'Remove' : 'Delete'] }, double: false, purpose: 'click' };
+  // Unquoted, "Delete account" may also be the name of a button.
+  if (!isQuoted(slot.trim())) {
+    const whole = target(`${verb.split(/\s+/)[0]} ${slot}`, values);
+    if (whole) READINGS.set(intent, [{ kind: 'click', target: whole, double: false, purpose: 'click' }]);
+  }
+  return [intent];
+}
+
 const RULES: Rule[] = [
+  [new RegExp(`^${LOGIN_VERB}\\s+(?:as|with\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`, 'i'), (m, v) => {
+    const user = unmask(m[1]!, v).trim();
+    const password = unmask(m[2]!, v).trim();
+    return user && password ? [{ kind: 'loginAs', user, password }] : null;
+  }],
+  [new RegExp(`^${LOGIN_VERB}$`, 'i'), () => [{ kind: 'login', config: '' }]],
+  [/^(?:search|searches)\s+(?:for\s+)?(.+)$/i, (m, v) => {
+    const value = unmask(m[1]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
+    const field: TargetPhrase = { name: 'Search', noun: 'search box', near: null };
+    return value ? [{ kind: 'fill', target: field, value }, { kind: 'press', key: 'Enter', target: field }] : null;
+  }],
+  [new RegExp(`^(?:add|adds|put|puts)\\s+(.+?)\\s+(?:to|into|in)\\s+(?:the\\s+|my\\s+|your\\s+)?(${CART})$`, 'i'), (m, v) => {
+    const item = unmask(m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, ''), v).trim();
+    const name = `Add to ${m[2]!.toLowerCase().replace(/\s+/g, ' ')}`;
+    return item ? [{ kind: 'click', target: { name, noun: null, near: { text: item, relation: 'in the row of' }, alternatives: ['Add to cart', 'Add to basket', 'Add to bag', 'Add'] }, double: false, purpose: 'click' }] : null;
+  }],
+  [/^(?:delete|deletes|remove|removes|trash|trashes)\s+(.+)$/i, (m, v) => deleteRow(m[0]!, m[1]!, v)],
+  [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
+  [/^(?:collapse|collapses|fold|folds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t }))],
+  [/^(?:dismiss|dismisses|close|closes)(?:\s+(.+))?$/i, (m, v) => {
+    if (!m[1] || GENERIC_POPUP.test(m[1].trim())) return [{ kind: 'dismiss', target: null }];
+    const t = target(m[1], v);
+    return t ? [{ kind: 'dismiss', target: t }] : null;
+  }],
+  [/^(?:accept|accepts|allow|agree\s+to)\s+(?:all\s+)?(?:the\s+)?cookies$/i, () => [{ kind: 'click', target: { name: 'Accept', noun: null, near: null, alternatives: ACCEPT_NAMES }, double: false, purpose: 'click' }]],
+  [/^(?:confirm|confirms)(?:\s+(?:the\s+)?(.+))?$/i, () => [{ kind: 'click', target: { name: 'Confirm', noun: null, near: null, alternatives: CONFIRM_NAMES }, double: false, purpose: 'click' }]],
+  [/^(?:submit|submits|send|sends)\s+(?:the\s+|this\s+)?(?:(.+?)\s+)?form$/i, () => [{ kind: 'click', target: { name: 'Submit', noun: 'button', near: null, alternatives: SUBMIT_NAMES }, double: false, purpose: 'click' }]],
+  [/^(?:use|uses)\s+(.+?)\s+(?:as|for)\s+(.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))],
+  [/^(?:toggle|toggles|flip|flips)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'toggle' }))],
+  [/^(?:switch|switches)\s+to\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' }))],
   [/^(?:log\s*in|login|logs\s+in|sign\s*in|signs\s+in|sign\s+on)(?:\s+to\s+the\s+(?:app|site|application|page))?\s+(?:with|using|as)\s+(?:the\s+)?(.+?)$/i, (m, v) => {
     const slot = m[1]!.replace(/^config(?:uration)?\s+(.+)$/i, '$1').replace(/^(.+?)\s+config(?:uration)?$/i, '$1');
     const config = unmask(slot, v);
@@ -99,7 +160,31 @@ const RULES: Rule[] = [
   [/^(?:hover|hovers|mouse\s*over|mouses\s+over|move\s+the\s+mouse\s+(?:over|to|onto))\s+(?:over\s+|on\s+|onto\s+)?(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'hover', target: t }))],
 ];
 
-function parseOne(skeleton: string, values: string[]): Intent[] | string | null {
+const NUMBERS: Record<string, number> = { once: 1, twice: 2, thrice: 3, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const REPEAT = /\s+(?:(once|twice|thrice)|(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
+const MAX_REPEAT = 50;
+const MENU_PATH = /^(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|navigate\s+to)\s+(?:on\s+)?(.+?\s+(?:>|→|->|»)\s+.+)$/i;
+
+/** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
+function parseOne(part: string, values: string[]): Intent[] | string | null {
+  const repeat = REPEAT.exec(part);
+  if (repeat) {
+    const word = (repeat[1] ?? repeat[2])!.toLowerCase();
+    const times = NUMBERS[word] ?? Number(word);
+    if (times > MAX_REPEAT) return `Goalie repeats an action at most ${MAX_REPEAT} times; split the goal or set the value directly.`;
+    const once = parseRule(part.slice(0, repeat.index), values);
+    if (!Array.isArray(once)) return once;
+    return Array.from({ length: times }, () => once).flat();
+  }
+  const path = MENU_PATH.exec(part);
+  if (path) {
+    const steps = path[1]!.split(/\s+(?:>|→|->|»)\s+/).map((item) => target(item, values));
+    if (steps.every((t): t is TargetPhrase => t !== null)) return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }) as Intent);
+  }
+  return parseRule(part, values);
+}
+
+function parseRule(skeleton: string, values: string[]): Intent[] | string | null {
   for (const [pattern, build] of RULES) {
     const m = pattern.exec(skeleton);
     if (!m) continue;
@@ -122,8 +207,9 @@ export function parseSentence(sentence: string): SentenceParse {
   const assertion = ASSERTION.exec(skeleton);
   if (assertion) {
     const parsed = parseExpectedResult(restore(assertion[1]!, values));
-    if (!parsed.ok || !parsed.expectations.length) return { ok: false, error: notUnderstood(sentence) };
-    return actions(sentence, parsed.expectations.map((expectation) => ({ kind: 'assert', expectation })));
+    if (parsed.ok && parsed.expectations.length) return actions(sentence, parsed.expectations.map((expectation) => ({ kind: 'assert', expectation })));
+    // "Confirm the deletion" is an action, not a check: the rules below may read it.
+    if (!/^confirms?\b/i.test(skeleton)) return { ok: false, error: notUnderstood(sentence) };
   }
 
   const intents: Intent[] = [];
@@ -142,8 +228,12 @@ export function parseSentence(sentence: string): SentenceParse {
 }
 
 function actions(sentence: string, intents: Intent[]): SentenceParse {
-  if (intents.length === 1) return { ok: true, actions: [{ intent: intents[0]!, sentence: sentence.trim() }] };
-  const parsed: ParsedAction[] = intents.map((intent) => ({ intent, sentence: formatIntent(intent) }));
+  const withReadings = (action: ParsedAction): ParsedAction => {
+    const readings = READINGS.get(action.intent);
+    return readings ? { ...action, alternatives: readings.map((intent) => ({ intent, sentence: formatIntent(intent) })) } : action;
+  };
+  if (intents.length === 1) return { ok: true, actions: [withReadings({ intent: intents[0]!, sentence: sentence.trim() })] };
+  const parsed: ParsedAction[] = intents.map((intent) => withReadings({ intent, sentence: formatIntent(intent) }));
   return { ok: true, actions: parsed };
 }
 

@@ -7,11 +7,13 @@ const CHECKABLE = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemr
 
 export const PURPOSE_ROLES: Record<Purpose, string[]> = {
   click: CLICKABLE,
-  open: ['link', 'tab', 'menuitem', 'button'],
+  open: ['link', 'tab', 'menuitem', 'button', 'treeitem'],
+  expand: ['button', 'treeitem', 'link', 'tab', 'menuitem', 'row', 'combobox'],
   choose: ['radio', 'option', 'menuitemradio', 'tab', 'checkbox', 'button', 'link'],
   fill: TYPABLE,
   select: ['combobox', 'listbox'],
   check: CHECKABLE,
+  toggle: [...CHECKABLE, 'button'],
   hover: [...CLICKABLE, 'img', 'heading', 'listitem', 'row', 'cell'],
   press: [...TYPABLE, ...CLICKABLE],
 };
@@ -29,7 +31,8 @@ const NOUN_ROLES: [RegExp, string[]][] = [
   [/^(?:dropdown|drop-down|select|select box|list ?box|menu|combo ?box|picker)$/, ['combobox', 'listbox']],
   [/^(?:icon|image|picture|logo)$/, ['img', 'button', 'link']],
   [/^heading$/, ['heading']],
-  [/^(?:page|section)$/, ['link', 'tab', 'menuitem', 'button']],
+  [/^(?:page|section)$/, ['link', 'tab', 'menuitem', 'button', 'treeitem']],
+  [/^(?:folder|file|node)$/, ['treeitem', 'link', 'button']],
   [/^(?:item|row|entry|list item)$/, ['listitem', 'row', 'option', 'treeitem']],
   [/^box$/, [...TYPABLE, 'checkbox']],
 ];
@@ -39,7 +42,7 @@ export const NOUNS = [
   'radio button', 'radio', 'check box', 'checkbox', 'tick box', 'tickbox', 'switch', 'toggle', 'button', 'link', 'tab', 'menu item', 'option',
   'input field', 'text field', 'textfield', 'text box', 'textbox', 'text area', 'textarea', 'search box', 'search field', 'field', 'input',
   'dropdown', 'drop-down', 'select box', 'select', 'list box', 'listbox', 'combo box', 'combobox', 'menu', 'picker',
-  'icon', 'image', 'picture', 'logo', 'heading', 'page', 'section', 'list item', 'item', 'row', 'entry', 'box', 'text', 'label',
+  'icon', 'image', 'picture', 'logo', 'heading', 'page', 'section', 'list item', 'item', 'row', 'entry', 'box', 'text', 'label', 'folder', 'file', 'node',
 ];
 
 /** Roles a noun asks for; [] for "text" or "label" (find it by its text), null for an unknown noun. */

@@ -5,7 +5,9 @@ import { isQuoted, unmask } from './quotes.js';
 import { NOUNS } from './roles.js';
 
 const NOUN = NOUNS.map((noun) => noun.replace(/ /g, '\\s+')).join('|');
-const ARTICLE = /^(?:the|a|an)\s+/i;
+const ARTICLE = /^(?:the|a|an|my|your|our|his|her|their)\s+/i;
+// "the number of guests" is a description: the page may say "Number of guests" or only "Guests".
+const DESCRIPTION = /^(?:number|count|amount|quantity|total)\s+of\s+(.+)$/i;
 const RELATIVE = new RegExp(
   '^(.*?)\\s+(?:that\\s+is\\s+|which\\s+is\\s+)?(' +
     [
@@ -44,7 +46,9 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   const prefix = NOUN_PREFIX.exec(text);
   if (prefix && isQuoted(prefix[2]!)) return { name: unmask(prefix[2]!, values), noun: normalizeNoun(prefix[1]!), near };
   const name = unmask(text, values);
-  return name ? { name, noun: null, near } : null;
+  if (!name) return null;
+  const described = isQuoted(text) ? null : DESCRIPTION.exec(name);
+  return described ? { name, noun: null, near, alternatives: [described[1]!] } : { name, noun: null, near };
 }
 
 function normalizeNoun(noun: string): string {
