@@ -4,7 +4,7 @@
 // leniently. Evaluation parses the expected result and checks each expectation.
 import type { Page } from 'playwright-core';
 import { formatIntent } from '../domain/goal-language/format.js';
-import type { Intent, ParsedAction, Purpose } from '../domain/goal-language/intents.js';
+import type { Intent, ParsedAction, Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { findConfig, pickLoginKeys, placeholderFor } from '../domain/goal-language/login-keys.js';
 import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
 import { parseSentence } from '../domain/goal-language/parse-sentence.js';
@@ -32,6 +32,14 @@ export interface BuiltinAgentOptions {
 
 /** A failure of one action, with the sentence it belongs to. */
 class ActionFailed extends Error {}
+
+/** The action's target is not on the page: another reading of the sentence may still work. */
+class TargetMissing extends ActionFailed {}
+
+const CLOSE_NAMES = ['Dismiss', '×', '✕', 'No thanks', 'Got it', 'Accept', 'Accept all', 'OK', 'Cancel', 'Decline', 'Reject all'];
+
+/** Intents that become several steps on the page (a login form, a dialog's close button or Escape). */
+const EXPANDING: string[] = ['login', 'loginAs', 'dismiss'];
 
 /** A step to perform, and the text to hover first when its control shows only on hover. */
 interface Built {
@@ -66,14 +74,14 @@ export class BuiltinAgent implements Agent {
     for (const sentence of sentences) {
       const parsed = parseSentence(sentence);
       if (!parsed.ok) return { steps, ok: false, error: parsed.error };
-      const compound = parsed.actions.length > 1 || parsed.actions[0]!.intent.kind === 'login';
+      const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
       const record = async (step: Step) => {
         steps.push(step);
         await context.onStep?.(step, steps.length - 1);
       };
       for (const action of parsed.actions) {
         try {
-          await this.perform(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record });
+          await this.performReading(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record });
         } catch (error) {
           return { steps, ok: false, error: message(error) };
         }
@@ -86,7 +94,7 @@ export class BuiltinAgent implements Agent {
     const parsed = parseSentence(step.sentence);
     if (!parsed.ok) return { error: parsed.error };
     const [action, ...more] = parsed.actions;
-    if (more.length || action!.intent.kind === 'login') {
+    if (more.length || EXPANDING.includes(action!.intent.kind)) {
       return { error: `"${step.sentence}" asks for more than one action, so it cannot replace one step; record the test case again (burn-in).` };
     }
     try {
@@ -115,17 +123,49 @@ export class BuiltinAgent implements Agent {
     };
   }
 
+  /** One action of a sentence; when its target is not on the page, the sentence's other readings in turn. */
+  private async performReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    try {
+      return await this.perform(page, action, context, how);
+    } catch (error) {
+      if (!(error instanceof TargetMissing) || !action.alternatives?.length) throw error;
+      for (const reading of action.alternatives) {
+        try {
+          return await this.perform(page, { ...reading, sentence: action.sentence === reading.sentence ? reading.sentence : reading.sentence }, context, how);
+        } catch (other) {
+          if (!(other instanceof TargetMissing)) throw other;
+        }
+      }
+      throw error;
+    }
+  }
+
+  /** "Dismiss the cookie banner": its close (or accept) button; without one, Escape. */
+  private async dismiss(page: Page, target: TargetPhrase | null, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+    const named = target?.name && !/\b(?:banner|dialog|modal|popup|pop-up|overlay|message|notice|notification|toast)\b/i.test(target.name) ? [target.name] : [];
+    const close: Intent = { kind: 'click', target: { name: 'Close', noun: null, near: null, alternatives: [...named, ...CLOSE_NAMES] }, double: false, purpose: 'click' };
+    try {
+      return await this.perform(page, { intent: close, sentence: formatIntent(close) }, context, { ...how, from: sentence });
+    } catch (error) {
+      if (!(error instanceof TargetMissing)) throw error;
+    }
+    const escape: Intent = { kind: 'press', key: 'Escape', target: null };
+    return this.perform(page, { intent: escape, sentence: formatIntent(escape) }, context, { ...how, from: sentence });
+  }
+
   /** Resolves the action's target, performs its step(s) and hands each to `how.record` once performed. */
   private async perform(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
     const { intent, sentence } = action;
-    if (intent.kind === 'login') return this.login(page, intent.config, sentence, context, how);
+    if (intent.kind === 'login') return this.loginWithConfig(page, intent.config, sentence, context, how);
+    if (intent.kind === 'loginAs') return this.login(page, { user: intent.user, password: intent.password, missingUser: '' }, sentence, context, how);
+    if (intent.kind === 'dismiss') return this.dismiss(page, intent.target, sentence, context, how);
     const where = how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
     let built: Built;
     try {
       built = await this.stepFor(page, intent, sentence, how.fuzzy);
     } catch (error) {
       if (!(error instanceof TargetUnresolved)) throw error;
-      throw new ActionFailed(unresolvedMessage(sentence, where, intent, error.reason, error.closest));
+      throw new TargetMissing(unresolvedMessage(sentence, where, intent, error.reason, error.closest));
     }
     const before: Step[] = [];
     if (built.revealedBy) {
@@ -154,7 +194,7 @@ export class BuiltinAgent implements Agent {
         throw error;
       }
     };
-    if (step.action !== 'click' && step.action !== 'check' && step.action !== 'uncheck') {
+    if ((step.action !== 'click' && step.action !== 'check' && step.action !== 'uncheck') || (step.action === 'click' && step.when)) {
       await run(step);
       return step;
     }
@@ -225,25 +265,42 @@ export class BuiltinAgent implements Agent {
         return { action: 'wait', text: intent.text, sentence };
       case 'assert':
         return { action: 'assert', expectation: intent.expectation, sentence };
+      case 'expand':
+      case 'collapse':
+        // Clicks only when needed, at the burn-in and at every replay.
+        return { action: 'click', target: (await target('expand')).target, when: intent.kind === 'expand' ? 'collapsed' : 'expanded', sentence };
       case 'login':
-        throw new Error('login expands into several steps');
+      case 'loginAs':
+      case 'dismiss':
+        throw new Error(`${intent.kind} expands into several steps`);
     }
   }
 
   /**
    * "Log in with config 'admin'": fill the user field and the password field with placeholders of
    * the config's keys, and click the submit button. Each step gets its own elementary sentence.
+   * No config named ('Log in'): the test case's only config with a password.
    */
-  private async login(page: Page, configName: string, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+  private async loginWithConfig(page: Page, configName: string, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
     const fail = (why: string) => new ActionFailed(`Could not do "${sentence}": ${why}`);
-    const name = findConfig(context.configs, configName);
     const names = Object.keys(context.configs).map((n) => JSON.stringify(n)).join(', ') || 'none';
+    const withPassword = Object.keys(context.configs).filter((n) => pickLoginKeys(context.configs[n]!).password);
+    const name = configName ? findConfig(context.configs, configName) : withPassword.length === 1 ? withPassword[0]! : null;
+    if (!name && !configName) throw fail(`say which config holds the account ("Log in with config 'admin'"); this test case has ${withPassword.length ? `several with a password: ${withPassword.join(', ')}` : `none with a password (configs: ${names})`}. Or write the account: "Sign in as ada@example.com with password ...".`);
     if (!name) throw fail(`this test case has no config named ${JSON.stringify(configName)} (it has: ${names}). Add the config to the test case, or name one of these.`);
     const values = context.configs[name]!;
     const keys = pickLoginKeys(values);
     const keyList = Object.keys(values).join(', ') || 'none';
     if (!keys.password) throw fail(`config ${JSON.stringify(name)} has no password key (its keys: ${keyList}). Name one "password".`);
     const placeholder = (key: string) => placeholderFor(context.configs, name, key);
+    const user = keys.user ? placeholder(keys.user) : null;
+    const missingUser = `config ${JSON.stringify(name)} has no user name or email key (its keys: ${keyList}). Name one "username" or "email".`;
+    return this.login(page, { user, password: placeholder(keys.password), missingUser }, sentence, context, how);
+  }
+
+  /** Fills the login form (opening it first from a "Sign in" link when the page has none) and submits it. */
+  private async login(page: Page, account: { user: string | null; password: string; missingUser: string }, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+    const fail = (why: string) => new ActionFailed(`Could not do "${sentence}": ${why}`);
     const steps: Step[] = [];
     const run = async (intent: Intent) => {
       steps.push(...(await this.perform(page, { intent, sentence: formatIntent(intent) }, context, { ...how, from: sentence })));
@@ -251,12 +308,17 @@ export class BuiltinAgent implements Agent {
     const field = (label: string) => ({ name: label, noun: null, near: null });
     const button = (label: string) => ({ name: label, noun: 'button', near: null });
 
-    await waitForLoginField(page, this.findTimeoutMs);
+    if (!(await waitForLoginField(page, Math.min(this.findTimeoutMs, 1500)))) {
+      // Not on the login page: follow its link, as a person would.
+      const open: Intent = { kind: 'click', target: { name: 'Sign in', noun: null, near: null, alternatives: ['Log in', 'Login', 'Sign on', 'Account'] }, double: false, purpose: 'open' };
+      await run(open).catch(() => undefined);
+      await waitForLoginField(page, this.findTimeoutMs);
+    }
     let form = await readLoginForm(page);
-    if (!form.user && !form.password) throw fail(`found no user name, email or password field on ${page.url()}. Go to the login page first ("Go to /login").`);
+    if (!form.user && !form.password) throw fail(`found no user name, email or password field on ${page.url()}, and no "Sign in" or "Log in" link to one. Go to the login page first ("Go to /login").`);
     if (form.user) {
-      if (!keys.user) throw fail(`config ${JSON.stringify(name)} has no user name or email key (its keys: ${keyList}). Name one "username" or "email".`);
-      await run({ kind: 'fill', target: field(form.user), value: placeholder(keys.user) });
+      if (!account.user) throw fail(account.missingUser);
+      await run({ kind: 'fill', target: field(form.user), value: account.user });
     }
     if (!form.password) {
       // A login in two parts: user name first, then "Next" shows the password field.
@@ -266,7 +328,7 @@ export class BuiltinAgent implements Agent {
       form = await readLoginForm(page);
       if (!form.password) throw fail(`the password field on ${page.url()} has no label or placeholder to name it by.`);
     }
-    await run({ kind: 'fill', target: field(form.password), value: placeholder(keys.password) });
+    await run({ kind: 'fill', target: field(form.password), value: account.password });
     if (!form.submit) throw fail(`found no button to submit the login form on ${page.url()}.`);
     await run({ kind: 'click', target: button(form.submit), double: false, purpose: 'click' });
     return steps;

@@ -19,7 +19,7 @@ export interface Roles {
 }
 
 /** Purposes whose target may be found by its visible text (a label is not something to type into). */
-const TEXT_PURPOSES: Purpose[] = ['click', 'open', 'choose', 'hover'];
+const TEXT_PURPOSES: Purpose[] = ['click', 'open', 'choose', 'hover', 'expand'];
 // High enough that "Sign up" never heals "Sign in" (0.6), low enough for "Colour" -> "Color" (0.67).
 const FUZZY_THRESHOLD = 0.65;
 
@@ -37,10 +37,19 @@ function roleTiers(scope: Scope, name: string, roles: string[]): Strategy[][] {
 }
 
 /** The tiers of strategies for a name, best first. */
-export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Purpose): Strategy[][] {
+export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Purpose, strict = false): Strategy[][] {
   const text = TEXT_PURPOSES.includes(purpose);
   const q = JSON.stringify(name);
-  const tiers = [...roleTiers(scope, name, roles.preferred), ...(roles.fallback.length ? roleTiers(scope, name, roles.fallback) : [])];
+  // Strict (an alternative name such as "OK"): whole names only, so "OK" never finds "Book".
+  const role = (list: string[]) => roleTiers(scope, name, list).slice(0, strict ? 2 : 3);
+  const tiers = [...role(roles.preferred), ...(roles.fallback.length ? role(roles.fallback) : [])];
+  if (strict) {
+    // An alternative name may begin a longer one ("Yes" for "Yes, delete"), as a whole word.
+    const starts = new RegExp(`^\\s*${escapeRegExp(name.trim())}(?![\\p{L}\\p{N}])`, 'iu');
+    tiers.push([...roles.preferred, ...roles.fallback].map((r) => ({ via: `role ${r} starting with ${q}`, locator: scope.getByRole(r as AriaRole, { name: starts }) })));
+    // Controls only: the heading "Sign in" is not the button an alternative means.
+    return tiers;
+  }
   tiers.push([
     { via: `label ${q}`, locator: scope.getByLabel(name, { exact: true }) },
     { via: `placeholder ${q}`, locator: scope.getByPlaceholder(name, { exact: true }) },
@@ -113,8 +122,8 @@ async function sameDestination(probe: Probe, candidates: Candidate[]): Promise<b
 }
 
 /** The element named `name`, or null when no tier finds anything. Throws when several match. */
-export async function findByName(probe: Probe, name: string, roles: Roles, purpose: Purpose, fuzzy: boolean): Promise<Candidate | null> {
-  for (const tier of nameTiers(probe.page, name, roles, purpose)) {
+export async function findByName(probe: Probe, name: string, roles: Roles, purpose: Purpose, fuzzy: boolean, strict = false): Promise<Candidate | null> {
+  for (const tier of nameTiers(probe.page, name, roles, purpose, strict)) {
     const found = await probe.candidates(tier);
     if (found.length === 1) return found[0]!;
     if (found.length > 1) {
@@ -127,7 +136,7 @@ export async function findByName(probe: Probe, name: string, roles: Roles, purpo
       throw await ambiguity(probe, several, JSON.stringify(name));
     }
   }
-  return fuzzy ? findSimilar(probe, name, roles) : null;
+  return fuzzy && !strict ? findSimilar(probe, name, roles) : null;
 }
 
 /**
@@ -145,7 +154,7 @@ export async function findByIdentifiers(probe: Probe, name: string, purpose: Pur
 }
 
 /** Purposes whose target may be a control without an accessible name (an icon button). */
-export const UNNAMED_PURPOSES: string[] = ['click', 'open', 'choose', 'hover', 'check', 'expand'];
+export const UNNAMED_PURPOSES: string[] = ['click', 'open', 'choose', 'hover', 'check', 'expand', 'toggle'];
 /** Purposes whose target is a field: found by its id, class, name or test id ("the new todo field": class="new-todo"). */
 const TYPED_PURPOSES: string[] = ['fill', 'select', 'press'];
 

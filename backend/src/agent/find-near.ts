@@ -46,6 +46,7 @@ export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles,
   if (!anchors.length) return 'no anchor';
 
   const tiers: (Strategy[] | (() => Promise<Strategy[]>))[] = candidateTiers(probe.page, phrase, roles, purpose);
+  for (const other of phrase.alternatives ?? []) tiers.push(...nameTiers(probe.page, other, roles, purpose, true));
   if (phrase.name !== null && UNNAMED_PURPOSES.includes(purpose)) {
     // An icon button in the row ("Delete" drawn by class="destroy"), else the row's only unnamed one.
     tiers.push(() => identifierTier(probe, phrase.name!), () => unnamedTier(probe, phrase.name!));

@@ -98,12 +98,24 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
       break;
     }
     case 'click':
+      if (step.when) {
+        const state = await expandedState(element!, timings);
+        if (state !== null && state !== step.when) return; // already as the sentence wants it
+      }
       await (step.double ? element!.dblclick(action) : element!.click(action)).catch((error) => {
         throw fail(`${step.double ? 'double-click' : 'click'} ${description}`, error);
       });
       break;
     case 'fill': {
       const value = resolve(step, step.value, context.configs);
+      // An ARIA spinbutton or slider drawn without an input: step it with the arrow keys.
+      const stepped = await element!.evaluate(readStepper, undefined, action).catch(() => null);
+      if (stepped && /^-?\d+(?:\.\d+)?$/.test(value.trim())) {
+        await stepTo(element!, Number(value), timings).catch((error) => {
+          throw fail(`set ${description} to ${value}`, error);
+        });
+        break;
+      }
       // A control that listens to keys (a combobox filtering as you type) gets the keys, like from a
       // person; elsewhere the value is set at once, which is much faster.
       if (value && (await element!.evaluate(listensToKeys, undefined, action).catch(() => false))) {
@@ -162,6 +174,39 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
 }
 
 const MAY_NAVIGATE = new Set<Step['action']>(['goto', 'click', 'press', 'fill']);
+
+/** The current value of a spinbutton or slider that is not an input (aria-valuenow), else null. */
+const readStepper = new Function(`return ((el) => {
+  const role = el.getAttribute('role');
+  if (!['spinbutton', 'slider'].includes(role) || ['INPUT', 'TEXTAREA'].includes(el.tagName) || el.isContentEditable) return null;
+  const now = Number(el.getAttribute('aria-valuenow'));
+  return Number.isFinite(now) ? now : null;
+})`)() as (el: Element) => number | null;
+
+/** Presses ArrowUp or ArrowDown until aria-valuenow is the value (at most 200 presses). */
+async function stepTo(element: PwLocator, value: number, timings: StepTimings): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const now = await element.evaluate(readStepper, undefined, { timeout: timings.actionMs });
+    if (now === null) throw new Error('it has no aria-valuenow');
+    if (now === value) return;
+    await element.press(now < value ? 'ArrowUp' : 'ArrowDown', { timeout: timings.actionMs });
+    if ((await element.evaluate(readStepper)) === now) throw new Error(`it stays at ${now} when the arrow keys are pressed`);
+  }
+  throw new Error(`it did not reach ${value} within 200 key presses`);
+}
+
+/** 'expanded' or 'collapsed' as aria-expanded (or an enclosing <details>) says; null when it says nothing. */
+async function expandedState(element: PwLocator, timings: StepTimings): Promise<'expanded' | 'collapsed' | null> {
+  return element.evaluate(readExpanded, undefined, { timeout: timings.actionMs }).catch(() => null);
+}
+
+const readExpanded = new Function(`return ((el) => {
+  const holder = el.closest('[aria-expanded]') || el.querySelector('[aria-expanded]');
+  if (holder) return holder.getAttribute('aria-expanded') === 'true' ? 'expanded' : 'collapsed';
+  const details = el.closest('details');
+  if (details) return details.open ? 'expanded' : 'collapsed';
+  return null;
+})`)() as (el: Element) => 'expanded' | 'collapsed' | null;
 
 /** Comboboxes, autocompletes and search boxes react to key events, not to a value set at once. */
 const listensToKeys = new Function(`return ((el) => {

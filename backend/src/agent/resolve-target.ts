@@ -30,9 +30,9 @@ export interface Resolved {
 
 const POLL_MS = 200;
 const CLICK_LIKE: string[] = ['click', 'open', 'choose', 'hover', 'expand'];
-const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select'];
+const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select', 'toggle'];
 /** Controls that may follow their text without being linked to it. */
-const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = { fill: 'type', select: 'choose', check: 'check' };
+const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = { fill: 'type', select: 'choose', check: 'check', toggle: 'check' };
 
 type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string } | { missing: 'element' | 'anchor' };
 
@@ -59,6 +59,11 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
   }
   const found = await findByName(probe, phrase.name!, roles, purpose, fuzzy);
   if (found) return { found, near: null };
+  // Other names the sentence allows ("Delete" or "Remove", "Confirm" or "OK"): whole names only.
+  for (const other of phrase.alternatives ?? []) {
+    const alternative = await findByName(probe, other, roles, purpose, false, true);
+    if (alternative) return { found: alternative, near: null };
+  }
   // A control without a name of its own ("<input type=checkbox> Buy milk"): the one beside the text.
   if (NEAR_FALLBACK.includes(purpose)) {
     const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } }, roles, purpose);
