@@ -54,6 +54,21 @@ const createTestCaseResponse = () => ({
   testCase: { id: CASE_ID, name: 'Log in', url: `https://goalie.example.com/test-cases/${CASE_ID}` },
 });
 
+const testCaseView = () => ({
+  id: CASE_ID,
+  name: 'Log in',
+  url: `https://goalie.example.com/test-cases/${CASE_ID}`,
+  goal: "Log in with config 'shopper'",
+  expectedResult: null,
+  applicationShortId: 'app-web_2m9x4k',
+  isEnabled: false,
+  generationStatus: 'FAILED',
+  generationError: "Sentence 1 “Click 'Sign in'”: no button named 'Sign in' on the page.",
+  createdVia: 'api',
+  stepCount: 0,
+  steps: [],
+});
+
 /** Sets a value at a dotted path (`run.testPlan.shortId`, `runTestCases.0.name`); `undefined` deletes. */
 function withChange<T>(body: T, path: string, value: unknown): T {
   const keys = path.split('.');
@@ -77,14 +92,16 @@ const SPEC_ERRORS: Record<string, number[]> = {
   'GET /v1/openapi.json': [],
   'POST /api/projects/{projectUuid}/runs': [400, 401, 402, 403, 404, 500],
   'GET /api/projects/{projectUuid}/runs/{shortId}': [400, 401, 403, 404],
-  // Goalie's extension (docs/api.md), marked x-goalie-extension.
+  // Goalie's extensions (docs/api.md), marked x-goalie-extension.
   'POST /v1/run/{shortId}/cancel': [400, 401, 403, 404],
+  'GET /v1/test-cases/{id}': [400, 401, 403, 404],
+  'PATCH /v1/test-cases/{id}': [400, 401, 403, 404, 409],
 };
 
 const PUBLIC_OPERATIONS = ['GET /v1/outbound-ips', 'GET /v1/openapi.json'];
 
 /** A concrete request path for a template. */
-const concrete = (template: string) => template.replace('{shortId}', 'x7k2m9').replace('{projectUuid}', PROJECT);
+const concrete = (template: string) => template.replace('{shortId}', 'x7k2m9').replace('{projectUuid}', PROJECT).replace('{id}', CASE_ID);
 
 function operationAt(doc: Json, method: string, fullPath: string): Json {
   const template = fullPath.startsWith(V1) ? fullPath.slice(V1.length) : fullPath;
@@ -166,6 +183,8 @@ describe('OpenAPI document', () => {
       ['get run, pending test case with nulls', 'GET', `${V1}/run/x7k2m9?testCases=failed`, { ...runStatusView(), runTestCases: [pendingRunTestCase()] }],
       ['rerun', 'POST', `${V1}/run/x7k2m9`, rerunResponse()],
       ['create test case', 'POST', `${V1}/test-cases`, createTestCaseResponse()],
+      ['read a test case whose burn-in failed', 'GET', `${V1}/test-cases/${CASE_ID}`, testCaseView()],
+      ['enable a burned-in test case', 'PATCH', `${V1}/test-cases/${CASE_ID}`, { ...testCaseView(), isEnabled: true, generationStatus: 'COMPLETED', generationError: null, stepCount: 1, steps: ['Go to /'] }],
       ['the document itself', 'GET', `${V1}/openapi.json`, doc],
       ['legacy start run', 'POST', LEGACY_RUNS, legacyStartRunResponse()],
       ['legacy start run, trailing slash', 'POST', `${LEGACY_RUNS}/`, legacyStartRunResponse()],
@@ -198,6 +217,8 @@ describe('OpenAPI document', () => {
       ['get run with a stray test case field', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'runTestCases.0.testCaseId', CASE_ID), /\/runTestCases\/0 must NOT have additional properties/],
       ['rerun carrying a test plan', 'POST', `${V1}/run/x7k2m9`, withChange(rerunResponse(), 'run.testPlan', testPlan()), /additionalProperty":"testPlan"/],
       ['create test case with a relative url', 'POST', `${V1}/test-cases`, withChange(createTestCaseResponse(), 'testCase.url', 'test-cases/1'), /\/testCase\/url must match format "uri"/],
+      ['a test case with an unknown generation status', 'GET', `${V1}/test-cases/${CASE_ID}`, withChange(testCaseView(), 'generationStatus', 'DONE'), /\/generationStatus must be equal to one of the allowed values/],
+      ['a test case without its steps', 'GET', `${V1}/test-cases/${CASE_ID}`, withChange(testCaseView(), 'steps', undefined), /required property 'steps'/],
       ['outbound IPs with a number', 'GET', `${V1}/outbound-ips`, { ipAddresses: [1] }, /\/ipAddresses\/0 must be string/],
       ['a body that is not an object', 'POST', `${V1}/run`, [startRunResponse()], /\(root\) must be object/],
     ];
@@ -318,7 +339,7 @@ describe('OpenAPI document', () => {
       for (const name of ['StartRunRequest', 'RerunRequest', 'CreateTestCaseRequest', 'ApplicationOverride', 'NotificationOverride', 'LegacyStartRunRequest']) {
         expect(schemas[name], name).not.to.have.property('additionalProperties');
       }
-      for (const name of ['Error', 'Run', 'TestPlan', 'LegacyTestPlan', 'RerunRun', 'RunStatusView', 'RunTestCase', 'TestCase']) {
+      for (const name of ['Error', 'Run', 'TestPlan', 'LegacyTestPlan', 'RerunRun', 'RunStatusView', 'RunTestCase', 'TestCase', 'TestCaseView']) {
         expect(schemas[name]!.additionalProperties, name).to.equal(false);
       }
     });

@@ -37,3 +37,9 @@ export class NotFound extends AppError {
     super(404, message);
   }
 }
+/** The request is well-formed but the object is not in a state that allows it (e.g. enabling before the burn-in). */
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}

@@ -2,6 +2,7 @@
 import type { AppContext } from './context.js';
 import { NotFound } from './errors.js';
 import type { RunRecord, RunTestCaseRecord, TestCaseRecord } from './records.js';
+import { findTestCase, readTestCase, type RecordedSteps } from './test-case-state.js';
 
 export async function runPage(ctx: AppContext, shortId: string): Promise<{ run: RunRecord; testCases: RunTestCaseRecord[] }> {
   const run = await ctx.store.runs.findAnywhere(shortId);
@@ -9,11 +10,7 @@ export async function runPage(ctx: AppContext, shortId: string): Promise<{ run: 
   return { run, testCases: await ctx.store.runs.testCasesOf(run.id) };
 }
 
-export async function testCasePage(
-  ctx: AppContext,
-  id: string,
-): Promise<{ testCase: TestCaseRecord; steps: { version: number; steps: unknown; createdAt: Date } | null }> {
-  const testCase = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.store.testCases.findAnywhere(id) : null;
-  if (!testCase) throw new NotFound(`Test case ${id} was not found.`);
-  return { testCase, steps: await ctx.store.testCases.latestSteps(id) };
+/** Secrets masked as in the API (test-case-state.ts). */
+export async function testCasePage(ctx: AppContext, id: string): Promise<{ testCase: TestCaseRecord; steps: RecordedSteps | null }> {
+  return readTestCase(ctx, await findTestCase(ctx, null, id));
 }

@@ -72,6 +72,8 @@ export interface TestCaseRecord {
   resumeFromId: string | null;
   waitForIds: string[];
   configIds: string[];
+  /** 'apply': declared in a project file, whose `enabled` is set again at each apply. */
+  createdVia: 'api' | 'apply';
 }
 
 export interface RunRecord {

@@ -65,6 +65,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       resumeFromId: r.resumeFromId,
       waitForIds: waits.filter((w) => w.testCaseId === r.id).map((w) => w.dependsOnId),
       configIds: configs.filter((c) => c.testCaseId === r.id).map((c) => c.configId),
+      createdVia: r.createdVia,
     }));
   }
 
@@ -240,6 +241,19 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
         if (tc.waitForIds.length) {
           await m.insert(TestCaseWaitForEntity, tc.waitForIds.map((dependsOnId) => ({ testCaseId: tc.id, dependsOnId })));
         }
+      },
+      async setEnabled(id, enabled, at) {
+        const where = enabled ? { id, generationStatus: 'COMPLETED' as const } : { id };
+        const result = await m.update(TestCaseEntity, where, { isEnabled: enabled, updatedAt: at });
+        return (result.affected ?? 0) > 0;
+      },
+      async secretValues(id) {
+        const links = await m.find(TestCaseConfigEntity, { where: { testCaseId: id } });
+        if (!links.length) return [];
+        const configs = await m.find(ConfigEntity, { where: { id: In(links.map((l) => l.configId)) } });
+        return configs.flatMap((c) =>
+          c.entries.filter((e) => e.secret && e.encrypted).map((e) => ({ placeholder: `{{config.${e.key}}}`, value: secrets.open(e.encrypted!) })),
+        );
       },
     },
 

@@ -54,6 +54,7 @@ function openObject(properties: Record<string, Schema>, required: string[], desc
 const RUN_STATUSES = ['INITIATED', 'RUNNING', 'COMPLETED', 'ERROR', 'CANCELLED'];
 const RESULTS = ['PASSED', 'FAILED', 'SKIPPED'];
 const RUN_TEST_CASE_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'SKIPPED', 'ERROR', 'CANCELLED'];
+const GENERATION_STATUSES = ['GENERATING', 'COMPLETED', 'FAILED'];
 
 // ---------------------------------------------------------------------------------------------
 // Response schemas
@@ -117,7 +118,33 @@ function responseSchemas(): Record<string, Schema> {
         name: text('Name of the test case.'),
         url: link('Link to the edit page of the test case in the dashboard.'),
       },
-      'The created test case. It starts generating (burn-in) and is disabled until enabled in the dashboard.',
+      'The created test case. It starts generating (burn-in) and is disabled until enabled: PATCH /test-cases/{id} once the burn-in is COMPLETED, or its page.',
+    ),
+    // Goalie extension (docs/api.md): GET and PATCH /test-cases/{id}.
+    TestCaseView: closedObject(
+      {
+        id: uuid('Test case identifier.'),
+        name: text('Name of the test case.'),
+        url: link("Link to the test case's page."),
+        goal: text('Objective of the test.'),
+        expectedResult: nullableText('Description of success; null when none was given.'),
+        applicationShortId: shortId('application', 'Short ID of the application it tests.'),
+        isEnabled: { type: 'boolean', description: 'Whether test plans run it. Can be true only once the burn-in is COMPLETED.' },
+        generationStatus: {
+          type: 'string',
+          enum: GENERATION_STATUSES,
+          description: 'The burn-in: GENERATING (queued or recording the steps; needs a worker), COMPLETED (steps recorded), FAILED (see generationError).',
+        },
+        generationError: nullableText('Why the burn-in failed and what would work; null unless generationStatus is FAILED.'),
+        createdVia: {
+          type: 'string',
+          enum: ['api', 'apply'],
+          description: "api (POST /test-cases) or apply (a project file; its `enabled` is set again by each goalie apply).",
+        },
+        stepCount: { type: 'integer', format: 'int32', minimum: 0, description: 'Number of recorded steps (0 before the burn-in recorded any).' },
+        steps: arrayOf(text('One recorded step.'), "The recorded steps' sentences, in order; config values appear as {{config.key}} placeholders."),
+      },
+      'A test case with its burn-in state and recorded steps (Goalie extension).',
     ),
     StartRunResponse: closedObject({ success: { type: 'boolean', description: 'Whether the run was started.' }, run: ref('Run') }),
     RerunResponse: closedObject({ success: { type: 'boolean', description: 'Whether the rerun was started.' }, run: ref('RerunRun') }),
@@ -211,6 +238,13 @@ function requestSchemas(): Record<string, Schema> {
       ['name', 'goal', 'applicationShortId'],
       'Create a test case.',
     ),
+    UpdateTestCaseRequest: {
+      type: 'object',
+      description: 'The one field that can be changed. Unlike the other request bodies, unknown fields are refused (400).',
+      required: ['isEnabled'],
+      additionalProperties: false,
+      properties: { isEnabled: { type: 'boolean', description: 'true to enable (only once the burn-in is COMPLETED), false to disable.' } },
+    },
     LegacyApplicationSettings: openObject(
       {
         environment: ref('ApplicationEnvironmentOverride'),
@@ -259,7 +293,7 @@ function startRunFields(): Record<string, Schema> {
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 500;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 500;
 
 const ERROR_MEANINGS: Record<ErrorStatus, string> = {
   400: 'Validation error or malformed body.',
@@ -267,6 +301,7 @@ const ERROR_MEANINGS: Record<ErrorStatus, string> = {
   402: 'Usage limit exceeded; the organization must upgrade.',
   403: 'Invalid token or organization suspended.',
   404: 'Resource not found.',
+  409: 'The object is not in a state that allows the change.',
   500: 'Server error.',
 };
 
@@ -307,6 +342,9 @@ function operation(spec: OperationSpec): Schema {
   };
 }
 
+/** An operation Goalie adds to the specification (docs/api.md). */
+const extension = (spec: OperationSpec): Schema => ({ ...operation(spec), 'x-goalie-extension': true });
+
 const runShortIdParam = (description: string): Schema => ({
   name: 'shortId',
   in: 'path',
@@ -321,6 +359,14 @@ const testCasesParam: Schema = {
   required: false,
   description: 'failed (only failed, skipped or errored test cases) or all; when omitted runTestCases is empty.',
   schema: { type: 'string', enum: ['failed', 'all'] },
+};
+
+const testCaseIdParam: Schema = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: "The test case's UUID (as POST /test-cases or goalie apply --json gives it).",
+  schema: { type: 'string', format: 'uuid' },
 };
 
 const projectUuidParam: Schema = {
@@ -398,23 +444,20 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
       }),
     },
     '/run/{shortId}/cancel': {
-      post: {
-        ...operation({
-          operationId: 'cancelRun',
-          summary: 'Cancel a run (Goalie extension, not in the specification).',
-          tag: 'Runs',
-          parameters: [runShortIdParam('Short ID of the run to cancel.')],
-          success: { schema: ref('CancelRunResponse'), description: 'Test cases not yet started are cancelled; running ones stop.' },
-          errors: [400, 401, 403, 404],
-          errorNotes: { 400: 'The run has already ended.', 404: 'Run or project missing.' },
-        }),
-        'x-goalie-extension': true,
-      },
+      post: extension({
+        operationId: 'cancelRun',
+        summary: 'Cancel a run (Goalie extension, not in the specification).',
+        tag: 'Runs',
+        parameters: [runShortIdParam('Short ID of the run to cancel.')],
+        success: { schema: ref('CancelRunResponse'), description: 'Test cases not yet started are cancelled; running ones stop.' },
+        errors: [400, 401, 403, 404],
+        errorNotes: { 400: 'The run has already ended.', 404: 'Run or project missing.' },
+      }),
     },
     '/test-cases': {
       post: operation({
         operationId: 'createTestCase',
-        summary: 'Create a test case; its burn-in starts and it stays disabled until enabled in the dashboard.',
+        summary: 'Create a test case; its burn-in starts and it stays disabled until enabled (PATCH /test-cases/{id} or its page).',
         tag: 'Test cases',
         requestBody: { schema: 'CreateTestCaseRequest', required: true, description: 'The test case to create.' },
         success: { schema: ref('CreateTestCaseResponse'), description: 'The test case was created.' },
@@ -422,6 +465,31 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
         errorNotes: {
           400: 'Malformed body, missing required fields, validation failure or invalid IDs.',
           404: 'Project or referenced entity missing.',
+        },
+      }),
+    },
+    '/test-cases/{id}': {
+      get: extension({
+        operationId: 'getTestCase',
+        summary: "Read a test case: its burn-in state, the burn-in's message and its recorded steps (Goalie extension).",
+        tag: 'Test cases',
+        parameters: [testCaseIdParam],
+        success: { schema: ref('TestCaseView'), description: 'The test case.' },
+        errors: [400, 401, 403, 404],
+        errorNotes: { 400: 'The id is not a UUID.', 404: 'No such test case in the project of the token.' },
+      }),
+      patch: extension({
+        operationId: 'updateTestCase',
+        summary: 'Enable or disable a test case (Goalie extension).',
+        tag: 'Test cases',
+        parameters: [testCaseIdParam],
+        requestBody: { schema: 'UpdateTestCaseRequest', required: true, description: '{"isEnabled": true} or {"isEnabled": false}.' },
+        success: { schema: ref('TestCaseView'), description: 'The test case as it is now.' },
+        errors: [400, 401, 403, 404, 409],
+        errorNotes: {
+          400: 'The id is not a UUID, or the body is not {"isEnabled": true|false} (missing, wrong type or unknown fields).',
+          404: 'No such test case in the project of the token.',
+          409: 'Enabling a test case whose burn-in is GENERATING or FAILED; the message says to wait, or to fix the goal.',
         },
       }),
     },
@@ -463,7 +531,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'Runs', description: 'Start, rerun and read runs.' },
-      { name: 'Test cases', description: 'Create test cases.' },
+      { name: 'Test cases', description: 'Create test cases; read their burn-in and enable them (extensions).' },
       { name: 'Service', description: 'Public information about the service.' },
       { name: 'Legacy', description: 'Deprecated /api/projects/{projectUuid}/runs form; may still work temporarily.' },
     ],

@@ -97,4 +97,20 @@ export const createTestCaseSchema = z.object({
 });
 export type CreateTestCaseInput = z.infer<typeof createTestCaseSchema>;
 
+const ENABLE_HOW = 'send {"isEnabled": true} to enable the test case or {"isEnabled": false} to disable it';
+
+/** Goalie extension: the one field PATCH /v1/test-cases/{id} changes. Strict: anything else is a mistake. */
+export const updateTestCaseSchema = z.strictObject(
+  {
+    isEnabled: z.boolean({
+      error: (iss) => (iss.input === undefined ? `is required: ${ENABLE_HOW}` : `must be true or false, not ${JSON.stringify(iss.input)}; ${ENABLE_HOW}`),
+    }),
+  },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys' ? `has unknown field${iss.keys.length === 1 ? '' : 's'} ${iss.keys.join(', ')}: only isEnabled can be changed; ${ENABLE_HOW}` : undefined,
+  },
+);
+export type UpdateTestCaseInput = z.infer<typeof updateTestCaseSchema>;
+
 export const runTestCasesQuerySchema = z.enum(['failed', 'all']);

@@ -51,6 +51,32 @@ export interface TestCase {
   url: string;
 }
 
+export type GenerationStatus = 'GENERATING' | 'COMPLETED' | 'FAILED';
+
+/** Goalie extension (GET/PATCH /v1/test-cases/{id}): a test case with its burn-in state and recorded steps. */
+export interface TestCaseView {
+  id: string;
+  name: string;
+  url: string;
+  goal: string;
+  expectedResult: string | null;
+  applicationShortId: string;
+  isEnabled: boolean;
+  generationStatus: GenerationStatus;
+  /** Why the burn-in failed and what would work; null unless generationStatus is FAILED. */
+  generationError: string | null;
+  /** `api` (POST /v1/test-cases) or `apply` (a project file, whose `enabled` wins at the next apply). */
+  createdVia: 'api' | 'apply';
+  stepCount: number;
+  /** The recorded steps' sentences, config values as `{{config.key}}` placeholders. */
+  steps: string[];
+}
+
+/** Goalie extension: PATCH /v1/test-cases/{id}. */
+export interface UpdateTestCaseRequest {
+  isEnabled: boolean;
+}
+
 export type ApplicationEnvironmentOverride = { url: string; name?: string } | { shortId: string };
 
 export interface ApplicationOverride {

@@ -112,6 +112,13 @@ export interface Repositories {
     /** The newest recorded steps, or null before the burn-in recorded any. */
     latestSteps(id: string): Promise<{ version: number; steps: unknown; createdAt: Date } | null>;
     create(testCase: NewTestCase): Promise<void>;
+    /**
+     * Sets is_enabled. Enabling happens only while the burn-in is COMPLETED, checked in the same
+     * statement (a burn-in queued again in between wins); false when nothing was changed for that reason.
+     */
+    setEnabled(id: string, enabled: boolean, at: Date): Promise<boolean>;
+    /** The secret config values the test case can use, with the placeholder that stands for each. */
+    secretValues(id: string): Promise<{ placeholder: string; value: string }[]>;
   };
   runs: {
     findByShortId(projectId: string, shortId: string): Promise<RunRecord | null>;

@@ -1,11 +1,12 @@
 // Server-rendered pages behind the API's `url` fields, and their evidence files. Read-only except
-// cancelling a run; addressed by unguessable IDs.
+// cancelling a run and enabling or disabling a test case; addressed by unguessable IDs.
 import Router from '@koa/router';
 import type { AppContext } from '../../app/context.js';
 import { NotFound } from '../../app/errors.js';
 import { runPage, testCasePage } from '../../app/pages.js';
 import type { EvidenceStore } from '../../app/ports/evidence.js';
 import { cancelRun } from '../../app/run-engine/cancel-run.js';
+import { setTestCaseEnabled } from '../../app/test-case-state.js';
 import type { AppState } from '../state.js';
 import { renderReviewPage } from './review-page.js';
 import { renderRunPage } from './run-page.js';
@@ -40,6 +41,17 @@ export function pageRoutes(app: AppContext, evidence: EvidenceStore): Router<App
     ctx.type = 'html';
     ctx.body = renderTestCasePage(testCase, steps);
   });
+
+  for (const verb of ['enable', 'disable'] as const) {
+    router.post(`/test-cases/:id/${verb}`, async (ctx) => {
+      requireSameOrigin(ctx, {
+        page: 'test case page',
+        alternative: `Open the test case's page and press ${verb === 'enable' ? 'Enable' : 'Disable'} there, run goalie test-case ${verb} <id>, or use PATCH /v1/test-cases/{id} with an API token.`,
+      });
+      await setTestCaseEnabled(app, null, ctx.params.id!, verb === 'enable');
+      ctx.redirect(`/test-cases/${encodeURIComponent(ctx.params.id!)}`);
+    });
+  }
 
   router.get('/evidence/*key', async (ctx) => {
     const raw = (ctx.params as Record<string, string | string[]>).key ?? '';

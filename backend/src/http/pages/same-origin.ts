@@ -1,20 +1,21 @@
-// The pages have no sign-in (their IDs are unguessable), so the one form that changes something —
-// cancelling a run — only accepts a POST that a browser sent from Goalie's own pages: another site
-// must not be able to cancel a run by making a visitor's browser submit a form to it.
+// The pages have no sign-in (their IDs are unguessable), so the forms that change something —
+// cancelling a run, enabling or disabling a test case — only accept a POST that a browser sent from
+// Goalie's own pages: another site must not be able to act by making a visitor's browser submit a form.
 import type { Context } from 'koa';
 import { Forbidden } from '../../app/errors.js';
 
-export function requireSameOrigin(ctx: Pick<Context, 'get' | 'host'>): void {
+/** `instead`: where the form is and what else does the same, for the refusal's message. */
+export function requireSameOrigin(ctx: Pick<Context, 'get' | 'host'>, instead = RUN_PAGE): void {
   // Browsers tell where a request comes from in Sec-Fetch-Site, whatever proxy sits in front of
   // Goalie; older ones only send Origin, compared with the Host Goalie sees. Other clients (curl)
   // send neither and pass.
   const site = ctx.get('sec-fetch-site');
   if (site) {
-    if (site !== 'same-origin' && site !== 'none') throw new Forbidden(crossSite(`Sec-Fetch-Site: ${site}`));
+    if (site !== 'same-origin' && site !== 'none') throw new Forbidden(crossSite(`Sec-Fetch-Site: ${site}`, instead));
     return;
   }
   const origin = ctx.get('origin');
-  if (origin && hostOf(origin) !== ctx.host) throw new Forbidden(crossSite(`Origin: ${origin}`));
+  if (origin && hostOf(origin) !== ctx.host) throw new Forbidden(crossSite(`Origin: ${origin}`, instead));
 }
 
 function hostOf(origin: string): string | null {
@@ -25,6 +26,16 @@ function hostOf(origin: string): string | null {
   }
 }
 
-function crossSite(what: string): string {
-  return `This form only works from Goalie's own run page (the request came with ${what}). Open the run's page and press Cancel run there, or use POST /v1/run/{shortId}/cancel with an API token.`;
+export interface FormPlace {
+  page: string;
+  alternative: string;
+}
+
+const RUN_PAGE: FormPlace = {
+  page: "run page",
+  alternative: "Open the run's page and press Cancel run there, or use POST /v1/run/{shortId}/cancel with an API token.",
+};
+
+function crossSite(what: string, instead: FormPlace): string {
+  return `This form only works from Goalie's own ${instead.page} (the request came with ${what}). ${instead.alternative}`;
 }

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { createTestCaseSchema } from '../../../../../shared/src/api/schemas.js';
+import { createTestCaseSchema, updateTestCaseSchema } from '../../../../../shared/src/api/schemas.js';
 import type { AppContext } from '../../../app/context.js';
 import { createTestCase } from '../../../app/create-test-case.js';
+import { BadRequest } from '../../../app/errors.js';
+import { getTestCase, setTestCaseEnabled } from '../../../app/test-case-state.js';
 import type { AppState } from '../../state.js';
 import { bodyObject, parse } from '../../validate.js';
 
@@ -12,6 +14,17 @@ export function testCaseRoutes(app: AppContext, guard: Middleware<AppState>[]): 
     const input = parse(createTestCaseSchema, bodyObject(ctx.state.body, { required: true }));
     const testCase = await createTestCase(app, ctx.state.caller!, input);
     ctx.body = { success: true, testCase };
+  });
+
+  // Goalie extensions (docs/api.md): a test case's burn-in state and steps, and enabling it.
+  router.get('/test-cases/:id', ...guard, async (ctx) => {
+    ctx.body = await getTestCase(app, ctx.state.caller!, ctx.params.id!);
+  });
+
+  router.patch('/test-cases/:id', ...guard, async (ctx) => {
+    if (ctx.state.body === undefined) throw new BadRequest('A JSON object body is required: send {"isEnabled": true} to enable the test case or {"isEnabled": false} to disable it.');
+    const input = parse(updateTestCaseSchema, bodyObject(ctx.state.body, { required: true }));
+    ctx.body = await setTestCaseEnabled(app, ctx.state.caller!, ctx.params.id!, input.isEnabled);
   });
   return router;
 }

@@ -1,0 +1,113 @@
+// A test case's burn-in state and enabling (GET and PATCH /v1/test-cases/{id}, the test case's page):
+// read with its recorded steps, secrets masked; enabled only once its burn-in recorded steps.
+import type { TestCaseView } from '../../../shared/src/api/types.js';
+import { UUID_PATTERN } from '../../../shared/src/short-ids.js';
+import type { Step } from '../domain/steps.js';
+import type { AppContext } from './context.js';
+import { BadRequest, Conflict, NotFound } from './errors.js';
+import type { Caller, TestCaseRecord } from './records.js';
+
+export interface RecordedSteps {
+  version: number;
+  steps: Step[];
+  createdAt: Date;
+}
+
+/** `caller` null: the test case's page, addressed by the unguessable UUID alone. */
+export async function findTestCase(ctx: AppContext, caller: Caller | null, id: string): Promise<TestCaseRecord> {
+  if (caller && !UUID_PATTERN.test(id)) {
+    throw new BadRequest(`${JSON.stringify(id)} is not a test case UUID; use the id that POST /v1/test-cases or goalie apply --json printed, such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c.`);
+  }
+  const found = !UUID_PATTERN.test(id) ? null : caller ? (await ctx.store.testCases.findByIds(caller.project.id, [id]))[0] : await ctx.store.testCases.findAnywhere(id);
+  // Another project's test case is simply not found: never reveal that it exists.
+  if (!found) throw new NotFound(`Test case ${id} was not found${caller ? ` in project ${caller.project.name}` : ''}.`);
+  return found;
+}
+
+/** The test case's newest steps and burn-in message, every secret config value it can use replaced by its placeholder. */
+export async function readTestCase(ctx: AppContext, testCase: TestCaseRecord): Promise<{ testCase: TestCaseRecord; steps: RecordedSteps | null }> {
+  const [latest, secrets] = await Promise.all([ctx.store.testCases.latestSteps(testCase.id), ctx.store.testCases.secretValues(testCase.id)]);
+  // Steps keep placeholders by construction; this is the second line of defence, for an agent
+  // message or a step that quoted a value it typed.
+  return {
+    testCase: {
+      ...testCase,
+      // A value typed into the goal itself is masked too, when it is also a secret config value.
+      goal: maskSecrets(testCase.goal, secrets),
+      expectedResult: testCase.expectedResult === null ? null : maskSecrets(testCase.expectedResult, secrets),
+      generationError: testCase.generationError === null ? null : maskSecrets(testCase.generationError, secrets),
+    },
+    steps: latest ? { version: latest.version, createdAt: latest.createdAt, steps: maskDeep(latest.steps, secrets) as Step[] } : null,
+  };
+}
+
+type Secrets = readonly { placeholder: string; value: string }[];
+
+/** Replaces each secret value (longest first, so one that contains another goes whole) by its placeholder. */
+export function maskSecrets(text: string, secrets: Secrets): string {
+  let out = text;
+  for (const { placeholder, value } of [...secrets].filter((s) => s.value).sort((a, b) => b.value.length - a.value.length)) out = out.split(value).join(placeholder);
+  return out;
+}
+
+function maskDeep(value: unknown, secrets: Secrets): unknown {
+  if (typeof value === 'string') return maskSecrets(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => maskDeep(item, secrets));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskDeep(item, secrets)]));
+  return value;
+}
+
+export async function getTestCase(ctx: AppContext, caller: Caller, id: string): Promise<TestCaseView> {
+  return present(ctx, await findTestCase(ctx, caller, id));
+}
+
+export async function setTestCaseEnabled(ctx: AppContext, caller: Caller | null, id: string, enabled: boolean): Promise<TestCaseView> {
+  const testCase = await findTestCase(ctx, caller, id);
+  if (enabled) await refuseUnburned(ctx, testCase);
+  if (!(await ctx.store.testCases.setEnabled(testCase.id, enabled, ctx.now()))) {
+    // Its burn-in was queued again between the read and the write: say so as it is now.
+    await refuseUnburned(ctx, await findTestCase(ctx, caller, id));
+  }
+  return present(ctx, await findTestCase(ctx, caller, id));
+}
+
+async function refuseUnburned(ctx: AppContext, record: TestCaseRecord): Promise<void> {
+  if (record.generationStatus === 'COMPLETED') return;
+  const { testCase } = await readTestCase(ctx, record);
+  const name = JSON.stringify(testCase.name);
+  if (testCase.generationStatus === 'GENERATING') {
+    throw new Conflict(
+      `Test case ${name} cannot be enabled yet: its burn-in is still recording the steps (generationStatus GENERATING). ` +
+        `Wait until it is COMPLETED (goalie test-case show ${testCase.id}, or goalie test-case create --wait), then enable it. ` +
+        'A worker (goalie serve or goalie worker) must be running for the burn-in to finish.',
+    );
+  }
+  if (testCase.generationStatus === 'FAILED') {
+    const how =
+      testCase.createdVia === 'apply'
+        ? 'Fix its goal in the project file and run goalie apply again (a changed goal is burned in again)'
+        : 'Fix its goal and create it again (goalie test-case create --wait)';
+    throw new Conflict(
+      `Test case ${name} cannot be enabled: its burn-in FAILED, so it has no recorded steps to run. ${how}, then enable it once the burn-in is COMPLETED.` +
+        (testCase.generationError ? ` The burn-in said: ${testCase.generationError}` : ''),
+    );
+  }
+}
+
+async function present(ctx: AppContext, record: TestCaseRecord): Promise<TestCaseView> {
+  const [{ testCase, steps }, apps] = await Promise.all([readTestCase(ctx, record), ctx.store.catalog.applicationsById(record.projectId, [record.applicationId])]);
+  return {
+    id: testCase.id,
+    name: testCase.name,
+    url: ctx.links.testCase(testCase.id),
+    goal: testCase.goal,
+    expectedResult: testCase.expectedResult,
+    applicationShortId: apps[0]?.shortId ?? '',
+    isEnabled: testCase.isEnabled,
+    generationStatus: testCase.generationStatus,
+    generationError: testCase.generationStatus === 'FAILED' ? testCase.generationError : null,
+    createdVia: testCase.createdVia,
+    stepCount: steps?.steps.length ?? 0,
+    steps: (steps?.steps ?? []).map((step) => step.sentence),
+  };
+}
