@@ -43,7 +43,7 @@ export async function runClientCli(argv: string[], io: ClientIo): Promise<number
     return await command(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`goalie ${error.command ?? name}: ${error.message}\nSee: goalie ${name === 'test-case' ? 'test-case create' : name} --help\n`);
+      io.stderr(`goalie ${error.command ?? name}: ${error.message}\nSee: goalie ${error.command ?? name} --help\n`);
       return EXIT_USAGE;
     }
     if (error instanceof ApiError) {

@@ -13,13 +13,20 @@ export const CLIENT_COMMANDS_USAGE = `Client commands (talk to a Goalie server's
       [--wait [--timeout 30m] [--junit report.xml]] [--json]
                                 rerun a run, all of it, its failures or some test cases
   test-case create --name NAME --goal GOAL --app app_... [--expected TEXT]
-      [--resume-from UUID] [--wait-for UUID]... [--config cfg_...]... [--scenario scenario_...] [--json]
-                                create a test case (stored disabled; its burn-in starts)
+      [--resume-from UUID] [--wait-for UUID]... [--config cfg_...]... [--scenario scenario_...]
+      [--wait [--timeout 10m]] [--json]
+                                create a test case (stored disabled; its burn-in starts;
+                                --wait waits for it: exit 1 with its message when it failed)
+  test-case show <UUID> [--json]
+                                a test case's burn-in state, its message and recorded steps
+  test-case enable <UUID> | test-case disable <UUID> [--json]
+                                run it in its test plans, or leave it out (enabling needs a
+                                COMPLETED burn-in)
   cancel <run> [--json]         cancel a run
 
   Every client command takes --api-url URL (or GOALIE_API_URL) and --token TOKEN (or GOALIE_API_TOKEN).
-  Exit codes: 0 passed, or the request succeeded; 1 the run failed, errored, was cancelled or
-  --wait timed out; 2 a usage or API error.
+  Exit codes: 0 passed, or the request succeeded; 1 the run failed, errored, was cancelled, a
+  burn-in failed, or --wait timed out; 2 a usage or API error.
 `;
 
 export const CLIENT_USAGE = `Usage: goalie <command> [options]
@@ -71,9 +78,13 @@ Starts a new run of the same plan, with the original's environments, device pres
   --test-case UUID                   only this test case (repeat for more); the test case's UUID
 ${FOLLOW}${CONNECTION}`,
   'test-case': `Usage: goalie test-case create --name NAME --goal GOAL --app app_... [options]
+       goalie test-case show <test case UUID> [--json]
+       goalie test-case enable <test case UUID> [--json]
+       goalie test-case disable <test case UUID> [--json]
 
-Creates a test case. It is stored disabled while its burn-in records the steps; enable it on its
-page to run it in test plans.
+create: creates a test case. It is stored disabled while its burn-in turns the goal into recorded
+steps; once the burn-in is COMPLETED, enable it (goalie test-case enable UUID, or the Enable button
+on its page) to run it in test plans.
 
   --name NAME                        1 to 80 characters, unique in the project
   --goal GOAL                        what to do, e.g. "Log in with config 'shopper'. Click 'Orders'"
@@ -83,6 +94,18 @@ page to run it in test plans.
   --wait-for UUID                    run after this test case passed (repeat for more)
   --config cfg_...                   a config the test may use (repeat for more)
   --scenario scenario_...            the scenario
+  --wait                             wait for the burn-in: exit 0 when it COMPLETED, 1 with its
+                                     message when it FAILED (a worker must be running on the server)
+  --timeout DURATION                 give up waiting after 90s, 10m, 1h, or N minutes (default 10m; exit 1)
+
+show: the burn-in's state (GENERATING, COMPLETED or FAILED), why it failed and what would work, the
+recorded steps, and whether the test case is enabled. Exit 0 whenever it was read.
+
+enable / disable: enabling needs a COMPLETED burn-in (otherwise exit 2 with the reason); disabling
+always works. A test case declared in a project file gets the file's "enabled" again at the next
+goalie apply: change it there to keep it.
+
+The UUID is the one create and goalie apply --json print.
 ${CONNECTION}`,
   cancel: `Usage: goalie cancel <run short ID> [options]
 

@@ -10,6 +10,8 @@ import type {
   RunStatusView,
   StartRunRequest,
   StartRunResponse,
+  TestCaseView,
+  UpdateTestCaseRequest,
 } from '../api/types.js';
 import { ApiError } from './api-error.js';
 
@@ -77,6 +79,16 @@ export class GoalieClient {
 
   createTestCase(request: CreateTestCaseRequest): Promise<CreateTestCaseResponse> {
     return this.call('POST', '/test-cases', request);
+  }
+
+  /** Goalie extension: a test case with its burn-in state and recorded steps. */
+  getTestCase(id: string): Promise<TestCaseView> {
+    return this.call('GET', `/test-cases/${encodeURIComponent(id)}`);
+  }
+
+  /** Goalie extension: enable or disable a test case (enabling needs a COMPLETED burn-in). */
+  updateTestCase(id: string, request: UpdateTestCaseRequest): Promise<TestCaseView> {
+    return this.call('PATCH', `/test-cases/${encodeURIComponent(id)}`, request);
   }
 
   outboundIps(): Promise<OutboundIpsResponse> {

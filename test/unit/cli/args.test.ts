@@ -118,7 +118,15 @@ describe('client CLI arguments', () => {
         scenarioShortId: 'scenario_1',
       });
     });
+    it('--wait follows the burn-in for 10 minutes unless --timeout says otherwise', () => {
+      const required = ['--name', 'n', '--goal', 'g', '--app', 'app_1'];
+      expect(parseTestCaseCreateArgs(required).waitMs).to.equal(null);
+      expect(parseTestCaseCreateArgs([...required, '--wait']).waitMs).to.equal(600_000);
+      expect(parseTestCaseCreateArgs([...required, '--wait', '--timeout', '90s']).waitMs).to.equal(90_000);
+    });
     const errors: [string, string[], RegExp][] = [
+      ['--timeout without --wait', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--timeout', '5m'], /--timeout limits --wait/],
+      ['a timeout that is not a duration', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--wait', '--timeout', 'soon'], /--timeout "soon" is not a duration/],
       ['missing required flags', ['--name', 'x'], /missing --goal, --app: e\.g\. goalie test-case create/],
       ['a blank name', ['--name', ' ', '--goal', 'g', '--app', 'app_1'], /missing --name/],
       ['a wrong application', ['--name', 'n', '--goal', 'g', '--app', 'web'], /--app "web" is not an application short ID/],
