@@ -33,6 +33,20 @@ export interface Config {
   exploreMaxMs: number;
   /** Port of the demo shop `goalie serve` runs on 127.0.0.1; null turns it off. */
   demoPort: number | null;
+  /** An OpenAI-compatible chat-completions endpoint for what the built-in agent cannot do; null: none. */
+  llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  /** Up to the version segment, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
+  baseUrl: string;
+  /** null: the endpoint needs none (Ollama, llama.cpp, vLLM without --api-key). */
+  apiKey: string | null;
+  model: string;
+  /** One request, retries not included. */
+  timeoutMs: number;
+  /** Retries of a timeout, 429 or 5xx answer, with exponential backoff. */
+  maxRetries: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -59,6 +73,34 @@ function screenshots(env: Env): boolean {
   const raw = env.GOALIE_SCREENSHOTS || 'steps';
   if (raw !== 'steps' && raw !== 'end') throw new Error(`GOALIE_SCREENSHOTS must be steps (after every step and at the end) or end (only at the end), got ${JSON.stringify(raw)}`);
   return raw === 'steps';
+}
+
+/** GOALIE_LLM_*: all or nothing, checked at start-up so a typo does not show up as a failed burn-in later. */
+function llm(env: Env): LlmConfig | null {
+  const baseUrl = env.GOALIE_LLM_BASE_URL?.trim() || '';
+  const model = env.GOALIE_LLM_MODEL?.trim() || '';
+  const apiKey = env.GOALIE_LLM_API_KEY?.trim() || null;
+  if (!baseUrl) {
+    const stray = [model && 'GOALIE_LLM_MODEL', apiKey && 'GOALIE_LLM_API_KEY'].filter(Boolean);
+    if (stray.length) throw new Error(`${stray.join(' and ')} ${stray.length > 1 ? 'are' : 'is'} set but GOALIE_LLM_BASE_URL is not. Set it to the endpoint's OpenAI-compatible base URL (https://api.openai.com/v1 for OpenAI, http://localhost:11434/v1 for Ollama), or unset ${stray.join(' and ')} to run without a language model.`);
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`GOALIE_LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1 or http://localhost:11434/v1, got ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`GOALIE_LLM_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
+  if (url.username || url.password) throw new Error('GOALIE_LLM_BASE_URL must not hold credentials; put the key in GOALIE_LLM_API_KEY');
+  if (!model) throw new Error(`GOALIE_LLM_MODEL is required when GOALIE_LLM_BASE_URL is set: the model name the endpoint knows, e.g. gpt-4.1-mini (OpenAI), your deployment's name (Azure) or llama3.1 (Ollama)`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey,
+    model,
+    timeoutMs: int(env, 'GOALIE_LLM_TIMEOUT_MS', 60_000, 1000),
+    maxRetries: int(env, 'GOALIE_LLM_MAX_RETRIES', 2, 0),
+  };
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -90,5 +132,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     exploreMaxPages: int(env, 'GOALIE_EXPLORE_MAX_PAGES', 20, 1),
     exploreMaxMs: int(env, 'GOALIE_EXPLORE_MAX_SECONDS', 60, 1) * 1000,
     demoPort: env.GOALIE_DEMO_PORT === 'off' ? null : int(env, 'GOALIE_DEMO_PORT', 8090),
+    llm: llm(env),
   };
 }

@@ -42,6 +42,12 @@ export interface ExecutionRequest {
   signal?: AbortSignal;
 }
 
+/** Tokens a language model spent (llm only: the built-in agent spends none). */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
 export interface HealedStep {
   index: number;
   sentence: string;
@@ -64,6 +70,8 @@ export interface ExecutionOutcome {
   browserState: string | null;
   evidence: EvidenceItem[];
   errorMessage: string | null;
+  /** Tokens of the language-model requests made for this execution; null or absent when none was made. */
+  modelTokens?: TokenUsage | null;
 }
 
 export interface TestExecutor {
