@@ -19720,6 +19720,14 @@ var GoalieClient = class {
   createTestCase(request) {
     return this.call("POST", "/test-cases", request);
   }
+  /** Goalie extension: a test case with its burn-in state and recorded steps. */
+  getTestCase(id) {
+    return this.call("GET", `/test-cases/${encodeURIComponent(id)}`);
+  }
+  /** Goalie extension: enable or disable a test case (enabling needs a COMPLETED burn-in). */
+  updateTestCase(id, request) {
+    return this.call("PATCH", `/test-cases/${encodeURIComponent(id)}`, request);
+  }
   outboundIps() {
     return this.call("GET", "/outbound-ips");
   }
@@ -19775,21 +19783,27 @@ var GoalieClient = class {
 // shared/src/api/types.ts
 var TERMINAL_RUN_STATUSES = ["COMPLETED", "ERROR", "CANCELLED"];
 
-// shared/src/client/wait-for-run.ts
-async function waitForRun(client, shortId, options) {
+// shared/src/client/poll.ts
+async function pollUntil(read, done, options) {
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
   const deadline = now() + options.timeoutMs;
   let interval = options.firstIntervalMs ?? 2e3;
   for (; ; ) {
-    const run2 = await client.getRun(shortId, "all");
-    options.onProgress?.(run2);
-    if (TERMINAL_RUN_STATUSES.includes(run2.status)) return { finished: true, run: run2 };
+    const value = await read();
+    options.onProgress?.(value);
+    if (done(value)) return { finished: true, value };
     const left = deadline - now();
-    if (left <= 0) return { finished: false, run: run2 };
+    if (left <= 0) return { finished: false, value };
     await sleep(Math.min(interval, left));
     interval = Math.min(Math.round(interval * 1.5), options.maxIntervalMs ?? 15e3);
   }
+}
+
+// shared/src/client/wait-for-run.ts
+async function waitForRun(client, shortId, options) {
+  const { finished, value } = await pollUntil(() => client.getRun(shortId, "all"), (run2) => TERMINAL_RUN_STATUSES.includes(run2.status), options);
+  return { finished, run: value };
 }
 
 // shared/src/report/summary.ts
