@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { linksFor, type AppContext } from './app/context.js';
 import type { EvidenceStore } from './app/ports/evidence.js';
-import type { Config } from './config.js';
+import type { Config, LlmConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
 import type { AppState } from './http/state.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
@@ -17,6 +17,7 @@ import { slackMessenger } from './integrations/slack/slack-messenger.js';
 import type { Agent } from './agent/agent.js';
 import { BuiltinAgent } from './agent/builtin-agent.js';
 import { builtinStepPlayer } from './agent/builtin-step-player.js';
+import { openAiModel } from './agent/llm/openai-model.js';
 import { PlaywrightExecutor } from './agent/execute-test-case.js';
 import type { StepPlayer } from './agent/step-player.js';
 import { PlaywrightExplorer } from './exploratory/playwright-explorer.js';
@@ -115,9 +116,9 @@ export interface WorkerParts {
   player: StepPlayer;
 }
 
-/** The built-in deterministic agent and its step player. */
-export function builtinWorkerParts(): WorkerParts {
-  return { agent: new BuiltinAgent(), player: builtinStepPlayer() };
+/** The built-in deterministic agent (with the language model of GOALIE_LLM_*, if any) and its step player. */
+export function builtinWorkerParts(llm: LlmConfig | null = null): WorkerParts {
+  return { agent: new BuiltinAgent({ model: llm ? openAiModel(llm) : null }), player: builtinStepPlayer() };
 }
 
 export interface RunningWorker {
@@ -128,8 +129,9 @@ export interface RunningWorker {
 }
 
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
-export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
+export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(runtime.config.llm), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
   const { config } = runtime;
+  if (config.llm) runtime.logger.info({ baseUrl: config.llm.baseUrl, model: config.llm.model }, 'language model for sentences, targets and expected results the built-in agent cannot handle');
   const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
     chromiumPath: config.chromiumPath,
     wsEndpoint: config.browserWsEndpoint,

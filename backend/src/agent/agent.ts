@@ -3,6 +3,7 @@
 // a language-model agent can implement the same interface.
 import type { Page } from 'playwright-core';
 import type { ConfigValues, Expectation, Step } from '../domain/steps.js';
+import type { TokenUsage } from './language-model.js';
 
 export interface AgentContext {
   /** The environment's URL: relative paths in goals ("Go to /login") are resolved against it. */
@@ -11,6 +12,8 @@ export interface AgentContext {
   configs: ConfigValues;
   /** Called after each step is performed (evidence: a screenshot per step). Optional. */
   onStep?: (step: Step, index: number) => Promise<void>;
+  /** Called with the tokens of each language-model request (only when one is configured and asked). */
+  onModelUsage?: (usage: TokenUsage) => void;
 }
 
 export interface BurnInResult {

@@ -20,6 +20,10 @@ import { resolveTarget } from './resolve-target.js';
 import { watchEffects } from './effects.js';
 import { unresolvedMessage } from './failure-message.js';
 import { elementOf, personTargetsOf, visuallyHidden } from './person-target.js';
+import type { LanguageModel } from './language-model.js';
+import { locateModelTarget } from './llm/locate-model-target.js';
+import { ModelAssist } from './llm/model-assist.js';
+import type { ModelTarget } from './llm/questions.js';
 
 export interface BuiltinAgentOptions {
   /** How long burn-in and healing wait for the page to show a target. Default 5 s. */
@@ -28,13 +32,23 @@ export interface BuiltinAgentOptions {
   expectTimeoutMs?: number;
   /** Timeouts of the step executor. */
   timings?: Partial<StepTimings>;
+  /** Asked only where the built-in rules give up (llm/model-assist.ts); none: nothing is asked. */
+  model?: LanguageModel | null;
 }
 
 /** A failure of one action, with the sentence it belongs to. */
 class ActionFailed extends Error {}
 
 /** The action's target is not on the page: another reading of the sentence may still work. */
-class TargetMissing extends ActionFailed {}
+class TargetMissing extends ActionFailed {
+  constructor(
+    message: string,
+    /** What was wrong, without the sentence and the advice (for the language model's line). */
+    readonly reason = message,
+  ) {
+    super(message);
+  }
+}
 
 const CLOSE_NAMES = ['Dismiss', '×', '✕', 'No thanks', 'Got it', 'Accept', 'Accept all', 'OK', 'Cancel', 'Decline', 'Reject all'];
 
@@ -54,14 +68,18 @@ interface How {
   from: string | undefined;
   /** Called with each step once it has been performed. */
   record: (step: Step) => Promise<void>;
+  /** The element a language model named, instead of the built-in search, and the model's name. */
+  byModel?: { target: ModelTarget; name: string };
 }
 
 export class BuiltinAgent implements Agent {
   private readonly findTimeoutMs: number;
   private readonly expectTimeoutMs: number;
   private readonly timings: StepTimings;
+  private readonly assist: ModelAssist | null;
 
   constructor(options: BuiltinAgentOptions = {}) {
+    this.assist = options.model ? new ModelAssist(options.model) : null;
     this.findTimeoutMs = options.findTimeoutMs ?? 5000;
     this.expectTimeoutMs = options.expectTimeoutMs ?? 3000;
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
@@ -73,15 +91,19 @@ export class BuiltinAgent implements Agent {
     if (!sentences.length) return { steps, ok: false, error: `The goal is empty. Write what to do, one sentence per action, e.g.:\n${goalPhrasings()}` };
     for (const sentence of sentences) {
       const parsed = parseSentence(sentence);
-      if (!parsed.ok) return { steps, ok: false, error: parsed.error };
-      const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
       const record = async (step: Step) => {
         steps.push(step);
         await context.onStep?.(step, steps.length - 1);
       };
+      if (!parsed.ok) {
+        const failed = this.assist ? await this.interpretByModel(page, sentence, context, record) : parsed.error;
+        if (failed) return { steps, ok: false, error: failed === parsed.error ? failed : `${parsed.error}\n${failed}` };
+        continue;
+      }
+      const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
       for (const action of parsed.actions) {
         try {
-          await this.performReading(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record });
+          await this.orModelTarget(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record }, (how) => this.performReading(page, action, context, how));
         } catch (error) {
           return { steps, ok: false, error: message(error) };
         }
@@ -98,7 +120,8 @@ export class BuiltinAgent implements Agent {
       return { error: `"${step.sentence}" asks for more than one action, so it cannot replace one step; record the test case again (burn-in).` };
     }
     try {
-      const [healed] = await this.perform(page, { ...action!, sentence: step.sentence }, context, { fuzzy: true, from: step.from, record: async () => {} });
+      const reading = { ...action!, sentence: step.sentence };
+      const [healed] = await this.orModelTarget(page, reading, context, { fuzzy: true, from: step.from, record: async () => {} }, (how) => this.perform(page, reading, context, how));
       return { step: healed! };
     } catch (error) {
       return { error: message(error) };
@@ -107,6 +130,11 @@ export class BuiltinAgent implements Agent {
 
   async evaluate(page: Page, expectedResult: string, context: AgentContext): Promise<Evaluation> {
     const parsed = parseExpectedResult(expectedResult);
+    if (!parsed.ok && this.assist) {
+      const judged = await this.assist.judge(page, expectedResult, context, this.expectTimeoutMs);
+      if (judged.ok) return judged.value;
+      throw new NotUnderstood(`${parsed.error}\n${this.assist.line(judged.why)}`);
+    }
     if (!parsed.ok) throw new NotUnderstood(parsed.error);
     const { expectations } = parsed;
     if (!expectations.length) return { passed: true, title: null, thought: 'There is no expected result to check.', expectations };
@@ -140,6 +168,47 @@ export class BuiltinAgent implements Agent {
     }
   }
 
+  /**
+   * Hook (1): a sentence the parser does not understand, read by the language model into actions
+   * that are performed and recorded like any other, each with its own elementary sentence (so a
+   * replay, and healing, never need the model). Returns null when done, else the reason.
+   */
+  private async interpretByModel(page: Page, sentence: string, context: AgentContext, record: (step: Step) => Promise<void>): Promise<string | null> {
+    const assist = this.assist!;
+    const read = await assist.interpret(page, sentence, context);
+    if (!read.ok) return assist.line(read.why);
+    for (const { intent, target } of read.value) {
+      const reading = formatIntent(intent);
+      try {
+        const byModel = target ? { target, name: assist.name } : undefined;
+        const tag = async (step: Step) => record(Object.assign(step, { interpretedBy: assist.name }));
+        await this.perform(page, { intent, sentence: reading }, context, { fuzzy: false, from: sentence, record: tag, ...(byModel ? { byModel } : {}) });
+      } catch (error) {
+        return assist.line(`it read it as "${reading}", but ${reasonOf(error)}`);
+      }
+    }
+    return null;
+  }
+
+  /** Hook (2): the target is not on the page by the built-in rules; the language model may name it. */
+  private async orModelTarget(page: Page, action: ParsedAction, context: AgentContext, how: How, attempt: (how: How) => Promise<Step[]>): Promise<Step[]> {
+    try {
+      return await attempt(how);
+    } catch (error) {
+      const { intent } = action;
+      if (!(error instanceof TargetMissing) || !this.assist || EXPANDING.includes(intent.kind) || !('target' in intent) || !intent.target) throw error;
+      const assist = this.assist;
+      const found = await assist.findTarget(page, action.sentence, formatIntent(intent), error.reason, context);
+      if (!found.ok) throw new TargetMissing(`${error.message}\n${assist.line(found.why)}`, error.reason);
+      try {
+        return await this.perform(page, action, context, { ...how, byModel: { target: found.value, name: assist.name } });
+      } catch (other) {
+        if (!(other instanceof ActionFailed)) throw other;
+        throw new TargetMissing(`${error.message}\n${assist.line(`it named ${describeModelTarget(found.value)}, but ${reasonOf(other)}`)}`, error.reason);
+      }
+    }
+  }
+
   /** "Dismiss the cookie banner": its close (or accept) button; without one, Escape. */
   private async dismiss(page: Page, target: TargetPhrase | null, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
     const named = target?.name && !/\b(?:banner|dialog|modal|popup|pop-up|overlay|message|notice|notification|toast)\b/i.test(target.name) ? [target.name] : [];
@@ -162,10 +231,10 @@ export class BuiltinAgent implements Agent {
     const where = how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
     let built: Built;
     try {
-      built = await this.stepFor(page, intent, sentence, how.fuzzy);
+      built = await this.stepFor(page, intent, sentence, how, context);
     } catch (error) {
       if (!(error instanceof TargetUnresolved)) throw error;
-      throw new TargetMissing(unresolvedMessage(sentence, where, intent, error.reason, error.closest));
+      throw new TargetMissing(unresolvedMessage(sentence, where, intent, error.reason, error.closest), error.reason);
     }
     const before: Step[] = [];
     if (built.revealedBy) {
@@ -176,6 +245,7 @@ export class BuiltinAgent implements Agent {
     let step = built.step;
     if (how.from) step.from = how.from;
     step = await this.act(page, step, context, where);
+    if (how.byModel) step.interpretedBy = how.byModel.name;
     await how.record(step);
     return [...before, step];
   }
@@ -226,12 +296,14 @@ export class BuiltinAgent implements Agent {
   }
 
   /** The recorded step of one intent, with its target found on the page now. */
-  private async stepFor(page: Page, intent: Intent, sentence: string, fuzzy: boolean): Promise<Built> {
+  private async stepFor(page: Page, intent: Intent, sentence: string, how: How, context: AgentContext): Promise<Built> {
     let revealedBy: string | undefined;
     const target = async (purpose: Purpose): Promise<{ target: Target; isSelect: boolean }> => {
       const phrase = 'target' in intent ? intent.target : null;
       if (!phrase) throw new Error(`"${sentence}" names no element`);
-      const resolved = await resolveTarget(page, phrase, purpose, { fuzzy, timeoutMs: this.findTimeoutMs });
+      const resolved = how.byModel
+        ? await locateModelTarget(page, how.byModel.target, purpose, context.configs)
+        : await resolveTarget(page, phrase, purpose, { fuzzy: how.fuzzy, timeoutMs: this.findTimeoutMs });
       revealedBy = resolved.revealedBy;
       return { target: resolved.target, isSelect: resolved.facts.isSelect };
     };
@@ -337,4 +409,13 @@ export class BuiltinAgent implements Agent {
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The short reason of a failed action, for the language model's line. */
+function reasonOf(error: unknown): string {
+  return error instanceof TargetMissing ? error.reason : message(error).split('\n')[0]!.replace(/\.$/, '');
+}
+
+function describeModelTarget(target: ModelTarget): string {
+  return target.role ? `${target.role} ${JSON.stringify(target.name)}` : `the text ${JSON.stringify(target.text)}`;
 }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { EvidenceItem, EvidenceStore } from '../app/ports/evidence.js';
-import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor } from '../app/ports/test-executor.js';
+import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor, TokenUsage } from '../app/ports/test-executor.js';
 import type { Step } from '../domain/steps.js';
 import type { Agent, AgentContext } from './agent.js';
 import { captureJpeg } from './capture-jpeg.js';
@@ -111,9 +111,16 @@ export class PlaywrightExecutor implements TestExecutor {
 
   private async run(page: Page, context: BrowserContext, request: ExecutionRequest, evidence: Evidence): Promise<ExecutionOutcome> {
     let stepIndex = 0;
+    // Language-model tokens of this execution (burn-in, healing, judging), stored with its result.
+    const tokens = { promptTokens: 0, completionTokens: 0 };
+    const onModelUsage = (usage: TokenUsage) => {
+      tokens.promptTokens += usage.promptTokens;
+      tokens.completionTokens += usage.completionTokens;
+    };
     const agentContext: AgentContext = {
       baseUrl: request.baseUrl,
       configs: request.configs,
+      onModelUsage,
       onStep: async () => {
         stepIndex += 1;
         if (!this.options.stepScreenshots) return;
@@ -129,6 +136,7 @@ export class PlaywrightExecutor implements TestExecutor {
       resultTitle,
       evaluationThought: thought,
       stepPlan: formatStepPlan(steps),
+      modelTokens: tokens.promptTokens || tokens.completionTokens ? { ...tokens } : null,
       ...extra,
     });
     const check = () => {
@@ -145,7 +153,7 @@ export class PlaywrightExecutor implements TestExecutor {
       const preludes = request.preludes ?? [];
       for (const [i, prelude] of preludes.entries()) {
         check();
-        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs };
+        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs, onModelUsage };
         if (i === 0) await open(startUrl({ baseUrl: request.baseUrl, steps: prelude.steps, goal: prelude.goal, resumes: false }));
         if (prelude.steps) {
           for (const step of prelude.steps) await this.player.perform(page, step, preludeContext);

@@ -25,9 +25,14 @@ export type KeyName = string;
 /**
  * `sentence` is one elementary instruction that produces exactly this step, so healing can
  * interpret it again on its own ("Fill 'Email' with '{{config.email}}'"). `from` is the goal
- * sentence it came from when that was a compound one ("Log in with config 'admin'").
+ * sentence it came from when that was a compound one ("Log in with config 'admin'"), or one only a
+ * language model understood (then `sentence` is the model's reading, in Goalie's own phrasing).
  */
-export type Step = StepAction & { from?: string };
+export type Step = StepAction & {
+  from?: string;
+  /** The language model that read the sentence or named the target, when the built-in rules could not. */
+  interpretedBy?: string;
+};
 
 type StepAction =
   | { action: 'goto'; url: string; sentence: string }
