@@ -1,10 +1,19 @@
+// `goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]`: apply a project file to the database
+// (named in the summary), then, with --wait, follow the burn-ins it queued and report those that failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatDuration, parseTimeout, UsageError as ClientUsageError } from '../../../shared/src/cli/args.js';
 import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
 import { applyProject, ProjectInvalid, type AppliedObject, type ApplySummary } from '../app/apply-project.js';
+import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-for-burn-ins.js';
+import type { Runtime } from '../main.js';
 import { UsageError } from './main.js';
 import { withRuntime } from './with-runtime.js';
+
+const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]';
+/** As for `goalie test-case create --wait`: a burn-in takes seconds to a minute or two. */
+const DEFAULT_WAIT_MS = 10 * 60_000;
 
 function count(objects: AppliedObject[], what: string): string | null {
   if (objects.length === 0) return null;
@@ -12,7 +21,24 @@ function count(objects: AppliedObject[], what: string): string | null {
   return `${objects.length} ${what}${objects.length === 1 ? '' : 's'}${created ? ` (${created} new)` : ''}`;
 }
 
-export function describeSummary(file: string, s: ApplySummary): string {
+/** Where the command wrote: host, port and database, or the embedded PostgreSQL's GOALIE_HOME; never the password. */
+export function describeDatabase(databaseUrl: string, embeddedHome: string | null): string {
+  let where = 'an unreadable DATABASE_URL';
+  try {
+    const url = new URL(databaseUrl);
+    where = `${url.hostname}:${url.port || '5432'}, database ${decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default)'}`;
+  } catch {
+    // Not a URL (a libpq key=value string): say nothing that could hold a password.
+  }
+  return embeddedHome ? `the embedded PostgreSQL of GOALIE_HOME ${embeddedHome} (${where})` : `PostgreSQL at ${where} (DATABASE_URL)`;
+}
+
+/** The test cases of the file whose burn-in is queued or running: new, or goal or application changed, or not finished before. */
+export function generating(s: ApplySummary): ApplySummary['testCases'] {
+  return s.testCases.filter((t) => t.generationStatus === 'GENERATING');
+}
+
+export function describeSummary(file: string, s: ApplySummary, database?: string): string {
   const parts = [
     count(s.applications, 'application'),
     count(s.devicePresets, 'device preset'),
@@ -22,7 +48,7 @@ export function describeSummary(file: string, s: ApplySummary): string {
     count(s.testPlans, 'test plan'),
   ].filter(Boolean);
   const lines = [
-    `Applied ${file} to organization ${s.organization.name}, project ${s.project.name} (slug ${s.project.slug})${s.project.created ? ', created' : ''}.`,
+    `Applied ${file} to organization ${s.organization.name}, project ${s.project.name} (slug ${s.project.slug})${s.project.created ? ', created' : ''}${database ? `, in ${database}` : ''}.`,
     parts.length ? `  ${parts.join(', ')}` : '  (no objects declared)',
   ];
   for (const plan of s.testPlans) lines.push(`  test plan ${plan.name}: ${plan.shortId}${plan.default ? ' (default)' : ''}`);
@@ -30,7 +56,11 @@ export function describeSummary(file: string, s: ApplySummary): string {
     lines.push(`  application ${app.name}: ${app.shortId}`);
     for (const env of app.environments) lines.push(`    environment ${env.name}: ${env.shortId} ${env.url}${env.default ? ' (default)' : ''}`);
   }
-  if (s.toGenerate.length) lines.push(`  ${s.toGenerate.length} test case(s) queued for step generation (burn-in).`);
+  const queued = generating(s);
+  if (queued.length) {
+    lines.push(`  ${queued.length} test case${queued.length === 1 ? '' : 's'} queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):`);
+    for (const t of queued) lines.push(`    ${t.name}: goalie test-case show ${t.id}`);
+  }
   if (s.repository) {
     const r = s.repository;
     const as = r.auth.kind === 'app' ? ` as GitHub App ${r.auth.appId} (installation ${r.auth.installationId})` : '';
@@ -40,8 +70,12 @@ export function describeSummary(file: string, s: ApplySummary): string {
   return lines.join('\n') + '\n';
 }
 
-/** Reads, checks and applies one project file. Throws ProjectFileError with positions on any problem. */
-export async function applyFile(file: string, applyWith: <T>(work: (rt: import('../main.js').Runtime) => Promise<T>) => Promise<T> = withRuntime): Promise<ApplySummary> {
+/** Reads, checks and applies one project file, then runs `then` on the same runtime. Throws ProjectFileError with positions on any problem. */
+export async function applyFile<T = ApplySummary>(
+  file: string,
+  applyWith: <R>(work: (rt: Runtime) => Promise<R>) => Promise<R> = withRuntime,
+  then: (rt: Runtime, summary: ApplySummary) => Promise<T> = async (_rt, summary) => summary as T,
+): Promise<T> {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -50,24 +84,121 @@ export async function applyFile(file: string, applyWith: <T>(work: (rt: import('
   }
   const loaded = loadProjectFile(path.relative(process.cwd(), file) || file, text);
   return applyWith(async (rt) => {
+    let summary: ApplySummary;
     try {
-      return await applyProject(rt.app, loaded.doc);
+      summary = await applyProject(rt.app, loaded.doc);
     } catch (error) {
       if (error instanceof ProjectInvalid) throw loaded.fail(error.problems);
       throw error;
     }
+    return then(rt, summary);
   });
 }
 
-export async function applyCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
-  const file = positionals[0];
-  if (!file || positionals.length > 1) throw new UsageError('usage: goalie apply <file.yaml> [--json]');
+interface ApplyFlags {
+  file: string;
+  json: boolean;
+  waitMs: number | null;
+}
+
+export function parseApplyArgs(args: string[]): ApplyFlags {
+  let parsed;
   try {
-    const summary = await applyFile(file);
-    process.stdout.write(values.json ? JSON.stringify(summary, null, 2) + '\n' : describeSummary(file, summary));
-    // The webhook is the one part that talks to another system: say it failed in the exit code too.
-    return summary.repository && !summary.repository.webhook.ok ? 1 : 0;
+    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, wait: { type: 'boolean' }, timeout: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new UsageError(USAGE);
+  if (values.timeout !== undefined && !values.wait) throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
+  let waitMs: number | null = null;
+  try {
+    if (values.wait) waitMs = values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout);
+  } catch (error) {
+    if (error instanceof ClientUsageError) throw new UsageError(error.message);
+    throw error;
+  }
+  return { file, json: values.json ?? false, waitMs };
+}
+
+interface WaitReport {
+  outcome: BurnInsOutcome | null;
+  text: string;
+}
+
+/** --wait: follows the burn-ins of the file's test cases that are GENERATING; progress on stderr. */
+async function waitAndReport(rt: Runtime, summary: ApplySummary, waitMs: number): Promise<WaitReport> {
+  const queued = generating(summary);
+  const failedBefore = summary.testCases.filter((t) => t.generationStatus === 'FAILED');
+  if (!queued.length && !failedBefore.length) return { outcome: null, text: 'No burn-in to wait for: every test case of the file has its steps recorded.\n' };
+  const staleMs = rt.config.workerStaleMs;
+  const err = (line: string) => process.stderr.write(line);
+  if (queued.length && (await liveWorkers(rt.app, staleMs)) === 0) {
+    err(`No worker is running on this database: burn-ins run only in goalie serve or goalie worker (with the same DATABASE_URL or GOALIE_HOME). Start one; waiting up to ${formatDuration(waitMs)}.\n`);
+  }
+  const began = Date.now();
+  let last = '';
+  const outcome = await waitForBurnIns(rt.app, summary.project.id, summary.testCases.filter((t) => t.generationStatus !== 'COMPLETED').map((t) => t.id), {
+    timeoutMs: waitMs,
+    workerStaleMs: staleMs,
+    onProgress: ({ done, failed, total }) => {
+      const line = `burn-ins: ${done} of ${total} done${failed ? `, ${failed} failed` : ''}`;
+      if (line !== last) err(`[${formatDuration(Date.now() - began)}] ${line}\n`);
+      last = line;
+    },
+  });
+  return { outcome, text: describeBurnIns(outcome, formatDuration(Date.now() - began)) };
+}
+
+export function describeBurnIns(o: BurnInsOutcome, after: string): string {
+  const lines: string[] = [];
+  if (o.completed.length) lines.push(`Burn-in COMPLETED for ${o.completed.length} test case${o.completed.length === 1 ? '' : 's'}: ${o.completed.map((t) => t.name).join(', ')}.`);
+  for (const t of o.failed) {
+    lines.push('', `Burn-in FAILED: ${t.name} (${t.id})`, (t.generationError ?? '(no message)').replace(/^/gm, '    '));
+  }
+  if (o.failed.length) {
+    lines.push('', `${o.failed.length} burn-in${o.failed.length === 1 ? '' : 's'} failed: fix ${o.failed.length === 1 ? 'its goal' : 'their goals'} in the file and run goalie apply --wait again (a changed goal is burned in again).`);
+  }
+  if (o.timedOut) {
+    lines.push(
+      '',
+      `Timed out after ${after}: ${o.generating.length} burn-in${o.generating.length === 1 ? ' is' : 's are'} still GENERATING: ${o.generating.map((t) => t.name).join(', ')}.`,
+      o.liveWorkers === 0
+        ? 'No worker is running on this database, and burn-ins run only in a worker: start goalie serve or goalie worker (with the same DATABASE_URL or GOALIE_HOME), then run goalie apply --wait again.'
+        : `${o.liveWorkers} worker${o.liveWorkers === 1 ? ' is' : 's are'} running but did not finish them in time; run goalie apply --wait again (or with a longer --timeout) to keep waiting.`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+export async function applyCommand(args: string[]): Promise<number> {
+  const flags = parseApplyArgs(args);
+  try {
+    return await applyFile(flags.file, withRuntime, async (rt, summary) => {
+      const database = describeDatabase(rt.databaseUrl, rt.config.databaseUrl ? null : rt.config.home);
+      const report = flags.waitMs === null ? null : await waitAndReport(rt, summary, flags.waitMs);
+      if (flags.json) {
+        const burnIns = report?.outcome
+          ? {
+              timedOut: report.outcome.timedOut,
+              liveWorkers: report.outcome.liveWorkers,
+              completed: report.outcome.completed.map((t) => ({ name: t.name, id: t.id })),
+              failed: report.outcome.failed.map((t) => ({ name: t.name, id: t.id, error: t.generationError })),
+              generating: report.outcome.generating.map((t) => ({ name: t.name, id: t.id })),
+            }
+          : null;
+        process.stdout.write(JSON.stringify({ ...summary, database, ...(flags.waitMs === null ? {} : { burnIns }) }, null, 2) + '\n');
+      } else {
+        process.stdout.write(describeSummary(flags.file, summary, database));
+        if (report) process.stdout.write('\n' + report.text);
+        else if (generating(summary).length) process.stdout.write(`  To wait for them and see the ones that failed: goalie apply ${flags.file} --wait\n`);
+      }
+      // The webhook is the one part that talks to another system: say it failed in the exit code too.
+      const webhookFailed = summary.repository !== null && !summary.repository.webhook.ok;
+      const burnInsFailed = report?.outcome ? report.outcome.failed.length > 0 || report.outcome.timedOut : false;
+      return webhookFailed || burnInsFailed ? 1 : 0;
+    });
   } catch (error) {
     if (error instanceof ProjectFileError) {
       process.stderr.write(error.message + '\n');

@@ -16,7 +16,9 @@ Server commands:
   serve                         API, worker and scheduler in one process (PORT, default 8080)
   worker                        a worker (and the scheduler) only, sharing serve's database
   migrate                       apply pending database migrations and exit
-  apply <file.yaml> [--json]    create or update an organization and its project from YAML
+  apply <file.yaml> [--wait [--timeout 10m]] [--json]
+                                create or update an organization and its project from YAML;
+                                --wait waits for the burn-ins and reports those that failed
   token create --project <name> [--name <label>] [--json]
                                 create an API token (shown once)
   token list --project <name> [--json]

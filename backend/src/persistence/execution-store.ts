@@ -1,5 +1,5 @@
 // The ExecutionStore over TypeORM: small, explicit statements; the run row lock orders progress.
-import { In, IsNull, LessThan, type EntityManager } from 'typeorm';
+import { In, IsNull, LessThan, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import type { ExecutionStore } from '../app/ports/execution-store.js';
 import type { RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
 import type { ConfigValues, Step } from '../domain/steps.js';
@@ -146,6 +146,8 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
           evidence: o.evidence,
           browserState: o.browserState ? secrets.seal(o.browserState) : null,
           errorMessage: o.errorMessage,
+          modelPromptTokens: o.modelTokens?.promptTokens ?? null,
+          modelCompletionTokens: o.modelTokens?.completionTokens ?? null,
           finishedAt: o.finishedAt,
         },
       );
@@ -206,6 +208,10 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
 
     async removeWorker(workerId) {
       await m.delete(WorkerEntity, { id: workerId });
+    },
+
+    async liveWorkers(since) {
+      return m.count(WorkerEntity, { where: { heartbeatAt: MoreThanOrEqual(since) } });
     },
 
     async schedules() {
@@ -269,6 +275,10 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
 
     async finishGeneration(testCaseId, outcome, at) {
       await m.update(TestCaseEntity, { id: testCaseId }, { generationStatus: outcome.status, generationError: outcome.error, generatedAt: at });
+    },
+
+    async recordBurnInTokens(testCaseId, tokens) {
+      await m.update(TestCaseEntity, { id: testCaseId }, { burnInPromptTokens: tokens?.promptTokens ?? null, burnInCompletionTokens: tokens?.completionTokens ?? null });
     },
   };
 }

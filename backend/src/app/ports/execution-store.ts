@@ -4,7 +4,7 @@ import type { ProgressRow } from '../../domain/run-progress.js';
 import type { RunResult, RunStatus } from '../../domain/run-state.js';
 import type { ConfigValues, Step } from '../../domain/steps.js';
 import type { EvidenceItem } from './evidence.js';
-import type { DevicePresetRecord, ExecutionRequest, HealedStep } from './test-executor.js';
+import type { DevicePresetRecord, ExecutionRequest, HealedStep, TokenUsage } from './test-executor.js';
 
 export interface RunHead {
   id: string;
@@ -36,6 +36,8 @@ export interface RecordedOutcome {
   evidence: EvidenceItem[];
   browserState: string | null;
   errorMessage: string | null;
+  /** Language-model tokens of the execution; null or absent when none was asked. */
+  modelTokens?: TokenUsage | null;
   finishedAt: Date;
 }
 
@@ -102,6 +104,8 @@ export interface ExecutionStore {
   /** Beats; returns those of `active` whose run was asked to cancel. */
   heartbeat(workerId: string, active: string[], at: Date): Promise<string[]>;
   removeWorker(workerId: string): Promise<void>;
+  /** Workers (goalie serve or goalie worker) that beat their heartbeat at or after `since`. */
+  liveWorkers(since: Date): Promise<number>;
 
   schedules(): Promise<DueSchedule[]>;
   /** Marks `due` as fired unless it (or a later time) already was: exactly one process wins. */
@@ -110,4 +114,6 @@ export interface ExecutionStore {
   generationInput(testCaseId: string): Promise<GenerationInput | null>;
   /** Ends a generation: COMPLETED (steps were saved) or FAILED with the reason. */
   finishGeneration(testCaseId: string, outcome: { status: 'COMPLETED' | 'FAILED'; error: string | null }, at: Date): Promise<void>;
+  /** The language-model tokens of the test case's latest burn-in (null: none asked). */
+  recordBurnInTokens(testCaseId: string, tokens: TokenUsage | null): Promise<void>;
 }

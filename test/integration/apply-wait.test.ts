@@ -1,0 +1,119 @@
+// `goalie apply --wait` as a user runs it (the real command, in its own process, on the test's
+// database), with a worker in this process burning goals in with real Chromium on a site on
+// 127.0.0.1: failed burn-ins printed with their whole message and a non-zero exit, the database named,
+// and a wait without any worker that times out saying a worker must be running.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { startWorker, type RunningWorker } from '../../backend/src/main.js';
+import { runGoalie } from '../helpers/processes.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+import { html, startSite, type Site } from '../helpers/site.js';
+
+const project = (name: string, siteUrl: string, testCases: string) => `
+organization: { name: Waiting }
+project: { name: ${name} }
+applications:
+  - name: Site
+    environments: [{ name: local, url: "${siteUrl}", default: true }]
+testCases:
+${testCases}`;
+
+const HOME_AND_ROCKETS = `
+  - name: Home
+    application: Site
+    goal: Go to /
+  - name: Rockets
+    application: Site
+    goal: "Go to /. Click 'Launch the rockets'"
+`;
+
+describe('goalie apply --wait', function () {
+  this.timeout(180_000);
+  let site: Site;
+  let service: TestService;
+  let worker: RunningWorker | null = null;
+  let env: Record<string, string>;
+  let database: URL;
+  const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
+  const file = (name: string, yaml: string) => {
+    const at = path.join(service.home, `${name}.yaml`);
+    fs.writeFileSync(at, yaml);
+    return at;
+  };
+
+  before(async () => {
+    site = await startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>') });
+    service = await startTestService();
+    database = new URL(service.runtime.databaseUrl);
+    env = { DATABASE_URL: service.runtime.databaseUrl, GOALIE_HOME: service.home };
+  });
+  after(async () => {
+    await worker?.stop();
+    await service?.close();
+    await site?.close();
+  });
+
+  it('without a worker: times out saying a worker must be running, exit 1', async () => {
+    const yaml = file('idle', project('idle', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'));
+    const result = await runGoalie(['apply', yaml, '--wait', '--timeout', '2s'], env, 90_000);
+    expect(result.code, result.stdout + result.stderr).to.equal(1);
+    expect(result.stderr).to.include('No worker is running on this database: burn-ins run only in goalie serve or goalie worker');
+    expect(result.stdout).to.match(/\nTimed out after \d+s: 1 burn-in is still GENERATING: Home\.\nNo worker is running on this database, and burn-ins run only in a worker: start goalie serve or goalie worker/);
+  });
+
+  it('without --wait: says the burn-ins were queued and how to see them; names the database, not its password', async () => {
+    const yaml = file('queued', project('queued', site.url, HOME_AND_ROCKETS));
+    const result = await runGoalie(['apply', yaml], env, 90_000);
+    expect(result.code, result.stderr).to.equal(0);
+    const [home] = await q(`SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'queued' AND t.name = 'Home'`);
+    expect(result.stdout).to.include(`, in PostgreSQL at ${database.hostname}:${database.port}, database ${database.pathname.slice(1)} (DATABASE_URL).\n`);
+    if (database.password) expect(result.stdout + result.stderr).to.not.include(database.password);
+    expect(result.stdout).to.include('  2 test cases queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):\n');
+    expect(result.stdout).to.include(`    Home: goalie test-case show ${home.id}\n`);
+    expect(result.stdout).to.include(`  To wait for them and see the ones that failed: goalie apply ${yaml} --wait\n`);
+  });
+
+  describe('with a worker', () => {
+    before(async () => {
+      worker = await startWorker(service.runtime);
+    });
+
+    it('prints each failed burn-in with its name and whole message, and exits 1', async () => {
+      const yaml = file('shop', project('shop', site.url, HOME_AND_ROCKETS));
+      const result = await runGoalie(['apply', yaml, '--wait'], env, 150_000);
+      expect(result.code, result.stdout + result.stderr).to.equal(1);
+      expect(result.stderr).to.not.include('No worker is running');
+      expect(result.stderr).to.match(/\[\d+s\] burn-ins: 2 of 2 done, 1 failed\n/);
+      const [rockets] = await q(`SELECT t.id, t.generation_status, t.generation_error FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`);
+      expect(rockets.generation_status).to.equal('FAILED');
+      expect(result.stdout).to.include('Burn-in COMPLETED for 1 test case: Home.\n');
+      expect(result.stdout).to.include(`\nBurn-in FAILED: Rockets (${rockets.id})\n${rockets.generation_error.replace(/^/gm, '    ')}\n`);
+      expect(result.stdout).to.include('1 burn-in failed: fix its goal in the file and run goalie apply --wait again');
+    });
+
+    it('applied again unchanged: still reports the failed burn-in; --json carries it with the database', async () => {
+      const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml'), '--wait', '--json'], env, 90_000);
+      expect(result.code, result.stderr).to.equal(1);
+      const printed = JSON.parse(result.stdout);
+      expect(printed.toGenerate).to.deep.equal([]);
+      expect(printed.database).to.equal(`PostgreSQL at ${database.hostname}:${database.port}, database ${database.pathname.slice(1)} (DATABASE_URL)`);
+      const [rockets] = await q(`SELECT t.id, t.generation_error FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`);
+      expect(printed.burnIns).to.deep.include({ timedOut: false, generating: [], failed: [{ name: 'Rockets', id: rockets.id, error: rockets.generation_error }] });
+    });
+
+    it('a fixed goal burns in again: exit 0', async () => {
+      const fixed = HOME_AND_ROCKETS.replace(`"Go to /. Click 'Launch the rockets'"`, `"Go to /"`);
+      const result = await runGoalie(['apply', file('shop', project('shop', site.url, fixed)), '--wait'], env, 150_000);
+      expect(result.code, result.stdout + result.stderr).to.equal(0);
+      expect(result.stdout).to.include('Burn-in COMPLETED for 1 test case: Rockets.\n');
+      expect(result.stdout).to.not.include('FAILED');
+    });
+  });
+
+  it('--timeout without --wait is a usage error (exit 2)', async () => {
+    const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml'), '--timeout', '5m'], env);
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.include('--timeout limits --wait');
+  });
+});
