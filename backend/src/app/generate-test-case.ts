@@ -1,13 +1,16 @@
 // The burn-in: execute a test case's goal against its application's default environment, record
 // the steps, and mark the test case COMPLETED; or FAILED with the reason.
 import type { AppContext } from './context.js';
-import type { TestExecutor } from './ports/test-executor.js';
+import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
 
 export async function generateTestCase(ctx: AppContext, executor: TestExecutor, testCaseId: string): Promise<'COMPLETED' | 'FAILED' | 'gone'> {
   const input = await ctx.store.execution.generationInput(testCaseId);
   if (!input) return 'gone';
-  const fail = async (error: string) => {
-    await ctx.store.execution.finishGeneration(testCaseId, { status: 'FAILED', error }, ctx.now());
+  const fail = async (error: string, tokens: TokenUsage | null = null) => {
+    await ctx.store.transaction(async (tx) => {
+      await tx.execution.finishGeneration(testCaseId, { status: 'FAILED', error }, ctx.now());
+      await tx.execution.recordBurnInTokens(testCaseId, tokens);
+    });
     return 'FAILED' as const;
   };
   if (!input.baseUrl) return fail('Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.');
@@ -27,8 +30,11 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
   });
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
-    return fail([outcome.resultTitle, outcome.evaluationThought].filter(Boolean).join(': ') || 'The goal produced no steps.');
+    return fail([outcome.resultTitle, outcome.evaluationThought].filter(Boolean).join(': ') || 'The goal produced no steps.', outcome.modelTokens ?? null);
   }
-  await ctx.store.transaction((tx) => tx.execution.saveSteps(testCaseId, outcome.steps, 'burn-in', null, ctx.now()));
+  await ctx.store.transaction(async (tx) => {
+    await tx.execution.saveSteps(testCaseId, outcome.steps, 'burn-in', null, ctx.now());
+    await tx.execution.recordBurnInTokens(testCaseId, outcome.modelTokens ?? null);
+  });
   return 'COMPLETED';
 }

@@ -1,5 +1,6 @@
 // Plain records the use cases work with. Persistence maps its entities to these; entities never leave it.
 import type { RunResult, RunStatus, RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
+import type { TokenUsage } from './ports/test-executor.js';
 
 export type StoredTrigger = 'API' | 'REPOHOST' | 'SCHEDULE' | 'MANUAL';
 export type GenerationStatus = 'GENERATING' | 'COMPLETED' | 'FAILED';
@@ -74,6 +75,8 @@ export interface TestCaseRecord {
   configIds: string[];
   /** 'apply': declared in a project file, whose `enabled` is set again at each apply. */
   createdVia: 'api' | 'apply';
+  /** Language-model tokens of the latest burn-in; null when none was asked. */
+  burnInTokens: TokenUsage | null;
 }
 
 export interface RunRecord {
@@ -124,6 +127,8 @@ export interface RunTestCaseRecord {
   healed: { index: number; sentence: string; before: string; after: string }[];
   evidence: { kind: string; key: string; label: string; contentType: string }[];
   errorMessage: string | null;
+  /** Language-model tokens of this execution; null when none was asked. */
+  modelTokens: TokenUsage | null;
   startedAt: Date | null;
   finishedAt: Date | null;
 }

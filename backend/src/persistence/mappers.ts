@@ -8,7 +8,7 @@ import type {
   RunTestCaseRecord,
 } from '../app/records.js';
 import type { RunResult, RunStatus, RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
-import type { DevicePresetRecord } from '../app/ports/test-executor.js';
+import type { DevicePresetRecord, TokenUsage } from '../app/ports/test-executor.js';
 import type {
   ApiTokenEntity,
   DevicePresetEntity,
@@ -119,6 +119,11 @@ export const toRunTestCase = (e: RunTestCaseEntity): RunTestCaseRecord => ({
   healed: e.healed as RunTestCaseRecord['healed'],
   evidence: e.evidence as RunTestCaseRecord['evidence'],
   errorMessage: e.errorMessage,
+  modelTokens: tokensOf(e.modelPromptTokens, e.modelCompletionTokens),
   startedAt: e.startedAt,
   finishedAt: e.finishedAt,
 });
+
+/** Two token columns -> TokenUsage; null when no language model was asked. */
+export const tokensOf = (prompt: number | null, completion: number | null): TokenUsage | null =>
+  prompt === null && completion === null ? null : { promptTokens: prompt ?? 0, completionTokens: completion ?? 0 };

@@ -22,7 +22,7 @@ import {
   TestPlanEntity,
   TestPlanTestCaseEntity,
 } from './entities/index.js';
-import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken } from './mappers.js';
+import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
@@ -66,6 +66,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       waitForIds: waits.filter((w) => w.testCaseId === r.id).map((w) => w.dependsOnId),
       configIds: configs.filter((c) => c.testCaseId === r.id).map((c) => c.configId),
       createdVia: r.createdVia,
+      burnInTokens: tokensOf(r.burnInPromptTokens, r.burnInCompletionTokens),
     }));
   }
 

@@ -24,7 +24,7 @@ export type NewRun = Pick<
 
 export type NewRunTestCase = Omit<
   RunTestCaseRecord,
-  'status' | 'result' | 'resultTitle' | 'evaluationThought' | 'stepVersion' | 'attempt' | 'healed' | 'evidence' | 'errorMessage' | 'startedAt' | 'finishedAt'
+  'status' | 'result' | 'resultTitle' | 'evaluationThought' | 'stepVersion' | 'attempt' | 'healed' | 'evidence' | 'errorMessage' | 'modelTokens' | 'startedAt' | 'finishedAt'
 >;
 
 export interface NewEnvironment {

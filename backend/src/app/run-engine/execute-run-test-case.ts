@@ -76,6 +76,7 @@ export async function executeRunTestCase(
       evidence: outcome.evidence,
       browserState: outcome.browserState,
       errorMessage: outcome.errorMessage,
+      modelTokens: outcome.modelTokens ?? null,
       finishedAt: now,
     });
     await advanceRun(ctx, tx, claimed.runId);

@@ -61,6 +61,9 @@ export class RunTestCaseEntity {
   @Column({ type: 'jsonb', default: [] }) healed: unknown[];
   @Column({ type: 'jsonb', default: [] }) evidence: unknown[];
   @Column({ type: 'text', nullable: true }) errorMessage: string | null;
+  /** Language-model tokens of this execution; null when none was asked. */
+  @Column({ type: 'integer', nullable: true }) modelPromptTokens: number | null;
+  @Column({ type: 'integer', nullable: true }) modelCompletionTokens: number | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', nullable: true }) startedAt: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) finishedAt: Date | null;

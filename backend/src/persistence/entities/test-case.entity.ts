@@ -18,6 +18,9 @@ export class TestCaseEntity {
   @Column({ type: 'text', default: 'api' }) createdVia: 'api' | 'apply';
   @Column({ type: 'timestamptz', nullable: true }) generationStartedAt: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) generatedAt: Date | null;
+  /** Language-model tokens of the latest burn-in; null when none was asked. */
+  @Column({ type: 'integer', nullable: true }) burnInPromptTokens: number | null;
+  @Column({ type: 'integer', nullable: true }) burnInCompletionTokens: number | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }
