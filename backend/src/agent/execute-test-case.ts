@@ -135,7 +135,7 @@ export class PlaywrightExecutor implements TestExecutor {
       stepsChanged,
       resultTitle,
       evaluationThought: thought,
-      stepPlan: formatStepPlan(steps),
+      stepPlan: stepPlan(steps),
       modelTokens: tokens.promptTokens || tokens.completionTokens ? { ...tokens } : null,
       ...extra,
     });
@@ -260,6 +260,14 @@ export class PlaywrightExecutor implements TestExecutor {
     })();
   }
 
+}
+
+/** The readable step plan, each step a language model interpreted marked so. */
+function stepPlan(steps: Step[]): string {
+  return formatStepPlan(steps)
+    .split('\n')
+    .map((line, i) => (steps[i]?.interpretedBy ? `${line}  [interpreted by ${steps[i]!.interpretedBy}]` : line))
+    .join('\n');
 }
 
 function firstLine(text: string | undefined): string | undefined {

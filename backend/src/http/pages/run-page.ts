@@ -2,6 +2,7 @@
 // ran, what was healed, and its evidence (screenshots, trace, console errors, failed requests).
 import type { RunRecord, RunTestCaseRecord } from '../../app/records.js';
 import { html, layout, type Html } from './html.js';
+import { modelTokensText } from './model-tokens.js';
 
 const evidenceHref = (key: string) => `/evidence/${key.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -21,6 +22,7 @@ function testCaseSection(tc: RunTestCaseRecord): Html {
     <dt>Environment</dt><dd>${tc.environmentUrl ?? '—'}</dd>
     ${tc.startedAt ? html`<dt>Duration</dt><dd>${duration(tc.startedAt, tc.finishedAt)}${tc.attempt > 0 ? ` (attempt ${tc.attempt + 1})` : ''}</dd>` : ''}
     ${tc.stepVersion ? html`<dt>Steps</dt><dd>version ${tc.stepVersion}</dd>` : ''}
+    ${tc.modelTokens ? html`<dt>Language model</dt><dd>${modelTokensText(tc.modelTokens)}</dd>` : ''}
   </dl>
   ${tc.resultTitle ? html`<p><strong>${tc.resultTitle}</strong></p>` : ''}
   ${tc.evaluationThought ? html`<pre class="thought">${tc.evaluationThought}</pre>` : ''}

@@ -3,6 +3,7 @@
 import type { TestCaseRecord } from '../../app/records.js';
 import type { Step } from '../../domain/steps.js';
 import { html, layout, type Html } from './html.js';
+import { modelTokensText } from './model-tokens.js';
 
 function locatorText(step: Step): string {
   if (!('target' in step) || !step.target) return '';
@@ -31,6 +32,7 @@ export function renderTestCasePage(testCase: TestCaseRecord, steps: { version: n
   <dt>Goal</dt><dd><pre>${testCase.goal}</pre></dd>
   <dt>Expected result</dt><dd>${testCase.expectedResult ?? '—'}</dd>
   <dt>Generation</dt><dd class="${testCase.generationStatus === 'FAILED' ? 'FAILED' : ''}">${testCase.generationStatus}${testCase.generationError ? html`<pre>${testCase.generationError}</pre>` : ''}</dd>
+  ${testCase.burnInTokens ? html`<dt>Language model</dt><dd>the burn-in used ${modelTokensText(testCase.burnInTokens)}</dd>` : ''}
   <dt>Enabled</dt><dd>${testCase.isEnabled ? 'yes' : 'no (does not run in test plans until enabled)'}</dd>
 </dl>
 ${enabling(testCase)}
@@ -40,7 +42,7 @@ ${
   steps
     ? html`<p>Version ${steps.version}, recorded ${steps.createdAt.toISOString()}</p>
 <table><thead><tr><th>#</th><th>Step</th><th>Action</th><th>Locators (best first)</th></tr></thead><tbody>
-${list.map((step, i) => html`<tr><td>${i + 1}</td><td>${step.sentence}${step.from && step.from !== step.sentence ? html`<br><small>from: ${step.from}</small>` : ''}</td><td>${step.action}</td><td><pre>${locatorText(step)}</pre></td></tr>`)}
+${list.map((step, i) => html`<tr><td>${i + 1}</td><td>${step.sentence}${step.from && step.from !== step.sentence ? html`<br><small>from: ${step.from}</small>` : ''}${step.interpretedBy ? html`<br><small>interpreted by ${step.interpretedBy}</small>` : ''}</td><td>${step.action}</td><td><pre>${locatorText(step)}</pre></td></tr>`)}
 </tbody></table>`
     : html`<p>No steps recorded yet${testCase.generationStatus === 'GENERATING' ? ': the burn-in is running or queued' : ''}.</p>`
 }`,
