@@ -4,9 +4,22 @@
 import type { Expectation } from '../steps.js';
 import type { Intent, TargetPhrase } from './intents.js';
 import { quote } from './quotes.js';
+import { ordinalWord } from './target-phrase.js';
+
+/** Every name the target may have, as written: "'Delete' or 'Remove'". */
+function formatNames(target: TargetPhrase): string {
+  const names = [target.name!, ...(target.alternatives ?? [])].map(quote);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
+}
 
 export function formatTarget(target: TargetPhrase): string {
-  let text = target.name === null ? `the ${target.noun ?? 'element'}` : target.noun ? `the ${quote(target.name)} ${target.noun}` : quote(target.name);
+  const nth = target.nth === undefined ? '' : `${ordinalWord(target.nth)} `;
+  let text =
+    target.name === null
+      ? `the ${nth}${target.noun ?? 'element'}`
+      : target.noun
+        ? `the ${nth}${formatNames(target)} ${target.noun}`
+        : `${nth ? `the ${nth}` : ''}${formatNames(target)}`;
   if (target.near) text += ` ${target.near.relation} ${quote(target.near.text)}`;
   return text;
 }

@@ -14,6 +14,12 @@ export interface TargetPhrase {
   near: { text: string; relation: Relation } | null;
   /** Other names to try, in order, when `name` matches nothing ("Delete" -> "Remove"). */
   alternatives?: string[];
+  /**
+   * "the second row", "the last 'Delete' button": the nth (1-based; -1 is the last, -2 the one before)
+   * of the visible elements that match the rest of the phrase, in document order. Without `nth`, a
+   * phrase with neither name nor anchor ("the search box", "the checkbox") means the only one there is.
+   */
+  nth?: number;
 }
 
 /** What the action is for: decides which roles fit (a button for click, a textbox for fill, ...). */

@@ -6,7 +6,8 @@ import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
-export type ExpectedResultParse = { ok: true; expectations: Expectation[] } | { ok: false; error: string };
+/** `why`: what a result that was understood but is too vague to check lacks, and how to say it. */
+export type ExpectedResultParse = { ok: true; expectations: Expectation[] } | { ok: false; error: string; why?: string };
 
 const NUMBER_WORDS: Record<string, number> = {
   no: 0, zero: 0, a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -126,7 +127,7 @@ export function parseExpectedResult(text: string): ExpectedResultParse {
   for (const sentence of sentences) {
     const { skeleton, values } = maskQuotes(sentence);
     const vague = vagueResult(normalizeModals(skeleton));
-    if (vague) return { ok: false, error: expectationNotUnderstood(sentence, vague) };
+    if (vague) return { ok: false, error: expectationNotUnderstood(sentence, vague), why: vague };
     const parsed = parseSentenceSkeleton(normalizeModals(skeleton), values);
     if (!parsed) return { ok: false, error: expectationNotUnderstood(sentence) };
     expectations.push(...parsed);

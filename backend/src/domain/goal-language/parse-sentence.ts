@@ -6,7 +6,7 @@ import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { goalPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
-import { parseTargetPhrase } from './target-phrase.js';
+import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
 
 type Rule = [RegExp, (m: RegExpExecArray, values: string[]) => Intent[] | string | null];
 
@@ -17,9 +17,16 @@ const VERB = [
   'go', 'goes', 'navigate', 'open', 'opens', 'visit', 'visits', 'clear', 'clears', 'verify', 'log', 'sign', 'mark', 'set',
   'search', 'add', 'adds', 'delete', 'deletes', 'remove', 'removes', 'expand', 'expands', 'collapse', 'collapses', 'dismiss', 'dismisses',
   'close', 'closes', 'confirm', 'submit', 'submits', 'use', 'toggle', 'toggles', 'switch', 'accept', 'then',
+  'turn', 'enable', 'disable', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
 ].join('|');
 const COMPOUND = new RegExp(`\\s*,\\s*(?:and\\s+)?(?=(?:${VERB})\\b)|\\s+and\\s+(?=(?:${VERB})\\b)`, 'i');
-const SUBJECT = /^(?:please\s+|now\s+|(?:i|we|you|the\s+user|user)\s+(?:will\s+|should\s+|must\s+|can\s+)?)+/i;
+const SUBJECT = new RegExp(
+  '^(?:(?:please|now|just|simply)\\s+|(?:i|we|you|the\\s+user|user)\\s+(?:will\\s+|should\\s+|must\\s+|can\\s+|then\\s+|now\\s+|also\\s+|first\\s+)?|' +
+    "(?:try|tries|want|wants|need|needs|would\\s+like|am\\s+going|is\\s+going|are\\s+going|going|have|has)\\s+to\\s+|let['’]s\\s+)+",
+  'i',
+);
+// "Next click Save", "Finally, click Pay": words that only order the story, before a verb.
+const FILLER = new RegExp(`^(?:(?:next|then|also|and|finally|first|lastly|afterwards|after\\s+that)\\s*,?\\s+)+(?=(?:${VERB})\\b)`, 'i');
 const URL_LIKE = /^(?:https?:\/\/\S+|\/\S*|\.{1,2}\/\S*|[?#]\S*|\{\{[^}]+\}\}\S*|localhost(?::\d+)?(?:\/\S*)?|(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?)$/i;
 const HOME = /^(?:the\s+)?(?:home\s*page|start\s+page|front\s+page|landing\s+page|home)$/i;
 
@@ -60,9 +67,44 @@ function press(slot: string, values: string[]): Intent[] | string | null {
   return t ? [{ kind: 'click', target: t, double: false, purpose: 'click' }] : null;
 }
 
+/** A value as typed: "the code 123456" is 123456. */
+function typedValue(slot: string, values: string[]): string {
+  return unmask(slot.replace(/^(?:the\s+)?(?:code|value|text|number|word|pin|amount)\s+(?=\S*\d|\uE000)/i, ''), values);
+}
+
 function withTarget(slot: string, values: string[], build: (t: TargetPhrase) => Intent): Intent[] | string {
   const t = target(slot, values);
-  return t ? [build(t)] : 'name the element, e.g. "Click the \'Save\' button" or "Check the checkbox next to \'Buy milk\'".';
+  if (t) return [build(t)];
+  const vague = vagueTarget(slot, values);
+  return `${vague ? `${vague}; ` : ''}name the element, e.g. "Click the 'Save' button" or "Check the checkbox next to 'Buy milk'".`;
+}
+
+/** "'Milk', 'Eggs' and 'Bread'": several quoted names, one action each (unquoted, "Terms and conditions" is one name). */
+const QUOTED_LIST = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*\s*,?\s+and\s+\uE000\d+\uE001$/;
+
+function eachTarget(slot: string, values: string[], build: (t: TargetPhrase) => Intent): Intent[] | string {
+  if (!QUOTED_LIST.test(slot.trim())) return withTarget(slot, values, build);
+  return slot.trim().split(/\s*,?\s+and\s+|\s*,\s*/).map((name) => build({ name: unmask(name, values), noun: null, near: null }));
+}
+
+/** "A with x, B with y and C with z" (or "x in A and y in B"): one action per pair, or null when it is not such a list. */
+function pairList(text: string, pair: RegExp): [string, string][] | null {
+  const chunks = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
+  if (chunks.length < 2) return null;
+  const pairs = chunks.map((chunk) => pair.exec(chunk.trim()));
+  return pairs.every((m): m is RegExpExecArray => m !== null) ? pairs.map((m) => [m[1]!, m[2]!]) : null;
+}
+
+/** "name Ada", "email: ada@example.com": the field's words, then the value (where a name, a number or an address starts). */
+function fieldValue(chunk: string, values: string[]): [string, string] | null {
+  const explicit = /^(.+?)\s*[:=]\s*(.+)$/.exec(chunk);
+  if (explicit) return [explicit[1]!, explicit[2]!];
+  const words = chunk.trim().split(/\s+/);
+  if (words.length < 2) return null;
+  let at = words.findIndex((word, i) => i > 0 && (/^\uE000/.test(word) || /^[\p{Lu}\d{]/u.test(word) || /[@./\d]/.test(word)));
+  if (at < 0) at = words.length - 1;
+  const field = words.slice(0, at).join(' ');
+  return unmask(field, values) ? [field, words.slice(at).join(' ')] : null;
 }
 
 /** "the 'Pro' option" as a value of a select -> "Pro". */
@@ -71,9 +113,12 @@ function optionValue(slot: string, values: string[]): string {
   return unmask(isQuoted(m[1]!) ? m[1]! : slot.replace(/^the\s+/i, ''), values);
 }
 
-const LOGIN_VERB = '(?:log\\s*in|login|logs\\s+in|sign\\s*in|signs\\s+in|sign\\s+on)(?:\\s+to\\s+the\\s+(?:app|site|application|page|account))?';
-const CART = '(?:cart|basket|bag|shopping\\s+cart|trolley)';
-const GENERIC_POPUP = /^(?:the\s+|this\s+)?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet)$/i;
+const LOGIN_VERB = '(?:log\\s*in|login|logs\\s+in|sign\\s*in|signs\\s+in|sign\\s+on)(?:\\s+to\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard))?|(?:log|logs|sign|signs)\\s+into\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard)';
+/** "Log in with my account", "... with valid credentials": the test case's only account. */
+const OWN_ACCOUNT = /^(?:(?:my|our|your|the|valid|correct|proper|existing|a\s+valid)\s+)*(?:account|credentials|login|user|user\s+account|details|login\s+details)$/i;
+const CART = '(?:cart|basket|bag|shopping\\s+cart|shopping\\s+basket|shopping\\s+bag|trolley)';
+// "the cookie banner", "the Settings dialog": whichever dialog is open (its name is not a close button's).
+const GENERIC_POPUP = /^(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet|notice|consent|menu|popover)$/i;
 const CONFIRM_NAMES = ['OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete', 'Done'];
 const SUBMIT_NAMES = ['Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK', 'Next'];
 const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'];
@@ -82,13 +127,30 @@ const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookie
 const READINGS = new WeakMap<Intent, Intent[]>();
 
 /** "Delete 'Buy milk'": the Delete (or Remove) control of the row of Buy milk; else one named "Delete Buy milk". */
-function deleteRow(verb: string, slot: string, values: string[]): Intent[] | null {
-  const cleaned = slot.replace(/\s+from\s+(?:the\s+|my\s+)?(?:cart|basket|bag|list|table|todos?|wishlist|favou?rites)$/i, '');
+function deleteRow(verb: string, slot: string, values: string[]): Intent[] | string | null {
+  const cleaned = slot.replace(/\s+from\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|table|todos?|wishlist|favou?rites|order)$/i, '');
+  const name = /remove/i.test(verb) ? 'Remove' : 'Delete';
+  const other = name === 'Delete' ? 'Remove' : 'Delete';
+  const button = (extra: Partial<TargetPhrase> = {}): Intent => ({ kind: 'click', target: { name, noun: null, near: null, alternatives: [other], ...extra }, double: false, purpose: 'click' });
+  // "Delete it", "Remove this item": the page's own Delete button.
+  if (/^(?:it|this|this\s+(?:item|one|entry|product|todo|file|row))$/i.test(cleaned.trim())) return [button()];
+  // "Remove the second item": the second Remove button on the page.
+  const positioned = /^the\s+/i.test(cleaned.trim()) ? target(cleaned, values) : null;
+  if (positioned?.nth !== undefined && positioned.name === null) return [button({ nth: positioned.nth })];
+  const vague = vagueTarget(cleaned, values);
+  if (vague) return vague;
+  // "Delete my account": a button named for it ("Delete account"); else the row of "account".
+  const own = /^(?:my|our|your)\s+(.+)$/i.exec(cleaned.trim());
+  if (own && !isQuoted(own[1]!)) {
+    const thing = unmask(own[1]!, values);
+    const whole: Intent = { kind: 'click', target: { name: `${name} ${thing}`, noun: null, near: null, alternatives: [`${name} ${unmask(cleaned, values)}`] }, double: false, purpose: 'click' };
+    READINGS.set(whole, [{ kind: 'click', target: { name, noun: null, near: { text: thing, relation: 'in the row of' }, alternatives: [other] }, double: false, purpose: 'click' }]);
+    return [whole];
+  }
   const item = /^(?:the\s+)?(.+?)(?:\s+(?:todo|item|entry|row|task|product|line|card|file|note|message|comment))?$/i.exec(cleaned)!;
   const text = unmask(item[1]!, values).trim();
   if (!text) return null;
-  const name = /remove/i.test(verb) ? 'Remove' : 'Delete';
-  const intent: Intent = { kind: 'click', target: { name, noun: null, near: { text, relation: 'in the row of' }, alternatives: [name === 'Delete' ? 'Remove' : 'Delete'] }, double: false, purpose: 'click' };
+  const intent: Intent = { kind: 'click', target: { name, noun: null, near: { text, relation: 'in the row of' }, alternatives: [other] }, double: false, purpose: 'click' };
   // Unquoted, "Delete account" may also be the name of a button.
   if (!isQuoted(slot.trim())) {
     const whole = target(`${verb.split(/\s+/)[0]} ${slot}`, values);
@@ -98,21 +160,27 @@ function deleteRow(verb: string, slot: string, values: string[]): Intent[] | nul
 }
 
 const RULES: Rule[] = [
-  [new RegExp(`^${LOGIN_VERB}\\s+(?:as|with\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`, 'i'), (m, v) => {
+  [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)(?:\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))?\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`, 'i'), (m, v) => {
     const user = unmask(m[1]!, v).trim();
     const password = unmask(m[2]!, v).trim();
     return user && password ? [{ kind: 'loginAs', user, password }] : null;
   }],
-  [new RegExp(`^${LOGIN_VERB}$`, 'i'), () => [{ kind: 'login', config: '' }]],
+  // "log in as ada@example.com / lovelace"
+  [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)\\s+(\\S+)\\s*\\/\\s*(\\S+)$`, 'i'), (m, v) => [{ kind: 'loginAs', user: unmask(m[1]!, v), password: unmask(m[2]!, v) }]],
+  [new RegExp(`^(?:${LOGIN_VERB})$`, 'i'), () => [{ kind: 'login', config: '' }]],
   [/^(?:search|searches)\s+(?:for\s+)?(.+)$/i, (m, v) => {
     const value = unmask(m[1]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
-    const field: TargetPhrase = { name: 'Search', noun: 'search box', near: null };
+    const field: TargetPhrase = { name: 'Search', noun: 'box', near: null };
     return value ? [{ kind: 'fill', target: field, value }, { kind: 'press', key: 'Enter', target: field }] : null;
   }],
   [new RegExp(`^(?:add|adds|put|puts)\\s+(.+?)\\s+(?:to|into|in)\\s+(?:the\\s+|my\\s+|your\\s+)?(${CART})$`, 'i'), (m, v) => {
+    const which = m[2]!.toLowerCase().replace(/^(?:shopping\s+)?/, '').replace(/^trolley$/, 'cart');
+    const names = [`Add to ${which}`, ...['Add to cart', 'Add to basket', 'Add to bag', 'Add'].filter((n) => n !== `Add to ${which}`)];
+    const button: TargetPhrase = { name: names[0]!, noun: null, near: null, alternatives: names.slice(1) };
+    // "Add it to the cart" on a product's page: its own button.
+    if (/^(?:it|this|this\s+(?:item|product|one))$/i.test(m[1]!.trim())) return [{ kind: 'click', target: button, double: false, purpose: 'click' }];
     const item = unmask(m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, ''), v).trim();
-    const name = `Add to ${m[2]!.toLowerCase().replace(/\s+/g, ' ')}`;
-    return item ? [{ kind: 'click', target: { name, noun: null, near: { text: item, relation: 'in the row of' }, alternatives: ['Add to cart', 'Add to basket', 'Add to bag', 'Add'] }, double: false, purpose: 'click' }] : null;
+    return item ? [{ kind: 'click', target: { ...button, near: { text: item, relation: 'in the row of' } }, double: false, purpose: 'click' }] : null;
   }],
   [/^(?:delete|deletes|remove|removes|trash|trashes)\s+(.+)$/i, (m, v) => deleteRow(m[0]!, m[1]!, v)],
   [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
@@ -123,47 +191,102 @@ const RULES: Rule[] = [
     return t ? [{ kind: 'dismiss', target: t }] : null;
   }],
   [/^(?:accept|accepts|allow|agree\s+to)\s+(?:all\s+)?(?:the\s+)?cookies$/i, () => [{ kind: 'click', target: { name: 'Accept', noun: null, near: null, alternatives: ACCEPT_NAMES }, double: false, purpose: 'click' }]],
+  // "Accept the terms", "Agree to the privacy policy": tick its checkbox.
+  [/^(?:accept|accepts|agree\s+to|agrees\s+to|agree\s+with)\s+(.*\b(?:terms|conditions|polic(?:y|ies)|privacy|agreement|tos|eula|rules|gdpr)\b.*)$/i, (m, v) =>
+    withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
+  // "Accept the invitation": its Accept button.
+  [/^(?:accept|accepts)(?:\s+(?:the\s+|this\s+)?(.+))?$/i, (m, v) => [
+    { kind: 'click', target: { name: 'Accept', noun: null, near: null, ...(m[1] ? { alternatives: [`Accept ${unmask(m[1], v)}`] } : {}) }, double: false, purpose: 'click' },
+  ]],
   [/^(?:confirm|confirms)(?:\s+(?:the\s+)?(.+))?$/i, () => [{ kind: 'click', target: { name: 'Confirm', noun: null, near: null, alternatives: CONFIRM_NAMES }, double: false, purpose: 'click' }]],
-  [/^(?:submit|submits|send|sends)\s+(?:the\s+|this\s+)?(?:(.+?)\s+)?form$/i, () => [{ kind: 'click', target: { name: 'Submit', noun: 'button', near: null, alternatives: SUBMIT_NAMES }, double: false, purpose: 'click' }]],
+  [/^(?:submit|submits|send|sends)(?:\s+.+)?$/i, () => [{ kind: 'click', target: { name: 'Submit', noun: 'button', near: null, alternatives: SUBMIT_NAMES }, double: false, purpose: 'click' }]],
   [/^(?:use|uses)\s+(.+?)\s+(?:as|for)\s+(.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))],
   [/^(?:toggle|toggles|flip|flips)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'toggle' }))],
   [/^(?:switch|switches)\s+to\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' }))],
-  [/^(?:log\s*in|login|logs\s+in|sign\s*in|signs\s+in|sign\s+on)(?:\s+to\s+the\s+(?:app|site|application|page))?\s+(?:with|using|as)\s+(?:the\s+)?(.+?)$/i, (m, v) => {
-    const slot = m[1]!.replace(/^config(?:uration)?\s+(.+)$/i, '$1').replace(/^(.+?)\s+config(?:uration)?$/i, '$1');
+  [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:with|using|as)\\s+(?:the\\s+)?(.+?)$`, 'i'), (m, v) => {
+    if (OWN_ACCOUNT.test(unmask(m[1]!, v))) return [{ kind: 'login', config: '' }];
+    const slot = m[1]!
+      .replace(/^config(?:uration)?\s+(.+)$/i, '$1')
+      .replace(/^(.+?)\s+(?:config(?:uration)?|account|user|credentials|login)$/i, '$1');
     const config = unmask(slot, v);
+    if (/@/.test(config)) return `say the password too ("Sign in as ${quote(config)} with password '...'"), or keep the account in a config and write "Log in with config 'name'".`;
     return config ? [{ kind: 'login', config }] : null;
   }],
   [/^wait(?:s)?\s+(?:for\s+)?\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?|minutes?|mins?)$/i, () =>
     "Goalie does not wait for a fixed time; say what to wait for, e.g. \"Wait for 'Saved'\"."],
+  [/^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)\b.*$/i, () =>
+    "Goalie waits for the page to settle after every action by itself; leave this sentence out, or wait for a text the page shows when it is ready, e.g. \"Wait for 'Saved'\"."],
   [/^wait(?:s)?\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible|displayed))|appears|shows\s+up|is\s+(?:shown|visible|displayed)))?$/i,
     (m, v) => {
-      // "the text 'Saved'", "the 'Saved' message" -> Saved
-      const slot = m[1]!.replace(/^the\s+/i, '').replace(/^(?:text|message)\s+(.+)$/i, '$1');
-      const text = unmask(slot.replace(/^(.+?)\s+(?:text|message)$/i, (whole, inner: string) => (isQuoted(inner) ? inner : whole)), v);
+      // "the text 'Saved'", "the 'Saved' message", "the Order confirmed message" -> the text itself
+      const slot = m[1]!.replace(/^the\s+/i, '').replace(/^(?:text|message)\s+(.+)$/i, '$1').replace(/^(.+?)\s+(?:text|message|notification|toast|banner|label)$/i, '$1');
+      const text = unmask(slot, v);
       return text ? [{ kind: 'wait', text }] : null;
     }],
-  [/^(?:go|goes|navigate|navigates|browse|browses|head|heads)\s+(?:back\s+)?to\s+(.+)$/i, (m, v) => navigation(m[1]!, v)],
-  [/^(?:visit|visits|open|opens|load|loads)\s+(.+)$/i, (m, v) => navigation(m[1]!, v)],
+  [/^(?:go|goes)\s+back$|^(?:reload|reloads|refresh|refreshes)\b.*$/i, () =>
+    'going back and reloading are not phrasings yet; open the page instead, e.g. "Go to /cart".'],
+  [/^(?:go|goes|navigate|navigates|browse|browses|head|heads)\s+(?:back\s+|over\s+|straight\s+)?to\s+(.+)$/i, (m, v) => navigation(m[1]!, v)],
+  [/^(?:visit|visits|open|opens|load|loads)\s+(?:up\s+)?(.+)$/i, (m, v) => navigation(m[1]!, v)],
   [/^(?:double[\s-]?click|double[\s-]?clicks|dblclick)\s+(?:on\s+)?(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: true, purpose: 'click' }))],
   [/^(?:click|clicks|tap|taps)\s+(?:on\s+)?(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }))],
   [/^(?:press|presses|hit|hits|push|pushes)\s+(?:on\s+)?(.+)$/i, (m, v) => press(m[1]!, v)],
-  [/^(?:fill|fills)(?:\s+(?:in|out))?\s+(.+?)\s+with\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }))],
-  [/^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))],
+  // "Fill in the form with name Ada and email ada@example.com", "Fill out the contact form: name Ada, ..."
+  [/^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+)?(?:[\w-]+\s+)?form(?:\s*:\s*|\s+with\s+)(.+)$/i, (m, v) => {
+    const pairs = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((chunk) => fieldValue(chunk, v));
+    if (pairs.some((p) => p === null)) return 'write each field with its value, e.g. "Fill in the form with name Ada and email ada@example.com" or "Fill \'Name\' with \'Ada\'".';
+    return pairs.map((p) => withTarget(p![0], v, (t) => ({ kind: 'fill', target: t, value: unmask(p![1], v) }))).flatMap((r) => (typeof r === 'string' ? [] : r));
+  }],
+  [/^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+)?(?:form|fields|details)$/i, () =>
+    'say which fields and what to type, e.g. "Fill in the form with name Ada and email ada@example.com".'],
+  [/^(?:fill|fills)(?:\s+(?:in|out))?\s+(.+?\s+with\s+.+)$/i, (m, v) => {
+    const list = pairList(m[1]!, /^(.+?)\s+with\s+(.+)$/i) ?? [/^(.+?)\s+with\s+(.+)$/i.exec(m[1]!)!.slice(1, 3) as [string, string]];
+    return collect(list.map(([field, value]) => withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: unmask(value, v) }))));
+  }],
+  // "enter lovelace as the password", "type Ada as my first name"
+  [/^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+as\s+((?:the|my|your|our)\s+.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))],
+  [/^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?\s+(?:into|in|inside|on|to)\s+.+)$/i, (m, v) => {
+    const pair = /^(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i;
+    const list = pairList(m[1]!, pair) ?? [pair.exec(m[1]!)!.slice(1, 3) as [string, string]];
+    return collect(list.map(([value, field]) => withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: typedValue(value, v) }))));
+  }],
+  // "type milk": into the only field (or the focused one); "Enter your email" says what, not which value.
+  [/^(?:type|types|enter|enters|input|inputs|write|writes)\s+(.+)$/i, (m, v) => {
+    if (!isQuoted(m[1]!) && /^(?:your|my|our|the|a|an|some|any|his|her|their)\s/i.test(m[1]!)) {
+      return `say what to type and where, e.g. "Fill 'Email' with 'ada@example.com'" or "Type 'milk' into 'Search'".`;
+    }
+    return [{ kind: 'fill', target: { name: null, noun: 'field', near: null }, value: unmask(m[1]!, v) }];
+  }],
   [/^(?:set|sets|change|changes)\s+(.+?)\s+to\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }))],
   [/^(?:clear|clears|empty|empties)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: '' }))],
-  [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:from|in|on)\s+(.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) }))],
+  [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:from|in|on)\s+(.+)$/i, (m, v) => vagueTarget(m[1]!, v) ?? withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) }))],
+  // "select Sweden as the country", "pick M as size"
+  [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:as|for)\s+(.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) }))],
   [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'choose' }))],
-  [/^(?:mark|marks)\s+(.+?)\s+as\s+(?:not\s+done|undone|not\s+completed?|incomplete|active|unchecked|open)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
-  [/^(?:mark|marks)\s+(.+?)\s+as\s+(?:done|completed?|finished|checked)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
-  [/^(?:uncheck|unchecks|untick|unticks|deselect|deselects|disable|disables|turn\s+off|turns\s+off|switch\s+off)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
-  [/^(?:check|checks|tick|ticks|enable|enables|turn\s+on|turns\s+on|switch\s+on)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
+  [/^(?:mark|marks)\s+(.+?)\s+as\s+(?:not\s+done|undone|not\s+completed?|incomplete|active|unchecked|open|unread)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
+  [/^(?:mark|marks)\s+(.+?)\s+as\s+(?:done|completed?|finished|checked|read|complete)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
+  [/^(?:uncheck|unchecks|untick|unticks|deselect|deselects|disable|disables|turn\s+off|turns\s+off|switch\s+off|switches\s+off)\s+(.+)$/i, (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
+  [/^(?:turn|turns|switch|switches)\s+(.+?)\s+off$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
+  [/^(?:check|checks)\s+(?:the\s+|my\s+)?(?:page|dashboard|screen|results?|layout|app|application|site|website|ui|home\s*page|form|output|everything|it|that|this|data|details)$/i, () =>
+    '"Check" ticks a checkbox; to look at the page, say what it must show, e.g. "Check that \'Welcome\' is shown".'],
+  [/^(?:check|checks|tick|ticks|enable|enables|turn\s+on|turns\s+on|switch\s+on|switches\s+on)\s+(.+)$/i, (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
+  [/^(?:turn|turns|switch|switches)\s+(.+?)\s+on$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
   [/^(?:hover|hovers|mouse\s*over|mouses\s+over|move\s+the\s+mouse\s+(?:over|to|onto))\s+(?:over\s+|on\s+|onto\s+)?(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'hover', target: t }))],
+  // Goalie scrolls to an element by itself before acting on it; "scroll down" may load more.
+  [/^(?:scroll|scrolls)\s+(down|up)(?:\s+(?:a\s+bit|a\s+little|the\s+page|once))?$/i, (m) => [{ kind: 'press', key: m[1]!.toLowerCase() === 'down' ? 'PageDown' : 'PageUp', target: null }]],
+  [/^(?:scroll|scrolls)\s+(?:all\s+the\s+way\s+)?(?:down\s+|up\s+)?to\s+the\s+(bottom|end|top|beginning|start)(?:\s+of\s+the\s+(?:page|list))?$/i, (m) => [{ kind: 'press', key: /bottom|end/i.test(m[1]!) ? 'End' : 'Home', target: null }]],
+  [/^(?:scroll|scrolls)\b.*$/i, () => 'Goalie scrolls to an element by itself before it acts on it; say what to do there instead, e.g. "Click \'Load more\'" or "Verify that \'Reviews\' is shown".'],
 ];
+
+/** The intents of a list of actions, or the first message about one that cannot be done. */
+function collect(results: (Intent[] | string)[]): Intent[] | string {
+  const message = results.find((r): r is string => typeof r === 'string');
+  return message ?? (results as Intent[][]).flat();
+}
 
 const NUMBERS: Record<string, number> = { once: 1, twice: 2, thrice: 3, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const REPEAT = /\s+(?:(once|twice|thrice)|(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
 const MAX_REPEAT = 50;
-const MENU_PATH = /^(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|navigate\s+to)\s+(?:on\s+)?(.+?\s+(?:>|→|->|»)\s+.+)$/i;
+const MENU_PATH = /^(?:(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|goes\s+to|navigate\s+to|navigates\s+to)\s+(?:on\s+)?)?(.+?\s+(?:>|→|->|»|›)\s+.+)$/i;
 
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
 function parseOne(part: string, values: string[]): Intent[] | string | null {
@@ -178,7 +301,7 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   }
   const path = MENU_PATH.exec(part);
   if (path) {
-    const steps = path[1]!.split(/\s+(?:>|→|->|»)\s+/).map((item) => target(item, values));
+    const steps = path[1]!.split(/\s+(?:>|→|->|»|›)\s+/).map((item) => target(item, values));
     if (steps.every((t): t is TargetPhrase => t !== null)) return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }) as Intent);
   }
   return parseRule(part, values);
@@ -201,15 +324,20 @@ function restore(skeleton: string, values: string[]): string {
 
 export function parseSentence(sentence: string): SentenceParse {
   const { skeleton: raw, values } = maskQuotes(sentence.trim());
-  const skeleton = raw.replace(/\s+/g, ' ').replace(SUBJECT, '').replace(/[\s.!;,]+$/, '').trim();
+  let skeleton = raw.replace(/\s+/g, ' ').replace(/[\s.!;,]+$/, '').trim();
+  for (let previous = ''; previous !== skeleton; ) {
+    previous = skeleton;
+    skeleton = skeleton.replace(FILLER, '').replace(SUBJECT, '');
+  }
   if (!skeleton) return { ok: false, error: notUnderstood(sentence) };
 
-  const assertion = ASSERTION.exec(skeleton);
+  // "The user should see 'Thank you'" is a check, as in an expected result.
+  const assertion = ASSERTION.exec(skeleton)?.[1] ?? (/^(?:see|sees)\s/i.test(skeleton) ? `I ${skeleton}` : null);
   if (assertion) {
-    const parsed = parseExpectedResult(restore(assertion[1]!, values));
+    const parsed = parseExpectedResult(restore(assertion, values));
     if (parsed.ok && parsed.expectations.length) return actions(sentence, parsed.expectations.map((expectation) => ({ kind: 'assert', expectation })));
     // "Confirm the deletion" is an action, not a check: the rules below may read it.
-    if (!/^confirms?\b/i.test(skeleton)) return { ok: false, error: notUnderstood(sentence) };
+    if (!/^confirms?\b/i.test(skeleton)) return { ok: false, error: notUnderstood(sentence, parsed.ok ? undefined : parsed.why) };
   }
 
   const intents: Intent[] = [];
@@ -237,6 +365,10 @@ function actions(sentence: string, intents: Intent[]): SentenceParse {
   return { ok: true, actions: parsed };
 }
 
-export function notUnderstood(sentence: string): string {
-  return `Could not understand "${sentence.trim()}". Understood phrasings (quotes optional where unambiguous):\n${goalPhrasings()}`;
+/** `why`: what the sentence lacks, when that is known. */
+export function notUnderstood(sentence: string, why?: string): string {
+  return (
+    `Could not understand "${sentence.trim()}"${why ? `: ${why}` : ''}. Understood phrasings (quotes optional where unambiguous):\n${goalPhrasings()}\n` +
+    "Each sentence asks for one concrete action on the page, naming the element as the page shows it (\"Click 'Add to cart' next to 'Blue mug'\")."
+  );
 }

@@ -1,6 +1,23 @@
 // A readable plan of recorded steps: their sentences, numbered, with the goal sentence they came from.
+// And the plan a goal is understood as before it meets a page: one elementary sentence per action.
 import type { Step } from '../steps.js';
+import { formatIntent } from './format.js';
+import { parseSentence } from './parse-sentence.js';
+import { splitGoal } from './split-goal.js';
 
 export function formatStepPlan(steps: readonly Step[]): string {
   return steps.map((step, i) => `${i + 1}. ${step.sentence}${step.from && step.from !== step.sentence ? `  (from "${step.from}")` : ''}`).join('\n');
+}
+
+export type GoalPlan = { ok: true; steps: string[] } | { ok: false; error: string };
+
+/** The elementary sentences a goal asks for, in order, or the message about the first sentence not understood. */
+export function planGoal(goal: string): GoalPlan {
+  const steps: string[] = [];
+  for (const sentence of splitGoal(goal)) {
+    const parsed = parseSentence(sentence);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    steps.push(...parsed.actions.map((action) => formatIntent(action.intent)));
+  }
+  return { ok: true, steps };
 }

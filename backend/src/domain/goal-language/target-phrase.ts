@@ -1,5 +1,6 @@
 // The target part of a sentence: "the 'Add to cart' button", "Sign in", "the checkbox next to 'Buy
-// milk'", "'Delete' in the row of 'Buy milk'". Works on the skeleton (quoted values masked).
+// milk'", "'Delete' in the row of 'Buy milk'", "the second row", "Edit in the Invoice 7 row".
+// Works on the skeleton (quoted values masked).
 import type { Relation, TargetPhrase } from './intents.js';
 import { isQuoted, unmask } from './quotes.js';
 import { NOUNS } from './roles.js';
@@ -7,48 +8,147 @@ import { NOUNS } from './roles.js';
 const NOUN = NOUNS.map((noun) => noun.replace(/ /g, '\\s+')).join('|');
 const ARTICLE = /^(?:the|a|an|my|your|our|his|her|their)\s+/i;
 // "the number of guests" is a description: the page may say "Number of guests" or only "Guests".
-const DESCRIPTION = /^(?:number|count|amount|quantity|total)\s+of\s+(.+)$/i;
+// "the quantity of Blue mug" names a row instead: the Quantity field of the row of Blue mug.
+const DESCRIPTION = /^(number|count|amount|quantity|total|price)\s+(?:of|for)\s+(.+)$/i;
+// "the user's email": the page may say "User email" or only "Email".
+const POSSESSIVE = /^([a-z]+)['’]s\s+(.+)$/;
+const CONTAINER = '(?:row|line|item|list\\s+item|entry|card|section|box|panel|form|dialog|modal|popup|tile|group|area|column)';
 const RELATIVE = new RegExp(
   '^(.*?)\\s+(?:that\\s+is\\s+|which\\s+is\\s+)?(' +
     [
-      'next\\s+to', 'beside', 'besides', 'near', 'close\\s+to', 'by', 'for',
-      '(?:in|on|within|inside)\\s+the\\s+(?:same\\s+)?(?:row|line|item|list\\s+item|entry|card|section|box)(?:\\s+(?:of|for|with|containing|that\\s+contains|as))?',
+      'next\\s+to', 'beside', 'besides', 'near', 'close\\s+to', 'by', 'for', 'on', 'under', 'below', 'underneath',
+      `(?:in|on|within|inside)\\s+the\\s+(?:same\\s+)?${CONTAINER}(?:\\s+(?:of|for|with|containing|that\\s+contains|as))?`,
     ].join('|') +
     ')\\s+(?:the\\s+)?(.+)$',
   'i',
 );
-// "for", "by" and "near" are ordinary words in names ("Search for products"): relative only before a quoted anchor.
-const WEAK_RELATIONS = /^(?:for|by|near)$/i;
+// "Save in the Billing section", "Edit in the Invoice 7 row": the container named by its text.
+const NAMED_CONTAINER = new RegExp(`^(.*?)\\s+(?:in|on|within|inside)\\s+(?:the\\s+)?(.+?)\\s+${CONTAINER}$`, 'i');
+// "for", "by", "on", "under" are ordinary words in names ("Search for products"): relative only before
+// a quoted anchor, or after a target that already says what it is ("the Edit button for Invoice 7").
+const WEAK_RELATIONS = /^(?:for|by|near|on|under|below|underneath)$/i;
 const NOUN_SUFFIX = new RegExp(`^(.+?)\\s+(${NOUN})$`, 'i');
 const NOUN_PREFIX = new RegExp(`^(${NOUN})\\s+(.+)$`, 'i');
 const NOUN_ONLY = new RegExp(`^(${NOUN})$`, 'i');
+// Nouns for which "the <noun>" names one element well enough: a page usually has one search box.
+const ONLY_NOUNS = /^(?:check ?box|tick ?box|switch|toggle|input field|text ?field|text ?box|text ?area|field|input|dropdown|drop-down|select box|select|list ?box|combo ?box|picker)$/i;
+const NAMED_NOUNS = /^(?:menu|logo)$/i;
+const SEARCH_NOUN = /^search\s+(box|field|bar|input)$/i;
+const ALTERNATIVES = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*\s+or\s+\uE000\d+\uE001$/;
+
+const ORDINALS: Record<string, number> = {
+  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
+  sixth: 6, '6th': 6, seventh: 7, '7th': 7, eighth: 8, '8th': 8, ninth: 9, '9th': 9, tenth: 10, '10th': 10,
+  last: -1, 'second last': -2, 'second to last': -2,
+};
+const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ORDINAL = new RegExp(`^(${Object.keys(ORDINALS).sort((a, b) => b.length - a.length).map((k) => k.replace(/ /g, '\\s+')).join('|')})\\s+(.+)$`, 'i');
+
+// Words that name nothing on a page: "Click around", "Check everything", "Select something".
+const VAGUE = /^(?:everything|something|anything|stuff|things|around|it|them|this|that|whatever|all\s+(?:the\s+)?(?:things|stuff|buttons|links|fields|items|options|boxes|checkboxes))$/i;
+
+export function ordinalWord(nth: number): string {
+  if (nth === -1) return 'last';
+  if (nth === -2) return 'second to last';
+  return ORDINAL_WORDS[nth - 1] ?? `${nth}th`;
+}
 
 function relationOf(words: string): Relation {
-  return /row|line|item|entry|card|section|box/i.test(words) ? 'in the row of' : 'next to';
+  return new RegExp(CONTAINER, 'i').test(words) ? 'in the row of' : 'next to';
+}
+
+/** Why a slot names no element ("everything", "the second row of X"), or null when it may name one. */
+export function vagueTarget(slot: string, values: string[]): string | null {
+  const text = unmask(slot.trim().replace(ARTICLE, ''), values);
+  if (!isQuoted(slot.trim()) && VAGUE.test(text)) return `${JSON.stringify(text)} does not say which element; name it as it reads on the page`;
+  if (new RegExp(`\\s(?:in|on)\\s+the\\s+(?:${Object.keys(ORDINALS).join('|')})\\s+${CONTAINER}\\b`, 'i').test(` ${slot}`)) {
+    return 'a row is found by its text, not its position; say "in the row of \'<a text of that row>\'"';
+  }
+  return null;
+}
+
+/** "'Delete' or 'Remove'": a name and the others to try. */
+function names(text: string, values: string[]): { name: string; alternatives?: string[] } | null {
+  if (!ALTERNATIVES.test(text)) return null;
+  const all = text.split(/\s*,\s*|\s+or\s+/).map((token) => unmask(token, values));
+  return { name: all[0]!, alternatives: all.slice(1) };
 }
 
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
+  if (vagueTarget(slot, values)) return null;
   let text = slot.trim();
   let near: TargetPhrase['near'] = null;
-  const relative = RELATIVE.exec(text);
-  if (relative && relative[1]!.trim() && (!WEAK_RELATIONS.test(relative[2]!) || isQuoted(relative[3]!))) {
-    near = { text: unmask(relative[3]!, values), relation: relationOf(relative[2]!) };
-    text = relative[1]!.trim();
+  const relative = relativeParts(text);
+  if (relative) {
+    near = { text: unmask(relative.anchor, values), relation: relationOf(relative.relation) };
+    text = relative.target;
+  } else {
+    const container = NAMED_CONTAINER.exec(text);
+    if (container && container[1]!.trim() && !/^(?:the|a|an|this|that)$/i.test(container[2]!)) {
+      near = { text: unmask(container[2]!, values), relation: 'in the row of' };
+      text = container[1]!.trim();
+    }
   }
   const hadArticle = ARTICLE.test(text);
   text = text.replace(ARTICLE, '');
+  let nth: number | undefined;
+  // "the first name" is a field, not an ordinal.
+  const ordinal = hadArticle && !/^(?:first|last)\s+names?\b/i.test(text) ? ORDINAL.exec(text) : null;
+  if (ordinal) {
+    nth = ORDINALS[ordinal[1]!.toLowerCase().replace(/\s+/g, ' ')]!;
+    text = ordinal[2]!;
+  }
+  const withNth = (phrase: TargetPhrase): TargetPhrase => (nth === undefined ? phrase : { ...phrase, nth });
+  const search = SEARCH_NOUN.exec(text);
+  if (search) return withNth({ name: 'Search', noun: search[1]!.toLowerCase() === 'bar' ? 'box' : search[1]!.toLowerCase(), near });
   const only = NOUN_ONLY.exec(text);
-  if (only) return near ? { name: null, noun: normalizeNoun(only[1]!), near } : null;
+  // "Click Menu", "File > Export": without "the", a noun is the element's name.
+  if (only && !hadArticle && !near && nth === undefined) return { name: only[1]!, noun: null, near };
+  // "Open the menu", "Click the logo": the control is usually named after the noun.
+  if (only && NAMED_NOUNS.test(only[1]!) && !near && nth === undefined) return { name: only[1]!, noun: null, near };
+  if (only) return near || nth !== undefined || ONLY_NOUNS.test(only[1]!) ? withNth({ name: null, noun: normalizeNoun(only[1]!), near }) : null;
   // A noun around an unquoted name is only taken as one after "the" ("Click Add item" is a name).
   const suffix = NOUN_SUFFIX.exec(text);
-  if (suffix && (isQuoted(suffix[1]!) || hadArticle)) return { name: unmask(suffix[1]!, values), noun: normalizeNoun(suffix[2]!), near };
+  if (suffix && (isQuoted(suffix[1]!) || ALTERNATIVES.test(suffix[1]!) || hadArticle)) {
+    return withNth({ ...(names(suffix[1]!, values) ?? { name: unmask(suffix[1]!, values) }), noun: normalizeNoun(suffix[2]!), near });
+  }
   const prefix = NOUN_PREFIX.exec(text);
-  if (prefix && isQuoted(prefix[2]!)) return { name: unmask(prefix[2]!, values), noun: normalizeNoun(prefix[1]!), near };
+  if (prefix && isQuoted(prefix[2]!)) return withNth({ name: unmask(prefix[2]!, values), noun: normalizeNoun(prefix[1]!), near });
+  const several = names(text, values);
+  if (several) return withNth({ name: several.name, noun: null, near, alternatives: several.alternatives });
+  // "the first product", "the last result": after an ordinal, a word in lower case is a kind of thing.
+  if (nth !== undefined && /^[a-z][a-z -]*$/.test(text)) return { name: null, noun: text.replace(/\s+/g, ' '), near, nth };
   const name = unmask(text, values);
   if (!name) return null;
-  const described = isQuoted(text) ? null : DESCRIPTION.exec(name);
-  return described ? { name, noun: null, near, alternatives: [described[1]!] } : { name, noun: null, near };
+  if (isQuoted(text)) return withNth({ name, noun: null, near });
+  const described = DESCRIPTION.exec(name);
+  if (described && !near) {
+    // "the quantity of Blue mug" (a name, capitalized or quoted): the field in that row.
+    if (/^[\p{Lu}\d\uE000]/u.test(described[2]!)) return withNth({ name: described[1]!, noun: null, near: { text: described[2]!, relation: 'in the row of' } });
+    return withNth({ name, noun: null, near, alternatives: [described[2]!] });
+  }
+  const possessive = POSSESSIVE.exec(name);
+  if (possessive) return withNth({ name: `${possessive[1]} ${possessive[2]}`, noun: null, near, alternatives: [possessive[2]!] });
+  return withNth({ name, noun: null, near });
+}
+
+/** The first relation that reads as one: "Search for products next to 'X'" skips the "for" of the name. */
+function relativeParts(text: string): { target: string; relation: string; anchor: string } | null {
+  for (let from = 0; from < text.length; ) {
+    const m = RELATIVE.exec(text.slice(from));
+    if (!m) return null;
+    const target = text.slice(0, from) + m[1]!;
+    if (target.trim() && (!WEAK_RELATIONS.test(m[2]!) || isQuoted(m[3]!) || saysWhatItIs(target))) return { target: target.trim(), relation: m[2]!, anchor: m[3]! };
+    from += m[1]!.length + 1;
+  }
+  return null;
+}
+
+/** "the Edit button", "'Edit'": a target that says what it is, so a weak relation after it is one. */
+function saysWhatItIs(text: string): boolean {
+  const t = text.trim();
+  return isQuoted(t) || (ARTICLE.test(t) && NOUN_SUFFIX.test(t.replace(ARTICLE, '')));
 }
 
 function normalizeNoun(noun: string): string {
