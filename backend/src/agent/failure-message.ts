@@ -26,7 +26,8 @@ export function closestPhrasing(intent: Intent, closest: string[]): string | nul
     const candidate = parseCandidate(text);
     if (!candidate || !fitting.includes(candidate.role)) continue;
     if (target.name === null) continue;
-    const renamed = { ...intent, target: { ...target, name: candidate.name, noun: null } } as Intent;
+    // The candidate's own name only: no other names to try, no position.
+    const renamed = { ...intent, target: { name: candidate.name, noun: null, near: target.near } } as Intent;
     return formatIntent(renamed);
   }
   return null;

@@ -8,6 +8,7 @@ import { describeElement, wantedWords } from './describe-element.js';
 import type { ElementFacts } from './element-facts.js';
 import { TargetUnresolved } from './errors.js';
 import { findByIdentifiers, findByName, type Roles } from './find-by-name.js';
+import { findByPosition } from './find-by-position.js';
 import { findNear, type NearFound } from './find-near.js';
 import { markControlAfterText } from './unnamed-controls.js';
 import { closestOnPage } from './page-reading.js';
@@ -34,7 +35,7 @@ const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select', 'toggle'];
 /** Controls that may follow their text without being linked to it. */
 const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = { fill: 'type', select: 'choose', check: 'check', toggle: 'check' };
 
-type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string } | { missing: 'element' | 'anchor' };
+type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string; recordAs?: TargetPhrase } | { missing: 'element' | 'anchor' };
 
 /** Hovers the anchor text, which shows controls that appear on hover only (TodoMVC's delete button). */
 async function hoverAnchor(page: Page, text: string): Promise<boolean> {
@@ -57,7 +58,13 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
     if (near === 'no control') return { missing: 'element' };
     return { found: near.candidate, near };
   }
-  const found = await findByName(probe, phrase.name!, roles, purpose, fuzzy);
+  // "the second row", "the checkbox": by position, or the only one of its kind.
+  if (phrase.nth !== undefined || phrase.name === null) {
+    const byPosition = await findByPosition(probe, phrase, roles, purpose);
+    if (!byPosition) return { missing: 'element' };
+    return { found: byPosition.found.candidate, near: byPosition.found.container ? byPosition.found : null, recordAs: byPosition.recordAs };
+  }
+  const found = await findByName(probe, phrase.name, roles, purpose, fuzzy);
   if (found) return { found, near: null };
   // Other names the sentence allows ("Delete" or "Remove", "Confirm" or "OK"): whole names only.
   for (const other of phrase.alternatives ?? []) {
@@ -91,7 +98,7 @@ export async function resolveTarget(page: Page, phrase: TargetPhrase, purpose: P
     try {
       const result = await attempt(probe, phrase, purpose, roles, options.fuzzy);
       if ('found' in result) {
-        const resolved = await record(probe, result.found, result.near, result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } } : phrase, purpose);
+        const resolved = await record(probe, result.found, result.near, result.recordAs ?? (result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } } : phrase), purpose);
         return result.revealedBy ? { ...resolved, revealedBy: result.revealedBy } : resolved;
       }
       if (Date.now() >= deadline) throw await notFound(page, phrase, purpose, roles, result.missing);

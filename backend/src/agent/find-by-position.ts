@@ -1,0 +1,151 @@
+// Targets found by position rather than by name: "the second 'Add to cart' button", "the last row",
+// "the first product" (an element whose class, id or test id says "product"), and the only one of its
+// kind: "the checkbox", "the field" of "Type milk" (else the focused one). Document order decides.
+import type { ElementHandle, Locator as PwLocator, Page } from 'playwright-core';
+import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
+import { rolesForNoun } from '../domain/goal-language/roles.js';
+import { ambiguity, nameTiers, type Roles } from './find-by-name.js';
+import type { NearFound } from './find-near.js';
+import { ancestorAt } from './page-scripts.js';
+import type { Candidate, Probe, Strategy } from './probe.js';
+
+export interface PositionFound {
+  found: NearFound;
+  /** How to record it: "the second 'Add to cart'" is recorded as the one in the row of 'Red kettle'. */
+  recordAs: TargetPhrase;
+}
+
+type AriaRole = Parameters<Page['getByRole']>[0];
+
+const MARK = 'data-goalie-item';
+
+function pageFunction<F>(source: string): F {
+  return new Function(`return (${source});`)() as F;
+}
+
+/** Indexes of the elements in document order. */
+const documentOrder = pageFunction<(els: Element[]) => number[]>(`(els) =>
+  els.map((el, i) => i).sort((a, b) => (els[a].compareDocumentPosition(els[b]) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))`);
+
+/** Which element has the focus (or holds it), or -1. */
+const focusedIndex = pageFunction<(els: Element[]) => number>(`(els) => els.findIndex((el) => el === document.activeElement || el.contains(document.activeElement))`);
+
+/**
+ * Marks the visible elements whose class, id or test id says `word` ("product" in "product-card",
+ * "productTile"), one per item: wrappers holding several of them and parts inside one are left out.
+ */
+const markItems = pageFunction<(args: { word: string; mark: string }) => number>(`({ word, mark }) => {
+  const stem = word.toLowerCase().replace(/e?s$/, '');
+  const says = new RegExp('(^|[^a-z])' + stem + '(e?s)?([^a-z]|$)');
+  const idsOf = (el) => [el.id, el.getAttribute('class'), el.getAttribute('data-testid'), el.getAttribute('data-test'), el.getAttribute('data-cy')]
+    .filter(Boolean).join(' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width >= 1 && r.height >= 1 && (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })); };
+  const found = [...document.querySelectorAll('body *')].filter((el) => says.test(idsOf(el)) && visible(el));
+  const items = found.filter((el) => found.filter((other) => other !== el && el.contains(other)).length < 2);
+  const outer = items.filter((el) => !items.some((other) => other !== el && other.contains(el)));
+  outer.forEach((el, i) => el.setAttribute(mark, String(i)));
+  return outer.length;
+}`);
+
+/**
+ * The smallest container around `el` that shows a text of its own (a leaf element's whole text, not
+ * inside `el`): how far up it is, and that text ("Red kettle" for the second "Add to cart" button).
+ */
+const rowText = pageFunction<(el: Element) => { level: number; text: string } | null>(`(el) => {
+  const leafText = (root) => {
+    for (const n of root.querySelectorAll('*')) {
+      if (n.children.length || el.contains(n) || n.contains(el)) continue;
+      const t = (n.innerText || '').replace(/\\s+/g, ' ').trim();
+      if (t) return t;
+    }
+    return null;
+  };
+  let level = 1;
+  for (let c = el.parentElement; c && c !== document.body; c = c.parentElement, level++) {
+    const text = leafText(c);
+    if (text) return { level, text };
+  }
+  return null;
+}`);
+
+const clearItems = pageFunction<(mark: string) => void>(`(mark) => { for (const el of document.querySelectorAll('[' + mark + ']')) el.removeAttribute(mark); }`);
+
+async function ordered(page: Page, candidates: Candidate[]): Promise<Candidate[]> {
+  if (candidates.length < 2) return candidates;
+  const order = await page.evaluate(documentOrder, candidates.map((c) => c.handle as ElementHandle<Element>));
+  return order.map((i) => candidates[i]!);
+}
+
+function pick<T>(items: T[], nth: number): T | null {
+  return items[nth > 0 ? nth - 1 : items.length + nth] ?? null;
+}
+
+function byRoles(scope: Page | PwLocator, roles: string[]): Strategy[] {
+  return roles.map((role) => ({ via: `role ${role}`, locator: scope.getByRole(role as AriaRole) }));
+}
+
+/** "the first product": the item whose identifiers say "product", then the control in it that fits the action. */
+async function nthItem(probe: Probe, noun: string, nth: number, roles: Roles): Promise<Candidate | null> {
+  const count = await probe.page.evaluate(markItems, { word: noun.split(' ').at(-1)!, mark: MARK });
+  probe.defer(() => probe.page.evaluate(clearItems, MARK));
+  const index = nth > 0 ? nth - 1 : count + nth;
+  if (index < 0 || index >= count) return null;
+  const item = probe.page.locator(`[${MARK}="${index}"]`);
+  const inside = await probe.candidates(byRoles(item, [...roles.preferred, ...roles.fallback]));
+  if (inside.length) return inside[0]!;
+  const [whole] = await probe.candidates([{ via: `the ${noun} by its identifiers`, locator: item }]);
+  return whole ?? null;
+}
+
+/**
+ * Elements that look alike (three "Add to cart" buttons) are told apart by their row: the chosen one
+ * is recorded as the one in the row of its row's text, so replays never count again.
+ */
+async function withRow(probe: Probe, phrase: TargetPhrase, chosen: Candidate, others: Candidate[]): Promise<PositionFound> {
+  const plain = { found: { candidate: chosen, container: null, anchorExact: true }, recordAs: { ...phrase, nth: undefined } };
+  const name = (await probe.factsOf(chosen)).name;
+  const alike: boolean[] = [];
+  for (const other of others) if (other !== chosen) alike.push((await probe.factsOf(other)).name === name);
+  if (!alike.some(Boolean)) return plain;
+  const row = await probe.page.evaluate(rowText, chosen.handle as ElementHandle<Element>);
+  if (!row) return plain;
+  const container = (await probe.page.evaluateHandle(ancestorAt, { el: chosen.handle as ElementHandle<Element>, level: row.level })) as ElementHandle<Element>;
+  probe.track(container);
+  const recordAs: TargetPhrase = { name: phrase.name, noun: phrase.noun, near: { text: row.text, relation: 'in the row of' } };
+  return { found: { candidate: chosen, container, anchorExact: true }, recordAs };
+}
+
+/**
+ * The target of a phrase with a position (`nth`) or with neither name nor anchor ("the checkbox").
+ * Null when nothing matches; throws when "the only one" is not the only one.
+ */
+export async function findByPosition(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Promise<PositionFound | null> {
+  const found = await findCandidate(probe, phrase, roles, purpose);
+  return found && (await withRow(probe, phrase, found.chosen, found.among));
+}
+
+async function findCandidate(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Promise<{ chosen: Candidate; among: Candidate[] } | null> {
+  const known = phrase.noun === null || (rolesForNoun(phrase.noun)?.length ?? 0) > 0;
+  if (phrase.name === null && !known) {
+    const item = phrase.nth === undefined ? null : await nthItem(probe, phrase.noun!, phrase.nth, roles);
+    return item && { chosen: item, among: [item] };
+  }
+  const tiers: Strategy[][] =
+    phrase.name === null
+      ? [byRoles(probe.page, roles.preferred), byRoles(probe.page, roles.fallback)]
+      : [...nameTiers(probe.page, phrase.name, roles, purpose), ...(phrase.alternatives ?? []).flatMap((other) => nameTiers(probe.page, other, roles, purpose, true))];
+  for (const tier of tiers) {
+    const found = await ordered(probe.page, await probe.candidates(tier));
+    if (!found.length) continue;
+    if (phrase.nth !== undefined) {
+      const chosen = pick(found, phrase.nth);
+      return chosen && { chosen, among: found };
+    }
+    if (found.length === 1) return { chosen: found[0]!, among: found };
+    // "Type milk" into one of several fields: the one that has the focus.
+    const focused = await probe.page.evaluate(focusedIndex, found.map((c) => c.handle as ElementHandle<Element>));
+    if (focused >= 0) return { chosen: found[focused]!, among: [found[focused]!] };
+    throw await ambiguity(probe, found, `the ${phrase.noun ?? 'element'}`);
+  }
+  return null;
+}

@@ -1,0 +1,61 @@
+// Mocha hooks for agent tests on a real page: one Chromium and one site for the file, a fresh
+// context per test; a burn-in of a goal on a path, and a replay of its steps on a fresh page.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../../backend/src/agent/browser.js';
+import { BuiltinAgent } from '../../backend/src/agent/builtin-agent.js';
+import { performStep } from '../../backend/src/agent/perform-step.js';
+import type { Step } from '../../backend/src/domain/steps.js';
+import { startSite, type Site } from './site.js';
+
+export interface AgentPages {
+  readonly page: Page;
+  readonly site: Site;
+  readonly agent: BuiltinAgent;
+  /** Burns the goal in on `path`; fails the test with the agent's message when it does not work. */
+  burnIn(path: string, goal: string): Promise<Step[]>;
+  /** Performs the recorded steps on a fresh page at `path`, as a replay does. */
+  replay(path: string, steps: Step[]): Promise<Page>;
+}
+
+export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 1000): AgentPages {
+  let browser: Browser;
+  let site: Site;
+  let context: BrowserContext;
+  let page: Page;
+  const agent = new BuiltinAgent({ findTimeoutMs });
+  before(async () => {
+    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    site = await startSite(pages);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  afterEach(async () => context.close());
+  return {
+    get page() {
+      return page;
+    },
+    get site() {
+      return site;
+    },
+    agent,
+    async burnIn(path, goal) {
+      await page.goto(site.url + path);
+      const result = await agent.burnIn(page, goal, { baseUrl: site.url, configs: {} });
+      expect(result.error ?? '').to.equal('');
+      return result.steps;
+    },
+    async replay(path, steps) {
+      const fresh = await context.newPage();
+      await fresh.goto(site.url + path);
+      for (const step of JSON.parse(JSON.stringify(steps)) as Step[]) await performStep(fresh, step, { baseUrl: site.url, configs: {} });
+      return fresh;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// Sentences of the corpus (test/unit/agent/sentence-corpus.ts) that need the page to mean anything:
+// positions ("the second 'Add to cart' button", "the first product"), the only control of its kind
+// ("Type milk", "Check the checkbox"), several fields in one sentence. Burn-in in real Chromium, then
+// a replay of the recorded steps on a fresh page.
+import { expect } from 'chai';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
+
+const PRODUCTS = html(
+  'Products',
+  `<nav><a href="/">Home</a> <a href="/about">About</a></nav>
+  <main><ul class="product-list">${['Blue mug', 'Red kettle', 'Green pot']
+    .map((name, i) => `<li class="product-card"><a href="/p/${i + 1}">${name}</a> <button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></li>`)
+    .join('')}</ul><p id="out"></p></main>`,
+);
+
+const TODO = html(
+  'Todo',
+  `<input class="new-todo" aria-label="New todo"><ul id="list"></ul>
+  <label><input type="checkbox" id="all"> Mark all as complete</label>
+  <script>
+    document.querySelector('.new-todo').addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || !e.target.value) return;
+      const li = document.createElement('li');
+      li.textContent = e.target.value;
+      list.append(li);
+      e.target.value = '';
+    });
+  </script>`,
+);
+
+const FORM = html(
+  'Contact',
+  `<form><label>Name <input name="name"></label> <label>Email <input name="email" type="email"></label>
+  <label>Country <select name="country"><option value="">Choose</option><option>Sweden</option><option>Norway</option></select></label></form>`,
+);
+
+describe('built-in agent: ordinary sentences that need the page', function () {
+  const pages = useAgentPages({ '/products': PRODUCTS, '/todo': TODO, '/form': FORM, '/p/1': html('Blue mug', '<h1>Blue mug</h1>') });
+  const { burnIn, replay } = pages;
+  const url = () => pages.site.url;
+
+  it('clicks the second of three equal buttons, and replays it', async () => {
+    const steps = await burnIn('/products', 'Click the second Add to cart button');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Added Red kettle');
+    const fresh = await replay('/products', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Added Red kettle');
+  });
+
+  it('clicks the last of them', async () => {
+    await burnIn('/products', "Click the last 'Add to cart' button");
+    expect(await pages.page.locator('#out').innerText()).to.equal('Added Green pot');
+  });
+
+  it('opens the first product: the first item whose class says "product", by its link', async () => {
+    await burnIn('/products', 'Open the first product');
+    expect(pages.page.url()).to.equal(`${url()}/p/1`);
+  });
+
+  it('types into the only field and presses Enter there ("type milk and press enter"), and replays it', async () => {
+    const steps = await burnIn('/todo', 'type milk and press enter');
+    expect(await pages.page.locator('li').allInnerTexts()).to.deep.equal(['milk']);
+    const fresh = await replay('/todo', steps);
+    expect(await fresh.locator('li').allInnerTexts()).to.deep.equal(['milk']);
+  });
+
+  it('checks the only checkbox ("Check the checkbox")', async () => {
+    await burnIn('/todo', 'Check the checkbox');
+    expect(await pages.page.locator('#all').isChecked()).to.equal(true);
+  });
+
+  it('fills a form written as one sentence, and selects "as the country"', async () => {
+    await burnIn('/form', 'Fill in the form with name Ada and email ada@example.com. Select Sweden as the country');
+    expect(await pages.page.locator('input[name=name]').inputValue()).to.equal('Ada');
+    expect(await pages.page.locator('input[name=email]').inputValue()).to.equal('ada@example.com');
+    expect(await pages.page.locator('select').inputValue()).to.equal('Sweden');
+  });
+
+  it('says which fields there are when "the field" is not the only one and none has the focus', async () => {
+    await pages.page.goto(`${url()}/form`);
+    const result = await pages.agent.burnIn(pages.page, 'Type Ada', { baseUrl: url(), configs: {} });
+    expect(result.ok).to.equal(false);
+    expect(result.error).to.match(/visible elements match the field \(textbox "Name", textbox "Email"/);
+  });
+});
