@@ -9,6 +9,7 @@ import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { NotUnderstood } from '../../../backend/src/agent/errors.js';
 import type { TokenUsage } from '../../../backend/src/agent/language-model.js';
 import { openAiModel } from '../../../backend/src/agent/llm/openai-model.js';
+import { MAX_SNAPSHOT_CHARS } from '../../../backend/src/agent/llm/page-for-model.js';
 import { performStep } from '../../../backend/src/agent/perform-step.js';
 import { parseExpectedResult } from '../../../backend/src/domain/goal-language/parse-expected-result.js';
 import { parseSentence } from '../../../backend/src/domain/goal-language/parse-sentence.js';
@@ -190,6 +191,28 @@ describe('built-in agent with a language model', function () {
       expect(result.error!.split('\n').at(-1)).to.equal(`The language model (scripted-model) could not help: it named button "Checkout now", but there is no visible button "Checkout now" on ${site.url}/cart.`);
       expect(await page.locator('#state').innerText()).to.equal('');
     });
+  });
+
+  it('healing asks the model when its own lenient search finds nothing', async () => {
+    site.setPage('/redesigned', html('Cart', `<h1>Your cart</h1><button aria-label="Go on" id="next">→</button><p id="state"></p><script>next.onclick = () => { state.textContent = 'Payment details'; };</script>`));
+    const step: Step = { action: 'click', target: { locators: [{ kind: 'role', role: 'button', name: 'Proceed to payment', exact: true }], description: 'the "Proceed to payment" button' }, sentence: "Click 'Proceed to payment'" };
+    llm.script(toolCall('name_element', { found: true, reason: 'the only button, an arrow', target: button('Go on') }));
+    const page = await pageAt('/redesigned');
+    const healed = await agentWith().heal(page, step, context());
+    if ('error' in healed) throw new Error(healed.error);
+    expect(healed.step).to.deep.include({ sentence: "Click 'Proceed to payment'", interpretedBy: 'scripted-model' });
+    expect(await page.locator('#state').innerText()).to.equal('Payment details');
+    expect(llm.requests.map((r) => r.body.tools![0]!.function.name)).to.deep.equal(['name_element']);
+  });
+
+  it('sends a bounded snapshot of a large page', async () => {
+    site.setPage('/big', html('Big', Array.from({ length: 1500 }, (_, i) => `<button>Product number ${i}</button>`).join('')));
+    llm.script(toolCall('record_actions', { understood: false, reason: 'no basket here', actions: [] }));
+    await agentWith().burnIn(await pageAt('/big'), UNPARSED, context());
+    const content = llm.requests[0]!.body.messages[1]!.content;
+    expect(content.length).to.be.below(MAX_SNAPSHOT_CHARS + 500);
+    expect(content).to.include('button "Product number 0"').and.not.include('button "Product number 1499"');
+    expect(content).to.match(/# … \d+ more lines not shown/);
   });
 
   describe('an expected result the parser cannot read', () => {
