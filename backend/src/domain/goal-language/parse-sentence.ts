@@ -17,7 +17,7 @@ const VERB = [
   'go', 'goes', 'navigate', 'open', 'opens', 'visit', 'visits', 'clear', 'clears', 'verify', 'log', 'sign', 'mark', 'set',
   'search', 'add', 'adds', 'delete', 'deletes', 'remove', 'removes', 'expand', 'expands', 'collapse', 'collapses', 'dismiss', 'dismisses',
   'close', 'closes', 'confirm', 'submit', 'submits', 'use', 'toggle', 'toggles', 'switch', 'accept', 'then',
-  'turn', 'enable', 'disable', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
+  'turn', 'enable', 'disable', 'logout', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
 ].join('|');
 const COMPOUND = new RegExp(`\\s*,\\s*(?:and\\s+)?(?=(?:${VERB})\\b)|\\s+and\\s+(?=(?:${VERB})\\b)`, 'i');
 const SUBJECT = new RegExp(
@@ -121,6 +121,7 @@ const CART = '(?:cart|basket|bag|shopping\\s+cart|shopping\\s+basket|shopping\\s
 const GENERIC_POPUP = /^(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet|notice|consent|menu|popover)$/i;
 const CONFIRM_NAMES = ['OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete', 'Done'];
 const SUBMIT_NAMES = ['Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK', 'Next'];
+const LOGOUT_NAMES = ['Sign out', 'Logout', 'Log off', 'Sign off'];
 const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'];
 
 /** Other readings of an intent a rule produced, attached to its ParsedAction. */
@@ -168,6 +169,9 @@ const RULES: Rule[] = [
   // "log in as ada@example.com / lovelace"
   [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)\\s+(\\S+)\\s*\\/\\s*(\\S+)$`, 'i'), (m, v) => [{ kind: 'loginAs', user: unmask(m[1]!, v), password: unmask(m[2]!, v) }]],
   [new RegExp(`^(?:${LOGIN_VERB})$`, 'i'), () => [{ kind: 'login', config: '' }]],
+  [/^(?:log|logs|sign|signs)\s*(?:out|off)(?:\s+(?:of|from)\s+(?:the\s+|my\s+)?(?:app|site|application|account|website|shop|store))?$|^logout$/i, () => [
+    { kind: 'click', target: { name: 'Log out', noun: null, near: null, alternatives: LOGOUT_NAMES }, double: false, purpose: 'click' },
+  ]],
   [/^(?:search|searches)\s+(?:for\s+)?(.+)$/i, (m, v) => {
     const value = unmask(m[1]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
     const field: TargetPhrase = { name: 'Search', noun: 'box', near: null };
@@ -251,7 +255,7 @@ const RULES: Rule[] = [
   }],
   // "type milk": into the only field (or the focused one); "Enter your email" says what, not which value.
   [/^(?:type|types|enter|enters|input|inputs|write|writes)\s+(.+)$/i, (m, v) => {
-    if (!isQuoted(m[1]!) && /^(?:your|my|our|the|a|an|some|any|his|her|their)\s/i.test(m[1]!)) {
+    if (!isQuoted(m[1]!) && /^(?:in\s+)?(?:your|my|our|the|a|an|some|any|his|her|their)\s/i.test(m[1]!)) {
       return `say what to type and where, e.g. "Fill 'Email' with 'ada@example.com'" or "Type 'milk' into 'Search'".`;
     }
     return [{ kind: 'fill', target: { name: null, noun: 'field', near: null }, value: unmask(m[1]!, v) }];

@@ -74,10 +74,13 @@ function names(text: string, values: string[]): { name: string; alternatives?: s
   return { name: all[0]!, alternatives: all.slice(1) };
 }
 
+// "in the header", "at the top right": where on the screen, which finding the element does not need.
+const PLACE = /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left))$/i;
+
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
   if (vagueTarget(slot, values)) return null;
-  let text = slot.trim();
+  let text = slot.trim().replace(PLACE, '');
   let near: TargetPhrase['near'] = null;
   const relative = relativeParts(text);
   if (relative) {
