@@ -31,6 +31,13 @@ describe('goal language: elementary sentences Goalie writes', () => {
     [{ kind: 'assert', expectation: { kind: 'titleIs', text: 'Checkout' } }, "Verify that the title is 'Checkout'"],
     [{ kind: 'assert', expectation: { kind: 'count', count: 2, noun: 'items in the list' } }, 'Verify that there are 2 items in the list'],
     [{ kind: 'login', config: 'admin' }, "Log in with config 'admin'"],
+    [{ kind: 'click', target: { ...t('Delete', null, { text: 'Buy milk', relation: 'in the row of' }), alternatives: ['Remove'] }, double: false, purpose: 'click' }, "Click 'Delete' or 'Remove' in the row of 'Buy milk'"],
+    [{ kind: 'click', target: { ...t('Submit', 'button'), alternatives: ['Send', 'OK'] }, double: false, purpose: 'click' }, "Click the 'Submit', 'Send' or 'OK' button"],
+    [{ kind: 'click', target: { ...t('Add to cart', 'button'), nth: 2 }, double: false, purpose: 'click' }, "Click the second 'Add to cart' button"],
+    [{ kind: 'click', target: { ...t(null, 'row'), nth: -1 }, double: false, purpose: 'click' }, 'Click the last row'],
+    [{ kind: 'click', target: { ...t(null, 'product'), nth: 1 }, double: false, purpose: 'open' }, 'Open the first product'],
+    [{ kind: 'fill', target: t(null, 'field'), value: 'milk' }, "Fill the field with 'milk'"],
+    [{ kind: 'check', target: t(null, 'checkbox') }, 'Check the checkbox'],
   ];
   for (const [intent, sentence] of table) {
     it(sentence, () => {

@@ -1,0 +1,52 @@
+// The corpus of goals written the way people write them: each is understood as the plan a person
+// means, and the vague ones are refused with a message that says what would work.
+import { expect } from 'chai';
+import { parseSentence } from '../../../backend/src/domain/goal-language/parse-sentence.js';
+import { planGoal } from '../../../backend/src/domain/goal-language/step-plan.js';
+import { splitGoal } from '../../../backend/src/domain/goal-language/split-goal.js';
+import { CORPUS, REFUSED } from './sentence-corpus.js';
+
+describe('goal language: a corpus of ordinary sentences', () => {
+  it('holds at least 150 goals and 25 refusals, each once', () => {
+    expect(CORPUS.length).to.be.at.least(150);
+    expect(REFUSED.length).to.be.at.least(25);
+    const goals = [...CORPUS, ...REFUSED].map((entry) => entry.goal.toLowerCase());
+    expect(goals.filter((goal, i) => goals.indexOf(goal) !== i)).to.deep.equal([]);
+  });
+
+  describe('understood as meant', () => {
+    for (const { goal, plan } of CORPUS) {
+      it(goal.replace(/\n/g, ' / '), () => {
+        const parsed = planGoal(goal);
+        expect(parsed.ok ? parsed.steps : parsed.error).to.deep.equal(plan);
+      });
+    }
+  });
+
+  describe('each step of a plan reads back as itself', () => {
+    // Healing interprets an elementary sentence alone, so each must parse back to the same action.
+    for (const { goal } of CORPUS) {
+      it(goal.replace(/\n/g, ' / '), () => {
+        for (const sentence of splitGoal(goal)) {
+          const parsed = parseSentence(sentence);
+          if (!parsed.ok) throw new Error(parsed.error);
+          for (const action of parsed.actions) {
+            const again = parseSentence(planGoal(goal).ok ? action.sentence : '');
+            if (!again.ok) throw new Error(again.error);
+            expect(again.actions.map((a) => a.intent)).to.deep.equal([action.intent]);
+          }
+        }
+      });
+    }
+  });
+
+  describe('refused with a message that says what would work', () => {
+    for (const { goal, says } of REFUSED) {
+      it(goal, () => {
+        const parsed = planGoal(goal);
+        expect(parsed.ok, parsed.ok ? `understood as ${JSON.stringify(parsed.steps)}` : '').to.equal(false);
+        if (!parsed.ok) expect(parsed.error).to.match(says);
+      });
+    }
+  });
+});
