@@ -17,6 +17,7 @@ import { slackMessenger } from './integrations/slack/slack-messenger.js';
 import type { Agent } from './agent/agent.js';
 import { BuiltinAgent } from './agent/builtin-agent.js';
 import { builtinStepPlayer } from './agent/builtin-step-player.js';
+import { loggedModel } from './agent/llm/logged-model.js';
 import { openAiModel } from './agent/llm/openai-model.js';
 import { PlaywrightExecutor } from './agent/execute-test-case.js';
 import type { StepPlayer } from './agent/step-player.js';
@@ -117,8 +118,9 @@ export interface WorkerParts {
 }
 
 /** The built-in deterministic agent (with the language model of GOALIE_LLM_*, if any) and its step player. */
-export function builtinWorkerParts(llm: LlmConfig | null = null): WorkerParts {
-  return { agent: new BuiltinAgent({ model: llm ? openAiModel(llm) : null }), player: builtinStepPlayer() };
+export function builtinWorkerParts(llm: LlmConfig | null = null, logger?: Logger): WorkerParts {
+  const model = llm ? openAiModel(llm) : null;
+  return { agent: new BuiltinAgent({ model: model && logger ? loggedModel(model, logger) : model }), player: builtinStepPlayer() };
 }
 
 export interface RunningWorker {
@@ -129,7 +131,7 @@ export interface RunningWorker {
 }
 
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
-export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(runtime.config.llm), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
+export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
   const { config } = runtime;
   if (config.llm) runtime.logger.info({ baseUrl: config.llm.baseUrl, model: config.llm.model }, 'language model for sentences, targets and expected results the built-in agent cannot handle');
   const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
