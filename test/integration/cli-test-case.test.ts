@@ -1,5 +1,10 @@
 // `goalie test-case create --wait | show | enable | disable` against a real service whose worker burns
 // goals in with real Chromium on a site on 127.0.0.1: exit codes, the burn-in's message, the steps.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
@@ -146,5 +151,22 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
     expect(result.stdout).to.include('It is declared in a project file: the next goalie apply sets it back to the file\'s "enabled"');
     await service.apply(project(site.url));
     expect((await q('SELECT is_enabled FROM test_cases WHERE id = $1', [declared]))[0].is_enabled).to.equal(true);
+  });
+
+  it('the bundled client served at /cli/goalie.js has the new commands', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-bundle-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'goalie.js'), await (await fetch(`${service.baseUrl}/cli/goalie.js`)).text());
+      // Asynchronously: the service answers from this process.
+      const node = promisify(execFile);
+      const show = await node(process.execPath, ['goalie.js', 'test-case', 'show', ids.good!, '--json'], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env } });
+      expect(show.stderr).to.equal('');
+      expect(JSON.parse(show.stdout)).to.deep.equal((await api.get(`/v1/test-cases/${ids.good}`)).body);
+      // execFile rejects on a non-zero exit code.
+      const help = await node(process.execPath, ['goalie.js', 'test-case', 'enable', '--help'], { cwd: dir, env: { PATH: process.env.PATH ?? '' } });
+      expect(help.stdout).to.include('goalie test-case enable <test case UUID>');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

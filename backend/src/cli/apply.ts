@@ -99,16 +99,33 @@ interface ApplyFlags {
   file: string;
   json: boolean;
   waitMs: number | null;
+  help: boolean;
 }
+
+const HELP = `Usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]
+
+Creates or updates an organization and its project from a YAML file, in the database of DATABASE_URL
+or the embedded PostgreSQL of GOALIE_HOME (the summary names it). New test cases, and those whose goal
+or application changed, are queued for their burn-in, which a worker (goalie serve or goalie worker)
+performs.
+
+  --wait               wait for the burn-ins of the file's test cases; print each one that failed with
+                       its message; exit 1 when one failed or the wait timed out
+  --timeout DURATION   give up waiting after 90s, 10m, 1h, or N minutes (default 10m)
+  --json               print every object (name, UUID, short ID), the database and, with --wait, burnIns
+
+See docs/commands.md and docs/projects-as-code.md.
+`;
 
 export function parseApplyArgs(args: string[]): ApplyFlags {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, wait: { type: 'boolean' }, timeout: { type: 'string' } } });
+    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, wait: { type: 'boolean' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
+  if (values.help) return { file: '', json: false, waitMs: null, help: true };
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError(USAGE);
   if (values.timeout !== undefined && !values.wait) throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
@@ -119,7 +136,7 @@ export function parseApplyArgs(args: string[]): ApplyFlags {
     if (error instanceof ClientUsageError) throw new UsageError(error.message);
     throw error;
   }
-  return { file, json: values.json ?? false, waitMs };
+  return { file, json: values.json ?? false, waitMs, help: false };
 }
 
 interface WaitReport {
@@ -174,6 +191,10 @@ export function describeBurnIns(o: BurnInsOutcome, after: string): string {
 
 export async function applyCommand(args: string[]): Promise<number> {
   const flags = parseApplyArgs(args);
+  if (flags.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
   try {
     return await applyFile(flags.file, withRuntime, async (rt, summary) => {
       const database = describeDatabase(rt.databaseUrl, rt.config.databaseUrl ? null : rt.config.home);
