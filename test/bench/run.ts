@@ -4,19 +4,23 @@
 //      also against the same script keeping the same evidence (screenshots, trace), which shows
 //      what the service itself adds;
 //  (b) the median time from POST /v1/run to the first test case RUNNING;
-//  (c) burn-in and replay time per test case.
+//  (c) burn-in and replay time per test case;
+//  (d) authoring: the share of the sentence corpus (test/unit/agent/sentence-corpus.ts) understood
+//      as the plan a person means, and of its vague goals refused.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { startDemoSite } from '../../backend/src/demo/demo-site.js';
 import type { Step } from '../../backend/src/domain/steps.js';
+import { planGoal } from '../../backend/src/domain/goal-language/step-plan.js';
 import { startWorker } from '../../backend/src/main.js';
 import { stopTestPostgres } from '../helpers/postgres.js';
 import { startTestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { benchProject } from './bench-project.js';
 import { runPlain } from './plain-playwright.js';
+import { CORPUS, REFUSED } from '../unit/agent/sentence-corpus.js';
 
 const COUNT = Number(process.env.BENCH_TEST_CASES ?? 40);
 const PARALLELISM = Number(process.env.BENCH_PARALLELISM ?? 4);
@@ -30,6 +34,16 @@ const median = (values: number[]) => {
 };
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/** How much of the corpus the goal language understands as meant, without a page. */
+function corpusFigures() {
+  const asMeant = CORPUS.filter(({ goal, plan }) => {
+    const parsed = planGoal(goal);
+    return parsed.ok && JSON.stringify(parsed.steps) === JSON.stringify(plan);
+  }).length;
+  const refused = REFUSED.filter(({ goal }) => !planGoal(goal).ok).length;
+  return { goals: CORPUS.length, understoodAsMeant: asMeant, share: round(asMeant / CORPUS.length, 3), vagueGoals: REFUSED.length, refused };
+}
 
 async function main(): Promise<void> {
   const site = await startDemoSite({ port: 0 });
@@ -120,6 +134,7 @@ async function main(): Promise<void> {
             burnInMedian: round(median(burnIns)),
             replayMedian: round(median(replays.map((r) => Number(r.ms)))),
           },
+          authoring: { sentenceCorpus: corpusFigures() },
         },
         null,
         2,
