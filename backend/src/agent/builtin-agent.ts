@@ -270,7 +270,7 @@ export class BuiltinAgent implements Agent {
     }
     const element = await elementOf(page, step.target);
     const instead = async (): Promise<Step | null> => {
-      for (const target of element ? await personTargetsOf(page, element, null) : []) {
+      for (const target of element ? await personTargetsOf(page, element, null, step.target) : []) {
         const candidate: Step = { action: 'click', target, sentence: step.sentence, ...(step.from ? { from: step.from } : {}) };
         const changed = await watchEffects(page);
         try {

@@ -16,6 +16,8 @@ export interface RawFacts {
   type: string | null;
   placeholder: string | null;
   ariaLabel: string | null;
+  /** The title attribute: an icon button's only name, often. */
+  title: string | null;
   labels: string[];
   text: string;
   href: string | null;
@@ -60,6 +62,7 @@ export const readFacts = pageFunction<(el: Element) => RawFacts>(`(el) => {
     type,
     placeholder: el.getAttribute('placeholder'),
     ariaLabel: el.getAttribute('aria-label'),
+    title: el.getAttribute('title'),
     labels,
     text: (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 200),
     href: el.getAttribute('href'),

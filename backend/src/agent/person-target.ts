@@ -26,8 +26,12 @@ export async function visuallyHidden(element: PwLocator): Promise<boolean> {
   return element.evaluate(isVisuallyHidden, undefined, { timeout: 1000 }).catch(() => false);
 }
 
-/** What a person would click instead of `element`, best first, each with recorded locators. */
-export async function personTargetsOf(page: Page, element: PwLocator, name: string | null): Promise<Target[]> {
+/**
+ * What a person would click instead of `element`, best first, each with recorded locators (inside
+ * the containers of `instead`, the target it stands in for, when nothing finds it alone).
+ */
+export async function personTargetsOf(page: Page, element: PwLocator, name: string | null, instead?: Target): Promise<Target[]> {
+  const containers = (instead?.locators ?? []).flatMap((l) => (l.kind === 'within' ? [l.container] : []));
   const handle = await element.elementHandle({ timeout: 1000 }).catch(() => null);
   if (!handle) return [];
   const token = `p${process.pid}-${++tokens}`;
@@ -48,7 +52,7 @@ export async function personTargetsOf(page: Page, element: PwLocator, name: stri
       const own = await locator.elementHandle({ timeout: 500 }).catch(() => null);
       if (!own) continue;
       const facts = await factsOf(locator);
-      const locators = await recordLocators(page, { facts, handle: own, allowInside: true, near: null });
+      const locators = await recordLocators(page, { facts, handle: own, allowInside: true, near: null, containers });
       if (locators.length) targets.push({ locators, description: describeElement(facts, { name, noun: null, near: null }) });
     }
   } finally {

@@ -24,6 +24,8 @@ function cssCandidates(facts: ElementFacts): string[] {
   if (facts.id && !UNSTABLE_ID.test(facts.id)) out.push(/^[A-Za-z_][\w-]*$/.test(facts.id) ? `#${facts.id}` : `[id=${cssString(facts.id)}]`);
   if (facts.nameAttribute) out.push(`${facts.tag}[name=${cssString(facts.nameAttribute)}]`);
   if (facts.ariaLabel) out.push(`${facts.tag}[aria-label=${cssString(facts.ariaLabel)}]`);
+  // An icon button named only by its title ("4 stars" on a ★ button).
+  if (facts.title) out.push(`${facts.tag}[title=${cssString(facts.title)}]`);
   if (facts.tag === 'a' && facts.href) out.push(`a[href=${cssString(facts.href)}]`);
   if (facts.tag === 'input' && facts.type) out.push(`input[type=${cssString(facts.type)}]`);
   const classes = stableClasses(facts);
@@ -93,6 +95,11 @@ export interface RecordInput {
   /** Clicking or hovering a text inside the element is as good as the element itself. */
   allowInside: boolean;
   near: { text: string; container: ElementHandle<Element> | null; anchorExact: boolean; named: boolean } | null;
+  /**
+   * Containers already recorded for a target it stands in for (the label.switch a person clicks
+   * instead of the hidden input of the row of X): tried when nothing finds it alone on the page.
+   */
+  containers?: Locator[];
 }
 
 const MAX_LOCATORS = 6;
@@ -118,6 +125,9 @@ export async function recordLocators(page: Page, input: RecordInput): Promise<Lo
     }
   }
   for (const locator of ownLocators(facts)) if (!near || mentions(locator, near.text)) await keep(locator);
+  if (!out.length && input.containers) {
+    for (const container of input.containers) for (const inner of innerLocators(facts, false)) await keep({ kind: 'within', container, inner });
+  }
   if (!out.length && !near) {
     // Not unique on the page (the same link in header and footer): unique inside its landmark?
     const landmark = (await page.evaluateHandle(landmarkOf, handle)).asElement() as ElementHandle<Element> | null;
