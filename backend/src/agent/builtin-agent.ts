@@ -13,6 +13,7 @@ import { splitGoal } from '../domain/goal-language/split-goal.js';
 import type { Step, Target } from '../domain/steps.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation } from './agent.js';
 import { checkExpectation } from './check-expectation.js';
+import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
@@ -213,6 +214,14 @@ export class BuiltinAgent implements Agent {
   private async dismiss(page: Page, target: TargetPhrase | null, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
     const named = target?.name && !/\b(?:banner|dialog|modal|popup|pop-up|overlay|message|notice|notification|toast)\b/i.test(target.name) ? [target.name] : [];
     const close: Intent = { kind: 'click', target: { name: 'Close', noun: null, near: null, alternatives: [...named, ...CLOSE_NAMES] }, double: false, purpose: 'click' };
+    // "Close the dialog": the open dialog's own close control comes before any other on the page.
+    const ofDialog = !named.length && !/\b(?:banner|cookies?|notice|notification|toast|message)\b/i.test(`${target?.name ?? ''} ${sentence}`) ? await dialogCloseTarget(page) : null;
+    if (ofDialog) {
+      const plain: Intent = { kind: 'click', target: { name: 'Close', noun: null, near: null }, double: false, purpose: 'click' };
+      const step = await this.act(page, { action: 'click', target: ofDialog, sentence: formatIntent(plain), from: sentence }, context, ` (from "${sentence}")`);
+      await how.record(step);
+      return [step];
+    }
     try {
       return await this.perform(page, { intent: close, sentence: formatIntent(close) }, context, { ...how, from: sentence });
     } catch (error) {
