@@ -102,9 +102,15 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
         const state = await expandedState(element!, timings);
         if (state !== null && state !== step.when) return; // already as the sentence wants it
       }
-      await (step.double ? element!.dblclick(action) : element!.click(action)).catch((error) => {
-        throw fail(`${step.double ? 'double-click' : 'click'} ${description}`, error);
-      });
+      {
+        // An expanded tree item's box holds its children: a person clicks its own row, not the middle.
+        // (Read without waiting: a locator that misses must fail as fast as the click alone would.)
+        const position = (await element!.evaluateAll(ownRowPoint).catch(() => null)) ?? undefined;
+        const options = position ? { ...action, position } : action;
+        await (step.double ? element!.dblclick(options) : element!.click(options)).catch((error) => {
+          throw fail(`${step.double ? 'double-click' : 'click'} ${description}`, error);
+        });
+      }
       break;
     case 'fill': {
       const value = resolve(step, step.value, context.configs);
@@ -208,6 +214,26 @@ const readExpanded = new Function(`return ((el) => {
   return null;
 })`)() as (el: Element) => 'expanded' | 'collapsed' | null;
 
+/**
+ * For an item whose box holds its own open sub-list (an expanded tree item, a nested menu item): the
+ * middle of its own row, relative to the element; null for any other element.
+ */
+const ownRowPoint = new Function(`return ((els) => {
+  if (els.length !== 1) return null;
+  const el = els[0];
+  const group = el.querySelector(':scope > [role=group], :scope > ul, :scope > ol');
+  if (!group || group.getBoundingClientRect().height < 1) return null;
+  const box = el.getBoundingClientRect();
+  for (const child of el.childNodes) {
+    if (child === group) continue;
+    let r = null;
+    if (child.nodeType === 1) r = child.getBoundingClientRect();
+    else if (child.nodeType === 3 && child.textContent.trim()) { const range = document.createRange(); range.selectNodeContents(child); r = range.getBoundingClientRect(); }
+    if (r && r.width >= 1 && r.height >= 1) return { x: r.left - box.left + r.width / 2, y: r.top - box.top + r.height / 2 };
+  }
+  return null;
+})`)() as (els: Element[]) => { x: number; y: number } | null;
+
 /** Comboboxes, autocompletes and search boxes react to key events, not to a value set at once. */
 const listensToKeys = new Function(`return ((el) => {
   const role = (el.getAttribute('role') || '').toLowerCase();
@@ -224,6 +250,18 @@ async function selectOption(page: Page, element: PwLocator, value: string, timin
     const labels = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()), undefined, wait);
     const byLabel = labels.find((label) => label === value) ?? labels.find((label) => label.toLowerCase() === value.toLowerCase());
     await element.selectOption(byLabel !== undefined ? { label: byLabel } : value, { timeout: timings.actionMs });
+    return;
+  }
+  // An editable combobox filters its options by what it holds: a person types the option's name.
+  const editable = await element.evaluate((el) => el.tagName === 'INPUT' || (el as HTMLElement).isContentEditable, undefined, wait);
+  if (editable) {
+    await element.fill('', wait);
+    await element.pressSequentially(value, { timeout: timings.actionMs + 20 * value.length });
+    const exact = page.getByRole('option', { name: value, exact: true }).visible();
+    const option = (await exact.first().waitFor({ state: 'visible', timeout: Math.min(1000, timings.actionMs) }).then(() => true, () => false))
+      ? exact.first()
+      : page.getByRole('option', { name: value }).visible().first();
+    await option.click({ timeout: timings.actionMs });
     return;
   }
   await element.click({ timeout: timings.actionMs });
