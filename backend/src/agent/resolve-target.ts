@@ -35,7 +35,8 @@ const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select', 'toggle'];
 /** Controls that may follow their text without being linked to it. */
 const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = { fill: 'type', select: 'choose', check: 'check', toggle: 'check' };
 
-type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string; recordAs?: TargetPhrase } | { missing: 'element' | 'anchor' };
+/** `anchor`: the text a control without a name was found beside, when the phrase names no relation. */
+type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string; anchor?: string; recordAs?: TargetPhrase } | { missing: 'element' | 'anchor' };
 
 /** Hovers the anchor text, which shows controls that appear on hover only (TodoMVC's delete button). */
 async function hoverAnchor(page: Page, text: string): Promise<boolean> {
@@ -71,16 +72,20 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
     const alternative = await findByName(probe, other, roles, purpose, false, true);
     if (alternative) return { found: alternative, near: null };
   }
-  // A control without a name of its own ("<input type=checkbox> Buy milk"): the one beside the text.
+  // A control without a name of its own ("<input type=checkbox> Buy milk"): the one beside the text
+  // (of the name, else of another name the sentence allows: "the number of guests" or "guests").
+  const texts = [phrase.name!, ...(phrase.alternatives ?? [])];
   if (NEAR_FALLBACK.includes(purpose)) {
-    const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } }, roles, purpose);
-    if (typeof near !== 'string') return { found: near.candidate, near };
+    for (const text of texts) {
+      const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text, relation: 'next to' } }, roles, purpose);
+      if (typeof near !== 'string') return { found: near.candidate, near, anchor: text };
+    }
   }
   const byIdentifiers = await findByIdentifiers(probe, phrase.name!, purpose);
   if (byIdentifiers) return { found: byIdentifiers, near: null };
   const after = AFTER_TEXT[purpose];
-  if (after) {
-    const marked = await markControlAfterText(probe.page, phrase.name!, after);
+  for (const text of after ? texts : []) {
+    const marked = await markControlAfterText(probe.page, text, after!);
     if (marked) {
       probe.defer(marked.clear);
       const [found] = await probe.candidates([{ via: marked.via, locator: probe.page.locator(marked.selector) }]);
@@ -98,7 +103,7 @@ export async function resolveTarget(page: Page, phrase: TargetPhrase, purpose: P
     try {
       const result = await attempt(probe, phrase, purpose, roles, options.fuzzy);
       if ('found' in result) {
-        const resolved = await record(probe, result.found, result.near, result.recordAs ?? (result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: phrase.name!, relation: 'next to' } } : phrase), purpose);
+        const resolved = await record(probe, result.found, result.near, result.recordAs ?? (result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: result.anchor ?? phrase.name!, relation: 'next to' } } : phrase), purpose);
         return result.revealedBy ? { ...resolved, revealedBy: result.revealedBy } : resolved;
       }
       if (Date.now() >= deadline) throw await notFound(page, phrase, purpose, roles, result.missing);
