@@ -5,6 +5,7 @@
 import type { Locator as PwLocator, Page } from 'playwright-core';
 import { parseAriaSnapshot } from '../domain/aria-snapshot.js';
 import type { Purpose } from '../domain/goal-language/intents.js';
+import { identifierWords, saysMoreThan } from '../domain/control-words.js';
 import { closest } from '../domain/similarity.js';
 import { TargetUnresolved } from './errors.js';
 import type { Candidate, Probe, Strategy } from './probe.js';
@@ -123,21 +124,60 @@ async function sameDestination(probe: Probe, candidates: Candidate[]): Promise<b
 
 /** The element named `name`, or null when no tier finds anything. Throws when several match. */
 export async function findByName(probe: Probe, name: string, roles: Roles, purpose: Purpose, fuzzy: boolean, strict = false): Promise<Candidate | null> {
+  // An icon whose font ligature happens to be the name ("archive" on an archive icon button) is
+  // what a person sees as a picture: an element whose visible text says the name wins over it.
+  let icon: Candidate | null = null;
   for (const tier of nameTiers(probe.page, name, roles, purpose, strict)) {
     const found = await probe.candidates(tier);
-    if (found.length === 1) return found[0]!;
-    if (found.length > 1) {
-      const fit = await fitting(probe, found, roles);
-      if (fit.length === 1) return fit[0]!;
-      const several = fit.length ? fit : found;
-      if (await sameDestination(probe, several)) return several[0]!;
-      const closest = await closestName(probe, several, name);
-      if (closest) return closest;
-      throw await ambiguity(probe, several, JSON.stringify(name));
+    if (!found.length) continue;
+    if (icon) {
+      const worded = [];
+      for (const candidate of found) if ((await personText(candidate)) === name.trim().toLowerCase()) worded.push(candidate);
+      if (worded.length === 1) return worded[0]!;
+      continue;
     }
+    if (found.length === 1) {
+      if (!strict && (await personText(found[0]!)) === '') {
+        icon = found[0]!;
+        continue;
+      }
+      return found[0]!;
+    }
+    const fit = await fitting(probe, found, roles);
+    if (fit.length === 1) return fit[0]!;
+    const several = fit.length ? fit : found;
+    if (await sameDestination(probe, several)) return several[0]!;
+    const closest = await closestName(probe, several, name);
+    if (closest) return closest;
+    // "The cart": not the "add_shopping_cart" buttons, whose words ask for another action.
+    const plain = [];
+    for (const candidate of several) {
+      const facts = await probe.factsOf(candidate);
+      if (!saysMoreThan(name, identifierWords(facts.name ?? facts.text))) plain.push(candidate);
+    }
+    if (plain.length === 1) return plain[0]!;
+    throw await ambiguity(probe, several, JSON.stringify(name));
   }
+  if (icon) return icon;
   return fuzzy && !strict ? findSimilar(probe, name, roles) : null;
 }
+
+/** The element's text without icon-font ligatures, lower case ('' for an icon-only control); null when aria names it. */
+async function personText(candidate: Candidate): Promise<string | null> {
+  return candidate.handle.evaluate(textWithoutIcons).catch(() => null);
+}
+
+const textWithoutIcons = new Function(`return ((el) => {
+  if (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) return null;
+  const ICON = /icon|material|symbol|glyph/i;
+  const ligature = (e) => e.children.length === 0 && Array.from(e.classList).some((c) => ICON.test(c)) && /^[a-z0-9_]{2,30}$/.test((e.textContent || '').trim());
+  if (ligature(el)) return '';
+  const clone = el.cloneNode(true);
+  for (const leaf of clone.querySelectorAll('*')) {
+    if (ligature(leaf)) leaf.remove();
+  }
+  return (clone.textContent || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+})`)() as (el: Element) => string | null;
 
 /**
  * The control whose identifiers (title, test id, id, classes, icon) say `name`, when nothing is

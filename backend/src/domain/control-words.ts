@@ -86,3 +86,15 @@ export function saysSomethingElse(wanted: string, controlWords: string[]): boole
   const known = controlWords.some((w) => GROUPS.some((group) => group.includes(w.toLowerCase())));
   return known && controlWordScore(wanted, controlWords) < 1;
 }
+
+/**
+ * The control's words name an action `wanted` does not ask for: "add_shopping_cart" says add, so it
+ * is not what "the cart" means, while "shopping_cart 1 item" is.
+ */
+export function saysMoreThan(wanted: string, controlWords: string[]): boolean {
+  const asked = new Set(contentWords(wanted).flatMap((w) => [...synonymsOf(w)]));
+  return controlWords.some((w) => {
+    const word = w.toLowerCase();
+    return !asked.has(word) && GROUPS.some((group) => group.includes(word) && !group.some((g) => asked.has(g)));
+  });
+}
