@@ -30,7 +30,10 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
   });
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
-    return fail([outcome.resultTitle, outcome.evaluationThought].filter(Boolean).join(': ') || 'The goal produced no steps.', outcome.modelTokens ?? null);
+    // A burn-in's title is the first line of its message: say it once.
+    const { resultTitle: title, evaluationThought: thought } = outcome;
+    const message = title && thought?.startsWith(title) ? thought : [title, thought].filter(Boolean).join(': ');
+    return fail(message || 'The goal produced no steps.', outcome.modelTokens ?? null);
   }
   await ctx.store.transaction(async (tx) => {
     await tx.execution.saveSteps(testCaseId, outcome.steps, 'burn-in', null, ctx.now());
