@@ -17,7 +17,7 @@ const VERB = [
   'go', 'goes', 'navigate', 'open', 'opens', 'visit', 'visits', 'clear', 'clears', 'verify', 'log', 'sign', 'mark', 'set',
   'search', 'add', 'adds', 'delete', 'deletes', 'remove', 'removes', 'expand', 'expands', 'collapse', 'collapses', 'dismiss', 'dismisses',
   'close', 'closes', 'confirm', 'submit', 'submits', 'use', 'toggle', 'toggles', 'switch', 'accept', 'then',
-  'turn', 'enable', 'disable', 'logout', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
+  'turn', 'enable', 'disable', 'logout', 'archive', 'duplicate', 'restore', 'download', 'approve', 'reject', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
 ].join('|');
 const COMPOUND = new RegExp(`\\s*,\\s*(?:and\\s+)?(?=(?:${VERB})\\b)|\\s+and\\s+(?=(?:${VERB})\\b)`, 'i');
 const SUBJECT = new RegExp(
@@ -128,11 +128,20 @@ const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookie
 const READINGS = new WeakMap<Intent, Intent[]>();
 
 /** "Delete 'Buy milk'": the Delete (or Remove) control of the row of Buy milk; else one named "Delete Buy milk". */
-function deleteRow(verb: string, slot: string, values: string[]): Intent[] | string | null {
-  const cleaned = slot.replace(/\s+from\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|table|todos?|wishlist|favou?rites|order)$/i, '');
-  const name = /remove/i.test(verb) ? 'Remove' : 'Delete';
-  const other = name === 'Delete' ? 'Remove' : 'Delete';
-  const button = (extra: Partial<TargetPhrase> = {}): Intent => ({ kind: 'click', target: { name, noun: null, near: null, alternatives: [other], ...extra }, double: false, purpose: 'click' });
+/** The control a row action is named by: "Delete" (or "Remove"), "Archive", "Duplicate". */
+function rowActionNames(verb: string): { name: string; others?: string[] } {
+  const word = verb.toLowerCase().split(/\s+/)[0]!;
+  if (/^remove/.test(word)) return { name: 'Remove', others: ['Delete'] };
+  if (/^(?:delete|trash)/.test(word)) return { name: 'Delete', others: ['Remove'] };
+  const base = word.replace(/(?<=[^s])s$/, '');
+  return { name: base[0]!.toUpperCase() + base.slice(1) };
+}
+
+function rowAction(verb: string, slot: string, values: string[]): Intent[] | string | null {
+  const cleaned = slot.replace(/\s+(?:from|in)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|table|todos?|wishlist|favou?rites|order)$/i, '');
+  const { name, others } = rowActionNames(verb);
+  const named = (base: Omit<TargetPhrase, 'alternatives'>): TargetPhrase => (others ? { ...base, alternatives: others } : base);
+  const button = (extra: Partial<TargetPhrase> = {}): Intent => ({ kind: 'click', target: { ...named({ name, noun: null, near: null }), ...extra }, double: false, purpose: 'click' });
   // "Delete it", "Remove this item": the page's own Delete button.
   if (/^(?:it|this|this\s+(?:item|one|entry|product|todo|file|row))$/i.test(cleaned.trim())) return [button()];
   // "Remove the second item": the second Remove button on the page.
@@ -145,13 +154,13 @@ function deleteRow(verb: string, slot: string, values: string[]): Intent[] | str
   if (own && !isQuoted(own[1]!)) {
     const thing = unmask(own[1]!, values);
     const whole: Intent = { kind: 'click', target: { name: `${name} ${thing}`, noun: null, near: null, alternatives: [`${name} ${unmask(cleaned, values)}`] }, double: false, purpose: 'click' };
-    READINGS.set(whole, [{ kind: 'click', target: { name, noun: null, near: { text: thing, relation: 'in the row of' }, alternatives: [other] }, double: false, purpose: 'click' }]);
+    READINGS.set(whole, [{ kind: 'click', target: named({ name, noun: null, near: { text: thing, relation: 'in the row of' } }), double: false, purpose: 'click' }]);
     return [whole];
   }
   const item = /^(?:the\s+)?(.+?)(?:\s+(?:todo|item|entry|row|task|product|line|card|file|note|message|comment))?$/i.exec(cleaned)!;
   const text = unmask(item[1]!, values).trim();
   if (!text) return null;
-  const intent: Intent = { kind: 'click', target: { name, noun: null, near: { text, relation: 'in the row of' }, alternatives: [other] }, double: false, purpose: 'click' };
+  const intent: Intent = { kind: 'click', target: named({ name, noun: null, near: { text, relation: 'in the row of' } }), double: false, purpose: 'click' };
   // Unquoted, "Delete account" may also be the name of a button.
   if (!isQuoted(slot.trim())) {
     const whole = target(`${verb.split(/\s+/)[0]} ${slot}`, values);
@@ -186,7 +195,9 @@ const RULES: Rule[] = [
     const item = unmask(m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, ''), v).trim();
     return item ? [{ kind: 'click', target: { ...button, near: { text: item, relation: 'in the row of' } }, double: false, purpose: 'click' }] : null;
   }],
-  [/^(?:delete|deletes|remove|removes|trash|trashes)\s+(.+)$/i, (m, v) => deleteRow(m[0]!, m[1]!, v)],
+  // "Delete Buy milk", "Archive Groceries": the control of that name in the row of the thing.
+  [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares)\s+(.+)$/i,
+    (m, v) => rowAction(m[0]!, m[1]!, v)],
   [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
   [/^(?:collapse|collapses|fold|folds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t }))],
   [/^(?:dismiss|dismisses|close|closes)(?:\s+(.+))?$/i, (m, v) => {

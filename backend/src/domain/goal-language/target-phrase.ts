@@ -12,7 +12,7 @@ const ARTICLE = /^(?:the|a|an|my|your|our|his|her|their)\s+/i;
 const DESCRIPTION = /^(number|count|amount|quantity|total|price)\s+(?:of|for)\s+(.+)$/i;
 // "the user's email": the page may say "User email" or only "Email".
 const POSSESSIVE = /^([a-z]+)['’]s\s+(.+)$/;
-const CONTAINER = '(?:row|line|item|list\\s+item|entry|card|section|box|panel|form|dialog|modal|popup|tile|group|area|column)';
+const CONTAINER = '(?:row|line|item|list\\s+item|entry|card|section|box|panel|form|dialog|modal|popup|tile|group|area|column|menu|tab|list|table|toolbar)';
 const RELATIVE = new RegExp(
   '^(.*?)\\s+(?:that\\s+is\\s+|which\\s+is\\s+)?(' +
     [
@@ -23,7 +23,10 @@ const RELATIVE = new RegExp(
   'i',
 );
 // "Save in the Billing section", "Edit in the Invoice 7 row": the container named by its text.
-const NAMED_CONTAINER = new RegExp(`^(.*?)\\s+(?:in|on|within|inside)\\s+(?:the\\s+)?(.+?)\\s+${CONTAINER}$`, 'i');
+const NAMED_CONTAINER = new RegExp(`^(.*?)\\s+(?:in|on|within|inside)\\s+(?:the\\s+)?(.+?)\\s+(${CONTAINER})$`, 'i');
+// Containers whose name is a title on the page only when written like one ("the Actions menu"); "the
+// todo list" only describes where the element is.
+const TITLED_CONTAINER = /^(?:menu|tab|list|table|toolbar|section|panel|form|dialog|modal|popup|group|area|column)$/i;
 // "for", "by", "on", "under" are ordinary words in names ("Search for products"): relative only before
 // a quoted anchor, or after a target that already says what it is ("the Edit button for Invoice 7").
 const WEAK_RELATIONS = /^(?:for|by|near|on|under|below|underneath)$/i;
@@ -75,7 +78,7 @@ function names(text: string, values: string[]): { name: string; alternatives?: s
 }
 
 // "in the header", "at the top right": where on the screen, which finding the element does not need.
-const PLACE = /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left))$/i;
+const PLACE = /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
 
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
@@ -88,8 +91,9 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
     text = relative.target;
   } else {
     const container = NAMED_CONTAINER.exec(text);
-    if (container && container[1]!.trim() && !/^(?:the|a|an|this|that)$/i.test(container[2]!)) {
-      near = { text: unmask(container[2]!, values), relation: 'in the row of' };
+    if (container && container[1]!.trim() && !/^(?:the|a|an|this|that|another|new|same)\b/i.test(container[2]!)) {
+      const titled = /^[\p{Lu}\d\uE000]/u.test(container[2]!);
+      if (titled || !TITLED_CONTAINER.test(container[3]!)) near = { text: unmask(container[2]!, values), relation: 'in the row of' };
       text = container[1]!.trim();
     }
   }
