@@ -308,6 +308,19 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Tap on the hamburger menu', plan: ["Click the 'hamburger' menu"] },
   { goal: 'Click Sign in at the top right', plan: ["Click 'Sign in'"] },
   { goal: 'The user logs out', plan: [LOG_OUT] },
+
+  // From the goal suite of small apps (test/fixtures/apps), written by another hand.
+  { goal: 'Archive Groceries', plan: ["Click 'Archive' in the row of 'Groceries'"] },
+  { goal: 'Click Duplicate in the Actions menu', plan: ["Click 'Duplicate' in the row of 'Actions'"] },
+  { goal: 'Fill in your name with Ada Lovelace, choose Terrace and click Book table', plan: ["Fill 'name' with 'Ada Lovelace'", "Choose 'Terrace'", "Click 'Book table'"] },
+  { goal: 'Type Nor into Country and pick Norway', plan: ["Fill 'Country' with 'Nor'", "Choose 'Norway'"] },
+  { goal: 'Expand Pictures, expand holiday and open beach.jpg', plan: ["Expand 'Pictures'", "Expand 'holiday'", "Open 'beach.jpg'"] },
+  { goal: 'Open the Team tab and remove Alan Turing', plan: ["Open the 'Team' tab", removeRow('Alan Turing')] },
+  { goal: 'Add the red kettle to the cart twice', plan: times(2, addToCart('red kettle')) },
+  { goal: 'Dismiss the cookie notice', plan: ['Dismiss the dialog'] },
+  { goal: 'Click Buy milk in the todo list', plan: ["Click 'Buy milk'"] },
+  { goal: 'Open Settings in a new tab', plan: ["Open 'Settings'"] },
+  { goal: 'Edit Buy milk', plan: ["Click 'Edit' in the row of 'Buy milk'"] },
 ];
 
 export interface RefusedEntry {
