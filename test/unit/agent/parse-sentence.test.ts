@@ -106,6 +106,17 @@ describe('goal language: parsing a sentence', () => {
     ['Sign in with config admin', [{ kind: 'login', config: 'admin' }]],
     ["Log in with the 'shopper' config", [{ kind: 'login', config: 'shopper' }]],
     ['Log in as admin', [{ kind: 'login', config: 'admin' }]],
+    // positions, the only one of its kind, other names
+    ['Click the second Add to cart button', [click({ ...t('Add to cart', 'button'), nth: 2 })]],
+    ['click the last row', [click({ ...t(null, 'row'), nth: -1 })]],
+    ['Open the first product', [click({ ...t(null, 'product'), nth: 1 }, 'open')]],
+    ['Type milk', [{ kind: 'fill', target: t(null, 'field'), value: 'milk' }]],
+    ['Check the checkbox', [{ kind: 'check', target: t(null, 'checkbox') }]],
+    ['Fill in the first name with Ada', [{ kind: 'fill', target: t('first name'), value: 'Ada' }]],
+    ['Set the number of guests to 4', [{ kind: 'fill', target: { ...t('number of guests'), alternatives: ['guests'] }, value: '4' }]],
+    ["Click 'Delete' or 'Remove' in the row of 'Buy milk'", [click({ ...t('Delete', null, { text: 'Buy milk', relation: 'in the row of' }), alternatives: ['Remove'] })]],
+    ['Click Edit in the Invoice 7 row', [click(t('Edit', null, { text: 'Invoice 7', relation: 'in the row of' }))]],
+    ['log in as ada@example.com / lovelace', [{ kind: 'loginAs', user: 'ada@example.com', password: 'lovelace' }]],
     // checks inside a goal
     ["Verify that 'Welcome' is shown", [{ kind: 'assert', expectation: { kind: 'visible', text: 'Welcome' } }]],
     ["Check that the URL contains '/dashboard'", [{ kind: 'assert', expectation: { kind: 'urlContains', text: '/dashboard' } }]],
@@ -134,6 +145,12 @@ describe('goal language: parsing a sentence', () => {
         if (parsed.ok) expect(parsed.actions.map((a) => a.sentence)).to.deep.equal(expected);
       });
     }
+    it('"delete my account" is the button named so, else the Delete of the row of "account"', () => {
+      const parsed = parseSentence('delete my account');
+      if (!parsed.ok) throw new Error(parsed.error);
+      expect(parsed.actions[0]!.intent).to.deep.equal(click({ ...t('Delete account'), alternatives: ['Delete my account'] }));
+      expect(parsed.actions[0]!.alternatives?.map((a) => a.sentence)).to.deep.equal(["Click 'Delete' or 'Remove' in the row of 'account'"]);
+    });
     it('each elementary sentence parses back to its own action alone', () => {
       const parsed = parseSentence("Type 'Buy milk' into 'What needs to be done?' and press Enter");
       if (!parsed.ok) throw new Error(parsed.error);
