@@ -14,7 +14,7 @@ const NUMBER_WORDS: Record<string, number> = {
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
 };
 const N = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
-const SHOWN = '(?:shown|visible|displayed|present|showing|there|on\\s+the\\s+page|on\\s+screen)';
+const SHOWN = '(?:shown|visible|displayed|present|showing|listed|there|on\\s+the\\s+page|on\\s+screen)';
 const TEXT_NOUN = '(?:text|message|heading|label|title|notification|banner|button|link|error|toast|alert|page)';
 
 /** Matchers, tried in order on one clause; `m` is the match on the skeleton. */

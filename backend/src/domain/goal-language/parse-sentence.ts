@@ -17,7 +17,7 @@ const VERB = [
   'go', 'goes', 'navigate', 'open', 'opens', 'visit', 'visits', 'clear', 'clears', 'verify', 'log', 'sign', 'mark', 'set',
   'search', 'add', 'adds', 'delete', 'deletes', 'remove', 'removes', 'expand', 'expands', 'collapse', 'collapses', 'dismiss', 'dismisses',
   'close', 'closes', 'confirm', 'submit', 'submits', 'use', 'toggle', 'toggles', 'switch', 'accept', 'then',
-  'turn', 'enable', 'disable', 'logout', 'archive', 'duplicate', 'restore', 'download', 'approve', 'reject', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
+  'turn', 'enable', 'disable', 'logout', 'send', 'sends', 'archive', 'duplicate', 'restore', 'download', 'approve', 'reject', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
 ].join('|');
 const COMPOUND = new RegExp(`\\s*,\\s*(?:and\\s+)?(?=(?:${VERB})\\b)|\\s+and\\s+(?=(?:${VERB})\\b)`, 'i');
 const SUBJECT = new RegExp(
@@ -229,6 +229,11 @@ const RULES: Rule[] = [
   }],
   [/^wait(?:s)?\s+(?:for\s+)?\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?|minutes?|mins?)$/i, () =>
     "Goalie does not wait for a fixed time; say what to wait for, e.g. \"Wait for 'Saved'\"."],
+  // "Wait for the Loading spinner to disappear": a check that it is not shown, which waits for it to go.
+  [/^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(.+?)\s+(?:to\s+(?:disappear|go\s+away|vanish|be\s+(?:hidden|gone))|disappears|goes\s+away|vanishes|is\s+(?:hidden|gone))$/i, (m, v) => {
+    const text = unmask(m[1]!.replace(/^(.+?)\s+(?:spinner|indicator|message|text|banner|overlay|toast|notification)$/i, '$1'), v);
+    return text ? [{ kind: 'assert', expectation: { kind: 'notVisible', text } }] : null;
+  }],
   [/^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)\b.*$/i, () =>
     "Goalie waits for the page to settle after every action by itself; leave this sentence out, or wait for a text the page shows when it is ready, e.g. \"Wait for 'Saved'\"."],
   [/^wait(?:s)?\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible|displayed))|appears|shows\s+up|is\s+(?:shown|visible|displayed)))?$/i,
@@ -263,6 +268,14 @@ const RULES: Rule[] = [
     const pair = /^(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i;
     const list = pairList(m[1]!, pair) ?? [pair.exec(m[1]!)!.slice(1, 3) as [string, string]];
     return collect(list.map(([value, field]) => withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: typedValue(value, v) }))));
+  }],
+  // "Enter 3 for quantity"
+  [/^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+for\s+((?:the\s+|my\s+|your\s+)?.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: typedValue(m[1]!, v) }))],
+  // "Enter the email ada@example.com", "type your name Ada": a field, then its value.
+  [/^(?:type|types|enter|enters|input|inputs|fill\s+in|fills\s+in)\s+(?:the|my|your|our)\s+(.+)$/i, (m, v) => {
+    const pair = fieldValue(m[1]!, v);
+    const value = pair && pair[0].split(/\s+/).length <= 3 && /^(?:\uE000|[\p{Lu}\d{]|\S*[@./\d])/u.test(pair[1]) ? pair : null;
+    return value && withTarget(value[0], v, (t) => ({ kind: 'fill', target: t, value: unmask(value[1], v) }));
   }],
   // "type milk": into the only field (or the focused one); "Enter your email" says what, not which value.
   [/^(?:type|types|enter|enters|input|inputs|write|writes)\s+(.+)$/i, (m, v) => {
@@ -304,7 +317,27 @@ const MAX_REPEAT = 50;
 const MENU_PATH = /^(?:(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|goes\s+to|navigate\s+to|navigates\s+to)\s+(?:on\s+)?)?(.+?\s+(?:>|→|->|»|›)\s+.+)$/i;
 
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
+/** "In the search field, type kettle" -> "type kettle in the search field". */
+const LEADING_PLACE = /^(?:in|into|inside)\s+(.+?)\s*,\s*((?:type|types|enter|enters|write|writes|put|puts|input|inputs)\s+.+)$/i;
+// "Click Save to save the changes", "Press Ctrl+Enter to send": the purpose is not part of the target.
+const PURPOSE = new RegExp(
+  '^((?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes|double[\\s-]?click|scroll|scrolls|open|opens|check|checks|tick|ticks|toggle|toggles)\\s+.+?)' +
+    '(?<!\\snext|\\sclose|\\sdue|\\saccording)\\s+(?:to|in\\s+order\\s+to|so\\s+that\\s+(?:i|we|it)\\s+can)\\s+((?:save|send|submit|close|confirm|continue|proceed|apply|finish|complete|log|sign|open|see|view|show|start|create|go|return|get|load|reveal|display|expand|collapse|dismiss|accept|select|choose|check|add|remove|delete|reset|clear|refresh|reload|search|filter|sort|navigate|enable|disable|activate|make|move|bring|access|edit|update|change|upload|download|place|pay|buy|book|order|finalize|register)\\b.*)$',
+  'i',
+);
+
 function parseOne(part: string, values: string[]): Intent[] | string | null {
+  // "... and check that 'Saved' is shown": a check, never a checkbox named "that ...".
+  const assertion = ASSERTION.exec(part);
+  if (assertion && !/^confirms?\b/i.test(part)) {
+    const parsed = parseExpectedResult(restore(assertion[1]!, values));
+    if (parsed.ok) return parsed.expectations.map((expectation) => ({ kind: 'assert', expectation }));
+    return parsed.why ?? `say what the page must show, e.g. "Check that 'Welcome' is shown".`;
+  }
+  // The purpose starts with a verb in lower case: "next to Buy milk" names a thing.
+  const purpose = PURPOSE.exec(part);
+  if (purpose && /^[a-z]/.test(purpose[2]!)) return parseOne(purpose[1]!, values);
+  if (/\s+again$/i.test(part)) return parseOne(part.replace(/\s+again$/i, ''), values);
   const repeat = REPEAT.exec(part);
   if (repeat) {
     const word = (repeat[1] ?? repeat[2])!.toLowerCase();
@@ -355,6 +388,8 @@ export function parseSentence(sentence: string): SentenceParse {
     if (!/^confirms?\b/i.test(skeleton)) return { ok: false, error: notUnderstood(sentence, parsed.ok ? undefined : parsed.why) };
   }
 
+  const leading = LEADING_PLACE.exec(skeleton);
+  if (leading) skeleton = `${leading[2]} in ${leading[1]}`;
   const intents: Intent[] = [];
   for (const part of skeleton.split(COMPOUND)) {
     const parsed = parseOne(part.trim(), values);

@@ -97,6 +97,9 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
       text = container[1]!.trim();
     }
   }
+  // "the link that says Forgot password", "the button labelled Continue": a noun, then its name.
+  const saying = new RegExp(`^(?:the\\s+|a\\s+)?(${NOUN})\\s+(?:that\\s+says|which\\s+says|saying|labell?ed|called|named|titled|with\\s+the\\s+(?:text|label))\\s+(.+)$`, 'i').exec(text);
+  if (saying) return { name: unmask(saying[2]!, values), noun: normalizeNoun(saying[1]!), near };
   const hadArticle = ARTICLE.test(text);
   text = text.replace(ARTICLE, '');
   let nth: number | undefined;
@@ -146,7 +149,10 @@ function relativeParts(text: string): { target: string; relation: string; anchor
     const m = RELATIVE.exec(text.slice(from));
     if (!m) return null;
     const target = text.slice(0, from) + m[1]!;
-    if (target.trim() && (!WEAK_RELATIONS.test(m[2]!) || isQuoted(m[3]!) || saysWhatItIs(target))) return { target: target.trim(), relation: m[2]!, anchor: m[3]! };
+    // "on the Blue mug card" names a container by its title: NAMED_CONTAINER reads it.
+    const container = WEAK_RELATIONS.test(m[2]!) && new RegExp(`\\s${CONTAINER}$`, 'i').test(m[3]!);
+    const strong = !WEAK_RELATIONS.test(m[2]!) || isQuoted(m[3]!) || saysWhatItIs(target);
+    if (target.trim() && strong && !container) return { target: target.trim(), relation: m[2]!, anchor: m[3]! };
     from += m[1]!.length + 1;
   }
   return null;
