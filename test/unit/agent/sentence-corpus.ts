@@ -321,6 +321,35 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Click Buy milk in the todo list', plan: ["Click 'Buy milk'"] },
   { goal: 'Open Settings in a new tab', plan: ["Open 'Settings'"] },
   { goal: 'Edit Buy milk', plan: ["Click 'Edit' in the row of 'Buy milk'"] },
+
+  // Purposes, labels, leading places, "again".
+  { goal: "click the 'Add to cart' button on the Blue mug card", plan: ["Click the 'Add to cart' button in the row of 'Blue mug'"] },
+  { goal: 'In the search field, type kettle', plan: ["Fill the 'Search' field with 'kettle'"] },
+  { goal: 'Enter 3 for quantity', plan: ["Fill 'quantity' with '3'"] },
+  { goal: 'Choose Express for shipping', plan: ["Select 'Express' from 'shipping'"] },
+  { goal: 'Go to the Orders page and check that Order 1001 is listed', plan: ["Open the 'Orders' page", "Verify that 'Order 1001' is shown"] },
+  { goal: 'Open the user menu and click Settings', plan: ["Open the 'user' menu", "Click 'Settings'"] },
+  {
+    goal: 'Fill the Email field with ada@example.com and the Password field with lovelace',
+    plan: ["Fill the 'Email' field with 'ada@example.com'", "Fill the 'Password' field with 'lovelace'"],
+  },
+  { goal: 'Select the Annual billing option', plan: ["Choose the 'Annual billing' option"] },
+  { goal: 'Press Ctrl+Enter to send', plan: ['Press Control+Enter'] },
+  { goal: 'Click Save to save the changes', plan: ["Click 'Save'"] },
+  { goal: 'Click on the link that says Forgot password', plan: ["Click the 'Forgot password' link"] },
+  { goal: 'Click the button labelled Continue', plan: ["Click the 'Continue' button"] },
+  { goal: 'Click the Continue button again', plan: ["Click the 'Continue' button"] },
+  { goal: 'wait for the Loading spinner to disappear', plan: ["Verify that 'Loading' is not shown"] },
+  { goal: 'Type ada@example.com in the email input', plan: ["Fill the 'email' input with 'ada@example.com'"] },
+  { goal: 'Enter the email ada@example.com', plan: ["Fill 'email' with 'ada@example.com'"] },
+  { goal: "Type 'hello' in the chat box and send it", plan: ["Fill the 'chat' box with 'hello'", SUBMIT] },
+  { goal: 'hit the Enter key', plan: ['Press Enter'] },
+  { goal: 'go to https://example.com/login and log in as admin', plan: ['Go to https://example.com/login', "Log in with config 'admin'"] },
+  { goal: "Click 'OK' on the confirmation dialog", plan: ["Click 'OK'"] },
+  { goal: 'Scroll down to see more products', plan: ['Press PageDown'] },
+  { goal: 'Click Proceed to checkout', plan: ["Click 'Proceed to checkout'"] },
+  { goal: 'Click Back to top', plan: ["Click 'Back to top'"] },
+  { goal: 'Set the status to open', plan: ["Fill 'status' with 'open'"] },
 ];
 
 export interface RefusedEntry {
