@@ -6,7 +6,9 @@
 //  (b) the median time from POST /v1/run to the first test case RUNNING;
 //  (c) burn-in and replay time per test case;
 //  (d) authoring: the share of the sentence corpus (test/unit/agent/sentence-corpus.ts) understood
-//      as the plan a person means, and of its vague goals refused.
+//      as the plan a person means, and of its vague goals refused; and the goal suite of
+//      test/fixtures/apps (test/helpers/goal-suite.ts) through the service: burn-in success rate,
+//      right verdicts, false passes, median burn-in and replay time per test case.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { startDemoSite } from '../../backend/src/demo/demo-site.js';
 import type { Step } from '../../backend/src/domain/steps.js';
 import { planGoal } from '../../backend/src/domain/goal-language/step-plan.js';
 import { startWorker } from '../../backend/src/main.js';
+import { measureGoalSuite } from '../helpers/goal-suite.js';
 import { stopTestPostgres } from '../helpers/postgres.js';
 import { startTestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
@@ -106,6 +109,8 @@ async function main(): Promise<void> {
       replays = await q(`SELECT extract(epoch FROM rtc.finished_at - rtc.started_at) * 1000 AS ms, (SELECT count(*) FROM jsonb_array_elements(rtc.healed)) AS healed FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
     }
     await browser.close();
+    log('the goal suite: burn-ins and one run of plainly written goals on apps in many styles');
+    const goalSuite = (await measureGoalSuite(service)).figures;
     const serviceMs = median(serviceRuns);
     const plainMs = median(plainRuns);
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
@@ -134,7 +139,7 @@ async function main(): Promise<void> {
             burnInMedian: round(median(burnIns)),
             replayMedian: round(median(replays.map((r) => Number(r.ms)))),
           },
-          authoring: { sentenceCorpus: corpusFigures() },
+          authoring: { sentenceCorpus: corpusFigures(), goalSuite },
         },
         null,
         2,
