@@ -196,7 +196,13 @@ const RULES: Rule[] = [
     return item ? [{ kind: 'click', target: { ...button, near: { text: item, relation: 'in the row of' } }, double: false, purpose: 'click' }] : null;
   }],
   // "Delete Buy milk", "Archive Groceries": the control of that name in the row of the thing.
-  [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares)\s+(.+)$/i,
+  // "Add Buy bread to the list": a new item is typed into the list's field and entered.
+  [/^(?:add|adds)\s+(.+?)\s+(?:to|into|onto)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:list|todos|to-?do\s+list|tasks)$/i, (m, v) => {
+    const item = unmask(m[1]!.replace(/^(?:the|a|an)\s+/i, ''), v);
+    const field: TargetPhrase = { name: null, noun: 'field', near: null };
+    return item ? [{ kind: 'fill', target: field, value: item }, { kind: 'press', key: 'Enter', target: field }] : null;
+  }],
+  [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes)\s+(.+)$/i,
     (m, v) => rowAction(m[0]!, m[1]!, v)],
   [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
   [/^(?:collapse|collapses|fold|folds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t }))],
