@@ -350,6 +350,9 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Click Proceed to checkout', plan: ["Click 'Proceed to checkout'"] },
   { goal: 'Click Back to top', plan: ["Click 'Back to top'"] },
   { goal: 'Set the status to open', plan: ["Fill 'status' with 'open'"] },
+  { goal: 'Add Buy bread to the list', plan: ["Fill the field with 'Buy bread'", 'Press Enter in the field'] },
+  { goal: 'add walk the dog to my todo list', plan: ["Fill the field with 'walk the dog'", 'Press Enter in the field'] },
+  { goal: 'Follow Grace Hopper', plan: ["Click 'Follow' in the row of 'Grace Hopper'"] },
 ];
 
 export interface RefusedEntry {
