@@ -64,6 +64,11 @@ describe('built-in agent: ordinary sentences that need the page', function () {
     expect(await fresh.locator('li').allInnerTexts()).to.deep.equal(['milk']);
   });
 
+  it('adds an item to a list: types it into the only field and enters it', async () => {
+    await burnIn('/todo', 'Add Buy bread to the list');
+    expect(await pages.page.locator('li').allInnerTexts()).to.deep.equal(['Buy bread']);
+  });
+
   it('checks the only checkbox ("Check the checkbox")', async () => {
     await burnIn('/todo', 'Check the checkbox');
     expect(await pages.page.locator('#all').isChecked()).to.equal(true);
