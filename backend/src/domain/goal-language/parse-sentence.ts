@@ -240,12 +240,12 @@ const RULES: Rule[] = [
     const text = unmask(m[1]!.replace(/^(.+?)\s+(?:spinner|indicator|message|text|banner|overlay|toast|notification)$/i, '$1'), v);
     return text ? [{ kind: 'assert', expectation: { kind: 'notVisible', text } }] : null;
   }],
-  [/^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)\b.*$/i, () =>
+  [/^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)(?:\s+(?:to\s+)?(?:load|loads|loaded|finish|finishes|finished|settle|settles|stop|stops|be\s+ready|is\s+ready|is\s+loaded|has\s+loaded|is\s+done|to\s+finish\s+loading|finishes\s+loading|load\s+completely|fully\s+load))?$/i, () =>
     "Goalie waits for the page to settle after every action by itself; leave this sentence out, or wait for a text the page shows when it is ready, e.g. \"Wait for 'Saved'\"."],
   [/^wait(?:s)?\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible|displayed))|appears|shows\s+up|is\s+(?:shown|visible|displayed)))?$/i,
     (m, v) => {
       // "the text 'Saved'", "the 'Saved' message", "the Order confirmed message" -> the text itself
-      const slot = m[1]!.replace(/^the\s+/i, '').replace(/^(?:text|message)\s+(.+)$/i, '$1').replace(/^(.+?)\s+(?:text|message|notification|toast|banner|label)$/i, '$1');
+      const slot = m[1]!.replace(/^the\s+/i, '').replace(/^(?:text|message)\s+(.+)$/i, '$1').replace(/^(.+?)\s+(?:text|message|notification|toast|banner|label|heading|title)$/i, '$1');
       const text = unmask(slot, v);
       return text ? [{ kind: 'wait', text }] : null;
     }],
@@ -290,7 +290,9 @@ const RULES: Rule[] = [
     }
     return [{ kind: 'fill', target: { name: null, noun: 'field', near: null }, value: unmask(m[1]!, v) }];
   }],
-  [/^(?:set|sets|change|changes)\s+(.+?)\s+to\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }))],
+  [/^(?:set|sets|change|changes|update|updates|increase|increases|decrease|decreases|raise|raises|lower|lowers|adjust|adjusts)\s+(.+?)\s+to\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }))],
+  [/^(?:clear|clears|empty|empties)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i, () =>
+    'say what to remove, e.g. "Remove Blue mug from the cart", or click the page\'s own button ("Click \'Empty cart\'").'],
   [/^(?:clear|clears|empty|empties)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: '' }))],
   [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:from|in|on)\s+(.+)$/i, (m, v) => vagueTarget(m[1]!, v) ?? withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) }))],
   // "select Sweden as the country", "pick M as size"
@@ -323,6 +325,8 @@ const MAX_REPEAT = 50;
 const MENU_PATH = /^(?:(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|goes\s+to|navigate\s+to|navigates\s+to)\s+(?:on\s+)?)?(.+?\s+(?:>|→|->|»|›)\s+.+)$/i;
 
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
+const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply)$/i;
+
 /** "In the search field, type kettle" -> "type kettle in the search field". */
 const LEADING_PLACE = /^(?:in|into|inside)\s+(.+?)\s*,\s*((?:type|types|enter|enters|write|writes|put|puts|input|inputs)\s+.+)$/i;
 // "Click Save to save the changes", "Press Ctrl+Enter to send": the purpose is not part of the target.
@@ -396,6 +400,9 @@ export function parseSentence(sentence: string): SentenceParse {
 
   const leading = LEADING_PLACE.exec(skeleton);
   if (leading) skeleton = `${leading[2]} in ${leading[1]}`;
+  // "Select Express and continue": a last step named by one word, unless it may end a button's name ("Click Save and continue").
+  const then = FINAL_STEP.exec(skeleton);
+  if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton)) skeleton = `${then[1]}, click ${then[2]![0]!.toUpperCase()}${then[2]!.slice(1)}`;
   const intents: Intent[] = [];
   for (const part of skeleton.split(COMPOUND)) {
     const parsed = parseOne(part.trim(), values);

@@ -102,6 +102,15 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   if (saying) return { name: unmask(saying[2]!, values), noun: normalizeNoun(saying[1]!), near };
   const hadArticle = ARTICLE.test(text);
   text = text.replace(ARTICLE, '');
+  // "Blue mug's Add to cart button": the thing named by its owner's row.
+  const owner = near ? null : /^(\p{Lu}[^']*?|\uE000\d+\uE001)['’]s\s+(.+)$/u.exec(text);
+  if (owner) {
+    near = { text: unmask(owner[1]!, values), relation: 'in the row of' };
+    text = `the ${owner[2]!}`;
+    return parseTargetPhrase(text, values) && { ...parseTargetPhrase(text, values)!, near };
+  }
+  // "the red Delete button": how it looks is not its name.
+  text = text.replace(/^(?:(?:red|green|blue|yellow|orange|purple|pink|grey|gray|black|white|big|small|large|little|tiny|primary|secondary|main)\s+)+(?=[\p{Lu}\d\uE000])/u, '');
   let nth: number | undefined;
   // "the first name" is a field, not an ordinal.
   const ordinal = hadArticle && !/^(?:first|last)\s+names?\b/i.test(text) ? ORDINAL.exec(text) : null;
@@ -161,7 +170,8 @@ function relativeParts(text: string): { target: string; relation: string; anchor
 /** "the Edit button", "'Edit'": a target that says what it is, so a weak relation after it is one. */
 function saysWhatItIs(text: string): boolean {
   const t = text.trim();
-  return isQuoted(t) || (ARTICLE.test(t) && NOUN_SUFFIX.test(t.replace(ARTICLE, '')));
+  const bare = t.replace(ARTICLE, '');
+  return isQuoted(t) || (ARTICLE.test(t) && (NOUN_SUFFIX.test(bare) || NOUN_ONLY.test(bare)));
 }
 
 function normalizeNoun(noun: string): string {
