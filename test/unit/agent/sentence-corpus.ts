@@ -353,6 +353,23 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Add Buy bread to the list', plan: ["Fill the field with 'Buy bread'", 'Press Enter in the field'] },
   { goal: 'add walk the dog to my todo list', plan: ["Fill the field with 'walk the dog'", 'Press Enter in the field'] },
   { goal: 'Follow Grace Hopper', plan: ["Click 'Follow' in the row of 'Grace Hopper'"] },
+
+  // A fourth batch, written before running it.
+  { goal: 'Click the checkbox for Buy milk', plan: ["Click the checkbox next to 'Buy milk'"] },
+  { goal: 'Press Tab to move to the next field', plan: ['Press Tab'] },
+  { goal: "Select 'Blue' in the Color dropdown and click Apply", plan: ["Select 'Blue' from the 'Color' dropdown", "Click 'Apply'"] },
+  { goal: "Now type 'Paris' in the city field", plan: ["Fill the 'city' field with 'Paris'"] },
+  { goal: 'Check the Terms checkbox and click Register', plan: ["Check the 'Terms' checkbox", "Click 'Register'"] },
+  { goal: 'Increase the quantity to 3', plan: ["Fill 'quantity' with '3'"] },
+  { goal: "Click on Blue mug's Add to cart button", plan: ["Click the 'Add to cart' button in the row of 'Blue mug'"] },
+  { goal: 'Fill in the search bar with mugs', plan: ["Fill the 'Search' box with 'mugs'"] },
+  { goal: 'Select Express delivery and continue', plan: ["Choose 'Express delivery'", "Click 'Continue'"] },
+  { goal: 'Click Save and continue', plan: ["Click 'Save and continue'"] },
+  { goal: 'Wait for the Results heading', plan: ["Wait for 'Results'"] },
+  { goal: 'Click the red Delete button', plan: ["Click the 'Delete' button"] },
+  { goal: "Choose 'Dark' under Theme", plan: ["Choose 'Dark' next to 'Theme'"] },
+  { goal: 'Open the Blue mug', plan: ["Open 'Blue mug'"] },
+  { goal: 'Update the quantity of Red kettle to 4', plan: ["Fill 'quantity' in the row of 'Red kettle' with '4'"] },
 ];
 
 export interface RefusedEntry {
@@ -397,4 +414,5 @@ export const REFUSED: RefusedEntry[] = [
   { goal: 'Register a new account', says: /one concrete action on the page, naming the element/ },
   { goal: 'fill email and password and click login', says: /one concrete action on the page, naming the element/ },
   { goal: 'Enter a search term', says: /say what to type and where/ },
+  { goal: 'Empty the cart', says: /say what to remove/ },
 ];
