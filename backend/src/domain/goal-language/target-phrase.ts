@@ -105,9 +105,8 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   // "Blue mug's Add to cart button": the thing named by its owner's row.
   const owner = near ? null : /^(\p{Lu}[^']*?|\uE000\d+\uE001)['’]s\s+(.+)$/u.exec(text);
   if (owner) {
-    near = { text: unmask(owner[1]!, values), relation: 'in the row of' };
-    text = `the ${owner[2]!}`;
-    return parseTargetPhrase(text, values) && { ...parseTargetPhrase(text, values)!, near };
+    const owned = parseTargetPhrase(`the ${owner[2]!}`, values);
+    return owned && { ...owned, near: { text: unmask(owner[1]!, values), relation: 'in the row of' } };
   }
   // "the red Delete button": how it looks is not its name.
   text = text.replace(/^(?:(?:red|green|blue|yellow|orange|purple|pink|grey|gray|black|white|big|small|large|little|tiny|primary|secondary|main)\s+)+(?=[\p{Lu}\d\uE000])/u, '');
