@@ -35,7 +35,15 @@ const NOUN_PREFIX = new RegExp(`^(${NOUN})\\s+(.+)$`, 'i');
 const NOUN_ONLY = new RegExp(`^(${NOUN})$`, 'i');
 // Nouns for which "the <noun>" names one element well enough: a page usually has one search box.
 const ONLY_NOUNS = /^(?:check ?box|tick ?box|switch|toggle|input field|text ?field|text ?box|text ?area|field|input|dropdown|drop-down|select box|select|list ?box|combo ?box|picker)$/i;
+// "in the header", "at the top right": where on the screen, which finding the element does not need.
+const PLACE = /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
 const NAMED_NOUNS = /^(?:menu|logo)$/i;
+// "the link that says Forgot password", "the button labelled Continue": a noun, then its name.
+const SAYING = new RegExp(`^(?:the\\s+|a\\s+)?(${NOUN})\\s+(?:that\\s+says|which\\s+says|saying|labell?ed|called|named|titled|with\\s+the\\s+(?:text|label))\\s+(.+)$`, 'i');
+// "Blue mug's Add to cart button": the thing named by its owner's row.
+const OWNER = /^(\p{Lu}[^'’]*?|\uE000\d+\uE001)['’]s\s+(.+)$/u;
+// "the red Delete button": how it looks is not its name.
+const LOOKS = /^(?:(?:red|green|blue|yellow|orange|purple|pink|grey|gray|black|white|big|small|large|little|tiny|primary|secondary|main)\s+)+(?=[\p{Lu}\d\uE000])/u;
 const SEARCH_NOUN = /^search\s+(box|field|bar|input)$/i;
 const ALTERNATIVES = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*\s+or\s+\uE000\d+\uE001$/;
 
@@ -77,9 +85,6 @@ function names(text: string, values: string[]): { name: string; alternatives?: s
   return { name: all[0]!, alternatives: all.slice(1) };
 }
 
-// "in the header", "at the top right": where on the screen, which finding the element does not need.
-const PLACE = /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
-
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
   if (vagueTarget(slot, values)) return null;
@@ -97,19 +102,16 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
       text = container[1]!.trim();
     }
   }
-  // "the link that says Forgot password", "the button labelled Continue": a noun, then its name.
-  const saying = new RegExp(`^(?:the\\s+|a\\s+)?(${NOUN})\\s+(?:that\\s+says|which\\s+says|saying|labell?ed|called|named|titled|with\\s+the\\s+(?:text|label))\\s+(.+)$`, 'i').exec(text);
+  const saying = SAYING.exec(text);
   if (saying) return { name: unmask(saying[2]!, values), noun: normalizeNoun(saying[1]!), near };
   const hadArticle = ARTICLE.test(text);
   text = text.replace(ARTICLE, '');
-  // "Blue mug's Add to cart button": the thing named by its owner's row.
-  const owner = near ? null : /^(\p{Lu}[^']*?|\uE000\d+\uE001)['’]s\s+(.+)$/u.exec(text);
+  const owner = near ? null : OWNER.exec(text);
   if (owner) {
     const owned = parseTargetPhrase(`the ${owner[2]!}`, values);
     return owned && { ...owned, near: { text: unmask(owner[1]!, values), relation: 'in the row of' } };
   }
-  // "the red Delete button": how it looks is not its name.
-  text = text.replace(/^(?:(?:red|green|blue|yellow|orange|purple|pink|grey|gray|black|white|big|small|large|little|tiny|primary|secondary|main)\s+)+(?=[\p{Lu}\d\uE000])/u, '');
+  text = text.replace(LOOKS, '');
   let nth: number | undefined;
   // "the first name" is a field, not an ordinal.
   const ordinal = hadArticle && !/^(?:first|last)\s+names?\b/i.test(text) ? ORDINAL.exec(text) : null;
