@@ -126,23 +126,21 @@ async function sameDestination(probe: Probe, candidates: Candidate[]): Promise<b
 export async function findByName(probe: Probe, name: string, roles: Roles, purpose: Purpose, fuzzy: boolean, strict = false): Promise<Candidate | null> {
   // An icon whose font ligature happens to be the name ("archive" on an archive icon button) is
   // what a person sees as a picture: an element whose visible text says the name wins over it.
-  let icon: Candidate | null = null;
+  let icons: Candidate[] = [];
   for (const tier of nameTiers(probe.page, name, roles, purpose, strict)) {
     const found = await probe.candidates(tier);
     if (!found.length) continue;
-    if (icon) {
+    if (icons.length) {
       const worded = [];
       for (const candidate of found) if ((await personText(candidate)) === name.trim().toLowerCase()) worded.push(candidate);
       if (worded.length === 1) return worded[0]!;
       continue;
     }
-    if (found.length === 1) {
-      if (!strict && (await personText(found[0]!)) === '') {
-        icon = found[0]!;
-        continue;
-      }
-      return found[0]!;
+    if (!strict && (await everyIconOnly(found))) {
+      icons = found;
+      continue;
     }
+    if (found.length === 1) return found[0]!;
     const fit = await fitting(probe, found, roles);
     if (fit.length === 1) return fit[0]!;
     const several = fit.length ? fit : found;
@@ -158,8 +156,14 @@ export async function findByName(probe: Probe, name: string, roles: Roles, purpo
     if (plain.length === 1) return plain[0]!;
     throw await ambiguity(probe, several, JSON.stringify(name));
   }
-  if (icon) return icon;
+  if (icons.length === 1) return icons[0]!;
+  if (icons.length) throw await ambiguity(probe, icons, JSON.stringify(name));
   return fuzzy && !strict ? findSimilar(probe, name, roles) : null;
+}
+
+async function everyIconOnly(candidates: Candidate[]): Promise<boolean> {
+  for (const candidate of candidates) if ((await personText(candidate)) !== '') return false;
+  return true;
 }
 
 /** The element's text without icon-font ligatures, lower case ('' for an icon-only control); null when aria names it. */

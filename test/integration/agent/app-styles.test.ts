@@ -70,7 +70,8 @@ const LIGATURES = html(
   <a href="#/cart" class="cart"><span class="material-icons">shopping_cart</span> 2 items</a></nav>
   <div class="note"><h3>Groceries</h3><button onclick="this.parentNode.remove()"><span class="material-icons">archive</span></button>
   <button><span class="material-icons">add_shopping_cart</span></button></div>
-  <div class="note"><h3>Ideas</h3><button><span class="material-icons">add_shopping_cart</span></button></div>
+  <div class="note"><h3>Ideas</h3><button onclick="this.parentNode.remove()"><span class="material-icons">archive</span></button>
+  <button><span class="material-icons">add_shopping_cart</span></button></div>
   <h1 id="where"></h1><script>const show = () => { where.textContent = location.hash || 'home'; }; onhashchange = show; show();</script>`,
 );
 
@@ -158,7 +159,7 @@ describe('built-in agent: what the app styles of the goal suite needed', functio
     expect(await fresh.getByText('We use cookies').isVisible()).to.equal(true);
   });
 
-  it('reads an icon-font ligature as a picture: "Open the Archive" follows the link, not the archive icon button', async () => {
+  it('reads an icon-font ligature as a picture: "Open the Archive" follows the link, not the archive icon buttons', async () => {
     await burnIn('/ligatures', 'Open the Archive');
     expect(await page.locator('#where').innerText()).to.equal('#/archive');
     expect(await page.getByText('Groceries').isVisible()).to.equal(true);
@@ -172,5 +173,6 @@ describe('built-in agent: what the app styles of the goal suite needed', functio
   it('still clicks an icon button by its ligature when nothing else says the name', async () => {
     await burnIn('/ligatures', 'Click archive next to Groceries');
     expect(await page.getByText('Groceries').count()).to.equal(0);
+    expect(await page.getByText('Ideas').count()).to.equal(1);
   });
 });
