@@ -220,9 +220,10 @@ function stripComments(source) {
 const IMPORT_PATTERNS = [
   // import x from '...'; import { a, type B } from '...'; import '...'; import type X from '...';
   // export * from '...'; export { a } from '...'; export * as ns from '...'
-  /(?<![\w$.])(?:import|export)(?=[\s{*'"])\s*(?:type\s+)?(?:[\w$*{}\s,]+?\s*from\s*)?(['"])([^'"\n]+)\1/g,
+  // A keyword right after a quote is a string's text ('import', 'attach'), not a statement.
+  /(?<![\w$.'"`])(?:import|export)(?=[\s{*'"])\s*(?:type\s+)?(?:[\w$*{}\s,]+?\s*from\s*)?(['"])([^'"\n]+)\1/g,
   // import('...'), require('...')
-  /(?<![\w$.])(?:import|require)\s*\(\s*(['"`])([^'"`\n$]+)\1/g,
+  /(?<![\w$.'"`])(?:import|require)\s*\(\s*(['"`])([^'"`\n$]+)\1/g,
 ];
 
 /** Every import specifier in a source text, with its 1-based line. */
