@@ -62,4 +62,10 @@ export default defineConfig([
       '@typescript-eslint/no-unused-expressions': 'off',
     },
   },
+  {
+    // The goal suite's small apps run in the browser, not in Node.
+    name: 'goalie/fixture-apps',
+    files: ['test/fixtures/apps/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
 ]);
