@@ -5,12 +5,8 @@
 // notice offers "Got it", and icon-font ligatures that are not the names a person reads. Burn-in in
 // real Chromium, then a replay of the recorded steps on a fresh page.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
-import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
-import { performStep } from '../../../backend/src/agent/perform-step.js';
-import type { Step } from '../../../backend/src/domain/steps.js';
-import { html, startSite, type Site } from '../../helpers/site.js';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
 
 const SWITCHES = html(
   'Settings',
@@ -76,43 +72,12 @@ const LIGATURES = html(
 );
 
 describe('built-in agent: what the app styles of the goal suite needed', function () {
-  let browser: Browser;
-  let site: Site;
-  let context: BrowserContext;
-  let page: Page;
-  const agent = new BuiltinAgent({ findTimeoutMs: 1000 });
-
-  before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
-    site = await startSite({ '/switches': SWITCHES, '/stars': STARS, '/tree': TREE, '/combobox': COMBOBOX, '/guests': GUESTS, '/dialog': DIALOG, '/ligatures': LIGATURES });
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => context.close());
-
-  async function burnIn(path: string, goal: string): Promise<Step[]> {
-    await page.goto(site.url + path);
-    const result = await agent.burnIn(page, goal, { baseUrl: site.url, configs: {} });
-    expect(result.error ?? '').to.equal('');
-    return result.steps;
-  }
-
-  async function replay(path: string, steps: Step[]): Promise<Page> {
-    const fresh = await context.newPage();
-    await fresh.goto(site.url + path);
-    for (const step of JSON.parse(JSON.stringify(steps)) as Step[]) await performStep(fresh, step, { baseUrl: site.url, configs: {} });
-    return fresh;
-  }
+  const pages = useAgentPages({ '/switches': SWITCHES, '/stars': STARS, '/tree': TREE, '/combobox': COMBOBOX, '/guests': GUESTS, '/dialog': DIALOG, '/ligatures': LIGATURES });
+  const { burnIn, replay } = pages;
 
   it('turns on a CSS switch whose clipped input sits in a label without text, recording the label inside its row', async () => {
     const steps = await burnIn('/switches', 'Turn on push notifications');
-    expect(await page.locator('#out').innerText()).to.equal('off on');
+    expect(await pages.page.locator('#out').innerText()).to.equal('off on');
     expect(JSON.stringify(steps[0])).to.match(/push notifications/i);
     const fresh = await replay('/switches', steps);
     expect(await fresh.locator('#out').innerText()).to.equal('off on');
@@ -120,7 +85,7 @@ describe('built-in agent: what the app styles of the goal suite needed', functio
 
   it('records a button named only by its title (a star in a web component) by that title', async () => {
     const steps = await burnIn('/stars', 'Click 4 stars');
-    expect(await page.locator('star-rating .out').innerText()).to.equal('Rated 4');
+    expect(await pages.page.locator('star-rating .out').innerText()).to.equal('Rated 4');
     const fresh = await replay('/stars', steps);
     expect(await fresh.locator('star-rating .out').innerText()).to.equal('Rated 4');
     expect(JSON.stringify(steps)).to.contain('[title=\\"4 stars\\"]');
@@ -128,8 +93,8 @@ describe('built-in agent: what the app styles of the goal suite needed', functio
 
   it('collapses an expanded tree item by its own row, not the middle of its children', async () => {
     const steps = await burnIn('/tree', 'Expand Documents, then collapse Documents');
-    expect(await page.locator('#docs').getAttribute('aria-expanded')).to.equal('false');
-    expect(await page.locator('#out').innerText()).to.equal('none');
+    expect(await pages.page.locator('#docs').getAttribute('aria-expanded')).to.equal('false');
+    expect(await pages.page.locator('#out').innerText()).to.equal('none');
     const fresh = await replay('/tree', steps);
     expect(await fresh.locator('#docs').getAttribute('aria-expanded')).to.equal('false');
     expect(await fresh.locator('#out').innerText()).to.equal('none');
@@ -137,23 +102,23 @@ describe('built-in agent: what the app styles of the goal suite needed', functio
 
   it('chooses in an editable combobox that holds another value by typing the option, then clicking it', async () => {
     const steps = await burnIn('/combobox', 'Select Switzerland from Country');
-    expect(await page.locator('#out').innerText()).to.equal('Shipping to Switzerland');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Shipping to Switzerland');
     const fresh = await replay('/combobox', steps);
     expect(await fresh.locator('#out').innerText()).to.equal('Shipping to Switzerland');
   });
 
   it('fills the field beside an unlinked label when the sentence names it with more words ("the number of guests")', async () => {
     const steps = await burnIn('/guests', 'Set the number of guests to 4');
-    expect(await page.locator('#g').inputValue()).to.equal('4');
-    expect(await page.locator('#n').inputValue()).to.equal('');
+    expect(await pages.page.locator('#g').inputValue()).to.equal('4');
+    expect(await pages.page.locator('#n').inputValue()).to.equal('');
     const fresh = await replay('/guests', steps);
     expect(await fresh.locator('#g').inputValue()).to.equal('4');
   });
 
   it('closes the open dialog by its CSS-drawn close button, not the cookie notice\'s "Got it"', async () => {
     const steps = await burnIn('/dialog', 'Click Contact support and close the dialog');
-    expect(await page.locator('#d').isHidden()).to.equal(true);
-    expect(await page.getByText('We use cookies').isVisible()).to.equal(true);
+    expect(await pages.page.locator('#d').isHidden()).to.equal(true);
+    expect(await pages.page.getByText('We use cookies').isVisible()).to.equal(true);
     const fresh = await replay('/dialog', steps);
     expect(await fresh.locator('#d').isHidden()).to.equal(true);
     expect(await fresh.getByText('We use cookies').isVisible()).to.equal(true);
@@ -161,18 +126,18 @@ describe('built-in agent: what the app styles of the goal suite needed', functio
 
   it('reads an icon-font ligature as a picture: "Open the Archive" follows the link, not the archive icon buttons', async () => {
     await burnIn('/ligatures', 'Open the Archive');
-    expect(await page.locator('#where').innerText()).to.equal('#/archive');
-    expect(await page.getByText('Groceries').isVisible()).to.equal(true);
+    expect(await pages.page.locator('#where').innerText()).to.equal('#/archive');
+    expect(await pages.page.getByText('Groceries').isVisible()).to.equal(true);
   });
 
   it('"Open the cart" follows the cart link, not the "add_shopping_cart" buttons whose icon asks for another action', async () => {
     await burnIn('/ligatures', 'Open the cart');
-    expect(await page.locator('#where').innerText()).to.equal('#/cart');
+    expect(await pages.page.locator('#where').innerText()).to.equal('#/cart');
   });
 
   it('still clicks an icon button by its ligature when nothing else says the name', async () => {
     await burnIn('/ligatures', 'Click archive next to Groceries');
-    expect(await page.getByText('Groceries').count()).to.equal(0);
-    expect(await page.getByText('Ideas').count()).to.equal(1);
+    expect(await pages.page.getByText('Groceries').count()).to.equal(0);
+    expect(await pages.page.getByText('Ideas').count()).to.equal(1);
   });
 });
