@@ -12,6 +12,7 @@ import { goalPhrasings } from '../domain/goal-language/phrasings.js';
 import { splitGoal } from '../domain/goal-language/split-goal.js';
 import type { Step, Target } from '../domain/steps.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation } from './agent.js';
+import { anchorText, catalogueLink, textShown } from './browse-for-item.js';
 import { checkExpectation } from './check-expectation.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
@@ -152,8 +153,32 @@ export class BuiltinAgent implements Agent {
     };
   }
 
-  /** One action of a sentence; when its target is not on the page, the sentence's other readings in turn. */
+  /**
+   * One action of a sentence, in any of its readings; when the item it acts on is on no part of
+   * the page, it is looked for in the catalogue first, as a person would ("Add the blue mug to the
+   * cart" on a home page that lists no products). Burn-in only: the extra click is recorded.
+   */
   private async performReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    try {
+      return await this.performAnyReading(page, action, context, how);
+    } catch (error) {
+      const anchor = anchorText(action.intent);
+      if (!(error instanceof TargetMissing) || !anchor || (await textShown(page, anchor))) throw error;
+      const link = await catalogueLink(page);
+      if (!link) throw error;
+      const open: Intent = { kind: 'click', target: { name: link, noun: 'link', near: null }, double: false, purpose: 'open' };
+      try {
+        await this.perform(page, { intent: open, sentence: formatIntent(open) }, context, { ...how, from: how.from ?? action.sentence });
+        return await this.performAnyReading(page, action, context, how);
+      } catch (other) {
+        if (!(other instanceof ActionFailed)) throw other;
+        throw new TargetMissing(`${error.message}\nIt is not on the ${JSON.stringify(link)} page either: ${reasonOf(other)}`, error.reason);
+      }
+    }
+  }
+
+  /** One action of a sentence; when its target is not on the page, the sentence's other readings in turn. */
+  private async performAnyReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
     try {
       return await this.perform(page, action, context, how);
     } catch (error) {

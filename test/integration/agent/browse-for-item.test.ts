@@ -1,0 +1,50 @@
+// "Add the blue mug to the cart" written on a home page that lists no products: the burn-in opens
+// the catalogue first, as a person would, and records that click; a text that is on the page, or a
+// page without a catalogue link, does not wander off.
+import { expect } from 'chai';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
+
+const NAV = '<nav><a href="/">Home</a> <a href="/products">Products</a> <a href="/cart">Cart</a></nav>';
+const HOME = html('Home', `${NAV}<main><h1>Welcome</h1><p>Mugs, kettles and pots.</p></main>`);
+const PRODUCTS = html(
+  'Products',
+  `${NAV}<main><ul>${['Blue mug', 'Red kettle']
+    .map((name) => `<li>${name} <button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></li>`)
+    .join('')}</ul><p id="out"></p></main>`,
+);
+const LONELY = html('Lonely', '<main><h1>Nothing here</h1><a href="/about">About</a></main>');
+
+describe('built-in agent: an item that is not on the start page', function () {
+  const pages = useAgentPages({ '/': HOME, '/products': PRODUCTS, '/lonely': LONELY });
+
+  it('opens the catalogue, then acts in the item\'s row; the replay does the same', async () => {
+    const steps = await pages.burnIn('/', 'Add the blue mug to the cart');
+    expect(steps.map((s) => s.sentence)).to.deep.equal(["Open the 'Products' link", 'Add the blue mug to the cart']);
+    expect(steps[0]!.from).to.equal('Add the blue mug to the cart');
+    await pages.page.getByText('Added Blue mug').waitFor({ timeout: 2000 });
+    const replayed = await pages.replay('/', steps);
+    await replayed.getByText('Added Blue mug').waitFor({ timeout: 2000 });
+  });
+
+  it('stays on a page that shows the item', async () => {
+    const steps = await pages.burnIn('/products', 'Add the red kettle to the cart');
+    expect(steps.map((s) => s.sentence)).to.deep.equal(['Add the red kettle to the cart']);
+  });
+
+  it('fails with the item named when no catalogue link leads to it', async () => {
+    await pages.page.goto(pages.site.url + '/lonely');
+    const result = await pages.agent.burnIn(pages.page, 'Add the blue mug to the cart', { baseUrl: pages.site.url, configs: {} });
+    expect(result.ok).to.equal(false);
+    expect(result.error).to.match(/the text "blue mug" is not shown/);
+    expect(pages.page.url()).to.equal(pages.site.url + '/lonely');
+  });
+
+  it('fails when the catalogue does not have the item either', async () => {
+    await pages.page.goto(pages.site.url + '/');
+    const result = await pages.agent.burnIn(pages.page, 'Add the green pot to the cart', { baseUrl: pages.site.url, configs: {} });
+    expect(result.ok).to.equal(false);
+    expect(result.error).to.match(/the text "green pot" is not shown/);
+    expect(result.error).to.match(/It is not on the "Products" page either/);
+  });
+});
