@@ -32,6 +32,10 @@ describe('goal language: parsing an expected result', () => {
     ['There are no rows in the table', [{ kind: 'count', count: 0, noun: 'rows in the table' }]],
     ['The list has 3 todos', [{ kind: 'count', count: 3, noun: 'todos in the list' }]],
     ['3 rows are shown in the table', [{ kind: 'count', count: 3, noun: 'rows in the table' }]],
+    ['The cart shows 1 item', [{ kind: 'count', count: 1, noun: 'item in the cart' }]],
+    ['my basket contains two products', [{ kind: 'count', count: 2, noun: 'products in the basket' }]],
+    ['The cart badge shows 3', [{ kind: 'count', count: 3, noun: 'items in the cart' }]],
+    ["The cart shows '1 item'", [{ kind: 'visible', text: '1 item' }]],
     [
       "'Saved' is shown and 'Error' is not shown",
       [

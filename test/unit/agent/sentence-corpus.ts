@@ -18,6 +18,7 @@ const SUBMIT = "Click the 'Submit', 'Send', 'Save', 'Continue', 'Sign in', 'Log 
 const searchFor = (text: string) => [`Fill the 'Search' box with '${text}'`, "Press Enter in the 'Search' box"];
 const times = (n: number, step: string) => Array.from({ length: n }, () => step);
 const LOG_OUT = "Click 'Log out', 'Sign out', 'Logout', 'Log off' or 'Sign off'";
+const CHECKOUT = "Click 'Checkout', 'Check out', 'Proceed to checkout', 'Go to checkout' or 'Place order'";
 const ADA = "Sign in as 'ada@example.com' with password 'lovelace'";
 
 export const CORPUS: CorpusEntry[] = [
@@ -248,7 +249,7 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'The user needs to tick Remember me', plan: ["Check 'Remember me'"] },
 
   // Checks inside a goal.
-  { goal: 'check that the cart shows 1 item', plan: ["Verify that '1 item' is shown"] },
+  { goal: 'check that the cart shows 1 item', plan: ['Verify that there is 1 item in the cart'] },
   { goal: 'make sure Order placed is shown', plan: ["Verify that 'Order placed' is shown"] },
   { goal: 'The user should see Thank you for your order', plan: ["Verify that 'Thank you for your order' is shown"] },
   { goal: 'Verify the URL contains /orders', plan: ["Verify that the URL contains '/orders'"] },
@@ -348,6 +349,9 @@ export const CORPUS: CorpusEntry[] = [
   { goal: "Click 'OK' on the confirmation dialog", plan: ["Click 'OK'"] },
   { goal: 'Scroll down to see more products', plan: ['Press PageDown'] },
   { goal: 'Click Proceed to checkout', plan: ["Click 'Proceed to checkout'"] },
+  { goal: 'Check out', plan: [CHECKOUT] },
+  { goal: 'proceed to checkout', plan: [CHECKOUT] },
+  { goal: 'Add the blue mug to the cart and check out', plan: [addToCart('blue mug'), CHECKOUT] },
   { goal: 'Click Back to top', plan: ["Click 'Back to top'"] },
   { goal: 'Set the status to open', plan: ["Fill 'status' with 'open'"] },
   { goal: 'Add Buy bread to the list', plan: ["Fill the field with 'Buy bread'", 'Press Enter in the field'] },

@@ -19,6 +19,9 @@ const TEXT_NOUN = '(?:text|message|heading|label|title|notification|banner|butto
 
 /** Matchers, tried in order on one clause; `m` is the match on the skeleton. */
 const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | null][] = [
+  // "The cart shows 1 item": checked against the cart's indicator ("Cart (1)"), else its list.
+  [new RegExp(`^(?:the\\s+|my\\s+)?(?:shopping\\s+)?(cart|basket|bag|trolley)\\s+(?:now\\s+)?(?:has|contains|shows|holds|lists|displays|says|includes)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`)],
+  [new RegExp(`^(?:the\\s+)?(cart|basket|bag|trolley)(?:'s)?\\s+(?:count|counter|badge|icon|number|total)\\s+(?:is|shows|says|reads)\\s+${N}$`, 'i'), (m) => count(m[2]!, `items in the ${m[1]!.toLowerCase()}`)],
   [new RegExp(`^there\\s+(?:is|are)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => countOrText(m[1]!, m[2]!, v)],
   [new RegExp(`^(?:the\\s+)?(list|table)\\s+(?:has|contains|shows|lists|displays)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`)],
   [new RegExp(`^(\\d+)\\s+(.+?)\\s+are\\s+(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table))?$`, 'i'), (m, v) => count(m[1]!, `${unmask(m[2]!, v)}${m[3] ? m[3].toLowerCase().replace(/\s+/g, ' ') : ''}`)],

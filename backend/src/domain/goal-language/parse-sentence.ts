@@ -120,6 +120,7 @@ const CART = '(?:cart|basket|bag|shopping\\s+cart|shopping\\s+basket|shopping\\s
 // "the cookie banner", "the Settings dialog": whichever dialog is open (its name is not a close button's).
 const GENERIC_POPUP = /^(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet|notice|consent|menu|popover)$/i;
 const CONFIRM_NAMES = ['OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete', 'Done'];
+const CHECKOUT_NAMES = ['Check out', 'Proceed to checkout', 'Go to checkout', 'Place order'];
 const SUBMIT_NAMES = ['Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK', 'Next'];
 const LOGOUT_NAMES = ['Sign out', 'Logout', 'Log off', 'Sign off'];
 const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'];
@@ -302,6 +303,9 @@ const RULES: Rule[] = [
   [/^(?:mark|marks)\s+(.+?)\s+as\s+(?:done|completed?|finished|checked|read|complete)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
   [/^(?:uncheck|unchecks|untick|unticks|deselect|deselects|disable|disables|turn\s+off|turns\s+off|switch\s+off|switches\s+off)\s+(.+)$/i, (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
   [/^(?:turn|turns|switch|switches)\s+(.+?)\s+off$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
+  // "Check out" is the shop's checkout, never a checkbox named "out".
+  [/^(?:check\s*out|checks\s+out|proceed\s+to\s+(?:the\s+)?check\s*out|go\s+to\s+(?:the\s+)?check\s*out)(?:\s+(?:now|the\s+(?:cart|basket|order)))?$/i, () =>
+    [{ kind: 'click', target: { name: 'Checkout', noun: null, near: null, alternatives: CHECKOUT_NAMES }, double: false, purpose: 'click' }]],
   [/^(?:check|checks)\s+(?:the\s+|my\s+)?(?:page|dashboard|screen|results?|layout|app|application|site|website|ui|home\s*page|form|output|everything|it|that|this|data|details)$/i, () =>
     '"Check" ticks a checkbox; to look at the page, say what it must show, e.g. "Check that \'Welcome\' is shown".'],
   [/^(?:check|checks|tick|ticks|enable|enables|turn\s+on|turns\s+on|switch\s+on|switches\s+on)\s+(.+)$/i, (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
