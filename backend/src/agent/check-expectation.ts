@@ -6,7 +6,9 @@ import { resolvePlaceholders, type ConfigValues, type Expectation } from '../dom
 import { closestOnPage, headlines } from './page-reading.js';
 import { hiddenHolder, visibleHolder } from './visible-text.js';
 import { checkState, stateStatement, stateTitle } from './check-state.js';
-import { countItems } from './page-scripts.js';
+import { cartCounts, countItems } from './page-scripts.js';
+
+const CART = /\b(?:cart|basket|bag|trolley)\b/i;
 
 export interface ExpectationResult {
   passed: boolean;
@@ -111,6 +113,16 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
       return { passed: false, title, line: `✗ the title is ${JSON.stringify(await current())}, not ${JSON.stringify(text)}.` };
     }
     case 'count': {
+      if (CART.test(expectation.noun)) {
+        // "The cart has 1 item": what the cart's indicator says ("Cart (1)"), when the page has one.
+        let shown: number[] = [];
+        const indicated = async () => {
+          shown = await page.evaluate(cartCounts).catch((): number[] => []);
+          return shown.includes(expectation.count);
+        };
+        if (await pollUntil(indicated, timeoutMs)) return { passed: true, title, line: `✓ ${said} (the cart shows ${expectation.count}).` };
+        if (shown.length) return { passed: false, title, line: `✗ expected ${expectation.count} ${expectation.noun}, but the cart shows ${[...new Set(shown)].join(', ')}.` };
+      }
       const kind: 'rows' | 'items' = /\brows?\b|\btable\b/i.test(expectation.noun) ? 'rows' : 'items';
       let counts: number[] = [];
       const matches = async () => {

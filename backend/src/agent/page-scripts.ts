@@ -168,3 +168,28 @@ export const landmarkOf = pageFunction<(el: Element) => Element | null>(`(el) =>
   }
   return null;
 }`);
+
+/**
+ * The numbers the page's cart indicators show ("Cart (1)", a badge "3" on the basket icon, "2 items"
+ * beside "Basket"): visible links, buttons and labelled elements that name a cart, basket or bag.
+ */
+export const cartCounts = pageFunction<() => number[]>(`() => {
+  const all = [];
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document);
+  const sight = (${SIGHT})();
+  const CART = /\\b(?:cart|basket|bag|trolley)\\b/i;
+  const ident = (el) => [el.id, typeof el.className === 'string' ? el.className : '', el.getAttribute('data-testid') || '', el.getAttribute('aria-label') || '', el.getAttribute('title') || '', el.getAttribute('href') || ''].join(' ').replace(/[-_]/g, ' ');
+  const counts = [];
+  for (const el of all) {
+    if (!el.matches('a, button, [role=link], [role=button], [role=status], [aria-label], [id], [class], [data-testid]')) continue;
+    if (!sight.placed(el)) continue;
+    const text = (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
+    if (text.length > 40 || !(CART.test(text) || CART.test(ident(el)))) continue;
+    // A line of the cart (a table row, a price) is not its count.
+    if (el.closest('tr, [role=row]') || /[$€£¥]|\\d[.,]\\d/.test(text)) continue;
+    const numbers = text.match(/\\d+/g) || (el.getAttribute('aria-label') || '').match(/\\d+/g) || [];
+    if (numbers.length === 1) counts.push(Number(numbers[0]));
+  }
+  return counts;
+}`);
