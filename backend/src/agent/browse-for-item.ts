@@ -1,32 +1,47 @@
 // "Add the blue mug to the cart" on a home page that lists no products: a person opens the
-// catalogue first. These are the links that lead to one, by the names shops usually give them.
+// catalogue first; "Check out" on a product page: the cart first. These are the links that lead
+// there, by the names shops usually give them.
 import type { Page } from 'playwright-core';
 import type { Intent } from '../domain/goal-language/intents.js';
 
 const CATALOGUE = /^\s*(?:(?:all|our|browse(?:\s+all)?|shop(?:\s+all)?|view\s+all)\s+)?(?:products?|shop|store|catalogu?e|collections?|items|inventory|menu)\s*$/i;
 
+const CART = /^\s*(?:(?:my|your|view|shopping)\s+)?(?:cart|basket|bag|trolley)\b/i;
+const CHECKOUT = /^check\s*out$/i;
+
 /** The text a relative target is anchored on ("in the row of 'Blue mug'"), if any. */
-export function anchorText(intent: Intent): string | null {
+function anchorText(intent: Intent): string | null {
   return 'target' in intent && intent.target && intent.target.near ? intent.target.near.text : null;
 }
 
 /** Whether a person sees the text anywhere on the page (any case, as part of a longer text too). */
-export async function textShown(page: Page, text: string): Promise<boolean> {
+async function textShown(page: Page, text: string): Promise<boolean> {
   const matches = page.getByText(text);
   const count = await matches.count().catch(() => 0);
   for (let i = 0; i < Math.min(count, 10); i++) if (await matches.nth(i).isVisible().catch(() => false)) return true;
   return false;
 }
 
-/** The name of the first visible link to a catalogue ("Products", "Shop all"), or null. */
-export async function catalogueLink(page: Page): Promise<string | null> {
-  const links = page.getByRole('link', { name: CATALOGUE });
+/**
+ * The link a person would open first when the action's target is not on this page: the catalogue
+ * for an item that is not shown, the cart for a checkout. Null when neither applies or is there.
+ */
+export async function wayToTarget(page: Page, intent: Intent): Promise<string | null> {
+  const anchor = anchorText(intent);
+  if (anchor) return (await textShown(page, anchor)) ? null : firstLink(page, CATALOGUE);
+  if (intent.kind === 'click' && intent.target.name && CHECKOUT.test(intent.target.name)) return firstLink(page, CART);
+  return null;
+}
+
+/** The name of the first visible link whose name matches, or null. */
+async function firstLink(page: Page, pattern: RegExp): Promise<string | null> {
+  const links = page.getByRole('link', { name: pattern });
   const count = await links.count().catch(() => 0);
   for (let i = 0; i < Math.min(count, 10); i++) {
     const link = links.nth(i);
     if (!(await link.isVisible().catch(() => false))) continue;
-    const name = (await link.textContent().catch(() => null))?.trim();
-    if (name && CATALOGUE.test(name)) return name;
+    const name = (await link.textContent().catch(() => null))?.trim().replace(/\s+/g, ' ');
+    if (name && pattern.test(name)) return name;
   }
   return null;
 }

@@ -12,7 +12,7 @@ import { goalPhrasings } from '../domain/goal-language/phrasings.js';
 import { splitGoal } from '../domain/goal-language/split-goal.js';
 import type { Step, Target } from '../domain/steps.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation } from './agent.js';
-import { anchorText, catalogueLink, textShown } from './browse-for-item.js';
+import { wayToTarget } from './browse-for-item.js';
 import { checkExpectation } from './check-expectation.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
@@ -154,17 +154,16 @@ export class BuiltinAgent implements Agent {
   }
 
   /**
-   * One action of a sentence, in any of its readings; when the item it acts on is on no part of
-   * the page, it is looked for in the catalogue first, as a person would ("Add the blue mug to the
-   * cart" on a home page that lists no products). Burn-in only: the extra click is recorded.
+   * One action of a sentence, in any of its readings; when its target is not on this page, the
+   * page a person would open first is opened (the catalogue for "Add the blue mug to the cart" on a
+   * home page that lists no products, the cart for "Check out"). Burn-in only: that click is recorded.
    */
   private async performReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
     try {
       return await this.performAnyReading(page, action, context, how);
     } catch (error) {
-      const anchor = anchorText(action.intent);
-      if (!(error instanceof TargetMissing) || !anchor || (await textShown(page, anchor))) throw error;
-      const link = await catalogueLink(page);
+      if (!(error instanceof TargetMissing)) throw error;
+      const link = await wayToTarget(page, action.intent);
       if (!link) throw error;
       const open: Intent = { kind: 'click', target: { name: link, noun: 'link', near: null }, double: false, purpose: 'open' };
       try {

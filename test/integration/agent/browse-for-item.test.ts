@@ -1,11 +1,11 @@
 // "Add the blue mug to the cart" written on a home page that lists no products: the burn-in opens
-// the catalogue first, as a person would, and records that click; a text that is on the page, or a
-// page without a catalogue link, does not wander off.
+// the catalogue first, as a person would, and records that click ("Check out": the cart first); a
+// text that is on the page, or a page without a catalogue link, does not wander off.
 import { expect } from 'chai';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
 
-const NAV = '<nav><a href="/">Home</a> <a href="/products">Products</a> <a href="/cart">Cart</a></nav>';
+const NAV = '<nav><a href="/">Home</a> <a href="/products">Products</a> <a href="/cart">Cart (1)</a></nav>';
 const HOME = html('Home', `${NAV}<main><h1>Welcome</h1><p>Mugs, kettles and pots.</p></main>`);
 const PRODUCTS = html(
   'Products',
@@ -13,10 +13,12 @@ const PRODUCTS = html(
     .map((name) => `<li>${name} <button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></li>`)
     .join('')}</ul><p id="out"></p></main>`,
 );
+const CART = html('Cart', `${NAV}<main><h1>Your cart</h1><ul><li>Blue mug</li></ul><a href="/checkout">Proceed to checkout</a></main>`);
+const CHECKOUT = html('Checkout', `${NAV}<main><h1>Checkout</h1><button type="button">Place order</button></main>`);
 const LONELY = html('Lonely', '<main><h1>Nothing here</h1><a href="/about">About</a></main>');
 
 describe('built-in agent: an item that is not on the start page', function () {
-  const pages = useAgentPages({ '/': HOME, '/products': PRODUCTS, '/lonely': LONELY });
+  const pages = useAgentPages({ '/': HOME, '/products': PRODUCTS, '/cart': CART, '/checkout': CHECKOUT, '/lonely': LONELY });
 
   it('opens the catalogue, then acts in the item\'s row; the replay does the same', async () => {
     const steps = await pages.burnIn('/', 'Add the blue mug to the cart');
@@ -25,6 +27,12 @@ describe('built-in agent: an item that is not on the start page', function () {
     await pages.page.getByText('Added Blue mug').waitFor({ timeout: 2000 });
     const replayed = await pages.replay('/', steps);
     await replayed.getByText('Added Blue mug').waitFor({ timeout: 2000 });
+  });
+
+  it('checks out from the cart when the page has no checkout', async () => {
+    const steps = await pages.burnIn('/products', 'Check out');
+    expect(steps.map((s) => s.sentence)).to.deep.equal(["Open the 'Cart (1)' link", 'Check out']);
+    expect(pages.page.url()).to.equal(pages.site.url + '/checkout');
   });
 
   it('stays on a page that shows the item', async () => {
