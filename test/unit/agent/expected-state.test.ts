@@ -109,7 +109,7 @@ describe('goal language: expected results about controls', () => {
   }
 
   const texts: [string, Expectation][] = [
-    ['The cart shows 1 item', { kind: 'visible', text: '1 item' }],
+    ['The cart shows 1 item', { kind: 'count', count: 1, noun: 'item in the cart' }],
     ['The counter shows 3', { kind: 'visible', text: '3' }],
     ['The heading says Welcome', { kind: 'visible', text: 'Welcome' }],
     ["The banner reads 'Sale ends today'", { kind: 'visible', text: 'Sale ends today' }],

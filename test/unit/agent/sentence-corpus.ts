@@ -312,7 +312,6 @@ export const CORPUS: CorpusEntry[] = [
 
   // From the goal suite of small apps (test/fixtures/apps), written by another hand.
   { goal: 'Archive Groceries', plan: ["Click 'Archive' in the row of 'Groceries'"] },
-  { goal: 'Click Duplicate in the Actions menu', plan: ["Click 'Duplicate' in the row of 'Actions'"] },
   { goal: 'Fill in your name with Ada Lovelace, choose Terrace and click Book table', plan: ["Fill 'name' with 'Ada Lovelace'", "Choose 'Terrace'", "Click 'Book table'"] },
   { goal: 'Type Nor into Country and pick Norway', plan: ["Fill 'Country' with 'Nor'", "Choose 'Norway'"] },
   { goal: 'Expand Pictures, expand holiday and open beach.jpg', plan: ["Expand 'Pictures'", "Expand 'holiday'", "Open 'beach.jpg'"] },
@@ -350,6 +349,11 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Scroll down to see more products', plan: ['Press PageDown'] },
   { goal: 'Click Proceed to checkout', plan: ["Click 'Proceed to checkout'"] },
   { goal: 'Check out', plan: [CHECKOUT] },
+  { goal: 'Follow Alan Turing and Katherine Johnson', plan: ["Click 'Follow' in the row of 'Alan Turing'", "Click 'Follow' in the row of 'Katherine Johnson'"] },
+  { goal: 'Delete Buy milk and Walk the dog', plan: [deleteRow('Buy milk'), deleteRow('Walk the dog')] },
+  { goal: 'delete Salt and pepper', plan: [deleteRow('Salt and pepper')] },
+  { goal: 'Click Duplicate in the Actions menu', plan: ["Open the 'Actions' menu", "Click 'Duplicate'"] },
+  { goal: 'choose Export from the File menu', plan: ["Open the 'File' menu", "Click 'Export'"] },
   { goal: 'proceed to checkout', plan: [CHECKOUT] },
   { goal: 'Add the blue mug to the cart and check out', plan: [addToCart('blue mug'), CHECKOUT] },
   { goal: 'Click Back to top', plan: ["Click 'Back to top'"] },

@@ -170,6 +170,20 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
   return [intent];
 }
 
+/**
+ * "Follow Alan Turing and Katherine Johnson": the action in the row of each. Split only where each
+ * item is written like a title (capital or quoted), so "Delete Salt and pepper" stays one item.
+ */
+function rowActions(verb: string, slot: string, values: string[]): Intent[] | string | null {
+  const items = slot.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i);
+  const titled = (item: string) => /^(?:\uE000|\p{Lu})/u.test(item.replace(/^the\s+/i, ''));
+  if (items.length > 1 && items.every(titled)) {
+    const each = items.map((item) => rowAction(verb, item, values));
+    if (each.every(Array.isArray)) return each.flat();
+  }
+  return rowAction(verb, slot, values);
+}
+
 const RULES: Rule[] = [
   [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)(?:\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))?\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`, 'i'), (m, v) => {
     const user = unmask(m[1]!, v).trim();
@@ -204,7 +218,7 @@ const RULES: Rule[] = [
     return item ? [{ kind: 'fill', target: field, value: item }, { kind: 'press', key: 'Enter', target: field }] : null;
   }],
   [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes)\s+(.+)$/i,
-    (m, v) => rowAction(m[0]!, m[1]!, v)],
+    (m, v) => rowActions(m[0]!, m[1]!, v)],
   [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
   [/^(?:collapse|collapses|fold|folds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t }))],
   [/^(?:dismiss|dismisses|close|closes)(?:\s+(.+))?$/i, (m, v) => {
@@ -328,6 +342,10 @@ const REPEAT = /\s+(?:(once|twice|thrice)|(\d{1,3}|two|three|four|five|six|seven
 const MAX_REPEAT = 50;
 const MENU_PATH = /^(?:(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|goes\s+to|navigate\s+to|navigates\s+to)\s+(?:on\s+)?)?(.+?\s+(?:>|→|->|»|›)\s+.+)$/i;
 
+// "Click Duplicate in the Actions menu": open the menu first, as a person does. A titled menu only,
+// and not "Select ... from the ... menu", which as often names a select box.
+const MENU_ITEM = /^(?:click|clicks|choose|chooses|pick|picks|tap|taps)\s+(?:on\s+)?(.+?)\s+(?:in|from|under)\s+the\s+(.+?)\s+menu$/i;
+
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
 const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply)$/i;
 
@@ -365,6 +383,12 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   if (path) {
     const steps = path[1]!.split(/\s+(?:>|→|->|»|›)\s+/).map((item) => target(item, values));
     if (steps.every((t): t is TargetPhrase => t !== null)) return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }) as Intent);
+  }
+  const menuItem = MENU_ITEM.exec(part);
+  if (menuItem && /^(?:\uE000|\p{Lu})/u.test(menuItem[2]!)) {
+    const open = parseRule(`open the ${menuItem[2]!} menu`, values);
+    const item = target(menuItem[1]!, values);
+    if (Array.isArray(open) && item) return [...open, { kind: 'click', target: item, double: false, purpose: 'click' }];
   }
   return parseRule(part, values);
 }
