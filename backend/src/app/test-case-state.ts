@@ -2,6 +2,7 @@
 // read with its recorded steps, secrets masked; enabled only once its burn-in recorded steps.
 import type { TestCaseView } from '../../../shared/src/api/types.js';
 import { UUID_PATTERN } from '../../../shared/src/short-ids.js';
+import { maskDeep, maskSecrets } from '../domain/mask-secrets.js';
 import type { Step } from '../domain/steps.js';
 import type { AppContext } from './context.js';
 import { BadRequest, Conflict, NotFound } from './errors.js';
@@ -37,24 +38,8 @@ export async function readTestCase(ctx: AppContext, testCase: TestCaseRecord): P
       expectedResult: testCase.expectedResult === null ? null : maskSecrets(testCase.expectedResult, secrets),
       generationError: testCase.generationError === null ? null : maskSecrets(testCase.generationError, secrets),
     },
-    steps: latest ? { version: latest.version, createdAt: latest.createdAt, steps: maskDeep(latest.steps, secrets) as Step[] } : null,
+    steps: latest ? { version: latest.version, createdAt: latest.createdAt, steps: maskDeep(latest.steps as Step[], secrets) } : null,
   };
-}
-
-type Secrets = readonly { placeholder: string; value: string }[];
-
-/** Replaces each secret value (longest first, so one that contains another goes whole) by its placeholder. */
-export function maskSecrets(text: string, secrets: Secrets): string {
-  let out = text;
-  for (const { placeholder, value } of [...secrets].filter((s) => s.value).sort((a, b) => b.value.length - a.value.length)) out = out.split(value).join(placeholder);
-  return out;
-}
-
-function maskDeep(value: unknown, secrets: Secrets): unknown {
-  if (typeof value === 'string') return maskSecrets(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => maskDeep(item, secrets));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskDeep(item, secrets)]));
-  return value;
 }
 
 export async function getTestCase(ctx: AppContext, caller: Caller, id: string): Promise<TestCaseView> {
