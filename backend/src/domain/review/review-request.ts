@@ -2,7 +2,9 @@
 // preview deployment's URL in the same comment. Goalie's own comments never count.
 import { GOALIE_MARKER_PREFIX } from './comment-marker.js';
 
-const URL_PATTERN = /https?:\/\/[^\s<>"'`)\]]+/i;
+// An IPv6 host keeps its brackets (`http://[::1]:8080/`); elsewhere `]` and `)` end the URL, as in
+// Markdown links.
+const URL_PATTERN = /https?:\/\/(?:\[[0-9a-f:.%]+\][^\s<>"'`)\]]*|[^\s<>"'`)\]]+)/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

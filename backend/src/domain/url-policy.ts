@@ -1,0 +1,243 @@
+// Where the browser may go: what kind of address a host is, and whether a project's network
+// settings let the browser reach it. Pure: DNS lookups happen in the adapters, which classify each
+// address they get back with `addressKind`.
+//
+// Hosts are read the way browsers read them (WHATWG URL): 2130706433, 0x7f.1 and 0177.0.0.1 are all
+// 127.0.0.1; ::ffff:127.0.0.1 and 64:ff9b::7f00:1 are IPv4 addresses in IPv6 clothing.
+
+export type AddressKind = 'public' | 'loopback' | 'private' | 'link-local' | 'metadata' | 'unspecified' | 'reserved';
+
+/** What a project lets its browser reach besides public addresses. */
+export interface NetworkAccess {
+  /** 127.0.0.0/8, ::1, localhost. */
+  allowLoopback: boolean;
+  /** 10/8, 172.16/12, 192.168/16, 100.64/10 (carrier-grade NAT), fc00::/7, fec0::/10. */
+  allowPrivate: boolean;
+}
+
+/** Cloud instance metadata services, by name (their addresses are classified below). */
+const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'metadata.azure.internal', 'instance-data', 'instance-data.ec2.internal']);
+
+/** IPv4 metadata addresses: AWS/GCP/Azure/OpenStack, Azure's wire server, Alibaba Cloud. */
+const METADATA_V4 = new Set(['169.254.169.254', '169.254.170.2', '168.63.129.16', '100.100.100.200']);
+
+/** The four bytes of an IPv4 host as a browser reads it, or null when it is not one. */
+export function parseIpv4(host: string): [number, number, number, number] | null {
+  const parts = host.split('.');
+  if (parts.at(-1) === '' && parts.length > 1) parts.pop(); // "127.0.0.1." is 127.0.0.1
+  if (parts.length === 0 || parts.length > 4) return null;
+  const numbers: number[] = [];
+  for (const part of parts) {
+    const n = parseIpv4Number(part);
+    if (n === null) return null;
+    numbers.push(n);
+  }
+  // All but the last part are one byte each; the last fills the remaining bytes.
+  const last = numbers.pop()!;
+  if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return null;
+  let value = last;
+  numbers.forEach((n, i) => (value += n * 256 ** (3 - i)));
+  return [Math.floor(value / 2 ** 24) % 256, Math.floor(value / 2 ** 16) % 256, Math.floor(value / 2 ** 8) % 256, value % 256];
+}
+
+function parseIpv4Number(part: string): number | null {
+  if (part === '') return null;
+  let text = part;
+  let radix = 10;
+  if (/^0x/i.test(text)) {
+    text = text.slice(2);
+    radix = 16;
+  } else if (text.length > 1 && text.startsWith('0')) {
+    text = text.slice(1);
+    radix = 8;
+  }
+  if (text === '') return 0; // "0x" is 0
+  const digits = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
+  if (!digits.test(text)) return null;
+  const value = parseInt(text, radix);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** The eight 16-bit groups of an IPv6 address (brackets and a zone allowed), or null. */
+export function parseIpv6(host: string): number[] | null {
+  let text = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  text = text.replace(/%.*$/, ''); // fe80::1%eth0
+  if (!text.includes(':')) return null;
+  // A dotted IPv4 tail stands for the last two groups.
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  let tail: number[] = [];
+  if (dotted) {
+    const v4 = dotted[2]!.split('.').map(Number);
+    if (v4.some((b) => b > 255)) return null;
+    tail = [v4[0]! * 256 + v4[1]!, v4[2]! * 256 + v4[3]!];
+    text = dotted[1]!.endsWith('::') ? dotted[1]! : dotted[1]!.slice(0, -1);
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const groups = (s: string) => (s === '' ? [] : s.split(':'));
+  const head = groups(halves[0]!);
+  const rest = halves.length === 2 ? groups(halves[1]!) : [];
+  if ([...head, ...rest].some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
+  const known = head.length + rest.length + tail.length;
+  if (halves.length === 1 ? known !== 8 : known > 7) return null;
+  const zeros = new Array(8 - known).fill(0);
+  return [...head.map((g) => parseInt(g, 16)), ...zeros, ...rest.map((g) => parseInt(g, 16)), ...tail];
+}
+
+/** Lower case, without a trailing dot or IPv6 brackets. */
+export function normaliseHost(host: string): string {
+  const lower = host.trim().toLowerCase();
+  const unbracketed = lower.startsWith('[') && lower.endsWith(']') ? lower.slice(1, -1) : lower;
+  return unbracketed.endsWith('.') && unbracketed.length > 1 ? unbracketed.slice(0, -1) : unbracketed;
+}
+
+function v4Kind([a, b, c, d]: [number, number, number, number]): AddressKind {
+  if (METADATA_V4.has(`${a}.${b}.${c}.${d}`)) return 'metadata';
+  if (a === 0) return 'unspecified';
+  if (a === 127) return 'loopback';
+  if (a === 169 && b === 254) return 'link-local';
+  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return 'private';
+  if (a >= 224) return 'reserved'; // multicast, 240/4, broadcast
+  return 'public';
+}
+
+function v6Kind(g: number[]): AddressKind {
+  const embeddedV4 = (): [number, number, number, number] => [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255];
+  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (g.map((x) => x.toString(16)).join(':') === 'fd00:ec2:0:0:0:0:0:254') return 'metadata';
+  if (zeroUpTo(8)) return 'unspecified';
+  if (zeroUpTo(7) && g[7] === 1) return 'loopback';
+  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), 64:ff9b::a.b.c.d (NAT64): the IPv4 address decides.
+  if (zeroUpTo(5) && g[5] === 0xffff) return v4Kind(embeddedV4());
+  if (zeroUpTo(6)) return v4Kind(embeddedV4());
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4Kind(embeddedV4());
+  if ((g[0]! & 0xffc0) === 0xfe80) return 'link-local';
+  if ((g[0]! & 0xfe00) === 0xfc00 || (g[0]! & 0xffc0) === 0xfec0) return 'private';
+  if ((g[0]! & 0xff00) === 0xff00) return 'reserved'; // multicast
+  return 'public';
+}
+
+/** The kind of an IP address (as DNS returns it, or a literal host); null when it is not an IP address. */
+export function addressKind(address: string): AddressKind | null {
+  const host = normaliseHost(address);
+  const v6 = parseIpv6(host);
+  if (v6) return v6Kind(v6);
+  if (!/^[0-9a-fx.]+$/i.test(host)) return null;
+  const v4 = parseIpv4(host);
+  return v4 ? v4Kind(v4) : null;
+}
+
+/**
+ * The kind of a URL's host when it can be told without DNS (an IP address, localhost, a metadata
+ * name); null for any other name, which must be resolved and each of its addresses classified.
+ */
+export function hostKind(host: string): AddressKind | null {
+  const name = normaliseHost(host);
+  const ip = addressKind(name);
+  if (ip) return ip;
+  if (name === 'localhost' || name.endsWith('.localhost')) return 'loopback';
+  if (METADATA_NAMES.has(name)) return 'metadata';
+  return null;
+}
+
+const NEVER: Partial<Record<AddressKind, string>> = {
+  metadata: 'a cloud metadata address, which the browser may never reach',
+  'link-local': 'a link-local address, which the browser may never reach',
+  unspecified: 'an unspecified address (0.0.0.0 or ::), which the browser may never reach',
+  reserved: 'a multicast or reserved address, which the browser may never reach',
+};
+
+/** Why the browser may not reach an address of this kind, or null when it may. */
+export function kindRefusal(kind: AddressKind, access: NetworkAccess): string | null {
+  const never = NEVER[kind];
+  if (never) return never;
+  if (kind === 'loopback' && !access.allowLoopback) {
+    return 'a loopback address, which this project does not allow: set `network: { allowLoopback: true }` under `project:` in the project YAML (or GOALIE_BROWSER_ALLOW_LOOPBACK=true on the server)';
+  }
+  if (kind === 'private' && !access.allowPrivate) {
+    return 'a private network address, which this project does not allow: set `network: { allowPrivate: true }` under `project:` in the project YAML (or GOALIE_BROWSER_ALLOW_PRIVATE=true on the server)';
+  }
+  return null;
+}
+
+/** Ports of Goalie itself on this machine (its API, its embedded PostgreSQL): never for the browser. */
+export interface OwnPorts {
+  ports: readonly number[];
+  /** Whether an address is this machine's (loopback, or one of its interfaces' addresses). */
+  isOwnAddress(address: string): boolean;
+}
+
+/** Why the browser may not reach `address` on `port`, or null when it may. */
+export function addressRefusal(address: string, port: number, access: NetworkAccess, own: OwnPorts | null): string | null {
+  const kind = addressKind(address) ?? 'reserved';
+  const refused = kindRefusal(kind, access);
+  if (refused) return refused;
+  if (own && own.ports.includes(port) && (kind === 'loopback' || own.isOwnAddress(address))) {
+    return `port ${port} of this machine, where Goalie itself listens (its API or its database), which the browser may never reach`;
+  }
+  return null;
+}
+
+/** The port a URL connects to. */
+export function portOf(url: URL): number {
+  if (url.port) return Number(url.port);
+  return url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80;
+}
+
+/**
+ * Checks a URL without DNS: the scheme, and a host that is an IP address or a known name. A name
+ * that needs resolving passes here (the browser's guard checks what it resolves to).
+ */
+export function urlRefusal(raw: string, access: NetworkAccess, own: OwnPorts | null = null): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `${JSON.stringify(raw)} is not an absolute URL; give one such as https://staging.example.com/`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${raw} is not an http(s) URL`;
+  const kind = hostKind(url.hostname);
+  if (!kind) return null;
+  const ip = addressKind(url.hostname) ? normaliseHost(url.hostname) : kind === 'loopback' ? '127.0.0.1' : null;
+  const why = ip ? addressRefusal(ip, portOf(url), access, own) : kindRefusal(kind, access);
+  return why ? `${url.host} is ${why}` : null;
+}
+
+/**
+ * Whether a host matches a preview origin pattern: `preview.example.com` (that host and its
+ * subdomains), `*.vercel.app` (subdomains only), `pr-*.preview.example.com` (`*` within one label).
+ * A pattern may carry a scheme and a port (`https://*.example.com:8443`), which must then match too.
+ */
+export function hostMatches(pattern: string, url: URL): boolean {
+  let p = pattern.trim().toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(p);
+  if (scheme) {
+    if (`${scheme[1]}:` !== url.protocol) return false;
+    p = p.slice(scheme[0].length);
+  }
+  p = p.replace(/\/.*$/, '');
+  const portMatch = /^(.*?)(?::(\d+))?$/.exec(p)!;
+  const hostPattern = normaliseHost(portMatch[1]!);
+  if (portMatch[2] && Number(portMatch[2]) !== portOf(url)) return false;
+  const host = normaliseHost(url.hostname);
+  if (!hostPattern.includes('*')) return host === hostPattern || host.endsWith(`.${hostPattern}`);
+  const labels = hostPattern.split('.');
+  const hostLabels = host.split('.');
+  if (labels.length !== hostLabels.length) return false;
+  return labels.every((label, i) => new RegExp(`^${label.split('*').map(escapeRegExp).join('[a-z0-9-]*')}$`).test(hostLabels[i]!) && hostLabels[i] !== '');
+}
+
+/** The first pattern `url` matches, or null. */
+export function matchingPattern(patterns: readonly string[], raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  return patterns.find((p) => hostMatches(p, url)) ?? null;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

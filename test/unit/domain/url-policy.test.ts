@@ -1,0 +1,201 @@
+// Where the browser may go: address kinds (the tricky spellings included), the policy, preview origin patterns.
+import { expect } from 'chai';
+import { addressKind, addressRefusal, hostKind, hostMatches, kindRefusal, parseIpv4, parseIpv6, urlRefusal, type AddressKind } from '../../../backend/src/domain/url-policy.js';
+
+const none = { allowLoopback: false, allowPrivate: false };
+const all = { allowLoopback: true, allowPrivate: true };
+
+describe('url-policy', () => {
+  describe('hostKind', () => {
+    const rows: [string, AddressKind | null][] = [
+      ['127.0.0.1', 'loopback'],
+      ['127.255.255.254', 'loopback'],
+      ['2130706433', 'loopback'],
+      ['0x7f000001', 'loopback'],
+      ['0x7f.1', 'loopback'],
+      ['0177.0.0.1', 'loopback'],
+      ['127.1', 'loopback'],
+      ['127.0.0.1.', 'loopback'],
+      ['localhost', 'loopback'],
+      ['LOCALHOST.', 'loopback'],
+      ['app.localhost', 'loopback'],
+      ['::1', 'loopback'],
+      ['[::1]', 'loopback'],
+      ['0:0:0:0:0:0:0:1', 'loopback'],
+      ['::ffff:127.0.0.1', 'loopback'],
+      ['[::ffff:7f00:1]', 'loopback'],
+      ['::127.0.0.1', 'loopback'],
+      ['64:ff9b::7f00:1', 'loopback'],
+      ['0.0.0.0', 'unspecified'],
+      ['0', 'unspecified'],
+      ['0.1.2.3', 'unspecified'],
+      ['::', 'unspecified'],
+      ['[::]', 'unspecified'],
+      ['169.254.169.254', 'metadata'],
+      ['2852039166', 'metadata'],
+      ['0xa9fea9fe', 'metadata'],
+      ['0251.0376.0251.0376', 'metadata'],
+      ['::ffff:169.254.169.254', 'metadata'],
+      ['[::ffff:a9fe:a9fe]', 'metadata'],
+      ['fd00:ec2::254', 'metadata'],
+      ['[FD00:EC2:0:0:0:0:0:254]', 'metadata'],
+      ['169.254.170.2', 'metadata'],
+      ['168.63.129.16', 'metadata'],
+      ['100.100.100.200', 'metadata'],
+      ['metadata.google.internal', 'metadata'],
+      ['metadata.google.internal.', 'metadata'],
+      ['metadata.goog', 'metadata'],
+      ['169.254.0.1', 'link-local'],
+      ['169.254.255.255', 'link-local'],
+      ['fe80::1', 'link-local'],
+      ['fe80::1%eth0', 'link-local'],
+      ['febf:ffff::1', 'link-local'],
+      ['10.0.0.1', 'private'],
+      ['10.255.255.255', 'private'],
+      ['012.0.0.1', 'private'],
+      ['172.16.0.1', 'private'],
+      ['172.31.255.255', 'private'],
+      ['192.168.1.10', 'private'],
+      ['100.64.0.1', 'private'],
+      ['100.127.255.255', 'private'],
+      ['fc00::1', 'private'],
+      ['fd12:3456::1', 'private'],
+      ['fec0::1', 'private'],
+      ['::ffff:10.1.2.3', 'private'],
+      ['224.0.0.1', 'reserved'],
+      ['255.255.255.255', 'reserved'],
+      ['ff02::1', 'reserved'],
+      ['172.15.255.255', 'public'],
+      ['172.32.0.1', 'public'],
+      ['100.63.255.255', 'public'],
+      ['100.128.0.1', 'public'],
+      ['169.253.255.255', 'public'],
+      ['8.8.8.8', 'public'],
+      ['134744072', 'public'],
+      ['2001:4860:4860::8888', 'public'],
+      ['fe7f::1', 'public'],
+      ['::ffff:8.8.8.8', 'public'],
+      ['example.com', null],
+      ['deadbeef', null],
+      ['cafe.be', null],
+      ['metadata.example.com', null],
+      ['127.0.0.1.nip.io', null],
+      ['256.0.0.1', null],
+      ['1.2.3.4.5', null],
+      ['4294967296', null],
+      ['1:2:3:4:5:6:7:8:9', null],
+      ['1::2::3', null],
+      ['::ffff:300.1.1.1', null],
+    ];
+    for (const [host, kind] of rows) {
+      it(`${host} is ${kind ?? 'a name to resolve'}`, () => expect(hostKind(host)).to.equal(kind));
+    }
+  });
+
+  it('reads IPv4 and IPv6 the way browsers do', () => {
+    expect(parseIpv4('0x7f.1')).to.deep.equal([127, 0, 0, 1]);
+    expect(parseIpv4('192.168.257')).to.deep.equal([192, 168, 1, 1]);
+    expect(parseIpv4('0x')).to.deep.equal([0, 0, 0, 0]);
+    expect(parseIpv4('08.0.0.1')).to.equal(null);
+    expect(parseIpv6('::ffff:1.2.3.4')).to.deep.equal([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
+    expect(parseIpv6('1:2:3:4:5:6:7::')).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 0]);
+    expect(parseIpv6('example.com')).to.equal(null);
+    // What node's URL parser makes of the tricky spellings is what the browser gets.
+    expect(hostKind(new URL('http://2130706433:8080/').hostname)).to.equal('loopback');
+    expect(hostKind(new URL('http://[::ffff:127.0.0.1]/').hostname)).to.equal('loopback');
+    expect(addressKind('93.184.215.14')).to.equal('public');
+  });
+
+  describe('kindRefusal', () => {
+    const rows: [AddressKind, typeof none, RegExp | null][] = [
+      ['metadata', all, /cloud metadata address, which the browser may never reach/],
+      ['link-local', all, /link-local address, which the browser may never reach/],
+      ['unspecified', all, /unspecified address/],
+      ['reserved', all, /multicast or reserved/],
+      ['loopback', none, /loopback address, which this project does not allow: set `network: \{ allowLoopback: true \}` under `project:`.*GOALIE_BROWSER_ALLOW_LOOPBACK=true/],
+      ['loopback', { allowLoopback: true, allowPrivate: false }, null],
+      ['private', none, /private network address, which this project does not allow: set `network: \{ allowPrivate: true \}`.*GOALIE_BROWSER_ALLOW_PRIVATE=true/],
+      ['private', { allowLoopback: false, allowPrivate: true }, null],
+      ['private', { allowLoopback: true, allowPrivate: false }, /private network/],
+      ['public', none, null],
+    ];
+    for (const [kind, access, refusal] of rows) {
+      it(`${kind} with ${JSON.stringify(access)}: ${refusal ? 'refused' : 'allowed'}`, () => {
+        const why = kindRefusal(kind, access);
+        if (refusal) expect(why).to.match(refusal);
+        else expect(why).to.equal(null);
+      });
+    }
+  });
+
+  it("refuses Goalie's own ports on this machine, and only there", () => {
+    const own = { ports: [8080, 5433], isOwnAddress: (a: string) => a === '10.0.0.5' };
+    expect(addressRefusal('127.0.0.1', 8080, all, own)).to.match(/port 8080 of this machine, where Goalie itself listens/);
+    expect(addressRefusal('::1', 5433, all, own)).to.match(/port 5433 of this machine/);
+    expect(addressRefusal('10.0.0.5', 8080, all, own)).to.match(/port 8080 of this machine/);
+    expect(addressRefusal('10.0.0.6', 8080, all, own)).to.equal(null);
+    expect(addressRefusal('127.0.0.1', 8090, all, own)).to.equal(null);
+    expect(addressRefusal('8.8.8.8', 8080, all, own)).to.equal(null);
+  });
+
+  describe('urlRefusal (no DNS)', () => {
+    const rows: [string, typeof none, RegExp | null][] = [
+      ['http://169.254.169.254/latest/meta-data/', all, /^169\.254\.169\.254 is a cloud metadata address/],
+      ['http://[fd00:ec2::254]/', all, /^\[fd00:ec2::254\] is a cloud metadata address/],
+      ['http://metadata.google.internal/computeMetadata/v1/', all, /cloud metadata/],
+      ['http://0.0.0.0:8080/', all, /unspecified/],
+      ['http://[::]/', all, /unspecified/],
+      ['http://2130706433/', none, /^127\.0\.0\.1 is a loopback address/],
+      ['http://0x7f.1:3000/', none, /^127\.0\.0\.1:3000 is a loopback address/],
+      ['http://[::1]:8080/', none, /^\[::1\]:8080 is a loopback address/],
+      ['http://[::ffff:127.0.0.1]/', none, /loopback/],
+      ['http://localhost:3000/', none, /loopback/],
+      ['http://localhost:3000/', all, null],
+      ['http://192.168.0.10/', none, /private network/],
+      ['http://192.168.0.10/', all, null],
+      ['http://[fe80::1]/', all, /link-local/],
+      ['https://staging.example.com/', none, null],
+      ['ftp://example.com/', all, /not an http\(s\) URL/],
+      ['file:///etc/passwd', all, /not an http\(s\) URL/],
+      ['example.com', all, /not an absolute URL/],
+    ];
+    for (const [url, access, refusal] of rows) {
+      it(`${url} with ${JSON.stringify(access)}: ${refusal ? 'refused' : 'allowed'}`, () => {
+        const why = urlRefusal(url, access);
+        if (refusal) expect(why).to.match(refusal);
+        else expect(why).to.equal(null);
+      });
+    }
+    it("names Goalie's own port", () => {
+      expect(urlRefusal('http://localhost:8080/', all, { ports: [8080], isOwnAddress: () => false })).to.match(/^localhost:8080 is port 8080 of this machine/);
+    });
+  });
+
+  describe('hostMatches (preview origins)', () => {
+    const rows: [string, string, boolean][] = [
+      ['*.vercel.app', 'https://shop-git-feature.vercel.app/', true],
+      ['*.vercel.app', 'https://vercel.app/', false],
+      ['*.vercel.app', 'https://a.b.vercel.app/', false],
+      ['*.vercel.app', 'https://evil.com/?x=.vercel.app', false],
+      ['*.vercel.app', 'https://vercel.app.evil.com/', false],
+      ['pr-*.preview.example.com', 'https://pr-42.preview.example.com/', true],
+      ['pr-*.preview.example.com', 'https://qa-42.preview.example.com/', false],
+      ['pr-*.preview.example.com', 'https://pr-42.preview.example.com.evil.io/', false],
+      ['preview.example.com', 'https://preview.example.com/', true],
+      ['preview.example.com', 'https://pr-1.preview.example.com/', true],
+      ['preview.example.com', 'https://notpreview.example.com/', false],
+      ['preview.example.com', 'https://preview.example.com.evil.io/', false],
+      ['https://*.example.com', 'http://a.example.com/', false],
+      ['https://*.example.com', 'https://a.example.com/', true],
+      ['*.example.com:8443', 'https://a.example.com:8443/', true],
+      ['*.example.com:8443', 'https://a.example.com/', false],
+      ['Staging.Example.com.', 'https://staging.example.com/', true],
+      ['127.0.0.1', 'http://127.0.0.1:4000/', true],
+      ['127.0.0.1', 'http://2130706433:4000/', true],
+      ['[::1]', 'http://[::1]:4000/', true],
+    ];
+    for (const [pattern, url, matches] of rows) {
+      it(`${pattern} ${matches ? 'matches' : 'does not match'} ${url}`, () => expect(hostMatches(pattern, new URL(url))).to.equal(matches));
+    }
+  });
+});
