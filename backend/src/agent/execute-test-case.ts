@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { EvidenceItem, EvidenceStore } from '../app/ports/evidence.js';
 import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor, TokenUsage } from '../app/ports/test-executor.js';
+import { maskDeep, type SecretValue } from '../domain/mask-secrets.js';
 import type { Step } from '../domain/steps.js';
 import type { Agent, AgentContext } from './agent.js';
 import { captureJpeg } from './capture-jpeg.js';
@@ -94,7 +95,7 @@ export class PlaywrightExecutor implements TestExecutor {
     const finishing = this.finish(context, request, evidence).catch(() => {});
     this.finishing.add(finishing);
     void finishing.finally(() => this.finishing.delete(finishing));
-    return outcome;
+    return maskOutcome(outcome, request.secrets);
   }
 
   private screenshot(page: Page, request: ExecutionRequest, evidence: Evidence, label: string): Promise<void> {
@@ -102,7 +103,7 @@ export class PlaywrightExecutor implements TestExecutor {
     return captureJpeg(page)
       .then((data) => {
         evidence.items.push({ kind: 'screenshot', key, label, contentType: 'image/jpeg' });
-        evidence.writes.push(this.evidence.put(key, data, 'image/jpeg'));
+        evidence.writes.push(this.evidence.put(key, data, 'image/jpeg', request.secrets));
       })
       .catch(() => {
         // A page that cannot be captured (closed, crashed) must not change the verdict.
@@ -238,7 +239,7 @@ export class PlaywrightExecutor implements TestExecutor {
       if (!lines.length) continue;
       const key = `${request.evidencePrefix}/${kind}.txt`;
       evidence.items.push({ kind, key, label: kind === 'console' ? 'console errors' : 'failed requests', contentType: 'text/plain' });
-      evidence.writes.push(this.evidence.put(key, lines.join('\n') + '\n', 'text/plain; charset=utf-8'));
+      evidence.writes.push(this.evidence.put(key, lines.join('\n') + '\n', 'text/plain; charset=utf-8', request.secrets));
     }
     return (async () => {
       if (this.options.trace) {
@@ -248,7 +249,7 @@ export class PlaywrightExecutor implements TestExecutor {
           evidence.writes.push(
             fs
               .readFile(file)
-              .then((data) => this.evidence.put(traceKey, data, 'application/zip'))
+              .then((data) => this.evidence.put(traceKey, data, 'application/zip', request.secrets))
               .finally(() => fs.rm(file, { force: true })),
           );
         } catch {
@@ -260,6 +261,16 @@ export class PlaywrightExecutor implements TestExecutor {
     })();
   }
 
+}
+
+/**
+ * What the page showed (a URL, the closest text, a model's judgement) can hold a secret value it was
+ * given: every text of the outcome is masked before anyone stores or shows it. The steps keep their
+ * placeholders and the browser state is stored encrypted: both stay as they are, for replay.
+ */
+function maskOutcome(outcome: ExecutionOutcome, secrets: readonly SecretValue[]): ExecutionOutcome {
+  const { steps, browserState, evidence, ...texts } = outcome;
+  return { ...maskDeep(texts, secrets), steps, browserState, evidence };
 }
 
 /** The readable step plan, each step a language model interpreted marked so. */

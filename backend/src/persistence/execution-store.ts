@@ -1,6 +1,7 @@
 // The ExecutionStore over TypeORM: small, explicit statements; the run row lock orders progress.
 import { In, IsNull, LessThan, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import type { ExecutionStore } from '../app/ports/execution-store.js';
+import type { SecretValue } from '../domain/mask-secrets.js';
 import type { RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
 import type { ConfigValues, Step } from '../domain/steps.js';
 import {
@@ -31,6 +32,12 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       out[config.name] = Object.fromEntries(config.entries.map((e) => [e.key, e.secret ? secrets.open(e.encrypted!) : (e.value ?? '')]));
     }
     return out;
+  }
+
+  /** Every secret value of the project's configs: masking more than a test case uses costs nothing. */
+  async function projectSecrets(projectId: string): Promise<SecretValue[]> {
+    const configs = await m.find(ConfigEntity, { where: { projectId } });
+    return configs.flatMap((c) => c.entries.filter((e) => e.secret && e.encrypted).map((e) => ({ value: secrets.open(e.encrypted!), placeholder: `{{config.${e.key}}}` })));
   }
 
   async function latestSteps(testCaseId: string): Promise<{ version: number; steps: Step[] } | null> {
@@ -108,11 +115,12 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
 
     async executionInput(runTestCaseId) {
       const row = await m.findOneOrFail(RunTestCaseEntity, { where: { id: runTestCaseId } });
-      const [testCase, presetRow, resumeRow, dependents] = await Promise.all([
+      const [testCase, presetRow, resumeRow, dependents, run] = await Promise.all([
         row.testCaseId ? m.findOne(TestCaseEntity, { where: { id: row.testCaseId } }) : null,
         row.devicePresetId ? m.findOne(DevicePresetEntity, { where: { id: row.devicePresetId } }) : null,
         row.resumeFromId ? m.findOne(RunTestCaseEntity, { where: { id: row.resumeFromId }, select: { id: true, browserState: true } }) : null,
         m.count(RunTestCaseEntity, { where: { runId: row.runId, resumeFromId: row.id } }),
+        m.findOneOrFail(RunEntity, { where: { id: row.runId }, select: { id: true, projectId: true } }),
       ]);
       return {
         runTestCaseId: row.id,
@@ -125,6 +133,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         baseUrl: row.environmentUrl ?? '',
         devicePreset: toDevicePreset(presetRow),
         configs: await configValues(row.testCaseId),
+        secrets: await projectSecrets(run.projectId),
         steps: row.testCaseId ? await latestSteps(row.testCaseId) : null,
         resumeState: resumeRow?.browserState ? secrets.open(resumeRow.browserState) : null,
         hasResumingDependents: dependents > 0,
@@ -270,6 +279,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         devicePreset: toDevicePreset(presetRow),
         configs: await configValues(tc.id),
         preludes,
+        secrets: await projectSecrets(tc.projectId),
       };
     },
 

@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EvidenceStore } from '../app/ports/evidence.js';
+import { maskEvidence } from './mask-evidence.js';
 
 function safePath(root: string, key: string): string {
   if (!/^[A-Za-z0-9._\-/]+$/.test(key) || key.split('/').some((part) => part === '..' || part === '')) {
@@ -13,10 +14,11 @@ function safePath(root: string, key: string): string {
 
 export function localDiskEvidence(root: string): EvidenceStore {
   return {
-    async put(key, data, contentType) {
+    async put(key, data, contentType, secrets) {
       const file = safePath(root, key);
+      const masked = maskEvidence(data, contentType, secrets);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, data);
+      await fs.writeFile(file, masked);
       await fs.writeFile(`${file}.type`, contentType);
     },
     async get(key) {

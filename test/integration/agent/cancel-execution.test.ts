@@ -58,6 +58,7 @@ describe('executor: cancelling a test case', function () {
     baseUrl,
     devicePreset: null,
     configs: {},
+    secrets: [],
     steps,
     resumeState: null,
     keepState: false,

@@ -46,6 +46,7 @@ describe('executor: screenshots', function () {
     baseUrl,
     devicePreset: null,
     configs: {},
+    secrets: [],
     steps: null,
     resumeState: null,
     keepState: false,

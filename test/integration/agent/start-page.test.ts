@@ -46,6 +46,7 @@ describe('executor: the start page', function () {
     baseUrl: site.url,
     devicePreset: null,
     configs: {},
+    secrets: [],
     steps: null,
     resumeState: null,
     keepState: false,

@@ -1,7 +1,9 @@
 // Where screenshots, traces and logs of a run test case are kept (local disk now; S3-compatible later).
+import type { SecretValue } from '../../domain/mask-secrets.js';
 
 export interface EvidenceStore {
-  put(key: string, data: Buffer | string, contentType: string): Promise<void>;
+  /** Stores the evidence with every one of `secrets` masked first (storage/mask-evidence.ts); nothing when that fails. */
+  put(key: string, data: Buffer | string, contentType: string, secrets: readonly SecretValue[]): Promise<void>;
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
 }
 

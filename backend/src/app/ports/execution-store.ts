@@ -2,6 +2,7 @@
 // firing schedules and generating steps.
 import type { ProgressRow } from '../../domain/run-progress.js';
 import type { RunResult, RunStatus } from '../../domain/run-state.js';
+import type { SecretValue } from '../../domain/mask-secrets.js';
 import type { ConfigValues, Step } from '../../domain/steps.js';
 import type { EvidenceItem } from './evidence.js';
 import type { DevicePresetRecord, ExecutionRequest, HealedStep, TokenUsage } from './test-executor.js';
@@ -14,7 +15,7 @@ export interface RunHead {
   cancelRequested: boolean;
 }
 
-export interface ExecutionInput extends Pick<ExecutionRequest, 'name' | 'goal' | 'expectedResult' | 'baseUrl' | 'devicePreset' | 'configs'> {
+export interface ExecutionInput extends Pick<ExecutionRequest, 'name' | 'goal' | 'expectedResult' | 'baseUrl' | 'devicePreset' | 'configs' | 'secrets'> {
   runTestCaseId: string;
   runId: string;
   testCaseId: string | null;
@@ -71,6 +72,8 @@ export interface GenerationInput {
   configs: ConfigValues;
   /** The Resume From chain, oldest first, with their latest steps when recorded. */
   preludes: { name: string; goal: string; steps: Step[] | null; configs: ConfigValues }[];
+  /** Every secret config value of the project, to mask in the outcome and the evidence. */
+  secrets: SecretValue[];
 }
 
 export interface ExecutionStore {

@@ -1,4 +1,5 @@
 // The test executor port: runs one test case in a browser (agent/ implements it with Playwright).
+import type { SecretValue } from '../../domain/mask-secrets.js';
 import type { ConfigValues, Step } from '../../domain/steps.js';
 import type { EvidenceItem } from './evidence.js';
 
@@ -28,6 +29,12 @@ export interface ExecutionRequest {
   baseUrl: string;
   devicePreset: DevicePresetRecord | null;
   configs: ConfigValues;
+  /**
+   * Secret values (at least those of `configs` and the preludes'): the outcome's texts and the
+   * evidence come back with each replaced by its placeholder. Steps and browser state stay as they
+   * are (steps keep placeholders; the state is stored encrypted).
+   */
+  secrets: readonly SecretValue[];
   /** Recorded steps to replay; null means interpret the goal (burn-in). */
   steps: Step[] | null;
   /** Browser state of the Resume From dependency (JSON from an earlier outcome). */

@@ -208,6 +208,7 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
       baseUrl: primary,
       devicePreset: null,
       configs: {},
+      secrets: [],
       steps: null,
       resumeState: null,
       keepState: false,

@@ -1,5 +1,6 @@
 // A worker's part of a run: claim one run test case, execute it in the browser, record the
 // outcome (and new or healed steps when it passed), then advance the run.
+import { maskSecrets } from '../../domain/mask-secrets.js';
 import type { AppContext } from '../context.js';
 import type { TestExecutor, ExecutionOutcome } from '../ports/test-executor.js';
 import { advanceRun } from './advance-run.js';
@@ -36,6 +37,7 @@ export async function executeRunTestCase(
       baseUrl: input.baseUrl,
       devicePreset: input.devicePreset,
       configs: input.configs,
+      secrets: input.secrets,
       steps: input.steps?.steps ?? null,
       resumeState: input.resumeState,
       keepState: input.hasResumingDependents,
@@ -43,18 +45,20 @@ export async function executeRunTestCase(
       signal,
     });
   } catch (error) {
-    ctx.log.error({ err: error, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
+    // The executor masks its own outcome; an error that escaped it may quote a value it was typing.
+    const message = maskSecrets((error as Error).message ?? String(error), input.secrets);
+    ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
     outcome = {
       verdict: 'ERROR',
       resultTitle: 'Goalie could not execute this test case',
-      evaluationThought: `The execution stopped with an internal error: ${(error as Error).message}`,
+      evaluationThought: `The execution stopped with an internal error: ${message}`,
       stepPlan: '',
       steps: [],
       stepsChanged: false,
       healed: [],
       browserState: null,
       evidence: [],
-      errorMessage: (error as Error).message,
+      errorMessage: message,
     };
   }
 
