@@ -1,10 +1,12 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** `destination`: stdout unless given (a test reads what the service logged). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'goalie' },
     redact: { paths: ['req.headers.authorization', '*.token', '*.botToken', '*.password', '*.privateKey', '*.credentials'], censor: '[redacted]' },
     serializers: { err: pino.stdSerializers.err },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { loadProjectFile } from '../../shared/src/project-file/load.js';
 import { applyProject, type ApplySummary } from '../../backend/src/app/apply-project.js';
 import { createToken } from '../../backend/src/app/tokens.js';
@@ -73,10 +74,11 @@ function isDescribed(method: string, pathname: string): boolean {
   }
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+/** `options.logger`: the service logs there instead (TEST_LOG_LEVEL, default silent). */
+export async function startTestService(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestService> {
   const db = await createTestDatabase();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-test-home-'));
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   // The links in API answers name the port, so it is chosen before the service is built.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
