@@ -16,7 +16,7 @@ export function localDiskEvidence(root: string): EvidenceStore {
   return {
     async put(key, data, contentType, secrets) {
       const file = safePath(root, key);
-      const masked = maskEvidence(data, contentType, secrets);
+      const masked = await maskEvidence(data, contentType, secrets);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, masked);
       await fs.writeFile(`${file}.type`, contentType);

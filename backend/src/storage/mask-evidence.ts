@@ -4,7 +4,7 @@
 // placeholder. Images are kept as they are: a secret typed into a plain text field is visible in a
 // screenshot (a password field shows bullets).
 import { secretMasker, WHOLE_WORD_BELOW, type SecretValue } from '../domain/mask-secrets.js';
-import { readZip, writeZip } from './zip.js';
+import { rewriteZip } from './zip.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -23,8 +23,8 @@ function maskBuffer(data: Buffer, mask: (text: string) => string, maskBinary: (t
   return masked === text ? data : Buffer.from(masked, 'utf8');
 }
 
-/** The evidence as it may be stored. Throws when a trace cannot be read: storing it unmasked is no option. */
-export function maskEvidence(data: Buffer | string, contentType: string, secrets: readonly SecretValue[]): Buffer | string {
+/** The evidence as it may be stored. Rejects when a trace cannot be read: storing it unmasked is no option. */
+export async function maskEvidence(data: Buffer | string, contentType: string, secrets: readonly SecretValue[]): Promise<Buffer | string> {
   const present = secrets.filter((s) => s.value);
   if (!present.length || contentType.startsWith('image/')) return data;
   const mask = secretMasker(present);
@@ -36,7 +36,7 @@ export function maskEvidence(data: Buffer | string, contentType: string, secrets
       .map((s) => ({ value: Buffer.from(s.value, 'utf8').toString('latin1'), placeholder: s.placeholder })),
   );
   if (contentType === 'application/zip') {
-    return writeZip(readZip(data).map((entry) => ({ name: entry.name, data: maskBuffer(entry.data, mask, maskBinary) })));
+    return rewriteZip(data, (_name, entry) => maskBuffer(entry, mask, maskBinary));
   }
   return maskBuffer(data, mask, maskBinary);
 }
