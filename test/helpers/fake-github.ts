@@ -34,6 +34,8 @@ export interface FakePull {
   draft: boolean;
   state: 'open' | 'closed';
   merged: boolean;
+  /** owner/name of the fork the head branch lives in; the base repository when absent. */
+  fork?: string;
 }
 export interface FakeComment {
   id: number;
@@ -95,7 +97,12 @@ export interface FakeRepo {
   statuses: FakeStatus[];
   deployments: FakeDeployment[];
   hooks: FakeHook[];
+  /** Collaborators' roles by login; `none` makes someone a non-collaborator (404). */
+  permissions: Map<string, FakeRole | 'none'>;
+  /** The role of anyone not in `permissions`: write, so that tests are about reviews unless they say otherwise. */
+  defaultPermission: FakeRole | 'none';
 }
+export type FakeRole = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 
 /** A GitHub App: its JWTs are checked with `publicKey`; its installation tokens act as `<slug>[bot]`. */
 export interface FakeApp {
@@ -211,7 +218,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     },
     addRepo(fullName) {
       const [owner, name] = fullName.split('/');
-      const created: FakeRepo = { owner: owner!, name: name!, id: nextId++, pulls: new Map(), comments: [], reviews: [], statuses: [], deployments: [], hooks: [] };
+      const created: FakeRepo = { owner: owner!, name: name!, id: nextId++, pulls: new Map(), comments: [], reviews: [], statuses: [], deployments: [], hooks: [], permissions: new Map(), defaultPermission: 'write' };
       repos.set(fullName.toLowerCase(), created);
       return created;
     },
@@ -282,7 +289,9 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     merged: p.merged,
     merged_at: p.merged ? '2024-01-02T00:00:00Z' : null,
     html_url: `https://github.example/${repo.owner}/${repo.name}/pull/${p.number}`,
-    head: { label: `${repo.owner}:${p.branch}`, ref: p.branch, sha: p.headSha, user: userJson(user(repo.owner)), repo: { id: repo.id, name: repo.name, full_name: `${repo.owner}/${repo.name}` } },
+    head: p.fork
+      ? { label: `${p.fork.split('/')[0]}:${p.branch}`, ref: p.branch, sha: p.headSha, user: userJson(user(p.fork.split('/')[0]!)), repo: { id: repo.id + 100_000, name: p.fork.split('/')[1], full_name: p.fork, fork: true } }
+      : { label: `${repo.owner}:${p.branch}`, ref: p.branch, sha: p.headSha, user: userJson(user(repo.owner)), repo: { id: repo.id, name: repo.name, full_name: `${repo.owner}/${repo.name}` } },
     base: { label: `${repo.owner}:main`, ref: 'main', sha: 'b'.repeat(40), user: userJson(user(repo.owner)), repo: { id: repo.id, name: repo.name, full_name: `${repo.owner}/${repo.name}` } },
   });
   const commentJson = (repo: FakeRepo, c: FakeComment) => ({
@@ -370,6 +379,24 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     comment.body = requireString(ctx.body, 'body', 'IssueComment');
     comment.updatedAt = now();
     return { data: commentJson(repo, comment) };
+  });
+
+  // The collaborator permission: 404 for someone who is not a collaborator. `permission` is the
+  // legacy field (maintain shows as write, triage as read); role_name and the user's flags are exact.
+  route('GET', '/collaborators/:username/permission', (_ctx, repo, [username]) => {
+    const login = decodeURIComponent(username!);
+    const role = repo.permissions.get(login) ?? repo.defaultPermission;
+    if (role === 'none') throw new HttpFailure(404, { message: `${login} is not a user`, documentation_url: `${DOCS}/collaborators/collaborators#get-repository-permissions-for-a-user`, status: '404' });
+    const order: FakeRole[] = ['read', 'triage', 'write', 'maintain', 'admin'];
+    const has = (r: FakeRole) => order.indexOf(role) >= order.indexOf(r);
+    const legacy = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role;
+    return {
+      data: {
+        permission: legacy,
+        role_name: role,
+        user: { ...userJson(user(login)), permissions: { admin: has('admin'), maintain: has('maintain'), push: has('write'), triage: has('triage'), pull: true }, role_name: role },
+      },
+    };
   });
 
   route('POST', '/pulls/:n/reviews', (ctx, repo, [n]) => {

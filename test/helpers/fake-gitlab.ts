@@ -85,6 +85,10 @@ export interface FakeProject {
   statuses: FakeStatus[];
   deployments: FakeDeployment[];
   hooks: FakeHook[];
+  /** Members' access levels by user id (direct or inherited alike); null makes someone a non-member (404). */
+  members: Map<number, number | null>;
+  /** The access level of any user not in `members`: Developer (30), so that tests are about reviews unless they say otherwise. */
+  defaultAccessLevel: number | null;
 }
 
 export interface FakeGitLab {
@@ -238,6 +242,14 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     if (!p) return message(404, '404 Project Not Found');
     // `GET merge_requests/:id/notes`: every second segment is an id (an iid, a note id, a SHA).
     const key = `${method} ${rest.map((s, i) => (i % 2 === 1 ? ':id' : s)).join('/')}`;
+
+    // GET /projects/:id/members/all/:user_id: a member, direct or inherited, or 404.
+    if (method === 'GET' && rest[0] === 'members' && rest[1] === 'all' && rest.length === 3) {
+      const id = Number(rest[2]);
+      const level = p.members.has(id) ? p.members.get(id)! : p.defaultAccessLevel;
+      if (!Number.isInteger(id) || level === null) return message(404, '404 Not found');
+      return json(200, { id, username: `user${id}`, name: `User ${id}`, state: 'active', avatar_url: null, web_url: `${baseUrl}/user${id}`, access_level: level, created_at: at(0), expires_at: null, membership_state: 'active' });
+    }
 
     if (rest[0] === 'merge_requests') {
       const mr = p.mergeRequests.get(Number(rest[1]));
@@ -398,7 +410,7 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     requests,
     forbidApprovals: false,
     addProject(path) {
-      const project: FakeProject = { id: ++ids.project, path, mergeRequests: new Map(), notes: new Map(), approvals: new Map(), statuses: [], deployments: [], hooks: [] };
+      const project: FakeProject = { id: ++ids.project, path, mergeRequests: new Map(), notes: new Map(), approvals: new Map(), statuses: [], deployments: [], hooks: [], members: new Map(), defaultAccessLevel: 30 };
       projects.set(path, project);
       return project;
     },

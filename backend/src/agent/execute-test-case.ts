@@ -243,17 +243,22 @@ export class PlaywrightExecutor implements TestExecutor {
     }
     return (async () => {
       if (this.options.trace) {
-        const file = path.join(os.tmpdir(), `goalie-trace-${process.pid}-${Math.random().toString(36).slice(2)}.zip`);
+        // Until the store has masked it, the trace holds secret values: it waits in a directory
+        // only this user can read (mkdtemp makes it 0700).
+        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'goalie-trace-')).catch(() => null);
         try {
+          if (!dir) throw new Error('No temporary directory for the trace');
+          const file = path.join(dir, 'trace.zip');
           await context.tracing.stop({ path: file });
           evidence.writes.push(
             fs
               .readFile(file)
               .then((data) => this.evidence.put(traceKey, data, 'application/zip', request.secrets))
-              .finally(() => fs.rm(file, { force: true })),
+              .finally(() => fs.rm(dir, { recursive: true, force: true })),
           );
         } catch {
-          // The context was closed (cancelled): no trace.
+          // The context was closed (cancelled), or there is nowhere to write: no trace.
+          if (dir) await fs.rm(dir, { recursive: true, force: true });
         }
       }
       await context.close().catch(() => {});

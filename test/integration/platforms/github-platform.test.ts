@@ -33,6 +33,29 @@ describe('GitHub platform (against a fake GitHub)', () => {
     warnings = [];
   });
 
+  describe('permissionOf', () => {
+    it("reads each collaborator's permission; a non-collaborator (404) has none; github-actions[bot] writes without a call", async () => {
+      const repo = github.repo(REPO);
+      const roles = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
+      for (const role of roles) repo.permissions.set(`user-${role}`, role);
+      repo.permissions.set('stranger', 'none');
+      for (const role of roles) expect(await platform().permissionOf({ username: `user-${role}`, id: null })).to.equal(role);
+      expect(await platform().permissionOf({ username: 'stranger', id: '5' })).to.equal('none');
+      expect(await platform().permissionOf({ username: null, id: '5' })).to.equal('none');
+      const before = github.requests.length;
+      expect(await platform().permissionOf({ username: 'github-actions[bot]', id: '41898282' })).to.equal('write');
+      expect(github.requests.length).to.equal(before);
+      expect(github.requests[0]).to.include({ method: 'GET', path: '/repos/acme/shop/collaborators/user-read/permission' });
+    });
+
+    it('fails with a GitHubError when GitHub fails (it is not taken for "none")', async () => {
+      github.failNext(4, 500);
+      let failure: unknown;
+      await platform().permissionOf({ username: 'octocat', id: null }).catch((error: unknown) => (failure = error));
+      expect(failure).to.be.instanceOf(GitHubError);
+    });
+  });
+
   describe('getChangeRequest', () => {
     it('maps a pull request to a change request', async () => {
       github.addPull(REPO, { number: 8, title: 'WIP: search', author: 'hubot', branch: 'search', draft: true });

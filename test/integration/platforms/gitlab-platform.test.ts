@@ -47,6 +47,30 @@ describe('GitLab platform (against a fake GitLab)', () => {
     fake.addMergeRequest(PROJECT, { iid: 7, title: 'Log in with SSO', source_branch: 'feature/sso', sha: SHA });
   });
 
+  describe('permissionOf', () => {
+    it('reads the member by user id, inherited members included; a non-member (404) has none', async () => {
+      const project = fake.project(PROJECT);
+      const table: [number, number | null, string][] = [
+        [1, 10, 'read'],
+        [2, 20, 'triage'],
+        [3, 30, 'write'],
+        [4, 40, 'maintain'],
+        [5, 50, 'admin'],
+        [6, null, 'none'],
+      ];
+      for (const [id, level] of table) project.members.set(id, level);
+      for (const [id, , expected] of table) expect(await connect().permissionOf({ username: `user${id}`, id: String(id) })).to.equal(expected);
+      expect(await connect().permissionOf({ username: 'someone', id: null })).to.equal('none');
+      expect(calls()[0]).to.equal('GET /members/all/1');
+    });
+
+    it('fails with a GitLabError when GitLab fails (it is not taken for "none")', async () => {
+      fake.failNext(4, 500);
+      const failure = await rejection(connect().permissionOf({ username: 'user1', id: '1' }));
+      expect(failure.status).to.equal(500);
+    });
+  });
+
   describe('getChangeRequest', () => {
     it('maps the merge request !7, asking for the project by its URL-encoded path with the token', async () => {
       expect(await connect().getChangeRequest(7)).to.deep.equal({

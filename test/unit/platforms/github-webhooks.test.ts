@@ -60,18 +60,18 @@ describe('GitHub webhooks', () => {
     };
 
     const cases: { name: string; event: string; payload: () => unknown; expected: PlatformEvent }[] = [
-      { name: 'pull_request opened', event: 'pull_request', payload: () => example('pull_request', action('opened')), expected: { kind: 'change-request', action: 'opened', changeRequest: PR, sender: 'Codertocat' } },
-      { name: 'pull_request reopened', event: 'pull_request', payload: () => example('pull_request', action('reopened')), expected: { kind: 'change-request', action: 'opened', changeRequest: PR, sender: 'Codertocat' } },
-      { name: 'pull_request synchronize', event: 'pull_request', payload: () => example('pull_request', action('synchronize')), expected: { kind: 'change-request', action: 'updated', changeRequest: PR, sender: 'Codertocat' } },
-      { name: 'pull_request ready_for_review', event: 'pull_request', payload: () => example('pull_request', action('ready_for_review')), expected: { kind: 'change-request', action: 'ready', changeRequest: PR, sender: 'Codertocat' } },
-      { name: 'pull_request closed', event: 'pull_request', payload: () => example('pull_request', action('closed')), expected: { kind: 'change-request', action: 'closed', changeRequest: { ...PR, state: 'closed' }, sender: 'Codertocat' } },
-      { name: 'pull_request closed by merging', event: 'pull_request', payload: mergedClose, expected: { kind: 'change-request', action: 'closed', changeRequest: { ...PR, state: 'merged' }, sender: 'Codertocat' } },
-      { name: 'pull_request converted_to_draft', event: 'pull_request', payload: () => example('pull_request', action('converted_to_draft')), expected: { kind: 'change-request', action: 'other', changeRequest: { ...PR, draft: true }, sender: 'Codertocat' } },
+      { name: 'pull_request opened', event: 'pull_request', payload: () => example('pull_request', action('opened')), expected: { kind: 'change-request', action: 'opened', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
+      { name: 'pull_request reopened', event: 'pull_request', payload: () => example('pull_request', action('reopened')), expected: { kind: 'change-request', action: 'opened', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
+      { name: 'pull_request synchronize', event: 'pull_request', payload: () => example('pull_request', action('synchronize')), expected: { kind: 'change-request', action: 'updated', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
+      { name: 'pull_request ready_for_review', event: 'pull_request', payload: () => example('pull_request', action('ready_for_review')), expected: { kind: 'change-request', action: 'ready', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
+      { name: 'pull_request closed', event: 'pull_request', payload: () => example('pull_request', action('closed')), expected: { kind: 'change-request', action: 'closed', changeRequest: { ...PR, state: 'closed' }, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
+      { name: 'pull_request closed by merging', event: 'pull_request', payload: mergedClose, expected: { kind: 'change-request', action: 'closed', changeRequest: { ...PR, state: 'merged' }, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
+      { name: 'pull_request converted_to_draft', event: 'pull_request', payload: () => example('pull_request', action('converted_to_draft')), expected: { kind: 'change-request', action: 'other', changeRequest: { ...PR, draft: true }, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
       {
         name: 'issue_comment created on a pull request',
         event: 'issue_comment',
         payload: withPullRequest,
-        expected: { kind: 'comment', number: 1, body: "You are totally right! I'll get this fixed right away.", author: 'Codertocat', commentId: '492700400' },
+        expected: { kind: 'comment', number: 1, body: "You are totally right! I'll get this fixed right away.", author: 'Codertocat', authorId: '21031067', commentId: '492700400' },
       },
       { name: 'issue_comment created on an issue', event: 'issue_comment', payload: () => example('issue_comment', action('created')), expected: { kind: 'ignored', reason: 'comment on an issue, not on a pull request' } },
       { name: 'issue_comment edited', event: 'issue_comment', payload: () => example('issue_comment', action('edited')), expected: { kind: 'ignored', reason: 'issue_comment "edited" is not a new comment' } },

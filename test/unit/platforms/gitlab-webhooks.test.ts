@@ -27,37 +27,37 @@ describe('GitLab webhooks', () => {
       {
         file: 'merge_request.open.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'opened', changeRequest: { ...mr, state: 'open', author: 'root' }, sender: 'root' },
+        expected: { kind: 'change-request', action: 'opened', changeRequest: { ...mr, state: 'open', author: 'root' }, sender: 'root', fromFork: false, authorId: '51' },
       },
       {
         file: 'merge_request.update-new-commits.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'updated', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root' },
+        expected: { kind: 'change-request', action: 'updated', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root', fromFork: false, authorId: '51' },
       },
       {
         file: 'merge_request.draft-to-ready.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'ready', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root' },
+        expected: { kind: 'change-request', action: 'ready', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root', fromFork: false, authorId: '51' },
       },
       {
         file: 'merge_request.close.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'closed', changeRequest: { ...mr, state: 'closed', author: null }, sender: 'root' },
+        expected: { kind: 'change-request', action: 'closed', changeRequest: { ...mr, state: 'closed', author: null }, sender: 'root', fromFork: false, authorId: '51' },
       },
       {
         file: 'merge_request.merge.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'closed', changeRequest: { ...mr, state: 'merged', author: null }, sender: 'root' },
+        expected: { kind: 'change-request', action: 'closed', changeRequest: { ...mr, state: 'merged', author: null }, sender: 'root', fromFork: false, authorId: '51' },
       },
       {
         file: 'merge_request.approval.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'other', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root' },
+        expected: { kind: 'change-request', action: 'other', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root', fromFork: false, authorId: '51' },
       },
       {
         file: 'note.merge_request.json',
         event: 'Note Hook',
-        expected: { kind: 'comment', number: 1, body: 'This MR needs work.', author: 'root', commentId: '1244' },
+        expected: { kind: 'comment', number: 1, body: 'This MR needs work.', author: 'root', authorId: '1', commentId: '1244' },
       },
       {
         file: 'note.issue.json',

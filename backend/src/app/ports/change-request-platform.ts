@@ -1,6 +1,7 @@
 // The repository host, in neutral words: a change request (a GitHub pull request, a GitLab merge
 // request), its notes, a review verdict, commit statuses, deployments and the webhook. One
 // implementation per host in platforms/; "PR" and "MR" appear only there.
+import type { RepositoryPermission } from '../../domain/review/permission.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 
@@ -19,6 +20,12 @@ export interface ChangeRequest {
   author: string | null;
 }
 
+/** Someone on the host, as a webhook names them: GitHub goes by the login, GitLab by the numeric user id. */
+export interface HostUser {
+  username: string | null;
+  id: string | null;
+}
+
 export type CommitState = 'pending' | 'success' | 'failure' | 'error';
 
 export interface ChangeRequestPlatform {
@@ -34,14 +41,19 @@ export interface ChangeRequestPlatform {
   setCommitStatus(sha: string, state: CommitState, targetUrl: string, description: string): Promise<void>;
   /** Successful deployments with a URL for the commit, oldest first (readiness without webhook history). */
   listDeployments(sha: string): Promise<Deployment[]>;
+  /**
+   * What `user` may do in the repository (GitHub: the collaborator permission; GitLab: the member's
+   * role, inherited membership included). `none` for someone who is neither collaborator nor member.
+   */
+  permissionOf(user: HostUser): Promise<RepositoryPermission>;
   /** Creates the webhook for `url`, or updates it (events, secret) when one for that URL exists. */
   ensureWebhook(url: string, secret: string): Promise<{ id: string; created: boolean }>;
 }
 
 /** What a webhook delivery says, in neutral words. */
 export type PlatformEvent =
-  | { kind: 'change-request'; action: 'opened' | 'updated' | 'ready' | 'closed' | 'other'; changeRequest: ChangeRequest; sender: string | null }
-  | { kind: 'comment'; number: number; body: string; author: string | null; commentId: string }
+  | { kind: 'change-request'; action: 'opened' | 'updated' | 'ready' | 'closed' | 'other'; changeRequest: ChangeRequest; sender: string | null; fromFork: boolean; authorId: string | null }
+  | { kind: 'comment'; number: number; body: string; author: string | null; authorId: string | null; commentId: string }
   | { kind: 'deployment'; environment: string; url: string | null; sha: string; state: 'success' | 'failure' | 'pending' | 'other'; ref: string | null }
   | { kind: 'push'; branch: string; sha: string }
   | { kind: 'ignored'; reason: string };

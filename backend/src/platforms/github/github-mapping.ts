@@ -1,6 +1,7 @@
 // GitHub's shapes to our neutral words and back. Pure: shared by the REST calls and the webhooks,
 // which carry the same pull request and deployment objects.
 import type { ChangeRequest } from '../../app/ports/change-request-platform.js';
+import { PERMISSION_LEVELS, type RepositoryPermission } from '../../domain/review/permission.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 
@@ -98,4 +99,28 @@ export function toReadyDeployment(deployment: GitHubDeploymentFields, latest: Gi
   if (!latest || latest.state !== 'success') return null;
   const url = deploymentUrl(latest, deployment);
   return url ? { environment: deploymentEnvironment(latest, deployment), url, sha: deployment.sha } : null;
+}
+
+/** GET /repos/{owner}/{repo}/collaborators/{username}/permission, the fields Goalie reads. */
+export interface GitHubPermissionAnswer {
+  /** Legacy: admin, write, read or none (maintain shows as write, triage as read). */
+  permission?: string;
+  /** admin, maintain, write, triage, read, or the name of a custom role. */
+  role_name?: string;
+  user?: { permissions?: { admin?: boolean; maintain?: boolean; push?: boolean; triage?: boolean; pull?: boolean } } | null;
+}
+
+/** The most exact of the answer's three ways of saying it: the user's flags, the role name, the legacy permission. */
+export function toPermission(answer: GitHubPermissionAnswer): RepositoryPermission {
+  const flags = answer.user?.permissions;
+  if (flags) {
+    if (flags.admin) return 'admin';
+    if (flags.maintain) return 'maintain';
+    if (flags.push) return 'write';
+    if (flags.triage) return 'triage';
+    if (flags.pull) return 'read';
+    return 'none';
+  }
+  const known = (value: string | undefined) => (PERMISSION_LEVELS as readonly string[]).includes(value ?? '') ? (value as RepositoryPermission) : null;
+  return known(answer.role_name) ?? known(answer.permission) ?? 'none';
 }

@@ -1,11 +1,12 @@
 // ChangeRequestPlatform for one GitHub repository: pull requests are change requests, issue
 // comments are notes, pull request reviews carry the verdict.
-import type { ChangeRequest, ChangeRequestPlatform, CommitState, PlatformConnection } from '../../app/ports/change-request-platform.js';
+import type { ChangeRequest, ChangeRequestPlatform, CommitState, HostUser, PlatformConnection } from '../../app/ports/change-request-platform.js';
+import { GITHUB_ACTIONS_LOGIN, type RepositoryPermission } from '../../domain/review/permission.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-api.js';
 import { GitHubError, toGitHubError } from './github-errors.js';
-import { isOwnPullRequestRefusal, toChangeRequest, toReadyDeployment, toReviewEvent } from './github-mapping.js';
+import { isOwnPullRequestRefusal, toChangeRequest, toPermission, toReadyDeployment, toReviewEvent, type GitHubPermissionAnswer } from './github-mapping.js';
 
 export const GITHUB_STATUS_CONTEXT = 'goalie/review';
 export const GITHUB_WEBHOOK_EVENTS: readonly string[] = ['pull_request', 'issue_comment', 'deployment_status', 'push'];
@@ -119,6 +120,23 @@ export class GitHubPlatform implements ChangeRequestPlatform {
       }
       return ready;
     });
+  }
+
+  async permissionOf(user: HostUser): Promise<RepositoryPermission> {
+    if (!user.username) return 'none';
+    // The repository's own workflows act as this app with a token of at most write permission.
+    if (user.username === GITHUB_ACTIONS_LOGIN) return 'write';
+    const username = user.username;
+    try {
+      const { data } = await this.call(`read the permission of ${username}`, 'Metadata: read', () =>
+        this.client.rest.repos.getCollaboratorPermissionLevel({ owner: this.owner, repo: this.repo, username }),
+      );
+      return toPermission(data as GitHubPermissionAnswer);
+    } catch (error) {
+      // 404: not a collaborator (or no such user).
+      if (error instanceof GitHubError && error.status === 404) return 'none';
+      throw error;
+    }
   }
 
   async ensureWebhook(url: string, secret: string): Promise<{ id: string; created: boolean }> {

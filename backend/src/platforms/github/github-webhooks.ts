@@ -6,6 +6,18 @@ import { verifyGitHubSignature } from './github-signature.js';
 import { headerValue, ignored, isObject, parseBody, text, type Json } from '../webhook-json.js';
 
 const login = (user: unknown): string | null => (isObject(user) ? text(user.login) : null);
+const userId = (user: unknown): string | null => (isObject(user) && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null);
+/**
+ * Who wrote a comment. A `[bot]` login belongs to a GitHub App and only when GitHub says it is a Bot:
+ * user names cannot contain brackets, so `github-actions[bot]` is the Actions app and nobody else.
+ */
+const commenter = (user: unknown): string | null => {
+  const name = login(user);
+  if (!name || !isObject(user)) return null;
+  return name.endsWith('[bot]') && user.type !== 'Bot' ? null : name;
+};
+/** Head and base in different repositories: the pull request comes from a fork. */
+const repoId = (side: unknown): string | null => (isObject(side) && isObject(side.repo) ? (userId(side.repo) ?? text(side.repo.full_name)) : null);
 
 export class GitHubWebhookReceiver implements WebhookReceiver {
   verify(request: WebhookRequest, secret: string): boolean {
@@ -50,7 +62,18 @@ function pullRequestEvent(payload: Json): PlatformEvent {
   const pull = asPull(payload.pull_request);
   if (!pull) return ignored('pull_request delivery without a readable pull_request');
   const action = text(payload.action) ?? '';
-  return { kind: 'change-request', action: PULL_ACTIONS[action] ?? 'other', changeRequest: toChangeRequest(pull), sender: login(payload.sender) };
+  const raw = payload.pull_request as Json;
+  const head = repoId(raw.head);
+  const base = repoId(raw.base);
+  return {
+    kind: 'change-request',
+    action: PULL_ACTIONS[action] ?? 'other',
+    changeRequest: toChangeRequest(pull),
+    sender: login(payload.sender),
+    // A fork that was deleted leaves head.repo null: still not the base repository.
+    fromFork: base !== null && head !== base,
+    authorId: userId(raw.user),
+  };
 }
 
 function asPull(value: unknown): GitHubPull | null {
@@ -79,7 +102,7 @@ function commentEvent(payload: Json): PlatformEvent {
   if (typeof issue.number !== 'number' || (typeof comment.id !== 'number' && typeof comment.id !== 'string')) {
     return ignored('issue_comment delivery without issue number or comment id');
   }
-  return { kind: 'comment', number: issue.number, body: text(comment.body) ?? '', author: login(comment.user), commentId: String(comment.id) };
+  return { kind: 'comment', number: issue.number, body: text(comment.body) ?? '', author: commenter(comment.user), authorId: userId(comment.user), commentId: String(comment.id) };
 }
 
 function deploymentEvent(payload: Json): PlatformEvent {

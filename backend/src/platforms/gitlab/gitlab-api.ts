@@ -5,7 +5,7 @@
 // gitbeaker itself retries 429 and 502 only, up to 10 times within about a quarter of a second,
 // and lets 500, 503, 504, network errors and timeouts through. `retrying` adds real backoff for
 // all of them; a 429 or 502 that outlasts gitbeaker's own loop arrives here as GitbeakerRetryError.
-import { Commits, Deployments, MergeRequestApprovals, MergeRequestNotes, MergeRequests, ProjectHooks } from '@gitbeaker/rest';
+import { Commits, Deployments, MergeRequestApprovals, MergeRequestNotes, MergeRequests, ProjectHooks, ProjectMembers } from '@gitbeaker/rest';
 import type { Logger } from '../../app/ports/logger.js';
 import { isRetryable, statusOf } from './gitlab-errors.js';
 
@@ -29,6 +29,7 @@ export interface GitLabClient {
   readonly commits: Commits;
   readonly deployments: Deployments;
   readonly hooks: ProjectHooks;
+  readonly members: ProjectMembers;
   /** Runs `attempt`, and again after a retryable failure, waiting longer each time. The last failure is rethrown as is. */
   retrying<T>(action: string, attempt: () => Promise<T>): Promise<T>;
 }
@@ -55,6 +56,7 @@ export function createGitLabClient(connection: { apiUrl: string; token: string }
     commits: new Commits(config),
     deployments: new Deployments(config),
     hooks: new ProjectHooks(config),
+    members: new ProjectMembers(config),
     async retrying<T>(action: string, attempt: () => Promise<T>): Promise<T> {
       for (let retry = 0; ; retry++) {
         try {

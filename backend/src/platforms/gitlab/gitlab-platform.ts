@@ -1,6 +1,7 @@
 // ChangeRequestPlatform for one GitLab project: merge requests are change requests (their iid is
 // the number), notes are comments, and approving or unapproving carries the verdict.
-import type { ChangeRequest, ChangeRequestPlatform, CommitState, PlatformConnection } from '../../app/ports/change-request-platform.js';
+import type { ChangeRequest, ChangeRequestPlatform, CommitState, HostUser, PlatformConnection } from '../../app/ports/change-request-platform.js';
+import { gitlabAccessToPermission, type RepositoryPermission } from '../../domain/review/permission.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitLabClient, type GitLabClient, type GitLabClientOptions } from './gitlab-api.js';
@@ -100,6 +101,25 @@ export class GitLabPlatform implements ChangeRequestPlatform {
       .sort((a, b) => a.id - b.id)
       .map(toReadyDeployment)
       .filter((deployment): deployment is Deployment => deployment !== null);
+  }
+
+  async permissionOf(user: HostUser): Promise<RepositoryPermission> {
+    const id = Number(user.id);
+    if (!user.id || !Number.isSafeInteger(id)) return 'none';
+    try {
+      // members/all: direct, inherited from groups, and invited groups' members; the highest role wins.
+      const member = (await this.call(`read the role of user ${id}`, 'Reporter', () => this.client.members.show(this.project, id, { includeInherited: true }))) as unknown as {
+        access_level?: number;
+        state?: string;
+      };
+      // A blocked or awaiting member has the role on paper only.
+      if (member.state && member.state !== 'active') return 'none';
+      return gitlabAccessToPermission(member.access_level ?? 0);
+    } catch (error) {
+      // 404 Not found: not a member.
+      if (error instanceof GitLabError && error.status === 404) return 'none';
+      throw error;
+    }
   }
 
   async ensureWebhook(url: string, secret: string): Promise<{ id: string; created: boolean }> {

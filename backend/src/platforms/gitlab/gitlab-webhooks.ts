@@ -7,6 +7,7 @@ import { deploymentHookSha, toChangeRequestState, toDeploymentState } from './gi
 import { headerValue, ignored, isObject, parseBody, text, type Json } from '../webhook-json.js';
 
 const username = (user: unknown): string | null => (isObject(user) ? text(user.username) : null);
+const idOf = (value: unknown): string | null => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? String(value) : null);
 
 /** X-Gitlab-Event names, for a body without `object_kind`. */
 const KIND_BY_EVENT: Record<string, string> = {
@@ -77,7 +78,16 @@ function mergeRequestEvent(payload: Json): PlatformEvent {
     // The payload names only the author's id; whoever opens a merge request is its author.
     author: action === 'open' ? sender : null,
   };
-  return { kind: 'change-request', action: mergeRequestAction(action, attrs, payload.changes), changeRequest, sender };
+  const source = idOf(attrs.source_project_id);
+  const target = idOf(attrs.target_project_id);
+  return {
+    kind: 'change-request',
+    action: mergeRequestAction(action, attrs, payload.changes),
+    changeRequest,
+    sender,
+    fromFork: source !== null && target !== null && source !== target,
+    authorId: idOf(attrs.author_id),
+  };
 }
 
 function mergeRequestAction(action: string, attrs: Json, changes: unknown): 'opened' | 'updated' | 'ready' | 'closed' | 'other' {
@@ -117,7 +127,8 @@ function noteEvent(payload: Json): PlatformEvent {
   if (!isObject(mr) || typeof mr.iid !== 'number' || (typeof attrs.id !== 'number' && typeof attrs.id !== 'string')) {
     return ignored('merge request comment without merge_request.iid or note id');
   }
-  return { kind: 'comment', number: mr.iid, body: text(attrs.note) ?? '', author: username(payload.user), commentId: String(attrs.id) };
+  const user = payload.user;
+  return { kind: 'comment', number: mr.iid, body: text(attrs.note) ?? '', author: username(user), authorId: isObject(user) ? idOf(user.id) : null, commentId: String(attrs.id) };
 }
 
 function deploymentEvent(payload: Json): PlatformEvent {
