@@ -141,6 +141,10 @@ export interface ReviewProjectOptions {
   environment?: string;
   /** Review Context. */
   context?: string;
+  /** reviews.minimumPermission: who may ask for a review (write unless given). */
+  minimumPermission?: 'read' | 'triage' | 'write' | 'maintain' | 'admin';
+  /** reviews.allowForks */
+  allowForks?: boolean;
 }
 
 export function reviewProjectYaml(o: ReviewProjectOptions): string {
@@ -189,7 +193,7 @@ ${credentialsYaml(o)}
     postCommentOnOpened: ${o.postCommentOnOpened ?? true}
     mention: "${o.mention ?? '@goalie'}"
     testPlan: ${o.testPlan ?? 'Smoke'}
-${o.context ? `    context: ${JSON.stringify(o.context)}
+${o.minimumPermission ? `    minimumPermission: ${o.minimumPermission}\n` : ''}${o.allowForks === undefined ? '' : `    allowForks: ${o.allowForks}\n`}${o.context ? `    context: ${JSON.stringify(o.context)}
 ` : ''}    environments:
       "${o.environment ?? 'preview'}": Storefront
 `;
@@ -305,6 +309,8 @@ export interface GitHubPr {
   draft?: boolean;
   title?: string;
   author?: string;
+  /** owner/name of the fork the head branch lives in. */
+  fork?: string;
 }
 
 export const githubPayloads = {
@@ -323,7 +329,8 @@ export const githubPayloads = {
       url: `https://api.github.example/repos/${repository}/pulls/${pr.number}`,
     });
     pull.user.login = pr.author ?? 'octocat';
-    Object.assign(pull.head, { ref: pr.branch, sha: pr.sha, label: `${repository.split('/')[0]}:${pr.branch}` });
+    Object.assign(pull.head, { ref: pr.branch, sha: pr.sha, label: `${(pr.fork ?? repository).split('/')[0]}:${pr.branch}` });
+    pull.head.repo = pr.fork ? { ...pull.base.repo, id: pull.base.repo.id + 1, name: pr.fork.split('/')[1], full_name: pr.fork, fork: true } : { ...pull.base.repo };
     if (action === 'synchronize') Object.assign(payload, { before: before ?? sha(), after: pr.sha });
     return payload;
   },
@@ -342,6 +349,8 @@ export const githubPayloads = {
     payload.comment.id = Math.floor(Math.random() * 1e9);
     payload.comment.body = body;
     payload.comment.user.login = author;
+    // GitHub Apps' logins end in [bot], and GitHub says they are bots.
+    payload.comment.user.type = author.endsWith('[bot]') ? 'Bot' : 'User';
     return payload;
   },
   deploymentStatus(repository: string, d: { sha: string; environment: string; url: string; state?: string; ref?: string }): Payload {
@@ -372,6 +381,10 @@ export interface GitLabMr {
   sha: string;
   draft?: boolean;
   title?: string;
+  /** From a fork: the source project differs from the target project. */
+  fork?: boolean;
+  /** The author's user id (the fixture's otherwise). */
+  authorId?: number;
 }
 
 function adjustProject(payload: Payload, project: string, baseUrl: string): void {
@@ -393,12 +406,16 @@ export const gitlabPayloads = {
       url: `${baseUrl}/${project}/-/merge_requests/${mr.iid}`,
     });
     attrs.last_commit = { ...attrs.last_commit, id: mr.sha, url: `${baseUrl}/${project}/-/commit/${mr.sha}` };
+    attrs.source_project_id = mr.fork ? attrs.target_project_id + 1000 : attrs.target_project_id;
+    if (mr.authorId !== undefined) attrs.author_id = mr.authorId;
     if (kind === 'update-new-commits') attrs.oldrev = oldrev ?? sha();
     return payload;
   },
-  note(project: string, baseUrl: string, iid: number, body: string, mr: { branch: string; sha: string }): Payload {
+  /** A new comment by `author` (the fixture's root, user 1, unless given). */
+  note(project: string, baseUrl: string, iid: number, body: string, mr: { branch: string; sha: string }, author?: { id: number; username: string }): Payload {
     const payload = fixture('note.merge_request');
     adjustProject(payload, project, baseUrl);
+    if (author) Object.assign(payload.user, { id: author.id, username: author.username, name: author.username });
     Object.assign(payload.object_attributes, { id: Math.floor(Math.random() * 1e9), note: body, url: `${baseUrl}/${project}/-/merge_requests/${iid}#note_1` });
     Object.assign(payload.merge_request, { iid, source_branch: mr.branch });
     payload.merge_request.last_commit = { ...payload.merge_request.last_commit, id: mr.sha };

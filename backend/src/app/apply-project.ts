@@ -335,6 +335,8 @@ function planRepository(
     includeDrafts: r.reviews.includeDrafts,
     postCommentOnOpened: r.reviews.postCommentOnOpened,
     mention: r.reviews.mention,
+    minimumPermission: r.reviews.minimumPermission,
+    allowForks: r.reviews.allowForks,
     reviewTestPlanId,
     environmentMapping,
   };

@@ -1,5 +1,5 @@
 // The ReviewStore over TypeORM. Connection credentials are sealed at rest and opened here.
-import { In, type EntityManager } from 'typeorm';
+import { In, Not, type EntityManager } from 'typeorm';
 import type { ConnectionRecord, ReviewRecord, ReviewStore } from '../app/ports/review-store.js';
 import { openCredentials } from './connection-credentials.js';
 import { HostDeploymentEntity, RepositoryConnectionEntity, ReviewEntity, WebhookDeliveryEntity } from './entities/index.js';
@@ -22,6 +22,8 @@ function toConnection(e: RepositoryConnectionEntity, secrets: SecretBox): Connec
     includeDrafts: e.includeDrafts,
     postCommentOnOpened: e.postCommentOnOpened,
     mention: e.mention,
+    minimumPermission: e.minimumPermission,
+    allowForks: e.allowForks,
     reviewTestPlanId: e.reviewTestPlanId,
     environmentMapping: e.environmentMapping,
   };
@@ -89,7 +91,16 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
       return (await m.find(ReviewEntity, { where: { connectionId, headSha: sha, status: 'WAITING' } })).map(toReview);
     },
     async latestTwo(connectionId, changeRequestNumber) {
-      return (await m.find(ReviewEntity, { where: { connectionId, changeRequestNumber }, order: { createdAt: 'DESC' }, take: 2 })).map(toReview);
+      // Requests still being authorized, or refused, never started: the comment shows the reviews that did.
+      const where = { connectionId, changeRequestNumber, status: Not(In(['AUTHORIZING', 'REFUSED'])) };
+      return (await m.find(ReviewEntity, { where, order: { createdAt: 'DESC' }, take: 2 })).map(toReview);
+    },
+    async recordRefusalReply(connectionId, changeRequestNumber, kind) {
+      const rows = (await m.query(
+        `INSERT INTO review_refusal_replies (connection_id, change_request_number, kind) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING kind`,
+        [connectionId, changeRequestNumber, kind],
+      )) as unknown[];
+      return rows.length > 0;
     },
     async lockChangeRequest(connectionId, changeRequestNumber) {
       // A transaction-scoped advisory lock in a key space of its own (the two-key form).

@@ -157,8 +157,14 @@ const repository = z
         testPlan: name().optional(),
         /** Hosting environment name (or `review/*`) -> application name. */
         environments: z.record(z.string().min(1), name()).default({}),
+        /** Who may ask for a review by mentioning Goalie: GitHub's levels; GitLab roles map onto them (docs/projects-as-code.md). */
+        minimumPermission: z
+          .enum(['read', 'triage', 'write', 'maintain', 'admin'], { error: 'must be one of read, triage, write, maintain, admin' })
+          .default('write'),
+        /** Automatic reviews of change requests from forks whose author cannot write to the repository. */
+        allowForks: z.boolean().default(false),
       })
-      .default({ autoRun: true, includeDrafts: false, postCommentOnOpened: true, mention: '@goalie', environments: {} }),
+      .default({ autoRun: true, includeDrafts: false, postCommentOnOpened: true, mention: '@goalie', environments: {}, minimumPermission: 'write', allowForks: false }),
   })
   // Also when a field inside is wrong (a bad key, say), so that every problem is listed at once.
   .superRefine(checkCredentials, { when: hasKnownHost })

@@ -1,4 +1,5 @@
 // Storage side of `goalie apply`: read what a project already has (by name), write the desired state.
+import type { MinimumPermission } from '../../domain/review/permission.js';
 import type { GenerationStatus, NamedRecord } from '../records.js';
 import type { PlatformCredentials } from './change-request-platform.js';
 import type { NewTestCase } from './store.js';
@@ -79,6 +80,8 @@ export interface RepositoryWrite {
   includeDrafts: boolean;
   postCommentOnOpened: boolean;
   mention: string;
+  minimumPermission: MinimumPermission;
+  allowForks: boolean;
   reviewTestPlanId: string | null;
   environmentMapping: { environment: string; applicationId: string }[];
 }

@@ -11,8 +11,11 @@ export type Job =
   | { queue: 'review'; data: { reviewId: string; step: ReviewStep } }
   | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished' } };
 
-/** waiting: tell the change request what the review waits for; start: test the preview; finish: the verdict; comment: show the newest state. */
-export type ReviewStep = 'waiting' | 'start' | 'finish' | 'comment';
+/**
+ * authorize: ask the host whether the review's author may have it; waiting: tell the change request
+ * what the review waits for; start: test the preview; finish: the verdict; comment: show the newest state.
+ */
+export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment';
 
 export type QueueName = Job['queue'];
 export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify'];

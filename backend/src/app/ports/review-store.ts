@@ -1,4 +1,5 @@
 // Storage of repository connections, webhook deliveries, host deployments and reviews.
+import type { MinimumPermission } from '../../domain/review/permission.js';
 import type { Deployment, EnvironmentMapping } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import type { HostKind, PlatformCredentials } from './change-request-platform.js';
@@ -21,12 +22,22 @@ export interface ConnectionRecord {
   includeDrafts: boolean;
   postCommentOnOpened: boolean;
   mention: string;
+  /** Who may ask for a review by mentioning Goalie. */
+  minimumPermission: MinimumPermission;
+  /** Automatic reviews of change requests from forks whose author may not write. */
+  allowForks: boolean;
   reviewTestPlanId: string | null;
   environmentMapping: EnvironmentMapping[];
 }
 
-export type ReviewStatus = 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
+/**
+ * AUTHORIZING: asked for (by a mention, or automatically for a fork's change request) and waiting
+ * for the host to say whether its author may; REFUSED: they may not, and nothing ran.
+ */
+export type ReviewStatus = 'AUTHORIZING' | 'REFUSED' | 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
 export type ReviewEvent = 'opened' | 'updated' | 'comment' | 'ci';
+/** mention: someone without permission asked for a review; fork: a fork's change request by such an author. */
+export type RefusalKind = 'mention' | 'fork';
 
 export interface ReviewRecord {
   id: string;
@@ -39,6 +50,8 @@ export interface ReviewRecord {
   branch: string;
   headSha: string;
   author: string | null;
+  /** The author's id on the host (GitLab checks membership by it). */
+  authorId: string | null;
   event: ReviewEvent;
   status: ReviewStatus;
   deploymentUrls: { applicationId: string; url: string; environment: string }[];
@@ -57,7 +70,7 @@ export interface ReviewRecord {
 
 export type NewReview = Pick<
   ReviewRecord,
-  'id' | 'shortId' | 'projectId' | 'connectionId' | 'changeRequestNumber' | 'changeRequestTitle' | 'changeRequestUrl' | 'branch' | 'headSha' | 'author' | 'event' | 'status' | 'deploymentUrls'
+  'id' | 'shortId' | 'projectId' | 'connectionId' | 'changeRequestNumber' | 'changeRequestTitle' | 'changeRequestUrl' | 'branch' | 'headSha' | 'author' | 'authorId' | 'event' | 'status' | 'deploymentUrls'
 >;
 
 export interface ReviewStore {
@@ -88,6 +101,11 @@ export interface ReviewStore {
   /** Locks the review row until the transaction ends. */
   lock(id: string): Promise<ReviewRecord | null>;
   update(id: string, patch: Partial<Omit<ReviewRecord, 'id' | 'shortId' | 'projectId' | 'connectionId' | 'createdAt'>>): Promise<void>;
+  /**
+   * Remembers that the change request got the reply explaining a refusal of `kind`: true the first
+   * time, so that it is posted at most once per change request.
+   */
+  recordRefusalReply(connectionId: string, changeRequestNumber: number, kind: RefusalKind): Promise<boolean>;
   /** The most recent comment id Goalie used on this change request (the comment is updated in place). */
   lastCommentId(connectionId: string, changeRequestNumber: number): Promise<string | null>;
 }

@@ -37,9 +37,9 @@ export async function handleWebhook(ctx: AppContext, host: HostKind, connectionS
 async function dispatch(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: PlatformEvent): Promise<string> {
   switch (event.kind) {
     case 'change-request':
-      return changeRequestEvent(ctx, tx, connection, event.action, event.changeRequest);
+      return changeRequestEvent(ctx, tx, connection, event);
     case 'comment':
-      return commentEvent(ctx, tx, connection, event.number, event.body, event.author);
+      return commentEvent(ctx, tx, connection, event);
     case 'deployment':
       return deploymentEvent(ctx, tx, connection, event);
     case 'push': {
@@ -51,7 +51,8 @@ async function dispatch(ctx: AppContext, tx: Repositories, connection: Connectio
   }
 }
 
-async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, action: string, cr: ChangeRequest): Promise<string> {
+async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: Extract<PlatformEvent, { kind: 'change-request' }>): Promise<string> {
+  const { action, changeRequest: cr } = event;
   if (action === 'closed') {
     const n = await supersede(ctx, tx, connection, { number: cr.number, sha: null });
     return `closed: ${n} review(s) cancelled`;
@@ -62,9 +63,16 @@ async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection:
   if (!connection.autoRun) return 'auto-run is off: waiting for a review request comment';
   if (cr.draft && !connection.includeDrafts) return `draft change request ${cr.number} skipped (Include Draft Merge Requests is off)`;
   if ((await tx.reviews.active(connection.id, cr.number)).some((r) => r.headSha === cr.headSha)) return `a review of ${cr.headSha} already exists`;
+  const trigger = action === 'opened' ? 'opened' : 'updated';
+  if (event.fromFork && !connection.allowForks) {
+    // A fork's code runs with the project's configs only when its author may write: the host is asked in a job.
+    const id = await createReview(ctx, tx, connection, cr, event.authorId, trigger, 'AUTHORIZING', []);
+    await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'authorize' } }], tx.sql);
+    return `review ${id} of a fork's change request waits for its author's permission`;
+  }
 
   const readiness = deploymentsReady(connection.environmentMapping, await tx.reviews.deploymentsFor(connection.id, cr.headSha), cr.headSha);
-  const id = await createReview(ctx, tx, connection, cr, action === 'opened' ? 'opened' : 'updated', readiness.ready ? 'QUEUED' : 'WAITING', readiness.urls);
+  const id = await createReview(ctx, tx, connection, cr, event.authorId, trigger, readiness.ready ? 'QUEUED' : 'WAITING', readiness.urls);
   if (readiness.ready) {
     await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'start' } }], tx.sql);
     return `review ${id} queued: deployments ready`;
@@ -74,22 +82,25 @@ async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection:
   return `review ${id} waits for deployments: ${readiness.missing.join(', ') || 'no environment mapping'}`;
 }
 
-async function commentEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, number: number, body: string, author: string | null): Promise<string> {
+async function commentEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: Extract<PlatformEvent, { kind: 'comment' }>): Promise<string> {
+  const { number, body, author } = event;
   const request = findReviewRequest(body, connection.mention);
   if (!request) return 'comment without a review request';
-  await supersede(ctx, tx, connection, { number, sha: null });
-  // The change request's branch and head commit are read from the host by the job.
+  // Nothing is superseded or started before the host says the author may ask (the authorize job);
+  // the CI tag only names the trigger, it proves nothing. The change request's branch and head
+  // commit are read from the host by the start job.
   const id = await createReview(
     ctx,
     tx,
     connection,
     { number, title: '', branch: '', headSha: '', draft: false, state: 'open', url: '', author },
+    event.authorId,
     body.includes(CI_REQUEST_TAG) ? 'ci' : 'comment',
-    'QUEUED',
+    'AUTHORIZING',
     [{ applicationId: '', url: request.url, environment: 'comment' }],
   );
-  await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'start' } }], tx.sql);
-  return `review ${id} queued for ${request.url}`;
+  await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'authorize' } }], tx.sql);
+  return `review ${id} queued for ${request.url}, to start once the host confirms its author may ask`;
 }
 
 async function deploymentEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: Extract<PlatformEvent, { kind: 'deployment' }>): Promise<string> {
@@ -112,8 +123,9 @@ async function createReview(
   tx: Repositories,
   connection: ConnectionRecord,
   cr: ChangeRequest,
+  authorId: string | null,
   event: ReviewEvent,
-  status: 'WAITING' | 'QUEUED',
+  status: 'AUTHORIZING' | 'WAITING' | 'QUEUED',
   deploymentUrls: { applicationId: string; url: string; environment: string }[],
 ): Promise<string> {
   const id = randomUUID();
@@ -128,6 +140,7 @@ async function createReview(
     branch: cr.branch,
     headSha: cr.headSha,
     author: cr.author,
+    authorId,
     event,
     status,
     deploymentUrls,

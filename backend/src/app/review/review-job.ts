@@ -14,6 +14,7 @@ import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
 import type { TestExecutor } from '../ports/test-executor.js';
 import type { Caller } from '../records.js';
 import { startRun } from '../start-run.js';
+import { authorizeReview } from './authorize.js';
 import { cancelReviewRun } from './supersede.js';
 import type { CheckResult } from './render-comment.js';
 import { platformFor, runTestCasesOf, updateComment, type Exploration } from './update-comment.js';
@@ -30,6 +31,8 @@ export async function runReviewStep(ctx: AppContext, worker: ReviewWorker, revie
   if (!review) return;
   const connection = (await ctx.store.reviews.connectionById(review.connectionId))!;
   switch (step) {
+    case 'authorize':
+      return authorizeReview(ctx, connection, review);
     case 'comment':
       return updateComment(ctx, connection, review.changeRequestNumber);
     case 'waiting':

@@ -25,6 +25,8 @@ export class RepositoryConnectionEntity {
   @Column({ type: 'boolean', default: false }) includeDrafts: boolean;
   @Column({ type: 'boolean', default: true }) postCommentOnOpened: boolean;
   @Column({ type: 'text', default: '@goalie' }) mention: string;
+  @Column({ type: 'text', default: 'write' }) minimumPermission: 'read' | 'triage' | 'write' | 'maintain' | 'admin';
+  @Column({ type: 'boolean', default: false }) allowForks: boolean;
   @Column({ type: 'uuid', nullable: true }) reviewTestPlanId: string | null;
   @Column({ type: 'jsonb', default: [] }) environmentMapping: { environment: string; applicationId: string }[];
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
@@ -60,8 +62,9 @@ export class ReviewEntity {
   @Column({ type: 'text' }) branch: string;
   @Column({ type: 'text' }) headSha: string;
   @Column({ type: 'text', nullable: true }) author: string | null;
+  @Column({ type: 'text', nullable: true }) authorId: string | null;
   @Column({ type: 'text' }) event: 'opened' | 'updated' | 'comment' | 'ci';
-  @Column({ type: 'text' }) status: 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
+  @Column({ type: 'text' }) status: 'AUTHORIZING' | 'REFUSED' | 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
   @Column({ type: 'jsonb', default: [] }) deploymentUrls: { applicationId: string; url: string; environment: string }[];
   @Column({ type: 'uuid', nullable: true }) runId: string | null;
   @Column({ type: 'jsonb', nullable: true }) exploration: unknown;
