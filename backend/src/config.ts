@@ -31,6 +31,12 @@ export interface Config {
   /** Bounds of exploratory testing in reviews. */
   exploreMaxPages: number;
   exploreMaxMs: number;
+  /**
+   * What the browser may reach when a project does not say (`project.network` in its YAML). By
+   * default allowed on the embedded PostgreSQL (one machine: a trial, the demo, development),
+   * refused with DATABASE_URL (a deployment). docs/security.md.
+   */
+  browserNetwork: { allowLoopback: boolean; allowPrivate: boolean };
   /** Port of the demo shop `goalie serve` runs on 127.0.0.1; null turns it off. */
   demoPort: number | null;
   /** An OpenAI-compatible chat-completions endpoint for what the built-in agent cannot do; null: none. */
@@ -67,6 +73,13 @@ export function parseSize(raw: string): number {
   if (!match) throw new Error(`GOALIE_BODY_LIMIT must look like 1mb, 512kb or 2048, got ${JSON.stringify(raw)}`);
   const unit = (match[2] ?? 'b').toLowerCase();
   return Number(match[1]) * (unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
 }
 
 function screenshots(env: Env): boolean {
@@ -131,6 +144,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     stepScreenshots: screenshots(env),
     exploreMaxPages: int(env, 'GOALIE_EXPLORE_MAX_PAGES', 20, 1),
     exploreMaxMs: int(env, 'GOALIE_EXPLORE_MAX_SECONDS', 60, 1) * 1000,
+    browserNetwork: {
+      allowLoopback: flag(env, 'GOALIE_BROWSER_ALLOW_LOOPBACK', !env.DATABASE_URL),
+      allowPrivate: flag(env, 'GOALIE_BROWSER_ALLOW_PRIVATE', !env.DATABASE_URL),
+    },
     demoPort: env.GOALIE_DEMO_PORT === 'off' ? null : int(env, 'GOALIE_DEMO_PORT', 8090),
     llm: llm(env),
   };

@@ -20,6 +20,8 @@ import { builtinStepPlayer } from './agent/builtin-step-player.js';
 import { loggedModel } from './agent/llm/logged-model.js';
 import { openAiModel } from './agent/llm/openai-model.js';
 import { PlaywrightExecutor } from './agent/execute-test-case.js';
+import { NetworkGuard, type BrowserNetworkOptions } from './agent/network-guard.js';
+import { hostKind } from './domain/url-policy.js';
 import type { StepPlayer } from './agent/step-player.js';
 import { PlaywrightExplorer } from './exploratory/playwright-explorer.js';
 import { pgBossQueue, startBoss } from './jobs/pg-boss-queue.js';
@@ -75,6 +77,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
     links: linksFor(config.publicUrl),
     now: () => new Date(),
     log: logger,
+    browserNetwork: browserNetwork(config, options.databaseUrl),
   };
   const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
   const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
@@ -94,6 +97,18 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       await dataSource.destroy();
     },
   };
+}
+
+/** What the browser may reach by default, and Goalie's own ports on this machine: the API's, and the database's when it runs here. */
+export function browserNetwork(config: Config, databaseUrl: string): BrowserNetworkOptions {
+  const ownPorts = [config.port];
+  try {
+    const db = new URL(databaseUrl);
+    if (!db.hostname || hostKind(db.hostname) === 'loopback') ownPorts.push(Number(db.port || 5432));
+  } catch {
+    // A connection string that is not a URL (key=value): its port is not known here.
+  }
+  return { defaults: config.browserNetwork, ownPorts };
 }
 
 export async function listen(runtime: Runtime, port: number, host: string): Promise<http.Server> {
@@ -134,18 +149,20 @@ export interface RunningWorker {
 export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
   const { config } = runtime;
   if (config.llm) runtime.logger.info({ baseUrl: config.llm.baseUrl, model: config.llm.model }, 'language model for sentences, targets and expected results the built-in agent cannot handle');
+  const network = runtime.app.browserNetwork ?? browserNetwork(config, runtime.databaseUrl);
   const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
     chromiumPath: config.chromiumPath,
     wsEndpoint: config.browserWsEndpoint,
     trace: config.trace,
     stepScreenshots: config.stepScreenshots,
+    network,
   });
   const worker = new Worker(runtime.app, runtime.boss, executor, {
     databaseUrl: runtime.databaseUrl,
     concurrency: config.concurrency,
     projectParallelism: config.projectParallelism,
     // Exploration drives the same browser as the test cases: one browser per worker process.
-    review: { explorer: new PlaywrightExplorer(() => executor.getBrowser()), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
+    review: { explorer: new PlaywrightExplorer(() => executor.getBrowser(), { guard: (project) => new NetworkGuard(network, project) }), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
   });
   await worker.start();

@@ -82,7 +82,8 @@ export async function startTestService(env: Record<string, string> = {}, options
   // The links in API answers name the port, so it is chosen before the service is built.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config: Config = loadConfig({ GOALIE_HOME: home, DATABASE_URL: db.url, PORT: String(port), GOALIE_PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', ...env });
+  // The tests' sites are on 127.0.0.1, which a service with DATABASE_URL refuses by default.
+  const config: Config = loadConfig({ GOALIE_HOME: home, DATABASE_URL: db.url, PORT: String(port), GOALIE_PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', GOALIE_BROWSER_ALLOW_LOOPBACK: 'true', ...env });
   const runtime = await createRuntime(config, { databaseUrl: db.url, logger });
   const server: http.Server = await listen(runtime, port, '127.0.0.1');
 

@@ -10,6 +10,8 @@ export interface AgentContext {
   baseUrl: string;
   /** Values of the test case's configs (secrets decrypted). Steps keep `{{config.key}}` placeholders. */
   configs: ConfigValues;
+  /** Where config values may be typed besides the base URL's origin (origins, host patterns). */
+  configOrigins?: readonly string[];
   /** Called after each step is performed (evidence: a screenshot per step). Optional. */
   onStep?: (step: Step, index: number) => Promise<void>;
   /** Called with the tokens of each language-model request (only when one is configured and asked). */

@@ -15,6 +15,7 @@ import { captureJpeg } from './capture-jpeg.js';
 import { captureState, launchBrowser, newContext, type BrowserOptions, type BrowserState } from './browser.js';
 import { formatStepPlan } from '../domain/goal-language/step-plan.js';
 import { describeTarget } from './describe-step.js';
+import { NetworkGuard, PERMISSIVE_DEFAULTS, type BrowserNetworkOptions } from './network-guard.js';
 import { startUrl } from './start-page.js';
 import type { StepPlayer } from './step-player.js';
 
@@ -23,6 +24,8 @@ export interface ExecutorOptions extends BrowserOptions {
   trace: boolean;
   /** A screenshot after every step; otherwise only at the end (each costs about 15 ms of CPU). */
   stepScreenshots: boolean;
+  /** What the browser may reach (docs/security.md); absent: loopback and private allowed, the rest never. */
+  network?: BrowserNetworkOptions;
 }
 
 class Cancelled extends Error {}
@@ -69,6 +72,7 @@ export class PlaywrightExecutor implements TestExecutor {
     const browser = await this.getBrowser();
     const state = request.resumeState ? (JSON.parse(request.resumeState) as BrowserState) : undefined;
     const context = await newContext(browser, request.devicePreset, state);
+    const guard = new NetworkGuard(this.options.network ?? PERMISSIVE_DEFAULTS, request.network);
     const evidence: Evidence = { items: [], writes: [], console: [], network: [] };
     // Cancelling closes the context, which stops whatever the page waits for. Not while the context
     // is being set up: a context closed during tracing.start or newPage leaves newPage pending
@@ -80,13 +84,15 @@ export class PlaywrightExecutor implements TestExecutor {
     request.signal?.addEventListener('abort', onAbort);
     let outcome: ExecutionOutcome;
     try {
+      await guard.protect(context);
       // DOM snapshots make the trace browsable; its screencast is left out (our own screenshots
       // cover each step, and the screencast costs more CPU than the steps themselves).
       if (this.options.trace) await context.tracing.start({ screenshots: false, snapshots: true });
       const page = await context.newPage();
+      await guard.ready(page);
       watch(page, evidence);
       settingUp = false;
-      outcome = await this.run(page, context, request, evidence);
+      outcome = refused(await this.run(page, context, request, evidence), guard);
     } finally {
       request.signal?.removeEventListener('abort', onAbort);
     }
@@ -121,6 +127,7 @@ export class PlaywrightExecutor implements TestExecutor {
     const agentContext: AgentContext = {
       baseUrl: request.baseUrl,
       configs: request.configs,
+      configOrigins: request.configOrigins,
       onModelUsage,
       onStep: async () => {
         stepIndex += 1;
@@ -154,7 +161,7 @@ export class PlaywrightExecutor implements TestExecutor {
       const preludes = request.preludes ?? [];
       for (const [i, prelude] of preludes.entries()) {
         check();
-        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs, onModelUsage };
+        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs, configOrigins: request.configOrigins, onModelUsage };
         if (i === 0) await open(startUrl({ baseUrl: request.baseUrl, steps: prelude.steps, goal: prelude.goal, resumes: false }));
         if (prelude.steps) {
           for (const step of prelude.steps) await this.player.perform(page, step, preludeContext);
@@ -276,6 +283,24 @@ export class PlaywrightExecutor implements TestExecutor {
 function maskOutcome(outcome: ExecutionOutcome, secrets: readonly SecretValue[]): ExecutionOutcome {
   const { steps, browserState, evidence, ...texts } = outcome;
   return { ...maskDeep(texts, secrets), steps, browserState, evidence };
+}
+
+/** A test case whose browser was kept from a destination fails, saying where and which setting decides. */
+function refused(outcome: ExecutionOutcome, guard: NetworkGuard): ExecutionOutcome {
+  const first = guard.refusals[0];
+  if (!first || outcome.verdict === 'CANCELLED') return outcome;
+  let host = first.url;
+  try {
+    host = new URL(first.url).host;
+  } catch {
+    // keep the URL as it is
+  }
+  return {
+    ...outcome,
+    verdict: 'FAILED',
+    resultTitle: `The browser was not allowed to reach ${host}`,
+    evaluationThought: `${guard.describe()}\n\n${outcome.evaluationThought}`.trim(),
+  };
 }
 
 /** The readable step plan, each step a language model interpreted marked so. */

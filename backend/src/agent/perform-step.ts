@@ -4,6 +4,7 @@
 // the last moment. All locators failing throws TargetNotFound (heal it); anything else StepFailed.
 import type { Locator as PwLocator, Page } from 'playwright-core';
 import { resolvePlaceholders, type ConfigValues, type Step, type Target } from '../domain/steps.js';
+import { matchingPattern } from '../domain/url-policy.js';
 import { checkExpectation, isShown, statement } from './check-expectation.js';
 import { StepFailed, TargetNotFound } from './errors.js';
 import { describeLocator, toPlaywright } from './playwright-locator.js';
@@ -13,6 +14,8 @@ export interface StepContext {
   /** Relative URLs of goto steps are resolved against it. */
   baseUrl: string;
   configs: ConfigValues;
+  /** Where config values may go besides the base URL's origin: origins and host patterns. */
+  configOrigins?: readonly string[];
 }
 
 export interface StepTimings {
@@ -49,6 +52,25 @@ export async function locate(page: Page, step: Step, target: Target, firstLocato
 
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/^\w+\.\w+: /, '');
+}
+
+/**
+ * Config values (secrets above all) go only to the project's own origins: the base URL's, its
+ * environments' and its allowed preview origins. `destination` is the page typed into, or the URL opened.
+ */
+function checkConfigDestination(step: Step, text: string, destination: string, context: StepContext): void {
+  if (!/\{\{\s*config\./.test(text)) return;
+  let origin: string;
+  try {
+    origin = new URL(destination).origin;
+  } catch {
+    origin = 'null';
+  }
+  if (origin !== 'null' && (origin === new URL(context.baseUrl).origin || matchingPattern(context.configOrigins ?? [], destination))) return;
+  throw new StepFailed(
+    step,
+    `"${step.sentence}": refused to send a config value to ${origin === 'null' ? destination : origin}, which is not one of the project's own origins (${[new URL(context.baseUrl).origin, ...(context.configOrigins ?? [])].join(', ')}). Config values are only typed into the project's environments and its allowed preview origins: add the origin as an environment of the project, or to repository.reviews.previewOrigins in the project YAML.`,
+  );
 }
 
 function resolve(step: Step, text: string, configs: ConfigValues): string {
@@ -90,6 +112,9 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
   switch (step.action) {
     case 'goto': {
       const url = new URL(resolve(step, step.url, context.configs), context.baseUrl).href;
+      checkConfigDestination(step, step.url, url, context);
+      // Only the web: file: and other schemes would read this machine's files.
+      if (!/^https?:$/.test(new URL(url).protocol)) throw new StepFailed(step, `"${step.sentence}": only http(s) pages can be opened, not ${url}.`);
       try {
         await page.goto(url, { waitUntil: 'load', timeout: timings.navigationMs });
       } catch (error) {
@@ -113,6 +138,7 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
       }
       break;
     case 'fill': {
+      checkConfigDestination(step, step.value, page.url(), context);
       const value = resolve(step, step.value, context.configs);
       // An ARIA spinbutton or slider drawn without an input: step it with the arrow keys.
       const stepped = await element!.evaluate(readStepper, undefined, action).catch(() => null);
@@ -139,6 +165,7 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
       return; // typing does not navigate; what it loads (suggestions) the next step's locator waits for
     }
     case 'select':
+      checkConfigDestination(step, step.value, page.url(), context);
       await selectOption(page, element!, resolve(step, step.value, context.configs), timings).catch((error) => {
         throw fail(`select ${JSON.stringify(step.value)} in ${description}`, error);
       });

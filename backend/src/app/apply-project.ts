@@ -232,6 +232,11 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
       name: doc.project.name,
       slug,
       sshTunnelProxy: doc.project.sshTunnelProxy,
+      browserAccess: {
+        allowLoopback: doc.project.network?.allowLoopback ?? null,
+        allowPrivate: doc.project.network?.allowPrivate ?? null,
+        previewOrigins: doc.repository?.reviews.previewOrigins ?? null,
+      },
       slackBotToken: slack?.botToken,
       slackSigningSecret: slack?.signingSecret,
       slackDefaultChannel: slack?.defaultChannel,

@@ -4,6 +4,7 @@ import type { Logger } from './ports/logger.js';
 import type { JobQueue } from './ports/queue.js';
 import type { SlackChannels } from './ports/slack.js';
 import type { Store } from './ports/store.js';
+import type { NetworkAccess } from '../domain/url-policy.js';
 
 export interface Links {
   run(shortId: string): string;
@@ -20,6 +21,8 @@ export interface AppContext {
   links: Links;
   now: () => Date;
   log: Logger;
+  /** What the browser may reach when a project does not say, and Goalie's own ports (docs/security.md). */
+  browserNetwork?: { defaults: NetworkAccess; ownPorts: number[] };
 }
 
 export function linksFor(publicUrl: string): Links {

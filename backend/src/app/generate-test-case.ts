@@ -29,6 +29,8 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     preludes: input.preludes,
     keepState: false,
     evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
+    network: input.access.network,
+    configOrigins: input.access.configOrigins,
   });
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
     // A burn-in's title is the first line of its message: say it once.

@@ -5,6 +5,7 @@ import type { StartRunInput } from '../../../shared/src/api/schemas.js';
 import { topologicalOrder, withDependencies, type DependencyMap } from '../domain/dependency-graph.js';
 import { effectiveSettings } from '../domain/precedence.js';
 import { makePlainShortId, makeShortId } from '../domain/short-id.js';
+import { urlRefusal } from '../domain/url-policy.js';
 import type { AppContext } from './context.js';
 import { AppError, BadRequest, NotFound } from './errors.js';
 import type { DueSchedule } from './ports/execution-store.js';
@@ -91,6 +92,7 @@ async function resolveOverrides(ctx: AppContext, caller: Caller, input: StartRun
       }
       environmentId = env.id;
     } else if (o.environment) {
+      await checkDestination(ctx, project.id, `applications[${i}].environment.url`, o.environment.url);
       const url = new URL(o.environment.url);
       const name = o.environment.name ?? `Preview ${url.host}`;
       newEnvironment = { id: randomUUID(), shortId: makeShortId('environment', name), applicationId: application.id, name, url: o.environment.url, isPreview: true, createdByRunId: null };
@@ -105,6 +107,18 @@ async function resolveOverrides(ctx: AppContext, caller: Caller, input: StartRun
     resolved.set(application.id, { application, environmentId, newEnvironment, devicePresetId });
   }
   return resolved;
+}
+
+/**
+ * A URL given for a run is checked before anything is written: an address the browser may never
+ * reach, or one the project does not allow, is a 400 (the browser's guard checks the rest after DNS).
+ */
+export async function checkDestination(ctx: AppContext, projectId: string, field: string, url: string): Promise<void> {
+  const { network } = await ctx.store.projects.browserAccess(projectId);
+  const defaults = ctx.browserNetwork?.defaults ?? { allowLoopback: true, allowPrivate: true };
+  const access = { allowLoopback: network.allowLoopback ?? defaults.allowLoopback, allowPrivate: network.allowPrivate ?? defaults.allowPrivate };
+  const why = urlRefusal(url, access, { ports: ctx.browserNetwork?.ownPorts ?? [], isOwnAddress: () => false });
+  if (why) throw new BadRequest(`${field}: the browser may not go to ${url}: ${why}. See "What the browser may reach" in docs/security.md.`);
 }
 
 export function dependencyMap(testCases: readonly TestCaseRecord[]): DependencyMap {

@@ -17,6 +17,8 @@ export type LinkCheck =
 export interface LinkCheckSettings {
   timeoutMs: number;
   concurrency: number;
+  /** Why a URL may not be requested (the network guard); these requests bypass the browser's routes. */
+  refusal?: (url: string) => Promise<string | null>;
 }
 
 type Answer = { outcome: 'answer'; status: number; statusText: string; headers: Record<string, string> };
@@ -45,7 +47,8 @@ export async function checkLinks(request: APIRequestContext, urls: readonly stri
   const worker = async () => {
     while (next < urls.length) {
       const index = next++;
-      results[index] = budget.stopped ? { outcome: 'stopped' } : await checkLink(request, urls[index], budget, settings.timeoutMs);
+      const refused = budget.stopped ? null : await settings.refusal?.(urls[index]);
+      results[index] = budget.stopped ? { outcome: 'stopped' } : refused ? { outcome: 'no-answer', reason: `not requested: ${refused}` } : await checkLink(request, urls[index], budget, settings.timeoutMs);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.concurrency, urls.length)) }, worker));

@@ -19,6 +19,8 @@ export interface CrawlSettings extends PageSettings {
   linkCheckConcurrency: number;
   /** Query variants of one path taken, at most (`/items?page=1`, `/items?page=2`, ...). */
   maxQueryVariants: number;
+  /** Why a URL may not be requested (the network guard). */
+  refusal?: (url: string) => Promise<string | null>;
 }
 
 export interface CrawlOutcome {
@@ -111,7 +113,7 @@ class Crawler {
         this.context.request,
         checked.map((l) => l.url),
         this.budget,
-        { timeoutMs: this.settings.linkTimeoutMs, concurrency: this.settings.linkCheckConcurrency },
+        { timeoutMs: this.settings.linkTimeoutMs, concurrency: this.settings.linkCheckConcurrency, refusal: this.settings.refusal },
       );
       const redirected: FoundLink[] = [];
       results.forEach((check, index) => {

@@ -158,3 +158,21 @@ export function unreachableFinding(startUrl: string, reason: string): RawFinding
     evidence: clip(reason, MAX_EVIDENCE_TEXT),
   };
 }
+
+/** A request of the page that the network guard refused (docs/security.md, What the browser may reach). */
+export function refusedRequestFinding(page: string, url: string, reason: string): RawFinding {
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // keep the URL
+  }
+  return {
+    key: `refused:${url}`,
+    kind: 'http-error',
+    severity: 'major',
+    title: clip(`Request to ${host} refused: the browser may not reach it`, MAX_TITLE),
+    page,
+    evidence: clip(`${url}: ${reason}`, MAX_EVIDENCE_TEXT),
+  };
+}

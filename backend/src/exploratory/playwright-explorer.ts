@@ -3,8 +3,10 @@
 // closes the context when it ends, whether it finished, ran out of time or was aborted.
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import type { ExplorationOptions, ExplorationResult, Explorer } from '../app/ports/explorer.js';
+import type { ProjectNetworkSettings } from '../app/ports/test-executor.js';
 import { Budget } from './budget.js';
 import { crawl, type CrawlSettings } from './crawl.js';
+import { refusedRequestFinding } from './findings.js';
 import { mergeFindings } from './merge-findings.js';
 
 export interface PlaywrightExplorerOptions {
@@ -22,6 +24,15 @@ export interface PlaywrightExplorerOptions {
   maxQueryVariants?: number;
   /** Extra options for the exploration's context: HTTP credentials, extra headers, a user agent... */
   contextOptions?: BrowserContextOptions;
+  /** Keeps each exploration's browser from what its project may not reach (docs/security.md); absent: no checks. */
+  guard?: (project: ProjectNetworkSettings | undefined) => ExplorationGuard;
+}
+
+/** The network guard (agent/network-guard.ts), handed in by the composition root. */
+export interface ExplorationGuard {
+  refusal(url: string): Promise<string | null>;
+  protect(context: BrowserContext): Promise<void>;
+  readonly refusals: readonly { url: string; reason: string }[];
 }
 
 const DEFAULTS = {
@@ -36,18 +47,21 @@ const DEFAULTS = {
 const CLOSE_TIMEOUT_MS = 5_000;
 
 export class PlaywrightExplorer implements Explorer {
-  private readonly options: Required<Omit<PlaywrightExplorerOptions, 'contextOptions'>> & { contextOptions: BrowserContextOptions };
+  private readonly options: Required<Omit<PlaywrightExplorerOptions, 'contextOptions' | 'guard'>> & { contextOptions: BrowserContextOptions; guard: PlaywrightExplorerOptions['guard'] };
 
   constructor(
     private readonly getBrowser: () => Promise<Browser>,
     options: PlaywrightExplorerOptions = {},
   ) {
-    this.options = { ...DEFAULTS, ...withoutUndefined(options), contextOptions: options.contextOptions ?? {} };
+    this.options = { ...DEFAULTS, ...withoutUndefined(options), contextOptions: options.contextOptions ?? {}, guard: options.guard };
   }
 
   async explore(options: ExplorationOptions): Promise<ExplorationResult> {
     const started = Date.now();
     const origin = checkOptions(options);
+    const guard = this.options.guard?.(options.network) ?? null;
+    const refused = await guard?.refusal(options.startUrl);
+    if (refused) throw new Error(`Cannot explore ${options.startUrl}: ${refused}.`);
     const budget = new Budget(options.maxDurationMs, options.signal);
     const result = (outcome: Omit<ExplorationResult, 'durationMs'>): ExplorationResult => ({ ...outcome, durationMs: Date.now() - started });
     const nothing = { pagesVisited: [], findings: [], unreachable: false };
@@ -60,9 +74,11 @@ export class PlaywrightExplorer implements Explorer {
     if (!opened.done) return result(nothing);
     const context = opened.value;
     try {
-      const settings: CrawlSettings = { ...this.options, origin, maxPages: options.maxPages };
+      await guard?.protect(context);
+      const settings: CrawlSettings = { ...this.options, origin, maxPages: options.maxPages, refusal: guard ? (url) => guard.refusal(url) : undefined };
       const outcome = await crawl(context, options.startUrl, budget, settings);
-      return result({ pagesVisited: outcome.pagesVisited, findings: mergeFindings(outcome.findings), unreachable: outcome.unreachable });
+      const refusals = (guard?.refusals ?? []).map((r) => refusedRequestFinding(outcome.pagesVisited.at(-1) ?? options.startUrl, r.url, r.reason));
+      return result({ pagesVisited: outcome.pagesVisited, findings: mergeFindings([...outcome.findings, ...refusals]), unreachable: outcome.unreachable });
     } finally {
       await closeWithin(context, CLOSE_TIMEOUT_MS);
     }

@@ -1,6 +1,7 @@
 // The ExecutionStore over TypeORM: small, explicit statements; the run row lock orders progress.
 import { In, IsNull, LessThan, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import type { ExecutionStore } from '../app/ports/execution-store.js';
+import { projectBrowserAccess } from './browser-access.js';
 import type { SecretValue } from '../domain/mask-secrets.js';
 import type { RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
 import type { ConfigValues, Step } from '../domain/steps.js';
@@ -137,6 +138,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         steps: row.testCaseId ? await latestSteps(row.testCaseId) : null,
         resumeState: resumeRow?.browserState ? secrets.open(resumeRow.browserState) : null,
         hasResumingDependents: dependents > 0,
+        access: await projectBrowserAccess(m, { runId: row.runId }),
       };
     },
 
@@ -279,6 +281,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         devicePreset: toDevicePreset(presetRow),
         configs: await configValues(tc.id),
         preludes,
+        access: await projectBrowserAccess(m, { projectId: tc.projectId }),
         secrets: await projectSecrets(tc.projectId),
       };
     },

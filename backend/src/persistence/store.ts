@@ -23,6 +23,7 @@ import {
   TestPlanTestCaseEntity,
 } from './entities/index.js';
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
+import { projectBrowserAccess } from './browser-access.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
@@ -167,6 +168,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
           .getMany();
         return rows.map(toProject);
       },
+      browserAccess: (projectId) => projectBrowserAccess(m, { projectId }),
       async slackBotToken(projectId) {
         const row = await m.findOne(ProjectEntity, { where: { id: projectId }, select: { id: true, slackBotToken: true } });
         return row?.slackBotToken ? secrets.open(row.slackBotToken) : null;

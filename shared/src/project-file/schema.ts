@@ -157,6 +157,8 @@ const repository = z
         testPlan: name().optional(),
         /** Hosting environment name (or `review/*`) -> application name. */
         environments: z.record(z.string().min(1), name()).default({}),
+        /** Hosts preview URLs may be on (`*.vercel.app`, `pr-*.preview.example.com`); unset: the environments' hosts and their subdomains. */
+        previewOrigins: z.array(z.string().regex(/^(https?:\/\/)?(\*|[a-z0-9*-]+)(\.[a-z0-9*-]+)*(:\d+)?$|^(https?:\/\/)?\[[0-9a-f:.]+\](:\d+)?$/i, { error: 'must be a host pattern such as *.vercel.app, pr-*.preview.example.com or https://staging.example.com' })).optional(),
         /** Who may ask for a review by mentioning Goalie: GitHub's levels; GitLab roles map onto them (docs/projects-as-code.md). */
         minimumPermission: z
           .enum(['read', 'triage', 'write', 'maintain', 'admin'], { error: 'must be one of read, triage, write, maintain, admin' })
@@ -181,6 +183,8 @@ export const projectFileSchema = z.strictObject({
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'must be lowercase letters, digits and dashes, e.g. web-shop' }).optional(),
     defaultDevicePreset: name().nullable().optional(),
     sshTunnelProxy: z.boolean().optional(),
+    /** What the browser may reach besides public addresses; unset: the server's default (docs/security.md). */
+    network: z.strictObject({ allowLoopback: z.boolean().optional(), allowPrivate: z.boolean().optional() }).optional(),
     slack: z
       .object({
         botToken: z.string().min(1).optional(),

@@ -5,7 +5,7 @@ import type { RunResult, RunStatus } from '../../domain/run-state.js';
 import type { SecretValue } from '../../domain/mask-secrets.js';
 import type { ConfigValues, Step } from '../../domain/steps.js';
 import type { EvidenceItem } from './evidence.js';
-import type { DevicePresetRecord, ExecutionRequest, HealedStep, TokenUsage } from './test-executor.js';
+import type { BrowserAccess, DevicePresetRecord, ExecutionRequest, HealedStep, TokenUsage } from './test-executor.js';
 
 export interface RunHead {
   id: string;
@@ -24,6 +24,8 @@ export interface ExecutionInput extends Pick<ExecutionRequest, 'name' | 'goal' |
   resumeState: string | null;
   /** Whether a row of this run resumes from this one. */
   hasResumingDependents: boolean;
+  /** Where the project's browser may go and its config values may be typed. */
+  access: BrowserAccess;
 }
 
 export interface RecordedOutcome {
@@ -72,6 +74,8 @@ export interface GenerationInput {
   configs: ConfigValues;
   /** The Resume From chain, oldest first, with their latest steps when recorded. */
   preludes: { name: string; goal: string; steps: Step[] | null; configs: ConfigValues }[];
+  /** Where the project's browser may go and its config values may be typed. */
+  access: BrowserAccess;
   /** Every secret config value of the project, to mask in the outcome and the evidence. */
   secrets: SecretValue[];
 }

@@ -1,5 +1,6 @@
 // Exploratory testing of a deployment: crawl it and report what is wrong (exploratory/ implements it).
 import type { Severity } from '../../domain/review/verdict.js';
+import type { ProjectNetworkSettings } from './test-executor.js';
 
 export interface Finding {
   severity: Severity;
@@ -14,6 +15,8 @@ export interface Finding {
 export interface ExplorationOptions {
   /** Same origin as this URL only. */
   startUrl: string;
+  /** The project's network setting; absent: the server's default. */
+  network?: ProjectNetworkSettings;
   maxPages: number;
   maxDurationMs: number;
   signal?: AbortSignal;

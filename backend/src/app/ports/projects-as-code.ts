@@ -34,6 +34,8 @@ export interface ProjectWrite {
     name: string;
     slug: string;
     sshTunnelProxy?: boolean;
+    /** null: the defaults (docs/security.md). */
+    browserAccess?: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
     slackBotToken?: string;
     slackSigningSecret?: string;
     slackDefaultChannel?: string | null;

@@ -3,6 +3,7 @@ import type { ExecutionStore } from './execution-store.js';
 import type { ReviewStore } from './review-store.js';
 import type { ProjectsAsCode } from './projects-as-code.js';
 import type { SqlExecutor } from './queue.js';
+import type { ProjectBrowserAccess } from './test-executor.js';
 import type {
   ApiTokenRecord,
   ApplicationRecord,
@@ -85,6 +86,8 @@ export interface Repositories {
     slackSigningSecrets(): Promise<{ projectId: string; signingSecret: string }[]>;
     /** Projects connected to a Slack channel: it is their default channel or one of their plans' channels. */
     connectedToChannel(channel: string): Promise<ProjectRecord[]>;
+    /** Where the project's browser may go, where its configs may be typed, which preview URLs it takes. */
+    browserAccess(projectId: string): Promise<ProjectBrowserAccess>;
   };
   catalog: {
     applicationsByShortId(projectId: string, shortIds: string[]): Promise<ApplicationRecord[]>;

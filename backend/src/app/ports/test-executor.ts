@@ -22,6 +22,27 @@ export interface Prelude {
   configs: ConfigValues;
 }
 
+/** A project's network setting (`project.network`); null leaves it to the server's default. */
+export interface ProjectNetworkSettings {
+  allowLoopback: boolean | null;
+  allowPrivate: boolean | null;
+}
+
+/** Where a project's browser may go, and where its config values may be typed. */
+export interface BrowserAccess {
+  network: ProjectNetworkSettings;
+  /**
+   * Origins and host patterns (domain/url-policy.ts hostMatches) config values may be typed into,
+   * besides the base URL's origin: the project's environments and its allowed preview origins.
+   */
+  configOrigins: string[];
+}
+
+/** A project's BrowserAccess, and the host patterns its preview URLs must match. */
+export interface ProjectBrowserAccess extends BrowserAccess {
+  previewOrigins: string[];
+}
+
 export interface ExecutionRequest {
   name: string;
   goal: string;
@@ -47,6 +68,10 @@ export interface ExecutionRequest {
   evidencePrefix: string;
   /** Aborts the execution (the run was cancelled). */
   signal?: AbortSignal;
+  /** The project's network setting; absent: the server's default. */
+  network?: ProjectNetworkSettings;
+  /** See BrowserAccess; absent: only the base URL's origin. */
+  configOrigins?: string[];
 }
 
 /** Tokens a language model spent (llm only: the built-in agent spends none). */

@@ -42,6 +42,8 @@ export async function executeRunTestCase(
       resumeState: input.resumeState,
       keepState: input.hasResumingDependents,
       evidencePrefix: `runs/${input.runId}/${input.runTestCaseId}/attempt-${job.attempt}`,
+      network: input.access.network,
+      configOrigins: input.access.configOrigins,
       signal,
     });
   } catch (error) {

@@ -15,6 +15,8 @@ export class ProjectEntity {
   /** Encrypted at rest (secret-box). */
   @Column({ type: 'text', nullable: true }) slackSigningSecret: string | null;
   @Column({ type: 'boolean', default: false }) sshTunnelProxy: boolean;
+  /** `project.network` and `repository.reviews.previewOrigins` of the YAML; null: the defaults. */
+  @Column({ type: 'jsonb', nullable: true }) browserAccess: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

@@ -4,7 +4,8 @@ import { Reviews1795309616762 } from './0003-reviews.js';
 import { SlackNotifications1795311158765 } from './0004-slack-notifications.js';
 import { GitHubAppCredentials1795318034112 } from './0005-github-app-credentials.js';
 import { ModelTokens1795400000000 } from './0006-model-tokens.js';
+import { NetworkPolicy1795600000000 } from './0008-network-policy.js';
 import { ReviewPermissions1795500000000 } from './0007-review-permissions.js';
 
 /** In order. A new migration is a new file added at the end; applied ones never change. */
-export const MIGRATIONS = [Initial1795301071607, Execution1795303269398, Reviews1795309616762, SlackNotifications1795311158765, GitHubAppCredentials1795318034112, ModelTokens1795400000000, ReviewPermissions1795500000000];
+export const MIGRATIONS = [Initial1795301071607, Execution1795303269398, Reviews1795309616762, SlackNotifications1795311158765, GitHubAppCredentials1795318034112, ModelTokens1795400000000, ReviewPermissions1795500000000, NetworkPolicy1795600000000];

@@ -1,0 +1,197 @@
+// Where the browser may go, enforced in real Chromium after DNS resolution: every request, redirect
+// hop and fetch of a test case is checked against the project's network setting, Goalie's own ports
+// and the addresses that are never reachable; a refused request fails the test case, saying where
+// and which setting decides, and never reaches its destination. Config values are typed only into
+// the project's own origins.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
+import { builtinStepPlayer } from '../../../backend/src/agent/builtin-step-player.js';
+import { PlaywrightExecutor } from '../../../backend/src/agent/execute-test-case.js';
+import type { BrowserNetworkOptions } from '../../../backend/src/agent/network-guard.js';
+import type { ExecutionRequest } from '../../../backend/src/app/ports/test-executor.js';
+import { localDiskEvidence } from '../../../backend/src/storage/local-disk.js';
+import { html, startSite, type Site } from '../../helpers/site.js';
+
+/** A server that only counts what reaches it: the destination nothing may reach. */
+async function startTarget(): Promise<{ port: number; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = http.createServer((request, response) => {
+    hits.push(request.url ?? '');
+    response.end('reached');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    hits,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+/** This machine's first non-loopback IPv4 address: a page there is not on loopback. */
+function outsideAddress(): string | null {
+  return Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).find((i) => i.family === 'IPv4' && !i.internal)?.address ?? null;
+}
+
+describe('executor: where the browser may go', function () {
+  this.timeout(60_000);
+  const dir = path.join(os.tmpdir(), `goalie-network-guard-test-${process.pid}`);
+  let site: Site;
+  let foreign: Site;
+  let target: Awaited<ReturnType<typeof startTarget>>;
+  let redirector: http.Server;
+  let redirectorUrl: string;
+  const executors: PlaywrightExecutor[] = [];
+  let n = 0;
+
+  const executor = (network: BrowserNetworkOptions) => {
+    const made = new PlaywrightExecutor(new BuiltinAgent({ findTimeoutMs: 1500 }), builtinStepPlayer(), localDiskEvidence(dir), { chromiumPath: null, wsEndpoint: null, trace: false, stepScreenshots: false, network });
+    executors.push(made);
+    return made;
+  };
+  const request = (over: Partial<ExecutionRequest>): ExecutionRequest => ({
+    name: 'Case',
+    goal: '',
+    expectedResult: null,
+    baseUrl: site.url,
+    devicePreset: null,
+    configs: {},
+    secrets: [],
+    steps: null,
+    resumeState: null,
+    keepState: false,
+    evidencePrefix: `network-guard-test/${n++}`,
+    ...over,
+  });
+  const everything = { allowLoopback: true, allowPrivate: true };
+
+  before(async () => {
+    target = await startTarget();
+    const forbidden = `http://127.0.0.1:${target.port}`;
+    site = await startSite({
+      '/': html('Shop', `<h1>Shop</h1>`),
+      '/image': html('Image', `<h1>Image</h1><img src="${forbidden}/pixel.png">`),
+      '/fetch': html('Fetch', `<h1>Fetch</h1><script>fetch('${forbidden}/api').catch(() => {})</script>`),
+      '/metadata': html('Metadata', `<h1>Metadata</h1><script>fetch('http://169.254.169.254/latest/meta-data/').catch(() => {})</script>`),
+      '/login': html('Sign in', `<h1>Sign in</h1><label>Password <input type="password"></label>`),
+    });
+    foreign = await startSite({ '/login': html('Sign in', `<h1>Sign in</h1><label>Password <input type="password"></label>`) });
+    redirector = http.createServer((_request, response) => {
+      response.writeHead(302, { location: `${forbidden}/redirected` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await Promise.all(executors.map((e) => e.close()));
+    await site?.close();
+    await foreign?.close();
+    await target?.close();
+    redirector?.closeAllConnections();
+    redirector?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses loopback subresources and fetches of a page outside loopback when loopback is not allowed', async function () {
+    const address = outsideAddress();
+    if (!address) this.skip();
+    // The same pages, served on this machine's own non-loopback address.
+    const server = http.createServer((request, response) => {
+      const page = new URL(request.url ?? '/', 'http://x').pathname;
+      const forbidden = `http://127.0.0.1:${target.port}`;
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(page === '/image' ? html('Image', `<h1>Image</h1><img src="${forbidden}/pixel.png">`) : html('Fetch', `<h1>Fetch</h1><script>fetch('${forbidden}/api').catch(() => {})</script>`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, address!, resolve));
+    const outside = `http://${address}:${(server.address() as AddressInfo).port}`;
+    const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: true }, ownPorts: [] });
+    try {
+      for (const page of ['/image', '/fetch']) {
+      const outcome = await guarded.execute(request({ baseUrl: outside, goal: `Go to ${page}`, expectedResult: `'${page === '/image' ? 'Image' : 'Fetch'}' is shown` }));
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+      expect(outcome.resultTitle).to.equal(`The browser was not allowed to reach 127.0.0.1:${target.port}`);
+      expect(outcome.evaluationThought).to.include(`127.0.0.1:${target.port} is a loopback address, which this project does not allow: set \`network: { allowLoopback: true }\` under \`project:\``);
+      }
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+    expect(target.hits).to.deep.equal([]);
+  });
+
+  it('refuses a host name that resolves to loopback, checking what DNS answers', async () => {
+    const lookups: string[] = [];
+    const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: false }, ownPorts: [], lookup: async (host) => (lookups.push(host), host === 'shop.test' ? ['203.0.113.7', '127.0.0.1'] : []) });
+    const outcome = await guarded.execute(request({ baseUrl: `http://shop.test:${target.port}/`, goal: 'Go to /', expectedResult: "'reached' is shown" }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+    expect(outcome.resultTitle).to.equal(`The browser was not allowed to reach shop.test:${target.port}`);
+    expect(outcome.evaluationThought).to.include(`shop.test:${target.port} resolves to 127.0.0.1, a loopback address, which this project does not allow`);
+    expect(lookups).to.include('shop.test');
+    expect(target.hits).to.deep.equal([]);
+  });
+
+  it('lets the project allow loopback when the server does not', async () => {
+    const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: false }, ownPorts: [] });
+    const outcome = await guarded.execute(request({ goal: 'Go to /', expectedResult: "'Shop' is shown", network: { allowLoopback: true, allowPrivate: null } }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
+    const refused = await guarded.execute(request({ goal: 'Go to /', expectedResult: "'Shop' is shown", network: { allowLoopback: null, allowPrivate: true } }));
+    expect(refused.verdict).to.equal('FAILED');
+    expect(refused.resultTitle).to.equal(`The browser was not allowed to reach ${new URL(site.url).host}`);
+  });
+
+  it('never reaches a metadata address, whatever the project allows', async () => {
+    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: 'Go to /metadata', expectedResult: "'Metadata' is shown", network: everything }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+    expect(outcome.resultTitle).to.equal('The browser was not allowed to reach 169.254.169.254');
+    expect(outcome.evaluationThought).to.include('http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address, which the browser may never reach');
+  });
+
+  it("never reaches Goalie's own ports on this machine", async () => {
+    const outcome = await executor({ defaults: everything, ownPorts: [target.port] }).execute(request({ goal: 'Go to /image', expectedResult: "'Image' is shown" }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+    expect(outcome.evaluationThought).to.include(`127.0.0.1:${target.port} is port ${target.port} of this machine, where Goalie itself listens`);
+    expect(target.hits).to.deep.equal([]);
+  });
+
+  it('checks every hop of a redirect', async () => {
+    const outcome = await executor({ defaults: everything, ownPorts: [target.port] }).execute(request({ baseUrl: redirectorUrl, goal: 'Go to /', expectedResult: "'reached' is shown" }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+    expect(outcome.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`);
+    expect(target.hits).to.deep.equal([]);
+  });
+
+  describe('config values', () => {
+    const configs = { 'demo user': { password: 'hunter2-secret' } };
+    const goal = (url: string) => `Go to ${url}/login\nFill 'Password' with '{{config.password}}'`;
+
+    it('are typed into the base URL origin', async () => {
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: goal(site.url), configs }));
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
+    });
+
+    it('are not typed into another origin, which the step names', async () => {
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: goal(foreign.url), configs, configOrigins: ['https://staging.example.com'] }));
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+      expect(outcome.evaluationThought).to.include(`refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${site.url}, https://staging.example.com)`);
+      expect(outcome.evaluationThought).to.include('repository.reviews.previewOrigins');
+      expect(outcome.evaluationThought).not.to.include('hunter2-secret');
+    });
+
+    it("are typed into the project's other origins", async () => {
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: goal(foreign.url), configs, configOrigins: [foreign.url] }));
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
+    });
+
+    it('are not sent in a URL to another origin', async () => {
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: `Go to ${foreign.url}/login?token={{config.password}}`, configs }));
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+      expect(outcome.evaluationThought).to.include(`refused to send a config value to ${foreign.url}`);
+      expect(foreign.hits).to.deep.equal(['/login', '/login']);
+    });
+  });
+});
