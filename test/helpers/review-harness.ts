@@ -145,6 +145,8 @@ export interface ReviewProjectOptions {
   minimumPermission?: 'read' | 'triage' | 'write' | 'maintain' | 'admin';
   /** reviews.allowForks */
   allowForks?: boolean;
+  /** reviews.previewOrigins: host patterns preview URLs must match (the environments' hosts unless given). */
+  previewOrigins?: string[];
 }
 
 export function reviewProjectYaml(o: ReviewProjectOptions): string {
@@ -193,7 +195,7 @@ ${credentialsYaml(o)}
     postCommentOnOpened: ${o.postCommentOnOpened ?? true}
     mention: "${o.mention ?? '@goalie'}"
     testPlan: ${o.testPlan ?? 'Smoke'}
-${o.minimumPermission ? `    minimumPermission: ${o.minimumPermission}\n` : ''}${o.allowForks === undefined ? '' : `    allowForks: ${o.allowForks}\n`}${o.context ? `    context: ${JSON.stringify(o.context)}
+${o.previewOrigins ? `    previewOrigins: ${JSON.stringify(o.previewOrigins)}\n` : ''}${o.minimumPermission ? `    minimumPermission: ${o.minimumPermission}\n` : ''}${o.allowForks === undefined ? '' : `    allowForks: ${o.allowForks}\n`}${o.context ? `    context: ${JSON.stringify(o.context)}
 ` : ''}    environments:
       "${o.environment ?? 'preview'}": Storefront
 `;

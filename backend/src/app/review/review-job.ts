@@ -4,6 +4,7 @@
 //   finish   once the run has ended: the verdict, the final comment, the host's review and commit status
 //   comment  show the newest state of the change request's review in its comment
 import { deploymentsReady } from '../../domain/review/readiness.js';
+import { matchingPattern } from '../../domain/url-policy.js';
 import { contextChecks } from '../../domain/review/context-checks.js';
 import { reviewVerdict } from '../../domain/review/verdict.js';
 import type { AppContext } from '../context.js';
@@ -13,7 +14,7 @@ import type { ReviewStep } from '../ports/queue.js';
 import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
 import type { TestExecutor } from '../ports/test-executor.js';
 import type { Caller } from '../records.js';
-import { startRun } from '../start-run.js';
+import { checkDestination, startRun } from '../start-run.js';
 import { authorizeReview } from './authorize.js';
 import { cancelReviewRun } from './supersede.js';
 import type { CheckResult } from './render-comment.js';
@@ -158,6 +159,19 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
   if (urls.some((d) => !d.applicationId)) {
     return fail(ctx, connection, review, 'The preview URL cannot be matched to an application: the project has several. Map the hosting environments to applications (repository.reviews.environments in the project YAML).');
   }
+  // The browser takes the project's configs to the preview: only to hosts the repository allows.
+  const access = await ctx.store.projects.browserAccess(review.projectId);
+  const outside = urls.find((d) => !matchingPattern(access.previewOrigins, d.url));
+  if (outside) {
+    const allowed = access.previewOrigins.length ? access.previewOrigins.join(', ') : 'none: the project has no environments';
+    return fail(ctx, connection, review, `No review was run: the preview URL ${outside.url} is not on an allowed preview origin (${allowed}). Add its host pattern, such as *.vercel.app, to repository.reviews.previewOrigins in the project YAML and run \`goalie apply\`.`);
+  }
+  try {
+    for (const d of urls) await checkDestination(ctx, review.projectId, 'The preview URL', d.url);
+  } catch (error) {
+    if (error instanceof AppError) return fail(ctx, connection, review, `No review was run. ${error.message}`);
+    throw error;
+  }
   await ctx.store.reviews.update(review.id, { deploymentUrls: urls });
   await updateComment(ctx, connection, review.changeRequestNumber);
   await platform.setCommitStatus(review.headSha, 'pending', ctx.links.review(review.shortId), 'Goalie is reviewing this commit').catch((error: unknown) => ctx.log.warn({ err: error }, 'commit status not set'));
@@ -197,7 +211,7 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
 
   // Exploratory testing and the review context's checks, against the first preview.
   const primary = urls[0]!.url;
-  const explored = await worker.explorer.explore({ startUrl: primary, maxPages: worker.exploreMaxPages, maxDurationMs: worker.exploreMaxMs }).catch((error: unknown) => {
+  const explored = await worker.explorer.explore({ startUrl: primary, network: access.network, maxPages: worker.exploreMaxPages, maxDurationMs: worker.exploreMaxMs }).catch((error: unknown) => {
     // Exploration failing (no browser) must not lose the end-to-end half of the review.
     ctx.log.error({ err: error, reviewId: review.id }, 'exploration failed');
     return { pagesVisited: [], findings: [], unreachable: false, durationMs: 0, error: (error as Error).message };
@@ -216,6 +230,8 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
       resumeState: null,
       keepState: false,
       evidencePrefix: `reviews/${review.id}/checks/${checks.length + 1}`,
+      network: access.network,
+      configOrigins: access.configOrigins,
     });
     checks.push({ goal, passed: outcome.verdict === 'PASSED', title: outcome.resultTitle, thought: outcome.evaluationThought });
   }

@@ -1,0 +1,128 @@
+// Where a review's browser may go, end to end on GitHub's fake: a preview URL outside the
+// repository's allowed preview origins, one on loopback when the project does not allow loopback,
+// and a cloud metadata address are refused with one clear comment on the pull request. No run
+// starts, no usage is spent, and nothing reaches the preview.
+import { expect } from 'chai';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
+import {
+  applyReviewProject,
+  burnInsDone,
+  deliverGitHub,
+  githubPayloads as gh,
+  PAGES,
+  reviewJobsSettled,
+  reviewProjectYaml,
+  sha,
+  sql,
+  startPreview,
+  startReviewService,
+  waitForReview,
+  type GitHubPr,
+  type PreviewSite,
+  type ReviewProject,
+  type ReviewProjectOptions,
+  type ReviewService,
+} from '../helpers/review-harness.js';
+import type { TestService } from '../helpers/service.js';
+
+const SECRET = 'github-webhook-secret-for-tests';
+const TOKEN = 'ghp_goalie-bot';
+const BOT = 'goalie-bot';
+
+describe('where a review may browse (e2e)', function () {
+  this.timeout(180_000);
+
+  let rs: ReviewService;
+  let service: TestService;
+  let fake: FakeGitHub;
+  let staging: PreviewSite;
+  let preview: PreviewSite;
+  const projects: Record<string, ReviewProject> = {};
+  let nextNumber = 700;
+
+  const options = (name: string, repository: string, extra: Partial<ReviewProjectOptions> = {}): ReviewProjectOptions => ({
+    name,
+    host: 'github',
+    hostUrl: fake.url,
+    repository,
+    token: TOKEN,
+    webhookSecret: SECRET,
+    stagingUrl: staging.url,
+    ...extra,
+  });
+  const newPr = (repository: string): GitHubPr => {
+    const number = nextNumber++;
+    const pr: GitHubPr = { number, branch: `feature-${number}`, sha: sha(), draft: false };
+    fake.addPull(repository, { number, branch: pr.branch, headSha: pr.sha, draft: false, author: 'octocat', title: `Change ${number}` });
+    return pr;
+  };
+  const deliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitHub(service, project.connection, SECRET, event, payload);
+  const repoOf = (project: ReviewProject) => project.summary.repository!.repository;
+
+  /** Deploys `url` as the pull request's preview and opens it; waits until the review has ended. */
+  const reviewOf = async (project: ReviewProject, url: string) => {
+    const pr = newPr(repoOf(project));
+    await deliver(project, 'deployment_status', gh.deploymentStatus(repoOf(project), { sha: pr.sha, environment: 'preview', url, ref: pr.branch }));
+    await deliver(project, 'pull_request', gh.pullRequest(repoOf(project), 'opened', pr));
+    const review = await waitForReview(service, project.connectionId, pr.number);
+    await reviewJobsSettled(service);
+    const comments = fake.repo(repoOf(project)).comments.filter((c) => c.issueNumber === pr.number && c.user.login === BOT);
+    return { pr, review, comments };
+  };
+  const runsOf = async (project: ReviewProject) => (await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [project.projectId]))[0]!.n;
+
+  before(async () => {
+    staging = await startPreview(PAGES.staging);
+    preview = await startPreview(PAGES.clean);
+    fake = await startFakeGitHub({ tokens: { [TOKEN]: BOT } });
+    for (const repository of ['acme/vercel', 'acme/closed', 'acme/metadata']) fake.addRepo(repository);
+    rs = await startReviewService();
+    service = rs.service;
+    projects.vercel = await applyReviewProject(service, options('net-vercel', 'acme/vercel', { previewOrigins: ['*.vercel.app'] }));
+    // Previews may be on localhost, but the project does not let its browser reach loopback.
+    const closed = options('net-closed', 'acme/closed', { previewOrigins: ['localhost'] });
+    const summary = await service.apply(reviewProjectYaml(closed).replace('  slug: net-closed\n', '  slug: net-closed\n  network: { allowLoopback: false }\n'));
+    const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [summary.repository!.shortId]);
+    projects.closed = { summary, projectId: summary.project.id, connection: summary.repository!.shortId, connectionId: row!.id, webhookUrl: summary.repository!.webhookUrl };
+    projects.metadata = await applyReviewProject(service, options('net-metadata', 'acme/metadata', { previewOrigins: ['169.254.169.254'] }));
+    await burnInsDone(service);
+  });
+
+  after(async () => {
+    await rs?.close();
+    await fake?.close();
+    await Promise.all([staging, preview].map((site) => site?.close()));
+  });
+
+  it('refuses a preview URL outside the allowed preview origins, saying how to allow it', async () => {
+    const { review, comments } = await reviewOf(projects.vercel!, `${preview.url}/`);
+    expect(review.status).to.equal('ERROR');
+    expect(review.run_id).to.equal(null);
+    expect(review.error_message).to.equal(
+      `No review was run: the preview URL ${preview.url}/ is not on an allowed preview origin (*.vercel.app). Add its host pattern, such as *.vercel.app, to repository.reviews.previewOrigins in the project YAML and run \`goalie apply\`.`,
+    );
+    expect(comments).to.have.length(1);
+    expect(comments[0]!.body).to.include(`the preview URL ${preview.url}/ is not on an allowed preview origin`);
+    expect(await runsOf(projects.vercel!)).to.equal(0);
+    expect(preview.hits).to.deep.equal([]);
+  });
+
+  it('refuses a preview on localhost when the project does not allow loopback', async () => {
+    const url = preview.url.replace('127.0.0.1', 'localhost');
+    const { review, comments } = await reviewOf(projects.closed!, `${url}/`);
+    expect(review.status).to.equal('ERROR');
+    expect(review.error_message).to.include(`No review was run. The preview URL: the browser may not go to ${url}/: ${new URL(url).host} is a loopback address, which this project does not allow`);
+    expect(comments).to.have.length(1);
+    expect(comments[0]!.body).to.include('allowLoopback');
+    expect(await runsOf(projects.closed!)).to.equal(0);
+    expect(preview.hits).to.deep.equal([]);
+  });
+
+  it('never browses a cloud metadata address, whatever the settings', async () => {
+    const { review, comments } = await reviewOf(projects.metadata!, 'http://169.254.169.254/latest/meta-data/');
+    expect(review.status).to.equal('ERROR');
+    expect(review.error_message).to.include('169.254.169.254 is a cloud metadata address, which the browser may never reach');
+    expect(comments).to.have.length(1);
+    expect(await runsOf(projects.metadata!)).to.equal(0);
+  });
+});
