@@ -12,7 +12,9 @@ import { expect } from 'chai';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { builtinStepPlayer } from '../../../backend/src/agent/builtin-step-player.js';
 import { PlaywrightExecutor } from '../../../backend/src/agent/execute-test-case.js';
-import type { BrowserNetworkOptions } from '../../../backend/src/agent/network-guard.js';
+import { launchBrowser } from '../../../backend/src/agent/browser.js';
+import { NetworkGuard, type BrowserNetworkOptions } from '../../../backend/src/agent/network-guard.js';
+import { PlaywrightExplorer } from '../../../backend/src/exploratory/playwright-explorer.js';
 import type { ExecutionRequest } from '../../../backend/src/app/ports/test-executor.js';
 import { localDiskEvidence } from '../../../backend/src/storage/local-disk.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
@@ -77,6 +79,8 @@ describe('executor: where the browser may go', function () {
       '/image': html('Image', `<h1>Image</h1><img src="${forbidden}/pixel.png">`),
       '/fetch': html('Fetch', `<h1>Fetch</h1><script>fetch('${forbidden}/api').catch(() => {})</script>`),
       '/metadata': html('Metadata', `<h1>Metadata</h1><script>fetch('http://169.254.169.254/latest/meta-data/').catch(() => {})</script>`),
+      '/socket': html('Socket', `<h1>Socket</h1><script>new WebSocket('ws://[fd00:ec2::254]/feed')</script>`),
+      '/explore': html('Explore', `<h1>Explore</h1><a href="/">Home</a><img src="http://[fe80::1]/track.gif">`),
       '/login': html('Sign in', `<h1>Sign in</h1><label>Password <input type="password"></label>`),
     });
     foreign = await startSite({ '/login': html('Sign in', `<h1>Sign in</h1><label>Password <input type="password"></label>`) });
@@ -149,6 +153,27 @@ describe('executor: where the browser may go', function () {
     expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
     expect(outcome.resultTitle).to.equal('The browser was not allowed to reach 169.254.169.254');
     expect(outcome.evaluationThought).to.include('http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address, which the browser may never reach');
+  });
+
+  it('refuses a WebSocket to a forbidden address', async () => {
+    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: 'Go to /socket', expectedResult: "'Socket' is shown" }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+    expect(outcome.evaluationThought).to.include('ws://[fd00:ec2::254]/feed: [fd00:ec2::254] is a cloud metadata address');
+  });
+
+  it('guards exploration too: a refused start page, and refused requests as findings', async () => {
+    const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    try {
+      const explorer = new PlaywrightExplorer(async () => browser, { guard: (project) => new NetworkGuard({ defaults: { allowLoopback: false, allowPrivate: false }, ownPorts: [] }, project) });
+      const refused = await explorer.explore({ startUrl: `${site.url}/`, maxPages: 2, maxDurationMs: 10_000 }).catch((error: Error) => error);
+      expect((refused as Error).message).to.equal(`Cannot explore ${site.url}/: ${new URL(site.url).host} is a loopback address, which this project does not allow: set \`network: { allowLoopback: true }\` under \`project:\` in the project YAML (or GOALIE_BROWSER_ALLOW_LOOPBACK=true on the server).`);
+      const result = await explorer.explore({ startUrl: `${site.url}/explore`, maxPages: 2, maxDurationMs: 10_000, network: { allowLoopback: true, allowPrivate: null } });
+      const finding = result.findings.find((f) => f.title === 'Request to [fe80::1] refused: the browser may not reach it');
+      expect(finding, JSON.stringify(result.findings)).to.include({ kind: 'http-error', severity: 'major' });
+      expect(finding!.evidence).to.equal('http://[fe80::1]/track.gif: [fe80::1] is a link-local address, which the browser may never reach');
+    } finally {
+      await browser.close();
+    }
   });
 
   it("never reaches Goalie's own ports on this machine", async () => {
