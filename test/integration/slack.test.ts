@@ -205,6 +205,10 @@ describe('Slack', function () {
       const body = command('run');
       expect((await slackPost(body, sign(body, 'not-the-secret'))).status).to.equal(401);
       expect((await slackPost(body, sign(body, SIGNING_SECRET, Math.floor(Date.now() / 1000) - 600))).status).to.equal(401);
+      // Dated ahead: replayable until then, so refused too.
+      const ahead = await slackPost(body, sign(body, SIGNING_SECRET, Math.floor(Date.now() / 1000) + 600));
+      expect(ahead.status).to.equal(401);
+      expect(((await ahead.json()) as { message: string }).message).to.match(/more than five minutes away from now/);
       expect((await slackPost(body, { 'content-type': 'application/x-www-form-urlencoded' })).status).to.equal(401);
       const tampered = sign(body);
       expect((await slackPost(body.replace('run', 'run Failing'), tampered)).status).to.equal(401);

@@ -46,6 +46,9 @@ function parseBody(raw: string, contentType: string | undefined): Record<string,
 
 const toBolt = (r: SlackReply) => ({ response_type: r.responseType, text: r.text, blocks: r.blocks });
 
+/** Slack's own limit: a request dated further from now, either way, is refused. */
+const MAX_CLOCK_DISTANCE_SECONDS = 5 * 60;
+
 export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): SlackEvents {
   const receiver = new ForwardingReceiver();
   const app = new App({
@@ -85,6 +88,10 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
     const signature = header(request.headers, 'x-slack-signature');
     const timestamp = header(request.headers, 'x-slack-request-timestamp');
     if (!signature || !timestamp) return { status: 401, body: { message: 'Missing X-Slack-Signature or X-Slack-Request-Timestamp: requests must come from Slack, signed with the app\'s signing secret.' } };
+    // Bolt refuses requests older than five minutes, not ones dated ahead, which could be replayed until then.
+    if (!(Math.abs(ctx.now().getTime() / 1000 - Number(timestamp)) <= MAX_CLOCK_DISTANCE_SECONDS)) {
+      return { status: 401, body: { message: "X-Slack-Request-Timestamp is more than five minutes away from now: the request is replayed, or this server's clock is wrong (keep it synchronised, e.g. with NTP)." } };
+    }
     // Verified before the body is read: which projects' signing secret signed it?
     const verified = (await ctx.store.projects.slackSigningSecrets()).filter(({ signingSecret }) => {
       try {
