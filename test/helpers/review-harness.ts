@@ -242,7 +242,8 @@ async function post(url: string, headers: Record<string, string>, rawBody: strin
 }
 
 export interface GitHubDeliveryOptions {
-  deliveryId?: string;
+  /** A fresh one unless given; null sends no X-GitHub-Delivery. */
+  deliveryId?: string | null;
   /** The secret the delivery is signed with; null sends no signature header. */
   secret?: string | null;
 }
@@ -252,7 +253,7 @@ export async function deliverGitHub(service: TestService, connection: string, se
   const signWith = options.secret === undefined ? secret : options.secret;
   const headers: Record<string, string> = {
     'x-github-event': event,
-    'x-github-delivery': options.deliveryId ?? randomUUID(),
+    ...(options.deliveryId === null ? {} : { 'x-github-delivery': options.deliveryId ?? randomUUID() }),
     'x-github-hook-id': '1',
     'user-agent': 'GitHub-Hookshot/044aadd',
   };

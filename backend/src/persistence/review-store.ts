@@ -1,5 +1,5 @@
 // The ReviewStore over TypeORM. Connection credentials are sealed at rest and opened here.
-import { In, Not, type EntityManager } from 'typeorm';
+import { In, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import type { ConnectionRecord, ReviewRecord, ReviewStore } from '../app/ports/review-store.js';
 import { openCredentials } from './connection-credentials.js';
 import { HostDeploymentEntity, RepositoryConnectionEntity, ReviewEntity, WebhookDeliveryEntity } from './entities/index.js';
@@ -86,6 +86,10 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
     async activeOnBranch(connectionId, branch) {
       const rows = await m.find(ReviewEntity, { where: { connectionId, branch, status: In(['WAITING', 'QUEUED', 'RUNNING']) }, order: { createdAt: 'DESC' } });
       return rows.map(toReview);
+    },
+    async autoReviewedSince(connectionId, changeRequestNumber, headSha, since) {
+      const where = { connectionId, changeRequestNumber, headSha, event: In(['opened', 'updated']), status: Not(In(['SUPERSEDED', 'ERROR'])), createdAt: MoreThanOrEqual(since) };
+      return (await m.count(ReviewEntity, { where: where as never })) > 0;
     },
     async waitingFor(connectionId, sha) {
       return (await m.find(ReviewEntity, { where: { connectionId, headSha: sha, status: 'WAITING' } })).map(toReview);

@@ -89,6 +89,11 @@ export interface ReviewStore {
   /** Reviews of a change request that have not ended (WAITING, QUEUED, RUNNING), newest first. */
   active(connectionId: string, changeRequestNumber: number): Promise<ReviewRecord[]>;
   activeOnBranch(connectionId: string, branch: string): Promise<ReviewRecord[]>;
+  /**
+   * Whether the commit of a change request got an automatic review (opened or updated) created at or
+   * after `since` that was not superseded and did not fail: a second one would be a replay.
+   */
+  autoReviewedSince(connectionId: string, changeRequestNumber: number, headSha: string, since: Date): Promise<boolean>;
   /** WAITING reviews of a commit. */
   waitingFor(connectionId: string, sha: string): Promise<ReviewRecord[]>;
   /** The newest review of a change request (the one its comment shows), and the one before it. */

@@ -1,7 +1,7 @@
 // A webhook delivery from the repository host: verified before it is read, ignored when repeated,
 // and turned into review state changes plus queued jobs, all in one transaction. Calls to the host
 // (comments, statuses) happen in those jobs, never while the host waits for our answer.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { CI_REQUEST_TAG } from '../../../../shared/src/ci/review-request-tag.js';
 import { makePlainShortId } from '../../domain/short-id.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
@@ -13,6 +13,11 @@ import type { ConnectionRecord, ReviewEvent } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
 import { supersede } from './supersede.js';
 
+/**
+ * A second automatic review of the same commit within this time is taken for a replayed delivery
+ * (the same signed body under a new delivery id) and not started (docs/reviews.md).
+ */
+export const REPLAY_WINDOW_MS = 10 * 60_000;
 
 export async function handleWebhook(ctx: AppContext, host: HostKind, connectionShortId: string, request: WebhookRequest): Promise<string> {
   const connection = await ctx.store.reviews.connectionByShortId(connectionShortId);
@@ -27,9 +32,10 @@ export async function handleWebhook(ctx: AppContext, host: HostKind, connectionS
   } catch (error) {
     throw new BadRequest(`The webhook body cannot be read: ${(error as Error).message}`);
   }
-  const deliveryId = receiver.deliveryId(request);
+  // A delivery without an id is known by its verified body: the same bytes again are a replay.
+  const deliveryId = receiver.deliveryId(request) ?? `body:${createHash('sha256').update(request.rawBody).digest('hex')}`;
   return ctx.store.transaction(async (tx) => {
-    if (deliveryId && !(await tx.reviews.recordDelivery(connection.id, deliveryId))) return `delivery ${deliveryId} was already handled`;
+    if (!(await tx.reviews.recordDelivery(connection.id, deliveryId))) return `delivery ${deliveryId} was already handled`;
     return dispatch(ctx, tx, connection, event);
   });
 }
@@ -63,6 +69,9 @@ async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection:
   if (!connection.autoRun) return 'auto-run is off: waiting for a review request comment';
   if (cr.draft && !connection.includeDrafts) return `draft change request ${cr.number} skipped (Include Draft Merge Requests is off)`;
   if ((await tx.reviews.active(connection.id, cr.number)).some((r) => r.headSha === cr.headSha)) return `a review of ${cr.headSha} already exists`;
+  if (await tx.reviews.autoReviewedSince(connection.id, cr.number, cr.headSha, new Date(ctx.now().getTime() - REPLAY_WINDOW_MS))) {
+    return `${cr.headSha} was reviewed less than ${REPLAY_WINDOW_MS / 60_000} minutes ago: taken for a replayed delivery`;
+  }
   const trigger = action === 'opened' ? 'opened' : 'updated';
   if (event.fromFork && !connection.allowForks) {
     // A fork's code runs with the project's configs only when its author may write: the host is asked in a job.
@@ -86,6 +95,8 @@ async function commentEvent(ctx: AppContext, tx: Repositories, connection: Conne
   const { number, body, author } = event;
   const request = findReviewRequest(body, connection.mention);
   if (!request) return 'comment without a review request';
+  // One comment asks once, whatever delivery id a replay of it carries.
+  if (!(await tx.reviews.recordDelivery(connection.id, `comment:${event.commentId}`))) return `comment ${event.commentId} was already handled`;
   // Nothing is superseded or started before the host says the author may ask (the authorize job);
   // the CI tag only names the trigger, it proves nothing. The change request's branch and head
   // commit are read from the host by the start job.
