@@ -19,6 +19,8 @@ const searchFor = (text: string) => [`Fill the 'Search' box with '${text}'`, "Pr
 const times = (n: number, step: string) => Array.from({ length: n }, () => step);
 const LOG_OUT = "Click 'Log out', 'Sign out', 'Logout', 'Log off' or 'Sign off'";
 const CHECKOUT = "Click 'Checkout', 'Check out', 'Proceed to checkout', 'Go to checkout' or 'Place order'";
+const newItem = (text: string) => [`Fill the field with '${text}'`, 'Press Enter in the field'];
+const MARK_ALL = "Check 'Mark all as complete', 'Toggle all', 'Complete all', 'Check all', 'Select all' or 'Mark all'";
 const ADA = "Sign in as 'ada@example.com' with password 'lovelace'";
 
 export const CORPUS: CorpusEntry[] = [
@@ -349,6 +351,22 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Scroll down to see more products', plan: ['Press PageDown'] },
   { goal: 'Click Proceed to checkout', plan: ["Click 'Proceed to checkout'"] },
   { goal: 'Check out', plan: [CHECKOUT] },
+  // TodoMVC and other list apps.
+  { goal: 'Add a todo Buy milk', plan: newItem('Buy milk') },
+  { goal: "Add 'Buy milk'", plan: newItem('Buy milk') },
+  { goal: 'Create a new todo called Buy milk', plan: newItem('Buy milk') },
+  { goal: 'create a task named Write report', plan: newItem('Write report') },
+  { goal: 'Add three todos: Buy milk, Walk the dog and Pay rent', plan: [...newItem('Buy milk'), ...newItem('Walk the dog'), ...newItem('Pay rent')] },
+  { goal: 'Rename Buy milk to Buy oat milk', plan: ["Rename 'Buy milk' to 'Buy oat milk'"] },
+  { goal: 'edit the todo Buy milk to say Buy bread', plan: ["Rename 'Buy milk' to 'Buy bread'"] },
+  { goal: 'Double-click Buy milk and change it to Buy bread', plan: ["Double-click 'Buy milk'", ...newItem('Buy bread')] },
+  { goal: 'Complete Buy milk', plan: ["Check 'Buy milk'"] },
+  { goal: 'Mark all todos as complete', plan: [MARK_ALL] },
+  { goal: 'complete all items', plan: [MARK_ALL] },
+  { goal: 'Show only active todos', plan: ["Open 'Active', 'Open', 'Pending' or 'To do'"] },
+  { goal: 'Filter by completed', plan: ["Open 'Completed', 'Done', 'Finished' or 'Complete'"] },
+  { goal: 'show all', plan: ["Open 'All'"] },
+  { goal: 'Clear completed todos', plan: ["Click 'Clear completed', 'Clear done', 'Clear finished', 'Remove completed' or 'Delete completed'"] },
   { goal: 'Follow Alan Turing and Katherine Johnson', plan: ["Click 'Follow' in the row of 'Alan Turing'", "Click 'Follow' in the row of 'Katherine Johnson'"] },
   { goal: 'Delete Buy milk and Walk the dog', plan: [deleteRow('Buy milk'), deleteRow('Walk the dog')] },
   { goal: 'delete Salt and pepper', plan: [deleteRow('Salt and pepper')] },

@@ -76,6 +76,8 @@ export function formatIntent(intent: Intent): string {
       return `Expand ${formatTarget(intent.target)}`;
     case 'collapse':
       return `Collapse ${formatTarget(intent.target)}`;
+    case 'rename':
+      return `Rename ${formatTarget(intent.target)} to ${quote(intent.value)}`;
     case 'dismiss':
       return intent.target ? `Dismiss ${formatTarget(intent.target)}` : 'Dismiss the dialog';
   }

@@ -45,7 +45,9 @@ export type Intent =
   /** "Expand 'Documents'": clicks only when it is not expanded yet (aria-expanded, details). */
   | { kind: 'expand' | 'collapse'; target: TargetPhrase }
   /** "Dismiss the cookie banner", "Close the dialog": its close button, else Escape. */
-  | { kind: 'dismiss'; target: TargetPhrase | null };
+  | { kind: 'dismiss'; target: TargetPhrase | null }
+  /** "Rename 'Buy milk' to 'Buy oat milk'": the item's Edit button (else a double-click on it), the new text, Enter. */
+  | { kind: 'rename'; target: TargetPhrase; value: string };
 
 /** One action of a sentence, with the elementary sentence that asks for exactly it. */
 export interface ParsedAction {

@@ -170,14 +170,37 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
   return [intent];
 }
 
+const FILTERS: Record<string, string[]> = {
+  all: ['All'],
+  active: ['Active', 'Open', 'Pending', 'To do'],
+  completed: ['Completed', 'Done', 'Finished', 'Complete'],
+};
+const FILTER_WORDS: Record<string, keyof typeof FILTERS> = { all: 'all', active: 'active', open: 'active', pending: 'active', completed: 'completed', complete: 'completed', done: 'completed', finished: 'completed' };
+const NEW_ITEM_NOUN = '(?:todos?|to-?dos?|items?|tasks?|entry|entries|notes?|reminders?)';
+
+/** "Add a todo Buy milk", "Add todos Milk, Eggs and Bread": each typed into the list's field and entered. */
+function newItems(slot: string, values: string[]): Intent[] | null {
+  const items = splitTitled(slot.trim());
+  const field: TargetPhrase = { name: null, noun: 'field', near: null };
+  const texts = items.map((item) => unmask(item.replace(/^(?:the|a|an)\s+/i, ''), values).trim());
+  if (texts.some((text) => !text)) return null;
+  return texts.flatMap((value): Intent[] => [{ kind: 'fill', target: field, value }, { kind: 'press', key: 'Enter', target: field }]);
+}
+
+/** "A, B and C" as three items where each is written like a title (capital or quoted); else one. */
+function splitTitled(slot: string): string[] {
+  const items = slot.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i);
+  const titled = (item: string) => /^(?:\uE000|\p{Lu}|\d)/u.test(item.replace(/^the\s+/i, ''));
+  return items.length > 1 && items.every(titled) ? items : [slot];
+}
+
 /**
  * "Follow Alan Turing and Katherine Johnson": the action in the row of each. Split only where each
  * item is written like a title (capital or quoted), so "Delete Salt and pepper" stays one item.
  */
 function rowActions(verb: string, slot: string, values: string[]): Intent[] | string | null {
-  const items = slot.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i);
-  const titled = (item: string) => /^(?:\uE000|\p{Lu})/u.test(item.replace(/^the\s+/i, ''));
-  if (items.length > 1 && items.every(titled)) {
+  const items = splitTitled(slot);
+  if (items.length > 1) {
     const each = items.map((item) => rowAction(verb, item, values));
     if (each.every(Array.isArray)) return each.flat();
   }
@@ -211,6 +234,41 @@ const RULES: Rule[] = [
     return item ? [{ kind: 'click', target: { ...button, near: { text: item, relation: 'in the row of' } }, double: false, purpose: 'click' }] : null;
   }],
   // "Delete Buy milk", "Archive Groceries": the control of that name in the row of the thing.
+  // List apps (TodoMVC and the like): "Add a todo Buy milk", "Create a new task called Write report", "Add 'Buy milk'".
+  [new RegExp(`^(?:add|adds|create|creates|make|makes)\\s+(?:a\\s+|an\\s+|one\\s+|another\\s+|(?:two|three|four|five|\\d+)\\s+)?(?:new\\s+)?${NEW_ITEM_NOUN}(?:\\s*:\\s*|\\s+(?:called|named|titled|saying|reading)\\s+|\\s+)(.+)$`, 'i'), (m, v) => newItems(m[1]!, v)],
+  [/^(?:add|adds)\s+(\uE000\d+\uE001(?:\s*(?:,|,?\s*and)\s*\uE000\d+\uE001)*)$/i, (m, v) => newItems(m[1]!, v)],
+  // "Clear completed", "Delete all done todos": the list's own button for it.
+  [/^(?:clear|clears|remove|removes|delete|deletes)\s+(?:all\s+)?(?:the\s+)?(?:completed|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries))?$/i, () =>
+    [{ kind: 'click', target: { name: 'Clear completed', noun: null, near: null, alternatives: ['Clear done', 'Clear finished', 'Remove completed', 'Delete completed'] }, double: false, purpose: 'click' }]],
+  // "Show only active todos", "Filter by completed": the filter's link or tab.
+  [/^(?:show|shows|view|views|display|displays|list|lists|filter(?:\s+(?:by|to|on|for))?|filters(?:\s+(?:by|to|on|for))?)\s+(?:only\s+)?(?:the\s+)?(all|active|open|pending|completed|complete|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries|notes))?(?:\s+only)?$/i, (m) => {
+    const [name, ...others] = FILTERS[FILTER_WORDS[m[1]!.toLowerCase()]!]!;
+    return [{ kind: 'click', target: { name: name!, noun: null, near: null, ...(others.length ? { alternatives: others } : {}) }, double: false, purpose: 'open' }];
+  }],
+  // "Mark all as complete", "Complete all todos": the list's toggle-all checkbox.
+  [/^(?:mark|marks|check|checks|tick|ticks|complete|completes|finish|finishes)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?(?:\s+as\s+(?:done|completed?|finished))?$/i, () =>
+    [{ kind: 'check', target: { name: 'Mark all as complete', noun: null, near: null, alternatives: ['Toggle all', 'Complete all', 'Check all', 'Select all', 'Mark all'] } }]],
+  [/^(?:toggle|toggles)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?$/i, () =>
+    [{ kind: 'click', target: { name: 'Toggle all', noun: null, near: null, alternatives: ['Mark all as complete', 'Complete all', 'Check all', 'Select all'] }, double: false, purpose: 'toggle' }]],
+  // "Complete Buy milk": an item written like a title is marked done ("Complete the form" is not this).
+  [/^(?:complete|completes|finish|finishes)\s+(.+)$/i, (m, v) => (/^(?:\uE000|\p{Lu})/u.test(m[1]!) ? eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })) : null)],
+  // "Rename Buy milk to Buy oat milk", "Edit Buy milk to say ...": the item's editor, the new text, Enter.
+  [/^(?:rename|renames|edit|edits)\s+(?:the\s+)?(?:(?:todo|task|item|entry|note)\s+)?(.+?)\s+(?:to\s+say|to\s+read|to|into|as)\s+(.+)$/i, (m, v) => {
+    const item = target(m[1]!, v);
+    const value = unmask(m[2]!, v).trim();
+    return item && !item.near && item.name !== null && value ? [{ kind: 'rename', target: item, value }] : null;
+  }],
+  // "Double-click Buy milk and change it to Buy oat milk": the editor the double-click opened has the focus.
+  [/^(?:change|changes|set|sets|rename|renames|edit|edits|update|updates)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i, (m, v) => {
+    const value = unmask(m[1]!, v).trim();
+    const field: TargetPhrase = { name: null, noun: 'field', near: null };
+    return value ? [{ kind: 'fill', target: field, value }, { kind: 'press', key: 'Enter', target: field }] : null;
+  }],
+  [/^(?:double[\s-]?click|double[\s-]?clicks)\s+(?:on\s+)?(.+?)\s*,?\s+and\s+(?:then\s+)?(?:change|rename|edit)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i, (m, v) => {
+    const item = target(m[1]!, v);
+    const value = unmask(m[2]!, v).trim();
+    return item && item.name !== null && !item.near && value ? [{ kind: 'rename', target: item, value }] : null;
+  }],
   // "Add Buy bread to the list": a new item is typed into the list's field and entered.
   [/^(?:add|adds)\s+(.+?)\s+(?:to|into|onto)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:list|todos|to-?do\s+list|tasks)$/i, (m, v) => {
     const item = unmask(m[1]!.replace(/^(?:the|a|an)\s+/i, ''), v);
@@ -305,7 +363,15 @@ const RULES: Rule[] = [
     }
     return [{ kind: 'fill', target: { name: null, noun: 'field', near: null }, value: unmask(m[1]!, v) }];
   }],
-  [/^(?:set|sets|change|changes|update|updates|increase|increases|decrease|decreases|raise|raises|lower|lowers|adjust|adjusts)\s+(.+?)\s+to\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }))],
+  [/^(?:set|sets|change|changes|update|updates|increase|increases|decrease|decreases|raise|raises|lower|lowers|adjust|adjusts)\s+(.+?)\s+to\s+(.+)$/i, (m, v) => {
+    const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }));
+    // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
+    const fill = Array.isArray(built) ? built[0]! : null;
+    if (fill?.kind === 'fill' && /^chang/i.test(m[0]!) && /^(?:\uE000|\p{Lu})/u.test(m[1]!) && fill.target.name !== null && !fill.target.near) {
+      READINGS.set(fill, [{ kind: 'rename', target: fill.target, value: fill.value }]);
+    }
+    return built;
+  }],
   [/^(?:clear|clears|empty|empties)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i, () =>
     'say what to remove, e.g. "Remove Blue mug from the cart", or click the page\'s own button ("Click \'Empty cart\'").'],
   [/^(?:clear|clears|empty|empties)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: '' }))],
