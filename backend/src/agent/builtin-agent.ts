@@ -14,6 +14,7 @@ import type { Step, Target } from '../domain/steps.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation } from './agent.js';
 import { wayToTarget } from './browse-for-item.js';
 import { checkExpectation } from './check-expectation.js';
+import { editingFocused } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
@@ -55,7 +56,7 @@ class TargetMissing extends ActionFailed {
 const CLOSE_NAMES = ['Dismiss', '×', '✕', 'No thanks', 'Got it', 'Accept', 'Accept all', 'OK', 'Cancel', 'Decline', 'Reject all'];
 
 /** Intents that become several steps on the page (a login form, a dialog's close button or Escape). */
-const EXPANDING: string[] = ['login', 'loginAs', 'dismiss'];
+const EXPANDING: string[] = ['login', 'loginAs', 'dismiss', 'rename'];
 
 /** A step to perform, and the text to hover first when its control shows only on hover. */
 interface Built {
@@ -255,12 +256,38 @@ export class BuiltinAgent implements Agent {
     return this.perform(page, { intent: escape, sentence: formatIntent(escape) }, context, { ...how, from: sentence });
   }
 
+  /**
+   * "Rename 'Buy milk' to 'Buy oat milk'": open the item's editor the way list apps offer it (a
+   * double-click on its text, as TodoMVC does; else its Edit button), type the new text into the
+   * field that then has the focus, and press Enter.
+   */
+  private async rename(page: Page, item: TargetPhrase, value: string, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+    const from = { ...how, from: sentence };
+    const run = (intent: Intent) => this.perform(page, { intent, sentence: formatIntent(intent) }, context, from);
+    const steps: Step[] = [];
+    const doubleClick: Intent = { kind: 'click', target: { ...item, noun: null }, double: true, purpose: 'click' };
+    try {
+      steps.push(...(await run(doubleClick)));
+    } catch (error) {
+      if (!(error instanceof ActionFailed)) throw error;
+    }
+    if (!(await page.evaluate(editingFocused).catch(() => false))) {
+      const edit: Intent = { kind: 'click', target: { name: 'Edit', noun: null, near: { text: item.name!, relation: 'in the row of' }, alternatives: ['Rename'] }, double: false, purpose: 'click' };
+      steps.push(...(await run(edit)));
+    }
+    const field: TargetPhrase = { name: null, noun: 'field', near: null };
+    steps.push(...(await run({ kind: 'fill', target: field, value })));
+    steps.push(...(await run({ kind: 'press', key: 'Enter', target: field })));
+    return steps;
+  }
+
   /** Resolves the action's target, performs its step(s) and hands each to `how.record` once performed. */
   private async perform(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
     const { intent, sentence } = action;
     if (intent.kind === 'login') return this.loginWithConfig(page, intent.config, sentence, context, how);
     if (intent.kind === 'loginAs') return this.login(page, { user: intent.user, password: intent.password, missingUser: '' }, sentence, context, how);
     if (intent.kind === 'dismiss') return this.dismiss(page, intent.target, sentence, context, how);
+    if (intent.kind === 'rename') return this.rename(page, intent.target, intent.value, sentence, context, how);
     const where = how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
     let built: Built;
     try {
@@ -377,6 +404,7 @@ export class BuiltinAgent implements Agent {
       case 'login':
       case 'loginAs':
       case 'dismiss':
+      case 'rename':
         throw new Error(`${intent.kind} expands into several steps`);
     }
   }

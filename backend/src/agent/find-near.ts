@@ -33,8 +33,11 @@ function candidateTiers(page: Page, phrase: TargetPhrase, roles: Roles, purpose:
   return [byRoles(roles.preferred), ...(roles.fallback.length ? [byRoles(roles.fallback)] : [])];
 }
 
-/** What is missing when nothing is found; throws when it is ambiguous. */
-export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Promise<NearFound | 'no anchor' | 'no control'> {
+/**
+ * What is missing when nothing is found; throws when it is ambiguous. `maxLevel`: how far up from
+ * the anchor the container may be (a field beside its label text is close to it).
+ */
+export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose, maxLevel = Infinity): Promise<NearFound | 'no anchor' | 'no control'> {
   const near = phrase.near!;
   let anchors: Candidate[] = [];
   let anchorExact = true;
@@ -58,7 +61,7 @@ export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles,
     if (pick.candidate === -2) {
       throw await ambiguity(probe, pick.tied.map((i) => candidates[i]!), `${phrase.name === null ? `a ${phrase.noun}` : JSON.stringify(phrase.name)} ${near.relation} ${JSON.stringify(near.text)}`);
     }
-    if (pick.candidate < 0) continue;
+    if (pick.candidate < 0 || pick.level > maxLevel) continue;
     const container = (await probe.page.evaluateHandle(ancestorAt, { el: anchors[pick.anchor]!.handle, level: pick.level })) as ElementHandle<Element>;
     probe.track(container);
     const isPage = await container.evaluate((el) => el === document.body || el === document.documentElement);

@@ -193,3 +193,11 @@ export const cartCounts = pageFunction<() => number[]>(`() => {
   }
   return counts;
 }`);
+
+/** Whether a text field (or an editable element) has the focus: an item's editor is open. */
+export const editingFocused = pageFunction<() => boolean>(`() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return false;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
+  return el.tagName === 'INPUT' && /^(?:text|search|)$/.test(el.getAttribute('type') || '');
+}`);

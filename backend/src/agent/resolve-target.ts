@@ -32,6 +32,8 @@ export interface Resolved {
 const POLL_MS = 200;
 const CLICK_LIKE: string[] = ['click', 'open', 'choose', 'hover', 'expand'];
 const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select', 'toggle'];
+/** How far up from an unlinked label its control may be: a table row's cells, a form row's wrappers. */
+const BESIDE_LEVELS = 3;
 /** Controls that may follow their text without being linked to it. */
 const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = { fill: 'type', select: 'choose', check: 'check', toggle: 'check' };
 
@@ -77,7 +79,8 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
   const texts = [phrase.name!, ...(phrase.alternatives ?? [])];
   if (NEAR_FALLBACK.includes(purpose)) {
     for (const text of texts) {
-      const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text, relation: 'next to' } }, roles, purpose);
+      // Close to its text only: a list item's text ("Buy milk") is no label of the page's new-item field.
+      const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text, relation: 'next to' } }, roles, purpose, BESIDE_LEVELS);
       if (typeof near !== 'string') return { found: near.candidate, near, anchor: text };
     }
   }
