@@ -21,6 +21,7 @@ const LOG_OUT = "Click 'Log out', 'Sign out', 'Logout', 'Log off' or 'Sign off'"
 const CHECKOUT = "Click 'Checkout', 'Check out', 'Proceed to checkout', 'Go to checkout' or 'Place order'";
 const newItem = (text: string) => [`Fill the field with '${text}'`, 'Press Enter in the field'];
 const MARK_ALL = "Check 'Mark all as complete', 'Toggle all', 'Complete all', 'Check all', 'Select all' or 'Mark all'";
+const SIGN_UP = "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join' or 'Submit'";
 const ADA = "Sign in as 'ada@example.com' with password 'lovelace'";
 
 export const CORPUS: CorpusEntry[] = [
@@ -351,6 +352,11 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Scroll down to see more products', plan: ['Press PageDown'] },
   { goal: 'Click Proceed to checkout', plan: ["Click 'Proceed to checkout'"] },
   { goal: 'Check out', plan: [CHECKOUT] },
+  { goal: 'Log in as tomsmith with password SuperSecretPassword!', plan: ["Sign in as 'tomsmith' with password 'SuperSecretPassword!'"] },
+  { goal: 'Sign up with username ada, email ada@example.com and password lovelace', plan: ["Fill 'username' with 'ada'", "Fill 'email' with 'ada@example.com'", "Fill 'password' with 'lovelace'", SIGN_UP] },
+  { goal: 'register with email ada@example.com and password lovelace', plan: ["Fill 'email' with 'ada@example.com'", "Fill 'password' with 'lovelace'", SIGN_UP] },
+  { goal: 'Favorite the first article', plan: ["Click the first 'Favorite'"] },
+  { goal: 'Like Hello world', plan: ["Click 'Like' in the row of 'Hello world'"] },
   // TodoMVC and other list apps.
   { goal: 'Add a todo Buy milk', plan: newItem('Buy milk') },
   { goal: "Add 'Buy milk'", plan: newItem('Buy milk') },

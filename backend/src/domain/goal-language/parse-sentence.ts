@@ -176,6 +176,8 @@ const FILTERS: Record<string, string[]> = {
   completed: ['Completed', 'Done', 'Finished', 'Complete'],
 };
 const FILTER_WORDS: Record<string, keyof typeof FILTERS> = { all: 'all', active: 'active', open: 'active', pending: 'active', completed: 'completed', complete: 'completed', done: 'completed', finished: 'completed' };
+const SIGN_UP_FIELD = /^(?:the\s+|a\s+|my\s+)?(user\s*name|e-?mail(?:\s+address)?|password|name|first\s+name|last\s+name|full\s+name|phone(?:\s+number)?|company)\s+(.+)$/i;
+const SIGN_UP_NAMES = ['Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit'];
 const NEW_ITEM_NOUN = '(?:todos?|to-?dos?|items?|tasks?|entry|entries|notes?|reminders?)';
 
 /** "Add a todo Buy milk", "Add todos Milk, Eggs and Bread": each typed into the list's field and entered. */
@@ -234,6 +236,13 @@ const RULES: Rule[] = [
     return item ? [{ kind: 'click', target: { ...button, near: { text: item, relation: 'in the row of' } }, double: false, purpose: 'click' }] : null;
   }],
   // "Delete Buy milk", "Archive Groceries": the control of that name in the row of the thing.
+  // "Sign up with username ada, email ada@example.com and password lovelace": each field, then the form's button.
+  [/^(?:sign\s*up|signs\s+up|register|registers|create\s+an?\s+(?:new\s+)?account|creates\s+an?\s+(?:new\s+)?account)\s+(?:with|using|as)\s+(.+)$/i, (m, v) => {
+    const list = pairList(m[1]!, SIGN_UP_FIELD);
+    if (!list) return null;
+    const fills = list.map(([field, value]): Intent => ({ kind: 'fill', target: { name: field.replace(/\s+/g, ' '), noun: null, near: null }, value: unmask(value, v) }));
+    return [...fills, { kind: 'click', target: { name: 'Sign up', noun: null, near: null, alternatives: SIGN_UP_NAMES }, double: false, purpose: 'click' }];
+  }],
   // List apps (TodoMVC and the like): "Add a todo Buy milk", "Create a new task called Write report", "Add 'Buy milk'".
   [new RegExp(`^(?:add|adds|create|creates|make|makes)\\s+(?:a\\s+|an\\s+|one\\s+|another\\s+|(?:two|three|four|five|\\d+)\\s+)?(?:new\\s+)?${NEW_ITEM_NOUN}(?:\\s*:\\s*|\\s+(?:called|named|titled|saying|reading)\\s+|\\s+)(.+)$`, 'i'), (m, v) => newItems(m[1]!, v)],
   [/^(?:add|adds)\s+(\uE000\d+\uE001(?:\s*(?:,|,?\s*and)\s*\uE000\d+\uE001)*)$/i, (m, v) => newItems(m[1]!, v)],
@@ -275,7 +284,7 @@ const RULES: Rule[] = [
     const field: TargetPhrase = { name: null, noun: 'field', near: null };
     return item ? [{ kind: 'fill', target: field, value: item }, { kind: 'press', key: 'Enter', target: field }] : null;
   }],
-  [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes)\s+(.+)$/i,
+  [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes|favorite|favorites|favourite|favourites|unfavorite|unfavorites|like|likes|unlike|unlikes)\s+(.+)$/i,
     (m, v) => rowActions(m[0]!, m[1]!, v)],
   [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
   [/^(?:collapse|collapses|fold|folds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t }))],
@@ -476,7 +485,9 @@ function restore(skeleton: string, values: string[]): string {
 
 export function parseSentence(sentence: string): SentenceParse {
   const { skeleton: raw, values } = maskQuotes(sentence.trim());
-  let skeleton = raw.replace(/\s+/g, ' ').replace(/[\s.!;,]+$/, '').trim();
+  // "... with password SuperSecretPassword!": the "!" ends the password, not the sentence.
+  const ends = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!+$/i.test(raw.trim()) ? /[\s.;,]+$/ : /[\s.!;,]+$/;
+  let skeleton = raw.replace(/\s+/g, ' ').replace(ends, '').trim();
   for (let previous = ''; previous !== skeleton; ) {
     previous = skeleton;
     skeleton = skeleton.replace(FILLER, '').replace(SUBJECT, '');

@@ -48,6 +48,8 @@ export function splitGoal(goal: string): string[] {
       continue;
     }
     if ((ch === '.' || ch === '!') && (i + 1 === text.length || /\s/.test(text[i + 1]!))) {
+      // "... with password SuperSecretPassword!": the "!" belongs to the password.
+      if (ch === '!' && PASSWORD_WORD.test(current)) current += ch;
       cut();
       continue;
     }
@@ -74,11 +76,14 @@ export function splitGoal(goal: string): string[] {
   return pieces.map(clean).filter((sentence) => sentence.length > 0);
 }
 
+const PASSWORD_WORD = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!*$/i;
+const PASSWORD_END = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!+$/i;
+
 function clean(piece: string): string {
   let sentence = piece.trim();
   for (let previous = ''; previous !== sentence; ) {
     previous = sentence;
     sentence = sentence.replace(LEADING_FILLER, '').trim();
   }
-  return sentence.replace(/[\s,.!;:]+$/, '').trim();
+  return sentence.replace(PASSWORD_END.test(sentence) ? /[\s,.;:]+$/ : /[\s,.!;:]+$/, '').trim();
 }
