@@ -275,7 +275,13 @@ async function selectOption(page: Page, element: PwLocator, value: string, timin
   const isSelect = await element.evaluate((el) => el.tagName === 'SELECT', undefined, wait);
   if (isSelect) {
     const labels = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()), undefined, wait);
-    const byLabel = labels.find((label) => label === value) ?? labels.find((label) => label.toLowerCase() === value.toLowerCase());
+    // As written, else in any case, else without punctuation ("price low to high" for "Price (low to high)").
+    const loose = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    const byLabel = labels.find((label) => label === value) ?? labels.find((label) => label.toLowerCase() === value.toLowerCase()) ?? labels.find((label) => loose(label) === loose(value) && loose(value) !== '');
+    if (byLabel === undefined) {
+      const values = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.value), undefined, wait);
+      if (!values.includes(value)) throw new Error(`it has no option ${JSON.stringify(value)}; its options are ${labels.map((label) => JSON.stringify(label)).join(', ')}`);
+    }
     await element.selectOption(byLabel !== undefined ? { label: byLabel } : value, { timeout: timings.actionMs });
     return;
   }

@@ -357,6 +357,8 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'register with email ada@example.com and password lovelace', plan: ["Fill 'email' with 'ada@example.com'", "Fill 'password' with 'lovelace'", SIGN_UP] },
   { goal: 'Favorite the first article', plan: ["Click the first 'Favorite'"] },
   { goal: 'Like Hello world', plan: ["Click 'Like' in the row of 'Hello world'"] },
+  { goal: 'Sort by price low to high', plan: ["Select 'price low to high' from 'Sort', 'Sort by' or 'Order by'"] },
+  { goal: 'sort the products by Name (Z to A)', plan: ["Select 'Name (Z to A)' from 'Sort', 'Sort by' or 'Order by'"] },
   // TodoMVC and other list apps.
   { goal: 'Add a todo Buy milk', plan: newItem('Buy milk') },
   { goal: "Add 'Buy milk'", plan: newItem('Buy milk') },

@@ -243,6 +243,11 @@ const RULES: Rule[] = [
     const fills = list.map(([field, value]): Intent => ({ kind: 'fill', target: { name: field.replace(/\s+/g, ' '), noun: null, near: null }, value: unmask(value, v) }));
     return [...fills, { kind: 'click', target: { name: 'Sign up', noun: null, near: null, alternatives: SIGN_UP_NAMES }, double: false, purpose: 'click' }];
   }],
+  // "Sort by price low to high": the page's sort dropdown, its option read loosely.
+  [/^(?:sort|sorts|order|orders)\s+(?:the\s+)?(?:(?:products|items|results|list|table|rows|them|entries)\s+)?by\s+(.+)$/i, (m, v) => {
+    const value = unmask(m[1]!, v).trim();
+    return value ? [{ kind: 'select', target: { name: 'Sort', noun: null, near: null, alternatives: ['Sort by', 'Order by'] }, value }] : null;
+  }],
   // List apps (TodoMVC and the like): "Add a todo Buy milk", "Create a new task called Write report", "Add 'Buy milk'".
   [new RegExp(`^(?:add|adds|create|creates|make|makes)\\s+(?:a\\s+|an\\s+|one\\s+|another\\s+|(?:two|three|four|five|\\d+)\\s+)?(?:new\\s+)?${NEW_ITEM_NOUN}(?:\\s*:\\s*|\\s+(?:called|named|titled|saying|reading)\\s+|\\s+)(.+)$`, 'i'), (m, v) => newItems(m[1]!, v)],
   [/^(?:add|adds)\s+(\uE000\d+\uE001(?:\s*(?:,|,?\s*and)\s*\uE000\d+\uE001)*)$/i, (m, v) => newItems(m[1]!, v)],
