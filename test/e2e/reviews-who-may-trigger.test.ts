@@ -148,6 +148,25 @@ describe('who may make Goalie review (e2e)', function () {
       expect(repo.reviews).to.deep.equal([]);
     });
 
+    it('ends a mention in ERROR, running nothing, when GitHub cannot say who may ask', async () => {
+      const project = projects.guarded!;
+      const pr = newPr('acme/guarded');
+      const usage = await usageOf(project);
+      github.failNext(1000, 502, { method: 'GET' });
+      try {
+        expect((await mention(project, pr.number, 'octocat')).status).to.equal(200);
+        await waitFor(`the review of ${pr.number} in ERROR`, async () => (await reviewsOf(service, project.connectionId, pr.number)).some((r) => r.status === 'ERROR'), 60_000, 100);
+      } finally {
+        github.failNext(0);
+      }
+      await reviewJobsSettled(service);
+      const [review] = await reviewsOf(service, project.connectionId, pr.number);
+      expect(review!.status).to.equal('ERROR');
+      expect(review!.error_message).to.match(/^Could not ask GitHub whether octocat may ask for a review: .*Nothing ran/);
+      expect(review!.run_id).to.equal(null);
+      expect(await usageOf(project)).to.equal(usage);
+    });
+
     it('an outsider cannot cancel a review in progress by mentioning Goalie', async () => {
       const project = projects.guarded!;
       github.repo('acme/guarded').permissions.set('stranger', 'none');

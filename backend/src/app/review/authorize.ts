@@ -14,7 +14,21 @@ export async function authorizeReview(ctx: AppContext, connection: ConnectionRec
   if (review.status !== 'AUTHORIZING') return;
   const kind: RefusalKind = review.event === 'comment' || review.event === 'ci' ? 'mention' : 'fork';
   const minimum = kind === 'mention' ? connection.minimumPermission : atLeastWrite(connection.minimumPermission);
-  const permission = await platformFor(ctx, connection).permissionOf({ username: review.author, id: review.authorId });
+  let permission: Awaited<ReturnType<ReturnType<typeof platformFor>['permissionOf']>>;
+  try {
+    permission = await platformFor(ctx, connection).permissionOf({ username: review.author, id: review.authorId });
+  } catch (error) {
+    // The host's client already retried with backoff: the request ends here, never AUTHORIZING forever.
+    const why = error instanceof Error ? error.message : String(error);
+    ctx.log.warn({ reviewId: review.id, err: error }, 'could not check who asked for a review');
+    await ctx.store.transaction(async (tx) => {
+      const current = await tx.reviews.lock(review.id);
+      if (current?.status !== 'AUTHORIZING') return;
+      const host = connection.host === 'gitlab' ? 'GitLab' : 'GitHub';
+      await tx.reviews.update(review.id, { status: 'ERROR', errorMessage: `Could not ask ${host} whether ${review.author ?? 'the author'} may ask for a review: ${why}. Nothing ran; ask again once ${host} answers.`, finishedAt: ctx.now() });
+    });
+    return;
+  }
   const allowed = meetsMinimum(permission, minimum);
   ctx.log.info({ reviewId: review.id, changeRequest: review.changeRequestNumber, author: review.author, permission, minimum, allowed }, allowed ? 'review request authorized' : 'review request refused');
 
