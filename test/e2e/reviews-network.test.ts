@@ -24,6 +24,8 @@ import {
   type ReviewService,
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
+import { html, startSite } from '../helpers/site.js';
+import { waitFor } from '../helpers/wait.js';
 
 const SECRET = 'github-webhook-secret-for-tests';
 const TOKEN = 'ghp_goalie-bot';
@@ -116,6 +118,44 @@ describe('where a review may browse (e2e)', function () {
     expect(comments[0]!.body).to.include('allowLoopback');
     expect(await runsOf(projects.closed!)).to.equal(0);
     expect(preview.hits).to.deep.equal([]);
+  });
+
+  it("types a config value only into the project's own origins", async () => {
+    const login = html('Sign in', '<h1>Sign in</h1><label>Password <input type="password"></label>');
+    const [own, other] = await Promise.all([startSite({ '/login': login }), startSite({ '/login': login })]);
+    // Another host: previews of this project may be on any port of its environments' hosts.
+    const foreign = { url: other.url.replace('127.0.0.1', 'localhost') };
+    try {
+      await service.apply(`
+organization: { name: Config Org }
+project: { name: net-configs }
+applications:
+  - name: web
+    environments: [{ name: staging, url: "${own.url}", default: true }]
+configs:
+  - name: account
+    values: { password: { secret: hunter2-for-goalie } }
+testCases:
+  - { name: Own origin, application: web, configs: [account], goal: "Go to /login\\nFill 'Password' with '{{config.password}}'" }
+  - { name: Foreign origin, application: web, configs: [account], goal: "Go to ${foreign.url}/login\\nFill 'Password' with '{{config.password}}'" }
+testPlans:
+  - { name: Both, default: true, testCases: [Own origin, Foreign origin] }
+`);
+      await burnInsDone(service);
+      const api = service.client(await service.token('net-configs'));
+      const started = (await api.post('/v1/run', {})).body.run;
+      const view = await waitFor('the run to end', async () => {
+        const res = await api.get(`/v1/run/${started.shortId}?testCases=all`);
+        return ['COMPLETED', 'ERROR'].includes(res.body.status) ? res.body : null;
+      }, 90_000, 100);
+      const byName = Object.fromEntries(view.runTestCases.map((t: { name: string }) => [t.name, t])) as Record<string, { result: string; resultTitle: string; evaluationThought: string }>;
+      expect(byName['Own origin']!.result).to.equal('PASSED');
+      expect(byName['Foreign origin']!.result).to.equal('FAILED');
+      expect(byName['Foreign origin']!.evaluationThought).to.include(`refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${own.url}, 127.0.0.1)`);
+      expect(JSON.stringify(view)).not.to.include('hunter2-for-goalie');
+    } finally {
+      await Promise.all([own.close(), other.close()]);
+    }
   });
 
   it('never browses a cloud metadata address, whatever the settings', async () => {

@@ -69,7 +69,7 @@ function checkConfigDestination(step: Step, text: string, destination: string, c
   if (origin !== 'null' && (origin === new URL(context.baseUrl).origin || matchingPattern(context.configOrigins ?? [], destination))) return;
   throw new StepFailed(
     step,
-    `"${step.sentence}": refused to send a config value to ${origin === 'null' ? destination : origin}, which is not one of the project's own origins (${[new URL(context.baseUrl).origin, ...(context.configOrigins ?? [])].join(', ')}). Config values are only typed into the project's environments and its allowed preview origins: add the origin as an environment of the project, or to repository.reviews.previewOrigins in the project YAML.`,
+    `"${step.sentence}": refused to send a config value to ${origin === 'null' ? destination : origin}, which is not one of the project's own origins (${[...new Set([new URL(context.baseUrl).origin, ...(context.configOrigins ?? [])])].join(', ')}). Config values are only typed into the project's environments and its allowed preview origins: add the origin as an environment of the project, or to repository.reviews.previewOrigins in the project YAML.`,
   );
 }
 
