@@ -156,6 +156,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     trace: config.trace,
     stepScreenshots: config.stepScreenshots,
     network,
+    onBrowserError: (error) => runtime.logger.error({ err: error }, 'Playwright error outside any call; the call it answered fails'),
   });
   const worker = new Worker(runtime.app, runtime.boss, executor, {
     databaseUrl: runtime.databaseUrl,

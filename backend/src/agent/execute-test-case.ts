@@ -12,6 +12,7 @@ import { maskDeep, type SecretValue } from '../domain/mask-secrets.js';
 import type { Step } from '../domain/steps.js';
 import type { Agent, AgentContext } from './agent.js';
 import { captureJpeg } from './capture-jpeg.js';
+import { containConnectionErrors } from './contain-connection-errors.js';
 import { captureState, launchBrowser, newContext, type BrowserOptions, type BrowserState } from './browser.js';
 import { formatStepPlan } from '../domain/goal-language/step-plan.js';
 import { describeTarget } from './describe-step.js';
@@ -26,12 +27,20 @@ export interface ExecutorOptions extends BrowserOptions {
   stepScreenshots: boolean;
   /** What the browser may reach (docs/security.md); absent: loopback and private allowed, the rest never. */
   network?: BrowserNetworkOptions;
+  /** Told of a Playwright error that no call could receive (contain-connection-errors.ts). */
+  onBrowserError?: (error: Error) => void;
 }
+
+/** How long a cancelled execution waits for its Playwright call in flight before closing the context anyway. */
+const SETTLE_BEFORE_CLOSE_MS = 5_000;
 
 class Cancelled extends Error {}
 
 /** Network-level failures: the site could not be reached, so there is no verdict (ERROR), not a FAIL. */
 const UNREACHABLE = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|CONNECTION_TIMED_OUT)/;
+
+/** Errors of playwright-core's own bookkeeping (contain-connection-errors.ts): no verdict either. */
+const PLAYWRIGHT_INTERNAL = /was not bound in the connection|Cannot find parent object|Cannot find object to|Cannot find command to respond/;
 
 interface Evidence {
   items: EvidenceItem[];
@@ -57,7 +66,10 @@ export class PlaywrightExecutor implements TestExecutor {
       const browser = await this.browser.catch(() => null);
       if (browser?.isConnected()) return browser;
     }
-    this.browser = launchBrowser(this.options);
+    this.browser = launchBrowser(this.options).then((browser) => {
+      containConnectionErrors(browser, (error) => this.options.onBrowserError?.(error));
+      return browser;
+    });
     return this.browser;
   }
 
@@ -74,15 +86,20 @@ export class PlaywrightExecutor implements TestExecutor {
     const context = await newContext(browser, request.devicePreset, state);
     const guard = new NetworkGuard(this.options.network ?? PERMISSIVE_DEFAULTS, request.network);
     const evidence: Evidence = { items: [], writes: [], console: [], network: [] };
-    // Cancelling closes the context, which stops whatever the page waits for. Not while the context
-    // is being set up: a context closed during tracing.start or newPage leaves newPage pending
-    // forever (Playwright 1.65). A cancel that comes then is seen by run()'s first check instead.
+    // A cancel does not close the context under a Playwright call in flight: an answer that arrives
+    // while its context is disposed throws inside playwright-core, outside any promise (issue 13).
+    // The execution ends CANCELLED at once and leaves its call behind; run() stops at its next
+    // check, and the context is closed once that call settled (finish(), bounded). A cancel during
+    // the set-up is seen by run()'s first check.
     let settingUp = true;
+    let abandon: (outcome: ExecutionOutcome) => void = () => {};
+    const abandoned = new Promise<ExecutionOutcome>((resolve) => (abandon = resolve));
     const onAbort = () => {
-      if (!settingUp) void context.close().catch(() => {});
+      if (!settingUp) abandon(cancelledOutcome(request, evidence));
     };
     request.signal?.addEventListener('abort', onAbort);
     let outcome: ExecutionOutcome;
+    let work: Promise<unknown>;
     try {
       await guard.protect(context);
       // DOM snapshots make the trace browsable; its screencast is left out (our own screenshots
@@ -92,13 +109,21 @@ export class PlaywrightExecutor implements TestExecutor {
       await guard.ready(page);
       watch(page, evidence);
       settingUp = false;
-      outcome = refused(await this.run(page, context, request, evidence), guard);
+      const running = this.run(page, context, request, evidence);
+      work = running.catch(() => {});
+      if (request.signal?.aborted) onAbort();
+      outcome = refused(await Promise.race([running, abandoned]), guard);
+    } catch (error) {
+      // The set-up failed (run() never throws): nothing is in flight, and nobody else closes the context.
+      await context.close().catch(() => {});
+      throw error;
     } finally {
       request.signal?.removeEventListener('abort', onAbort);
     }
     // The verdict is known: saving the trace and closing the context go on while the worker takes
     // its next test case. The evidence list is complete before this returns; only the bytes follow.
-    const finishing = this.finish(context, request, evidence).catch(() => {});
+    const settled = Promise.race([work, new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_CLOSE_MS).unref())]);
+    const finishing = this.finish(context, request, evidence, settled).catch(() => {});
     this.finishing.add(finishing);
     void finishing.finally(() => this.finishing.delete(finishing));
     return maskOutcome(outcome, request.secrets);
@@ -229,6 +254,9 @@ export class PlaywrightExecutor implements TestExecutor {
       }
       const message = (error as Error).message ?? String(error);
       await this.screenshot(page, request, evidence, 'final');
+      if (PLAYWRIGHT_INTERNAL.test(message)) {
+        return verdict('ERROR', request.steps ?? [], false, 'Goalie could not execute this test case', `The browser automation failed internally: ${firstLine(message)}`, { errorMessage: message });
+      }
       if (UNREACHABLE.test(message)) {
         return verdict('ERROR', request.steps ?? [], false, `Could not reach ${request.baseUrl}`, `The browser could not load the page: ${firstLine(message)}. Is the environment up and reachable from the Goalie workers?`, { errorMessage: message });
       }
@@ -238,8 +266,8 @@ export class PlaywrightExecutor implements TestExecutor {
     }
   }
 
-  /** Lists the remaining evidence at once (synchronously), then writes it and closes the context. */
-  private finish(context: BrowserContext, request: ExecutionRequest, evidence: Evidence): Promise<void> {
+  /** Lists the remaining evidence at once (synchronously), then, once `settled`, writes it and closes the context. */
+  private finish(context: BrowserContext, request: ExecutionRequest, evidence: Evidence, settled: Promise<unknown>): Promise<void> {
     const traceKey = `${request.evidencePrefix}/trace.zip`;
     if (this.options.trace) evidence.items.push({ kind: 'trace', key: traceKey, label: 'trace', contentType: 'application/zip' });
     for (const [kind, lines] of [['console', evidence.console], ['network', evidence.network]] as const) {
@@ -249,6 +277,7 @@ export class PlaywrightExecutor implements TestExecutor {
       evidence.writes.push(this.evidence.put(key, lines.join('\n') + '\n', 'text/plain; charset=utf-8', request.secrets));
     }
     return (async () => {
+      await settled;
       if (this.options.trace) {
         // Until the store has masked it, the trace holds secret values: it waits in a directory
         // only this user can read (mkdtemp makes it 0700).
@@ -273,6 +302,23 @@ export class PlaywrightExecutor implements TestExecutor {
     })();
   }
 
+}
+
+/** A cancelled execution's outcome: no verdict, and the evidence gathered so far. */
+function cancelledOutcome(request: ExecutionRequest, evidence: Evidence): ExecutionOutcome {
+  const steps = request.steps ?? [];
+  return {
+    verdict: 'CANCELLED',
+    steps,
+    stepsChanged: false,
+    resultTitle: 'Cancelled',
+    evaluationThought: 'The run was cancelled while this test case was running.',
+    stepPlan: stepPlan(steps),
+    healed: [],
+    browserState: null,
+    evidence: evidence.items,
+    errorMessage: null,
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.js';
 import { startDemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
 import { createRuntime, listen, openDatabase, startWorker, type Runtime } from '../main.js';
+import { keepServing } from './keep-serving.js';
 import { untilSignal } from './signals.js';
 
 const DEMO_YAML = fileURLToPath(new URL('../demo/demo-project.yaml', import.meta.url));
@@ -54,6 +55,7 @@ export function banner(config: Config, token: string | null, details: { embedded
 export async function serveCommand(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  keepServing(logger);
   const db = await openDatabase(config, logger);
   const demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
   const runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true });

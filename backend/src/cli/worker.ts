@@ -3,11 +3,13 @@
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { createRuntime, openDatabase, startWorker } from '../main.js';
+import { keepServing } from './keep-serving.js';
 import { untilSignal } from './signals.js';
 
 export async function workerCommand(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  keepServing(logger);
   const db = await openDatabase(config, logger);
   const runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true });
   const worker = await startWorker(runtime);

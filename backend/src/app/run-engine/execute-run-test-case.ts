@@ -49,7 +49,7 @@ export async function executeRunTestCase(
   } catch (error) {
     // The executor masks its own outcome; an error that escaped it may quote a value it was typing.
     const message = maskSecrets((error as Error).message ?? String(error), input.secrets);
-    ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
+    ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runId: input.runId, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
     outcome = {
       verdict: 'ERROR',
       resultTitle: 'Goalie could not execute this test case',
