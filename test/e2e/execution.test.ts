@@ -1,6 +1,6 @@
 // Runs executed for real: the service's queue and workers driving headless Chromium against a site
 // on 127.0.0.1. Resume From state, Wait For skipping, burn-in then replay, healing, failedOnly
-// reruns, evidence, and a worker process killed in the middle of a run.
+// reruns, evidence, and a worker process killed in the middle of a run (also after a cancel).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
@@ -297,6 +297,31 @@ describe('executing runs in Chromium', function () {
       const [after] = await q(`SELECT attempt, worker_id FROM run_test_cases WHERE id = $1`, [row.id]);
       expect(after.attempt).to.equal(1);
       expect(after.worker_id).to.equal(worker.worker.id);
+    } finally {
+      site.holdSlow = false;
+      await child.stop();
+    }
+  });
+
+  it('ends CANCELLED a run cancelled while its worker process was killed, within the stale timeout and a tick', async () => {
+    await worker!.stop();
+    worker = null;
+    site.holdSlow = true;
+    const child: Running = startGoalie(['worker'], { DATABASE_URL: service.runtime.databaseUrl, GOALIE_HOME: service.home, GOALIE_DEMO_PORT: 'off' });
+    try {
+      await child.waitFor(/Goalie worker .* is running/, 60_000);
+      const slow = await run('Slow');
+      await waitFor('the child worker to run the test case', async () => (await q(`SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`, [slow.shortId]))[0], 30_000);
+      // Killed before its heartbeat could see the cancel: the cancel is left to recovery.
+      child.child.kill('SIGKILL');
+      await child.stop();
+      expect((await api.post(`/v1/run/${slow.shortId}/cancel`)).status).to.equal(200);
+      worker = await startWorker(service.runtime);
+      // GOALIE_WORKER_STALE_SECONDS 3 and a tick of 1 s, with room for a slow machine.
+      const view = await finished(slow.shortId, 15_000);
+      expect(view).to.include({ status: 'CANCELLED', result: null });
+      expect(view.runTestCases[0]).to.include({ status: 'CANCELLED', resultTitle: 'Cancelled' });
+      expect((await q(`SELECT attempt FROM run_test_cases WHERE id = $1`, [view.runTestCases[0].id]))[0].attempt).to.equal(0);
     } finally {
       site.holdSlow = false;
       await child.stop();

@@ -6,6 +6,7 @@ import { Worker } from '../../backend/src/jobs/worker.js';
 import { startScheduledRun } from '../../backend/src/app/start-run.js';
 import { fireSchedules } from '../../backend/src/app/run-engine/fire-schedules.js';
 import { recoverStaleWork } from '../../backend/src/app/run-engine/recover-stale-work.js';
+import { finishStrandedRuns } from '../../backend/src/app/run-engine/finish-stranded-runs.js';
 import { shopProject } from '../fixtures/projects.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
@@ -140,6 +141,38 @@ describe('run engine', () => {
     const view = await finished(body.run.shortId);
     expect(view.runTestCases[0]).to.include({ status: 'ERROR', resultTitle: 'The worker executing this test case stopped' });
     expect(view).to.include({ status: 'ERROR' });
+  });
+
+  it('ends CANCELLED a test case whose worker was lost after its run was asked to cancel', async () => {
+    await worker.stop(1000);
+    const plan = (await q(`SELECT short_id FROM test_plans WHERE name = 'Admin only'`))[0].short_id;
+    const { body } = await api.post('/v1/run', { testPlanShortId: plan });
+    const [row] = await q(`SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
+    // It was running on a worker that died; the cancel came before the worker noticed it.
+    await q(`UPDATE run_test_cases SET status = 'RUNNING', worker_id = 'never-registered' WHERE id = $1`, [row.id]);
+    const cancel = await api.post(`/v1/run/${body.run.shortId}/cancel`);
+    expect(cancel.body.run.status, 'the running test case holds the run open').to.not.equal('CANCELLED');
+    expect(await recoverStaleWork(service.runtime.app, 10_000)).to.equal(1);
+    const view = (await api.get(`/v1/run/${body.run.shortId}?testCases=all`)).body;
+    expect(view).to.include({ status: 'CANCELLED', result: null });
+    expect(view.runTestCases[0]).to.include({ status: 'CANCELLED', resultTitle: 'Cancelled' });
+  });
+
+  it('finishes a run left with nothing to do (a cancelled run whose test case went back to PENDING)', async () => {
+    await worker.stop(1000);
+    const plan = (await q(`SELECT short_id FROM test_plans WHERE name = 'Admin only'`))[0].short_id;
+    const { body } = await api.post('/v1/run', { testPlanShortId: plan });
+    // What the lost-worker retry used to leave: PENDING, never to be claimed, in a RUNNING run.
+    await q(`UPDATE runs SET status = 'RUNNING', cancel_requested_at = now() WHERE short_id = $1`, [body.run.shortId]);
+    const untouched = await api.post('/v1/run', { testPlanShortId: plan });
+    expect(await finishStrandedRuns(service.runtime.app)).to.deep.equal([body.run.shortId]);
+    const view = (await api.get(`/v1/run/${body.run.shortId}?testCases=all`)).body;
+    expect(view).to.include({ status: 'CANCELLED' });
+    expect(view.runTestCases[0].status).to.equal('CANCELLED');
+    // A run whose test case is only waiting for a worker is not touched.
+    expect((await api.get(`/v1/run/${untouched.body.run.shortId}`)).body.status).to.equal('INITIATED');
+    await startWorker();
+    await finished(untouched.body.run.shortId);
   });
 
   it('after a lost worker, another worker finishes the retried test case', async () => {

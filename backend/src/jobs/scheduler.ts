@@ -1,6 +1,8 @@
-// Periodic duties every process with a worker performs: start due scheduled runs, and take back
-// work from workers that stopped beating. Both are safe to run in several processes at once.
+// Periodic duties every process with a worker performs: start due scheduled runs, take back work
+// from workers that stopped beating, and finish runs left with nothing to do. All are safe to run in
+// several processes at once.
 import type { AppContext } from '../app/context.js';
+import { finishStrandedRuns } from '../app/run-engine/finish-stranded-runs.js';
 import { fireSchedules } from '../app/run-engine/fire-schedules.js';
 import { recoverStaleWork } from '../app/run-engine/recover-stale-work.js';
 
@@ -14,6 +16,7 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
   const tick = async () => {
     try {
       await recoverStaleWork(ctx, options.staleAfterMs);
+      await finishStrandedRuns(ctx);
       await fireSchedules(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'scheduler tick failed');

@@ -184,6 +184,17 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       await m.update(RunEntity, { id: runId, cancelRequestedAt: IsNull() }, { cancelRequestedAt: at });
     },
 
+    async strandedRuns() {
+      const rows: { id: string; short_id: string }[] = await m.query(
+        `SELECT r.id, r.short_id FROM runs r
+          WHERE r.status IN ('INITIATED', 'RUNNING')
+            AND NOT EXISTS (SELECT 1 FROM run_test_cases x WHERE x.run_id = r.id AND x.status = 'RUNNING')
+            AND (r.cancel_requested_at IS NOT NULL OR NOT EXISTS (SELECT 1 FROM run_test_cases x WHERE x.run_id = r.id AND x.status = 'PENDING'))
+          ORDER BY r.id`,
+      );
+      return rows.map((r) => ({ runId: r.id, shortId: r.short_id }));
+    },
+
     async staleWork(before) {
       const rows: { id: string; run_id: string; attempt: number; name: string }[] = await m.query(
         `SELECT rtc.id, rtc.run_id, rtc.attempt, rtc.name FROM run_test_cases rtc

@@ -102,6 +102,8 @@ export interface ExecutionStore {
   cancelPending(runId: string, at: Date): Promise<string[]>;
   requestCancel(runId: string, at: Date): Promise<void>;
 
+  /** Runs not final with nothing left to do: nothing RUNNING, and nothing PENDING or the run asked to cancel. */
+  strandedRuns(): Promise<{ runId: string; shortId: string }[]>;
   /** RUNNING rows whose worker stopped beating before `before` (or is gone). */
   staleWork(before: Date): Promise<StaleWork[]>;
   /** Back to PENDING for another attempt, marked queued; false when another process already did. */

@@ -1,6 +1,7 @@
 // A worker that stops beating (killed, crashed, lost its network) leaves RUNNING test cases behind.
-// Each gets one more attempt on another worker; a second loss ends it in ERROR. Either way the run
-// goes on and reaches an end.
+// Each gets one more attempt on another worker; a second loss ends it in ERROR, and one whose run
+// was asked to cancel ends CANCELLED (a retry would never be claimed). Either way the run goes on
+// and reaches an end.
 import type { AppContext } from '../context.js';
 import { advanceRun } from './advance-run.js';
 
@@ -11,8 +12,23 @@ export async function recoverStaleWork(ctx: AppContext, staleAfterMs: number): P
   const stale = await ctx.store.execution.staleWork(new Date(now.getTime() - staleAfterMs));
   for (const work of stale) {
     await ctx.store.transaction(async (tx) => {
-      await tx.execution.lockRun(work.runId);
-      if (work.attempt + 1 < MAX_ATTEMPTS) {
+      const run = await tx.execution.lockRun(work.runId);
+      if (run?.cancelRequested) {
+        ctx.log.warn({ runId: work.runId, runTestCaseId: work.runTestCaseId }, 'worker lost after a cancel; the test case ends CANCELLED');
+        await tx.execution.recordOutcome(work.runTestCaseId, {
+          status: 'CANCELLED',
+          result: null,
+          resultTitle: 'Cancelled',
+          evaluationThought: `The run was cancelled, and the worker process running "${work.name}" stopped before it had stopped the test case.`,
+          promptExamples: null,
+          stepVersion: null,
+          healed: [],
+          evidence: [],
+          browserState: null,
+          errorMessage: null,
+          finishedAt: now,
+        });
+      } else if (work.attempt + 1 < MAX_ATTEMPTS) {
         if (!(await tx.execution.retry(work.runTestCaseId, work.attempt, now))) return;
         ctx.log.warn({ runTestCaseId: work.runTestCaseId, attempt: work.attempt }, 'worker lost; retrying the test case');
         await ctx.queue.enqueue([{ queue: 'run-test-case', data: { runTestCaseId: work.runTestCaseId, attempt: work.attempt + 1 } }], tx.sql);
