@@ -188,6 +188,32 @@ describe('run engine', () => {
     expect((await q(`SELECT attempt FROM run_test_cases WHERE id = $1`, [row.id]))[0].attempt).to.equal(1);
   });
 
+  it('a storm of cancels racing the claims of two workers: no 500, every cancel counted, every run final', async () => {
+    const second = new Worker(service.runtime.app, service.runtime.boss, executor, { databaseUrl: service.runtime.databaseUrl, concurrency: 4, projectParallelism: 20 });
+    await second.start();
+    try {
+      // A fixed schedule: each cancel 0 to 15 ms after its run was created, while workers claim.
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const { status: started, body } = await api.post('/v1/run', {});
+          expect(started, JSON.stringify(body)).to.equal(200);
+          await new Promise((resolve) => setTimeout(resolve, (i % 4) * 5));
+          const cancel = await api.post(`/v1/run/${body.run.shortId}/cancel`);
+          return { shortId: body.run.shortId as string, status: cancel.status, message: cancel.body.message as string | undefined };
+        }),
+      );
+      expect(outcomes.filter((o) => o.status !== 200 && o.status !== 400), JSON.stringify(outcomes)).to.deep.equal([]);
+      for (const o of outcomes) if (o.status === 400) expect(o.message).to.match(/already ended/);
+      const views = await Promise.all(outcomes.map((o) => finished(o.shortId)));
+      // An accepted cancel is never lost: its run ends CANCELLED.
+      outcomes.forEach((o, i) => o.status === 200 && expect(views[i].status, o.shortId).to.equal('CANCELLED'));
+      const open = await q(`SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = ANY($1) AND rtc.status IN ('PENDING', 'RUNNING')`, [outcomes.map((o) => o.shortId)]);
+      expect(open[0].n).to.equal(0);
+    } finally {
+      await second.stop(1000);
+    }
+  });
+
   it('stores steps recorded or healed in a passing run as a new version, and not from a failing one', async () => {
     const [tc] = await q(`SELECT id FROM test_cases WHERE name = 'Admin dashboard'`);
     await q(`DELETE FROM test_case_step_versions WHERE test_case_id = $1`, [tc.id]);

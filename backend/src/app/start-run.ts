@@ -21,6 +21,7 @@ import type {
   TestCaseRecord,
   TestPlanRecord,
 } from './records.js';
+import { retryOnConflict } from './run-engine/retry-on-conflict.js';
 import { consumeRunUsage } from './usage.js';
 import { validateNotifications } from './validate-notifications.js';
 
@@ -263,7 +264,7 @@ async function writeRun(ctx: AppContext, tx: Repositories, caller: Caller, prepa
 
 export async function startRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<StartedRun> {
   const prepared = await prepareRun(ctx, caller, input);
-  await ctx.store.transaction((tx) => writeRun(ctx, tx, caller, prepared));
+  await retryOnConflict(() => ctx.store.transaction((tx) => writeRun(ctx, tx, caller, prepared)));
   const { shortId, id } = prepared.run;
   return { id, shortId, url: ctx.links.run(shortId), testCount: prepared.rows.length, testPlan: prepared.testPlan };
 }

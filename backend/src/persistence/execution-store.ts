@@ -48,7 +48,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
 
   return {
     async lockRun(runId) {
-      const [row] = await m.query(`SELECT id, short_id, project_id, status, cancel_requested_at FROM runs WHERE id = $1 FOR UPDATE`, [runId]);
+      const [row] = await m.query(`SELECT id, short_id, project_id, status, cancel_requested_at FROM runs WHERE id = $1 FOR NO KEY UPDATE`, [runId]);
       if (!row) return null;
       return { id: row.id, shortId: row.short_id, projectId: row.project_id, status: row.status, cancelRequested: row.cancel_requested_at !== null };
     },
@@ -94,9 +94,14 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async claim(runTestCaseId, attempt, workerId, at, parallelism) {
-      const [target] = await m.query(`SELECT r.project_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE rtc.id = $1`, [runTestCaseId]);
+      const [target] = await m.query(`SELECT r.project_id, r.id AS run_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE rtc.id = $1`, [runTestCaseId]);
       if (!target) return null;
-      await m.query(`SELECT id FROM projects WHERE id = $1 FOR UPDATE`, [target.project_id]);
+      // NO KEY UPDATE: enough to order claims, and it leaves alone new runs (their foreign key
+      // takes KEY SHARE on the project), which FOR UPDATE made part of a deadlock with cancels.
+      await m.query(`SELECT id FROM projects WHERE id = $1 FOR NO KEY UPDATE`, [target.project_id]);
+      // The run row before its test case, the order every writer of a run follows (cancel-run,
+      // advance-run, recovery): the other order deadlocked with a cancel.
+      await m.query(`SELECT id FROM runs WHERE id = $1 FOR NO KEY UPDATE`, [target.run_id]);
       const [{ running }] = await m.query(
         `SELECT count(*)::int AS running FROM run_test_cases x JOIN runs y ON y.id = x.run_id WHERE y.project_id = $1 AND x.status = 'RUNNING'`,
         [target.project_id],

@@ -4,6 +4,7 @@ import { maskSecrets } from '../../domain/mask-secrets.js';
 import type { AppContext } from '../context.js';
 import type { TestExecutor, ExecutionOutcome } from '../ports/test-executor.js';
 import { advanceRun } from './advance-run.js';
+import { retryOnConflict } from './retry-on-conflict.js';
 
 export interface WorkerIdentity {
   workerId: string;
@@ -18,11 +19,13 @@ export async function executeRunTestCase(
   job: { runTestCaseId: string; attempt: number },
   signal?: AbortSignal,
 ): Promise<'done' | 'not-mine' | 'busy'> {
-  const claimed = await ctx.store.transaction(async (tx) => {
-    const claim = await tx.execution.claim(job.runTestCaseId, job.attempt, worker.workerId, ctx.now(), worker.projectParallelism);
-    if (claim && claim !== 'busy') await tx.execution.markRunRunning(claim.runId, ctx.now());
-    return claim;
-  });
+  const claimed = await retryOnConflict(() =>
+    ctx.store.transaction(async (tx) => {
+      const claim = await tx.execution.claim(job.runTestCaseId, job.attempt, worker.workerId, ctx.now(), worker.projectParallelism);
+      if (claim && claim !== 'busy') await tx.execution.markRunRunning(claim.runId, ctx.now());
+      return claim;
+    }),
+  );
   // Already done, cancelled, or retried under a newer attempt: the job is stale.
   if (!claimed) return 'not-mine';
   if (claimed === 'busy') return 'busy';
@@ -64,7 +67,9 @@ export async function executeRunTestCase(
     };
   }
 
-  await ctx.store.transaction(async (tx) => {
+  await retryOnConflict(() => ctx.store.transaction(async (tx) => {
+    // The run row first, as everywhere (retry-on-conflict.ts).
+    await tx.execution.lockRun(claimed.runId);
     const now = ctx.now();
     let stepVersion = input.steps?.version ?? null;
     // New or healed steps become the test case's steps only when they led to a pass.
@@ -86,6 +91,6 @@ export async function executeRunTestCase(
       finishedAt: now,
     });
     await advanceRun(ctx, tx, claimed.runId);
-  });
+  }));
   return 'done';
 }

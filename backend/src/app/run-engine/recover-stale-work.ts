@@ -4,6 +4,7 @@
 // and reaches an end.
 import type { AppContext } from '../context.js';
 import { advanceRun } from './advance-run.js';
+import { retryOnConflict } from './retry-on-conflict.js';
 
 export const MAX_ATTEMPTS = 2;
 
@@ -11,7 +12,7 @@ export async function recoverStaleWork(ctx: AppContext, staleAfterMs: number): P
   const now = ctx.now();
   const stale = await ctx.store.execution.staleWork(new Date(now.getTime() - staleAfterMs));
   for (const work of stale) {
-    await ctx.store.transaction(async (tx) => {
+    await retryOnConflict(() => ctx.store.transaction(async (tx) => {
       const run = await tx.execution.lockRun(work.runId);
       if (run?.cancelRequested) {
         ctx.log.warn({ runId: work.runId, runTestCaseId: work.runTestCaseId }, 'worker lost after a cancel; the test case ends CANCELLED');
@@ -49,7 +50,7 @@ export async function recoverStaleWork(ctx: AppContext, staleAfterMs: number): P
         });
       }
       await advanceRun(ctx, tx, work.runId);
-    });
+    }));
   }
   await ctx.store.execution.forgetWorkers(new Date(now.getTime() - staleAfterMs * 4));
   return stale.length;
