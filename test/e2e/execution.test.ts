@@ -238,6 +238,21 @@ describe('executing runs in Chromium', function () {
         expect(refused.status, JSON.stringify(headers)).to.equal(403);
         expect((await refused.json()).message).to.match(/only works from Goalie's own run page/);
       }
+      // A client without the page's token (curl with the run's link), or with a token of its own: 403.
+      const loaded = await fetch(slow.url);
+      const cookie = loaded.headers.get('set-cookie')!.split(';')[0]!;
+      expect(cookie).to.match(/^goalie_form=/);
+      expect(await loaded.text()).to.contain(`name="token" value="${cookie.split('=')[1]}"`);
+      const attempts: [Record<string, string>, string][] = [
+        [{}, ''],
+        [{ cookie }, 'token=' + 'x'.repeat(32)],
+        [{ cookie: 'goalie_form=' + 'y'.repeat(32) }, 'token=' + cookie.split('=')[1]],
+      ];
+      for (const [headers, body] of attempts) {
+        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body });
+        expect(refused.status, body).to.equal(403);
+        expect((await refused.json()).message).to.match(/needs the token of the page/);
+      }
       expect((await q(`SELECT status FROM runs WHERE short_id = $1`, [slow.shortId]))[0].status).to.equal('RUNNING');
       // The page's own form, pressed in Chromium.
       const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });

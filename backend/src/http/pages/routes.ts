@@ -10,6 +10,7 @@ import { setTestCaseEnabled } from '../../app/test-case-state.js';
 import type { AppState } from '../state.js';
 import { renderReviewPage } from './review-page.js';
 import { renderRunPage } from './run-page.js';
+import { formToken, requireFormToken } from './form-token.js';
 import { requireSameOrigin } from './same-origin.js';
 import { renderTestCasePage } from './test-case-page.js';
 
@@ -19,7 +20,7 @@ export function pageRoutes(app: AppContext, evidence: EvidenceStore): Router<App
   router.get('/runs/:shortId', async (ctx) => {
     const { run, testCases } = await runPage(app, ctx.params.shortId!);
     ctx.type = 'html';
-    ctx.body = renderRunPage(run, testCases);
+    ctx.body = renderRunPage(run, testCases, formToken(ctx));
   });
 
   router.get('/reviews/:shortId', async (ctx) => {
@@ -32,6 +33,7 @@ export function pageRoutes(app: AppContext, evidence: EvidenceStore): Router<App
 
   router.post('/runs/:shortId/cancel', async (ctx) => {
     requireSameOrigin(ctx);
+    await requireFormToken(ctx, "Open the run's page in a browser and press Cancel run there, or use POST /v1/run/{shortId}/cancel with an API token.");
     await cancelRun(app, null, ctx.params.shortId!);
     ctx.redirect(`/runs/${encodeURIComponent(ctx.params.shortId!)}`);
   });

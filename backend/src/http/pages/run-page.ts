@@ -33,7 +33,8 @@ function testCaseSection(tc: RunTestCaseRecord): Html {
 </section>`;
 }
 
-export function renderRunPage(run: RunRecord, testCases: RunTestCaseRecord[]): string {
+/** `formToken`: the session's token for the Cancel form (form-token.ts). */
+export function renderRunPage(run: RunRecord, testCases: RunTestCaseRecord[], formToken: string): string {
   const live = run.status === 'INITIATED' || run.status === 'RUNNING';
   const counts = (status: string) => testCases.filter((t) => t.status === status).length;
   const page = layout(
@@ -50,7 +51,7 @@ export function renderRunPage(run: RunRecord, testCases: RunTestCaseRecord[]): s
   ${run.finishedAt ? html`<dt>Duration</dt><dd>${duration(run.startedAt ?? run.createdAt, run.finishedAt)}</dd>` : ''}
   <dt>Test cases</dt><dd>${testCases.length}: ${counts('COMPLETED')} completed (${testCases.filter((t) => t.result === 'PASSED').length} passed), ${counts('SKIPPED')} skipped, ${counts('ERROR')} errored, ${counts('CANCELLED')} cancelled, ${counts('PENDING') + counts('RUNNING')} to go</dd>
 </dl>
-${live ? html`<form method="post" action="/runs/${run.shortId}/cancel"><button type="submit">Cancel run</button></form>` : ''}
+${live ? html`<form method="post" action="/runs/${run.shortId}/cancel"><input type="hidden" name="token" value="${formToken}"><button type="submit">Cancel run</button></form>` : ''}
 <h2>Test cases</h2>
 ${testCases.map(testCaseSection)}`,
   );
