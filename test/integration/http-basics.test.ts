@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
@@ -79,6 +80,19 @@ describe('HTTP basics', () => {
         expect(await countRuns(service, shop.project.id)).to.equal(before);
       });
     }
+  });
+
+  it('answers 405 for TRACE, a method no route implements (fetch cannot send it), with the Allow header', async () => {
+    const answer = await new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+      const request = http.request(`${service.baseUrl}/v1/run`, { method: 'TRACE', headers: { authorization: `Bearer ${token}` } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+      });
+      request.on('error', reject).end();
+    });
+    expect(answer.status).to.equal(405);
+    expect(answer.allow).to.include('POST');
+    expect(JSON.parse(answer.body).message).to.equal(`Method TRACE is not allowed on /v1/run; allowed: ${answer.allow}.`);
   });
 
   describe('request bodies', () => {
