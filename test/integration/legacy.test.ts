@@ -143,6 +143,20 @@ describe('deprecated /api/projects/{projectUuid}/runs', () => {
     { title: 'an environment without url or short ID', body: () => ({ applications: { [shop.applications[0]!.shortId!]: { environment: {} } } }), status: 400, says: () => ['applications[0].environment'] },
     { title: 'an array body', body: () => [], status: 400, says: () => ['not an array'] },
   ];
+  // Sent as text: the test's own JSON.stringify could not write them either.
+  for (const [title, raw] of [
+    ['a body nested 5000 levels deep', `{"meta":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`],
+    ['applications nested 5000 levels deep', `{"applications":{"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`],
+  ]) {
+    it(`answers 400 for ${title}, and starts nothing`, async () => {
+      const before = await countRuns(service, shop.project.id);
+      const res = await api.request('POST', base, { raw, headers: { 'content-type': 'application/json' } });
+      expect(res.status).to.equal(400);
+      expect(errorMessage(res.body)).to.include('nested more than 32 levels deep');
+      expect(await countRuns(service, shop.project.id)).to.equal(before);
+    });
+  }
+
   for (const c of invalid) {
     it(`answers ${c.status} for ${c.title}, and starts nothing`, async () => {
       const before = await countRuns(service, shop.project.id);

@@ -2,14 +2,20 @@
 // values named after the CI host, and `applications` as an object keyed by application short ID.
 // Everything is turned into the v1 request before the v1 validation runs.
 
+import { BadRequest } from '../../../app/errors.js';
+
 const REPOSITORY_HOSTS = new Set(['REPOHOST', 'GITHUB', 'GITLAB', 'BITBUCKET', 'AZURE', 'AZURE_DEVOPS', 'CI', 'CIRCLECI', 'JENKINS']);
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
+/** A start-run body is a few levels deep; a body thousands deep would overflow the stack (a 500). */
+const MAX_DEPTH = 32;
+
+function camelKeys(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new BadRequest(`The request body is nested more than ${MAX_DEPTH} levels deep; a start-run body needs only a few. Send the fields of POST /v1/run.`);
+  if (Array.isArray(value)) return value.map((item) => camelKeys(item, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v, depth + 1)]));
   }
   return value;
 }
