@@ -10,9 +10,10 @@ export interface Finished {
   stderr: string;
 }
 
-export function runGoalie(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<Finished> {
+/** `cwd`: the directory it runs in (default the test's own). */
+export function runGoalie(args: string[], env: Record<string, string>, timeoutMs = 60_000, cwd?: string): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GOALIE_BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [GOALIE_BIN, ...args], { cwd, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

@@ -3,6 +3,7 @@
 // 127.0.0.1: failed burn-ins printed with their whole message and a non-zero exit, the database named,
 // and a wait without any worker that times out saying a worker must be running.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
@@ -72,6 +73,21 @@ describe('goalie apply --wait', function () {
     expect(result.stdout).to.include('  2 test cases queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):\n');
     expect(result.stdout).to.include(`    Home: goalie test-case show ${home.id}\n`);
     expect(result.stdout).to.include(`  To wait for them and see the ones that failed: goalie apply ${yaml} --wait\n`);
+  });
+
+  it('--json from another directory, debug logs asked for: it runs, and stdout is the JSON alone', async () => {
+    const yaml = file('json', project('json', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'));
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-elsewhere-'));
+    try {
+      const result = await runGoalie(['apply', yaml, '--json'], { ...env, LOG_LEVEL: 'debug' }, 90_000, elsewhere);
+      expect(result.code, result.stderr).to.equal(0);
+      const summary = JSON.parse(result.stdout) as { project: { name: string } };
+      expect(summary.project.name).to.equal('json');
+      // It wrote to the database it was given, not to a new embedded one under the directory it ran in.
+      expect(fs.existsSync(path.join(elsewhere, '.goalie'))).to.equal(false);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   describe('with a worker', () => {
