@@ -10,3 +10,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/** Standard error, for commands whose standard output is their answer (`goalie apply --json`). */
+export function stderrDestination(): DestinationStream {
+  return pino.destination({ fd: 2, sync: true });
+}

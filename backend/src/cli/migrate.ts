@@ -1,11 +1,11 @@
 import { loadConfig } from '../config.js';
-import { createLogger } from '../logger.js';
+import { createLogger, stderrDestination } from '../logger.js';
 import { openDatabase } from '../main.js';
 import { createDataSource, migrate } from '../persistence/data-source.js';
 
 export async function migrateCommand(): Promise<number> {
   const config = loadConfig();
-  const db = await openDatabase(config, createLogger(process.env.LOG_LEVEL || 'warn'));
+  const db = await openDatabase(config, createLogger(process.env.LOG_LEVEL || 'warn', stderrDestination()));
   const dataSource = createDataSource(db.url, { poolSize: 2 });
   try {
     await dataSource.initialize();
