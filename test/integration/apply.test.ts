@@ -242,3 +242,21 @@ describe('the documented example project (docs/examples/shop.yaml)', () => {
     expect(run.body.run.testCount).to.equal(4);
   });
 });
+
+describe('goalie apply, several at once', () => {
+  let service: TestService;
+  const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
+  before(async () => {
+    service = await startTestService();
+  });
+  after(() => service.close());
+
+  it('five applies of a new organization at once all succeed, into one organization and one project', async () => {
+    const text = shopProject({ organization: 'Parallel', project: 'parallel-shop' });
+    const summaries = await Promise.all(Array.from({ length: 5 }, () => applyText(service, text)));
+    expect(new Set(summaries.map((s) => s.organization.id)).size).to.equal(1);
+    expect(new Set(summaries.map((s) => s.project.id)).size).to.equal(1);
+    expect(await q(`SELECT count(*)::int n FROM organizations WHERE name = 'Parallel'`)).to.deep.equal([{ n: 1 }]);
+    expect(await q(`SELECT count(*)::int n FROM projects WHERE name = 'parallel-shop'`)).to.deep.equal([{ n: 1 }]);
+  });
+});

@@ -8,6 +8,7 @@ import { makeShortId, randomSuffix, slugify } from '../domain/short-id.js';
 import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
 import type { ExistingProject, ProjectWrite, RepositoryWrite } from './ports/projects-as-code.js';
+import { UniqueViolation } from './ports/store.js';
 import { platformFor } from './review/update-comment.js';
 
 export type DocPath = (string | number)[];
@@ -45,6 +46,18 @@ function lookup<T extends { name: string }>(existing: readonly T[]) {
 }
 
 export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<ApplySummary> {
+  // Two applies of a new organization or project at once both plan to create it; the one whose
+  // write hits the unique constraint plans again, and now finds what the other one created.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await applyOnce(ctx, doc);
+    } catch (error) {
+      if (!(error instanceof UniqueViolation) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummary> {
   const problems: { path: DocPath; message: string }[] = [];
   const problem = (path: DocPath, message: string) => problems.push({ path, message });
   const existing: ExistingProject = await ctx.store.projectsAsCode.load(doc.organization.name, doc.project.name);
