@@ -1,5 +1,8 @@
 import http from 'node:http';
+import { Writable } from 'node:stream';
 import { expect } from 'chai';
+import { createLogger } from '../../backend/src/logger.js';
+import { waitFor } from '../helpers/wait.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
 import { countRuns, errorMessage, sql } from '../helpers/project-yaml.js';
@@ -276,5 +279,34 @@ describe('HTTP 500', () => {
   it('keeps answering other requests', async () => {
     const res = await api.post('/v1/test-cases', { name: 'Still works', goal: 'Go to /', applicationShortId: shop.applications[0]!.shortId });
     expect(res.status).to.equal(200);
+  });
+});
+
+describe('HTTP basics: a client that goes away mid-body', () => {
+  let service: TestService;
+  let token: string;
+  const logLines: string[] = [];
+
+  before(async () => {
+    const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+    service = await startTestService({}, { logger });
+    await service.apply(shopProject());
+    token = await service.token('shop');
+  });
+  after(() => service.close());
+
+  it('is no server error: nothing is logged at error level, and the server goes on answering', async () => {
+    const url = new URL(`${service.baseUrl}/v1/test-cases`);
+    await new Promise<void>((resolve) => {
+      const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100000', authorization: `Bearer ${token}` } });
+      request.on('error', () => resolve());
+      request.write('{"name": "half', () => setTimeout(() => request.destroy(), 50));
+      request.on('close', () => resolve());
+    });
+    // The server's answer to the next request comes after it handled the aborted one.
+    await waitFor('the aborted request logged', async () => logLines.some((line) => /"url":"\/v1\/test-cases"|\/v1\/test-cases/.test(line)), 10_000, 50);
+    expect((await fetch(`${service.baseUrl}/v1/outbound-ips`)).status).to.equal(200);
+    const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((entry) => entry.level >= 50);
+    expect(errors).to.deep.equal([]);
   });
 });

@@ -13,11 +13,17 @@ export async function readRaw(ctx: { req: NodeJS.ReadableStream & { headers: Rec
   if (declared > limit) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > limit) throw tooLarge();
-    chunks.push(buffer);
+  try {
+    for await (const chunk of ctx.req) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += buffer.length;
+      if (size > limit) throw tooLarge();
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The client went away in the middle of its body: its mistake, not a server error to log.
+    throw new AppError(400, `The request body ended after ${formatBytes(size)}, before its end: the connection was closed. Send the whole body.`);
   }
   return Buffer.concat(chunks);
 }
