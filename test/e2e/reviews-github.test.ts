@@ -359,6 +359,12 @@ describe('pull request reviews on GitHub (e2e)', function () {
       expect(run.status).to.equal('CANCELLED');
       const said = await waitFor('the comment to say the review was superseded', async () => goalieComments('acme/slow', pr.number).find((c) => c.body.includes('superseded')), 30_000);
       expect(said.body).to.include(`The review of \`${pr.sha.slice(0, 7)}\` was cancelled: \`${second.slice(0, 7)}\` is newer`);
+      // Its commit's status, pending while it ran, ends: GitHub has no cancelled state, so error.
+      const ended = await waitFor('the first commit status to end', async () => {
+        const last = fake.repo('acme/slow').statuses.filter((s) => s.sha === pr.sha).at(-1);
+        return last && last.state !== 'pending' ? last : null;
+      }, 30_000);
+      expect(ended).to.include({ state: 'error', description: `Superseded by ${second.slice(0, 7)}` });
 
       slow.release();
       await deployed(projects.slow!, { ...pr, sha: second }, slow.url);

@@ -368,6 +368,12 @@ describe('merge request reviews on GitLab (e2e)', function () {
       expect(run.status).to.equal('CANCELLED');
       const said = await waitFor('the note to say the older review was cancelled', async () => goalieNotes('acme/slow', mr.iid).find((n) => n.body.includes(`\`${mr.sha.slice(0, 7)}\``) && /cancelled/.test(n.body)), 30_000);
       expect(said.body).to.include(`\`${next.sha.slice(0, 7)}\` is newer`);
+      // Its commit's status, pending while it ran, ends canceled.
+      const ended = await waitFor('the first commit status to end', async () => {
+        const last = fake.project('acme/slow').statuses.filter((s) => s.sha === mr.sha).at(-1);
+        return last && last.status !== 'pending' && last.status !== 'running' ? last : null;
+      }, 30_000);
+      expect(ended).to.include({ status: 'canceled', description: `Superseded by ${next.sha.slice(0, 7)}` });
 
       slow.release();
       await deployed(projects.slow!, next, slow.url);

@@ -26,7 +26,8 @@ export interface HostUser {
   id: string | null;
 }
 
-export type CommitState = 'pending' | 'success' | 'failure' | 'error';
+/** `cancelled`: a superseded review's commit (GitHub has no such state: `error` there). */
+export type CommitState = 'pending' | 'success' | 'failure' | 'error' | 'cancelled';
 
 export interface ChangeRequestPlatform {
   readonly host: HostKind;

@@ -15,7 +15,7 @@ export type Job =
  * authorize: ask the host whether the review's author may have it; waiting: tell the change request
  * what the review waits for; start: test the preview; finish: the verdict; comment: show the newest state.
  */
-export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment';
+export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment' | 'superseded';
 
 export type QueueName = Job['queue'];
 export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify'];

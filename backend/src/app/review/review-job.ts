@@ -42,7 +42,16 @@ export async function runReviewStep(ctx: AppContext, worker: ReviewWorker, revie
       return start(ctx, worker, connection, review);
     case 'finish':
       return finish(ctx, connection, review.id);
+    case 'superseded':
+      return endSupersededStatus(ctx, connection, review);
   }
+}
+
+/** A superseded review's commit status ends: GitHub `error`, GitLab `canceled`, saying by what. */
+async function endSupersededStatus(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+  if (review.status !== 'SUPERSEDED' || !review.startedAt || !review.headSha) return;
+  const by = review.supersededBySha ? `Superseded by ${review.supersededBySha.slice(0, 7)}` : 'Superseded by a newer review request';
+  await platformFor(ctx, connection).setCommitStatus(review.headSha, 'cancelled', ctx.links.review(review.shortId), by);
 }
 
 async function waiting(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
@@ -199,7 +208,10 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
     const superseded = await ctx.store.transaction(async (tx) => {
       const current = await tx.reviews.lock(review.id);
       await tx.reviews.update(review.id, { runId: run.id });
-      return current?.status !== 'RUNNING';
+      const stale = current?.status !== 'RUNNING';
+      // Its pending status may have been set after supersede's job ended it: end it again.
+      if (stale) await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
+      return stale;
     });
     if (superseded) return cancelStaleRun(ctx, review.id, run.id);
   } catch (error) {

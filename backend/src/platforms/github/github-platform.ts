@@ -98,7 +98,7 @@ export class GitHubPlatform implements ChangeRequestPlatform {
         owner: this.owner,
         repo: this.repo,
         sha,
-        state,
+        state: state === 'cancelled' ? 'error' : state,
         context: GITHUB_STATUS_CONTEXT,
         description: description.length > STATUS_DESCRIPTION_MAX ? `${description.slice(0, STATUS_DESCRIPTION_MAX - 1)}…` : description,
         ...(targetUrl ? { target_url: targetUrl } : {}),

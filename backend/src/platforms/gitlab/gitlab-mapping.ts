@@ -39,9 +39,10 @@ export function toChangeRequestState(state: string): ChangeRequest['state'] {
 }
 
 /** GitLab's commit status states have no `failure` or `error`: both are `failed`. */
-export function toGitLabCommitState(state: CommitState): 'pending' | 'success' | 'failed' {
+export function toGitLabCommitState(state: CommitState): 'pending' | 'success' | 'failed' | 'canceled' {
   if (state === 'pending') return 'pending';
   if (state === 'success') return 'success';
+  if (state === 'cancelled') return 'canceled';
   return 'failed';
 }
 
