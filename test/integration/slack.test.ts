@@ -198,6 +198,44 @@ describe('Slack', function () {
       const [rerun] = await q(`SELECT r.short_id FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE o.short_id = $1`, [failing]);
       const names = (await q(`SELECT rtc.name FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 ORDER BY rtc.position`, [rerun.short_id])).map((r: { name: string }) => r.name);
       expect(names).to.deep.equal(['Bad', 'After bad']);
+      // Asked for by a person in Slack: MANUAL, by that person.
+      const [stored] = await q(`SELECT trigger, actor FROM runs WHERE short_id = $1`, [rerun.short_id]);
+      expect(stored).to.deep.equal({ trigger: 'MANUAL', actor: 'ada' });
+    });
+
+    it("works on a summary posted to a run's own channel that no project is connected to", async () => {
+      const failing = await start({ testPlanShortId: plans.Failing, notifications: [{ type: 'slack', channel: 'CALERTS' }] });
+      await ended(failing);
+      const payload = JSON.stringify({
+        type: 'block_actions',
+        user: { id: 'U9', username: 'grace', name: 'grace' },
+        team: { id: 'T1' },
+        channel: { id: 'CALERTS' },
+        message: { ts: '1700000000.000777' },
+        actions: [{ type: 'button', action_id: 'rerun_failed', value: failing, block_id: 'b1', action_ts: '1700000001.0' }],
+        response_url: `${slack.url}/respond`,
+        trigger_id: 't2',
+      });
+      expect((await slackPost(new URLSearchParams({ payload }).toString())).status).to.equal(200);
+      const reply = await waitFor('the threaded answer', async () => slack.messages('CALERTS').find((m) => m.threadTs === '1700000000.000777'));
+      expect(reply.text).to.match(new RegExp(`grace reran the failed test cases of run ${failing}`));
+      const [rerun] = await q(`SELECT r.trigger, r.actor FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE o.short_id = $1`, [failing]);
+      expect(rerun).to.deep.equal({ trigger: 'MANUAL', actor: 'grace' });
+    });
+
+    it('acknowledges the "Open run" link button and starts nothing', async () => {
+      const runs = (await q(`SELECT count(*)::int n FROM runs`))[0].n;
+      const payload = JSON.stringify({
+        type: 'block_actions',
+        user: { id: 'U9', username: 'grace', name: 'grace' },
+        team: { id: 'T1' },
+        channel: { id: 'CTEAM' },
+        actions: [{ type: 'button', action_id: 'open_run', block_id: 'b1', action_ts: '1700000001.0' }],
+        trigger_id: 't3',
+      });
+      const response = await slackPost(new URLSearchParams({ payload }).toString());
+      expect(response.status).to.equal(200);
+      expect((await q(`SELECT count(*)::int n FROM runs`))[0].n).to.equal(runs);
     });
 
     it('refuses a forged or stale signature with 401, and does nothing', async () => {

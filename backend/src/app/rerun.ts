@@ -21,7 +21,8 @@ export interface RerunResult {
   testCount: number;
 }
 
-export async function rerun(ctx: AppContext, caller: Caller, shortId: string, input: RerunInput): Promise<RerunResult> {
+/** `by`: who asked, when not the API (Slack's Rerun failed button: MANUAL, the Slack user). */
+export async function rerun(ctx: AppContext, caller: Caller, shortId: string, input: RerunInput, by?: { trigger: 'MANUAL'; actor: string }): Promise<RerunResult> {
   if (input.failedOnly !== undefined && input.projectTestCaseIds !== undefined) {
     throw new BadRequest('Give either failedOnly or projectTestCaseIds, not both: failedOnly reruns the failed, skipped and errored test cases; projectTestCaseIds reruns exactly those.');
   }
@@ -84,8 +85,8 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
       testPlanId: original.testPlanId,
       testPlanName: original.testPlanName,
       testPlanShortId: original.testPlanShortId,
-      trigger: original.trigger,
-      actor: original.actor,
+      trigger: by?.trigger ?? original.trigger,
+      actor: by ? by.actor : original.actor,
       branch: original.branch,
       commitHash: original.commitHash,
       commitMessage: original.commitMessage,

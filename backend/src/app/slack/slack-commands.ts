@@ -81,18 +81,29 @@ async function runCommand(ctx: AppContext, caller: Caller, planArg: string, requ
   return reply(`:rocket: ${request.userName} started <${run.url}|run ${run.shortId}> of *${run.testPlan.name}* (${run.testCount} test case${run.testCount === 1 ? '' : 's'}). The summary will follow here.`, 'in_channel');
 }
 
+/**
+ * The project of the run a button names, among those whose signing secret the request carries: a
+ * summary may be posted to any channel (a run's own `notifications`), not only a connected one.
+ */
+async function projectForRun(ctx: AppContext, runShortId: string, verifiedProjectIds: readonly string[]): Promise<ProjectRecord | { problem: string }> {
+  for (const projectId of verifiedProjectIds) {
+    if (await ctx.store.runs.findByShortId(projectId, runShortId)) return (await ctx.store.projects.findById(projectId))!;
+  }
+  return { problem: `Run ${runShortId} is not a run of a project this Slack app is connected to.` };
+}
+
 /** The "Rerun failed" button of a summary: a new run of its failed, skipped and errored test cases. */
 export async function handleRerunFailed(
   ctx: AppContext,
-  request: { runShortId: string; channel: string; userName: string; verifiedProjectIds: readonly string[] },
-): Promise<SlackReply> {
-  const project = await projectForChannel(ctx, request.channel, request.verifiedProjectIds);
-  if ('problem' in project) return reply(project.problem);
+  request: { runShortId: string; userName: string; verifiedProjectIds: readonly string[] },
+): Promise<SlackReply & { projectId: string | null }> {
+  const project = await projectForRun(ctx, request.runShortId, request.verifiedProjectIds);
+  if ('problem' in project) return { ...reply(project.problem), projectId: null };
   try {
-    const run = await rerun(ctx, await callerFor(ctx, project), request.runShortId, { failedOnly: true });
-    return reply(`:repeat: ${request.userName} reran the failed test cases of run ${request.runShortId}: <${run.url}|run ${run.shortId}> (${run.testCount} test case${run.testCount === 1 ? '' : 's'}).`, 'in_channel');
+    const run = await rerun(ctx, await callerFor(ctx, project), request.runShortId, { failedOnly: true }, { trigger: 'MANUAL', actor: request.userName });
+    return { ...reply(`:repeat: ${request.userName} reran the failed test cases of run ${request.runShortId}: <${run.url}|run ${run.shortId}> (${run.testCount} test case${run.testCount === 1 ? '' : 's'}).`, 'in_channel'), projectId: project.id };
   } catch (error) {
-    if (error instanceof AppError) return reply(`:warning: ${error.message}`);
+    if (error instanceof AppError) return { ...reply(`:warning: ${error.message}`), projectId: project.id };
     throw error;
   }
 }

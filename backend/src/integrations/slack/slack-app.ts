@@ -70,13 +70,19 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
     const message = (body as { message?: { ts?: string } }).message;
     const answer = await handleRerunFailed(ctx, {
       runShortId: (action as { value?: string }).value ?? '',
-      channel,
       userName: (body as { user?: { username?: string; name?: string } }).user?.username ?? (body as { user?: { name?: string } }).user?.name ?? 'someone',
       verifiedProjectIds: context.verifiedProjectIds as string[],
     });
-    // The answer goes in the summary's thread.
-    const botToken = context.projectBotToken as string | null;
+    // The answer goes in the summary's thread, posted with the bot of the run's project (the channel
+    // may be one the project only posted a run's summary to).
+    const botToken = answer.projectId ? await ctx.store.projects.slackBotToken(answer.projectId) : (context.projectBotToken as string | null);
     if (botToken) await slack.post(botToken, channel, { text: answer.text, blocks: answer.blocks, threadTs: message?.ts });
+    else ctx.log.warn({ channel, run: (action as { value?: string }).value }, 'Rerun failed: no Slack bot token to answer with');
+  });
+
+  // "Open run" is a link: Slack still sends its click, which needs only an acknowledgement.
+  app.action('open_run', async ({ ack }) => {
+    await ack();
   });
 
   app.error(async (error) => {
