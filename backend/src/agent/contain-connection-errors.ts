@@ -13,20 +13,26 @@ interface Callback {
 interface ClientConnection {
   dispatch(message: { id?: number }): void;
   _callbacks?: Map<number, Callback>;
-  __goalieContained?: boolean;
+  /** Who hears of a contained throw: every browser launched in a process shares one connection. */
+  __goalieOnError?: Set<(error: Error) => void>;
 }
 
 export function containConnectionErrors(browser: Browser, onError: (error: Error) => void): void {
   const connection = (browser as unknown as { _connection?: ClientConnection })._connection;
-  if (!connection || typeof connection.dispatch !== 'function' || !(connection._callbacks instanceof Map) || connection.__goalieContained) return;
+  if (!connection || typeof connection.dispatch !== 'function' || !(connection._callbacks instanceof Map)) return;
+  if (connection.__goalieOnError) {
+    connection.__goalieOnError.add(onError);
+    return;
+  }
+  const listeners = new Set([onError]);
+  connection.__goalieOnError = listeners;
   const dispatch = connection.dispatch.bind(connection);
-  connection.__goalieContained = true;
   connection.dispatch = (message) => {
     const pending = message.id !== undefined ? connection._callbacks!.get(message.id) : undefined;
     try {
       dispatch(message);
     } catch (error) {
-      onError(error as Error);
+      for (const listener of listeners) listener(error as Error);
       // The answer was taken off the list before it failed: its caller gets the error.
       if (pending && !connection._callbacks!.has(message.id!)) pending.reject(error);
     }

@@ -27,6 +27,9 @@ describe('agent: Playwright errors outside any call are contained', function () 
 
   it('an answer naming an unknown object fails its call and is reported, not thrown', async () => {
     const reported: Error[] = [];
+    const earlier: Error[] = [];
+    // Browsers of one process share one connection: an executor made earlier contained it already.
+    containConnectionErrors(browser, (error) => earlier.push(error));
     containConnectionErrors(browser, (error) => reported.push(error));
     const connection = (browser as unknown as { _connection: { dispatch(m: unknown): void; _callbacks: Map<number, { method: string }> } })._connection;
     const page = await browser.newPage();
@@ -39,6 +42,7 @@ describe('agent: Playwright errors outside any call are contained', function () 
     expect((await goto)?.message).to.match(/response@gone was not bound in the connection/);
     expect(reported).to.have.length(1);
     expect(reported[0]!.message).to.match(/Object with guid response@gone was not bound/);
+    expect(earlier).to.have.length(1);
     await page.close();
   });
 });
