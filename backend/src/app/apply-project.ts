@@ -9,7 +9,7 @@ import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
 import type { ExistingProject, ProjectWrite, RepositoryWrite } from './ports/projects-as-code.js';
 import { UniqueViolation } from './ports/store.js';
-import { platformFor } from './review/update-comment.js';
+import { platformFor } from './review/review-context.js';
 
 export type DocPath = (string | number)[];
 

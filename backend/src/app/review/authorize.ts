@@ -8,7 +8,7 @@ import { deploymentsReady } from '../../domain/review/readiness.js';
 import type { AppContext } from '../context.js';
 import type { ConnectionRecord, RefusalKind, ReviewRecord } from '../ports/review-store.js';
 import { supersede } from './supersede.js';
-import { platformFor } from './update-comment.js';
+import { platformFor } from './review-context.js';
 
 export async function authorizeReview(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
   if (review.status !== 'AUTHORIZING') return;

@@ -18,7 +18,8 @@ import { checkDestination, startRun } from '../start-run.js';
 import { authorizeReview } from './authorize.js';
 import { cancelReviewRun } from './supersede.js';
 import type { CheckResult } from './render-comment.js';
-import { platformFor, runTestCasesOf, updateComment, type Exploration } from './update-comment.js';
+import { platformFor, runTestCasesOf, type Exploration } from './review-context.js';
+import { updateComment } from './update-comment.js';
 
 export interface ReviewWorker {
   executor: TestExecutor;

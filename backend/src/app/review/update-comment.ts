@@ -1,29 +1,11 @@
 // Shows the newest review of a change request in Goalie's one comment there (updated in place).
-import type { RunTestCase } from '../../../../shared/src/api/types.js';
 import { commentMarker } from '../../domain/review/comment-marker.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
-import { toApiRunTestCase } from '../api-shapes.js';
 import type { AppContext } from '../context.js';
-import type { ChangeRequestPlatform } from '../ports/change-request-platform.js';
-import type { Finding } from '../ports/explorer.js';
 import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
 import { renderComment, type CheckResult, type CommentContext } from './render-comment.js';
-
-export interface Exploration {
-  pagesVisited: string[];
-  findings: Finding[];
-  unreachable: boolean;
-}
-
-export function platformFor(ctx: AppContext, connection: ConnectionRecord): ChangeRequestPlatform {
-  return ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, credentials: connection.credentials });
-}
-
-export async function runTestCasesOf(store: Pick<Repositories, 'runs'>, runId: string | null): Promise<RunTestCase[]> {
-  if (!runId) return [];
-  return (await store.runs.testCasesOf(runId)).map(toApiRunTestCase);
-}
+import { platformFor, runTestCasesOf, type Exploration } from './review-context.js';
 
 /** `store`: the repositories to read with (the caller's transaction, or ctx.store). */
 export async function commentContext(
