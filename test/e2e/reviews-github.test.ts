@@ -499,16 +499,64 @@ describe('pull request reviews on GitHub (e2e)', function () {
   });
 
   describe('when GitHub misbehaves', () => {
-    it('jobs writing the comment at the same moment leave one comment, showing the newest state', async () => {
+    /** A pull request of the quiet project whose review waits for its deployment (no comment yet). */
+    const waitingPr = async () => {
       const pr = newPr('acme/quiet');
       await opened(projects.quiet!, pr);
       await reviewJobsSettled(service);
-      const connection = (await service.runtime.app.store.reviews.connectionById(projects.quiet!.connectionId))!;
+      const app = service.runtime.app;
+      return { pr, app, connection: (await app.store.reviews.connectionById(projects.quiet!.connectionId))! };
+    };
+
+    it('jobs writing the comment at the same moment leave one comment, showing the newest state', async () => {
+      const { pr, app, connection } = await waitingPr();
       fake.delayNext(3, 300, { method: 'GET' });
-      await Promise.all([1, 2, 3].map(() => updateComment(service.runtime.app, connection, pr.number)));
+      await Promise.all([1, 2, 3].map(() => updateComment(app, connection, pr.number)));
       const comments = goalieComments('acme/quiet', pr.number);
       expect(comments).to.have.length(1);
       expect(comments[0]!.body).to.include('waiting for the deployments');
+    });
+
+    it('a slow GitHub holds no database transaction while the comment is written', async () => {
+      const { pr, app, connection } = await waitingPr();
+      const since = fake.requests.length;
+      fake.delayNext(1, 3000, { method: 'GET' });
+      const writing = updateComment(app, connection, pr.number);
+      await waitFor('the comment lookup to reach GitHub', async () => fake.requests.slice(since).some((r) => r.method === 'GET' && r.path.includes(`/issues/${pr.number}/comments`)), 10_000, 10);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Any transaction of the service open for a second now would be one waiting on GitHub.
+      const open = await sql(service, `SELECT state, left(query, 200) AS query FROM pg_stat_activity
+        WHERE datname = current_database() AND xact_start < now() - interval '1 second' AND pid <> pg_backend_pid()`);
+      expect(open).to.deep.equal([]);
+      await writing;
+      expect(goalieComments('acme/quiet', pr.number)).to.have.length(1);
+    });
+
+    it('a comment GitHub failed to take is written again by the scheduler', async () => {
+      const { pr, app, connection } = await waitingPr();
+      fake.failNext(4, 502, { method: 'POST' });
+      const error = await updateComment(app, connection, pr.number).then(() => null, (e: unknown) => e);
+      expect(error, 'the write failed on every try').to.be.an('error');
+      expect(goalieComments('acme/quiet', pr.number)).to.have.length(0);
+      await rs.worker.scheduler.tick();
+      await reviewJobsSettled(service);
+      const comments = goalieComments('acme/quiet', pr.number);
+      expect(comments).to.have.length(1);
+      expect(comments[0]!.body).to.include('waiting for the deployments');
+    });
+
+    it('a comment whose writer died while holding it is written once its claim runs out', async () => {
+      const { pr, app, connection } = await waitingPr();
+      const key = { connectionId: connection.id, changeRequestNumber: pr.number, note: 'review' as const };
+      // A writer that claimed the comment for two seconds and then died.
+      await app.store.transaction((tx) => tx.reviews.claimNote(key, 'a writer that died', new Date(Date.now() + 2000), new Date()));
+      await updateComment(app, connection, pr.number);
+      expect(goalieComments('acme/quiet', pr.number), 'another writer holds it: this one only marks it stale').to.have.length(0);
+      await waitFor('the comment written after the claim ran out', async () => {
+        await rs.worker.scheduler.tick();
+        return goalieComments('acme/quiet', pr.number).length === 1;
+      }, 30_000, 250);
+      expect(goalieComments('acme/quiet', pr.number)[0]!.body).to.include('waiting for the deployments');
     });
 
     it('GitHub refusing the native review still leaves the final comment and the commit status', async () => {

@@ -148,6 +148,22 @@ describe('who may make Goalie review (e2e)', function () {
       expect(repo.reviews).to.deep.equal([]);
     });
 
+    it("posts a refusal's reply that GitHub failed to take on the job's retry, and still only once", async () => {
+      const project = projects.guarded!;
+      github.repo('acme/guarded').permissions.set('stranger', 'none');
+      const pr = newPr('acme/guarded');
+      // Creating the reply fails on every try of the host client: the job fails, and its retry posts it.
+      github.failNext(4, 502, { method: 'POST' });
+      expect((await mention(project, pr.number, 'stranger')).status).to.equal(200);
+      await waitFor('the reply posted by the retry', async () => ghReplies(project, pr.number).length === 1, 90_000, 100);
+      await refused(project, pr.number, 1);
+      expect(await mention(project, pr.number, 'stranger')).to.include({ status: 200 });
+      await refused(project, pr.number, 2);
+      expect(ghReplies(project, pr.number)).to.have.length(1);
+      const posts = github.requests.filter((r) => r.method === 'POST' && r.path === `/repos/acme/guarded/issues/${pr.number}/comments`);
+      expect(posts.length, 'four failed tries, then the one that worked').to.equal(5);
+    });
+
     it('ends a mention in ERROR, running nothing, when GitHub cannot say who may ask', async () => {
       const project = projects.guarded!;
       const pr = newPr('acme/guarded');

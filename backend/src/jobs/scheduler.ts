@@ -1,7 +1,8 @@
 // Periodic duties every process with a worker performs: start due scheduled runs, take back work
-// from workers that stopped beating, and finish runs left with nothing to do. All are safe to run in
-// several processes at once.
+// from workers that stopped beating, finish runs left with nothing to do, and write again review
+// comments left stale. All are safe to run in several processes at once.
 import type { AppContext } from '../app/context.js';
+import { rewriteStaleComments } from '../app/review/rewrite-stale-comments.js';
 import { finishStrandedRuns } from '../app/run-engine/finish-stranded-runs.js';
 import { fireSchedules } from '../app/run-engine/fire-schedules.js';
 import { recoverStaleWork } from '../app/run-engine/recover-stale-work.js';
@@ -18,6 +19,7 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
       await recoverStaleWork(ctx, options.staleAfterMs);
       await finishStrandedRuns(ctx);
       await fireSchedules(ctx);
+      await rewriteStaleComments(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'scheduler tick failed');
     }

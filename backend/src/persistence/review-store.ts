@@ -99,17 +99,6 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
       const where = { connectionId, changeRequestNumber, status: Not(In(['AUTHORIZING', 'REFUSED'])) };
       return (await m.find(ReviewEntity, { where, order: { createdAt: 'DESC' }, take: 2 })).map(toReview);
     },
-    async recordRefusalReply(connectionId, changeRequestNumber, kind) {
-      const rows = (await m.query(
-        `INSERT INTO review_refusal_replies (connection_id, change_request_number, kind) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING kind`,
-        [connectionId, changeRequestNumber, kind],
-      )) as unknown[];
-      return rows.length > 0;
-    },
-    async lockChangeRequest(connectionId, changeRequestNumber) {
-      // A transaction-scoped advisory lock in a key space of its own (the two-key form).
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('goalie:review-comment'), hashtext($1))`, [`${connectionId}:${changeRequestNumber}`]);
-    },
     async lock(id) {
       const [row] = await m.query(`SELECT id FROM reviews WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) return null;
@@ -118,12 +107,50 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
     async update(id, patch) {
       await m.update(ReviewEntity, { id }, patch as never);
     },
-    async lastCommentId(connectionId, changeRequestNumber) {
-      const [row] = await m.query(
-        `SELECT comment_id FROM reviews WHERE connection_id = $1 AND change_request_number = $2 AND comment_id IS NOT NULL ORDER BY created_at DESC LIMIT 1`,
-        [connectionId, changeRequestNumber],
+    async claimNote(key, writer, until, now) {
+      const where = `connection_id = $1 AND change_request_number = $2 AND note = $3`;
+      const keyValues = [key.connectionId, key.changeRequestNumber, key.note];
+      await m.query(`INSERT INTO change_request_notes (connection_id, change_request_number, note) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, keyValues);
+      const [row] = (await m.query(`SELECT writer, claimed_until, body_hash FROM change_request_notes WHERE ${where} FOR UPDATE`, keyValues)) as {
+        writer: string | null;
+        claimed_until: Date | null;
+        body_hash: string | null;
+      }[];
+      if (row!.writer && row!.claimed_until && row!.claimed_until > now) {
+        await m.query(`UPDATE change_request_notes SET stale = true WHERE ${where}`, keyValues);
+        return { claimed: false, claimedUntil: row!.claimed_until };
+      }
+      await m.query(`UPDATE change_request_notes SET writer = $4, claimed_until = $5, stale = false, updated_at = $6 WHERE ${where}`, [...keyValues, writer, until, now]);
+      return { claimed: true, bodyHash: row!.body_hash };
+    },
+    async releaseNote(key, writer, outcome, now) {
+      const keyValues = [key.connectionId, key.changeRequestNumber, key.note];
+      const [row] = (await m.query(
+        `SELECT writer, stale FROM change_request_notes WHERE connection_id = $1 AND change_request_number = $2 AND note = $3 FOR UPDATE`,
+        keyValues,
+      )) as { writer: string | null; stale: boolean }[];
+      // A writer whose claim ran out and was taken over stores nothing: the one who took it writes.
+      if (row?.writer !== writer) return { stale: false };
+      await m.query(
+        `UPDATE change_request_notes SET writer = NULL, claimed_until = NULL, stale = $4, updated_at = $5,
+           comment_id = COALESCE($6, comment_id), body_hash = COALESCE($7, body_hash)
+         WHERE connection_id = $1 AND change_request_number = $2 AND note = $3`,
+        [...keyValues, outcome.stale || (outcome.keepStale === true && row.stale), now, outcome.written?.commentId ?? null, outcome.written?.bodyHash ?? null],
       );
-      return row?.comment_id ?? null;
+      return { stale: row.stale };
+    },
+    async takeStaleComments(now, limit) {
+      const result = await m.query(
+        `UPDATE change_request_notes SET stale = false, writer = NULL, claimed_until = NULL, updated_at = $1
+          WHERE (connection_id, change_request_number, note) IN (
+            SELECT connection_id, change_request_number, note FROM change_request_notes
+             WHERE note = 'review' AND stale AND (writer IS NULL OR claimed_until <= $1)
+             ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING connection_id, change_request_number`,
+        [now, limit],
+      );
+      const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { connection_id: string; change_request_number: number }[];
+      return rows.map((r) => ({ connectionId: r.connection_id, changeRequestNumber: r.change_request_number, note: 'review' as const }));
     },
   };
 }

@@ -68,6 +68,16 @@ export interface ReviewRecord {
   finishedAt: Date | null;
 }
 
+/** Goalie's notes on a change request: its review comment, and the replies explaining a refusal. */
+export type NoteKind = 'review' | `refusal:${RefusalKind}`;
+export interface NoteKey {
+  connectionId: string;
+  changeRequestNumber: number;
+  note: NoteKind;
+}
+/** claimed: the writer may write; `bodyHash` is what was written last (null: never). */
+export type NoteClaim = { claimed: true; bodyHash: string | null } | { claimed: false; claimedUntil: Date };
+
 export type NewReview = Pick<
   ReviewRecord,
   'id' | 'shortId' | 'projectId' | 'connectionId' | 'changeRequestNumber' | 'changeRequestTitle' | 'changeRequestUrl' | 'branch' | 'headSha' | 'author' | 'authorId' | 'event' | 'status' | 'deploymentUrls'
@@ -98,19 +108,29 @@ export interface ReviewStore {
   waitingFor(connectionId: string, sha: string): Promise<ReviewRecord[]>;
   /** The newest review of a change request (the one its comment shows), and the one before it. */
   latestTwo(connectionId: string, changeRequestNumber: number): Promise<ReviewRecord[]>;
-  /**
-   * Serialises the writers of one change request's comment until the transaction ends, so that two
-   * jobs never both create it, and the last one to write shows the newest state.
-   */
-  lockChangeRequest(connectionId: string, changeRequestNumber: number): Promise<void>;
   /** Locks the review row until the transaction ends. */
   lock(id: string): Promise<ReviewRecord | null>;
   update(id: string, patch: Partial<Omit<ReviewRecord, 'id' | 'shortId' | 'projectId' | 'connectionId' | 'createdAt'>>): Promise<void>;
   /**
-   * Remembers that the change request got the reply explaining a refusal of `kind`: true the first
-   * time, so that it is posted at most once per change request.
+   * Claims the writing of one of Goalie's notes on a change request until `until` (the row is
+   * created on first use). When another writer holds an unexpired claim, the note is marked stale
+   * instead, so that its writer (or the scheduler, once the claim runs out) writes it again.
    */
-  recordRefusalReply(connectionId: string, changeRequestNumber: number, kind: RefusalKind): Promise<boolean>;
-  /** The most recent comment id Goalie used on this change request (the comment is updated in place). */
-  lastCommentId(connectionId: string, changeRequestNumber: number): Promise<string | null>;
+  claimNote(key: NoteKey, writer: string, until: Date, now: Date): Promise<NoteClaim>;
+  /**
+   * Ends `writer`'s claim (nothing when it lost it), stores what it wrote, and marks the note stale
+   * when `outcome.stale` says so (or keeps a mark made meanwhile, with `keepStale`). Answers whether
+   * it had been marked stale meanwhile.
+   */
+  releaseNote(
+    key: NoteKey,
+    writer: string,
+    outcome: { written?: { commentId: string; bodyHash: string }; stale: boolean; keepStale?: boolean },
+    now: Date,
+  ): Promise<{ stale: boolean }>;
+  /**
+   * Up to `limit` review comments marked stale that nobody is writing (no claim, or one that ran
+   * out, its writer presumably gone): the mark and the claim are cleared, the caller writes them.
+   */
+  takeStaleComments(now: Date, limit: number): Promise<NoteKey[]>;
 }

@@ -7,13 +7,21 @@ import { GITLAB_ROLE_FOR, meetsMinimum, type MinimumPermission } from '../../dom
 import { deploymentsReady } from '../../domain/review/readiness.js';
 import type { AppContext } from '../context.js';
 import type { ConnectionRecord, RefusalKind, ReviewRecord } from '../ports/review-store.js';
-import { supersede } from './supersede.js';
 import { platformFor } from './review-context.js';
+import { supersede } from './supersede.js';
+import { writeNote } from './write-note.js';
+
+/** What kind of request the review is, and the permission its author needs. */
+function requirement(connection: ConnectionRecord, review: ReviewRecord): { kind: RefusalKind; minimum: MinimumPermission } {
+  const kind: RefusalKind = review.event === 'comment' || review.event === 'ci' ? 'mention' : 'fork';
+  return { kind, minimum: kind === 'mention' ? connection.minimumPermission : atLeastWrite(connection.minimumPermission) };
+}
 
 export async function authorizeReview(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+  // Refused by an earlier try of this job whose reply did not reach the host: the reply is tried again.
+  if (review.status === 'REFUSED') return replyToRefusal(ctx, connection, review);
   if (review.status !== 'AUTHORIZING') return;
-  const kind: RefusalKind = review.event === 'comment' || review.event === 'ci' ? 'mention' : 'fork';
-  const minimum = kind === 'mention' ? connection.minimumPermission : atLeastWrite(connection.minimumPermission);
+  const { kind, minimum } = requirement(connection, review);
   let permission: Awaited<ReturnType<ReturnType<typeof platformFor>['permissionOf']>>;
   try {
     permission = await platformFor(ctx, connection).permissionOf({ username: review.author, id: review.authorId });
@@ -52,7 +60,7 @@ export async function authorizeReview(ctx: AppContext, connection: ConnectionRec
     await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: readiness.ready ? 'start' : 'waiting' } }], tx.sql);
     return true;
   });
-  if (decided && !allowed) await replyOnce(ctx, connection, review.changeRequestNumber, kind, refusalText(connection, kind, minimum));
+  if (decided && !allowed) await replyToRefusal(ctx, connection, review);
 }
 
 /** A fork's code is run automatically only for authors who could push it to the repository themselves. */
@@ -78,13 +86,18 @@ function refusalText(connection: ConnectionRecord, kind: RefusalKind, minimum: M
   );
 }
 
-/** The refusal's reply, at most once per change request and kind, however many requests are refused. */
-async function replyOnce(ctx: AppContext, connection: ConnectionRecord, number: number, kind: RefusalKind, text: string): Promise<void> {
-  await ctx.store.transaction(async (tx) => {
-    // Serialised with the other writers of this change request's notes; remembered with the note,
-    // so a failed post is tried again by the job's retry.
-    await tx.reviews.lockChangeRequest(connection.id, number);
-    if (!(await tx.reviews.recordRefusalReply(connection.id, number, kind))) return;
-    await platformFor(ctx, connection).upsertComment(number, refusalMarker(number, kind), `${text}\n\n${refusalMarker(number, kind)}`);
+/**
+ * The refusal's reply, at most once per change request and kind, however many requests are refused.
+ * It counts as said once the host has it: a failed post fails the job, whose retry posts it.
+ */
+async function replyToRefusal(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+  const { kind, minimum } = requirement(connection, review);
+  const number = review.changeRequestNumber;
+  const marker = refusalMarker(number, kind);
+  await writeNote(ctx, connection, {
+    key: { connectionId: connection.id, changeRequestNumber: number, note: `refusal:${kind}` },
+    marker,
+    once: true,
+    render: async () => `${refusalText(connection, kind, minimum)}\n\n${marker}`,
   });
 }

@@ -19,7 +19,7 @@ import { authorizeReview } from './authorize.js';
 import { cancelReviewRun } from './supersede.js';
 import type { CheckResult } from './render-comment.js';
 import { platformFor, runTestCasesOf, type Exploration } from './review-context.js';
-import { updateComment } from './update-comment.js';
+import { showNewest, updateComment } from './update-comment.js';
 
 export interface ReviewWorker {
   executor: TestExecutor;
@@ -76,7 +76,7 @@ async function waiting(ctx: AppContext, connection: ConnectionRecord, review: Re
   });
   // Only a review that still waits says so: one that moved on (ready, superseded) has its own step
   // to update the comment.
-  if (stillWaiting && connection.postCommentOnOpened) await updateComment(ctx, connection, review.changeRequestNumber);
+  if (stillWaiting && connection.postCommentOnOpened) await showNewest(ctx, connection, review.changeRequestNumber);
 }
 
 /** Which application a URL from a review request is for: the first mapped one, or the only one. */
@@ -120,7 +120,7 @@ async function fail(ctx: AppContext, connection: ConnectionRecord, review: Revie
     return true;
   });
   if (!failed) return;
-  await updateComment(ctx, connection, review.changeRequestNumber);
+  await showNewest(ctx, connection, review.changeRequestNumber);
   // The commit may already show Goalie's status as pending: it must not stay so.
   if (review.headSha) {
     await platformFor(ctx, connection)
@@ -183,7 +183,7 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
     throw error;
   }
   await ctx.store.reviews.update(review.id, { deploymentUrls: urls });
-  await updateComment(ctx, connection, review.changeRequestNumber);
+  await showNewest(ctx, connection, review.changeRequestNumber);
   await platform.setCommitStatus(review.headSha, 'pending', ctx.links.review(review.shortId), 'Goalie is reviewing this commit').catch((error: unknown) => ctx.log.warn({ err: error }, 'commit status not set'));
 
   // End-to-end: the review plan (or the default plan), each mapped environment's URL overriding its application's environment.
@@ -290,7 +290,7 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
       ctx.log.error({ err: error, reviewId: done.id }, `review verdict: could not ${what}`);
     }
   };
-  await attempt('update the comment', () => updateComment(ctx, connection, done.changeRequestNumber));
+  await showNewest(ctx, connection, done.changeRequestNumber);
   const body = `Goalie review: **${done.verdict}**. ${done.summary}\n\n${ctx.links.review(done.shortId)}`;
   await attempt('submit the verdict', async () => {
     const applied = await platform.submitVerdict(done.changeRequestNumber, done.verdict, body, done.headSha);

@@ -1,11 +1,13 @@
-// Shows the newest review of a change request in Goalie's one comment there (updated in place).
+// Shows the newest review of a change request in Goalie's one comment there (updated in place). The
+// host is called outside any transaction (write-note.ts); one writer at a time per change request.
 import { commentMarker } from '../../domain/review/comment-marker.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
 import type { AppContext } from '../context.js';
 import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
 import { renderComment, type CheckResult, type CommentContext } from './render-comment.js';
-import { platformFor, runTestCasesOf, type Exploration } from './review-context.js';
+import { runTestCasesOf, type Exploration } from './review-context.js';
+import { writeNote } from './write-note.js';
 
 /** `store`: the repositories to read with (the caller's transaction, or ctx.store). */
 export async function commentContext(
@@ -39,16 +41,33 @@ export async function commentContext(
   };
 }
 
+/** Writes the comment; throws when the host call fails (the comment job is then retried). */
 export async function updateComment(ctx: AppContext, connection: ConnectionRecord, changeRequestNumber: number): Promise<void> {
-  // One writer at a time per change request: jobs of the same change request run at once (a
-  // superseded review's update beside the new review's start), and each renders the newest state
-  // only once the previous writer is done, so the comment is never created twice nor left stale.
-  await ctx.store.transaction(async (tx) => {
-    await tx.reviews.lockChangeRequest(connection.id, changeRequestNumber);
-    const [latest, previous] = await tx.reviews.latestTwo(connection.id, changeRequestNumber);
-    if (!latest) return;
-    const body = renderComment(latest, await commentContext(ctx, tx, connection, latest, previous));
-    const comment = await platformFor(ctx, connection).upsertComment(changeRequestNumber, commentMarker(changeRequestNumber), body);
-    await tx.reviews.update(latest.id, { commentId: comment.id });
+  let shown: string | null = null;
+  await writeNote(ctx, connection, {
+    key: { connectionId: connection.id, changeRequestNumber, note: 'review' },
+    marker: commentMarker(changeRequestNumber),
+    async render(tx) {
+      const [latest, previous] = await tx.reviews.latestTwo(connection.id, changeRequestNumber);
+      if (!latest) return null;
+      shown = latest.id;
+      return renderComment(latest, await commentContext(ctx, tx, connection, latest, previous));
+    },
+    written: async (tx, commentId) => {
+      if (shown) await tx.reviews.update(shown, { commentId });
+    },
   });
+}
+
+/**
+ * Writes the comment from a step that goes on whatever the host says: a failed write is logged and
+ * left marked stale, and the scheduler has it written again, so a flaky host delays the comment but
+ * never fails the review.
+ */
+export async function showNewest(ctx: AppContext, connection: ConnectionRecord, changeRequestNumber: number): Promise<void> {
+  try {
+    await updateComment(ctx, connection, changeRequestNumber);
+  } catch (error) {
+    ctx.log.warn({ err: error, changeRequestNumber }, 'could not update the review comment; the scheduler tries again');
+  }
 }
