@@ -11,6 +11,10 @@ export interface Links {
   testCase(id: string): string;
   review(shortId: string): string;
   webhook(host: HostKind, connectionShortId: string): string;
+  /** The dashboard's link that joins an organization. */
+  invitation(token: string): string;
+  /** The dashboard's link that sets a new password. */
+  passwordReset(token: string): string;
 }
 
 export interface AppContext {
@@ -31,5 +35,7 @@ export function linksFor(publicUrl: string): Links {
     testCase: (id) => `${publicUrl}/test-cases/${encodeURIComponent(id)}`,
     review: (shortId) => `${publicUrl}/reviews/${encodeURIComponent(shortId)}`,
     webhook: (host, connectionShortId) => `${publicUrl}/webhooks/${host}/${encodeURIComponent(connectionShortId)}`,
+    invitation: (token) => `${publicUrl}/invitations/${encodeURIComponent(token)}`,
+    passwordReset: (token) => `${publicUrl}/password-reset/${encodeURIComponent(token)}`,
   };
 }

@@ -37,6 +37,17 @@ export class NotFound extends AppError {
     super(404, message);
   }
 }
+/** Too many attempts (signing in): `retryAfterSeconds` says when to try again. */
+export class TooManyRequests extends AppError {
+  readonly headers: Record<string, string>;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+  }
+}
 /** The request is well-formed but the object is not in a state that allows it (e.g. enabling before the burn-in). */
 export class Conflict extends AppError {
   constructor(message: string) {

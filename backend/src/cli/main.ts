@@ -8,6 +8,7 @@ import { applyCommand } from './apply.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
 import { tokenCommand } from './token.js';
+import { userCommand } from './user.js';
 import { workerCommand } from './worker.js';
 
 export const USAGE = `Usage: goalie <command> [options]
@@ -23,6 +24,11 @@ Server commands:
                                 create an API token (shown once)
   token list --project <name> [--json]
   token revoke <token prefix>
+  user create --email <address> [--name <name>] [--admin] [--password-stdin] [--json]
+                                a dashboard user; prints a link to choose the password
+  user list [--json]
+  user reset-link --email <address> [--json]
+                                a link that sets a new password (valid 24 hours, once)
 
 ${CLIENT_COMMANDS_USAGE}
 Server environment: GOALIE_HOME (default ./.goalie), DATABASE_URL (default: embedded PostgreSQL),
@@ -36,6 +42,7 @@ const COMMANDS: Record<string, Command> = {
   migrate: migrateCommand,
   apply: applyCommand,
   token: tokenCommand,
+  user: userCommand,
   worker: workerCommand,
 };
 

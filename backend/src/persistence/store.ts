@@ -23,7 +23,9 @@ import {
   TestPlanTestCaseEntity,
 } from './entities/index.js';
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
+import { accountsStore } from './accounts-store.js';
 import { projectBrowserAccess } from './browser-access.js';
+import { overviewQueries } from './overview-queries.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
@@ -91,6 +93,8 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     projectsAsCode: projectsAsCode(m, secrets),
     execution: executionStore(m, secrets),
     reviews: reviewStore(m, secrets),
+    accounts: accountsStore(m),
+    overview: overviewQueries(m),
     sql: {
       async executeSql(text, values) {
         const result = await m.query(text, values as unknown[]);

@@ -1,5 +1,7 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
+import type { AccountsStore } from './accounts.js';
 import type { ExecutionStore } from './execution-store.js';
+import type { OverviewQueries } from './overview.js';
 import type { ReviewStore } from './review-store.js';
 import type { ProjectsAsCode } from './projects-as-code.js';
 import type { SqlExecutor } from './queue.js';
@@ -136,6 +138,8 @@ export interface Repositories {
   projectsAsCode: ProjectsAsCode;
   execution: ExecutionStore;
   reviews: ReviewStore;
+  accounts: AccountsStore;
+  overview: OverviewQueries;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
 }
