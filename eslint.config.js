@@ -6,11 +6,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TS_FILES = [
-  'backend/**/*.{ts,mts,cts}',
-  'shared/**/*.{ts,mts,cts}',
-  'test/**/*.{ts,mts,cts}',
-  'scripts/**/*.{ts,mts,cts}',
-  'actions/*/src/**/*.{ts,mts,cts}',
+  'backend/**/*.{ts,tsx,mts,cts}',
+  'shared/**/*.{ts,tsx,mts,cts}',
+  'test/**/*.{ts,tsx,mts,cts}',
+  'scripts/**/*.{ts,tsx,mts,cts}',
+  'actions/*/src/**/*.{ts,tsx,mts,cts}',
 ];
 
 /** Unused things are errors, unless named `_...` on purpose. */

@@ -81,7 +81,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
   };
   const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
   const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
-  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents });
+  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents, secureCookies: config.publicUrl.startsWith('https:') });
   return {
     config,
     logger,

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
+import { adminFetch, visitor } from '../helpers/dashboard.js';
 import { startGoalie, type Running } from '../helpers/processes.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
@@ -150,10 +151,12 @@ describe('executing runs in Chromium', function () {
   const byName = (view: { runTestCases: { name: string }[] }) => Object.fromEntries(view.runTestCases.map((t) => [t.name, t])) as Record<string, any>;
   const run = async (plan: string) => (await api.post('/v1/run', { testPlanShortId: plans[plan] })).body.run;
 
+  let organizationId: string;
+
   before(async () => {
     site = await startTestSite();
     service = await startTestService({ GOALIE_WORKER_STALE_SECONDS: '3', GOALIE_SCHEDULER_TICK_SECONDS: '1' });
-    await service.apply(project(site.url));
+    organizationId = (await service.apply(project(site.url))).organization.id;
     api = service.client(await service.token('e2e'));
     plans = Object.fromEntries((await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [r.name, r.short_id]));
     worker = await startWorker(service.runtime);
@@ -189,15 +192,15 @@ describe('executing runs in Chromium', function () {
     expect(row.step_version).to.equal(1);
     expect(row.healed).to.deep.equal([]);
     expect(row.evidence.map((e: { label: string }) => e.label)).to.include.members(['01', '02', '03', 'final', 'trace']);
-    const pageHtml = await (await fetch(`${service.baseUrl}/runs/${view.shortId}`)).text();
+    const pageHtml = await (await adminFetch(service, `/runs/${view.shortId}`)).text();
     const trace = /href="(\/evidence\/[^"]+trace\.zip)"/.exec(pageHtml)![1]!;
     // The trace is written while the worker goes on to the next test case: it lands a moment later.
     const zip = await waitFor('the trace file', async () => {
-      const response = await fetch(service.baseUrl + trace);
+      const response = await adminFetch(service, trace);
       return response.status === 200 ? response : null;
     });
     expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).to.equal('PK');
-    const shot = await fetch(service.baseUrl + /src="(\/evidence\/[^"]+screenshot-final\.jpg)"/.exec(pageHtml)![1]!);
+    const shot = await adminFetch(service, /src="(\/evidence\/[^"]+screenshot-final\.jpg)"/.exec(pageHtml)![1]!);
     expect(shot.headers.get('content-type')).to.equal('image/jpeg');
   });
 
@@ -229,35 +232,33 @@ describe('executing runs in Chromium', function () {
     try {
       const slow = await run('Slow');
       await waitFor('the test case to run', async () => (await q(`SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`, [slow.shortId]))[0]);
-      const pageHtml = await (await fetch(slow.url)).text();
+      const member = await visitor(service, { organizationId: organizationId, role: 'member' });
+      const pageHtml = await (await member.fetch(`/runs/${slow.shortId}`)).text();
       expect(pageHtml).to.contain(`action="/runs/${slow.shortId}/cancel"`);
-      // A form on another site that posts here is refused, and cancels nothing.
+      // A form on another site that posts here, with the member's cookie, is refused and cancels nothing.
       const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
       for (const headers of crossSite) {
-        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers });
+        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { ...headers, cookie: member.cookie } });
         expect(refused.status, JSON.stringify(headers)).to.equal(403);
         expect((await refused.json()).message).to.match(/only works from Goalie's own run page/);
       }
-      // A client without the page's token (curl with the run's link), or with a token of its own: 403.
-      const loaded = await fetch(slow.url);
-      const cookie = loaded.headers.get('set-cookie')!.split(';')[0]!;
-      expect(cookie).to.match(/^goalie_form=/);
-      expect(await loaded.text()).to.contain(`name="token" value="${cookie.split('=')[1]}"`);
-      const attempts: [Record<string, string>, string][] = [
-        [{}, ''],
-        [{ cookie }, 'token=' + 'x'.repeat(32)],
-        [{ cookie: 'goalie_form=' + 'y'.repeat(32) }, 'token=' + cookie.split('=')[1]],
-      ];
-      for (const [headers, body] of attempts) {
-        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body });
+      // Without the session's form token (curl with the cookie), or with another token: 403.
+      expect(pageHtml).to.contain(`name="token" value="${member.csrf}"`);
+      for (const body of ['', 'token=' + 'x'.repeat(32)]) {
+        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body });
         expect(refused.status, body).to.equal(403);
         expect((await refused.json()).message).to.match(/needs the token of the page/);
       }
+      // Signed out, the form is not even reached: sign in first.
+      const signedOut = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=' + member.csrf });
+      expect(signedOut.status).to.equal(403);
       expect((await q(`SELECT status FROM runs WHERE short_id = $1`, [slow.shortId]))[0].status).to.equal('RUNNING');
-      // The page's own form, pressed in Chromium.
+      // The page's own form, pressed in Chromium by the signed-in member.
       const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
       try {
-        const page = await browser.newPage();
+        const context = await browser.newContext();
+        await context.addCookies([{ name: 'goalie_session', value: member.cookie.split('=')[1]!, url: service.baseUrl }]);
+        const page = await context.newPage();
         await page.goto(slow.url);
         await page.getByRole('button', { name: 'Cancel run' }).click();
         await page.waitForURL(slow.url);

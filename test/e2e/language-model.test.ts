@@ -8,6 +8,7 @@ import { startFakeLlm, toolCall, type FakeLlm } from '../helpers/fake-llm.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
+import { adminFetch } from '../helpers/dashboard.js';
 
 const CART = html('Cart', `<h1>Your cart</h1><button aria-label="Proceed to payment" id="go">→</button><script>go.onclick = () => { location.href = '/done'; };</script>`);
 const DONE = html('Thank you', `<h1>Thank you</h1><p>Order #1234 confirmed</p>`);
@@ -88,7 +89,7 @@ describe('a language model through the service', function () {
       const [{ steps }] = await q(`SELECT steps FROM test_case_step_versions WHERE test_case_id = $1`, [testCase!.id]);
       expect((steps as Row[])[0]).to.include({ action: 'click', sentence: "Click 'Proceed to payment'", from: GOAL, interpretedBy: 'scripted-model' });
 
-      const pageHtml = await (await fetch(`${service.baseUrl}/test-cases/${String(testCase!.id)}`)).text();
+      const pageHtml = await (await adminFetch(service, `/test-cases/${String(testCase!.id)}`)).text();
       expect(pageHtml).to.include('the burn-in used 960 tokens (900 prompt + 60 completion)').and.include('interpreted by scripted-model');
     });
 
@@ -106,7 +107,7 @@ describe('a language model through the service', function () {
 
       const [row] = await q(`SELECT model_prompt_tokens, model_completion_tokens FROM run_test_cases WHERE id = $1`, [pay.id]);
       expect(row).to.deep.equal({ model_prompt_tokens: 1200, model_completion_tokens: 40 });
-      const pageHtml = await (await fetch(`${service.baseUrl}/runs/${run.shortId}`)).text();
+      const pageHtml = await (await adminFetch(service, `/runs/${run.shortId}`)).text();
       expect(pageHtml).to.include('<dt>Language model</dt><dd>1,240 tokens (1,200 prompt + 40 completion)</dd>');
       expect(pageHtml).to.include('[interpreted by scripted-model]');
     });

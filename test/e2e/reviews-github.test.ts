@@ -31,6 +31,7 @@ import {
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { adminFetch } from '../helpers/dashboard.js';
 
 const SECRET = 'github-webhook-secret-for-tests';
 const TOKEN = 'ghp_goalie-bot';
@@ -209,7 +210,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
     });
 
     it('shows the verdict on the review page', async () => {
-      const response = await fetch(`${service.baseUrl}/reviews/${review.short_id}`);
+      const response = await adminFetch(service, `/reviews/${review.short_id}`);
       expect(response.status).to.equal(200);
       const page = await response.text();
       expect(page).to.include('Verdict: Approved.');
@@ -467,7 +468,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
       expect(comment!.body).to.include("| ✅ PASSED | Go to /about Verify that 'We sell things' is shown |");
       expect(comment!.body).to.include("| ❌ FAILED | Go to / Verify that 'Free shipping' is shown |");
       expect(comment!.body).to.not.include('Focus on the new banner');
-      const page = await (await fetch(`${service.baseUrl}/reviews/${review.short_id}`)).text();
+      const page = await (await adminFetch(service, `/reviews/${review.short_id}`)).text();
       expect(page).to.include('Checks from the review context');
     });
 

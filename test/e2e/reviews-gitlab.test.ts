@@ -29,6 +29,7 @@ import {
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { adminFetch } from '../helpers/dashboard.js';
 
 const SECRET = 'gitlab-webhook-secret-token-for-tests';
 
@@ -218,7 +219,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
     });
 
     it('shows the verdict on the review page', async () => {
-      const response = await fetch(`${service.baseUrl}/reviews/${review.short_id}`);
+      const response = await adminFetch(service, `/reviews/${review.short_id}`);
       expect(response.status).to.equal(200);
       const page = await response.text();
       expect(page).to.include('Verdict: Approved.');

@@ -14,6 +14,7 @@ import { createLogger } from '../../backend/src/logger.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { adminFetch } from '../helpers/dashboard.js';
 
 const SECRET = 'S3cr3t-Zebra-7781';
 const PLACEHOLDER = '{{config.password}}';
@@ -172,9 +173,9 @@ describe('secret config values never leave in clear', function () {
     const answers: string[] = [JSON.stringify(run), JSON.stringify((await api.get('/v1/run')).body)];
     for (const { id } of await q(`SELECT id FROM test_cases`)) {
       answers.push(JSON.stringify((await api.get(`/v1/test-cases/${id}`)).body));
-      answers.push(await (await fetch(`${service.baseUrl}/test-cases/${id}`)).text());
+      answers.push(await (await adminFetch(service, `/test-cases/${id}`)).text());
     }
-    answers.push(await (await fetch(`${service.baseUrl}/runs/${run.shortId}`)).text());
+    answers.push(await (await adminFetch(service, `/runs/${run.shortId}`)).text());
     for (const answer of answers) expect(answer).not.to.include(SECRET);
   });
 

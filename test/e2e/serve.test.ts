@@ -58,7 +58,26 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     expect(view, JSON.stringify(view, null, 1)).to.include({ status: 'COMPLETED', result: 'PASSED' });
     expect(view.runTestCases).to.have.length(8);
     for (const tc of view.runTestCases) expect(tc, tc.name).to.include({ status: 'COMPLETED', result: 'PASSED' });
-    const runPage = await fetch(body.run.url);
+    // The run's page needs a signed-in member: the banner says how to make the first administrator.
+    const signedOut = await fetch(body.run.url, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(signedOut.status).to.equal(302);
+    await serve.waitFor(/npx goalie user create --admin --email you@example.com/);
+    const created = await runGoalie(['user', 'create', '--admin', '--email', 'admin@example.com', '--name', 'Ada'], env);
+    expect(created.code, created.stderr).to.equal(0);
+    const link = /^\s+(http\S+\/password-reset\/\S+)$/m.exec(created.stdout)![1]!;
+    const form = await fetch(link, { headers: { accept: 'text/html' } });
+    const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const formToken = /name="token" value="([^"]+)"/.exec(await form.text())![1]!;
+    const chosen = await fetch(link, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams({ token: formToken, password: 'first admin password' }).toString(),
+    });
+    expect(chosen.status).to.equal(302);
+    const session = chosen.headers.getSetCookie().find((c) => c.startsWith('goalie_session='))!.split(';')[0]!;
+    const runPage = await fetch(body.run.url, { headers: { cookie: session, accept: 'text/html' } });
+    expect(runPage.status).to.equal(200);
     expect(await runPage.text()).to.contain('Checkout');
   });
 

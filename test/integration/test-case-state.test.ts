@@ -9,6 +9,7 @@ import { errorMessage, sql } from '../helpers/project-yaml.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
+import { adminFetch, signInContext, visitor } from '../helpers/dashboard.js';
 
 const SECRET = 'l0velace-secret';
 
@@ -187,7 +188,7 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       expect(read.body.goal).to.equal("Go to /login. Fill 'Email' with '{{config.email}}'. Fill 'Password' with '{{config.password}}'");
       expect(read.body.steps).to.include("Fill 'Password' with '{{config.password}}'");
       expect(read.body.steps.join('\n')).to.include('{{config.email}}');
-      const page = await (await fetch(read.body.url)).text();
+      const page = await (await adminFetch(service, read.body.url)).text();
       expect(page).to.not.include(SECRET);
       expect(page).to.include('{{config.password}}');
     });
@@ -199,7 +200,9 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       expect(await enabled(ids['Burns in']!)).to.equal(false);
       const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
       try {
-        const page = await browser.newPage();
+        const context = await browser.newContext();
+        await signInContext(context, service, await visitor(service, { organizationId: shop.organization.id, role: 'member' }));
+        const page = await context.newPage();
         await page.goto(url);
         await page.getByRole('button', { name: 'Enable' }).click();
         await page.getByRole('button', { name: 'Disable' }).waitFor();
@@ -216,15 +219,16 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
     });
 
     it('a failed burn-in gets no button but says what to do', async () => {
-      const page = await (await fetch(`${service.baseUrl}/test-cases/${ids.Fails}`)).text();
+      const page = await (await adminFetch(service, `/test-cases/${ids.Fails}`)).text();
       expect(page).to.not.include('action="/test-cases/');
       expect(page).to.include('It cannot be enabled: its burn-in failed');
     });
 
     it('refuses a cross-site POST with 403, and enables nothing', async () => {
       const url = `${service.baseUrl}/test-cases/${ids['Burns in']}/enable`;
+      const member = await visitor(service, { organizationId: shop.organization.id, role: 'member' });
       for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
-        const refused = await fetch(url, { method: 'POST', redirect: 'manual', headers });
+        const refused = await fetch(url, { method: 'POST', redirect: 'manual', headers: { ...headers, cookie: member.cookie } });
         expect(refused.status, JSON.stringify(headers)).to.equal(403);
         expect((await refused.json()).message).to.match(/only works from Goalie's own test case page.*PATCH \/v1\/test-cases\/\{id\}/);
       }

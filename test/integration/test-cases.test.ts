@@ -4,6 +4,7 @@ import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
 import { errorMessage, sql } from '../helpers/project-yaml.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { adminFetch } from '../helpers/dashboard.js';
 
 describe('POST /v1/test-cases', () => {
   let service: TestService;
@@ -42,7 +43,7 @@ describe('POST /v1/test-cases', () => {
       created_via: 'api',
     });
 
-    const page = await fetch(url);
+    const page = await adminFetch(service, url);
     expect(page.status).to.equal(200);
     expect(page.headers.get('content-type')).to.include('text/html');
     const html = await page.text();

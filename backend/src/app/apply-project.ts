@@ -245,6 +245,8 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
       name: doc.project.name,
       slug,
       sshTunnelProxy: doc.project.sshTunnelProxy,
+      // Written every time: taking the line out of the file makes the results private again.
+      publicResults: doc.project.publicResults ?? false,
       browserAccess: {
         allowLoopback: doc.project.network?.allowLoopback ?? null,
         allowPrivate: doc.project.network?.allowPrivate ?? null,

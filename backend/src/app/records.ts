@@ -23,6 +23,8 @@ export interface ProjectRecord {
   slackNotifyOn: 'always' | 'failure';
   slackConfigured: boolean;
   sshTunnelProxy: boolean;
+  /** Run, review and test case pages (and their evidence) are readable by anyone with the link. */
+  publicResults: boolean;
 }
 
 /** Who is calling: resolved from an API token. */

@@ -24,12 +24,13 @@ export async function seedDemo(runtime: Runtime, demoUrl: string | null): Promis
   return token;
 }
 
-export function banner(config: Config, token: string | null, details: { embedded: boolean; dataDir?: string; demoUrl: string | null }): string {
+export function banner(config: Config, token: string | null, details: { embedded: boolean; dataDir?: string; demoUrl: string | null; users: number }): string {
   const api = `${config.publicUrl}/v1`;
   const { embedded, dataDir, demoUrl } = details;
   const lines = [
     '',
     'Goalie is running.',
+    `  Dashboard  ${config.publicUrl}/`,
     `  API        ${api}  (description: ${api}/openapi.json)`,
     `  Data       ${embedded ? `${config.home} (embedded PostgreSQL${dataDir && !dataDir.startsWith(config.home) ? ` in ${dataDir}` : ''})` : 'DATABASE_URL'}`,
     `  Worker     ${config.concurrency} test cases at once`,
@@ -49,6 +50,9 @@ export function banner(config: Config, token: string | null, details: { embedded
   } else {
     lines.push('', 'Need an API token?  npx goalie token create --project demo');
   }
+  if (details.users === 0) {
+    lines.push('', 'No dashboard users yet. Create the first administrator (it prints a link to choose the password):', '  npx goalie user create --admin --email you@example.com');
+  }
   return lines.join('\n') + '\n\n';
 }
 
@@ -62,7 +66,8 @@ export async function serveCommand(): Promise<number> {
   const token = await seedDemo(runtime, demo?.url ?? null);
   const worker = await startWorker(runtime);
   const server = await listen(runtime, config.port, config.host);
-  process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null }));
+  const users = await runtime.app.store.accounts.userCount();
+  process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null, users }));
 
   const signal = await untilSignal();
   logger.info({ signal }, 'shutting down');

@@ -9,7 +9,8 @@ import { requireToken } from './middlewares/authenticate.js';
 import { errors } from './middlewares/errors.js';
 import { jsonBody } from './middlewares/json-body.js';
 import { requestContext } from './middlewares/request-context.js';
-import { pageRoutes } from './pages/routes.js';
+import { dashboardRoutes, dashboardSession } from './dashboard/index.js';
+import { errorPage } from './dashboard/error-pages.js';
 import { cliRoutes } from './routes/cli.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { v1Routes } from './routes/v1/index.js';
@@ -24,6 +25,8 @@ export interface HttpOptions {
   evidence: EvidenceStore;
   /** The Slack app's request handler (POST /slack/events). */
   slackEvents: SlackEventsHandler;
+  /** GOALIE_PUBLIC_URL is https: the dashboard's cookies are Secure. */
+  secureCookies?: boolean;
 }
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
@@ -33,7 +36,8 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
 
   koa.use(requestContext(options.logger));
-  koa.use(errors());
+  koa.use(errors(errorPage));
+  koa.use(dashboardSession(app, { secureCookies: options.secureCookies ?? false }));
   koa.use(async (ctx, next) => {
     // No ID holds a NUL character (PostgreSQL text cannot store one): say so instead of asking the database.
     if (/%00/.test(ctx.path)) throw new BadRequest(`The request path ${ctx.path} contains a NUL character (%00); no run, project or test case ID has one.`);
@@ -49,12 +53,13 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
       ctx.body = { message: `Method ${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.` };
       ctx.status = 405;
     } else if (ctx.status === 404) {
+      if (errorPage(ctx, 404, `Nothing is at ${ctx.path}.`)) return;
       ctx.body = { message: `No route for ${ctx.method} ${ctx.path}. The API lives under /v1; its description is at /v1/openapi.json.` };
       ctx.status = 404;
     }
   });
 
-  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, { evidence: options.evidence, secureCookies: options.secureCookies ?? false }), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());

@@ -38,6 +38,7 @@ export const toProject = (e: ProjectEntity): ProjectRecord => ({
   slackNotifyOn: e.slackNotifyOn,
   slackConfigured: e.slackBotToken !== null,
   sshTunnelProxy: e.sshTunnelProxy,
+  publicResults: e.publicResults,
 });
 
 export const toToken = (e: ApiTokenEntity): ApiTokenRecord => ({

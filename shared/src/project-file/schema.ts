@@ -183,6 +183,8 @@ export const projectFileSchema = z.strictObject({
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'must be lowercase letters, digits and dashes, e.g. web-shop' }).optional(),
     defaultDevicePreset: name().nullable().optional(),
     sshTunnelProxy: z.boolean().optional(),
+    /** Run, review and test case pages (and their evidence) readable by anyone with the link; default false. */
+    publicResults: z.boolean().optional(),
     /** What the browser may reach besides public addresses; unset: the server's default (docs/security.md). */
     network: z.strictObject({ allowLoopback: z.boolean().optional(), allowPrivate: z.boolean().optional() }).optional(),
     slack: z

@@ -34,6 +34,8 @@ export interface ProjectWrite {
     name: string;
     slug: string;
     sshTunnelProxy?: boolean;
+    /** Results readable by anyone with the link (docs/dashboard.md). */
+    publicResults?: boolean;
     /** null: the defaults (docs/security.md). */
     browserAccess?: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
     slackBotToken?: string;

@@ -1,11 +1,10 @@
-// The pages have no sign-in (their IDs are unguessable), so the forms that change something —
-// cancelling a run, enabling or disabling a test case — only accept a POST that a browser sent from
-// Goalie's own pages: another site must not be able to act by making a visitor's browser submit a form.
+// The dashboard's forms only accept a POST that a browser sent from Goalie's own pages: another site
+// must not be able to act by making a visitor's browser submit a form. In front of the CSRF token.
 import type { Context } from 'koa';
 import { Forbidden } from '../../app/errors.js';
 
 /** `instead`: where the form is and what else does the same, for the refusal's message. */
-export function requireSameOrigin(ctx: Pick<Context, 'get' | 'host'>, instead = RUN_PAGE): void {
+export function requireSameOrigin(ctx: Pick<Context, 'get' | 'host'>, instead: FormPlace): void {
   // Browsers tell where a request comes from in Sec-Fetch-Site, whatever proxy sits in front of
   // Goalie; older ones only send Origin, compared with the Host Goalie sees. Other clients (curl)
   // send neither and pass.
@@ -31,10 +30,6 @@ export interface FormPlace {
   alternative: string;
 }
 
-const RUN_PAGE: FormPlace = {
-  page: "run page",
-  alternative: "Open the run's page and press Cancel run there, or use POST /v1/run/{shortId}/cancel with an API token.",
-};
 
 function crossSite(what: string, instead: FormPlace): string {
   return `This form only works from Goalie's own ${instead.page} (the request came with ${what}). ${instead.alternative}`;

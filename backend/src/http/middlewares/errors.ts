@@ -11,7 +11,10 @@ interface HttpishError {
   headers?: Record<string, string>;
 }
 
-export function errors(): Middleware<AppState> {
+/** Answers an error as a page for a browser; false leaves it to the JSON answer. */
+export type ErrorPage = (ctx: Parameters<Middleware<AppState>>[0], status: number, message: string, error: unknown) => boolean;
+
+export function errors(page?: ErrorPage): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -21,12 +24,15 @@ export function errors(): Middleware<AppState> {
       const exposed = status < 500 && error.expose !== false && typeof error.message === 'string';
       if (exposed) {
         ctx.status = status;
-        ctx.body = { message: error.message };
         if (error.headers) ctx.set(error.headers);
+        if (page?.(ctx, status, error.message!, caught)) return;
+        ctx.body = { message: error.message };
       } else {
         ctx.status = status >= 500 && status < 600 ? status : 500;
-        ctx.body = { message: `Internal server error (request id ${ctx.state.requestId}). The error was logged; please report it with the request id.` };
         ctx.state.log?.error({ err: caught }, 'request failed');
+        const message = `Internal server error (request id ${ctx.state.requestId}). The error was logged; please report it with the request id.`;
+        if (page?.(ctx, ctx.status, message, caught)) return;
+        ctx.body = { message };
       }
     }
   };

@@ -17,6 +17,8 @@ export class ProjectEntity {
   @Column({ type: 'boolean', default: false }) sshTunnelProxy: boolean;
   /** `project.network` and `repository.reviews.previewOrigins` of the YAML; null: the defaults. */
   @Column({ type: 'jsonb', nullable: true }) browserAccess: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
+  /** Run, review and test case pages (and their evidence) readable by anyone with the link. */
+  @Column({ type: 'boolean', default: false }) publicResults: boolean;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

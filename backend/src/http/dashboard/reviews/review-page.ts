@@ -1,10 +1,10 @@
 // A review's page (the "test conversation" the change request's comment links to): its live state,
 // the end-to-end run, the exploration's findings, the context checks and the verdict.
-import type { Finding } from '../../app/ports/explorer.js';
-import type { ReviewRecord } from '../../app/ports/review-store.js';
-import type { CheckResult } from '../../app/review/render-comment.js';
-import type { RunRecord, RunTestCaseRecord } from '../../app/records.js';
-import { html, layout } from './html.js';
+import type { Finding } from '../../../app/ports/explorer.js';
+import type { ReviewRecord } from '../../../app/ports/review-store.js';
+import type { CheckResult } from '../../../app/review/render-comment.js';
+import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
+import { html, layout } from '../html.js';
 
 export function renderReviewPage(review: ReviewRecord, run: RunRecord | null, testCases: RunTestCaseRecord[]): string {
   const live = review.status === 'WAITING' || review.status === 'QUEUED' || review.status === 'RUNNING';

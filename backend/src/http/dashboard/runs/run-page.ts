@@ -1,8 +1,8 @@
 // The run's page: status, result, attribution, and every test case with its verdict, the steps it
 // ran, what was healed, and its evidence (screenshots, trace, console errors, failed requests).
-import type { RunRecord, RunTestCaseRecord } from '../../app/records.js';
-import { html, layout, type Html } from './html.js';
-import { modelTokensText } from './model-tokens.js';
+import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
+import { html, layout, type Html } from '../html.js';
+import { modelTokensText } from '../model-tokens.js';
 
 const evidenceHref = (key: string) => `/evidence/${key.split('/').map(encodeURIComponent).join('/')}`;
 

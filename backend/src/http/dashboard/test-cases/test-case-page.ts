@@ -1,9 +1,9 @@
 // A test case's page: goal, expected result, generation (burn-in) state, its recorded steps, and the
 // button that enables or disables it (a form protected like the run page's Cancel, see same-origin.ts).
-import type { TestCaseRecord } from '../../app/records.js';
-import type { Step } from '../../domain/steps.js';
-import { html, layout, type Html } from './html.js';
-import { modelTokensText } from './model-tokens.js';
+import type { TestCaseRecord } from '../../../app/records.js';
+import type { Step } from '../../../domain/steps.js';
+import { html, layout, type Html } from '../html.js';
+import { modelTokensText } from '../model-tokens.js';
 
 function locatorText(step: Step): string {
   if (!('target' in step) || !step.target) return '';
@@ -11,9 +11,9 @@ function locatorText(step: Step): string {
 }
 
 /** Enable only once the burn-in recorded steps; otherwise say what to do instead. */
-function enabling(testCase: TestCaseRecord): Html | string {
+function enabling(testCase: TestCaseRecord, csrf: string): Html | string {
   const action = (verb: 'enable' | 'disable', label: string) =>
-    html`<form method="post" action="/test-cases/${testCase.id}/${verb}"><button type="submit">${label}</button></form>`;
+    html`<form method="post" action="/test-cases/${testCase.id}/${verb}"><input type="hidden" name="token" value="${csrf}"><button type="submit">${label}</button></form>`;
   if (testCase.isEnabled) return action('disable', 'Disable');
   if (testCase.generationStatus === 'COMPLETED') return action('enable', 'Enable');
   if (testCase.generationStatus === 'GENERATING') return html`<p>It can be enabled once its burn-in has recorded the steps (a worker must be running: goalie serve or goalie worker).</p>`;
@@ -22,7 +22,7 @@ function enabling(testCase: TestCaseRecord): Html | string {
   }</p>`;
 }
 
-export function renderTestCasePage(testCase: TestCaseRecord, steps: { version: number; steps: unknown; createdAt: Date } | null): string {
+export function renderTestCasePage(testCase: TestCaseRecord, steps: { version: number; steps: unknown; createdAt: Date } | null, csrf: string): string {
   const list = (steps?.steps ?? []) as Step[];
   const page = layout(
     testCase.name,
@@ -35,7 +35,7 @@ export function renderTestCasePage(testCase: TestCaseRecord, steps: { version: n
   ${testCase.burnInTokens ? html`<dt>Language model</dt><dd>the burn-in used ${modelTokensText(testCase.burnInTokens)}</dd>` : ''}
   <dt>Enabled</dt><dd>${testCase.isEnabled ? 'yes' : 'no (does not run in test plans until enabled)'}</dd>
 </dl>
-${enabling(testCase)}
+${enabling(testCase, csrf)}
 ${testCase.createdVia === 'apply' ? html`<p><small>Declared in a project file: the next goalie apply sets it to the file's <code>enabled</code> again.</small></p>` : ''}
 <h2>Recorded steps</h2>
 ${
