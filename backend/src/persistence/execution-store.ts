@@ -147,10 +147,18 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       };
     },
 
-    async recordOutcome(runTestCaseId, o) {
+    async holdsClaim(runTestCaseId, claim) {
+      const rows: unknown[] = await m.query(
+        `SELECT id FROM run_test_cases WHERE id = $1 AND status = 'RUNNING' AND attempt = $2 AND worker_id IS NOT DISTINCT FROM $3 FOR NO KEY UPDATE`,
+        [runTestCaseId, claim.attempt, claim.workerId],
+      );
+      return rows.length > 0;
+    },
+
+    async recordOutcome(runTestCaseId, claim, o) {
       const result = await m.update(
         RunTestCaseEntity,
-        { id: runTestCaseId, status: 'RUNNING' },
+        { id: runTestCaseId, status: 'RUNNING', attempt: claim.attempt, workerId: claim.workerId ?? IsNull() },
         {
           status: o.status,
           result: o.result,
@@ -201,13 +209,13 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async staleWork(before) {
-      const rows: { id: string; run_id: string; attempt: number; name: string }[] = await m.query(
-        `SELECT rtc.id, rtc.run_id, rtc.attempt, rtc.name FROM run_test_cases rtc
+      const rows: { id: string; run_id: string; attempt: number; worker_id: string | null; name: string }[] = await m.query(
+        `SELECT rtc.id, rtc.run_id, rtc.attempt, rtc.worker_id, rtc.name FROM run_test_cases rtc
            LEFT JOIN workers w ON w.id = rtc.worker_id
           WHERE rtc.status = 'RUNNING' AND (w.id IS NULL OR w.heartbeat_at < $1)`,
         [before],
       );
-      return rows.map((r) => ({ runTestCaseId: r.id, runId: r.run_id, attempt: r.attempt, name: r.name }));
+      return rows.map((r) => ({ runTestCaseId: r.id, runId: r.run_id, attempt: r.attempt, workerId: r.worker_id, name: r.name }));
     },
 
     async retry(runTestCaseId, attempt, at) {

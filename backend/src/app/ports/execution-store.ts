@@ -48,7 +48,19 @@ export interface StaleWork {
   runTestCaseId: string;
   runId: string;
   attempt: number;
+  /** The worker that claimed it (null only for a row no worker claimed). */
+  workerId: string | null;
   name: string;
+}
+
+/**
+ * Whose a RUNNING test case is: the attempt a worker claimed. Only the current claim may store an
+ * outcome, so a worker cut off from the database whose test case was given to another attempt
+ * cannot overwrite that attempt's verdict when it comes back.
+ */
+export interface Claim {
+  attempt: number;
+  workerId: string | null;
 }
 
 export interface DueSchedule {
@@ -94,8 +106,10 @@ export interface ExecutionStore {
    */
   claim(runTestCaseId: string, attempt: number, workerId: string, at: Date, parallelism: number): Promise<{ runId: string } | 'busy' | null>;
   executionInput(runTestCaseId: string): Promise<ExecutionInput>;
-  /** Only a RUNNING row takes an outcome; false when it was not RUNNING (any more). */
-  recordOutcome(runTestCaseId: string, outcome: RecordedOutcome): Promise<boolean>;
+  /** Whether the row is RUNNING under `claim`; locks it. Under the run lock the answer holds until commit. */
+  holdsClaim(runTestCaseId: string, claim: Claim): Promise<boolean>;
+  /** Only a row RUNNING under `claim` takes an outcome; false when it is not (any more). */
+  recordOutcome(runTestCaseId: string, claim: Claim, outcome: RecordedOutcome): Promise<boolean>;
   /** Stores steps as the test case's next version; returns the version. */
   saveSteps(testCaseId: string, steps: Step[], source: 'burn-in' | 'heal' | 'run', runId: string | null, at: Date): Promise<number>;
   /** Cancellation: every PENDING row of the run becomes CANCELLED; returns the RUNNING ones. */

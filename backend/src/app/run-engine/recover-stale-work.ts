@@ -12,11 +12,14 @@ export async function recoverStaleWork(ctx: AppContext, staleAfterMs: number): P
   const now = ctx.now();
   const stale = await ctx.store.execution.staleWork(new Date(now.getTime() - staleAfterMs));
   for (const work of stale) {
+    // The claim it was found under: another process may have recovered it since, and its new
+    // attempt must not be ended here.
+    const claim = { attempt: work.attempt, workerId: work.workerId };
     await retryOnConflict(() => ctx.store.transaction(async (tx) => {
       const run = await tx.execution.lockRun(work.runId);
       if (run?.cancelRequested) {
         ctx.log.warn({ runId: work.runId, runTestCaseId: work.runTestCaseId }, 'worker lost after a cancel; the test case ends CANCELLED');
-        await tx.execution.recordOutcome(work.runTestCaseId, {
+        await tx.execution.recordOutcome(work.runTestCaseId, claim, {
           status: 'CANCELLED',
           result: null,
           resultTitle: 'Cancelled',
@@ -35,7 +38,7 @@ export async function recoverStaleWork(ctx: AppContext, staleAfterMs: number): P
         await ctx.queue.enqueue([{ queue: 'run-test-case', data: { runTestCaseId: work.runTestCaseId, attempt: work.attempt + 1 } }], tx.sql);
       } else {
         ctx.log.error({ runTestCaseId: work.runTestCaseId }, 'worker lost twice; the test case ends in ERROR');
-        await tx.execution.recordOutcome(work.runTestCaseId, {
+        await tx.execution.recordOutcome(work.runTestCaseId, claim, {
           status: 'ERROR',
           result: null,
           resultTitle: 'The worker executing this test case stopped',
