@@ -2,7 +2,7 @@
 // caller's transaction, with a NOTIFY that PostgreSQL delivers at commit, so idle workers wake at
 // once instead of at their next poll.
 import PgBoss from 'pg-boss';
-import type { Job, JobQueue, QueueName, SqlExecutor } from '../app/ports/queue.js';
+import type { Job, JobQueue, QueueName, SqlExecutor, TakenJob } from '../app/ports/queue.js';
 
 export const JOBS_CHANNEL = 'goalie_jobs';
 
@@ -38,6 +38,18 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
         await boss.insert(jobs.filter((j) => j.queue === queue).map((j) => ({ name: queue, data: j.data })), { db } as never);
         await within.executeSql('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
       }
+    },
+    async takenLongAgo<Q extends QueueName>(queue: Q, olderThanMs: number): Promise<TakenJob<Q>[]> {
+      const result = await boss.getDb().executeSql(
+        `SELECT id, data FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2::double precision) ORDER BY started_on`,
+        [queue, olderThanMs / 1000],
+      );
+      return (result.rows as { id: string; data: TakenJob<Q>['data'] }[]).map((row) => ({ id: row.id, data: row.data }));
+    },
+    async abandon(queue: QueueName, ids: string[], within: SqlExecutor) {
+      if (!ids.length) return;
+      // Cancelled, not failed: the queue's retry policy must not run it again.
+      await boss.cancel(queue, ids, { db: { executeSql: (text: string, values: unknown[]) => within.executeSql(text, values) } });
     },
   };
 }

@@ -1,11 +1,12 @@
 // Periodic duties every process with a worker performs: start due scheduled runs, take back work
-// from workers that stopped beating, finish runs left with nothing to do, and write again review
-// comments left stale. All are safe to run in several processes at once.
+// from workers that stopped beating (and jobs they took but never claimed), finish runs left with
+// nothing to do, and write again review comments left stale. All are safe to run in several
+// processes at once.
 import type { AppContext } from '../app/context.js';
 import { rewriteStaleComments } from '../app/review/rewrite-stale-comments.js';
 import { finishStrandedRuns } from '../app/run-engine/finish-stranded-runs.js';
 import { fireSchedules } from '../app/run-engine/fire-schedules.js';
-import { recoverStaleWork } from '../app/run-engine/recover-stale-work.js';
+import { recoverStaleWork, requeueLostJobs } from '../app/run-engine/recover-stale-work.js';
 
 export interface SchedulerOptions {
   tickMs: number;
@@ -17,6 +18,7 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
   const tick = async () => {
     try {
       await recoverStaleWork(ctx, options.staleAfterMs);
+      await requeueLostJobs(ctx, options.staleAfterMs);
       await finishStrandedRuns(ctx);
       await fireSchedules(ctx);
       await rewriteStaleComments(ctx);

@@ -218,6 +218,13 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       return rows.map((r) => ({ runTestCaseId: r.id, runId: r.run_id, attempt: r.attempt, workerId: r.worker_id, name: r.name }));
     },
 
+    async jobTarget(runTestCaseId, attempt) {
+      const [row] = await m.query(`SELECT run_id, status, attempt, queued_at FROM run_test_cases WHERE id = $1`, [runTestCaseId]);
+      if (!row) return null;
+      const state = row.attempt !== attempt ? 'past' : row.status === 'RUNNING' ? 'claimed' : row.status === 'PENDING' && row.queued_at !== null ? 'unclaimed' : 'past';
+      return { runId: row.run_id, state };
+    },
+
     async retry(runTestCaseId, attempt, at) {
       const result = await m.update(RunTestCaseEntity, { id: runTestCaseId, status: 'RUNNING', attempt }, { status: 'PENDING', attempt: attempt + 1, workerId: null, startedAt: null, queuedAt: at });
       return (result.affected ?? 0) > 0;

@@ -120,6 +120,11 @@ export interface ExecutionStore {
   strandedRuns(): Promise<{ runId: string; shortId: string }[]>;
   /** RUNNING rows whose worker stopped beating before `before` (or is gone). */
   staleWork(before: Date): Promise<StaleWork[]>;
+  /**
+   * Where a test case stands for a job of `attempt`: `claimed` (RUNNING at that attempt),
+   * `unclaimed` (PENDING at that attempt, queued), or `past` (ended, or at another attempt); null when gone.
+   */
+  jobTarget(runTestCaseId: string, attempt: number): Promise<{ runId: string; state: 'claimed' | 'unclaimed' | 'past' } | null>;
   /** Back to PENDING for another attempt, marked queued; false when another process already did. */
   retry(runTestCaseId: string, attempt: number, at: Date): Promise<boolean>;
   forgetWorkers(before: Date): Promise<void>;

@@ -20,6 +20,16 @@ export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment
 export type QueueName = Job['queue'];
 export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify'];
 
+/** A job a worker has taken from the queue and neither completed, failed nor given up. */
+export interface TakenJob<Q extends QueueName = QueueName> {
+  id: string;
+  data: Extract<Job, { queue: Q }>['data'];
+}
+
 export interface JobQueue {
   enqueue(jobs: Job[], within: SqlExecutor): Promise<void>;
+  /** Jobs of `queue` taken by a worker more than `olderThanMs` ago (by the database's clock) and not finished. */
+  takenLongAgo<Q extends QueueName>(queue: Q, olderThanMs: number): Promise<TakenJob<Q>[]>;
+  /** Gives up taken jobs whose worker is gone: a late completion of one by its worker changes nothing. */
+  abandon(queue: QueueName, ids: string[], within: SqlExecutor): Promise<void>;
 }
