@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
+import type { Logger } from 'pino';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import type { PlatformFactory } from '../../backend/src/app/ports/change-request-platform.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
@@ -96,8 +97,9 @@ function fastPlatforms(service: TestService, now: () => number): PlatformFactory
   });
 }
 
-export async function startReviewService(): Promise<ReviewService> {
-  const service = await startTestService({ GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4' });
+/** `options.logger`: where the service logs (silent unless given); `options.env`: more configuration. */
+export async function startReviewService(options: { logger?: Logger; env?: Record<string, string> } = {}): Promise<ReviewService> {
+  const service = await startTestService({ GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4', ...options.env }, { logger: options.logger });
   let clockOffsetMs = 0;
   service.runtime.app.platforms = fastPlatforms(service, () => Date.now() + clockOffsetMs);
   const worker = await startWorker(service.runtime);
