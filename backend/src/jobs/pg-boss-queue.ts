@@ -46,6 +46,10 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
       );
       return (result.rows as { id: string; data: TakenJob<Q>['data'] }[]).map((row) => ({ id: row.id, data: row.data }));
     },
+    async isTaken(queue: QueueName, id: string, within: SqlExecutor) {
+      const result = await within.executeSql(`SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2 AND state = 'active'`, [queue, id]);
+      return result.rows.length > 0;
+    },
     async abandon(queue: QueueName, ids: string[], within: SqlExecutor) {
       if (!ids.length) return;
       // Cancelled, not failed: the queue's retry policy must not run it again.

@@ -1,8 +1,9 @@
 // Periodic duties every process with a worker performs: start due scheduled runs, take back work
-// from workers that stopped beating (and jobs they took but never claimed), finish runs left with
-// nothing to do, and write again review comments left stale. All are safe to run in several
-// processes at once.
+// from workers that stopped beating (test cases, review steps, burn-ins, notifications, and jobs they
+// took but never claimed), finish runs left with nothing to do, and write again review comments left
+// stale. All are safe to run in several processes at once.
 import type { AppContext } from '../app/context.js';
+import { recoverLostJobs } from '../app/recover-lost-jobs.js';
 import { rewriteStaleComments } from '../app/review/rewrite-stale-comments.js';
 import { finishStrandedRuns } from '../app/run-engine/finish-stranded-runs.js';
 import { fireSchedules } from '../app/run-engine/fire-schedules.js';
@@ -17,6 +18,8 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     try {
+      // Before recoverStaleWork, which forgets workers long gone (and the jobs they held).
+      await recoverLostJobs(ctx, options.staleAfterMs);
       await recoverStaleWork(ctx, options.staleAfterMs);
       await requeueLostJobs(ctx, options.staleAfterMs);
       await finishStrandedRuns(ctx);

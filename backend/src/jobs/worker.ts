@@ -8,7 +8,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../app/context.js';
 import { generateTestCase } from '../app/generate-test-case.js';
-import { QUEUES, type QueueName, type ReviewStep } from '../app/ports/queue.js';
+import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/ports/queue.js';
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
 import type { SlackMessenger } from '../app/ports/slack.js';
 import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
@@ -32,6 +32,8 @@ export interface WorkerOptions {
 interface ActiveJob {
   queue: QueueName;
   runTestCaseId?: string;
+  /** What the heartbeat records of jobs other than test cases, to hand them out again if this process dies. */
+  held?: HeldJob;
   abort: AbortController;
   done: Promise<void>;
 }
@@ -89,7 +91,8 @@ export class Worker {
   private async beat(): Promise<void> {
     try {
       const active = [...this.active.values()].flatMap((j) => (j.runTestCaseId ? [j.runTestCaseId] : []));
-      const cancelled = new Set(await this.ctx.store.execution.heartbeat(this.id, active, this.ctx.now()));
+      const held = [...this.active.values()].flatMap((j) => (j.held ? [j.held] : []));
+      const cancelled = new Set(await this.ctx.store.execution.heartbeat(this.id, active, this.ctx.now(), held));
       for (const job of this.active.values()) if (job.runTestCaseId && cancelled.has(job.runTestCaseId)) job.abort.abort();
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'heartbeat failed');
@@ -106,6 +109,8 @@ export class Worker {
           const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: free });
           for (const job of jobs) this.handle(queue, job);
           fetched += jobs.length;
+          // Say at once which jobs this process holds, not only at the next beat.
+          if (queue !== 'run-test-case' && jobs.length) await this.beat();
         }
       } catch (error) {
         this.ctx.log.error({ err: error }, 'fetching jobs failed');
@@ -127,6 +132,7 @@ export class Worker {
     const abort = new AbortController();
     const entry: ActiveJob = { queue, abort, done: Promise.resolve() };
     if (queue === 'run-test-case') entry.runTestCaseId = String(job.data.runTestCaseId);
+    else entry.held = { queue, id: job.id, data: job.data } as HeldJob;
     this.active.set(job.id, entry);
     entry.done = (async () => {
       try {

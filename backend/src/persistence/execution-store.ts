@@ -1,5 +1,6 @@
 // The ExecutionStore over TypeORM: small, explicit statements; the run row lock orders progress.
 import { In, IsNull, LessThan, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import type { HeldJob } from '../app/ports/queue.js';
 import type { ExecutionStore } from '../app/ports/execution-store.js';
 import { projectBrowserAccess } from './browser-access.js';
 import type { SecretValue } from '../domain/mask-secrets.js';
@@ -238,14 +239,23 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       await m.upsert(WorkerEntity, { ...worker, startedAt: at, heartbeatAt: at }, ['id']);
     },
 
-    async heartbeat(workerId, active, at) {
-      await m.update(WorkerEntity, { id: workerId }, { heartbeatAt: at });
+    async heartbeat(workerId, active, at, held) {
+      await m.update(WorkerEntity, { id: workerId }, { heartbeatAt: at, ...(held ? { jobs: held } : {}) });
       if (!active.length) return [];
       const rows: { id: string }[] = await m.query(
         `SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE rtc.id = ANY($1::uuid[]) AND r.cancel_requested_at IS NOT NULL`,
         [active],
       );
       return rows.map((r) => r.id);
+    },
+
+    async workersWithHeldJobs(before) {
+      const rows: { id: string; jobs: HeldJob[] }[] = await m.query(`SELECT id, jobs FROM workers WHERE heartbeat_at < $1 AND jobs <> '[]'::jsonb ORDER BY heartbeat_at`, [before]);
+      return rows.map((r) => ({ workerId: r.id, jobs: r.jobs }));
+    },
+
+    async dropHeldJob(workerId, jobId) {
+      await m.query(`UPDATE workers SET jobs = COALESCE((SELECT jsonb_agg(j) FROM jsonb_array_elements(jobs) j WHERE j->>'id' <> $2), '[]'::jsonb) WHERE id = $1`, [workerId, jobId]);
     },
 
     async removeWorker(workerId) {

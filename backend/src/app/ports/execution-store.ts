@@ -1,5 +1,6 @@
 // Storage side of executing runs: claiming work, recording outcomes, recovering from dead workers,
 // firing schedules and generating steps.
+import type { HeldJob } from './queue.js';
 import type { ProgressRow } from '../../domain/run-progress.js';
 import type { RunResult, RunStatus } from '../../domain/run-state.js';
 import type { SecretValue } from '../../domain/mask-secrets.js';
@@ -129,8 +130,15 @@ export interface ExecutionStore {
   retry(runTestCaseId: string, attempt: number, at: Date): Promise<boolean>;
   forgetWorkers(before: Date): Promise<void>;
   registerWorker(worker: { id: string; hostname: string; pid: number; concurrency: number }, at: Date): Promise<void>;
-  /** Beats; returns those of `active` whose run was asked to cancel. */
-  heartbeat(workerId: string, active: string[], at: Date): Promise<string[]>;
+  /**
+   * Beats, and records the other jobs the worker holds (`held`); returns those of `active` (run
+   * test case ids) whose run was asked to cancel.
+   */
+  heartbeat(workerId: string, active: string[], at: Date, held?: HeldJob[]): Promise<string[]>;
+  /** Workers that stopped beating before `before` and held jobs when they last beat. */
+  workersWithHeldJobs(before: Date): Promise<{ workerId: string; jobs: HeldJob[] }[]>;
+  /** Takes a job off a lost worker's list once it was dealt with. */
+  dropHeldJob(workerId: string, jobId: string): Promise<void>;
   removeWorker(workerId: string): Promise<void>;
   /** Workers (goalie serve or goalie worker) that beat their heartbeat at or after `since`. */
   liveWorkers(since: Date): Promise<number>;
