@@ -10,16 +10,13 @@ import { startScheduler } from '../../backend/src/jobs/scheduler.js';
 import { createLogger } from '../../backend/src/logger.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { startGoalie, type Running } from '../helpers/processes.js';
-import { applyReviewProject, deliverGitHub, githubPayloads as gh, sha, type GitHubPr, type ReviewProject } from '../helpers/review-harness.js';
+import { applyReviewProject, deliverGitHub, GITHUB_BOT, GITHUB_SECRET, GITHUB_TOKEN, githubPayloads as gh, type GitHubPr, type ReviewProject, sha } from '../helpers/review-harness.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
 const STALE_SECONDS = 3;
 const TICK_SECONDS = 1;
-const SECRET = 'github-webhook-secret-for-tests';
-const TOKEN = 'ghp_goalie-bot';
-const BOT = 'goalie-bot';
 
 describe('killing the worker process while it holds a review or a burn-in (fault)', function () {
   this.timeout(360_000);
@@ -61,11 +58,11 @@ describe('killing the worker process while it holds a review or a burn-in (fault
 
   before(async () => {
     preview = await startSite({ '/': html('Shop', '<main><h1>Shop</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><h1>Slow</h1><p>finally</p></main>') });
-    fake = await startFakeGitHub({ tokens: { [TOKEN]: BOT } });
+    fake = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: GITHUB_BOT } });
     fake.addRepo('acme/kill');
     const logger = createLogger('warn', new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }));
     service = await startTestService({ GOALIE_WORKER_STALE_SECONDS: String(STALE_SECONDS), GOALIE_SCHEDULER_TICK_SECONDS: String(TICK_SECONDS) }, { logger });
-    project = await applyReviewProject(service, { name: 'kill', host: 'github', hostUrl: fake.url, repository: 'acme/kill', token: TOKEN, webhookSecret: SECRET, stagingUrl: preview.url });
+    project = await applyReviewProject(service, { name: 'kill', host: 'github', hostUrl: fake.url, repository: 'acme/kill', token: GITHUB_TOKEN, webhookSecret: GITHUB_SECRET, stagingUrl: preview.url });
     scheduler = startScheduler(service.runtime.app, { tickMs: TICK_SECONDS * 1000, staleAfterMs: STALE_SECONDS * 1000 });
     worker = await startChild();
     await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 120_000, 100);
@@ -86,8 +83,8 @@ describe('killing the worker process while it holds a review or a burn-in (fault
     fake.addPull('acme/kill', { number, branch: pr.branch, headSha: pr.sha, draft: false, author: 'octocat', title: `Change ${number}` });
     preview.hold('/');
     const hits = preview.hits.length;
-    await deliverGitHub(service, project.connection, SECRET, 'deployment_status', gh.deploymentStatus('acme/kill', { sha: pr.sha, environment: 'preview', url: preview.url, ref: pr.branch }));
-    await deliverGitHub(service, project.connection, SECRET, 'pull_request', gh.pullRequest('acme/kill', 'opened', pr));
+    await deliverGitHub(service, project.connection, GITHUB_SECRET, 'deployment_status', gh.deploymentStatus('acme/kill', { sha: pr.sha, environment: 'preview', url: preview.url, ref: pr.branch }));
+    await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', gh.pullRequest('acme/kill', 'opened', pr));
     const [review] = await waitFor('the review RUNNING', async () => {
       const rows = await q<{ id: string; status: string }>(`SELECT id, status FROM reviews WHERE connection_id = $1 AND change_request_number = $2`, [project.connectionId, number]);
       return rows[0]?.status === 'RUNNING' ? rows : null;
@@ -97,7 +94,7 @@ describe('killing the worker process while it holds a review or a burn-in (fault
   };
   const reviewRow = async (id: string) => (await q<{ status: string; verdict: string | null; run_id: string | null; error_message: string | null }>(`SELECT status, verdict, run_id, error_message FROM reviews WHERE id = $1`, [id]))[0]!;
   const statusesOf = (commit: string) => fake.repo('acme/kill').statuses.filter((s) => s.sha === commit).map((s) => s.state);
-  const commentsOn = (number: number) => fake.repo('acme/kill').comments.filter((c) => c.issueNumber === number && c.user.login === BOT);
+  const commentsOn = (number: number) => fake.repo('acme/kill').comments.filter((c) => c.issueNumber === number && c.user.login === GITHUB_BOT);
 
   it('a review whose worker died is started again with the run it had, and finishes', async () => {
     const { pr, reviewId } = await reviewWaitingOnThePreview();

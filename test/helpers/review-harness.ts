@@ -25,6 +25,12 @@ import { waitFor } from './wait.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Payload = Record<string, any>;
 
+/** The fake hosts' credentials the review tests share: the webhook secrets and Goalie's GitHub token and login. */
+export const GITHUB_SECRET = 'github-webhook-secret-for-tests';
+export const GITLAB_SECRET = 'gitlab-webhook-secret-token-for-tests';
+export const GITHUB_TOKEN = 'ghp_goalie-bot';
+export const GITHUB_BOT = 'goalie-bot';
+
 // ---------------------------------------------------------------------------------------------
 // The preview deployment: a test site whose pages a test chooses, and whose paths can be held
 // (no answer until released) so that a review stays in progress as long as a test needs.
