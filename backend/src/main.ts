@@ -29,6 +29,7 @@ import { platformFactory } from './platforms/platform-factory.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
+import { databaseHealth, type DatabaseHealth } from './persistence/database-health.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
@@ -44,6 +45,8 @@ export interface Runtime {
   boss: PgBoss;
   evidence: EvidenceStore;
   databaseUrl: string;
+  /** Whether the database answers; logs once when it goes away and when it is back. */
+  health: DatabaseHealth;
   /** Closes the queue and the database pool (not the database server). */
   close(): Promise<void>;
 }
@@ -58,17 +61,34 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   return { ...db, embedded: true };
 }
 
-/** `supervise`: this process runs queue maintenance (processes with workers do). */
-export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean }): Promise<Runtime> {
+/** What a caller can do when the database does not answer. */
+export function databaseHint(embedded: boolean): string {
+  return embedded
+    ? 'Goalie starts its embedded PostgreSQL again by itself; if this lasts, read the log of this process.'
+    : 'Check that the PostgreSQL of DATABASE_URL runs and accepts connections.';
+}
+
+/**
+ * `supervise`: this process runs queue maintenance (processes with workers do). `embedded`: the
+ * database is the embedded PostgreSQL (what the messages about an unreachable database advise).
+ */
+export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean }): Promise<Runtime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
+  const health = databaseHealth({ ping: () => dataSource.query('SELECT 1'), log: logger, hint: databaseHint(options.embedded ?? false) });
   if (options.migrate !== false) {
     const applied = await migrate(dataSource);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   }
   const secrets = loadSecretBox(config.secretKey, config.home);
-  const boss = await startBoss(options.databaseUrl, { supervise: options.supervise ?? false, onError: (error) => logger.error({ err: error }, 'job queue error') });
+  const boss = await startBoss(options.databaseUrl, {
+    supervise: options.supervise ?? false,
+    // The database being away is logged once (by `health`), not at every poll of the queue.
+    onError: (error) => {
+      if (!health.unreachable(error)) logger.error({ err: error }, 'job queue error');
+    },
+  });
   const app: AppContext = {
     store: createStore(dataSource, secrets),
     slack: slackChannels({ apiUrl: config.slackApiUrl }),
@@ -81,7 +101,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
   };
   const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
   const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
-  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents });
+  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents, database: health });
   return {
     config,
     logger,
@@ -92,7 +112,9 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
     boss,
     evidence,
     databaseUrl: options.databaseUrl,
+    health,
     async close() {
+      health.close();
       await boss.stop({ graceful: false, close: true, wait: true });
       await dataSource.destroy();
     },

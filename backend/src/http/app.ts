@@ -2,6 +2,7 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
+import type { DatabaseStatus } from '../app/ports/database-status.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
 import { BadRequest } from '../app/errors.js';
 import { cachedCliBundle, goalieVersion } from './cli-bundle.js';
@@ -11,6 +12,7 @@ import { jsonBody } from './middlewares/json-body.js';
 import { requestContext } from './middlewares/request-context.js';
 import { pageRoutes } from './pages/routes.js';
 import { cliRoutes } from './routes/cli.js';
+import { healthRoutes } from './routes/health.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { v1Routes } from './routes/v1/index.js';
 import { slackRoutes, type SlackEventsHandler } from './routes/slack.js';
@@ -24,6 +26,8 @@ export interface HttpOptions {
   evidence: EvidenceStore;
   /** The Slack app's request handler (POST /slack/events). */
   slackEvents: SlackEventsHandler;
+  /** GET /readyz, and the 503 of requests that failed because the database could not be reached. */
+  database: DatabaseStatus;
 }
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
@@ -33,7 +37,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
 
   koa.use(requestContext(options.logger));
-  koa.use(errors());
+  koa.use(errors(options.database));
   koa.use(async (ctx, next) => {
     // No ID holds a NUL character (PostgreSQL text cannot store one): say so instead of asking the database.
     if (/%00/.test(ctx.path)) throw new BadRequest(`The request path ${ctx.path} contains a NUL character (%00); no run, project or test case ID has one.`);
@@ -54,7 +58,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const routers = [healthRoutes(options.database), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), pageRoutes(app, options.evidence), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
