@@ -56,7 +56,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
   const db = await startEmbeddedPostgres({
     dir: path.join(config.home, 'postgres'),
-    log: (line) => logger.debug({ component: 'postgres' }, line),
+    log: (level, message) => logger[level]({ component: 'postgres' }, message),
   });
   return { ...db, embedded: true };
 }

@@ -1,6 +1,7 @@
 // `goalie serve`: API, worker, scheduler and the demo shop in one process, on the embedded
 // PostgreSQL (or DATABASE_URL).
 import fs from 'node:fs';
+import type http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadProjectFile } from '../../../shared/src/project-file/load.js';
 import { applyProject } from '../app/apply-project.js';
@@ -8,7 +9,7 @@ import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
 import { startDemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
-import { createRuntime, listen, openDatabase, startWorker, type Runtime } from '../main.js';
+import { createRuntime, listen, openDatabase, startWorker, type RunningWorker, type Runtime } from '../main.js';
 import { keepServing } from './keep-serving.js';
 import { untilSignal } from './signals.js';
 
@@ -56,21 +57,32 @@ export async function serveCommand(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   keepServing(logger);
+  // Listening from the start: a SIGTERM while starting still shuts down in order (below).
+  const stopSignal = untilSignal();
   const db = await openDatabase(config, logger);
-  const demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
-  const runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true });
-  const token = await seedDemo(runtime, demo?.url ?? null);
-  const worker = await startWorker(runtime);
-  const server = await listen(runtime, config.port, config.host);
-  process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null }));
-
-  const signal = await untilSignal();
-  logger.info({ signal }, 'shutting down');
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await worker.stop();
-  await runtime.close();
-  await demo?.close();
-  await db.stop();
+  let demo: Awaited<ReturnType<typeof startDemoSite>> | null = null;
+  let runtime: Runtime | null = null;
+  let worker: RunningWorker | null = null;
+  let server: http.Server | null = null;
+  try {
+    demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
+    runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
+    const token = await seedDemo(runtime, demo?.url ?? null);
+    worker = await startWorker(runtime);
+    server = await listen(runtime, config.port, config.host);
+    process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null }));
+    const signal = await stopSignal;
+    logger.info({ signal }, 'shutting down');
+  } finally {
+    // Whatever failed while starting, this process gives the embedded PostgreSQL back: the last one stops it.
+    if (server) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server!.close(resolve));
+    }
+    await worker?.stop();
+    await runtime?.close();
+    await demo?.close();
+    await db.stop();
+  }
   return 0;
 }
