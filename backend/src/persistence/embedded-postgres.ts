@@ -122,7 +122,12 @@ async function ensureDatabase(password: string, port: number, database: string):
   }
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+/** `background`: the wait does not keep the process alive (retries under a process that runs for something else). */
+const delay = (ms: number, background = false) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (background) timer.unref();
+  });
 
 interface Cluster {
   stateFile: string;
@@ -261,7 +266,7 @@ class ClusterUse {
           const problem = (error as Error).message;
           if (problem !== lastProblem) this.cluster.log('warn', `could not start the embedded PostgreSQL again: ${problem}; trying again (its log: ${logFileOf(this.cluster.state.dataDir)})`);
           lastProblem = problem;
-          await delay(wait);
+          await delay(wait, true);
           wait = Math.min(wait * 2, 5_000);
         }
       }
