@@ -291,12 +291,15 @@ class ClusterUse {
                    AND (classid::bigint << 32) + objid::bigint = $1::bigint AND objsubid = 1) AS others`,
         [USERS_LOCK],
       );
-      const postmaster = runningPostmaster(this.cluster.state.dataDir);
-      if (rows[0]?.last && postmaster) {
+      if (rows[0]?.last) {
+        const postmaster = runningPostmaster(this.cluster.state.dataDir);
+        if (!postmaster) return;
         this.cluster.log('info', 'stopping the embedded PostgreSQL: no other Goalie process uses it');
         if (!(await stopPostmaster(postmaster))) this.cluster.log('warn', `the embedded PostgreSQL (pid ${postmaster.pid}) did not stop within 30 s`);
+      } else if (rows[0]?.others) {
+        this.cluster.log('info', `the embedded PostgreSQL keeps running: ${rows[0].others} other Goalie process(es) use it`);
       } else {
-        this.cluster.log('info', `the embedded PostgreSQL keeps running: ${rows[0]?.others ?? 'another'} other Goalie process(es) use it`);
+        this.cluster.log('info', 'another Goalie process, exiting at the same moment, stops the embedded PostgreSQL');
       }
     } catch (error) {
       // PostgreSQL went away meanwhile: there is nothing to stop.
