@@ -172,6 +172,8 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
   const { config } = runtime;
   if (config.llm) runtime.logger.info({ baseUrl: config.llm.baseUrl, model: config.llm.model }, 'language model for sentences, targets and expected results the built-in agent cannot handle');
   const network = runtime.app.browserNetwork ?? browserNetwork(config, runtime.databaseUrl);
+  // The database being away is logged once (by runtime.health), not at every poll, heartbeat and tick.
+  const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
   const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
     chromiumPath: config.chromiumPath,
     wsEndpoint: config.browserWsEndpoint,
@@ -187,12 +189,13 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     // Exploration drives the same browser as the test cases: one browser per worker process.
     review: { explorer: new PlaywrightExplorer(() => executor.getBrowser(), { guard: (project) => new NetworkGuard(network, project) }), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
+    databaseAway,
   });
   await worker.start();
   const scheduler =
     options.scheduler === false
       ? { stop: async () => {}, tick: async () => {} }
-      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs });
+      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs, databaseAway });
   return {
     worker,
     executor,

@@ -1,6 +1,7 @@
 // A service whose database goes away says so: GET /readyz answers 503 with what is wrong, API calls
-// answer 503 instead of 500, the log says it once (not per request), and again when it is back.
-// The service runs on a PostgreSQL of its own (not the suite's), which the test stops and starts.
+// answer 503 instead of 500, the log says it once (not per request, poll, heartbeat or tick), and
+// again when it is back. The service runs on a PostgreSQL of its own (not the suite's), which the
+// test stops and starts; its worker runs a scripted executor instead of a browser.
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
@@ -11,10 +12,13 @@ import { applyProject } from '../../backend/src/app/apply-project.js';
 import { createToken } from '../../backend/src/app/tokens.js';
 import { loadConfig } from '../../backend/src/config.js';
 import { createLogger } from '../../backend/src/logger.js';
+import { startScheduler } from '../../backend/src/jobs/scheduler.js';
+import { Worker } from '../../backend/src/jobs/worker.js';
 import { createRuntime, listen, type Runtime } from '../../backend/src/main.js';
 import { freePort, startEmbeddedPostgres, type Database } from '../../backend/src/persistence/embedded-postgres.js';
 import { loadProjectFile } from '../../shared/src/project-file/load.js';
 import { shopProject } from '../fixtures/projects.js';
+import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { waitFor } from '../helpers/wait.js';
 
 describe('a service whose database goes away', function () {
@@ -27,6 +31,10 @@ describe('a service whose database goes away', function () {
   let server: http.Server;
   let base: string;
   let token: string;
+  let worker: Worker;
+  let scheduler: { stop(): Promise<void> };
+  /** How many errors the worker and the scheduler met with the database away. */
+  let quietened = 0;
   const logLines: { level: number; msg: string }[] = [];
 
   const get = (p: string) => fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
@@ -44,11 +52,18 @@ describe('a service whose database goes away', function () {
     const config = loadConfig({ GOALIE_HOME: home, DATABASE_URL: db.url, PORT: String(port), GOALIE_PUBLIC_URL: base, LOG_LEVEL: 'silent' });
     runtime = await createRuntime(config, { databaseUrl: db.url, logger });
     server = await listen(runtime, port, '127.0.0.1');
+    // As main.ts wires them: errors that mean "the database is away" are logged once, by runtime.health.
+    const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null && ++quietened > 0;
+    worker = new Worker(runtime.app, runtime.boss, new ScriptedExecutor(), { databaseUrl: db.url, concurrency: 2, projectParallelism: 2, heartbeatMs: 200, pollMs: 100, databaseAway });
+    await worker.start();
+    scheduler = startScheduler(runtime.app, { tickMs: 200, staleAfterMs: 60_000, databaseAway });
     const summary = await applyProject(runtime.app, loadProjectFile('shop.yaml', shopProject()).doc);
     token = (await createToken(runtime.app, summary.project.slug)).token;
   });
 
   after(async () => {
+    await scheduler?.stop();
+    await worker?.stop();
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
     await runtime?.close();
@@ -67,6 +82,8 @@ describe('a service whose database goes away', function () {
   });
 
   it('says 503 with what is wrong, on /readyz and on API calls, and logs it once', async () => {
+    // Nothing in flight (the burn-ins of the project, the run): a job cut off by the database is logged, once per job.
+    await waitFor('the queue to be idle', async () => (await runtime.dataSource.query(`SELECT 1 FROM pgboss.job WHERE state IN ('created', 'retry', 'active') LIMIT 1`)).length === 0, 30_000);
     // This process is the only one using that PostgreSQL: giving it back stops it.
     await db.stop();
 
@@ -84,6 +101,8 @@ describe('a service whose database goes away', function () {
       expect(message).to.match(/^The database is not reachable: .+\. Try again when GET \/readyz answers 200\./);
       expect(message).to.not.match(/127\.0\.0\.1|postgres:|ECONNREFUSED|\.ts:\d+/);
     }
+    // The worker polls and beats, and the scheduler ticks, many times meanwhile: none of it is a log line.
+    await waitFor('the worker and the scheduler to meet the database away a few times', async () => quietened >= 10, 20_000);
     // The process itself still answers.
     expect((await fetch(`${base}/healthz`)).status).to.equal(200);
     expect((await fetch(`${base}/v1/outbound-ips`)).status).to.equal(200);

@@ -12,6 +12,8 @@ import { recoverStaleWork, requeueLostJobs } from '../app/run-engine/recover-sta
 export interface SchedulerOptions {
   tickMs: number;
   staleAfterMs: number;
+  /** True when `error` means the database cannot be reached, which the caller logs once: not logged at every tick. */
+  databaseAway?: (error: unknown) => boolean;
 }
 
 export function startScheduler(ctx: AppContext, options: SchedulerOptions): { stop(): Promise<void>; tick(): Promise<void> } {
@@ -26,7 +28,7 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
       await fireSchedules(ctx);
       await rewriteStaleComments(ctx);
     } catch (error) {
-      ctx.log.error({ err: error }, 'scheduler tick failed');
+      if (!options.databaseAway?.(error)) ctx.log.error({ err: error }, 'scheduler tick failed');
     }
   };
   const timer = setInterval(() => {

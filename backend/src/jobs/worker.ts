@@ -27,6 +27,8 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   /** Longest wait between polls when no NOTIFY arrives (another database, a lost notification). */
   pollMs?: number;
+  /** True when `error` means the database cannot be reached, which the caller logs once: not logged at every poll and heartbeat. */
+  databaseAway?: (error: unknown) => boolean;
 }
 
 interface ActiveJob {
@@ -95,7 +97,7 @@ export class Worker {
       const cancelled = new Set(await this.ctx.store.execution.heartbeat(this.id, active, this.ctx.now(), held));
       for (const job of this.active.values()) if (job.runTestCaseId && cancelled.has(job.runTestCaseId)) job.abort.abort();
     } catch (error) {
-      this.ctx.log.warn({ err: error }, 'heartbeat failed');
+      if (!this.options.databaseAway?.(error)) this.ctx.log.warn({ err: error }, 'heartbeat failed');
     }
   }
 
@@ -113,7 +115,7 @@ export class Worker {
           if (queue !== 'run-test-case' && jobs.length) await this.beat();
         }
       } catch (error) {
-        this.ctx.log.error({ err: error }, 'fetching jobs failed');
+        if (!this.options.databaseAway?.(error)) this.ctx.log.error({ err: error }, 'fetching jobs failed');
       }
       if (this.stopped) break;
       // Fetched a full batch: look again at once. Otherwise sleep until something happens.
