@@ -205,6 +205,7 @@ async function attach(cluster: Cluster, options: { samePort?: number; deadline: 
         lastError = error;
         // Lost the race to another process's postmaster (attach to it), or a real failure (retried a few times).
         if (!runningPostmaster(dataDir) && ++startFailures >= 3) throw error;
+        await delay(200);
         continue;
       }
       postmaster = runningPostmaster(dataDir);
