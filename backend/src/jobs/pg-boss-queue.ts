@@ -1,6 +1,7 @@
 // The job queue on pg-boss (its own schema in the same PostgreSQL). Jobs are inserted through the
 // caller's transaction, with a NOTIFY that PostgreSQL delivers at commit, so idle workers wake at
 // once instead of at their next poll.
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Job, JobQueue, QueueName, SqlExecutor, TakenJob } from '../app/ports/queue.js';
 
@@ -16,16 +17,42 @@ const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: n
   notify: { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
 };
 
+/** The advisory lock held while creating the queues ("goalie" in ASCII, plus two; see USERS_LOCK of the embedded PostgreSQL). */
+const QUEUES_LOCK = '113728073525607';
+
 /** `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do. */
 export async function startBoss(databaseUrl: string, options: { supervise: boolean; onError: (error: unknown) => void }): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, schedule: false, supervise: options.supervise, migrate: true, application_name: 'goalie-queue' });
   // An unhandled 'error' event would crash the process; maintenance errors are logged instead.
   boss.on('error', options.onError);
   await boss.start();
-  for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
-    await boss.createQueue(name, { name, ...policy });
+  try {
+    await createQueues(boss, databaseUrl);
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true, wait: true }).catch(() => {});
+    throw error;
   }
   return boss;
+}
+
+/**
+ * Creates the queues (each call is a no-op when the queue exists). Processes starting at the same
+ * moment on a fresh database (goalie serve and goalie worker) take turns: creating the same queue's
+ * table in two sessions at once ends in a deadlock.
+ */
+async function createQueues(boss: PgBoss, databaseUrl: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'goalie-queue-setup' });
+  lock.on('error', () => {});
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1::bigint)', [QUEUES_LOCK]);
+    for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
+      await boss.createQueue(name, { name, ...policy });
+    }
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end().catch(() => {});
+  }
 }
 
 export function pgBossQueue(boss: PgBoss): JobQueue {
