@@ -51,8 +51,10 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export type OpenDatabase = Database & { embedded: boolean };
+
 /** DATABASE_URL when given; otherwise embedded PostgreSQL under GOALIE_HOME. */
-export async function openDatabase(config: Config, logger: Logger): Promise<Database & { embedded: boolean }> {
+export async function openDatabase(config: Config, logger: Logger): Promise<OpenDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
   const db = await startEmbeddedPostgres({
     dir: path.join(config.home, 'postgres'),
@@ -77,48 +79,58 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
   const health = databaseHealth({ ping: () => dataSource.query('SELECT 1'), log: logger, hint: databaseHint(options.embedded ?? false) });
-  if (options.migrate !== false) {
-    const applied = await migrate(dataSource);
-    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  let boss: PgBoss | null = null;
+  try {
+    if (options.migrate !== false) {
+      const applied = await migrate(dataSource);
+      if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    }
+    const secrets = loadSecretBox(config.secretKey, config.home);
+    const queue = await startBoss(options.databaseUrl, {
+      supervise: options.supervise ?? false,
+      // The database being away is logged once (by `health`), not at every poll of the queue.
+      onError: (error) => {
+        if (!health.unreachable(error)) logger.error({ err: error }, 'job queue error');
+      },
+    });
+    boss = queue;
+    const app: AppContext = {
+      store: createStore(dataSource, secrets),
+      slack: slackChannels({ apiUrl: config.slackApiUrl }),
+      queue: pgBossQueue(queue),
+      platforms: platformFactory(logger),
+      links: linksFor(config.publicUrl),
+      now: () => new Date(),
+      log: logger,
+      browserNetwork: browserNetwork(config, options.databaseUrl),
+    };
+    const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
+    const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
+    const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents, database: health });
+    return {
+      config,
+      logger,
+      dataSource,
+      secrets,
+      app,
+      http: koa,
+      boss: queue,
+      evidence,
+      databaseUrl: options.databaseUrl,
+      health,
+      async close() {
+        health.close();
+        await queue.stop({ graceful: false, close: true, wait: true });
+        await dataSource.destroy();
+      },
+    };
+  } catch (error) {
+    // Nothing half-started keeps the process alive (or holds connections) after a failed start.
+    health.close();
+    await boss?.stop({ graceful: false, close: true, wait: true }).catch(() => {});
+    await dataSource.destroy().catch(() => {});
+    throw error;
   }
-  const secrets = loadSecretBox(config.secretKey, config.home);
-  const boss = await startBoss(options.databaseUrl, {
-    supervise: options.supervise ?? false,
-    // The database being away is logged once (by `health`), not at every poll of the queue.
-    onError: (error) => {
-      if (!health.unreachable(error)) logger.error({ err: error }, 'job queue error');
-    },
-  });
-  const app: AppContext = {
-    store: createStore(dataSource, secrets),
-    slack: slackChannels({ apiUrl: config.slackApiUrl }),
-    queue: pgBossQueue(boss),
-    platforms: platformFactory(logger),
-    links: linksFor(config.publicUrl),
-    now: () => new Date(),
-    log: logger,
-    browserNetwork: browserNetwork(config, options.databaseUrl),
-  };
-  const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
-  const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
-  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents, database: health });
-  return {
-    config,
-    logger,
-    dataSource,
-    secrets,
-    app,
-    http: koa,
-    boss,
-    evidence,
-    databaseUrl: options.databaseUrl,
-    health,
-    async close() {
-      health.close();
-      await boss.stop({ graceful: false, close: true, wait: true });
-      await dataSource.destroy();
-    },
-  };
 }
 
 /** What the browser may reach by default, and Goalie's own ports on this machine: the API's, and the database's when it runs here. */
