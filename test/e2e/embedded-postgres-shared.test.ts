@@ -1,6 +1,7 @@
 // One embedded PostgreSQL shared by the goalie processes of one GOALIE_HOME, as users run them:
 // whichever starts it, it runs while any of them uses it, and the last one to exit stops it.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -39,18 +40,24 @@ async function freshHome(): Promise<Home> {
   return { dir, dataDir: path.join(dir, 'postgres', 'data'), env, base };
 }
 
-/** Postmaster processes running on `dataDir` (their command line names it; their children's does not). */
+/**
+ * Postmaster processes running on `dataDir`: their command line names it. A child the postmaster
+ * just forked (a new connection's backend) has the same command line until it renames itself, so
+ * a process whose parent is one of them does not count.
+ */
 function postmasterCount(dataDir: string): number {
-  let count = 0;
+  const candidates = new Map<number, number>();
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (path.basename(args[0] ?? '') === 'postgres' && args.includes(dataDir)) count++;
+      if (path.basename(args[0] ?? '') !== 'postgres' || !args.includes(dataDir)) continue;
+      const ppid = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+      candidates.set(Number(pid), ppid);
     } catch {
       // Gone meanwhile.
     }
   }
-  return count;
+  return [...candidates.values()].filter((ppid) => !candidates.has(ppid)).length;
 }
 
 function alive(pid: number): boolean {
@@ -62,8 +69,8 @@ function alive(pid: number): boolean {
   }
 }
 
-async function waitForPostmasterGone(home: Home, postmaster: Postmaster): Promise<void> {
-  await waitFor('the postmaster to be gone', async () => !alive(postmaster.pid) && runningPostmaster(home.dataDir) === null && postmasterCount(home.dataDir) === 0, 30_000);
+async function waitForPostmasterGone(home: Home, postmaster?: Postmaster): Promise<void> {
+  await waitFor('the postmaster to be gone', async () => !(postmaster && alive(postmaster.pid)) && runningPostmaster(home.dataDir) === null && postmasterCount(home.dataDir) === 0, 30_000);
 }
 
 /** A `goalie worker` (or serve) keeps working: its heartbeat in the database moves on after `since`. */
@@ -102,7 +109,16 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
   });
 
   after(async () => {
-    for (const process of running) if (process.child.exitCode === null && process.child.signalCode === null) await process.stop();
+    await Promise.all(
+      running
+        .filter((p) => p.child.exitCode === null && p.child.signalCode === null)
+        .map(async (p) => {
+          const stopped = p.stop();
+          const timer = setTimeout(() => p.child.kill('SIGKILL'), 30_000);
+          await stopped;
+          clearTimeout(timer);
+        }),
+    );
     for (const home of homes) {
       // A test that failed half-way may have left the postmaster behind.
       const postmaster = runningPostmaster(home.dataDir);
@@ -185,6 +201,22 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
       expect(await worker.stop()).to.equal(0);
       expect(worker.output()).to.match(/stopping the embedded PostgreSQL: no other Goalie process uses it/);
       await waitForPostmasterGone(home, postmaster);
+    });
+
+    it('a goalie serve that fails to start exits, and gives PostgreSQL back', async () => {
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(Number(home.env.PORT), '127.0.0.1', resolve));
+      try {
+        const failed = start(['serve'], home);
+        const closed = new Promise((resolve) => failed.child.once('close', resolve));
+        expect(await closed).to.equal(1);
+        expect(failed.output()).to.match(/started the embedded PostgreSQL/);
+        expect(failed.output()).to.match(/Port \d+ is already in use/);
+        expect(failed.output()).to.match(/stopping the embedded PostgreSQL: no other Goalie process uses it/);
+        await waitForPostmasterGone(home);
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
     });
   });
 
