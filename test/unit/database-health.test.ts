@@ -10,6 +10,7 @@ describe('telling an unreachable database from a failed query', () => {
     ['a server shut down under the session (57P01)', withCode('57P01', 'terminating connection due to administrator command'), /admin_shutdown/],
     ['a server starting or stopping (57P03)', withCode('57P03', 'the database system is shutting down'), /cannot_connect_now/],
     ['a lost connection', new Error('Connection terminated unexpectedly'), /lost/],
+    ['a transaction whose connection broke before its commit', Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' }), /lost/],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect'), /timed out/],
     ['TypeORM wrapping the driver error', Object.assign(new Error('QueryFailedError'), { driverError: withCode('57P01') }), /admin_shutdown/],
     ['an error with a cause', new Error('outer', { cause: withCode('ECONNRESET') }), /reset/],

@@ -38,6 +38,8 @@ const CLIENT_MESSAGES: [RegExp, string][] = [
   [/^timeout exceeded when trying to connect/, 'connecting timed out'],
   [/^Connection terminated/, 'the connection was lost'],
   [/is not queryable/, 'the connection was lost'],
+  // TypeORM, committing a transaction whose connection broke under it.
+  [/^Query runner already released/, 'the connection was lost'],
   [/^Cannot use a pool after calling end on the pool/, 'this process has closed its connections'],
 ];
 
