@@ -20,6 +20,7 @@ import {
   TestPlanTestCaseEntity,
 } from './entities/index.js';
 import { sealCredentials } from './connection-credentials.js';
+import { readProjectSnapshot } from './project-snapshot.js';
 import type { SecretBox } from './secret-box.js';
 
 const EMPTY: ExistingProject = { organization: null, project: null, applications: [], devicePresets: [], configs: [], scenarios: [], testCases: [], testPlans: [], repository: null };
@@ -34,6 +35,8 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
     async isEmpty() {
       return (await m.count(OrganizationEntity)) === 0;
     },
+
+    snapshot: (projectId) => readProjectSnapshot(m, projectId),
 
     async slugOwner(slug) {
       const project = await m.findOne(ProjectEntity, { where: { slug } });

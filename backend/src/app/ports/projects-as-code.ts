@@ -90,8 +90,53 @@ export interface RepositoryWrite {
   environmentMapping: { environment: string; applicationId: string }[];
 }
 
+/** A stored project as its `goalie apply` file describes it: names, not ids; secret values left out. */
+export interface ProjectSnapshot {
+  organization: { name: string; usageLimit: number | null };
+  project: {
+    name: string;
+    slug: string;
+    defaultDevicePreset: string | null;
+    sshTunnelProxy: boolean;
+    allowLoopback: boolean | null;
+    allowPrivate: boolean | null;
+    previewOrigins: string[] | null;
+    publicResults: boolean;
+    slackDefaultChannel: string | null;
+    slackNotifyOn: 'always' | 'failure';
+  };
+  applications: { name: string; environments: { name: string; url: string; isDefault: boolean }[] }[];
+  devicePresets: (DevicePresetRecord & { name: string })[];
+  /** `value` is null for a secret entry. */
+  configs: { name: string; entries: { key: string; value: string | null; secret: boolean }[] }[];
+  scenarios: { name: string; description: string | null; examples: string | null }[];
+  /** Dependencies before dependents, then by name. */
+  testCases: { name: string; application: string; goal: string; expectedResult: string | null; configs: string[]; scenario: string | null; resumeFrom: string | null; waitFor: string[]; enabled: boolean }[];
+  testPlans: {
+    name: string;
+    isDefault: boolean;
+    description: string | null;
+    owner: string | null;
+    testCases: string[];
+    applications: { application: string; environment: string; devicePreset: string | null }[];
+    schedules: { cron: string; description: string; timezone: string; enabled: boolean }[];
+    slackChannel: string | null;
+    slackNotifyOn: 'always' | 'failure' | null;
+  }[];
+  repository:
+    | (Pick<RepositoryWrite, 'host' | 'apiUrl' | 'repository' | 'reviewContext' | 'autoRun' | 'includeDrafts' | 'postCommentOnOpened' | 'mention' | 'minimumPermission' | 'allowForks'> & {
+        /** A GitHub App's numbers; null for a token. */
+        app: { appId: number; installationId: number } | null;
+        reviewTestPlan: string | null;
+        environmentMapping: { environment: string; application: string }[];
+      })
+    | null;
+}
+
 export interface ProjectsAsCode {
   load(organizationName: string, projectName: string): Promise<ExistingProject>;
+  /** What `goalie apply` would need to recreate the project; null when there is no such project. */
+  snapshot(projectId: string): Promise<ProjectSnapshot | null>;
   /** The project that holds `slug`, if any. */
   slugOwner(slug: string): Promise<{ projectId: string; organizationName: string; projectName: string } | null>;
   write(state: ProjectWrite): Promise<void>;

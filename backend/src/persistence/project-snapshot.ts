@@ -1,0 +1,123 @@
+// Reads a stored project back in the shape of its `goalie apply` file (the dashboard's "Download as
+// YAML"): names instead of ids, in a stable order, and no secret values.
+import { In, type EntityManager } from 'typeorm';
+import type { ProjectSnapshot } from '../app/ports/projects-as-code.js';
+import {
+  ApplicationEntity,
+  ConfigEntity,
+  DevicePresetEntity,
+  EnvironmentEntity,
+  OrganizationEntity,
+  ProjectEntity,
+  RepositoryConnectionEntity,
+  ScenarioEntity,
+  TestCaseConfigEntity,
+  TestCaseEntity,
+  TestCaseWaitForEntity,
+  TestPlanApplicationEntity,
+  TestPlanEntity,
+  TestPlanScheduleEntity,
+  TestPlanTestCaseEntity,
+} from './entities/index.js';
+
+const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));
+const byPosition = <T extends { position: number }>(rows: T[]) => [...rows].sort((a, b) => a.position - b.position);
+
+export async function readProjectSnapshot(m: EntityManager, projectId: string): Promise<ProjectSnapshot | null> {
+  const project = await m.findOne(ProjectEntity, { where: { id: projectId } });
+  if (!project) return null;
+  const [organization, apps, presets, configs, scenarios, testCases, plans, repository] = await Promise.all([
+    m.findOneOrFail(OrganizationEntity, { where: { id: project.organizationId } }),
+    m.find(ApplicationEntity, { where: { projectId }, order: { name: 'ASC' } }),
+    m.find(DevicePresetEntity, { where: { projectId } }),
+    m.find(ConfigEntity, { where: { projectId } }),
+    m.find(ScenarioEntity, { where: { projectId } }),
+    m.find(TestCaseEntity, { where: { projectId }, order: { createdAt: 'ASC', name: 'ASC' } }),
+    m.find(TestPlanEntity, { where: { projectId } }),
+    m.findOne(RepositoryConnectionEntity, { where: { projectId } }),
+  ]);
+  const appIds = apps.map((a) => a.id);
+  const caseIds = testCases.map((t) => t.id);
+  const planIds = plans.map((p) => p.id);
+  const [envs, caseConfigs, waits, members, planApps, schedules] = await Promise.all([
+    appIds.length ? m.find(EnvironmentEntity, { where: { applicationId: In(appIds), isPreview: false }, order: { createdAt: 'ASC', name: 'ASC' } }) : [],
+    caseIds.length ? m.find(TestCaseConfigEntity, { where: { testCaseId: In(caseIds) } }) : [],
+    caseIds.length ? m.find(TestCaseWaitForEntity, { where: { testCaseId: In(caseIds) } }) : [],
+    planIds.length ? m.find(TestPlanTestCaseEntity, { where: { testPlanId: In(planIds) } }) : [],
+    planIds.length ? m.find(TestPlanApplicationEntity, { where: { testPlanId: In(planIds) } }) : [],
+    planIds.length ? m.find(TestPlanScheduleEntity, { where: { testPlanId: In(planIds) }, order: { createdAt: 'ASC' } }) : [],
+  ]);
+  const names = new Map<string, string>([...apps, ...envs, ...presets, ...configs, ...scenarios, ...testCases, ...plans].map((row) => [row.id, row.name]));
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+  const namesOf = (ids: string[]) => ids.map((id) => names.get(id)).filter((n): n is string => n !== undefined);
+  const access = project.browserAccess;
+
+  return {
+    organization: { name: organization.name, usageLimit: organization.usageLimit },
+    project: {
+      name: project.name,
+      slug: project.slug,
+      defaultDevicePreset: nameOf(project.defaultDevicePresetId),
+      sshTunnelProxy: project.sshTunnelProxy,
+      allowLoopback: access?.allowLoopback ?? null,
+      allowPrivate: access?.allowPrivate ?? null,
+      previewOrigins: access?.previewOrigins ?? null,
+      publicResults: project.publicResults,
+      slackDefaultChannel: project.slackDefaultChannel,
+      slackNotifyOn: project.slackNotifyOn,
+    },
+    applications: apps.map((a) => ({ name: a.name, environments: envs.filter((e) => e.applicationId === a.id).map((e) => ({ name: e.name, url: e.url, isDefault: e.isDefault })) })),
+    devicePresets: byName(presets).map((p) => ({
+      name: p.name,
+      viewportWidth: p.viewportWidth,
+      viewportHeight: p.viewportHeight,
+      locale: p.locale,
+      timezone: p.timezone,
+      userAgent: p.userAgent,
+      extraHeaders: p.extraHeaders,
+      colorScheme: p.colorScheme,
+    })),
+    configs: byName(configs).map((c) => ({ name: c.name, entries: c.entries.map((e) => ({ key: e.key, secret: e.secret, value: e.secret ? null : e.value })) })),
+    scenarios: byName(scenarios).map((s) => ({ name: s.name, description: s.description, examples: s.examples })),
+    testCases: testCases.map((t) => ({
+      name: t.name,
+      application: nameOf(t.applicationId) ?? '',
+      goal: t.goal,
+      expectedResult: t.expectedResult,
+      configs: namesOf(byPosition(caseConfigs.filter((c) => c.testCaseId === t.id)).map((c) => c.configId)),
+      scenario: nameOf(t.scenarioId),
+      resumeFrom: nameOf(t.resumeFromId),
+      waitFor: namesOf(waits.filter((w) => w.testCaseId === t.id).map((w) => w.dependsOnId)).sort(),
+      enabled: t.isEnabled,
+    })),
+    testPlans: byName(plans).map((p) => ({
+      name: p.name,
+      isDefault: project.defaultTestPlanId === p.id,
+      description: p.description,
+      owner: p.owner,
+      testCases: namesOf(byPosition(members.filter((x) => x.testPlanId === p.id)).map((x) => x.testCaseId)),
+      applications: planApps
+        .filter((a) => a.testPlanId === p.id)
+        .map((a) => ({ application: nameOf(a.applicationId) ?? '', environment: nameOf(a.environmentId) ?? '', devicePreset: nameOf(a.devicePresetId) }))
+        .sort((a, b) => a.application.localeCompare(b.application)),
+      schedules: schedules.filter((s) => s.testPlanId === p.id).map((s) => ({ cron: s.cron, description: s.description, timezone: s.timezone, enabled: s.enabled })),
+      slackChannel: p.slackChannel,
+      slackNotifyOn: p.slackNotifyOn,
+    })),
+    repository: repository && {
+      host: repository.host,
+      apiUrl: repository.apiUrl,
+      repository: repository.repository,
+      app: repository.appId && repository.installationId ? { appId: Number(repository.appId), installationId: Number(repository.installationId) } : null,
+      reviewContext: repository.reviewContext,
+      autoRun: repository.autoRun,
+      includeDrafts: repository.includeDrafts,
+      postCommentOnOpened: repository.postCommentOnOpened,
+      mention: repository.mention,
+      minimumPermission: repository.minimumPermission,
+      allowForks: repository.allowForks,
+      reviewTestPlan: nameOf(repository.reviewTestPlanId),
+      environmentMapping: repository.environmentMapping.map((e) => ({ environment: e.environment, application: nameOf(e.applicationId) ?? '' })),
+    },
+  };
+}
