@@ -10,9 +10,17 @@ import { renderPage } from './render.js';
 
 export const PASS_RATE_DAYS = 30;
 
-function passRate(plan: PlanSummary): string {
-  if (plan.finishedRuns === 0) return '—';
-  return `${Math.round((plan.passedRuns / plan.finishedRuns) * 100)} % of ${plan.finishedRuns}`;
+function PassRate({ plan }: { plan: PlanSummary }) {
+  if (plan.finishedRuns === 0) return <span class="muted">no runs</span>;
+  return (
+    <>
+      <span class="nowrap">{Math.round((plan.passedRuns / plan.finishedRuns) * 100)} %</span>
+      <br />
+      <small class="muted nowrap">
+        of {plan.finishedRuns} run{plan.finishedRuns === 1 ? '' : 's'}
+      </small>
+    </>
+  );
 }
 
 function ProjectCard({ project, plans }: { project: ProjectSummary; plans: PlanSummary[] }) {
@@ -53,7 +61,9 @@ function ProjectCard({ project, plans }: { project: ProjectSummary; plans: PlanS
                     <span class="muted">never run</span>
                   )}
                 </td>
-                <td class="num">{passRate(plan)}</td>
+                <td class="num">
+                  <PassRate plan={plan} />
+                </td>
               </tr>
             ))}
           </tbody>
