@@ -68,4 +68,10 @@ export default defineConfig([
     files: ['test/fixtures/apps/**/*.js'],
     languageOptions: { sourceType: 'script', globals: globals.browser },
   },
+  {
+    // The dashboard's script runs in the browser, as served (no build step).
+    name: 'goalie/dashboard-script',
+    files: ['backend/src/http/dashboard/assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
 ]);

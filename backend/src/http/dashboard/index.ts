@@ -11,6 +11,7 @@ import { signInRoutes, type SignInProvider } from './account/sign-in.js';
 import { assetRoutes } from './assets.js';
 import { homeRoutes } from './home.js';
 import { resultsRoutes } from './results-routes.js';
+import { runRoutes } from './runs/run-routes.js';
 import { isDashboardPath } from './error-pages.js';
 import { loadSession } from './session.js';
 
@@ -30,6 +31,7 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
     passwordResetRoutes(app),
     invitationRoutes(app, providers),
     homeRoutes(app),
+    runRoutes(app),
     resultsRoutes(app, options.evidence),
   ];
 }
