@@ -87,7 +87,7 @@ function RunRow({ run }: { run: RunListRow }) {
         ) : null}
       </td>
       <td>{countsSentence(run.counts)}</td>
-      <td>
+      <td class="trigger">
         {TRIGGER_WORDS[run.trigger]}
         {run.actor ? (
           <>
@@ -107,7 +107,7 @@ function RunRow({ run }: { run: RunListRow }) {
         ) : null}
         {!run.branch && !run.commitHash ? <span class="muted">—</span> : null}
       </td>
-      <td>
+      <td class="when">
         <Time at={run.createdAt} />
         <br />
         <small>{run.finishedAt ? `took ${duration(run.startedAt ?? run.createdAt, run.finishedAt)}` : isLive(run.status) ? 'not finished' : ''}</small>
@@ -184,8 +184,7 @@ export async function runListPage(app: AppContext, ctx: Context, slug: string): 
         page.rows.length ? (
           <>
             <p class="muted">
-              {page.rows.length} run{page.rows.length === 1 ? '' : 's'}
-              {filtered ? ' matching the filters' : ''}, newest first{page.newer || page.older ? `, ${RUN_PAGE_SIZE} a page` : ''}.
+              {filtered ? 'Runs matching the filters' : 'All runs'}, newest first{page.newer || page.older ? `, ${RUN_PAGE_SIZE} a page` : ''}.
             </p>
             <RunTable rows={page.rows} />
             <Pager slug={project.slug} values={parsed.values} page={page} />

@@ -11,7 +11,7 @@ import { isFailedOutcome } from '../../../domain/run-state.js';
 import { Badge, duration, Notice, PostForm, Time } from '../components.js';
 import type { NavProject } from '../layout.js';
 import { modelTokensText } from '../model-tokens.js';
-import { countsSentence, countTestCases, isLive, runStateWords, shortSha, shownResult, TRIGGER_EXPLAINED } from './run-words.js';
+import { countsSentence, countTestCases, isLive, runStateWords, shortSha, shownResult, TRIGGER_EXPLAINED, TRIGGER_WORDS } from './run-words.js';
 
 export interface RunPageData {
   run: RunRecord;
@@ -379,12 +379,35 @@ function Actions({ data, rerunnableFailed, rerunnable }: { data: RunPageData; re
       ) : null}
       <span class="muted">
         {rerunnableFailed
-          ? `Rerun failed starts a new run of the ${rerunnableFailed} test case${rerunnableFailed === 1 ? '' : 's'} that failed, errored or were skipped (with what they depend on).`
+          ? `Rerun failed starts a new run of the ${rerunnableFailed === 1 ? 'test case that' : `${rerunnableFailed} test cases that`} failed, errored or ${rerunnableFailed === 1 ? 'was' : 'were'} skipped (with what ${rerunnableFailed === 1 ? 'it depends' : 'they depend'} on).`
           : rerunnable
             ? 'Nothing failed, errored or was skipped.'
             : ''}
       </span>
     </div>
+  );
+}
+
+/** One line under the summary: who started it and on what, and when (the details are at the bottom). */
+function Byline({ run }: { run: RunRecord }) {
+  return (
+    <p class="byline muted">
+      {capitalised(TRIGGER_WORDS[run.trigger])} run{run.actor ? ` by ${run.actor}` : ''}
+      {run.branch ? (
+        <>
+          {' '}
+          on <code>{run.branch}</code>
+        </>
+      ) : null}
+      {run.commitHash ? (
+        <>
+          {' '}
+          at <code>{shortSha(run.commitHash)}</code>
+        </>
+      ) : null}
+      , created <Time at={run.createdAt} />
+      {run.finishedAt ? `, took ${duration(run.startedAt ?? run.createdAt, run.finishedAt)}` : ''}.
+    </p>
   );
 }
 
@@ -409,6 +432,7 @@ export function RunPage({ data }: { data: RunPageData }) {
       <p class="summary">
         <Badge value={result ?? run.status} /> <strong>{capitalised(runStateWords(run))}</strong>: {countsSentence(counts)}.
       </p>
+      <Byline run={run} />
       {run.errorMessage ? <Notice kind="error">{run.errorMessage}</Notice> : null}
       {notice ? <Notice kind={notice.kind}>{notice.text}</Notice> : null}
       <Actions data={data} rerunnableFailed={rerunnableFailed} rerunnable={rerunnable} />

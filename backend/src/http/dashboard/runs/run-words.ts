@@ -27,7 +27,7 @@ export function runStateWords(run: { status: RunStatus; result: RunResult | null
 export const TRIGGER_WORDS: Record<StoredTrigger, string> = {
   API: 'API',
   REPOHOST: 'repository host',
-  SCHEDULE: 'schedule',
+  SCHEDULE: 'scheduled',
   MANUAL: 'manual',
 };
 
