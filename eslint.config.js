@@ -40,6 +40,12 @@ export default defineConfig([
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
   },
+  {
+    name: 'goalie/dashboard-script',
+    // The dashboard's script runs in the browser, as a plain script.
+    files: ['backend/src/http/dashboard/assets/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
 
   {
     name: 'goalie/typescript',
@@ -66,12 +72,6 @@ export default defineConfig([
     // The goal suite's small apps run in the browser, not in Node.
     name: 'goalie/fixture-apps',
     files: ['test/fixtures/apps/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: globals.browser },
-  },
-  {
-    // The dashboard's script runs in the browser, as served (no build step).
-    name: 'goalie/dashboard-script',
-    files: ['backend/src/http/dashboard/assets/**/*.js'],
     languageOptions: { sourceType: 'script', globals: globals.browser },
   },
 ]);
