@@ -1,7 +1,8 @@
 // The dashboard's run list and run page reads. A page of the list is one statement: the runs matching
-// the filter (walking runs_project_created newest first from the cursor, LIMIT size + 1 to know whether
-// more follow), their test cases counted per run (run_test_cases_run), and whether runs exist on the
-// other side of the cursor.
+// the filter (walking runs_project_created newest first from the cursor, or runs_project_branch and
+// runs_project_commit for a branch or commit filter; LIMIT size + 1 to know whether more follow), their
+// test cases counted per run (run_test_cases_run), and whether runs exist on the other side of the
+// cursor.
 import type { EntityManager } from 'typeorm';
 import type { RunCounts, RunFilter, RunListRow, RunNeighbour, RunQueries } from '../app/ports/run-queries.js';
 import type { StoredTrigger } from '../app/records.js';
