@@ -96,8 +96,8 @@ function RunRow({ run }: { run: RunListRow }) {
           </>
         ) : null}
       </td>
-      <td>
-        {run.branch ? <code>{run.branch}</code> : null}
+      <td class="where">
+        {run.branch ? <code title={run.branch}>{run.branch}</code> : null}
         {run.branch && run.commitHash ? <br /> : null}
         {run.commitHash ? (
           <code title={run.commitHash}>
