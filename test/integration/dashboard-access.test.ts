@@ -149,7 +149,12 @@ describe('dashboard: signing in and who may see what', function () {
       expect(page.status).to.equal(200);
       const text = await page.text();
       expect(text).to.include(openRunShortId);
-      const cancel = await pageFetch(service, `/runs/${openRunShortId}/cancel`, { method: 'POST', cookie: cookiesOf(page), csrf: tokenIn(text), form: {} });
+      // No buttons for someone signed out, but a way to sign in; a form posted anyway (with a
+      // token of the sign-in page) is sent to sign in first.
+      expect(text).not.to.include('/cancel"');
+      expect(text).to.include(`/sign-in?next=${encodeURIComponent(`/runs/${openRunShortId}`)}`);
+      const signIn = await pageFetch(service, '/sign-in');
+      const cancel = await pageFetch(service, `/runs/${openRunShortId}/cancel`, { method: 'POST', cookie: cookiesOf(signIn), csrf: tokenIn(await signIn.text()), form: {} });
       expect(cancel.status).to.equal(302);
       expect(cancel.headers.get('location')).to.match(/^\/sign-in\?next=/);
     });

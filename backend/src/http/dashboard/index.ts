@@ -12,6 +12,7 @@ import { assetRoutes } from './assets.js';
 import { homeRoutes } from './home.js';
 import { projectExportRoutes } from './project-export.js';
 import { resultsRoutes } from './results-routes.js';
+import { runRoutes } from './runs/run-routes.js';
 import { isDashboardPath } from './error-pages.js';
 import { loadSession } from './session.js';
 
@@ -31,6 +32,7 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
     passwordResetRoutes(app),
     invitationRoutes(app, providers),
     homeRoutes(app),
+    runRoutes(app),
     resultsRoutes(app, options.evidence),
     projectExportRoutes(app),
   ];

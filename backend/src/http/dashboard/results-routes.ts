@@ -1,20 +1,18 @@
-// The pages behind the API's `url` fields (runs, reviews, test cases) and their evidence files. Each
-// needs a member of the project's organization, or a project with `publicResults` for reading;
-// cancelling a run and enabling or disabling a test case need a member who may run or edit.
+// The pages behind the API's `url` fields (reviews, test cases; runs are in runs/run-routes.tsx) and
+// their evidence files. Each needs a member of the project's organization, or a project with
+// `publicResults` for reading; enabling or disabling a test case needs a member who may edit.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../../app/context.js';
 import { NotFound } from '../../app/errors.js';
-import { runPage, testCasePage } from '../../app/pages.js';
+import { testCasePage } from '../../app/pages.js';
 import type { EvidenceStore } from '../../app/ports/evidence.js';
 import type { ProjectRecord } from '../../app/records.js';
-import { cancelRun } from '../../app/run-engine/cancel-run.js';
 import { setTestCaseEnabled } from '../../app/test-case-state.js';
 import type { AppState } from '../state.js';
 import { projectAccess } from './access.js';
 import { csrfToken, requireCsrf } from './csrf.js';
 import { renderReviewPage } from './reviews/review-page.js';
-import { renderRunPage } from './runs/run-page.js';
 import { renderTestCasePage } from './test-cases/test-case-page.js';
 
 const NOT_FOUND = 'Nothing was found at this address, or you are not a member of its organization.';
@@ -39,21 +37,6 @@ async function projectOfEvidence(app: AppContext, key: string): Promise<string |
 export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<AppState> {
   const router = new Router<AppState>();
   const read = (ctx: Context, project: ProjectRecord, what: string) => projectAccess(app, ctx, project, 'read', what, { results: true });
-
-  router.get('/runs/:shortId', async (ctx) => {
-    const { run, testCases } = await runPage(app, ctx.params.shortId!);
-    await read(ctx, await projectById(app, run.projectId), 'see this run');
-    ctx.type = 'html';
-    ctx.body = renderRunPage(run, testCases, csrfToken(ctx));
-  });
-
-  router.post('/runs/:shortId/cancel', async (ctx) => {
-    await requireCsrf(ctx, { page: 'run page', alternative: "Open the run's page and press Cancel run there, or use POST /v1/run/{shortId}/cancel with an API token." });
-    const { run } = await runPage(app, ctx.params.shortId!);
-    await projectAccess(app, ctx, await projectById(app, run.projectId), 'run', 'cancel runs');
-    await cancelRun(app, null, ctx.params.shortId!);
-    ctx.redirect(`/runs/${encodeURIComponent(ctx.params.shortId!)}`);
-  });
 
   router.get('/reviews/:shortId', async (ctx) => {
     const review = await app.store.reviews.byShortId(ctx.params.shortId!);
