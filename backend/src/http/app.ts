@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
+import type { SignInHost } from '../app/ports/sign-in-host.js';
 import { BadRequest } from '../app/errors.js';
 import { cachedCliBundle, goalieVersion } from './cli-bundle.js';
 import { requireToken } from './middlewares/authenticate.js';
@@ -27,6 +28,8 @@ export interface HttpOptions {
   slackEvents: SlackEventsHandler;
   /** GOALIE_PUBLIC_URL is https: the dashboard's cookies are Secure. */
   secureCookies?: boolean;
+  /** GitHub and GitLab to sign in with, where configured. */
+  signInHosts?: SignInHost[];
 }
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
@@ -59,7 +62,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, { evidence: options.evidence, secureCookies: options.secureCookies ?? false }), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, { evidence: options.evidence, secureCookies: options.secureCookies ?? false, signInHosts: options.signInHosts }), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
