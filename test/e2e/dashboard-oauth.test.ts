@@ -92,7 +92,7 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     await page.getByRole('heading', { name: 'Sign in to Goalie' }).waitFor();
     expect(await page.getByRole('link', { name: 'Sign in with GitLab' }).count()).to.equal(1);
     await accessible(page, 'the sign-in page with both buttons');
-    await screenshot(page, 'sign-in');
+    await screenshot(page, 'oauth-sign-in');
 
     await page.getByRole('link', { name: 'Sign in with GitHub' }).click();
     await page.waitForURL(`${service.baseUrl}/account`);
@@ -119,7 +119,7 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     expect(await userCount()).to.equal(before);
     expect(await service.runtime.app.store.accounts.identitiesOf(grace.user.id)).to.deep.equal([]);
     await accessible(page, 'the no-account page');
-    await screenshot(page, 'no-account');
+    await screenshot(page, 'oauth-no-account');
   });
 
   it('an invitation accepted with GitHub makes the account (no password) and the membership at once', async () => {
