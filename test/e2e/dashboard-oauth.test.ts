@@ -277,7 +277,7 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
   });
 
   it('a next that points off-site ends on the dashboard after signing in', async () => {
-    for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example/', 'javascript:alert(1)']) {
+    for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example/', 'javascript:alert(1)', `/p/${'x'.repeat(5000)}`]) {
       const page = await freshPage();
       await page.goto(`${service.baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
       await page.getByRole('link', { name: 'Sign in with GitHub' }).click();

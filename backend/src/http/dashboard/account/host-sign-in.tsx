@@ -19,6 +19,7 @@ import { startAndRedirect } from './sign-in.js';
 import { checkSignInState, codeChallenge, newSignInState, setStateCookie, SIGN_IN_STATE_MINUTES, takeStateCookie, type StateProblem } from './sign-in-state.js';
 
 const ACCOUNT_PAGE = { page: 'account page', alternative: 'Open /account in a browser and press the Link button there.' };
+const MAX_NEXT = 1000;
 const INVITATION_PATH = /^\/invitations\/([A-Za-z0-9_-]+)$/;
 
 /** The sign-in page's and invitation page's buttons, one per configured host. */
@@ -53,7 +54,9 @@ export function hostSignInRoutes(app: AppContext, hosts: SignInHost[]): Router<A
 
   router.get('/auth/:provider/start', (ctx) => {
     const host = hostFor(hosts, ctx.params.provider);
-    const next = safeNext(query(ctx, 'next'));
+    // A long `next` would make the state cookie too big for the browser to keep: then the projects page.
+    const asked = safeNext(query(ctx, 'next'));
+    const next = asked.length <= MAX_NEXT ? asked : '/';
     // From an invitation page: the invitation goes along, so a new person joins with this account.
     const invitation = INVITATION_PATH.exec(next);
     start(app, ctx, host, next, invitation ? { kind: 'invitation', token: invitation[1]! } : { kind: 'sign-in' });
