@@ -41,6 +41,18 @@ export interface Config {
   demoPort: number | null;
   /** An OpenAI-compatible chat-completions endpoint for what the built-in agent cannot do; null: none. */
   llm: LlmConfig | null;
+  /** Signing in with GitHub and GitLab (GOALIE_GITHUB_OAUTH_*, GOALIE_GITLAB_OAUTH_*); null: no button. */
+  signIn: { github: OAuthAppConfig | null; gitlab: OAuthAppConfig | null };
+}
+
+/** An OAuth application registered on GitHub or GitLab (github.com, GitHub Enterprise, gitlab.com, self-managed). */
+export interface OAuthAppConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The host's web address, without a trailing slash: https://github.com, https://example.com/gitlab */
+  url: string;
+  /** Its REST API: https://api.github.com, https://ghe.example.com/api/v3, https://example.com/gitlab/api/v4 */
+  apiUrl: string;
 }
 
 export interface LlmConfig {
@@ -116,6 +128,55 @@ function llm(env: Env): LlmConfig | null {
   };
 }
 
+/** An http(s) base address without credentials, query or fragment, without its trailing slash. */
+function baseUrl(env: Env, name: string, fallback: string, example: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL such as ${example}, got ${JSON.stringify(raw)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with https:// (or http://), got ${JSON.stringify(raw)}`);
+  if (url.username || url.password || url.search || url.hash) throw new Error(`${name} must be the bare address of the host (such as ${example}), without credentials, ? or #; got ${JSON.stringify(raw)}`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * GitHub's REST API beside its web address: api.github.com for github.com, api.<name>.ghe.com for
+ * GitHub Enterprise Cloud with data residency, <base>/api/v3 for GitHub Enterprise Server.
+ */
+export function githubApiUrl(webUrl: string): string {
+  const url = new URL(webUrl);
+  if (url.pathname === '/' && url.hostname === 'github.com') return `${url.protocol}//api.github.com`;
+  if (url.pathname === '/' && url.hostname.endsWith('.ghe.com')) return `${url.protocol}//api.${url.host}`;
+  return `${webUrl}/api/v3`;
+}
+
+/** GOALIE_<HOST>_OAUTH_*: the ID and secret together or neither, checked at start-up. */
+function oauthApp(env: Env, host: 'GITHUB' | 'GITLAB'): OAuthAppConfig | null {
+  const prefix = `GOALIE_${host}_OAUTH_`;
+  const clientId = env[`${prefix}CLIENT_ID`]?.trim() || '';
+  const clientSecret = env[`${prefix}CLIENT_SECRET`]?.trim() || '';
+  const where = host === 'GITHUB' ? 'the OAuth app (GitHub: Settings, Developer settings, OAuth Apps)' : 'the application (GitLab: Edit profile, Applications, or Admin, Applications)';
+  if (!clientId || !clientSecret) {
+    const set = ['CLIENT_ID', 'CLIENT_SECRET', 'URL', ...(host === 'GITHUB' ? ['API_URL'] : [])].filter((name) => env[prefix + name]?.trim());
+    if (set.length) {
+      const missing = [!clientId && `${prefix}CLIENT_ID`, !clientSecret && `${prefix}CLIENT_SECRET`].filter(Boolean);
+      throw new Error(`${set.map((s) => prefix + s).join(' and ')} ${set.length > 1 ? 'are' : 'is'} set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not. Set both from ${where} (docs/configuration.md, Signing in with GitHub or GitLab), or unset the others to sign in with passwords only.`);
+    }
+    return null;
+  }
+  if (host === 'GITHUB') {
+    const url = baseUrl(env, `${prefix}URL`, 'https://github.com', 'https://github.com or https://ghe.example.com');
+    const apiUrl = env[`${prefix}API_URL`]?.trim() ? baseUrl(env, `${prefix}API_URL`, '', 'https://ghe.example.com/api/v3') : githubApiUrl(url);
+    return { clientId, clientSecret, url, apiUrl };
+  }
+  // The instance's address, also when given with the API's /api/v4 (as GITLAB_URL often is).
+  const url = baseUrl(env, `${prefix}URL`, 'https://gitlab.com', 'https://gitlab.com or https://example.com/gitlab').replace(/\/api\/v4$/, '');
+  return { clientId, clientSecret, url, apiUrl: `${url}/api/v4` };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = int(env, 'PORT', 8080);
   const home = path.resolve(cwd, env.GOALIE_HOME || '.goalie');
@@ -150,5 +211,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     demoPort: env.GOALIE_DEMO_PORT === 'off' ? null : int(env, 'GOALIE_DEMO_PORT', 8090),
     llm: llm(env),
+    signIn: { github: oauthApp(env, 'GITHUB'), gitlab: oauthApp(env, 'GITLAB') },
   };
 }

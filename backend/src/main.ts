@@ -26,6 +26,7 @@ import type { StepPlayer } from './agent/step-player.js';
 import { PlaywrightExplorer } from './exploratory/playwright-explorer.js';
 import { pgBossQueue, startBoss } from './jobs/pg-boss-queue.js';
 import { platformFactory } from './platforms/platform-factory.js';
+import { signInHosts } from './platforms/sign-in-hosts.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
@@ -106,7 +107,16 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
     };
     const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
     const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
-    const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents, database: health, secureCookies: config.publicUrl.startsWith('https:') });
+    const koa = createHttpApp(app, {
+      logger,
+      outboundIps: config.outboundIps,
+      bodyLimitBytes: config.bodyLimitBytes,
+      evidence,
+      slackEvents,
+      database: health,
+      secureCookies: config.publicUrl.startsWith('https:'),
+      signInHosts: signInHosts(config.signIn, config.publicUrl),
+    });
     return {
       config,
       logger,

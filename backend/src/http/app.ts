@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
 import type { DatabaseStatus } from '../app/ports/database-status.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
+import type { SignInHost } from '../app/ports/sign-in-host.js';
 import { BadRequest } from '../app/errors.js';
 import { cachedCliBundle, goalieVersion } from './cli-bundle.js';
 import { requireToken } from './middlewares/authenticate.js';
@@ -31,6 +32,8 @@ export interface HttpOptions {
   secureCookies?: boolean;
   /** GET /readyz, and the 503 of requests that failed because the database could not be reached. */
   database: DatabaseStatus;
+  /** GitHub and GitLab to sign in with, where configured. */
+  signInHosts?: SignInHost[];
 }
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
@@ -63,7 +66,8 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  const routers = [healthRoutes(options.database), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, { evidence: options.evidence, secureCookies: options.secureCookies ?? false }), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const dashboard = { evidence: options.evidence, secureCookies: options.secureCookies ?? false, signInHosts: options.signInHosts };
+  const routers = [healthRoutes(options.database), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, dashboard), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());

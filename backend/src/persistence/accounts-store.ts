@@ -136,6 +136,20 @@ export function accountsStore(m: EntityManager): AccountsStore {
         throw uniqueViolation(error) ?? error;
       }
     },
+    async unlinkIdentity(identity) {
+      const rows = returned(
+        await m.query(`DELETE FROM user_identities WHERE provider = $1 AND provider_url = $2 AND provider_user_id = $3 AND user_id = $4 RETURNING user_id`, [
+          identity.provider,
+          identity.providerUrl,
+          identity.providerUserId,
+          identity.userId,
+        ]),
+      );
+      return rows.length > 0;
+    },
+    async lockUser(userId) {
+      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+    },
 
     async createSession(session) {
       await m.query(`INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`, [

@@ -3,11 +3,12 @@
 // the administrator passes the link on).
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { BadRequest, Conflict, NotFound } from '../errors.js';
+import { BadRequest, Conflict, NotFound, Unauthorized } from '../errors.js';
 import type { UserRecord } from '../ports/accounts.js';
 import type { Repositories } from '../ports/store.js';
 import { UniqueViolation } from '../ports/store.js';
 import { checkNewPassword, hashPassword } from './passwords.js';
+import { signInWithPassword } from './sign-in.js';
 
 export const RESET_LINK_HOURS = 24;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -71,5 +72,28 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await tx.accounts.setPassword(userId, hash, ctx.now());
     await tx.accounts.deleteSessionsOf(userId);
     return (await tx.accounts.userById(userId))!;
+  });
+}
+
+/**
+ * The signed-in user sets a new password. With a password already, the current one is needed, and a
+ * wrong one counts as a failed sign-in (so a borrowed session cannot guess it); without one (a user
+ * who signs in with GitHub or GitLab) the session is proof enough, as it is for linking an account.
+ * Every session of the user ends: the caller starts a new one for this browser.
+ */
+export async function changePassword(ctx: AppContext, user: UserRecord, input: { current: string; password: string; client: string }): Promise<void> {
+  checkNewPassword(input.password);
+  if (user.hasPassword) {
+    try {
+      await signInWithPassword(ctx, { email: user.email, password: input.current, client: input.client });
+    } catch (error) {
+      if (error instanceof Unauthorized) throw new BadRequest('The current password is wrong: nothing was changed. Write the password you sign in with now.');
+      throw error;
+    }
+  }
+  const hash = await hashPassword(input.password);
+  await ctx.store.transaction(async (tx) => {
+    await tx.accounts.setPassword(user.id, hash, ctx.now());
+    await tx.accounts.deleteSessionsOf(user.id);
   });
 }

@@ -70,6 +70,10 @@ export interface AccountsStore {
   identitiesOf(userId: string): Promise<IdentityRecord[]>;
   /** Throws UniqueViolation when the identity is linked to someone already. */
   linkIdentity(identity: IdentityRecord): Promise<void>;
+  /** False when the user has no such identity. */
+  unlinkIdentity(identity: Omit<IdentityRecord, 'username'>): Promise<boolean>;
+  /** Locks the user's row until the transaction ends (their last way to sign in stays). */
+  lockUser(userId: string): Promise<void>;
 
   createSession(session: { tokenHash: string; userId: string; csrfToken: string; expiresAt: Date; at: Date }): Promise<void>;
   /** A session that has not expired at `now`. */

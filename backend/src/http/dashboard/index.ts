@@ -5,9 +5,12 @@ import type { Middleware } from 'koa';
 import type { AppContext } from '../../app/context.js';
 import type { EvidenceStore } from '../../app/ports/evidence.js';
 import type { AppState } from '../state.js';
+import type { SignInHost } from '../../app/ports/sign-in-host.js';
+import { accountRoutes } from './account/account-page.js';
+import { hostSignInRoutes, signInButtons } from './account/host-sign-in.js';
 import { invitationRoutes } from './account/invitation.js';
 import { passwordResetRoutes } from './account/password-reset.js';
-import { signInRoutes, type SignInProvider } from './account/sign-in.js';
+import { signInRoutes } from './account/sign-in.js';
 import { assetRoutes } from './assets.js';
 import { homeRoutes } from './home.js';
 import { projectExportRoutes } from './project-export.js';
@@ -20,17 +23,21 @@ export interface DashboardOptions {
   evidence: EvidenceStore;
   /** GOALIE_PUBLIC_URL is https: cookies are Secure. */
   secureCookies: boolean;
-  /** Sign-in with GitHub or GitLab, when configured. */
-  providers?: () => SignInProvider[];
+  /** GitHub and GitLab, where their OAuth applications are configured: their sign-in buttons. */
+  signInHosts?: SignInHost[];
 }
 
 export function dashboardRoutes(app: AppContext, options: DashboardOptions): Router<AppState>[] {
-  const providers = options.providers ?? (() => []);
+  const hosts = options.signInHosts ?? [];
+  const buttons = signInButtons(hosts);
+  const providers = () => buttons;
   return [
     assetRoutes() as unknown as Router<AppState>,
     signInRoutes(app, providers),
     passwordResetRoutes(app),
     invitationRoutes(app, providers),
+    hostSignInRoutes(app, hosts),
+    accountRoutes(app, hosts),
     homeRoutes(app),
     runRoutes(app),
     resultsRoutes(app, options.evidence),

@@ -77,7 +77,7 @@ export function Layout({ title, user, csrf, project, section, live, children }: 
           <div class="who">
             {user ? (
               <form method="post" action="/sign-out">
-                <span>{user.name || user.email}</span> <input type="hidden" name={CSRF_FIELD} value={csrf} />
+                <a href="/account">{user.name || user.email}</a> <input type="hidden" name={CSRF_FIELD} value={csrf} />
                 <button type="submit" class="link">
                   Sign out
                 </button>

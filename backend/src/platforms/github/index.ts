@@ -6,3 +6,4 @@ export { createGitHubPlatform, GitHubPlatform, GITHUB_STATUS_CONTEXT, GITHUB_WEB
 export { signGitHubPayload, verifyGitHubSignature } from './github-signature.js';
 export { GitHubWebhookReceiver } from './github-webhooks.js';
 export { WebhookPayloadError } from '../webhook-json.js';
+export { githubSignIn, GITHUB_SIGN_IN_SCOPES, type GitHubSignInSettings } from './github-sign-in.js';
