@@ -127,6 +127,11 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
         for (const row of rows) if (!row.revokedAt) await m.update(ApiTokenEntity, { id: row.id }, { revokedAt: at });
         return rows.map((row) => toToken({ ...row, revokedAt: row.revokedAt ?? at }));
       },
+      async revokeById(projectId, id, at) {
+        await m.update(ApiTokenEntity, { id, projectId, revokedAt: IsNull() }, { revokedAt: at });
+        const row = await m.findOne(ApiTokenEntity, { where: { id, projectId } });
+        return row ? toToken(row) : null;
+      },
     },
 
     organizations: {

@@ -73,6 +73,8 @@ export interface Repositories {
     list(projectId: string): Promise<ApiTokenRecord[]>;
     /** Revokes the tokens whose prefix starts with `prefix`; returns them. */
     revokeByPrefix(prefix: string, at: Date): Promise<ApiTokenRecord[]>;
+    /** Revokes the project's token `id` (keeping an earlier revocation's time); null when the project has none such. */
+    revokeById(projectId: string, id: string, at: Date): Promise<ApiTokenRecord | null>;
   };
   organizations: {
     /** Counts one unit of usage in `period` unless the limit is reached. Race-free: one UPDATE, row-locked. */
