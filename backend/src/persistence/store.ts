@@ -29,6 +29,7 @@ import { overviewQueries } from './overview-queries.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
+import { reviewsQueries } from './reviews-queries.js';
 import type { SecretBox } from './secret-box.js';
 
 const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
@@ -95,6 +96,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     reviews: reviewStore(m, secrets),
     accounts: accountsStore(m),
     overview: overviewQueries(m),
+    reviewsQueries: reviewsQueries(m),
     sql: {
       async executeSql(text, values) {
         const result = await m.query(text, values as unknown[]);

@@ -3,6 +3,7 @@ import type { AccountsStore } from './accounts.js';
 import type { ExecutionStore } from './execution-store.js';
 import type { OverviewQueries } from './overview.js';
 import type { ReviewStore } from './review-store.js';
+import type { ReviewsQueries } from './reviews-queries.js';
 import type { ProjectsAsCode } from './projects-as-code.js';
 import type { SqlExecutor } from './queue.js';
 import type { ProjectBrowserAccess } from './test-executor.js';
@@ -142,6 +143,7 @@ export interface Repositories {
   reviews: ReviewStore;
   accounts: AccountsStore;
   overview: OverviewQueries;
+  reviewsQueries: ReviewsQueries;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
 }

@@ -11,6 +11,7 @@ import { signInRoutes, type SignInProvider } from './account/sign-in.js';
 import { assetRoutes } from './assets.js';
 import { homeRoutes } from './home.js';
 import { resultsRoutes } from './results-routes.js';
+import { reviewsRoutes } from './reviews/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { isDashboardPath } from './error-pages.js';
 import { loadSession } from './session.js';
@@ -32,6 +33,7 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
     invitationRoutes(app, providers),
     homeRoutes(app),
     resultsRoutes(app, options.evidence),
+    reviewsRoutes(app),
     settingsRoutes(app),
   ];
 }
