@@ -1,5 +1,6 @@
 // Settings in Chromium, as admins and owners use them: API tokens (create, shown once, used against
-// /v1, revoked), members (an invitation accepted in another browser, a role changed, a member
+// /v1, revoked), the repository's review settings (saved, the webhook refreshed on a fake GitHub,
+// and set again by the next `goalie apply`), members (an invitation accepted in another browser, a role changed, a member
 // removed) and every refusal (admins and owners, the last owner, members and viewers); every page
 // and state checked with axe-core. DASHBOARD_SCREENSHOTS=1 also writes docs/images/dashboard-settings-*.png.
 import { expect } from 'chai';
@@ -9,12 +10,34 @@ import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { createProjectToken } from '../../backend/src/app/tokens.js';
 import { shopProject } from '../fixtures/projects.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { signInContext, visitor, type Visitor } from '../helpers/dashboard.js';
 import { SCREENSHOT_VIEWPORT, screenshot } from '../helpers/screenshots.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
+const GITHUB_TOKEN = 'ghp_dashboard_settings';
+const REVIEW_CONTEXT = "A shop for garden tools. Go to /cart. Verify that 'Free shipping' is shown";
+/** The shop's repository block as its project file has it. */
+const repositoryBlock = (githubUrl: string) => `
+repository:
+  host: github
+  url: "${githubUrl}"
+  repository: acme/shop
+  token: "${GITHUB_TOKEN}"
+  webhookSecret: "dashboard-settings-secret"
+  reviews:
+    context: "${REVIEW_CONTEXT}"
+    autoRun: true
+    includeDrafts: false
+    postCommentOnOpened: true
+    testPlan: Smoke
+    environments:
+      preview: web
+`;
+
 describe('dashboard settings in Chromium (e2e)', function () {
   this.timeout(120_000);
+  let github: FakeGitHub;
   let service: TestService;
   let browser: Browser;
   let shop: ApplySummary;
@@ -41,8 +64,10 @@ describe('dashboard settings in Chromium (e2e)', function () {
   const apiStatus = async (token: string) => (await service.client(token).get(`/v1/run/${runShortId}`)).status;
 
   before(async () => {
+    github = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: 'goalie-bot' } });
+    github.addRepo('acme/shop');
     service = await startTestService();
-    shop = await service.apply(shopProject());
+    shop = await service.apply(shopProject() + repositoryBlock(github.url));
     runShortId = (await service.client(await service.token('shop')).post('/v1/run', {})).body.run.shortId;
     const org = shop.organization.id;
     ada = await visitor(service, { organizationId: org, role: 'owner', email: 'ada@acme.example', name: 'Ada Lovelace' });
@@ -60,6 +85,7 @@ describe('dashboard settings in Chromium (e2e)', function () {
     for (const context of contexts) await context.close();
     await browser?.close();
     await service?.close();
+    await github?.close();
   });
 
   describe('API tokens (Settings › Integrations › API)', () => {
@@ -126,6 +152,132 @@ describe('dashboard settings in Chromium (e2e)', function () {
       expect(await apiStatus(token)).to.equal(403);
       await accessible(page, 'the API page after revoking');
       await screenshot(page, 'settings-api');
+    });
+  });
+
+  describe('the repository (Settings › Integrations › Repository)', () => {
+    let page: Page;
+    const connection = async () => (await service.runtime.app.store.reviews.connectionOfProject(shop.project.id))!;
+    const appId = (name: string) => shop.applications.find((a) => a.name === name)!.id;
+    const hookCalls = () => github.requests.filter((r) => r.path.startsWith('/repos/acme/shop/hooks')).length;
+    const main = async () => (await page.getByRole('main').textContent()) ?? '';
+    const save = async () => {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/p/shop/settings/repository')),
+        page.getByRole('button', { name: 'Save and refresh the webhook' }).click(),
+      ]);
+      await page.waitForLoadState();
+      return response.status();
+    };
+    before(async () => {
+      page = await pageAs(grace);
+    });
+
+    it('shows the repository, its review settings, and that the project file owns them', async () => {
+      await page.goto(`${service.baseUrl}/p/shop/settings`);
+      expect(await page.getByRole('region', { name: 'Repository' }).textContent()).to.include('acme/shop on GitHub');
+      await page.getByRole('region', { name: 'Repository' }).getByRole('link', { name: 'Repository' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Repository' }).waitFor();
+      const text = await main();
+      expect(text).to.include('The project file owns these settings').and.include('set up on GitHub').and.include('/webhooks/github/repo_');
+      expect(await page.getByRole('textbox', { name: /^Review context/ }).inputValue()).to.equal(REVIEW_CONTEXT);
+      expect(await page.getByRole('checkbox', { name: /^Auto-run on pull requests/ }).isChecked()).to.equal(true);
+      expect(await page.getByRole('checkbox', { name: /^Include draft pull requests/ }).isChecked()).to.equal(false);
+      expect(await page.getByRole('checkbox', { name: /^Post a comment on opened/ }).isChecked()).to.equal(true);
+      expect(await page.getByRole('textbox', { name: 'Hosting environment, row 1' }).inputValue()).to.equal('preview');
+      expect(await page.getByRole('combobox', { name: 'Application, row 1' }).inputValue()).to.equal(appId('web'));
+      expect(text).to.include('"preview": "web"');
+      await accessible(page, 'the repository settings');
+      await screenshot(page, 'settings-repository');
+    });
+
+    it('refuses an environment mapped twice with a 400 page that keeps what was typed; nothing is saved', async () => {
+      const before = await connection();
+      await page.getByRole('textbox', { name: /^Review context/ }).fill('Changed, but not saved');
+      await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).fill('preview');
+      await page.getByRole('combobox', { name: 'Application, row 2' }).selectOption({ label: 'admin' });
+      expect(await save()).to.equal(400);
+      await page.getByRole('alert').filter({ hasText: 'Nothing was saved: The environment “preview” is mapped twice' }).waitFor();
+      expect(await page.getByRole('textbox', { name: /^Review context/ }).inputValue()).to.equal('Changed, but not saved');
+      expect(await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).inputValue()).to.equal('preview');
+      await accessible(page, 'the repository settings with a refusal');
+      const after = await connection();
+      expect(after.reviewContext).to.equal(before.reviewContext);
+      expect(after.environmentMapping).to.deep.equal(before.environmentMapping);
+    });
+
+    it('refuses an application of another project, a row without an application and a context too long (400); nothing is saved', async () => {
+      const other = await service.apply(shopProject({ organization: 'Rival', project: 'rival-shop' }));
+      const valid = { reviewContext: 'x', autoRun: 'on', postCommentOnOpened: 'on' };
+      const cases: [Record<string, string>, string][] = [
+        [{ ...valid, environment: 'preview', application: other.applications[0]!.id }, 'names an application this project does not have'],
+        [{ ...valid, environment: 'preview', application: '' }, 'has no application'],
+        [{ ...valid, reviewContext: 'x'.repeat(20_001) }, 'at most 20000 are taken'],
+      ];
+      for (const [form, message] of cases) {
+        const response = await grace.fetch('/p/shop/settings/repository', { form });
+        expect(response.status, message).to.equal(400);
+        expect(await response.text(), message).to.include(message);
+      }
+      expect((await connection()).reviewContext).to.equal(REVIEW_CONTEXT);
+    });
+
+    it('saves the settings and refreshes the webhook; the page shows them and the block for the project file', async () => {
+      await page.goto(`${service.baseUrl}/p/shop/settings/repository`);
+      const calls = hookCalls();
+      await page.getByRole('textbox', { name: /^Review context/ }).fill('Check the checkout in Swedish too.');
+      await page.getByRole('checkbox', { name: /^Auto-run on pull requests/ }).uncheck();
+      await page.getByRole('checkbox', { name: /^Include draft pull requests/ }).check();
+      await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).fill('admin-preview');
+      await page.getByRole('combobox', { name: 'Application, row 2' }).selectOption({ label: 'admin' });
+      expect(await save(), "a redirect to the page").to.equal(302);
+      await page.getByRole('status').filter({ hasText: 'The review settings are saved, and the webhook is set up' }).waitFor();
+      expect(hookCalls()).to.be.greaterThan(calls);
+      const saved = await connection();
+      expect(saved).to.deep.include({ reviewContext: 'Check the checkout in Swedish too.', autoRun: false, includeDrafts: true, postCommentOnOpened: true });
+      expect(saved.environmentMapping).to.deep.equal([
+        { environment: 'preview', applicationId: appId('web') },
+        { environment: 'admin-preview', applicationId: appId('admin') },
+      ]);
+      expect(await page.getByRole('checkbox', { name: /^Auto-run on pull requests/ }).isChecked()).to.equal(false);
+      expect(await main()).to.include('autoRun: false').and.include('"admin-preview": "admin"');
+      await accessible(page, 'the repository settings, saved');
+    });
+
+    it('removes a mapping whose row is emptied', async () => {
+      await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).fill('');
+      await page.getByRole('combobox', { name: 'Application, row 2' }).selectOption({ label: '(none)' });
+      expect(await save(), "a redirect to the page").to.equal(302);
+      expect((await connection()).environmentMapping).to.deep.equal([{ environment: 'preview', applicationId: appId('web') }]);
+    });
+
+    it('saves the settings when the webhook cannot be set up, says why, and saving again retries', async () => {
+      github.failNext(1, 401);
+      await page.getByRole('checkbox', { name: /^Post a comment on opened/ }).uncheck();
+      expect(await save(), 'a redirect to the page').to.equal(302);
+      await page.getByRole('alert').filter({ hasText: 'The review settings are saved, but the webhook could not be set up' }).waitFor();
+      expect((await connection()).postCommentOnOpened).to.equal(false);
+      expect(await page.getByRole('definition').filter({ hasText: '/webhooks/github/' }).textContent()).to.include('could not be set up');
+      await accessible(page, 'the repository settings, the webhook not set up');
+      expect(await save(), 'a redirect to the page').to.equal(302);
+      await page.getByRole('status').filter({ hasText: 'the webhook is set up' }).waitFor();
+      expect((await connection()).webhookError).to.equal(null);
+    });
+
+    it('the next goalie apply of the project file sets the settings to what the file says', async () => {
+      await service.apply(shopProject() + repositoryBlock(github.url));
+      expect(await connection()).to.deep.include({ reviewContext: REVIEW_CONTEXT, autoRun: true, includeDrafts: false, postCommentOnOpened: true });
+      await page.reload();
+      expect(await page.getByRole('checkbox', { name: /^Auto-run on pull requests/ }).isChecked()).to.equal(true);
+    });
+
+    it('a project without a repository says how to connect one, and its form answers 404', async () => {
+      await service.apply(shopProject({ project: 'garden' }));
+      await page.goto(`${service.baseUrl}/p/garden/settings/repository`);
+      await page.getByRole('heading', { level: 2, name: 'No repository is connected' }).waitFor();
+      expect(await main()).to.include('repository:');
+      await accessible(page, 'the repository settings without a repository');
+      expect((await grace.fetch('/p/garden/settings/repository', { form: { reviewContext: 'x' } })).status).to.equal(404);
     });
   });
 
@@ -242,14 +394,14 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await service.runtime.app.store.accounts.setMembership(shop.organization.id, alan.user.id, 'member');
       for (const who of [alan, katherine]) {
         const page = await pageAs(who);
-        for (const path of ['/p/shop/settings', '/p/shop/settings/api', '/p/shop/settings/members']) {
+        for (const path of ['/p/shop/settings', '/p/shop/settings/api', '/p/shop/settings/repository', '/p/shop/settings/members']) {
           const response = await page.goto(`${service.baseUrl}${path}`);
           expect(response!.status(), path).to.equal(403);
           await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
           expect(await page.getByRole('main').textContent()).to.include('Only an admin or owner of its organization may see or change the settings');
         }
         await accessible(page, 'the 403 page');
-        for (const path of ['/p/shop/settings/api/tokens', `/p/shop/settings/members/${ada.user.id}/role`, `/p/shop/settings/members/${ada.user.id}/remove`, '/p/shop/settings/invitations']) {
+        for (const path of ['/p/shop/settings/api/tokens', '/p/shop/settings/repository', `/p/shop/settings/members/${ada.user.id}/role`, `/p/shop/settings/members/${ada.user.id}/remove`, '/p/shop/settings/invitations']) {
           expect((await who.fetch(path, { form: { name: 'x', role: 'viewer' } })).status, path).to.equal(403);
         }
       }

@@ -6,6 +6,7 @@ import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
 import { pageFetch, visitor, type Visitor } from '../helpers/dashboard.js';
 import { sql } from '../helpers/project-yaml.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 /** The token a Create answer showed (the value of its copy field). */
@@ -22,13 +23,18 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
   let member: Visitor;
   let viewer: Visitor;
   let runShortId: string;
+  let github: FakeGitHub;
 
   const tokensOf = async (projectId: string) => sql<{ id: string; name: string; revoked_at: Date | null }>(service, 'SELECT id, name, revoked_at FROM api_tokens WHERE project_id = $1', [projectId]);
   const apiStatus = async (token: string) => (await service.client(token).get(`/v1/run/${runShortId}`)).status;
 
   before(async () => {
+    github = await startFakeGitHub({ tokens: { ghp_settings: 'goalie-bot' } });
+    github.addRepo('acme/shop');
     service = await startTestService();
-    shop = await service.apply(shopProject());
+    // A repository connected as `goalie apply` connects it (its credentials sealed, its webhook set up).
+    const repository = `repository:\n  host: github\n  url: "${github.url}"\n  repository: acme/shop\n  token: ghp_settings\n  reviews:\n    environments: { preview: web }\n`;
+    shop = await service.apply(shopProject() + repository);
     other = await service.apply(shopProject({ organization: 'Other', project: 'other' }));
     runShortId = (await service.client(await service.token('shop')).post('/v1/run', {})).body.run.shortId;
     const org = shop.organization.id;
@@ -37,10 +43,17 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
     member = await visitor(service, { organizationId: org, role: 'member' });
     viewer = await visitor(service, { organizationId: org, role: 'viewer' });
   });
-  after(() => service.close());
+  after(async () => {
+    await service?.close();
+    await github?.close();
+  });
+  const reviewSettings = async () => {
+    const c = (await service.runtime.app.store.reviews.connectionOfProject(shop.project.id))!;
+    return { reviewContext: c.reviewContext, autoRun: c.autoRun, environmentMapping: c.environmentMapping };
+  };
 
   describe('who may see the settings', () => {
-    const pages = ['/p/shop/settings', '/p/shop/settings/api', '/p/shop/settings/members'];
+    const pages = ['/p/shop/settings', '/p/shop/settings/api', '/p/shop/settings/repository', '/p/shop/settings/members'];
 
     it('admins and owners see every page; a server administrator too', async () => {
       const root = await visitor(service, { admin: true });
@@ -72,8 +85,10 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const invitation = await owner.fetch('/p/shop/settings/invitations', { form: { role: 'viewer', email: '' } });
       expect(invitation.status).to.equal(201);
       const [open] = await sql<{ id: string }>(service, 'SELECT id FROM invitations WHERE organization_id = $1 AND revoked_at IS NULL', [shop.organization.id]);
+      const settings = await reviewSettings();
       const forms: [string, Record<string, string>][] = [
         ['/p/shop/settings/api/tokens', { name: 'sneaky' }],
+        ['/p/shop/settings/repository', { reviewContext: 'sneaky', environment: '', application: '' }],
         [`/p/shop/settings/api/tokens/${token!.id}/revoke`, {}],
         [`/p/shop/settings/members/${owner.user.id}/role`, { role: 'viewer' }],
         [`/p/shop/settings/members/${owner.user.id}/remove`, {}],
@@ -88,6 +103,7 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
         }
       }
       expect((await tokensOf(shop.project.id)).filter((t) => t.name === 'sneaky' || t.revoked_at)).to.deep.equal([]);
+      expect(await reviewSettings()).to.deep.equal(settings);
       expect(await service.runtime.app.store.accounts.roleIn(shop.organization.id, owner.user.id)).to.equal('owner');
       expect((await service.runtime.app.store.accounts.openInvitationsOf(shop.organization.id, new Date())).map((i) => i.id)).to.include(open!.id);
     });
@@ -107,8 +123,12 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       expect(await crossSite.text()).to.include('Settings › Integrations › API');
       const members = await pageFetch(service, `/p/shop/settings/members/${viewer.user.id}/remove`, { method: 'POST', cookie: owner.cookie, form: {} });
       expect(members.status).to.equal(403);
+      const settings = await reviewSettings();
+      const repository = await pageFetch(service, '/p/shop/settings/repository', { method: 'POST', cookie: owner.cookie, form: { reviewContext: 'forged' } });
+      expect(repository.status).to.equal(403);
       expect((await tokensOf(shop.project.id)).length).to.equal(before);
       expect(await service.runtime.app.store.accounts.roleIn(shop.organization.id, viewer.user.id)).to.equal('viewer');
+      expect(await reviewSettings()).to.deep.equal(settings);
     });
 
     it('refuses a form body that is not a form (400)', async () => {

@@ -40,7 +40,8 @@ function address(slug: string, query: ListQuery): string {
   return `/p/${slug}/reviews${search ? `?${search}` : ''}`;
 }
 
-function NoConnection() {
+/** What a project without a repository connection shows, and how to connect one. */
+export function NoConnection() {
   return (
     <section aria-labelledby="connect">
       <h2 id="connect">No repository is connected</h2>

@@ -5,10 +5,12 @@
 // in the answer to its form, the only time it is ever shown.
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import type { ComponentChildren } from 'preact';
 import { createInvitation, revokeInvitation } from '../../../app/accounts/invitations.js';
 import { changeRole, removeMember } from '../../../app/accounts/members.js';
 import type { AppContext } from '../../../app/context.js';
 import { AppError } from '../../../app/errors.js';
+import { saveReviewSettings, type ReviewSettingsInput } from '../../../app/review/review-settings.js';
 import { createProjectToken, revokeProjectToken } from '../../../app/tokens.js';
 import { can, type Role } from '../../../domain/access.js';
 import type { AppState } from '../../state.js';
@@ -21,11 +23,16 @@ import { ApiPage, type ApiPageProps } from './api-tokens.js';
 import { SettingsFrame, settingsPath } from './frame.js';
 import { MembersPage, type MembersPageProps } from './members.js';
 import { SettingsOverview } from './overview.js';
+import { RepositoryPage, type RepositoryPageProps } from './repository.js';
 import { SETTINGS_SECTIONS } from './sections.js';
 
 const API_FORMS = {
   page: 'settings page (Settings › Integrations › API)',
   alternative: 'Use the forms on that page, or `goalie token create|revoke` on the server.',
+};
+const REPOSITORY_FORM = {
+  page: 'settings page (Settings › Integrations › Repository)',
+  alternative: 'Use the form on that page, or the repository block of the project file and `goalie apply`.',
 };
 const MEMBER_FORMS = {
   page: 'settings page (Settings › Members)',
@@ -35,19 +42,31 @@ const MEMBER_FORMS = {
 /** The settings page for an admin or owner; anyone else gets a 403 that says who may. */
 const settingsPage = (app: AppContext, ctx: Context, what: string) => projectPage(app, ctx, ctx.params.slug!, 'settings', what);
 
+/** A settings sub-page: its title, the side navigation with `current` marked, and its content. */
+function renderSettings(ctx: Context, page: ProjectPage, current: string, title: string, body: ComponentChildren, status?: number): void {
+  renderPage(
+    ctx,
+    { title: `${title} · Settings · ${page.project.name}`, project: page.nav, section: 'settings', status },
+    <SettingsFrame slug={page.project.slug} current={current}>
+      {body}
+    </SettingsFrame>,
+  );
+}
+
 type Outcome = Pick<ApiPageProps, 'created' | 'notice' | 'name'>;
 
 async function renderApi(app: AppContext, ctx: Context, page: ProjectPage, outcome: Outcome = {}, status?: number): Promise<void> {
-  const { project, nav } = page;
+  const { project } = page;
   const tokens = await app.store.tokens.list(project.id);
   const revoked = typeof ctx.query.revoked === 'string' ? tokens.find((t) => t.id === ctx.query.revoked) : undefined;
   const notice = outcome.notice ?? (revoked ? { kind: 'ok' as const, text: `The token “${revoked.name || revoked.prefix}” (${revoked.prefix}…) is revoked: clients that still send it get 403.` } : undefined);
-  renderPage(
+  renderSettings(
     ctx,
-    { title: `API tokens · Settings · ${project.name}`, project: nav, section: 'settings', status },
-    <SettingsFrame slug={project.slug} current="api">
-      <ApiPage slug={project.slug} project={project} tokens={tokens} serverUrl={app.links.server()} csrf={csrfToken(ctx)} {...outcome} notice={notice} />
-    </SettingsFrame>,
+    page,
+    'api',
+    'API tokens',
+    <ApiPage slug={project.slug} project={project} tokens={tokens} serverUrl={app.links.server()} csrf={csrfToken(ctx)} {...outcome} notice={notice} />,
+    status,
   );
 }
 
@@ -63,29 +82,70 @@ function membersNotice(ctx: Context, members: MembersPageProps['members']): Memb
 }
 
 async function renderMembers(app: AppContext, ctx: Context, page: ProjectPage, outcome: MembersOutcome = {}, status?: number): Promise<void> {
-  const { project, nav } = page;
+  const { project } = page;
   const [members, invitations, projects] = await Promise.all([
     app.store.accounts.membersOf(project.organizationId),
     app.store.accounts.openInvitationsOf(project.organizationId, app.now()),
     app.store.overview.projects([project.organizationId]),
   ]);
-  renderPage(
+  renderSettings(
     ctx,
-    { title: `Members · Settings · ${project.name}`, project: nav, section: 'settings', status },
-    <SettingsFrame slug={project.slug} current="members">
-      <MembersPage
-        slug={project.slug}
-        organizationName={project.organizationName}
-        projectCount={projects.length}
-        members={members}
-        invitations={invitations}
-        actor={{ user: requireUser(ctx), role: page.role as Role }}
-        csrf={csrfToken(ctx)}
-        {...outcome}
-        notice={outcome.notice ?? membersNotice(ctx, members)}
-      />
-    </SettingsFrame>,
+    page,
+    'members',
+    'Members',
+    <MembersPage
+      slug={project.slug}
+      organizationName={project.organizationName}
+      projectCount={projects.length}
+      members={members}
+      invitations={invitations}
+      actor={{ user: requireUser(ctx), role: page.role as Role }}
+      csrf={csrfToken(ctx)}
+      {...outcome}
+      notice={outcome.notice ?? membersNotice(ctx, members)}
+    />,
+    status,
   );
+}
+
+async function renderRepository(app: AppContext, ctx: Context, page: ProjectPage, outcome: Pick<RepositoryPageProps, 'notice' | 'typed'> = {}, status?: number): Promise<void> {
+  const { project } = page;
+  const [connection, applications] = await Promise.all([app.store.reviews.connectionOfProject(project.id), app.store.catalog.applicationsOfProject(project.id)]);
+  let notice = outcome.notice;
+  if (!notice && connection && ctx.query.saved !== undefined) {
+    notice = connection.webhookError
+      ? { kind: 'error', text: `The review settings are saved, but the webhook could not be set up: ${connection.webhookError}. Saving again retries.` }
+      : { kind: 'ok', text: 'The review settings are saved, and the webhook is set up. Put them in the project file as well, or its next apply undoes them.' };
+  }
+  renderSettings(
+    ctx,
+    page,
+    'repository',
+    'Repository',
+    <RepositoryPage
+      slug={project.slug}
+      connection={connection}
+      applications={applications}
+      webhookUrl={connection ? app.links.webhook(connection.host, connection.shortId) : null}
+      csrf={csrfToken(ctx)}
+      typed={outcome.typed}
+      notice={notice}
+    />,
+    status,
+  );
+}
+
+/** The repository form's fields; the mapping is rows of two same-named fields, in order. */
+function repositoryForm(form: URLSearchParams): ReviewSettingsInput {
+  const environments = form.getAll('environment');
+  const applications = form.getAll('application');
+  return {
+    reviewContext: form.get('reviewContext') ?? '',
+    autoRun: form.has('autoRun'),
+    includeDrafts: form.has('includeDrafts'),
+    postCommentOnOpened: form.has('postCommentOnOpened'),
+    environments: Array.from({ length: Math.max(environments.length, applications.length) }, (_, i) => ({ environment: environments[i] ?? '', applicationId: applications[i] ?? '' })),
+  };
 }
 
 /** Runs a form's use case; an AppError (bad input, a rule) shows the page again with its message and status. */
@@ -137,6 +197,24 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
         ctx.redirect(`${settingsPath(page.project.slug, 'api')}?revoked=${encodeURIComponent(token.id)}`);
       },
       (error) => renderApi(app, ctx, page, { notice: { kind: 'error', text: error.message } }, error.status),
+    );
+  });
+
+  // Integrations › Repository: the review settings.
+  router.get('/p/:slug/settings/repository', async (ctx) => {
+    await renderRepository(app, ctx, await settingsPage(app, ctx, 'see or change the settings'));
+  });
+
+  router.post('/p/:slug/settings/repository', async (ctx) => {
+    const form = await requireCsrf(ctx, REPOSITORY_FORM);
+    const page = await settingsPage(app, ctx, 'change the review settings');
+    const typed = repositoryForm(form);
+    await attempt(
+      async () => {
+        await saveReviewSettings(app, page.project.id, typed);
+        ctx.redirect(`${settingsPath(page.project.slug, 'repository')}?saved=1`);
+      },
+      (error) => renderRepository(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed }, error.status),
     );
   });
 

@@ -3,6 +3,7 @@
 // optional one-line state for the overview) and its own routes, added in settings/routes.tsx.
 import type { AppContext } from '../../../app/context.js';
 import type { ProjectSummary } from '../../../app/ports/overview.js';
+import { HOST_NAMES } from '../reviews/review-words.js';
 
 export type SettingsGroup = 'Integrations' | 'Organization' | 'Project';
 
@@ -28,7 +29,18 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: 'API tokens for CI jobs, the goalie command line and scripts that use the REST API, and the project ID older clients need.',
     state: async (app, project) => plural((await app.store.tokens.list(project.id)).filter((t) => !t.revokedAt).length, 'active token'),
   },
-  // (The repository integration and Slack belong here, in the Integrations group.)
+  {
+    path: 'repository',
+    group: 'Integrations',
+    title: 'Repository',
+    description: 'Reviews of pull requests and merge requests: the connected repository, the review context, when to review, and which environment previews which application.',
+    state: async (app, project) => {
+      const connection = await app.store.reviews.connectionOfProject(project.id);
+      if (!connection) return 'no repository connected';
+      return `${connection.repository} on ${HOST_NAMES[connection.host]}${connection.webhookError ? '; the webhook could not be set up' : ''}`;
+    },
+  },
+  // (Slack belongs here, in the Integrations group.)
 
   // Organization: who may see and do what, in every project of the organization.
   {
