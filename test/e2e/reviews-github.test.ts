@@ -213,8 +213,8 @@ describe('pull request reviews on GitHub (e2e)', function () {
       const response = await adminFetch(service, `/reviews/${review.short_id}`);
       expect(response.status).to.equal(200);
       const page = await response.text();
-      expect(page).to.include('Verdict: Approved.');
-      expect(page).to.include('COMPLETED');
+      expect(page).to.match(/Verdict: <span class="badge Approved">Approved<\/span>/);
+      expect(page).to.include('>completed<');
       expect(page).to.include(pr.branch);
       expect(page).to.include(pr.sha);
       expect(page).to.include('Home shows the greeting');

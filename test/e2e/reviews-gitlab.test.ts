@@ -222,7 +222,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
       const response = await adminFetch(service, `/reviews/${review.short_id}`);
       expect(response.status).to.equal(200);
       const page = await response.text();
-      expect(page).to.include('Verdict: Approved.');
+      expect(page).to.match(/Verdict: <span class="badge Approved">Approved<\/span>/);
       expect(page).to.include(mr.branch);
       expect(page).to.include(mr.sha);
       expect(page).to.include('Home shows the greeting');

@@ -20,11 +20,11 @@ export interface Visitor {
 let counter = 0;
 
 /** A user (member of `organizationId` as `role`, or a server administrator) signed in. */
-export async function visitor(service: TestService, options: { organizationId?: string; role?: Role; admin?: boolean; email?: string; password?: string }): Promise<Visitor> {
+export async function visitor(service: TestService, options: { organizationId?: string; role?: Role; admin?: boolean; email?: string; password?: string; name?: string }): Promise<Visitor> {
   const app = service.runtime.app;
   const user = await createUser(app, {
     email: options.email ?? `person-${process.pid}-${++counter}@example.com`,
-    name: `Person ${counter}`,
+    name: options.name ?? `Person ${counter}`,
     password: options.password ?? 'correct horse battery',
     isAdmin: options.admin ?? false,
   });

@@ -7,6 +7,8 @@ import type { Store } from './ports/store.js';
 import type { NetworkAccess } from '../domain/url-policy.js';
 
 export interface Links {
+  /** Goalie's own address (GOALIE_PUBLIC_URL): what API clients set as GOALIE_API_URL. */
+  server(): string;
   run(shortId: string): string;
   testCase(id: string): string;
   review(shortId: string): string;
@@ -31,6 +33,7 @@ export interface AppContext {
 
 export function linksFor(publicUrl: string): Links {
   return {
+    server: () => publicUrl,
     run: (shortId) => `${publicUrl}/runs/${encodeURIComponent(shortId)}`,
     testCase: (id) => `${publicUrl}/test-cases/${encodeURIComponent(id)}`,
     review: (shortId) => `${publicUrl}/reviews/${encodeURIComponent(shortId)}`,

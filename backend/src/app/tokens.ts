@@ -1,7 +1,8 @@
 // API tokens: shown once, stored as a sha256 hash with a display prefix.
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from './context.js';
-import { BadRequest, Forbidden, NotFound, Unauthorized } from './errors.js';
+import { UUID_PATTERN } from '../../../shared/src/short-ids.js';
+import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from './errors.js';
 import type { ApiTokenRecord, Caller, ProjectRecord } from './records.js';
 
 const TOKEN_PREFIX = 'goalie_';
@@ -19,11 +20,42 @@ export async function findProject(ctx: AppContext, slugOrName: string): Promise<
   return matches[0]!;
 }
 
+/** A name longer than this is refused: it is a label in a list, not a note. */
+export const TOKEN_NAME_MAX = 100;
+
+async function issue(ctx: AppContext, projectId: string, name: string): Promise<{ token: string; record: ApiTokenRecord }> {
+  const token = TOKEN_PREFIX + randomBytes(24).toString('base64url');
+  const record = await ctx.store.tokens.create({ projectId, name, prefix: token.slice(0, DISPLAY_LENGTH), tokenHash: hashToken(token) });
+  return { token, record };
+}
+
 export async function createToken(ctx: AppContext, projectSlugOrName: string, name = ''): Promise<{ token: string; record: ApiTokenRecord }> {
   const project = await findProject(ctx, projectSlugOrName);
-  const token = TOKEN_PREFIX + randomBytes(24).toString('base64url');
-  const record = await ctx.store.tokens.create({ projectId: project.id, name, prefix: token.slice(0, DISPLAY_LENGTH), tokenHash: hashToken(token) });
-  return { token, record };
+  return issue(ctx, project.id, name);
+}
+
+/**
+ * The dashboard's Create (Settings, Integrations, API): a token of the project with a name that tells
+ * it apart from the project's other active tokens. The token itself is in the answer only.
+ */
+export async function createProjectToken(ctx: AppContext, projectId: string, rawName: string): Promise<{ token: string; record: ApiTokenRecord }> {
+  const name = rawName.trim();
+  if (!name) throw new BadRequest('Give the token a name that says where it is used, e.g. "GitHub Actions" or "Ada\'s laptop".');
+  if (name.length > TOKEN_NAME_MAX) throw new BadRequest(`The name has ${name.length} characters; keep it to ${TOKEN_NAME_MAX}.`);
+  const clash = (await ctx.store.tokens.list(projectId)).find((t) => t.revokedAt === null && t.name === name);
+  if (clash) {
+    throw new Conflict(
+      `An active token is named "${name}" already (${clash.prefix}…). Tokens are shown only once, when created: if you did not copy that one, revoke it and create a new one; otherwise choose another name.`,
+    );
+  }
+  return issue(ctx, projectId, name);
+}
+
+/** The dashboard's Revoke: a token of this project (a token of another project is not found). Revoking twice changes nothing. */
+export async function revokeProjectToken(ctx: AppContext, projectId: string, tokenId: string): Promise<ApiTokenRecord> {
+  const record = UUID_PATTERN.test(tokenId) ? await ctx.store.tokens.revokeById(projectId, tokenId, ctx.now()) : null;
+  if (!record) throw new NotFound('This project has no such API token. The list on the page shows the ones it has.');
+  return record;
 }
 
 export async function listTokens(ctx: AppContext, projectSlugOrName: string): Promise<ApiTokenRecord[]> {
@@ -44,7 +76,8 @@ export async function revokeToken(ctx: AppContext, prefix: string): Promise<ApiT
   return matches[0]!;
 }
 
-const HOW_TO_GET_ONE = 'Send the header `Authorization: Bearer <API_TOKEN>`; create a token with `goalie token create --project <name>`.';
+const HOW_TO_GET_ONE =
+  'Send the header `Authorization: Bearer <API_TOKEN>`; create a token in the dashboard under Settings, Integrations, API, or with `goalie token create --project <name>`.';
 
 /** 401 for a missing or unknown token; 403 for a revoked token or a suspended organization. */
 export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Caller> {
@@ -53,7 +86,7 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   if (!match) throw new Unauthorized(`The Authorization header must have the form \`Bearer <API_TOKEN>\`. ${HOW_TO_GET_ONE}`);
   const caller = await ctx.store.tokens.findCaller(hashToken(match[1]!));
   if (!caller) throw new Unauthorized(`Invalid API token. ${HOW_TO_GET_ONE}`);
-  if (caller.revoked) throw new Forbidden('This API token was revoked. Create a new one with `goalie token create --project <name>`.');
+  if (caller.revoked) throw new Forbidden('This API token was revoked. Create a new one in the dashboard under Settings, Integrations, API, or with `goalie token create --project <name>`.');
   if (caller.organization.suspended) {
     throw new Forbidden(`Organization ${caller.organization.name} is suspended; its projects cannot be used until an administrator lifts the suspension (\`suspended: false\` in its project YAML).`);
   }

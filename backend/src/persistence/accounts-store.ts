@@ -225,8 +225,11 @@ export function accountsStore(m: EntityManager): AccountsStore {
       const [row] = (await m.query(`${INVITATION_SELECT} WHERE i.token_hash = $1`, [tokenHash])) as InvitationRow[];
       return row ? toInvitation(row) : null;
     },
-    async invitationsOf(organizationId) {
-      return ((await m.query(`${INVITATION_SELECT} WHERE i.organization_id = $1 ORDER BY i.created_at DESC`, [organizationId])) as InvitationRow[]).map(toInvitation);
+    async openInvitationsOf(organizationId, now) {
+      return ((await m.query(
+        `${INVITATION_SELECT} WHERE i.organization_id = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $2 ORDER BY i.created_at DESC`,
+        [organizationId, now],
+      )) as InvitationRow[]).map(toInvitation);
     },
     async acceptInvitation(id, userId, at) {
       const rows = returned(

@@ -43,6 +43,9 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
     async setWebhook(connectionId, webhookId, error) {
       await m.update(RepositoryConnectionEntity, { id: connectionId }, { webhookId, webhookError: error });
     },
+    async updateReviewSettings(connectionId, settings) {
+      await m.update(RepositoryConnectionEntity, { id: connectionId }, { ...settings, updatedAt: new Date() });
+    },
     async recordDelivery(connectionId, deliveryId) {
       const result = await m
         .createQueryBuilder()

@@ -30,6 +30,7 @@ import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
 import { runQueries } from './run-queries.js';
+import { reviewsQueries } from './reviews-queries.js';
 import type { SecretBox } from './secret-box.js';
 
 const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
@@ -97,6 +98,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     accounts: accountsStore(m),
     overview: overviewQueries(m),
     runQueries: runQueries(m),
+    reviewsQueries: reviewsQueries(m),
     sql: {
       async executeSql(text, values) {
         const result = await m.query(text, values as unknown[]);
@@ -128,6 +130,11 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
           .getMany();
         for (const row of rows) if (!row.revokedAt) await m.update(ApiTokenEntity, { id: row.id }, { revokedAt: at });
         return rows.map((row) => toToken({ ...row, revokedAt: row.revokedAt ?? at }));
+      },
+      async revokeById(projectId, id, at) {
+        await m.update(ApiTokenEntity, { id, projectId, revokedAt: IsNull() }, { revokedAt: at });
+        const row = await m.findOne(ApiTokenEntity, { where: { id, projectId } });
+        return row ? toToken(row) : null;
       },
     },
 

@@ -20,12 +20,17 @@ export async function createInvitation(
   if (!(ROLES as readonly string[]).includes(input.role)) throw new BadRequest(`The role must be one of ${ROLES.join(', ')}.`);
   const role = input.role as Role;
   if (!mayAssign(actor.role, role)) throw new Forbidden(`Only ${role === 'owner' ? 'an owner' : 'an admin or owner'} may invite someone as ${role}.`);
+  const email = input.email ? normalEmail(input.email) : null;
+  // One open invitation per address: a second would be a form sent twice, or a link nobody needs.
+  if (email && (await ctx.store.accounts.openInvitationsOf(organizationId, ctx.now())).some((i) => i.email === email)) {
+    throw new Conflict(`${email} has an open invitation already. Links are shown only once, when created: if that one is lost, withdraw it and create a new one.`);
+  }
   const token = randomBytes(32).toString('base64url');
   const invitation = await ctx.store.accounts.createInvitation({
     organizationId,
     role,
     tokenHash: linkTokenHash(token),
-    email: input.email ? normalEmail(input.email) : null,
+    email,
     createdBy: actor.user.id,
     expiresAt: new Date(ctx.now().getTime() + INVITATION_DAYS * 86_400_000),
   });
@@ -55,6 +60,12 @@ export async function acceptInvitationIn(ctx: AppContext, tx: Repositories, invi
   if (current === null || ROLES.indexOf(invitation.role) < ROLES.indexOf(current)) await tx.accounts.setMembership(invitation.organizationId, user.id, invitation.role);
 }
 
-export async function revokeInvitation(ctx: AppContext, organizationId: string, id: string): Promise<void> {
-  if (!(await ctx.store.accounts.revokeInvitation(organizationId, id, ctx.now()))) throw new NotFound('No open invitation with this id in the organization.');
+/** Withdraws an open invitation; like inviting, one for an owner needs an owner. */
+export async function revokeInvitation(ctx: AppContext, actorRole: Role | null, organizationId: string, id: string): Promise<InvitationRecord> {
+  const gone = 'This invitation is not open any more: it was used, withdrawn or expired meanwhile.';
+  const invitation = (await ctx.store.accounts.openInvitationsOf(organizationId, ctx.now())).find((i) => i.id === id);
+  if (!invitation) throw new NotFound(gone);
+  if (!mayAssign(actorRole, invitation.role)) throw new Forbidden(`Only an owner may withdraw an invitation to join as ${invitation.role}.`);
+  if (!(await ctx.store.accounts.revokeInvitation(organizationId, id, ctx.now()))) throw new NotFound(gone);
+  return invitation;
 }

@@ -1,15 +1,18 @@
 // Changing a member's role and removing members. Admins handle roles below owner, owners every role;
 // an organization always keeps one owner.
+import { UUID_PATTERN } from '../../../../shared/src/short-ids.js';
 import { isRole, mayAssign, type Role } from '../../domain/access.js';
 import type { AppContext } from '../context.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../errors.js';
 import { ROLES } from '../../domain/access.js';
 
 async function change(ctx: AppContext, actorRole: Role | null, organizationId: string, userId: string, next: Role | null): Promise<void> {
+  const notMember = 'This user is not a member of the organization (any more).';
+  if (!UUID_PATTERN.test(userId)) throw new NotFound(notMember);
   await ctx.store.transaction(async (tx) => {
     await tx.accounts.lockMemberships(organizationId);
     const current = await tx.accounts.roleIn(organizationId, userId);
-    if (!current) throw new NotFound('This user is not a member of the organization.');
+    if (!current) throw new NotFound(notMember);
     if (!mayAssign(actorRole, current) || (next && !mayAssign(actorRole, next))) {
       throw new Forbidden(`Only an owner may change an owner's role or make someone an owner; admins handle the roles ${ROLES.slice(1).join(', ')}.`);
     }

@@ -94,7 +94,8 @@ export interface AccountsStore {
 
   createInvitation(invitation: { organizationId: string; role: Role; tokenHash: string; email: string | null; createdBy: string | null; expiresAt: Date }): Promise<InvitationRecord>;
   invitationByToken(tokenHash: string): Promise<InvitationRecord | null>;
-  invitationsOf(organizationId: string): Promise<InvitationRecord[]>;
+  /** Invitations that may still be used at `now` (not accepted, withdrawn or expired), newest first. */
+  openInvitationsOf(organizationId: string, now: Date): Promise<InvitationRecord[]>;
   /** Marks an open invitation accepted; false when it was accepted, revoked or expired meanwhile. */
   acceptInvitation(id: string, userId: string, at: Date): Promise<boolean>;
   revokeInvitation(organizationId: string, id: string, at: Date): Promise<boolean>;

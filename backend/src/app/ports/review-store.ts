@@ -30,6 +30,9 @@ export interface ConnectionRecord {
   environmentMapping: EnvironmentMapping[];
 }
 
+/** What the dashboard's repository settings change; `goalie apply` sets them too. */
+export type ReviewSettings = Pick<ConnectionRecord, 'reviewContext' | 'autoRun' | 'includeDrafts' | 'postCommentOnOpened' | 'environmentMapping'>;
+
 /**
  * AUTHORIZING: asked for (by a mention, or automatically for a fork's change request) and waiting
  * for the host to say whether its author may; REFUSED: they may not, and nothing ran.
@@ -88,6 +91,8 @@ export interface ReviewStore {
   connectionById(id: string): Promise<ConnectionRecord | null>;
   connectionOfProject(projectId: string): Promise<ConnectionRecord | null>;
   setWebhook(connectionId: string, webhookId: string | null, error: string | null): Promise<void>;
+  /** The review settings the dashboard edits (the rest comes only from the project file). */
+  updateReviewSettings(connectionId: string, settings: ReviewSettings): Promise<void>;
   /** True the first time a delivery id is seen for the connection. */
   recordDelivery(connectionId: string, deliveryId: string): Promise<boolean>;
   addDeployment(connectionId: string, deployment: Deployment): Promise<void>;

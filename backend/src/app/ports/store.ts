@@ -4,6 +4,7 @@ import type { ExecutionStore } from './execution-store.js';
 import type { OverviewQueries } from './overview.js';
 import type { ReviewStore } from './review-store.js';
 import type { RunQueries } from './run-queries.js';
+import type { ReviewsQueries } from './reviews-queries.js';
 import type { ProjectsAsCode } from './projects-as-code.js';
 import type { SqlExecutor } from './queue.js';
 import type { ProjectBrowserAccess } from './test-executor.js';
@@ -74,6 +75,8 @@ export interface Repositories {
     list(projectId: string): Promise<ApiTokenRecord[]>;
     /** Revokes the tokens whose prefix starts with `prefix`; returns them. */
     revokeByPrefix(prefix: string, at: Date): Promise<ApiTokenRecord[]>;
+    /** Revokes the project's token `id` (keeping an earlier revocation's time); null when the project has none such. */
+    revokeById(projectId: string, id: string, at: Date): Promise<ApiTokenRecord | null>;
   };
   organizations: {
     /** Counts one unit of usage in `period` unless the limit is reached. Race-free: one UPDATE, row-locked. */
@@ -142,6 +145,7 @@ export interface Repositories {
   accounts: AccountsStore;
   overview: OverviewQueries;
   runQueries: RunQueries;
+  reviewsQueries: ReviewsQueries;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
 }

@@ -25,10 +25,13 @@ export function Notice({ kind, children }: { kind?: 'error' | 'ok'; children: Co
   );
 }
 
-/** A state or result as a coloured label; the word itself carries the meaning (not only the colour). */
-export function Badge({ value }: { value: string | null | undefined }) {
+/**
+ * A state or result as a coloured label; the word itself carries the meaning (not only the colour).
+ * `label`: the words shown, when the value itself is a code (SUPERSEDED reads "superseded").
+ */
+export function Badge({ value, label }: { value: string | null | undefined; label?: string }) {
   if (!value) return null;
-  return <span class={`badge ${value.replace(/\s+/g, '')}`}>{value}</span>;
+  return <span class={`badge ${value.replace(/\s+/g, '')}`}>{label ?? value}</span>;
 }
 
 /** A point in time: the machine-readable value, shown in UTC to the minute. */
@@ -49,4 +52,39 @@ export function duration(from: Date | null | undefined, to: Date | null | undefi
 /** Only local paths are followed after signing in (never another site, never //host). */
 export function safeNext(next: string | null | undefined): string {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** A value to copy (a new token, an invitation link): selectable text, and a Copy button with JavaScript. */
+export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div class="copy">
+      <label for={id}>{label}</label>
+      <div class="copy-row">
+        <input id={id} type="text" readOnly value={value} spellcheck={false} autoComplete="off" />
+        <button type="button" class="secondary" data-copy={value} aria-label={`Copy: ${label}`}>
+          Copy
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A table with its caption (read by screen readers; `class` may show it) and its column headers
+ * (scope="col"); a column named '' holds a row's buttons and is called "Actions" for screen readers.
+ */
+export function Table(props: { caption: string; columns: string[]; class?: string; children: ComponentChildren }) {
+  return (
+    <table class={props.class}>
+      <caption class="visually-hidden">{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.columns.map((c) => (
+            <th scope="col">{c || <span class="visually-hidden">Actions</span>}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{props.children}</tbody>
+    </table>
+  );
 }

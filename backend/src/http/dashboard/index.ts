@@ -16,6 +16,8 @@ import { homeRoutes } from './home.js';
 import { projectExportRoutes } from './project-export.js';
 import { resultsRoutes } from './results-routes.js';
 import { runRoutes } from './runs/run-routes.js';
+import { reviewsRoutes } from './reviews/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { isDashboardPath } from './error-pages.js';
 import { loadSession } from './session.js';
 
@@ -42,6 +44,8 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
     runRoutes(app),
     resultsRoutes(app, options.evidence),
     projectExportRoutes(app),
+    reviewsRoutes(app),
+    settingsRoutes(app),
   ];
 }
 

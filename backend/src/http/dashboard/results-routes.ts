@@ -12,7 +12,7 @@ import { setTestCaseEnabled } from '../../app/test-case-state.js';
 import type { AppState } from '../state.js';
 import { projectAccess } from './access.js';
 import { csrfToken, requireCsrf } from './csrf.js';
-import { renderReviewPage } from './reviews/review-page.js';
+import { showReviewPage } from './reviews/routes.js';
 import { renderTestCasePage } from './test-cases/test-case-page.js';
 
 const NOT_FOUND = 'Nothing was found at this address, or you are not a member of its organization.';
@@ -38,14 +38,7 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
   const router = new Router<AppState>();
   const read = (ctx: Context, project: ProjectRecord, what: string) => projectAccess(app, ctx, project, 'read', what, { results: true });
 
-  router.get('/reviews/:shortId', async (ctx) => {
-    const review = await app.store.reviews.byShortId(ctx.params.shortId!);
-    if (!review) throw new NotFound(`Review ${ctx.params.shortId} was not found.`);
-    await read(ctx, await projectById(app, review.projectId), 'see this review');
-    const run = review.runId ? await app.store.runs.findById(review.runId) : null;
-    ctx.type = 'html';
-    ctx.body = renderReviewPage(review, run, run ? await app.store.runs.testCasesOf(run.id) : []);
-  });
+  router.get('/reviews/:shortId', (ctx) => showReviewPage(app, ctx, ctx.params.shortId!));
 
   router.get('/test-cases/:id', async (ctx) => {
     const { testCase, steps } = await testCasePage(app, ctx.params.id!);
