@@ -50,3 +50,16 @@ export function duration(from: Date | null | undefined, to: Date | null | undefi
 export function safeNext(next: string | null | undefined): string {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
 }
+
+/** A table's header row: every column a `scope="col"` header. */
+export function TableHead({ columns }: { columns: ComponentChildren[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th scope="col">{column}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
