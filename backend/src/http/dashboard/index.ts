@@ -11,6 +11,7 @@ import { signInRoutes, type SignInProvider } from './account/sign-in.js';
 import { assetRoutes } from './assets.js';
 import { homeRoutes } from './home.js';
 import { resultsRoutes } from './results-routes.js';
+import { planRoutes } from './plans/routes.js';
 import { testCaseRoutes } from './test-cases/routes.js';
 import { isDashboardPath } from './error-pages.js';
 import { loadSession } from './session.js';
@@ -33,6 +34,7 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
     homeRoutes(app),
     resultsRoutes(app, options.evidence),
     testCaseRoutes(app),
+    planRoutes(app),
   ];
 }
 
