@@ -40,6 +40,12 @@ export default defineConfig([
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
   },
+  {
+    name: 'goalie/dashboard-script',
+    // The dashboard's script runs in the browser, as a plain script.
+    files: ['backend/src/http/dashboard/assets/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
 
   {
     name: 'goalie/typescript',

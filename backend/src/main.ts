@@ -29,6 +29,7 @@ import { platformFactory } from './platforms/platform-factory.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
+import { databaseHealth, type DatabaseHealth } from './persistence/database-health.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
@@ -44,59 +45,92 @@ export interface Runtime {
   boss: PgBoss;
   evidence: EvidenceStore;
   databaseUrl: string;
+  /** Whether the database answers; logs once when it goes away and when it is back. */
+  health: DatabaseHealth;
   /** Closes the queue and the database pool (not the database server). */
   close(): Promise<void>;
 }
 
+export type OpenDatabase = Database & { embedded: boolean };
+
 /** DATABASE_URL when given; otherwise embedded PostgreSQL under GOALIE_HOME. */
-export async function openDatabase(config: Config, logger: Logger): Promise<Database & { embedded: boolean }> {
+export async function openDatabase(config: Config, logger: Logger): Promise<OpenDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
   const db = await startEmbeddedPostgres({
     dir: path.join(config.home, 'postgres'),
-    log: (line) => logger.debug({ component: 'postgres' }, line),
+    log: (level, message) => logger[level]({ component: 'postgres' }, message),
   });
   return { ...db, embedded: true };
 }
 
-/** `supervise`: this process runs queue maintenance (processes with workers do). */
-export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean }): Promise<Runtime> {
+/** What a caller can do when the database does not answer. */
+export function databaseHint(embedded: boolean): string {
+  return embedded
+    ? 'Goalie starts its embedded PostgreSQL again by itself; if this lasts, read the log of this process.'
+    : 'Check that the PostgreSQL of DATABASE_URL runs and accepts connections.';
+}
+
+/**
+ * `supervise`: this process runs queue maintenance (processes with workers do). `embedded`: the
+ * database is the embedded PostgreSQL (what the messages about an unreachable database advise).
+ */
+export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean }): Promise<Runtime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
-  if (options.migrate !== false) {
-    const applied = await migrate(dataSource);
-    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  const health = databaseHealth({ ping: () => dataSource.query('SELECT 1'), log: logger, hint: databaseHint(options.embedded ?? false) });
+  let boss: PgBoss | null = null;
+  try {
+    if (options.migrate !== false) {
+      const applied = await migrate(dataSource);
+      if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    }
+    const secrets = loadSecretBox(config.secretKey, config.home);
+    const queue = await startBoss(options.databaseUrl, {
+      supervise: options.supervise ?? false,
+      // The database being away is logged once (by `health`), not at every poll of the queue.
+      onError: (error) => {
+        if (!health.unreachable(error)) logger.error({ err: error }, 'job queue error');
+      },
+    });
+    boss = queue;
+    const app: AppContext = {
+      store: createStore(dataSource, secrets),
+      slack: slackChannels({ apiUrl: config.slackApiUrl }),
+      queue: pgBossQueue(queue),
+      platforms: platformFactory(logger),
+      links: linksFor(config.publicUrl),
+      now: () => new Date(),
+      log: logger,
+      browserNetwork: browserNetwork(config, options.databaseUrl),
+    };
+    const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
+    const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
+    const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents, database: health, secureCookies: config.publicUrl.startsWith('https:') });
+    return {
+      config,
+      logger,
+      dataSource,
+      secrets,
+      app,
+      http: koa,
+      boss: queue,
+      evidence,
+      databaseUrl: options.databaseUrl,
+      health,
+      async close() {
+        health.close();
+        await queue.stop({ graceful: false, close: true, wait: true });
+        await dataSource.destroy();
+      },
+    };
+  } catch (error) {
+    // Nothing half-started keeps the process alive (or holds connections) after a failed start.
+    health.close();
+    await boss?.stop({ graceful: false, close: true, wait: true }).catch(() => {});
+    await dataSource.destroy().catch(() => {});
+    throw error;
   }
-  const secrets = loadSecretBox(config.secretKey, config.home);
-  const boss = await startBoss(options.databaseUrl, { supervise: options.supervise ?? false, onError: (error) => logger.error({ err: error }, 'job queue error') });
-  const app: AppContext = {
-    store: createStore(dataSource, secrets),
-    slack: slackChannels({ apiUrl: config.slackApiUrl }),
-    queue: pgBossQueue(boss),
-    platforms: platformFactory(logger),
-    links: linksFor(config.publicUrl),
-    now: () => new Date(),
-    log: logger,
-    browserNetwork: browserNetwork(config, options.databaseUrl),
-  };
-  const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
-  const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
-  const koa = createHttpApp(app, { logger, outboundIps: config.outboundIps, bodyLimitBytes: config.bodyLimitBytes, evidence, slackEvents, secureCookies: config.publicUrl.startsWith('https:') });
-  return {
-    config,
-    logger,
-    dataSource,
-    secrets,
-    app,
-    http: koa,
-    boss,
-    evidence,
-    databaseUrl: options.databaseUrl,
-    async close() {
-      await boss.stop({ graceful: false, close: true, wait: true });
-      await dataSource.destroy();
-    },
-  };
 }
 
 /** What the browser may reach by default, and Goalie's own ports on this machine: the API's, and the database's when it runs here. */
@@ -150,6 +184,8 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
   const { config } = runtime;
   if (config.llm) runtime.logger.info({ baseUrl: config.llm.baseUrl, model: config.llm.model }, 'language model for sentences, targets and expected results the built-in agent cannot handle');
   const network = runtime.app.browserNetwork ?? browserNetwork(config, runtime.databaseUrl);
+  // The database being away is logged once (by runtime.health), not at every poll, heartbeat and tick.
+  const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
   const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
     chromiumPath: config.chromiumPath,
     wsEndpoint: config.browserWsEndpoint,
@@ -165,12 +201,13 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     // Exploration drives the same browser as the test cases: one browser per worker process.
     review: { explorer: new PlaywrightExplorer(() => executor.getBrowser(), { guard: (project) => new NetworkGuard(network, project) }), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
+    databaseAway,
   });
   await worker.start();
   const scheduler =
     options.scheduler === false
       ? { stop: async () => {}, tick: async () => {} }
-      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs });
+      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs, databaseAway });
   return {
     worker,
     executor,

@@ -3,51 +3,17 @@
 // in the context's set-up, in navigations still waiting for the server, and between steps. The
 // process sees no uncaught exception and no unhandled rejection, every run ends, and the worker
 // still executes a run to its verdict afterwards.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { createLogger } from '../../backend/src/logger.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { seeded, startSlowSite, type SlowSite } from '../helpers/slow-site.js';
 import { waitFor } from '../helpers/wait.js';
 
 const RUNS = 36;
 const LANES = 3;
 const SEED = 13;
-
-/** mulberry32: the same cancel moments on every run of the suite. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Pages that answer after `?wait=` ms, so that a cancel often finds a navigation in flight. */
-async function startSlowSite(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    const wait = Math.min(Number(url.searchParams.get('wait') ?? 0), 2000);
-    setTimeout(() => {
-      if (response.destroyed) return;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(`<!doctype html><html lang="en"><head><title>${url.pathname}</title></head><body><main><h1>Page ${url.pathname}</h1><p>Loaded</p></main></body></html>`);
-    }, wait);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const project = (siteUrl: string) => `
 organization: { name: Storm }
@@ -68,7 +34,7 @@ testPlans:
 
 describe('cancelling runs at random moments (stress)', function () {
   this.timeout(240_000);
-  let site: Awaited<ReturnType<typeof startSlowSite>>;
+  let site: SlowSite;
   let service: TestService;
   let api: ApiClient;
   let worker: RunningWorker | null = null;

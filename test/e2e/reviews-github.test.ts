@@ -12,8 +12,18 @@ import {
   deliverGitHub,
   deliveriesOf,
   diagnose,
+  GITHUB_BOT,
+  GITHUB_SECRET,
+  GITHUB_TOKEN,
+  type GitHubDeliveryOptions,
   githubPayloads as gh,
+  type GitHubPr,
+  type PreviewSite,
   reviewJobsSettled,
+  type ReviewProject,
+  type ReviewProjectOptions,
+  type ReviewRow,
+  type ReviewService,
   reviewsOf,
   sha,
   sql,
@@ -21,21 +31,11 @@ import {
   startReviewService,
   unreachableUrl,
   waitForReview,
-  type GitHubDeliveryOptions,
-  type GitHubPr,
-  type PreviewSite,
-  type ReviewProject,
-  type ReviewProjectOptions,
-  type ReviewRow,
-  type ReviewService,
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { adminFetch } from '../helpers/dashboard.js';
 
-const SECRET = 'github-webhook-secret-for-tests';
-const TOKEN = 'ghp_goalie-bot';
-const BOT = 'goalie-bot';
 
 describe('pull request reviews on GitHub (e2e)', function () {
   this.timeout(180_000);
@@ -55,8 +55,8 @@ describe('pull request reviews on GitHub (e2e)', function () {
     host: 'github',
     hostUrl: fake.url,
     repository,
-    token: TOKEN,
-    webhookSecret: SECRET,
+    token: GITHUB_TOKEN,
+    webhookSecret: GITHUB_SECRET,
     stagingUrl: staging.url,
     ...extra,
   });
@@ -68,11 +68,11 @@ describe('pull request reviews on GitHub (e2e)', function () {
     fake.addPull(repository, { number, branch: pr.branch, headSha: pr.sha, draft: pr.draft ?? false, author: 'octocat', title: `Change ${number}` });
     return pr;
   };
-  const deliver = (project: ReviewProject, event: string, payload: unknown, opts?: GitHubDeliveryOptions) => deliverGitHub(service, project.connection, SECRET, event, payload, opts);
+  const deliver = (project: ReviewProject, event: string, payload: unknown, opts?: GitHubDeliveryOptions) => deliverGitHub(service, project.connection, GITHUB_SECRET, event, payload, opts);
   const repoOf = (project: ReviewProject) => project.summary.repository!.repository;
   const deployed = (project: ReviewProject, pr: GitHubPr, url: string) => deliver(project, 'deployment_status', gh.deploymentStatus(repoOf(project), { sha: pr.sha, environment: 'preview', url, ref: pr.branch }));
   const opened = (project: ReviewProject, pr: GitHubPr) => deliver(project, 'pull_request', gh.pullRequest(repoOf(project), 'opened', pr));
-  const goalieComments = (repository: string, number: number): FakeComment[] => fake.repo(repository).comments.filter((c) => c.issueNumber === number && c.user.login === BOT);
+  const goalieComments = (repository: string, number: number): FakeComment[] => fake.repo(repository).comments.filter((c) => c.issueNumber === number && c.user.login === GITHUB_BOT);
   /** Every text Goalie's comment on the pull request had, in order (creation and each edit). */
   const commentHistory = (repository: string, number: number): string[] => {
     const ids = new Set(goalieComments(repository, number).map((c) => `/repos/${repository}/issues/comments/${c.id}`));
@@ -93,7 +93,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
 
   before(async () => {
     ({ clean, minor, staging, slow } = await startPreviews());
-    fake = await startFakeGitHub({ tokens: { [TOKEN]: BOT } });
+    fake = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: GITHUB_BOT } });
     for (const repository of ['acme/shop', 'acme/failing', 'acme/drafts', 'acme/slow', 'acme/limited', 'acme/manual', 'acme/quiet', 'acme/context']) fake.addRepo(repository);
     rs = await startReviewService();
     service = rs.service;
@@ -125,7 +125,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
       expect(project.summary.repository!.webhook).to.include({ ok: true, created: true });
       const hooks = fake.repo('acme/shop').hooks;
       expect(hooks).to.have.length(1);
-      expect(hooks[0]!.config).to.include({ url: project.webhookUrl, content_type: 'json', secret: SECRET });
+      expect(hooks[0]!.config).to.include({ url: project.webhookUrl, content_type: 'json', secret: GITHUB_SECRET });
       expect(hooks[0]!.events).to.have.members(['pull_request', 'issue_comment', 'deployment_status', 'push']);
       expect(hooks[0]!.active).to.equal(true);
 
@@ -186,7 +186,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
       const reviews = fake.repo('acme/shop').reviews.filter((r) => r.pullNumber === pr.number);
       expect(reviews).to.have.length(1);
       expect(reviews[0]).to.deep.include({ state: 'APPROVED', commitId: pr.sha });
-      expect(reviews[0]!.user.login).to.equal(BOT);
+      expect(reviews[0]!.user.login).to.equal(GITHUB_BOT);
       expect(reviews[0]!.body).to.include('Approved');
     });
 
@@ -298,7 +298,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
       await opened(projects.shop!, pr);
       await finished(projects.shop!, pr);
       const own = goalieComments('acme/shop', pr.number)[0]!;
-      const echoed = await deliver(projects.shop!, 'issue_comment', gh.issueComment('acme/shop', pr.number, `${own.body}\n@goalie ${clean.url}`, BOT));
+      const echoed = await deliver(projects.shop!, 'issue_comment', gh.issueComment('acme/shop', pr.number, `${own.body}\n@goalie ${clean.url}`, GITHUB_BOT));
       expect(echoed.body.message).to.equal('comment without a review request');
       expect(await reviewsOf(service, projects.shop!.connectionId, pr.number)).to.have.length(1);
     });
@@ -607,7 +607,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
       const raw = JSON.stringify(payload);
       const tampered = await fetch(`${service.baseUrl}/webhooks/github/${projects.shop!.connection}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': 'bad-signature-3', 'x-hub-signature-256': signGitHubPayload(SECRET, raw) },
+        headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': 'bad-signature-3', 'x-hub-signature-256': signGitHubPayload(GITHUB_SECRET, raw) },
         body: raw.replace(pr.branch, 'main'),
       });
       expect(tampered.status).to.equal(401);
@@ -615,7 +615,7 @@ describe('pull request reviews on GitHub (e2e)', function () {
       expect(await deliveriesOf(service, projects.shop!.connectionId)).to.deep.equal(before);
       expect(goalieComments('acme/shop', pr.number)).to.have.length(0);
       // An unknown connection is a 404.
-      const unknown = await deliverGitHub(service, 'repo_doesnotexist', SECRET, 'pull_request', payload);
+      const unknown = await deliverGitHub(service, 'repo_doesnotexist', GITHUB_SECRET, 'pull_request', payload);
       expect(unknown.status).to.equal(404);
     });
   });

@@ -10,8 +10,16 @@ import {
   burnInsDone,
   deliverGitLab,
   deliveriesOf,
+  GITLAB_SECRET,
+  type GitLabDeliveryOptions,
+  type GitLabMr,
   gitlabPayloads as gl,
+  type PreviewSite,
   reviewJobsSettled,
+  type ReviewProject,
+  type ReviewProjectOptions,
+  type ReviewRow,
+  type ReviewService,
   reviewsOf,
   sha,
   sql,
@@ -19,19 +27,11 @@ import {
   startReviewService,
   unreachableUrl,
   waitForReview,
-  type GitLabDeliveryOptions,
-  type GitLabMr,
-  type PreviewSite,
-  type ReviewProject,
-  type ReviewProjectOptions,
-  type ReviewRow,
-  type ReviewService,
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { adminFetch } from '../helpers/dashboard.js';
 
-const SECRET = 'gitlab-webhook-secret-token-for-tests';
 
 describe('merge request reviews on GitLab (e2e)', function () {
   this.timeout(180_000);
@@ -52,7 +52,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
     hostUrl: fake.url,
     repository,
     token: fake.token,
-    webhookSecret: SECRET,
+    webhookSecret: GITLAB_SECRET,
     stagingUrl: staging.url,
     ...extra,
   });
@@ -71,7 +71,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
     return next;
   };
   const pathOf = (project: ReviewProject) => project.summary.repository!.repository;
-  const deliver = (project: ReviewProject, event: string, payload: unknown, opts?: GitLabDeliveryOptions) => deliverGitLab(service, project.connection, SECRET, event, payload, opts);
+  const deliver = (project: ReviewProject, event: string, payload: unknown, opts?: GitLabDeliveryOptions) => deliverGitLab(service, project.connection, GITLAB_SECRET, event, payload, opts);
   const deployed = (project: ReviewProject, mr: GitLabMr, url: string, environment = 'preview') =>
     deliver(project, 'Deployment Hook', gl.deployment(pathOf(project), fake.url, { sha: mr.sha, environment, url, ref: mr.branch }));
   const mrEvent = (project: ReviewProject, kind: 'open' | 'update-new-commits' | 'draft-to-ready' | 'close', mr: GitLabMr, oldrev?: string) =>
@@ -132,7 +132,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
       expect(hooks).to.have.length(1);
       expect(hooks[0]).to.include({
         url: project.webhookUrl,
-        token: SECRET,
+        token: GITLAB_SECRET,
         merge_requests_events: true,
         note_events: true,
         deployment_events: true,

@@ -8,28 +8,28 @@ import {
   applyReviewProject,
   burnInsDone,
   deliverGitHub,
+  GITHUB_BOT,
+  GITHUB_SECRET,
+  GITHUB_TOKEN,
   githubPayloads as gh,
+  type GitHubPr,
   PAGES,
+  type PreviewSite,
   reviewJobsSettled,
+  type ReviewProject,
+  type ReviewProjectOptions,
   reviewProjectYaml,
+  type ReviewService,
   sha,
   sql,
   startPreview,
   startReviewService,
   waitForReview,
-  type GitHubPr,
-  type PreviewSite,
-  type ReviewProject,
-  type ReviewProjectOptions,
-  type ReviewService,
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
 import { html, startSite } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
-const SECRET = 'github-webhook-secret-for-tests';
-const TOKEN = 'ghp_goalie-bot';
-const BOT = 'goalie-bot';
 
 describe('where a review may browse (e2e)', function () {
   this.timeout(180_000);
@@ -47,8 +47,8 @@ describe('where a review may browse (e2e)', function () {
     host: 'github',
     hostUrl: fake.url,
     repository,
-    token: TOKEN,
-    webhookSecret: SECRET,
+    token: GITHUB_TOKEN,
+    webhookSecret: GITHUB_SECRET,
     stagingUrl: staging.url,
     ...extra,
   });
@@ -58,7 +58,7 @@ describe('where a review may browse (e2e)', function () {
     fake.addPull(repository, { number, branch: pr.branch, headSha: pr.sha, draft: false, author: 'octocat', title: `Change ${number}` });
     return pr;
   };
-  const deliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitHub(service, project.connection, SECRET, event, payload);
+  const deliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitHub(service, project.connection, GITHUB_SECRET, event, payload);
   const repoOf = (project: ReviewProject) => project.summary.repository!.repository;
 
   /** Deploys `url` as the pull request's preview and opens it; waits until the review has ended. */
@@ -68,7 +68,7 @@ describe('where a review may browse (e2e)', function () {
     await deliver(project, 'pull_request', gh.pullRequest(repoOf(project), 'opened', pr));
     const review = await waitForReview(service, project.connectionId, pr.number);
     await reviewJobsSettled(service);
-    const comments = fake.repo(repoOf(project)).comments.filter((c) => c.issueNumber === pr.number && c.user.login === BOT);
+    const comments = fake.repo(repoOf(project)).comments.filter((c) => c.issueNumber === pr.number && c.user.login === GITHUB_BOT);
     return { pr, review, comments };
   };
   const runsOf = async (project: ReviewProject) => (await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [project.projectId]))[0]!.n;
@@ -76,7 +76,7 @@ describe('where a review may browse (e2e)', function () {
   before(async () => {
     staging = await startPreview(PAGES.staging);
     preview = await startPreview(PAGES.clean);
-    fake = await startFakeGitHub({ tokens: { [TOKEN]: BOT } });
+    fake = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: GITHUB_BOT } });
     for (const repository of ['acme/vercel', 'acme/closed', 'acme/metadata']) fake.addRepo(repository);
     rs = await startReviewService();
     service = rs.service;

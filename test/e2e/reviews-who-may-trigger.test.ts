@@ -11,29 +11,29 @@ import {
   burnInsDone,
   deliverGitHub,
   deliverGitLab,
+  GITHUB_BOT,
+  GITHUB_SECRET,
+  GITHUB_TOKEN,
   githubPayloads as gh,
+  type GitHubPr,
+  GITLAB_SECRET,
+  type GitLabMr,
   gitlabPayloads as gl,
+  type PreviewSite,
   reviewJobsSettled,
+  type ReviewProject,
+  type ReviewProjectOptions,
+  type ReviewService,
   reviewsOf,
   sha,
   sql,
   startPreviews,
   startReviewService,
   waitForReview,
-  type GitHubPr,
-  type GitLabMr,
-  type PreviewSite,
-  type ReviewProject,
-  type ReviewProjectOptions,
-  type ReviewService,
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 
-const GH_SECRET = 'github-webhook-secret-for-tests';
-const GL_SECRET = 'gitlab-webhook-secret-token-for-tests';
-const GH_TOKEN = 'ghp_goalie-bot';
-const GH_BOT = 'goalie-bot';
 const REFUSAL_MARKER = '<!-- goalie-review refusal=';
 
 describe('who may make Goalie review (e2e)', function () {
@@ -54,8 +54,8 @@ describe('who may make Goalie review (e2e)', function () {
     host,
     hostUrl: host === 'github' ? github.url : gitlab.url,
     repository,
-    token: host === 'github' ? GH_TOKEN : gitlab.token,
-    webhookSecret: host === 'github' ? GH_SECRET : GL_SECRET,
+    token: host === 'github' ? GITHUB_TOKEN : gitlab.token,
+    webhookSecret: host === 'github' ? GITHUB_SECRET : GITLAB_SECRET,
     stagingUrl: previews.staging.url,
     ...extra,
   });
@@ -72,8 +72,8 @@ describe('who may make Goalie review (e2e)', function () {
     gitlab.addMergeRequest(path, { iid, source_branch: mr.branch, sha: mr.sha });
     return mr;
   };
-  const ghDeliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitHub(service, project.connection, GH_SECRET, event, payload);
-  const glDeliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitLab(service, project.connection, GL_SECRET, event, payload);
+  const ghDeliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitHub(service, project.connection, GITHUB_SECRET, event, payload);
+  const glDeliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitLab(service, project.connection, GITLAB_SECRET, event, payload);
   const repoOf = (project: ReviewProject) => project.summary.repository!.repository;
   const mention = (project: ReviewProject, number: number, author: string) =>
     ghDeliver(project, 'issue_comment', gh.issueComment(repoOf(project), number, `@goalie please review ${previews.clean.url}/`, author));
@@ -92,12 +92,12 @@ describe('who may make Goalie review (e2e)', function () {
     await reviewJobsSettled(service);
     return reviewsOf(service, project.connectionId, number);
   };
-  const ghReplies = (project: ReviewProject, number: number) => github.repo(repoOf(project)).comments.filter((c) => c.issueNumber === number && c.user.login === GH_BOT);
+  const ghReplies = (project: ReviewProject, number: number) => github.repo(repoOf(project)).comments.filter((c) => c.issueNumber === number && c.user.login === GITHUB_BOT);
   const glReplies = (project: ReviewProject, iid: number) => (gitlab.project(repoOf(project)).notes.get(iid) ?? []).filter((n) => n.author.username === gitlab.user.username);
 
   before(async () => {
     previews = await startPreviews();
-    github = await startFakeGitHub({ tokens: { [GH_TOKEN]: GH_BOT } });
+    github = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: GITHUB_BOT } });
     gitlab = await startFakeGitLab();
     for (const repository of ['acme/guarded', 'acme/admins', 'acme/forks']) github.addRepo(repository);
     gitlab.addProject('acme/web');
@@ -303,9 +303,9 @@ describe('who may make Goalie review (e2e)', function () {
       const project = projects.guarded!;
       const pr = newPr('acme/guarded');
       const payload = gh.pullRequest('acme/guarded', 'opened', pr);
-      const first = await deliverGitHub(service, project.connection, GH_SECRET, 'pull_request', payload, { deliveryId: null });
+      const first = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, { deliveryId: null });
       expect(first.body.message).to.match(/waits for deployments/);
-      const again = await deliverGitHub(service, project.connection, GH_SECRET, 'pull_request', payload, { deliveryId: null });
+      const again = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, { deliveryId: null });
       expect(again.body.message).to.match(/^delivery body:[0-9a-f]{64} was already handled$/);
       expect(await reviewsOf(service, project.connectionId, pr.number)).to.have.length(1);
     });

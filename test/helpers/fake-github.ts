@@ -158,6 +158,8 @@ export interface FakeGitHub {
   rateLimitNext(times: number, options?: { kind?: 'primary' | 'secondary'; retryAfterSeconds?: number }): void;
   /** Handle the next `times` requests (of `only.method`, when given) at once but hold their answers for `ms`. */
   delayNext(times: number, ms: number, only?: { method?: string }): void;
+  /** When set, every request is handled at once and its answer held back this many ms (network latency). */
+  latency: (() => number) | null;
   reset(): void;
   close(): Promise<void>;
 }
@@ -211,6 +213,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     tokens,
     installationTokens: [],
     clockOffsetSeconds: 0,
+    latency: null,
     addApp(app) {
       const added: FakeApp = { ...app, publicKey: typeof app.publicKey === 'string' ? createPublicKey(app.publicKey) : app.publicKey };
       apps.push(added);
@@ -263,6 +266,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       rateLimits = { times: 0, kind: 'primary', retryAfterSeconds: 1 };
       delays = { times: 0, ms: 0, method: '' };
       fake.clockOffsetSeconds = 0;
+      fake.latency = null;
     },
     async close() {
       server.closeAllConnections();
@@ -637,7 +641,8 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       if (delays.times > 0 && (!delays.method || delays.method === req.method)) {
         delays.times--;
         setTimeout(answer, delays.ms);
-      } else answer();
+      } else if (fake.latency) setTimeout(answer, fake.latency());
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -16,6 +16,7 @@ function adminUrl(): Promise<string> {
     return startEmbeddedPostgres({
       dir: serverDir,
       database: 'postgres',
+      onlyThisProcess: true,
       // Durability is irrelevant for throwaway test data; speed is not.
       settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '400' },
     });

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
+import type { Logger } from 'pino';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import type { PlatformFactory } from '../../backend/src/app/ports/change-request-platform.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
@@ -23,6 +24,12 @@ import { waitFor } from './wait.js';
 // Example payloads are read and tweaked freely: their full types would only add noise.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Payload = Record<string, any>;
+
+/** The fake hosts' credentials the review tests share: the webhook secrets and Goalie's GitHub token and login. */
+export const GITHUB_SECRET = 'github-webhook-secret-for-tests';
+export const GITLAB_SECRET = 'gitlab-webhook-secret-token-for-tests';
+export const GITHUB_TOKEN = 'ghp_goalie-bot';
+export const GITHUB_BOT = 'goalie-bot';
 
 // ---------------------------------------------------------------------------------------------
 // The preview deployment: a test site whose pages a test chooses, and whose paths can be held
@@ -96,8 +103,9 @@ function fastPlatforms(service: TestService, now: () => number): PlatformFactory
   });
 }
 
-export async function startReviewService(): Promise<ReviewService> {
-  const service = await startTestService({ GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4' });
+/** `options.logger`: where the service logs (silent unless given); `options.env`: more configuration. */
+export async function startReviewService(options: { logger?: Logger; env?: Record<string, string> } = {}): Promise<ReviewService> {
+  const service = await startTestService({ GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4', ...options.env }, { logger: options.logger });
   let clockOffsetMs = 0;
   service.runtime.app.platforms = fastPlatforms(service, () => Date.now() + clockOffsetMs);
   const worker = await startWorker(service.runtime);

@@ -337,6 +337,20 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
       });
     }
 
+    it('runs the downloaded client even where a package.json above the temp folder says "type": "module"', async () => {
+      // A runner's TMPDIR can sit inside an ES-module project; the client is CommonJS, so it is saved as .cjs.
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-esm-'));
+      fs.writeFileSync(path.join(tmp, 'package.json'), '{"type":"module"}');
+      try {
+        const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_BLOCKING: "false"\n`);
+        const job = await run(config, 'goalie', { settings: { ...stubSettings(), TMPDIR: tmp } });
+        expect(job.code, job.output).to.equal(0);
+        expect(stubCall(job.cwd).argv).to.deep.equal(['run']);
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    });
+
     it('uses a committed client (GOALIE_CLIENT_PATH) without downloading anything', async () => {
       const cwd = workdir();
       fs.mkdirSync(path.join(cwd, 'ci'));

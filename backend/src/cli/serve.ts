@@ -1,15 +1,17 @@
 // `goalie serve`: API, worker, scheduler and the demo shop in one process, on the embedded
 // PostgreSQL (or DATABASE_URL).
 import fs from 'node:fs';
+import type http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadProjectFile } from '../../../shared/src/project-file/load.js';
 import { applyProject } from '../app/apply-project.js';
 import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
-import { startDemoSite } from '../demo/demo-site.js';
+import { startDemoSite, type DemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
-import { createRuntime, listen, openDatabase, startWorker, type Runtime } from '../main.js';
+import { createRuntime, listen, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { keepServing } from './keep-serving.js';
+import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
 
 const DEMO_YAML = fileURLToPath(new URL('../demo/demo-project.yaml', import.meta.url));
@@ -60,22 +62,41 @@ export async function serveCommand(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   keepServing(logger);
-  const db = await openDatabase(config, logger);
-  const demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
-  const runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true });
-  const token = await seedDemo(runtime, demo?.url ?? null);
-  const worker = await startWorker(runtime);
-  const server = await listen(runtime, config.port, config.host);
-  const users = await runtime.app.store.accounts.userCount();
-  process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null, users }));
-
-  const signal = await untilSignal();
-  logger.info({ signal }, 'shutting down');
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await worker.stop();
-  await runtime.close();
-  await demo?.close();
-  await db.stop();
+  // Listening from the start: a SIGTERM while starting still shuts down in order (below).
+  const stopSignal = untilSignal();
+  let db: OpenDatabase | null = null;
+  let demo: DemoSite | null = null;
+  let runtime: Runtime | null = null;
+  let worker: RunningWorker | null = null;
+  let server: http.Server | null = null;
+  try {
+    db = await openDatabase(config, logger);
+    demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
+    runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
+    const token = await seedDemo(runtime, demo?.url ?? null);
+    worker = await startWorker(runtime);
+    server = await listen(runtime, config.port, config.host);
+    const users = await runtime.app.store.accounts.userCount();
+    process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null, users }));
+    const signal = await stopSignal.received;
+    logger.info({ signal }, 'shutting down');
+  } finally {
+    // Also when starting failed: whatever was started is stopped, and this process gives the
+    // embedded PostgreSQL back (the last one to do so stops it).
+    const [open, running, rt, site, database] = [server, worker, runtime, demo, db];
+    await shutDown(logger, [
+      open &&
+        (() => {
+          open.closeAllConnections();
+          return new Promise<void>((resolve) => open.close(() => resolve()));
+        }),
+      running && (() => running.stop()),
+      rt && (() => rt.close()),
+      site && (() => site.close()),
+      database && (() => database.stop()),
+    ]);
+    // A second signal, or one after a failed start, ends the process at once.
+    stopSignal.dispose();
+  }
   return 0;
 }

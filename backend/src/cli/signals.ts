@@ -1,7 +1,22 @@
-/** Resolves with the first SIGINT or SIGTERM. */
-export function untilSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+export interface StopSignal {
+  /** Resolves with the first SIGINT or SIGTERM. */
+  received: Promise<string>;
+  /** Gives SIGINT and SIGTERM back to Node's default (end the process), e.g. once shut down or when starting failed. */
+  dispose(): void;
+}
+
+/** Listens for SIGINT and SIGTERM from now on. */
+export function untilSignal(): StopSignal {
+  let dispose = () => {};
+  const received = new Promise<string>((resolve) => {
+    const onInt = () => resolve('SIGINT');
+    const onTerm = () => resolve('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    dispose = () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    };
   });
+  return { received, dispose };
 }

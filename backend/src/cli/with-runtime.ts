@@ -8,7 +8,7 @@ export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>, con
   const logger = createLogger(process.env.LOG_LEVEL || 'warn', stderrDestination());
   const db = await openDatabase(config, logger);
   try {
-    const runtime = await createRuntime(config, { databaseUrl: db.url, logger });
+    const runtime = await createRuntime(config, { databaseUrl: db.url, logger, embedded: db.embedded });
     try {
       return await work(runtime);
     } finally {

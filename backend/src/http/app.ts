@@ -2,6 +2,7 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
+import type { DatabaseStatus } from '../app/ports/database-status.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
 import { BadRequest } from '../app/errors.js';
 import { cachedCliBundle, goalieVersion } from './cli-bundle.js';
@@ -12,6 +13,7 @@ import { requestContext } from './middlewares/request-context.js';
 import { dashboardRoutes, dashboardSession } from './dashboard/index.js';
 import { errorPage } from './dashboard/error-pages.js';
 import { cliRoutes } from './routes/cli.js';
+import { healthRoutes } from './routes/health.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { v1Routes } from './routes/v1/index.js';
 import { slackRoutes, type SlackEventsHandler } from './routes/slack.js';
@@ -27,6 +29,8 @@ export interface HttpOptions {
   slackEvents: SlackEventsHandler;
   /** GOALIE_PUBLIC_URL is https: the dashboard's cookies are Secure. */
   secureCookies?: boolean;
+  /** GET /readyz, and the 503 of requests that failed because the database could not be reached. */
+  database: DatabaseStatus;
 }
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
@@ -36,7 +40,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
 
   koa.use(requestContext(options.logger));
-  koa.use(errors(errorPage));
+  koa.use(errors(options.database, errorPage));
   koa.use(dashboardSession(app, { secureCookies: options.secureCookies ?? false }));
   koa.use(async (ctx, next) => {
     // No ID holds a NUL character (PostgreSQL text cannot store one): say so instead of asking the database.
@@ -59,7 +63,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  const routers = [v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, { evidence: options.evidence, secureCookies: options.secureCookies ?? false }), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const routers = [healthRoutes(options.database), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, { evidence: options.evidence, secureCookies: options.secureCookies ?? false }), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());

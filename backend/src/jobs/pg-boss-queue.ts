@@ -1,8 +1,9 @@
 // The job queue on pg-boss (its own schema in the same PostgreSQL). Jobs are inserted through the
 // caller's transaction, with a NOTIFY that PostgreSQL delivers at commit, so idle workers wake at
 // once instead of at their next poll.
+import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Job, JobQueue, QueueName, SqlExecutor } from '../app/ports/queue.js';
+import type { Job, JobQueue, QueueName, SqlExecutor, TakenJob } from '../app/ports/queue.js';
 
 export const JOBS_CHANNEL = 'goalie_jobs';
 
@@ -16,16 +17,42 @@ const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: n
   notify: { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
 };
 
+/** The advisory lock held while creating the queues ("goalie" in ASCII, plus two; see USERS_LOCK of the embedded PostgreSQL). */
+const QUEUES_LOCK = '113728073525607';
+
 /** `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do. */
 export async function startBoss(databaseUrl: string, options: { supervise: boolean; onError: (error: unknown) => void }): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, schedule: false, supervise: options.supervise, migrate: true, application_name: 'goalie-queue' });
   // An unhandled 'error' event would crash the process; maintenance errors are logged instead.
   boss.on('error', options.onError);
   await boss.start();
-  for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
-    await boss.createQueue(name, { name, ...policy });
+  try {
+    await createQueues(boss, databaseUrl);
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true, wait: true }).catch(() => {});
+    throw error;
   }
   return boss;
+}
+
+/**
+ * Creates the queues (each call is a no-op when the queue exists). Processes starting at the same
+ * moment on a fresh database (goalie serve and goalie worker) take turns: creating the same queue's
+ * table in two sessions at once ends in a deadlock.
+ */
+async function createQueues(boss: PgBoss, databaseUrl: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'goalie-queue-setup' });
+  lock.on('error', () => {});
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1::bigint)', [QUEUES_LOCK]);
+    for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
+      await boss.createQueue(name, { name, ...policy });
+    }
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end().catch(() => {});
+  }
 }
 
 export function pgBossQueue(boss: PgBoss): JobQueue {
@@ -38,6 +65,22 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
         await boss.insert(jobs.filter((j) => j.queue === queue).map((j) => ({ name: queue, data: j.data })), { db } as never);
         await within.executeSql('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
       }
+    },
+    async takenLongAgo<Q extends QueueName>(queue: Q, olderThanMs: number): Promise<TakenJob<Q>[]> {
+      const result = await boss.getDb().executeSql(
+        `SELECT id, data FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2::double precision) ORDER BY started_on`,
+        [queue, olderThanMs / 1000],
+      );
+      return (result.rows as { id: string; data: TakenJob<Q>['data'] }[]).map((row) => ({ id: row.id, data: row.data }));
+    },
+    async isTaken(queue: QueueName, id: string, within: SqlExecutor) {
+      const result = await within.executeSql(`SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2 AND state = 'active'`, [queue, id]);
+      return result.rows.length > 0;
+    },
+    async abandon(queue: QueueName, ids: string[], within: SqlExecutor) {
+      if (!ids.length) return;
+      // Cancelled, not failed: the queue's retry policy must not run it again.
+      await boss.cancel(queue, ids, { db: { executeSql: (text: string, values: unknown[]) => within.executeSql(text, values) } });
     },
   };
 }

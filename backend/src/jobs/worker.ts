@@ -8,7 +8,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../app/context.js';
 import { generateTestCase } from '../app/generate-test-case.js';
-import { QUEUES, type QueueName, type ReviewStep } from '../app/ports/queue.js';
+import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/ports/queue.js';
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
 import type { SlackMessenger } from '../app/ports/slack.js';
 import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
@@ -27,11 +27,15 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   /** Longest wait between polls when no NOTIFY arrives (another database, a lost notification). */
   pollMs?: number;
+  /** True when `error` means the database cannot be reached, which the caller logs once: not logged at every poll and heartbeat. */
+  databaseAway?: (error: unknown) => boolean;
 }
 
 interface ActiveJob {
   queue: QueueName;
   runTestCaseId?: string;
+  /** What the heartbeat records of jobs other than test cases, to hand them out again if this process dies. */
+  held?: HeldJob;
   abort: AbortController;
   done: Promise<void>;
 }
@@ -89,10 +93,11 @@ export class Worker {
   private async beat(): Promise<void> {
     try {
       const active = [...this.active.values()].flatMap((j) => (j.runTestCaseId ? [j.runTestCaseId] : []));
-      const cancelled = new Set(await this.ctx.store.execution.heartbeat(this.id, active, this.ctx.now()));
+      const held = [...this.active.values()].flatMap((j) => (j.held ? [j.held] : []));
+      const cancelled = new Set(await this.ctx.store.execution.heartbeat(this.id, active, this.ctx.now(), held));
       for (const job of this.active.values()) if (job.runTestCaseId && cancelled.has(job.runTestCaseId)) job.abort.abort();
     } catch (error) {
-      this.ctx.log.warn({ err: error }, 'heartbeat failed');
+      if (!this.options.databaseAway?.(error)) this.ctx.log.warn({ err: error }, 'heartbeat failed');
     }
   }
 
@@ -106,9 +111,11 @@ export class Worker {
           const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: free });
           for (const job of jobs) this.handle(queue, job);
           fetched += jobs.length;
+          // Say at once which jobs this process holds, not only at the next beat.
+          if (queue !== 'run-test-case' && jobs.length) await this.beat();
         }
       } catch (error) {
-        this.ctx.log.error({ err: error }, 'fetching jobs failed');
+        if (!this.options.databaseAway?.(error)) this.ctx.log.error({ err: error }, 'fetching jobs failed');
       }
       if (this.stopped) break;
       // Fetched a full batch: look again at once. Otherwise sleep until something happens.
@@ -127,6 +134,7 @@ export class Worker {
     const abort = new AbortController();
     const entry: ActiveJob = { queue, abort, done: Promise.resolve() };
     if (queue === 'run-test-case') entry.runTestCaseId = String(job.data.runTestCaseId);
+    else entry.held = { queue, id: job.id, data: job.data } as HeldJob;
     this.active.set(job.id, entry);
     entry.done = (async () => {
       try {

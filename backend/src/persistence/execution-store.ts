@@ -1,5 +1,6 @@
 // The ExecutionStore over TypeORM: small, explicit statements; the run row lock orders progress.
 import { In, IsNull, LessThan, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import type { HeldJob } from '../app/ports/queue.js';
 import type { ExecutionStore } from '../app/ports/execution-store.js';
 import { projectBrowserAccess } from './browser-access.js';
 import type { SecretValue } from '../domain/mask-secrets.js';
@@ -147,10 +148,18 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       };
     },
 
-    async recordOutcome(runTestCaseId, o) {
+    async holdsClaim(runTestCaseId, claim) {
+      const rows: unknown[] = await m.query(
+        `SELECT id FROM run_test_cases WHERE id = $1 AND status = 'RUNNING' AND attempt = $2 AND worker_id IS NOT DISTINCT FROM $3 FOR NO KEY UPDATE`,
+        [runTestCaseId, claim.attempt, claim.workerId],
+      );
+      return rows.length > 0;
+    },
+
+    async recordOutcome(runTestCaseId, claim, o) {
       const result = await m.update(
         RunTestCaseEntity,
-        { id: runTestCaseId, status: 'RUNNING' },
+        { id: runTestCaseId, status: 'RUNNING', attempt: claim.attempt, workerId: claim.workerId ?? IsNull() },
         {
           status: o.status,
           result: o.result,
@@ -201,13 +210,20 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async staleWork(before) {
-      const rows: { id: string; run_id: string; attempt: number; name: string }[] = await m.query(
-        `SELECT rtc.id, rtc.run_id, rtc.attempt, rtc.name FROM run_test_cases rtc
+      const rows: { id: string; run_id: string; attempt: number; worker_id: string | null; name: string }[] = await m.query(
+        `SELECT rtc.id, rtc.run_id, rtc.attempt, rtc.worker_id, rtc.name FROM run_test_cases rtc
            LEFT JOIN workers w ON w.id = rtc.worker_id
           WHERE rtc.status = 'RUNNING' AND (w.id IS NULL OR w.heartbeat_at < $1)`,
         [before],
       );
-      return rows.map((r) => ({ runTestCaseId: r.id, runId: r.run_id, attempt: r.attempt, name: r.name }));
+      return rows.map((r) => ({ runTestCaseId: r.id, runId: r.run_id, attempt: r.attempt, workerId: r.worker_id, name: r.name }));
+    },
+
+    async jobTarget(runTestCaseId, attempt) {
+      const [row] = await m.query(`SELECT run_id, status, attempt, queued_at FROM run_test_cases WHERE id = $1`, [runTestCaseId]);
+      if (!row) return null;
+      const state = row.attempt !== attempt ? 'past' : row.status === 'RUNNING' ? 'claimed' : row.status === 'PENDING' && row.queued_at !== null ? 'unclaimed' : 'past';
+      return { runId: row.run_id, state };
     },
 
     async retry(runTestCaseId, attempt, at) {
@@ -223,14 +239,23 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       await m.upsert(WorkerEntity, { ...worker, startedAt: at, heartbeatAt: at }, ['id']);
     },
 
-    async heartbeat(workerId, active, at) {
-      await m.update(WorkerEntity, { id: workerId }, { heartbeatAt: at });
+    async heartbeat(workerId, active, at, held) {
+      await m.update(WorkerEntity, { id: workerId }, { heartbeatAt: at, ...(held ? { jobs: held } : {}) });
       if (!active.length) return [];
       const rows: { id: string }[] = await m.query(
         `SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE rtc.id = ANY($1::uuid[]) AND r.cancel_requested_at IS NOT NULL`,
         [active],
       );
       return rows.map((r) => r.id);
+    },
+
+    async workersWithHeldJobs(before) {
+      const rows: { id: string; jobs: HeldJob[] }[] = await m.query(`SELECT id, jobs FROM workers WHERE heartbeat_at < $1 AND jobs <> '[]'::jsonb ORDER BY heartbeat_at`, [before]);
+      return rows.map((r) => ({ workerId: r.id, jobs: r.jobs }));
+    },
+
+    async dropHeldJob(workerId, jobId) {
+      await m.query(`UPDATE workers SET jobs = COALESCE((SELECT jsonb_agg(j) FROM jsonb_array_elements(jobs) j WHERE j->>'id' <> $2), '[]'::jsonb) WHERE id = $1`, [workerId, jobId]);
     },
 
     async removeWorker(workerId) {

@@ -1,5 +1,6 @@
 // Storage side of executing runs: claiming work, recording outcomes, recovering from dead workers,
 // firing schedules and generating steps.
+import type { HeldJob } from './queue.js';
 import type { ProgressRow } from '../../domain/run-progress.js';
 import type { RunResult, RunStatus } from '../../domain/run-state.js';
 import type { SecretValue } from '../../domain/mask-secrets.js';
@@ -48,7 +49,19 @@ export interface StaleWork {
   runTestCaseId: string;
   runId: string;
   attempt: number;
+  /** The worker that claimed it (null only for a row no worker claimed). */
+  workerId: string | null;
   name: string;
+}
+
+/**
+ * Whose a RUNNING test case is: the attempt a worker claimed. Only the current claim may store an
+ * outcome, so a worker cut off from the database whose test case was given to another attempt
+ * cannot overwrite that attempt's verdict when it comes back.
+ */
+export interface Claim {
+  attempt: number;
+  workerId: string | null;
 }
 
 export interface DueSchedule {
@@ -94,8 +107,10 @@ export interface ExecutionStore {
    */
   claim(runTestCaseId: string, attempt: number, workerId: string, at: Date, parallelism: number): Promise<{ runId: string } | 'busy' | null>;
   executionInput(runTestCaseId: string): Promise<ExecutionInput>;
-  /** Only a RUNNING row takes an outcome; false when it was not RUNNING (any more). */
-  recordOutcome(runTestCaseId: string, outcome: RecordedOutcome): Promise<boolean>;
+  /** Whether the row is RUNNING under `claim`; locks it. Under the run lock the answer holds until commit. */
+  holdsClaim(runTestCaseId: string, claim: Claim): Promise<boolean>;
+  /** Only a row RUNNING under `claim` takes an outcome; false when it is not (any more). */
+  recordOutcome(runTestCaseId: string, claim: Claim, outcome: RecordedOutcome): Promise<boolean>;
   /** Stores steps as the test case's next version; returns the version. */
   saveSteps(testCaseId: string, steps: Step[], source: 'burn-in' | 'heal' | 'run', runId: string | null, at: Date): Promise<number>;
   /** Cancellation: every PENDING row of the run becomes CANCELLED; returns the RUNNING ones. */
@@ -106,12 +121,24 @@ export interface ExecutionStore {
   strandedRuns(): Promise<{ runId: string; shortId: string }[]>;
   /** RUNNING rows whose worker stopped beating before `before` (or is gone). */
   staleWork(before: Date): Promise<StaleWork[]>;
+  /**
+   * Where a test case stands for a job of `attempt`: `claimed` (RUNNING at that attempt),
+   * `unclaimed` (PENDING at that attempt, queued), or `past` (ended, or at another attempt); null when gone.
+   */
+  jobTarget(runTestCaseId: string, attempt: number): Promise<{ runId: string; state: 'claimed' | 'unclaimed' | 'past' } | null>;
   /** Back to PENDING for another attempt, marked queued; false when another process already did. */
   retry(runTestCaseId: string, attempt: number, at: Date): Promise<boolean>;
   forgetWorkers(before: Date): Promise<void>;
   registerWorker(worker: { id: string; hostname: string; pid: number; concurrency: number }, at: Date): Promise<void>;
-  /** Beats; returns those of `active` whose run was asked to cancel. */
-  heartbeat(workerId: string, active: string[], at: Date): Promise<string[]>;
+  /**
+   * Beats, and records the other jobs the worker holds (`held`); returns those of `active` (run
+   * test case ids) whose run was asked to cancel.
+   */
+  heartbeat(workerId: string, active: string[], at: Date, held?: HeldJob[]): Promise<string[]>;
+  /** Workers that stopped beating before `before` and held jobs when they last beat. */
+  workersWithHeldJobs(before: Date): Promise<{ workerId: string; jobs: HeldJob[] }[]>;
+  /** Takes a job off a lost worker's list once it was dealt with. */
+  dropHeldJob(workerId: string, jobId: string): Promise<void>;
   removeWorker(workerId: string): Promise<void>;
   /** Workers (goalie serve or goalie worker) that beat their heartbeat at or after `since`. */
   liveWorkers(since: Date): Promise<number>;

@@ -5,21 +5,38 @@ export interface SqlExecutor {
   executeSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/** `lost`: how many times a worker died holding this job (recover-lost-jobs.ts). */
 export type Job =
   | { queue: 'run-test-case'; data: { runTestCaseId: string; attempt: number } }
-  | { queue: 'generate-test-case'; data: { testCaseId: string } }
-  | { queue: 'review'; data: { reviewId: string; step: ReviewStep } }
-  | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished' } };
+  | { queue: 'generate-test-case'; data: { testCaseId: string; lost?: number } }
+  | { queue: 'review'; data: { reviewId: string; step: ReviewStep; lost?: number } }
+  | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished'; lost?: number } };
+
+/** A job of a queue other than run-test-case that a worker holds (test cases have their own recovery). */
+export type HeldJob = Exclude<Job, { queue: 'run-test-case' }> & { id: string };
 
 /**
  * authorize: ask the host whether the review's author may have it; waiting: tell the change request
- * what the review waits for; start: test the preview; finish: the verdict; comment: show the newest state.
+ * what the review waits for; start: test the preview; finish: the verdict; comment: show the newest
+ * state; superseded / errored: end the commit status of a review that will not finish.
  */
-export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment' | 'superseded';
+export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment' | 'superseded' | 'errored';
 
 export type QueueName = Job['queue'];
 export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify'];
 
+/** A job a worker has taken from the queue and neither completed, failed nor given up. */
+export interface TakenJob<Q extends QueueName = QueueName> {
+  id: string;
+  data: Extract<Job, { queue: Q }>['data'];
+}
+
 export interface JobQueue {
   enqueue(jobs: Job[], within: SqlExecutor): Promise<void>;
+  /** Jobs of `queue` taken by a worker more than `olderThanMs` ago (by the database's clock) and not finished. */
+  takenLongAgo<Q extends QueueName>(queue: Q, olderThanMs: number): Promise<TakenJob<Q>[]>;
+  /** Whether the job is still taken (active): not completed, failed, cancelled or retried. */
+  isTaken(queue: QueueName, id: string, within: SqlExecutor): Promise<boolean>;
+  /** Gives up taken jobs whose worker is gone: a late completion of one by its worker changes nothing. */
+  abandon(queue: QueueName, ids: string[], within: SqlExecutor): Promise<void>;
 }

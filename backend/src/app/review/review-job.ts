@@ -45,7 +45,15 @@ export async function runReviewStep(ctx: AppContext, worker: ReviewWorker, revie
       return finish(ctx, connection, review.id);
     case 'superseded':
       return endSupersededStatus(ctx, connection, review);
+    case 'errored':
+      return endErroredStatus(ctx, connection, review);
   }
+}
+
+/** A review ended in ERROR outside a worker (its worker was lost): its pending commit status ends too. */
+async function endErroredStatus(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+  if (review.status !== 'ERROR' || !review.startedAt || !review.headSha) return;
+  await platformFor(ctx, connection).setCommitStatus(review.headSha, 'error', ctx.links.review(review.shortId), `Goalie could not review this commit: ${review.errorMessage ?? 'it stopped'}`);
 }
 
 /** A superseded review's commit status ends: GitHub `error`, GitLab `canceled`, saying by what. */
@@ -191,35 +199,38 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
   const apps = await ctx.store.catalog.applicationsById(review.projectId, urls.map((d) => d.applicationId));
   const plan = connection.reviewTestPlanId ? await ctx.store.testPlans.findById(review.projectId, connection.reviewTestPlanId) : null;
   let runNote: string | null = null;
-  try {
-    const run = await startRun(ctx, caller, {
-      trigger: 'REPOHOST',
-      testPlanShortId: plan?.shortId,
-      applications: urls.map((d) => ({
-        applicationShortId: apps.find((a) => a.id === d.applicationId)!.shortId,
-        environment: { url: d.url, name: `${d.environment} ${review.headSha.slice(0, 7)}` },
-      })),
-      actor: review.author ?? undefined,
-      branch: review.branch,
-      commitHash: review.headSha,
-      commitMessage: review.changeRequestTitle || undefined,
-      repository: connection.repository,
-    });
-    // Superseded while the run was being started (supersede saw no run to cancel): cancel it now.
-    const superseded = await ctx.store.transaction(async (tx) => {
-      const current = await tx.reviews.lock(review.id);
-      await tx.reviews.update(review.id, { runId: run.id });
-      const stale = current?.status !== 'RUNNING';
-      // Its pending status may have been set after supersede's job ended it: end it again.
-      if (stale) await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
-      return stale;
-    });
-    if (superseded) return cancelStaleRun(ctx, review.id, run.id);
-  } catch (error) {
-    if (error instanceof UsageLimitReached) return fail(ctx, connection, review, `No review was run: ${error.message}`);
-    if (!(error instanceof AppError)) throw error;
-    // No plan to run (or none that fits): the review goes on with exploration alone.
-    runNote = error.message;
+  // A run started by an earlier try whose worker was lost (recover-lost-jobs.ts) goes on: no second run.
+  if (!review.runId) {
+    try {
+      const run = await startRun(ctx, caller, {
+        trigger: 'REPOHOST',
+        testPlanShortId: plan?.shortId,
+        applications: urls.map((d) => ({
+          applicationShortId: apps.find((a) => a.id === d.applicationId)!.shortId,
+          environment: { url: d.url, name: `${d.environment} ${review.headSha.slice(0, 7)}` },
+        })),
+        actor: review.author ?? undefined,
+        branch: review.branch,
+        commitHash: review.headSha,
+        commitMessage: review.changeRequestTitle || undefined,
+        repository: connection.repository,
+      });
+      // Superseded while the run was being started (supersede saw no run to cancel): cancel it now.
+      const superseded = await ctx.store.transaction(async (tx) => {
+        const current = await tx.reviews.lock(review.id);
+        await tx.reviews.update(review.id, { runId: run.id });
+        const stale = current?.status !== 'RUNNING';
+        // Its pending status may have been set after supersede's job ended it: end it again.
+        if (stale) await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
+        return stale;
+      });
+      if (superseded) return cancelStaleRun(ctx, review.id, run.id);
+    } catch (error) {
+      if (error instanceof UsageLimitReached) return fail(ctx, connection, review, `No review was run: ${error.message}`);
+      if (!(error instanceof AppError)) throw error;
+      // No plan to run (or none that fits): the review goes on with exploration alone.
+      runNote = error.message;
+    }
   }
 
   // Exploratory testing and the review context's checks, against the first preview.

@@ -26,8 +26,9 @@ export async function supersede(
     await tx.reviews.update(review.id, { status: 'SUPERSEDED', supersededBySha: target.sha ?? '', finishedAt: now });
     if (review.runId) await cancelReviewRun(ctx, tx, review.runId);
     await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'comment' } }], tx.sql);
-    // A started review set its commit's status to pending: it must not stay so.
-    if (review.status === 'RUNNING') await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
+    // A started review set its commit's status to pending: it must not stay so (one queued again
+    // after its worker was lost has started too).
+    if (review.status === 'RUNNING' || review.startedAt) await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
     count++;
   }
   return count;

@@ -67,16 +67,21 @@ export async function executeRunTestCase(
     };
   }
 
-  await retryOnConflict(() => ctx.store.transaction(async (tx) => {
+  const claim = { attempt: job.attempt, workerId: worker.workerId };
+  const stored = await retryOnConflict(() => ctx.store.transaction(async (tx) => {
     // The run row first, as everywhere (retry-on-conflict.ts).
     await tx.execution.lockRun(claimed.runId);
+    // This worker may have been cut off long enough for its test case to be given to another
+    // attempt (recover-stale-work.ts): then that attempt's verdict is the one that counts, and
+    // nothing of this one (outcome, steps) is stored.
+    if (!(await tx.execution.holdsClaim(job.runTestCaseId, claim))) return false;
     const now = ctx.now();
     let stepVersion = input.steps?.version ?? null;
     // New or healed steps become the test case's steps only when they led to a pass.
     if (outcome.verdict === 'PASSED' && outcome.stepsChanged && input.testCaseId && outcome.steps.length) {
       stepVersion = await tx.execution.saveSteps(input.testCaseId, outcome.steps, input.steps ? 'heal' : 'burn-in', input.runId, now);
     }
-    await tx.execution.recordOutcome(job.runTestCaseId, {
+    await tx.execution.recordOutcome(job.runTestCaseId, claim, {
       status: outcome.verdict === 'ERROR' ? 'ERROR' : outcome.verdict === 'CANCELLED' ? 'CANCELLED' : 'COMPLETED',
       result: outcome.verdict === 'PASSED' || outcome.verdict === 'FAILED' ? outcome.verdict : null,
       resultTitle: outcome.verdict === 'PASSED' ? null : outcome.resultTitle,
@@ -91,6 +96,14 @@ export async function executeRunTestCase(
       finishedAt: now,
     });
     await advanceRun(ctx, tx, claimed.runId);
+    return true;
   }));
+  if (!stored) {
+    ctx.log.warn(
+      { runId: input.runId, runTestCaseId: job.runTestCaseId, attempt: job.attempt, workerId: worker.workerId, verdict: outcome.verdict },
+      'late result dropped: the test case was given to another attempt (or ended) while this worker was out of touch',
+    );
+    return 'not-mine';
+  }
   return 'done';
 }

@@ -1,6 +1,9 @@
 // Every error becomes `{ "message": ... }`. Whether the message reaches the client is a property of
-// the error (`expose`), decided here once; anything else is a 500 that names the request id.
+// the error (`expose`), decided here once; a request that failed because the database could not be
+// reached is a 503 that says so (logged once by `database`, not per request); anything else is a
+// 500 that names the request id.
 import type { Middleware } from 'koa';
+import type { DatabaseStatus } from '../../app/ports/database-status.js';
 import type { AppState } from '../state.js';
 
 interface HttpishError {
@@ -14,7 +17,7 @@ interface HttpishError {
 /** Answers an error as a page for a browser; false leaves it to the JSON answer. */
 export type ErrorPage = (ctx: Parameters<Middleware<AppState>>[0], status: number, message: string, error: unknown) => boolean;
 
-export function errors(page?: ErrorPage): Middleware<AppState> {
+export function errors(database?: Pick<DatabaseStatus, 'unreachable'>, page?: ErrorPage): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -22,11 +25,18 @@ export function errors(page?: ErrorPage): Middleware<AppState> {
       const error = (caught ?? {}) as HttpishError;
       const status = error.status ?? error.statusCode ?? 500;
       const exposed = status < 500 && error.expose !== false && typeof error.message === 'string';
+      const unreachable = exposed ? null : (database?.unreachable(caught) ?? null);
       if (exposed) {
         ctx.status = status;
         if (error.headers) ctx.set(error.headers);
         if (page?.(ctx, status, error.message!, caught)) return;
         ctx.body = { message: error.message };
+      } else if (unreachable) {
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.state.log?.debug({ err: caught }, 'request failed: the database is not reachable');
+        if (page?.(ctx, 503, unreachable, caught)) return;
+        ctx.body = { message: unreachable };
       } else {
         ctx.status = status >= 500 && status < 600 ? status : 500;
         ctx.state.log?.error({ err: caught }, 'request failed');

@@ -1,5 +1,5 @@
 // A request id for every request (taken from X-Request-Id when sane), a child logger carrying it,
-// and one access log line per request.
+// and one access log line per request (at debug for health probes that succeed: they come every few seconds).
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -17,7 +17,8 @@ export function requestContext(logger: Logger): Middleware<AppState> {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      const probe = ctx.status === 200 && (ctx.path === '/healthz' || ctx.path === '/readyz');
+      ctx.state.log[probe ? 'debug' : 'info']({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
 }

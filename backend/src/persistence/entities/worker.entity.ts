@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { HeldJob } from '../../app/ports/queue.js';
 
 /** A live worker process; work it holds is taken back when its heartbeat stops. */
 @Entity('workers')
@@ -9,4 +10,6 @@ export class WorkerEntity {
   @Column({ type: 'integer' }) concurrency: number;
   @Column({ type: 'timestamptz', default: () => 'now()' }) startedAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) heartbeatAt: Date;
+  /** Jobs other than test cases it held at its last beat: taken back if it dies (recover-lost-jobs.ts). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" }) jobs: HeldJob[];
 }

@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 // first per test case, which needs an index on run_test_cases by test case. And failed burn-ins stored
 // before their message was said once (title + ": " + a thought that began with that title, e.g.
 // "...unambiguous):: Could not understand ...") lose the repeated first line.
-export class TestCaseResults1795900000000 implements MigrationInterface {
-  name = 'TestCaseResults1795900000000';
+export class TestCaseResults1796000000000 implements MigrationInterface {
+  name = 'TestCaseResults1796000000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
