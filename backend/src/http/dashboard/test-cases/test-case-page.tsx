@@ -223,9 +223,9 @@ export function TestCasePage({ details, role, csrf, projectSlug, done, error }: 
       <BurnIn details={details} />
 
       <h2>Last results</h2>
-      <p>
+      <div>
         <ResultStrip results={details.results} label={`Last results of ${testCase.name}, oldest first`} />
-      </p>
+      </div>
 
       <h2>About it</h2>
       <dl class="facts">
