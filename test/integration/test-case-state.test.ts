@@ -206,7 +206,7 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
         await page.goto(url);
         await page.getByRole('button', { name: 'Enable' }).click();
         await page.getByRole('button', { name: 'Disable' }).waitFor();
-        expect(page.url()).to.equal(url);
+        expect(page.url()).to.equal(`${url}?done=enabled`);
         expect(await enabled(ids['Burns in']!)).to.equal(true);
         await page.getByText('Enabled: it runs in its test plans from now on.').waitFor();
 
