@@ -2,8 +2,8 @@
 // on a local site: the list with its result strips and the flaky mark, a test case's page with its
 // steps as Playwright code, every action (enable, disable, edit, burn in again, run now), the plans
 // page with its schedules and Run now, the status badge, and what a viewer may not do. Every page is
-// checked with axe-core (no serious or critical violation); the screenshots of docs/dashboard.md are
-// taken here.
+// checked with axe-core (no serious or critical violation). With DASHBOARD_SCREENSHOTS=1 it also
+// writes the screenshots of docs/dashboard.md (docs/images/dashboard-{test-cases,test-case,plans}.png).
 import fs from 'node:fs';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -84,6 +84,7 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     }, 120_000, 200);
   const trigger = async (shortId: string) => (await sql(service, 'SELECT trigger, actor FROM runs WHERE short_id = $1', [shortId]))[0];
   const screenshot = async (name: string) => {
+    if (process.env.DASHBOARD_SCREENSHOTS !== '1') return;
     fs.mkdirSync('docs/images', { recursive: true });
     await page.screenshot({ path: `docs/images/${name}.png`, fullPage: true });
   };
@@ -185,6 +186,15 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     await screenshot('dashboard-test-case');
   });
 
+  it('a failed burn-in says why and what to do, without Enable or Run now', async () => {
+    await page.goto(`${service.baseUrl}/test-cases/${ids.Checkout}`);
+    await page.getByText('It cannot be enabled or run: its burn-in failed. Edit its goal, or burn it in again.').waitFor();
+    expect(await page.locator('.burn-in-error').textContent()).to.include("Could not do \"Click 'Checkout'\"");
+    expect(await page.getByRole('button', { name: /Enable|Run now/ }).count()).to.equal(0);
+    expect(await page.getByRole('button', { name: 'Burn in again' }).count()).to.equal(1);
+    await accessible('a test case page with a failed burn-in');
+  });
+
   it('enables and disables a test case created through the API', async () => {
     await page.goto(`${service.baseUrl}/test-cases/${ids.Search}`);
     await page.getByRole('button', { name: 'Enable' }).click();
@@ -213,6 +223,7 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     await page.getByRole('textbox', { name: /^Expected result / }).fill("'About us' is shown");
     await page.getByRole('button', { name: 'Save and burn in' }).click();
     await page.getByText('Saved. The burn-in is recording the steps of the new goal').waitFor();
+    await accessible('a test case page while its burn-in runs');
     expect(await page.locator('p.text').first().textContent()).to.equal('Go to /about');
     expect(await burnedIn(ids.Search!)).to.equal(true);
     await page.reload();
@@ -286,6 +297,7 @@ describe('the dashboard: test cases and plans (e2e)', function () {
       expect(await viewerPage.getByRole('button', { name: /Enable|Disable|Run now|Burn in again/ }).count()).to.equal(0);
       expect(await viewerPage.getByRole('link', { name: 'Edit goal or expected result' }).count()).to.equal(0);
       await viewerPage.getByText('needs the member role').waitFor();
+      expect(await seriousAxeViolations(viewerPage), 'a test case page of a viewer').to.deep.equal([]);
       await viewerPage.goto(`${service.baseUrl}/p/shop/plans`);
       expect(await viewerPage.getByRole('button', { name: 'Run now' }).count()).to.equal(0);
       expect(await viewerPage.getByText('Starting a run needs the member role.').count()).to.equal(2);
