@@ -105,6 +105,28 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
       expect((await row(apiCase))!.is_enabled).to.equal(false);
     });
 
+    it('Run now of a test case still burning in is 409 on its page, and starts nothing', async () => {
+      const before = await runs();
+      const res = await member.fetch(`/test-cases/${declared}/run`, { form: {} });
+      expect(res.status).to.equal(409);
+      expect(await res.text()).to.include('<h1>Sign in</h1>').and.include('cannot run yet: its burn-in is still recording the steps');
+      expect(await runs()).to.equal(before);
+    });
+
+    it('Run now of a plan over its usage limit is 402 in the plan\'s section, and starts nothing', async () => {
+      const limited = await service.apply(shopProject({ organization: 'Limited', project: 'limited', usageLimit: 0 }));
+      const owner = await visitor(service, { organizationId: limited.organization.id, role: 'owner' });
+      const [smoke] = await sql(service, "SELECT short_id FROM test_plans WHERE project_id = $1 AND name = 'Smoke'", [limited.project.id]);
+      const before = await runs();
+      const res = await owner.fetch(`/p/limited/plans/${smoke!.short_id}/run`, { form: {} });
+      expect(res.status).to.equal(402);
+      const page = await res.text();
+      expect(page).to.include('<h1>Plans</h1>').and.include('usage limit');
+      const section = page.slice(page.indexOf(`id="plan-${smoke!.short_id}"`));
+      expect(section.slice(0, section.indexOf('</section>'))).to.include('class="notice error"');
+      expect(await runs()).to.equal(before);
+    });
+
     it('a POST without the form token is refused with 403 and changes nothing', async () => {
       const before = await row(apiCase);
       const res = await pageFetch(service, `/test-cases/${apiCase}/disable`, { form: {}, cookie: member.cookie });
