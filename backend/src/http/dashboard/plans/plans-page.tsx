@@ -239,6 +239,8 @@ function Plan({ plan, props }: { plan: PlanDetails; props: PlansPageProps }) {
 }
 
 export function PlansPage(props: PlansPageProps) {
+  // The default plan (what a run without a plan runs) first, then the others by name.
+  const plans = [...props.plans].sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   return (
     <>
       <h1>Plans</h1>
@@ -250,7 +252,7 @@ export function PlansPage(props: PlansPageProps) {
       {props.plans.length > 1 ? (
         <nav aria-label="Plans on this page">
           <ul class="plain">
-            {props.plans.map((plan) => (
+            {plans.map((plan) => (
               <li>
                 <a href={`#plan-${plan.shortId}`}>{plan.name}</a>
               </li>
@@ -258,7 +260,7 @@ export function PlansPage(props: PlansPageProps) {
           </ul>
         </nav>
       ) : null}
-      {props.plans.map((plan) => (
+      {plans.map((plan) => (
         <Plan plan={plan} props={props} />
       ))}
     </>
