@@ -7,3 +7,9 @@ export function previousFireTime(cron: string, timezone: string, now: Date): Dat
   const expression = CronExpressionParser.parse(cron, { tz: timezone, currentDate: new Date(now.getTime() + 1) });
   return expression.prev().toDate();
 }
+
+/** The next `count` times after `now` that `cron` fires in `timezone`, soonest first. */
+export function nextFireTimes(cron: string, timezone: string, now: Date, count: number): Date[] {
+  const expression = CronExpressionParser.parse(cron, { tz: timezone, currentDate: now });
+  return expression.take(count).map((date) => date.toDate());
+}

@@ -206,9 +206,9 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
         await page.goto(url);
         await page.getByRole('button', { name: 'Enable' }).click();
         await page.getByRole('button', { name: 'Disable' }).waitFor();
-        expect(page.url()).to.equal(url);
+        expect(page.url()).to.equal(`${url}?done=enabled`);
         expect(await enabled(ids['Burns in']!)).to.equal(true);
-        expect(await page.locator('dd', { hasText: /^yes$/ }).count()).to.equal(1);
+        await page.getByText('Enabled: it runs in its test plans from now on.').waitFor();
 
         await page.getByRole('button', { name: 'Disable' }).click();
         await page.getByRole('button', { name: 'Enable' }).waitFor();
@@ -218,10 +218,10 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       }
     });
 
-    it('a failed burn-in gets no button but says what to do', async () => {
+    it('a failed burn-in gets no Enable or Run now button but says what to do', async () => {
       const page = await (await adminFetch(service, `/test-cases/${ids.Fails}`)).text();
-      expect(page).to.not.include('action="/test-cases/');
-      expect(page).to.include('It cannot be enabled: its burn-in failed');
+      expect(page).to.not.include(`action="/test-cases/${ids.Fails}/enable"`).and.not.include(`action="/test-cases/${ids.Fails}/run"`);
+      expect(page).to.include('It cannot be enabled or run: its burn-in failed. Edit its goal, or burn it in again.');
     });
 
     it('refuses a cross-site POST with 403, and enables nothing', async () => {

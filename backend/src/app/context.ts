@@ -17,6 +17,10 @@ export interface Links {
   invitation(token: string): string;
   /** The dashboard's link that sets a new password. */
   passwordReset(token: string): string;
+  /** A plan on the project's plans page. */
+  plan(projectSlug: string, planShortId: string): string;
+  /** A plan's status badge: public (no token) or by its secret token. */
+  badge(planShortId: string, token: string | null): string;
 }
 
 export interface AppContext {
@@ -40,5 +44,7 @@ export function linksFor(publicUrl: string): Links {
     webhook: (host, connectionShortId) => `${publicUrl}/webhooks/${host}/${encodeURIComponent(connectionShortId)}`,
     invitation: (token) => `${publicUrl}/invitations/${encodeURIComponent(token)}`,
     passwordReset: (token) => `${publicUrl}/password-reset/${encodeURIComponent(token)}`,
+    plan: (projectSlug, planShortId) => `${publicUrl}/p/${encodeURIComponent(projectSlug)}/plans#plan-${encodeURIComponent(planShortId)}`,
+    badge: (planShortId, token) => `${publicUrl}/badges/${encodeURIComponent(planShortId)}${token ? `/${encodeURIComponent(token)}` : ''}.svg`,
   };
 }

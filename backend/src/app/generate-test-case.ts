@@ -1,18 +1,19 @@
 // The burn-in: execute a test case's goal against its application's default environment, record
-// the steps, and mark the test case COMPLETED; or FAILED with the reason.
+// the steps, and mark the test case COMPLETED; or FAILED with the reason. A burn-in whose goal was
+// edited meanwhile records nothing: the edit queued another.
 import type { AppContext } from './context.js';
 import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
 
-export async function generateTestCase(ctx: AppContext, executor: TestExecutor, testCaseId: string): Promise<'COMPLETED' | 'FAILED' | 'gone'> {
+export async function generateTestCase(ctx: AppContext, executor: TestExecutor, testCaseId: string): Promise<'COMPLETED' | 'FAILED' | 'gone' | 'superseded'> {
   const input = await ctx.store.execution.generationInput(testCaseId);
   if (!input) return 'gone';
-  const fail = async (error: string, tokens: TokenUsage | null = null) => {
-    await ctx.store.transaction(async (tx) => {
+  const fail = (error: string, tokens: TokenUsage | null = null) =>
+    ctx.store.transaction(async (tx) => {
+      if ((await tx.execution.lockGoal(testCaseId)) !== input.goal) return 'superseded' as const;
       await tx.execution.finishGeneration(testCaseId, { status: 'FAILED', error }, ctx.now());
       await tx.execution.recordBurnInTokens(testCaseId, tokens);
+      return 'FAILED' as const;
     });
-    return 'FAILED' as const;
-  };
   if (!input.baseUrl) return fail('Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.');
 
   const outcome = await executor.execute({
@@ -33,14 +34,27 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     configOrigins: input.access.configOrigins,
   });
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
-    // A burn-in's title is the first line of its message: say it once.
-    const { resultTitle: title, evaluationThought: thought } = outcome;
-    const message = title && thought?.startsWith(title) ? thought : [title, thought].filter(Boolean).join(': ');
-    return fail(message || 'The goal produced no steps.', outcome.modelTokens ?? null);
+    return fail(burnInFailure(outcome.resultTitle, outcome.evaluationThought) || 'The goal produced no steps.', outcome.modelTokens ?? null);
   }
-  await ctx.store.transaction(async (tx) => {
+  return ctx.store.transaction(async (tx) => {
+    // The goal was edited while this burn-in ran: a newer one is queued, and these steps are for the old goal.
+    if ((await tx.execution.lockGoal(testCaseId)) !== input.goal) return 'superseded' as const;
     await tx.execution.saveSteps(testCaseId, outcome.steps, 'burn-in', null, ctx.now());
     await tx.execution.recordBurnInTokens(testCaseId, outcome.modelTokens ?? null);
+    return 'COMPLETED' as const;
   });
-  return 'COMPLETED';
+}
+
+/**
+ * A failed burn-in's message, said once. The agent's title is often the first line of its thought
+ * ("Could not understand "X". Understood phrasings (...):" and then the phrasings); joined to the
+ * thought with ": " it was repeated, and a title ending in ":" became "...unambiguous):: Could not
+ * understand ...". The title stands on its own line, and only when the thought does not begin with it.
+ */
+export function burnInFailure(title: string | null, thought: string | null): string {
+  const t = title?.trim() ?? '';
+  const body = thought?.trim() ?? '';
+  if (!t) return body;
+  if (!body || body === t) return t;
+  return body.startsWith(t) ? body : `${t}\n${body}`;
 }

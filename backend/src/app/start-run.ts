@@ -7,7 +7,7 @@ import { effectiveSettings } from '../domain/precedence.js';
 import { makePlainShortId, makeShortId } from '../domain/short-id.js';
 import { urlRefusal } from '../domain/url-policy.js';
 import type { AppContext } from './context.js';
-import { AppError, BadRequest, NotFound } from './errors.js';
+import { AppError, BadRequest, Conflict, NotFound } from './errors.js';
 import type { DueSchedule } from './ports/execution-store.js';
 import type { NewEnvironment, NewRun, NewRunTestCase, Repositories } from './ports/store.js';
 import { queueStartedNotifications } from './notifications/queue-notifications.js';
@@ -170,7 +170,11 @@ interface PreparedRun {
   testPlan: { name: string; shortId: string };
 }
 
-async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<PreparedRun> {
+/**
+ * `only`: a run of that test case alone (and what it depends on) with the plan's settings; it is
+ * not a run of the plan (no test_plan_id), so the plan's latest run, pass rate and badge leave it out.
+ */
+async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunRequest, only?: TestCaseRecord): Promise<PreparedRun> {
   const { project } = caller;
   const plan = await resolvePlan(ctx, caller, input.testPlanShortId);
   // Per-run channels override the plan's, which override the project's default channel.
@@ -182,7 +186,7 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
   const all = await ctx.store.testCases.listByProject(project.id);
   const byId = new Map(all.map((tc) => [tc.id, tc]));
   const graph = dependencyMap(all);
-  const roots = plan.testCaseIds.filter((id) => byId.get(id)?.isEnabled);
+  const roots = only ? [only.id] : plan.testCaseIds.filter((id) => byId.get(id)?.isEnabled);
   const selected = withDependencies(roots, graph).map((id) => byId.get(id)!);
 
   const applications = await ctx.store.catalog.applicationsById(project.id, [...new Set(selected.map((tc) => tc.applicationId))]);
@@ -225,7 +229,7 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
       id: runId,
       shortId: makePlainShortId(),
       projectId: project.id,
-      testPlanId: plan.id,
+      testPlanId: only ? null : plan.id,
       testPlanName: plan.name,
       testPlanShortId: plan.shortId,
       trigger: input.storedTrigger ?? (repohost ? 'REPOHOST' : 'API'),
@@ -263,10 +267,44 @@ async function writeRun(ctx: AppContext, tx: Repositories, caller: Caller, prepa
 }
 
 export async function startRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<StartedRun> {
-  const prepared = await prepareRun(ctx, caller, input);
+  return started(ctx, caller, await prepareRun(ctx, caller, input));
+}
+
+async function started(ctx: AppContext, caller: Caller, prepared: PreparedRun): Promise<StartedRun> {
   await retryOnConflict(() => ctx.store.transaction((tx) => writeRun(ctx, tx, caller, prepared)));
   const { shortId, id } = prepared.run;
   return { id, shortId, url: ctx.links.run(shortId), testCount: prepared.rows.length, testPlan: prepared.testPlan };
+}
+
+/**
+ * Run now of one test case (the dashboard): it, and the test cases it waits for or resumes from,
+ * with trigger MANUAL and `actor`, with the environments and device presets of a plan it is in (the
+ * default plan when it is in it, else the first by name; a test case in no plan: the default plan's).
+ * It runs whether enabled or not, once its burn-in has recorded steps.
+ */
+export async function startTestCaseRun(ctx: AppContext, caller: Caller, testCaseId: string, actor: string): Promise<StartedRun> {
+  const { project } = caller;
+  const [testCase] = await ctx.store.testCases.findByIds(project.id, [testCaseId]);
+  if (!testCase) throw new NotFound(`Test case ${testCaseId} was not found in project ${project.name}.`);
+  if (testCase.generationStatus !== 'COMPLETED') {
+    throw new Conflict(
+      testCase.generationStatus === 'GENERATING'
+        ? `Test case ${JSON.stringify(testCase.name)} cannot run yet: its burn-in is still recording the steps. Run it once the burn-in is COMPLETED (a worker must be running: goalie serve or goalie worker).`
+        : `Test case ${JSON.stringify(testCase.name)} cannot run: its burn-in FAILED, so it has no steps to replay. Fix its goal (or burn it in again), then run it.`,
+    );
+  }
+  const [plans, defaultPlan] = await Promise.all([
+    ctx.store.testCaseQueries.plansOf(testCase.id),
+    project.defaultTestPlanId ? ctx.store.testPlans.findById(project.id, project.defaultTestPlanId) : Promise.resolve(null),
+  ]);
+  const plan = defaultPlan?.testCaseIds.includes(testCase.id) ? defaultPlan : (plans[0] ?? defaultPlan);
+  if (!plan) {
+    throw new Conflict(
+      `Test case ${JSON.stringify(testCase.name)} is in no test plan, and project ${project.name} has no default plan, so there are no run settings to use. ` +
+        'Add it to a test plan in the project YAML (or mark a plan `default: true`) and run goalie apply.',
+    );
+  }
+  return started(ctx, caller, await prepareRun(ctx, caller, { testPlanShortId: plan.shortId, storedTrigger: 'MANUAL', actor }, testCase));
 }
 
 /**

@@ -1,5 +1,7 @@
 // A test case's burn-in state and enabling (GET and PATCH /v1/test-cases/{id}, the test case's page):
-// read with its recorded steps, secrets masked; enabled only once its burn-in recorded steps.
+// read with its recorded steps, secrets masked; enabled only once its burn-in recorded steps. Its goal
+// and expected result changed (the dashboard), and its burn-in started again: each written with its
+// burn-in job in one transaction.
 import type { TestCaseView } from '../../../shared/src/api/types.js';
 import { UUID_PATTERN } from '../../../shared/src/short-ids.js';
 import { maskDeep, maskSecrets } from '../domain/mask-secrets.js';
@@ -54,6 +56,52 @@ export async function setTestCaseEnabled(ctx: AppContext, caller: Caller | null,
     await refuseUnburned(ctx, await findTestCase(ctx, caller, id));
   }
   return present(ctx, await findTestCase(ctx, caller, id));
+}
+
+/** Longer goals are a sign of a pasted document, not a goal. */
+export const MAX_GOAL_LENGTH = 10_000;
+
+/**
+ * Test cases declared in a project file are changed there: `goalie apply` sets the goal and expected
+ * result from the file again (and burns a changed goal in again), so an edit here would not last.
+ */
+function refuseDeclared(testCase: TestCaseRecord, what: string): void {
+  if (testCase.createdVia !== 'apply') return;
+  throw new Conflict(
+    `Test case ${JSON.stringify(testCase.name)} is declared in a project file, and the next goalie apply would set its ${what} from the file again. ` +
+      'Change it in the file and run goalie apply (a changed goal is burned in again).',
+  );
+}
+
+/**
+ * A new goal and expected result (blank: none), and a new burn-in of them. Returns false when
+ * nothing changed (then nothing is written or queued).
+ */
+export async function editTestCase(ctx: AppContext, caller: Caller | null, id: string, change: { goal: string; expectedResult: string }): Promise<boolean> {
+  const testCase = await findTestCase(ctx, caller, id);
+  refuseDeclared(testCase, 'goal and expected result');
+  const goal = change.goal.trim();
+  const expectedResult = change.expectedResult.trim() || null;
+  if (!goal) throw new BadRequest('The goal is empty: write what the test does, one sentence per action, such as "Go to /login. Fill \'Email\' with \'{{config.email}}\'. Click \'Sign in\'".');
+  if (goal.length > MAX_GOAL_LENGTH) throw new BadRequest(`The goal has ${goal.length} characters; at most ${MAX_GOAL_LENGTH} are allowed. Split it into several test cases that resume from each other.`);
+  if (expectedResult && expectedResult.length > MAX_GOAL_LENGTH) throw new BadRequest(`The expected result has ${expectedResult.length} characters; at most ${MAX_GOAL_LENGTH} are allowed.`);
+  // The page showed the stored texts with secret values masked: compare with what it showed.
+  const { testCase: shown } = await readTestCase(ctx, testCase);
+  if (goal === shown.goal.trim() && expectedResult === (shown.expectedResult?.trim() || null)) return false;
+  await ctx.store.transaction(async (tx) => {
+    await tx.testCases.changeGoal(testCase.id, { goal, expectedResult }, ctx.now());
+    await ctx.queue.enqueue([{ queue: 'generate-test-case', data: { testCaseId: testCase.id } }], tx.sql);
+  });
+  return true;
+}
+
+/** Records the steps again from the same goal (the site changed, or the last burn-in failed on a bad day). */
+export async function burnInAgain(ctx: AppContext, caller: Caller | null, id: string): Promise<void> {
+  const testCase = await findTestCase(ctx, caller, id);
+  await ctx.store.transaction(async (tx) => {
+    await tx.testCases.restartBurnIn(testCase.id, ctx.now());
+    await ctx.queue.enqueue([{ queue: 'generate-test-case', data: { testCaseId: testCase.id } }], tx.sql);
+  });
 }
 
 async function refuseUnburned(ctx: AppContext, record: TestCaseRecord): Promise<void> {

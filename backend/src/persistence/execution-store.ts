@@ -327,6 +327,11 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       };
     },
 
+    async lockGoal(testCaseId) {
+      const [row] = (await m.query(`SELECT goal FROM test_cases WHERE id = $1 FOR UPDATE`, [testCaseId])) as { goal: string }[];
+      return row?.goal ?? null;
+    },
+
     async finishGeneration(testCaseId, outcome, at) {
       await m.update(TestCaseEntity, { id: testCaseId }, { generationStatus: outcome.status, generationError: outcome.error, generatedAt: at });
     },

@@ -26,6 +26,8 @@ import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken
 import { accountsStore } from './accounts-store.js';
 import { projectBrowserAccess } from './browser-access.js';
 import { overviewQueries } from './overview-queries.js';
+import { planQueries } from './plan-queries.js';
+import { testCaseQueries } from './test-case-queries.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
@@ -99,6 +101,8 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     overview: overviewQueries(m),
     runQueries: runQueries(m),
     reviewsQueries: reviewsQueries(m),
+    testCaseQueries: testCaseQueries(m),
+    planQueries: planQueries(m),
     sql: {
       async executeSql(text, values) {
         const result = await m.query(text, values as unknown[]);
@@ -262,6 +266,12 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
         const where = enabled ? { id, generationStatus: 'COMPLETED' as const } : { id };
         const result = await m.update(TestCaseEntity, where, { isEnabled: enabled, updatedAt: at });
         return (result.affected ?? 0) > 0;
+      },
+      async changeGoal(id, change, at) {
+        await m.update(TestCaseEntity, { id }, { goal: change.goal, expectedResult: change.expectedResult, generationStatus: 'GENERATING', generationError: null, updatedAt: at });
+      },
+      async restartBurnIn(id, at) {
+        await m.update(TestCaseEntity, { id }, { generationStatus: 'GENERATING', generationError: null, updatedAt: at });
       },
       async secretValues(id) {
         const links = await m.find(TestCaseConfigEntity, { where: { testCaseId: id } });

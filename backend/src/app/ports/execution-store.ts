@@ -148,6 +148,8 @@ export interface ExecutionStore {
   claimSchedule(scheduleId: string, due: Date): Promise<boolean>;
 
   generationInput(testCaseId: string): Promise<GenerationInput | null>;
+  /** The test case's goal, its row locked until the transaction ends (null: deleted). */
+  lockGoal(testCaseId: string): Promise<string | null>;
   /** Ends a generation: COMPLETED (steps were saved) or FAILED with the reason. */
   finishGeneration(testCaseId: string, outcome: { status: 'COMPLETED' | 'FAILED'; error: string | null }, at: Date): Promise<void>;
   /** The language-model tokens of the test case's latest burn-in (null: none asked). */

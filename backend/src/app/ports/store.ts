@@ -2,6 +2,8 @@
 import type { AccountsStore } from './accounts.js';
 import type { ExecutionStore } from './execution-store.js';
 import type { OverviewQueries } from './overview.js';
+import type { PlanQueries } from './plan-queries.js';
+import type { TestCaseQueries } from './test-case-queries.js';
 import type { ReviewStore } from './review-store.js';
 import type { RunQueries } from './run-queries.js';
 import type { ReviewsQueries } from './reviews-queries.js';
@@ -126,6 +128,10 @@ export interface Repositories {
      * statement (a burn-in queued again in between wins); false when nothing was changed for that reason.
      */
     setEnabled(id: string, enabled: boolean, at: Date): Promise<boolean>;
+    /** A new goal and expected result; its burn-in starts again (GENERATING), so the job must be queued with it. */
+    changeGoal(id: string, change: { goal: string; expectedResult: string | null }, at: Date): Promise<void>;
+    /** Back to GENERATING, its last burn-in's message cleared; the job must be queued with it. */
+    restartBurnIn(id: string, at: Date): Promise<void>;
     /** The secret config values the test case can use, with the placeholder that stands for each. */
     secretValues(id: string): Promise<{ placeholder: string; value: string }[]>;
   };
@@ -146,6 +152,8 @@ export interface Repositories {
   overview: OverviewQueries;
   runQueries: RunQueries;
   reviewsQueries: ReviewsQueries;
+  testCaseQueries: TestCaseQueries;
+  planQueries: PlanQueries;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
 }

@@ -88,3 +88,16 @@ export function Table(props: { caption: string; columns: string[]; class?: strin
     </table>
   );
 }
+
+/** A table's header row: every column a `scope="col"` header. */
+export function TableHead({ columns }: { columns: ComponentChildren[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th scope="col">{column}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

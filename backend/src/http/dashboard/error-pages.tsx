@@ -4,9 +4,9 @@ import type { Context } from 'koa';
 import { SignInNeeded } from './access.js';
 import { renderPage } from './render.js';
 
-const MACHINE_PATHS = /^\/(v1|api|webhooks|slack|cli|healthz|readyz|metrics|assets)(\/|$)/;
+const MACHINE_PATHS = /^\/(v1|api|webhooks|slack|cli|healthz|readyz|metrics|assets|badges)(\/|$)/;
 
-/** Not the API, webhooks, the CLI bundle, health checks or static files: a page for people. */
+/** Not the API, webhooks, the CLI bundle, health checks, static files or badges: a page for people. */
 export function isDashboardPath(path: string): boolean {
   return !MACHINE_PATHS.test(path);
 }

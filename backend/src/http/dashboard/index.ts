@@ -18,6 +18,8 @@ import { resultsRoutes } from './results-routes.js';
 import { runRoutes } from './runs/run-routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { planRoutes } from './plans/routes.js';
+import { testCaseRoutes } from './test-cases/routes.js';
 import { isDashboardPath } from './error-pages.js';
 import { loadSession } from './session.js';
 
@@ -46,6 +48,8 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
     projectExportRoutes(app),
     reviewsRoutes(app),
     settingsRoutes(app),
+    testCaseRoutes(app),
+    planRoutes(app),
   ];
 }
 

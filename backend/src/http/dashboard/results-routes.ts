@@ -1,19 +1,15 @@
-// The pages behind the API's `url` fields (reviews, test cases; runs are in runs/run-routes.tsx) and
-// their evidence files. Each needs a member of the project's organization, or a project with
-// `publicResults` for reading; enabling or disabling a test case needs a member who may edit.
+// The review page behind the API's `url` field (runs: runs/run-routes.tsx; test cases:
+// test-cases/routes.tsx) and the evidence files of all three. Each needs a member of the project's
+// organization, or a project with `publicResults` for reading.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../../app/context.js';
 import { NotFound } from '../../app/errors.js';
-import { testCasePage } from '../../app/pages.js';
 import type { EvidenceStore } from '../../app/ports/evidence.js';
 import type { ProjectRecord } from '../../app/records.js';
-import { setTestCaseEnabled } from '../../app/test-case-state.js';
 import type { AppState } from '../state.js';
 import { projectAccess } from './access.js';
-import { csrfToken, requireCsrf } from './csrf.js';
 import { showReviewPage } from './reviews/routes.js';
-import { renderTestCasePage } from './test-cases/test-case-page.js';
 
 const NOT_FOUND = 'Nothing was found at this address, or you are not a member of its organization.';
 
@@ -39,26 +35,6 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
   const read = (ctx: Context, project: ProjectRecord, what: string) => projectAccess(app, ctx, project, 'read', what, { results: true });
 
   router.get('/reviews/:shortId', (ctx) => showReviewPage(app, ctx, ctx.params.shortId!));
-
-  router.get('/test-cases/:id', async (ctx) => {
-    const { testCase, steps } = await testCasePage(app, ctx.params.id!);
-    await read(ctx, await projectById(app, testCase.projectId), 'see this test case');
-    ctx.type = 'html';
-    ctx.body = renderTestCasePage(testCase, steps, csrfToken(ctx));
-  });
-
-  for (const verb of ['enable', 'disable'] as const) {
-    router.post(`/test-cases/:id/${verb}`, async (ctx) => {
-      await requireCsrf(ctx, {
-        page: 'test case page',
-        alternative: `Open the test case's page and press ${verb === 'enable' ? 'Enable' : 'Disable'} there, run goalie test-case ${verb} <id>, or use PATCH /v1/test-cases/{id} with an API token.`,
-      });
-      const { testCase } = await testCasePage(app, ctx.params.id!);
-      await projectAccess(app, ctx, await projectById(app, testCase.projectId), 'edit', `${verb} test cases`);
-      await setTestCaseEnabled(app, null, ctx.params.id!, verb === 'enable');
-      ctx.redirect(`/test-cases/${encodeURIComponent(ctx.params.id!)}`);
-    });
-  }
 
   router.get('/evidence/*key', async (ctx) => {
     const raw = (ctx.params as Record<string, string | string[]>).key ?? '';
