@@ -186,6 +186,22 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
         return rows.map(toProject);
       },
       browserAccess: (projectId) => projectBrowserAccess(m, { projectId }),
+      async updateSlack(projectId, settings) {
+        const seal = (value: string | null | undefined) => (value === undefined ? {} : { value: value === null ? null : secrets.seal(value) });
+        const token = seal(settings.botToken);
+        const signing = seal(settings.signingSecret);
+        await m.update(
+          ProjectEntity,
+          { id: projectId },
+          {
+            slackDefaultChannel: settings.defaultChannel,
+            slackNotifyOn: settings.notifyOn,
+            ...('value' in token ? { slackBotToken: token.value } : {}),
+            ...('value' in signing ? { slackSigningSecret: signing.value } : {}),
+            updatedAt: new Date(),
+          },
+        );
+      },
       async slackBotToken(projectId) {
         const row = await m.findOne(ProjectEntity, { where: { id: projectId }, select: { id: true, slackBotToken: true } });
         return row?.slackBotToken ? secrets.open(row.slackBotToken) : null;

@@ -96,6 +96,8 @@ export interface Repositories {
     connectedToChannel(channel: string): Promise<ProjectRecord[]>;
     /** Where the project's browser may go, where its configs may be typed, which preview URLs it takes. */
     browserAccess(projectId: string): Promise<ProjectBrowserAccess>;
+    /** Plain secrets (the store seals them); an undefined secret keeps the stored one, null removes it. */
+    updateSlack(projectId: string, settings: { botToken?: string | null; signingSecret?: string | null; defaultChannel: string | null; notifyOn: 'always' | 'failure' }): Promise<void>;
   };
   catalog: {
     applicationsByShortId(projectId: string, shortIds: string[]): Promise<ApplicationRecord[]>;

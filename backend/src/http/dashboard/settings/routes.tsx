@@ -11,6 +11,7 @@ import { changeRole, removeMember } from '../../../app/accounts/members.js';
 import type { AppContext } from '../../../app/context.js';
 import { AppError } from '../../../app/errors.js';
 import { saveReviewSettings, type ReviewSettingsInput } from '../../../app/review/review-settings.js';
+import { saveSlackSettings } from '../../../app/slack/slack-settings.js';
 import { createProjectToken, revokeProjectToken } from '../../../app/tokens.js';
 import { can, type Role } from '../../../domain/access.js';
 import type { AppState } from '../../state.js';
@@ -24,7 +25,9 @@ import { SettingsFrame, settingsPath } from './frame.js';
 import { MembersPage, type MembersPageProps } from './members.js';
 import { SettingsOverview } from './overview.js';
 import { RepositoryPage, type RepositoryPageProps } from './repository.js';
+import { ProjectFilePage } from './project-file.js';
 import { SETTINGS_SECTIONS } from './sections.js';
+import { SlackPage, type SlackPageProps } from './slack.js';
 
 const API_FORMS = {
   page: 'settings page (Settings › Integrations › API)',
@@ -33,6 +36,10 @@ const API_FORMS = {
 const REPOSITORY_FORM = {
   page: 'settings page (Settings › Integrations › Repository)',
   alternative: 'Use the form on that page, or the repository block of the project file and `goalie apply`.',
+};
+const SLACK_FORM = {
+  page: 'settings page (Settings › Integrations › Slack)',
+  alternative: 'Use the form on that page, or project.slack in the project file and `goalie apply`.',
 };
 const MEMBER_FORMS = {
   page: 'settings page (Settings › Members)',
@@ -158,6 +165,28 @@ async function attempt(work: () => Promise<void>, refused: (error: AppError) => 
   }
 }
 
+async function renderSlack(app: AppContext, ctx: Context, page: ProjectPage, outcome: Pick<SlackPageProps, 'notice' | 'typed'> = {}, status?: number): Promise<void> {
+  const [record, plans] = await Promise.all([app.store.projects.findById(page.project.id), app.store.planQueries.plans(page.project.id)]);
+  const saved = ctx.query.saved !== undefined ? { kind: 'ok' as const, text: record?.slackConfigured ? 'The Slack settings are saved.' : 'The Slack settings are saved; Slack is not connected.' } : undefined;
+  renderSettings(
+    ctx,
+    page,
+    'slack',
+    'Slack',
+    <SlackPage
+      slug={page.project.slug}
+      csrf={csrfToken(ctx)}
+      connected={record?.slackConfigured ?? false}
+      defaultChannel={record?.slackDefaultChannel ?? null}
+      notifyOn={record?.slackNotifyOn ?? 'always'}
+      planChannels={plans.flatMap((p) => (p.slack ? [{ plan: p.name, channel: p.slack.channel, notifyOn: p.slack.notifyOn }] : []))}
+      notice={outcome.notice ?? saved}
+      typed={outcome.typed}
+    />,
+    status,
+  );
+}
+
 export function settingsRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -216,6 +245,36 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
       },
       (error) => renderRepository(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed }, error.status),
     );
+  });
+
+  // Integrations › Slack.
+  router.get('/p/:slug/settings/slack', async (ctx) => {
+    await renderSlack(app, ctx, await settingsPage(app, ctx, 'see or change the settings'));
+  });
+
+  router.post('/p/:slug/settings/slack', async (ctx) => {
+    const form = await requireCsrf(ctx, SLACK_FORM);
+    const page = await settingsPage(app, ctx, 'change the Slack settings');
+    const input = {
+      botToken: field(form, 'botToken'),
+      signingSecret: field(form, 'signingSecret'),
+      defaultChannel: field(form, 'defaultChannel'),
+      notifyOn: field(form, 'notifyOn'),
+      disconnect: field(form, 'disconnect') === '1',
+    };
+    await attempt(
+      async () => {
+        await saveSlackSettings(app, page.project.id, input);
+        ctx.redirect(`${settingsPath(page.project.slug, 'slack')}?saved=1`);
+      },
+      (error) => renderSlack(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed: { defaultChannel: input.defaultChannel, notifyOn: input.notifyOn } }, error.status),
+    );
+  });
+
+  // Project › Project file.
+  router.get('/p/:slug/settings/project-file', async (ctx) => {
+    const page = await settingsPage(app, ctx, 'see or change the settings');
+    renderSettings(ctx, page, 'project-file', 'Project file', <ProjectFilePage slug={page.project.slug} />);
   });
 
   // Organization › Members: roles, removal, invitations.

@@ -40,7 +40,17 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
       return `${connection.repository} on ${HOST_NAMES[connection.host]}${connection.webhookError ? '; the webhook could not be set up' : ''}`;
     },
   },
-  // (Slack belongs here, in the Integrations group.)
+  {
+    path: 'slack',
+    group: 'Integrations',
+    title: 'Slack',
+    description: "The project's Slack app: run summaries in a default channel, the /goalie command and the Rerun failed button.",
+    state: async (app, project) => {
+      const record = await app.store.projects.findById(project.id);
+      if (!record?.slackConfigured) return 'not connected';
+      return record.slackDefaultChannel ? `connected; default channel ${record.slackDefaultChannel}` : 'connected; no default channel';
+    },
+  },
 
   // Organization: who may see and do what, in every project of the organization.
   {
@@ -57,7 +67,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     },
   },
 
-  // (The Project group — "Download as YAML", what the project file owns — goes here.)
+  // Project: the file that declares it.
+  {
+    path: 'project-file',
+    group: 'Project',
+    title: 'Project file',
+    description: 'Download the project as the YAML file goalie apply reads, and what that file owns.',
+  },
 ];
 
 export const SETTINGS_GROUPS: SettingsGroup[] = ['Integrations', 'Organization', 'Project'];
