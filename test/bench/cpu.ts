@@ -19,12 +19,33 @@ function stat(pid: string): { ppid: string; ms: number } | null {
   }
 }
 
+/** Where CPU goes: this Node process (the service and the bench's own Playwright client), the browsers, PostgreSQL. */
+export type CpuKind = 'node' | 'chromium' | 'postgres' | 'other';
+
+function kindOf(pid: string): CpuKind {
+  if (pid === String(process.pid)) return 'node';
+  let command = '';
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    // it exited meanwhile
+  }
+  if (/chrom/i.test(command)) return 'chromium';
+  if (/postgres/.test(command)) return 'postgres';
+  return 'other';
+}
+
+export interface TreeCpu {
+  total: number;
+  byKind: Record<CpuKind, number>;
+}
+
 /**
- * CPU milliseconds so far of this process tree, or null where /proc is missing. A process that
- * exits moves into its parent's reaped children, so the difference between two readings counts it
- * once, whenever it ended.
+ * CPU milliseconds so far of this process tree, by kind, or null where /proc is missing. A process
+ * that exits moves into its parent's reaped children (a renderer into Chromium's, a backend into
+ * PostgreSQL's), so the difference between two readings counts it once, whenever it ended.
  */
-export function treeCpuMs(): number | null {
+export function treeCpu(): TreeCpu | null {
   if (os.platform() !== 'linux') return null;
   const parents = new Map<string, string>();
   const own = new Map<string, number>();
@@ -39,15 +60,21 @@ export function treeCpuMs(): number | null {
     for (let p: string | undefined = pid, depth = 0; p && depth < 64; p = parents.get(p), depth++) if (p === root) return true;
     return false;
   };
-  let total = 0;
-  for (const [pid, ms] of own) if (inTree(pid)) total += ms;
-  return total;
+  const cpu: TreeCpu = { total: 0, byKind: { node: 0, chromium: 0, postgres: 0, other: 0 } };
+  for (const [pid, ms] of own) {
+    if (!inTree(pid)) continue;
+    cpu.total += ms;
+    cpu.byKind[kindOf(pid)] += ms;
+  }
+  return cpu;
 }
 
 /** Runs `work` and returns its result with the CPU milliseconds the tree spent meanwhile. */
-export async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number | null }> {
-  const before = treeCpuMs();
+export async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpu: TreeCpu | null }> {
+  const before = treeCpu();
   const value = await work();
-  const after = treeCpuMs();
-  return { value, cpuMs: before === null || after === null ? null : after - before };
+  const after = treeCpu();
+  if (!before || !after) return { value, cpu: null };
+  const byKind = Object.fromEntries(Object.entries(after.byKind).map(([kind, ms]) => [kind, ms - before.byKind[kind as CpuKind]])) as Record<CpuKind, number>;
+  return { value, cpu: { total: after.total - before.total, byKind } };
 }

@@ -22,7 +22,7 @@ import { stopTestPostgres } from '../helpers/postgres.js';
 import { startTestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { benchProject } from './bench-project.js';
-import { withCpu } from './cpu.js';
+import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
 import { CORPUS, REFUSED } from '../unit/agent/sentence-corpus.js';
 
@@ -99,17 +99,17 @@ async function main(): Promise<void> {
     const plainRuns: number[] = [];
     const plainWithEvidenceRuns: number[] = [];
     // CPU milliseconds of the whole process tree per phase (null without /proc).
-    const cpu = { service: [] as (number | null)[], plain: [] as (number | null)[], plainWithEvidence: [] as (number | null)[] };
+    const cpu = { service: [] as (TreeCpu | null)[], plain: [] as (TreeCpu | null)[], plainWithEvidence: [] as (TreeCpu | null)[] };
     let result = '';
     let replays: { ms: string; healed: string }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round}/${ROUNDS}: plain Playwright, the same keeping evidence, then the service, ${COUNT} test cases ${PARALLELISM} at a time`);
       const plain = await withCpu(() => runPlain(browser, site.url, plainCases, PARALLELISM));
       plainRuns.push(plain.value);
-      cpu.plain.push(plain.cpuMs);
+      cpu.plain.push(plain.cpu);
       const withEvidence = await withCpu(() => runPlain(browser, site.url, plainCases, PARALLELISM, evidence));
       plainWithEvidenceRuns.push(withEvidence.value);
-      cpu.plainWithEvidence.push(withEvidence.cpuMs);
+      cpu.plainWithEvidence.push(withEvidence.cpu);
       const serviceStart = Date.now();
       const measured = await withCpu(async () => {
         const { body } = await api.post('/v1/run', { testPlanShortId: plans.All });
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
         return body;
       });
       serviceRuns.push(Date.now() - serviceStart);
-      cpu.service.push(measured.cpuMs);
+      cpu.service.push(measured.cpu);
       const body = measured.value;
       result = (await q(`SELECT result FROM runs WHERE short_id = $1`, [body.run.shortId]))[0].result;
       if (result !== 'PASSED') {
@@ -138,8 +138,15 @@ async function main(): Promise<void> {
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
     // CPU per test case, median of the rounds: what the ratio is on a quiet machine, where every
     // side is CPU-bound, and much less sensitive than wall time to other work on the machine.
-    const cpuPerTestCase = (values: (number | null)[]) => (values.every((v) => v !== null) ? round(median(values as number[]) / COUNT) : null);
+    const perTestCase = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? round(median(values as number[]) / COUNT) : null);
+    const cpuPerTestCase = (values: (TreeCpu | null)[]) => perTestCase(values.map((v) => v?.total));
     const cpuFigures = { service: cpuPerTestCase(cpu.service), plainPlaywright: cpuPerTestCase(cpu.plain), plainWithEvidence: cpuPerTestCase(cpu.plainWithEvidence) };
+    // Where each side's CPU goes: this Node process (the service, or the plain script's Playwright client), the browsers, PostgreSQL.
+    const byKind = (values: (TreeCpu | null)[]) => ({
+      node: perTestCase(values.map((v) => v?.byKind.node)),
+      chromium: perTestCase(values.map((v) => v?.byKind.chromium)),
+      postgres: perTestCase(values.map((v) => v?.byKind.postgres)),
+    });
 
     process.stdout.write(
       JSON.stringify(
@@ -157,7 +164,7 @@ async function main(): Promise<void> {
               plainPlaywrightMs: round(plainRuns[i]!),
               plainWithEvidenceMs: round(plainWithEvidenceRuns[i]!),
               ratio: round(ms / plainRuns[i]!, 3),
-              cpuMs: { service: cpu.service[i], plainPlaywright: cpu.plain[i], plainWithEvidence: cpu.plainWithEvidence[i] },
+              cpuMs: { service: cpu.service[i]?.total ?? null, plainPlaywright: cpu.plain[i]?.total ?? null, plainWithEvidence: cpu.plainWithEvidence[i]?.total ?? null },
             })),
             evidence: { trace: evidence.trace, screenshots: evidence.stepScreenshots ? 'steps' : 'end' },
             // The same script keeping the same evidence: what the service adds beyond the evidence.
@@ -165,6 +172,7 @@ async function main(): Promise<void> {
             ratioToPlainWithEvidence: round(serviceMs / plainWithEvidenceMs, 3),
             // CPU of the whole process tree (service, browsers, PostgreSQL) per test case.
             cpuMsPerTestCase: cpuFigures,
+            cpuMsPerTestCaseByProcess: { service: byKind(cpu.service), plainPlaywright: byKind(cpu.plain), plainWithEvidence: byKind(cpu.plainWithEvidence) },
             cpuRatio: cpuFigures.service && cpuFigures.plainPlaywright ? round(cpuFigures.service / cpuFigures.plainPlaywright, 3) : null,
             cpuRatioToPlainWithEvidence: cpuFigures.service && cpuFigures.plainWithEvidence ? round(cpuFigures.service / cpuFigures.plainWithEvidence, 3) : null,
             result,
