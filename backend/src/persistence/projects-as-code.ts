@@ -169,11 +169,11 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
 
       if (state.repository) {
         const { credentials, webhookSecret, ...fields } = state.repository;
-        await m.upsert(
-          RepositoryConnectionEntity,
-          { ...fields, projectId, ...sealCredentials(credentials, secrets), ...(webhookSecret !== undefined ? { webhookSecret: secrets.seal(webhookSecret) } : {}), updatedAt: now },
-          ['id'],
-        );
+        const row = { ...fields, projectId, ...sealCredentials(credentials, secrets), updatedAt: now };
+        // Without a new secret the row exists (apply generates one for a new connection); an upsert's
+        // INSERT half would still need the NOT NULL secret, so update the stored row instead.
+        if (webhookSecret === undefined) await m.update(RepositoryConnectionEntity, { id: fields.id }, row);
+        else await m.upsert(RepositoryConnectionEntity, { ...row, webhookSecret: secrets.seal(webhookSecret) }, ['id']);
       }
     },
   };
