@@ -209,7 +209,8 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     concurrency: config.concurrency,
     projectParallelism: config.projectParallelism,
     // Exploration drives the same browser as the test cases: one browser per worker process.
-    review: { explorer: new PlaywrightExplorer(() => executor.getBrowser(), { guard: (project) => new NetworkGuard(network, project) }), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
+    // A remote browser cannot reach the guard's proxy on this machine: it is guarded by hooks instead.
+    review: { explorer: new PlaywrightExplorer(() => executor.getBrowser(), { guard: (project) => new NetworkGuard({ ...network, mechanism: config.browserWsEndpoint ? 'hooks' : 'proxy' }, project) }), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
     databaseAway,
   });

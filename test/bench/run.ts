@@ -22,6 +22,7 @@ import { stopTestPostgres } from '../helpers/postgres.js';
 import { startTestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { benchProject } from './bench-project.js';
+import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
 import { CORPUS, REFUSED } from '../unit/agent/sentence-corpus.js';
 
@@ -29,6 +30,8 @@ const COUNT = Number(process.env.BENCH_TEST_CASES ?? 40);
 const PARALLELISM = Number(process.env.BENCH_PARALLELISM ?? 4);
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** BENCH_GOAL_SUITE=off leaves out the goal suite (authoring figures), for replay measurements alone. */
+const GOAL_SUITE = process.env.BENCH_GOAL_SUITE !== 'off';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -95,25 +98,55 @@ async function main(): Promise<void> {
     const serviceRuns: number[] = [];
     const plainRuns: number[] = [];
     const plainWithEvidenceRuns: number[] = [];
+    // CPU milliseconds of the whole process tree per phase (null without /proc).
+    const cpu = { service: [] as (TreeCpu | null)[], plain: [] as (TreeCpu | null)[], plainWithEvidence: [] as (TreeCpu | null)[] };
     let result = '';
     let replays: { ms: string; healed: string }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round}/${ROUNDS}: plain Playwright, the same keeping evidence, then the service, ${COUNT} test cases ${PARALLELISM} at a time`);
-      plainRuns.push(await runPlain(browser, site.url, plainCases, PARALLELISM));
-      plainWithEvidenceRuns.push(await runPlain(browser, site.url, plainCases, PARALLELISM, evidence));
+      const plain = await withCpu(() => runPlain(browser, site.url, plainCases, PARALLELISM));
+      plainRuns.push(plain.value);
+      cpu.plain.push(plain.cpu);
+      const withEvidence = await withCpu(() => runPlain(browser, site.url, plainCases, PARALLELISM, evidence));
+      plainWithEvidenceRuns.push(withEvidence.value);
+      cpu.plainWithEvidence.push(withEvidence.cpu);
       const serviceStart = Date.now();
-      const { body } = await api.post('/v1/run', { testPlanShortId: plans.All });
-      await finished(body.run.shortId, 100);
+      const measured = await withCpu(async () => {
+        const { body } = await api.post('/v1/run', { testPlanShortId: plans.All });
+        await finished(body.run.shortId, 100);
+        return body;
+      });
       serviceRuns.push(Date.now() - serviceStart);
+      cpu.service.push(measured.cpu);
+      const body = measured.value;
       result = (await q(`SELECT result FROM runs WHERE short_id = $1`, [body.run.shortId]))[0].result;
+      if (result !== 'PASSED') {
+        // A run that did not pass replayed something else than the plain script: say what, so the figures are not taken as they are.
+        const failed = await q(`SELECT rtc.name, coalesce(rtc.result, rtc.status) AS status, rtc.result_title, left(rtc.evaluation_thought, 400) AS thought FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.result IS DISTINCT FROM 'PASSED' ORDER BY rtc.name`, [body.run.shortId]);
+        log(`round ${round}: the run ended ${result}: ${failed.map((f: { name: string; status: string; result_title: string | null; thought: string | null }) => `\n  ${f.name} ${f.status}: ${f.result_title}\n    ${f.thought?.replace(/\n/g, '\n    ')}`).join('')}`);
+      }
       replays = await q(`SELECT extract(epoch FROM rtc.finished_at - rtc.started_at) * 1000 AS ms, (SELECT count(*) FROM jsonb_array_elements(rtc.healed)) AS healed FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
     }
     await browser.close();
-    log('the goal suite: burn-ins and one run of plainly written goals on apps in many styles');
-    const goalSuite = (await measureGoalSuite(service)).figures;
+    let goalSuite: Awaited<ReturnType<typeof measureGoalSuite>>['figures'] | 'skipped' = 'skipped';
+    if (GOAL_SUITE) {
+      log('the goal suite: burn-ins and one run of plainly written goals on apps in many styles');
+      goalSuite = (await measureGoalSuite(service)).figures;
+    }
     const serviceMs = median(serviceRuns);
     const plainMs = median(plainRuns);
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
+    // CPU per test case, median of the rounds: what the ratio is on a quiet machine, where every
+    // side is CPU-bound, and much less sensitive than wall time to other work on the machine.
+    const perTestCase = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? round(median(values as number[]) / COUNT) : null);
+    const cpuPerTestCase = (values: (TreeCpu | null)[]) => perTestCase(values.map((v) => v?.total));
+    const cpuFigures = { service: cpuPerTestCase(cpu.service), plainPlaywright: cpuPerTestCase(cpu.plain), plainWithEvidence: cpuPerTestCase(cpu.plainWithEvidence) };
+    // Where each side's CPU goes: this Node process (the service, or the plain script's Playwright client), the browsers, PostgreSQL.
+    const byKind = (values: (TreeCpu | null)[]) => ({
+      node: perTestCase(values.map((v) => v?.byKind.node)),
+      chromium: perTestCase(values.map((v) => v?.byKind.chromium)),
+      postgres: perTestCase(values.map((v) => v?.byKind.postgres)),
+    });
 
     process.stdout.write(
       JSON.stringify(
@@ -126,11 +159,22 @@ async function main(): Promise<void> {
             plainPlaywrightMs: round(plainMs),
             ratio: round(serviceMs / plainMs, 3),
             target: 1.25,
-            rounds: serviceRuns.map((ms, i) => ({ serviceMs: round(ms), plainPlaywrightMs: round(plainRuns[i]!), ratio: round(ms / plainRuns[i]!, 3) })),
+            rounds: serviceRuns.map((ms, i) => ({
+              serviceMs: round(ms),
+              plainPlaywrightMs: round(plainRuns[i]!),
+              plainWithEvidenceMs: round(plainWithEvidenceRuns[i]!),
+              ratio: round(ms / plainRuns[i]!, 3),
+              cpuMs: { service: cpu.service[i]?.total ?? null, plainPlaywright: cpu.plain[i]?.total ?? null, plainWithEvidence: cpu.plainWithEvidence[i]?.total ?? null },
+            })),
             evidence: { trace: evidence.trace, screenshots: evidence.stepScreenshots ? 'steps' : 'end' },
             // The same script keeping the same evidence: what the service adds beyond the evidence.
             plainWithEvidenceMs: round(plainWithEvidenceMs),
             ratioToPlainWithEvidence: round(serviceMs / plainWithEvidenceMs, 3),
+            // CPU of the whole process tree (service, browsers, PostgreSQL) per test case.
+            cpuMsPerTestCase: cpuFigures,
+            cpuMsPerTestCaseByProcess: { service: byKind(cpu.service), plainPlaywright: byKind(cpu.plain), plainWithEvidence: byKind(cpu.plainWithEvidence) },
+            cpuRatio: cpuFigures.service && cpuFigures.plainPlaywright ? round(cpuFigures.service / cpuFigures.plainPlaywright, 3) : null,
+            cpuRatioToPlainWithEvidence: cpuFigures.service && cpuFigures.plainWithEvidence ? round(cpuFigures.service / cpuFigures.plainWithEvidence, 3) : null,
             result,
             healedSteps: replays.reduce((n, r) => n + Number(r.healed), 0),
           },

@@ -251,12 +251,17 @@ describe('goalie apply, several at once', () => {
   });
   after(() => service.close());
 
-  it('five applies of a new organization at once all succeed, into one organization and one project', async () => {
-    const text = shopProject({ organization: 'Parallel', project: 'parallel-shop' });
-    const summaries = await Promise.all(Array.from({ length: 5 }, () => applyText(service, text)));
-    expect(new Set(summaries.map((s) => s.organization.id)).size).to.equal(1);
-    expect(new Set(summaries.map((s) => s.project.id)).size).to.equal(1);
-    expect(await q(`SELECT count(*)::int n FROM organizations WHERE name = 'Parallel'`)).to.deep.equal([{ n: 1 }]);
-    expect(await q(`SELECT count(*)::int n FROM projects WHERE name = 'parallel-shop'`)).to.deep.equal([{ n: 1 }]);
-  });
+  // Several rounds: which apply loses which race (organization, project, slug check) varies.
+  for (const round of [1, 2, 3, 4]) {
+    it(`five applies of a new organization at once all succeed, into one organization and one project (round ${round})`, async () => {
+      const organization = `Parallel ${round}`;
+      const project = `parallel-shop-${round}`;
+      const text = shopProject({ organization, project });
+      const summaries = await Promise.all(Array.from({ length: 5 }, () => applyText(service, text)));
+      expect(new Set(summaries.map((s) => s.organization.id)).size).to.equal(1);
+      expect(new Set(summaries.map((s) => s.project.id)).size).to.equal(1);
+      expect(await q(`SELECT count(*)::int n FROM organizations WHERE name = $1`, [organization])).to.deep.equal([{ n: 1 }]);
+      expect(await q(`SELECT count(*)::int n FROM projects WHERE name = $1`, [project])).to.deep.equal([{ n: 1 }]);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 // The browser port: one Chromium per worker process (local, or remote through a WebSocket endpoint),
 // a fresh context per test case with the effective device preset, and browser state that includes
 // sessionStorage (Playwright's storageState has none).
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { DevicePresetRecord } from '../app/ports/test-executor.js';
 
 import { CHROMIUM_ARGS } from './chromium-args.js';
@@ -34,7 +34,8 @@ export interface BrowserState {
   origins: { origin: string; localStorage: { name: string; value: string }[]; sessionStorage: { name: string; value: string }[] }[];
 }
 
-export async function newContext(browser: Browser, preset: DevicePreset | null, state?: BrowserState): Promise<BrowserContext> {
+/** `guarded`: the network guard's options for the context (NetworkGuard.contextOptions), which take precedence. */
+export async function newContext(browser: Browser, preset: DevicePreset | null, state?: BrowserState, guarded: Pick<BrowserContextOptions, 'proxy'> = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: preset?.viewportWidth ?? 1280, height: preset?.viewportHeight ?? 800 },
     locale: preset?.locale ?? undefined,
@@ -43,6 +44,7 @@ export async function newContext(browser: Browser, preset: DevicePreset | null, 
     extraHTTPHeaders: preset?.extraHeaders && Object.keys(preset.extraHeaders).length ? preset.extraHeaders : undefined,
     colorScheme: preset?.colorScheme ?? undefined,
     storageState: state ? { cookies: state.cookies, origins: state.origins.map((o) => ({ origin: o.origin, localStorage: o.localStorage })) } : undefined,
+    ...guarded,
   });
   if (state) {
     // sessionStorage is per tab; restore it before any page script runs, once per origin.

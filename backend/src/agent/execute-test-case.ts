@@ -83,8 +83,16 @@ export class PlaywrightExecutor implements TestExecutor {
   async execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
     const browser = await this.getBrowser();
     const state = request.resumeState ? (JSON.parse(request.resumeState) as BrowserState) : undefined;
-    const context = await newContext(browser, request.devicePreset, state);
-    const guard = new NetworkGuard(this.options.network ?? PERMISSIVE_DEFAULTS, request.network);
+    // A remote browser cannot reach the guard's proxy on this machine: it is guarded by hooks instead.
+    const network = this.options.network ?? PERMISSIVE_DEFAULTS;
+    const guard = new NetworkGuard({ ...network, mechanism: network.mechanism ?? (this.options.wsEndpoint ? 'hooks' : 'proxy') }, request.network);
+    const context = await guard
+      .contextOptions()
+      .then((options) => newContext(browser, request.devicePreset, state, options))
+      .catch(async (error: unknown) => {
+        await guard.close();
+        throw error;
+      });
     const evidence: Evidence = { items: [], writes: [], console: [], network: [] };
     // A cancel does not close the context under a Playwright call in flight: an answer that arrives
     // while its context is disposed throws inside playwright-core, outside any promise (issue 13).
@@ -107,15 +115,16 @@ export class PlaywrightExecutor implements TestExecutor {
       if (this.options.trace) await context.tracing.start({ screenshots: false, snapshots: true });
       const page = await context.newPage();
       await guard.ready(page);
-      watch(page, evidence);
+      watch(page, evidence, guard);
       settingUp = false;
-      const running = this.run(page, context, request, evidence);
+      const running = this.run(page, context, request, evidence, guard);
       work = running.catch(() => {});
       if (request.signal?.aborted) onAbort();
       outcome = refused(await Promise.race([running, abandoned]), guard);
     } catch (error) {
       // The set-up failed (run() never throws): nothing is in flight, and nobody else closes the context.
       await context.close().catch(() => {});
+      await guard.close();
       throw error;
     } finally {
       request.signal?.removeEventListener('abort', onAbort);
@@ -123,7 +132,9 @@ export class PlaywrightExecutor implements TestExecutor {
     // The verdict is known: saving the trace and closing the context go on while the worker takes
     // its next test case. The evidence list is complete before this returns; only the bytes follow.
     const settled = Promise.race([work, new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_CLOSE_MS).unref())]);
-    const finishing = this.finish(context, request, evidence, settled).catch(() => {});
+    const finishing = this.finish(context, request, evidence, settled)
+      .catch(() => {})
+      .finally(() => guard.close());
     this.finishing.add(finishing);
     void finishing.finally(() => this.finishing.delete(finishing));
     return maskOutcome(outcome, request.secrets);
@@ -141,7 +152,7 @@ export class PlaywrightExecutor implements TestExecutor {
       });
   }
 
-  private async run(page: Page, context: BrowserContext, request: ExecutionRequest, evidence: Evidence): Promise<ExecutionOutcome> {
+  private async run(page: Page, context: BrowserContext, request: ExecutionRequest, evidence: Evidence, guard: NetworkGuard): Promise<ExecutionOutcome> {
     let stepIndex = 0;
     // Language-model tokens of this execution (burn-in, healing, judging), stored with its result.
     const tokens = { promptTokens: 0, completionTokens: 0 };
@@ -252,7 +263,8 @@ export class PlaywrightExecutor implements TestExecutor {
       if (error instanceof Cancelled || request.signal?.aborted) {
         return verdict('CANCELLED', request.steps ?? [], false, 'Cancelled', 'The run was cancelled while this test case was running.');
       }
-      const message = (error as Error).message ?? String(error);
+      // A site the guard's proxy could not reach reads as the browser's own network error.
+      const message = guard.explain((error as Error).message ?? String(error));
       await this.screenshot(page, request, evidence, 'final');
       if (PLAYWRIGHT_INTERNAL.test(message)) {
         return verdict('ERROR', request.steps ?? [], false, 'Goalie could not execute this test case', `The browser automation failed internally: ${firstLine(message)}`, { errorMessage: message });
@@ -335,9 +347,10 @@ function maskOutcome(outcome: ExecutionOutcome, secrets: readonly SecretValue[])
 function refused(outcome: ExecutionOutcome, guard: NetworkGuard): ExecutionOutcome {
   const first = guard.refusals[0];
   if (!first || outcome.verdict === 'CANCELLED') return outcome;
+  // A URL, or host:port of a tunnel whose URL the browser did not report.
   let host = first.url;
   try {
-    host = new URL(first.url).host;
+    if (/^[a-z]+:\/\//.test(first.url)) host = new URL(first.url).host;
   } catch {
     // keep the URL as it is
   }
@@ -361,12 +374,12 @@ function firstLine(text: string | undefined): string | undefined {
   return text?.split('\n').find((line) => line.trim())?.trim();
 }
 
-function watch(page: Page, evidence: Evidence): void {
+function watch(page: Page, evidence: Evidence, guard: NetworkGuard): void {
   page.on('console', (message) => {
     if (message.type() === 'error') evidence.console.push(`[console.error] ${message.text()}`);
   });
   page.on('pageerror', (error) => evidence.console.push(`[uncaught] ${error.message}`));
-  page.on('requestfailed', (request) => evidence.network.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`));
+  page.on('requestfailed', (request) => evidence.network.push(guard.explain(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`)));
   page.on('response', (response) => {
     if (response.status() >= 400) evidence.network.push(`${response.request().method()} ${response.url()} → HTTP ${response.status()}`);
   });

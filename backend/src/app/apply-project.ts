@@ -52,7 +52,7 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
     try {
       return await applyOnce(ctx, doc);
     } catch (error) {
-      if (!(error instanceof UniqueViolation) || attempt >= 3) throw error;
+      if (!(error instanceof UniqueViolation) || attempt >= 5) throw error;
     }
   }
 }
@@ -69,6 +69,9 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const slug = doc.project.slug ?? existing.project?.slug ?? slugify(doc.project.name);
   if (!slug) problem(['project', 'name'], 'gives no usable slug (letters or digits); add project.slug');
   const owner = slug ? await ctx.store.projectsAsCode.slugOwner(slug) : null;
+  // The project this file names, created by an apply that ran at the same time, after `load` above:
+  // not another project's slug. Planning again finds it.
+  if (owner && !existing.project && owner.organizationName === doc.organization.name && owner.projectName === doc.project.name) throw new UniqueViolation('projects_slug');
   if (owner && owner.projectId !== existing.project?.id) {
     problem(['project', doc.project.slug ? 'slug' : 'name'], `uses the slug ${JSON.stringify(slug)}, which project ${owner.projectName} of organization ${owner.organizationName} already has; set project.slug to another value`);
   }

@@ -31,7 +31,12 @@ export interface PlaywrightExplorerOptions {
 /** The network guard (agent/network-guard.ts), handed in by the composition root. */
 export interface ExplorationGuard {
   refusal(url: string): Promise<string | null>;
+  /** What the context must be created with (its proxy), then `protect` it; `close` once it is closed. */
+  contextOptions(): Promise<Pick<BrowserContextOptions, 'proxy'>>;
   protect(context: BrowserContext): Promise<void>;
+  close(): Promise<void>;
+  /** A browser error message naming the real cause of a request its proxy could not complete. */
+  explain(message: string): string;
   readonly refusals: readonly { url: string; reason: string }[];
 }
 
@@ -66,21 +71,28 @@ export class PlaywrightExplorer implements Explorer {
     const result = (outcome: Omit<ExplorationResult, 'durationMs'>): ExplorationResult => ({ ...outcome, durationMs: Date.now() - started });
     const nothing = { pagesVisited: [], findings: [], unreachable: false };
 
-    const browser = await budget.bounded(this.getBrowser());
-    if (!browser.done) return result(nothing);
-    const opened = await budget.bounded(
-      browser.value.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...this.options.contextOptions }),
-    );
-    if (!opened.done) return result(nothing);
-    const context = opened.value;
     try {
-      await guard?.protect(context);
-      const settings: CrawlSettings = { ...this.options, origin, maxPages: options.maxPages, refusal: guard ? (url) => guard.refusal(url) : undefined };
-      const outcome = await crawl(context, options.startUrl, budget, settings);
-      const refusals = (guard?.refusals ?? []).map((r) => refusedRequestFinding(outcome.pagesVisited.at(-1) ?? options.startUrl, r.url, r.reason));
-      return result({ pagesVisited: outcome.pagesVisited, findings: mergeFindings([...outcome.findings, ...refusals]), unreachable: outcome.unreachable });
+      const browser = await budget.bounded(this.getBrowser());
+      if (!browser.done) return result(nothing);
+      // The guard's options come last: nothing configured may take its proxy away.
+      const opened = await budget.bounded(
+        (async () => browser.value.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...this.options.contextOptions, ...(await guard?.contextOptions()) }))(),
+      );
+      if (!opened.done) return result(nothing);
+      const context = opened.value;
+      try {
+        await guard?.protect(context);
+        const settings: CrawlSettings = { ...this.options, origin, maxPages: options.maxPages, refusal: guard ? (url) => guard.refusal(url) : undefined };
+        const outcome = await crawl(context, options.startUrl, budget, settings);
+        const refusals = (guard?.refusals ?? []).map((r) => refusedRequestFinding(outcome.pagesVisited.at(-1) ?? options.startUrl, r.url, r.reason));
+        // A page the guard's proxy could not reach reads as the browser's own network error.
+        const findings = guard ? outcome.findings.map((f) => ({ ...f, evidence: guard.explain(f.evidence) })) : outcome.findings;
+        return result({ pagesVisited: outcome.pagesVisited, findings: mergeFindings([...findings, ...refusals]), unreachable: outcome.unreachable });
+      } finally {
+        await closeWithin(context, CLOSE_TIMEOUT_MS);
+      }
     } finally {
-      await closeWithin(context, CLOSE_TIMEOUT_MS);
+      await guard?.close();
     }
   }
 }

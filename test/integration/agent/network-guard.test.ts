@@ -171,6 +171,12 @@ describe('executor: where the browser may go', function () {
       const finding = result.findings.find((f) => f.title === 'Request to [fe80::1] refused: the browser may not reach it');
       expect(finding, JSON.stringify(result.findings)).to.include({ kind: 'http-error', severity: 'major' });
       expect(finding!.evidence).to.equal('http://[fe80::1]/track.gif: [fe80::1] is a link-local address, which the browser may never reach');
+      // A start page that does not answer is unreachable, named as the browser would name it.
+      const closed = await startTarget();
+      await closed.close();
+      const unreachable = await explorer.explore({ startUrl: `http://127.0.0.1:${closed.port}/`, maxPages: 2, maxDurationMs: 10_000, network: { allowLoopback: true, allowPrivate: null } });
+      expect(unreachable.unreachable).to.equal(true);
+      expect(unreachable.findings[0]!.evidence).to.match(/ERR_CONNECTION_REFUSED/);
     } finally {
       await browser.close();
     }
@@ -188,6 +194,77 @@ describe('executor: where the browser may go', function () {
     expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
     expect(outcome.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`);
     expect(target.hits).to.deep.equal([]);
+  });
+
+  it('checks the redirect hops of a frame of another site, and of a popup from its first request', async () => {
+    // localhost and 127.0.0.1 are different sites: the frame runs in a process of its own.
+    const hop = `http://localhost:${new URL(redirectorUrl).port}`;
+    site.setPage('/framed', html('Framed', `<h1>Framed</h1><iframe src="http://localhost:${new URL(site.url).port}/inner"></iframe>`));
+    site.setPage('/inner', html('Inner', `<p>Inner</p><img src="${hop}/pixel.png">`));
+    site.setPage('/popup', html('Popup', `<h1>Popup</h1><a href="${hop}/opened" target="_blank">Open</a>`));
+    const guarded = executor({ defaults: everything, ownPorts: [target.port] });
+    const framed = await guarded.execute(request({ goal: 'Go to /framed', expectedResult: "'Framed' is shown" }));
+    expect(framed.verdict, framed.evaluationThought).to.equal('FAILED');
+    expect(framed.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`);
+    const popup = await guarded.execute(request({ goal: "Go to /popup\nClick 'Open'" }));
+    expect(popup.verdict, popup.evaluationThought).to.equal('FAILED');
+    expect(popup.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected`);
+    expect(target.hits).to.deep.equal([]);
+  });
+
+  it('connects to the addresses it checked: the browser resolves no name itself', async () => {
+    // shop.test is no name the system resolves: only the guard's answer leads the browser there.
+    const guarded = executor({ defaults: everything, ownPorts: [], lookup: async (host) => (host === 'shop.test' ? ['127.0.0.1'] : []) });
+    const outcome = await guarded.execute(request({ baseUrl: `http://shop.test:${new URL(site.url).port}`, goal: 'Go to /', expectedResult: "'Shop' is shown" }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
+  });
+
+  it('reports a site it cannot reach as the browser would: no verdict, connection refused', async () => {
+    const closed = await startTarget();
+    await closed.close();
+    // Replayed steps: the first opens the site.
+    const steps = [{ action: 'goto' as const, url: '/', sentence: 'Go to /' }];
+    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ baseUrl: `http://127.0.0.1:${closed.port}`, goal: 'Go to /', steps, expectedResult: "'Shop' is shown" }));
+    expect(outcome.verdict, outcome.evaluationThought).to.equal('ERROR');
+    expect(outcome.resultTitle).to.equal(`Could not reach http://127.0.0.1:${closed.port}`);
+    expect(outcome.evaluationThought).to.include('net::ERR_CONNECTION_REFUSED');
+  });
+
+  it("refuses the guard's own proxies as destinations", async () => {
+    const guard = new NetworkGuard({ defaults: everything, ownPorts: [] });
+    const { proxy } = await guard.contextOptions();
+    try {
+      const port = new URL(proxy!.server).port;
+      expect(await guard.refusal(`http://127.0.0.1:${port}/`)).to.equal(`127.0.0.1:${port} is port ${port} of this machine, where Goalie itself listens (its API or its database), which the browser may never reach`);
+      expect(await guard.refusal(`http://localhost:${port}/`)).to.include('where Goalie itself listens');
+    } finally {
+      await guard.close();
+    }
+  });
+
+  describe('with a remote browser (checked by request hooks, not the proxy)', () => {
+    const hooks = (ownPorts: number[] = []) => executor({ defaults: everything, ownPorts, mechanism: 'hooks' });
+
+    it('never reaches a metadata address', async () => {
+      const outcome = await hooks().execute(request({ goal: 'Go to /metadata', expectedResult: "'Metadata' is shown" }));
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+      expect(outcome.evaluationThought).to.include('http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address, which the browser may never reach');
+    });
+
+    it('refuses a WebSocket to a forbidden address', async () => {
+      const outcome = await hooks().execute(request({ goal: 'Go to /socket', expectedResult: "'Socket' is shown" }));
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+      expect(outcome.evaluationThought).to.include('ws://[fd00:ec2::254]/feed: [fd00:ec2::254] is a cloud metadata address');
+    });
+
+    it("checks every hop of a redirect, and Goalie's own ports", async () => {
+      const guarded = hooks([target.port]);
+      const redirected = await guarded.execute(request({ baseUrl: redirectorUrl, goal: 'Go to /', expectedResult: "'reached' is shown" }));
+      expect(redirected.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`);
+      const image = await guarded.execute(request({ goal: 'Go to /image', expectedResult: "'Image' is shown" }));
+      expect(image.evaluationThought).to.include(`127.0.0.1:${target.port} is port ${target.port} of this machine, where Goalie itself listens`);
+      expect(target.hits).to.deep.equal([]);
+    });
   });
 
   describe('config values', () => {
@@ -216,7 +293,8 @@ describe('executor: where the browser may go', function () {
       const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: `Go to ${foreign.url}/login?token={{config.password}}`, configs }));
       expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
       expect(outcome.evaluationThought).to.include(`refused to send a config value to ${foreign.url}`);
-      expect(foreign.hits).to.deep.equal(['/login', '/login']);
+      // (A browser also asks each site it shows for its icon.)
+      expect(foreign.hits.filter((path) => path !== '/favicon.ico')).to.deep.equal(['/login', '/login']);
     });
   });
 });
