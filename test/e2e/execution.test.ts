@@ -261,7 +261,8 @@ describe('executing runs in Chromium', function () {
         const page = await context.newPage();
         await page.goto(slow.url);
         await page.getByRole('button', { name: 'Cancel run' }).click();
-        await page.waitForURL(slow.url);
+        // Back on the run page, which says what the button did.
+        await page.waitForURL(`${slow.url}?notice=cancelling`);
       } finally {
         await browser.close();
       }

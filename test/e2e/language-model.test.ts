@@ -90,7 +90,7 @@ describe('a language model through the service', function () {
       expect((steps as Row[])[0]).to.include({ action: 'click', sentence: "Click 'Proceed to payment'", from: GOAL, interpretedBy: 'scripted-model' });
 
       const pageHtml = await (await adminFetch(service, `/test-cases/${String(testCase!.id)}`)).text();
-      expect(pageHtml).to.include('the burn-in used 960 tokens (900 prompt + 60 completion)').and.include('interpreted by scripted-model');
+      expect(pageHtml).to.include('the burn-in used 960 tokens (900 prompt + 60 completion)').and.include('read by scripted-model');
     });
 
     it('replays the step without the model, has it judge the expected result, and stores the tokens', async () => {
