@@ -227,7 +227,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
   const scheduler =
     options.scheduler === false
       ? { stop: async () => {}, tick: async () => {} }
-      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs, databaseAway });
+      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs, databaseAway, evidence: runtime.evidence });
   return {
     worker,
     executor,
