@@ -76,7 +76,7 @@ export function databaseHint(embedded: boolean): string {
  * `supervise`: this process runs queue maintenance (processes with workers do). `embedded`: the
  * database is the embedded PostgreSQL (what the messages about an unreachable database advise).
  */
-export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean; evidence?: EvidenceStore }): Promise<Runtime> {
+export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean; evidence?: EvidenceStore; checkEvidence?: boolean }): Promise<Runtime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
@@ -106,7 +106,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       log: logger,
       browserNetwork: browserNetwork(config, options.databaseUrl),
     };
-    const evidence = options.evidence ?? (await openEvidence(config));
+    const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));
     const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
     const koa = createHttpApp(app, {
       logger,
@@ -144,11 +144,11 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
   }
 }
 
-/** The local disk, or the S3-compatible bucket of GOALIE_EVIDENCE_URL once it answers. */
-export async function openEvidence(config: Config): Promise<EvidenceStore> {
+/** The local disk, or the S3-compatible bucket of GOALIE_EVIDENCE_URL once it answers (unless `check` is false). */
+export async function openEvidence(config: Config, options: { check?: boolean } = {}): Promise<EvidenceStore> {
   if (config.evidence.kind === 'local') return localDiskEvidence(config.evidence.dir);
   const store = s3Evidence(config.evidence);
-  await store.check();
+  if (options.check !== false) await store.check();
   return store;
 }
 
