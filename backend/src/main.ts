@@ -131,6 +131,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       health,
       async close() {
         health.close();
+        if (!options.evidence) evidence.close?.();
         await queue.stop({ graceful: false, close: true, wait: true });
         await dataSource.destroy();
       },

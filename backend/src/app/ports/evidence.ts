@@ -38,6 +38,8 @@ export interface EvidenceStore {
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Deletes every key under `prefix` (a whole folder such as `reviews/<id>/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Releases its connections (S3); the store is not used afterwards. */
+  close?(): void;
 }
 
 /** One piece of evidence, as the run test case lists it. */
