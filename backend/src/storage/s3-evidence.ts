@@ -136,7 +136,7 @@ export function s3Evidence(location: S3Location, options: { credentials?: S3Clie
       }
     },
     async deleteMany(keys) {
-      await deleteObjects(keys.map(objectKey));
+      await deleteObjects(keys.filter(isValidKey).map(objectKey));
     },
     async deletePrefix(prefix) {
       const Prefix = location.prefix + checkPrefix(prefix);

@@ -92,7 +92,7 @@ for (const kind of evidenceStoreKinds) {
       await store.deleteMany([`${RUN}/d/1.txt`, `${RUN}/d/never-was.txt`]);
       expect(await store.open(`${RUN}/d/1.txt`)).to.equal(null);
       expect((await read(await store.open(`${RUN}/d/2.txt`))).text).to.equal(`${RUN}/d/2.txt`);
-      await store.deleteMany([`${RUN}/d/1.txt`]);
+      await store.deleteMany([`${RUN}/d/1.txt`, '../outside.txt']);
       await store.deleteMany([]);
       await store.deletePrefix(`${RUN}/`);
       expect(await store.open(`${RUN}/d/2.txt`)).to.equal(null);
