@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { expireEvidence } from '../../../backend/src/app/expire-evidence.js';
 import type { EvidenceStore } from '../../../backend/src/app/ports/evidence.js';
+import { startScheduler } from '../../../backend/src/jobs/scheduler.js';
 import { Worker } from '../../../backend/src/jobs/worker.js';
 import { shopProject } from '../../fixtures/projects.js';
 import { adminFetch } from '../../helpers/dashboard.js';
@@ -141,6 +142,19 @@ for (const kind of evidenceStoreKinds) {
       // Nothing left to do: the next sweep deletes nothing.
       expect(await expireEvidence(service.runtime.app, counted(store, deleted))).to.equal(0);
       expect(deleted).to.have.length(expiredRows);
+    });
+
+    it('two schedulers sweep beside their ticks, each row once', async () => {
+      const run = await runWithEvidence(10);
+      const deleted: string[] = [];
+      const schedulers = [0, 1].map(() => startScheduler(service.runtime.app, { tickMs: 50, staleAfterMs: 15_000, evidence: counted(store, deleted), evidenceSweepMs: 0 }));
+      try {
+        await waitFor('the sweeps', async () => (await q(`SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NOT NULL`, [run.rows.map((r) => r.id)]))[0]!.n === run.rows.length);
+      } finally {
+        await Promise.all(schedulers.map((s) => s.stop()));
+      }
+      expect([...deleted].sort()).to.deep.equal(run.rows.map((r) => r.keys[0]!.replace(/attempt-0\/final\.jpg$/, '')).sort());
+      for (const key of run.rows.flatMap((r) => r.keys)) expect(await exists(key), key).to.equal(false);
     });
 
     it('a sweep that fails half-way marks nothing it did not finish; the next one deletes the rest', async () => {
