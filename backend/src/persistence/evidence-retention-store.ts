@@ -2,16 +2,28 @@
 import type { EntityManager } from 'typeorm';
 import type { EvidenceOwner, EvidenceRetentionStore, ExpiredEvidence } from '../app/ports/evidence-retention.js';
 
-/** Rows of `table` (alias `t`) past their project's retention by `since`, oldest first, locked or skipped. */
+/**
+ * Claims rows of `table` (alias `t`) past their project's retention by `since`, oldest first: those
+ * no sweep holds, or whose claim is older than the lease ($3 ms). Locked rows are skipped, so two
+ * sweeps at once take different rows.
+ */
 const claim = (table: string, prefix: string, keys: string, since: string, unmarked: string) => `
-    SELECT t.id, ${prefix} AS prefix, ${keys} AS keys
-      FROM ${table} t
-      ${table === 'run_test_cases' ? 'JOIN runs r ON r.id = t.run_id JOIN projects p ON p.id = r.project_id' : 'JOIN projects p ON p.id = t.project_id'}
-     WHERE ${unmarked}
-       AND ${since} < $1::timestamptz - make_interval(days => p.evidence_retention_days)
-     ORDER BY ${since}
-     LIMIT $2
-       FOR UPDATE OF t SKIP LOCKED`;
+    WITH due AS (
+      SELECT t.id
+        FROM ${table} t
+        ${table === 'run_test_cases' ? 'JOIN runs r ON r.id = t.run_id JOIN projects p ON p.id = r.project_id' : 'JOIN projects p ON p.id = t.project_id'}
+       WHERE ${unmarked}
+         AND ${since} < $1::timestamptz - make_interval(days => p.evidence_retention_days)
+         AND (t.evidence_sweep_claimed_at IS NULL OR t.evidence_sweep_claimed_at < $1::timestamptz - make_interval(secs => $3::int / 1000.0))
+       ORDER BY ${since}
+       LIMIT $2
+         FOR UPDATE OF t SKIP LOCKED
+    ), claimed AS (
+      UPDATE ${table} t SET evidence_sweep_claimed_at = $1
+        FROM due WHERE t.id = due.id
+      RETURNING t.id, ${prefix} AS prefix, ${keys} AS keys
+    )
+    SELECT * FROM claimed`;
 
 const CLAIM: Record<EvidenceOwner, string> = {
   'run-test-case': claim(
@@ -34,15 +46,15 @@ const CLAIM: Record<EvidenceOwner, string> = {
 };
 
 const MARK: Record<EvidenceOwner, string> = {
-  'run-test-case': `UPDATE run_test_cases SET evidence = '[]', evidence_expired_at = $2 WHERE id = ANY($1::uuid[])`,
-  review: `UPDATE reviews SET evidence_expired_at = $2 WHERE id = ANY($1::uuid[])`,
-  generation: `UPDATE test_cases SET evidence_expired_at = $2 WHERE id = ANY($1::uuid[])`,
+  'run-test-case': `UPDATE run_test_cases SET evidence = '[]', evidence_expired_at = $2, evidence_sweep_claimed_at = NULL WHERE id = ANY($1::uuid[])`,
+  review: `UPDATE reviews SET evidence_expired_at = $2, evidence_sweep_claimed_at = NULL WHERE id = ANY($1::uuid[])`,
+  generation: `UPDATE test_cases SET evidence_expired_at = $2, evidence_sweep_claimed_at = NULL WHERE id = ANY($1::uuid[])`,
 };
 
 export function evidenceRetentionStore(m: EntityManager): EvidenceRetentionStore {
   return {
-    async claimExpired(owner, now, limit) {
-      const rows = (await m.query(CLAIM[owner], [now, limit])) as ExpiredEvidence[];
+    async claimExpired(owner, now, limit, leaseMs) {
+      const rows = (await m.query(CLAIM[owner], [now, limit, leaseMs])) as ExpiredEvidence[];
       return rows.map((r) => ({ id: r.id, prefix: r.prefix, keys: r.keys }));
     },
     async markExpired(owner, ids, now) {

@@ -1,6 +1,6 @@
 // Retention against both stores: evidence of run test cases, reviews and burn-ins older than the
 // project's evidenceRetentionDays is deleted and its rows marked, newer evidence stays, two sweeps at
-// once delete each row's evidence once, and a sweep that fails half-way is finished by the next.
+// once delete each row's evidence once, and what a sweep that failed half-way held is finished later.
 import { expect } from 'chai';
 import { expireEvidence } from '../../../backend/src/app/expire-evidence.js';
 import type { EvidenceStore } from '../../../backend/src/app/ports/evidence.js';
@@ -157,18 +157,22 @@ for (const kind of evidenceStoreKinds) {
       for (const key of run.rows.flatMap((r) => r.keys)) expect(await exists(key), key).to.equal(false);
     });
 
-    it('a sweep that fails half-way marks nothing it did not finish; the next one deletes the rest', async () => {
+    it('a sweep that fails half-way marks what it deleted; the rows it held are taken again once their lease runs out', async () => {
       const run = await runWithEvidence(9);
+      const ids = run.rows.map((r) => r.id);
       const deleted: string[] = [];
       let error: unknown = null;
       await expireEvidence(service.runtime.app, counted(store, deleted, 1)).catch((e) => (error = e));
       expect((error as Error | null)?.message).to.equal('the storage went away');
       expect(deleted).to.have.length(1);
-      const unmarked = await q(`SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NULL AND jsonb_array_length(evidence) = 2`, [run.rows.map((r) => r.id)]);
-      expect(unmarked[0]!.n, 'the failed batch rolled back').to.equal(run.rows.length);
-
-      expect(await expireEvidence(service.runtime.app, store)).to.equal(run.rows.length);
+      const [marked] = await q(`SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NOT NULL AND jsonb_array_length(evidence) = 0`, [ids]);
+      expect(marked!.n, 'the row whose evidence was deleted').to.equal(1);
+      // Still held by the failed sweep: another one leaves them alone until the lease runs out.
+      expect(await expireEvidence(service.runtime.app, store)).to.equal(0);
+      expect(await expireEvidence(service.runtime.app, store, { leaseMs: 0 })).to.equal(run.rows.length - 1);
       for (const key of run.rows.flatMap((r) => r.keys)) expect(await exists(key), key).to.equal(false);
+      const [left] = await q(`SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND (evidence_expired_at IS NULL OR evidence_sweep_claimed_at IS NOT NULL)`, [ids]);
+      expect(left!.n).to.equal(0);
     });
 
     it('a newer burn-in is kept until it too is past the setting', async () => {

@@ -13,10 +13,11 @@ export interface ExpiredEvidence {
 
 export interface EvidenceRetentionStore {
   /**
-   * Up to `limit` rows of `owner` past their project's retention at `now`, locked for this
-   * transaction and skipped by any other sweep that runs at the same time (FOR UPDATE SKIP LOCKED).
+   * Claims up to `limit` rows of `owner` past their project's retention at `now` for `leaseMs`: no
+   * other sweep takes them until the lease runs out (then they are claimed again, as when the sweep
+   * that held them died). One statement, no transaction left open while their evidence is deleted.
    */
-  claimExpired(owner: EvidenceOwner, now: Date, limit: number): Promise<ExpiredEvidence[]>;
+  claimExpired(owner: EvidenceOwner, now: Date, limit: number, leaseMs: number): Promise<ExpiredEvidence[]>;
   /** Marks them expired at `now`: their evidence lists become empty and no sweep claims them again. */
   markExpired(owner: EvidenceOwner, ids: readonly string[], now: Date): Promise<void>;
 }
