@@ -45,6 +45,9 @@ export function s3Client(location: S3Location, credentials?: S3ClientConfig['cre
     // Checksums only where S3 requires them: several S3-compatible servers refuse the newer defaults.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A storage that stops answering fails the call (retried by the SDK) instead of holding a test
+    // case or a page forever. The request timeout is between bytes, not for a whole large trace.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   });
 }
 
