@@ -24,6 +24,7 @@ import {
 } from './entities/index.js';
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
 import { accountsStore } from './accounts-store.js';
+import { findCaller } from './caller-query.js';
 import { projectBrowserAccess } from './browser-access.js';
 import { overviewQueries } from './overview-queries.js';
 import { planQueries } from './plan-queries.js';
@@ -111,13 +112,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     },
 
     tokens: {
-      async findCaller(tokenHash) {
-        const token = await m.findOne(ApiTokenEntity, { where: { tokenHash } });
-        if (!token) return null;
-        const project = await m.findOneOrFail(ProjectEntity, { where: { id: token.projectId } });
-        const organization = await m.findOneOrFail(OrganizationEntity, { where: { id: project.organizationId } });
-        return { tokenId: token.id, revoked: token.revokedAt !== null, project: toProject(project), organization: toOrganization(organization) };
-      },
+      findCaller: (tokenHash) => findCaller(m, tokenHash),
       async touch(tokenId, at) {
         await m.update(ApiTokenEntity, { id: tokenId }, { lastUsedAt: at });
       },
