@@ -4,6 +4,7 @@
 import type { RepositoryHost } from '../../domain/host-links.js';
 import type { RunResult, RunStatus } from '../../domain/run-state.js';
 import type { StoredTrigger } from '../records.js';
+import type { RunTestCase } from '../../../../shared/src/api/types.js';
 
 /** Every field narrows the list; absent fields do not. */
 export interface RunFilter {
@@ -88,4 +89,18 @@ export interface RunQueries {
   stepSentences(versions: { testCaseId: string; version: number }[]): Promise<Map<string, string[]>>;
   /** The project's repository connection, without its credentials. */
   repositoryOf(projectId: string): Promise<RepositoryLinkage | null>;
+  /**
+   * A run as the API reads it (GET /v1/run/{id}), and when `withTestCases` all its test cases in the
+   * API's shape in run order: one statement, whatever the number of test cases.
+   */
+  runStatus(projectId: string, shortId: string, withTestCases: boolean): Promise<RunStatusRow | null>;
+}
+
+export interface RunStatusRow {
+  id: string;
+  shortId: string;
+  status: RunStatus;
+  /** As stored: the API shows none before the run ends. */
+  result: RunResult | null;
+  testCases: RunTestCase[];
 }
