@@ -28,7 +28,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 /** A finished run of `count` test cases with results, through the API's own start and then SQL. */
-async function finishedRun(service: TestService, count: number): Promise<{ token: string; shortId: string }> {
+export async function finishedRun(service: TestService, count: number): Promise<{ token: string; shortId: string }> {
   await service.apply(benchProject('http://127.0.0.1:9', count));
   const token = await service.token('bench');
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
@@ -49,7 +49,7 @@ async function finishedRun(service: TestService, count: number): Promise<{ token
   return { token, shortId: started.body.run.shortId };
 }
 
-async function load(url: string, token: string | null) {
+export async function load(url: string, token: string | null) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,

@@ -4,7 +4,6 @@
 import type { RepositoryHost } from '../../domain/host-links.js';
 import type { RunResult, RunStatus } from '../../domain/run-state.js';
 import type { StoredTrigger } from '../records.js';
-import type { RunTestCase } from '../../../../shared/src/api/types.js';
 
 /** Every field narrows the list; absent fields do not. */
 export interface RunFilter {
@@ -91,7 +90,7 @@ export interface RunQueries {
   repositoryOf(projectId: string): Promise<RepositoryLinkage | null>;
   /**
    * A run as the API reads it (GET /v1/run/{id}), and when `withTestCases` all its test cases in the
-   * API's shape in run order: one statement, whatever the number of test cases.
+   * API's shape in run order, as JSON text: one statement, whatever the number of test cases.
    */
   runStatus(projectId: string, shortId: string, withTestCases: boolean): Promise<RunStatusRow | null>;
 }
@@ -102,5 +101,6 @@ export interface RunStatusRow {
   status: RunStatus;
   /** As stored: the API shows none before the run ends. */
   result: RunResult | null;
-  testCases: RunTestCase[];
+  /** The JSON text of RunTestCase[], as the answer sends it ('[]' when not asked for). */
+  testCasesJson: string;
 }

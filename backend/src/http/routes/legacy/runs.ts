@@ -37,7 +37,10 @@ export function legacyRunRoutes(app: AppContext, guard: Middleware<AppState>[]):
 
   router.get('/:shortId', deprecated, ...guard, async (ctx) => {
     checkProject(ctx);
-    ctx.body = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, testCaseFilter(ctx.query.testCases)));
+    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, testCaseFilter(ctx.query.testCases)));
+    // JSON text already: the type is set as Koa sets it for an object.
+    ctx.type = 'json';
+    ctx.body = answer;
   });
 
   return router;

@@ -32,7 +32,10 @@ export function runRoutes(app: AppContext, guard: Middleware<AppState>[]): Route
 
   router.get('/run/:shortId', ...guard, async (ctx) => {
     const filter = testCaseFilter(ctx.query.testCases);
-    ctx.body = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, filter));
+    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, filter));
+    // JSON text already: the type is set as Koa sets it for an object.
+    ctx.type = 'json';
+    ctx.body = answer;
   });
 
   router.post('/run/:shortId', ...guard, async (ctx) => {
