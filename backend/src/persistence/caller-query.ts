@@ -3,6 +3,7 @@
 import type { EntityManager } from 'typeorm';
 import type { TokenCaller } from '../app/caller-cache.js';
 import type { OrganizationRecord, ProjectRecord } from '../app/records.js';
+import { preparedQuery } from './prepared-query.js';
 
 interface Row {
   token_id: string;
@@ -24,7 +25,9 @@ interface Row {
 }
 
 export async function findCaller(m: EntityManager, tokenHash: string): Promise<TokenCaller | null> {
-  const [row] = (await m.query(
+  const [row] = await preparedQuery<Row>(
+    m,
+    'goalie_token_caller',
     `SELECT t.id AS token_id, t.revoked_at IS NOT NULL AS revoked,
             p.id AS p_id, p.organization_id, p.name AS p_name, p.slug, p.default_test_plan_id, p.default_device_preset_id,
             p.slack_default_channel, p.slack_notify_on, p.slack_bot_token IS NOT NULL AS slack_configured, p.ssh_tunnel_proxy, p.public_results,
@@ -34,7 +37,7 @@ export async function findCaller(m: EntityManager, tokenHash: string): Promise<T
        JOIN organizations o ON o.id = p.organization_id
       WHERE t.token_hash = $1`,
     [tokenHash],
-  )) as Row[];
+  );
   if (!row) return null;
   // Typed as the records, so a field added to them is a compile error here until it is read too.
   const project: ProjectRecord = {

@@ -7,6 +7,7 @@ import type { EntityManager } from 'typeorm';
 import type { RunStatusRow } from '../app/ports/run-queries.js';
 import type { RunTestCase } from '../../../shared/src/api/types.js';
 import type { RunResult, RunStatus } from '../domain/run-state.js';
+import { preparedQuery } from './prepared-query.js';
 
 /** The fields of the API's RunTestCase in the answer's order, each from its column. */
 const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
@@ -26,7 +27,9 @@ const testCaseRow = Object.entries(TEST_CASE_FIELDS)
   .join(', ');
 
 export async function runStatus(m: EntityManager, projectId: string, shortId: string, withTestCases: boolean): Promise<RunStatusRow | null> {
-  const [row] = (await m.query(
+  const [row] = await preparedQuery<{ id: string; short_id: string; status: RunStatus; result: RunResult | null; test_cases: string }>(
+    m,
+    'goalie_run_status',
     `SELECT r.id, r.short_id, r.status, r.result,
             CASE WHEN $3 THEN (
               SELECT '[' || coalesce(string_agg(row_to_json(api)::text, ',' ORDER BY t.position), '') || ']'
@@ -36,7 +39,7 @@ export async function runStatus(m: EntityManager, projectId: string, shortId: st
        FROM runs r
       WHERE r.project_id = $1 AND r.short_id = $2`,
     [projectId, shortId, withTestCases],
-  )) as { id: string; short_id: string; status: RunStatus; result: RunResult | null; test_cases: string }[];
+  );
   if (!row) return null;
   return { id: row.id, shortId: row.short_id, status: row.status, result: row.result, testCasesJson: row.test_cases };
 }
