@@ -9,7 +9,8 @@
 //      as the plan a person means, and of its vague goals refused; and the goal suite of
 //      test/fixtures/apps (test/helpers/goal-suite.ts) through the service: burn-in success rate,
 //      right verdicts, false passes, median burn-in and replay time per test case;
-//  (e) the API under load (test/bench/api-load.ts): requests/s and latency of reading a run.
+//  (e) the API under load (test/bench/api-load.ts): requests/s and latency of reading a run;
+//  (f) POST /v1/run of a plan of 10,000 test cases with dependencies (test/bench/big-plan.ts).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { startTestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { measureApiLoad } from './api-load.js';
 import { benchProject } from './bench-project.js';
+import { measureBigPlan } from './big-plan.js';
 import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
 import { CORPUS, REFUSED } from '../unit/agent/sentence-corpus.js';
@@ -34,7 +36,7 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_GOAL_SUITE=off leaves out the goal suite (authoring figures), for replay measurements alone. */
 const GOAL_SUITE = process.env.BENCH_GOAL_SUITE !== 'off';
-/** BENCH_API_LOAD=off leaves out the API load figures. */
+/** BENCH_API_LOAD=off leaves out the API load and big plan figures. */
 const API_LOAD = process.env.BENCH_API_LOAD !== 'off';
 
 const median = (values: number[]) => {
@@ -138,7 +140,11 @@ async function main(): Promise<void> {
       goalSuite = (await measureGoalSuite(service)).figures;
     }
     let apiLoad: Awaited<ReturnType<typeof measureApiLoad>> | 'skipped' = 'skipped';
-    if (API_LOAD) apiLoad = await measureApiLoad();
+    let bigPlan: Awaited<ReturnType<typeof measureBigPlan>> | 'skipped' = 'skipped';
+    if (API_LOAD) {
+      apiLoad = await measureApiLoad();
+      bigPlan = await measureBigPlan();
+    }
     const serviceMs = median(serviceRuns);
     const plainMs = median(plainRuns);
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
@@ -191,6 +197,7 @@ async function main(): Promise<void> {
           },
           authoring: { sentenceCorpus: corpusFigures(), goalSuite },
           apiLoad,
+          bigPlan,
         },
         null,
         2,

@@ -25,6 +25,7 @@ import {
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
 import { accountsStore } from './accounts-store.js';
 import { findCaller } from './caller-query.js';
+import { insertRunTestCases } from './run-test-case-insert.js';
 import { projectBrowserAccess } from './browser-access.js';
 import { overviewQueries } from './overview-queries.js';
 import { planQueries } from './plan-queries.js';
@@ -35,6 +36,17 @@ import { reviewStore } from './review-store.js';
 import { runQueries } from './run-queries.js';
 import { reviewsQueries } from './reviews-queries.js';
 import type { SecretBox } from './secret-box.js';
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
 
 const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
 
@@ -59,6 +71,9 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       m.find(TestCaseWaitForEntity, { where: { testCaseId: In(rowIds) } }),
       m.find(TestCaseConfigEntity, { where: { testCaseId: In(rowIds) }, order: { position: 'ASC' } }),
     ]);
+    // Grouped once: a project of thousands of test cases must not scan every wait per test case.
+    const waitsOf = groupBy(waits, (w) => w.testCaseId);
+    const configsOf = groupBy(configs, (c) => c.testCaseId);
     return rows.map((r) => ({
       id: r.id,
       projectId: r.projectId,
@@ -71,8 +86,8 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       isEnabled: r.isEnabled,
       scenarioId: r.scenarioId,
       resumeFromId: r.resumeFromId,
-      waitForIds: waits.filter((w) => w.testCaseId === r.id).map((w) => w.dependsOnId),
-      configIds: configs.filter((c) => c.testCaseId === r.id).map((c) => c.configId),
+      waitForIds: (waitsOf.get(r.id) ?? []).map((w) => w.dependsOnId),
+      configIds: (configsOf.get(r.id) ?? []).map((c) => c.configId),
       createdVia: r.createdVia,
       burnInTokens: tokensOf(r.burnInPromptTokens, r.burnInCompletionTokens),
     }));
@@ -313,9 +328,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       async create(run) {
         await m.insert(RunEntity, { ...run, notifications: run.notifications ?? null });
       },
-      async addTestCases(testCases) {
-        if (testCases.length) await m.insert(RunTestCaseEntity, testCases);
-      },
+      addTestCases: (testCases) => insertRunTestCases(m, testCases),
     },
   };
 }
