@@ -64,7 +64,7 @@ export async function load(url: string, token: string | null) {
 }
 
 export async function measureApiLoad() {
-  const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: true }));
+  const logger = createLogger(process.env.BENCH_API_LOG_LEVEL ?? 'info', pino.destination({ dest: '/dev/null', sync: true }));
   const service = await startTestService({ LOG_LEVEL: 'info' }, { logger });
   try {
     const { token, shortId } = await finishedRun(service, TEST_CASES);
