@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import pino from 'pino';
 import { createLogger } from '../../backend/src/logger.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { stopTestPostgres } from '../helpers/postgres.js';
 import { benchProject } from './bench-project.js';
+import { runStandalone } from './standalone.js';
 
 const TEST_CASES = Number(process.env.BENCH_API_TEST_CASES ?? 50);
 const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -88,14 +88,4 @@ export async function measureApiLoad() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  measureApiLoad()
-    .then(async (figures) => {
-      process.stdout.write(JSON.stringify({ apiLoad: figures }, null, 2) + '\n');
-      await stopTestPostgres();
-    })
-    .catch((error) => {
-      process.stderr.write(`${error?.stack ?? error}\n`);
-      process.exit(1);
-    });
-}
+runStandalone(import.meta.url, 'apiLoad', measureApiLoad);

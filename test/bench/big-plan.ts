@@ -4,8 +4,8 @@
 // run engine, scheduler) while the run is started. Standalone (`tsx test/bench/big-plan.ts`) the
 // resident figure is the service's alone; inside `npm run bench` it includes the earlier phases.
 import { startTestService } from '../helpers/service.js';
-import { stopTestPostgres } from '../helpers/postgres.js';
 import { benchProject } from './bench-project.js';
+import { runStandalone } from './standalone.js';
 
 const TEST_CASES = Number(process.env.BENCH_BIG_PLAN_TEST_CASES ?? 10_000);
 const CHAIN = 10;
@@ -74,15 +74,4 @@ export async function measureBigPlan() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  measureBigPlan()
-    .then(async (figures) => {
-      process.stdout.write(JSON.stringify({ bigPlan: figures }, null, 2) + '\n');
-      await stopTestPostgres();
-    })
-    .catch(async (error) => {
-      process.stderr.write(`${error?.stack ?? error}\n`);
-      await stopTestPostgres();
-      process.exit(1);
-    });
-}
+runStandalone(import.meta.url, 'bigPlan', measureBigPlan);
