@@ -37,6 +37,24 @@ import { runQueries } from './run-queries.js';
 import { reviewsQueries } from './reviews-queries.js';
 import type { SecretBox } from './secret-box.js';
 
+/** A test_cases row as the driver gives it. */
+interface TestCaseRow {
+  id: string;
+  project_id: string;
+  application_id: string;
+  name: string;
+  goal: string;
+  expected_result: string | null;
+  generation_status: TestCaseRecord['generationStatus'];
+  generation_error: string | null;
+  is_enabled: boolean;
+  scenario_id: string | null;
+  resume_from_id: string | null;
+  created_via: TestCaseRecord['createdVia'];
+  burn_in_prompt_tokens: number | null;
+  burn_in_completion_tokens: number | null;
+}
+
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -61,35 +79,41 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
   }
 
   async function testCasesWhere(projectId: string | null, ids?: string[]): Promise<TestCaseRecord[]> {
-    const rows = await m.find(TestCaseEntity, {
-      where: { ...(projectId ? { projectId } : {}), ...(ids ? { id: In(ids) } : {}) },
-      order: { createdAt: 'ASC', name: 'ASC' },
-    });
+    // Plain statements: building TypeORM entities for a project of thousands of test cases took
+    // longer than reading them (a plan of 10,000 is started from this list).
+    const rows = (await m.query(
+      `SELECT id, project_id, application_id, name, goal, expected_result, generation_status, generation_error, is_enabled,
+              scenario_id, resume_from_id, created_via, burn_in_prompt_tokens, burn_in_completion_tokens
+         FROM test_cases
+        WHERE ($1::uuid IS NULL OR project_id = $1) AND ($2::uuid[] IS NULL OR id = ANY($2))
+        ORDER BY created_at, name`,
+      [projectId, ids ?? null],
+    )) as TestCaseRow[];
     if (rows.length === 0) return [];
     const rowIds = rows.map((r) => r.id);
     const [waits, configs] = await Promise.all([
-      m.find(TestCaseWaitForEntity, { where: { testCaseId: In(rowIds) } }),
-      m.find(TestCaseConfigEntity, { where: { testCaseId: In(rowIds) }, order: { position: 'ASC' } }),
+      m.query(`SELECT test_case_id, depends_on_id FROM test_case_wait_for WHERE test_case_id = ANY($1::uuid[])`, [rowIds]) as Promise<{ test_case_id: string; depends_on_id: string }[]>,
+      m.query(`SELECT test_case_id, config_id FROM test_case_configs WHERE test_case_id = ANY($1::uuid[]) ORDER BY position`, [rowIds]) as Promise<{ test_case_id: string; config_id: string }[]>,
     ]);
     // Grouped once: a project of thousands of test cases must not scan every wait per test case.
-    const waitsOf = groupBy(waits, (w) => w.testCaseId);
-    const configsOf = groupBy(configs, (c) => c.testCaseId);
+    const waitsOf = groupBy(waits, (w) => w.test_case_id);
+    const configsOf = groupBy(configs, (c) => c.test_case_id);
     return rows.map((r) => ({
       id: r.id,
-      projectId: r.projectId,
-      applicationId: r.applicationId,
+      projectId: r.project_id,
+      applicationId: r.application_id,
       name: r.name,
       goal: r.goal,
-      expectedResult: r.expectedResult,
-      generationStatus: r.generationStatus,
-      generationError: r.generationError,
-      isEnabled: r.isEnabled,
-      scenarioId: r.scenarioId,
-      resumeFromId: r.resumeFromId,
-      waitForIds: (waitsOf.get(r.id) ?? []).map((w) => w.dependsOnId),
-      configIds: (configsOf.get(r.id) ?? []).map((c) => c.configId),
-      createdVia: r.createdVia,
-      burnInTokens: tokensOf(r.burnInPromptTokens, r.burnInCompletionTokens),
+      expectedResult: r.expected_result,
+      generationStatus: r.generation_status,
+      generationError: r.generation_error,
+      isEnabled: r.is_enabled,
+      scenarioId: r.scenario_id,
+      resumeFromId: r.resume_from_id,
+      waitForIds: (waitsOf.get(r.id) ?? []).map((w) => w.depends_on_id),
+      configIds: (configsOf.get(r.id) ?? []).map((c) => c.config_id),
+      createdVia: r.created_via,
+      burnInTokens: tokensOf(r.burn_in_prompt_tokens, r.burn_in_completion_tokens),
     }));
   }
 
