@@ -16,6 +16,8 @@ export interface Config {
   secretKey: string | null;
   logLevel: string;
   bodyLimitBytes: number;
+  /** How long an API token's caller (token, project, organization) is kept in memory; 0: not kept. */
+  tokenCacheMs: number;
   slackApiUrl: string;
   chromiumPath: string | null;
   browserWsEndpoint: string | null;
@@ -88,6 +90,13 @@ export function parseSize(raw: string): number {
   if (!match) throw new Error(`GOALIE_BODY_LIMIT must look like 1mb, 512kb or 2048, got ${JSON.stringify(raw)}`);
   const unit = (match[2] ?? 'b').toLowerCase();
   return Number(match[1]) * (unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1);
+}
+
+/** At most a minute: a revoked token or a suspended organization must stop working soon. */
+function tokenCacheSeconds(env: Env): number {
+  const seconds = int(env, 'GOALIE_TOKEN_CACHE_SECONDS', 5, 0);
+  if (seconds > 60) throw new Error(`GOALIE_TOKEN_CACHE_SECONDS must be at most 60 (a revoked token keeps working up to that long in each process), got ${seconds}`);
+  return seconds;
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -197,6 +206,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     secretKey: env.GOALIE_SECRET_KEY || null,
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: parseSize(env.GOALIE_BODY_LIMIT || '1mb'),
+    tokenCacheMs: tokenCacheSeconds(env) * 1000,
     slackApiUrl: (env.SLACK_API_URL || 'https://slack.com/api/').replace(/\/?$/, '/'),
     chromiumPath: env.GOALIE_CHROMIUM_PATH || null,
     browserWsEndpoint: env.GOALIE_BROWSER_WS_ENDPOINT || null,

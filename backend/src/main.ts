@@ -7,6 +7,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { linksFor, type AppContext } from './app/context.js';
+import { callerCache } from './app/caller-cache.js';
 import type { EvidenceStore } from './app/ports/evidence.js';
 import type { Config, LlmConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
@@ -104,6 +105,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       links: linksFor(config.publicUrl),
       now: () => new Date(),
       log: logger,
+      callers: callerCache({ ttlMs: config.tokenCacheMs }),
       browserNetwork: browserNetwork(config, options.databaseUrl),
     };
     const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));

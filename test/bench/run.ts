@@ -8,7 +8,10 @@
 //  (d) authoring: the share of the sentence corpus (test/unit/agent/sentence-corpus.ts) understood
 //      as the plan a person means, and of its vague goals refused; and the goal suite of
 //      test/fixtures/apps (test/helpers/goal-suite.ts) through the service: burn-in success rate,
-//      right verdicts, false passes, median burn-in and replay time per test case.
+//      right verdicts, false passes, median burn-in and replay time per test case;
+//  (e) the API under load (test/bench/api-load.ts): requests/s and latency of reading a run;
+//  (f) POST /v1/run of a plan of 10,000 test cases with dependencies (test/bench/big-plan.ts);
+//  (g) a pull request webhook to the in-progress review comment at the fake GitHub (test/bench/webhook-comment.ts).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +24,10 @@ import { measureGoalSuite } from '../helpers/goal-suite.js';
 import { stopTestPostgres } from '../helpers/postgres.js';
 import { startTestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { measureApiLoad } from './api-load.js';
 import { benchProject } from './bench-project.js';
+import { measureBigPlan } from './big-plan.js';
+import { measureWebhookComment } from './webhook-comment.js';
 import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
 import { CORPUS, REFUSED } from '../unit/agent/sentence-corpus.js';
@@ -32,6 +38,8 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_GOAL_SUITE=off leaves out the goal suite (authoring figures), for replay measurements alone. */
 const GOAL_SUITE = process.env.BENCH_GOAL_SUITE !== 'off';
+/** BENCH_API_LOAD=off leaves out the API load, big plan and webhook figures. */
+const API_LOAD = process.env.BENCH_API_LOAD !== 'off';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -133,6 +141,14 @@ async function main(): Promise<void> {
       log('the goal suite: burn-ins and one run of plainly written goals on apps in many styles');
       goalSuite = (await measureGoalSuite(service)).figures;
     }
+    let apiLoad: Awaited<ReturnType<typeof measureApiLoad>> | 'skipped' = 'skipped';
+    let bigPlan: Awaited<ReturnType<typeof measureBigPlan>> | 'skipped' = 'skipped';
+    let webhookToInProgressComment: Awaited<ReturnType<typeof measureWebhookComment>> | 'skipped' = 'skipped';
+    if (API_LOAD) {
+      apiLoad = await measureApiLoad();
+      bigPlan = await measureBigPlan();
+      webhookToInProgressComment = await measureWebhookComment();
+    }
     const serviceMs = median(serviceRuns);
     const plainMs = median(plainRuns);
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
@@ -184,6 +200,9 @@ async function main(): Promise<void> {
             replayMedian: round(median(replays.map((r) => Number(r.ms)))),
           },
           authoring: { sentenceCorpus: corpusFigures(), goalSuite },
+          apiLoad,
+          bigPlan,
+          webhookToInProgressComment,
         },
         null,
         2,

@@ -4,6 +4,7 @@ import { createToken, revokeToken } from '../../backend/src/app/tokens.js';
 import { shopProject } from '../fixtures/projects.js';
 import { countRuns, errorMessage, sql, withOrganizationSetting } from '../helpers/project-yaml.js';
 import { apiClient, startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** Project B: nothing in it shares a name with project A (the shop). */
 const rivalProject = `
@@ -125,8 +126,9 @@ describe('authentication', () => {
     const [before] = await sql(service, 'SELECT last_used_at FROM api_tokens WHERE id = $1', [record.id]);
     expect(before!.last_used_at).to.equal(null);
     await service.client(fresh).get('/v1/run/anything');
-    const [after] = await sql(service, 'SELECT last_used_at FROM api_tokens WHERE id = $1', [record.id]);
-    expect(after!.last_used_at).to.be.instanceOf(Date);
+    // Written in the background, not on the request's path.
+    const after = await waitFor('last_used_at', async () => (await sql(service, 'SELECT last_used_at FROM api_tokens WHERE id = $1', [record.id]))[0]!.last_used_at);
+    expect(after).to.be.instanceOf(Date);
   });
 });
 

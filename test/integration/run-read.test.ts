@@ -92,6 +92,28 @@ describe('GET /v1/run/{shortId}', () => {
     });
   });
 
+  it("answers the exact bytes JSON.stringify writes, in the API's field order, whatever the text holds", async () => {
+    const other = (await api.post('/v1/run', {})).body.run;
+    // Quotes, backslashes, control characters, line and paragraph separators, astral and combining characters, HTML.
+    const tricky = 'He said "ok" \\ then\n\ttab\r\u0001\u001f\u007f \u2028\u2029 😀 é <b>&amp;</b> </script>';
+    await sql(service, "UPDATE run_test_cases SET status = 'COMPLETED', result = 'FAILED', result_title = $2, evaluation_thought = $2, prompt_examples = $2 WHERE run_id = $1", [other.id, tricky]);
+    await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'FAILED' WHERE id = $1", [other.id]);
+    for (const query of ['', '?testCases=all', '?testCases=failed']) {
+      const response = await fetch(`${service.baseUrl}/v1/run/${other.shortId}${query}`, { headers: { authorization: `Bearer ${await service.token('shop')}` } });
+      expect(response.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+      const text = await response.text();
+      const parsed = JSON.parse(text);
+      expect(text).to.equal(JSON.stringify(parsed));
+      expect(Object.keys(parsed)).to.deep.equal(['id', 'shortId', 'status', 'result', 'runTestCases']);
+      if (!query) continue;
+      expect(parsed.runTestCases).to.have.length(4);
+      for (const tc of parsed.runTestCases) {
+        expect(Object.keys(tc)).to.deep.equal(['id', 'shortId', 'name', 'status', 'result', 'resultTitle', 'evaluationThought', 'promptGoal', 'promptExamples']);
+        expect(tc).to.deep.include({ resultTitle: tricky, evaluationThought: tricky, promptExamples: tricky });
+      }
+    }
+  });
+
   it('shows result null while the run is RUNNING, whatever is stored', async () => {
     const other = (await api.post('/v1/run', {})).body.run;
     await sql(service, "UPDATE runs SET status = 'RUNNING', result = 'PASSED' WHERE id = $1", [other.id]);

@@ -51,7 +51,10 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
   // write hits the unique constraint plans again, and now finds what the other one created.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await applyOnce(ctx, doc);
+      const summary = await applyOnce(ctx, doc);
+      // A suspension or a renamed project applied by this process counts from its next API request on.
+      ctx.callers?.clear();
+      return summary;
     } catch (error) {
       if (!(error instanceof UniqueViolation) || attempt >= 5) throw error;
     }

@@ -1,4 +1,5 @@
 // What every use case may use. Built once in main.ts.
+import type { CallerCache } from './caller-cache.js';
 import type { HostKind, PlatformFactory } from './ports/change-request-platform.js';
 import type { Logger } from './ports/logger.js';
 import type { JobQueue } from './ports/queue.js';
@@ -31,6 +32,8 @@ export interface AppContext {
   links: Links;
   now: () => Date;
   log: Logger;
+  /** API tokens' callers kept for a few seconds (GOALIE_TOKEN_CACHE_SECONDS); absent: read every time. */
+  callers?: CallerCache;
   /** What the browser may reach when a project does not say, and Goalie's own ports (docs/security.md). */
   browserNetwork?: { defaults: NetworkAccess; ownPorts: number[] };
 }

@@ -55,6 +55,7 @@ export async function createProjectToken(ctx: AppContext, projectId: string, raw
 export async function revokeProjectToken(ctx: AppContext, projectId: string, tokenId: string): Promise<ApiTokenRecord> {
   const record = UUID_PATTERN.test(tokenId) ? await ctx.store.tokens.revokeById(projectId, tokenId, ctx.now()) : null;
   if (!record) throw new NotFound('This project has no such API token. The list on the page shows the ones it has.');
+  ctx.callers?.forgetToken(record.id);
   return record;
 }
 
@@ -73,6 +74,7 @@ export async function revokeToken(ctx: AppContext, prefix: string): Promise<ApiT
     return found;
   });
   if (matches.length === 0) throw new NotFound(`No token starts with ${prefix}. See \`goalie token list --project <name>\`.`);
+  ctx.callers?.forgetToken(matches[0]!.id);
   return matches[0]!;
 }
 
@@ -84,12 +86,24 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   if (!authorization) throw new Unauthorized(`Missing API token. ${HOW_TO_GET_ONE}`);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) throw new Unauthorized(`The Authorization header must have the form \`Bearer <API_TOKEN>\`. ${HOW_TO_GET_ONE}`);
-  const caller = await ctx.store.tokens.findCaller(hashToken(match[1]!));
-  if (!caller) throw new Unauthorized(`Invalid API token. ${HOW_TO_GET_ONE}`);
+  const tokenHash = hashToken(match[1]!);
+  const now = ctx.now();
+  let caller = ctx.callers?.fresh(tokenHash, now.getTime());
+  if (!caller) {
+    const found = await ctx.store.tokens.findCaller(tokenHash);
+    if (!found) throw new Unauthorized(`Invalid API token. ${HOW_TO_GET_ONE}`);
+    ctx.callers?.remember(tokenHash, found, now.getTime());
+    caller = found;
+  }
   if (caller.revoked) throw new Forbidden('This API token was revoked. Create a new one in the dashboard under Settings, Integrations, API, or with `goalie token create --project <name>`.');
   if (caller.organization.suspended) {
     throw new Forbidden(`Organization ${caller.organization.name} is suspended; its projects cannot be used until an administrator lifts the suspension (\`suspended: false\` in its project YAML).`);
   }
-  await ctx.store.tokens.touch(caller.tokenId, ctx.now());
+  if (!ctx.callers || ctx.callers.touchDue(tokenHash, now.getTime())) {
+    // When a token was last used is a hint in the token list, not worth a write per request nor a
+    // request's wait: at most once a minute per token (TOUCH_INTERVAL_MS), in the background.
+    const tokenId = caller.tokenId;
+    ctx.store.tokens.touch(tokenId, now).catch((error: unknown) => ctx.log.warn({ err: error, tokenId }, 'could not record when an API token was last used'));
+  }
   return { tokenId: caller.tokenId, project: caller.project, organization: caller.organization };
 }

@@ -8,6 +8,7 @@ import type { RunCounts, RunFilter, RunListRow, RunNeighbour, RunQueries } from 
 import type { StoredTrigger } from '../app/records.js';
 import type { RepositoryHost } from '../domain/host-links.js';
 import type { RunResult, RunStatus } from '../domain/run-state.js';
+import { runStatus } from './run-status-query.js';
 
 /** The counts come as RunCounts' own names. */
 interface ListRow extends RunCounts {
@@ -158,6 +159,8 @@ export function runQueries(m: EntityManager): RunQueries {
       }
       return found;
     },
+
+    runStatus: (projectId, shortId, withTestCases) => runStatus(m, projectId, shortId, withTestCases),
 
     async repositoryOf(projectId) {
       const [row] = (await m.query(`SELECT host, api_url, repository FROM repository_connections WHERE project_id = $1`, [projectId])) as {

@@ -24,6 +24,8 @@ import {
 } from './entities/index.js';
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
 import { accountsStore } from './accounts-store.js';
+import { findCaller } from './caller-query.js';
+import { insertRunTestCases } from './run-test-case-insert.js';
 import { projectBrowserAccess } from './browser-access.js';
 import { overviewQueries } from './overview-queries.js';
 import { planQueries } from './plan-queries.js';
@@ -35,6 +37,35 @@ import { reviewStore } from './review-store.js';
 import { runQueries } from './run-queries.js';
 import { reviewsQueries } from './reviews-queries.js';
 import type { SecretBox } from './secret-box.js';
+
+/** A test_cases row as the driver gives it. */
+interface TestCaseRow {
+  id: string;
+  project_id: string;
+  application_id: string;
+  name: string;
+  goal: string;
+  expected_result: string | null;
+  generation_status: TestCaseRecord['generationStatus'];
+  generation_error: string | null;
+  is_enabled: boolean;
+  scenario_id: string | null;
+  resume_from_id: string | null;
+  created_via: TestCaseRecord['createdVia'];
+  burn_in_prompt_tokens: number | null;
+  burn_in_completion_tokens: number | null;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
 
 const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
 
@@ -49,32 +80,41 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
   }
 
   async function testCasesWhere(projectId: string | null, ids?: string[]): Promise<TestCaseRecord[]> {
-    const rows = await m.find(TestCaseEntity, {
-      where: { ...(projectId ? { projectId } : {}), ...(ids ? { id: In(ids) } : {}) },
-      order: { createdAt: 'ASC', name: 'ASC' },
-    });
+    // Plain statements: building TypeORM entities for a project of thousands of test cases took
+    // longer than reading them (a plan of 10,000 is started from this list).
+    const rows = (await m.query(
+      `SELECT id, project_id, application_id, name, goal, expected_result, generation_status, generation_error, is_enabled,
+              scenario_id, resume_from_id, created_via, burn_in_prompt_tokens, burn_in_completion_tokens
+         FROM test_cases
+        WHERE ($1::uuid IS NULL OR project_id = $1) AND ($2::uuid[] IS NULL OR id = ANY($2))
+        ORDER BY created_at, name`,
+      [projectId, ids ?? null],
+    )) as TestCaseRow[];
     if (rows.length === 0) return [];
     const rowIds = rows.map((r) => r.id);
     const [waits, configs] = await Promise.all([
-      m.find(TestCaseWaitForEntity, { where: { testCaseId: In(rowIds) } }),
-      m.find(TestCaseConfigEntity, { where: { testCaseId: In(rowIds) }, order: { position: 'ASC' } }),
+      m.query(`SELECT test_case_id, depends_on_id FROM test_case_wait_for WHERE test_case_id = ANY($1::uuid[])`, [rowIds]) as Promise<{ test_case_id: string; depends_on_id: string }[]>,
+      m.query(`SELECT test_case_id, config_id FROM test_case_configs WHERE test_case_id = ANY($1::uuid[]) ORDER BY position`, [rowIds]) as Promise<{ test_case_id: string; config_id: string }[]>,
     ]);
+    // Grouped once: a project of thousands of test cases must not scan every wait per test case.
+    const waitsOf = groupBy(waits, (w) => w.test_case_id);
+    const configsOf = groupBy(configs, (c) => c.test_case_id);
     return rows.map((r) => ({
       id: r.id,
-      projectId: r.projectId,
-      applicationId: r.applicationId,
+      projectId: r.project_id,
+      applicationId: r.application_id,
       name: r.name,
       goal: r.goal,
-      expectedResult: r.expectedResult,
-      generationStatus: r.generationStatus,
-      generationError: r.generationError,
-      isEnabled: r.isEnabled,
-      scenarioId: r.scenarioId,
-      resumeFromId: r.resumeFromId,
-      waitForIds: waits.filter((w) => w.testCaseId === r.id).map((w) => w.dependsOnId),
-      configIds: configs.filter((c) => c.testCaseId === r.id).map((c) => c.configId),
-      createdVia: r.createdVia,
-      burnInTokens: tokensOf(r.burnInPromptTokens, r.burnInCompletionTokens),
+      expectedResult: r.expected_result,
+      generationStatus: r.generation_status,
+      generationError: r.generation_error,
+      isEnabled: r.is_enabled,
+      scenarioId: r.scenario_id,
+      resumeFromId: r.resume_from_id,
+      waitForIds: (waitsOf.get(r.id) ?? []).map((w) => w.depends_on_id),
+      configIds: (configsOf.get(r.id) ?? []).map((c) => c.config_id),
+      createdVia: r.created_via,
+      burnInTokens: tokensOf(r.burn_in_prompt_tokens, r.burn_in_completion_tokens),
     }));
   }
 
@@ -113,13 +153,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     },
 
     tokens: {
-      async findCaller(tokenHash) {
-        const token = await m.findOne(ApiTokenEntity, { where: { tokenHash } });
-        if (!token) return null;
-        const project = await m.findOneOrFail(ProjectEntity, { where: { id: token.projectId } });
-        const organization = await m.findOneOrFail(OrganizationEntity, { where: { id: project.organizationId } });
-        return { tokenId: token.id, revoked: token.revokedAt !== null, project: toProject(project), organization: toOrganization(organization) };
-      },
+      findCaller: (tokenHash) => findCaller(m, tokenHash),
       async touch(tokenId, at) {
         await m.update(ApiTokenEntity, { id: tokenId }, { lastUsedAt: at });
       },
@@ -320,9 +354,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
       async create(run) {
         await m.insert(RunEntity, { ...run, notifications: run.notifications ?? null });
       },
-      async addTestCases(testCases) {
-        if (testCases.length) await m.insert(RunTestCaseEntity, testCases);
-      },
+      addTestCases: (testCases) => insertRunTestCases(m, testCases),
     },
   };
 }

@@ -88,4 +88,19 @@ export interface RunQueries {
   stepSentences(versions: { testCaseId: string; version: number }[]): Promise<Map<string, string[]>>;
   /** The project's repository connection, without its credentials. */
   repositoryOf(projectId: string): Promise<RepositoryLinkage | null>;
+  /**
+   * A run as the API reads it (GET /v1/run/{id}), and when `withTestCases` all its test cases in the
+   * API's shape in run order, as JSON text: one statement, whatever the number of test cases.
+   */
+  runStatus(projectId: string, shortId: string, withTestCases: boolean): Promise<RunStatusRow | null>;
+}
+
+export interface RunStatusRow {
+  id: string;
+  shortId: string;
+  status: RunStatus;
+  /** As stored: the API shows none before the run ends. */
+  result: RunResult | null;
+  /** The JSON text of RunTestCase[], as the answer sends it ('[]' when not asked for). */
+  testCasesJson: string;
 }

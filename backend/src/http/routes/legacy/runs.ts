@@ -4,7 +4,7 @@ import type { Middleware } from 'koa';
 import { startRunSchema } from '../../../../../shared/src/api/schemas.js';
 import type { AppContext } from '../../../app/context.js';
 import { NotFound } from '../../../app/errors.js';
-import { getRun } from '../../../app/get-run.js';
+import { readRunStatus } from '../../../app/get-run.js';
 import { startRun } from '../../../app/start-run.js';
 import { presentRunStatus } from '../../present.js';
 import type { AppState, Ctx } from '../../state.js';
@@ -37,8 +37,10 @@ export function legacyRunRoutes(app: AppContext, guard: Middleware<AppState>[]):
 
   router.get('/:shortId', deprecated, ...guard, async (ctx) => {
     checkProject(ctx);
-    const { run, testCases } = await getRun(app, ctx.state.caller!, ctx.params.shortId!, testCaseFilter(ctx.query.testCases));
-    ctx.body = presentRunStatus(run, testCases);
+    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, testCaseFilter(ctx.query.testCases)));
+    // JSON text already: the type is set as Koa sets it for an object.
+    ctx.type = 'json';
+    ctx.body = answer;
   });
 
   return router;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { rerunSchema, runTestCasesQuerySchema, startRunSchema } from '../../../../../shared/src/api/schemas.js';
 import type { AppContext } from '../../../app/context.js';
-import { findRun, getRun, type TestCaseFilter } from '../../../app/get-run.js';
+import { findRun, readRunStatus, type TestCaseFilter } from '../../../app/get-run.js';
 import { cancelRun } from '../../../app/run-engine/cancel-run.js';
 import { rerun } from '../../../app/rerun.js';
 import { startRun } from '../../../app/start-run.js';
@@ -32,8 +32,10 @@ export function runRoutes(app: AppContext, guard: Middleware<AppState>[]): Route
 
   router.get('/run/:shortId', ...guard, async (ctx) => {
     const filter = testCaseFilter(ctx.query.testCases);
-    const { run, testCases } = await getRun(app, ctx.state.caller!, ctx.params.shortId!, filter);
-    ctx.body = presentRunStatus(run, testCases);
+    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, filter));
+    // JSON text already: the type is set as Koa sets it for an object.
+    ctx.type = 'json';
+    ctx.body = answer;
   });
 
   router.post('/run/:shortId', ...guard, async (ctx) => {

@@ -1,0 +1,45 @@
+// GET /v1/run/{id}: the run and its test cases in one statement. PostgreSQL writes the test cases as
+// the JSON text of the API's answer (its field names, in its order, compact as JSON.stringify writes
+// it; row_to_json escapes strings as JSON.stringify does, tested in run-read.test.ts), walking
+// run_test_cases_run in position order: a run of hundreds of test cases is one string to send, not
+// hundreds of entities to build and serialize.
+import type { EntityManager } from 'typeorm';
+import type { RunStatusRow } from '../app/ports/run-queries.js';
+import type { RunTestCase } from '../../../shared/src/api/types.js';
+import type { RunResult, RunStatus } from '../domain/run-state.js';
+import { preparedQuery } from './prepared-query.js';
+
+/** The fields of the API's RunTestCase in the answer's order, each from its column. */
+const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
+  id: 't.id',
+  shortId: 't.short_id',
+  name: 't.name',
+  status: 't.status',
+  result: 't.result',
+  resultTitle: 't.result_title',
+  evaluationThought: 't.evaluation_thought',
+  promptGoal: 't.prompt_goal',
+  promptExamples: 't.prompt_examples',
+};
+/** One test case's columns under the API's names, for row_to_json (compact, escaped as JSON.stringify escapes). */
+const testCaseRow = Object.entries(TEST_CASE_FIELDS)
+  .map(([field, column]) => `${column} AS "${field}"`)
+  .join(', ');
+
+export async function runStatus(m: EntityManager, projectId: string, shortId: string, withTestCases: boolean): Promise<RunStatusRow | null> {
+  const [row] = await preparedQuery<{ id: string; short_id: string; status: RunStatus; result: RunResult | null; test_cases: string }>(
+    m,
+    'goalie_run_status',
+    `SELECT r.id, r.short_id, r.status, r.result,
+            CASE WHEN $3 THEN (
+              SELECT '[' || coalesce(string_agg(row_to_json(api)::text, ',' ORDER BY t.position), '') || ']'
+                FROM run_test_cases t CROSS JOIN LATERAL (SELECT ${testCaseRow}) api
+               WHERE t.run_id = r.id)
+            ELSE '[]' END AS test_cases
+       FROM runs r
+      WHERE r.project_id = $1 AND r.short_id = $2`,
+    [projectId, shortId, withTestCases],
+  );
+  if (!row) return null;
+  return { id: row.id, shortId: row.short_id, status: row.status, result: row.result, testCasesJson: row.test_cases };
+}
