@@ -197,7 +197,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     slackApiUrl: (env.SLACK_API_URL || 'https://slack.com/api/').replace(/\/?$/, '/'),
     chromiumPath: env.GOALIE_CHROMIUM_PATH || null,
     browserWsEndpoint: env.GOALIE_BROWSER_WS_ENDPOINT || null,
-    concurrency: int(env, 'GOALIE_CONCURRENCY', 4, 1),
+    concurrency: int(env, 'GOALIE_CONCURRENCY', 4, 0),
     projectParallelism: int(env, 'GOALIE_PROJECT_PARALLELISM', 20, 1),
     workerStaleMs: int(env, 'GOALIE_WORKER_STALE_SECONDS', 15, 3) * 1000,
     schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,

@@ -189,6 +189,13 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** The scheduler without a worker: `goalie serve` with GOALIE_CONCURRENCY=0 (no browser in this process). */
+export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'scheduler' | 'stop'> {
+  const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
+  const scheduler = startScheduler(runtime.app, { tickMs: runtime.config.schedulerTickMs, staleAfterMs: runtime.config.workerStaleMs, databaseAway });
+  return { scheduler, stop: () => scheduler.stop() };
+}
+
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
 export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
   const { config } = runtime;
@@ -215,10 +222,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     databaseAway,
   });
   await worker.start();
-  const scheduler =
-    options.scheduler === false
-      ? { stop: async () => {}, tick: async () => {} }
-      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs, databaseAway });
+  const scheduler = options.scheduler === false ? { stop: async () => {}, tick: async () => {} } : startSchedulerOnly(runtime).scheduler;
   return {
     worker,
     executor,
