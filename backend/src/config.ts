@@ -177,6 +177,9 @@ function oauthApp(env: Env, host: 'GITHUB' | 'GITLAB'): OAuthAppConfig | null {
   return { clientId, clientSecret, url, apiUrl: `${url}/api/v4` };
 }
 
+/** A setting this process cannot start with: its message says what to set; shown without a stack trace. */
+export class ConfigurationError extends Error {}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = int(env, 'PORT', 8080);
   const home = path.resolve(cwd, env.GOALIE_HOME || '.goalie');

@@ -32,6 +32,7 @@ import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
 import { databaseHealth, type DatabaseHealth } from './persistence/database-health.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
+import { checkSecretKey } from './persistence/secret-key-check.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
 import { localDiskEvidence } from './storage/local-disk.js';
@@ -87,6 +88,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     }
     const secrets = loadSecretBox(config.secretKey, config.home);
+    await checkSecretKey(dataSource, secrets, config.secretKey ? 'GOALIE_SECRET_KEY' : path.join(config.home, 'secret.key'));
     const queue = await startBoss(options.databaseUrl, {
       supervise: options.supervise ?? false,
       // The database being away is logged once (by `health`), not at every poll of the queue.
