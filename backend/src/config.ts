@@ -1,5 +1,6 @@
 // The only reader of process.env. Everything else receives a Config.
 import path from 'node:path';
+import { parseEvidenceUrl, type EvidenceLocation } from './config-evidence.js';
 
 export interface Config {
   port: number;
@@ -39,6 +40,8 @@ export interface Config {
   browserNetwork: { allowLoopback: boolean; allowPrivate: boolean };
   /** Port of the demo shop `goalie serve` runs on 127.0.0.1; null turns it off. */
   demoPort: number | null;
+  /** Where evidence is kept: GOALIE_HOME/evidence, or S3-compatible storage (GOALIE_EVIDENCE_URL). */
+  evidence: EvidenceLocation;
   /** An OpenAI-compatible chat-completions endpoint for what the built-in agent cannot do; null: none. */
   llm: LlmConfig | null;
   /** Signing in with GitHub and GitLab (GOALIE_GITHUB_OAUTH_*, GOALIE_GITLAB_OAUTH_*); null: no button. */
@@ -213,6 +216,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       allowPrivate: flag(env, 'GOALIE_BROWSER_ALLOW_PRIVATE', !env.DATABASE_URL),
     },
     demoPort: env.GOALIE_DEMO_PORT === 'off' ? null : int(env, 'GOALIE_DEMO_PORT', 8090),
+    evidence: env.GOALIE_EVIDENCE_URL?.trim()
+      ? parseEvidenceUrl(env.GOALIE_EVIDENCE_URL, env.AWS_REGION || env.AWS_DEFAULT_REGION)
+      : { kind: 'local', dir: path.join(home, 'evidence') },
     llm: llm(env),
     signIn: { github: oauthApp(env, 'GITHUB'), gitlab: oauthApp(env, 'GITLAB') },
   };

@@ -36,6 +36,7 @@ import { checkSecretKey } from './persistence/secret-key-check.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
 import { localDiskEvidence } from './storage/local-disk.js';
+import { s3Evidence } from './storage/s3-evidence.js';
 
 export interface Runtime {
   config: Config;
@@ -76,7 +77,7 @@ export function databaseHint(embedded: boolean): string {
  * `supervise`: this process runs queue maintenance (processes with workers do). `embedded`: the
  * database is the embedded PostgreSQL (what the messages about an unreachable database advise).
  */
-export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean }): Promise<Runtime> {
+export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean; evidence?: EvidenceStore }): Promise<Runtime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
@@ -107,7 +108,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       log: logger,
       browserNetwork: browserNetwork(config, options.databaseUrl),
     };
-    const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
+    const evidence = options.evidence ?? (await openEvidence(config));
     const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
     const koa = createHttpApp(app, {
       logger,
@@ -143,6 +144,14 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
     await dataSource.destroy().catch(() => {});
     throw error;
   }
+}
+
+/** The local disk, or the S3-compatible bucket of GOALIE_EVIDENCE_URL once it answers. */
+export async function openEvidence(config: Config): Promise<EvidenceStore> {
+  if (config.evidence.kind === 'local') return localDiskEvidence(config.evidence.dir);
+  const store = s3Evidence(config.evidence);
+  await store.check();
+  return store;
 }
 
 /** What the browser may reach by default, and Goalie's own ports on this machine: the API's, and the database's when it runs here. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadProjectFile } from '../../shared/src/project-file/load.js';
 import { applyProject, type ApplySummary } from '../../backend/src/app/apply-project.js';
+import type { EvidenceStore } from '../../backend/src/app/ports/evidence.js';
 import { createToken } from '../../backend/src/app/tokens.js';
 import { loadConfig, type Config } from '../../backend/src/config.js';
 import { createLogger } from '../../backend/src/logger.js';
@@ -74,8 +75,11 @@ function isDescribed(method: string, pathname: string): boolean {
   }
 }
 
-/** `options.logger`: the service logs there instead (TEST_LOG_LEVEL, default silent). */
-export async function startTestService(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestService> {
+/**
+ * `options.logger`: the service logs there instead (TEST_LOG_LEVEL, default silent).
+ * `options.evidence`: this store instead of the one of `env` (GOALIE_EVIDENCE_URL, or the local disk).
+ */
+export async function startTestService(env: Record<string, string> = {}, options: { logger?: Logger; evidence?: EvidenceStore } = {}): Promise<TestService> {
   const db = await createTestDatabase();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-test-home-'));
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -84,7 +88,7 @@ export async function startTestService(env: Record<string, string> = {}, options
   const baseUrl = `http://127.0.0.1:${port}`;
   // The tests' sites are on 127.0.0.1, which a service with DATABASE_URL refuses by default.
   const config: Config = loadConfig({ GOALIE_HOME: home, DATABASE_URL: db.url, PORT: String(port), GOALIE_PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', GOALIE_BROWSER_ALLOW_LOOPBACK: 'true', ...env });
-  const runtime = await createRuntime(config, { databaseUrl: db.url, logger });
+  const runtime = await createRuntime(config, { databaseUrl: db.url, logger, evidence: options.evidence });
   const server: http.Server = await listen(runtime, port, '127.0.0.1');
 
   return {

@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { AppContext } from '../../app/context.js';
 import { NotFound } from '../../app/errors.js';
 import type { EvidenceStore } from '../../app/ports/evidence.js';
+import { parseRange } from '../range-header.js';
 import type { ProjectRecord } from '../../app/records.js';
 import type { AppState } from '../state.js';
 import { projectAccess } from './access.js';
@@ -42,12 +43,33 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
     const projectId = await projectOfEvidence(app, key);
     if (!projectId) throw new NotFound(`No evidence at ${key}.`);
     await read(ctx, await projectById(app, projectId), 'see this evidence');
-    const file = await evidence.get(key);
+    const file = await evidence.open(key, { range: parseRange(ctx.get('Range')), ifNoneMatch: ctx.get('If-None-Match') || undefined });
     if (!file) throw new NotFound(`No evidence at ${key}.`);
-    ctx.type = file.contentType;
     // Only the signed-in browser may keep it: never a shared cache.
     ctx.set('Cache-Control', 'private, max-age=86400');
-    ctx.body = file.data;
+    ctx.set('Accept-Ranges', 'bytes');
+    if (file.status === 'not-modified') {
+      ctx.set('ETag', file.etag);
+      ctx.status = 304;
+      return;
+    }
+    if (file.status === 'unsatisfiable') {
+      ctx.set('Content-Range', `bytes */${file.size}`);
+      ctx.status = 416;
+      ctx.body = `The range ${ctx.get('Range')} is outside the ${file.size} bytes of this evidence.`;
+      return;
+    }
+    ctx.set('ETag', file.etag);
+    ctx.set('Last-Modified', file.lastModified.toUTCString());
+    ctx.type = file.contentType;
+    ctx.body = file.body;
+    if (file.range) {
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+      ctx.length = file.range.end - file.range.start + 1;
+    } else {
+      ctx.length = file.size;
+    }
   });
 
   return router;
