@@ -77,7 +77,7 @@ export function databaseHint(embedded: boolean): string {
  * `supervise`: this process runs queue maintenance (processes with workers do). `embedded`: the
  * database is the embedded PostgreSQL (what the messages about an unreachable database advise).
  */
-export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean; evidence?: EvidenceStore }): Promise<Runtime> {
+export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean; evidence?: EvidenceStore; checkEvidence?: boolean }): Promise<Runtime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
@@ -108,7 +108,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       log: logger,
       browserNetwork: browserNetwork(config, options.databaseUrl),
     };
-    const evidence = options.evidence ?? (await openEvidence(config));
+    const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));
     const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
     const koa = createHttpApp(app, {
       logger,
@@ -133,6 +133,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       health,
       async close() {
         health.close();
+        if (!options.evidence) evidence.close?.();
         await queue.stop({ graceful: false, close: true, wait: true });
         await dataSource.destroy();
       },
@@ -146,11 +147,11 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
   }
 }
 
-/** The local disk, or the S3-compatible bucket of GOALIE_EVIDENCE_URL once it answers. */
-export async function openEvidence(config: Config): Promise<EvidenceStore> {
+/** The local disk, or the S3-compatible bucket of GOALIE_EVIDENCE_URL once it answers (unless `check` is false). */
+export async function openEvidence(config: Config, options: { check?: boolean } = {}): Promise<EvidenceStore> {
   if (config.evidence.kind === 'local') return localDiskEvidence(config.evidence.dir);
   const store = s3Evidence(config.evidence);
-  await store.check();
+  if (options.check !== false) await store.check();
   return store;
 }
 
@@ -203,7 +204,7 @@ export interface RunningWorker {
 /** The scheduler without a worker: `goalie serve` with GOALIE_CONCURRENCY=0 (no browser in this process). */
 export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'scheduler' | 'stop'> {
   const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
-  const scheduler = startScheduler(runtime.app, { tickMs: runtime.config.schedulerTickMs, staleAfterMs: runtime.config.workerStaleMs, databaseAway });
+  const scheduler = startScheduler(runtime.app, { tickMs: runtime.config.schedulerTickMs, staleAfterMs: runtime.config.workerStaleMs, databaseAway, evidence: runtime.evidence });
   return { scheduler, stop: () => scheduler.stop() };
 }
 

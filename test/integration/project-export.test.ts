@@ -10,7 +10,7 @@ import { startTestService, type TestService } from '../helpers/service.js';
 
 // Everything the file format has, and secrets of every kind.
 const withRepository = (yaml: string, hostUrl: string) =>
-  `${yaml.replace('  defaultDevicePreset: Desktop', '  defaultDevicePreset: Desktop\n  sshTunnelProxy: true\n  publicResults: true\n  network: { allowPrivate: true }')}
+  `${yaml.replace('  defaultDevicePreset: Desktop', '  defaultDevicePreset: Desktop\n  sshTunnelProxy: true\n  publicResults: true\n  evidenceRetentionDays: 90\n  network: { allowPrivate: true }')}
   - name: Nightly
     description: Everything, every night
     owner: qa@example.com

@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
 import type { ExistingProject, ProjectWrite, RepositoryWrite } from './ports/projects-as-code.js';
 import { UniqueViolation } from './ports/store.js';
+import { DEFAULT_EVIDENCE_RETENTION_DAYS } from './expire-evidence.js';
 import { platformFor } from './review/review-context.js';
 
 export type DocPath = (string | number)[];
@@ -250,6 +251,8 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
       sshTunnelProxy: doc.project.sshTunnelProxy,
       // Written every time: taking the line out of the file makes the results private again.
       publicResults: doc.project.publicResults ?? false,
+      // Also written every time: taking the line out brings back the default.
+      evidenceRetentionDays: doc.project.evidenceRetentionDays ?? DEFAULT_EVIDENCE_RETENTION_DAYS,
       browserAccess: {
         allowLoopback: doc.project.network?.allowLoopback ?? null,
         allowPrivate: doc.project.network?.allowPrivate ?? null,

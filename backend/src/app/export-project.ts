@@ -3,6 +3,7 @@
 // again, and leaves out those that `apply` keeps when they are absent.
 import type { ProjectSnapshot } from './ports/projects-as-code.js';
 import { NotFound } from './errors.js';
+import { DEFAULT_EVIDENCE_RETENTION_DAYS } from './expire-evidence.js';
 import type { AppContext } from './context.js';
 
 const DEFAULT_API_URLS = { github: 'https://api.github.com', gitlab: 'https://gitlab.com' } as const;
@@ -51,6 +52,7 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
       sshTunnelProxy: s.project.sshTunnelProxy || undefined,
       network,
       publicResults: s.project.publicResults || undefined,
+      evidenceRetentionDays: s.project.evidenceRetentionDays === DEFAULT_EVIDENCE_RETENTION_DAYS ? undefined : s.project.evidenceRetentionDays,
       slack,
     }),
     applications: s.applications.map((a) => ({

@@ -128,6 +128,8 @@ export interface RunTestCaseRecord {
   attempt: number;
   healed: { index: number; sentence: string; before: string; after: string }[];
   evidence: { kind: string; key: string; label: string; contentType: string }[];
+  /** When retention deleted its evidence (`evidence` is then empty); null: kept. */
+  evidenceExpiredAt: Date | null;
   errorMessage: string | null;
   /** Language-model tokens of this execution; null when none was asked. */
   modelTokens: TokenUsage | null;

@@ -8,7 +8,8 @@ export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>, con
   const logger = createLogger(process.env.LOG_LEVEL || 'warn', stderrDestination());
   const db = await openDatabase(config, logger);
   try {
-    const runtime = await createRuntime(config, { databaseUrl: db.url, logger, embedded: db.embedded });
+    // Short commands neither write nor serve evidence: the bucket is not asked for (serve and worker do).
+    const runtime = await createRuntime(config, { databaseUrl: db.url, logger, embedded: db.embedded, checkEvidence: false });
     try {
       return await work(runtime);
     } finally {

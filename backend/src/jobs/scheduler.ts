@@ -1,8 +1,11 @@
 // Periodic duties every process with a worker performs: start due scheduled runs, take back work
 // from workers that stopped beating (test cases, review steps, burn-ins, notifications, and jobs they
 // took but never claimed), finish runs left with nothing to do, and write again review comments left
-// stale. All are safe to run in several processes at once.
+// stale; and, every `evidenceSweepMs`, delete evidence past its project's retention. All are safe to
+// run in several processes at once.
 import type { AppContext } from '../app/context.js';
+import { expireEvidence } from '../app/expire-evidence.js';
+import type { EvidenceStore } from '../app/ports/evidence.js';
 import { recoverLostJobs } from '../app/recover-lost-jobs.js';
 import { rewriteStaleComments } from '../app/review/rewrite-stale-comments.js';
 import { finishStrandedRuns } from '../app/run-engine/finish-stranded-runs.js';
@@ -14,10 +17,16 @@ export interface SchedulerOptions {
   staleAfterMs: number;
   /** True when `error` means the database cannot be reached, which the caller logs once: not logged at every tick. */
   databaseAway?: (error: unknown) => boolean;
+  /** Where evidence past its retention is deleted; none: no sweep. */
+  evidence?: EvidenceStore;
+  /** Between two retention sweeps of this process (10 minutes). */
+  evidenceSweepMs?: number;
 }
 
 export function startScheduler(ctx: AppContext, options: SchedulerOptions): { stop(): Promise<void>; tick(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
+  let lastSweep = 0;
+  let sweeping: Promise<void> | null = null;
   const tick = async () => {
     try {
       // Before recoverStaleWork, which forgets workers long gone (and the jobs they held).
@@ -27,6 +36,16 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
       await finishStrandedRuns(ctx);
       await fireSchedules(ctx);
       await rewriteStaleComments(ctx);
+      if (options.evidence && !sweeping && Date.now() - lastSweep >= (options.evidenceSweepMs ?? 600_000)) {
+        lastSweep = Date.now();
+        // Beside the ticks, not in them: a first sweep of a large backlog must not hold up scheduled runs.
+        sweeping = expireEvidence(ctx, options.evidence)
+          .then(() => undefined)
+          .catch((error) => {
+            if (!options.databaseAway?.(error)) ctx.log.error({ err: error }, 'evidence retention sweep failed; the next one tries again');
+          })
+          .finally(() => (sweeping = null));
+      }
     } catch (error) {
       if (!options.databaseAway?.(error)) ctx.log.error({ err: error }, 'scheduler tick failed');
     }
@@ -40,6 +59,7 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
     async stop() {
       clearInterval(timer);
       await running;
+      await sweeping;
     },
   };
 }

@@ -119,6 +119,7 @@ export const toRunTestCase = (e: RunTestCaseEntity): RunTestCaseRecord => ({
   attempt: e.attempt,
   healed: e.healed as RunTestCaseRecord['healed'],
   evidence: e.evidence as RunTestCaseRecord['evidence'],
+  evidenceExpiredAt: e.evidenceExpiredAt ?? null,
   errorMessage: e.errorMessage,
   modelTokens: tokensOf(e.modelPromptTokens, e.modelCompletionTokens),
   startedAt: e.startedAt,

@@ -63,6 +63,7 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
       allowPrivate: access?.allowPrivate ?? null,
       previewOrigins: access?.previewOrigins ?? null,
       publicResults: project.publicResults,
+      evidenceRetentionDays: project.evidenceRetentionDays,
       slackDefaultChannel: project.slackDefaultChannel,
       slackNotifyOn: project.slackNotifyOn,
     },

@@ -28,6 +28,7 @@ import { projectBrowserAccess } from './browser-access.js';
 import { overviewQueries } from './overview-queries.js';
 import { planQueries } from './plan-queries.js';
 import { testCaseQueries } from './test-case-queries.js';
+import { evidenceRetentionStore } from './evidence-retention-store.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
@@ -97,6 +98,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
     projectsAsCode: projectsAsCode(m, secrets),
     execution: executionStore(m, secrets),
     reviews: reviewStore(m, secrets),
+    evidenceRetention: evidenceRetentionStore(m),
     accounts: accountsStore(m),
     overview: overviewQueries(m),
     runQueries: runQueries(m),

@@ -37,7 +37,7 @@ export function localDiskEvidence(root: string): EvidenceStore {
       return { status: 'ok', body, contentType, size: stat.size, etag, lastModified: stat.mtime, ...(range ? { range } : {}) };
     },
     async deleteMany(keys) {
-      for (const key of keys) {
+      for (const key of keys.filter(isValidKey)) {
         const file = fileOf(key);
         await fs.rm(file, { force: true });
         await fs.rm(`${file}.type`, { force: true });

@@ -4,6 +4,7 @@
 // AWS_SECRET_ACCESS_KEY, AWS_PROFILE, web identity, instance roles).
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -66,7 +67,15 @@ export function s3Evidence(location: S3Location, options: { credentials?: S3Clie
   async function deleteObjects(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH);
-      const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      let answer;
+      try {
+        answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      } catch (error) {
+        // Google Cloud Storage's XML API has no multi-object delete: one request per key there.
+        if (statusOf(error) !== 501 && (error as Error).name !== 'NotImplemented') throw error;
+        for (const Key of batch) await client.send(new DeleteObjectCommand({ Bucket, Key }));
+        continue;
+      }
       // A key already gone is no error in S3; anything listed here is a real failure.
       const failed = answer.Errors ?? [];
       if (failed.length) throw new Error(`Could not delete ${failed.length} evidence object(s) from ${where}: ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim());
@@ -127,7 +136,7 @@ export function s3Evidence(location: S3Location, options: { credentials?: S3Clie
       }
     },
     async deleteMany(keys) {
-      await deleteObjects(keys.map(objectKey));
+      await deleteObjects(keys.filter(isValidKey).map(objectKey));
     },
     async deletePrefix(prefix) {
       const Prefix = location.prefix + checkPrefix(prefix);

@@ -185,6 +185,8 @@ export const projectFileSchema = z.strictObject({
     sshTunnelProxy: z.boolean().optional(),
     /** Run, review and test case pages (and their evidence) readable by anyone with the link; default false. */
     publicResults: z.boolean().optional(),
+    /** Days screenshots, traces and logs of runs, reviews and burn-ins are kept (the runs themselves stay); default 30. */
+    evidenceRetentionDays: z.number().int().min(1).max(3650).optional(),
     /** What the browser may reach besides public addresses; unset: the server's default (docs/security.md). */
     network: z.strictObject({ allowLoopback: z.boolean().optional(), allowPrivate: z.boolean().optional() }).optional(),
     slack: z

@@ -99,6 +99,10 @@ describe('evidence in S3, served by the dashboard', function () {
     expect(Number(res.headers.get('content-length'))).to.equal(bytes.length);
     const etag = res.headers.get('etag')!;
     expect(etag).to.match(/^"[^"]+"$/);
+    const head = await viewer.fetch(`/evidence/${shot.key}`, { method: 'HEAD' });
+    expect(head.status).to.equal(200);
+    expect(head.headers.get('etag')).to.equal(etag);
+    expect(Number(head.headers.get('content-length'))).to.equal(bytes.length);
     const again = await viewer.fetch(`/evidence/${shot.key}`, { headers: { 'if-none-match': etag } });
     expect(again.status).to.equal(304);
     expect(again.headers.get('etag')).to.equal(etag);

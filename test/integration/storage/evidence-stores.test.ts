@@ -1,12 +1,8 @@
 // Both evidence stores answer the same way: the local disk, and S3 on a real S3-protocol server.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { expect } from 'chai';
 import type { EvidenceOpened, EvidenceStore } from '../../../backend/src/app/ports/evidence.js';
-import { localDiskEvidence } from '../../../backend/src/storage/local-disk.js';
-import { startS3Server, type TestS3Server } from '../../helpers/s3-server.js';
+import { evidenceStoreKinds } from '../../helpers/evidence-stores.js';
 
 async function bytesOf(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -23,24 +19,7 @@ async function read(opened: EvidenceOpened | null): Promise<{ text: string; open
 const TEXT = '0123456789abcdefghij'; // 20 bytes
 const RUN = 'runs/0b7f3c1e-8d2a-4c55-9b1e-5a6f7d8e9f00';
 
-const stores: { name: string; start(): Promise<{ store: EvidenceStore; stop(): Promise<void> }> }[] = [
-  {
-    name: 'local disk',
-    async start() {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-evidence-'));
-      return { store: localDiskEvidence(dir), stop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'S3 (s3rver)',
-    async start() {
-      const server: TestS3Server = await startS3Server();
-      return { store: server.store(), stop: () => server.close() };
-    },
-  },
-];
-
-for (const kind of stores) {
+for (const kind of evidenceStoreKinds) {
   describe(`evidence store: ${kind.name}`, () => {
     let store: EvidenceStore;
     let stop: () => Promise<void>;
@@ -113,7 +92,7 @@ for (const kind of stores) {
       await store.deleteMany([`${RUN}/d/1.txt`, `${RUN}/d/never-was.txt`]);
       expect(await store.open(`${RUN}/d/1.txt`)).to.equal(null);
       expect((await read(await store.open(`${RUN}/d/2.txt`))).text).to.equal(`${RUN}/d/2.txt`);
-      await store.deleteMany([`${RUN}/d/1.txt`]);
+      await store.deleteMany([`${RUN}/d/1.txt`, '../outside.txt']);
       await store.deleteMany([]);
       await store.deletePrefix(`${RUN}/`);
       expect(await store.open(`${RUN}/d/2.txt`)).to.equal(null);

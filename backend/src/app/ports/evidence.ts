@@ -34,10 +34,12 @@ export interface EvidenceStore {
   put(key: string, data: Buffer | string, contentType: string, secrets: readonly SecretValue[]): Promise<void>;
   /** Streams the evidence; null when there is none at `key` (or `key` is not a valid key). */
   open(key: string, options?: EvidenceOpenOptions): Promise<EvidenceOpened | null>;
-  /** Deletes these keys; those already gone are no error (retention may repeat a delete). */
+  /** Deletes these keys; those already gone, and invalid ones no store could hold, are no error (retention may repeat a delete). */
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Deletes every key under `prefix` (a whole folder such as `reviews/<id>/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Releases its connections (S3); the store is not used afterwards. */
+  close?(): void;
 }
 
 /** One piece of evidence, as the run test case lists it. */

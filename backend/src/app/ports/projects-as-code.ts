@@ -36,6 +36,8 @@ export interface ProjectWrite {
     sshTunnelProxy?: boolean;
     /** Results readable by anyone with the link (docs/dashboard.md). */
     publicResults?: boolean;
+    /** Evidence older than this many days is deleted (app/expire-evidence.ts). */
+    evidenceRetentionDays?: number;
     /** null: the defaults (docs/security.md). */
     browserAccess?: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
     slackBotToken?: string;
@@ -102,6 +104,7 @@ export interface ProjectSnapshot {
     allowPrivate: boolean | null;
     previewOrigins: string[] | null;
     publicResults: boolean;
+    evidenceRetentionDays: number;
     slackDefaultChannel: string | null;
     slackNotifyOn: 'always' | 'failure';
   };

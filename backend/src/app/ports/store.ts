@@ -1,5 +1,6 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
 import type { AccountsStore } from './accounts.js';
+import type { EvidenceRetentionStore } from './evidence-retention.js';
 import type { ExecutionStore } from './execution-store.js';
 import type { OverviewQueries } from './overview.js';
 import type { PlanQueries } from './plan-queries.js';
@@ -31,7 +32,7 @@ export type NewRun = Pick<
 
 export type NewRunTestCase = Omit<
   RunTestCaseRecord,
-  'status' | 'result' | 'resultTitle' | 'evaluationThought' | 'stepVersion' | 'attempt' | 'healed' | 'evidence' | 'errorMessage' | 'modelTokens' | 'startedAt' | 'finishedAt'
+  'status' | 'result' | 'resultTitle' | 'evaluationThought' | 'stepVersion' | 'attempt' | 'healed' | 'evidence' | 'evidenceExpiredAt' | 'errorMessage' | 'modelTokens' | 'startedAt' | 'finishedAt'
 >;
 
 export interface NewEnvironment {
@@ -150,6 +151,7 @@ export interface Repositories {
   projectsAsCode: ProjectsAsCode;
   execution: ExecutionStore;
   reviews: ReviewStore;
+  evidenceRetention: EvidenceRetentionStore;
   accounts: AccountsStore;
   overview: OverviewQueries;
   runQueries: RunQueries;

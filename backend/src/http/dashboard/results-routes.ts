@@ -62,7 +62,13 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
     ctx.set('ETag', file.etag);
     ctx.set('Last-Modified', file.lastModified.toUTCString());
     ctx.type = file.contentType;
-    ctx.body = file.body;
+    if (ctx.method === 'HEAD') {
+      // Koa never reads a HEAD's body: left open it would hold a file or an S3 connection.
+      file.body.destroy();
+      ctx.status = file.range ? 206 : 200;
+    } else {
+      ctx.body = file.body;
+    }
     if (file.range) {
       ctx.status = 206;
       ctx.set('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);

@@ -19,6 +19,8 @@ export class ProjectEntity {
   @Column({ type: 'jsonb', nullable: true }) browserAccess: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
   /** Run, review and test case pages (and their evidence) readable by anyone with the link. */
   @Column({ type: 'boolean', default: false }) publicResults: boolean;
+  /** `project.evidenceRetentionDays` of the YAML: evidence older than this is deleted (runs are kept). */
+  @Column({ type: 'integer', default: 30 }) evidenceRetentionDays: number;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

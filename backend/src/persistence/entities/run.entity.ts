@@ -60,6 +60,8 @@ export class RunTestCaseEntity {
   @Column({ type: 'text', nullable: true }) browserState: string | null;
   @Column({ type: 'jsonb', default: [] }) healed: unknown[];
   @Column({ type: 'jsonb', default: [] }) evidence: unknown[];
+  /** When retention deleted its evidence (and emptied `evidence`). */
+  @Column({ type: 'timestamptz', nullable: true }) evidenceExpiredAt: Date | null;
   @Column({ type: 'text', nullable: true }) errorMessage: string | null;
   /** Language-model tokens of this execution; null when none was asked. */
   @Column({ type: 'integer', nullable: true }) modelPromptTokens: number | null;

@@ -80,6 +80,9 @@ function Evidence({ tc, sentences, passed }: { tc: RunTestCaseRecord; sentences:
   const shots = tc.evidence.filter((e) => e.kind === 'screenshot');
   const files = tc.evidence.filter((e) => e.kind !== 'screenshot');
   const caption = (shot: Shot) => screenshotCaption(shot, sentences, passed ? 'passed' : 'stopped');
+  if (tc.evidenceExpiredAt && !tc.evidence.length) {
+    return <p class="muted evidence-expired">The screenshots, trace and logs of this test case expired on {tc.evidenceExpiredAt.toISOString().slice(0, 10)}: the project keeps evidence for a number of days (evidenceRetentionDays in its project file).</p>;
+  }
   const last = shots.find((s) => s.label === 'final') ?? shots[shots.length - 1];
   const others = passed ? shots : shots.filter((s) => s !== last);
   return (

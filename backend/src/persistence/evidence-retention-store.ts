@@ -1,0 +1,52 @@
+// Which rows' evidence has expired, in SQL: each kind of owner joined to its project's retention.
+import type { EntityManager } from 'typeorm';
+import type { EvidenceOwner, EvidenceRetentionStore, ExpiredEvidence } from '../app/ports/evidence-retention.js';
+
+/** Rows of `table` (alias `t`) past their project's retention by `since`, oldest first, locked or skipped. */
+const claim = (table: string, prefix: string, keys: string, since: string, unmarked: string) => `
+    SELECT t.id, ${prefix} AS prefix, ${keys} AS keys
+      FROM ${table} t
+      ${table === 'run_test_cases' ? 'JOIN runs r ON r.id = t.run_id JOIN projects p ON p.id = r.project_id' : 'JOIN projects p ON p.id = t.project_id'}
+     WHERE ${unmarked}
+       AND ${since} < $1::timestamptz - make_interval(days => p.evidence_retention_days)
+     ORDER BY ${since}
+     LIMIT $2
+       FOR UPDATE OF t SKIP LOCKED`;
+
+const CLAIM: Record<EvidenceOwner, string> = {
+  'run-test-case': claim(
+    'run_test_cases',
+    `'runs/' || t.run_id || '/' || t.id || '/'`,
+    `COALESCE((SELECT array_agg(e->>'key') FROM jsonb_array_elements(t.evidence) e), '{}')`,
+    't.finished_at',
+    't.evidence_expired_at IS NULL',
+  ),
+  review: claim('reviews', `'reviews/' || t.id || '/'`, `'{}'::text[]`, 't.finished_at', 't.evidence_expired_at IS NULL'),
+  // Every burn-in of a test case began at or before its last one: all are past the cut-off with it.
+  // A burn-in begun after the last sweep of its test case has evidence to delete again.
+  generation: claim(
+    'test_cases',
+    `'generation/' || t.id || '/'`,
+    `'{}'::text[]`,
+    't.generation_started_at',
+    `t.generation_status <> 'GENERATING' AND (t.evidence_expired_at IS NULL OR t.evidence_expired_at < t.generation_started_at)`,
+  ),
+};
+
+const MARK: Record<EvidenceOwner, string> = {
+  'run-test-case': `UPDATE run_test_cases SET evidence = '[]', evidence_expired_at = $2 WHERE id = ANY($1::uuid[])`,
+  review: `UPDATE reviews SET evidence_expired_at = $2 WHERE id = ANY($1::uuid[])`,
+  generation: `UPDATE test_cases SET evidence_expired_at = $2 WHERE id = ANY($1::uuid[])`,
+};
+
+export function evidenceRetentionStore(m: EntityManager): EvidenceRetentionStore {
+  return {
+    async claimExpired(owner, now, limit) {
+      const rows = (await m.query(CLAIM[owner], [now, limit])) as ExpiredEvidence[];
+      return rows.map((r) => ({ id: r.id, prefix: r.prefix, keys: r.keys }));
+    },
+    async markExpired(owner, ids, now) {
+      if (ids.length) await m.query(MARK[owner], [ids, now]);
+    },
+  };
+}
