@@ -189,6 +189,9 @@ function oauthApp(env: Env, host: 'GITHUB' | 'GITLAB'): OAuthAppConfig | null {
   return { clientId, clientSecret, url, apiUrl: `${url}/api/v4` };
 }
 
+/** A setting this process cannot start with: its message says what to set; shown without a stack trace. */
+export class ConfigurationError extends Error {}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = int(env, 'PORT', 8080);
   const home = path.resolve(cwd, env.GOALIE_HOME || '.goalie');
@@ -210,7 +213,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     slackApiUrl: (env.SLACK_API_URL || 'https://slack.com/api/').replace(/\/?$/, '/'),
     chromiumPath: env.GOALIE_CHROMIUM_PATH || null,
     browserWsEndpoint: env.GOALIE_BROWSER_WS_ENDPOINT || null,
-    concurrency: int(env, 'GOALIE_CONCURRENCY', 4, 1),
+    concurrency: int(env, 'GOALIE_CONCURRENCY', 4, 0),
     projectParallelism: int(env, 'GOALIE_PROJECT_PARALLELISM', 20, 1),
     workerStaleMs: int(env, 'GOALIE_WORKER_STALE_SECONDS', 15, 3) * 1000,
     schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,

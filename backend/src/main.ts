@@ -33,6 +33,7 @@ import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
 import { databaseHealth, type DatabaseHealth } from './persistence/database-health.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
+import { checkSecretKey } from './persistence/secret-key-check.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
 import { localDiskEvidence } from './storage/local-disk.js';
@@ -89,6 +90,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     }
     const secrets = loadSecretBox(config.secretKey, config.home);
+    await checkSecretKey(dataSource, secrets, config.secretKey ? 'GOALIE_SECRET_KEY' : path.join(config.home, 'secret.key'));
     const queue = await startBoss(options.databaseUrl, {
       supervise: options.supervise ?? false,
       // The database being away is logged once (by `health`), not at every poll of the queue.
@@ -201,6 +203,13 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** The scheduler without a worker: `goalie serve` with GOALIE_CONCURRENCY=0 (no browser in this process). */
+export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'scheduler' | 'stop'> {
+  const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
+  const scheduler = startScheduler(runtime.app, { tickMs: runtime.config.schedulerTickMs, staleAfterMs: runtime.config.workerStaleMs, databaseAway, evidence: runtime.evidence });
+  return { scheduler, stop: () => scheduler.stop() };
+}
+
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
 export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
   const { config } = runtime;
@@ -227,10 +236,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     databaseAway,
   });
   await worker.start();
-  const scheduler =
-    options.scheduler === false
-      ? { stop: async () => {}, tick: async () => {} }
-      : startScheduler(runtime.app, { tickMs: config.schedulerTickMs, staleAfterMs: config.workerStaleMs, databaseAway, evidence: runtime.evidence });
+  const scheduler = options.scheduler === false ? { stop: async () => {}, tick: async () => {} } : startSchedulerOnly(runtime).scheduler;
   return {
     worker,
     executor,

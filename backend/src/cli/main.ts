@@ -3,6 +3,7 @@ import { CLIENT_COMMANDS, runClientCli } from '../../../shared/src/cli/main.js';
 import { processIo } from '../../../shared/src/cli/process-io.js';
 import { CLIENT_COMMANDS_USAGE } from '../../../shared/src/cli/usage.js';
 import { AppError } from '../app/errors.js';
+import { ConfigurationError } from '../config.js';
 import { goalieVersion } from '../http/cli-bundle.js';
 import { applyCommand } from './apply.js';
 import { migrateCommand } from './migrate.js';
@@ -69,6 +70,10 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof AppError || error instanceof UsageError) {
       process.stderr.write(`goalie ${name}: ${error.message}\n`);
       return 2;
+    }
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`goalie ${name}: ${error.message}\n`);
+      return 1;
     }
     process.stderr.write(`goalie ${name}: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;

@@ -9,7 +9,7 @@ import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
 import { startDemoSite, type DemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
-import { createRuntime, listen, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import { createRuntime, listen, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
@@ -35,7 +35,7 @@ export function banner(config: Config, token: string | null, details: { embedded
     `  Dashboard  ${config.publicUrl}/`,
     `  API        ${api}  (description: ${api}/openapi.json)`,
     `  Data       ${embedded ? `${config.home} (embedded PostgreSQL${dataDir && !dataDir.startsWith(config.home) ? ` in ${dataDir}` : ''})` : 'DATABASE_URL'}`,
-    `  Worker     ${config.concurrency} test cases at once`,
+    `  Worker     ${config.concurrency ? `${config.concurrency} test cases at once` : 'none in this process (GOALIE_CONCURRENCY=0): run `goalie worker` elsewhere'}`,
   ];
   if (demoUrl) lines.push(`  Demo shop  ${demoUrl}`);
   if (token) {
@@ -67,14 +67,15 @@ export async function serveCommand(): Promise<number> {
   let db: OpenDatabase | null = null;
   let demo: DemoSite | null = null;
   let runtime: Runtime | null = null;
-  let worker: RunningWorker | null = null;
+  let worker: Pick<RunningWorker, 'stop'> | null = null;
   let server: http.Server | null = null;
   try {
     db = await openDatabase(config, logger);
     demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
     runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
     const token = await seedDemo(runtime, demo?.url ?? null);
-    worker = await startWorker(runtime);
+    // GOALIE_CONCURRENCY=0: an API process only (with the scheduler); `goalie worker`s elsewhere run the test cases.
+    worker = config.concurrency ? await startWorker(runtime) : startSchedulerOnly(runtime);
     server = await listen(runtime, config.port, config.host);
     const users = await runtime.app.store.accounts.userCount();
     process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null, users }));

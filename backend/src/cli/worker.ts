@@ -1,6 +1,6 @@
 // `goalie worker`: a worker and the scheduler only, on the database of `goalie serve`
 // (DATABASE_URL, or the embedded PostgreSQL of the same GOALIE_HOME while serve runs).
-import { loadConfig } from '../config.js';
+import { ConfigurationError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { createRuntime, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { keepServing } from './keep-serving.js';
@@ -9,6 +9,7 @@ import { untilSignal } from './signals.js';
 
 export async function workerCommand(): Promise<number> {
   const config = loadConfig();
+  if (config.concurrency === 0) throw new ConfigurationError('GOALIE_CONCURRENCY is 0, so this worker would take no test cases. Set it to 1 or more (0 is for `goalie serve` without a worker).');
   const logger = createLogger(config.logLevel);
   keepServing(logger);
   // Listening from the start: a SIGTERM while starting still shuts down in order (below).
