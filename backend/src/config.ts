@@ -23,6 +23,8 @@ export interface Config {
   projectParallelism: number;
   /** A worker silent this long has its test cases taken back. */
   workerStaleMs: number;
+  /** On SIGTERM/SIGINT, how long running test cases may finish before the rest is handed back. */
+  shutdownGraceMs: number;
   schedulerTickMs: number;
   /** Record a Playwright trace of every test case (GOALIE_TRACE=off turns it off). */
   trace: boolean;
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     concurrency: int(env, 'GOALIE_CONCURRENCY', 4, 1),
     projectParallelism: int(env, 'GOALIE_PROJECT_PARALLELISM', 20, 1),
     workerStaleMs: int(env, 'GOALIE_WORKER_STALE_SECONDS', 15, 3) * 1000,
+    shutdownGraceMs: int(env, 'GOALIE_SHUTDOWN_GRACE_SECONDS', 30, 0) * 1000,
     schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,
     trace: env.GOALIE_TRACE !== 'off',
     stepScreenshots: screenshots(env),

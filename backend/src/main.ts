@@ -225,7 +225,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     scheduler,
     async stop() {
       await scheduler.stop();
-      await worker.stop();
+      await worker.stop(config.shutdownGraceMs);
       await executor.close();
     },
   };
