@@ -33,7 +33,7 @@ export interface WorkerOptions {
 }
 
 /** After the hand-back, how long aborted jobs may take to let go (an execution stops at once; a host call may not). */
-const LET_GO_MS = 5000;
+const LET_GO_MS = 3000;
 
 interface ActiveJob {
   queue: QueueName;

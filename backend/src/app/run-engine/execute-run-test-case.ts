@@ -55,7 +55,9 @@ export async function executeRunTestCase(
   } catch (error) {
     // The executor masks its own outcome; an error that escaped it may quote a value it was typing.
     const message = maskSecrets((error as Error).message ?? String(error), input.secrets);
-    ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runId: input.runId, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
+    // Handed back while setting up, its browser closed under it by the shutdown: not an error here.
+    if (handedBack(signal)) ctx.log.info({ err: { message }, runTestCaseId: job.runTestCaseId }, 'handed-back test case stopped by the shutdown');
+    else ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runId: input.runId, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
     outcome = {
       verdict: 'ERROR',
       resultTitle: 'Goalie could not execute this test case',
