@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { linksFor, type AppContext } from './app/context.js';
 import type { EvidenceStore } from './app/ports/evidence.js';
+import type { ReadinessCheck } from './app/ports/readiness.js';
 import type { Config, LlmConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
 import type { AppState } from './http/state.js';
@@ -20,6 +21,7 @@ import { builtinStepPlayer } from './agent/builtin-step-player.js';
 import { loggedModel } from './agent/llm/logged-model.js';
 import { openAiModel } from './agent/llm/openai-model.js';
 import { PlaywrightExecutor } from './agent/execute-test-case.js';
+import { browserReadiness } from './agent/browser-readiness.js';
 import { NetworkGuard, type BrowserNetworkOptions } from './agent/network-guard.js';
 import { hostKind } from './domain/url-policy.js';
 import type { StepPlayer } from './agent/step-player.js';
@@ -31,6 +33,7 @@ import { startScheduler } from './jobs/scheduler.js';
 import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
 import { databaseHealth, type DatabaseHealth } from './persistence/database-health.js';
+import { migrationStatus } from './persistence/migration-status.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
@@ -48,6 +51,8 @@ export interface Runtime {
   databaseUrl: string;
   /** Whether the database answers; logs once when it goes away and when it is back. */
   health: DatabaseHealth;
+  /** What GET /readyz asks besides the database; a worker adds its browser's. */
+  readiness: ReadinessCheck[];
   /** Closes the queue and the database pool (not the database server). */
   close(): Promise<void>;
 }
@@ -106,6 +111,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       browserNetwork: browserNetwork(config, options.databaseUrl),
     };
     const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
+    const readiness: ReadinessCheck[] = [migrationStatus(dataSource)];
     const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
     const koa = createHttpApp(app, {
       logger,
@@ -114,6 +120,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       evidence,
       slackEvents,
       database: health,
+      readiness,
       secureCookies: config.publicUrl.startsWith('https:'),
       signInHosts: signInHosts(config.signIn, config.publicUrl),
     });
@@ -128,6 +135,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       evidence,
       databaseUrl: options.databaseUrl,
       health,
+      readiness,
       async close() {
         health.close();
         await queue.stop({ graceful: false, close: true, wait: true });
@@ -215,6 +223,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     databaseAway,
   });
   await worker.start();
+  runtime.readiness.push(browserReadiness(executor, config.browserWsEndpoint !== null));
   const scheduler =
     options.scheduler === false
       ? { stop: async () => {}, tick: async () => {} }

@@ -162,7 +162,7 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
 
       expect((await api('GET', `/v1/run/${runShortId}`)).status).to.equal(200);
       expect((await api('POST', '/v1/run')).status).to.equal(200);
-      expect((await fetch(`${home.base}/readyz`)).status).to.equal(200);
+      await waitFor('GET /readyz to answer 200 (the worker browser up too)', async () => (await fetch(`${home.base}/readyz`)).status === 200);
       // The very same server: not stopped and started again by the server.
       expect(runningPostmaster(home.dataDir)).to.deep.equal(postmaster);
       expect(serve.output()).to.not.match(/went away/);
@@ -244,7 +244,7 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
       if (other === serve) {
         const answer = await fetch(`${home.base}/v1/run`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
         expect(answer.status).to.equal(200);
-        expect((await fetch(`${home.base}/readyz`)).status).to.equal(200);
+        await waitFor('GET /readyz to answer 200 (the worker browser up too)', async () => (await fetch(`${home.base}/readyz`)).status === 200);
       } else {
         await heartbeatMovesOn(home, worker.child.pid!);
       }

@@ -33,6 +33,8 @@ async function connectRemote(endpoint: string): Promise<Browser> {
   } catch (error) {
     const shown = redactEndpoint(endpoint);
     const reason = ((error as Error).message ?? String(error)).split('\n')[0]!.split(endpoint).join(shown);
+    // No `cause`: Playwright's error quotes the endpoint, token included, and would carry it into logs.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(`Could not connect to the remote browser at ${shown} (GOALIE_BROWSER_WS_ENDPOINT): ${reason}. Check that it runs and that this worker can reach it.`);
   }
 }

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
 import type { DatabaseStatus } from '../app/ports/database-status.js';
+import type { ReadinessCheck } from '../app/ports/readiness.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
 import type { SignInHost } from '../app/ports/sign-in-host.js';
 import { BadRequest } from '../app/errors.js';
@@ -32,6 +33,8 @@ export interface HttpOptions {
   secureCookies?: boolean;
   /** GET /readyz, and the 503 of requests that failed because the database could not be reached. */
   database: DatabaseStatus;
+  /** What else GET /readyz asks (migrations, a worker's browser); read at every probe. */
+  readiness?: readonly ReadinessCheck[];
   /** GitHub and GitLab to sign in with, where configured. */
   signInHosts?: SignInHost[];
 }
@@ -67,7 +70,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   });
 
   const dashboard = { evidence: options.evidence, secureCookies: options.secureCookies ?? false, signInHosts: options.signInHosts };
-  const routers = [healthRoutes(options.database), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, dashboard), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const routers = [healthRoutes(options.database, options.readiness), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, dashboard), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());
