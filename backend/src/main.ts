@@ -26,7 +26,9 @@ import { NetworkGuard, type BrowserNetworkOptions } from './agent/network-guard.
 import { hostKind } from './domain/url-policy.js';
 import type { StepPlayer } from './agent/step-player.js';
 import { PlaywrightExplorer } from './exploratory/playwright-explorer.js';
-import { pgBossQueue, startBoss } from './jobs/pg-boss-queue.js';
+import { pgBossQueue, queueStats, startBoss } from './jobs/pg-boss-queue.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
+import { prometheusMetrics, type PrometheusMetrics } from './metrics/prometheus.js';
 import { platformFactory } from './platforms/platform-factory.js';
 import { signInHosts } from './platforms/sign-in-hosts.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -34,6 +36,7 @@ import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
 import { databaseHealth, type DatabaseHealth } from './persistence/database-health.js';
 import { migrationStatus } from './persistence/migration-status.js';
+import { progressCounts } from './persistence/progress-counts.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
@@ -53,6 +56,8 @@ export interface Runtime {
   health: DatabaseHealth;
   /** What GET /readyz asks besides the database; a worker adds its browser's. */
   readiness: ReadinessCheck[];
+  /** Prometheus metrics; null when GOALIE_METRICS=off. */
+  metrics: PrometheusMetrics | null;
   /** Closes the queue and the database pool (not the database server). */
   close(): Promise<void>;
 }
@@ -100,6 +105,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       },
     });
     boss = queue;
+    const metrics = config.metrics.mode === 'off' ? null : prometheusMetrics(async () => ({ ...(await progressCounts(dataSource)), queues: await queueStats(queue) }));
     const app: AppContext = {
       store: createStore(dataSource, secrets),
       slack: slackChannels({ apiUrl: config.slackApiUrl }),
@@ -109,6 +115,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       now: () => new Date(),
       log: logger,
       browserNetwork: browserNetwork(config, options.databaseUrl),
+      ...(metrics ? { metrics } : {}),
     };
     const evidence = localDiskEvidence(path.join(config.home, 'evidence'));
     const readiness: ReadinessCheck[] = [migrationStatus(dataSource)];
@@ -121,6 +128,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       slackEvents,
       database: health,
       readiness,
+      ...(metrics && config.metrics.mode === 'token' ? { metricsEndpoint: { token: config.metrics.token, scrape: () => metrics.scrape() } } : {}),
       secureCookies: config.publicUrl.startsWith('https:'),
       signInHosts: signInHosts(config.signIn, config.publicUrl),
     });
@@ -136,6 +144,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       databaseUrl: options.databaseUrl,
       health,
       readiness,
+      metrics,
       async close() {
         health.close();
         await queue.stop({ graceful: false, close: true, wait: true });
@@ -179,6 +188,13 @@ export function portOf(server: http.Server): number {
   return (server.address() as AddressInfo).port;
 }
 
+/** GOALIE_METRICS=port: the metrics listener (`goalie serve` and `goalie worker`); null otherwise. */
+export async function listenForMetrics(runtime: Runtime): Promise<http.Server | null> {
+  const { metrics } = runtime.config;
+  if (metrics.mode !== 'port' || !runtime.metrics) return null;
+  return startMetricsServer(runtime.metrics, metrics.port, runtime.config.host);
+}
+
 export interface WorkerParts {
   agent: Agent;
   player: StepPlayer;
@@ -211,6 +227,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     stepScreenshots: config.stepScreenshots,
     network,
     onBrowserError: (error) => runtime.logger.error({ err: error }, 'Playwright error outside any call; the call it answered fails'),
+    ...(runtime.metrics ? { browserEvents: { launched: () => runtime.metrics!.browserLaunched(), lost: () => runtime.metrics!.browserLost() } } : {}),
   });
   const worker = new Worker(runtime.app, runtime.boss, executor, {
     databaseUrl: runtime.databaseUrl,

@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../backend/src/agent/chromium-args.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
+import { siteProject } from '../helpers/project-yaml.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
@@ -28,28 +29,11 @@ async function freePort(): Promise<number> {
 
 const launchServer = (port: number) => chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, host: '127.0.0.1', port, wsPath: WS_PATH });
 
-const project = (siteUrl: string) => `
-organization: { name: Remote }
-project: { name: remote }
-applications:
-  - name: Site
-    environments: [{ name: local, url: "${siteUrl}", default: true }]
-testCases:
-  - name: Home
-    application: Site
-    goal: Go to /
-    expectedResult: "'All good' is shown"
-  - name: Own port
-    application: Site
-    goal: Go to /image
-    expectedResult: "'Image' is shown"
-testPlans:
-  - name: Home
-    default: true
-    testCases: [Home]
-  - name: Own port
-    testCases: [Own port]
-`;
+const project = (siteUrl: string) =>
+  siteProject('Remote', siteUrl, [
+    { name: 'Home', goal: 'Go to /', expectedResult: "'All good' is shown" },
+    { name: 'Own port', goal: 'Go to /image', expectedResult: "'Image' is shown" },
+  ]);
 
 interface Row {
   status: string;

@@ -1,4 +1,5 @@
 // What every use case may use. Built once in main.ts.
+import type { Metrics } from './ports/metrics.js';
 import type { HostKind, PlatformFactory } from './ports/change-request-platform.js';
 import type { Logger } from './ports/logger.js';
 import type { JobQueue } from './ports/queue.js';
@@ -33,6 +34,8 @@ export interface AppContext {
   log: Logger;
   /** What the browser may reach when a project does not say, and Goalie's own ports (docs/security.md). */
   browserNetwork?: { defaults: NetworkAccess; ownPorts: number[] };
+  /** Operators' measurements (docs/operations.md#metrics); none when absent. */
+  metrics?: Metrics;
 }
 
 export function linksFor(publicUrl: string): Links {

@@ -18,6 +18,7 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     });
   if (!input.baseUrl) return fail('Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.');
 
+  const started = Date.now();
   const outcome = await executor.execute({
     name: input.name,
     goal: input.goal,
@@ -37,6 +38,7 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     signal,
   });
   if (handedBack(signal)) return 'handed-back';
+  ctx.metrics?.executionFinished('burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
     return fail(burnInFailure(outcome.resultTitle, outcome.evaluationThought) || 'The goal produced no steps.', outcome.modelTokens ?? null);
   }

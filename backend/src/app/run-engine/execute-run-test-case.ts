@@ -34,6 +34,7 @@ export async function executeRunTestCase(
   if (claimed === 'busy') return 'busy';
 
   const input = await ctx.store.execution.executionInput(job.runTestCaseId);
+  const started = Date.now();
   let outcome: ExecutionOutcome;
   try {
     outcome = await worker.executor.execute({
@@ -107,6 +108,7 @@ export async function executeRunTestCase(
     return true;
   }));
   if (stored === 'handed-back') return 'handed-back';
+  if (stored) ctx.metrics?.executionFinished(input.steps ? 'replay' : 'burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (!stored) {
     ctx.log.warn(
       { runId: input.runId, runTestCaseId: job.runTestCaseId, attempt: job.attempt, workerId: worker.workerId, verdict: outcome.verdict },
