@@ -74,7 +74,7 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
     port = await freePort();
     server = await launchServer(port);
     expect(server.wsEndpoint()).to.equal(`ws://127.0.0.1:${port}/${WS_PATH}`);
-    service = await startTestService({ GOALIE_BROWSER_WS_ENDPOINT: `${server.wsEndpoint()}?token=${TOKEN}`, GOALIE_CHROMIUM_PATH: '/nonexistent/chromium' });
+    service = await startTestService({ GOALIE_BROWSER_WS_ENDPOINT: `${server.wsEndpoint()}?token=${TOKEN}`, GOALIE_CHROMIUM_PATH: '/nonexistent/chromium', GOALIE_METRICS: 'token', GOALIE_METRICS_TOKEN: 'remote-metrics-token-0123' });
     const apiPort = Number(new URL(service.baseUrl).port);
     site = await startSite({
       '/': html('Shop', '<main><h1>Shop</h1><p>All good</p></main>'),
@@ -124,5 +124,9 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
     const again = await run('Home');
     expect(again.status).to.equal('COMPLETED');
     expect(again.rows[0], JSON.stringify(again.rows[0])).to.include({ status: 'COMPLETED', result: 'PASSED' });
+    // Counted: the first connection and the new one; the browser lost once (the server closed).
+    const metrics = (await service.runtime.metrics!.scrape()).body;
+    expect(metrics).to.match(/^goalie_browser_launches_total 2$/m);
+    expect(metrics).to.match(/^goalie_browser_crashes_total 1$/m);
   });
 });
