@@ -62,7 +62,7 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
   let steady: { process: Running; id: string };
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
 
-  const startChild = async (graceSeconds: number): Promise<{ process: Running; id: string }> => {
+  const startChild = async (graceSeconds: number, env: Record<string, string> = {}): Promise<{ process: Running; id: string }> => {
     const started = startGoalie(['worker'], {
       DATABASE_URL: service.runtime.databaseUrl,
       GOALIE_HOME: service.home,
@@ -75,6 +75,7 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
       GOALIE_BROWSER_ALLOW_LOOPBACK: 'true',
       GOALIE_TRACE: 'off',
       GOALIE_SCREENSHOTS: 'end',
+      ...env,
     });
     children.push(started);
     const [, id] = await started.waitFor(/Goalie worker (\S+) is running/, 60_000);
@@ -162,5 +163,18 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     // Kept as they were: the other worker ran only the other two.
     expect(rows.filter((r) => r.worker_id === leaving.id).map((r) => r.id).sort()).to.deep.equal(held.map((h) => h.id).sort());
     expect(rows.filter((r) => r.worker_id === steady.id)).to.have.length(2);
+  });
+
+  it('ends at once on a second signal during the grace period', async () => {
+    const leaving = await startChild(60, { LOG_LEVEL: 'info' });
+    const { body } = await api.post('/v1/run', {});
+    await waitFor('the leaving worker to run a test case', async () => (await runningOn(body.run.id, leaving.id)).length > 0, 60_000, 50);
+    const exit = exited(leaving.process.child);
+    leaving.process.child.kill('SIGTERM');
+    // In its grace period (60 s) when the second signal comes: the first did not end it.
+    await leaving.process.waitFor(/"msg":"worker shutting down"/, 20_000);
+    expect(leaving.process.child.exitCode).to.equal(null);
+    leaving.process.child.kill('SIGINT');
+    expect(await exit).to.deep.equal({ code: null, signal: 'SIGINT' });
   });
 });

@@ -23,7 +23,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function prometheusMetrics(snapshot: () => Promise<Snapshot>): PrometheusMetrics {
   const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, prefix: 'goalie_process_' });
+  client.collectDefaultMetrics({ register: registry, prefix: 'goalie_' });
   const executions = new client.Histogram({
     name: 'goalie_test_case_duration_seconds',
     help: 'Executions of test cases, burn-ins (no recorded steps yet) and replays, by verdict',
