@@ -15,14 +15,14 @@ const STALE_SECONDS = 120;
 /** Room for a loaded 2-core machine: closing the browser, the pool, the embedded database's share. */
 const EXIT_MARGIN_MS = 15_000;
 
-const project = (siteUrl: string) => `
+const project = (siteUrl: string, burnIns: string[] = []) => `
 organization: { name: Shutdown }
 project: { name: shutdown }
 applications:
   - name: Site
     environments: [{ name: local, url: "${siteUrl}", default: true }]
 testCases:
-${['One', 'Two', 'Three', 'Four']
+${['One', 'Two', 'Three', 'Four', ...burnIns]
   .map(
     (name) => `  - name: ${name}
     application: Site
@@ -163,6 +163,33 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     // Kept as they were: the other worker ran only the other two.
     expect(rows.filter((r) => r.worker_id === leaving.id).map((r) => r.id).sort()).to.deep.equal(held.map((h) => h.id).sort());
     expect(rows.filter((r) => r.worker_id === steady.id)).to.have.length(2);
+  });
+
+  it('hands back the burn-ins it holds: another worker records their steps', async () => {
+    const leaving = await startChild(1);
+    const burnIns = ['Burn A', 'Burn B', 'Burn C', 'Burn D'];
+    await service.apply(project(site.url, burnIns));
+    // Two burn-ins at a time per worker: the leaving one holds two (it says so in its heartbeat).
+    const held = await waitFor('the leaving worker to hold two burn-ins', async () => {
+      const [row] = await q<{ jobs: { queue: string; id: string }[] }>(`SELECT jobs FROM workers WHERE id = $1`, [leaving.id]);
+      const jobs = row?.jobs.filter((j) => j.queue === 'generate-test-case') ?? [];
+      return jobs.length === 2 ? jobs.map((j) => j.id) : null;
+    }, 60_000, 50);
+    const exit = exited(leaving.process.child);
+    leaving.process.child.kill('SIGTERM');
+    expect(await exit).to.deep.equal({ code: 0, signal: null });
+    // Far sooner than the stale timeout, all four are burnt in, none FAILED.
+    await waitFor('the burn-ins to end', async () => {
+      const rows = await q<{ generation_status: string }>(`SELECT generation_status FROM test_cases WHERE name = ANY($1)`, [burnIns]);
+      return rows.length === 4 && rows.every((r) => r.generation_status !== 'GENERATING' && r.generation_status !== 'PENDING');
+    }, 60_000, 100);
+    const rows = await q<{ name: string; generation_status: string; generation_error: string | null }>(`SELECT name, generation_status, generation_error FROM test_cases WHERE name = ANY($1)`, [burnIns]);
+    for (const row of rows) expect(row, JSON.stringify(row)).to.include({ generation_status: 'COMPLETED', generation_error: null });
+    // Handed back, not finished here: its jobs were given up and queued again for the other worker.
+    const states = await q<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'generate-test-case' AND id = ANY($1::uuid[])`, [held]);
+    expect(states.map((r) => r.state)).to.deep.equal(['cancelled', 'cancelled']);
+    const errors = leaving.process.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+    expect(errors, errors.join('\n')).to.deep.equal([]);
   });
 
   it('ends at once on a second signal during the grace period', async () => {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../app/context.js';
 import { generateTestCase } from '../app/generate-test-case.js';
-import { HandedBack, handBackWork, type Unfinished } from '../app/hand-back-work.js';
+import { HandedBack, handBackWork, handedBack, type Unfinished } from '../app/hand-back-work.js';
 import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/ports/queue.js';
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
 import type { SlackMessenger } from '../app/ports/slack.js';
@@ -173,6 +173,11 @@ export class Worker {
         }
         await this.boss.complete(queue, job.id);
       } catch (error) {
+        // Handed back while it ran (its browser closed under it by the shutdown): given up, not failed.
+        if (handedBack(abort.signal)) {
+          this.ctx.log.info({ queue, jobId: job.id, message: (error as Error).message }, 'handed-back job stopped by the shutdown');
+          return;
+        }
         this.ctx.log.error({ err: error, queue, jobId: job.id }, 'job failed');
         await this.boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
       } finally {
