@@ -16,7 +16,7 @@
 // them (so an adapter or an action may import its own folder but not another one's).
 // A file under those roots that matches no row is itself a violation: add a row here.
 
-const ADAPTERS = '{http,persistence,jobs,agent,exploratory,platforms,integrations,demo,storage}';
+const ADAPTERS = '{http,persistence,jobs,agent,exploratory,platforms,integrations,demo,storage,metrics}';
 
 export const RULES = [
   {

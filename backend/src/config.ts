@@ -26,6 +26,10 @@ export interface Config {
   projectParallelism: number;
   /** A worker silent this long has its test cases taken back. */
   workerStaleMs: number;
+  /** Prometheus metrics (docs/operations.md#metrics): off, on the public port behind a token, or on a port of their own. */
+  metrics: MetricsConfig;
+  /** On SIGTERM/SIGINT, how long running test cases may finish before the rest is handed back. */
+  shutdownGraceMs: number;
   schedulerTickMs: number;
   /** Record a Playwright trace of every test case (GOALIE_TRACE=off turns it off). */
   trace: boolean;
@@ -73,6 +77,24 @@ export interface LlmConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export type MetricsConfig = { mode: 'off' } | { mode: 'token'; token: string } | { mode: 'port'; port: number };
+
+function metrics(env: Env, publicPort: number): MetricsConfig {
+  const mode = env.GOALIE_METRICS || 'off';
+  if (mode === 'off') return { mode };
+  if (mode === 'token') {
+    const token = env.GOALIE_METRICS_TOKEN ?? '';
+    if (token.length < 16) throw new Error('GOALIE_METRICS=token needs GOALIE_METRICS_TOKEN, at least 16 characters (e.g. `openssl rand -hex 24`): Prometheus sends it as `Authorization: Bearer <token>`.');
+    return { mode, token };
+  }
+  if (mode === 'port') {
+    const port = int(env, 'GOALIE_METRICS_PORT', 9464, 1);
+    if (port === publicPort) throw new Error(`GOALIE_METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port without a token. Pick another port, or use GOALIE_METRICS=token.`);
+    return { mode, port };
+  }
+  throw new Error(`GOALIE_METRICS must be off, token or port, got ${JSON.stringify(mode)}.`);
+}
 
 function int(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
@@ -216,6 +238,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     concurrency: int(env, 'GOALIE_CONCURRENCY', 4, 0),
     projectParallelism: int(env, 'GOALIE_PROJECT_PARALLELISM', 20, 1),
     workerStaleMs: int(env, 'GOALIE_WORKER_STALE_SECONDS', 15, 3) * 1000,
+    metrics: metrics(env, port),
+    shutdownGraceMs: int(env, 'GOALIE_SHUTDOWN_GRACE_SECONDS', 30, 0) * 1000,
     schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,
     trace: env.GOALIE_TRACE !== 'off',
     stepScreenshots: screenshots(env),

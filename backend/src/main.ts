@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { linksFor, type AppContext } from './app/context.js';
 import { callerCache } from './app/caller-cache.js';
 import type { EvidenceStore } from './app/ports/evidence.js';
+import type { ReadinessCheck } from './app/ports/readiness.js';
 import type { Config, LlmConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
 import type { AppState } from './http/state.js';
@@ -21,17 +22,22 @@ import { builtinStepPlayer } from './agent/builtin-step-player.js';
 import { loggedModel } from './agent/llm/logged-model.js';
 import { openAiModel } from './agent/llm/openai-model.js';
 import { PlaywrightExecutor } from './agent/execute-test-case.js';
+import { browserReadiness } from './agent/browser-readiness.js';
 import { NetworkGuard, type BrowserNetworkOptions } from './agent/network-guard.js';
 import { hostKind } from './domain/url-policy.js';
 import type { StepPlayer } from './agent/step-player.js';
 import { PlaywrightExplorer } from './exploratory/playwright-explorer.js';
-import { pgBossQueue, startBoss } from './jobs/pg-boss-queue.js';
+import { pgBossQueue, queueStats, startBoss } from './jobs/pg-boss-queue.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
+import { prometheusMetrics, type PrometheusMetrics } from './metrics/prometheus.js';
 import { platformFactory } from './platforms/platform-factory.js';
 import { signInHosts } from './platforms/sign-in-hosts.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { Worker } from './jobs/worker.js';
 import { createDataSource, migrate } from './persistence/data-source.js';
 import { databaseHealth, type DatabaseHealth } from './persistence/database-health.js';
+import { migrationStatus } from './persistence/migration-status.js';
+import { progressCounts } from './persistence/progress-counts.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
 import { checkSecretKey } from './persistence/secret-key-check.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
@@ -51,6 +57,10 @@ export interface Runtime {
   databaseUrl: string;
   /** Whether the database answers; logs once when it goes away and when it is back. */
   health: DatabaseHealth;
+  /** What GET /readyz asks besides the database; a worker adds its browser's. */
+  readiness: ReadinessCheck[];
+  /** Prometheus metrics; null when GOALIE_METRICS=off. */
+  metrics: PrometheusMetrics | null;
   /** Closes the queue and the database pool (not the database server). */
   close(): Promise<void>;
 }
@@ -99,6 +109,7 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       },
     });
     boss = queue;
+    const metrics = config.metrics.mode === 'off' ? null : prometheusMetrics(async () => ({ ...(await progressCounts(dataSource)), queues: await queueStats(queue) }));
     const app: AppContext = {
       store: createStore(dataSource, secrets),
       slack: slackChannels({ apiUrl: config.slackApiUrl }),
@@ -109,8 +120,10 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       log: logger,
       callers: callerCache({ ttlMs: config.tokenCacheMs }),
       browserNetwork: browserNetwork(config, options.databaseUrl),
+      ...(metrics ? { metrics } : {}),
     };
     const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));
+    const readiness: ReadinessCheck[] = [migrationStatus(dataSource)];
     const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
     const koa = createHttpApp(app, {
       logger,
@@ -119,6 +132,8 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       evidence,
       slackEvents,
       database: health,
+      readiness,
+      ...(metrics && config.metrics.mode === 'token' ? { metricsEndpoint: { token: config.metrics.token, scrape: () => metrics.scrape() } } : {}),
       secureCookies: config.publicUrl.startsWith('https:'),
       signInHosts: signInHosts(config.signIn, config.publicUrl),
     });
@@ -133,6 +148,8 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       evidence,
       databaseUrl: options.databaseUrl,
       health,
+      readiness,
+      metrics,
       async close() {
         health.close();
         if (!options.evidence) evidence.close?.();
@@ -185,6 +202,13 @@ export function portOf(server: http.Server): number {
   return (server.address() as AddressInfo).port;
 }
 
+/** GOALIE_METRICS=port: the metrics listener (`goalie serve` and `goalie worker`); null otherwise. */
+export async function listenForMetrics(runtime: Runtime): Promise<http.Server | null> {
+  const { metrics } = runtime.config;
+  if (metrics.mode !== 'port' || !runtime.metrics) return null;
+  return startMetricsServer(runtime.metrics, metrics.port, runtime.config.host);
+}
+
 export interface WorkerParts {
   agent: Agent;
   player: StepPlayer;
@@ -224,6 +248,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     stepScreenshots: config.stepScreenshots,
     network,
     onBrowserError: (error) => runtime.logger.error({ err: error }, 'Playwright error outside any call; the call it answered fails'),
+    ...(runtime.metrics ? { browserEvents: { launched: () => runtime.metrics!.browserLaunched(), lost: () => runtime.metrics!.browserLost() } } : {}),
   });
   const worker = new Worker(runtime.app, runtime.boss, executor, {
     databaseUrl: runtime.databaseUrl,
@@ -236,6 +261,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     databaseAway,
   });
   await worker.start();
+  runtime.readiness.push(browserReadiness(executor, config.browserWsEndpoint !== null));
   const scheduler = options.scheduler === false ? { stop: async () => {}, tick: async () => {} } : startSchedulerOnly(runtime).scheduler;
   return {
     worker,
@@ -243,7 +269,7 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     scheduler,
     async stop() {
       await scheduler.stop();
-      await worker.stop();
+      await worker.stop(config.shutdownGraceMs);
       await executor.close();
     },
   };

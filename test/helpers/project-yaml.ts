@@ -35,6 +35,26 @@ testCases:
 `;
 }
 
+/**
+ * A project testing one site (application Site, its default environment `siteUrl`): the test
+ * cases as given, each in a plan of its own named like it, the first plan the default.
+ */
+export function siteProject(name: string, siteUrl: string, testCases: { name: string; goal: string; expectedResult: string }[]): string {
+  const cases = testCases.map((t) => `  - name: ${t.name}\n    application: Site\n    goal: ${t.goal}\n    expectedResult: "${t.expectedResult}"`);
+  const plans = testCases.map((t, i) => `  - name: ${t.name}\n${i === 0 ? '    default: true\n' : ''}    testCases: [${t.name}]`);
+  return `
+organization: { name: ${name} }
+project: { name: ${name.toLowerCase()} }
+applications:
+  - name: Site
+    environments: [{ name: local, url: "${siteUrl}", default: true }]
+testCases:
+${cases.join('\n')}
+testPlans:
+${plans.join('\n')}
+`;
+}
+
 /** Rows of a query against the service's own database. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of arbitrary SQL
 export async function sql<T = Record<string, any>>(service: TestService, query: string, params: unknown[] = []): Promise<T[]> {

@@ -74,7 +74,7 @@ describe('a service whose database goes away', function () {
   it('is ready while the database answers, and healthy', async () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).to.equal(200);
-    expect(await ready.json()).to.deep.equal({ status: 'ready' });
+    expect(await ready.json()).to.deep.equal({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
     const healthy = await fetch(`${base}/healthz`);
     expect(healthy.status).to.equal(200);
     expect(await healthy.json()).to.deep.equal({ status: 'ok' });

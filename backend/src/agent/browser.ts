@@ -14,13 +14,42 @@ export interface BrowserOptions {
 }
 
 export async function launchBrowser(options: BrowserOptions): Promise<Browser> {
-  if (options.wsEndpoint) return chromium.connect(options.wsEndpoint, { timeout: 30_000 });
+  if (options.wsEndpoint) return connectRemote(options.wsEndpoint);
   const fs = await import('node:fs');
   const executablePath = options.chromiumPath ?? DEFAULT_CHROMIUM_PATHS.find((p) => fs.existsSync(p));
   if (!executablePath) {
     throw new Error('No Chromium found. Install the `chromium` package (apt-get install chromium), set GOALIE_CHROMIUM_PATH, or set GOALIE_BROWSER_WS_ENDPOINT to a remote browser.');
   }
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * A remote browser (Browserless, a Playwright browser server). Its address may carry a token
+ * (`wss://…?token=…`): what a failure says, which reaches test case results, never shows it.
+ */
+async function connectRemote(endpoint: string): Promise<Browser> {
+  try {
+    return await chromium.connect(endpoint, { timeout: 30_000 });
+  } catch (error) {
+    const shown = redactEndpoint(endpoint);
+    const reason = ((error as Error).message ?? String(error)).split('\n')[0]!.split(endpoint).join(shown);
+    // No `cause`: Playwright's error quotes the endpoint, token included, and would carry it into logs.
+    // eslint-disable-next-line preserve-caught-error
+    throw new Error(`Could not connect to the remote browser at ${shown} (GOALIE_BROWSER_WS_ENDPOINT): ${reason}. Check that it runs and that this worker can reach it.`);
+  }
+}
+
+/** The endpoint without credentials: user, password and query values hidden. */
+export function redactEndpoint(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    if (url.username) url.username = '***';
+    if (url.password) url.password = '***';
+    for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, '***');
+    return url.toString().replace(/%2A%2A%2A/g, '***');
+  } catch {
+    return 'the configured address';
+  }
 }
 
 /** The effective device preset of a test case (its shape is the executor port's). */

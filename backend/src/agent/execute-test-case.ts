@@ -29,7 +29,12 @@ export interface ExecutorOptions extends BrowserOptions {
   network?: BrowserNetworkOptions;
   /** Told of a Playwright error that no call could receive (contain-connection-errors.ts). */
   onBrowserError?: (error: Error) => void;
+  /** Told when a browser is launched (or connected), and when one went away without being closed (a crash, a remote browser gone). */
+  browserEvents?: { launched(): void; lost(): void };
 }
+
+/** The browser as readiness sees it, without launching one (browser-readiness.ts). */
+export type BrowserStatus = { state: 'none' | 'launching' | 'connected' } | { state: 'failed'; error: string; at: number };
 
 /** How long a cancelled execution waits for its Playwright call in flight before closing the context anyway. */
 const SETTLE_BEFORE_CLOSE_MS = 5_000;
@@ -51,6 +56,8 @@ interface Evidence {
 
 export class PlaywrightExecutor implements TestExecutor {
   private browser: Promise<Browser> | null = null;
+  private status: BrowserStatus = { state: 'none' };
+  private closing = false;
   private readonly finishing = new Set<Promise<void>>();
 
   constructor(
@@ -66,18 +73,38 @@ export class PlaywrightExecutor implements TestExecutor {
       const browser = await this.browser.catch(() => null);
       if (browser?.isConnected()) return browser;
     }
-    this.browser = launchBrowser(this.options).then((browser) => {
-      containConnectionErrors(browser, (error) => this.options.onBrowserError?.(error));
-      return browser;
-    });
+    this.status = { state: 'launching' };
+    this.browser = launchBrowser(this.options).then(
+      (browser) => {
+        containConnectionErrors(browser, (error) => this.options.onBrowserError?.(error));
+        this.status = { state: 'connected' };
+        this.options.browserEvents?.launched();
+        browser.on('disconnected', () => {
+          this.status = { state: 'none' };
+          if (!this.closing) this.options.browserEvents?.lost();
+        });
+        return browser;
+      },
+      (error: Error) => {
+        this.status = { state: 'failed', error: error.message, at: Date.now() };
+        throw error;
+      },
+    );
     return this.browser;
   }
 
+  /** Where the browser stands, without launching one. */
+  browserStatus(): BrowserStatus {
+    return this.status;
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.allSettled([...this.finishing]);
     const browser = await this.browser?.catch(() => null);
     this.browser = null;
     await browser?.close().catch(() => {});
+    this.closing = false;
   }
 
   async execute(request: ExecutionRequest): Promise<ExecutionOutcome> {

@@ -1,5 +1,6 @@
 // What every use case may use. Built once in main.ts.
 import type { CallerCache } from './caller-cache.js';
+import type { Metrics } from './ports/metrics.js';
 import type { HostKind, PlatformFactory } from './ports/change-request-platform.js';
 import type { Logger } from './ports/logger.js';
 import type { JobQueue } from './ports/queue.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   callers?: CallerCache;
   /** What the browser may reach when a project does not say, and Goalie's own ports (docs/security.md). */
   browserNetwork?: { defaults: NetworkAccess; ownPorts: number[] };
+  /** Operators' measurements (docs/operations.md#metrics); none when absent. */
+  metrics?: Metrics;
 }
 
 export function linksFor(publicUrl: string): Links {

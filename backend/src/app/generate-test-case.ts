@@ -2,9 +2,11 @@
 // the steps, and mark the test case COMPLETED; or FAILED with the reason. A burn-in whose goal was
 // edited meanwhile records nothing: the edit queued another.
 import type { AppContext } from './context.js';
+import { handedBack } from './hand-back-work.js';
 import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
 
-export async function generateTestCase(ctx: AppContext, executor: TestExecutor, testCaseId: string): Promise<'COMPLETED' | 'FAILED' | 'gone' | 'superseded'> {
+/** `signal`: its worker is shutting down and handed the burn-in back (hand-back-work.ts): nothing is recorded. */
+export async function generateTestCase(ctx: AppContext, executor: TestExecutor, testCaseId: string, signal?: AbortSignal): Promise<'COMPLETED' | 'FAILED' | 'gone' | 'superseded' | 'handed-back'> {
   const input = await ctx.store.execution.generationInput(testCaseId);
   if (!input) return 'gone';
   const fail = (error: string, tokens: TokenUsage | null = null) =>
@@ -16,6 +18,7 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     });
   if (!input.baseUrl) return fail('Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.');
 
+  const started = Date.now();
   const outcome = await executor.execute({
     name: input.name,
     goal: input.goal,
@@ -32,7 +35,10 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
     evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
     network: input.access.network,
     configOrigins: input.access.configOrigins,
+    signal,
   });
+  if (handedBack(signal)) return 'handed-back';
+  ctx.metrics?.executionFinished('burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
     return fail(burnInFailure(outcome.resultTitle, outcome.evaluationThought) || 'The goal produced no steps.', outcome.modelTokens ?? null);
   }

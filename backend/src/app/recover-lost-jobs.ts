@@ -33,7 +33,8 @@ export async function recoverLostJobs(ctx: AppContext, staleAfterMs: number): Pr
   return recovered;
 }
 
-async function handOutAgain(ctx: AppContext, tx: Repositories, job: HeldJob, lost: number): Promise<void> {
+/** `handedBack`: its worker gave it back while shutting down (hand-back-work.ts), not lost. */
+export async function handOutAgain(ctx: AppContext, tx: Repositories, job: HeldJob, lost: number, handedBack = false): Promise<void> {
   const log = { queue: job.queue, jobId: job.id, data: job.data, lost };
   if (job.queue === 'review' && job.data.step === 'start') {
     const review = await tx.reviews.lock(job.data.reviewId);
@@ -62,6 +63,7 @@ async function handOutAgain(ctx: AppContext, tx: Repositories, job: HeldJob, los
     ctx.log.error(log, 'worker lost twice holding a job; the job is dropped');
     return;
   }
-  ctx.log.warn(log, 'worker lost holding a job; queued again');
+  if (handedBack) ctx.log.info(log, 'shutting down: job handed back to the queue');
+  else ctx.log.warn(log, 'worker lost holding a job; queued again');
   await ctx.queue.enqueue([{ queue: job.queue, data: { ...job.data, lost } } as Job], tx.sql);
 }

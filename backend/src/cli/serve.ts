@@ -9,7 +9,7 @@ import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
 import { startDemoSite, type DemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
-import { createRuntime, listen, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import { createRuntime, listen, listenForMetrics, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
@@ -69,6 +69,7 @@ export async function serveCommand(): Promise<number> {
   let runtime: Runtime | null = null;
   let worker: Pick<RunningWorker, 'stop'> | null = null;
   let server: http.Server | null = null;
+  let metrics: http.Server | null = null;
   try {
     db = await openDatabase(config, logger);
     demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
@@ -77,6 +78,7 @@ export async function serveCommand(): Promise<number> {
     // GOALIE_CONCURRENCY=0: an API process only (with the scheduler); `goalie worker`s elsewhere run the test cases.
     worker = config.concurrency ? await startWorker(runtime) : startSchedulerOnly(runtime);
     server = await listen(runtime, config.port, config.host);
+    metrics = await listenForMetrics(runtime);
     const users = await runtime.app.store.accounts.userCount();
     process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null, users }));
     const signal = await stopSignal.received;
@@ -84,8 +86,9 @@ export async function serveCommand(): Promise<number> {
   } finally {
     // Also when starting failed: whatever was started is stopped, and this process gives the
     // embedded PostgreSQL back (the last one to do so stops it).
-    const [open, running, rt, site, database] = [server, worker, runtime, demo, db];
+    const [open, scraped, running, rt, site, database] = [server, metrics, worker, runtime, demo, db];
     await shutDown(logger, [
+      scraped && (() => new Promise<void>((resolve) => scraped.close(() => resolve()))),
       open &&
         (() => {
           open.closeAllConnections();

@@ -9,8 +9,9 @@ export interface StopSignal {
 export function untilSignal(): StopSignal {
   let dispose = () => {};
   const received = new Promise<string>((resolve) => {
-    const onInt = () => resolve('SIGINT');
-    const onTerm = () => resolve('SIGTERM');
+    // The first signal of either kind stops listening: a second one ends the process at once.
+    const onInt = () => (dispose(), resolve('SIGINT'));
+    const onTerm = () => (dispose(), resolve('SIGTERM'));
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
     dispose = () => {

@@ -2,7 +2,8 @@
 // (DATABASE_URL, or the embedded PostgreSQL of the same GOALIE_HOME while serve runs).
 import { ConfigurationError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
-import { createRuntime, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import type http from 'node:http';
+import { createRuntime, listenForMetrics, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
@@ -17,18 +18,20 @@ export async function workerCommand(): Promise<number> {
   let db: OpenDatabase | null = null;
   let runtime: Runtime | null = null;
   let worker: RunningWorker | null = null;
+  let metrics: http.Server | null = null;
   try {
     db = await openDatabase(config, logger);
     runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
     worker = await startWorker(runtime);
+    metrics = await listenForMetrics(runtime);
     process.stdout.write(`Goalie worker ${worker.worker.id} is running: ${config.concurrency} test cases at once.\n`);
     const signal = await stopSignal.received;
     logger.info({ signal }, 'worker shutting down');
   } finally {
     // Also when starting failed: whatever was started is stopped, and this process gives the
     // embedded PostgreSQL back (the last one to do so stops it).
-    const [running, rt, database] = [worker, runtime, db];
-    await shutDown(logger, [running && (() => running.stop()), rt && (() => rt.close()), database && (() => database.stop())]);
+    const [scraped, running, rt, database] = [metrics, worker, runtime, db];
+    await shutDown(logger, [scraped && (() => new Promise<void>((resolve) => scraped.close(() => resolve()))), running && (() => running.stop()), rt && (() => rt.close()), database && (() => database.stop())]);
     // A second signal, or one after a failed start, ends the process at once.
     stopSignal.dispose();
   }

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app/context.js';
 import type { DatabaseStatus } from '../app/ports/database-status.js';
+import type { ReadinessCheck } from '../app/ports/readiness.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
 import type { SignInHost } from '../app/ports/sign-in-host.js';
 import { BadRequest } from '../app/errors.js';
@@ -15,6 +16,8 @@ import { dashboardRoutes, dashboardSession } from './dashboard/index.js';
 import { errorPage } from './dashboard/error-pages.js';
 import { cliRoutes } from './routes/cli.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes, type MetricsEndpoint } from './routes/metrics.js';
+import { requestMetrics } from './middlewares/request-metrics.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { v1Routes } from './routes/v1/index.js';
 import { slackRoutes, type SlackEventsHandler } from './routes/slack.js';
@@ -32,6 +35,10 @@ export interface HttpOptions {
   secureCookies?: boolean;
   /** GET /readyz, and the 503 of requests that failed because the database could not be reached. */
   database: DatabaseStatus;
+  /** GOALIE_METRICS=token: GET /metrics behind the token; absent: not served here. */
+  metricsEndpoint?: MetricsEndpoint;
+  /** What else GET /readyz asks (migrations, a worker's browser); read at every probe. */
+  readiness?: readonly ReadinessCheck[];
   /** GitHub and GitLab to sign in with, where configured. */
   signInHosts?: SignInHost[];
 }
@@ -42,6 +49,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   koa.silent = true;
   const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
 
+  if (app.metrics) koa.use(requestMetrics(app.metrics));
   koa.use(requestContext(options.logger));
   koa.use(errors(options.database, errorPage));
   koa.use(dashboardSession(app, { secureCookies: options.secureCookies ?? false }));
@@ -67,7 +75,8 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   });
 
   const dashboard = { evidence: options.evidence, secureCookies: options.secureCookies ?? false, signInHosts: options.signInHosts };
-  const routers = [healthRoutes(options.database), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, dashboard), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const routers = [healthRoutes(options.database, options.readiness), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, dashboard), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  if (options.metricsEndpoint) routers.unshift(metricsRoutes(options.metricsEndpoint));
   for (const router of routers) {
     koa.use(router.routes());
     koa.use(router.allowedMethods());

@@ -84,3 +84,15 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
     },
   };
 }
+
+/** Per queue: jobs waiting to be taken (delayed ones included), and the age of the oldest one due. For metrics. */
+export async function queueStats(boss: PgBoss): Promise<{ queue: string; depth: number; oldestSeconds: number }[]> {
+  const result = await boss.getDb().executeSql(
+    `SELECT name, count(*)::int AS depth,
+            COALESCE(EXTRACT(EPOCH FROM now() - min(created_on) FILTER (WHERE start_after <= now())), 0)::float AS oldest
+       FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`,
+    [],
+  );
+  const rows = new Map((result.rows as { name: string; depth: number; oldest: number }[]).map((r) => [r.name, r]));
+  return Object.keys(QUEUE_POLICIES).map((queue) => ({ queue, depth: rows.get(queue)?.depth ?? 0, oldestSeconds: Number(rows.get(queue)?.oldest ?? 0) }));
+}

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../app/context.js';
 import { generateTestCase } from '../app/generate-test-case.js';
+import { HandedBack, handBackWork, handedBack, type Unfinished } from '../app/hand-back-work.js';
 import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/ports/queue.js';
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
 import type { SlackMessenger } from '../app/ports/slack.js';
@@ -31,9 +32,13 @@ export interface WorkerOptions {
   databaseAway?: (error: unknown) => boolean;
 }
 
+/** After the hand-back, how long aborted jobs may take to let go (an execution stops at once; a host call may not). */
+const LET_GO_MS = 3000;
+
 interface ActiveJob {
   queue: QueueName;
   runTestCaseId?: string;
+  attempt?: number;
   /** What the heartbeat records of jobs other than test cases, to hand them out again if this process dies. */
   held?: HeldJob;
   abort: AbortController;
@@ -70,15 +75,28 @@ export class Worker {
     this.loop = this.run();
   }
 
-  /** Stops taking jobs, waits up to `graceMs` for running ones, then aborts them. */
+  /**
+   * Stops taking jobs and waits up to `graceMs` for running ones. What is still running then is
+   * handed back to the queue at once (hand-back-work.ts), for another worker to take now, and
+   * aborted. Then the worker's row goes: no one waits for its heartbeat to go stale.
+   */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true;
     this.poke();
     await this.loop;
-    const running = [...this.active.values()];
-    const timer = setTimeout(() => running.forEach((job) => job.abort.abort()), graceMs);
-    await Promise.allSettled(running.map((job) => job.done));
-    clearTimeout(timer);
+    const finished = await within(Promise.allSettled([...this.active.values()].map((job) => job.done)), graceMs);
+    if (!finished && this.active.size) {
+      const left = [...this.active.entries()];
+      // Aborted first: a claim in flight then gives up (execute-run-test-case.ts), so the hand-back
+      // finds each test case either claimed by this worker or still queued.
+      for (const [, job] of left) job.abort.abort(new HandedBack());
+      const unfinished: Unfinished[] = left.map(([jobId, job]) =>
+        job.runTestCaseId ? { jobId, runTestCase: { id: job.runTestCaseId, attempt: job.attempt! } } : { jobId, held: job.held! },
+      );
+      const handed = await handBackWork(this.ctx, this.id, unfinished);
+      this.ctx.log.info({ workerId: this.id, running: left.length, handedBack: handed }, 'shutting down: grace period over, unfinished work handed back');
+      await within(Promise.allSettled(left.map(([, job]) => job.done)), LET_GO_MS);
+    }
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.listener?.end().catch(() => {});
     await this.ctx.store.execution.removeWorker(this.id).catch(() => {});
@@ -133,8 +151,10 @@ export class Worker {
   private handle(queue: QueueName, job: PgBoss.Job<Record<string, unknown>>): void {
     const abort = new AbortController();
     const entry: ActiveJob = { queue, abort, done: Promise.resolve() };
-    if (queue === 'run-test-case') entry.runTestCaseId = String(job.data.runTestCaseId);
-    else entry.held = { queue, id: job.id, data: job.data } as HeldJob;
+    if (queue === 'run-test-case') {
+      entry.runTestCaseId = String(job.data.runTestCaseId);
+      entry.attempt = Number(job.data.attempt);
+    } else entry.held = { queue, id: job.id, data: job.data } as HeldJob;
     this.active.set(job.id, entry);
     entry.done = (async () => {
       try {
@@ -149,10 +169,15 @@ export class Worker {
           const data = job.data as { reviewId: string; step: ReviewStep };
           await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);
         } else {
-          await generateTestCase(this.ctx, this.executor, String(job.data.testCaseId));
+          await generateTestCase(this.ctx, this.executor, String(job.data.testCaseId), abort.signal);
         }
         await this.boss.complete(queue, job.id);
       } catch (error) {
+        // Handed back while it ran (its browser closed under it by the shutdown): given up, not failed.
+        if (handedBack(abort.signal)) {
+          this.ctx.log.info({ queue, jobId: job.id, message: (error as Error).message }, 'handed-back job stopped by the shutdown');
+          return;
+        }
         this.ctx.log.error({ err: error, queue, jobId: job.id }, 'job failed');
         await this.boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
       } finally {
@@ -161,4 +186,11 @@ export class Worker {
       }
     })();
   }
+}
+
+/** Whether `work` settled within `ms`. */
+function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([work.then(() => true), late]).finally(() => clearTimeout(timer));
 }

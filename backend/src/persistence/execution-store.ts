@@ -231,6 +231,15 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       return (result.affected ?? 0) > 0;
     },
 
+    async release(runTestCaseId, claim, at) {
+      const result = await m.update(
+        RunTestCaseEntity,
+        { id: runTestCaseId, status: 'RUNNING', attempt: claim.attempt, workerId: claim.workerId },
+        { status: 'PENDING', workerId: null, startedAt: null, queuedAt: at },
+      );
+      return (result.affected ?? 0) > 0;
+    },
+
     async forgetWorkers(before) {
       await m.delete(WorkerEntity, { heartbeatAt: LessThan(before) });
     },

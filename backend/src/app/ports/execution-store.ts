@@ -128,6 +128,8 @@ export interface ExecutionStore {
   jobTarget(runTestCaseId: string, attempt: number): Promise<{ runId: string; state: 'claimed' | 'unclaimed' | 'past' } | null>;
   /** Back to PENDING for another attempt, marked queued; false when another process already did. */
   retry(runTestCaseId: string, attempt: number, at: Date): Promise<boolean>;
+  /** Back to PENDING at the same attempt (a worker shutting down gives it back), marked queued; false when `claim` no longer holds it. */
+  release(runTestCaseId: string, claim: { attempt: number; workerId: string }, at: Date): Promise<boolean>;
   forgetWorkers(before: Date): Promise<void>;
   registerWorker(worker: { id: string; hostname: string; pid: number; concurrency: number }, at: Date): Promise<void>;
   /**

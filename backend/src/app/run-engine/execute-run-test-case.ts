@@ -2,6 +2,7 @@
 // outcome (and new or healed steps when it passed), then advance the run.
 import { maskSecrets } from '../../domain/mask-secrets.js';
 import type { AppContext } from '../context.js';
+import { HandedBack, handedBack } from '../hand-back-work.js';
 import type { TestExecutor, ExecutionOutcome } from '../ports/test-executor.js';
 import { advanceRun } from './advance-run.js';
 import { retryOnConflict } from './retry-on-conflict.js';
@@ -18,19 +19,22 @@ export async function executeRunTestCase(
   worker: WorkerIdentity,
   job: { runTestCaseId: string; attempt: number },
   signal?: AbortSignal,
-): Promise<'done' | 'not-mine' | 'busy'> {
-  const claimed = await retryOnConflict(() =>
-    ctx.store.transaction(async (tx) => {
-      const claim = await tx.execution.claim(job.runTestCaseId, job.attempt, worker.workerId, ctx.now(), worker.projectParallelism);
-      if (claim && claim !== 'busy') await tx.execution.markRunRunning(claim.runId, ctx.now());
-      return claim;
-    }),
-  );
+): Promise<'done' | 'not-mine' | 'busy' | 'handed-back'> {
+  // Its worker is shutting down (hand-back-work.ts) before it claimed: the test case stays queued.
+  if (handedBack(signal)) return 'handed-back';
+  let claimed: Awaited<ReturnType<typeof tryClaim>>;
+  try {
+    claimed = await tryClaim(ctx, worker, job, signal);
+  } catch (error) {
+    if (error instanceof HandedBack) return 'handed-back';
+    throw error;
+  }
   // Already done, cancelled, or retried under a newer attempt: the job is stale.
   if (!claimed) return 'not-mine';
   if (claimed === 'busy') return 'busy';
 
   const input = await ctx.store.execution.executionInput(job.runTestCaseId);
+  const started = Date.now();
   let outcome: ExecutionOutcome;
   try {
     outcome = await worker.executor.execute({
@@ -52,7 +56,9 @@ export async function executeRunTestCase(
   } catch (error) {
     // The executor masks its own outcome; an error that escaped it may quote a value it was typing.
     const message = maskSecrets((error as Error).message ?? String(error), input.secrets);
-    ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runId: input.runId, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
+    // Handed back while setting up, its browser closed under it by the shutdown: not an error here.
+    if (handedBack(signal)) ctx.log.info({ err: { message }, runTestCaseId: job.runTestCaseId }, 'handed-back test case stopped by the shutdown');
+    else ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runId: input.runId, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
     outcome = {
       verdict: 'ERROR',
       resultTitle: 'Goalie could not execute this test case',
@@ -70,7 +76,10 @@ export async function executeRunTestCase(
   const claim = { attempt: job.attempt, workerId: worker.workerId };
   const stored = await retryOnConflict(() => ctx.store.transaction(async (tx) => {
     // The run row first, as everywhere (retry-on-conflict.ts).
-    await tx.execution.lockRun(claimed.runId);
+    const run = await tx.execution.lockRun(claimed.runId);
+    // Stopped because its worker is shutting down: handed back to the queue (or, when that failed,
+    // left to the stale timeout), unless its run was asked to cancel, when CANCELLED is the truth.
+    if (handedBack(signal) && !run?.cancelRequested) return 'handed-back' as const;
     // This worker may have been cut off long enough for its test case to be given to another
     // attempt (recover-stale-work.ts): then that attempt's verdict is the one that counts, and
     // nothing of this one (outcome, steps) is stored.
@@ -98,6 +107,8 @@ export async function executeRunTestCase(
     await advanceRun(ctx, tx, claimed.runId);
     return true;
   }));
+  if (stored === 'handed-back') return 'handed-back';
+  if (stored) ctx.metrics?.executionFinished(input.steps ? 'replay' : 'burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (!stored) {
     ctx.log.warn(
       { runId: input.runId, runTestCaseId: job.runTestCaseId, attempt: job.attempt, workerId: worker.workerId, verdict: outcome.verdict },
@@ -106,4 +117,18 @@ export async function executeRunTestCase(
     return 'not-mine';
   }
   return 'done';
+}
+
+/** Claims the test case; throws HandedBack (undoing the claim) when its worker began shutting down meanwhile. */
+function tryClaim(ctx: AppContext, worker: WorkerIdentity, job: { runTestCaseId: string; attempt: number }, signal?: AbortSignal) {
+  return retryOnConflict(() =>
+    ctx.store.transaction(async (tx) => {
+      const claim = await tx.execution.claim(job.runTestCaseId, job.attempt, worker.workerId, ctx.now(), worker.projectParallelism);
+      // Checked while this transaction holds the run row: the hand-back, which locks it too, sees
+      // either this claim committed or no claim at all.
+      if (claim && claim !== 'busy' && handedBack(signal)) throw new HandedBack();
+      if (claim && claim !== 'busy') await tx.execution.markRunRunning(claim.runId, ctx.now());
+      return claim;
+    }),
+  );
 }
