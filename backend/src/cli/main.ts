@@ -64,11 +64,21 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`goalie: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
     return 2;
   }
+  // `apply` has a longer help of its own; the others answer with their lines of USAGE.
+  if (name !== 'apply' && (args.includes('--help') || args.includes('-h'))) {
+    process.stdout.write(commandUsage(name));
+    return 0;
+  }
   try {
     return await command(args);
   } catch (error) {
     if (error instanceof AppError || error instanceof UsageError) {
       process.stderr.write(`goalie ${name}: ${error.message}\n`);
+      return 2;
+    }
+    // node:util parseArgs: an unknown option, a missing value, a stray argument.
+    if (String((error as { code?: string })?.code).startsWith('ERR_PARSE_ARGS_')) {
+      process.stderr.write(`goalie ${name}: ${(error as Error).message}\n\n${commandUsage(name)}`);
       return 2;
     }
     if (error instanceof ConfigurationError) {
@@ -78,6 +88,19 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`goalie ${name}: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+/** The lines of USAGE about one server command (with their continuation lines). */
+export function commandUsage(name: string): string {
+  const lines = USAGE.split('\n');
+  const picked: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    if (/^ {2}\S/.test(line)) inside = line.startsWith(`  ${name} `) || line === `  ${name}`;
+    else if (!/^ {3,}\S/.test(line)) inside = false;
+    if (inside) picked.push(line);
+  }
+  return `Usage:\n${picked.join('\n')}\n`;
 }
 
 /** A mistake in how the command was called: exit code 2 and the message, no stack trace. */
