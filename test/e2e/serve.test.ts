@@ -1,5 +1,7 @@
 // `goalie serve` and the server commands as a user runs them: embedded PostgreSQL under GOALIE_HOME.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -143,5 +145,23 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     const result = await runGoalie(['apply', file], env);
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout).to.contain('project shop');
+  });
+
+  it('a port in use ends serve at once with exit code 1 and what to do, before the database starts', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-e2e-port-'));
+    try {
+      const result = await runGoalie(['serve'], { ...env, GOALIE_HOME: fresh, PORT: String(port) }, 60_000);
+      expect(result.code).to.equal(1);
+      expect(result.stderr).to.include(`Port ${port} is already in use. Stop what uses it, or start Goalie on another port`);
+      expect(result.stderr).to.not.match(/\n\s+at /);
+      // Nothing slower was started first: no database was created for it.
+      expect(fs.readdirSync(fresh)).to.deep.equal([]);
+    } finally {
+      taken.close();
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });

@@ -9,7 +9,7 @@ import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
 import { startDemoSite, type DemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
-import { createRuntime, listen, listenForMetrics, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import { checkPortFree, createRuntime, listen, listenForMetrics, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
@@ -71,6 +71,8 @@ export async function serveCommand(): Promise<number> {
   let server: http.Server | null = null;
   let metrics: http.Server | null = null;
   try {
+    // A port in use is said at once, not after the database and the browser have started.
+    await checkPortFree(config.port, config.host);
     db = await openDatabase(config, logger);
     demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
     runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
