@@ -43,7 +43,6 @@ import { checkSecretKey } from './persistence/secret-key-check.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
 import { localDiskEvidence } from './storage/local-disk.js';
-import { s3Evidence } from './storage/s3-evidence.js';
 
 export interface Runtime {
   config: Config;
@@ -169,6 +168,8 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
 /** The local disk, or the S3-compatible bucket of GOALIE_EVIDENCE_URL once it answers (unless `check` is false). */
 export async function openEvidence(config: Config, options: { check?: boolean } = {}): Promise<EvidenceStore> {
   if (config.evidence.kind === 'local') return localDiskEvidence(config.evidence.dir);
+  // Loaded only when used: the AWS SDK takes about half a second to import, on every command.
+  const { s3Evidence } = await import('./storage/s3-evidence.js');
   const store = s3Evidence(config.evidence);
   if (options.check !== false) await store.check();
   return store;
