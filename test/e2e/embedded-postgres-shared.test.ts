@@ -1,7 +1,6 @@
 // One embedded PostgreSQL shared by the goalie processes of one GOALIE_HOME, as users run them:
 // whichever starts it, it runs while any of them uses it, and the last one to exit stops it.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -213,19 +212,16 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
     });
 
     it('a goalie serve that fails to start exits, and gives PostgreSQL back', async () => {
-      const taken = net.createServer();
-      await new Promise<void>((resolve) => taken.listen(Number(home.env.PORT), '127.0.0.1', resolve));
-      try {
-        const failed = start(['serve'], home);
-        const closed = new Promise((resolve) => failed.child.once('close', resolve));
-        expect(await closed).to.equal(1);
-        expect(failed.output()).to.match(/started the embedded PostgreSQL/);
-        expect(failed.output()).to.match(/Port \d+ is already in use/);
-        expect(failed.output()).to.match(/stopping the embedded PostgreSQL: no other Goalie process uses it/);
-        await waitForPostmasterGone(home);
-      } finally {
-        await new Promise((resolve) => taken.close(resolve));
-      }
+      // A failure after PostgreSQL started: the evidence bucket does not answer. (A port in use is
+      // found before anything starts: test/e2e/serve.test.ts.)
+      const unreachable = { GOALIE_EVIDENCE_URL: 's3://goalie-missing/p?endpoint=http://127.0.0.1:9&forcePathStyle=true&region=us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' };
+      const failed = start(['serve'], { ...home, env: { ...home.env, ...unreachable } });
+      const closed = new Promise((resolve) => failed.child.once('close', resolve));
+      expect(await closed).to.equal(1);
+      expect(failed.output()).to.match(/started the embedded PostgreSQL/);
+      expect(failed.output()).to.match(/GOALIE_EVIDENCE_URL: cannot reach the bucket goalie-missing/);
+      expect(failed.output()).to.match(/stopping the embedded PostgreSQL: no other Goalie process uses it/);
+      await waitForPostmasterGone(home);
     });
   });
 
