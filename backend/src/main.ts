@@ -10,8 +10,9 @@ import { linksFor, type AppContext } from './app/context.js';
 import { callerCache } from './app/caller-cache.js';
 import type { EvidenceStore } from './app/ports/evidence.js';
 import type { ReadinessCheck } from './app/ports/readiness.js';
-import { ConfigurationError, type Config, type LlmConfig } from './config.js';
+import type { Config, LlmConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
+import { closeServer, listenOn } from './listen.js';
 import type { AppState } from './http/state.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
 import { createSlackEvents } from './integrations/slack/slack-app.js';
@@ -190,28 +191,18 @@ export function browserNetwork(config: Config, databaseUrl: string): BrowserNetw
 export async function listen(runtime: Runtime, port: number, host: string): Promise<http.Server> {
   const server = http.createServer(runtime.http.callback());
   server.keepAliveTimeout = 65_000;
-  await listenOn(server, port, host);
+  await listenOn(server, port, host, portInUse(port));
   return server;
-}
-
-/** Listens, or rejects with what to do when the port cannot be had (a ConfigurationError: no stack trace). */
-function listenOn(server: http.Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new ConfigurationError(`Port ${port} is already in use. Stop what uses it, or start Goalie on another port: PORT=8081 npm start`));
-      else if (error.code === 'EACCES') reject(new ConfigurationError(`Port ${port} needs more privileges than this user has. Use a port above 1023 (PORT=8080), or give Node the capability to bind it.`));
-      else reject(error);
-    });
-    server.listen(port, host, () => resolve());
-  });
 }
 
 /** Fails at once when `port` cannot be listened on, before anything slower starts (the database, the browser). */
 export async function checkPortFree(port: number, host: string): Promise<void> {
   const probe = http.createServer();
-  await listenOn(probe, port, host);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  await listenOn(probe, port, host, portInUse(port));
+  await closeServer(probe);
 }
+
+const portInUse = (port: number) => `Port ${port} is already in use. Stop what uses it, or start Goalie on another port: PORT=8081 npm start`;
 
 export function portOf(server: http.Server): number {
   return (server.address() as AddressInfo).port;

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.js';
 import { startDemoSite, type DemoSite } from '../demo/demo-site.js';
 import { createLogger } from '../logger.js';
 import { checkPortFree, createRuntime, listen, listenForMetrics, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
@@ -90,11 +91,11 @@ export async function serveCommand(): Promise<number> {
     // embedded PostgreSQL back (the last one to do so stops it).
     const [open, scraped, running, rt, site, database] = [server, metrics, worker, runtime, demo, db];
     await shutDown(logger, [
-      scraped && (() => new Promise<void>((resolve) => scraped.close(() => resolve()))),
+      scraped && (() => closeServer(scraped)),
       open &&
         (() => {
           open.closeAllConnections();
-          return new Promise<void>((resolve) => open.close(() => resolve()));
+          return closeServer(open);
         }),
       running && (() => running.stop()),
       rt && (() => rt.close()),

@@ -4,6 +4,7 @@ import { ConfigurationError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import type http from 'node:http';
 import { createRuntime, listenForMetrics, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
@@ -31,7 +32,7 @@ export async function workerCommand(): Promise<number> {
     // Also when starting failed: whatever was started is stopped, and this process gives the
     // embedded PostgreSQL back (the last one to do so stops it).
     const [scraped, running, rt, database] = [metrics, worker, runtime, db];
-    await shutDown(logger, [scraped && (() => new Promise<void>((resolve) => scraped.close(() => resolve()))), running && (() => running.stop()), rt && (() => rt.close()), database && (() => database.stop())]);
+    await shutDown(logger, [scraped && (() => closeServer(scraped)), running && (() => running.stop()), rt && (() => rt.close()), database && (() => database.stop())]);
     // A second signal, or one after a failed start, ends the process at once.
     stopSignal.dispose();
   }

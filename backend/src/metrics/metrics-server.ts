@@ -1,6 +1,7 @@
 // GOALIE_METRICS=port: GET /metrics on a listener of its own (GOALIE_METRICS_PORT), for Prometheus
 // inside the network, never the public port. Also in `goalie worker`, which has no other port.
 import http from 'node:http';
+import { listenOn } from '../listen.js';
 import type { PrometheusMetrics } from './prometheus.js';
 
 export async function startMetricsServer(metrics: PrometheusMetrics, port: number, host: string): Promise<http.Server> {
@@ -15,11 +16,6 @@ export async function startMetricsServer(metrics: PrometheusMetrics, port: numbe
       (error: Error) => response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end(`Metrics could not be read: ${error.message}\n`),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`GOALIE_METRICS_PORT ${port} is already in use. Pick another port for the metrics listener.`) : error),
-    );
-    server.listen(port, host, () => resolve());
-  });
+  await listenOn(server, port, host, `GOALIE_METRICS_PORT ${port} is already in use. Pick another port for the metrics listener.`);
   return server;
 }
