@@ -1,7 +1,9 @@
-// Every error becomes `{ "message": ... }`. Whether the message reaches the client is a property of
-// the error (`expose`), decided here once; a request that failed because the database could not be
-// reached is a 503 that says so (logged once by `database`, not per request); anything else is a
-// 500 that names the request id.
+// Every error becomes `{ "message": ... }`. Only Goalie's own errors (`expose: true`, see
+// app/errors.ts) show their message; a library's 4xx keeps its status with the standard reason
+// phrase, since its message may name internals. A request that failed because the database could
+// not be reached is a 503 that says so (logged once by `database`, not per request); anything else
+// is a 500 that names the request id.
+import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
 import type { DatabaseStatus } from '../../app/ports/database-status.js';
 import type { AppState } from '../state.js';
@@ -24,13 +26,19 @@ export function errors(database?: Pick<DatabaseStatus, 'unreachable'>, page?: Er
     } catch (caught) {
       const error = (caught ?? {}) as HttpishError;
       const status = error.status ?? error.statusCode ?? 500;
-      const exposed = status < 500 && error.expose !== false && typeof error.message === 'string';
+      const exposed = status < 500 && error.expose === true && typeof error.message === 'string';
       const unreachable = exposed ? null : (database?.unreachable(caught) ?? null);
       if (exposed) {
         ctx.status = status;
         if (error.headers) ctx.set(error.headers);
         if (page?.(ctx, status, error.message!, caught)) return;
         ctx.body = { message: error.message };
+      } else if (!unreachable && status >= 400 && status < 500) {
+        ctx.status = status;
+        ctx.state.log?.debug({ err: caught }, 'request refused by a library error');
+        const message = `${STATUS_CODES[status] ?? 'Client error'} (request id ${ctx.state.requestId}).`;
+        if (page?.(ctx, status, message, caught)) return;
+        ctx.body = { message };
       } else if (unreachable) {
         ctx.status = 503;
         ctx.set('Retry-After', '5');
