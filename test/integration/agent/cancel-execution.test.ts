@@ -33,10 +33,12 @@ describe('executor: cancelling a test case', function () {
   let baseUrl: string;
   let executor: PlaywrightExecutor;
   let n = 0;
+  /** Called when the page's request for NEVER_ANSWERS reaches the server. */
+  let onHeld: () => void = () => undefined;
 
   before(async () => {
     server = http.createServer((request, response) => {
-      if (request.url === NEVER_ANSWERS) return; // held until the test ends
+      if (request.url === NEVER_ANSWERS) return onHeld(); // held until the test ends
       response.end('<!doctype html><title>Home</title><h1>Home</h1>');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,8 +77,9 @@ describe('executor: cancelling a test case', function () {
 
   it('a cancel while the page waits for a server that never answers ends it CANCELLED at once', async () => {
     const controller = new AbortController();
+    const held = new Promise<void>((resolve) => (onHeld = resolve));
     const outcome = executor.execute(request(controller.signal));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held; // the page now waits for the server's answer
     controller.abort();
     expect(await within10s(outcome)).to.equal('CANCELLED');
   });
