@@ -5,7 +5,7 @@
 //      what the service itself adds;
 //  (b) the median time from POST /v1/run to the first test case RUNNING;
 //  (c) burn-in and replay time per test case;
-//  (d) authoring: the share of the sentence corpus (test/unit/agent/sentence-corpus.ts) understood
+//  (d) authoring: the share of the sentence corpus (test/unit/domain/goal-language/sentence-corpus.ts) understood
 //      as the plan a person means, and of its vague goals refused; and the goal suite of
 //      test/fixtures/apps (test/helpers/goal-suite.ts) through the service: burn-in success rate,
 //      right verdicts, false passes, median burn-in and replay time per test case;
@@ -30,7 +30,7 @@ import { measureBigPlan } from './big-plan.js';
 import { measureWebhookComment } from './webhook-comment.js';
 import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
-import { CORPUS, REFUSED } from '../unit/agent/sentence-corpus.js';
+import { CORPUS, REFUSED } from '../unit/domain/goal-language/sentence-corpus.js';
 
 const COUNT = Number(process.env.BENCH_TEST_CASES ?? 40);
 const PARALLELISM = Number(process.env.BENCH_PARALLELISM ?? 4);

@@ -1,4 +1,4 @@
-// Sentences of the corpus (test/unit/agent/sentence-corpus.ts) that need the page to mean anything:
+// Sentences of the corpus (test/unit/domain/goal-language/sentence-corpus.ts) that need the page to mean anything:
 // positions ("the second 'Add to cart' button", "the first product"), the only control of its kind
 // ("Type milk", "Check the checkbox"), several fields in one sentence. Burn-in in real Chromium, then
 // a replay of the recorded steps on a fresh page.

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { splitGoal } from '../../../backend/src/domain/goal-language/split-goal.js';
+import { splitGoal } from '../../../../backend/src/domain/goal-language/split-goal.js';
 
 describe('goal language: splitting a goal into sentences', () => {
   const table: [string, string, string[]][] = [

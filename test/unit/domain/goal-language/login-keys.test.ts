@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { findConfig, pickLoginKeys, placeholderFor } from '../../../backend/src/domain/goal-language/login-keys.js';
-import { resolvePlaceholders } from '../../../backend/src/domain/steps.js';
+import { findConfig, pickLoginKeys, placeholderFor } from '../../../../backend/src/domain/goal-language/login-keys.js';
+import { resolvePlaceholders } from '../../../../backend/src/domain/steps.js';
 
 describe('log in with a config: keys and placeholders', () => {
   const table: [Record<string, string>, { user: string | null; password: string | null }][] = [

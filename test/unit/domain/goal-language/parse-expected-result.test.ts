@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { parseExpectedResult } from '../../../backend/src/domain/goal-language/parse-expected-result.js';
-import type { Expectation } from '../../../backend/src/domain/steps.js';
+import { parseExpectedResult } from '../../../../backend/src/domain/goal-language/parse-expected-result.js';
+import type { Expectation } from '../../../../backend/src/domain/steps.js';
 
 describe('goal language: parsing an expected result', () => {
   const table: [string, Expectation[]][] = [

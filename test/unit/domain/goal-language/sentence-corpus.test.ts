@@ -1,10 +1,10 @@
 // The corpus of goals written the way people write them: each is understood as the plan a person
 // means, and the vague ones are refused with a message that says what would work.
 import { expect } from 'chai';
-import { formatIntent } from '../../../backend/src/domain/goal-language/format.js';
-import { parseSentence } from '../../../backend/src/domain/goal-language/parse-sentence.js';
-import { planGoal } from '../../../backend/src/domain/goal-language/step-plan.js';
-import { splitGoal } from '../../../backend/src/domain/goal-language/split-goal.js';
+import { formatIntent } from '../../../../backend/src/domain/goal-language/format.js';
+import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
+import { planGoal } from '../../../../backend/src/domain/goal-language/step-plan.js';
+import { splitGoal } from '../../../../backend/src/domain/goal-language/split-goal.js';
 import { CORPUS, REFUSED } from './sentence-corpus.js';
 
 describe('goal language: a corpus of ordinary sentences', () => {

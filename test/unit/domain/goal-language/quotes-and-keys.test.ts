@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { keyName } from '../../../backend/src/domain/goal-language/keys.js';
-import { maskQuotes, quote, quotedSpans, unmask } from '../../../backend/src/domain/goal-language/quotes.js';
+import { keyName } from '../../../../backend/src/domain/goal-language/keys.js';
+import { maskQuotes, quote, quotedSpans, unmask } from '../../../../backend/src/domain/goal-language/quotes.js';
 
 describe('goal language: quotes', () => {
   const table: [string, string[]][] = [

@@ -1,9 +1,9 @@
 // Expected results about a control's state or value, and the looser text clauses people write, as
 // the built-in agent reads them; vague ones are refused with a hint. Formatted ones read back the same.
 import { expect } from 'chai';
-import { formatExpectation } from '../../../backend/src/domain/goal-language/format.js';
-import { parseExpectedResult } from '../../../backend/src/domain/goal-language/parse-expected-result.js';
-import type { ControlState, Expectation, ExpectedTarget } from '../../../backend/src/domain/steps.js';
+import { formatExpectation } from '../../../../backend/src/domain/goal-language/format.js';
+import { parseExpectedResult } from '../../../../backend/src/domain/goal-language/parse-expected-result.js';
+import type { ControlState, Expectation, ExpectedTarget } from '../../../../backend/src/domain/steps.js';
 
 const t = (name: string | null, noun: string | null = null, near: string | null = null, relation: 'next to' | 'in the row of' = 'next to'): ExpectedTarget => ({
   name,

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { formatIntent } from '../../../backend/src/domain/goal-language/format.js';
-import type { Intent } from '../../../backend/src/domain/goal-language/intents.js';
-import { parseSentence } from '../../../backend/src/domain/goal-language/parse-sentence.js';
-import { formatStepPlan } from '../../../backend/src/domain/goal-language/step-plan.js';
+import { formatIntent } from '../../../../backend/src/domain/goal-language/format.js';
+import type { Intent } from '../../../../backend/src/domain/goal-language/intents.js';
+import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
+import { formatStepPlan } from '../../../../backend/src/domain/goal-language/step-plan.js';
 
 // The sentences Goalie writes for the steps of compound sentences must read back as the same action:
 // healing interprets them alone.

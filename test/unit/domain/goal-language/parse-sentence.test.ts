@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Intent, TargetPhrase } from '../../../backend/src/domain/goal-language/intents.js';
-import { parseSentence } from '../../../backend/src/domain/goal-language/parse-sentence.js';
+import type { Intent, TargetPhrase } from '../../../../backend/src/domain/goal-language/intents.js';
+import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
 
 const t = (name: string | null, noun: string | null = null, near: TargetPhrase['near'] = null): TargetPhrase => ({ name, noun, near });
 const click = (target: TargetPhrase, purpose: 'click' | 'open' | 'choose' = 'click', double = false): Intent => ({ kind: 'click', target, double, purpose });
