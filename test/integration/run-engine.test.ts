@@ -278,12 +278,16 @@ describe('run engine', () => {
     it('use up a fire time whose run cannot start, instead of retrying it every tick', async () => {
       await q(`UPDATE test_plan_schedules SET cron = '* * * * *', created_at = now() - interval '1 hour', last_fired_at = NULL`);
       await q(`UPDATE organizations SET usage_limit = 0`);
-      const [schedule] = await service.runtime.app.store.execution.schedules();
-      let failure: unknown;
-      await startScheduledRun(service.runtime.app, schedule!, new Date()).catch((error) => (failure = error));
-      expect((failure as Error).message).to.match(/usage limit/);
-      expect((await q(`SELECT last_fired_at FROM test_plan_schedules`))[0].last_fired_at).to.not.equal(null);
-      await q(`UPDATE organizations SET usage_limit = NULL`);
+      try {
+        const [schedule] = await service.runtime.app.store.execution.schedules();
+        let failure: unknown;
+        await startScheduledRun(service.runtime.app, schedule!, new Date()).catch((error) => (failure = error));
+        expect((failure as Error).message).to.match(/usage limit/);
+        expect((await q(`SELECT last_fired_at FROM test_plan_schedules`))[0].last_fired_at).to.not.equal(null);
+      } finally {
+        // Tests after this one start runs: a failed assertion must not leave the limit at 0.
+        await q(`UPDATE organizations SET usage_limit = NULL`);
+      }
     });
   });
 });
