@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { makePlainShortId } from '../../backend/src/domain/short-id.js';
 import type { Finding } from '../../backend/src/app/ports/explorer.js';
-import type { CheckResult } from '../../backend/src/app/review/render-comment.js';
+import type { CheckResult } from '../../backend/src/app/ports/review-store.js';
 import { sql } from './project-yaml.js';
 import type { TestService } from './service.js';
 

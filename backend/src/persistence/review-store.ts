@@ -3,6 +3,7 @@ import { In, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import type { ConnectionRecord, ReviewRecord, ReviewStore } from '../app/ports/review-store.js';
 import { openCredentials } from './connection-credentials.js';
 import { HostDeploymentEntity, RepositoryConnectionEntity, ReviewEntity, WebhookDeliveryEntity } from './entities/index.js';
+import { readChecks, readExploration } from './review-json.js';
 import type { SecretBox } from './secret-box.js';
 
 function toConnection(e: RepositoryConnectionEntity, secrets: SecretBox): ConnectionRecord {
@@ -29,7 +30,7 @@ function toConnection(e: RepositoryConnectionEntity, secrets: SecretBox): Connec
   };
 }
 
-const toReview = (e: ReviewEntity): ReviewRecord => ({ ...e });
+const toReview = (e: ReviewEntity): ReviewRecord => ({ ...e, exploration: readExploration(e.exploration), checks: readChecks(e.checks) });
 
 export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
   const connection = async (where: { id: string } | { shortId: string } | { projectId: string }) => {

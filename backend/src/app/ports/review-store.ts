@@ -3,6 +3,7 @@ import type { MinimumPermission } from '../../domain/review/permission.js';
 import type { Deployment, EnvironmentMapping } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import type { HostKind, PlatformCredentials } from './change-request-platform.js';
+import type { Finding } from './explorer.js';
 
 export interface ConnectionRecord {
   id: string;
@@ -42,6 +43,23 @@ export type ReviewEvent = 'opened' | 'updated' | 'comment' | 'ci';
 /** mention: someone without permission asked for a review; fork: a fork's change request by such an author. */
 export type RefusalKind = 'mention' | 'fork';
 
+/** What the exploration of the preview found, as stored on the review. */
+export interface Exploration {
+  pagesVisited: string[];
+  findings: Finding[];
+  unreachable: boolean;
+  /** Why the end-to-end half did not run (no plan fits, the exploration failed), or null. */
+  runNote: string | null;
+}
+
+/** One goal of the review context, checked on the preview. */
+export interface CheckResult {
+  goal: string;
+  passed: boolean;
+  title: string | null;
+  thought: string;
+}
+
 export interface ReviewRecord {
   id: string;
   shortId: string;
@@ -59,8 +77,9 @@ export interface ReviewRecord {
   status: ReviewStatus;
   deploymentUrls: { applicationId: string; url: string; environment: string }[];
   runId: string | null;
-  exploration: unknown;
-  checks: unknown;
+  /** Null until the exploration has run. */
+  exploration: Exploration | null;
+  checks: CheckResult[] | null;
   verdict: Verdict | null;
   summary: string | null;
   errorMessage: string | null;

@@ -6,14 +6,7 @@ import { commentMarker } from '../../domain/review/comment-marker.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import type { HostKind } from '../ports/change-request-platform.js';
 import type { Finding } from '../ports/explorer.js';
-import type { ReviewRecord } from '../ports/review-store.js';
-
-export interface CheckResult {
-  goal: string;
-  passed: boolean;
-  title: string | null;
-  thought: string;
-}
+import type { CheckResult, ReviewRecord } from '../ports/review-store.js';
 
 export interface CommentContext {
   host: HostKind;

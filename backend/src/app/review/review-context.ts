@@ -1,18 +1,10 @@
-// What the steps of a review share: the host of its repository connection, its run's test cases, and
-// the shape of its exploration as stored on the review.
+// What the steps of a review share: the host of its repository connection and its run's test cases.
 import type { RunTestCase } from '../../../../shared/src/api/types.js';
 import { toApiRunTestCase } from '../api-shapes.js';
 import type { AppContext } from '../context.js';
 import type { ChangeRequestPlatform } from '../ports/change-request-platform.js';
-import type { Finding } from '../ports/explorer.js';
 import type { ConnectionRecord } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
-
-export interface Exploration {
-  pagesVisited: string[];
-  findings: Finding[];
-  unreachable: boolean;
-}
 
 export function platformFor(ctx: AppContext, connection: ConnectionRecord): ChangeRequestPlatform {
   return ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, credentials: connection.credentials });

@@ -11,14 +11,13 @@ import type { AppContext } from '../context.js';
 import { AppError, UsageLimitReached } from '../errors.js';
 import type { Explorer } from '../ports/explorer.js';
 import type { ReviewStep } from '../ports/queue.js';
-import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
+import type { CheckResult, ConnectionRecord, Exploration, ReviewRecord } from '../ports/review-store.js';
 import type { TestExecutor } from '../ports/test-executor.js';
 import type { Caller } from '../records.js';
 import { checkDestination, startRun } from '../start-run.js';
 import { authorizeReview } from './authorize.js';
 import { cancelReviewRun } from './supersede.js';
-import type { CheckResult } from './render-comment.js';
-import { platformFor, runTestCasesOf, type Exploration } from './review-context.js';
+import { platformFor, runTestCasesOf } from './review-context.js';
 import { showNewest, updateComment } from './update-comment.js';
 
 export interface ReviewWorker {
@@ -259,7 +258,7 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
     });
     checks.push({ goal, passed: outcome.verdict === 'PASSED', title: outcome.resultTitle, thought: outcome.evaluationThought });
   }
-  const exploration: Exploration & { runNote: string | null } = {
+  const exploration: Exploration = {
     pagesVisited: explored.pagesVisited,
     // An unreachable preview is "nothing could be tested" (Comment), not a critical finding of the change.
     findings: explored.findings.filter((f) => f.kind !== 'unreachable'),
@@ -277,8 +276,8 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
     if (review?.status !== 'RUNNING' || !review.exploration) return null;
     const run = review.runId ? await tx.runs.findById(review.runId) : null;
     if (run && (run.status === 'INITIATED' || run.status === 'RUNNING')) return null;
-    const exploration = review.exploration as Exploration & { runNote: string | null };
-    const checks = (review.checks as CheckResult[] | null) ?? [];
+    const exploration = review.exploration;
+    const checks = review.checks ?? [];
     const testCases = (await runTestCasesOf(tx, review.runId)).map((t) => ({ name: t.name, result: t.result as 'PASSED' | 'FAILED' | 'SKIPPED' | null, status: t.status }));
     const outcome = reviewVerdict({
       testCases: [...testCases, ...checks.map((c) => ({ name: `Check: ${c.goal.split('\n')[0]}`, result: c.passed ? ('PASSED' as const) : ('FAILED' as const), status: 'COMPLETED' }))],

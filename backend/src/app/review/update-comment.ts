@@ -5,8 +5,8 @@ import { deploymentsReady } from '../../domain/review/readiness.js';
 import type { AppContext } from '../context.js';
 import type { ConnectionRecord, ReviewRecord } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
-import { renderComment, type CheckResult, type CommentContext } from './render-comment.js';
-import { runTestCasesOf, type Exploration } from './review-context.js';
+import { renderComment, type CommentContext } from './render-comment.js';
+import { runTestCasesOf } from './review-context.js';
 import { writeNote } from './write-note.js';
 
 /** `store`: the repositories to read with (the caller's transaction, or ctx.store). */
@@ -19,7 +19,7 @@ export async function commentContext(
 ): Promise<CommentContext> {
   const project = await store.projects.findById(review.projectId);
   const run = review.runId ? await store.runs.findById(review.runId) : null;
-  const exploration = review.exploration as Exploration | null;
+  const exploration = review.exploration;
   const missing = review.status === 'WAITING'
     ? deploymentsReady(connection.environmentMapping, await store.reviews.deploymentsFor(connection.id, review.headSha), review.headSha).missing
     : [];
@@ -32,7 +32,7 @@ export async function commentContext(
     testCases: await runTestCasesOf(store, review.runId),
     findings: exploration?.findings ?? [],
     pagesVisited: exploration?.pagesVisited.length ?? 0,
-    checks: (review.checks as CheckResult[] | null) ?? [],
+    checks: review.checks ?? [],
     missing,
     mention: connection.mention,
     supersededBySha: review.supersededBySha || null,

@@ -2,9 +2,7 @@
 // first, then the end-to-end results, the exploration's findings and the context checks, then where
 // the review came from. Updates itself while the review is in progress.
 import type { ConnectionSummary, ReviewSummary } from '../../../app/ports/reviews-queries.js';
-import type { Finding } from '../../../app/ports/explorer.js';
 import type { ReviewRecord } from '../../../app/ports/review-store.js';
-import type { CheckResult } from '../../../app/review/render-comment.js';
 import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
 import { Badge, duration, Table, Time } from '../components.js';
 import {
@@ -31,12 +29,6 @@ export interface ReviewPageData {
   history: ReviewSummary[];
   /** While WAITING: the hosting environments without a deployment of the commit yet. */
   missing: string[];
-}
-
-interface Exploration {
-  pagesVisited: string[];
-  findings: Finding[];
-  unreachable: boolean;
 }
 
 export function isLive(review: ReviewRecord): boolean {
@@ -180,7 +172,7 @@ function EndToEnd({ data }: { data: ReviewPageData }) {
 }
 
 function ExplorationSection({ data }: { data: ReviewPageData }) {
-  const exploration = data.review.exploration as Exploration | null;
+  const exploration = data.review.exploration;
   const findings = [...(exploration?.findings ?? [])].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   const bySeverity = (['critical', 'major', 'minor'] as const).map((s) => [s, findings.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
   return (
@@ -230,7 +222,7 @@ function ExplorationSection({ data }: { data: ReviewPageData }) {
 }
 
 function Checks({ review }: { review: ReviewRecord }) {
-  const checks = (review.checks as CheckResult[] | null) ?? [];
+  const checks = review.checks ?? [];
   if (!checks.length) return null;
   const failed = checks.filter((c) => !c.passed).length;
   return (
