@@ -133,6 +133,17 @@ describe('review logic (memory host, PostgreSQL)', function () {
     expect(comment(n)[0]!.body).to.include(second.headSha.slice(0, 7));
   });
 
+  it('the same delivery twice, and a replay under a new id, start one review', async () => {
+    const n = next++;
+    repo.push(n);
+    await deployed(n);
+    const event: PlatformEvent = { kind: 'change-request', action: 'opened', changeRequest: repo.changeRequests.get(n)!, sender: 'alice', fromFork: false, authorId: null };
+    const answers = await Promise.all([deliver(event, `same-${n}`), deliver(event, `same-${n}`), deliver(event, `other-${n}`)]);
+    expect(answers.filter((a) => /queued/.test(a)), answers.join('\n')).to.have.length(1);
+    await waitForReview(service, project.connectionId, n);
+    expect(await reviewsOf(service, project.connectionId, n)).to.have.length(1);
+  });
+
   it('finish racing itself posts one verdict', async () => {
     const n = next++;
     const cr = repo.push(n);

@@ -47,6 +47,10 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
     async updateReviewSettings(connectionId, settings) {
       await m.update(RepositoryConnectionEntity, { id: connectionId }, { ...settings, updatedAt: new Date() });
     },
+    async lockChangeRequest(connectionId, changeRequestNumber) {
+      // Two keys: the connection (hashed to 32 bits) and the number; released at commit or rollback.
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [connectionId, changeRequestNumber]);
+    },
     async recordDelivery(connectionId, deliveryId) {
       const result = await m
         .createQueryBuilder()

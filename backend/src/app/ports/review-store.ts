@@ -112,6 +112,11 @@ export interface ReviewStore {
   setWebhook(connectionId: string, webhookId: string | null, error: string | null): Promise<void>;
   /** The review settings the dashboard edits (the rest comes only from the project file). */
   updateReviewSettings(connectionId: string, settings: ReviewSettings): Promise<void>;
+  /**
+   * Holds a change request's lock until the transaction ends, so that deliveries about it (the same
+   * event under two delivery ids, an update racing an open) are handled one after the other.
+   */
+  lockChangeRequest(connectionId: string, changeRequestNumber: number): Promise<void>;
   /** True the first time a delivery id is seen for the connection. */
   recordDelivery(connectionId: string, deliveryId: string): Promise<boolean>;
   addDeployment(connectionId: string, deployment: Deployment): Promise<void>;

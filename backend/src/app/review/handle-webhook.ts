@@ -41,6 +41,10 @@ export async function handleWebhook(ctx: AppContext, host: HostKind, connectionS
 }
 
 async function dispatch(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: PlatformEvent): Promise<string> {
+  // Whether a review of the commit exists is read, then written: deliveries about one change
+  // request must not both read "none" (a redelivery under a new id arriving with the original).
+  const number = event.kind === 'change-request' ? event.changeRequest.number : event.kind === 'comment' ? event.number : null;
+  if (number !== null) await tx.reviews.lockChangeRequest(connection.id, number);
   switch (event.kind) {
     case 'change-request':
       return changeRequestEvent(ctx, tx, connection, event);
