@@ -86,7 +86,7 @@ describe('a language model through the service', function () {
       const [testCase] = await q(`SELECT id, generation_status, generation_error, burn_in_prompt_tokens, burn_in_completion_tokens FROM test_cases`);
       expect(testCase, String(testCase!.generation_error)).to.include({ generation_status: 'COMPLETED', burn_in_prompt_tokens: 900, burn_in_completion_tokens: 60 });
       expect(llm.requests.map((r) => r.body.tools![0]!.function.name)).to.deep.equal(['record_actions']);
-      const [{ steps }] = await q(`SELECT steps FROM test_case_step_versions WHERE test_case_id = $1`, [testCase!.id]);
+      const { steps } = (await q(`SELECT steps FROM test_case_step_versions WHERE test_case_id = $1`, [testCase!.id]))[0]!;
       expect((steps as Row[])[0]).to.include({ action: 'click', sentence: "Click 'Proceed to payment'", from: GOAL, interpretedBy: 'scripted-model' });
 
       const pageHtml = await (await adminFetch(service, `/test-cases/${String(testCase!.id)}`)).text();

@@ -55,7 +55,7 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
 
   const run = async (plan: string): Promise<{ status: string; rows: Row[] }> => {
-    const [{ short_id: planShortId }] = await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan]);
+    const { short_id: planShortId } = (await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan]))[0]!;
     const started = await api.post('/v1/run', { testPlanShortId: planShortId });
     expect(started.status, JSON.stringify(started.body)).to.equal(200);
     const shortId = started.body.run.shortId as string;

@@ -214,7 +214,7 @@ describe('new commits superseding reviews at random moments (stress)', function 
     // Every run is final, and no test case is left waiting or running.
     const notFinal = await sql(service, `SELECT short_id, status FROM runs WHERE project_id = $1 AND status NOT IN ('COMPLETED', 'ERROR', 'CANCELLED')`, [project.projectId]);
     expect(notFinal, await diagnose(service)).to.deep.equal([]);
-    const [{ n: stuck }] = await sql(service, `SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.project_id = $1 AND rtc.status IN ('PENDING', 'RUNNING')`, [project.projectId]);
+    const { n: stuck } = (await sql(service, `SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.project_id = $1 AND rtc.status IN ('PENDING', 'RUNNING')`, [project.projectId]))[0]!;
     expect(stuck).to.equal(0);
 
     const statusesOf = (commit: string) => fake.repo(REPOSITORY).statuses.filter((s) => s.sha === commit);

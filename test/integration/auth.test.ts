@@ -191,7 +191,7 @@ describe('token isolation between projects', () => {
   });
 
   it("refuses to rerun project A's run with project B's token, and creates nothing", async () => {
-    const [{ n: before }] = await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs');
+    const { n: before } = (await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs'))[0]!;
     expectHidden(await rivalApi.post(`/v1/run/${shopRun.shortId}`, {}));
     expectHidden(await rivalApi.post(`/v1/run/${shopRun.shortId}`, { failedOnly: true }));
     expectHidden(await rivalApi.post(`/v1/run/${shopRun.shortId}`, { projectTestCaseIds: [shop.testCases[0]!.id] }));
@@ -199,7 +199,7 @@ describe('token isolation between projects', () => {
   });
 
   it("answers 404 for project A's plan and application short IDs on POST /v1/run", async () => {
-    const [{ n: before }] = await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs');
+    const { n: before } = (await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs'))[0]!;
     const web = shop.applications.find((a) => a.name === 'web')!;
     const cases: unknown[] = [
       { testPlanShortId: shop.testPlans[0]!.shortId },
@@ -221,7 +221,7 @@ describe('token isolation between projects', () => {
     const rivalSummary = await service.apply(rivalProject);
     const portal = rivalSummary.applications[0]!.shortId;
     const signIn = shop.testCases.find((t) => t.name === 'Sign in')!.id;
-    const [{ n: before }] = await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM test_cases');
+    const { n: before } = (await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM test_cases'))[0]!;
     const bodies: unknown[] = [
       { name: 'Steal', goal: 'g', applicationShortId: portal, resumeFromDependencyProjectTestCaseId: signIn },
       { name: 'Steal', goal: 'g', applicationShortId: portal, waitForDependenciesProjectTestCaseIds: [signIn] },
@@ -234,7 +234,7 @@ describe('token isolation between projects', () => {
   });
 
   it("answers 404 on the legacy routes for project A's UUID and run", async () => {
-    const [{ n: before }] = await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs');
+    const { n: before } = (await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs'))[0]!;
     expectHidden(await rivalApi.post(`/api/projects/${shop.project.id}/runs`, {}), shop.project.id);
     expectHidden(await rivalApi.get(`/api/projects/${shop.project.id}/runs/${shopRun.shortId}`), shop.project.id);
     const rivalId = (await service.apply(rivalProject)).project.id;

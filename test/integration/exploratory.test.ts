@@ -155,7 +155,7 @@ describe('exploratory testing: crawling a deployment', function () {
   const find = (result: ExplorationResult, kind: Finding['kind'], titlePart: string) => {
     const found = result.findings.filter((f) => f.kind === kind && f.title.includes(titlePart));
     expect(found, `one ${kind} finding about "${titlePart}" in ${JSON.stringify(result.findings.map((f) => f.title))}`).to.have.length(1);
-    return found[0];
+    return found[0]!;
   };
 
   describe('a whole crawl', () => {
@@ -304,7 +304,7 @@ describe('exploratory testing: crawling a deployment', function () {
     expect(result.pagesVisited).to.deep.equal([]);
     expect(result.findings).to.have.length(1);
     expect(result.findings[0]).to.include({ severity: 'critical', kind: 'unreachable', page: `${closed.url}/` });
-    expect(result.findings[0].evidence).to.match(/ERR_CONNECTION_REFUSED/);
+    expect(result.findings[0]!.evidence).to.match(/ERR_CONNECTION_REFUSED/);
   });
 
   // /hang never answers: without the deadline these explorations would never end, so mocha's

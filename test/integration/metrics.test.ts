@@ -50,7 +50,7 @@ describe('Prometheus metrics at /metrics', function () {
       return response.text();
     };
     const runPlan = async (plan: string) => {
-      const [{ short_id }] = await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan]);
+      const { short_id } = (await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan]))[0]!;
       const started = await api.post('/v1/run', { testPlanShortId: short_id });
       expect(started.status).to.equal(200);
       return started.body.run as { id: string; shortId: string };

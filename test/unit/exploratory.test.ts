@@ -182,13 +182,13 @@ describe('exploration: merging findings', () => {
   });
 
   it('takes the worst severity seen', () => {
-    expect(mergeFindings([raw('x', 'major', '/a'), raw('x', 'critical', '/b'), raw('x', 'minor', '/c')])[0].severity).to.equal('critical');
+    expect(mergeFindings([raw('x', 'major', '/a'), raw('x', 'critical', '/b'), raw('x', 'minor', '/c')])[0]!.severity).to.equal('critical');
   });
 
   it('lists at most 10 pages and counts the rest', () => {
     const merged = mergeFindings(Array.from({ length: 13 }, (_, i) => raw('x', 'minor', `/p${i}`)));
-    expect(merged[0].title).to.equal('x (on 13 pages)');
-    expect(merged[0].evidence).to.match(/Seen on 13 pages: \/p0, \/p1, .*, \/p9, and 3 more$/);
+    expect(merged[0]!.title).to.equal('x (on 13 pages)');
+    expect(merged[0]!.evidence).to.match(/Seen on 13 pages: \/p0, \/p1, .*, \/p9, and 3 more$/);
   });
 
   it('orders worst first, then in the order first seen', () => {

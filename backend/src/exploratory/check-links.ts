@@ -5,6 +5,7 @@
 // Location is worth checking (it may lead off-origin, which is never requested).
 import type { APIRequestContext } from 'playwright-core';
 import type { Budget } from './budget.js';
+import { firstLine } from './findings.js';
 
 export type LinkCheck =
   | { outcome: 'ok'; status: number; html: boolean }
@@ -45,10 +46,10 @@ export async function checkLinks(request: APIRequestContext, urls: readonly stri
   const results: LinkCheck[] = new Array(urls.length);
   let next = 0;
   const worker = async () => {
-    while (next < urls.length) {
-      const index = next++;
-      const refused = budget.stopped ? null : await settings.refusal?.(urls[index]);
-      results[index] = budget.stopped ? { outcome: 'stopped' } : refused ? { outcome: 'no-answer', reason: `not requested: ${refused}` } : await checkLink(request, urls[index], budget, settings.timeoutMs);
+    for (let index = next++; index < urls.length; index = next++) {
+      const url = urls[index]!;
+      const refused = budget.stopped ? null : await settings.refusal?.(url);
+      results[index] = budget.stopped ? { outcome: 'stopped' } : refused ? { outcome: 'no-answer', reason: `not requested: ${refused}` } : await checkLink(request, url, budget, settings.timeoutMs);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.concurrency, urls.length)) }, worker));
@@ -68,6 +69,6 @@ async function ask(request: APIRequestContext, method: 'HEAD' | 'GET', url: stri
     if (budget.stopped) return { outcome: 'stopped' };
     const message = (error as Error).message ?? String(error);
     if ((error as Error).name === 'TimeoutError' || /Timeout \d+ms exceeded/i.test(message)) return { outcome: 'timeout' };
-    return { outcome: 'no-answer', reason: message.split('\n')[0] };
+    return { outcome: 'no-answer', reason: firstLine(message) };
   }
 }

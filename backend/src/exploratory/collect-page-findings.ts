@@ -8,6 +8,7 @@ import {
   accessibilityFinding,
   consoleErrorFinding,
   exceptionFinding,
+  firstLine,
   pageStatusFinding,
   subresourceFinding,
   type AxeViolation,
@@ -110,7 +111,7 @@ export class PageVisitor {
           loaded = true;
         }
       } catch (error) {
-        visit.error = (error as Error).message.split('\n')[0];
+        visit.error = firstLine((error as Error).message);
       }
       response ??= events.mainResponse;
       visit.stopped = budget.stopped;

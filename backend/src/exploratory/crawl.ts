@@ -117,7 +117,7 @@ class Crawler {
       );
       const redirected: FoundLink[] = [];
       results.forEach((check, index) => {
-        const link = checked[index];
+        const link = checked[index]!; // one result per checked link, in order
         switch (check.outcome) {
           case 'ok':
             if (check.html) this.queue.push(link.url);

@@ -35,7 +35,8 @@ export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function firstLine(text: string): string {
+/** The first line with text, trimmed (error messages often start with a blank line or carry a call log). */
+export function firstLine(text: string): string {
   return text.split('\n').find((line) => line.trim())?.trim() ?? '';
 }
 

@@ -39,7 +39,7 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
     github.clockOffsetSeconds += seconds;
   };
   const exchanges = () => github.requests.filter((r) => r.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(r.path));
-  const claims = (request: FakeGitHubRequest) => JSON.parse(Buffer.from(request.authorization!.split(' ')[1]!.split('.')[1]!, 'base64url').toString()) as Record<string, number>;
+  const claims = (request: FakeGitHubRequest) => JSON.parse(Buffer.from(request.authorization!.split(' ')[1]!.split('.')[1]!, 'base64url').toString()) as Record<string, number> & { exp: number; iat: number };
   const failure = async (promise: Promise<unknown>): Promise<GitHubError> => {
     const error = await promise.catch((e: unknown) => e);
     expect(error).to.be.instanceOf(GitHubError);

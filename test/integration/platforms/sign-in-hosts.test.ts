@@ -54,7 +54,9 @@ describe('sign-in hosts against fake GitHub and GitLab OAuth servers', function 
     fakeGitlab = await startFakeOAuthHost({ kind: 'gitlab', basePath: '/gitlab' });
     fakeGithub.redirectUris = [`${GOALIE}/auth/github/callback`];
     fakeGitlab.redirectUris = [`${GOALIE}/auth/gitlab/callback`];
-    [github, gitlab] = signInHosts(loadConfig({ ...oauthEnv(fakeGithub), ...oauthEnv(fakeGitlab) }).signIn, GOALIE, { timeoutMs: 500, retryDelayMs: 10 });
+    const hosts = signInHosts(loadConfig({ ...oauthEnv(fakeGithub), ...oauthEnv(fakeGitlab) }).signIn, GOALIE, { timeoutMs: 500, retryDelayMs: 10 });
+    expect(hosts.map((h) => h.provider)).to.deep.equal(['github', 'gitlab']);
+    [github, gitlab] = hosts as [SignInHost, SignInHost];
   });
   after(async () => {
     await fakeGithub?.close();

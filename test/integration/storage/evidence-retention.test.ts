@@ -71,7 +71,7 @@ for (const kind of evidenceStoreKinds) {
     async function reviewWithEvidence(number: number, days: number): Promise<string[]> {
       connection ??= await connectRepository(service, projectId);
       const shortId = await writeReview(service, connection, { number, status: 'COMPLETED', verdict: 'Approved', minutesAgo: days * DAY });
-      const [{ id }] = await q(`SELECT id FROM reviews WHERE short_id = $1`, [shortId]);
+      const { id } = (await q(`SELECT id FROM reviews WHERE short_id = $1`, [shortId]))[0]!;
       const key = `reviews/${id}/checks/1/final.jpg`;
       await store.put(key, 'review shot', 'image/jpeg', []);
       return [key];
