@@ -26,7 +26,7 @@ export interface AppliedObject {
   id: string;
   shortId?: string;
   created: boolean;
-  /** What this apply did to it; a changed secret value alone leaves it `unchanged`. */
+  /** What this apply did to it (a changed Slack or repository secret alone leaves the project `unchanged`). */
   status: ApplyStatus;
 }
 
@@ -319,8 +319,16 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   });
 
   const changes: ApplyChanges = compareSnapshots(before, (await ctx.store.projectsAsCode.snapshot(projectId))!);
+  // Snapshots hold no secret values: a config whose secret values alone changed is found here.
+  for (const c of write.configs) {
+    const stored = existing.configs.find((o) => o.id === c.id)?.secretValues;
+    const secrets = Object.fromEntries(c.entries.filter((e) => e.secret).map((e) => [e.key, e.value]));
+    if (stored && changes.objects.configs.get(c.name) === 'unchanged' && JSON.stringify(Object.entries(stored).sort()) !== JSON.stringify(Object.entries(secrets).sort())) {
+      changes.objects.configs.set(c.name, 'changed');
+    }
+  }
   const status = (kind: keyof ApplyChanges['objects'], name: string): ApplyStatus => changes.objects[kind].get(name) ?? 'unchanged';
-  const notIn = (stored: { name: string }[], declared: { name: string }[]) => stored.map((o) => o.name).filter((n) => !declared.some((d) => d.name === n));
+  const notIn = (stored: { name: string }[], declared: { name: string }[]) => stored.map((o) => o.name).filter((n) => !declared.some((d) => d.name === n)).sort();
   const finalDefaultPlanId = defaultTestPlanId === undefined ? (existing.project?.defaultTestPlanId ?? null) : defaultTestPlanId;
   return {
     organization: { name: doc.organization.name, id: organizationId, created: !existing.organization, status: !existing.organization ? 'created' : changes.project },
