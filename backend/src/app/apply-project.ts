@@ -331,7 +331,7 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const notIn = (stored: { name: string }[], declared: { name: string }[]) => stored.map((o) => o.name).filter((n) => !declared.some((d) => d.name === n)).sort();
   const finalDefaultPlanId = defaultTestPlanId === undefined ? (existing.project?.defaultTestPlanId ?? null) : defaultTestPlanId;
   return {
-    organization: { name: doc.organization.name, id: organizationId, created: !existing.organization, status: !existing.organization ? 'created' : changes.project },
+    organization: { name: doc.organization.name, id: organizationId, created: !existing.organization, status: !existing.organization ? 'created' : existing.project ? changes.project : 'unchanged' },
     project: {
       name: doc.project.name,
       id: projectId,
