@@ -67,11 +67,14 @@ export interface Runtime {
 
 export type OpenDatabase = Database & { embedded: boolean };
 
+/** Where the embedded PostgreSQL of GOALIE_HOME keeps its cluster. */
+export const embeddedDatabaseDir = (home: string): string => path.join(home, 'postgres');
+
 /** DATABASE_URL when given; otherwise embedded PostgreSQL under GOALIE_HOME. */
 export async function openDatabase(config: Config, logger: Logger): Promise<OpenDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
   const db = await startEmbeddedPostgres({
-    dir: path.join(config.home, 'postgres'),
+    dir: embeddedDatabaseDir(config.home),
     log: (level, message) => logger[level]({ component: 'postgres' }, message),
   });
   return { ...db, embedded: true };

@@ -1,7 +1,9 @@
 // `goalie apply --wait` as a user runs it (the real command, in its own process, on the test's
 // database), with a worker in this process burning goals in with real Chromium on a site on
-// 127.0.0.1: failed burn-ins printed with their whole message and a non-zero exit, the database named,
-// and a wait without any worker that times out saying a worker must be running.
+// 127.0.0.1: failed burn-ins printed with their whole message and a non-zero exit, the database named
+// (and a warning when it is a new embedded one), what was created, changed, unchanged and left alone,
+// the variables that took their default, and a wait without any worker that times out saying a worker
+// must be running.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,9 +72,33 @@ describe('goalie apply --wait', function () {
     const [home] = await q(`SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'queued' AND t.name = 'Home'`);
     expect(result.stdout).to.include(`, in PostgreSQL at ${database.hostname}:${database.port}, database ${database.pathname.slice(1)} (DATABASE_URL).\n`);
     if (database.password) expect(result.stdout + result.stderr).to.not.include(database.password);
+    expect(result.stdout).to.include('  created: 1 application, 2 test cases\n');
+    expect(result.stdout).to.not.match(/^ {2}(changed|unchanged|left alone)/m);
+    expect(result.stdout).to.include('  No worker is running on this database now: the burn-ins wait until goalie serve or goalie worker runs');
     expect(result.stdout).to.include('  2 test cases queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):\n');
     expect(result.stdout).to.include(`    Home: goalie test-case show ${home.id}\n`);
     expect(result.stdout).to.include(`  To wait for them and see the ones that failed: goalie apply ${yaml} --wait\n`);
+  });
+
+  it('applied again changed: says what it created, changed, left unchanged and left alone, and which variables took their default (names only)', async () => {
+    const changed = project('queued', site.url, '  - name: Rockets\n    application: Site\n    goal: "Go to /. Click \'Launch\'"\n    configs: [login]\n')
+      .replace('testCases:', 'configs:\n  - name: login\n    values: { user: "${GOALIE_TEST_UNSET_USER:-default-user-value}" }\ntestCases:');
+    const result = await runGoalie(['apply', file('queued', changed)], { ...env, GOALIE_TEST_UNSET_USER: '' }, 90_000);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(result.stdout).to.include('  created: 1 config\n  changed: 1 test case (Rockets)\n  unchanged: 1 application\n');
+    expect(result.stdout).to.include('  left alone, in the database but not in the file: 1 test case (Home)\n');
+    expect(result.stdout).to.include('  unset where goalie apply ran, so their ${NAME:-default} defaults were used: GOALIE_TEST_UNSET_USER\n');
+    expect(result.stdout + result.stderr).to.not.include('default-user-value');
+    expect(result.stdout).to.include('  1 test case queued for burn-in');
+
+    const json = await runGoalie(['apply', file('queued', changed), '--json'], env, 90_000);
+    expect(json.code, json.stderr).to.equal(0);
+    const printed = JSON.parse(json.stdout);
+    expect(printed.defaultedVariables).to.deep.equal(['GOALIE_TEST_UNSET_USER']);
+    expect(printed.newEmbeddedDatabase).to.equal(false);
+    expect(printed.testCases.map((t: { name: string; status: string }) => [t.name, t.status])).to.deep.equal([['Rockets', 'unchanged']]);
+    expect(printed.configs[0].status).to.equal('unchanged');
+    expect(printed.leftAlone.testCases).to.deep.equal(['Home']);
   });
 
   it('--json from another directory, debug logs asked for: it runs, and stdout is the JSON alone', async () => {
@@ -118,6 +144,15 @@ describe('goalie apply --wait', function () {
       expect(printed.burnIns).to.deep.include({ timedOut: false, generating: [], failed: [{ name: 'Rockets', id: rockets.id, error: rockets.generation_error }] });
     });
 
+    it('applied again without --wait: names the burn-in that failed before, exit 0', async () => {
+      const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml')], env, 90_000);
+      expect(result.code, result.stderr).to.equal(0);
+      const [rockets] = await q(`SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`);
+      expect(result.stdout).to.include('  unchanged: 1 application, 2 test cases\n');
+      expect(result.stdout).to.include(`  1 burn-in FAILED before and its goal is unchanged (a changed goal is burned in again):\n    Rockets: goalie test-case show ${rockets.id}\n`);
+      expect(result.stdout).to.not.include('queued for burn-in');
+    });
+
     it('a fixed goal burns in again: exit 0', async () => {
       const fixed = HOME_AND_ROCKETS.replace(`"Go to /. Click 'Launch the rockets'"`, `"Go to /"`);
       const result = await runGoalie(['apply', file('shop', project('shop', site.url, fixed)), '--wait'], env, 150_000);
@@ -131,5 +166,30 @@ describe('goalie apply --wait', function () {
     const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml'), '--timeout', '5m'], env);
     expect(result.code).to.equal(2);
     expect(result.stderr).to.include('--timeout limits --wait');
+  });
+
+  it('where no database exists: writes to a new embedded one and warns that no server uses it; the next apply there does not warn', async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-fresh-'));
+    // As root, the embedded PostgreSQL runs as the postgres user, which must enter the directory.
+    fs.chmodSync(elsewhere, 0o755);
+    const home = path.join(elsewhere, '.goalie');
+    const noServer = { DATABASE_URL: '', GOALIE_HOME: '' };
+    try {
+      const yaml = file('fresh', project('fresh', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'));
+      const first = await runGoalie(['apply', yaml], noServer, 150_000, elsewhere);
+      expect(first.code, first.stderr).to.equal(0);
+      expect(first.stdout).to.include(`, in a new embedded database under ${home}, which no running server uses.\n`);
+      expect(first.stderr).to.include(`Warning: there was no Goalie database under GOALIE_HOME ${home}, so goalie apply created a new embedded database there, which no running server uses.\n`);
+      expect(first.stderr).to.include('run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it');
+
+      const again = await runGoalie(['apply', yaml, '--json'], noServer, 150_000, elsewhere);
+      expect(again.code, again.stderr).to.equal(0);
+      expect(again.stderr).to.not.include('Warning');
+      const printed = JSON.parse(again.stdout);
+      expect(printed.newEmbeddedDatabase).to.equal(false);
+      expect(printed.database.startsWith(`the embedded PostgreSQL of GOALIE_HOME ${home} (127.0.0.1:`), printed.database).to.equal(true);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });

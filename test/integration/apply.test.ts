@@ -112,6 +112,18 @@ describe('goalie apply (projects as code)', () => {
       expect(again.testCases.map((t) => t.id)).to.deep.equal(summary.testCases.map((t) => t.id));
       expect([again.organization, again.project, ...again.applications, ...again.testCases, ...again.testPlans].some((o) => o.created)).to.equal(false);
       expect(again.toGenerate).to.deep.equal([]);
+      const objects = [again.organization, again.project, ...again.applications, ...again.applications.flatMap((a) => a.environments), ...again.devicePresets, ...again.configs, ...again.scenarios, ...again.testCases, ...again.testPlans];
+      expect(objects.filter((o) => o.status !== 'unchanged').map((o) => o.name)).to.deep.equal([]);
+      expect(again.leftAlone).to.deep.equal({ applications: [], devicePresets: [], configs: [], scenarios: [], testCases: [], testPlans: [] });
+    });
+
+    it('counts a config changed when only a secret value changed (compared decrypted), and unchanged when it is the same again', async () => {
+      const other = await applyText(service, shopProject().replace('{ secret: s3cret }', '{ secret: other-s3cret }'));
+      expect(other.configs.map((c) => [c.name, c.status])).to.deep.equal([['admin login', 'changed']]);
+      expect(other.testCases.every((t) => t.status === 'unchanged')).to.equal(true);
+      const back = await applyText(service, shopProject().replace('{ secret: s3cret }', '{ secret: other-s3cret }'));
+      expect(back.configs[0]!.status).to.equal('unchanged');
+      expect((await applyText(service, shopProject())).configs[0]!.status).to.equal('changed');
     });
 
     it('updates in place: a changed goal regenerates, a moved default moves, lists are replaced', async () => {
@@ -142,8 +154,12 @@ organization: { name: Acme }
 project: { name: shop }
 `;
       const before = await counts();
-      await applyText(service, minimal);
+      const applied = await applyText(service, minimal);
       expect(await counts()).to.deep.equal(before);
+      expect(applied.project.status).to.equal('unchanged');
+      expect(applied.leftAlone.applications).to.deep.equal(['admin', 'web']);
+      expect(applied.leftAlone.testCases).to.have.length(5);
+      expect(applied.leftAlone.testPlans).to.have.members(['Smoke', 'Admin only']);
       const [org] = await q(`SELECT usage_limit FROM organizations WHERE name = 'Acme'`);
       expect(org.usage_limit).to.equal(null);
     });

@@ -11,6 +11,7 @@ import type { ExistingProject, ProjectWrite, RepositoryWrite } from './ports/pro
 import { UniqueViolation } from './ports/store.js';
 import { DEFAULT_EVIDENCE_RETENTION_DAYS } from './expire-evidence.js';
 import { platformFor } from './review/review-context.js';
+import { compareSnapshots, type ApplyChanges, type ApplyStatus } from './apply-changes.js';
 
 export type DocPath = (string | number)[];
 
@@ -25,6 +26,18 @@ export interface AppliedObject {
   id: string;
   shortId?: string;
   created: boolean;
+  /** What this apply did to it (a changed Slack or repository secret alone leaves the project `unchanged`). */
+  status: ApplyStatus;
+}
+
+/** Names of stored objects the file does not mention: apply leaves them as they are. */
+export interface LeftAlone {
+  applications: string[];
+  devicePresets: string[];
+  configs: string[];
+  scenarios: string[];
+  testCases: string[];
+  testPlans: string[];
 }
 
 export interface ApplySummary {
@@ -38,6 +51,7 @@ export interface ApplySummary {
   testPlans: (AppliedObject & { default: boolean; schedules: number })[];
   /** Test cases whose steps must be (re)generated: new, or goal or application changed. */
   toGenerate: string[];
+  leftAlone: LeftAlone;
   repository: RepositorySummary | null;
 }
 
@@ -88,7 +102,7 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   });
   const appByName = new Map([...existing.applications.map((a) => [a.name, a.id] as const), ...apps.map((a) => [a.name, a.id] as const)]);
   const environments: ProjectWrite['environments'] = [];
-  const envSummaries = new Map<string, (AppliedObject & { url: string; default: boolean })[]>();
+  const envSummaries = new Map<string, (Omit<AppliedObject, 'status'> & { url: string; default: boolean })[]>();
   /** application id -> environment name -> id, file first, then database. */
   const envIndex = new Map<string, Map<string, string>>();
   for (const a of existing.applications) envIndex.set(a.id, new Map(a.environments.map((e) => [e.name, e.id])));
@@ -295,36 +309,64 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
     testPlans,
     repository,
   };
+  // Read outside the transaction: a snapshot's queries run in parallel, which one transaction's
+  // connection cannot. Only the report depends on them.
+  const before = existing.project ? await ctx.store.projectsAsCode.snapshot(projectId) : null;
   await ctx.store.transaction(async (tx) => {
     await tx.projectsAsCode.write(write);
     const generate = write.testCases.filter((t) => t.regenerate).map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
     if (generate.length) await ctx.queue.enqueue(generate, tx.sql);
   });
 
+  const changes: ApplyChanges = compareSnapshots(before, (await ctx.store.projectsAsCode.snapshot(projectId))!);
+  // Snapshots hold no secret values: a config whose secret values alone changed is found here.
+  for (const c of write.configs) {
+    const stored = existing.configs.find((o) => o.id === c.id)?.secretValues;
+    const secrets = Object.fromEntries(c.entries.filter((e) => e.secret).map((e) => [e.key, e.value]));
+    if (stored && changes.objects.configs.get(c.name) === 'unchanged' && JSON.stringify(Object.entries(stored).sort()) !== JSON.stringify(Object.entries(secrets).sort())) {
+      changes.objects.configs.set(c.name, 'changed');
+    }
+  }
+  const status = (kind: keyof ApplyChanges['objects'], name: string): ApplyStatus => changes.objects[kind].get(name) ?? 'unchanged';
+  const notIn = (stored: { name: string }[], declared: { name: string }[]) => stored.map((o) => o.name).filter((n) => !declared.some((d) => d.name === n)).sort();
   const finalDefaultPlanId = defaultTestPlanId === undefined ? (existing.project?.defaultTestPlanId ?? null) : defaultTestPlanId;
   return {
-    organization: { name: doc.organization.name, id: organizationId, created: !existing.organization },
+    organization: { name: doc.organization.name, id: organizationId, created: !existing.organization, status: !existing.organization ? 'created' : existing.project ? changes.project : 'unchanged' },
     project: {
       name: doc.project.name,
       id: projectId,
       slug,
       created: !existing.project,
+      status: changes.project,
       defaultTestPlan: testPlans.find((p) => p.id === finalDefaultPlanId)?.shortId ?? existing.testPlans.find((p) => p.id === finalDefaultPlanId)?.shortId ?? null,
     },
-    applications: apps.map((a) => ({ ...a, environments: envSummaries.get(a.id) ?? [] })),
-    devicePresets: presets.map(({ doc: d, id, shortId, created }) => ({ name: d.name, id, shortId, created })),
-    configs: configs.map(({ doc: c, id, shortId, created }) => ({ name: c.name, id, shortId, created })),
-    scenarios: scenarios.map(({ doc: s, id, shortId, created }) => ({ name: s.name, id, shortId, created })),
+    applications: apps.map((a) => ({
+      ...a,
+      status: status('applications', a.name),
+      environments: (envSummaries.get(a.id) ?? []).map((e) => ({ ...e, status: changes.environments.get(a.name)?.get(e.name) ?? 'unchanged' })),
+    })),
+    devicePresets: presets.map(({ doc: d, id, shortId, created }) => ({ name: d.name, id, shortId, created, status: status('devicePresets', d.name) })),
+    configs: configs.map(({ doc: c, id, shortId, created }) => ({ name: c.name, id, shortId, created, status: status('configs', c.name) })),
+    scenarios: scenarios.map(({ doc: s, id, shortId, created }) => ({ name: s.name, id, shortId, created, status: status('scenarios', s.name) })),
     testCases: testCases.map((t) => ({
       name: t.name,
       id: t.id,
       created: !oldTestCases.has(t.name),
+      status: status('testCases', t.name),
       enabled: t.isEnabled,
       generationStatus: t.generationStatus,
       regenerate: t.regenerate,
     })),
-    testPlans: testPlans.map((p) => ({ name: p.name, id: p.id, shortId: p.shortId, created: !oldPlans.has(p.name), default: p.id === finalDefaultPlanId, schedules: p.schedules.length })),
+    testPlans: testPlans.map((p) => ({ name: p.name, id: p.id, shortId: p.shortId, created: !oldPlans.has(p.name), status: status('testPlans', p.name), default: p.id === finalDefaultPlanId, schedules: p.schedules.length })),
     toGenerate: testCases.filter((t) => t.regenerate).map((t) => t.id),
+    leftAlone: {
+      applications: notIn(existing.applications, doc.applications),
+      devicePresets: notIn(existing.devicePresets, doc.devicePresets),
+      configs: notIn(existing.configs, doc.configs),
+      scenarios: notIn(existing.scenarios, doc.scenarios),
+      testCases: notIn(existing.testCases, doc.testCases),
+      testPlans: notIn(existing.testPlans, doc.testPlans),
+    },
     repository: repository ? await connectRepository(ctx, repository.id) : null,
   };
 }

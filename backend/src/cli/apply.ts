@@ -5,32 +5,56 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDuration, parseTimeout, UsageError as ClientUsageError } from '../../../shared/src/cli/args.js';
 import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
-import { applyProject, ProjectInvalid, type AppliedObject, type ApplySummary } from '../app/apply-project.js';
+import type { ApplyStatus } from '../app/apply-changes.js';
+import { applyProject, ProjectInvalid, type AppliedObject, type ApplySummary, type LeftAlone } from '../app/apply-project.js';
 import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-for-burn-ins.js';
 import type { Runtime } from '../main.js';
 import { UsageError } from './main.js';
-import { withRuntime } from './with-runtime.js';
+import { withRuntime, type DatabaseInUse } from './with-runtime.js';
 
 const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]';
 /** As for `goalie test-case create --wait`: a burn-in takes seconds to a minute or two. */
 const DEFAULT_WAIT_MS = 10 * 60_000;
 
-function count(objects: AppliedObject[], what: string): string | null {
-  if (objects.length === 0) return null;
-  const created = objects.filter((o) => o.created).length;
-  return `${objects.length} ${what}${objects.length === 1 ? '' : 's'}${created ? ` (${created} new)` : ''}`;
+const KINDS = [
+  ['applications', 'application'],
+  ['devicePresets', 'device preset'],
+  ['configs', 'config'],
+  ['scenarios', 'scenario'],
+  ['testCases', 'test case'],
+  ['testPlans', 'test plan'],
+] as const;
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+/** At most this many names in a line of the summary; the rest are counted. */
+const NAMES_SHOWN = 5;
+const names = (list: string[]) => (list.length > NAMES_SHOWN ? `${list.slice(0, NAMES_SHOWN).join(', ')} and ${list.length - NAMES_SHOWN} more` : list.join(', '));
+
+/** "created: 2 applications, 5 test cases" for one status; changed objects are named. */
+function statusLine(s: ApplySummary, status: ApplyStatus): string | null {
+  const parts = KINDS.flatMap(([key, what]) => {
+    const objects = (s[key] as AppliedObject[]).filter((o) => o.status === status);
+    if (!objects.length) return [];
+    return [`${plural(objects.length, what)}${status === 'changed' ? ` (${names(objects.map((o) => o.name))})` : ''}`];
+  });
+  return parts.length ? `  ${status}: ${parts.join(', ')}` : null;
 }
 
-/** Where the command wrote: host, port and database, or the embedded PostgreSQL's GOALIE_HOME; never the password. */
-export function describeDatabase(databaseUrl: string, embeddedHome: string | null): string {
-  let where = 'an unreadable DATABASE_URL';
-  try {
-    const url = new URL(databaseUrl);
-    where = `${url.hostname}:${url.port || '5432'}, database ${decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default)'}`;
-  } catch {
-    // Not a URL (a libpq key=value string): say nothing that could hold a password.
-  }
-  return embeddedHome ? `the embedded PostgreSQL of GOALIE_HOME ${embeddedHome} (${where})` : `PostgreSQL at ${where} (DATABASE_URL)`;
+function leftAloneLine(left: LeftAlone): string | null {
+  const parts = KINDS.flatMap(([key, what]) => (left[key].length ? [`${plural(left[key].length, what)} (${names(left[key])})`] : []));
+  return parts.length ? `  left alone, in the database but not in the file: ${parts.join(', ')}` : null;
+}
+
+/** Where the command wrote, said so that a new, unused embedded database cannot be missed. */
+export function whereWritten(db: DatabaseInUse): string {
+  return db.fresh ? `a new embedded database under ${db.embeddedHome}, which no running server uses` : db.description;
+}
+
+export function freshDatabaseWarning(db: DatabaseInUse): string {
+  return (
+    `Warning: there was no Goalie database under GOALIE_HOME ${db.embeddedHome}, so goalie apply created a new embedded database there, which no running server uses.\n` +
+    '  To write to your server\'s database, run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n'
+  );
 }
 
 /** The test cases of the file whose burn-in is queued or running: new, or goal or application changed, or not finished before. */
@@ -38,19 +62,35 @@ export function generating(s: ApplySummary): ApplySummary['testCases'] {
   return s.testCases.filter((t) => t.generationStatus === 'GENERATING');
 }
 
-export function describeSummary(file: string, s: ApplySummary, database?: string): string {
-  const parts = [
-    count(s.applications, 'application'),
-    count(s.devicePresets, 'device preset'),
-    count(s.configs, 'config'),
-    count(s.scenarios, 'scenario'),
-    count(s.testCases, 'test case'),
-    count(s.testPlans, 'test plan'),
-  ].filter(Boolean);
+/** The test cases of the file whose last burn-in failed and that this apply did not queue again. */
+export function failedBefore(s: ApplySummary): ApplySummary['testCases'] {
+  return s.testCases.filter((t) => t.generationStatus === 'FAILED');
+}
+
+export interface SummaryContext {
+  /** Where it wrote (whereWritten). */
+  database?: string;
+  /** Variables unset on this machine whose `${NAME:-default}` default was used. */
+  defaulted?: string[];
+  /** Workers alive on the database; null when not asked. */
+  workers?: number | null;
+  /** --wait: the burn-ins are reported after the wait (describeBurnIns), not here. */
+  waiting?: boolean;
+}
+
+export function describeSummary(file: string, s: ApplySummary, context: SummaryContext = {}): string {
+  const { database, defaulted = [], workers = null, waiting = false } = context;
+  const settings = s.project.status === 'changed' ? ', its settings changed' : '';
   const lines = [
-    `Applied ${file} to organization ${s.organization.name}, project ${s.project.name} (slug ${s.project.slug})${s.project.created ? ', created' : ''}${database ? `, in ${database}` : ''}.`,
-    parts.length ? `  ${parts.join(', ')}` : '  (no objects declared)',
+    `Applied ${file} to organization ${s.organization.name}, project ${s.project.name} (slug ${s.project.slug})${s.project.created ? ', created' : settings}${database ? `, in ${database}` : ''}.`,
   ];
+  const statuses = (['created', 'changed', 'unchanged'] as const).map((status) => statusLine(s, status)).filter((l): l is string => l !== null);
+  lines.push(...(statuses.length ? statuses : ['  (no objects declared)']));
+  const left = leftAloneLine(s.leftAlone);
+  if (left) lines.push(left);
+  if (defaulted.length) {
+    lines.push(`  unset where goalie apply ran, so their \${NAME:-default} defaults were used: ${defaulted.join(', ')}`);
+  }
   for (const plan of s.testPlans) lines.push(`  test plan ${plan.name}: ${plan.shortId}${plan.default ? ' (default)' : ''}`);
   for (const app of s.applications) {
     lines.push(`  application ${app.name}: ${app.shortId}`);
@@ -58,8 +98,14 @@ export function describeSummary(file: string, s: ApplySummary, database?: string
   }
   const queued = generating(s);
   if (queued.length) {
-    lines.push(`  ${queued.length} test case${queued.length === 1 ? '' : 's'} queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):`);
+    lines.push(`  ${plural(queued.length, 'test case')} queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):`);
     for (const t of queued) lines.push(`    ${t.name}: goalie test-case show ${t.id}`);
+    if (workers === 0 && !waiting) lines.push('  No worker is running on this database now: the burn-ins wait until goalie serve or goalie worker runs with the same DATABASE_URL or GOALIE_HOME.');
+  }
+  const failed = waiting ? [] : failedBefore(s);
+  if (failed.length) {
+    lines.push(`  ${failed.length === 1 ? '1 burn-in' : `${failed.length} burn-ins`} FAILED before and ${failed.length === 1 ? 'its goal is' : 'their goals are'} unchanged (a changed goal is burned in again):`);
+    for (const t of failed) lines.push(`    ${t.name}: goalie test-case show ${t.id}`);
   }
   if (s.repository) {
     const r = s.repository;
@@ -70,12 +116,19 @@ export function describeSummary(file: string, s: ApplySummary, database?: string
   return lines.join('\n') + '\n';
 }
 
-/** Reads, checks and applies one project file, then runs `then` on the same runtime. Throws ProjectFileError with positions on any problem. */
-export async function applyFile<T = ApplySummary>(
-  file: string,
-  applyWith: <R>(work: (rt: Runtime) => Promise<R>) => Promise<R> = withRuntime,
-  then: (rt: Runtime, summary: ApplySummary) => Promise<T> = async (_rt, summary) => summary as T,
-): Promise<T> {
+export interface Applied {
+  rt: Runtime;
+  summary: ApplySummary;
+  database: DatabaseInUse;
+  /** Variables unset on this machine whose `${NAME:-default}` default was used. */
+  defaulted: string[];
+}
+
+/**
+ * Reads, checks and applies one project file, then runs `then` on the same runtime. Throws
+ * ProjectFileError with positions on any problem; a file with a problem opens no database.
+ */
+export async function applyFile<T>(file: string, then: (applied: Applied) => Promise<T>): Promise<T> {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -83,7 +136,7 @@ export async function applyFile<T = ApplySummary>(
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
   const loaded = loadProjectFile(path.relative(process.cwd(), file) || file, text);
-  return applyWith(async (rt) => {
+  return withRuntime(async (rt, database) => {
     let summary: ApplySummary;
     try {
       summary = await applyProject(rt.app, loaded.doc);
@@ -91,7 +144,7 @@ export async function applyFile<T = ApplySummary>(
       if (error instanceof ProjectInvalid) throw loaded.fail(error.problems);
       throw error;
     }
-    return then(rt, summary);
+    return then({ rt, summary, database, defaulted: loaded.defaulted });
   });
 }
 
@@ -105,14 +158,20 @@ interface ApplyFlags {
 const HELP = `Usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]
 
 Creates or updates an organization and its project from a YAML file, in the database of DATABASE_URL
-or the embedded PostgreSQL of GOALIE_HOME (the summary names it). New test cases, and those whose goal
-or application changed, are queued for their burn-in, which a worker (goalie serve or goalie worker)
-performs.
+or the embedded PostgreSQL of GOALIE_HOME (default ./.goalie of the directory it runs in). The summary
+names that database, warns when it is a new embedded one that no running server uses, and says what
+was created, changed, unchanged and left alone (in the database, not in the file). New test cases, and
+those whose goal or application changed, are queued for their burn-in, which a worker (goalie serve or
+goalie worker) performs; burn-ins that failed before and were not queued again are named.
+
+\${NAME} and \${NAME:-default} in the file are read from the environment of the machine that runs
+goalie apply, not the server's; the summary names the variables that were unset and took their default.
 
   --wait               wait for the burn-ins of the file's test cases; print each one that failed with
                        its message; exit 1 when one failed or the wait timed out
   --timeout DURATION   give up waiting after 90s, 10m, 1h, or N minutes (default 10m)
-  --json               print every object (name, UUID, short ID), the database and, with --wait, burnIns
+  --json               print every object (name, UUID, short ID, status), the database, the defaulted
+                       variables and, with --wait, burnIns; stdout holds the JSON only
 
 See docs/commands.md and docs/projects-as-code.md.
 `;
@@ -196,8 +255,10 @@ export async function applyCommand(args: string[]): Promise<number> {
     return 0;
   }
   try {
-    return await applyFile(flags.file, withRuntime, async (rt, summary) => {
-      const database = describeDatabase(rt.databaseUrl, rt.config.databaseUrl ? null : rt.config.home);
+    return await applyFile(flags.file, async ({ rt, summary, database: db, defaulted }) => {
+      const database = whereWritten(db);
+      if (db.fresh) process.stderr.write(freshDatabaseWarning(db));
+      const workers = generating(summary).length ? await liveWorkers(rt.app, rt.config.workerStaleMs) : null;
       const report = flags.waitMs === null ? null : await waitAndReport(rt, summary, flags.waitMs);
       if (flags.json) {
         const burnIns = report?.outcome
@@ -209,9 +270,10 @@ export async function applyCommand(args: string[]): Promise<number> {
               generating: report.outcome.generating.map((t) => ({ name: t.name, id: t.id })),
             }
           : null;
-        process.stdout.write(JSON.stringify({ ...summary, database, ...(flags.waitMs === null ? {} : { burnIns }) }, null, 2) + '\n');
+        const where = { database, newEmbeddedDatabase: db.fresh, defaultedVariables: defaulted, liveWorkers: workers };
+        process.stdout.write(JSON.stringify({ ...summary, ...where, ...(flags.waitMs === null ? {} : { burnIns }) }, null, 2) + '\n');
       } else {
-        process.stdout.write(describeSummary(flags.file, summary, database));
+        process.stdout.write(describeSummary(flags.file, summary, { database, defaulted, workers, waiting: flags.waitMs !== null }));
         if (report) process.stdout.write('\n' + report.text);
         else if (generating(summary).length) process.stdout.write(`  To wait for them and see the ones that failed: goalie apply ${flags.file} --wait\n`);
       }

@@ -7,6 +7,7 @@ import { ConfigurationError } from '../config.js';
 import { goalieVersion } from '../http/cli-bundle.js';
 import { applyCommand } from './apply.js';
 import { migrateCommand } from './migrate.js';
+import { projectCommand } from './project.js';
 import { serveCommand } from './serve.js';
 import { tokenCommand } from './token.js';
 import { userCommand } from './user.js';
@@ -21,6 +22,9 @@ Server commands:
   apply <file.yaml> [--wait [--timeout 10m]] [--json]
                                 create or update an organization and its project from YAML;
                                 --wait waits for the burn-ins and reports those that failed
+  project list [--json]         every project: slug, name, organization, UUID
+  project show <slug> [--json]  a project's UUID, short IDs (plans, applications, environments,
+                                configs, device presets), legacy route URL and webhook URL
   token create --project <name> [--name <label>] [--json]
                                 create an API token (shown once)
   token list --project <name> [--json]
@@ -42,6 +46,7 @@ const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   migrate: migrateCommand,
   apply: applyCommand,
+  project: projectCommand,
   token: tokenCommand,
   user: userCommand,
   worker: workerCommand,

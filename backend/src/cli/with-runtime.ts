@@ -1,17 +1,54 @@
 // Opens the database (embedded or DATABASE_URL), runs `work` with a runtime, and closes everything.
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, ConfigurationError, type Config } from '../config.js';
 import { createLogger, stderrDestination } from '../logger.js';
-import { createRuntime, openDatabase, type Runtime } from '../main.js';
+import { createRuntime, embeddedDatabaseDir, openDatabase, type Runtime } from '../main.js';
+import { embeddedClusterExists } from '../persistence/embedded-postgres.js';
 
-export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>, config: Config = loadConfig()): Promise<T> {
+/** Which database a command used, for its output. */
+export interface DatabaseInUse {
+  /** Host, port and database, or the embedded PostgreSQL's GOALIE_HOME; never the password. */
+  description: string;
+  /** GOALIE_HOME of the embedded PostgreSQL; null with DATABASE_URL. */
+  embeddedHome: string | null;
+  /** The embedded database did not exist before this command: no server can be using it. */
+  fresh: boolean;
+}
+
+/** Where a command wrote: host, port and database, or the embedded PostgreSQL's GOALIE_HOME; never the password. */
+export function describeDatabase(databaseUrl: string, embeddedHome: string | null): string {
+  let where = 'an unreadable DATABASE_URL';
+  try {
+    const url = new URL(databaseUrl);
+    where = `${url.hostname}:${url.port || '5432'}, database ${decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default)'}`;
+  } catch {
+    // Not a URL (a libpq key=value string): say nothing that could hold a password.
+  }
+  return embeddedHome ? `the embedded PostgreSQL of GOALIE_HOME ${embeddedHome} (${where})` : `PostgreSQL at ${where} (DATABASE_URL)`;
+}
+
+export interface RuntimeOptions {
+  config?: Config;
+  /** Refuse to create a new embedded database (commands that only read): there is nothing to read in one. */
+  existingOnly?: boolean;
+}
+
+export async function withRuntime<T>(work: (runtime: Runtime, database: DatabaseInUse) => Promise<T>, options: RuntimeOptions = {}): Promise<T> {
+  const config = options.config ?? loadConfig();
+  const fresh = !config.databaseUrl && !embeddedClusterExists(embeddedDatabaseDir(config.home));
+  if (fresh && options.existingOnly) {
+    throw new ConfigurationError(
+      `There is no Goalie database under GOALIE_HOME ${config.home}. Run this command where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.`,
+    );
+  }
   // Commands print their own output (JSON with --json) on stdout; logs, only when asked for, on stderr.
   const logger = createLogger(process.env.LOG_LEVEL || 'warn', stderrDestination());
   const db = await openDatabase(config, logger);
   try {
     // Short commands neither write nor serve evidence: the bucket is not asked for (serve and worker do).
     const runtime = await createRuntime(config, { databaseUrl: db.url, logger, embedded: db.embedded, checkEvidence: false });
+    const embeddedHome = config.databaseUrl ? null : config.home;
     try {
-      return await work(runtime);
+      return await work(runtime, { description: describeDatabase(db.url, embeddedHome), embeddedHome, fresh });
     } finally {
       await runtime.close();
     }

@@ -50,6 +50,11 @@ export interface Database {
   stop(): Promise<void>;
 }
 
+/** Whether `dir` already holds an embedded cluster: its state file is written when the cluster is made. */
+export function embeddedClusterExists(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'postgres.json'));
+}
+
 /** The key of the advisory lock every process using the cluster holds shared: "goalie" in ASCII. */
 export const USERS_LOCK = '113728073525605';
 

@@ -74,7 +74,10 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
           environments: envs.filter((e) => e.applicationId === a.id).map((e) => ({ ...named(e), url: e.url, isDefault: e.isDefault })),
         })),
         devicePresets: presets.map(named),
-        configs: configs.map(named),
+        configs: configs.map((c) => ({
+          ...named(c),
+          secretValues: Object.fromEntries(c.entries.filter((e) => e.secret && e.encrypted !== null).map((e) => [e.key, secrets.open(e.encrypted!)])),
+        })),
         scenarios: scenarios.map(named),
         testCases: testCases.map((t) => ({
           id: t.id,

@@ -26,6 +26,8 @@ export class ProjectFileError extends Error {
 export interface LoadedProjectFile {
   file: string;
   doc: ProjectFile;
+  /** Variables that were unset (or empty) where the file was loaded, so `${NAME:-default}` used its default. */
+  defaulted: string[];
   /** Turns problems found later (e.g. unknown references) into a ProjectFileError with positions. */
   fail(problems: readonly FileProblem[]): ProjectFileError;
 }
@@ -33,19 +35,22 @@ export interface LoadedProjectFile {
 const ENV_PATTERN = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /** `${NAME}` and `${NAME:-fallback}` in string values; unset variables without a fallback are problems. */
-function interpolate(value: unknown, env: Record<string, string | undefined>, path: (string | number)[], problems: FileProblem[]): unknown {
+function interpolate(value: unknown, env: Record<string, string | undefined>, path: (string | number)[], problems: FileProblem[], defaulted: Set<string>): unknown {
   if (typeof value === 'string') {
     return value.replace(ENV_PATTERN, (whole, variable: string, fallback: string | undefined) => {
       const found = env[variable];
       if (found !== undefined && found !== '') return found;
-      if (fallback !== undefined) return fallback;
+      if (fallback !== undefined) {
+        defaulted.add(variable);
+        return fallback;
+      }
       problems.push({ path, message: `uses \${${variable}}, but the environment variable ${variable} is not set; set it, or write \${${variable}:-default}` });
       return whole;
     });
   }
-  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, [...path, i], problems));
+  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, [...path, i], problems, defaulted));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env, [...path, k], problems)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env, [...path, k], problems, defaulted)]));
   }
   return value;
 }
@@ -92,7 +97,8 @@ export function loadProjectFile(file: string, text: string, env: Record<string, 
     throw new ProjectFileError(file, [{ where: `${file}:1:1`, path: '', message: 'must be a YAML mapping with organization, project, applications, ... (see docs/projects-as-code.md)' }]);
   }
   const problems: FileProblem[] = [];
-  const interpolated = interpolate(raw, env, [], problems);
+  const defaulted = new Set<string>();
+  const interpolated = interpolate(raw, env, [], problems, defaulted);
   if (problems.length) throw fail(problems);
 
   const parsed = projectFileSchema.safeParse(interpolated, { error: describeIssue });
@@ -104,5 +110,5 @@ export function loadProjectFile(file: string, text: string, env: Record<string, 
       })),
     );
   }
-  return { file, doc: parsed.data, fail };
+  return { file, doc: parsed.data, defaulted: [...defaulted].sort(), fail };
 }

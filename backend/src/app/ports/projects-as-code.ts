@@ -10,7 +10,8 @@ export interface ExistingProject {
   project: { id: string; slug: string; defaultTestPlanId: string | null } | null;
   applications: (NamedRecord & { environments: (NamedRecord & { url: string; isDefault: boolean })[] })[];
   devicePresets: NamedRecord[];
-  configs: NamedRecord[];
+  /** `secretValues`: the stored secret entries, decrypted, so apply can tell whether one changed. */
+  configs: (NamedRecord & { secretValues: Record<string, string> })[];
   scenarios: NamedRecord[];
   testCases: {
     id: string;
