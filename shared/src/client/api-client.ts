@@ -13,6 +13,7 @@ import type {
   TestCaseView,
   UpdateTestCaseRequest,
 } from '../api/types.js';
+import { truncate } from '../truncate.js';
 import { ApiError } from './api-error.js';
 
 export interface ClientOptions {
@@ -138,7 +139,7 @@ export class GoalieClient {
       const message = (parsed as { message?: unknown })?.message;
       throw new ApiError(
         response.status,
-        typeof message === 'string' ? message : `${method} ${path} answered HTTP ${response.status}${text && !parsed ? `: ${text.slice(0, 200)}` : ''}`,
+        typeof message === 'string' ? message : `${method} ${path} answered HTTP ${response.status}${text && !parsed ? `: ${truncate(text, 200)}` : ''}`,
         response.headers.get('x-request-id'),
       );
     }
