@@ -13,7 +13,6 @@ import type {
   TestCaseView,
   UpdateTestCaseRequest,
 } from '../api/types.js';
-import { truncate } from '../truncate.js';
 import { ApiError } from './api-error.js';
 
 export interface ClientOptions {
@@ -139,7 +138,7 @@ export class GoalieClient {
       const message = (parsed as { message?: unknown })?.message;
       throw new ApiError(
         response.status,
-        typeof message === 'string' ? message : `${method} ${path} answered HTTP ${response.status}${text && !parsed ? `: ${truncate(text, 200)}` : ''}`,
+        typeof message === 'string' ? message : `${method} ${path} answered HTTP ${response.status}${text && !parsed ? `: ${text.slice(0, 200)}` : ''}`,
         response.headers.get('x-request-id'),
       );
     }
