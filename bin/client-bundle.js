@@ -16,8 +16,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_BUNDLE = path.join(ROOT, '.cache', 'cli', 'goalie.js');
 const BUILDER = 'backend/src/http/cli-bundle.ts';
-/** Besides the sources esbuild read: the builder itself, and package.json (the version it prints). */
-const ALWAYS = [BUILDER, 'package.json', 'bin/client-bundle.js'];
+/** Besides the sources esbuild read: the builder, package.json (the version it prints), tsconfig.json (esbuild reads it) and this file. */
+const ALWAYS = [BUILDER, 'package.json', 'tsconfig.json', 'bin/client-bundle.js'];
 const MARK = '//# goalie-inputs ';
 
 /** The first words that are client commands: the rest (server commands, `goalie --help`) need the server's sources. */
