@@ -23,6 +23,8 @@ COPY shared ./shared
 COPY actions ./actions
 COPY gitlab-ci-templates ./gitlab-ci-templates
 
+# The client commands' prebuilt bundle (bin/client-bundle.js), while /app is still writable.
+RUN node bin/goalie.js --version
 RUN useradd --create-home --uid 10001 goalie && mkdir -p /data && chown goalie /data
 USER goalie
 

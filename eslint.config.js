@@ -27,7 +27,7 @@ const unusedVars = [
 ];
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', '.goalie/', '**/dist/', 'actions/*/dist/', 'coverage/']),
+  globalIgnores(['**/node_modules/', '.goalie/', '.cache/', '**/dist/', 'actions/*/dist/', 'coverage/']),
 
   {
     name: 'goalie/javascript',

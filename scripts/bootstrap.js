@@ -6,7 +6,9 @@
 //      package-lock.json;
 //   2. browser: finds Chromium (GOALIE_CHROMIUM_PATH, or the OS package), and as root on
 //      Debian/Ubuntu installs the `chromium` package; skipped when
-//      GOALIE_BROWSER_WS_ENDPOINT points at a remote browser.
+//      GOALIE_BROWSER_WS_ENDPOINT points at a remote browser;
+//   3. the client CLI's bundle (bin/client-bundle.js), built when its sources changed, so the
+//      first `npx goalie run` starts fast too.
 //
 // Plain Node.js ESM with no dependencies: it runs before node_modules exists.
 // Silent when everything is already in place.
@@ -334,3 +336,6 @@ function ensureBrowser() {
 checkNodeVersion();
 ensureDependencies();
 ensureBrowser();
+// The `goalie` command builds it itself when needed: a failure here only costs that command time.
+const { freshClientBundle, buildClientBundle } = await import('../bin/client-bundle.js');
+if (!freshClientBundle()) await buildClientBundle();

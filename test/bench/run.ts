@@ -11,7 +11,8 @@
 //      right verdicts, false passes, median burn-in and replay time per test case;
 //  (e) the API under load (test/bench/api-load.ts): requests/s and latency of reading a run;
 //  (f) POST /v1/run of a plan of 10,000 test cases with dependencies (test/bench/big-plan.ts);
-//  (g) a pull request webhook to the in-progress review comment at the fake GitHub (test/bench/webhook-comment.ts).
+//  (g) a pull request webhook to the in-progress review comment at the fake GitHub (test/bench/webhook-comment.ts);
+//  (h) the start of the `goalie` command for client commands (test/bench/cli-start.ts), first, on a quiet machine.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,7 @@ import { waitFor } from '../helpers/wait.js';
 import { measureApiLoad } from './api-load.js';
 import { benchProject } from './bench-project.js';
 import { measureBigPlan } from './big-plan.js';
+import { measureCliStart } from './cli-start.js';
 import { measureWebhookComment } from './webhook-comment.js';
 import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
@@ -60,6 +62,8 @@ function corpusFigures() {
 }
 
 async function main(): Promise<void> {
+  log('the start of the goalie command for client commands');
+  const cliStartMs = await measureCliStart();
   const site = await startDemoSite({ port: 0 });
   const service = await startTestService({
     GOALIE_CONCURRENCY: String(PARALLELISM),
@@ -203,6 +207,7 @@ async function main(): Promise<void> {
           apiLoad,
           bigPlan,
           webhookToInProgressComment,
+          cliStartMs,
         },
         null,
         2,

@@ -60,6 +60,13 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     expect(view, JSON.stringify(view, null, 1)).to.include({ status: 'COMPLETED', result: 'PASSED' });
     expect(view.runTestCases).to.have.length(8);
     for (const tc of view.runTestCases) expect(tc, tc.name).to.include({ status: 'COMPLETED', result: 'PASSED' });
+    // The banner's export lines are what the CLI reads: pasted, `goalie status` shows the run.
+    const [, apiUrl, apiToken] = await serve.waitFor(/\n {2}export GOALIE_API_URL=(\S+)\n {2}export GOALIE_API_TOKEN=(\S+)\n/);
+    expect([apiUrl, apiToken]).to.deep.equal([base, firstToken]);
+    const status = await runGoalie(['status', body.run.shortId], { GOALIE_API_URL: apiUrl!, GOALIE_API_TOKEN: apiToken! });
+    expect(status.code, status.stderr).to.equal(0);
+    expect(status.stdout).to.match(new RegExp(`^Run ${body.run.shortId}: COMPLETED, PASSED \\(8 passed, 0 failed\\)\\n\\nRESULT\\s+TEST CASE\\s+TEST CASE UUID\\s+REASON\\n`));
+    for (const tc of view.runTestCases) expect(status.stdout).to.include(tc.projectTestCaseId);
     // The run's page needs a signed-in member: the banner says how to make the first administrator.
     const signedOut = await fetch(body.run.url, { headers: { accept: 'text/html' }, redirect: 'manual' });
     expect(signedOut.status).to.equal(302);

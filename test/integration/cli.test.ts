@@ -121,8 +121,12 @@ describe('goalie client commands', function () {
       expect(result.stdout).to.match(/\nRESULT\s+TEST CASE\s+REASON\nPASSED\s+Home\b/);
       expect(result.stdout.trimEnd().split('\n').at(-1)).to.equal(`Run ${shortId} PASSED: 1 passed, 0 failed. ${service.baseUrl}/runs/${shortId}`);
       const xml = fs.readFileSync(junit, 'utf8');
-      expect(xml).to.include('tests="1" failures="0" errors="0" skipped="0"');
-      expect(xml).to.include('<testcase name="Home" classname="goalie">');
+      // Times from the run test case's start and end, as GET /v1/run answers them.
+      const home = (await api.get(`/v1/run/${shortId}?testCases=all`)).body.runTestCases[0];
+      const took = (Date.parse(home.finishedAt) - Date.parse(home.startedAt)) / 1000;
+      expect(took).to.be.greaterThan(0);
+      expect(xml).to.include(`tests="1" failures="0" errors="0" skipped="0" time="${took}" timestamp="${home.startedAt.slice(0, 19)}">`);
+      expect(xml).to.include(`<testcase name="Home" classname="goalie" time="${took}">`);
       expect(xml).to.include(`<property name="run" value="${service.baseUrl}/runs/${shortId}"/>`);
       expect(await storedRun(shortId)).to.include({ trigger: 'API', actor: null, commit_hash: null });
     });
@@ -166,7 +170,7 @@ describe('goalie client commands', function () {
       expect(result.code).to.equal(1);
       const shortId = startedRun(result.stdout);
       expect(result.stdout).to.match(new RegExp(`Run ${shortId} timed out after 1s, still (INITIATED|RUNNING) \\(0 passed, 0 failed, 1 not finished\\)\\. It goes on on the server`));
-      expect(fs.readFileSync(junit, 'utf8')).to.match(/tests="1" failures="0" errors="1" skipped="0"[\s\S]*<testcase name="Slow" classname="goalie">\s*<error /);
+      expect(fs.readFileSync(junit, 'utf8')).to.match(/tests="1" failures="0" errors="1" skipped="0"[\s\S]*<testcase name="Slow" classname="goalie" time="0">\s*<error /);
 
       const cancelled = await runCli(['cancel', shortId], env);
       expect(cancelled.code, cancelled.stderr).to.equal(0);
@@ -181,7 +185,12 @@ describe('goalie client commands', function () {
       const text = await runCli(['status', runs.failing!], env);
       expect(text.code).to.equal(0);
       expect(text.stdout).to.match(new RegExp(`^Run ${runs.failing}: COMPLETED, FAILED \\(1 passed, 1 failed\\)\\n\\nRESULT`));
-      expect(text.stdout).to.match(/PASSED\s+Home\n/);
+      // Each test case's own UUID, the one rerun --test-case takes.
+      expect(text.stdout).to.match(/\nRESULT\s+TEST CASE\s+TEST CASE UUID\s+REASON\n/);
+      const uuid = (name: string) => summary.testCases.find((t) => t.name === name)!.id;
+      expect(text.stdout).to.match(new RegExp(`PASSED\\s+Home\\s+${uuid('Home')}\\n`));
+      expect(text.stdout).to.match(new RegExp(`FAILED\\s+Broken\\s+${uuid('Broken')}\\s+\\S`));
+      expect(text.stdout).to.include(`goalie rerun ${runs.failing} --test-case <TEST CASE UUID>`);
       expect(text.stdout.trimEnd().split('\n').at(-1)).to.equal(`${service.baseUrl}/runs/${runs.failing}`);
 
       const json = await runCli(['status', runs.failing!, '--test-cases', 'failed', '--json'], env);
@@ -200,6 +209,30 @@ describe('goalie client commands', function () {
       expect(result.stdout).to.not.match(/PASSED\s+Home/);
       const [original] = await q('SELECT id FROM runs WHERE short_id = $1', [runs.failing]);
       expect((await storedRun(shortId)).rerun_of_run_id).to.equal(original.id);
+    });
+
+    it('rerun --test-case takes the UUID status shows, and also a run test case id of that run', async () => {
+      const view = (await api.get(`/v1/run/${runs.failing}?testCases=all`)).body;
+      const broken = view.runTestCases.find((t: { name: string }) => t.name === 'Broken');
+      for (const id of [broken.projectTestCaseId, broken.id]) {
+        const result = await runCli(['rerun', runs.failing!, '--test-case', id, '--json'], env);
+        expect(result.code, result.stderr).to.equal(0);
+        const { run } = JSON.parse(result.stdout);
+        expect(run.testCount).to.equal(1);
+        const rows = await q('SELECT t.test_case_id FROM run_test_cases t JOIN runs r ON r.id = t.run_id WHERE r.short_id = $1', [run.shortId]);
+        expect(rows).to.deep.equal([{ test_case_id: broken.projectTestCaseId }]);
+        await runCli(['cancel', run.shortId], env);
+      }
+    });
+
+    it('rerun --failed-only of a run that passed: "nothing to rerun", exit 0, no run started', async () => {
+      const before = (await q('SELECT count(*)::int n FROM runs'))[0].n;
+      const text = await runCli(['rerun', runs.passing!, '--failed-only', '--wait'], env);
+      expect(text).to.deep.equal({ code: 0, stdout: `nothing to rerun: every test case of run ${runs.passing} passed\n`, stderr: '' });
+      const json = await runCli(['rerun', runs.passing!, '--failed-only', '--json'], env);
+      expect(json.code).to.equal(0);
+      expect(JSON.parse(json.stdout)).to.deep.equal({ success: true, run: null, message: `nothing to rerun: every test case of run ${runs.passing} passed` });
+      expect((await q('SELECT count(*)::int n FROM runs'))[0].n).to.equal(before);
     });
 
     it('cancel of a run that has ended: exit 2 with the API message', async () => {

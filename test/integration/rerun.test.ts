@@ -121,6 +121,26 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
       expect((await rowsOf(res.body.run.id)).map((r) => r.name)).to.deep.equal(['Sign in', 'Add to cart', 'Checkout']);
     });
 
+    it("takes a run test case's own id (as GET /v1/run answers it) for its test case", async () => {
+      const original = await start();
+      const view = (await api.get(`/v1/run/${original.shortId}?testCases=all`)).body;
+      const adminRow = view.runTestCases.find((t: { name: string }) => t.name === 'Admin dashboard');
+      expect(adminRow.projectTestCaseId).to.equal(testCaseId('Admin dashboard'));
+      const res = await api.post(`/v1/run/${original.shortId}`, { projectTestCaseIds: [adminRow.id, testCaseId('Admin dashboard'), testCaseId('Sign in')] });
+      expect(res.status).to.equal(200);
+      expect(res.body.run.testCount).to.equal(2);
+      expect((await rowsOf(res.body.run.id)).map((r) => r.name)).to.have.members(['Admin dashboard', 'Sign in']);
+    });
+
+    it("answers 400 for a run test case of another run, saying what to pass", async () => {
+      const original = await start();
+      const other = await start();
+      const otherRow = (await api.get(`/v1/run/${other.shortId}?testCases=all`)).body.runTestCases[0];
+      const res = await api.post(`/v1/run/${original.shortId}`, { projectTestCaseIds: [otherRow.id] });
+      expect(res.status).to.equal(400);
+      expect(errorMessage(res.body)).to.include(otherRow.id).and.include(`did not run in run ${original.shortId}`).and.include("Pass the test case's UUID (projectTestCaseId");
+    });
+
     for (const [title, id] of [
       ['a test case of the project that was not in the run', () => testCaseId('Disabled check')],
       ['an unknown test case UUID', () => randomUUID()],

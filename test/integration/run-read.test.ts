@@ -50,6 +50,20 @@ describe('GET /v1/run/{shortId}', () => {
     });
   });
 
+  it("gives each test case's own UUID and its times (Goalie extensions), null until it ran", async () => {
+    const rows = await sql<{ id: string; test_case_id: string }>(service, 'SELECT id, test_case_id FROM run_test_cases WHERE run_id = $1', [run.id]);
+    const first = rows[0]!;
+    await sql(service, "UPDATE run_test_cases SET started_at = '2026-11-26T01:02:03.456+02:00', finished_at = '2026-11-25T23:02:15.5Z' WHERE id = $1", [first.id]);
+    const res = await api.get(`/v1/run/${run.shortId}?testCases=all`);
+    for (const row of rows) {
+      const tc = res.body.runTestCases.find((t: { id: string }) => t.id === row.id);
+      expect(tc.projectTestCaseId).to.equal(row.test_case_id);
+      if (row === first) expect(tc).to.include({ startedAt: '2026-11-25T23:02:03.456Z', finishedAt: '2026-11-25T23:02:15.500Z' });
+      else expect(tc).to.include({ startedAt: null, finishedAt: null });
+    }
+    await sql(service, 'UPDATE run_test_cases SET started_at = NULL, finished_at = NULL WHERE id = $1', [first.id]);
+  });
+
   describe('with outcomes', () => {
     before(async () => {
       await setOutcome('Sign in', 'COMPLETED', 'PASSED', { resultTitle: 'Signed in', evaluationThought: 'Welcome was shown.' });
@@ -108,7 +122,7 @@ describe('GET /v1/run/{shortId}', () => {
       if (!query) continue;
       expect(parsed.runTestCases).to.have.length(4);
       for (const tc of parsed.runTestCases) {
-        expect(Object.keys(tc)).to.deep.equal(['id', 'shortId', 'name', 'status', 'result', 'resultTitle', 'evaluationThought', 'promptGoal', 'promptExamples']);
+        expect(Object.keys(tc)).to.deep.equal(['id', 'shortId', 'name', 'status', 'result', 'resultTitle', 'evaluationThought', 'promptGoal', 'promptExamples', 'projectTestCaseId', 'startedAt', 'finishedAt']);
         expect(tc).to.deep.include({ resultTitle: tricky, evaluationThought: tricky, promptExamples: tricky });
       }
     }

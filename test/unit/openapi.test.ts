@@ -33,6 +33,9 @@ const runTestCase = () => ({
   evaluationThought: 'The menu never showed a Settings entry.',
   promptGoal: 'Log in with the demo account and open Settings',
   promptExamples: null,
+  projectTestCaseId: '0b7e2c4a-5d1f-4e8a-9c3b-2a1d4e5f6a7b',
+  startedAt: '2026-11-26T00:56:06.123Z',
+  finishedAt: '2026-11-26T00:56:19.870Z',
 });
 const pendingRunTestCase = () => ({
   ...runTestCase(),
@@ -42,6 +45,9 @@ const pendingRunTestCase = () => ({
   evaluationThought: null,
   promptGoal: null,
   promptExamples: null,
+  projectTestCaseId: null,
+  startedAt: null,
+  finishedAt: null,
 });
 
 const runStatusView = () => ({ id: RUN_ID, shortId: 'x7k2m9', status: 'COMPLETED', result: 'FAILED', runTestCases: [runTestCase()] });

@@ -14,5 +14,8 @@ export function toApiRunTestCase(row: RunTestCaseRecord): RunTestCase {
     evaluationThought: row.evaluationThought,
     promptGoal: row.promptGoal,
     promptExamples: row.promptExamples,
+    projectTestCaseId: row.testCaseId,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }

@@ -31,11 +31,7 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
 
   let chosen: RunTestCaseRecord[];
   if (input.projectTestCaseIds) {
-    const wanted = new Set(input.projectTestCaseIds);
-    chosen = rows.filter((row) => row.testCaseId && wanted.has(row.testCaseId));
-    const found = new Set(chosen.map((row) => row.testCaseId));
-    const absent = [...wanted].filter((id) => !found.has(id));
-    if (absent.length > 0) throw new BadRequest(`Test case${absent.length === 1 ? '' : 's'} ${absent.join(', ')} did not run in run ${shortId}; rerun only test cases of that run.`);
+    chosen = chooseTestCases(rows, input.projectTestCaseIds, shortId);
   } else if (input.failedOnly) {
     chosen = rows.filter(isFailedOutcome);
   } else {
@@ -100,4 +96,33 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
     await advanceRun(ctx, tx, runId);
   });
   return { id: runId, shortId: newShortId, url: ctx.links.run(newShortId), testCount: copies.length };
+}
+
+/**
+ * The rows of the named test cases. An id may also be a run test case's own id in this run (what the
+ * run's page and GET /v1/run show as `id`): it stands for that row's test case. Ids are UUIDs, so one
+ * can never be both; an id that is neither is a 400 saying what to pass.
+ */
+function chooseTestCases(rows: readonly RunTestCaseRecord[], ids: readonly string[], shortId: string): RunTestCaseRecord[] {
+  const byTestCase = new Map(rows.flatMap((row) => (row.testCaseId ? [[row.testCaseId, row] as const] : [])));
+  const byRunTestCase = new Map(rows.map((row) => [row.id, row]));
+  const chosen = new Set<RunTestCaseRecord>();
+  const absent: string[] = [];
+  const deleted: RunTestCaseRecord[] = [];
+  for (const id of ids) {
+    const row = byTestCase.get(id) ?? byRunTestCase.get(id);
+    if (!row) absent.push(id);
+    else if (!row.testCaseId) deleted.push(row);
+    else chosen.add(row);
+  }
+  if (deleted.length > 0) {
+    throw new BadRequest(`The test case${deleted.length === 1 ? '' : 's'} of ${deleted.map((row) => `"${row.name}"`).join(', ')} in run ${shortId} ${deleted.length === 1 ? 'was' : 'were'} deleted since; it cannot be rerun.`);
+  }
+  if (absent.length > 0) {
+    throw new BadRequest(
+      `Test case${absent.length === 1 ? '' : 's'} ${absent.join(', ')} did not run in run ${shortId}: neither a test case nor a run test case of that run has ${absent.length === 1 ? 'that id' : 'those ids'}. ` +
+        `Pass the test case's UUID (projectTestCaseId in GET /v1/run/${shortId}?testCases=all, the TEST CASE UUID column of goalie status ${shortId}).`,
+    );
+  }
+  return rows.filter((row) => chosen.has(row));
 }

@@ -49,9 +49,20 @@ export function banner(config: Config, token: string | null, details: { embedded
       `  curl -X POST ${api}/run -H "Authorization: Bearer ${token}"`,
       'Then read it (use the shortId from the answer), or open the run\'s url:',
       `  curl "${api}/run/<shortId>?testCases=all" -H "Authorization: Bearer ${token}"`,
+      '',
+      'Or with the CLI, which reads these two variables:',
+      `  export GOALIE_API_URL=${config.publicUrl}`,
+      `  export GOALIE_API_TOKEN=${token}`,
+      '  npx goalie run --wait',
     );
   } else {
-    lines.push('', 'Need an API token?  npx goalie token create --project demo');
+    // The token was shown once, at the first start: only the URL is printed again.
+    lines.push(
+      '',
+      'The CLI (npx goalie run --wait) reads these two variables:',
+      `  export GOALIE_API_URL=${config.publicUrl}`,
+      '  export GOALIE_API_TOKEN=<the token printed at the first start, or a new one: npx goalie token create --project demo>',
+    );
   }
   if (details.users === 0) {
     lines.push('', 'No dashboard users yet. Create the first administrator (it prints a link to choose the password):', '  npx goalie user create --admin --email you@example.com');

@@ -22,6 +22,8 @@ export interface CliBundle {
   version: string;
   bytes: number;
   buildMs: number;
+  /** The files it was built from, relative to the repository (bin/client-bundle.js checks them). */
+  inputs: string[];
 }
 
 let version: string | null = null;
@@ -89,6 +91,7 @@ export async function buildCliBundle(): Promise<CliBundle> {
     version: v,
     bytes: Buffer.byteLength(code),
     buildMs: Math.round(performance.now() - started),
+    inputs: Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('builtin:')),
   };
 }
 

@@ -9,6 +9,11 @@ import type { RunTestCase } from '../../../shared/src/api/types.js';
 import type { RunResult, RunStatus } from '../domain/run-state.js';
 import { preparedQuery } from './prepared-query.js';
 
+/** A timestamptz as Date.toISOString() writes it (row_to_json would write the session's offset). */
+function isoTime(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** The fields of the API's RunTestCase in the answer's order, each from its column. */
 const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
   id: 't.id',
@@ -20,6 +25,9 @@ const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
   evaluationThought: 't.evaluation_thought',
   promptGoal: 't.prompt_goal',
   promptExamples: 't.prompt_examples',
+  projectTestCaseId: 't.test_case_id',
+  startedAt: isoTime('t.started_at'),
+  finishedAt: isoTime('t.finished_at'),
 };
 /** One test case's columns under the API's names, for row_to_json (compact, escaped as JSON.stringify escapes). */
 const testCaseRow = Object.entries(TEST_CASE_FIELDS)

@@ -99,6 +99,10 @@ function responseSchemas(): Record<string, Schema> {
         evaluationThought: nullableText('Detailed explanation of the evaluation.'),
         promptGoal: nullableText('Original test goal.'),
         promptExamples: nullableText('Example scenarios used.'),
+        // Goalie extensions (docs/api.md): which test case it was, and when it ran.
+        projectTestCaseId: { ...uuid("Goalie extension: the test case's own UUID (as rerun's projectTestCaseIds takes it); null once the test case was deleted."), nullable: true },
+        startedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it started in this run (ISO 8601, UTC); null until it started.' },
+        finishedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it ended in this run (ISO 8601, UTC); null until it ended.' },
       },
       'Result of one test case within a run.',
     ),

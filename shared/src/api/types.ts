@@ -35,6 +35,11 @@ export interface RunTestCase {
   evaluationThought: string | null;
   promptGoal: string | null;
   promptExamples: string | null;
+  /** Goalie extension: the test case's own UUID (what rerun's projectTestCaseIds takes); null once it was deleted. */
+  projectTestCaseId: string | null;
+  /** Goalie extension: when it started and ended here (ISO 8601, UTC); null until then. */
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 
 export interface RunStatusView {

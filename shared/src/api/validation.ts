@@ -1,5 +1,6 @@
 // Turns zod issues into one sentence a caller can act on: which field, what is wrong, what is expected.
 import type { z } from 'zod';
+import { truncate } from '../truncate.js';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -7,7 +8,7 @@ function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(truncate(value, 41))}`;
   return `${typeof value} ${String(value)}`;
 }
 

@@ -41,8 +41,10 @@ export async function statusCommand(args: string[], io: ClientIo): Promise<numbe
   const outcome = view.result ? `${view.status}, ${view.result}` : view.status;
   const counts = parsed.testCases === 'all' ? ` (${describeCounts(countTestCases(view.runTestCases))})` : '';
   io.stdout(`Run ${view.shortId}: ${outcome}${counts}\n`);
-  if (view.runTestCases.length) io.stdout(`\n${textResultsTable(view.runTestCases)}\n\n`);
-  else if (parsed.testCases === 'failed') io.stdout('No failed, skipped or errored test cases.\n');
+  if (view.runTestCases.length) {
+    io.stdout(`\n${textResultsTable(view.runTestCases, { testCaseIds: true })}\n\n`);
+    io.stdout(`Rerun some of them: goalie rerun ${view.shortId} --test-case <TEST CASE UUID> (or --failed-only)\n`);
+  } else if (parsed.testCases === 'failed') io.stdout('No failed, skipped or errored test cases.\n');
   io.stdout(`${runPageUrl(client, view.shortId)}\n`);
   return EXIT_OK;
 }

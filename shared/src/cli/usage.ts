@@ -64,7 +64,7 @@ REPOHOST and the actor, branch, commit hash, commit message and repository of th
 `,
   status: `Usage: goalie status <run short ID> [options]
 
-Prints a run's status and result, and its test cases.
+Prints a run's status and result, and its test cases with their UUIDs (for rerun --test-case).
 
   --test-cases all|failed|none       which test cases to show (default all; failed = failed, skipped or errored)
 ${CONNECTION}
@@ -75,8 +75,11 @@ Exit code 0 whenever the run was read, whatever its result.
 Starts a new run of the same plan, with the original's environments, device presets and attribution.
 
   --failed-only                      only the test cases that failed, were skipped or errored
-  --test-case UUID                   only this test case (repeat for more); the test case's UUID
-${FOLLOW}${CONNECTION}`,
+  --test-case UUID                   only this test case (repeat for more): its TEST CASE UUID, as
+                                     goalie status <run> shows it (a run test case id of that run works too)
+${FOLLOW}${CONNECTION}
+--failed-only on a run where every test case passed: "nothing to rerun", exit 0, no run started.
+`,
   'test-case': `Usage: goalie test-case create --name NAME --goal GOAL --app app_... [options]
        goalie test-case show <test case UUID> [--json]
        goalie test-case enable <test case UUID> [--json]

@@ -1,5 +1,6 @@
 // The results of a run as a table: Markdown (job summaries, merge request notes) and plain text (terminals).
 import type { RunTestCase } from '../api/types.js';
+import { truncate } from '../truncate.js';
 
 function outcome(tc: RunTestCase): string {
   return tc.result ?? tc.status;
@@ -21,9 +22,20 @@ export function markdownResultsTable(testCases: readonly RunTestCase[], runUrl?:
   return ['| Result | Test case | Reason |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-/** Columns padded to their widest cell; long reasons are cut. */
-export function textResultsTable(testCases: readonly RunTestCase[]): string {
-  const rows = [['RESULT', 'TEST CASE', 'REASON'], ...testCases.map((tc) => [outcome(tc), tc.name, (tc.resultTitle ?? '').replace(/\s+/g, ' ').slice(0, 100)])];
-  const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => `${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padEnd(widths[1]!)}  ${r[2]}`.trimEnd()).join('\n');
+/** The longest reason the text table shows; a longer one ends in "…" (the run's page has all of it). */
+export const REASON_WIDTH = 100;
+
+/**
+ * Columns padded to their widest cell; long reasons are cut. `testCaseIds` adds each test case's
+ * own UUID (what `goalie rerun --test-case` takes; "—" once the test case was deleted).
+ */
+export function textResultsTable(testCases: readonly RunTestCase[], options: { testCaseIds?: boolean } = {}): string {
+  const reason = (tc: RunTestCase) => truncate((tc.resultTitle ?? '').replace(/\s+/g, ' ').trim(), REASON_WIDTH);
+  const rows = options.testCaseIds
+    ? [['RESULT', 'TEST CASE', 'TEST CASE UUID', 'REASON'], ...testCases.map((tc) => [outcome(tc), tc.name, tc.projectTestCaseId ?? '—', reason(tc)])]
+    : [['RESULT', 'TEST CASE', 'REASON'], ...testCases.map((tc) => [outcome(tc), tc.name, reason(tc)])];
+  const padded = rows[0]!.length - 1;
+  const widths = rows[0]!.slice(0, padded).map((_, i) => Math.max(...rows.map((r) => Array.from(r[i]!).length)));
+  const pad = (cell: string, width: number) => cell + ' '.repeat(width - Array.from(cell).length);
+  return rows.map((r) => [...widths.map((w, i) => pad(r[i]!, w)), r[padded]!].join('  ').trimEnd()).join('\n');
 }

@@ -8,7 +8,7 @@ import { conclude, finishedSummary, formatMinutes, startedSummary, type StartedR
 const started: StartedRun = { id: 'f6d1c3a2-0000-4000-8000-000000000001', shortId: 'r1', url: 'https://goalie.example.com/runs/r1', testCount: 3, testPlan: { name: 'Smoke', shortId: 'pln-smoke_1' } };
 
 function tc(name: string, status: string, result: string | null, resultTitle: string | null = null): RunTestCase {
-  return { id: name, shortId: `t-${name.toLowerCase().replace(/\W+/g, '-')}`, name, status, result, resultTitle, evaluationThought: null, promptGoal: null, promptExamples: null };
+  return { id: name, shortId: `t-${name.toLowerCase().replace(/\W+/g, '-')}`, name, status, result, resultTitle, evaluationThought: null, promptGoal: null, promptExamples: null, projectTestCaseId: null, startedAt: null, finishedAt: null };
 }
 
 function view(status: RunStatusView['status'], result: RunStatusView['result'], runTestCases: RunTestCase[]): RunStatusView {

@@ -10,6 +10,8 @@ import { expect } from 'chai';
 import type { RunStatusView, RunTestCase } from '../../../shared/src/api/types.js';
 import { exitCodeFor } from '../../../shared/src/cli/exit-codes.js';
 import { summaryLine } from '../../../shared/src/cli/follow.js';
+import { junitXml } from '../../../shared/src/report/junit.js';
+import { REASON_WIDTH, textResultsTable } from '../../../shared/src/report/results-table.js';
 import { freePort } from '../../../backend/src/persistence/embedded-postgres.js';
 import { runCli } from '../../helpers/cli-io.js';
 
@@ -23,6 +25,9 @@ const tc = (name: string, status: string, result: string | null, resultTitle: st
   evaluationThought: null,
   promptGoal: null,
   promptExamples: null,
+  projectTestCaseId: null,
+  startedAt: null,
+  finishedAt: null,
 });
 const view = (status: RunStatusView['status'], result: RunStatusView['result'], runTestCases: RunTestCase[] = []): RunStatusView => ({ id: '4b1f5f0e-2a8c-4c55-9d2e-6f1a2b3c4d5e', shortId: 'run_abc', status, result, runTestCases });
 
@@ -93,6 +98,52 @@ describe('client CLI outcomes', () => {
     });
   });
 
+  describe('the results table', () => {
+    it('cuts a long reason at 100 characters with "…", never inside a character', () => {
+      const long = 'x'.repeat(98) + '😀' + 'tail';
+      const table = textResultsTable([tc('A', 'COMPLETED', 'FAILED', long), tc('B', 'COMPLETED', 'FAILED', 'y'.repeat(REASON_WIDTH))]);
+      const [, a, b] = table.split('\n');
+      expect(a).to.equal(`FAILED  A          ${'x'.repeat(98)}😀…`);
+      expect(b).to.equal(`FAILED  B          ${'y'.repeat(REASON_WIDTH)}`);
+    });
+
+    it("with testCaseIds: each test case's own UUID, a dash once it was deleted", () => {
+      const kept = { ...tc('Sign in', 'COMPLETED', 'PASSED'), projectTestCaseId: '0b7e2c4a-5d1f-4e8a-9c3b-2a1d4e5f6a7b' };
+      const table = textResultsTable([kept, tc('Gone', 'COMPLETED', 'FAILED', 'Nope')], { testCaseIds: true });
+      expect(table.split('\n')).to.deep.equal([
+        'RESULT  TEST CASE  TEST CASE UUID                        REASON',
+        'PASSED  Sign in    0b7e2c4a-5d1f-4e8a-9c3b-2a1d4e5f6a7b',
+        'FAILED  Gone       —                                     Nope',
+      ]);
+    });
+  });
+
+  describe('JUnit times', () => {
+    const timed = (name: string, startedAt: string | null, finishedAt: string | null): RunTestCase => ({ ...tc(name, 'COMPLETED', 'PASSED'), startedAt, finishedAt });
+
+    it('time in seconds on each testcase and on the suite (first start to last end), timestamp of the first start', () => {
+      const xml = junitXml(
+        view('COMPLETED', 'PASSED', [
+          timed('A', '2026-11-26T01:00:00.250Z', '2026-11-26T01:00:12.750Z'),
+          timed('B', '2026-11-26T01:00:01.000Z', '2026-11-26T01:00:20.001Z'),
+          { ...timed('C', null, null), status: 'SKIPPED', result: 'SKIPPED' },
+        ]),
+        { runUrl: 'https://goalie.example.com/runs/run_abc' },
+      );
+      expect(xml).to.include('<testsuites name="Goalie run run_abc" tests="3" failures="0" errors="0" skipped="1" time="19.751">');
+      expect(xml).to.include('<testsuite name="Goalie run run_abc" tests="3" failures="0" errors="0" skipped="1" time="19.751" timestamp="2026-11-26T01:00:00">');
+      expect(xml).to.include('<testcase name="A" classname="goalie" time="12.5">');
+      expect(xml).to.include('<testcase name="B" classname="goalie" time="19.001">');
+      expect(xml).to.include('<testcase name="C" classname="goalie" time="0">');
+    });
+
+    it('a run where nothing started: time 0 and no timestamp', () => {
+      const xml = junitXml(view('CANCELLED', null, [{ ...timed('A', null, null), status: 'CANCELLED', result: null }]), { runUrl: 'u' });
+      expect(xml).to.include('errors="1" skipped="0" time="0">\n');
+      expect(xml).to.not.include('timestamp=');
+    });
+  });
+
   describe('goalie run --wait against a scripted server', () => {
     let server: Scripted;
     let dir: string;
@@ -141,7 +192,7 @@ describe('client CLI outcomes', () => {
       expect(result.stderr).to.match(/^\[0s\] run_abc RUNNING/);
       const xml = fs.readFileSync(junit, 'utf8');
       expect(xml).to.include('tests="2" failures="0" errors="0" skipped="0"');
-      expect(xml).to.include('<testcase name="Checkout" classname="goalie">');
+      expect(xml).to.include('<testcase name="Checkout" classname="goalie" time="0">');
     });
 
     const outcomes: [string, RunStatusView, number, RegExp][] = [
