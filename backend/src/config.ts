@@ -82,6 +82,15 @@ type Env = Record<string, string | undefined>;
 
 export type LogFormatSetting = 'auto' | 'pretty' | 'json';
 
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** LOG_LEVEL: checked here, where a typo is a message instead of pino's stack trace. */
+function logLevel(env: Env): string {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env.LOG_LEVEL)}`);
+  return raw;
+}
+
 function logFormat(env: Env): LogFormatSetting {
   const raw = env.GOALIE_LOG_FORMAT?.trim().toLowerCase() || 'auto';
   if (raw === 'auto' || raw === 'pretty' || raw === 'json') return raw;
@@ -249,7 +258,7 @@ function readConfig(env: Env, cwd: string): Config {
       .map((ip) => ip.trim())
       .filter(Boolean),
     secretKey: env.GOALIE_SECRET_KEY || null,
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: logLevel(env),
     logFormat: logFormat(env),
     bodyLimitBytes: parseSize(env.GOALIE_BODY_LIMIT || '1mb'),
     tokenCacheMs: tokenCacheSeconds(env) * 1000,

@@ -79,6 +79,7 @@ describe('logging', () => {
   describe('settings that are wrong', () => {
     const bad: [Record<string, string>, string][] = [
       [{ GOALIE_LOG_FORMAT: 'yaml' }, 'GOALIE_LOG_FORMAT must be pretty'],
+      [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent'],
       [{ PORT: 'eighty' }, 'PORT must be a whole number'],
       [{ GOALIE_BODY_LIMIT: 'lots' }, 'GOALIE_BODY_LIMIT must look like'],
       [{ GOALIE_TOKEN_CACHE_SECONDS: '600' }, 'GOALIE_TOKEN_CACHE_SECONDS must be at most 60'],

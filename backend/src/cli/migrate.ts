@@ -5,7 +5,7 @@ import { createDataSource, migrate } from '../persistence/data-source.js';
 
 export async function migrateCommand(): Promise<number> {
   const config = loadConfig();
-  const db = await openDatabase(config, processLogger(process.env.LOG_LEVEL || 'warn', config.logFormat, 2));
+  const db = await openDatabase(config, processLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', config.logFormat, 2));
   const dataSource = createDataSource(db.url, { poolSize: 2 });
   try {
     await dataSource.initialize();

@@ -5,7 +5,7 @@ import { createRuntime, openDatabase, type Runtime } from '../main.js';
 
 export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>, config: Config = loadConfig()): Promise<T> {
   // Commands print their own output (JSON with --json) on stdout; logs, only when asked for, on stderr.
-  const logger = processLogger(process.env.LOG_LEVEL || 'warn', config.logFormat, 2);
+  const logger = processLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', config.logFormat, 2);
   const db = await openDatabase(config, logger);
   try {
     // Short commands neither write nor serve evidence: the bucket is not asked for (serve and worker do).
