@@ -75,5 +75,9 @@ function readable(entry: Record<string, unknown>): Record<string, unknown> {
     if (below.length) msg += '\n' + below.map((line) => `    ${line.trim()}`).join('\n');
   }
   if (typeof entry.event === 'string') return { time, level, msg };
-  return { ...fields, time, level, msg };
+  // `component` (postgres) leads the message; a list of names stays on one line.
+  const { component, ...rest } = fields;
+  if (typeof component === 'string') msg = `${component}: ${msg}`;
+  const shown = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, Array.isArray(value) && value.every((v) => typeof v !== 'object') ? value.join(', ') : value]));
+  return { ...shown, time, level, msg };
 }

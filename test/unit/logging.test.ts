@@ -40,7 +40,11 @@ describe('logging', () => {
       expect(lines[0]).to.match(/^\[\d\d:\d\d:\d\d\] INFO: GET \/v1\/run\/abc 200 12\.5 ms$/);
       expect(lines[1]).to.match(/^\[\d\d:\d\d:\d\d\] INFO: run abc started: plan "Smoke", 3 test cases \(API\) http:\/\/localhost:8080\/runs\/abc$/);
       expect(lines[2]).to.match(/^\[\d\d:\d\d:\d\d\] WARN: Slack notification failed \(attempt 1 of 5\): Slack answered 500$/);
-      expect(lines.slice(3).join('\n')).to.include('INFO: started the embedded PostgreSQL').and.include('component: "postgres"').and.include('[redacted]').and.not.include('xoxb-secret');
+      // The warning's stack follows it, indented; then the last line, its component leading.
+      const last = lines.findIndex((line) => line.includes('started the embedded PostgreSQL'));
+      expect(lines.slice(3, last).every((line) => line.startsWith('    at '))).to.equal(true);
+      expect(lines[last]).to.match(/^\[\d\d:\d\d:\d\d\] INFO: postgres: started the embedded PostgreSQL$/);
+      expect(lines.slice(last).join('\n')).to.include('[redacted]').and.not.include('xoxb-secret');
       for (const line of lines) expect(line.trimStart(), line).not.to.match(/^\{"/);
       expect(text).not.to.include('"level"').and.not.include('"msg"').and.not.include('requestId');
       expect(text).not.to.match(new RegExp(String(before).slice(0, 8)));
