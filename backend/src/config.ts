@@ -15,6 +15,8 @@ export interface Config {
   /** 32-byte key (base64 or hex) for secrets at rest; when null, a key file under `home` is created and used. */
   secretKey: string | null;
   logLevel: string;
+  /** GOALIE_LOG_FORMAT: readable lines or JSON; `auto` chooses by whether the output is a terminal. */
+  logFormat: LogFormatSetting;
   bodyLimitBytes: number;
   /** How long an API token's caller (token, project, organization) is kept in memory; 0: not kept. */
   tokenCacheMs: number;
@@ -77,6 +79,23 @@ export interface LlmConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export type LogFormatSetting = 'auto' | 'pretty' | 'json';
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** LOG_LEVEL: checked here, where a typo is a message instead of pino's stack trace. */
+function logLevel(env: Env): string {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env.LOG_LEVEL)}`);
+  return raw;
+}
+
+function logFormat(env: Env): LogFormatSetting {
+  const raw = env.GOALIE_LOG_FORMAT?.trim().toLowerCase() || 'auto';
+  if (raw === 'auto' || raw === 'pretty' || raw === 'json') return raw;
+  throw new Error(`GOALIE_LOG_FORMAT must be pretty (readable lines), json (one JSON object per line, for log collectors) or auto (pretty on a terminal, json elsewhere; the default), got ${JSON.stringify(env.GOALIE_LOG_FORMAT)}`);
+}
 
 export type MetricsConfig = { mode: 'off' } | { mode: 'token'; token: string } | { mode: 'port'; port: number };
 
@@ -214,7 +233,17 @@ function oauthApp(env: Env, host: 'GITHUB' | 'GITLAB'): OAuthAppConfig | null {
 /** A setting this process cannot start with: its message says what to set; shown without a stack trace. */
 export class ConfigurationError extends Error {}
 
+/** Every setting, checked: a bad one is a ConfigurationError whose message says what to set. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  try {
+    return readConfig(env, cwd);
+  } catch (error) {
+    if (error instanceof ConfigurationError || !(error instanceof Error)) throw error;
+    throw new ConfigurationError(error.message);
+  }
+}
+
+function readConfig(env: Env, cwd: string): Config {
   const port = int(env, 'PORT', 8080);
   const home = path.resolve(cwd, env.GOALIE_HOME || '.goalie');
   const publicUrl = (env.GOALIE_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
@@ -229,7 +258,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .map((ip) => ip.trim())
       .filter(Boolean),
     secretKey: env.GOALIE_SECRET_KEY || null,
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: logLevel(env),
+    logFormat: logFormat(env),
     bodyLimitBytes: parseSize(env.GOALIE_BODY_LIMIT || '1mb'),
     tokenCacheMs: tokenCacheSeconds(env) * 1000,
     slackApiUrl: (env.SLACK_API_URL || 'https://slack.com/api/').replace(/\/?$/, '/'),

@@ -3,7 +3,9 @@
 // with its worker (real Postgres, real Chromium), and preview deployments served on 127.0.0.1. What
 // each test checks is what people see on the merge request (notes, approvals, commit statuses) and
 // in Goalie.
+import { Writable } from 'node:stream';
 import { expect } from 'chai';
+import { createLogger } from '../../backend/src/logger.js';
 import { startFakeGitLab, type FakeGitLab, type FakeNote } from '../helpers/fake-gitlab.js';
 import {
   applyReviewProject,
@@ -45,6 +47,9 @@ describe('merge request reviews on GitLab (e2e)', function () {
   let slow: PreviewSite;
   const projects: Record<string, ReviewProject> = {};
   let nextIid = 200;
+  /** What the service logged at info and above. */
+  const logged: { level: number; msg: string; event?: string; reviewId?: string; [key: string]: unknown }[] = [];
+  const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (logged.push(JSON.parse(String(chunk))), done()) }));
 
   const options = (name: string, repository: string, extra: Partial<ReviewProjectOptions> = {}): ReviewProjectOptions => ({
     name,
@@ -104,7 +109,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
     ({ clean, minor, staging, slow } = await startPreviews());
     fake = await startFakeGitLab();
     for (const path of ['acme/shop', 'acme/failing', 'acme/drafts', 'acme/slow', 'acme/limited', 'acme/platform/dynamic']) fake.addProject(path);
-    rs = await startReviewService();
+    rs = await startReviewService({ logger });
     service = rs.service;
     projects.shop = await applyReviewProject(service, options('gl-shop', 'acme/shop'));
     projects.failing = await applyReviewProject(service, options('gl-failing', 'acme/failing', { testPlan: 'Failing' }));
@@ -169,6 +174,16 @@ describe('merge request reviews on GitLab (e2e)', function () {
     it('ends COMPLETED with the verdict Approved, reviewing the head commit on its branch for the event "opened"', () => {
       expect(review).to.include({ status: 'COMPLETED', verdict: 'Approved', event: 'opened', head_sha: mr.sha, branch: mr.branch });
       expect(review.deployment_urls.map((d) => ({ url: d.url, environment: d.environment }))).to.deep.equal([{ url: clean.url, environment: 'preview' }]);
+    });
+
+    it('logs once that the review started (repository, merge request, preview) and once that its verdict was posted', () => {
+      const link = `${service.baseUrl}/reviews/${review.short_id}`;
+      const started = logged.filter((l) => l.event === 'review.started' && l.reviewId === review.id);
+      expect(started.map((l) => [l.level, l.msg])).to.deep.equal([[30, `review ${review.short_id} started: acme/shop #${mr.iid}, preview ${clean.url} ${link}`]]);
+      expect(started[0]).to.include({ repository: 'acme/shop', changeRequest: mr.iid, url: link });
+      const verdict = logged.filter((l) => l.event === 'review.verdict' && l.reviewId === review.id);
+      expect(verdict.map((l) => [l.level, l.msg])).to.deep.equal([[30, `review ${review.short_id} verdict posted: Approved on acme/shop #${mr.iid} ${link}`]]);
+      expect(verdict[0]).to.include({ verdict: 'Approved', repository: 'acme/shop', changeRequest: mr.iid });
     });
 
     it('showed an in-progress note first: the review page link, the project, the MR number, the branch and the event', () => {

@@ -20,7 +20,10 @@ export async function launchBrowser(options: BrowserOptions): Promise<Browser> {
   if (!executablePath) {
     throw new Error('No Chromium found. Install the `chromium` package (apt-get install chromium), set GOALIE_CHROMIUM_PATH, or set GOALIE_BROWSER_WS_ENDPOINT to a remote browser.');
   }
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  // Goalie shuts down on SIGINT and SIGTERM itself (docs/operations.md, Graceful shutdown) and closes
+  // the browser last; Playwright's own handlers would close it first, and on SIGINT exit with 130
+  // in the middle of the shutdown, leaving the embedded PostgreSQL running.
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false });
 }
 
 /**

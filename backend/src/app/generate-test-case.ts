@@ -1,6 +1,7 @@
 // The burn-in: execute a test case's goal against its application's default environment, record
 // the steps, and mark the test case COMPLETED; or FAILED with the reason. A burn-in whose goal was
 // edited meanwhile records nothing: the edit queued another.
+import { burnInFailed } from './activity-log.js';
 import type { AppContext } from './context.js';
 import { handedBack } from './hand-back-work.js';
 import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
@@ -14,6 +15,7 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
       if ((await tx.execution.lockGoal(testCaseId)) !== input.goal) return 'superseded' as const;
       await tx.execution.finishGeneration(testCaseId, { status: 'FAILED', error }, ctx.now());
       await tx.execution.recordBurnInTokens(testCaseId, tokens);
+      tx.afterCommit(() => burnInFailed(ctx.log, { id: testCaseId, name: input.name }, error, ctx.links.testCase(testCaseId)));
       return 'FAILED' as const;
     });
   if (!input.baseUrl) return fail('Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.');

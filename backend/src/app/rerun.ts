@@ -1,5 +1,6 @@
 // Rerun a run as a new run: all of its test cases, the failed ones, or chosen ones, with the
 // environments and device presets the original ran with, and the dependencies they need.
+import { runStarted } from './activity-log.js';
 import { randomUUID } from 'node:crypto';
 import type { RerunInput } from '../../../shared/src/api/schemas.js';
 import { withDependencies, type DependencyMap } from '../domain/dependency-graph.js';
@@ -93,6 +94,7 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
     });
     await tx.runs.addTestCases(copies);
     await queueStartedNotifications(ctx, tx, runId, original.notifications);
+    tx.afterCommit(() => runStarted(ctx.log, { id: runId, shortId: newShortId, testPlanName: original.testPlanName, trigger: by?.trigger ?? original.trigger }, copies.length, ctx.links.run(newShortId)));
     await advanceRun(ctx, tx, runId);
   });
   return { id: runId, shortId: newShortId, url: ctx.links.run(newShortId), testCount: copies.length };

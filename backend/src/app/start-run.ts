@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { AppError, BadRequest, Conflict, NotFound } from './errors.js';
 import type { DueSchedule } from './ports/execution-store.js';
 import type { NewEnvironment, NewRun, NewRunTestCase, Repositories } from './ports/store.js';
+import { runStarted } from './activity-log.js';
 import { queueStartedNotifications } from './notifications/queue-notifications.js';
 import { advanceRun } from './run-engine/advance-run.js';
 import type {
@@ -263,6 +264,8 @@ async function writeRun(ctx: AppContext, tx: Repositories, caller: Caller, prepa
   for (const preview of prepared.previews) await tx.catalog.createEnvironment(preview);
   await tx.runs.addTestCases(prepared.rows);
   await queueStartedNotifications(ctx, tx, prepared.run.id, prepared.run.notifications);
+  // Before advanceRun: a run with nothing to run finishes in it, and says so after this line.
+  tx.afterCommit(() => runStarted(ctx.log, prepared.run, prepared.rows.length, ctx.links.run(prepared.run.shortId)));
   await advanceRun(ctx, tx, prepared.run.id);
 }
 

@@ -1,11 +1,11 @@
 import { loadConfig } from '../config.js';
-import { createLogger, stderrDestination } from '../logger.js';
+import { processLogger } from '../logger.js';
 import { openDatabase } from '../main.js';
 import { createDataSource, migrate } from '../persistence/data-source.js';
 
 export async function migrateCommand(): Promise<number> {
   const config = loadConfig();
-  const db = await openDatabase(config, createLogger(process.env.LOG_LEVEL || 'warn', stderrDestination()));
+  const db = await openDatabase(config, processLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', config.logFormat, 2));
   const dataSource = createDataSource(db.url, { poolSize: 2 });
   try {
     await dataSource.initialize();

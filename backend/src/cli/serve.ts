@@ -8,7 +8,7 @@ import { applyProject } from '../app/apply-project.js';
 import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
 import { startDemoSite, type DemoSite } from '../demo/demo-site.js';
-import { createLogger } from '../logger.js';
+import { processLogger } from '../logger.js';
 import { checkPortFree, createRuntime, listen, listenForMetrics, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
@@ -72,7 +72,7 @@ export function banner(config: Config, token: string | null, details: { embedded
 
 export async function serveCommand(): Promise<number> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = processLogger(config.logLevel, config.logFormat);
   keepServing(logger);
   // Listening from the start: a SIGTERM while starting still shuts down in order (below).
   const stopSignal = untilSignal();

@@ -1,6 +1,6 @@
 // Opens the database (embedded or DATABASE_URL), runs `work` with a runtime, and closes everything.
 import { loadConfig, ConfigurationError, type Config } from '../config.js';
-import { createLogger, stderrDestination } from '../logger.js';
+import { processLogger } from '../logger.js';
 import { createRuntime, embeddedDatabaseDir, openDatabase, type Runtime } from '../main.js';
 import { embeddedClusterExists } from '../persistence/embedded-postgres.js';
 
@@ -41,7 +41,7 @@ export async function withRuntime<T>(work: (runtime: Runtime, database: Database
     );
   }
   // Commands print their own output (JSON with --json) on stdout; logs, only when asked for, on stderr.
-  const logger = createLogger(process.env.LOG_LEVEL || 'warn', stderrDestination());
+  const logger = processLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', config.logFormat, 2);
   const db = await openDatabase(config, logger);
   try {
     // Short commands neither write nor serve evidence: the bucket is not asked for (serve and worker do).

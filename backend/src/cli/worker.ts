@@ -1,7 +1,7 @@
 // `goalie worker`: a worker and the scheduler only, on the database of `goalie serve`
 // (DATABASE_URL, or the embedded PostgreSQL of the same GOALIE_HOME while serve runs).
 import { ConfigurationError, loadConfig } from '../config.js';
-import { createLogger } from '../logger.js';
+import { processLogger } from '../logger.js';
 import type http from 'node:http';
 import { createRuntime, listenForMetrics, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
 import { closeServer } from '../listen.js';
@@ -12,7 +12,7 @@ import { untilSignal } from './signals.js';
 export async function workerCommand(): Promise<number> {
   const config = loadConfig();
   if (config.concurrency === 0) throw new ConfigurationError('GOALIE_CONCURRENCY is 0, so this worker would take no test cases. Set it to 1 or more (0 is for `goalie serve` without a worker).');
-  const logger = createLogger(config.logLevel);
+  const logger = processLogger(config.logLevel, config.logFormat);
   keepServing(logger);
   // Listening from the start: a SIGTERM while starting still shuts down in order (below).
   const stopSignal = untilSignal();

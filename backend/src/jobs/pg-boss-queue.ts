@@ -13,8 +13,10 @@ const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: n
   'generate-test-case': { retryLimit: 1, expireInSeconds: 15 * 60 },
   // Host calls (comments, statuses) may fail for a while: retried with backoff by pg-boss.
   review: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
-  // Slack being slow or down delays only its messages: retried with backoff (5 s, 10 s, 20 s, ...).
-  notify: { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  // Slack being slow or down delays only its messages: 5 attempts, the waits between them doubling
+  // from 20 to 40 s (pg-boss: retryDelay × 2^n × a random 1 to 2), so the last is 5 to 10 minutes
+  // after the first (docs/slack.md).
+  notify: { retryLimit: 4, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 },
 };
 
 /** The advisory lock held while creating the queues ("goalie" in ASCII, plus two; see USERS_LOCK of the embedded PostgreSQL). */
@@ -48,6 +50,8 @@ async function createQueues(boss: PgBoss, databaseUrl: string): Promise<void> {
     await lock.query('SELECT pg_advisory_lock($1::bigint)', [QUEUES_LOCK]);
     for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
       await boss.createQueue(name, { name, ...policy });
+      // A queue created by an older version keeps its policy otherwise (jobs copy it when queued).
+      await boss.updateQueue(name, { name, ...policy });
     }
   } finally {
     // Ending the session releases the lock.

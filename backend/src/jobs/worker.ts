@@ -32,6 +32,9 @@ export interface WorkerOptions {
   databaseAway?: (error: unknown) => boolean;
 }
 
+/** Queues whose jobs call other services (Slack; GitHub and GitLab), which fail now and then: retried by pg-boss. */
+const CALLS_OUT: ReadonlySet<QueueName> = new Set(['notify', 'review']);
+
 /** After the hand-back, how long aborted jobs may take to let go (an execution stops at once; a host call may not). */
 const LET_GO_MS = 3000;
 
@@ -102,6 +105,27 @@ export class Worker {
     await this.ctx.store.execution.removeWorker(this.id).catch(() => {});
   }
 
+  /**
+   * One line per failed attempt of a job that calls another service, without the stack (it says
+   * nothing about Slack being down; LOG_LEVEL=debug shows it): a warning while pg-boss will try
+   * again, an error when this was the last attempt.
+   */
+  private attemptFailed(queue: QueueName, job: PgBoss.JobWithMetadata<Record<string, unknown>>, error: unknown): void {
+    const attempt = job.retryCount + 1;
+    const attempts = job.retryLimit + 1;
+    const message = (error as Error)?.message ?? String(error);
+    const what = queue === 'notify' ? `Slack notification (run ${String(job.data.event)}) to ${String(job.data.channel)}` : `review step "${String(job.data.step)}"`;
+    // `event`: the message says it all (logger.ts shows only it on a terminal); `err`, with its stack, only at debug.
+    const fields = { event: attempt < attempts ? 'job.retry' : 'job.given-up', queue, jobId: job.id, data: job.data, attempt, attempts, error: message, ...(this.ctx.log.isLevelEnabled?.('debug') ? { err: error } : {}) };
+    if (attempt < attempts) {
+      // pg-boss waits retryDelay × 2^retryCount, times a random 1 to 2 (with backoff).
+      const wait = job.retryBackoff ? job.retryDelay * 2 ** job.retryCount : job.retryDelay;
+      this.ctx.log.warn(fields, `${what} failed (attempt ${attempt} of ${attempts}): ${message}; trying again in ${job.retryBackoff ? `${wait} to ${wait * 2}` : wait} s`);
+    } else {
+      this.ctx.log.error(fields, `${what} failed ${attempts} time${attempts === 1 ? '' : 's'}, given up: ${message}`);
+    }
+  }
+
   private poke(): void {
     const wake = this.wake;
     this.wake = null;
@@ -126,7 +150,7 @@ export class Worker {
         for (const queue of this.queues) {
           const free = this.options.concurrency - this.active.size;
           if (free <= 0) break;
-          const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: free });
+          const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: free, includeMetadata: true });
           for (const job of jobs) this.handle(queue, job);
           fetched += jobs.length;
           // Say at once which jobs this process holds, not only at the next beat.
@@ -148,7 +172,7 @@ export class Worker {
     }
   }
 
-  private handle(queue: QueueName, job: PgBoss.Job<Record<string, unknown>>): void {
+  private handle(queue: QueueName, job: PgBoss.JobWithMetadata<Record<string, unknown>>): void {
     const abort = new AbortController();
     const entry: ActiveJob = { queue, abort, done: Promise.resolve() };
     if (queue === 'run-test-case') {
@@ -178,7 +202,8 @@ export class Worker {
           this.ctx.log.info({ queue, jobId: job.id, message: (error as Error).message }, 'handed-back job stopped by the shutdown');
           return;
         }
-        this.ctx.log.error({ err: error, queue, jobId: job.id }, 'job failed');
+        if (CALLS_OUT.has(queue)) this.attemptFailed(queue, job, error);
+        else this.ctx.log.error({ err: error, queue, jobId: job.id }, 'job failed');
         await this.boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
       } finally {
         this.active.delete(job.id);

@@ -69,7 +69,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
 
-function repositories(m: EntityManager, secrets: SecretBox): Repositories {
+function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: () => void) => void): Repositories {
   async function applications(projectId: string, where: { shortId?: string[]; id?: string[] }): Promise<ApplicationRecord[]> {
     const apps = await m.find(ApplicationEntity, {
       where: { projectId, ...(where.shortId ? { shortId: In(where.shortId) } : {}), ...(where.id ? { id: In(where.id) } : {}) },
@@ -135,6 +135,7 @@ function repositories(m: EntityManager, secrets: SecretBox): Repositories {
   }
 
   return {
+    afterCommit,
     projectsAsCode: projectsAsCode(m, secrets),
     execution: executionStore(m, secrets),
     reviews: reviewStore(m, secrets),
@@ -367,7 +368,13 @@ function translate(error: unknown): never {
 
 export function createStore(dataSource: DataSource, secrets: SecretBox): Store {
   return {
-    ...repositories(dataSource.manager, secrets),
-    transaction: (work) => dataSource.transaction((manager) => work(repositories(manager, secrets))).catch(translate),
+    // Outside a transaction every statement has committed already.
+    ...repositories(dataSource.manager, secrets, (done) => done()),
+    async transaction(work) {
+      const committed: (() => void)[] = [];
+      const result = await dataSource.transaction((manager) => work(repositories(manager, secrets, (done) => committed.push(done)))).catch(translate);
+      for (const done of committed) done();
+      return result;
+    },
   };
 }

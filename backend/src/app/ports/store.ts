@@ -160,6 +160,11 @@ export interface Repositories {
   planQueries: PlanQueries;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
+  /**
+   * Calls `done` once what was written here is committed (inside a transaction: after its commit,
+   * never when it rolls back; outside one: at once). For what must happen once, such as a log line.
+   */
+  afterCommit(done: () => void): void;
 }
 
 export interface Store extends Repositories {

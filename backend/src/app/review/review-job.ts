@@ -7,6 +7,7 @@ import { deploymentsReady } from '../../domain/review/readiness.js';
 import { matchingPattern } from '../../domain/url-policy.js';
 import { contextChecks } from '../../domain/review/context-checks.js';
 import { reviewVerdict } from '../../domain/review/verdict.js';
+import { reviewStarted, verdictPosted } from '../activity-log.js';
 import type { AppContext } from '../context.js';
 import { AppError, UsageLimitReached } from '../errors.js';
 import type { Explorer } from '../ports/explorer.js';
@@ -159,6 +160,7 @@ async function start(ctx: AppContext, worker: ReviewWorker, connection: Connecti
     return { ...current, ...details, status: 'RUNNING' as const };
   });
   if (!review) return;
+  reviewStarted(ctx.log, review, connection.repository, review.deploymentUrls.map((d) => d.url), ctx.links.review(review.shortId));
   try {
     await startClaimed(ctx, worker, connection, review);
   } catch (error) {
@@ -305,6 +307,7 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
   await attempt('submit the verdict', async () => {
     const applied = await platform.submitVerdict(done.changeRequestNumber, done.verdict, body, done.headSha);
     if (!applied.applied) ctx.log.info({ detail: applied.detail }, 'verdict posted without approval state');
+    verdictPosted(ctx.log, done, connection.repository, ctx.links.review(done.shortId));
   });
   const state = done.verdict === 'Changes Requested' ? 'failure' : 'success';
   await attempt('set the commit status', () => platform.setCommitStatus(done.headSha, state, ctx.links.review(done.shortId), `Goalie: ${done.verdict}`));

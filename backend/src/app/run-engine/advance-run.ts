@@ -1,6 +1,7 @@
 // After anything changes in a run: skip what can no longer run, queue what became ready, and end
 // the run when every test case has ended. Runs inside the caller's transaction, under the run lock.
 import { progress } from '../../domain/run-progress.js';
+import { countOutcomes, runFinished } from '../activity-log.js';
 import type { AppContext } from '../context.js';
 import { queueFinishedNotifications } from '../notifications/queue-notifications.js';
 import type { Repositories } from '../ports/store.js';
@@ -24,7 +25,12 @@ export async function advanceRun(ctx: AppContext, tx: Repositories, runId: strin
     const status = run.cancelRequested ? 'CANCELLED' : next.finished.status;
     await tx.execution.finishRun(runId, status, status === 'COMPLETED' ? next.finished.result : null, now);
     const finishedRun = await tx.runs.findById(runId);
-    if (finishedRun) await queueFinishedNotifications(ctx, tx, finishedRun, status === 'COMPLETED' ? next.finished.result : null);
+    const result = status === 'COMPLETED' ? next.finished.result : null;
+    if (finishedRun) {
+      await queueFinishedNotifications(ctx, tx, finishedRun, result);
+      const counts = countOutcomes(rows, new Set(next.skip.map((s) => s.id)));
+      tx.afterCommit(() => runFinished(ctx.log, finishedRun, status, result, counts, ctx.links.run(finishedRun.shortId)));
+    }
     // A review waiting on this run can now reach its verdict.
     const review = await tx.reviews.byRun(runId);
     if (review && review.status === 'RUNNING') await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'finish' } }], tx.sql);
