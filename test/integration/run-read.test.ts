@@ -50,11 +50,11 @@ describe('GET /v1/run/{shortId}', () => {
     });
   });
 
-  it("gives each test case's own UUID and its times (Goalie extensions), null until it ran", async () => {
+  it("with extensions=true, gives each test case's own UUID and its times, null until it ran", async () => {
     const rows = await sql<{ id: string; test_case_id: string }>(service, 'SELECT id, test_case_id FROM run_test_cases WHERE run_id = $1', [run.id]);
     const first = rows[0]!;
     await sql(service, "UPDATE run_test_cases SET started_at = '2026-11-26T01:02:03.456+02:00', finished_at = '2026-11-25T23:02:15.5Z' WHERE id = $1", [first.id]);
-    const res = await api.get(`/v1/run/${run.shortId}?testCases=all`);
+    const res = await api.get(`/v1/run/${run.shortId}?testCases=all&extensions=true`);
     for (const row of rows) {
       const tc = res.body.runTestCases.find((t: { id: string }) => t.id === row.id);
       expect(tc.projectTestCaseId).to.equal(row.test_case_id);
@@ -62,6 +62,12 @@ describe('GET /v1/run/{shortId}', () => {
       else expect(tc).to.include({ startedAt: null, finishedAt: null });
     }
     await sql(service, 'UPDATE run_test_cases SET started_at = NULL, finished_at = NULL WHERE id = $1', [first.id]);
+  });
+
+  it('refuses an extensions value other than true or false, saying what it takes', async () => {
+    const res = await api.get(`/v1/run/${run.shortId}?extensions=yes`);
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.match(/extensions=true/);
   });
 
   describe('with outcomes', () => {
@@ -112,7 +118,8 @@ describe('GET /v1/run/{shortId}', () => {
     const tricky = 'He said "ok" \\ then\n\ttab\r\u0001\u001f\u007f \u2028\u2029 😀 é <b>&amp;</b> </script>';
     await sql(service, "UPDATE run_test_cases SET status = 'COMPLETED', result = 'FAILED', result_title = $2, evaluation_thought = $2, prompt_examples = $2 WHERE run_id = $1", [other.id, tricky]);
     await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'FAILED' WHERE id = $1", [other.id]);
-    for (const query of ['', '?testCases=all', '?testCases=failed']) {
+    const SPEC = ['id', 'shortId', 'name', 'status', 'result', 'resultTitle', 'evaluationThought', 'promptGoal', 'promptExamples'];
+    for (const query of ['', '?testCases=all', '?testCases=failed', '?testCases=all&extensions=false', '?testCases=all&extensions=true']) {
       const response = await fetch(`${service.baseUrl}/v1/run/${other.shortId}${query}`, { headers: { authorization: `Bearer ${await service.token('shop')}` } });
       expect(response.headers.get('content-type')).to.equal('application/json; charset=utf-8');
       const text = await response.text();
@@ -122,7 +129,8 @@ describe('GET /v1/run/{shortId}', () => {
       if (!query) continue;
       expect(parsed.runTestCases).to.have.length(4);
       for (const tc of parsed.runTestCases) {
-        expect(Object.keys(tc)).to.deep.equal(['id', 'shortId', 'name', 'status', 'result', 'resultTitle', 'evaluationThought', 'promptGoal', 'promptExamples', 'projectTestCaseId', 'startedAt', 'finishedAt']);
+        // The specification's fields only, unless Goalie's extensions were asked for.
+        expect(Object.keys(tc)).to.deep.equal(query.endsWith('extensions=true') ? [...SPEC, 'projectTestCaseId', 'startedAt', 'finishedAt'] : SPEC);
         expect(tc).to.deep.include({ resultTitle: tricky, evaluationThought: tricky, promptExamples: tricky });
       }
     }

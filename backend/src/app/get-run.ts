@@ -28,8 +28,8 @@ export async function getRun(
 }
 
 /** What the API answers for a run (GET /v1/run/{id}): one statement, the test cases as the answer's JSON text. */
-export async function readRunStatus(ctx: AppContext, caller: Caller, shortId: string, filter: TestCaseFilter): Promise<RunStatusRow> {
-  const row = await ctx.store.runQueries.runStatus(caller.project.id, shortId, filter !== 'none');
+export async function readRunStatus(ctx: AppContext, caller: Caller, shortId: string, filter: TestCaseFilter, extensions = false): Promise<RunStatusRow> {
+  const row = await ctx.store.runQueries.runStatus(caller.project.id, shortId, filter !== 'none', extensions);
   if (!row) throw notFound(caller, shortId);
   if (filter !== 'failed') return row;
   // The API's test case carries the stored status and result, so the same rule picks the failed ones.

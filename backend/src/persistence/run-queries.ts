@@ -160,7 +160,7 @@ export function runQueries(m: EntityManager): RunQueries {
       return found;
     },
 
-    runStatus: (projectId, shortId, withTestCases) => runStatus(m, projectId, shortId, withTestCases),
+    runStatus: (projectId, shortId, withTestCases, extensions) => runStatus(m, projectId, shortId, withTestCases, extensions),
 
     async repositoryOf(projectId) {
       const [row] = (await m.query(`SELECT host, api_url, repository FROM repository_connections WHERE project_id = $1`, [projectId])) as {

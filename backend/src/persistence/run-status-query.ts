@@ -25,23 +25,28 @@ const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
   evaluationThought: 't.evaluation_thought',
   promptGoal: 't.prompt_goal',
   promptExamples: 't.prompt_examples',
+  // Goalie's extensions: only with ?extensions=true.
   projectTestCaseId: 't.test_case_id',
   startedAt: isoTime('t.started_at'),
   finishedAt: isoTime('t.finished_at'),
 };
-/** One test case's columns under the API's names, for row_to_json (compact, escaped as JSON.stringify escapes). */
-const testCaseRow = Object.entries(TEST_CASE_FIELDS)
-  .map(([field, column]) => `${column} AS "${field}"`)
-  .join(', ');
+const EXTENSIONS: readonly (keyof RunTestCase)[] = ['projectTestCaseId', 'startedAt', 'finishedAt'];
 
-export async function runStatus(m: EntityManager, projectId: string, shortId: string, withTestCases: boolean): Promise<RunStatusRow | null> {
+/** One test case's columns under the API's names, for row_to_json (compact, escaped as JSON.stringify escapes). */
+const testCaseRow = (extensions: boolean) =>
+  Object.entries(TEST_CASE_FIELDS)
+    .filter(([field]) => extensions || !EXTENSIONS.includes(field as keyof RunTestCase))
+    .map(([field, column]) => `${column} AS "${field}"`)
+    .join(', ');
+
+export async function runStatus(m: EntityManager, projectId: string, shortId: string, withTestCases: boolean, extensions: boolean): Promise<RunStatusRow | null> {
   const [row] = await preparedQuery<{ id: string; short_id: string; status: RunStatus; result: RunResult | null; test_cases: string }>(
     m,
-    'goalie_run_status',
+    extensions ? 'goalie_run_status_extended' : 'goalie_run_status',
     `SELECT r.id, r.short_id, r.status, r.result,
             CASE WHEN $3 THEN (
               SELECT '[' || coalesce(string_agg(row_to_json(api)::text, ',' ORDER BY t.position), '') || ']'
-                FROM run_test_cases t CROSS JOIN LATERAL (SELECT ${testCaseRow}) api
+                FROM run_test_cases t CROSS JOIN LATERAL (SELECT ${testCaseRow(extensions)}) api
                WHERE t.run_id = r.id)
             ELSE '[]' END AS test_cases
        FROM runs r

@@ -42,6 +42,11 @@ function closedObject(properties: Record<string, Schema>, description?: string):
   };
 }
 
+/** A response object with fields that are present only sometimes (not required). */
+function withOptional(schema: Schema, optional: Record<string, Schema>): Schema {
+  return { ...schema, properties: { ...(schema.properties as Record<string, Schema>), ...optional } };
+}
+
 /** A request object: unknown fields are allowed because the server ignores them. */
 function openObject(properties: Record<string, Schema>, required: string[], description: string): Schema {
   return { type: 'object', description, ...(required.length ? { required } : {}), properties };
@@ -81,7 +86,7 @@ function responseSchemas(): Record<string, Schema> {
     TestPlan: closedObject(testPlanFields(), 'The test plan that was executed.'),
     Run: closedObject({ ...runFields(), testPlan: ref('TestPlan') }, 'The run started by POST /run.'),
     RerunRun: closedObject(runFields(), 'The new run created by a rerun; it carries no test plan object.'),
-    RunTestCase: closedObject(
+    RunTestCase: withOptional(closedObject(
       {
         id: uuid('Run test case identifier.'),
         shortId: text('Run test case short ID.'),
@@ -99,13 +104,14 @@ function responseSchemas(): Record<string, Schema> {
         evaluationThought: nullableText('Detailed explanation of the evaluation.'),
         promptGoal: nullableText('Original test goal.'),
         promptExamples: nullableText('Example scenarios used.'),
-        // Goalie extensions (docs/api.md): which test case it was, and when it ran.
-        projectTestCaseId: { ...uuid("Goalie extension: the test case's own UUID (as rerun's projectTestCaseIds takes it); null once the test case was deleted."), nullable: true },
-        startedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it started in this run (ISO 8601, UTC); null until it started.' },
-        finishedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it ended in this run (ISO 8601, UTC); null until it ended.' },
       },
       'Result of one test case within a run.',
-    ),
+    ), {
+      // Goalie extensions (docs/api.md), only with ?extensions=true: which test case it was, and when it ran.
+      projectTestCaseId: { ...uuid("Goalie extension: the test case's own UUID (as rerun's projectTestCaseIds takes it); null once the test case was deleted."), nullable: true },
+      startedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it started in this run (ISO 8601, UTC); null until it started.' },
+      finishedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it ended in this run (ISO 8601, UTC); null until it ended.' },
+    }),
     RunStatusView: closedObject(
       {
         id: uuid('Internal run identifier.'),
@@ -365,6 +371,14 @@ const testCasesParam: Schema = {
   schema: { type: 'string', enum: ['failed', 'all'] },
 };
 
+const extensionsParam: Schema = {
+  name: 'extensions',
+  in: 'query',
+  required: false,
+  description: "Goalie extension: true adds projectTestCaseId, startedAt and finishedAt to each run test case; when omitted the answer has the specification's fields only.",
+  schema: { type: 'string', enum: ['true', 'false'] },
+};
+
 const testCaseIdParam: Schema = {
   name: 'id',
   in: 'path',
@@ -408,7 +422,7 @@ function getRunOperation(legacy: boolean): OperationSpec {
     operationId: legacy ? 'legacyGetRun' : 'getRun',
     summary: legacy ? 'Read a run (deprecated form; use GET /v1/run/{shortId}).' : "Read a run's status and result, optionally with per-test-case results.",
     tag: legacy ? 'Legacy' : 'Runs',
-    parameters: [...(legacy ? [projectUuidParam] : []), runShortIdParam('Run short ID.'), testCasesParam],
+    parameters: [...(legacy ? [projectUuidParam] : []), runShortIdParam('Run short ID.'), testCasesParam, extensionsParam],
     success: { schema: ref('RunStatusView'), description: 'The run status view.' },
     errors: [400, 401, 403, 404],
     errorNotes: { 400: 'Invalid query parameters.', 404: 'Run or project missing.' },

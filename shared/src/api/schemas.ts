@@ -114,3 +114,5 @@ export const updateTestCaseSchema = z.strictObject(
 export type UpdateTestCaseInput = z.infer<typeof updateTestCaseSchema>;
 
 export const runTestCasesQuerySchema = z.enum(['failed', 'all']);
+/** `extensions=true`: each run test case also carries Goalie's extension fields (docs/api.md). */
+export const runExtensionsQuerySchema = z.enum(['true', 'false']);

@@ -35,11 +35,15 @@ export interface RunTestCase {
   evaluationThought: string | null;
   promptGoal: string | null;
   promptExamples: string | null;
-  /** Goalie extension: the test case's own UUID (what rerun's projectTestCaseIds takes); null once it was deleted. */
-  projectTestCaseId: string | null;
-  /** Goalie extension: when it started and ended here (ISO 8601, UTC); null until then. */
-  startedAt: string | null;
-  finishedAt: string | null;
+  /**
+   * Goalie extension, present only when asked for (`?extensions=true`), so that the specification's
+   * shape stays exact for every other client: the test case's own UUID (what rerun's
+   * projectTestCaseIds takes); null once it was deleted.
+   */
+  projectTestCaseId?: string | null;
+  /** Goalie extension, with `?extensions=true`: when it started and ended here (ISO 8601, UTC); null until then. */
+  startedAt?: string | null;
+  finishedAt?: string | null;
 }
 
 export interface RunStatusView {

@@ -14,7 +14,7 @@ const escapeXml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-const ms = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
+const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
 /** Seconds with at most 3 decimals, as Ant writes them: "12.5", "0". */
 const seconds = (millis: number) => String(Math.round(Math.max(0, millis)) / 1000);

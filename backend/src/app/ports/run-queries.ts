@@ -92,7 +92,8 @@ export interface RunQueries {
    * A run as the API reads it (GET /v1/run/{id}), and when `withTestCases` all its test cases in the
    * API's shape in run order, as JSON text: one statement, whatever the number of test cases.
    */
-  runStatus(projectId: string, shortId: string, withTestCases: boolean): Promise<RunStatusRow | null>;
+  /** `extensions`: each test case also carries Goalie's extension fields (projectTestCaseId, startedAt, finishedAt). */
+  runStatus(projectId: string, shortId: string, withTestCases: boolean, extensions: boolean): Promise<RunStatusRow | null>;
 }
 
 export interface RunStatusRow {

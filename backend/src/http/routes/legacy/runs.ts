@@ -9,7 +9,7 @@ import { startRun } from '../../../app/start-run.js';
 import { presentRunStatus } from '../../present.js';
 import type { AppState, Ctx } from '../../state.js';
 import { bodyObject, parse } from '../../validate.js';
-import { testCaseFilter } from '../v1/runs.js';
+import { testCaseFilter, withExtensions } from '../v1/runs.js';
 import { normalizeLegacyStartRun } from './normalize.js';
 
 function checkProject(ctx: Ctx): void {
@@ -37,7 +37,7 @@ export function legacyRunRoutes(app: AppContext, guard: Middleware<AppState>[]):
 
   router.get('/:shortId', deprecated, ...guard, async (ctx) => {
     checkProject(ctx);
-    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, testCaseFilter(ctx.query.testCases)));
+    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, testCaseFilter(ctx.query.testCases), withExtensions(ctx.query.extensions)));
     // JSON text already: the type is set as Koa sets it for an object.
     ctx.type = 'json';
     ctx.body = answer;

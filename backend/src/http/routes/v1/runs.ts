@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { rerunSchema, runTestCasesQuerySchema, startRunSchema } from '../../../../../shared/src/api/schemas.js';
+import { rerunSchema, runExtensionsQuerySchema, runTestCasesQuerySchema, startRunSchema } from '../../../../../shared/src/api/schemas.js';
 import type { AppContext } from '../../../app/context.js';
 import { findRun, readRunStatus, type TestCaseFilter } from '../../../app/get-run.js';
 import { cancelRun } from '../../../app/run-engine/cancel-run.js';
@@ -21,6 +21,14 @@ export function testCaseFilter(query: unknown): TestCaseFilter {
   return parsed.data;
 }
 
+/** `?extensions=true` asks for Goalie's fields beside the specification's (docs/api.md). */
+export function withExtensions(query: unknown): boolean {
+  if (query === undefined) return false;
+  const parsed = runExtensionsQuerySchema.safeParse(query);
+  if (!parsed.success) throw new BadRequest(`Invalid query parameter extensions=${String(query)}: use extensions=true (each run test case also carries projectTestCaseId, startedAt and finishedAt) or omit it.`);
+  return parsed.data === 'true';
+}
+
 export function runRoutes(app: AppContext, guard: Middleware<AppState>[]): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -32,7 +40,7 @@ export function runRoutes(app: AppContext, guard: Middleware<AppState>[]): Route
 
   router.get('/run/:shortId', ...guard, async (ctx) => {
     const filter = testCaseFilter(ctx.query.testCases);
-    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, filter));
+    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, filter, withExtensions(ctx.query.extensions)));
     // JSON text already: the type is set as Koa sets it for an object.
     ctx.type = 'json';
     ctx.body = answer;
