@@ -3,13 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatDuration, parseTimeout, UsageError as ClientUsageError } from '../../../shared/src/cli/args.js';
+import { formatDuration, parseTimeout, UsageError } from '../../../shared/src/cli/args.js';
 import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
 import type { ApplyStatus } from '../app/apply-changes.js';
 import { applyProject, ProjectInvalid, type AppliedObject, type ApplySummary, type LeftAlone } from '../app/apply-project.js';
 import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-for-burn-ins.js';
 import type { Runtime } from '../main.js';
-import { UsageError } from './main.js';
 import { withRuntime, type DatabaseInUse } from './with-runtime.js';
 
 const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]';
@@ -188,13 +187,7 @@ export function parseApplyArgs(args: string[]): ApplyFlags {
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError(USAGE);
   if (values.timeout !== undefined && !values.wait) throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
-  let waitMs: number | null = null;
-  try {
-    if (values.wait) waitMs = values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout);
-  } catch (error) {
-    if (error instanceof ClientUsageError) throw new UsageError(error.message);
-    throw error;
-  }
+  const waitMs = values.wait ? (values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout)) : null;
   return { file, json: values.json ?? false, waitMs, help: false };
 }
 

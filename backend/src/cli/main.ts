@@ -2,16 +2,10 @@
 import { CLIENT_COMMANDS, runClientCli } from '../../../shared/src/cli/main.js';
 import { processIo } from '../../../shared/src/cli/process-io.js';
 import { CLIENT_COMMANDS_USAGE } from '../../../shared/src/cli/usage.js';
+import { UsageError } from '../../../shared/src/cli/args.js';
 import { AppError } from '../app/errors.js';
 import { ConfigurationError } from '../config.js';
-import { goalieVersion } from '../http/cli-bundle.js';
-import { applyCommand } from './apply.js';
-import { migrateCommand } from './migrate.js';
-import { projectCommand } from './project.js';
-import { serveCommand } from './serve.js';
-import { tokenCommand } from './token.js';
-import { userCommand } from './user.js';
-import { workerCommand } from './worker.js';
+import { goalieVersion } from '../version.js';
 
 export const USAGE = `Usage: goalie <command> [options]
 
@@ -42,14 +36,15 @@ PORT, GOALIE_PUBLIC_URL, GOALIE_SECRET_KEY, LOG_LEVEL. See docs/commands.md and 
 
 type Command = (args: string[]) => Promise<number>;
 
+// Loaded when called: `goalie --help` and a mistyped command need none of the server.
 const COMMANDS: Record<string, Command> = {
-  serve: serveCommand,
-  migrate: migrateCommand,
-  apply: applyCommand,
-  project: projectCommand,
-  token: tokenCommand,
-  user: userCommand,
-  worker: workerCommand,
+  serve: async () => (await import('./serve.js')).serveCommand(),
+  migrate: async () => (await import('./migrate.js')).migrateCommand(),
+  apply: async (args) => (await import('./apply.js')).applyCommand(args),
+  project: async (args) => (await import('./project.js')).projectCommand(args),
+  token: async (args) => (await import('./token.js')).tokenCommand(args),
+  user: async (args) => (await import('./user.js')).userCommand(args),
+  worker: async () => (await import('./worker.js')).workerCommand(),
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -107,6 +102,3 @@ export function commandUsage(name: string): string {
   }
   return `Usage:\n${picked.join('\n')}\n`;
 }
-
-/** A mistake in how the command was called: exit code 2 and the message, no stack trace. */
-export class UsageError extends Error {}

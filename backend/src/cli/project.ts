@@ -2,7 +2,7 @@
 // read from the server's database without applying a file again.
 import { parseArgs } from 'node:util';
 import { describeProject, listProjects, type ProjectDescription } from '../app/describe-project.js';
-import { UsageError } from './main.js';
+import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
 const SUBCOMMANDS = 'use `goalie project list [--json]` or `goalie project show <slug> [--json]`';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createToken, listTokens, revokeToken } from '../app/tokens.js';
-import { UsageError } from './main.js';
+import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
 export async function tokenCommand(args: string[]): Promise<number> {

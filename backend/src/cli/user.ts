@@ -3,7 +3,7 @@
 // gets a link to choose one (or --password-stdin reads it).
 import { parseArgs } from 'node:util';
 import { createUser, issuePasswordReset, RESET_LINK_HOURS } from '../app/accounts/users.js';
-import { UsageError } from './main.js';
+import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
 async function readStdin(): Promise<string> {

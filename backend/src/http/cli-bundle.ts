@@ -6,11 +6,11 @@
 // CommonJS elsewhere. So it uses neither `require` nor `import` statements: the bundle is a plain
 // script whose Node built-ins arrive through `await import(...)`, which both module systems have.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { goalieVersion } from '../version.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = path.join(ROOT, 'shared/src/cli/bin.ts');
@@ -26,13 +26,6 @@ export interface CliBundle {
   inputs: string[];
 }
 
-let version: string | null = null;
-
-/** The `version` of the repository's package.json: the version of this server and of its client. */
-export function goalieVersion(): string {
-  version ??= (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  return version;
-}
 
 /** Every Node built-in the sources import becomes `__builtins["node:x"]`, filled before the code runs. */
 function builtinsByDynamicImport(used: Set<string>): Plugin {
