@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Checks the import direction written down in /work/shared/DESIGN.md ("Dependencies point
-// inward"): adapters -> app -> domain, shared/ depends on nothing in backend/, actions use
-// shared/ only. Run by `npm run lint`; plain Node.js, no dependencies.
+// Checks the import direction written down in docs/development.md ("Layout"): adapters -> app ->
+// domain, shared/ depends on nothing in backend/, actions use shared/ only; and that no files
+// import each other in a circle at run time (a cycle makes a module see another half-loaded).
+// Run by `npm run lint`; plain Node.js, no dependencies.
 //
 //   node scripts/check-imports.js [root]      exit 1 and one line per violation:
 //   backend/src/domain/x.ts:3: domain must not import package "koa" (rule: ...)
@@ -15,6 +16,10 @@
 // In patterns, `*` and `{a,b}` in `files` capture; `$1`, `$2`... in `mayImport` stand for
 // them (so an adapter or an action may import its own folder but not another one's).
 // A file under those roots that matches no row is itself a violation: add a row here.
+//
+// CYCLES. Static imports of values between repository files must not form a cycle. Type-only
+// imports (`import type`, or braces holding only `type` names) vanish at run time and dynamic
+// `import()` loads late, so neither counts.
 
 const ADAPTERS = '{http,persistence,jobs,agent,exploratory,platforms,integrations,demo,storage,metrics}';
 
@@ -226,16 +231,29 @@ const IMPORT_PATTERNS = [
   /(?<![\w$.'"`])(?:import|require)\s*\(\s*(['"`])([^'"`\n$]+)\1/g,
 ];
 
-/** Every import specifier in a source text, with its 1-based line. */
+/** True when a static import or export statement brings in types only. */
+function typeOnly(statement) {
+  if (/^(?:import|export)\s+type[\s{]/.test(statement)) return true;
+  const braces = /^(?:import|export)\s*\{([^}]*)\}\s*from/.exec(statement);
+  if (!braces) return false;
+  const names = braces[1].split(',').map((name) => name.trim()).filter(Boolean);
+  return names.length > 0 && names.every((name) => name.startsWith('type '));
+}
+
+/**
+ * Every import specifier in a source text, with its 1-based line; `runtime` is false for type-only
+ * and dynamic imports, which cannot take part in a load-time cycle.
+ */
 export function findImports(source) {
   const code = stripComments(source);
   const found = [];
-  for (const pattern of IMPORT_PATTERNS) {
+  IMPORT_PATTERNS.forEach((pattern, index) => {
     for (const match of code.matchAll(pattern)) {
       const offset = match.index + match[0].length - match[2].length - 1;
-      found.push({ specifier: match[2], line: code.slice(0, offset).split('\n').length });
+      const runtime = index === 0 && !typeOnly(match[0]);
+      found.push({ specifier: match[2], line: code.slice(0, offset).split('\n').length, runtime });
     }
-  }
+  });
   return found.sort((a, b) => a.line - b.line);
 }
 
@@ -310,6 +328,7 @@ function listSourceFiles(root) {
  */
 export function checkImports(root) {
   const violations = [];
+  const edges = new Map(); // file -> [{ target, line }] of runtime imports of repository files
   for (const file of listSourceFiles(root)) {
     const found = ruleFor(file);
     if (!found) {
@@ -319,12 +338,13 @@ export function checkImports(root) {
     }
     const { rule, captures } = found;
     const area = fill(rule.area, captures);
-    for (const { specifier, line } of findImports(fs.readFileSync(path.join(root, file), 'utf8'))) {
+    for (const { specifier, line, runtime } of findImports(fs.readFileSync(path.join(root, file), 'utf8'))) {
       let target;
       let allowed;
       if (specifier.startsWith('.') || specifier.startsWith('/')) {
         target = resolveRelative(root, file, specifier);
         allowed = mayImportFile(rule, captures, target);
+        if (runtime) edges.set(file, [...(edges.get(file) ?? []), { target, line }]);
       } else if (isBuiltin(specifier)) {
         continue;
       } else {
@@ -336,6 +356,30 @@ export function checkImports(root) {
       violations.push({ file, line, area, specifier, target, rule, message });
     }
   }
+  return [...violations, ...findCycles(edges)];
+}
+
+/** One violation per import cycle, found by depth-first search and reported at its first edge. */
+function findCycles(edges) {
+  const violations = [];
+  const state = new Map(); // file -> 'open' while on the path, 'done' after
+  const path = [];
+  const visit = (file) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const { target, line } of edges.get(file) ?? []) {
+      if (state.get(target) === 'open') {
+        const cycle = [...path.slice(path.indexOf(target)), target];
+        const message = `import cycle ${cycle.join(' -> ')} (rule: files must not import each other in a circle at run time; move what both need into a third module, or import types with \`import type\`)`;
+        violations.push({ file, line, area: undefined, specifier: undefined, target, rule: undefined, message });
+      } else if (!state.has(target)) {
+        visit(target);
+      }
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...edges.keys()].sort()) if (!state.has(file)) visit(file);
   return violations;
 }
 

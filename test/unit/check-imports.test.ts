@@ -283,4 +283,24 @@ describe('check-imports', () => {
       /^backend\/src\/domain\/everything\.ts:6: domain must not import package "typeorm" \(rule: domain may import only .*\)$/,
     );
   });
+
+  describe('cycles', () => {
+    it('refuse files that import each other at run time, naming the circle', () => {
+      tree({
+        'backend/src/cli/main.ts': "import { apply } from './apply.js';\nexport class UsageError extends Error {}",
+        'backend/src/cli/apply.ts': "import { UsageError } from './main.js';\nexport const apply = () => new UsageError();",
+      });
+      const violations = checkImports(root);
+      expect(violations.map((v) => v.message)).to.have.length(1);
+      expect(violations[0]!.message).to.match(/^import cycle backend\/src\/cli\/apply\.ts -> backend\/src\/cli\/main\.ts -> backend\/src\/cli\/apply\.ts \(rule: /);
+    });
+
+    it('leave out type-only and dynamic imports, which do not load a module at start', () => {
+      tree({
+        'backend/src/cli/main.ts': "const load = () => import('./apply.js');\nexport class UsageError extends Error {}",
+        'backend/src/cli/apply.ts': "import type { UsageError } from './main.js';\nimport { type UsageError as U } from './main.js';\nexport const apply = (e: UsageError, u: U) => [e, u];",
+      });
+      expect(found()).to.deep.equal([]);
+    });
+  });
 });
