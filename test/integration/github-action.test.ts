@@ -254,7 +254,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     const result = await runGoalieAction({ ...pullRequestEvent(prSynchronize), inputs: goalie({ test_plan_short_id: plans.Passing!, blocking: 'true', timeout_minutes: '2' }) });
     expect(result.code, show(result)).to.equal(0);
     const { outputs } = result;
-    expect(outputs).to.have.keys('run_short_id', 'run_id', 'run_url', 'test_count', 'run_status', 'run_result');
+    expect(outputs).to.have.keys('run_created', 'run_short_id', 'run_id', 'run_url', 'test_count', 'run_status', 'run_result');
     expect(outputs).to.include({ run_url: `${service.baseUrl}/runs/${outputs.run_short_id}`, test_count: '1', run_status: 'COMPLETED', run_result: 'PASSED' });
     expect(outputs.run_id).to.match(/^[0-9a-f-]{36}$/);
     expect(errorCommands(result.stdout)).to.deep.equal([]);
@@ -375,7 +375,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({}) });
     expect(result.code, show(result)).to.equal(0);
     const { outputs } = result;
-    expect(outputs).to.have.keys('run_short_id', 'run_id', 'run_url', 'test_count');
+    expect(outputs).to.have.keys('run_created', 'run_short_id', 'run_id', 'run_url', 'test_count');
     expect(outputs.test_count).to.equal('1');
     expect(result.stdout).to.include(`Started Goalie run ${outputs.run_short_id} of test plan Passing (${plans.Passing}): 1 test case.`);
     expect(result.stdout).to.include(`Results: ${outputs.run_url}`);
