@@ -257,6 +257,28 @@ describe('the documented example project (docs/examples/shop.yaml)', () => {
     // Checkout and Orders list, plus Add to cart and Sign in that Checkout needs.
     expect(run.body.run.testCount).to.equal(4);
   });
+
+  it('turns Slack on only when SLACK_BOT_TOKEN is set, and off again when it is not', async () => {
+    const fs = await import('node:fs');
+    const yaml = fs.readFileSync('docs/examples/shop.yaml', 'utf8');
+    const slack = async () =>
+      (await service.runtime.dataSource.query(`SELECT slack_bot_token IS NOT NULL AS token, slack_signing_secret IS NOT NULL AS secret FROM projects WHERE slug = 'web-shop'`))[0];
+    const unset = { SLACK_BOT_TOKEN: '', SLACK_SIGNING_SECRET: '', SHOPPER_PASSWORD: '' };
+    await service.apply(yaml, unset);
+    expect(await slack()).to.deep.equal({ token: false, secret: false });
+    const api = service.client(await service.token('web-shop'));
+    // Slack is off: a run that asks for a Slack channel is refused as for any project without Slack.
+    const refused = await api.post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0123456789' }] });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.message).to.match(/^Slack is not configured for project Web shop/);
+
+    await service.apply(yaml, { ...unset, SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_SIGNING_SECRET: 'signing' });
+    expect(await slack()).to.deep.equal({ token: true, secret: true });
+    expect((await service.runtime.app.store.projects.slackBotToken((await service.runtime.dataSource.query(`SELECT id FROM projects WHERE slug = 'web-shop'`))[0].id))).to.equal('xoxb-1-2-abc');
+
+    await service.apply(yaml, unset);
+    expect(await slack()).to.deep.equal({ token: false, secret: false });
+  });
 });
 
 describe('goalie apply, several at once', () => {

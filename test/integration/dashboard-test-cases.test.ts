@@ -152,6 +152,21 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
     });
   });
 
+  describe('the page of a test case', () => {
+    it('a failed burn-in: its message once, the title in bold and the indented details in a wrapped block', async () => {
+      const error = `Could not understand "Frobnicate". Understood phrasings (quotes optional where unambiguous):\n  navigate: Go to /path · Visit https://example.com\n  click: Click 'Sign in'`;
+      await sql(service, "UPDATE test_cases SET generation_status = 'FAILED', generation_error = $2 WHERE id = $1", [apiCase, error]);
+      try {
+        const page = await (await member.fetch(`/test-cases/${apiCase}`)).text();
+        expect(page.split('Could not understand').length - 1).to.equal(1);
+        expect(page).to.include('<strong>Could not understand &quot;Frobnicate&quot;. Understood phrasings (quotes optional where unambiguous):</strong>');
+        expect(page).to.include(`<pre class="message">  navigate: Go to /path · Visit https://example.com\n  click: Click 'Sign in'</pre>`);
+      } finally {
+        await sql(service, "UPDATE test_cases SET generation_status = 'COMPLETED', generation_error = NULL WHERE id = $1", [apiCase]);
+      }
+    });
+  });
+
   describe('who sees which page', () => {
     it('an unknown test case is a 404 page; a member of another organization gets the same 404', async () => {
       const unknown = await member.fetch('/test-cases/00000000-0000-4000-8000-000000000009');

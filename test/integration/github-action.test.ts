@@ -254,7 +254,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     const result = await runGoalieAction({ ...pullRequestEvent(prSynchronize), inputs: goalie({ test_plan_short_id: plans.Passing!, blocking: 'true', timeout_minutes: '2' }) });
     expect(result.code, show(result)).to.equal(0);
     const { outputs } = result;
-    expect(outputs).to.have.keys('run_short_id', 'run_id', 'run_url', 'test_count', 'run_status', 'run_result');
+    expect(outputs).to.have.keys('run_created', 'run_short_id', 'run_id', 'run_url', 'test_count', 'run_status', 'run_result');
     expect(outputs).to.include({ run_url: `${service.baseUrl}/runs/${outputs.run_short_id}`, test_count: '1', run_status: 'COMPLETED', run_result: 'PASSED' });
     expect(outputs.run_id).to.match(/^[0-9a-f-]{36}$/);
     expect(errorCommands(result.stdout)).to.deep.equal([]);
@@ -375,7 +375,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({}) });
     expect(result.code, show(result)).to.equal(0);
     const { outputs } = result;
-    expect(outputs).to.have.keys('run_short_id', 'run_id', 'run_url', 'test_count');
+    expect(outputs).to.have.keys('run_created', 'run_short_id', 'run_id', 'run_url', 'test_count');
     expect(outputs.test_count).to.equal('1');
     expect(result.stdout).to.include(`Started Goalie run ${outputs.run_short_id} of test plan Passing (${plans.Passing}): 1 test case.`);
     expect(result.stdout).to.include(`Results: ${outputs.run_url}`);
@@ -427,6 +427,65 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     const result = await runGoalieAction({ ...pushEvent(), inputs: { api_url: service.baseUrl } });
     expect(result.code, show(result)).to.equal(1);
     expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: api_token is required: .*secrets\.GOALIE_API_TOKEN/);
+  });
+
+  describe("a workflow written for QA.tech's action (QAdottech/run-action), only `uses:` changed", () => {
+    /** A step's `with:` as QA.tech documents it: project_id, api_token, test_plan_short_id, blocking, applications_config. */
+    const qaTechStep = (projectId: string, extra: Record<string, string> = {}) => ({
+      project_id: projectId,
+      api_token: token,
+      test_plan_short_id: plans.Passing!,
+      blocking: 'true',
+      applications_config: JSON.stringify({ applications: { [app.short_id]: { environment: { url: preview.url, name: 'PR 2 preview' } } } }),
+      ...extra,
+    });
+    const projectId = async () => (await q<{ id: string }>('SELECT id FROM projects'))[0]!.id;
+
+    it('with api_url added: runs the plan against the preview of applications_config, through the route that names project_id', async () => {
+      const result = await runGoalieAction({ ...pullRequestEvent(prOpened), inputs: { api_url: service.baseUrl, ...qaTechStep((await projectId()).toUpperCase()) } });
+      expect(result.code, show(result)).to.equal(0);
+      // QA.tech's outputs: run_created, run_short_id, run_url, run_status, run_result.
+      expect(result.outputs).to.include({ run_created: 'true', run_status: 'COMPLETED', run_result: 'PASSED', run_url: `${service.baseUrl}/runs/${result.outputs.run_short_id}` });
+      expect(errorCommands(result.stdout)).to.deep.equal([]);
+      expect(result.stdout).not.to.include('::warning::');
+      const row = await runRow(result.outputs.run_short_id!);
+      expect(row).to.deep.include({ trigger: 'REPOHOST', branch: 'changes', repository: 'Codertocat/Hello-World' });
+      const [environment] = await q('SELECT name, url, is_preview FROM environments WHERE created_by_run_id = $1', [row.id]);
+      expect(environment).to.deep.equal({ name: 'PR 2 preview', url: preview.url, is_preview: true });
+      const cases = await q('SELECT environment_url, result FROM run_test_cases WHERE run_id = $1', [row.id]);
+      expect(cases).to.deep.equal([{ environment_url: preview.url, result: 'PASSED' }]);
+    });
+
+    it('without api_url (QA.tech defaults it to its own API): fails saying to add api_url, and starts no run', async () => {
+      const before = await countRuns();
+      const result = await runGoalieAction({ ...pushEvent(), inputs: qaTechStep(await projectId()) });
+      expect(result.code, show(result)).to.equal(1);
+      const errors = errorCommands(result.stdout);
+      expect(errors).to.have.length(1);
+      expect(errors[0]!.message).to.match(/^Invalid input: api_url is required: .*QA\.tech's action .*add `api_url:` with your Goalie server's address to the step's `with:`\.$/);
+      expect(await countRuns()).to.equal(before);
+    });
+
+    it("a project_id that is not the token's project: fails naming the token's project, and starts no run", async () => {
+      const before = await countRuns();
+      const other = '0b7e4f2a-5c1d-4e8b-9a3f-6d2c1b0a9e8f';
+      const result = await runGoalieAction({ ...pushEvent(), inputs: { api_url: service.baseUrl, ...qaTechStep(other) } });
+      expect(result.code, show(result)).to.equal(1);
+      expect(errorCommands(result.stdout)[0]!.message).to.match(new RegExp(`^Goalie API answered HTTP 404: Project ${other} was not found\\. The API token belongs to project gha \\(${await projectId()}\\)`));
+      expect(result.outputs).to.deep.equal({});
+      expect(await countRuns()).to.equal(before);
+    });
+
+    it("older QA.tech inputs: test_plan_short_ids with several plans fails (a run runs one plan); QA.tech's api_url is refused", async () => {
+      const before = await countRuns();
+      const several = await runGoalieAction({ ...pushEvent(), inputs: { api_url: service.baseUrl, ...qaTechStep(await projectId(), { test_plan_short_id: '', test_plan_short_ids: `${plans.Passing},${plans.Failing}` }) } });
+      expect(several.code, show(several)).to.equal(1);
+      expect(errorCommands(several.stdout)[0]!.message).to.match(/^Invalid input: test_plan_short_ids names 2 test plans .*; a Goalie run runs one test plan\. /);
+      const qaTech = await runGoalieAction({ ...pushEvent(), inputs: { api_url: 'https://api.qa.tech', ...qaTechStep(await projectId()) } });
+      expect(qaTech.code, show(qaTech)).to.equal(1);
+      expect(errorCommands(qaTech.stdout)[0]!.message).to.equal("Invalid input: api_url https://api.qa.tech is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.");
+      expect(await countRuns()).to.equal(before);
+    });
   });
 
   it("API errors fail the step with the API's message", async () => {
@@ -590,6 +649,29 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
     expect(errorCommands(result.stdout)[0]!.message).to.match(
       /^GitHub answered HTTP 403 to POST \/repos\/Codertocat\/Hello-World\/issues\/2\/comments: Resource not accessible by integration\. The token may not comment on pull requests: give the job `permissions: pull-requests: write`/,
     );
+  });
+
+  it("a workflow written for QA.tech's change-review: applications_config, context and pr_url honoured, the rest warned about", async () => {
+    const result = await runAction(
+      ACTION,
+      call(
+        { name: 'pull_request', payload: prOpened },
+        {
+          api_token: 'qatech_token',
+          blocking: 'true',
+          applications_config: JSON.stringify({ applications: { 'app_4kq8z1': { environment: { url: 'https://pr-2.preview.example.com' } } } }),
+          context: 'Please focus on the checkout.',
+          pr_url: 'https://github.com/Codertocat/Hello-World/pull/7',
+        },
+      ),
+    );
+    expect(result.code, show(result)).to.equal(0);
+    expect(github.requests.map((r) => r.url)).to.deep.equal(['/repos/Codertocat/Hello-World/issues/7/comments']);
+    expect(commentBody(github.requests[0]!)).to.equal('@goalie please review https://pr-2.preview.example.com\n\nPlease focus on the checkout.\n\n<!-- goalie:ci -->\n');
+    const warnings = [...result.stdout.matchAll(/^::warning::(.*)$/gm)].map((m) => m[1]);
+    expect(warnings).to.have.length(2);
+    expect(warnings[0]).to.match(/^api_token is not used: /);
+    expect(warnings[1]).to.match(/^blocking has no effect: /);
   });
 
   it('names preview_url when it is missing', async () => {

@@ -35,15 +35,23 @@ function noPullRequestNotice(sha: string, containing: number[]): string {
   );
 }
 
-export async function findReviewTargets(env: Env, payload: EventPayload, previewUrlInput: string | undefined, api: GitHubApiOptions): Promise<ReviewTargets> {
+/** `named`: the pull request the workflow named (QA.tech's pr_url input), instead of the event's. */
+export async function findReviewTargets(
+  env: Env,
+  payload: EventPayload,
+  previewUrlInput: string | undefined,
+  api: GitHubApiOptions,
+  named?: PullRequestRef,
+): Promise<ReviewTargets> {
   const event = env.GITHUB_EVENT_NAME;
   if (!isCommitEvent(event)) {
-    const pullRequest = findPullRequest(env, payload);
+    const pullRequest = named ?? findPullRequest(env, payload);
     return { previewUrl: previewUrlOf(previewUrlInput, event), pullRequests: [pullRequest] };
   }
   const commit = commitOfEvent(event, payload);
   if ('skip' in commit) return commit;
   const previewUrl = previewUrlOf(previewUrlInput, event, commit.deploymentUrl);
+  if (named) return { previewUrl, pullRequests: [named] };
   const repo = repositoryOf(env, payload);
   const found = await openPullRequestsOfCommit(api, repo, commit.sha);
   if (found.withHead.length === 0) return { skip: noPullRequestNotice(commit.sha, found.containing) };

@@ -38,8 +38,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
   try {
     const settings = parseInputs((name) => core.getInput(name), { previewUrlOptional: env.GITHUB_EVENT_NAME === 'deployment_status' });
     core.setSecret(settings.githubToken);
+    for (const warning of settings.warnings ?? []) core.warning(warning);
     const api: GitHubApiOptions = { apiUrl: settings.githubApiUrl, token: settings.githubToken };
-    const targets = await findReviewTargets(env, readPayload(env), settings.previewUrl, api);
+    const targets = await findReviewTargets(env, readPayload(env), settings.previewUrl, api, settings.pullRequest);
     if ('skip' in targets) core.notice(targets.skip);
     const { urls, failures } = 'skip' in targets ? { urls: [], failures: [] } : await requestReviews(api, settings, targets);
     core.setOutput('comment_url', urls.join('\n'));

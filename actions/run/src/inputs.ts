@@ -16,6 +16,8 @@ export interface RunSettings {
   timeoutMinutes: number;
   /** Set: rerun the failed test cases of this run instead of starting a run. */
   rerunFailedOf?: string;
+  /** QA.tech's project_id: the project UUID the token must belong to (checked by the server). */
+  projectId?: string;
   /** Not errors, but worth a line in the log (inputs that have no effect). */
   warnings: string[];
 }
@@ -146,13 +148,34 @@ function parseOverrideFields(where: string, applicationShortId: string, fields: 
 
 function parseApplications(text: string, problems: string[]): ApplicationOverride[] | undefined {
   if (text === '') return undefined;
-  const value = parseJson('applications', text, APPLICATIONS_EXAMPLE, problems);
+  let value = parseJson('applications', text, APPLICATIONS_EXAMPLE, problems);
   if (value === undefined) return undefined;
+  // QA.tech's action (before it renamed the input applications_config) wrapped the keyed form in
+  // {"applications": ...}; "applications" is no application short ID, so the wrapper is unambiguous.
+  if (isObject(value) && Object.keys(value).length === 1 && isObject(value.applications)) value = value.applications;
+  return applicationOverrides('applications', value, problems);
+}
+
+/** QA.tech's applications_config: {"applications": {"<application short ID>": {"environment": {...}}}}. */
+function parseApplicationsConfig(text: string, problems: string[]): ApplicationOverride[] | undefined {
+  if (text === '') return undefined;
+  const example = `{"applications": {"${shortIdExample('application')}": {"environment": {"url": "https://pr-42.preview.example.com"}}}}`;
+  const value = parseJson('applications_config', text, example, problems);
+  if (value === undefined) return undefined;
+  if (!isObject(value) || !isObject(value.applications) || Object.keys(value).length !== 1) {
+    problems.push(`applications_config must be a JSON object with one field, "applications", as QA.tech's action takes it: ${example}; got ${isObject(value) ? `an object with ${Object.keys(value).map((k) => JSON.stringify(k)).join(', ') || 'no fields'}` : describe(value)}.`);
+    return undefined;
+  }
+  return applicationOverrides('applications_config.applications', value.applications, problems);
+}
+
+/** The overrides of a parsed `applications` value (array or keyed form); `name` prefixes each problem. */
+function applicationOverrides(name: string, value: unknown, problems: string[]): ApplicationOverride[] | undefined {
   const overrides: ApplicationOverride[] = [];
   if (Array.isArray(value)) {
     // The API's own form.
     value.forEach((element, i) => {
-      const where = `applications[${i}]`;
+      const where = `${name}[${i}]`;
       if (!isObject(element)) {
         problems.push(`${where} must be an object such as {"applicationShortId": "${shortIdExample('application')}", "environment": {"url": "https://..."}}, not ${describe(element)}.`);
         return;
@@ -165,8 +188,8 @@ function parseApplications(text: string, problems: string[]): ApplicationOverrid
   } else if (isObject(value)) {
     // Keyed by application short ID: {"app_x": {"environment": {...}}} or {"app_x": "https://..."}.
     for (const [key, entry] of Object.entries(value)) {
-      const where = `applications.${key}`;
-      if (!checkApplicationShortId(`applications key ${JSON.stringify(key)}`, key, problems)) continue;
+      const where = `${name}.${key}`;
+      if (!checkApplicationShortId(`${name} key ${JSON.stringify(key)}`, key, problems)) continue;
       if (typeof entry === 'string') {
         const environment = parseEnvironment(where, entry, problems);
         if (environment) overrides.push({ applicationShortId: key, environment });
@@ -178,13 +201,13 @@ function parseApplications(text: string, problems: string[]): ApplicationOverrid
       }
     }
   } else {
-    problems.push(`applications must be a JSON array or object, such as ${APPLICATIONS_EXAMPLE}; got ${describe(value)}.`);
+    problems.push(`${name} must be a JSON array or object, such as ${APPLICATIONS_EXAMPLE}; got ${describe(value)}.`);
     return undefined;
   }
   const seen = new Set<string>();
   for (const override of overrides) {
     if (seen.has(override.applicationShortId)) {
-      problems.push(`applications names ${override.applicationShortId} more than once; give one entry per application.`);
+      problems.push(`${name} names ${override.applicationShortId} more than once; give one entry per application.`);
     }
     seen.add(override.applicationShortId);
   }
@@ -278,6 +301,57 @@ function parseRunShortId(text: string, problems: string[]): string | undefined {
   return shortId;
 }
 
+/** QA.tech's own API, the default of its action's api_url: a workflow switched to Goalie must not call it. */
+function isQaTechHost(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === 'qa.tech' || host.endsWith('.qa.tech');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** QA.tech's project_id: optional here (the token decides the project), checked when given. */
+function parseProjectId(text: string, problems: string[]): string | undefined {
+  if (text === '') return undefined;
+  if (UUID.test(text)) return text.toLowerCase();
+  problems.push(
+    `project_id must be your Goalie project's UUID, such as 0b7e4f2a-5c1d-4e8b-9a3f-6d2c1b0a9e8f (the dashboard's Settings, Integrations, API page and \`goalie apply --json\` show it), not ${JSON.stringify(text)}. ` +
+      "A QA.tech project ID does not carry over: give Goalie's, or leave project_id out (the API token decides the project).",
+  );
+  return undefined;
+}
+
+/**
+ * The test plan: test_plan_short_id, or the comma-separated lists of older QA.tech actions
+ * (test_plan_short_ids, test_plan_ids). A run runs one plan, so a list must hold exactly one.
+ */
+function parseTestPlan(input: (name: string) => string, problems: string[]): string | undefined {
+  const given = ['test_plan_short_id', 'test_plan_short_ids', 'test_plan_ids']
+    .map((name) => ({ name, ids: input(name).split(',').map((id) => id.trim()).filter((id) => id !== '') }))
+    .filter((entry) => entry.ids.length > 0);
+  for (const entry of given) {
+    if (entry.ids.length > 1) {
+      problems.push(
+        `${entry.name} names ${entry.ids.length} test plans (${entry.ids.join(', ')}); a Goalie run runs one test plan. ` +
+          'Give one in test_plan_short_id, and for several plans use one step per plan (or a matrix over the plans).',
+      );
+    }
+  }
+  const ids = [...new Set(given.flatMap((entry) => entry.ids))];
+  if (given.length > 1 && ids.length > 1) {
+    problems.push(`${given.map((entry) => entry.name).join(' and ')} name different test plans; give one, in test_plan_short_id.`);
+  }
+  if (given.length === 0 || ids.length > 1) return undefined;
+  const [testPlanShortId] = ids as [string];
+  if (!isShortId('testPlan', testPlanShortId)) {
+    problems.push(
+      `${given[0]!.name} must be a test plan short ID such as ${shortIdExample('testPlan')}, not ${JSON.stringify(testPlanShortId)} (\`goalie apply --json\` lists them; QA.tech's short IDs do not carry over); ` +
+        "leave it out to run the project's default plan.",
+    );
+    return undefined;
+  }
+  return testPlanShortId;
+}
+
 export function parseInputs(read: InputReader): RunSettings {
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -286,9 +360,14 @@ export function parseInputs(read: InputReader): RunSettings {
   let apiUrl = '';
   const rawUrl = input('api_url');
   if (rawUrl === '') {
-    problems.push('api_url is required: the address of your Goalie server, such as https://goalie.example.com (the /v1 suffix is optional).');
+    problems.push(
+      'api_url is required: the address of your Goalie server, such as https://goalie.example.com (the /v1 suffix is optional). ' +
+        "A workflow written for QA.tech's action has none (that action defaults to QA.tech's own API): add `api_url:` with your Goalie server's address to the step's `with:`.",
+    );
   } else if (!isHttpUrl(rawUrl)) {
     problems.push(`api_url must be an absolute http(s) URL such as https://goalie.example.com, not ${JSON.stringify(rawUrl)}.`);
+  } else if (isQaTechHost(rawUrl)) {
+    problems.push(`api_url ${rawUrl} is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.`);
   } else {
     apiUrl = normalizeApiUrl(rawUrl);
   }
@@ -301,12 +380,15 @@ export function parseInputs(read: InputReader): RunSettings {
     );
   }
 
-  const testPlanShortId = input('test_plan_short_id') || undefined;
-  if (testPlanShortId !== undefined && !isShortId('testPlan', testPlanShortId)) {
-    problems.push(`test_plan_short_id must be a test plan short ID such as ${shortIdExample('testPlan')}, not ${JSON.stringify(testPlanShortId)}; leave it out to run the project's default plan.`);
-  }
+  const projectId = parseProjectId(input('project_id'), problems);
+  const testPlanShortId = parseTestPlan(input, problems);
 
-  const applications = mergeDevicePresets(parseApplications(input('applications'), problems), parseDevicePresets(input('device_presets'), problems), problems);
+  const ownApplications = parseApplications(input('applications'), problems);
+  const qaTechApplications = parseApplicationsConfig(input('applications_config'), problems);
+  if (ownApplications && qaTechApplications) {
+    problems.push("applications and applications_config (QA.tech's name for it) are both given; give the overrides in one of them.");
+  }
+  const applications = mergeDevicePresets(ownApplications ?? qaTechApplications, parseDevicePresets(input('device_presets'), problems), problems);
   const notifications = parseSlackChannels(input('slack_channels'), problems);
   const blocking = parseBoolean('blocking', input('blocking'), false, problems);
   const timeoutMinutes = parseTimeout(input('timeout_minutes'), problems);
@@ -314,8 +396,9 @@ export function parseInputs(read: InputReader): RunSettings {
 
   if (rerunFailedOf) {
     const ignored = [
-      testPlanShortId && 'test_plan_short_id',
-      applications && 'applications',
+      ...['test_plan_short_id', 'test_plan_short_ids', 'test_plan_ids'].filter((name) => input(name) !== ''),
+      input('applications') && 'applications',
+      input('applications_config') && 'applications_config',
       input('device_presets') && 'device_presets',
       notifications && 'slack_channels',
     ].filter(Boolean);
@@ -334,6 +417,7 @@ export function parseInputs(read: InputReader): RunSettings {
     blocking,
     timeoutMinutes,
     ...(rerunFailedOf ? { rerunFailedOf } : {}),
+    ...(projectId ? { projectId } : {}),
     warnings,
   };
 }

@@ -29,7 +29,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
     for (const warning of settings.warnings) core.warning(warning);
     const client = new GoalieClient({ apiUrl: settings.apiUrl, token: settings.apiToken, userAgent: USER_AGENT });
 
-    const started = settings.rerunFailedOf ? await rerunFailed(client, settings.rerunFailedOf) : await startRun(client, settings, env);
+    const started = settings.rerunFailedOf ? await rerunFailed(client, settings) : await startRun(client, settings, env);
+    // QA.tech's action's name for "a run was started"; a failure before this point leaves it unset.
+    core.setOutput('run_created', 'true');
     core.setOutput('run_short_id', started.shortId);
     core.setOutput('run_id', started.id);
     core.setOutput('run_url', started.url);
@@ -56,17 +58,22 @@ async function startRun(client: GoalieClient, settings: RunSettings, env: Record
   const attribution = githubAttribution(env, readEventPayload(env, (message) => core.warning(message)));
   // The API takes commit messages of up to 65,536 characters: a longer one is cut, not refused.
   if (attribution.commitMessage && attribution.commitMessage.length > MAX_COMMIT_MESSAGE) attribution.commitMessage = attribution.commitMessage.slice(0, MAX_COMMIT_MESSAGE);
-  const { run } = await client.startRun({
-    trigger: 'REPOHOST',
+  const request = {
+    trigger: 'REPOHOST' as const,
     ...(settings.testPlanShortId ? { testPlanShortId: settings.testPlanShortId } : {}),
     ...(settings.applications ? { applications: settings.applications } : {}),
     ...(settings.notifications ? { notifications: settings.notifications } : {}),
     ...attribution,
-  });
+  };
+  // With project_id (QA.tech's input), the route that names the project: another project's token is refused.
+  const { run } = settings.projectId ? await client.startRunInProject(settings.projectId, request) : await client.startRun(request);
   return { id: run.id, shortId: run.shortId, url: run.url, testCount: run.testCount, testPlan: run.testPlan };
 }
 
-async function rerunFailed(client: GoalieClient, shortId: string): Promise<StartedRun> {
+async function rerunFailed(client: GoalieClient, settings: RunSettings): Promise<StartedRun> {
+  const shortId = settings.rerunFailedOf!;
+  // No rerun route names the project: reading the run through the one that does checks project_id first.
+  if (settings.projectId) await client.getRunInProject(settings.projectId, shortId);
   const { run } = await client.rerun(shortId, { failedOnly: true });
   return { id: run.id, shortId: run.shortId, url: run.url, testCount: run.testCount, rerunOf: shortId };
 }

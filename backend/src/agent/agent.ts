@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { ConfigValues, Expectation, Step } from '../domain/steps.js';
 import type { TokenUsage } from './language-model.js';
+import type { StepGroup } from './trace-groups.js';
 
 export interface AgentContext {
   /** The environment's URL: relative paths in goals ("Go to /login") are resolved against it. */
@@ -16,6 +17,8 @@ export interface AgentContext {
   onStep?: (step: Step, index: number) => Promise<void>;
   /** Called with the tokens of each language-model request (only when one is configured and asked). */
   onModelUsage?: (usage: TokenUsage) => void;
+  /** Runs the work of one step of the goal, titled with its text (a group in the trace). Optional. */
+  group?: StepGroup;
 }
 
 export interface BurnInResult {

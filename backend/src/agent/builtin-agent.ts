@@ -19,6 +19,7 @@ import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
+import { ungrouped } from './trace-groups.js';
 import { resolveTarget } from './resolve-target.js';
 import { watchEffects } from './effects.js';
 import { unresolvedMessage } from './failure-message.js';
@@ -92,27 +93,36 @@ export class BuiltinAgent implements Agent {
     const steps: Step[] = [];
     const sentences = splitGoal(goal);
     if (!sentences.length) return { steps, ok: false, error: `The goal is empty. Write what to do, one sentence per action, e.g.:\n${goalPhrasings()}` };
+    const record = async (step: Step) => {
+      steps.push(step);
+      await context.onStep?.(step, steps.length - 1);
+    };
+    const group = context.group ?? ungrouped;
     for (const sentence of sentences) {
-      const parsed = parseSentence(sentence);
-      const record = async (step: Step) => {
-        steps.push(step);
-        await context.onStep?.(step, steps.length - 1);
-      };
-      if (!parsed.ok) {
-        const failed = this.assist ? await this.interpretByModel(page, sentence, context, record) : parsed.error;
-        if (failed) return { steps, ok: false, error: failed === parsed.error ? failed : `${parsed.error}\n${failed}` };
-        continue;
-      }
-      const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
-      for (const action of parsed.actions) {
-        try {
-          await this.orModelTarget(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record }, (how) => this.performReading(page, action, context, how));
-        } catch (error) {
-          return { steps, ok: false, error: message(error) };
-        }
-      }
+      // Each sentence of the goal is one step of the trace, whatever steps it is recorded as.
+      const error = await group(sentence, () => this.burnInSentence(page, sentence, context, record));
+      if (error !== null) return { steps, ok: false, error };
     }
     return { steps, ok: true };
+  }
+
+  /** Performs one sentence of the goal; null when it worked, else why not. */
+  private async burnInSentence(page: Page, sentence: string, context: AgentContext, record: (step: Step) => Promise<void>): Promise<string | null> {
+    const parsed = parseSentence(sentence);
+    if (!parsed.ok) {
+      const failed = this.assist ? await this.interpretByModel(page, sentence, context, record) : parsed.error;
+      if (failed) return failed === parsed.error ? failed : `${parsed.error}\n${failed}`;
+      return null;
+    }
+    const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
+    for (const action of parsed.actions) {
+      try {
+        await this.orModelTarget(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record }, (how) => this.performReading(page, action, context, how));
+      } catch (error) {
+        return message(error);
+      }
+    }
+    return null;
   }
 
   async heal(page: Page, step: Step, context: AgentContext): Promise<{ step: Step } | { error: string }> {

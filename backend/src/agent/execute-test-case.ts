@@ -19,6 +19,8 @@ import { describeTarget } from './describe-step.js';
 import { NetworkGuard, PERMISSIVE_DEFAULTS, type BrowserNetworkOptions } from './network-guard.js';
 import { startUrl } from './start-page.js';
 import type { StepPlayer } from './step-player.js';
+import { addFilmstrip, type FilmstripFrame } from './trace-filmstrip.js';
+import { traceGroups, ungrouped } from './trace-groups.js';
 
 export interface ExecutorOptions extends BrowserOptions {
   /** Record a Playwright trace of every execution. */
@@ -52,6 +54,8 @@ interface Evidence {
   writes: Promise<void>[];
   console: string[];
   network: string[];
+  /** The screenshots again, for the trace's filmstrip (only while tracing). */
+  frames: FilmstripFrame[];
 }
 
 export class PlaywrightExecutor implements TestExecutor {
@@ -120,7 +124,7 @@ export class PlaywrightExecutor implements TestExecutor {
         await guard.close();
         throw error;
       });
-    const evidence: Evidence = { items: [], writes: [], console: [], network: [] };
+    const evidence: Evidence = { items: [], writes: [], console: [], network: [], frames: [] };
     // A cancel does not close the context under a Playwright call in flight: an answer that arrives
     // while its context is disposed throws inside playwright-core, outside any promise (issue 13).
     // The execution ends CANCELLED at once and leaves its call behind; run() stops at its next
@@ -137,8 +141,8 @@ export class PlaywrightExecutor implements TestExecutor {
     let work: Promise<unknown>;
     try {
       await guard.protect(context);
-      // DOM snapshots make the trace browsable; its screencast is left out (our own screenshots
-      // cover each step, and the screencast costs more CPU than the steps themselves).
+      // DOM snapshots make the trace browsable. Playwright's screencast is left out (it nearly doubled
+      // a replay's time): our own screenshots become the trace's filmstrip (trace-filmstrip.ts).
       if (this.options.trace) await context.tracing.start({ screenshots: false, snapshots: true });
       const page = await context.newPage();
       await guard.ready(page);
@@ -169,8 +173,10 @@ export class PlaywrightExecutor implements TestExecutor {
 
   private screenshot(page: Page, request: ExecutionRequest, evidence: Evidence, label: string): Promise<void> {
     const key = `${request.evidencePrefix}/screenshot-${label}.jpg`;
+    const wallTime = Date.now();
     return captureJpeg(page)
       .then((data) => {
+        if (this.options.trace) evidence.frames.push({ data, wallTime });
         evidence.items.push({ kind: 'screenshot', key, label, contentType: 'image/jpeg' });
         evidence.writes.push(this.evidence.put(key, data, 'image/jpeg', request.secrets));
       })
@@ -187,11 +193,13 @@ export class PlaywrightExecutor implements TestExecutor {
       tokens.promptTokens += usage.promptTokens;
       tokens.completionTokens += usage.completionTokens;
     };
+    const group = this.options.trace ? traceGroups(context) : ungrouped;
     const agentContext: AgentContext = {
       baseUrl: request.baseUrl,
       configs: request.configs,
       configOrigins: request.configOrigins,
       onModelUsage,
+      group,
       onStep: async () => {
         stepIndex += 1;
         if (!this.options.stepScreenshots) return;
@@ -217,21 +225,25 @@ export class PlaywrightExecutor implements TestExecutor {
     try {
       check();
       const open = async (url: string | null) => {
-        if (url) await this.player.perform(page, { action: 'goto', url, sentence: `Open the start page ${url}` }, agentContext);
+        if (!url) return;
+        const sentence = `Open the start page ${url}`;
+        await group(sentence, () => this.player.perform(page, { action: 'goto', url, sentence }, agentContext));
       };
       // A burn-in of a test case that resumes from others first reaches their end state: the first
       // of them starts at the environment's URL, each of the others where the one before ended.
       const preludes = request.preludes ?? [];
       for (const [i, prelude] of preludes.entries()) {
         check();
-        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs, configOrigins: request.configOrigins, onModelUsage };
+        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs, configOrigins: request.configOrigins, onModelUsage, group };
         if (i === 0) await open(startUrl({ baseUrl: request.baseUrl, steps: prelude.steps, goal: prelude.goal, resumes: false }));
-        if (prelude.steps) {
-          for (const step of prelude.steps) await this.player.perform(page, step, preludeContext);
-        } else {
-          const result = await this.agent.burnIn(page, prelude.goal, preludeContext);
-          if (!result.ok) return verdict('FAILED', [], false, `Could not reach the state of "${prelude.name}", which this test case resumes from`, result.error ?? '');
-        }
+        const reached = await group(`Reach the state of "${prelude.name}"`, async () => {
+          if (prelude.steps) {
+            for (const step of prelude.steps) await group(step.sentence, () => this.player.perform(page, step, preludeContext));
+            return { ok: true };
+          }
+          return this.agent.burnIn(page, prelude.goal, preludeContext);
+        });
+        if (!reached.ok) return verdict('FAILED', [], false, `Could not reach the state of "${prelude.name}", which this test case resumes from`, ('error' in reached ? reached.error : undefined) ?? '');
       }
 
       if (!preludes.length) {
@@ -248,20 +260,25 @@ export class PlaywrightExecutor implements TestExecutor {
         for (let i = 0; i < steps.length; i++) {
           check();
           const step = steps[i]!;
-          try {
-            await this.player.perform(page, step, agentContext);
-          } catch (error) {
-            if (!this.player.isTargetNotFound(error)) throw Object.assign(error as Error, { stepIndex: i });
-            const healing = await this.agent.heal(page, step, agentContext);
-            if ('error' in healing) {
-              return verdict('FAILED', steps, false, `Step ${i + 1} failed: ${step.sentence}`, `Replaying step ${i + 1} ("${step.sentence}"): ${(error as Error).message}\nHealing it did not work either: ${healing.error}`, { healed });
+          // The step's actions, its healing and its screenshot are one group of the trace.
+          const failure = await group(step.sentence, async () => {
+            try {
+              await this.player.perform(page, step, agentContext);
+            } catch (error) {
+              if (!this.player.isTargetNotFound(error)) throw Object.assign(error as Error, { stepIndex: i });
+              const healing = await this.agent.heal(page, step, agentContext);
+              if ('error' in healing) {
+                return verdict('FAILED', steps, false, `Step ${i + 1} failed: ${step.sentence}`, `Replaying step ${i + 1} ("${step.sentence}"): ${(error as Error).message}\nHealing it did not work either: ${healing.error}`, { healed });
+              }
+              healed.push({ index: i, sentence: step.sentence, before: describeTarget('target' in step ? step.target : undefined), after: describeTarget('target' in healing.step ? healing.step.target : undefined) });
+              steps[i] = healing.step;
+              stepsChanged = true;
+              // heal performed the step; its screenshot follows below like any other step's.
             }
-            healed.push({ index: i, sentence: step.sentence, before: describeTarget('target' in step ? step.target : undefined), after: describeTarget('target' in healing.step ? healing.step.target : undefined) });
-            steps[i] = healing.step;
-            stepsChanged = true;
-            // heal performed the step; its screenshot follows below like any other step's.
-          }
-          await agentContext.onStep!(steps[i]!, i);
+            await agentContext.onStep!(steps[i]!, i);
+            return null;
+          });
+          if (failure) return failure;
         }
       } else {
         const result = await this.agent.burnIn(page, request.goal, agentContext);
@@ -275,7 +292,7 @@ export class PlaywrightExecutor implements TestExecutor {
 
       let outcome: ExecutionOutcome;
       if (request.expectedResult && request.expectedResult.trim()) {
-        const evaluation = await this.agent.evaluate(page, request.expectedResult, agentContext);
+        const evaluation = await group(`Expected result: ${request.expectedResult}`, () => this.agent.evaluate(page, request.expectedResult!, agentContext));
         outcome = verdict(evaluation.passed ? 'PASSED' : 'FAILED', steps, stepsChanged, evaluation.passed ? null : evaluation.title, evaluation.thought, { healed });
       } else {
         outcome = verdict('PASSED', steps, stepsChanged, null, `All ${steps.length} steps were performed. There is no expected result to check.`, { healed });
@@ -328,6 +345,8 @@ export class PlaywrightExecutor implements TestExecutor {
           evidence.writes.push(
             fs
               .readFile(file)
+              // A filmstrip that cannot be added leaves the trace as Playwright wrote it.
+              .then((data) => addFilmstrip(data, evidence.frames).catch(() => data))
               .then((data) => this.evidence.put(traceKey, data, 'application/zip', request.secrets))
               .finally(() => fs.rm(dir, { recursive: true, force: true })),
           );

@@ -275,8 +275,9 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
         allowPrivate: doc.project.network?.allowPrivate ?? null,
         previewOrigins: doc.repository?.reviews.previewOrigins ?? null,
       },
-      slackBotToken: slack?.botToken,
-      slackSigningSecret: slack?.signingSecret,
+      // An empty value (a `${VAR:-}` whose variable is unset) turns Slack off instead of storing ''.
+      slackBotToken: slack?.botToken === '' ? null : slack?.botToken,
+      slackSigningSecret: slack?.signingSecret === '' ? null : slack?.signingSecret,
       slackDefaultChannel: slack?.defaultChannel,
       slackNotifyOn: slack?.notifyOn,
       defaultDevicePresetId,

@@ -107,8 +107,8 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
         ProjectEntity,
         {
           ...defined(projectFields),
-          ...(slackBotToken !== undefined ? { slackBotToken: secrets.seal(slackBotToken) } : {}),
-          ...(slackSigningSecret !== undefined ? { slackSigningSecret: secrets.seal(slackSigningSecret) } : {}),
+          ...(slackBotToken !== undefined ? { slackBotToken: slackBotToken === null ? null : secrets.seal(slackBotToken) } : {}),
+          ...(slackSigningSecret !== undefined ? { slackSigningSecret: slackSigningSecret === null ? null : secrets.seal(slackSigningSecret) } : {}),
           updatedAt: now,
         },
         ['id'],

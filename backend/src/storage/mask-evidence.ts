@@ -4,7 +4,7 @@
 // placeholder. Images are kept as they are: a secret typed into a plain text field is visible in a
 // screenshot (a password field shows bullets).
 import { secretMasker, WHOLE_WORD_BELOW, type SecretValue } from '../domain/mask-secrets.js';
-import { rewriteZip } from './zip.js';
+import { rewriteZip } from '../zip.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

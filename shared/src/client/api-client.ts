@@ -95,13 +95,32 @@ export class GoalieClient {
     return this.call('GET', '/outbound-ips');
   }
 
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * The deprecated form that names the project (`/api/projects/{projectUuid}/runs`, beside /v1):
+   * the server answers 404 unless the token belongs to that project. For clients that were given
+   * a project ID, such as workflows written for QA.tech's action.
+   */
+  startRunInProject(projectUuid: string, request: StartRunRequest = {}): Promise<StartRunResponse> {
+    return this.call('POST', `/api/projects/${encodeURIComponent(projectUuid)}/runs`, request, this.origin);
+  }
+
+  /** The deprecated form of getRun; 404 unless the token belongs to the project. */
+  getRunInProject(projectUuid: string, shortId: string): Promise<RunStatusView> {
+    return this.call('GET', `/api/projects/${encodeURIComponent(projectUuid)}/runs/${encodeURIComponent(shortId)}`, undefined, this.origin);
+  }
+
+  /** The server's address without the API's /v1, where the deprecated routes live. */
+  private get origin(): string {
+    return this.apiUrl.replace(/\/v1$/, '');
+  }
+
+  async call<T>(method: string, path: string, body?: unknown, base = this.apiUrl): Promise<T> {
     const { retries, backoffMs, sleep } = this.options;
     let last: ApiError | null = null;
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await sleep(backoffMs * 2 ** (attempt - 1));
       try {
-        return await this.once<T>(method, path, body);
+        return await this.once<T>(method, path, body, base);
       } catch (error) {
         if (!(error instanceof ApiError) || error.isClientError) throw error;
         last = error;
@@ -110,14 +129,14 @@ export class GoalieClient {
     throw last!;
   }
 
-  private async once<T>(method: string, path: string, body: unknown): Promise<T> {
+  private async once<T>(method: string, path: string, body: unknown, base: string): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await this.options.fetch(this.apiUrl + path, {
+      response = await this.options.fetch(base + path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -191,8 +191,10 @@ export const projectFileSchema = z.strictObject({
     network: z.strictObject({ allowLoopback: z.boolean().optional(), allowPrivate: z.boolean().optional() }).optional(),
     slack: z
       .object({
-        botToken: z.string().min(1).optional(),
-        signingSecret: z.string().min(1).optional(),
+        /** Empty (`${SLACK_BOT_TOKEN:-}` with the variable unset): Slack off, the stored token removed. */
+        botToken: z.string().optional(),
+        /** Empty: the stored signing secret removed (the Slack app's requests are then refused). */
+        signingSecret: z.string().optional(),
         defaultChannel: z.string().min(1).nullable().optional(),
         /** When the default channel hears of runs: always (start and summary) or failure (summary of runs that did not pass). */
         notifyOn: z.enum(['always', 'failure']).optional(),

@@ -60,6 +60,44 @@ describe('review-request action', () => {
     });
   });
 
+  describe("inputs of QA.tech's change-review action", () => {
+    const { preview_url: _preview, ...noPreview } = BASE;
+    const config = (url: unknown, more: object = {}) => JSON.stringify({ applications: { app_x: { environment: { url } }, ...more } });
+
+    it('applications_config gives the preview URL, context the message, pr_url the pull request; api_token, api_url and blocking are warned about', () => {
+      const settings = parseInputs(
+        read({ ...noPreview, applications_config: config('https://pr-7.preview.example.com'), context: 'Look at checkout', pr_url: 'https://github.com/octo/shop/pull/7', api_token: 'qa', api_url: 'https://api.qa.tech', blocking: 'true' }),
+      );
+      expect(settings).to.deep.include({ previewUrl: 'https://pr-7.preview.example.com', message: 'Look at checkout', pullRequest: { owner: 'octo', repo: 'shop', number: 7 } });
+      expect(settings.warnings).to.have.length(2);
+      expect(settings.warnings![0]).to.match(/^api_token and api_url are not used: .*remove them\.$/);
+      expect(settings.warnings![1]).to.match(/^blocking has no effect: /);
+      expect(parseInputs(read({ ...BASE, blocking: 'false' }))).not.to.have.property('warnings');
+    });
+
+    const cases: [string, Record<string, string>, RegExp][] = [
+      ['two preview URLs', { ...noPreview, applications_config: config('https://a.example.com', { app_y: { environment: { url: 'https://b.example.com' } } }) }, /^applications_config must name one preview URL/],
+      ['applications_config that is not JSON', { ...noPreview, applications_config: '{applications' }, /^applications_config is not valid JSON/],
+      ['a URL without a scheme', { ...noPreview, applications_config: config('pr-7.example.com') }, /^applications_config's environment url must be an absolute http\(s\) URL/],
+      ['both preview_url and applications_config', { ...BASE, applications_config: config('https://a.example.com') }, /^preview_url and applications_config .* are both given/],
+      ['a pr_url that is no pull request', { ...BASE, pr_url: 'https://github.com/octo/shop/issues/7' }, /^pr_url must be a pull request's URL/],
+      ['both message and context', { ...BASE, message: 'a', context: 'b' }, /^message and context .* are both given/],
+    ];
+    for (const [what, inputs, expected] of cases) {
+      it(`refuses ${what}`, () => {
+        try {
+          parseInputs(read(inputs));
+          expect.fail('expected an InputError');
+        } catch (error) {
+          expect(error).to.be.instanceOf(InputError);
+          const { problems } = error as InputError;
+          expect(problems, problems.join('\n')).to.have.length(1);
+          expect(problems[0]).to.match(expected);
+        }
+      });
+    }
+  });
+
   describe('the comment', () => {
     it('has the mention and the preview URL on its first line, the message below', () => {
       expect(reviewRequestComment({ mention: '@goalie', previewUrl: 'https://pr-42.preview.example.com' })).to.equal('@goalie please review https://pr-42.preview.example.com\n\n<!-- goalie:ci -->\n');

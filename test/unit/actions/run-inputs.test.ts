@@ -94,6 +94,46 @@ describe('run action: inputs', () => {
     expect(settings.warnings[0]).to.match(/^test_plan_short_id, slack_channels have no effect with rerun_failed_of/);
   });
 
+  describe("QA.tech's action's inputs (QAdottech/run-action)", () => {
+    const preview = { applicationShortId: 'app_x', environment: { url: 'https://pr-42.preview.example.com', name: 'PR 42' } };
+
+    it('applications_config, {"applications": {...}}: the same overrides as applications', () => {
+      const config = JSON.stringify({ applications: { app_x: { environment: { url: 'https://pr-42.preview.example.com', name: 'PR 42' } } } });
+      expect(parse({ applications_config: config }).applications).to.deep.equal([preview]);
+      // Older QA.tech actions took the same wrapped form in an input named applications.
+      expect(parse({ applications: config }).applications).to.deep.equal([preview]);
+    });
+
+    it('project_id: a UUID, kept in lower case for the route that names the project', () => {
+      expect(parse({ project_id: '0B7E4F2A-5C1D-4E8B-9A3F-6D2C1B0A9E8F' })).to.include({ projectId: '0b7e4f2a-5c1d-4e8b-9a3f-6d2c1b0a9e8f' });
+      expect(parse({})).not.to.have.property('projectId');
+    });
+
+    it('test_plan_short_ids and test_plan_ids of older QA.tech actions: one plan is the test plan', () => {
+      expect(parse({ test_plan_short_ids: ' pln_1 ' })).to.include({ testPlanShortId: 'pln_1' });
+      expect(parse({ test_plan_ids: 'pln_1,', test_plan_short_id: 'pln_1' })).to.include({ testPlanShortId: 'pln_1' });
+    });
+
+    const cases: [string, Record<string, string>, RegExp][] = [
+      ['a missing api_url, saying what a QA.tech workflow must add', { api_url: '' }, /QA\.tech's action .*add `api_url:` with your Goalie server's address to the step's `with:`\.$/],
+      ["QA.tech's own API as api_url", { api_url: 'https://api.qa.tech' }, /^api_url https:\/\/api\.qa\.tech is QA\.tech's API, not a Goalie server/],
+      ['a project_id that is no UUID', { project_id: 'proj_123' }, /^project_id must be your Goalie project's UUID, .*not "proj_123"\. A QA\.tech project ID does not carry over/],
+      ['applications_config without the "applications" wrapper', { applications_config: '{"app_x": {"environment": {"url": "https://x.example.com"}}}' }, /^applications_config must be a JSON object with one field, "applications", .*got an object with "app_x"\.$/],
+      ['an application key of applications_config that is no short ID', { applications_config: '{"applications": {"web": {"environment": {"url": "https://x.example.com"}}}}' }, /^applications_config\.applications key "web" must be an application short ID/],
+      ['both applications and applications_config', { applications: '{"app_x": "https://x.example.com"}', applications_config: '{"applications": {"app_y": {"environment": {"url": "https://y.example.com"}}}}' }, /^applications and applications_config .* are both given/],
+      ['several test plans', { test_plan_short_ids: 'pln_1, pln_2' }, /^test_plan_short_ids names 2 test plans \(pln_1, pln_2\); a Goalie run runs one test plan\. .*one step per plan/],
+      ['different plans in two inputs', { test_plan_short_id: 'pln_1', test_plan_ids: 'pln_2' }, /^test_plan_short_id and test_plan_ids name different test plans/],
+      ["a QA.tech plan short ID", { test_plan_ids: 'jgbinp' }, /^test_plan_ids must be a test plan short ID such as pln_4kq8z1, not "jgbinp" .*QA\.tech's short IDs do not carry over/],
+    ];
+    for (const [what, inputs, expected] of cases) {
+      it(`refuses ${what}`, () => {
+        const found = problems(inputs);
+        expect(found, found.join('\n')).to.have.length(1);
+        expect(found[0]).to.match(expected);
+      });
+    }
+  });
+
   describe('invalid inputs', () => {
     const cases: [string, Record<string, string>, RegExp][] = [
       ['a missing api_url', { api_url: '' }, /^api_url is required: .*https:\/\/goalie\.example\.com/],

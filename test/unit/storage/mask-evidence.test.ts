@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { maskEvidence } from '../../../backend/src/storage/mask-evidence.js';
-import { readZip } from '../../../backend/src/storage/zip.js';
+import { readZip } from '../../../backend/src/zip.js';
 
 const secrets = [{ value: 'S3cr3t Zebra', placeholder: '{{config.password}}' }];
 

@@ -41,8 +41,9 @@ export interface ProjectWrite {
     evidenceRetentionDays?: number;
     /** null: the defaults (docs/security.md). */
     browserAccess?: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
-    slackBotToken?: string;
-    slackSigningSecret?: string;
+    /** undefined: keep the stored one; null: remove it (Slack off). */
+    slackBotToken?: string | null;
+    slackSigningSecret?: string | null;
     slackDefaultChannel?: string | null;
     slackNotifyOn?: 'always' | 'failure';
     defaultDevicePresetId?: string | null;

@@ -106,12 +106,14 @@ function BurnIn({ details }: { details: TestCaseDetails }) {
   }
   if (testCase.generationStatus === 'FAILED') {
     const [first, ...rest] = (testCase.generationError ?? 'The burn-in failed without a message.').split('\n');
+    // Blank lines around the details go, the indentation of their first line stays (it lines up with the others).
+    const details = rest.join('\n').replace(/^(\s*\n)+/, '').trimEnd();
     return (
       <div class="burn-in-error">
         <p>
           <Badge value="FAILED" /> <strong>{first}</strong>
         </p>
-        {rest.join('\n').trim() ? <pre class="message">{rest.join('\n').trim()}</pre> : null}
+        {details ? <pre class="message">{details}</pre> : null}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 // Just enough of the zip format to rewrite a Playwright trace: read every entry (stored or
-// deflated) through the central directory, change some, and write them back; an unchanged entry
-// keeps its compressed bytes. No zip64 (a trace over 4 GB is refused rather than misread).
+// deflated) through the central directory, change some, add some, and write them back; an
+// unchanged entry keeps its compressed bytes. No zip64 (a trace over 4 GB is refused rather than
+// misread). Used by the evidence store (masking) and the agent (the trace's filmstrip).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -54,13 +55,23 @@ function content(entry: RawEntry): Promise<Buffer> {
   return entry.method === 8 ? inflateRaw(entry.compressed) : Promise.resolve(Buffer.from(entry.compressed));
 }
 
+/** One entry's content, or null when the archive has no entry of that name. */
+export async function readZipEntry(zip: Buffer, name: string): Promise<Buffer | null> {
+  const entry = entriesOf(zip).find((e) => e.name === name);
+  return entry ? content(entry) : null;
+}
+
 /** Every entry's name and content. */
 export async function readZip(zip: Buffer): Promise<{ name: string; data: Buffer }[]> {
   return Promise.all(entriesOf(zip).map(async (entry) => ({ name: entry.name, data: await content(entry) })));
 }
 
-/** The archive with each entry's content passed through `change`; returning the same Buffer keeps the entry as it was. */
-export async function rewriteZip(zip: Buffer, change: (name: string, data: Buffer) => Buffer): Promise<Buffer> {
+/**
+ * The archive with each entry's content passed through `change` (returning the same Buffer keeps
+ * the entry as it was), and the `added` entries at its end, stored as they are (images, already
+ * compressed).
+ */
+export async function rewriteZip(zip: Buffer, change: (name: string, data: Buffer) => Buffer, added: readonly { name: string; data: Buffer }[] = []): Promise<Buffer> {
   const entries = await Promise.all(
     entriesOf(zip).map(async (entry): Promise<RawEntry> => {
       const data = await content(entry);
@@ -69,6 +80,7 @@ export async function rewriteZip(zip: Buffer, change: (name: string, data: Buffe
       return { name: entry.name, method: 8, crc: zlib.crc32(changed), size: changed.length, compressed: await deflateRaw(changed) };
     }),
   );
+  for (const { name, data } of added) entries.push({ name, method: 0, crc: zlib.crc32(data), size: data.length, compressed: data });
   return writeZip(entries);
 }
 
