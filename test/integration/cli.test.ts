@@ -122,7 +122,7 @@ describe('goalie client commands', function () {
       expect(result.stdout.trimEnd().split('\n').at(-1)).to.equal(`Run ${shortId} PASSED: 1 passed, 0 failed. ${service.baseUrl}/runs/${shortId}`);
       const xml = fs.readFileSync(junit, 'utf8');
       // Times from the run test case's start and end, as GET /v1/run answers them.
-      const home = (await api.get(`/v1/run/${shortId}?testCases=all`)).body.runTestCases[0];
+      const home = (await api.get(`/v1/run/${shortId}?testCases=all&extensions=true`)).body.runTestCases[0];
       const took = (Date.parse(home.finishedAt) - Date.parse(home.startedAt)) / 1000;
       expect(took).to.be.greaterThan(0);
       expect(xml).to.include(`tests="1" failures="0" errors="0" skipped="0" time="${took}" timestamp="${home.startedAt.slice(0, 19)}">`);
@@ -136,7 +136,7 @@ describe('goalie client commands', function () {
       const result = await runCli(['run', '--plan', plan('Failing'), '--wait', '--junit', junit], env);
       expect(result.code).to.equal(1);
       const shortId = (runs.failing = startedRun(result.stdout));
-      const view = (await api.get(`/v1/run/${shortId}?testCases=all`)).body;
+      const view = (await api.get(`/v1/run/${shortId}?testCases=all&extensions=true`)).body;
       const broken = view.runTestCases.find((t: { name: string }) => t.name === 'Broken');
       expect(broken).to.include({ result: 'FAILED' });
       expect(broken.resultTitle).to.be.a('string').and.not.be.empty;
@@ -196,7 +196,7 @@ describe('goalie client commands', function () {
       const json = await runCli(['status', runs.failing!, '--test-cases', 'failed', '--json'], env);
       expect(json.code).to.equal(0);
       const view = JSON.parse(json.stdout);
-      expect(view).to.deep.equal((await api.get(`/v1/run/${runs.failing}?testCases=failed`)).body);
+      expect(view).to.deep.equal((await api.get(`/v1/run/${runs.failing}?testCases=failed&extensions=true`)).body);
       expect(view.runTestCases.map((t: { name: string }) => t.name)).to.deep.equal(['Broken']);
     });
 
@@ -212,7 +212,7 @@ describe('goalie client commands', function () {
     });
 
     it('rerun --test-case takes the UUID status shows, and also a run test case id of that run', async () => {
-      const view = (await api.get(`/v1/run/${runs.failing}?testCases=all`)).body;
+      const view = (await api.get(`/v1/run/${runs.failing}?testCases=all&extensions=true`)).body;
       const broken = view.runTestCases.find((t: { name: string }) => t.name === 'Broken');
       for (const id of [broken.projectTestCaseId, broken.id]) {
         const result = await runCli(['rerun', runs.failing!, '--test-case', id, '--json'], env);
@@ -373,7 +373,7 @@ describe('goalie client commands', function () {
       const status = await node(bundleDir, ['goalie.js', 'status', runs.passing!, '--json'], env);
       expect(status.stderr).to.equal('');
       expect(status.code).to.equal(0);
-      expect(JSON.parse(status.stdout)).to.deep.equal((await api.get(`/v1/run/${runs.passing}?testCases=all`)).body);
+      expect(JSON.parse(status.stdout)).to.deep.equal((await api.get(`/v1/run/${runs.passing}?testCases=all&extensions=true`)).body);
 
       expect(await node(bundleDir, ['goalie.js', '--version'], {})).to.deep.equal({ code: 0, stdout: `${PACKAGE_VERSION}\n`, stderr: '' });
       // Saved in a project whose package.json says "type": "module", Node reads it as an ES module: it runs all the same.

@@ -64,8 +64,12 @@ export class GoalieClient {
     return this.call('POST', '/run', request);
   }
 
+  /**
+   * With test cases, Goalie's extension fields are asked for too (each test case's own UUID and its
+   * times: the CLI's table and JUnit use them); a server that does not know the parameter ignores it.
+   */
   getRun(shortId: string, testCases?: 'all' | 'failed'): Promise<RunStatusView> {
-    return this.call('GET', `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}` : ''}`);
+    return this.call('GET', `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}&extensions=true` : ''}`);
   }
 
   rerun(shortId: string, request: RerunRequest = {}): Promise<RerunResponse> {

@@ -52,7 +52,7 @@ async function scriptedServer(): Promise<Scripted> {
     if (req.method === 'POST' && req.url === '/v1/run') {
       return send(200, { success: true, run: { id: '4b1f5f0e-2a8c-4c55-9d2e-6f1a2b3c4d5e', shortId: 'run_abc', url: 'https://goalie.example.com/runs/run_abc', testCount: 2, testPlan: { name: 'Smoke', shortId: 'pln_1' } } });
     }
-    if (req.method === 'GET' && req.url === '/v1/run/run_abc?testCases=all') {
+    if (req.method === 'GET' && req.url === '/v1/run/run_abc?testCases=all&extensions=true') {
       const answer = state.views[Math.min(state.polls, state.views.length - 1)];
       state.polls++;
       return send(200, answer);
