@@ -109,10 +109,13 @@ describe('goalie project list and show', function () {
   it('where there is no database: says so, exit 1, and creates none', async () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-no-home-'));
     try {
-      const result = await runGoalie(['project', 'list'], { DATABASE_URL: '', GOALIE_HOME: '' }, 60_000, elsewhere);
-      expect(result.code).to.equal(1);
-      expect(result.stderr).to.equal(`goalie project: There is no Goalie database under GOALIE_HOME ${path.join(fs.realpathSync(elsewhere), '.goalie')}. Run this command where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n`);
-      expect(fs.existsSync(path.join(elsewhere, '.goalie'))).to.equal(false);
+      // project, token and user commands that read: none of them makes an empty database nobody uses.
+      for (const argv of [['project', 'list'], ['token', 'list', '--project', 'shop'], ['token', 'revoke', 'goalie_abc'], ['user', 'list']]) {
+        const result = await runGoalie(argv, { DATABASE_URL: '', GOALIE_HOME: '' }, 60_000, elsewhere);
+        expect(result.code, argv.join(' ')).to.equal(1);
+        expect(result.stderr).to.equal(`goalie ${argv[0]}: There is no Goalie database under GOALIE_HOME ${path.join(fs.realpathSync(elsewhere), '.goalie')}. Run this command where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n`);
+        expect(fs.existsSync(path.join(elsewhere, '.goalie')), argv.join(' ')).to.equal(false);
+      }
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }

@@ -3,6 +3,9 @@ import { createToken, listTokens, revokeToken } from '../app/tokens.js';
 import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
+// A token belongs to a project: in a database that does not exist yet there is none to find.
+const EXISTING = { existingOnly: true };
+
 export async function tokenCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
@@ -14,14 +17,14 @@ export async function tokenCommand(args: string[]): Promise<number> {
   switch (sub) {
     case 'create': {
       if (!project) throw new UsageError('token create needs --project <name>');
-      const { token, record } = await withRuntime((rt) => createToken(rt.app, project, values.name ?? ''));
+      const { token, record } = await withRuntime((rt) => createToken(rt.app, project, values.name ?? ''), EXISTING);
       if (values.json) process.stdout.write(JSON.stringify({ token, prefix: record.prefix, id: record.id, createdAt: record.createdAt }) + '\n');
       else process.stdout.write(`${token}\n\nThis token is shown once. Use it as: Authorization: Bearer <token>\n`);
       return 0;
     }
     case 'list': {
       if (!project) throw new UsageError('token list needs --project <name>');
-      const tokens = await withRuntime((rt) => listTokens(rt.app, project));
+      const tokens = await withRuntime((rt) => listTokens(rt.app, project), EXISTING);
       if (values.json) {
         process.stdout.write(JSON.stringify(tokens) + '\n');
       } else if (tokens.length === 0) {
@@ -37,7 +40,7 @@ export async function tokenCommand(args: string[]): Promise<number> {
     case 'revoke': {
       const prefix = positionals[0];
       if (!prefix) throw new UsageError('token revoke needs the token prefix shown by `goalie token list`');
-      const revoked = await withRuntime((rt) => revokeToken(rt.app, prefix));
+      const revoked = await withRuntime((rt) => revokeToken(rt.app, prefix), EXISTING);
       process.stdout.write(`Revoked ${revoked.prefix}…\n`);
       return 0;
     }

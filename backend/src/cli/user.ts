@@ -6,6 +6,9 @@ import { createUser, issuePasswordReset, RESET_LINK_HOURS } from '../app/account
 import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
+// Listing and resetting read users that must exist; `user create` may make the first one before the first serve.
+const EXISTING = { existingOnly: true };
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -35,7 +38,7 @@ export async function userCommand(args: string[]): Promise<number> {
       return 0;
     }
     case 'list': {
-      const users = await withRuntime((rt) => rt.app.store.accounts.listUsers());
+      const users = await withRuntime((rt) => rt.app.store.accounts.listUsers(), EXISTING);
       if (values.json) process.stdout.write(JSON.stringify(users) + '\n');
       else if (users.length === 0) process.stdout.write('No users yet. Create the first administrator with: goalie user create --admin --email you@example.com\n');
       else for (const u of users) process.stdout.write(`${u.email}  ${u.name || '-'}${u.isAdmin ? '  (server administrator)' : ''}${u.hasPassword ? '' : '  (no password)'}\n`);
@@ -43,7 +46,7 @@ export async function userCommand(args: string[]): Promise<number> {
     }
     case 'reset-link': {
       if (!values.email) throw new UsageError('user reset-link needs --email <address>');
-      const { link, expiresAt } = await withRuntime((rt) => issuePasswordReset(rt.app, values.email!));
+      const { link, expiresAt } = await withRuntime((rt) => issuePasswordReset(rt.app, values.email!), EXISTING);
       if (values.json) process.stdout.write(JSON.stringify({ link, expiresAt }) + '\n');
       else process.stdout.write(`Give this link to ${values.email}; it sets a new password once, until ${expiresAt.toISOString()}:\n\n  ${link}\n`);
       return 0;
