@@ -1,6 +1,6 @@
 // Rerun a run as a new run: all of its test cases, the failed ones, or chosen ones, with the
-// environments and device presets the original ran with, and the dependencies they need.
-import { runStarted } from './activity-log.js';
+// environments and device presets the original ran with, and the dependencies they need. The run
+// is written as start-run.ts writes one (write-run.ts).
 import { randomUUID } from 'node:crypto';
 import type { RerunInput } from '../../../shared/src/api/schemas.js';
 import { withDependencies, type DependencyMap } from '../domain/dependency-graph.js';
@@ -9,11 +9,9 @@ import { makePlainShortId } from '../domain/short-id.js';
 import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
 import { findRun } from './get-run.js';
-import type { NewRunTestCase } from './ports/store.js';
+import type { NewRun } from './ports/store.js';
 import type { Caller, RunTestCaseRecord } from './records.js';
-import { queueStartedNotifications } from './notifications/queue-notifications.js';
-import { advanceRun } from './run-engine/advance-run.js';
-import { consumeRunUsage } from './usage.js';
+import { remapRunTestCases, writeRun } from './write-run.js';
 
 export interface RerunResult {
   id: string;
@@ -53,51 +51,37 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
   const selected = rows.filter((row) => included.has(row.id));
 
   const runId = randomUUID();
-  const newIds = new Map(selected.map((row) => [row.id, randomUUID()]));
-  const copies: NewRunTestCase[] = selected.map((row, position) => ({
-    id: newIds.get(row.id)!,
-    shortId: makePlainShortId(),
-    runId,
+  const rerunRows = remapRunTestCases(runId, selected, (row) => ({
     testCaseId: row.testCaseId,
     name: row.name,
     promptGoal: row.promptGoal,
     promptExamples: null,
     expectedResult: row.expectedResult,
-    resumeFromId: row.resumeFromId ? (newIds.get(row.resumeFromId) ?? null) : null,
-    waitForIds: row.waitForIds.flatMap((id) => (newIds.has(id) ? [newIds.get(id)!] : [])),
     applicationId: row.applicationId,
     environmentId: row.environmentId,
     environmentUrl: row.environmentUrl,
     devicePresetId: row.devicePresetId,
-    position,
   }));
-
   const newShortId = makePlainShortId();
-  await ctx.store.transaction(async (tx) => {
-    await consumeRunUsage(tx, caller.organization, ctx.now());
-    await tx.runs.create({
-      id: runId,
-      shortId: newShortId,
-      projectId: original.projectId,
-      testPlanId: original.testPlanId,
-      testPlanName: original.testPlanName,
-      testPlanShortId: original.testPlanShortId,
-      trigger: by?.trigger ?? original.trigger,
-      actor: by ? by.actor : original.actor,
-      branch: original.branch,
-      commitHash: original.commitHash,
-      commitMessage: original.commitMessage,
-      repository: original.repository,
-      rerunOfRunId: original.id,
-      scheduleId: null,
-      notifications: original.notifications,
-    });
-    await tx.runs.addTestCases(copies);
-    await queueStartedNotifications(ctx, tx, runId, original.notifications);
-    tx.afterCommit(() => runStarted(ctx.log, { id: runId, shortId: newShortId, testPlanName: original.testPlanName, trigger: by?.trigger ?? original.trigger }, copies.length, ctx.links.run(newShortId)));
-    await advanceRun(ctx, tx, runId);
-  });
-  return { id: runId, shortId: newShortId, url: ctx.links.run(newShortId), testCount: copies.length };
+  const run: NewRun = {
+    id: runId,
+    shortId: newShortId,
+    projectId: original.projectId,
+    testPlanId: original.testPlanId,
+    testPlanName: original.testPlanName,
+    testPlanShortId: original.testPlanShortId,
+    trigger: by?.trigger ?? original.trigger,
+    actor: by ? by.actor : original.actor,
+    branch: original.branch,
+    commitHash: original.commitHash,
+    commitMessage: original.commitMessage,
+    repository: original.repository,
+    rerunOfRunId: original.id,
+    scheduleId: null,
+    notifications: original.notifications,
+  };
+  await ctx.store.transaction((tx) => writeRun(ctx, tx, caller, { run, previews: [], rows: rerunRows }));
+  return { id: runId, shortId: newShortId, url: ctx.links.run(newShortId), testCount: rerunRows.length };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Start a run of a test plan: resolve the plan, the overrides and the test cases (with their
-// dependencies), then write the run and its test cases, counting usage, in one transaction.
+// dependencies), then write the run and its test cases, counting usage, in one transaction
+// (write-run.ts, shared with rerun.ts).
 import { randomUUID } from 'node:crypto';
 import type { StartRunInput } from '../../../shared/src/api/schemas.js';
 import { topologicalOrder, withDependencies, type DependencyMap } from '../domain/dependency-graph.js';
@@ -9,10 +10,7 @@ import { urlRefusal } from '../domain/url-policy.js';
 import type { AppContext } from './context.js';
 import { AppError, BadRequest, Conflict, NotFound } from './errors.js';
 import type { DueSchedule } from './ports/execution-store.js';
-import type { NewEnvironment, NewRun, NewRunTestCase, Repositories } from './ports/store.js';
-import { runStarted } from './activity-log.js';
-import { queueStartedNotifications } from './notifications/queue-notifications.js';
-import { advanceRun } from './run-engine/advance-run.js';
+import type { NewEnvironment, NewRunTestCase } from './ports/store.js';
 import type {
   ApplicationRecord,
   Caller,
@@ -23,8 +21,8 @@ import type {
   TestPlanRecord,
 } from './records.js';
 import { retryOnConflict } from './run-engine/retry-on-conflict.js';
-import { consumeRunUsage } from './usage.js';
 import { validateNotifications } from './validate-notifications.js';
+import { remapRunTestCases, writeRun, type RunToWrite } from './write-run.js';
 
 export interface StartedRun {
   id: string;
@@ -138,36 +136,20 @@ export function planRunTestCases(
   settingsFor: (tc: TestCaseRecord) => { environmentId: string; environmentUrl: string; devicePresetId: string | null },
 ): NewRunTestCase[] {
   const byId = new Map(selected.map((tc) => [tc.id, tc]));
-  const order = topologicalOrder(selected.map((tc) => tc.id), graph);
-  const rowIds = new Map(order.map((id) => [id, randomUUID()]));
-  return order.map((id, position) => {
-    const tc = byId.get(id)!;
-    const settings = settingsFor(tc);
-    return {
-      id: rowIds.get(id)!,
-      shortId: makePlainShortId(),
-      runId,
-      testCaseId: tc.id,
-      name: tc.name,
-      promptGoal: tc.goal,
-      promptExamples: null,
-      expectedResult: tc.expectedResult,
-      resumeFromId: tc.resumeFromId ? (rowIds.get(tc.resumeFromId) ?? null) : null,
-      waitForIds: tc.waitForIds.flatMap((dep) => (rowIds.has(dep) ? [rowIds.get(dep)!] : [])),
-      applicationId: tc.applicationId,
-      environmentId: settings.environmentId,
-      environmentUrl: settings.environmentUrl,
-      devicePresetId: settings.devicePresetId,
-      position,
-    };
-  });
+  const ordered = topologicalOrder(selected.map((tc) => tc.id), graph).map((id) => byId.get(id)!);
+  return remapRunTestCases(runId, ordered, (tc) => ({
+    testCaseId: tc.id,
+    name: tc.name,
+    promptGoal: tc.goal,
+    promptExamples: null,
+    expectedResult: tc.expectedResult,
+    applicationId: tc.applicationId,
+    ...settingsFor(tc),
+  }));
 }
 
 /** Everything a new run needs, resolved and checked; nothing written yet. */
-interface PreparedRun {
-  run: NewRun;
-  previews: NewEnvironment[];
-  rows: NewRunTestCase[];
+interface PreparedRun extends RunToWrite {
   testPlan: { name: string; shortId: string };
 }
 
@@ -255,18 +237,6 @@ function configuredNotifications(project: Caller['project'], plan: TestPlanRecor
   if (plan.slack) return [{ type: 'slack', channel: plan.slack.channel, notifyOn: plan.slack.notifyOn }];
   if (project.slackDefaultChannel) return [{ type: 'slack', channel: project.slackDefaultChannel, notifyOn: project.slackNotifyOn }];
   return null;
-}
-
-/** Writes a prepared run, counting usage, and queues its first test cases: all in the caller's transaction. */
-async function writeRun(ctx: AppContext, tx: Repositories, caller: Caller, prepared: PreparedRun): Promise<void> {
-  await consumeRunUsage(tx, caller.organization, ctx.now());
-  await tx.runs.create(prepared.run);
-  for (const preview of prepared.previews) await tx.catalog.createEnvironment(preview);
-  await tx.runs.addTestCases(prepared.rows);
-  await queueStartedNotifications(ctx, tx, prepared.run.id, prepared.run.notifications);
-  // Before advanceRun: a run with nothing to run finishes in it, and says so after this line.
-  tx.afterCommit(() => runStarted(ctx.log, prepared.run, prepared.rows.length, ctx.links.run(prepared.run.shortId)));
-  await advanceRun(ctx, tx, prepared.run.id);
 }
 
 export async function startRun(ctx: AppContext, caller: Caller, input: StartRunRequest): Promise<StartedRun> {
