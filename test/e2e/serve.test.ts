@@ -50,7 +50,7 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     const view = await waitFor(
       'the demo run to end',
       async () => {
-        const res = await fetch(`${base}/v1/run/${body.run.shortId}?testCases=all`, { headers: { authorization: `Bearer ${firstToken}` } });
+        const res = await fetch(`${base}/v1/run/${body.run.shortId}?testCases=all&extensions=true`, { headers: { authorization: `Bearer ${firstToken}` } });
         const json = await res.json();
         return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(json.status) ? json : null;
       },

@@ -123,7 +123,7 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
 
     it("takes a run test case's own id (as GET /v1/run answers it) for its test case", async () => {
       const original = await start();
-      const view = (await api.get(`/v1/run/${original.shortId}?testCases=all`)).body;
+      const view = (await api.get(`/v1/run/${original.shortId}?testCases=all&extensions=true`)).body;
       const adminRow = view.runTestCases.find((t: { name: string }) => t.name === 'Admin dashboard');
       expect(adminRow.projectTestCaseId).to.equal(testCaseId('Admin dashboard'));
       const res = await api.post(`/v1/run/${original.shortId}`, { projectTestCaseIds: [adminRow.id, testCaseId('Admin dashboard'), testCaseId('Sign in')] });
