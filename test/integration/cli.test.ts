@@ -305,6 +305,14 @@ describe('goalie client commands', function () {
         repository: 'shop/storefront',
       });
     });
+
+    it('Jenkins (one of the other recognised systems): REPOHOST with what its environment names', async () => {
+      const jenkins = { ...env, JENKINS_URL: 'https://ci.example.com/', CHANGE_BRANCH: 'feature/cart', CHANGE_AUTHOR: 'ada', GIT_COMMIT: '9f2c4e1b7a3d5c6e8f0a1b2c3d4e5f6a7b8c9d0e', GIT_URL: 'git@github.com:shop/storefront.git' };
+      const result = await runCli(['run', '--plan', plan('Passing')], jenkins);
+      expect(result.code, result.stderr).to.equal(0);
+      expect(result.stdout).to.match(/^Jenkins detected: trigger REPOHOST, shop\/storefront, branch feature\/cart, commit 9f2c4e1b7a3d, by ada \(--no-ci to leave it out\)\n/);
+      expect(await storedRun(startedRun(result.stdout))).to.include({ trigger: 'REPOHOST', actor: 'ada', branch: 'feature/cart', commit_hash: '9f2c4e1b7a3d5c6e8f0a1b2c3d4e5f6a7b8c9d0e', commit_message: null, repository: 'shop/storefront' });
+    });
   });
 
   describe('the bundled client', () => {
