@@ -10,7 +10,8 @@ import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { runCli } from '../helpers/cli-io.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
-import { html, startSite, type Site } from '../helpers/site.js';
+import { startHoldingSite } from '../helpers/holding-site.js';
+import type { Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
 const project = (siteUrl: string) => `
@@ -39,7 +40,7 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
   const ids: Record<string, string> = {};
 
   before(async () => {
-    site = await startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><p>finally</p></main>') });
+    site = await startHoldingSite();
     service = await startTestService();
     summary = await service.apply(project(site.url));
     const token = await service.token('burn-ins');

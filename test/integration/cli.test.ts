@@ -13,7 +13,8 @@ import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { runCli, type CliResult } from '../helpers/cli-io.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
-import { html, startSite, type Site } from '../helpers/site.js';
+import { holdingSiteProject, startHoldingSite } from '../helpers/holding-site.js';
+import type { Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
@@ -21,41 +22,7 @@ const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as
 const synchronize = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => (e as { action?: string }).action === 'synchronize')!;
 const PACKAGE_VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** Home at /, and /slow, which a test can hold (a test case on it then stays RUNNING). */
-const startHoldingSite = () =>
-  startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><p>finally</p></main>') });
-
-const project = (siteUrl: string) => `
-organization: { name: CLI }
-project: { name: cli }
-applications:
-  - name: Site
-    environments: [{ name: local, url: "${siteUrl}", default: true }]
-devicePresets:
-  - name: Phone
-    viewport: { width: 390, height: 844 }
-testCases:
-  - name: Home
-    application: Site
-    goal: Go to /
-    expectedResult: "'All good' is shown"
-  - name: Broken
-    application: Site
-    goal: Go to /
-    expectedResult: "'Free shipping' is shown"
-  - name: Slow
-    application: Site
-    goal: Go to /slow
-    expectedResult: "'finally' is shown"
-testPlans:
-  - name: Passing
-    default: true
-    testCases: [Home]
-  - name: Failing
-    testCases: [Home, Broken]
-  - name: Slow
-    testCases: [Slow]
-`;
+const project = (siteUrl: string) => holdingSiteProject(siteUrl, { organization: 'CLI', project: 'cli', passing: 'Home', failing: 'Broken', slow: 'Slow' });
 
 /** Runs `node goalie.js ...` in `cwd` with only the given environment (and PATH). */
 function node(cwd: string, args: string[], env: Record<string, string>): Promise<CliResult> {
@@ -337,6 +304,14 @@ describe('goalie client commands', function () {
         commit_message: 'Add the cart page',
         repository: 'shop/storefront',
       });
+    });
+
+    it('Jenkins (one of the other recognised systems): REPOHOST with what its environment names', async () => {
+      const jenkins = { ...env, JENKINS_URL: 'https://ci.example.com/', CHANGE_BRANCH: 'feature/cart', CHANGE_AUTHOR: 'ada', GIT_COMMIT: '9f2c4e1b7a3d5c6e8f0a1b2c3d4e5f6a7b8c9d0e', GIT_URL: 'git@github.com:shop/storefront.git' };
+      const result = await runCli(['run', '--plan', plan('Passing')], jenkins);
+      expect(result.code, result.stderr).to.equal(0);
+      expect(result.stdout).to.match(/^Jenkins detected: trigger REPOHOST, shop\/storefront, branch feature\/cart, commit 9f2c4e1b7a3d, by ada \(--no-ci to leave it out\)\n/);
+      expect(await storedRun(startedRun(result.stdout))).to.include({ trigger: 'REPOHOST', actor: 'ada', branch: 'feature/cart', commit_hash: '9f2c4e1b7a3d5c6e8f0a1b2c3d4e5f6a7b8c9d0e', commit_message: null, repository: 'shop/storefront' });
     });
   });
 

@@ -15,6 +15,7 @@ import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import { expect } from 'chai';
 import { parse as parseYaml } from 'yaml';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
+import { holdingSiteProject, startHoldingSite } from '../helpers/holding-site.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
@@ -142,41 +143,8 @@ function errorCommands(stdout: string, command: 'error' | 'notice' = 'error'): {
 // ---------------------------------------------------------------------------
 // The run action against a live Goalie
 
-/** Home at /, and /slow, which a test can hold (a test case on it then stays RUNNING). */
-const startTestSite = () =>
-  startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><p>finally</p></main>') });
-
-const project = (siteUrl: string) => `
-organization: { name: Actions }
-project: { name: gha }
-applications:
-  - name: Site
-    environments: [{ name: local, url: "${siteUrl}", default: true }]
-devicePresets:
-  - name: Phone
-    viewport: { width: 390, height: 844 }
-testCases:
-  - name: Home works
-    application: Site
-    goal: Go to /
-    expectedResult: "'All good' is shown"
-  - name: Free shipping
-    application: Site
-    goal: Go to /
-    expectedResult: "'Free shipping' is shown"
-  - name: Slow page
-    application: Site
-    goal: Go to /slow
-    expectedResult: "'finally' is shown"
-testPlans:
-  - name: Passing
-    default: true
-    testCases: [Home works]
-  - name: Failing
-    testCases: [Home works, Free shipping]
-  - name: Slow
-    testCases: [Slow page]
-`;
+const project = (siteUrl: string) =>
+  holdingSiteProject(siteUrl, { organization: 'Actions', project: 'gha', passing: 'Home works', failing: 'Free shipping', slow: 'Slow page' });
 
 interface RunRow {
   id: string;
@@ -231,7 +199,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
   const runGoalieAction = (call: ActionCall) => runAction('.', call);
 
   before(async () => {
-    site = await startTestSite();
+    site = await startHoldingSite();
     preview = await startSite({ '/': html('Preview', '<main><h1>Preview build</h1><p>All good</p></main>') });
     service = await startTestService();
     await service.apply(project(site.url));

@@ -1,11 +1,16 @@
 // Who, which branch, which commit and which repository triggered a run, read from the CI system's
-// environment: GitHub Actions (GITHUB_* and the event payload) or GitLab CI (predefined variables).
+// environment: GitHub Actions (GITHUB_* and the event payload), GitLab CI (predefined variables),
+// or one of the systems in providers.ts.
 import type { StartRunRequest } from '../api/types.js';
+import { CI_PROVIDERS } from './providers.js';
 
 export type Attribution = Pick<StartRunRequest, 'actor' | 'branch' | 'commitHash' | 'commitMessage' | 'repository'>;
 
 export interface DetectedCi {
-  system: 'github' | 'gitlab';
+  /** github, gitlab, or a `system` of CI_PROVIDERS. */
+  system: string;
+  /** As people call it: GitHub Actions, Jenkins, ... */
+  name: string;
   attribution: Attribution;
 }
 
@@ -56,8 +61,9 @@ export function detectCi(env: Env, readEvent: (path: string) => string | null): 
     } catch {
       event = null;
     }
-    return { system: 'github', attribution: githubAttribution(env, event) };
+    return { system: 'github', name: 'GitHub Actions', attribution: githubAttribution(env, event) };
   }
-  if (env.GITLAB_CI === 'true') return { system: 'gitlab', attribution: gitlabAttribution(env) };
-  return null;
+  if (env.GITLAB_CI === 'true') return { system: 'gitlab', name: 'GitLab CI', attribution: gitlabAttribution(env) };
+  const provider = CI_PROVIDERS.find((p) => p.detect(env));
+  return provider ? { system: provider.system, name: provider.name, attribution: clean(provider.attribution(env)) } : null;
 }

@@ -114,8 +114,8 @@ export function slackNotification(text: string): NotificationOverride {
 }
 
 /**
- * The trigger and attribution: in GitHub Actions or GitLab CI, REPOHOST with who, branch, commit and
- * repository, unless --no-ci or --trigger API says otherwise.
+ * The trigger and attribution: in a recognised CI system (ci/attribution.ts), REPOHOST with who,
+ * branch, commit and repository, unless --no-ci or --trigger API says otherwise.
  */
 export function withTrigger(request: StartRunRequest, flags: { trigger?: Trigger; noCi: boolean }, ci: DetectedCi | null): StartRunRequest {
   if (flags.noCi || flags.trigger === 'API' || !ci) return { trigger: flags.trigger ?? 'API', ...request };

@@ -8,8 +8,6 @@ import type { ClientIo } from './io.js';
 import { parseRunArgs, withTrigger } from './run-request.js';
 import { COMMAND_HELP } from './usage.js';
 
-const CI_NAMES = { github: 'GitHub Actions', gitlab: 'GitLab CI' } as const;
-
 export async function runCommand(args: string[], io: ClientIo): Promise<number> {
   const parsed = parseRunArgs(args);
   if (parsed.help) {
@@ -33,7 +31,7 @@ export async function runCommand(args: string[], io: ClientIo): Promise<number> 
 
 function attributionLine(ci: DetectedCi, request: StartRunRequest): string {
   const parts = [request.repository, request.branch && `branch ${request.branch}`, request.commitHash && `commit ${request.commitHash.slice(0, 12)}`, request.actor && `by ${request.actor}`];
-  return `${CI_NAMES[ci.system]} detected: trigger REPOHOST, ${parts.filter(Boolean).join(', ') || 'no attribution found'} (--no-ci to leave it out)`;
+  return `${ci.name} detected: trigger REPOHOST, ${parts.filter(Boolean).join(', ') || 'no attribution found'} (--no-ci to leave it out)`;
 }
 
 function readOrNull(io: ClientIo, path: string): string | null {
