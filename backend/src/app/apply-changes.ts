@@ -1,5 +1,5 @@
 // What an apply did to each object: the stored project before and after the write, compared by name.
-// Snapshots hold no secret values: apply-project compares a config's secret values itself.
+// Snapshots hold no secret values: apply/summarize.ts compares a config's secret values itself.
 import type { ProjectSnapshot } from './ports/projects-as-code.js';
 
 export type ApplyStatus = 'created' | 'changed' | 'unchanged';
