@@ -1,12 +1,11 @@
 // "Download as YAML": a stored project as the `goalie apply` file that recreates it. Secret values
 // never leave the server: the file names environment variables for the secrets that `apply` needs
 // again, and leaves out those that `apply` keeps when they are absent.
+import { DEFAULT_HOST_API_URLS } from '../../../shared/src/project-file/schema.js';
 import type { ProjectSnapshot } from './ports/projects-as-code.js';
 import { NotFound } from './errors.js';
 import { DEFAULT_EVIDENCE_RETENTION_DAYS } from './expire-evidence.js';
 import type { AppContext } from './context.js';
-
-const DEFAULT_API_URLS = { github: 'https://api.github.com', gitlab: 'https://gitlab.com' } as const;
 
 export interface ProjectExport {
   /** The `goalie apply` document, in the file's key order. */
@@ -108,7 +107,7 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
       : { token: reference([r.host === 'github' ? 'GITHUB_TOKEN' : 'GITLAB_TOKEN'], `an access token for ${r.repository} on ${r.host === 'github' ? 'GitHub' : 'GitLab'}`) };
     document.repository = compact({
       host: r.host,
-      url: r.apiUrl === DEFAULT_API_URLS[r.host] ? undefined : r.apiUrl,
+      url: r.apiUrl === DEFAULT_HOST_API_URLS[r.host] ? undefined : r.apiUrl,
       repository: r.repository,
       ...credentials,
       reviews: compact({

@@ -137,6 +137,9 @@ const testPlan = z.strictObject({
     .optional(),
 });
 
+/** `repository.url` when the file leaves it out: the host's public API. */
+export const DEFAULT_HOST_API_URLS = { github: 'https://api.github.com', gitlab: 'https://gitlab.com' } as const;
+
 const repository = z
   .strictObject({
     host: z.enum(['github', 'gitlab']),

@@ -1,11 +1,9 @@
 // The repository block: checked and turned into the connection that is stored; none when the file has none.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ProjectFile } from '../../../../shared/src/project-file/schema.js';
+import { DEFAULT_HOST_API_URLS, type ProjectFile } from '../../../../shared/src/project-file/schema.js';
 import { randomSuffix } from '../../domain/short-id.js';
 import type { ExistingProject, RepositoryWrite } from '../ports/projects-as-code.js';
 import { namesNo, problemList, type Problem } from './planning.js';
-
-const DEFAULT_API_URLS = { github: 'https://api.github.com', gitlab: 'https://gitlab.com' } as const;
 
 export interface RepositoryPlan {
   repository: RepositoryWrite | null;
@@ -34,7 +32,7 @@ export function planRepository(
     // Part of the webhook URL: random, so the URL alone does not tell which project it serves.
     shortId: existing.repository?.shortId ?? `repo_${randomSuffix(12)}`,
     host: r.host,
-    apiUrl: (r.url ?? DEFAULT_API_URLS[r.host]).replace(/\/+$/, ''),
+    apiUrl: (r.url ?? DEFAULT_HOST_API_URLS[r.host]).replace(/\/+$/, ''),
     repository: r.repository,
     credentials: r.credentials,
     // A new connection gets a generated secret; an existing one keeps its own unless the file sets one.
