@@ -76,7 +76,11 @@ export function planTestCases(doc: Pick<ProjectFile, 'testCases'>, existing: Pic
   if (cycle) {
     const nameOf = new Map([...testCaseByName].map(([name, id]) => [id, name]));
     const first = declared.findIndex((d) => cycle.includes(d.id));
-    problem(first >= 0 ? ['testCases', first] : ['testCases'], `dependencies form a cycle: ${cycle.map((id) => nameOf.get(id) ?? id).join(' → ')}; a test case cannot depend on itself, directly or through others`);
+    // The circle read from the first of its test cases in the file, whatever order the search found it in.
+    const ring = cycle.slice(0, -1);
+    const at = first >= 0 ? Math.max(0, ring.indexOf(declared[first]!.id)) : 0;
+    const from = [...ring.slice(at), ...ring.slice(0, at), ring[at]!];
+    problem(first >= 0 ? ['testCases', first] : ['testCases'], `dependencies form a cycle: ${from.map((id) => nameOf.get(id) ?? id).join(' → ')}; a test case cannot depend on itself, directly or through others`);
   }
   return { testCases, testCaseByName, graph, problems };
 }
