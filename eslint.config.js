@@ -59,6 +59,17 @@ export default defineConfig([
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits loses its error; a `!` or `as` the
+    // compiler does not need hides where a value really may be missing (noUncheckedIndexedAccess).
+    name: 'goalie/typescript-typed',
+    files: TS_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
+  {
     name: 'goalie/tests',
     files: ['test/**/*.{ts,mts,cts,js,mjs}'],
     languageOptions: { globals: globals.mocha },

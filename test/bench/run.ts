@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
     // CPU per test case, median of the rounds: what the ratio is on a quiet machine, where every
     // side is CPU-bound, and much less sensitive than wall time to other work on the machine.
-    const perTestCase = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? round(median(values as number[]) / COUNT) : null);
+    const perTestCase = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? round(median(values) / COUNT) : null);
     const cpuPerTestCase = (values: (TreeCpu | null)[]) => perTestCase(values.map((v) => v?.total));
     const cpuFigures = { service: cpuPerTestCase(cpu.service), plainPlaywright: cpuPerTestCase(cpu.plain), plainWithEvidence: cpuPerTestCase(cpu.plainWithEvidence) };
     // Where each side's CPU goes: this Node process (the service, or the plain script's Playwright client), the browsers, PostgreSQL.

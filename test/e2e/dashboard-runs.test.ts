@@ -185,7 +185,7 @@ describe('the runs section in Chromium (e2e)', function () {
       await page.waitForURL(expected);
       return listed();
     };
-    const history = (await sql(service, `SELECT short_id, trigger, status, result, actor, branch, commit_hash, created_at FROM runs WHERE project_id = $1 ORDER BY created_at DESC`, [applied.project.id])) as {
+    const history = (await sql<{
       short_id: string;
       trigger: string;
       status: string;
@@ -194,7 +194,7 @@ describe('the runs section in Chromium (e2e)', function () {
       branch: string | null;
       commit_hash: string | null;
       created_at: Date;
-    }[];
+    }>(service, `SELECT short_id, trigger, status, result, actor, branch, commit_hash, created_at FROM runs WHERE project_id = $1 ORDER BY created_at DESC`, [applied.project.id]));
     const expectRuns = (runs: string[], keep: (r: (typeof history)[number]) => boolean) => expect(runs).to.deep.equal(history.filter(keep).slice(0, 25).map((r) => r.short_id));
 
     expectRuns(await apply(() => page.getByLabel('Plan').selectOption({ label: 'Storefront' }).then(() => {}), /plan=/), () => true);

@@ -52,7 +52,7 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
   let service: TestService;
   let api: ApiClient;
   let worker: RunningWorker;
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
 
   const run = async (plan: string): Promise<{ status: string; rows: Row[] }> => {
     const { short_id: planShortId } = (await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan]))[0]!;

@@ -31,7 +31,7 @@ describe('killing the worker process while it holds a review or a burn-in (fault
   const children: Running[] = [];
   const logs: { level: number; msg: string }[] = [];
   let nextNumber = 1;
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
 
   const startChild = async (): Promise<Running> => {
     const started = startGoalie(['worker'], {

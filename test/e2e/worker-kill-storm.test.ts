@@ -67,7 +67,7 @@ describe('killing the worker process at random moments (fault)', function () {
   let first: { process: Running; id: string };
   const children: Running[] = [];
   const logs: { level: number; msg: string }[] = [];
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
 
   const startChild = async (): Promise<{ process: Running; id: string }> => {
     const started = startGoalie(['worker'], {

@@ -60,7 +60,7 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
   let api: ApiClient;
   const children: Running[] = [];
   let steady: { process: Running; id: string };
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
 
   const startChild = async (graceSeconds: number, env: Record<string, string> = {}): Promise<{ process: Running; id: string }> => {
     const started = startGoalie(['worker'], {

@@ -361,7 +361,7 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   };
   const requireString = (body: Record<string, unknown>, field: string, resource: string) => {
     if (typeof body[field] !== 'string' || !body[field]) throw validationFailed(resource, field, `${field} wasn't supplied.`);
-    return body[field] as string;
+    return body[field];
   };
 
   route('GET', '/pulls/:n', (_ctx, repo, [n]) => ({ data: pullJson(repo, pullOf(repo, n!)) }));

@@ -102,7 +102,7 @@ export function suiteProject(serverUrl: string, plans: SuitePlan[], project = 'g
   ].join('\n') + '\n';
 }
 
-const query = <T>(service: TestService, sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+const query = <T>(service: TestService, sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
 
 /** Waits until no test case is being burned in (a worker must be running). */
 export async function waitForBurnIns(service: TestService, timeoutMs = 600_000): Promise<void> {

@@ -45,8 +45,8 @@ export function startGoalie(args: string[], env: Record<string, string>): Runnin
     output += chunk.toString();
     for (const l of listeners) l();
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   return {
     child,
@@ -69,7 +69,7 @@ export function startGoalie(args: string[], env: Record<string, string>): Runnin
           listeners.delete(check);
         };
         listeners.add(check);
-        exited.then((code) => {
+        void exited.then((code) => {
           if (listeners.has(check)) {
             cleanup();
             reject(new Error(`goalie exited (${code}) before printing ${pattern}:\n${output}`));

@@ -58,7 +58,7 @@ ${plans.join('\n')}
 /** Rows of a query against the service's own database. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of arbitrary SQL
 export async function sql<T = Record<string, any>>(service: TestService, query: string, params: unknown[] = []): Promise<T[]> {
-  return (await service.runtime.dataSource.query(query, params)) as T[];
+  return (await service.runtime.dataSource.query<T[]>(query, params));
 }
 
 export async function countRuns(service: TestService, projectId: string): Promise<number> {

@@ -67,7 +67,7 @@ export interface Previews {
 export async function startPreviews(): Promise<Previews> {
   const slowPage = html('Slow', '<main><h1>Slow</h1><p>finally</p></main>');
   const [clean, minor, staging, slow] = await Promise.all([startPreview(PAGES.clean), startPreview(PAGES.minor), startPreview(PAGES.staging), startPreview({ ...PAGES.clean, '/slow': slowPage })]);
-  return { clean: clean!, minor: minor!, staging: staging!, slow: slow! };
+  return { clean: clean, minor: minor, staging: staging, slow: slow };
 }
 
 /** A URL on 127.0.0.1 where nothing listens: a preview that cannot be reached. */
@@ -300,9 +300,9 @@ export const sha = (): string => randomBytes(20).toString('hex');
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
 
 function example(name: string, pick: (payload: Payload) => boolean = () => true): Payload {
-  const found = examples.find((d) => d.name === name)?.examples.find((e) => pick(e as Payload));
+  const found = examples.find((d) => d.name === name)?.examples.find((e) => pick(e));
   if (!found) throw new Error(`no matching ${name} example in @octokit/webhooks-examples`);
-  return structuredClone(found) as Payload;
+  return structuredClone(found);
 }
 
 function adjustRepository(payload: Payload, fullName: string): void {
@@ -454,7 +454,7 @@ export const gitlabPayloads = {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of arbitrary SQL
 export async function sql<T = Record<string, any>>(service: TestService, query: string, params: unknown[] = []): Promise<T[]> {
-  return (await service.runtime.dataSource.query(query, params)) as T[];
+  return (await service.runtime.dataSource.query<T[]>(query, params));
 }
 
 export interface ReviewRow {

@@ -29,7 +29,7 @@ export class ScriptedExecutor implements TestExecutor {
 
   async execute(request: ExecutionRequest): Promise<ExecutionOutcome> {
     this.requests.push(request);
-    this.startedFor(request.name);
+    void this.startedFor(request.name);
     this.started.get(request.name)!();
     this.running += 1;
     this.maxRunning = Math.max(this.maxRunning, this.running);

@@ -170,7 +170,7 @@ describe('dashboard: signing in and who may see what', function () {
   describe('evidence', () => {
     let key: string;
     before(async () => {
-      const [row] = (await service.runtime.dataSource.query(`SELECT id, run_id FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1) LIMIT 1`, [runShortId])) as { id: string; run_id: string }[];
+      const [row] = (await service.runtime.dataSource.query<{ id: string; run_id: string }[]>(`SELECT id, run_id FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1) LIMIT 1`, [runShortId]));
       key = `runs/${row!.run_id}/${row!.id}/attempt-0/console.txt`;
       await service.runtime.evidence.put(key, 'console output', 'text/plain', []);
     });

@@ -338,7 +338,7 @@ describe('dashboard: runs', function () {
       const res = await member.fetch(`/runs/${run.shortId}/rerun`, { form: {} });
       expect(res.status).to.equal(302);
       const shortId = /^\/runs\/(.+)$/.exec(res.headers.get('location')!)![1]!;
-      const { n } = ((await sql(service, `SELECT count(*)::int n FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1)`, [shortId])) as { n: number }[])[0]!;
+      const { n } = ((await sql<{ n: number }>(service, `SELECT count(*)::int n FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1)`, [shortId])))[0]!;
       expect(n).to.equal(4);
     });
 

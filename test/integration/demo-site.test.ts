@@ -395,7 +395,7 @@ describe('demo site', () => {
       const states = new Map<string, BrowserState>();
       async function resume(from: string): Promise<void> {
         await context.close();
-        context = await newContext(browser, null, states.get(from)!);
+        context = await newContext(browser, null, states.get(from));
         page = await context.newPage();
       }
       const keep = async (name: string) => states.set(name, await captureState(context));

@@ -169,7 +169,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
   let phone: { id: string; short_id: string };
   let failedRunShortId = '';
 
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
   const runRow = async (shortId: string) =>
     (await q<RunRow>('SELECT id, trigger, actor, branch, commit_hash, commit_message, repository FROM runs WHERE short_id = $1', [shortId]))[0]!;
   const countRuns = async () => (await q<{ n: number }>('SELECT count(*)::int n FROM runs'))[0]!.n;
@@ -206,8 +206,8 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     token = await service.token('gha');
     api = service.client(token);
     plans = Object.fromEntries((await q<{ name: string; short_id: string }>('SELECT name, short_id FROM test_plans')).map((r) => [r.name, r.short_id]));
-    [app] = await q('SELECT id, short_id FROM applications');
-    [phone] = await q('SELECT id, short_id FROM device_presets');
+    app = (await q<{ id: string; short_id: string }>('SELECT id, short_id FROM applications'))[0]!;
+    phone = (await q<{ id: string; short_id: string }>('SELECT id, short_id FROM device_presets'))[0]!;
     worker = await startWorker(service.runtime);
     await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 90_000, 100);
   });
@@ -288,7 +288,7 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     const { outputs } = result;
     expect(outputs.run_short_id).not.to.equal(failedRunShortId);
     expect(outputs).to.include({ test_count: '1', run_status: 'COMPLETED', run_result: 'FAILED' });
-    const [row] = await q('SELECT r.rerun_of_run_id, o.short_id original FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE r.short_id = $1', [outputs.run_short_id]);
+    const row = (await q('SELECT r.rerun_of_run_id, o.short_id original FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE r.short_id = $1', [outputs.run_short_id]))[0]!;
     expect(row.original).to.equal(failedRunShortId);
     const names = (await q<{ name: string }>('SELECT t.name FROM run_test_cases t JOIN runs r ON r.id = t.run_id WHERE r.short_id = $1', [outputs.run_short_id])).map((r) => r.name);
     expect(names).to.deep.equal(['Free shipping']);
@@ -595,7 +595,7 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
 
   it('comments on the pull request of an issue_comment event', async () => {
     // The examples' comments are on plain issues; a comment on a pull request has issue.pull_request.
-    const payload = { ...example('issue_comment', (p) => p.action === 'created') } as Example<'issue_comment'> & { issue: { pull_request?: object } };
+    const payload = { ...example('issue_comment', (p) => p.action === 'created') };
     payload.issue = { ...payload.issue, pull_request: { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1' } };
     const result = await runAction(ACTION, call({ name: 'issue_comment', payload }, { preview_url: 'https://pr-1.preview.example.com' }));
     expect(result.code, show(result)).to.equal(0);

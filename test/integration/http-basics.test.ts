@@ -24,7 +24,7 @@ async function raw(service: TestService, method: string, path: string, init: { t
     headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
     body: init.body,
     ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
 }

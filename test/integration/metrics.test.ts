@@ -41,7 +41,7 @@ describe('Prometheus metrics at /metrics', function () {
     let service: TestService;
     let api: ApiClient;
     let worker: RunningWorker;
-    const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params) as Promise<T[]>;
+    const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
     const scrape = async (token: string | null = TOKEN) => fetch(`${service.baseUrl}/metrics`, { headers: token === null ? {} : { authorization: `Bearer ${token}` } });
     const text = async () => {
       const response = await scrape();

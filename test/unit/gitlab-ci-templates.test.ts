@@ -319,7 +319,7 @@ const componentRules: Record<string, ComponentRule> = {
   'with its defaults, the configuration follows the pipeline rules': (text) => {
     const parsed = splitSpec(text, 'component');
     if (!parsed) return ['no spec: header'];
-    const inputs = (parsed.spec.inputs ?? {}) as Record<string, InputSpec>;
+    const inputs = (parsed.spec.inputs ?? {});
     const given = Object.fromEntries(Object.entries(inputs).filter(([, s]) => isMap(s) && !('default' in s)).map(([n, s]) => [n, sample[s.type ?? 'string']]));
     let body: Config;
     try {

@@ -28,7 +28,7 @@ async function requestReviews(api: GitHubApiOptions, settings: ReviewRequestSett
       core.info(`Asked ${settings.mention} to review ${targets.previewUrl} on ${pr.owner}/${pr.repo}#${pr.number}: ${comment.html_url}`);
     } catch (error) {
       if (!isExpected(error) || targets.pullRequests.length === 1) throw error;
-      failures.push(`#${pr.number}: ${(error as Error).message}`);
+      failures.push(`#${pr.number}: ${(error).message}`);
     }
   }
   return { urls, failures };
@@ -46,7 +46,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
     core.setOutput('comment_url', urls.join('\n'));
     if (failures.length > 0) core.setFailed(`Could not comment on ${failures.length} of ${urls.length + failures.length} pull requests:\n${failures.join('\n')}`);
   } catch (error) {
-    if (isExpected(error)) core.setFailed((error as Error).message);
+    if (isExpected(error)) core.setFailed((error).message);
     else core.setFailed(`The review-request action failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 }

@@ -182,7 +182,7 @@ function applicationOverrides(name: string, value: unknown, problems: string[]):
       }
       if (!checkApplicationShortId(`${where}.applicationShortId`, element.applicationShortId, problems)) return;
       const { applicationShortId, ...fields } = element;
-      const override = parseOverrideFields(where, applicationShortId as string, fields, ['environment', 'devicePresetShortId'], problems);
+      const override = parseOverrideFields(where, applicationShortId, fields, ['environment', 'devicePresetShortId'], problems);
       if (override) overrides.push(override);
     });
   } else if (isObject(value)) {

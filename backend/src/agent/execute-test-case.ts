@@ -412,7 +412,7 @@ function refused(outcome: ExecutionOutcome, guard: NetworkGuard): ExecutionOutco
 function stepPlan(steps: Step[]): string {
   return formatStepPlan(steps)
     .split('\n')
-    .map((line, i) => (steps[i]?.interpretedBy ? `${line}  [interpreted by ${steps[i]!.interpretedBy}]` : line))
+    .map((line, i) => (steps[i]?.interpretedBy ? `${line}  [interpreted by ${steps[i].interpretedBy}]` : line))
     .join('\n');
 }
 

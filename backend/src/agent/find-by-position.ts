@@ -1,7 +1,7 @@
 // Targets found by position rather than by name: "the second 'Add to cart' button", "the last row",
 // "the first product" (an element whose class, id or test id says "product"), and the only one of its
 // kind: "the checkbox", "the field" of "Type milk" (else the focused one). Document order decides.
-import type { ElementHandle, Locator as PwLocator, Page } from 'playwright-core';
+import type { Locator as PwLocator, Page } from 'playwright-core';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { rolesForNoun } from '../domain/goal-language/roles.js';
 import { ambiguity, nameTiers, type Roles } from './find-by-name.js';
@@ -72,7 +72,7 @@ const clearItems = pageFunction<(mark: string) => void>(`(mark) => { for (const 
 
 async function ordered(page: Page, candidates: Candidate[]): Promise<Candidate[]> {
   if (candidates.length < 2) return candidates;
-  const order = await page.evaluate(documentOrder, candidates.map((c) => c.handle as ElementHandle<Element>));
+  const order = await page.evaluate(documentOrder, candidates.map((c) => c.handle));
   return order.map((i) => candidates[i]!);
 }
 
@@ -107,9 +107,9 @@ async function withRow(probe: Probe, phrase: TargetPhrase, chosen: Candidate, ot
   const alike: boolean[] = [];
   for (const other of others) if (other !== chosen) alike.push((await probe.factsOf(other)).name === name);
   if (!alike.some(Boolean)) return plain;
-  const row = await probe.page.evaluate(rowText, chosen.handle as ElementHandle<Element>);
+  const row = await probe.page.evaluate(rowText, chosen.handle);
   if (!row) return plain;
-  const container = (await probe.page.evaluateHandle(ancestorAt, { el: chosen.handle as ElementHandle<Element>, level: row.level })) as ElementHandle<Element>;
+  const container = await probe.page.evaluateHandle(ancestorAt, { el: chosen.handle, level: row.level });
   probe.track(container);
   const recordAs: TargetPhrase = { name: phrase.name, noun: phrase.noun, near: { text: row.text, relation: 'in the row of' } };
   return { found: { candidate: chosen, container, anchorExact: true }, recordAs };
@@ -143,7 +143,7 @@ async function findCandidate(probe: Probe, phrase: TargetPhrase, roles: Roles, p
     }
     if (found.length === 1) return { chosen: found[0]!, among: found };
     // "Type milk" into one of several fields: the one that has the focus.
-    const focused = await probe.page.evaluate(focusedIndex, found.map((c) => c.handle as ElementHandle<Element>));
+    const focused = await probe.page.evaluate(focusedIndex, found.map((c) => c.handle));
     if (focused >= 0) return { chosen: found[focused]!, among: [found[focused]!] };
     throw await ambiguity(probe, found, `the ${phrase.noun ?? 'element'}`);
   }

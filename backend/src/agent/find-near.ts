@@ -62,7 +62,7 @@ export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles,
       throw await ambiguity(probe, pick.tied.map((i) => candidates[i]!), `${phrase.name === null ? `a ${phrase.noun}` : JSON.stringify(phrase.name)} ${near.relation} ${JSON.stringify(near.text)}`);
     }
     if (pick.candidate < 0 || pick.level > maxLevel) continue;
-    const container = (await probe.page.evaluateHandle(ancestorAt, { el: anchors[pick.anchor]!.handle, level: pick.level })) as ElementHandle<Element>;
+    const container = await probe.page.evaluateHandle(ancestorAt, { el: anchors[pick.anchor]!.handle, level: pick.level });
     probe.track(container);
     const isPage = await container.evaluate((el) => el === document.body || el === document.documentElement);
     return { candidate: candidates[pick.candidate]!, container: isPage ? null : container, anchorExact };

@@ -130,7 +130,7 @@ export async function recordLocators(page: Page, input: RecordInput): Promise<Lo
   }
   if (!out.length && !near) {
     // Not unique on the page (the same link in header and footer): unique inside its landmark?
-    const landmark = (await page.evaluateHandle(landmarkOf, handle)).asElement() as ElementHandle<Element> | null;
+    const landmark = (await page.evaluateHandle(landmarkOf, handle)).asElement();
     if (landmark) {
       const landmarkFacts = { ...(await landmark.evaluate(readFacts)), name: null };
       const inners = ownLocators(facts).filter((l) => l.kind !== 'css' || !l.selector.startsWith('#'));

@@ -76,7 +76,7 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
   }
   // A control without a name of its own ("<input type=checkbox> Buy milk"): the one beside the text
   // (of the name, else of another name the sentence allows: "the number of guests" or "guests").
-  const texts = [phrase.name!, ...(phrase.alternatives ?? [])];
+  const texts = [phrase.name, ...(phrase.alternatives ?? [])];
   if (NEAR_FALLBACK.includes(purpose)) {
     for (const text of texts) {
       // Close to its text only: a list item's text ("Buy milk") is no label of the page's new-item field.
@@ -84,7 +84,7 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
       if (typeof near !== 'string') return { found: near.candidate, near, anchor: text };
     }
   }
-  const byIdentifiers = await findByIdentifiers(probe, phrase.name!, purpose);
+  const byIdentifiers = await findByIdentifiers(probe, phrase.name, purpose);
   if (byIdentifiers) return { found: byIdentifiers, near: null };
   const after = AFTER_TEXT[purpose];
   for (const text of after ? texts : []) {

@@ -27,7 +27,7 @@ function variableName(parts: string[], taken: Set<string>): string {
 
 /** Only the keys whose value says something: null, undefined, false-by-default and empty are left out. */
 function compact(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0) && !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0)));
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0) && !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)));
 }
 
 export function projectDocument(s: ProjectSnapshot): ProjectExport {

@@ -87,30 +87,30 @@ function uniqueViolation(error: unknown): UniqueViolation | null {
 export function accountsStore(m: EntityManager): AccountsStore {
   return {
     async userCount() {
-      const [row] = (await m.query(`SELECT count(*)::int AS n FROM users`)) as { n: number }[];
+      const [row] = (await m.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM users`));
       return row!.n;
     },
     async createUser(user) {
       try {
-        const [row] = (await m.query(
+        const [row] = (await m.query<UserRow[]>(
           `INSERT INTO users (email, name, password_hash, is_admin) VALUES ($1, $2, $3, $4) RETURNING id, email, name, is_admin, password_hash, created_at`,
           [user.email.toLowerCase(), user.name, user.passwordHash, user.isAdmin],
-        )) as UserRow[];
+        ));
         return toUser(row!);
       } catch (error) {
         throw uniqueViolation(error) ?? error;
       }
     },
     async userById(id) {
-      const [row] = (await m.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id])) as UserRow[];
+      const [row] = (await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]));
       return row ? toUser(row) : null;
     },
     async userByEmail(email) {
-      const [row] = (await m.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [email.toLowerCase()])) as UserRow[];
+      const [row] = (await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [email.toLowerCase()]));
       return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
     },
     async listUsers() {
-      return ((await m.query(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.email`)) as UserRow[]).map(toUser);
+      return ((await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.email`))).map(toUser);
     },
     async setPassword(userId, passwordHash, at) {
       await m.query(`UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, [userId, passwordHash, at]);
@@ -121,7 +121,7 @@ export function accountsStore(m: EntityManager): AccountsStore {
       return row ? toIdentity(row) : null;
     },
     async identitiesOf(userId) {
-      return ((await m.query(`SELECT * FROM user_identities WHERE user_id = $1 ORDER BY provider, provider_url`, [userId])) as Parameters<typeof toIdentity>[0][]).map(toIdentity);
+      return ((await m.query<Parameters<typeof toIdentity>[0][]>(`SELECT * FROM user_identities WHERE user_id = $1 ORDER BY provider, provider_url`, [userId]))).map(toIdentity);
     },
     async linkIdentity(identity) {
       try {
@@ -161,11 +161,11 @@ export function accountsStore(m: EntityManager): AccountsStore {
       ]);
     },
     async session(tokenHash, now) {
-      const [row] = (await m.query(
+      const [row] = (await m.query<(UserRow & { token_hash: string; csrf_token: string; last_seen_at: Date; expires_at: Date })[]>(
         `SELECT s.token_hash, s.csrf_token, s.last_seen_at, s.expires_at, ${USER_COLUMNS}
            FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
         [tokenHash, now],
-      )) as (UserRow & { token_hash: string; csrf_token: string; last_seen_at: Date; expires_at: Date })[];
+      ));
       if (!row) return null;
       return { tokenHash: row.token_hash, csrfToken: row.csrf_token, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, user: toUser(row) };
     },
@@ -180,24 +180,24 @@ export function accountsStore(m: EntityManager): AccountsStore {
     },
 
     async membershipsOf(userId) {
-      return ((await m.query(
+      return ((await m.query<MembershipRow[]>(
         `SELECT mb.organization_id, o.name AS organization_name, mb.user_id, u.email, u.name, mb.role, mb.created_at
            FROM memberships mb JOIN organizations o ON o.id = mb.organization_id JOIN users u ON u.id = mb.user_id
           WHERE mb.user_id = $1 ORDER BY o.name`,
         [userId],
-      )) as MembershipRow[]).map(toMembership);
+      ))).map(toMembership);
     },
     async membersOf(organizationId) {
-      return ((await m.query(
+      return ((await m.query<MembershipRow[]>(
         `SELECT mb.organization_id, o.name AS organization_name, mb.user_id, u.email, u.name, mb.role, mb.created_at
            FROM memberships mb JOIN organizations o ON o.id = mb.organization_id JOIN users u ON u.id = mb.user_id
           WHERE mb.organization_id = $1
           ORDER BY array_position(ARRAY['owner', 'admin', 'member', 'viewer'], mb.role), u.email`,
         [organizationId],
-      )) as MembershipRow[]).map(toMembership);
+      ))).map(toMembership);
     },
     async roleIn(organizationId, userId) {
-      const [row] = (await m.query(`SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2`, [organizationId, userId])) as { role: Role }[];
+      const [row] = (await m.query<{ role: Role }[]>(`SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2`, [organizationId, userId]));
       return row?.role ?? null;
     },
     async setMembership(organizationId, userId, role) {
@@ -214,22 +214,22 @@ export function accountsStore(m: EntityManager): AccountsStore {
     },
 
     async createInvitation(invitation) {
-      const [row] = (await m.query(
+      const [row] = (await m.query<{ id: string }[]>(
         `INSERT INTO invitations (organization_id, role, token_hash, email, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [invitation.organizationId, invitation.role, invitation.tokenHash, invitation.email, invitation.createdBy, invitation.expiresAt],
-      )) as { id: string }[];
-      const [created] = (await m.query(`${INVITATION_SELECT} WHERE i.id = $1`, [row!.id])) as InvitationRow[];
+      ));
+      const [created] = (await m.query<InvitationRow[]>(`${INVITATION_SELECT} WHERE i.id = $1`, [row!.id]));
       return toInvitation(created!);
     },
     async invitationByToken(tokenHash) {
-      const [row] = (await m.query(`${INVITATION_SELECT} WHERE i.token_hash = $1`, [tokenHash])) as InvitationRow[];
+      const [row] = (await m.query<InvitationRow[]>(`${INVITATION_SELECT} WHERE i.token_hash = $1`, [tokenHash]));
       return row ? toInvitation(row) : null;
     },
     async openInvitationsOf(organizationId, now) {
-      return ((await m.query(
+      return ((await m.query<InvitationRow[]>(
         `${INVITATION_SELECT} WHERE i.organization_id = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $2 ORDER BY i.created_at DESC`,
         [organizationId, now],
-      )) as InvitationRow[]).map(toInvitation);
+      ))).map(toInvitation);
     },
     async acceptInvitation(id, userId, at) {
       const rows = returned(
@@ -263,7 +263,7 @@ export function accountsStore(m: EntityManager): AccountsStore {
       await m.query(`DELETE FROM sign_in_failures WHERE at < $1`, [new Date(at.getTime() - 24 * 3600_000)]);
     },
     async signInFailures(key, since) {
-      const [row] = (await m.query(`SELECT count(*)::int AS n FROM sign_in_failures WHERE key = $1 AND at > $2`, [key, since])) as { n: number }[];
+      const [row] = (await m.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM sign_in_failures WHERE key = $1 AND at > $2`, [key, since]));
       return row!.n;
     },
     async clearSignInFailures(keys) {

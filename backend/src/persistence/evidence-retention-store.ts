@@ -54,7 +54,7 @@ const MARK: Record<EvidenceOwner, string> = {
 export function evidenceRetentionStore(m: EntityManager): EvidenceRetentionStore {
   return {
     async claimExpired(owner, now, limit, leaseMs) {
-      const rows = (await m.query(CLAIM[owner], [now, limit, leaseMs])) as ExpiredEvidence[];
+      const rows = (await m.query<ExpiredEvidence[]>(CLAIM[owner], [now, limit, leaseMs]));
       return rows.map((r) => ({ id: r.id, prefix: r.prefix, keys: r.keys }));
     },
     async markExpired(owner, ids, now) {

@@ -337,7 +337,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async lockGoal(testCaseId) {
-      const [row] = (await m.query(`SELECT goal FROM test_cases WHERE id = $1 FOR UPDATE`, [testCaseId])) as { goal: string }[];
+      const [row] = (await m.query<{ goal: string }[]>(`SELECT goal FROM test_cases WHERE id = $1 FOR UPDATE`, [testCaseId]));
       return row?.goal ?? null;
     },
 

@@ -26,27 +26,16 @@ const PROJECT_SELECT = `SELECT p.id, p.name, p.slug, p.organization_id, o.name A
 export function overviewQueries(m: EntityManager): OverviewQueries {
   return {
     async projects(organizationIds) {
-      const rows = (await m.query(`${PROJECT_SELECT} WHERE $1::uuid[] IS NULL OR p.organization_id = ANY($1::uuid[]) ORDER BY o.name, p.name`, [organizationIds])) as ProjectRow[];
+      const rows = (await m.query<ProjectRow[]>(`${PROJECT_SELECT} WHERE $1::uuid[] IS NULL OR p.organization_id = ANY($1::uuid[]) ORDER BY o.name, p.name`, [organizationIds]));
       return rows.map(toProject);
     },
     async projectBySlug(slug) {
-      const [row] = (await m.query(`${PROJECT_SELECT} WHERE p.slug = $1`, [slug])) as ProjectRow[];
+      const [row] = (await m.query<ProjectRow[]>(`${PROJECT_SELECT} WHERE p.slug = $1`, [slug]));
       return row ? toProject(row) : null;
     },
     async plans(projectIds, since) {
       if (projectIds.length === 0) return [];
-      const rows = (await m.query(
-        `SELECT tp.id, tp.project_id, tp.name, tp.short_id, latest.short_id AS run_short_id, latest.status AS run_status, latest.result AS run_result,
-                latest.created_at AS run_created_at, COALESCE(period.finished, 0)::int AS finished, COALESCE(period.passed, 0)::int AS passed
-           FROM test_plans tp
-           LEFT JOIN LATERAL (SELECT short_id, status, result, created_at FROM runs WHERE test_plan_id = tp.id ORDER BY created_at DESC LIMIT 1) latest ON true
-           LEFT JOIN LATERAL (
-             SELECT count(*) FILTER (WHERE status IN ('COMPLETED', 'ERROR')) AS finished, count(*) FILTER (WHERE result = 'PASSED') AS passed
-               FROM runs WHERE test_plan_id = tp.id AND created_at >= $2) period ON true
-          WHERE tp.project_id = ANY($1::uuid[])
-          ORDER BY tp.name`,
-        [projectIds, since],
-      )) as {
+      const rows = (await m.query<{
         id: string;
         project_id: string;
         name: string;
@@ -57,7 +46,18 @@ export function overviewQueries(m: EntityManager): OverviewQueries {
         run_created_at: Date | null;
         finished: number;
         passed: number;
-      }[];
+      }[]>(
+        `SELECT tp.id, tp.project_id, tp.name, tp.short_id, latest.short_id AS run_short_id, latest.status AS run_status, latest.result AS run_result,
+                latest.created_at AS run_created_at, COALESCE(period.finished, 0)::int AS finished, COALESCE(period.passed, 0)::int AS passed
+           FROM test_plans tp
+           LEFT JOIN LATERAL (SELECT short_id, status, result, created_at FROM runs WHERE test_plan_id = tp.id ORDER BY created_at DESC LIMIT 1) latest ON true
+           LEFT JOIN LATERAL (
+             SELECT count(*) FILTER (WHERE status IN ('COMPLETED', 'ERROR')) AS finished, count(*) FILTER (WHERE result = 'PASSED') AS passed
+               FROM runs WHERE test_plan_id = tp.id AND created_at >= $2) period ON true
+          WHERE tp.project_id = ANY($1::uuid[])
+          ORDER BY tp.name`,
+        [projectIds, since],
+      ));
       return rows.map((r) => ({
         id: r.id,
         projectId: r.project_id,

@@ -4,10 +4,10 @@ import type { DataSource } from 'typeorm';
 
 export async function progressCounts(dataSource: DataSource): Promise<{ runs: Record<string, number>; testCases: Record<string, number> }> {
   const [runs, testCases] = await Promise.all([
-    dataSource.query(`SELECT status, count(*)::int AS n FROM runs WHERE status IN ('INITIATED', 'RUNNING') GROUP BY status`) as Promise<{ status: string; n: number }[]>,
-    dataSource.query(
+    dataSource.query<{ status: string; n: number }[]>(`SELECT status, count(*)::int AS n FROM runs WHERE status IN ('INITIATED', 'RUNNING') GROUP BY status`),
+    dataSource.query<{ status: string; n: number }[]>(
       `SELECT rtc.status, count(*)::int AS n FROM runs r JOIN run_test_cases rtc ON rtc.run_id = r.id WHERE r.status IN ('INITIATED', 'RUNNING') GROUP BY rtc.status`,
-    ) as Promise<{ status: string; n: number }[]>,
+    ),
   ]);
   const byStatus = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, r.n]));
   return { runs: byStatus(runs), testCases: byStatus(testCases) };

@@ -119,11 +119,11 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
       const where = `connection_id = $1 AND change_request_number = $2 AND note = $3`;
       const keyValues = [key.connectionId, key.changeRequestNumber, key.note];
       await m.query(`INSERT INTO change_request_notes (connection_id, change_request_number, note) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, keyValues);
-      const [row] = (await m.query(`SELECT writer, claimed_until, body_hash FROM change_request_notes WHERE ${where} FOR UPDATE`, keyValues)) as {
+      const [row] = (await m.query<{
         writer: string | null;
         claimed_until: Date | null;
         body_hash: string | null;
-      }[];
+      }[]>(`SELECT writer, claimed_until, body_hash FROM change_request_notes WHERE ${where} FOR UPDATE`, keyValues));
       if (row!.writer && row!.claimed_until && row!.claimed_until > now) {
         await m.query(`UPDATE change_request_notes SET stale = true WHERE ${where}`, keyValues);
         return { claimed: false, claimedUntil: row!.claimed_until };
@@ -133,10 +133,10 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
     },
     async releaseNote(key, writer, outcome, now) {
       const keyValues = [key.connectionId, key.changeRequestNumber, key.note];
-      const [row] = (await m.query(
+      const [row] = (await m.query<{ writer: string | null; stale: boolean }[]>(
         `SELECT writer, stale FROM change_request_notes WHERE connection_id = $1 AND change_request_number = $2 AND note = $3 FOR UPDATE`,
         keyValues,
-      )) as { writer: string | null; stale: boolean }[];
+      ));
       // A writer whose claim ran out and was taken over stores nothing: the one who took it writes.
       if (row?.writer !== writer) return { stale: false };
       await m.query(

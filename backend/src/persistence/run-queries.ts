@@ -61,7 +61,7 @@ const toNeighbour = (r: { short_id: string; status: RunStatus; result: RunResult
 export function runQueries(m: EntityManager): RunQueries {
   return {
     async planOptions(projectId) {
-      const rows = (await m.query(`SELECT short_id, name FROM test_plans WHERE project_id = $1 ORDER BY name`, [projectId])) as { short_id: string; name: string }[];
+      const rows = (await m.query<{ short_id: string; name: string }[]>(`SELECT short_id, name FROM test_plans WHERE project_id = $1 ORDER BY name`, [projectId]));
       return rows.map((r) => ({ shortId: r.short_id, name: r.name }));
     },
 
@@ -71,7 +71,7 @@ export function runQueries(m: EntityManager): RunQueries {
       // Newest first, or (after a cursor, towards newer runs) oldest first and turned round below.
       const towardsNewer = cursor !== null && 'after' in cursor;
       const [pageSide, otherSide, order] = !cursor ? ['true', 'false', 'DESC'] : towardsNewer ? ['(r.created_at, r.id) > (c.created_at, c.id)', '(r.created_at, r.id) <= (c.created_at, c.id)', 'ASC'] : ['(r.created_at, r.id) < (c.created_at, c.id)', '(r.created_at, r.id) >= (c.created_at, c.id)', 'DESC'];
-      const rows = (await m.query(
+      const rows = (await m.query<ListRow[]>(
         `WITH c AS (SELECT created_at, id FROM runs WHERE project_id = $1 AND short_id = $2),
               page AS (
                 SELECT r.id, r.short_id, r.test_plan_name, r.test_plan_short_id, r.status, r.result, r.trigger, r.actor, r.branch, r.commit_hash,
@@ -97,7 +97,7 @@ export function runQueries(m: EntityManager): RunQueries {
                FROM run_test_cases WHERE run_id = page.id) tc ON page.id IS NOT NULL
           ORDER BY page.created_at ${order}, page.id ${order}`,
         [projectId, cursorId, size + 1, ...where.params],
-      )) as ListRow[];
+      ));
       const found = rows.filter((r) => r.short_id !== null);
       const more = found.length > size;
       const listed: RunListRow[] = found.slice(0, size).map((r) => ({
@@ -126,34 +126,34 @@ export function runQueries(m: EntityManager): RunQueries {
     },
 
     async previousOfPlan(run) {
-      const [row] = (await m.query(
+      const [row] = (await m.query<{ short_id: string; status: RunStatus; result: RunResult | null; created_at: Date }[]>(
         `SELECT short_id, status, result, created_at FROM runs
           WHERE project_id = $1 AND test_plan_short_id = $2 AND (created_at, id) < ($3, $4)
           ORDER BY created_at DESC, id DESC LIMIT 1`,
         [run.projectId, run.testPlanShortId, run.createdAt, run.id],
-      )) as { short_id: string; status: RunStatus; result: RunResult | null; created_at: Date }[];
+      ));
       return row ? toNeighbour(row) : null;
     },
 
     async byId(id) {
-      const [row] = (await m.query(`SELECT short_id, status, result, created_at FROM runs WHERE id = $1`, [id])) as {
+      const [row] = (await m.query<{
         short_id: string;
         status: RunStatus;
         result: RunResult | null;
         created_at: Date;
-      }[];
+      }[]>(`SELECT short_id, status, result, created_at FROM runs WHERE id = $1`, [id]));
       return row ? toNeighbour(row) : null;
     },
 
     async stepSentences(versions) {
       const found = new Map<string, string[]>();
       if (versions.length === 0) return found;
-      const rows = (await m.query(
+      const rows = (await m.query<{ test_case_id: string; version: number; steps: { sentence?: unknown }[] }[]>(
         `SELECT v.test_case_id, v.version, v.steps
            FROM test_case_step_versions v
            JOIN unnest($1::uuid[], $2::int[]) AS wanted(test_case_id, version) ON wanted.test_case_id = v.test_case_id AND wanted.version = v.version`,
         [versions.map((v) => v.testCaseId), versions.map((v) => v.version)],
-      )) as { test_case_id: string; version: number; steps: { sentence?: unknown }[] }[];
+      ));
       for (const row of rows) {
         found.set(`${row.test_case_id}:${row.version}`, (Array.isArray(row.steps) ? row.steps : []).map((s) => (typeof s?.sentence === 'string' ? s.sentence : '')));
       }
@@ -163,11 +163,11 @@ export function runQueries(m: EntityManager): RunQueries {
     runStatus: (projectId, shortId, withTestCases, extensions) => runStatus(m, projectId, shortId, withTestCases, extensions),
 
     async repositoryOf(projectId) {
-      const [row] = (await m.query(`SELECT host, api_url, repository FROM repository_connections WHERE project_id = $1`, [projectId])) as {
+      const [row] = (await m.query<{
         host: RepositoryHost;
         api_url: string;
         repository: string;
-      }[];
+      }[]>(`SELECT host, api_url, repository FROM repository_connections WHERE project_id = $1`, [projectId]));
       return row ? { host: row.host, apiUrl: row.api_url, repository: row.repository } : null;
     },
   };

@@ -82,19 +82,19 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
   async function testCasesWhere(projectId: string | null, ids?: string[]): Promise<TestCaseRecord[]> {
     // Plain statements: building TypeORM entities for a project of thousands of test cases took
     // longer than reading them (a plan of 10,000 is started from this list).
-    const rows = (await m.query(
+    const rows = (await m.query<TestCaseRow[]>(
       `SELECT id, project_id, application_id, name, goal, expected_result, generation_status, generation_error, is_enabled,
               scenario_id, resume_from_id, created_via, burn_in_prompt_tokens, burn_in_completion_tokens
          FROM test_cases
         WHERE ($1::uuid IS NULL OR project_id = $1) AND ($2::uuid[] IS NULL OR id = ANY($2))
         ORDER BY created_at, name`,
       [projectId, ids ?? null],
-    )) as TestCaseRow[];
+    ));
     if (rows.length === 0) return [];
     const rowIds = rows.map((r) => r.id);
     const [waits, configs] = await Promise.all([
-      m.query(`SELECT test_case_id, depends_on_id FROM test_case_wait_for WHERE test_case_id = ANY($1::uuid[])`, [rowIds]) as Promise<{ test_case_id: string; depends_on_id: string }[]>,
-      m.query(`SELECT test_case_id, config_id FROM test_case_configs WHERE test_case_id = ANY($1::uuid[]) ORDER BY position`, [rowIds]) as Promise<{ test_case_id: string; config_id: string }[]>,
+      m.query<{ test_case_id: string; depends_on_id: string }[]>(`SELECT test_case_id, depends_on_id FROM test_case_wait_for WHERE test_case_id = ANY($1::uuid[])`, [rowIds]),
+      m.query<{ test_case_id: string; config_id: string }[]>(`SELECT test_case_id, config_id FROM test_case_configs WHERE test_case_id = ANY($1::uuid[]) ORDER BY position`, [rowIds]),
     ]);
     // Grouped once: a project of thousands of test cases must not scan every wait per test case.
     const waitsOf = groupBy(waits, (w) => w.test_case_id);
@@ -148,7 +148,7 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
     planQueries: planQueries(m),
     sql: {
       async executeSql(text, values) {
-        const result = await m.query(text, values as unknown[]);
+        const result = await m.query(text, values);
         return { rows: Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result };
       },
     },

@@ -48,7 +48,7 @@ export function gitlabAttribution(env: Env): Attribution {
 }
 
 function clean(a: Attribution): Attribution {
-  return Object.fromEntries(Object.entries(a).filter(([, v]) => typeof v === 'string' && v.length > 0)) as Attribution;
+  return Object.fromEntries(Object.entries(a).filter(([, v]) => typeof v === 'string' && v.length > 0));
 }
 
 /** The CI system this process runs in, or null. `readEvent` reads GITHUB_EVENT_PATH (injected for tests). */

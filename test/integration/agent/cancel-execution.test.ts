@@ -52,7 +52,7 @@ describe('executor: cancelling a test case', function () {
     server?.close();
   });
 
-  const steps: Step[] = [{ action: 'goto', url: NEVER_ANSWERS, sentence: `Go to ${NEVER_ANSWERS}` } as Step];
+  const steps: Step[] = [{ action: 'goto', url: NEVER_ANSWERS, sentence: `Go to ${NEVER_ANSWERS}` }];
   const request = (signal: AbortSignal): ExecutionRequest => ({
     name: 'Held',
     goal: `Go to ${NEVER_ANSWERS}`,

@@ -111,7 +111,7 @@ describe('executor: where the browser may go', function () {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end(page === '/image' ? html('Image', `<h1>Image</h1><img src="${forbidden}/pixel.png">`) : html('Fetch', `<h1>Fetch</h1><script>fetch('${forbidden}/api').catch(() => {})</script>`));
     });
-    await new Promise<void>((resolve) => server.listen(0, address!, resolve));
+    await new Promise<void>((resolve) => server.listen(0, address, resolve));
     const outside = `http://${address}:${(server.address() as AddressInfo).port}`;
     const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: true }, ownPorts: [] });
     try {

@@ -116,7 +116,7 @@ for (const kind of evidenceStoreKinds) {
       // Two sweeps at once, as two processes' schedulers would, one row per transaction so that they interleave.
       const counts = await Promise.all([expireEvidence(service.runtime.app, counted(store, deleted), { batch: 1 }), expireEvidence(service.runtime.app, counted(store, deleted), { batch: 1 })]);
       const expiredRows = oldRun.rows.length + 1 + 1;
-      expect(counts[0]! + counts[1]!).to.equal(expiredRows);
+      expect(counts[0] + counts[1]).to.equal(expiredRows);
       expect(deleted).to.have.length(expiredRows);
       expect(new Set(deleted).size, 'each folder deleted once').to.equal(expiredRows);
 

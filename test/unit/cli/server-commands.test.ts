@@ -8,8 +8,8 @@ async function capture(argv: string[]): Promise<{ code: number; stdout: string; 
   let stdout = '';
   let stderr = '';
   const [out, err] = [process.stdout.write, process.stderr.write];
-  process.stdout.write = ((chunk: string) => ((stdout += chunk), true)) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string) => ((stdout += chunk), true));
+  process.stderr.write = ((chunk: string) => ((stderr += chunk), true));
   try {
     return { code: await main(argv), stdout, stderr };
   } finally {

@@ -11,9 +11,9 @@ const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Payload = Record<string, any>;
 function example(name: string, pick: (payload: Payload) => boolean = () => true): Payload {
-  const found = examples.find((d) => d.name === name)?.examples.find((e) => pick(e as Payload));
+  const found = examples.find((d) => d.name === name)?.examples.find((e) => pick(e));
   if (!found) throw new Error(`no matching ${name} example in @octokit/webhooks-examples`);
-  return structuredClone(found) as Payload;
+  return structuredClone(found);
 }
 const action = (name: string) => (payload: Payload) => payload.action === name;
 

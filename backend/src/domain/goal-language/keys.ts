@@ -16,7 +16,7 @@ function singleKey(text: string, allowCharacter: boolean): string | null {
   const lower = text.toLowerCase().replace(/\s+/g, ' ').trim();
   const arrow = /^(?:(up|down|left|right) arrow|arrow (up|down|left|right))$/.exec(lower);
   if (arrow) return NAMED[arrow[1] ?? arrow[2]!]!;
-  if (NAMED[lower]) return NAMED[lower]!;
+  if (NAMED[lower]) return NAMED[lower];
   if (/^f([1-9]|1[0-2])$/.test(lower)) return lower.toUpperCase();
   if (allowCharacter && /^\S$/u.test(text.trim())) return text.trim();
   return null;

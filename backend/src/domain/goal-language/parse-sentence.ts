@@ -290,7 +290,7 @@ const RULES: Rule[] = [
     return item ? [{ kind: 'fill', target: field, value: item }, { kind: 'press', key: 'Enter', target: field }] : null;
   }],
   [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes|favorite|favorites|favourite|favourites|unfavorite|unfavorites|like|likes|unlike|unlikes)\s+(.+)$/i,
-    (m, v) => rowActions(m[0]!, m[1]!, v)],
+    (m, v) => rowActions(m[0], m[1]!, v)],
   [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
   [/^(?:collapse|collapses|fold|folds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t }))],
   [/^(?:dismiss|dismisses|close|closes)(?:\s+(.+))?$/i, (m, v) => {
@@ -381,7 +381,7 @@ const RULES: Rule[] = [
     const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }));
     // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
     const fill = Array.isArray(built) ? built[0]! : null;
-    if (fill?.kind === 'fill' && /^chang/i.test(m[0]!) && /^(?:\uE000|\p{Lu})/u.test(m[1]!) && fill.target.name !== null && !fill.target.near) {
+    if (fill?.kind === 'fill' && /^chang/i.test(m[0]) && /^(?:\uE000|\p{Lu})/u.test(m[1]!) && fill.target.name !== null && !fill.target.near) {
       READINGS.set(fill, [{ kind: 'rename', target: fill.target, value: fill.value }]);
     }
     return built;
@@ -462,7 +462,7 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   const path = MENU_PATH.exec(part);
   if (path) {
     const steps = path[1]!.split(/\s+(?:>|→|->|»|›)\s+/).map((item) => target(item, values));
-    if (steps.every((t): t is TargetPhrase => t !== null)) return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }) as Intent);
+    if (steps.every((t): t is TargetPhrase => t !== null)) return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }));
   }
   const menuItem = MENU_ITEM.exec(part);
   if (menuItem && /^(?:\uE000|\p{Lu})/u.test(menuItem[2]!)) {

@@ -36,7 +36,7 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
   const buttons = signInButtons(hosts);
   const providers = () => buttons;
   return [
-    assetRoutes() as unknown as Router<AppState>,
+    assetRoutes(),
     signInRoutes(app, providers),
     passwordResetRoutes(app),
     invitationRoutes(app, providers),

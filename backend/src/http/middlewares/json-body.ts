@@ -15,7 +15,7 @@ export async function readRaw(ctx: { req: NodeJS.ReadableStream & { headers: Rec
   let size = 0;
   try {
     for await (const chunk of ctx.req) {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
       size += buffer.length;
       if (size > limit) throw tooLarge();
       chunks.push(buffer);

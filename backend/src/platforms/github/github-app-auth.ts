@@ -110,7 +110,7 @@ export function githubAppAuth(apiUrl: string, credentials: GitHubAppCredentials,
   };
 
   const hook = async (request: Request, route: Route, parameters?: RequestParameters) => {
-    const endpoint = request.endpoint.merge(route as string, parameters);
+    const endpoint = request.endpoint.merge(route, parameters);
     // merge() always resolves the URL; its type does not say so.
     const send = (token: string) => request({ ...endpoint, url: endpoint.url ?? '', headers: { ...endpoint.headers, authorization: `token ${token}` } });
     const exchange = exchangeWith(request);

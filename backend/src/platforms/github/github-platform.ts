@@ -6,7 +6,7 @@ import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-api.js';
 import { GitHubError, toGitHubError } from './github-errors.js';
-import { isOwnPullRequestRefusal, toChangeRequest, toPermission, toReadyDeployment, toReviewEvent, type GitHubPermissionAnswer } from './github-mapping.js';
+import { isOwnPullRequestRefusal, toChangeRequest, toPermission, toReadyDeployment, toReviewEvent } from './github-mapping.js';
 
 export const GITHUB_STATUS_CONTEXT = 'goalie/review';
 export const GITHUB_WEBHOOK_EVENTS: readonly string[] = ['pull_request', 'issue_comment', 'deployment_status', 'push'];
@@ -131,7 +131,7 @@ export class GitHubPlatform implements ChangeRequestPlatform {
       const { data } = await this.call(`read the permission of ${username}`, 'Metadata: read', () =>
         this.client.rest.repos.getCollaboratorPermissionLevel({ owner: this.owner, repo: this.repo, username }),
       );
-      return toPermission(data as GitHubPermissionAnswer);
+      return toPermission(data);
     } catch (error) {
       // 404: not a collaborator (or no such user).
       if (error instanceof GitHubError && error.status === 404) return 'none';

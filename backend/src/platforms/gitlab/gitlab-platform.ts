@@ -6,7 +6,7 @@ import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitLabClient, type GitLabClient, type GitLabClientOptions } from './gitlab-api.js';
 import { GitLabError, toGitLabError } from './gitlab-errors.js';
-import { noteUrl, toChangeRequest, toGitLabCommitState, toReadyDeployment, type GitLabDeployment, type GitLabMergeRequest } from './gitlab-mapping.js';
+import { noteUrl, toChangeRequest, toGitLabCommitState, toReadyDeployment, type GitLabDeployment } from './gitlab-mapping.js';
 
 export const GITLAB_STATUS_NAME = 'goalie/review';
 /** The project hook's events: merge requests, comments, deployments and pipelines; not pushes (merge request events carry new commits). */
@@ -52,7 +52,7 @@ export class GitLabPlatform implements ChangeRequestPlatform {
 
   async getChangeRequest(number: number): Promise<ChangeRequest> {
     const mr = await this.call(`read merge request !${number}`, 'Reporter', () => this.client.mergeRequests.show(this.project, number));
-    return toChangeRequest(mr as unknown as GitLabMergeRequest);
+    return toChangeRequest(mr);
   }
 
   async upsertComment(number: number, marker: string, body: string): Promise<{ id: string; url: string | null }> {

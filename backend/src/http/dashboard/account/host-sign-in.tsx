@@ -47,7 +47,7 @@ function start(app: AppContext, ctx: Context, host: SignInHost, next: string, in
   ctx.redirect(host.authorizeUrl({ state: state.state, codeChallenge: codeChallenge(state.codeVerifier) }));
 }
 
-const query = (ctx: Context, name: string): string | undefined => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : undefined);
+const query = (ctx: Context, name: string): string | undefined => (typeof ctx.query[name] === 'string' ? (ctx.query[name]) : undefined);
 
 export function hostSignInRoutes(app: AppContext, hosts: SignInHost[]): Router<AppState> {
   const router = new Router<AppState>();

@@ -40,7 +40,7 @@ export const encodeState = (state: SignInState): string => Buffer.from(JSON.stri
 function decodeState(cookie: string): Partial<SignInState> | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cookie, 'base64url').toString('utf8'));
-    return parsed && typeof parsed === 'object' ? (parsed as Partial<SignInState>) : null;
+    return parsed && typeof parsed === 'object' ? (parsed) : null;
   } catch {
     return null;
   }

@@ -104,7 +104,7 @@ export function parseRunQuery(query: Record<string, string | string[] | undefine
 /** The list's address with these filter values (empty ones left out) and a cursor. */
 export function runListHref(slug: string, values: Partial<Record<FilterField, string>>, cursor: RunCursor = null): string {
   const params = new URLSearchParams();
-  for (const field of FILTER_FIELDS) if (values[field]) params.set(field, values[field]!);
+  for (const field of FILTER_FIELDS) if (values[field]) params.set(field, values[field]);
   if (cursor && 'before' in cursor) params.set('before', cursor.before);
   if (cursor && 'after' in cursor) params.set('after', cursor.after);
   const query = params.toString();

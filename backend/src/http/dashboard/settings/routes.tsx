@@ -47,7 +47,7 @@ const MEMBER_FORMS = {
 };
 
 /** The settings page for an admin or owner; anyone else gets a 403 that says who may. */
-const settingsPage = (app: AppContext, ctx: Context, what: string) => projectPage(app, ctx, ctx.params.slug!, 'settings', what);
+const settingsPage = (app: AppContext, ctx: Context, what: string) => projectPage(app, ctx, ctx.params.slug, 'settings', what);
 
 /** A settings sub-page: its title, the side navigation with `current` marked, and its content. */
 function renderSettings(ctx: Context, page: ProjectPage, current: string, title: string, body: ComponentChildren, status?: number): void {
