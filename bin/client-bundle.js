@@ -69,7 +69,9 @@ export async function buildClientBundle() {
     fs.renameSync(temporary, CLIENT_BUNDLE);
     return CLIENT_BUNDLE;
   } catch (error) {
-    process.stderr.write(`goalie: could not prebuild the client into ${path.relative(process.cwd(), CLIENT_BUNDLE)} (${error?.message ?? error}); running it from the sources.\n`);
+    process.stderr.write(
+      `goalie: could not prebuild the client into ${path.relative(process.cwd(), CLIENT_BUNDLE)} (${error?.message ?? error}); running it from the sources.\n`,
+    );
     return null;
   }
 }

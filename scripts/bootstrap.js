@@ -67,7 +67,9 @@ function checkNodeVersion() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   const [wantMajor, wantMinor] = [Number(min[1]), Number(min[2] ?? 0)];
   if (major < wantMajor || (major === wantMajor && minor < wantMinor)) {
-    fail(`Goalie needs Node.js ${wanted} (package.json "engines"), this is ${process.version}. Install a newer Node.js and try again.`);
+    fail(
+      `Goalie needs Node.js ${wanted} (package.json "engines"), this is ${process.version}. Install a newer Node.js and try again.`,
+    );
   }
 }
 
@@ -213,7 +215,9 @@ function acquireInstallLock() {
       continue;
     }
     if (Date.now() > deadline) {
-      fail(`another bootstrap (pid ${holder}) has been installing dependencies for 30 minutes. Stop it, or delete ${lockFile}.`);
+      fail(
+        `another bootstrap (pid ${holder}) has been installing dependencies for 30 minutes. Stop it, or delete ${lockFile}.`,
+      );
     }
     if (!told) {
       say(`waiting for another bootstrap (pid ${holder}) to finish installing dependencies...`);
@@ -225,7 +229,9 @@ function acquireInstallLock() {
 
 function ensureDependencies() {
   if (!fs.existsSync(LOCKFILE)) {
-    fail('package-lock.json is missing, so dependencies cannot be installed reproducibly. Run `npm install` to create it.');
+    fail(
+      'package-lock.json is missing, so dependencies cannot be installed reproducibly. Run `npm install` to create it.',
+    );
   }
   if (!dependenciesOutOfDate()) return;
 
@@ -244,11 +250,15 @@ function ensureDependencies() {
       env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
     });
     if (result.error) {
-      fail(`could not run npm (${result.error.message}). Make sure npm is installed and on PATH, then run \`npm ci\` in ${ROOT}.`);
+      fail(
+        `could not run npm (${result.error.message}). Make sure npm is installed and on PATH, then run \`npm ci\` in ${ROOT}.`,
+      );
     }
     if (result.status !== 0) {
       const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.status}`;
-      fail(`\`npm ci\` ${how}; see its output above. Fix the cause (network access to the npm registry, disk space, a package-lock.json out of sync with package.json -> run \`npm install\`), then run the command again.`);
+      fail(
+        `\`npm ci\` ${how}; see its output above. Fix the cause (network access to the npm registry, disk space, a package-lock.json out of sync with package.json -> run \`npm install\`), then run the command again.`,
+      );
     }
     writeMarker();
   } finally {
@@ -297,7 +307,8 @@ function installChromium() {
   }
   const status = run(aptGet, ['install', '-y', 'chromium'], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
   if (status !== 0) return `\`apt-get install -y chromium\` failed (exit code ${status}); see its output above.`;
-  if (!findChromium()) return `\`apt-get install -y chromium\` succeeded but none of ${CHROMIUM_CANDIDATES.join(', ')} exists.`;
+  if (!findChromium())
+    return `\`apt-get install -y chromium\` succeeded but none of ${CHROMIUM_CANDIDATES.join(', ')} exists.`;
   return undefined;
 }
 
@@ -307,8 +318,14 @@ function ensureBrowser() {
   const configured = process.env.GOALIE_CHROMIUM_PATH;
   if (configured) {
     const file = path.resolve(configured);
-    if (!fs.existsSync(file)) fail(`GOALIE_CHROMIUM_PATH is set to ${configured}, which does not exist. Point it at a Chromium or Chrome executable, or unset it to use /usr/bin/chromium.`);
-    if (!isExecutableFile(file)) fail(`GOALIE_CHROMIUM_PATH is set to ${configured}, which is not an executable file. Point it at a Chromium or Chrome executable, or unset it to use /usr/bin/chromium.`);
+    if (!fs.existsSync(file))
+      fail(
+        `GOALIE_CHROMIUM_PATH is set to ${configured}, which does not exist. Point it at a Chromium or Chrome executable, or unset it to use /usr/bin/chromium.`,
+      );
+    if (!isExecutableFile(file))
+      fail(
+        `GOALIE_CHROMIUM_PATH is set to ${configured}, which is not an executable file. Point it at a Chromium or Chrome executable, or unset it to use /usr/bin/chromium.`,
+      );
     return;
   }
 

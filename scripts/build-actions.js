@@ -57,7 +57,12 @@ function licensesText(root, inputs) {
       .readdirSync(path.join(root, dir))
       .sort()
       .find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
-    const text = licenseFile ? fs.readFileSync(path.join(root, dir, licenseFile), 'utf8').replace(/\r\n/g, '\n').trim() : '(no license file in the package)';
+    const text = licenseFile
+      ? fs
+          .readFileSync(path.join(root, dir, licenseFile), 'utf8')
+          .replace(/\r\n/g, '\n')
+          .trim()
+      : '(no license file in the package)';
     return { name: pkg.name, version: pkg.version, license: pkg.license ?? 'unknown', text };
   });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -105,7 +110,11 @@ export async function buildActions({ root = ROOT, outRoot = root } = {}) {
     const dir = path.join(outRoot, 'actions', name, 'dist');
     const files = await bundleAction(name, root);
     writeDist(dir, files);
-    built.push({ name, dir, files: Object.fromEntries(Object.entries(files).map(([file, text]) => [file, Buffer.byteLength(text)])) });
+    built.push({
+      name,
+      dir,
+      files: Object.fromEntries(Object.entries(files).map(([file, text]) => [file, Buffer.byteLength(text)])),
+    });
   }
   return built;
 }
@@ -136,7 +145,8 @@ export function compareDirs(expectedDir, actualDir) {
   const differences = [];
   for (const file of expected) {
     if (!actual.has(file)) differences.push({ file, problem: 'missing' });
-    else if (!fs.readFileSync(path.join(expectedDir, file)).equals(fs.readFileSync(path.join(actualDir, file)))) differences.push({ file, problem: 'differs from a fresh build' });
+    else if (!fs.readFileSync(path.join(expectedDir, file)).equals(fs.readFileSync(path.join(actualDir, file))))
+      differences.push({ file, problem: 'differs from a fresh build' });
     actual.delete(file);
   }
   for (const file of [...actual].sort()) differences.push({ file, problem: 'is not produced by the build' });
@@ -167,11 +177,17 @@ async function main() {
   if (check) {
     const differences = await checkActions();
     if (differences.length === 0) {
-      console.log(`check:actions: ${listActions().map((name) => `actions/${name}/dist`).join(', ')} match a fresh build.`);
+      console.log(
+        `check:actions: ${listActions()
+          .map((name) => `actions/${name}/dist`)
+          .join(', ')} match a fresh build.`,
+      );
       return;
     }
     for (const d of differences) console.error(`${d.file} ${d.problem}`);
-    console.error('check:actions: the committed bundles are out of date with the sources. Run `npm run build:actions` and commit actions/*/dist.');
+    console.error(
+      'check:actions: the committed bundles are out of date with the sources. Run `npm run build:actions` and commit actions/*/dist.',
+    );
     process.exitCode = 1;
     return;
   }

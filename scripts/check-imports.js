@@ -120,7 +120,11 @@ function globToRegExp(glob) {
       source += '([^/]*)';
     } else if (c === '{') {
       const end = glob.indexOf('}', i);
-      source += `(${glob.slice(i + 1, end).split(',').map(escapeRegExp).join('|')})`;
+      source += `(${glob
+        .slice(i + 1, end)
+        .split(',')
+        .map(escapeRegExp)
+        .join('|')})`;
       i = end;
     } else {
       source += escapeRegExp(c);
@@ -236,7 +240,10 @@ function typeOnly(statement) {
   if (/^(?:import|export)\s+type[\s{]/.test(statement)) return true;
   const braces = /^(?:import|export)\s*\{([^}]*)\}\s*from/.exec(statement);
   if (!braces) return false;
-  const names = braces[1].split(',').map((name) => name.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -392,7 +399,9 @@ function main() {
   const violations = checkImports(root);
   for (const violation of violations) console.error(formatViolation(violation));
   if (violations.length > 0) {
-    console.error(`check-imports: ${violations.length} import rule violation(s); the rules are at the top of scripts/check-imports.js.`);
+    console.error(
+      `check-imports: ${violations.length} import rule violation(s); the rules are at the top of scripts/check-imports.js.`,
+    );
     process.exit(1);
   }
 }

@@ -87,14 +87,17 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'
 /** LOG_LEVEL: checked here, where a typo is a message instead of pino's stack trace. */
 function logLevel(env: Env): string {
   const raw = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
-  if (!LOG_LEVELS.includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env.LOG_LEVEL)}`);
+  if (!LOG_LEVELS.includes(raw))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env.LOG_LEVEL)}`);
   return raw;
 }
 
 function logFormat(env: Env): LogFormatSetting {
   const raw = env.GOALIE_LOG_FORMAT?.trim().toLowerCase() || 'auto';
   if (raw === 'auto' || raw === 'pretty' || raw === 'json') return raw;
-  throw new Error(`GOALIE_LOG_FORMAT must be pretty (readable lines), json (one JSON object per line, for log collectors) or auto (pretty on a terminal, json elsewhere; the default), got ${JSON.stringify(env.GOALIE_LOG_FORMAT)}`);
+  throw new Error(
+    `GOALIE_LOG_FORMAT must be pretty (readable lines), json (one JSON object per line, for log collectors) or auto (pretty on a terminal, json elsewhere; the default), got ${JSON.stringify(env.GOALIE_LOG_FORMAT)}`,
+  );
 }
 
 export type MetricsConfig = { mode: 'off' } | { mode: 'token'; token: string } | { mode: 'port'; port: number };
@@ -104,12 +107,18 @@ function metrics(env: Env, publicPort: number): MetricsConfig {
   if (mode === 'off') return { mode };
   if (mode === 'token') {
     const token = env.GOALIE_METRICS_TOKEN ?? '';
-    if (token.length < 16) throw new Error('GOALIE_METRICS=token needs GOALIE_METRICS_TOKEN, at least 16 characters (e.g. `openssl rand -hex 24`): Prometheus sends it as `Authorization: Bearer <token>`.');
+    if (token.length < 16)
+      throw new Error(
+        'GOALIE_METRICS=token needs GOALIE_METRICS_TOKEN, at least 16 characters (e.g. `openssl rand -hex 24`): Prometheus sends it as `Authorization: Bearer <token>`.',
+      );
     return { mode, token };
   }
   if (mode === 'port') {
     const port = int(env, 'GOALIE_METRICS_PORT', 9464, 1);
-    if (port === publicPort) throw new Error(`GOALIE_METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port without a token. Pick another port, or use GOALIE_METRICS=token.`);
+    if (port === publicPort)
+      throw new Error(
+        `GOALIE_METRICS_PORT must differ from PORT (${publicPort}): metrics are never served on the public port without a token. Pick another port, or use GOALIE_METRICS=token.`,
+      );
     return { mode, port };
   }
   throw new Error(`GOALIE_METRICS must be off, token or port, got ${JSON.stringify(mode)}.`);
@@ -136,7 +145,10 @@ export function parseSize(raw: string): number {
 /** At most a minute: a revoked token or a suspended organization must stop working soon. */
 function tokenCacheSeconds(env: Env): number {
   const seconds = int(env, 'GOALIE_TOKEN_CACHE_SECONDS', 5, 0);
-  if (seconds > 60) throw new Error(`GOALIE_TOKEN_CACHE_SECONDS must be at most 60 (a revoked token keeps working up to that long in each process), got ${seconds}`);
+  if (seconds > 60)
+    throw new Error(
+      `GOALIE_TOKEN_CACHE_SECONDS must be at most 60 (a revoked token keeps working up to that long in each process), got ${seconds}`,
+    );
   return seconds;
 }
 
@@ -149,7 +161,10 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 
 function screenshots(env: Env): boolean {
   const raw = env.GOALIE_SCREENSHOTS || 'steps';
-  if (raw !== 'steps' && raw !== 'end') throw new Error(`GOALIE_SCREENSHOTS must be steps (after every step and at the end) or end (only at the end), got ${JSON.stringify(raw)}`);
+  if (raw !== 'steps' && raw !== 'end')
+    throw new Error(
+      `GOALIE_SCREENSHOTS must be steps (after every step and at the end) or end (only at the end), got ${JSON.stringify(raw)}`,
+    );
   return raw === 'steps';
 }
 
@@ -160,18 +175,28 @@ function llm(env: Env): LlmConfig | null {
   const apiKey = env.GOALIE_LLM_API_KEY?.trim() || null;
   if (!baseUrl) {
     const stray = [model && 'GOALIE_LLM_MODEL', apiKey && 'GOALIE_LLM_API_KEY'].filter(Boolean);
-    if (stray.length) throw new Error(`${stray.join(' and ')} ${stray.length > 1 ? 'are' : 'is'} set but GOALIE_LLM_BASE_URL is not. Set it to the endpoint's OpenAI-compatible base URL (https://api.openai.com/v1 for OpenAI, http://localhost:11434/v1 for Ollama), or unset ${stray.join(' and ')} to run without a language model.`);
+    if (stray.length)
+      throw new Error(
+        `${stray.join(' and ')} ${stray.length > 1 ? 'are' : 'is'} set but GOALIE_LLM_BASE_URL is not. Set it to the endpoint's OpenAI-compatible base URL (https://api.openai.com/v1 for OpenAI, http://localhost:11434/v1 for Ollama), or unset ${stray.join(' and ')} to run without a language model.`,
+      );
     return null;
   }
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new Error(`GOALIE_LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1 or http://localhost:11434/v1, got ${JSON.stringify(baseUrl)}`);
+    throw new Error(
+      `GOALIE_LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1 or http://localhost:11434/v1, got ${JSON.stringify(baseUrl)}`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`GOALIE_LLM_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
-  if (url.username || url.password) throw new Error('GOALIE_LLM_BASE_URL must not hold credentials; put the key in GOALIE_LLM_API_KEY');
-  if (!model) throw new Error(`GOALIE_LLM_MODEL is required when GOALIE_LLM_BASE_URL is set: the model name the endpoint knows, e.g. gpt-4.1-mini (OpenAI), your deployment's name (Azure) or llama3.1 (Ollama)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`GOALIE_LLM_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
+  if (url.username || url.password)
+    throw new Error('GOALIE_LLM_BASE_URL must not hold credentials; put the key in GOALIE_LLM_API_KEY');
+  if (!model)
+    throw new Error(
+      `GOALIE_LLM_MODEL is required when GOALIE_LLM_BASE_URL is set: the model name the endpoint knows, e.g. gpt-4.1-mini (OpenAI), your deployment's name (Azure) or llama3.1 (Ollama)`,
+    );
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey,
@@ -190,8 +215,12 @@ function baseUrl(env: Env, name: string, fallback: string, example: string): str
   } catch {
     throw new Error(`${name} must be an http(s) URL such as ${example}, got ${JSON.stringify(raw)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with https:// (or http://), got ${JSON.stringify(raw)}`);
-  if (url.username || url.password || url.search || url.hash) throw new Error(`${name} must be the bare address of the host (such as ${example}), without credentials, ? or #; got ${JSON.stringify(raw)}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must start with https:// (or http://), got ${JSON.stringify(raw)}`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new Error(
+      `${name} must be the bare address of the host (such as ${example}), without credentials, ? or #; got ${JSON.stringify(raw)}`,
+    );
   return url.href.replace(/\/+$/, '');
 }
 
@@ -211,22 +240,36 @@ function oauthApp(env: Env, host: 'GITHUB' | 'GITLAB'): OAuthAppConfig | null {
   const prefix = `GOALIE_${host}_OAUTH_`;
   const clientId = env[`${prefix}CLIENT_ID`]?.trim() || '';
   const clientSecret = env[`${prefix}CLIENT_SECRET`]?.trim() || '';
-  const where = host === 'GITHUB' ? 'the OAuth app (GitHub: Settings, Developer settings, OAuth Apps)' : 'the application (GitLab: Edit profile, Applications, or Admin, Applications)';
+  const where =
+    host === 'GITHUB'
+      ? 'the OAuth app (GitHub: Settings, Developer settings, OAuth Apps)'
+      : 'the application (GitLab: Edit profile, Applications, or Admin, Applications)';
   if (!clientId || !clientSecret) {
-    const set = ['CLIENT_ID', 'CLIENT_SECRET', 'URL', ...(host === 'GITHUB' ? ['API_URL'] : [])].filter((name) => env[prefix + name]?.trim());
+    const set = ['CLIENT_ID', 'CLIENT_SECRET', 'URL', ...(host === 'GITHUB' ? ['API_URL'] : [])].filter((name) =>
+      env[prefix + name]?.trim(),
+    );
     if (set.length) {
       const missing = [!clientId && `${prefix}CLIENT_ID`, !clientSecret && `${prefix}CLIENT_SECRET`].filter(Boolean);
-      throw new Error(`${set.map((s) => prefix + s).join(' and ')} ${set.length > 1 ? 'are' : 'is'} set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not. Set both from ${where} (docs/configuration.md, Signing in with GitHub or GitLab), or unset the others to sign in with passwords only.`);
+      throw new Error(
+        `${set.map((s) => prefix + s).join(' and ')} ${set.length > 1 ? 'are' : 'is'} set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not. Set both from ${where} (docs/configuration.md, Signing in with GitHub or GitLab), or unset the others to sign in with passwords only.`,
+      );
     }
     return null;
   }
   if (host === 'GITHUB') {
     const url = baseUrl(env, `${prefix}URL`, 'https://github.com', 'https://github.com or https://ghe.example.com');
-    const apiUrl = env[`${prefix}API_URL`]?.trim() ? baseUrl(env, `${prefix}API_URL`, '', 'https://ghe.example.com/api/v3') : githubApiUrl(url);
+    const apiUrl = env[`${prefix}API_URL`]?.trim()
+      ? baseUrl(env, `${prefix}API_URL`, '', 'https://ghe.example.com/api/v3')
+      : githubApiUrl(url);
     return { clientId, clientSecret, url, apiUrl };
   }
   // The instance's address, also when given with the API's /api/v4 (as GITLAB_URL often is).
-  const url = baseUrl(env, `${prefix}URL`, 'https://gitlab.com', 'https://gitlab.com or https://example.com/gitlab').replace(/\/api\/v4$/, '');
+  const url = baseUrl(
+    env,
+    `${prefix}URL`,
+    'https://gitlab.com',
+    'https://gitlab.com or https://example.com/gitlab',
+  ).replace(/\/api\/v4$/, '');
   return { clientId, clientSecret, url, apiUrl: `${url}/api/v4` };
 }
 

@@ -9,7 +9,12 @@ export function listenOn(server: http.Server, port: number, host: string, inUse:
   return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') reject(new ConfigurationError(inUse));
-      else if (error.code === 'EACCES') reject(new ConfigurationError(`Port ${port} needs more privileges than this user has. Use a port above 1023 (PORT=8080), or give Node the capability to bind it.`));
+      else if (error.code === 'EACCES')
+        reject(
+          new ConfigurationError(
+            `Port ${port} needs more privileges than this user has. Use a port above 1023 (PORT=8080), or give Node the capability to bind it.`,
+          ),
+        );
       else reject(error);
     });
     server.listen(port, host, () => resolve());

@@ -14,7 +14,10 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options: pino.LoggerOptions = {
     level,
     base: { service: 'goalie' },
-    redact: { paths: ['req.headers.authorization', '*.token', '*.botToken', '*.password', '*.privateKey', '*.credentials'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', '*.token', '*.botToken', '*.password', '*.privateKey', '*.credentials'],
+      censor: '[redacted]',
+    },
     serializers: { err: pino.stdSerializers.err },
   };
   return destination ? pino(options, destination) : pino(options);
@@ -27,7 +30,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  */
 export function processLogger(level: string, format: LogFormatSetting, fd: 1 | 2 = 1): Logger {
   const terminal = isatty(fd);
-  if (chooseLogFormat(format, terminal) === 'pretty') return createLogger(level, prettyDestination(pino.destination({ fd, sync: true }), terminal));
+  if (chooseLogFormat(format, terminal) === 'pretty')
+    return createLogger(level, prettyDestination(pino.destination({ fd, sync: true }), terminal));
   return createLogger(level, fd === 1 ? undefined : stderrDestination());
 }
 
@@ -46,7 +50,12 @@ const HIDDEN = ['service', 'pid', 'hostname', 'requestId'];
  * an error, if any); other lines show their fields below the message.
  */
 export function prettyDestination(out: DestinationStream, colorize: boolean): DestinationStream {
-  const prettify = prettyFactory({ colorize, translateTime: 'SYS:HH:MM:ss', ignore: HIDDEN.join(','), singleLine: false });
+  const prettify = prettyFactory({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: HIDDEN.join(','),
+    singleLine: false,
+  });
   return {
     write(line: string) {
       let entry: Record<string, unknown>;
@@ -78,6 +87,11 @@ function readable(entry: Record<string, unknown>): Record<string, unknown> {
   // `component` (postgres) leads the message; a list of names stays on one line.
   const { component, ...rest } = fields;
   if (typeof component === 'string') msg = `${component}: ${msg}`;
-  const shown = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, Array.isArray(value) && value.every((v) => typeof v !== 'object') ? value.join(', ') : value]));
+  const shown = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [
+      key,
+      Array.isArray(value) && value.every((v) => typeof v !== 'object') ? value.join(', ') : value,
+    ]),
+  );
   return { ...shown, time, level, msg };
 }

@@ -91,11 +91,26 @@ export function databaseHint(embedded: boolean): string {
  * `supervise`: this process runs queue maintenance (processes with workers do). `embedded`: the
  * database is the embedded PostgreSQL (what the messages about an unreachable database advise).
  */
-export async function createRuntime(config: Config, options: { databaseUrl: string; logger: Logger; migrate?: boolean; supervise?: boolean; embedded?: boolean; evidence?: EvidenceStore; checkEvidence?: boolean }): Promise<Runtime> {
+export async function createRuntime(
+  config: Config,
+  options: {
+    databaseUrl: string;
+    logger: Logger;
+    migrate?: boolean;
+    supervise?: boolean;
+    embedded?: boolean;
+    evidence?: EvidenceStore;
+    checkEvidence?: boolean;
+  },
+): Promise<Runtime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
-  const health = databaseHealth({ ping: () => dataSource.query('SELECT 1'), log: logger, hint: databaseHint(options.embedded ?? false) });
+  const health = databaseHealth({
+    ping: () => dataSource.query('SELECT 1'),
+    log: logger,
+    hint: databaseHint(options.embedded ?? false),
+  });
   let boss: PgBoss | null = null;
   try {
     if (options.migrate !== false) {
@@ -103,7 +118,11 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     }
     const secrets = loadSecretBox(config.secretKey, config.home);
-    await checkSecretKey(dataSource, secrets, config.secretKey ? 'GOALIE_SECRET_KEY' : path.join(config.home, 'secret.key'));
+    await checkSecretKey(
+      dataSource,
+      secrets,
+      config.secretKey ? 'GOALIE_SECRET_KEY' : path.join(config.home, 'secret.key'),
+    );
     const queue = await startBoss(options.databaseUrl, {
       supervise: options.supervise ?? false,
       // The database being away is logged once (by `health`), not at every poll of the queue.
@@ -112,7 +131,10 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       },
     });
     boss = queue;
-    const metrics = config.metrics.mode === 'off' ? null : prometheusMetrics(async () => ({ ...(await progressCounts(dataSource)), queues: await queueStats(queue) }));
+    const metrics =
+      config.metrics.mode === 'off'
+        ? null
+        : prometheusMetrics(async () => ({ ...(await progressCounts(dataSource)), queues: await queueStats(queue) }));
     const app: AppContext = {
       store: createStore(dataSource, secrets),
       slack: slackChannels({ apiUrl: config.slackApiUrl }),
@@ -136,7 +158,9 @@ export async function createRuntime(config: Config, options: { databaseUrl: stri
       slackEvents,
       database: health,
       readiness,
-      ...(metrics && config.metrics.mode === 'token' ? { metricsEndpoint: { token: config.metrics.token, scrape: () => metrics.scrape() } } : {}),
+      ...(metrics && config.metrics.mode === 'token'
+        ? { metricsEndpoint: { token: config.metrics.token, scrape: () => metrics.scrape() } }
+        : {}),
       secureCookies: config.publicUrl.startsWith('https:'),
       signInHosts: signInHosts(config.signIn, config.publicUrl),
     });
@@ -205,7 +229,8 @@ export async function checkPortFree(port: number, host: string): Promise<void> {
   await closeServer(probe);
 }
 
-const portInUse = (port: number) => `Port ${port} is already in use. Stop what uses it, or start Goalie on another port: PORT=8081 npm start`;
+const portInUse = (port: number) =>
+  `Port ${port} is already in use. Stop what uses it, or start Goalie on another port: PORT=8081 npm start`;
 
 export function portOf(server: http.Server): number {
   return (server.address() as AddressInfo).port;
@@ -226,7 +251,10 @@ export interface WorkerParts {
 /** The built-in deterministic agent (with the language model of GOALIE_LLM_*, if any) and its step player. */
 export function builtinWorkerParts(llm: LlmConfig | null = null, logger?: Logger): WorkerParts {
   const model = llm ? openAiModel(llm) : null;
-  return { agent: new BuiltinAgent({ model: model && logger ? loggedModel(model, logger) : model }), player: builtinStepPlayer() };
+  return {
+    agent: new BuiltinAgent({ model: model && logger ? loggedModel(model, logger) : model }),
+    player: builtinStepPlayer(),
+  };
 }
 
 export interface RunningWorker {
@@ -239,14 +267,27 @@ export interface RunningWorker {
 /** The scheduler without a worker: `goalie serve` with GOALIE_CONCURRENCY=0 (no browser in this process). */
 export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'scheduler' | 'stop'> {
   const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
-  const scheduler = startScheduler(runtime.app, { tickMs: runtime.config.schedulerTickMs, staleAfterMs: runtime.config.workerStaleMs, databaseAway, evidence: runtime.evidence });
+  const scheduler = startScheduler(runtime.app, {
+    tickMs: runtime.config.schedulerTickMs,
+    staleAfterMs: runtime.config.workerStaleMs,
+    databaseAway,
+    evidence: runtime.evidence,
+  });
   return { scheduler, stop: () => scheduler.stop() };
 }
 
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
-export async function startWorker(runtime: Runtime, parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger), options: { scheduler?: boolean } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  runtime: Runtime,
+  parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger),
+  options: { scheduler?: boolean } = {},
+): Promise<RunningWorker> {
   const { config } = runtime;
-  if (config.llm) runtime.logger.info({ baseUrl: config.llm.baseUrl, model: config.llm.model }, 'language model for sentences, targets and expected results the built-in agent cannot handle');
+  if (config.llm)
+    runtime.logger.info(
+      { baseUrl: config.llm.baseUrl, model: config.llm.model },
+      'language model for sentences, targets and expected results the built-in agent cannot handle',
+    );
   const network = runtime.app.browserNetwork ?? browserNetwork(config, runtime.databaseUrl);
   // The database being away is logged once (by runtime.health), not at every poll, heartbeat and tick.
   const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
@@ -256,8 +297,16 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     trace: config.trace,
     stepScreenshots: config.stepScreenshots,
     network,
-    onBrowserError: (error) => runtime.logger.error({ err: error }, 'Playwright error outside any call; the call it answered fails'),
-    ...(runtime.metrics ? { browserEvents: { launched: () => runtime.metrics!.browserLaunched(), lost: () => runtime.metrics!.browserLost() } } : {}),
+    onBrowserError: (error) =>
+      runtime.logger.error({ err: error }, 'Playwright error outside any call; the call it answered fails'),
+    ...(runtime.metrics
+      ? {
+          browserEvents: {
+            launched: () => runtime.metrics!.browserLaunched(),
+            lost: () => runtime.metrics!.browserLost(),
+          },
+        }
+      : {}),
   });
   const worker = new Worker(runtime.app, runtime.boss, executor, {
     databaseUrl: runtime.databaseUrl,
@@ -265,13 +314,23 @@ export async function startWorker(runtime: Runtime, parts: WorkerParts = builtin
     projectParallelism: config.projectParallelism,
     // Exploration drives the same browser as the test cases: one browser per worker process.
     // A remote browser cannot reach the guard's proxy on this machine: it is guarded by hooks instead.
-    review: { explorer: new PlaywrightExplorer(() => executor.getBrowser(), { guard: (project) => new NetworkGuard({ ...network, mechanism: config.browserWsEndpoint ? 'hooks' : 'proxy' }, project) }), exploreMaxPages: config.exploreMaxPages, exploreMaxMs: config.exploreMaxMs },
+    review: {
+      explorer: new PlaywrightExplorer(() => executor.getBrowser(), {
+        guard: (project) =>
+          new NetworkGuard({ ...network, mechanism: config.browserWsEndpoint ? 'hooks' : 'proxy' }, project),
+      }),
+      exploreMaxPages: config.exploreMaxPages,
+      exploreMaxMs: config.exploreMaxMs,
+    },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
     databaseAway,
   });
   await worker.start();
   runtime.readiness.push(browserReadiness(executor, config.browserWsEndpoint !== null));
-  const scheduler = options.scheduler === false ? { stop: async () => {}, tick: async () => {} } : startSchedulerOnly(runtime).scheduler;
+  const scheduler =
+    options.scheduler === false
+      ? { stop: async () => {}, tick: async () => {} }
+      : startSchedulerOnly(runtime).scheduler;
   return {
     worker,
     executor,

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 let version: string | null = null;
 
 export function goalieVersion(): string {
-  version ??= (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  version ??= (
+    JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  ).version;
   return version;
 }

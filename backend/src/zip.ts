@@ -41,11 +41,18 @@ function entriesOf(zip: Buffer): RawEntry[] {
     const nameLength = zip.readUInt16LE(at + 28);
     const localOffset = zip.readUInt32LE(at + 42);
     const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    if (compressedSize === 0xffffffff || localOffset === 0xffffffff) throw new Error('zip64 archives are not supported');
+    if (compressedSize === 0xffffffff || localOffset === 0xffffffff)
+      throw new Error('zip64 archives are not supported');
     if (method !== 0 && method !== 8) throw new Error(`Unsupported zip compression method ${method} for ${name}`);
     if (zip.readUInt32LE(localOffset) !== LOCAL) throw new Error(`Corrupt zip: bad local header of ${name}`);
     const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
-    entries.push({ name, method, crc: zip.readUInt32LE(at + 16), size: zip.readUInt32LE(at + 24), compressed: zip.subarray(start, start + compressedSize) });
+    entries.push({
+      name,
+      method,
+      crc: zip.readUInt32LE(at + 16),
+      size: zip.readUInt32LE(at + 24),
+      compressed: zip.subarray(start, start + compressedSize),
+    });
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return entries;
@@ -71,16 +78,27 @@ export async function readZip(zip: Buffer): Promise<{ name: string; data: Buffer
  * the entry as it was), and the `added` entries at its end, stored as they are (images, already
  * compressed).
  */
-export async function rewriteZip(zip: Buffer, change: (name: string, data: Buffer) => Buffer, added: readonly { name: string; data: Buffer }[] = []): Promise<Buffer> {
+export async function rewriteZip(
+  zip: Buffer,
+  change: (name: string, data: Buffer) => Buffer,
+  added: readonly { name: string; data: Buffer }[] = [],
+): Promise<Buffer> {
   const entries = await Promise.all(
     entriesOf(zip).map(async (entry): Promise<RawEntry> => {
       const data = await content(entry);
       const changed = change(entry.name, data);
       if (changed === data) return entry;
-      return { name: entry.name, method: 8, crc: zlib.crc32(changed), size: changed.length, compressed: await deflateRaw(changed) };
+      return {
+        name: entry.name,
+        method: 8,
+        crc: zlib.crc32(changed),
+        size: changed.length,
+        compressed: await deflateRaw(changed),
+      };
     }),
   );
-  for (const { name, data } of added) entries.push({ name, method: 0, crc: zlib.crc32(data), size: data.length, compressed: data });
+  for (const { name, data } of added)
+    entries.push({ name, method: 0, crc: zlib.crc32(data), size: data.length, compressed: data });
   return writeZip(entries);
 }
 

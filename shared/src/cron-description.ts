@@ -7,7 +7,20 @@ type Part = number | { from: number; to: number; step: number };
 type Field = Part[] | null;
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -83,7 +96,9 @@ function partsInWords(field: Part[], name: (n: number) => string, unit: string, 
       if (typeof part === 'number') return name(part);
       if (part.step === 1) return `${name(part.from)} to ${name(part.to)}`;
       const every = `every ${part.step}${ordinalSuffix(part.step)} ${unit}`;
-      return part.from === range.min && part.to === range.max ? every : `${every} from ${name(part.from)} to ${name(part.to)}`;
+      return part.from === range.min && part.to === range.max
+        ? every
+        : `${every} from ${name(part.from)} to ${name(part.to)}`;
     }),
   );
 }
@@ -125,21 +140,28 @@ function timeWords(minute: Field, hour: Field): { text: string; frequency: boole
   if (minuteStep) return { text: `every ${minuteStep} minutes${scope}`, frequency: true };
   if (minutes?.length === 1) {
     const past = `at ${minutes[0]} minute${minutes[0] === 1 ? '' : 's'} past`;
-    const every = hour === null ? 'every hour' : hourStep ? `every ${hourStep} hours` : `every hour ${hourWindow(hour)}`;
+    const every =
+      hour === null ? 'every hour' : hourStep ? `every ${hourStep} hours` : `every hour ${hourWindow(hour)}`;
     return { text: `${every}, ${past}`, frequency: true };
   }
   const minuteWords = unitWords(minute, 'minute', RANGES[0]!);
-  return { text: `${minuteWords.startsWith('every') ? '' : 'at '}${minuteWords}${hour === null ? ' of every hour' : scope}`, frequency: true };
+  return {
+    text: `${minuteWords.startsWith('every') ? '' : 'at '}${minuteWords}${hour === null ? ' of every hour' : scope}`,
+    frequency: true,
+  };
 }
 
 function dayWords(dayOfMonth: Field, month: Field, dayOfWeek: Field): string {
   // 7 is Sunday too.
-  const weekdays = dayOfWeek?.map((p) => (p === 7 ? 0 : typeof p === 'number' ? p : p.to === 7 && p.from === 0 ? { ...p, to: 6 } : p));
+  const weekdays = dayOfWeek?.map((p) =>
+    p === 7 ? 0 : typeof p === 'number' ? p : p.to === 7 && p.from === 0 ? { ...p, to: 6 } : p,
+  );
   const week = weekdays ? partsInWords(weekdays, (d) => DAYS[d % 7]!, 'day', RANGES[4]!) : null;
   const dates = dayOfMonth ? `${unitWords(dayOfMonth, 'day', RANGES[2]!)} of the month` : null;
   const months = month ? ` in ${partsInWords(month, (m) => MONTHS[m - 1]!, 'month', RANGES[3]!)}` : '';
   // Both restricted: cron runs on either.
-  const days = week && dates ? `on ${dates} and every ${week}` : week ? week : dates ? `on ${dates}` : months ? 'every day' : '';
+  const days =
+    week && dates ? `on ${dates} and every ${week}` : week ? week : dates ? `on ${dates}` : months ? 'every day' : '';
   return `${days}${months}`;
 }
 

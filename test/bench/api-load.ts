@@ -35,7 +35,8 @@ export async function finishedRun(service: TestService, count: number): Promise<
   // Burn-ins were queued by apply; no worker runs here, so the test cases are marked burnt in by hand.
   await q(`UPDATE test_cases SET generation_status = 'COMPLETED', generated_at = now(), generation_started_at = now()`);
   const started = await service.client(token).post('/v1/run', {});
-  if (started.status !== 200) throw new Error(`POST /v1/run answered ${started.status}: ${JSON.stringify(started.body)}`);
+  if (started.status !== 200)
+    throw new Error(`POST /v1/run answered ${started.status}: ${JSON.stringify(started.body)}`);
   const runId: string = started.body.run.id;
   await q(
     `UPDATE run_test_cases SET status = 'COMPLETED', result = 'PASSED', started_at = now() - interval '5 seconds', finished_at = now(),
@@ -43,7 +44,10 @@ export async function finishedRun(service: TestService, count: number): Promise<
       WHERE run_id = $1`,
     [runId],
   );
-  await q(`UPDATE runs SET status = 'COMPLETED', result = 'PASSED', started_at = now() - interval '6 seconds', finished_at = now() WHERE id = $1`, [runId]);
+  await q(
+    `UPDATE runs SET status = 'COMPLETED', result = 'PASSED', started_at = now() - interval '6 seconds', finished_at = now() WHERE id = $1`,
+    [runId],
+  );
   const [{ n }] = await q(`SELECT count(*)::int AS n FROM run_test_cases WHERE run_id = $1`, [runId]);
   if (n !== count) throw new Error(`the run has ${n} test cases, not ${count}`);
   return { token, shortId: started.body.run.shortId };
@@ -58,19 +62,34 @@ export async function load(url: string, token: string | null) {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`${url}: ${result.non2xx} answers other than 2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${url}: ${result.non2xx} answers other than 2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
-  return { requestsPerSecond: Math.round(result.requests.average), latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max }, requests: result.requests.total };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    requests: result.requests.total,
+  };
 }
 
 export async function measureApiLoad() {
-  const logger = createLogger(process.env.BENCH_API_LOG_LEVEL ?? 'info', pino.destination({ dest: '/dev/null', sync: true }));
+  const logger = createLogger(
+    process.env.BENCH_API_LOG_LEVEL ?? 'info',
+    pino.destination({ dest: '/dev/null', sync: true }),
+  );
   const service = await startTestService({ LOG_LEVEL: 'info' }, { logger });
   try {
     const { token, shortId } = await finishedRun(service, TEST_CASES);
     const base = service.baseUrl;
     // A short warm-up: JIT, the pool's connections, the caches.
-    await autocannon({ url: `${base}/v1/run/${shortId}?testCases=all`, connections: CONNECTIONS, duration: 2, workers: 1, headers: { authorization: `Bearer ${token}` } });
+    await autocannon({
+      url: `${base}/v1/run/${shortId}?testCases=all`,
+      connections: CONNECTIONS,
+      duration: 2,
+      workers: 1,
+      headers: { authorization: `Bearer ${token}` },
+    });
     log(`API load: ${CONNECTIONS} connections, ${DURATION_S} s per route`);
     const run = await load(`${base}/v1/run/${shortId}`, token);
     const runAll = await load(`${base}/v1/run/${shortId}?testCases=all`, token);

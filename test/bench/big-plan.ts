@@ -16,7 +16,9 @@ export async function measureBigPlan() {
   try {
     await service.apply(benchProject('http://127.0.0.1:9', 1));
     const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
-    const [first] = await q(`SELECT t.project_id, t.application_id, p.id AS plan_id, p.short_id AS plan_short_id FROM test_cases t, test_plans p WHERE t.name = 'Case 01' AND p.name = 'All'`);
+    const [first] = await q(
+      `SELECT t.project_id, t.application_id, p.id AS plan_id, p.short_id AS plan_short_id FROM test_cases t, test_plans p WHERE t.name = 'Case 01' AND p.name = 'All'`,
+    );
     await q(`DELETE FROM test_plan_test_cases WHERE test_plan_id = $1`, [first.plan_id]);
     await q(
       `INSERT INTO test_cases (project_id, application_id, name, goal, expected_result, generation_status, is_enabled, created_via, generated_at)
@@ -26,9 +28,16 @@ export async function measureBigPlan() {
     );
     const steps = JSON.stringify([
       { sentence: 'Go to /products', action: 'goto', url: '/products' },
-      { sentence: "Click 'Add to cart' in the row of 'Blue mug'", action: 'click', target: { role: 'button', name: 'Add to cart' } },
+      {
+        sentence: "Click 'Add to cart' in the row of 'Blue mug'",
+        action: 'click',
+        target: { role: 'button', name: 'Add to cart' },
+      },
     ]);
-    await q(`INSERT INTO test_case_step_versions (test_case_id, version, steps, source) SELECT id, 1, $2::jsonb, 'burn-in' FROM test_cases WHERE project_id = $1 AND name LIKE 'Big %'`, [first.project_id, steps]);
+    await q(
+      `INSERT INTO test_case_step_versions (test_case_id, version, steps, source) SELECT id, 1, $2::jsonb, 'burn-in' FROM test_cases WHERE project_id = $1 AND name LIKE 'Big %'`,
+      [first.project_id, steps],
+    );
     // Each test case waits for the one before it, in chains of CHAIN.
     await q(
       `INSERT INTO test_case_wait_for (test_case_id, depends_on_id)
@@ -56,7 +65,8 @@ export async function measureBigPlan() {
     const res = await api.post('/v1/run', { testPlanShortId: first.plan_short_id });
     const answerMs = Date.now() - started;
     clearInterval(sampler);
-    if (res.status !== 200) throw new Error(`POST /v1/run answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+    if (res.status !== 200)
+      throw new Error(`POST /v1/run answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
     const [{ n }] = await q(`SELECT count(*)::int AS n FROM run_test_cases WHERE run_id = $1`, [res.body.run.id]);
     return {
       testCases: TEST_CASES,

@@ -12,7 +12,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function wallMs(args: string[]): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GOALIE_API_URL: '', GOALIE_API_TOKEN: '' } });
+  const result = spawnSync(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, GOALIE_API_URL: '', GOALIE_API_TOKEN: '' },
+  });
   const ms = performance.now() - started;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
@@ -20,7 +23,12 @@ function wallMs(args: string[]): number {
 
 function figure(args: string[], count = SAMPLES) {
   const samples = Array.from({ length: count }, () => wallMs(args));
-  return { medianMs: Math.round(median(samples)), minMs: Math.round(Math.min(...samples)), maxMs: Math.round(Math.max(...samples)), samples: count };
+  return {
+    medianMs: Math.round(median(samples)),
+    minMs: Math.round(Math.min(...samples)),
+    maxMs: Math.round(Math.max(...samples)),
+    samples: count,
+  };
 }
 
 export async function measureCliStart() {

@@ -57,7 +57,8 @@ export function treeCpu(): TreeCpu | null {
   }
   const root = String(process.pid);
   const inTree = (pid: string) => {
-    for (let p: string | undefined = pid, depth = 0; p && depth < 64; p = parents.get(p), depth++) if (p === root) return true;
+    for (let p: string | undefined = pid, depth = 0; p && depth < 64; p = parents.get(p), depth++)
+      if (p === root) return true;
     return false;
   };
   const cpu: TreeCpu = { total: 0, byKind: { node: 0, chromium: 0, postgres: 0, other: 0 } };
@@ -75,6 +76,8 @@ export async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; cp
   const value = await work();
   const after = treeCpu();
   if (!before || !after) return { value, cpu: null };
-  const byKind = Object.fromEntries(Object.entries(after.byKind).map(([kind, ms]) => [kind, ms - before.byKind[kind as CpuKind]])) as Record<CpuKind, number>;
+  const byKind = Object.fromEntries(
+    Object.entries(after.byKind).map(([kind, ms]) => [kind, ms - before.byKind[kind as CpuKind]]),
+  ) as Record<CpuKind, number>;
   return { value, cpu: { total: after.total - before.total, byKind } };
 }

@@ -15,7 +15,13 @@ export type Evidence = { dir: string; trace: boolean; stepScreenshots: boolean }
 
 let played = 0;
 
-async function play(browser: Browser, baseUrl: string, steps: Step[], expectedText: string, evidence: Evidence): Promise<void> {
+async function play(
+  browser: Browser,
+  baseUrl: string,
+  steps: Step[],
+  expectedText: string,
+  evidence: Evidence,
+): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const prefix = evidence ? path.join(evidence.dir, String(played++)) : '';
   if (evidence?.trace) await context.tracing.start({ screenshots: false, snapshots: true });
@@ -70,12 +76,19 @@ async function play(browser: Browser, baseUrl: string, steps: Step[], expectedTe
 }
 
 /** Runs every test case, `parallelism` at a time; returns the wall time in ms. */
-export async function runPlain(browser: Browser, baseUrl: string, cases: { steps: Step[]; expectedText: string }[], parallelism: number, evidence: Evidence = null): Promise<number> {
+export async function runPlain(
+  browser: Browser,
+  baseUrl: string,
+  cases: { steps: Step[]; expectedText: string }[],
+  parallelism: number,
+  evidence: Evidence = null,
+): Promise<number> {
   const queue = [...cases];
   const started = performance.now();
   await Promise.all(
     Array.from({ length: parallelism }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await play(browser, baseUrl, next.steps, next.expectedText, evidence);
+      for (let next = queue.shift(); next; next = queue.shift())
+        await play(browser, baseUrl, next.steps, next.expectedText, evidence);
     }),
   );
   return performance.now() - started;

@@ -58,7 +58,13 @@ function corpusFigures() {
     return parsed.ok && JSON.stringify(parsed.steps) === JSON.stringify(plan);
   }).length;
   const refused = REFUSED.filter(({ goal }) => !planGoal(goal).ok).length;
-  return { goals: CORPUS.length, understoodAsMeant: asMeant, share: round(asMeant / CORPUS.length, 3), vagueGoals: REFUSED.length, refused };
+  return {
+    goals: CORPUS.length,
+    understoodAsMeant: asMeant,
+    share: round(asMeant / CORPUS.length, 3),
+    vagueGoals: REFUSED.length,
+    refused,
+  };
 }
 
 async function main(): Promise<void> {
@@ -72,36 +78,74 @@ async function main(): Promise<void> {
     GOALIE_SCREENSHOTS: process.env.GOALIE_SCREENSHOTS ?? 'steps',
   });
   const evidenceDir = await fs.mkdtemp(path.join(os.tmpdir(), 'goalie-bench-evidence-'));
-  const evidence = { dir: evidenceDir, trace: service.runtime.config.trace, stepScreenshots: service.runtime.config.stepScreenshots };
+  const evidence = {
+    dir: evidenceDir,
+    trace: service.runtime.config.trace,
+    stepScreenshots: service.runtime.config.stepScreenshots,
+  };
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
   const worker = await startWorker(service.runtime);
   try {
     log(`burning in ${COUNT + 1} test cases`);
     await service.apply(benchProject(site.url, COUNT));
-    await waitFor('the burn-ins', async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0, 600_000, 200);
+    await waitFor(
+      'the burn-ins',
+      async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0,
+      600_000,
+      200,
+    );
     const failed = await q(`SELECT name, generation_error FROM test_cases WHERE generation_status = 'FAILED'`);
     if (failed.length) throw new Error(`burn-in failed: ${JSON.stringify(failed)}`);
-    const burnIns = (await q(`SELECT extract(epoch FROM generated_at - generation_started_at) * 1000 AS ms FROM test_cases`)).map((r: { ms: string }) => Number(r.ms));
+    const burnIns = (
+      await q(`SELECT extract(epoch FROM generated_at - generation_started_at) * 1000 AS ms FROM test_cases`)
+    ).map((r: { ms: string }) => Number(r.ms));
 
     const api = service.client(await service.token('bench'));
-    const plans = Object.fromEntries((await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [r.name, r.short_id]));
+    const plans = Object.fromEntries(
+      (await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [
+        r.name,
+        r.short_id,
+      ]),
+    );
     // The bench's own polling competes with the service for the two cores: a long run is polled
     // every 100 ms (at most 0.3 % of a 35 s run), a one-test-case run every 10 ms.
     const finished = (shortId: string, pollMs = 10) =>
-      waitFor(`run ${shortId}`, async () => (await q(`SELECT finished_at FROM runs WHERE short_id = $1 AND finished_at IS NOT NULL`, [shortId]))[0], 600_000, pollMs);
+      waitFor(
+        `run ${shortId}`,
+        async () =>
+          (await q(`SELECT finished_at FROM runs WHERE short_id = $1 AND finished_at IS NOT NULL`, [shortId]))[0],
+        600_000,
+        pollMs,
+      );
 
     log('latency: POST /v1/run to the first test case RUNNING');
     const latencies: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const before = Date.now();
       const { body } = await api.post('/v1/run', { testPlanShortId: plans.One });
-      const started = await waitFor('RUNNING', async () => (await q(`SELECT rtc.started_at FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.started_at IS NOT NULL`, [body.run.shortId]))[0], 30_000, 5);
+      const started = await waitFor(
+        'RUNNING',
+        async () =>
+          (
+            await q(
+              `SELECT rtc.started_at FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.started_at IS NOT NULL`,
+              [body.run.shortId],
+            )
+          )[0],
+        30_000,
+        5,
+      );
       latencies.push(new Date(started.started_at).getTime() - before);
       await finished(body.run.shortId);
     }
 
-    const cases = await q(`SELECT t.expected_result, v.steps FROM test_cases t JOIN LATERAL (SELECT steps FROM test_case_step_versions WHERE test_case_id = t.id ORDER BY version DESC LIMIT 1) v ON true WHERE t.name LIKE 'Case %' ORDER BY t.name`);
-    const plainCases = cases.map((c: { expected_result: string; steps: Step[] }) => ({ steps: c.steps, expectedText: /'([^']+)'/.exec(c.expected_result)![1]! }));
+    const cases = await q(
+      `SELECT t.expected_result, v.steps FROM test_cases t JOIN LATERAL (SELECT steps FROM test_case_step_versions WHERE test_case_id = t.id ORDER BY version DESC LIMIT 1) v ON true WHERE t.name LIKE 'Case %' ORDER BY t.name`,
+    );
+    const plainCases = cases.map((c: { expected_result: string; steps: Step[] }) => ({
+      steps: c.steps,
+      expectedText: /'([^']+)'/.exec(c.expected_result)![1]!,
+    }));
     const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
     // One warm-up pass of a few cases, as the service's browser is warm too.
     await runPlain(browser, site.url, plainCases.slice(0, PARALLELISM), PARALLELISM);
@@ -111,11 +155,17 @@ async function main(): Promise<void> {
     const plainRuns: number[] = [];
     const plainWithEvidenceRuns: number[] = [];
     // CPU milliseconds of the whole process tree per phase (null without /proc).
-    const cpu = { service: [] as (TreeCpu | null)[], plain: [] as (TreeCpu | null)[], plainWithEvidence: [] as (TreeCpu | null)[] };
+    const cpu = {
+      service: [] as (TreeCpu | null)[],
+      plain: [] as (TreeCpu | null)[],
+      plainWithEvidence: [] as (TreeCpu | null)[],
+    };
     let result = '';
     let replays: { ms: string; healed: string }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      log(`round ${round}/${ROUNDS}: plain Playwright, the same keeping evidence, then the service, ${COUNT} test cases ${PARALLELISM} at a time`);
+      log(
+        `round ${round}/${ROUNDS}: plain Playwright, the same keeping evidence, then the service, ${COUNT} test cases ${PARALLELISM} at a time`,
+      );
       const plain = await withCpu(() => runPlain(browser, site.url, plainCases, PARALLELISM));
       plainRuns.push(plain.value);
       cpu.plain.push(plain.cpu);
@@ -134,10 +184,18 @@ async function main(): Promise<void> {
       result = (await q(`SELECT result FROM runs WHERE short_id = $1`, [body.run.shortId]))[0].result;
       if (result !== 'PASSED') {
         // A run that did not pass replayed something else than the plain script: say what, so the figures are not taken as they are.
-        const failed = await q(`SELECT rtc.name, coalesce(rtc.result, rtc.status) AS status, rtc.result_title, left(rtc.evaluation_thought, 400) AS thought FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.result IS DISTINCT FROM 'PASSED' ORDER BY rtc.name`, [body.run.shortId]);
-        log(`round ${round}: the run ended ${result}: ${failed.map((f: { name: string; status: string; result_title: string | null; thought: string | null }) => `\n  ${f.name} ${f.status}: ${f.result_title}\n    ${f.thought?.replace(/\n/g, '\n    ')}`).join('')}`);
+        const failed = await q(
+          `SELECT rtc.name, coalesce(rtc.result, rtc.status) AS status, rtc.result_title, left(rtc.evaluation_thought, 400) AS thought FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.result IS DISTINCT FROM 'PASSED' ORDER BY rtc.name`,
+          [body.run.shortId],
+        );
+        log(
+          `round ${round}: the run ended ${result}: ${failed.map((f: { name: string; status: string; result_title: string | null; thought: string | null }) => `\n  ${f.name} ${f.status}: ${f.result_title}\n    ${f.thought?.replace(/\n/g, '\n    ')}`).join('')}`,
+        );
       }
-      replays = await q(`SELECT extract(epoch FROM rtc.finished_at - rtc.started_at) * 1000 AS ms, (SELECT count(*) FROM jsonb_array_elements(rtc.healed)) AS healed FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
+      replays = await q(
+        `SELECT extract(epoch FROM rtc.finished_at - rtc.started_at) * 1000 AS ms, (SELECT count(*) FROM jsonb_array_elements(rtc.healed)) AS healed FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`,
+        [body.run.shortId],
+      );
     }
     await browser.close();
     let goalSuite: Awaited<ReturnType<typeof measureGoalSuite>>['figures'] | 'skipped' = 'skipped';
@@ -158,9 +216,14 @@ async function main(): Promise<void> {
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
     // CPU per test case, median of the rounds: what the ratio is on a quiet machine, where every
     // side is CPU-bound, and much less sensitive than wall time to other work on the machine.
-    const perTestCase = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? round(median(values) / COUNT) : null);
+    const perTestCase = (values: (number | undefined)[]) =>
+      values.every((v) => v !== undefined) ? round(median(values) / COUNT) : null;
     const cpuPerTestCase = (values: (TreeCpu | null)[]) => perTestCase(values.map((v) => v?.total));
-    const cpuFigures = { service: cpuPerTestCase(cpu.service), plainPlaywright: cpuPerTestCase(cpu.plain), plainWithEvidence: cpuPerTestCase(cpu.plainWithEvidence) };
+    const cpuFigures = {
+      service: cpuPerTestCase(cpu.service),
+      plainPlaywright: cpuPerTestCase(cpu.plain),
+      plainWithEvidence: cpuPerTestCase(cpu.plainWithEvidence),
+    };
     // Where each side's CPU goes: this Node process (the service, or the plain script's Playwright client), the browsers, PostgreSQL.
     const byKind = (values: (TreeCpu | null)[]) => ({
       node: perTestCase(values.map((v) => v?.byKind.node)),
@@ -184,7 +247,11 @@ async function main(): Promise<void> {
               plainPlaywrightMs: round(plainRuns[i]!),
               plainWithEvidenceMs: round(plainWithEvidenceRuns[i]!),
               ratio: round(ms / plainRuns[i]!, 3),
-              cpuMs: { service: cpu.service[i]?.total ?? null, plainPlaywright: cpu.plain[i]?.total ?? null, plainWithEvidence: cpu.plainWithEvidence[i]?.total ?? null },
+              cpuMs: {
+                service: cpu.service[i]?.total ?? null,
+                plainPlaywright: cpu.plain[i]?.total ?? null,
+                plainWithEvidence: cpu.plainWithEvidence[i]?.total ?? null,
+              },
             })),
             evidence: { trace: evidence.trace, screenshots: evidence.stepScreenshots ? 'steps' : 'end' },
             // The same script keeping the same evidence: what the service adds beyond the evidence.
@@ -192,13 +259,29 @@ async function main(): Promise<void> {
             ratioToPlainWithEvidence: round(serviceMs / plainWithEvidenceMs, 3),
             // CPU of the whole process tree (service, browsers, PostgreSQL) per test case.
             cpuMsPerTestCase: cpuFigures,
-            cpuMsPerTestCaseByProcess: { service: byKind(cpu.service), plainPlaywright: byKind(cpu.plain), plainWithEvidence: byKind(cpu.plainWithEvidence) },
-            cpuRatio: cpuFigures.service && cpuFigures.plainPlaywright ? round(cpuFigures.service / cpuFigures.plainPlaywright, 3) : null,
-            cpuRatioToPlainWithEvidence: cpuFigures.service && cpuFigures.plainWithEvidence ? round(cpuFigures.service / cpuFigures.plainWithEvidence, 3) : null,
+            cpuMsPerTestCaseByProcess: {
+              service: byKind(cpu.service),
+              plainPlaywright: byKind(cpu.plain),
+              plainWithEvidence: byKind(cpu.plainWithEvidence),
+            },
+            cpuRatio:
+              cpuFigures.service && cpuFigures.plainPlaywright
+                ? round(cpuFigures.service / cpuFigures.plainPlaywright, 3)
+                : null,
+            cpuRatioToPlainWithEvidence:
+              cpuFigures.service && cpuFigures.plainWithEvidence
+                ? round(cpuFigures.service / cpuFigures.plainWithEvidence, 3)
+                : null,
             result,
             healedSteps: replays.reduce((n, r) => n + Number(r.healed), 0),
           },
-          postToFirstRunningMs: { median: round(median(latencies)), min: Math.min(...latencies), max: Math.max(...latencies), samples: latencies.length, target: 300 },
+          postToFirstRunningMs: {
+            median: round(median(latencies)),
+            min: Math.min(...latencies),
+            max: Math.max(...latencies),
+            samples: latencies.length,
+            target: 300,
+          },
           perTestCaseMs: {
             burnInMedian: round(median(burnIns)),
             replayMedian: round(median(replays.map((r) => Number(r.ms)))),

@@ -41,24 +41,41 @@ describe('cancelling runs at random moments (stress)', function () {
   const escaped: string[] = [];
   const logLines: string[] = [];
   const onException = (error: Error) => escaped.push(`uncaughtException: ${error.stack ?? error.message}`);
-  const onRejection = (reason: unknown) => escaped.push(`unhandledRejection: ${(reason as Error)?.stack ?? String(reason)}`);
+  const onRejection = (reason: unknown) =>
+    escaped.push(`unhandledRejection: ${(reason as Error)?.stack ?? String(reason)}`);
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
   const finalView = (shortId: string) =>
-    waitFor(`run ${shortId} to end`, async () => {
-      const res = await api.get(`/v1/run/${shortId}?testCases=all`);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
-    }, 60_000, 100);
+    waitFor(
+      `run ${shortId} to end`,
+      async () => {
+        const res = await api.get(`/v1/run/${shortId}?testCases=all`);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
+      },
+      60_000,
+      100,
+    );
 
   before(async () => {
     process.on('uncaughtException', onException);
     process.on('unhandledRejection', onRejection);
     site = await startSlowSite();
-    const logger = createLogger('error', new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
-    service = await startTestService({ GOALIE_CONCURRENCY: String(LANES), GOALIE_PROJECT_PARALLELISM: String(LANES) }, { logger });
+    const logger = createLogger(
+      'error',
+      new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }),
+    );
+    service = await startTestService(
+      { GOALIE_CONCURRENCY: String(LANES), GOALIE_PROJECT_PARALLELISM: String(LANES) },
+      { logger },
+    );
     await service.apply(project(site.url));
     api = service.client(await service.token('storm'));
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-in', async () => (await q(`SELECT 1 FROM test_cases WHERE generation_status = 'COMPLETED'`))[0], 90_000, 100);
+    await waitFor(
+      'the burn-in',
+      async () => (await q(`SELECT 1 FROM test_cases WHERE generation_status = 'COMPLETED'`))[0],
+      90_000,
+      100,
+    );
   });
   after(async () => {
     process.off('uncaughtException', onException);
@@ -85,11 +102,20 @@ describe('cancelling runs at random moments (stress)', function () {
       }
     };
     await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i)));
-    const statuses = await q(`SELECT r.status, count(*)::int n FROM runs r WHERE r.short_id = ANY($1) GROUP BY r.status`, [shortIds]);
-    const notFinal = await q(`SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = ANY($1) AND rtc.status IN ('PENDING', 'RUNNING')`, [shortIds]);
+    const statuses = await q(
+      `SELECT r.status, count(*)::int n FROM runs r WHERE r.short_id = ANY($1) GROUP BY r.status`,
+      [shortIds],
+    );
+    const notFinal = await q(
+      `SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = ANY($1) AND rtc.status IN ('PENDING', 'RUNNING')`,
+      [shortIds],
+    );
     expect(notFinal[0].n, JSON.stringify(statuses)).to.equal(0);
     expect(statuses.reduce((sum: number, row: { n: number }) => sum + row.n, 0)).to.equal(RUNS);
-    expect(statuses.find((row: { status: string }) => row.status === 'CANCELLED')?.n ?? 0, 'most runs were cancelled while running').to.be.greaterThan(RUNS / 2);
+    expect(
+      statuses.find((row: { status: string }) => row.status === 'CANCELLED')?.n ?? 0,
+      'most runs were cancelled while running',
+    ).to.be.greaterThan(RUNS / 2);
 
     // The worker is alive: a run that nobody cancels reaches its verdict.
     const last = await api.post('/v1/run', {});
@@ -98,6 +124,8 @@ describe('cancelling runs at random moments (stress)', function () {
     await worker!.executor.close();
     expect(escaped, escaped.join('\n\n')).to.deep.equal([]);
     // Not even contained: no context was closed under a call in flight.
-    expect(logLines.filter((line) => /not bound in the connection|outside any call|uncaught|unhandled/.test(line))).to.deep.equal([]);
+    expect(
+      logLines.filter((line) => /not bound in the connection|outside any call|uncaught|unhandled/.test(line)),
+    ).to.deep.equal([]);
   });
 });

@@ -16,10 +16,33 @@ import { pageFetch, visitor, type Visitor } from '../helpers/dashboard.js';
 import { oauthEnv, startFakeOAuthHost, type FakeHostUser, type FakeOAuthHost } from '../helpers/fake-oauth.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
-const octocat: FakeHostUser = { id: 583231, username: 'octocat', name: 'Ada Lovelace', emails: [{ email: 'ada@example.com', primary: true }] };
-const stranger: FakeHostUser = { id: 999, username: 'stranger', name: 'Someone Else', emails: [{ email: 'grace@example.com', primary: true }] };
-const newcomer: FakeHostUser = { id: 1001, username: 'linus', name: 'Linus Newcomer', emails: [{ email: 'linus@home.example', primary: true }, { email: 'linus@acme.example', verified: true }] };
-const tanuki: FakeHostUser = { id: 42, username: 'grace-h', name: 'Grace Hopper', emails: [{ email: 'grace@gitlab.example', primary: true }] };
+const octocat: FakeHostUser = {
+  id: 583231,
+  username: 'octocat',
+  name: 'Ada Lovelace',
+  emails: [{ email: 'ada@example.com', primary: true }],
+};
+const stranger: FakeHostUser = {
+  id: 999,
+  username: 'stranger',
+  name: 'Someone Else',
+  emails: [{ email: 'grace@example.com', primary: true }],
+};
+const newcomer: FakeHostUser = {
+  id: 1001,
+  username: 'linus',
+  name: 'Linus Newcomer',
+  emails: [
+    { email: 'linus@home.example', primary: true },
+    { email: 'linus@acme.example', verified: true },
+  ],
+};
+const tanuki: FakeHostUser = {
+  id: 42,
+  username: 'grace-h',
+  name: 'Grace Hopper',
+  emails: [{ email: 'grace@gitlab.example', primary: true }],
+};
 
 describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
   this.timeout(120_000);
@@ -35,15 +58,34 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
   before(async () => {
     fakeGithub = await startFakeOAuthHost({ kind: 'github' });
     fakeGitlab = await startFakeOAuthHost({ kind: 'gitlab', basePath: '/gitlab' });
-    const logger = createLogger('warn', new Writable({ write: (chunk: Buffer, _encoding, done) => (logLines.push(chunk.toString('utf8')), done()) }));
+    const logger = createLogger(
+      'warn',
+      new Writable({ write: (chunk: Buffer, _encoding, done) => (logLines.push(chunk.toString('utf8')), done()) }),
+    );
     service = await startTestService({ ...oauthEnv(fakeGithub), ...oauthEnv(fakeGitlab) }, { logger });
     fakeGithub.redirectUris = [`${service.baseUrl}/auth/github/callback`];
     fakeGitlab.redirectUris = [`${service.baseUrl}/auth/gitlab/callback`];
     shop = await service.apply(shopProject());
-    ada = await visitor(service, { organizationId: shop.organization.id, role: 'admin', email: 'ada@example.com', password: 'lovelace and babbage' });
-    grace = await visitor(service, { organizationId: shop.organization.id, role: 'member', email: 'grace@example.com', password: 'hopper and cobol' });
+    ada = await visitor(service, {
+      organizationId: shop.organization.id,
+      role: 'admin',
+      email: 'ada@example.com',
+      password: 'lovelace and babbage',
+    });
+    grace = await visitor(service, {
+      organizationId: shop.organization.id,
+      role: 'member',
+      email: 'grace@example.com',
+      password: 'hopper and cobol',
+    });
     // Ada linked her GitHub account before (the account page's flow is tested with GitLab below).
-    await service.runtime.app.store.accounts.linkIdentity({ provider: 'github', providerUrl: fakeGithub.url, providerUserId: String(octocat.id), username: octocat.username, userId: ada.user.id });
+    await service.runtime.app.store.accounts.linkIdentity({
+      provider: 'github',
+      providerUrl: fakeGithub.url,
+      providerUserId: String(octocat.id),
+      username: octocat.username,
+      userId: ada.user.id,
+    });
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
   });
   after(async () => {
@@ -67,14 +109,19 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     contexts.push(context);
     return context.newPage();
   }
-  const accessible = async (page: Page, what: string) => expect(await seriousAxeViolations(page), what).to.deep.equal([]);
-  const sessionCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'goalie_session')?.value;
+  const accessible = async (page: Page, what: string) =>
+    expect(await seriousAxeViolations(page), what).to.deep.equal([]);
+  const sessionCookie = async (page: Page) =>
+    (await page.context().cookies()).find((c) => c.name === 'goalie_session')?.value;
   const screenshot = async (page: Page, name: string) => {
     if (process.env.SCREENSHOTS) await page.screenshot({ path: `docs/images/dashboard-${name}.png`, fullPage: true });
   };
   /** Follows the link to the host and back: the callback's answer. */
   async function toCallback(page: Page, link: string, provider: 'github' | 'gitlab') {
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes(`/auth/${provider}/callback`)), page.getByRole('link', { name: link }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/auth/${provider}/callback`)),
+      page.getByRole('link', { name: link }).click(),
+    ]);
     return response;
   }
   async function signInWithPassword(page: Page, email: string, password: string) {
@@ -102,7 +149,11 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     // The state cookie was used once and is gone; the host saw the PKCE challenge and the scopes.
     expect((await page.context().cookies()).map((c) => c.name)).to.not.include('goalie_sign_in_github');
     const authorize = fakeGithub.requests.filter((r) => r.path === '/login/oauth/authorize').at(-1)!;
-    expect(authorize.query).to.include({ scope: 'read:user user:email', code_challenge_method: 'S256', redirect_uri: `${service.baseUrl}/auth/github/callback` });
+    expect(authorize.query).to.include({
+      scope: 'read:user user:email',
+      code_challenge_method: 'S256',
+      redirect_uri: `${service.baseUrl}/auth/github/callback`,
+    });
   });
 
   it('a GitHub account no Goalie user has gets a page saying so, and no account', async () => {
@@ -113,7 +164,13 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     const response = await toCallback(page, 'Sign in with GitHub', 'github');
     expect(response.status()).to.equal(403);
     await page.getByRole('heading', { name: 'No Goalie account uses this GitHub account' }).waitFor();
-    expect(await page.getByText('Ask an admin of your organization for an invitation, or sign in with your password and link it on your account page.').count()).to.equal(1);
+    expect(
+      await page
+        .getByText(
+          'Ask an admin of your organization for an invitation, or sign in with your password and link it on your account page.',
+        )
+        .count(),
+    ).to.equal(1);
     expect(await sessionCookie(page)).to.equal(undefined);
     // Grace has stranger's address on GitHub, and still is not signed in: addresses are no proof.
     expect(await userCount()).to.equal(before);
@@ -123,7 +180,12 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
   });
 
   it('an invitation accepted with GitHub makes the account (no password) and the membership at once', async () => {
-    const { link } = await createInvitation(service.runtime.app, { user: ada.user, role: 'admin' }, shop.organization.id, { role: 'viewer', email: 'linus@acme.example' });
+    const { link } = await createInvitation(
+      service.runtime.app,
+      { user: ada.user, role: 'admin' },
+      shop.organization.id,
+      { role: 'viewer', email: 'linus@acme.example' },
+    );
     fakeGithub.signedIn = newcomer;
     const page = await freshPage();
     await page.goto(link);
@@ -137,7 +199,9 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     const linus = (await service.runtime.app.store.accounts.userByEmail('linus@acme.example'))!;
     expect(linus).to.include({ name: 'Linus Newcomer', hasPassword: false, passwordHash: null });
     expect(await service.runtime.app.store.accounts.roleIn(shop.organization.id, linus.id)).to.equal('viewer');
-    expect((await service.runtime.app.store.accounts.identitiesOf(linus.id)).map((i) => `${i.provider} ${i.username}`)).to.deep.equal(['github linus']);
+    expect(
+      (await service.runtime.app.store.accounts.identitiesOf(linus.id)).map((i) => `${i.provider} ${i.username}`),
+    ).to.deep.equal(['github linus']);
 
     // The link worked once; signing in with GitHub again is a plain sign-in now.
     expect((await pageFetch(service, new URL(link).pathname)).status).to.equal(404);
@@ -149,9 +213,19 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
   });
 
   it('an invitation for an address GitHub has not verified is refused, and nothing is made', async () => {
-    const { link } = await createInvitation(service.runtime.app, { user: ada.user, role: 'admin' }, shop.organization.id, { role: 'member', email: 'someone@acme.example' });
+    const { link } = await createInvitation(
+      service.runtime.app,
+      { user: ada.user, role: 'admin' },
+      shop.organization.id,
+      { role: 'member', email: 'someone@acme.example' },
+    );
     // The GitHub account has the address, but GitHub has not verified it.
-    fakeGithub.signedIn = { ...stranger, id: 1002, username: 'other', emails: [{ email: 'someone@acme.example', primary: true, verified: false }] };
+    fakeGithub.signedIn = {
+      ...stranger,
+      id: 1002,
+      username: 'other',
+      emails: [{ email: 'someone@acme.example', primary: true, verified: false }],
+    };
     const before = await userCount();
     const page = await freshPage();
     await page.goto(link);
@@ -180,7 +254,10 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     expect(await row.getByRole('cell', { name: fakeGitlab.url }).count()).to.equal(1);
     await accessible(page, 'the account page after linking');
     await screenshot(page, 'account');
-    expect(fakeGitlab.requests.filter((r) => r.path === '/oauth/authorize').at(-1)!.query).to.include({ scope: 'read_user', response_type: 'code' });
+    expect(fakeGitlab.requests.filter((r) => r.path === '/oauth/authorize').at(-1)!.query).to.include({
+      scope: 'read_user',
+      response_type: 'code',
+    });
 
     // Signed out, the GitLab button signs her in.
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -199,9 +276,17 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
 
   it('linking an account that another user has is refused', async () => {
     const page = await freshPage();
-    await page.context().addCookies([{ name: 'goalie_session', value: grace.cookie.split('=')[1]!, url: service.baseUrl }]);
+    await page
+      .context()
+      .addCookies([{ name: 'goalie_session', value: grace.cookie.split('=')[1]!, url: service.baseUrl }]);
     fakeGitlab.signedIn = tanuki;
-    await service.runtime.app.store.accounts.linkIdentity({ provider: 'gitlab', providerUrl: fakeGitlab.url, providerUserId: String(tanuki.id), username: tanuki.username, userId: ada.user.id });
+    await service.runtime.app.store.accounts.linkIdentity({
+      provider: 'gitlab',
+      providerUrl: fakeGitlab.url,
+      providerUserId: String(tanuki.id),
+      username: tanuki.username,
+      userId: ada.user.id,
+    });
     await page.goto(`${service.baseUrl}/account`);
     await page.getByRole('button', { name: 'Link a GitLab account' }).click();
     await page.getByRole('heading', { name: 'Already linked elsewhere' }).waitFor();
@@ -273,11 +358,18 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     expect(warnings.some((line) => line.includes('access_denied'))).to.equal(true);
     expect(warnings.some((line) => line.includes('failed the code exchange'))).to.equal(true);
     const codes = fakeGithub.exchanges.map((e) => e.fields.code!);
-    for (const secret of [fakeGithub.clientSecret, fakeGitlab.clientSecret, ...codes]) expect(logLines.join('\n')).to.not.include(secret);
+    for (const secret of [fakeGithub.clientSecret, fakeGitlab.clientSecret, ...codes])
+      expect(logLines.join('\n')).to.not.include(secret);
   });
 
   it('a next that points off-site ends on the dashboard after signing in', async () => {
-    for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example/', 'javascript:alert(1)', `/p/${'x'.repeat(5000)}`]) {
+    for (const next of [
+      '//evil.example/',
+      'https://evil.example/',
+      '/\\evil.example/',
+      'javascript:alert(1)',
+      `/p/${'x'.repeat(5000)}`,
+    ]) {
       const page = await freshPage();
       await page.goto(`${service.baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
       await page.getByRole('link', { name: 'Sign in with GitHub' }).click();
@@ -300,9 +392,16 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
   });
 
   it('a user changes their password on /account: the old one no longer works, other browsers are signed out', async () => {
-    const alan = await visitor(service, { organizationId: shop.organization.id, role: 'viewer', email: 'alan@example.com', password: 'turing machine 1936' });
+    const alan = await visitor(service, {
+      organizationId: shop.organization.id,
+      role: 'viewer',
+      email: 'alan@example.com',
+      password: 'turing machine 1936',
+    });
     const page = await freshPage();
-    await page.context().addCookies([{ name: 'goalie_session', value: alan.cookie.split('=')[1]!, url: service.baseUrl }]);
+    await page
+      .context()
+      .addCookies([{ name: 'goalie_session', value: alan.cookie.split('=')[1]!, url: service.baseUrl }]);
     await page.goto(`${service.baseUrl}/account`);
     await page.getByRole('heading', { name: 'Change your password' }).waitFor();
 
@@ -320,7 +419,9 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     await page.waitForURL(`${service.baseUrl}/account?result=password`);
     await page.getByRole('status').filter({ hasText: 'Your new password is set' }).waitFor();
     // This browser stays signed in (a new session); the old session is gone.
-    expect(await sessionCookie(page)).to.be.a('string').and.not.equal(alan.cookie.split('=')[1]);
+    expect(await sessionCookie(page))
+      .to.be.a('string')
+      .and.not.equal(alan.cookie.split('=')[1]);
     expect((await alan.fetch('/account')).status).to.not.equal(200);
 
     await signInWithPassword(await freshPage(), 'alan@example.com', 'enigma bombe colossus');
@@ -330,7 +431,10 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
     const plain = await startTestService();
     try {
       const signIn = await (await pageFetch(plain, '/sign-in')).text();
-      expect(signIn).to.include('Sign in to Goalie').and.not.include('Sign in with GitHub').and.not.include('Sign in with GitLab');
+      expect(signIn)
+        .to.include('Sign in to Goalie')
+        .and.not.include('Sign in with GitHub')
+        .and.not.include('Sign in with GitLab');
       const start = await pageFetch(plain, '/auth/gitlab/start?next=/');
       expect(start.status).to.equal(404);
       expect(await start.text()).to.include('Signing in with GitLab is not set up on this Goalie');

@@ -15,10 +15,15 @@ import { startTestService, type ApiClient, type TestService } from '../helpers/s
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
-const STYLE = 'body{font:16px system-ui,sans-serif;margin:0}header{background:#1f3a5f;color:#fff;padding:12px 24px}main{padding:24px}button,a.button{background:#1f6feb;color:#fff;border:0;padding:8px 14px;border-radius:6px;text-decoration:none}li{margin:8px 0}';
+const STYLE =
+  'body{font:16px system-ui,sans-serif;margin:0}header{background:#1f3a5f;color:#fff;padding:12px 24px}main{padding:24px}button,a.button{background:#1f6feb;color:#fff;border:0;padding:8px 14px;border-radius:6px;text-decoration:none}li{margin:8px 0}';
 
 const shopPage = (title: string, body: string) =>
-  html(title, `<header><strong>Mug &amp; Co</strong> · <a style="color:#fff" href="/products">Products</a></header><main><h1>${title}</h1>${body}</main>`, `<style>${STYLE}</style>`);
+  html(
+    title,
+    `<header><strong>Mug &amp; Co</strong> · <a style="color:#fff" href="/products">Products</a></header><main><h1>${title}</h1>${body}</main>`,
+    `<style>${STYLE}</style>`,
+  );
 
 /** A small shop; /slow is held unanswered while a test needs a run that keeps running. */
 const SHOP: Record<string, string> = {
@@ -28,9 +33,15 @@ const SHOP: Record<string, string> = {
     `<ul><li>Blue mug <button onclick="document.getElementById('n').textContent='1 item in the cart'">Add to cart</button></li><li>Red mug</li></ul><p id="n">The cart is empty</p><a class="button" href="/checkout">Checkout</a>`,
   ),
   '/checkout': shopPage('Checkout', '<p role="alert">Payment failed: the card was declined</p>'),
-  '/search': shopPage('Search', `<label for="q">Search</label> <input id="q"> <button onclick="document.getElementById('r').textContent='1 result for ' + document.getElementById('q').value">Search</button><p id="r"></p>`),
+  '/search': shopPage(
+    'Search',
+    `<label for="q">Search</label> <input id="q"> <button onclick="document.getElementById('r').textContent='1 result for ' + document.getElementById('q').value">Search</button><p id="r"></p>`,
+  ),
   '/about': shopPage('About us', '<p>Mugs since 1999</p>'),
-  '/contact': shopPage('Contact', `<label for="e">Email</label> <input id="e"> <button onclick="document.getElementById('t').textContent='Thanks, we will write back'">Send</button><p id="t"></p>`),
+  '/contact': shopPage(
+    'Contact',
+    `<label for="e">Email</label> <input id="e"> <button onclick="document.getElementById('t').textContent='Thanks, we will write back'">Send</button><p id="t"></p>`,
+  ),
   '/shipping': shopPage('Shipping', '<p>Free shipping from 30 EUR</p>'),
   '/returns': shopPage('Returns', '<p>30 days to return</p>'),
   '/slow': shopPage('Slow', '<p>finally</p>'),
@@ -42,7 +53,11 @@ const TEST_CASES: [name: string, goal: string, expected: string][] = [
   ['Add to cart', "Go to /products. Click 'Add to cart'", "'1 item in the cart' is shown"],
   ['Search', "Go to /search. Fill 'Search' with 'mug'. Click 'Search'", "'1 result for mug' is shown"],
   ['About', 'Go to /about', "'Mugs since 1999' is shown"],
-  ['Contact form', "Go to /contact. Fill 'Email' with 'ada@example.com'. Click 'Send'", "'Thanks, we will write back' is shown"],
+  [
+    'Contact form',
+    "Go to /contact. Fill 'Email' with 'ada@example.com'. Click 'Send'",
+    "'Thanks, we will write back' is shown",
+  ],
   ['Shipping', 'Go to /shipping', "'Free shipping from 30 EUR' is shown"],
   ['Returns', 'Go to /returns', "'30 days to return' is shown"],
   ['Checkout', "Go to /products. Click 'Add to cart'. Click 'Checkout'", "'Order confirmed' is shown"],
@@ -87,16 +102,25 @@ describe('the runs section in Chromium (e2e)', function () {
   const plans: Record<string, string> = {};
 
   const finished = (shortId: string) =>
-    waitFor(`run ${shortId} to end`, async () => {
-      const res = await api.get(`/v1/run/${shortId}`);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
-    }, 90_000, 100);
+    waitFor(
+      `run ${shortId} to end`,
+      async () => {
+        const res = await api.get(`/v1/run/${shortId}`);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
+      },
+      90_000,
+      100,
+    );
   const accessible = async (what: string) => expect(await seriousAxeViolations(page), what).to.deep.equal([]);
   const shoot = async (name: string) => {
     if (shots) await page.screenshot({ path: `docs/images/dashboard-${name}.png`, fullPage: true });
   };
   /** The run links of the list, in order. */
-  const listed = () => page.locator('main table tbody tr td:first-child a').allTextContents().then((ids) => ids.map((id) => id.replace(/^Run /, '').trim()));
+  const listed = () =>
+    page
+      .locator('main table tbody tr td:first-child a')
+      .allTextContents()
+      .then((ids) => ids.map((id) => id.replace(/^Run /, '').trim()));
 
   before(async () => {
     site = await startSite(SHOP);
@@ -112,11 +136,27 @@ describe('the runs section in Chromium (e2e)', function () {
       [applied.project.id],
     );
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-ins', async () => (await sql(service, `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 120_000, 100);
-    expect((await sql(service, `SELECT name FROM test_cases WHERE generation_status <> 'COMPLETED'`)).map((r) => r.name)).to.deep.equal([]);
+    await waitFor(
+      'the burn-ins',
+      async () =>
+        (await sql(service, `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n ===
+        0,
+      120_000,
+      100,
+    );
+    expect(
+      (await sql(service, `SELECT name FROM test_cases WHERE generation_status <> 'COMPLETED'`)).map((r) => r.name),
+    ).to.deep.equal([]);
     await seedHistory();
     // The run of a pull request whose checkout fails: one failure among nine.
-    const started = await api.post('/v1/run', { trigger: 'REPOHOST', branch: 'feature/saved-cards', commitHash: COMMIT, commitMessage: 'Checkout: pay with a saved card\n\nKeeps the card for next time.', actor: 'octocat', repository: 'mug-and-co/shop' });
+    const started = await api.post('/v1/run', {
+      trigger: 'REPOHOST',
+      branch: 'feature/saved-cards',
+      commitHash: COMMIT,
+      commitMessage: 'Checkout: pay with a saved card\n\nKeeps the card for next time.',
+      actor: 'octocat',
+      repository: 'mug-and-co/shop',
+    });
     expect(started.status).to.equal(200);
     failing = started.body.run;
     await finished(failing.shortId);
@@ -126,7 +166,11 @@ describe('the runs section in Chromium (e2e)', function () {
        VALUES ('rev-42', $1, $2, 42, 'Pay with a saved card', 'https://github.com/mug-and-co/shop/pull/42', 'feature/saved-cards', $3, 'octocat', 'opened', 'COMPLETED', $4, 'Changes Requested')`,
       [applied.project.id, connection!.id, COMMIT, failing.id],
     );
-    member = await visitor(service, { organizationId: applied.organization.id, role: 'member', email: 'ada@example.com' });
+    member = await visitor(service, {
+      organizationId: applied.organization.id,
+      role: 'member',
+      email: 'ada@example.com',
+    });
     await service.runtime.dataSource.query(`UPDATE users SET name = 'Ada Lovelace' WHERE id = $1`, [member.user.id]);
     viewer = await visitor(service, { organizationId: applied.organization.id, role: 'viewer' });
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
@@ -173,7 +217,12 @@ describe('the runs section in Chromium (e2e)', function () {
     await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
     expect((await listed())[0]).to.equal(failing.shortId);
     const first = page.locator('main tbody tr').first();
-    expect(await first.textContent()).to.include('1 failed, 8 passed of 9').and.include('repository host').and.include('by octocat').and.include('feature/saved-cards').and.include('3f9a2c1');
+    expect(await first.textContent())
+      .to.include('1 failed, 8 passed of 9')
+      .and.include('repository host')
+      .and.include('by octocat')
+      .and.include('feature/saved-cards')
+      .and.include('3f9a2c1');
     await accessible('the run list');
     await shoot('runs');
 
@@ -185,7 +234,7 @@ describe('the runs section in Chromium (e2e)', function () {
       await page.waitForURL(expected);
       return listed();
     };
-    const history = (await sql<{
+    const history = await sql<{
       short_id: string;
       trigger: string;
       status: string;
@@ -194,21 +243,83 @@ describe('the runs section in Chromium (e2e)', function () {
       branch: string | null;
       commit_hash: string | null;
       created_at: Date;
-    }>(service, `SELECT short_id, trigger, status, result, actor, branch, commit_hash, created_at FROM runs WHERE project_id = $1 ORDER BY created_at DESC`, [applied.project.id]));
-    const expectRuns = (runs: string[], keep: (r: (typeof history)[number]) => boolean) => expect(runs).to.deep.equal(history.filter(keep).slice(0, 25).map((r) => r.short_id));
+    }>(
+      service,
+      `SELECT short_id, trigger, status, result, actor, branch, commit_hash, created_at FROM runs WHERE project_id = $1 ORDER BY created_at DESC`,
+      [applied.project.id],
+    );
+    const expectRuns = (runs: string[], keep: (r: (typeof history)[number]) => boolean) =>
+      expect(runs).to.deep.equal(
+        history
+          .filter(keep)
+          .slice(0, 25)
+          .map((r) => r.short_id),
+      );
 
-    expectRuns(await apply(() => page.getByLabel('Plan').selectOption({ label: 'Storefront' }).then(() => {}), /plan=/), () => true);
-    expectRuns(await apply(() => page.getByLabel('Status').selectOption('CANCELLED').then(() => {}), /status=CANCELLED/), (r) => r.status === 'CANCELLED');
-    expectRuns(await apply(() => page.getByLabel('Result').selectOption('FAILED').then(() => {}), /result=FAILED/), (r) => r.result === 'FAILED');
-    expectRuns(await apply(() => page.getByLabel('Trigger').selectOption('SCHEDULE').then(() => {}), /trigger=SCHEDULE/), (r) => r.trigger === 'SCHEDULE');
-    expectRuns(await apply(() => page.getByLabel('Branch').fill('feature/wishlist'), /branch=feature%2Fwishlist/), (r) => r.branch === 'feature/wishlist');
-    expectRuns(await apply(() => page.getByLabel('Commit').fill('3F9A2C'), /commit=3F9A2C/), (r) => r.commit_hash === COMMIT);
-    expectRuns(await apply(() => page.getByLabel('Author').fill('grace'), /author=grace/), (r) => r.actor === 'Grace Hopper');
+    expectRuns(
+      await apply(
+        () =>
+          page
+            .getByLabel('Plan')
+            .selectOption({ label: 'Storefront' })
+            .then(() => {}),
+        /plan=/,
+      ),
+      () => true,
+    );
+    expectRuns(
+      await apply(
+        () =>
+          page
+            .getByLabel('Status')
+            .selectOption('CANCELLED')
+            .then(() => {}),
+        /status=CANCELLED/,
+      ),
+      (r) => r.status === 'CANCELLED',
+    );
+    expectRuns(
+      await apply(
+        () =>
+          page
+            .getByLabel('Result')
+            .selectOption('FAILED')
+            .then(() => {}),
+        /result=FAILED/,
+      ),
+      (r) => r.result === 'FAILED',
+    );
+    expectRuns(
+      await apply(
+        () =>
+          page
+            .getByLabel('Trigger')
+            .selectOption('SCHEDULE')
+            .then(() => {}),
+        /trigger=SCHEDULE/,
+      ),
+      (r) => r.trigger === 'SCHEDULE',
+    );
+    expectRuns(
+      await apply(() => page.getByLabel('Branch').fill('feature/wishlist'), /branch=feature%2Fwishlist/),
+      (r) => r.branch === 'feature/wishlist',
+    );
+    expectRuns(
+      await apply(() => page.getByLabel('Commit').fill('3F9A2C'), /commit=3F9A2C/),
+      (r) => r.commit_hash === COMMIT,
+    );
+    expectRuns(
+      await apply(() => page.getByLabel('Author').fill('grace'), /author=grace/),
+      (r) => r.actor === 'Grace Hopper',
+    );
     const day = history[history.length - 1]!.created_at.toISOString().slice(0, 10);
-    const byDay = await apply(async () => {
-      await page.getByLabel('From (UTC)').fill(day);
-      await page.getByLabel('To (UTC)').fill(day);
-    }, new RegExp(`from=${day}&to=${day}`));
+    const byDay = await apply(
+      async () => {
+        await page.getByLabel('From (UTC)').fill(day);
+        await page.getByLabel('To (UTC)').fill(day);
+      },
+      new RegExp(`from=${day}&to=${day}`),
+    );
     expectRuns(byDay, (r) => r.created_at.toISOString().startsWith(day));
     expect(byDay.length).to.be.greaterThan(0);
     await accessible('the run list, filtered');
@@ -244,7 +355,11 @@ describe('the runs section in Chromium (e2e)', function () {
     site.hold('/slow');
     try {
       const slow = (await api.post('/v1/run', { testPlanShortId: plans['Slow'] })).body.run;
-      await waitFor('the slow test case to run', async () => (await sql(service, `SELECT 1 FROM run_test_cases WHERE run_id = $1 AND status = 'RUNNING'`, [slow.id]))[0]);
+      await waitFor(
+        'the slow test case to run',
+        async () =>
+          (await sql(service, `SELECT 1 FROM run_test_cases WHERE run_id = $1 AND status = 'RUNNING'`, [slow.id]))[0],
+      );
       await page.goto(`${service.baseUrl}/p/mugs/runs`);
       const row = page.locator('main tbody tr').filter({ hasText: slow.shortId });
       await row.getByText('RUNNING', { exact: true }).waitFor();
@@ -262,7 +377,10 @@ describe('the runs section in Chromium (e2e)', function () {
       await row.getByText('PASSED', { exact: true }).waitFor({ timeout: 30_000 });
       await runPage.getByRole('heading', { name: 'Passed (1)' }).waitFor({ timeout: 30_000 });
       await runPage.getByText('1 passed of 1').waitFor();
-      await waitFor('the list to stop updating', async () => (await page.locator('main').getAttribute('data-live')) === null);
+      await waitFor(
+        'the list to stop updating',
+        async () => (await page.locator('main').getAttribute('data-live')) === null,
+      );
       await runPage.close();
     } finally {
       site.release();
@@ -281,7 +399,9 @@ describe('the runs section in Chromium (e2e)', function () {
     expect(await failure.locator('.reason').textContent()).to.include('Order confirmed');
     const main = failure.locator('figure.main img');
     expect(await main.isVisible()).to.equal(true);
-    await waitFor('the screenshot to load', () => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+    await waitFor('the screenshot to load', () =>
+      main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    );
     expect(await failure.locator('figure.main figcaption').textContent()).to.equal('when it stopped');
     expect(await failure.getByRole('link', { name: 'Playwright trace (zip)' }).count()).to.equal(1);
     const box = await failure.boundingBox();
@@ -290,7 +410,11 @@ describe('the runs section in Chromium (e2e)', function () {
     expect(box!.y, 'the failure is near the top, not 11,000 px down').to.be.lessThan(400);
     // The screenshots of its earlier steps say which step each followed.
     await failure.getByText('Screenshots of the steps before').click();
-    expect(await failure.locator('figcaption').allTextContents()).to.include.members(['after step 1: Go to /products', "after step 2: Click 'Add to cart'", "after step 3: Click 'Checkout'"]);
+    expect(await failure.locator('figcaption').allTextContents()).to.include.members([
+      'after step 1: Go to /products',
+      "after step 2: Click 'Add to cart'",
+      "after step 3: Click 'Checkout'",
+    ]);
     // Passes are one line each, their screenshots hidden until opened.
     const passes = page.locator('details.test-case');
     expect(await passes.count()).to.equal(8);
@@ -298,17 +422,30 @@ describe('the runs section in Chromium (e2e)', function () {
     expect(await page.locator('details.test-case img').first().isVisible()).to.equal(false);
     // Attribution, linked to the host.
     const facts = page.locator('dl.facts').last();
-    expect(await facts.getByRole('link', { name: '3f9a2c1' }).getAttribute('href')).to.equal(`https://github.com/mug-and-co/shop/commit/${COMMIT}`);
-    expect(await facts.getByRole('link', { name: 'feature/saved-cards' }).getAttribute('href')).to.equal('https://github.com/mug-and-co/shop/tree/feature/saved-cards');
-    expect(await facts.getByRole('link', { name: '#42 Pay with a saved card' }).getAttribute('href')).to.equal('https://github.com/mug-and-co/shop/pull/42');
-    expect(await facts.textContent()).to.include('octocat').and.include('Checkout: pay with a saved card');
+    expect(await facts.getByRole('link', { name: '3f9a2c1' }).getAttribute('href')).to.equal(
+      `https://github.com/mug-and-co/shop/commit/${COMMIT}`,
+    );
+    expect(await facts.getByRole('link', { name: 'feature/saved-cards' }).getAttribute('href')).to.equal(
+      'https://github.com/mug-and-co/shop/tree/feature/saved-cards',
+    );
+    expect(await facts.getByRole('link', { name: '#42 Pay with a saved card' }).getAttribute('href')).to.equal(
+      'https://github.com/mug-and-co/shop/pull/42',
+    );
+    expect(await facts.textContent())
+      .to.include('octocat')
+      .and.include('Checkout: pay with a saved card');
     await accessible('the run page');
     await failure.getByText('Screenshots of the steps before').click();
     await shoot('run');
 
     const search = passes.filter({ hasText: 'Search' });
     await search.locator(':scope > summary').click();
-    expect(await search.locator('figcaption').allTextContents()).to.deep.equal(['after step 1: Go to /search', "after step 2: Fill 'Search' with 'mug'", "after step 3: Click 'Search'", 'at the end']);
+    expect(await search.locator('figcaption').allTextContents()).to.deep.equal([
+      'after step 1: Go to /search',
+      "after step 2: Fill 'Search' with 'mug'",
+      "after step 3: Click 'Search'",
+      'at the end',
+    ]);
     expect(await search.locator('img').first().isVisible()).to.equal(true);
     await accessible('the run page with a pass opened');
     await shoot('run-pass-open');
@@ -321,8 +458,15 @@ describe('the runs section in Chromium (e2e)', function () {
     const rerunId = new URL(page.url()).pathname.split('/')[2]!;
     await page.getByText('1 failed of 1').waitFor({ timeout: 60_000 });
     const facts = page.locator('dl.facts').last();
-    expect(await facts.textContent()).to.include('manual: started in the dashboard or Slack').and.include('Ada Lovelace');
-    expect(await facts.getByRole('link', { name: `Run ${failing.shortId}` }).first().getAttribute('href')).to.equal(`/runs/${failing.shortId}`);
+    expect(await facts.textContent())
+      .to.include('manual: started in the dashboard or Slack')
+      .and.include('Ada Lovelace');
+    expect(
+      await facts
+        .getByRole('link', { name: `Run ${failing.shortId}` })
+        .first()
+        .getAttribute('href'),
+    ).to.equal(`/runs/${failing.shortId}`);
     await accessible('a rerun');
     const [row] = await sql(service, `SELECT trigger, actor FROM runs WHERE short_id = $1`, [rerunId]);
     expect(row).to.deep.equal({ trigger: 'MANUAL', actor: 'Ada Lovelace' });
@@ -337,7 +481,11 @@ describe('the runs section in Chromium (e2e)', function () {
     site.hold('/slow');
     try {
       const slow = (await api.post('/v1/run', { testPlanShortId: plans['Slow'] })).body.run;
-      await waitFor('the slow test case to run', async () => (await sql(service, `SELECT 1 FROM run_test_cases WHERE run_id = $1 AND status = 'RUNNING'`, [slow.id]))[0]);
+      await waitFor(
+        'the slow test case to run',
+        async () =>
+          (await sql(service, `SELECT 1 FROM run_test_cases WHERE run_id = $1 AND status = 'RUNNING'`, [slow.id]))[0],
+      );
       await page.goto(`${service.baseUrl}/runs/${slow.shortId}`);
       await page.getByRole('button', { name: 'Cancel run' }).click();
       await page.getByRole('status').filter({ hasText: 'Cancelling' }).waitFor();
@@ -365,7 +513,12 @@ describe('the runs section in Chromium (e2e)', function () {
         ({ shortId, token }) =>
           Promise.all(
             ['rerun', 'rerun-failed', 'cancel'].map((action) =>
-              fetch(`/runs/${shortId}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${token}`, redirect: 'manual' }).then((r) => r.status),
+              fetch(`/runs/${shortId}/${action}`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                body: `token=${token}`,
+                redirect: 'manual',
+              }).then((r) => r.status),
             ),
           ),
         { shortId: failing.shortId, token: viewer.csrf },

@@ -60,7 +60,8 @@ describe('dashboard settings in Chromium (e2e)', function () {
   }
   /** The table of members (invitations name their creator too). */
   const members = (page: Page) => page.getByRole('table', { name: 'Members of Acme' });
-  const accessible = async (page: Page, what: string) => expect(await seriousAxeViolations(page), what).to.deep.equal([]);
+  const accessible = async (page: Page, what: string) =>
+    expect(await seriousAxeViolations(page), what).to.deep.equal([]);
   const apiStatus = async (token: string) => (await service.client(token).get(`/v1/run/${runShortId}`)).status;
 
   before(async () => {
@@ -70,10 +71,30 @@ describe('dashboard settings in Chromium (e2e)', function () {
     shop = await service.apply(shopProject() + repositoryBlock(github.url));
     runShortId = (await service.client(await service.token('shop')).post('/v1/run', {})).body.run.shortId;
     const org = shop.organization.id;
-    ada = await visitor(service, { organizationId: org, role: 'owner', email: 'ada@acme.example', name: 'Ada Lovelace' });
-    grace = await visitor(service, { organizationId: org, role: 'admin', email: 'grace@acme.example', name: 'Grace Hopper' });
-    alan = await visitor(service, { organizationId: org, role: 'member', email: 'alan@acme.example', name: 'Alan Turing' });
-    katherine = await visitor(service, { organizationId: org, role: 'viewer', email: 'katherine@acme.example', name: 'Katherine Johnson' });
+    ada = await visitor(service, {
+      organizationId: org,
+      role: 'owner',
+      email: 'ada@acme.example',
+      name: 'Ada Lovelace',
+    });
+    grace = await visitor(service, {
+      organizationId: org,
+      role: 'admin',
+      email: 'grace@acme.example',
+      name: 'Grace Hopper',
+    });
+    alan = await visitor(service, {
+      organizationId: org,
+      role: 'member',
+      email: 'alan@acme.example',
+      name: 'Alan Turing',
+    });
+    katherine = await visitor(service, {
+      organizationId: org,
+      role: 'viewer',
+      email: 'katherine@acme.example',
+      name: 'Katherine Johnson',
+    });
     // Tokens someone made before: one in use, one revoked.
     const nightly = await createProjectToken(service.runtime.app, shop.project.id, 'Nightly build server');
     await apiStatus(nightly.token);
@@ -104,7 +125,12 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await screenshot(page, 'settings');
       await page.getByRole('region', { name: 'API' }).getByRole('link', { name: 'API' }).click();
       await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
-      expect(await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'API' }).getAttribute('aria-current')).to.equal('page');
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Settings' })
+          .getByRole('link', { name: 'API' })
+          .getAttribute('aria-current'),
+      ).to.equal('page');
       expect(await page.getByRole('main').textContent()).to.include(shop.project.id);
       await accessible(page, 'the API page');
     });
@@ -112,7 +138,10 @@ describe('dashboard settings in Chromium (e2e)', function () {
     it('a name taken by an active token is refused: the form says so, keeps the name and creates nothing', async () => {
       await page.getByRole('textbox', { name: /^Name/ }).fill('Nightly build server');
       await page.getByRole('button', { name: 'Create token' }).click();
-      await page.getByRole('alert').filter({ hasText: 'An active token is named "Nightly build server" already' }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'An active token is named "Nightly build server" already' })
+        .waitFor();
       expect(await page.getByRole('textbox', { name: /^Name/ }).inputValue()).to.equal('Nightly build server');
       await accessible(page, 'the API page with a refused name');
     });
@@ -126,7 +155,11 @@ describe('dashboard settings in Chromium (e2e)', function () {
       expect(new URL(page.url()).pathname, 'never in the address').to.equal('/p/shop/settings/api/tokens');
       expect(page.url()).not.to.include(token);
       const text = await page.getByRole('main').textContent();
-      expect(text).to.include('Authorization: Bearer <token>').and.include(`GOALIE_API_TOKEN=${token}`).and.include(`GOALIE_API_URL=${service.baseUrl}`).and.include(shop.project.id);
+      expect(text)
+        .to.include('Authorization: Bearer <token>')
+        .and.include(`GOALIE_API_TOKEN=${token}`)
+        .and.include(`GOALIE_API_URL=${service.baseUrl}`)
+        .and.include(shop.project.id);
       await accessible(page, 'the API page with a new token');
       await screenshot(page, 'settings-token-created');
       expect(await apiStatus(token)).to.equal(200);
@@ -141,7 +174,9 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await page.goto(`${service.baseUrl}/p/shop/settings/api`);
       const html = await page.content();
       expect(html).not.to.include(token);
-      expect(await page.getByRole('row', { name: /GitHub Actions/ }).textContent()).to.include(`${token.slice(0, 15)}…`);
+      expect(await page.getByRole('row', { name: /GitHub Actions/ }).textContent()).to.include(
+        `${token.slice(0, 15)}…`,
+      );
     });
 
     it('revokes the token after asking; the page says so and the token stops working', async () => {
@@ -179,7 +214,10 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await page.getByRole('region', { name: 'Repository' }).getByRole('link', { name: 'Repository' }).click();
       await page.getByRole('heading', { level: 1, name: 'Repository' }).waitFor();
       const text = await main();
-      expect(text).to.include('The project file owns these settings').and.include('set up on GitHub').and.include('/webhooks/github/repo_');
+      expect(text)
+        .to.include('The project file owns these settings')
+        .and.include('set up on GitHub')
+        .and.include('/webhooks/github/repo_');
       expect(await page.getByRole('textbox', { name: /^Review context/ }).inputValue()).to.equal(REVIEW_CONTEXT);
       expect(await page.getByRole('checkbox', { name: /^Auto-run on pull requests/ }).isChecked()).to.equal(true);
       expect(await page.getByRole('checkbox', { name: /^Include draft pull requests/ }).isChecked()).to.equal(false);
@@ -197,8 +235,13 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).fill('preview');
       await page.getByRole('combobox', { name: 'Application, row 2' }).selectOption({ label: 'admin' });
       expect(await save()).to.equal(400);
-      await page.getByRole('alert').filter({ hasText: 'Nothing was saved: The environment “preview” is mapped twice' }).waitFor();
-      expect(await page.getByRole('textbox', { name: /^Review context/ }).inputValue()).to.equal('Changed, but not saved');
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Nothing was saved: The environment “preview” is mapped twice' })
+        .waitFor();
+      expect(await page.getByRole('textbox', { name: /^Review context/ }).inputValue()).to.equal(
+        'Changed, but not saved',
+      );
       expect(await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).inputValue()).to.equal('preview');
       await accessible(page, 'the repository settings with a refusal');
       const after = await connection();
@@ -210,7 +253,10 @@ describe('dashboard settings in Chromium (e2e)', function () {
       const other = await service.apply(shopProject({ organization: 'Rival', project: 'rival-shop' }));
       const valid = { reviewContext: 'x', autoRun: 'on', postCommentOnOpened: 'on' };
       const cases: [Record<string, string>, string][] = [
-        [{ ...valid, environment: 'preview', application: other.applications[0]!.id }, 'names an application this project does not have'],
+        [
+          { ...valid, environment: 'preview', application: other.applications[0]!.id },
+          'names an application this project does not have',
+        ],
         [{ ...valid, environment: 'preview', application: '' }, 'has no application'],
         [{ ...valid, reviewContext: 'x'.repeat(20_001) }, 'at most 20000 are taken'],
       ];
@@ -230,34 +276,51 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await page.getByRole('checkbox', { name: /^Include draft pull requests/ }).check();
       await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).fill('admin-preview');
       await page.getByRole('combobox', { name: 'Application, row 2' }).selectOption({ label: 'admin' });
-      expect(await save(), "a redirect to the page").to.equal(302);
-      await page.getByRole('status').filter({ hasText: 'The review settings are saved, and the webhook is set up' }).waitFor();
+      expect(await save(), 'a redirect to the page').to.equal(302);
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'The review settings are saved, and the webhook is set up' })
+        .waitFor();
       expect(hookCalls()).to.be.greaterThan(calls);
       const saved = await connection();
-      expect(saved).to.deep.include({ reviewContext: 'Check the checkout in Swedish too.', autoRun: false, includeDrafts: true, postCommentOnOpened: true });
+      expect(saved).to.deep.include({
+        reviewContext: 'Check the checkout in Swedish too.',
+        autoRun: false,
+        includeDrafts: true,
+        postCommentOnOpened: true,
+      });
       expect(saved.environmentMapping).to.deep.equal([
         { environment: 'preview', applicationId: appId('web') },
         { environment: 'admin-preview', applicationId: appId('admin') },
       ]);
       expect(await page.getByRole('checkbox', { name: /^Auto-run on pull requests/ }).isChecked()).to.equal(false);
-      expect(await main()).to.include('autoRun: false').and.include('"admin-preview": "admin"');
+      expect(await main())
+        .to.include('autoRun: false')
+        .and.include('"admin-preview": "admin"');
       await accessible(page, 'the repository settings, saved');
     });
 
     it('removes a mapping whose row is emptied', async () => {
       await page.getByRole('textbox', { name: 'Hosting environment, row 2' }).fill('');
       await page.getByRole('combobox', { name: 'Application, row 2' }).selectOption({ label: '(none)' });
-      expect(await save(), "a redirect to the page").to.equal(302);
-      expect((await connection()).environmentMapping).to.deep.equal([{ environment: 'preview', applicationId: appId('web') }]);
+      expect(await save(), 'a redirect to the page').to.equal(302);
+      expect((await connection()).environmentMapping).to.deep.equal([
+        { environment: 'preview', applicationId: appId('web') },
+      ]);
     });
 
     it('saves the settings when the webhook cannot be set up, says why, and saving again retries', async () => {
       github.failNext(1, 401);
       await page.getByRole('checkbox', { name: /^Post a comment on opened/ }).uncheck();
       expect(await save(), 'a redirect to the page').to.equal(302);
-      await page.getByRole('alert').filter({ hasText: 'The review settings are saved, but the webhook could not be set up' }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'The review settings are saved, but the webhook could not be set up' })
+        .waitFor();
       expect((await connection()).postCommentOnOpened).to.equal(false);
-      expect(await page.getByRole('definition').filter({ hasText: '/webhooks/github/' }).textContent()).to.include('could not be set up');
+      expect(await page.getByRole('definition').filter({ hasText: '/webhooks/github/' }).textContent()).to.include(
+        'could not be set up',
+      );
       await accessible(page, 'the repository settings, the webhook not set up');
       expect(await save(), 'a redirect to the page').to.equal(302);
       await page.getByRole('status').filter({ hasText: 'the webhook is set up' }).waitFor();
@@ -266,7 +329,12 @@ describe('dashboard settings in Chromium (e2e)', function () {
 
     it('the next goalie apply of the project file sets the settings to what the file says', async () => {
       await service.apply(shopProject() + repositoryBlock(github.url));
-      expect(await connection()).to.deep.include({ reviewContext: REVIEW_CONTEXT, autoRun: true, includeDrafts: false, postCommentOnOpened: true });
+      expect(await connection()).to.deep.include({
+        reviewContext: REVIEW_CONTEXT,
+        autoRun: true,
+        includeDrafts: false,
+        postCommentOnOpened: true,
+      });
       await page.reload();
       expect(await page.getByRole('checkbox', { name: /^Auto-run on pull requests/ }).isChecked()).to.equal(true);
     });
@@ -277,7 +345,9 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await page.getByRole('heading', { level: 2, name: 'No repository is connected' }).waitFor();
       expect(await main()).to.include('repository:');
       await accessible(page, 'the repository settings without a repository');
-      expect((await grace.fetch('/p/garden/settings/repository', { form: { reviewContext: 'x' } })).status).to.equal(404);
+      expect((await grace.fetch('/p/garden/settings/repository', { form: { reviewContext: 'x' } })).status).to.equal(
+        404,
+      );
     });
   });
 
@@ -294,8 +364,13 @@ describe('dashboard settings in Chromium (e2e)', function () {
     it('lists the members with their roles, and says the roles hold in every project of the organization', async () => {
       await owner.goto(`${service.baseUrl}/p/shop/settings/members`);
       await owner.getByRole('heading', { level: 1, name: 'Members of Acme' }).waitFor();
-      expect(await owner.getByRole('main').textContent()).to.include('each member below has their role in every project of Acme');
-      for (const name of ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson']) await members(owner).getByRole('row', { name: new RegExp(name) }).waitFor();
+      expect(await owner.getByRole('main').textContent()).to.include(
+        'each member below has their role in every project of Acme',
+      );
+      for (const name of ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson'])
+        await members(owner)
+          .getByRole('row', { name: new RegExp(name) })
+          .waitFor();
       // Ada is the only owner: no control can take that away.
       const adaRow = members(owner).getByRole('row', { name: /Ada Lovelace/ });
       expect(await adaRow.textContent()).to.include('The only owner: make someone else an owner first.');
@@ -327,7 +402,10 @@ describe('dashboard settings in Chromium (e2e)', function () {
       const row = members(owner).getByRole('row', { name: /Margaret Hamilton/ });
       expect(await row.textContent()).to.include('margaret@acme.example');
       expect(await owner.getByRole('combobox', { name: 'Role of Margaret Hamilton' }).inputValue()).to.equal('member');
-      expect(await owner.getByRole('row', { name: /margaret@acme\.example/ }).count(), 'the invitation is used').to.equal(1);
+      expect(
+        await owner.getByRole('row', { name: /margaret@acme\.example/ }).count(),
+        'the invitation is used',
+      ).to.equal(1);
       await screenshot(owner, 'settings-members');
     });
 
@@ -345,13 +423,22 @@ describe('dashboard settings in Chromium (e2e)', function () {
       const withdrawn = await owner.getByRole('textbox', { name: 'Invitation link (viewer)' }).inputValue();
       await owner.getByRole('button', { name: 'Withdraw the invitation as viewer' }).click();
       await owner.getByRole('status').filter({ hasText: 'The invitation was withdrawn' }).waitFor();
-      expect((await invitee.context().newPage().then((p) => p.goto(withdrawn)))!.status()).to.equal(404);
+      expect(
+        (await invitee
+          .context()
+          .newPage()
+          .then((p) => p.goto(withdrawn)))!.status(),
+      ).to.equal(404);
     });
 
     it('removes a member after asking: they see the project no more', async () => {
       await owner.getByRole('button', { name: 'Remove Margaret Hamilton' }).click();
       await owner.getByRole('status').filter({ hasText: 'The member was removed' }).waitFor();
-      expect(await members(owner).getByRole('row', { name: /Margaret Hamilton/ }).count()).to.equal(0);
+      expect(
+        await members(owner)
+          .getByRole('row', { name: /Margaret Hamilton/ })
+          .count(),
+      ).to.equal(0);
       expect((await invitee.goto(`${service.baseUrl}/p/shop/reviews`))!.status()).to.equal(404);
       await accessible(owner, 'the members page after a removal');
     });
@@ -363,8 +450,10 @@ describe('dashboard settings in Chromium (e2e)', function () {
       expect(await adaRow.textContent()).to.include("Only an owner may change an owner's role or remove an owner.");
       expect(await adaRow.getByRole('button').count()).to.equal(0);
       expect(await page.getByLabel('Role', { exact: true }).locator('option').allTextContents()).to.have.length(3);
-      expect(await page.getByRole('combobox', { name: 'Role of Alan Turing' }).locator('option').allTextContents()).to.deep.equal(['admin', 'member', 'viewer']);
-      await accessible(page, "the members page as an admin");
+      expect(
+        await page.getByRole('combobox', { name: 'Role of Alan Turing' }).locator('option').allTextContents(),
+      ).to.deep.equal(['admin', 'member', 'viewer']);
+      await accessible(page, 'the members page as an admin');
       for (const [path, form, status] of [
         [`/p/shop/settings/members/${ada.user.id}/role`, { role: 'admin' }, 403],
         [`/p/shop/settings/members/${ada.user.id}/remove`, {}, 403],
@@ -382,7 +471,9 @@ describe('dashboard settings in Chromium (e2e)', function () {
       // Alan is made an owner by Ada while Grace's page still offers his row: Grace's Save is refused.
       const page = await pageAs(grace);
       await page.goto(`${service.baseUrl}/p/shop/settings/members`);
-      expect((await ada.fetch(`/p/shop/settings/members/${alan.user.id}/role`, { form: { role: 'owner' } })).status).to.equal(302);
+      expect(
+        (await ada.fetch(`/p/shop/settings/members/${alan.user.id}/role`, { form: { role: 'owner' } })).status,
+      ).to.equal(302);
       await page.getByRole('combobox', { name: 'Role of Alan Turing' }).selectOption('viewer');
       await page.getByRole('button', { name: 'Save the role of Alan Turing' }).click();
       await page.getByRole('alert').filter({ hasText: "Only an owner may change an owner's role" }).waitFor();
@@ -394,14 +485,27 @@ describe('dashboard settings in Chromium (e2e)', function () {
       await service.runtime.app.store.accounts.setMembership(shop.organization.id, alan.user.id, 'member');
       for (const who of [alan, katherine]) {
         const page = await pageAs(who);
-        for (const path of ['/p/shop/settings', '/p/shop/settings/api', '/p/shop/settings/repository', '/p/shop/settings/members']) {
+        for (const path of [
+          '/p/shop/settings',
+          '/p/shop/settings/api',
+          '/p/shop/settings/repository',
+          '/p/shop/settings/members',
+        ]) {
           const response = await page.goto(`${service.baseUrl}${path}`);
           expect(response!.status(), path).to.equal(403);
           await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
-          expect(await page.getByRole('main').textContent()).to.include('Only an admin or owner of its organization may see or change the settings');
+          expect(await page.getByRole('main').textContent()).to.include(
+            'Only an admin or owner of its organization may see or change the settings',
+          );
         }
         await accessible(page, 'the 403 page');
-        for (const path of ['/p/shop/settings/api/tokens', '/p/shop/settings/repository', `/p/shop/settings/members/${ada.user.id}/role`, `/p/shop/settings/members/${ada.user.id}/remove`, '/p/shop/settings/invitations']) {
+        for (const path of [
+          '/p/shop/settings/api/tokens',
+          '/p/shop/settings/repository',
+          `/p/shop/settings/members/${ada.user.id}/role`,
+          `/p/shop/settings/members/${ada.user.id}/remove`,
+          '/p/shop/settings/invitations',
+        ]) {
           expect((await who.fetch(path, { form: { name: 'x', role: 'viewer' } })).status, path).to.equal(403);
         }
       }

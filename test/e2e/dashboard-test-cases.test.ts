@@ -18,7 +18,8 @@ import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
 const COMMIT = '4f2a9c1e7b3d5a6c8e0f1a2b3c4d5e6f7a8b9c0d';
-const HOME = (extra: string) => html('Shop', `<main><h1>Shop</h1><p>${extra}</p><button type="button">Add to cart</button></main>`);
+const HOME = (extra: string) =>
+  html('Shop', `<main><h1>Shop</h1><p>${extra}</p><button type="button">Add to cart</button></main>`);
 
 const project = (siteUrl: string) => `
 organization: { name: Acme }
@@ -75,14 +76,24 @@ describe('the dashboard: test cases and plans (e2e)', function () {
   const plans: Record<string, { shortId: string; badgeToken: string }> = {};
 
   const accessible = async (what: string) => expect(await seriousAxeViolations(page), what).to.deep.equal([]);
-  const generation = async (id: string) => (await sql<{ generation_status: string }>(service, 'SELECT generation_status FROM test_cases WHERE id = $1', [id]))[0]!.generation_status;
-  const burnedIn = (id: string) => waitFor(`the burn-in of ${id}`, async () => (await generation(id)) !== 'GENERATING', 90_000, 100);
+  const generation = async (id: string) =>
+    (
+      await sql<{ generation_status: string }>(service, 'SELECT generation_status FROM test_cases WHERE id = $1', [id])
+    )[0]!.generation_status;
+  const burnedIn = (id: string) =>
+    waitFor(`the burn-in of ${id}`, async () => (await generation(id)) !== 'GENERATING', 90_000, 100);
   const finished = (shortId: string) =>
-    waitFor(`run ${shortId} to finish`, async () => {
-      const res = await api.get(`/v1/run/${shortId}?testCases=all`);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
-    }, 120_000, 200);
-  const trigger = async (shortId: string) => (await sql(service, 'SELECT trigger, actor FROM runs WHERE short_id = $1', [shortId]))[0];
+    waitFor(
+      `run ${shortId} to finish`,
+      async () => {
+        const res = await api.get(`/v1/run/${shortId}?testCases=all`);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
+      },
+      120_000,
+      200,
+    );
+  const trigger = async (shortId: string) =>
+    (await sql(service, 'SELECT trigger, actor FROM runs WHERE short_id = $1', [shortId]))[0];
   const screenshot = async (name: string) => {
     if (process.env.DASHBOARD_SCREENSHOTS !== '1') return;
     fs.mkdirSync('docs/images', { recursive: true });
@@ -90,30 +101,68 @@ describe('the dashboard: test cases and plans (e2e)', function () {
   };
 
   before(async () => {
-    site = await startSite({ '/': HOME('All good'), '/about': html('About', '<main><h1>About us</h1></main>'), '/search': html('Search', '<main><h1>Results</h1></main>') });
+    site = await startSite({
+      '/': HOME('All good'),
+      '/about': html('About', '<main><h1>About us</h1></main>'),
+      '/search': html('Search', '<main><h1>Results</h1></main>'),
+    });
     service = await startTestService();
     shop = await service.apply(project(site.url));
     api = service.client(await service.token('shop'));
-    const created = await api.post('/v1/test-cases', { name: 'Search', goal: 'Go to /search', expectedResult: "'Results' is shown", applicationShortId: shop.applications[0]!.shortId });
+    const created = await api.post('/v1/test-cases', {
+      name: 'Search',
+      goal: 'Go to /search',
+      expectedResult: "'Results' is shown",
+      applicationShortId: shop.applications[0]!.shortId,
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     // A goal whose burn-in fails: the site has no Checkout button.
-    const failing = await api.post('/v1/test-cases', { name: 'Checkout', goal: "Go to /. Click 'Checkout'", applicationShortId: shop.applications[0]!.shortId });
+    const failing = await api.post('/v1/test-cases', {
+      name: 'Checkout',
+      goal: "Go to /. Click 'Checkout'",
+      applicationShortId: shop.applications[0]!.shortId,
+    });
     expect(failing.status, JSON.stringify(failing.body)).to.equal(200);
-    for (const row of await sql<{ id: string; name: string }>(service, 'SELECT id, name FROM test_cases')) ids[row.name] = row.id;
-    for (const row of await sql<{ short_id: string; name: string; badge_token: string }>(service, 'SELECT short_id, name, badge_token FROM test_plans')) {
+    for (const row of await sql<{ id: string; name: string }>(service, 'SELECT id, name FROM test_cases'))
+      ids[row.name] = row.id;
+    for (const row of await sql<{ short_id: string; name: string; badge_token: string }>(
+      service,
+      'SELECT short_id, name, badge_token FROM test_plans',
+    )) {
       plans[row.name] = { shortId: row.short_id, badgeToken: row.badge_token };
     }
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-ins', async () => (await sql<{ n: number }>(service, `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 120_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () =>
+        (
+          await sql<{ n: number }>(
+            service,
+            `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`,
+          )
+        )[0]!.n === 0,
+      120_000,
+      100,
+    );
     // Two runs of Smoke on one commit: Home page passes, then fails (flaky); Add to cart passes twice.
     for (const extra of ['All good', 'Something is off']) {
       site.setPage('/', HOME(extra));
-      const run = await api.post('/v1/run', { trigger: 'REPOHOST', commitHash: COMMIT, branch: 'main', actor: 'grace' });
+      const run = await api.post('/v1/run', {
+        trigger: 'REPOHOST',
+        commitHash: COMMIT,
+        branch: 'main',
+        actor: 'grace',
+      });
       expect(run.status, JSON.stringify(run.body)).to.equal(200);
       await finished(run.body.run.shortId);
     }
     site.setPage('/', HOME('All good'));
-    const ada = await visitor(service, { organizationId: shop.organization.id, role: 'member', email: 'ada@example.com', password: 'lovelace and babbage' });
+    const ada = await visitor(service, {
+      organizationId: shop.organization.id,
+      role: 'member',
+      email: 'ada@example.com',
+      password: 'lovelace and babbage',
+    });
     await sql(service, "UPDATE users SET name = 'Ada Lovelace' WHERE id = $1", [ada.user.id]);
     viewer = await visitor(service, { organizationId: shop.organization.id, role: 'viewer' });
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
@@ -148,16 +197,27 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     const home = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Home page', exact: true }) });
     const homeStrip = home.getByRole('list', { name: 'Last results of Home page, oldest first' });
     expect(await homeStrip.getByRole('link').count()).to.equal(2);
-    expect(await homeStrip.getByRole('link').first().textContent()).to.include(`passed in run`).and.include(COMMIT.slice(0, 7));
+    expect(await homeStrip.getByRole('link').first().textContent())
+      .to.include(`passed in run`)
+      .and.include(COMMIT.slice(0, 7));
     expect(await homeStrip.getByRole('link').last().textContent()).to.include('failed in run');
-    expect(await home.textContent()).to.include('1 of 2 passed, 1 failed').and.include('flaky').and.include('passed and failed on the same commit 4f2a9c1');
+    expect(await home.textContent())
+      .to.include('1 of 2 passed, 1 failed')
+      .and.include('flaky')
+      .and.include('passed and failed on the same commit 4f2a9c1');
 
     const cart = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Add to cart', exact: true }) });
-    expect(await cart.textContent()).to.include('2 of 2 passed').and.not.include('flaky');
+    expect(await cart.textContent())
+      .to.include('2 of 2 passed')
+      .and.not.include('flaky');
     const search = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Search', exact: true }) });
-    expect(await search.textContent()).to.include('no results yet').and.include('none');
+    expect(await search.textContent())
+      .to.include('no results yet')
+      .and.include('none');
     const checkout = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Checkout', exact: true }) });
-    expect(await checkout.textContent()).to.include('FAILED').and.include('Checkout');
+    expect(await checkout.textContent())
+      .to.include('FAILED')
+      .and.include('Checkout');
     await screenshot('dashboard-test-cases');
 
     await page.getByLabel('State').selectOption('flaky');
@@ -178,8 +238,11 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     expect(steps).to.not.include('{"');
     const history = page.getByRole('table').filter({ has: page.getByText('Its runs, the latest first') });
     expect(await history.getByRole('row').count()).to.equal(3);
-    expect(await history.textContent()).to.include('4f2a9c1').and.include('by grace');
-    for (const button of ['Disable', 'Run now', 'Burn in again']) expect(await page.getByRole('button', { name: button }).count(), button).to.equal(1);
+    expect(await history.textContent())
+      .to.include('4f2a9c1')
+      .and.include('by grace');
+    for (const button of ['Disable', 'Run now', 'Burn in again'])
+      expect(await page.getByRole('button', { name: button }).count(), button).to.equal(1);
     // Declared in a project file: changed there, not here.
     expect(await page.getByRole('link', { name: 'Edit goal or expected result' }).count()).to.equal(0);
     await accessible('a test case page');
@@ -188,8 +251,10 @@ describe('the dashboard: test cases and plans (e2e)', function () {
 
   it('a failed burn-in says why and what to do, without Enable or Run now', async () => {
     await page.goto(`${service.baseUrl}/test-cases/${ids.Checkout}`);
-    await page.getByText('It cannot be enabled or run: its burn-in failed. Edit its goal, or burn it in again.').waitFor();
-    expect(await page.locator('.burn-in-error').textContent()).to.include("Could not do \"Click 'Checkout'\"");
+    await page
+      .getByText('It cannot be enabled or run: its burn-in failed. Edit its goal, or burn it in again.')
+      .waitFor();
+    expect(await page.locator('.burn-in-error').textContent()).to.include('Could not do "Click \'Checkout\'"');
     expect(await page.getByRole('button', { name: /Enable|Run now/ }).count()).to.equal(0);
     expect(await page.getByRole('button', { name: 'Burn in again' }).count()).to.equal(1);
     await accessible('a test case page with a failed burn-in');
@@ -199,11 +264,15 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     await page.goto(`${service.baseUrl}/test-cases/${ids.Search}`);
     await page.getByRole('button', { name: 'Enable' }).click();
     await page.getByText('Enabled: it runs in its test plans from now on.').waitFor();
-    expect((await sql(service, 'SELECT is_enabled FROM test_cases WHERE id = $1', [ids.Search]))[0]!.is_enabled).to.equal(true);
+    expect(
+      (await sql(service, 'SELECT is_enabled FROM test_cases WHERE id = $1', [ids.Search]))[0]!.is_enabled,
+    ).to.equal(true);
     await accessible('a test case page after enabling');
     await page.getByRole('button', { name: 'Disable' }).click();
     await page.getByText('Disabled: its test plans leave it out until it is enabled again.').waitFor();
-    expect((await sql(service, 'SELECT is_enabled FROM test_cases WHERE id = $1', [ids.Search]))[0]!.is_enabled).to.equal(false);
+    expect(
+      (await sql(service, 'SELECT is_enabled FROM test_cases WHERE id = $1', [ids.Search]))[0]!.is_enabled,
+    ).to.equal(false);
   });
 
   it('edits the goal: an empty goal is refused on the form, a new one is burned in', async () => {
@@ -213,11 +282,16 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     await accessible('the edit page');
     // The browser would refuse an empty required field: spaces pass it, and the server says why.
     await page.getByRole('textbox', { name: /^Goal / }).fill('   ');
-    const [refused] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/edit') && r.request().method() === 'POST'), page.getByRole('button', { name: 'Save and burn in' }).click()]);
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/edit') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Save and burn in' }).click(),
+    ]);
     expect(refused.status()).to.equal(400);
     await page.getByText('The goal is empty').waitFor();
     await accessible('the edit page with its error');
-    expect((await sql(service, 'SELECT goal FROM test_cases WHERE id = $1', [ids.Search]))[0]!.goal).to.equal('Go to /search');
+    expect((await sql(service, 'SELECT goal FROM test_cases WHERE id = $1', [ids.Search]))[0]!.goal).to.equal(
+      'Go to /search',
+    );
 
     await page.getByRole('textbox', { name: /^Goal / }).fill('Go to /about');
     await page.getByRole('textbox', { name: /^Expected result / }).fill("'About us' is shown");
@@ -231,13 +305,23 @@ describe('the dashboard: test cases and plans (e2e)', function () {
   });
 
   it('burns a test case in again', async () => {
-    const before = (await sql(service, 'SELECT count(*)::int n FROM test_case_step_versions WHERE test_case_id = $1', [ids['About page']]))[0]!.n;
+    const before = (
+      await sql(service, 'SELECT count(*)::int n FROM test_case_step_versions WHERE test_case_id = $1', [
+        ids['About page'],
+      ])
+    )[0]!.n;
     await page.goto(`${service.baseUrl}/test-cases/${ids['About page']}`);
     await page.getByRole('button', { name: 'Burn in again' }).click();
     await page.getByText('The burn-in was queued again').waitFor();
     await burnedIn(ids['About page']!);
     expect(await generation(ids['About page']!)).to.equal('COMPLETED');
-    expect((await sql(service, 'SELECT count(*)::int n FROM test_case_step_versions WHERE test_case_id = $1', [ids['About page']]))[0]!.n).to.be.greaterThan(before);
+    expect(
+      (
+        await sql(service, 'SELECT count(*)::int n FROM test_case_step_versions WHERE test_case_id = $1', [
+          ids['About page'],
+        ])
+      )[0]!.n,
+    ).to.be.greaterThan(before);
   });
 
   it('runs a test case now, with its history naming who started it', async () => {
@@ -251,7 +335,9 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     expect(ran).to.deep.equal(['Home page']);
     await page.goto(`${service.baseUrl}/test-cases/${ids['Home page']}`);
     const history = page.getByRole('table').filter({ has: page.getByText('Its runs, the latest first') });
-    expect(await history.getByRole('row').nth(1).textContent()).to.include(shortId).and.include('manual by ada@example.com');
+    expect(await history.getByRole('row').nth(1).textContent())
+      .to.include(shortId)
+      .and.include('manual by ada@example.com');
   });
 
   it('the plans page shows test cases, where they run, schedules in words with the next times, and the badge', async () => {
@@ -261,7 +347,10 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     const text = (await smoke.textContent())!;
     expect(text).to.include('Add to cart').and.include('Home page').and.include('2 of 2 enabled');
     expect(text).to.include('local').and.include('Desktop');
-    expect(text).to.include('At 06:00, Monday to Friday').and.include('Weekday mornings').and.include('Europe/Stockholm');
+    expect(text)
+      .to.include('At 06:00, Monday to Friday')
+      .and.include('Weekday mornings')
+      .and.include('Europe/Stockholm');
     expect(await smoke.getByRole('table').filter({ hasText: 'Time zone' }).locator('time').count()).to.equal(3);
     const nightly = page.getByRole('region', { name: /^Nightly/ });
     expect(await nightly.textContent()).to.include('At 02:30, every day');
@@ -279,7 +368,10 @@ describe('the dashboard: test cases and plans (e2e)', function () {
 
   it('Run now on the plans page starts a manual run of the plan', async () => {
     await page.goto(`${service.baseUrl}/p/shop/plans`);
-    await page.getByRole('region', { name: /^Nightly/ }).getByRole('button', { name: 'Run now' }).click();
+    await page
+      .getByRole('region', { name: /^Nightly/ })
+      .getByRole('button', { name: 'Run now' })
+      .click();
     await page.waitForURL(/\/runs\/[^/]+$/);
     const shortId = new URL(page.url()).pathname.split('/').pop()!;
     const run = await finished(shortId);
@@ -294,7 +386,9 @@ describe('the dashboard: test cases and plans (e2e)', function () {
       const viewerPage = await viewing.newPage();
       await viewerPage.goto(`${service.baseUrl}/test-cases/${ids.Search}`);
       await viewerPage.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
-      expect(await viewerPage.getByRole('button', { name: /Enable|Disable|Run now|Burn in again/ }).count()).to.equal(0);
+      expect(await viewerPage.getByRole('button', { name: /Enable|Disable|Run now|Burn in again/ }).count()).to.equal(
+        0,
+      );
       expect(await viewerPage.getByRole('link', { name: 'Edit goal or expected result' }).count()).to.equal(0);
       await viewerPage.getByText('needs the member role').waitFor();
       expect(await seriousAxeViolations(viewerPage), 'a test case page of a viewer').to.deep.equal([]);
@@ -316,7 +410,9 @@ describe('the dashboard: test cases and plans (e2e)', function () {
       const res = await viewer.fetch(path, { form });
       expect(res.status, path).to.equal(403);
     }
-    const [row] = await sql(service, 'SELECT goal, is_enabled, generation_status FROM test_cases WHERE id = $1', [ids.Search]);
+    const [row] = await sql(service, 'SELECT goal, is_enabled, generation_status FROM test_cases WHERE id = $1', [
+      ids.Search,
+    ]);
     expect(row).to.deep.equal({ goal: 'Go to /about', is_enabled: false, generation_status: 'COMPLETED' });
     expect((await sql(service, 'SELECT count(*)::int n FROM runs'))[0]!.n).to.equal(runsBefore);
   });

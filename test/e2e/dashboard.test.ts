@@ -21,7 +21,12 @@ describe('the dashboard in Chromium (e2e)', function () {
     service = await startTestService();
     shop = await service.apply(shopProject());
     runShortId = (await service.client(await service.token('shop')).post('/v1/run', {})).body.run.shortId;
-    await visitor(service, { organizationId: shop.organization.id, role: 'member', email: 'ada@example.com', password: 'lovelace and babbage' });
+    await visitor(service, {
+      organizationId: shop.organization.id,
+      role: 'member',
+      email: 'ada@example.com',
+      password: 'lovelace and babbage',
+    });
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
     page = await (await browser.newContext()).newPage();
   });

@@ -50,7 +50,12 @@ function postmasterCount(dataDir: string): number {
     try {
       const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       if (path.basename(args[0] ?? '') !== 'postgres' || !args.includes(dataDir)) continue;
-      const ppid = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+      const ppid = Number(
+        fs
+          .readFileSync(`/proc/${pid}/stat`, 'utf8')
+          .replace(/^.*\) /s, '')
+          .split(' ')[1],
+      );
       candidates.set(Number(pid), ppid);
     } catch {
       // Gone meanwhile.
@@ -69,7 +74,14 @@ function alive(pid: number): boolean {
 }
 
 async function waitForPostmasterGone(home: Home, postmaster?: Postmaster): Promise<void> {
-  await waitFor('the postmaster to be gone', async () => !(postmaster && alive(postmaster.pid)) && runningPostmaster(home.dataDir) === null && postmasterCount(home.dataDir) === 0, 30_000);
+  await waitFor(
+    'the postmaster to be gone',
+    async () =>
+      !(postmaster && alive(postmaster.pid)) &&
+      runningPostmaster(home.dataDir) === null &&
+      postmasterCount(home.dataDir) === 0,
+    30_000,
+  );
 }
 
 /** A `goalie worker` (or serve) keeps working: its heartbeat in the database moves on after `since`. */
@@ -77,14 +89,21 @@ async function heartbeatMovesOn(home: Home, pid: number): Promise<void> {
   const postmaster = runningPostmaster(home.dataDir);
   expect(postmaster, 'a postmaster runs').to.not.equal(null);
   const { password } = JSON.parse(fs.readFileSync(path.join(home.dir, 'postgres', 'postgres.json'), 'utf8'));
-  const client = new pg.Client({ host: '127.0.0.1', port: postmaster!.port, user: 'postgres', password, database: 'goalie' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: postmaster!.port,
+    user: 'postgres',
+    password,
+    database: 'goalie',
+  });
   client.on('error', () => {});
   await client.connect();
   try {
     const since = (await client.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
     await waitFor(
       `the heartbeat of process ${pid}`,
-      async () => (await client.query('SELECT 1 FROM workers WHERE pid = $1 AND heartbeat_at > $2', [pid, since])).rowCount === 1,
+      async () =>
+        (await client.query('SELECT 1 FROM workers WHERE pid = $1 AND heartbeat_at > $2', [pid, since])).rowCount === 1,
       20_000,
     );
   } finally {
@@ -113,7 +132,10 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
 
   afterEach(function () {
     if (this.currentTest?.state !== 'failed') return;
-    for (const process of running) console.log(`--- goalie ${process.child.spawnargs.slice(2).join(' ')} (pid ${process.child.pid}):\n${process.output().slice(-6000)}`);
+    for (const process of running)
+      console.log(
+        `--- goalie ${process.child.spawnargs.slice(2).join(' ')} (pid ${process.child.pid}):\n${process.output().slice(-6000)}`,
+      );
   });
 
   after(async () => {
@@ -131,7 +153,8 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
       // A test that failed half-way may have left the postmaster behind.
       const postmaster = runningPostmaster(home.dataDir);
       if (postmaster) process.kill(postmaster.pid, 'SIGINT');
-      if (postmaster) await waitFor('the leftover postmaster to stop', async () => !alive(postmaster.pid), 30_000).catch(() => {});
+      if (postmaster)
+        await waitFor('the leftover postmaster to stop', async () => !alive(postmaster.pid), 30_000).catch(() => {});
       fs.rmSync(home.dir, { recursive: true, force: true });
     }
   });
@@ -143,7 +166,12 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
     let postmaster: Postmaster;
     let token: string;
     let runShortId: string;
-    const api = (method: string, p: string) => fetch(home.base + p, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    const api = (method: string, p: string) =>
+      fetch(home.base + p, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
 
     before(async () => {
       home = await freshHome();
@@ -160,7 +188,9 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
       serve = start(['serve'], home);
       await serve.waitFor(/Goalie is running/);
       token = (await serve.waitFor(/API token \(shown once, keep it\):\s+(goalie_\S+)/))[1]!;
-      expect(serve.output()).to.match(/attached to the embedded PostgreSQL on 127\.0\.0\.1:\d+, which another Goalie process started/);
+      expect(serve.output()).to.match(
+        /attached to the embedded PostgreSQL on 127\.0\.0\.1:\d+, which another Goalie process started/,
+      );
       const started = await api('POST', '/v1/run');
       expect(started.status).to.equal(200);
       runShortId = (await started.json()).run.shortId;
@@ -214,7 +244,11 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
     it('a goalie serve that fails to start exits, and gives PostgreSQL back', async () => {
       // A failure after PostgreSQL started: the evidence bucket does not answer. (A port in use is
       // found before anything starts: test/e2e/serve.test.ts.)
-      const unreachable = { GOALIE_EVIDENCE_URL: 's3://goalie-missing/p?endpoint=http://127.0.0.1:9&forcePathStyle=true&region=us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' };
+      const unreachable = {
+        GOALIE_EVIDENCE_URL: 's3://goalie-missing/p?endpoint=http://127.0.0.1:9&forcePathStyle=true&region=us-east-1',
+        AWS_ACCESS_KEY_ID: 'x',
+        AWS_SECRET_ACCESS_KEY: 'y',
+      };
       const failed = start(['serve'], { ...home, env: { ...home.env, ...unreachable } });
       const closed = new Promise((resolve) => failed.child.once('close', resolve));
       expect(await closed).to.equal(1);
@@ -242,12 +276,18 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
       const [starter] = starters;
       const other = both.find((p) => p !== starter)!;
       expect(other.output()).to.match(/attached to the embedded PostgreSQL/);
-      expect(fs.readdirSync(path.dirname(home.dataDir)).sort(), 'one cluster, no initdb left over').to.deep.equal(['data', 'postgres.json']);
+      expect(fs.readdirSync(path.dirname(home.dataDir)).sort(), 'one cluster, no initdb left over').to.deep.equal([
+        'data',
+        'postgres.json',
+      ]);
 
       starter!.child.kill('SIGKILL');
       await new Promise((resolve) => starter!.child.once('close', resolve));
       if (other === serve) {
-        const answer = await fetch(`${home.base}/v1/run`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        const answer = await fetch(`${home.base}/v1/run`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(answer.status).to.equal(200);
         expect(await databaseReady(home.base)).to.equal(true);
       } else {

@@ -19,7 +19,8 @@ interface TestSite {
   close(): Promise<void>;
 }
 
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
 
 async function startTestSite(): Promise<TestSite> {
   const site: TestSite = { url: '', label: 'Email', holdSlow: false, close: async () => {} };
@@ -33,24 +34,42 @@ async function startTestSite(): Promise<TestSite> {
     if (path === '/set') {
       // A cookie from the server, and localStorage and sessionStorage from the page.
       return send(
-        page('Set', `<p id="s">setting</p><script>localStorage.setItem('local', 'yes'); sessionStorage.setItem('session', 'yes'); document.getElementById('s').textContent = 'ready';</script>`),
+        page(
+          'Set',
+          `<p id="s">setting</p><script>localStorage.setItem('local', 'yes'); sessionStorage.setItem('session', 'yes'); document.getElementById('s').textContent = 'ready';</script>`,
+        ),
         { 'set-cookie': 'crumb=yes; Path=/; HttpOnly' },
       );
     }
     if (path === '/show') {
       const cookie = /crumb=yes/.test(req.headers.cookie ?? '') ? 'yes' : 'no';
-      return send(page('Show', `<p>cookie=${cookie}</p><p id="l"></p><p id="s"></p><script>document.getElementById('l').textContent = 'local=' + (localStorage.getItem('local') || 'no'); document.getElementById('s').textContent = 'session=' + (sessionStorage.getItem('session') || 'no');</script>`));
+      return send(
+        page(
+          'Show',
+          `<p>cookie=${cookie}</p><p id="l"></p><p id="s"></p><script>document.getElementById('l').textContent = 'local=' + (localStorage.getItem('local') || 'no'); document.getElementById('s').textContent = 'session=' + (sessionStorage.getItem('session') || 'no');</script>`,
+        ),
+      );
     }
     if (path === '/form') {
       // A redesign renames the label and the field's id: no recorded locator matches any more.
       const id = site.label === 'Email' ? 'e' : 'email-address';
-      return send(page('Form', `<label for="${id}">${site.label}</label><input id="${id}"><button onclick="document.getElementById('out').textContent = 'Hello ' + document.getElementById('${id}').value">Greet</button><p id="out"></p>`));
+      return send(
+        page(
+          'Form',
+          `<label for="${id}">${site.label}</label><input id="${id}"><button onclick="document.getElementById('out').textContent = 'Hello ' + document.getElementById('${id}').value">Greet</button><p id="out"></p>`,
+        ),
+      );
     }
     if (path === '/device') {
       // What the browser tells the site about itself: the device preset's effect.
       const header = req.headers['x-test-run'] ?? 'none';
       const ua = /iPhone/.test(req.headers['user-agent'] ?? '') ? 'iPhone' : 'other';
-      return send(page('Device', `<p>ua=${ua}</p><p>header=${header}</p><p id="d"></p><script>document.getElementById('d').textContent = ['width=' + innerWidth, 'lang=' + navigator.language, 'zone=' + Intl.DateTimeFormat().resolvedOptions().timeZone, 'dark=' + matchMedia('(prefers-color-scheme: dark)').matches].join(' ');</script>`));
+      return send(
+        page(
+          'Device',
+          `<p>ua=${ua}</p><p>header=${header}</p><p id="d"></p><script>document.getElementById('d').textContent = ['width=' + innerWidth, 'lang=' + navigator.language, 'zone=' + Intl.DateTimeFormat().resolvedOptions().timeZone, 'dark=' + matchMedia('(prefers-color-scheme: dark)').matches].join(' ');</script>`,
+        ),
+      );
     }
     if (path === '/slow') {
       if (site.holdSlow) return void held.push(res);
@@ -144,11 +163,17 @@ describe('executing runs in Chromium', function () {
   let plans: Record<string, string>;
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
   const finished = (shortId: string, timeoutMs = 60_000) =>
-    waitFor(`run ${shortId} to end`, async () => {
-      const res = await api.get(`/v1/run/${shortId}?testCases=all`);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
-    }, timeoutMs, 100);
-  const byName = (view: { runTestCases: { name: string }[] }) => Object.fromEntries(view.runTestCases.map((t) => [t.name, t])) as Record<string, any>;
+    waitFor(
+      `run ${shortId} to end`,
+      async () => {
+        const res = await api.get(`/v1/run/${shortId}?testCases=all`);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
+      },
+      timeoutMs,
+      100,
+    );
+  const byName = (view: { runTestCases: { name: string }[] }) =>
+    Object.fromEntries(view.runTestCases.map((t) => [t.name, t])) as Record<string, any>;
   const run = async (plan: string) => (await api.post('/v1/run', { testPlanShortId: plans[plan] })).body.run;
 
   let organizationId: string;
@@ -158,9 +183,19 @@ describe('executing runs in Chromium', function () {
     service = await startTestService({ GOALIE_WORKER_STALE_SECONDS: '3', GOALIE_SCHEDULER_TICK_SECONDS: '1' });
     organizationId = (await service.apply(project(site.url))).organization.id;
     api = service.client(await service.token('e2e'));
-    plans = Object.fromEntries((await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [r.name, r.short_id]));
+    plans = Object.fromEntries(
+      (await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [
+        r.name,
+        r.short_id,
+      ]),
+    );
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-ins', async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0, 90_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0,
+      90_000,
+      100,
+    );
   });
   after(async () => {
     await worker?.stop();
@@ -169,7 +204,9 @@ describe('executing runs in Chromium', function () {
   });
 
   it('burns in every test case: steps recorded, generation COMPLETED', async () => {
-    const rows = await q(`SELECT t.name, t.generation_status, (SELECT count(*)::int FROM test_case_step_versions v WHERE v.test_case_id = t.id) versions FROM test_cases t ORDER BY t.name`);
+    const rows = await q(
+      `SELECT t.name, t.generation_status, (SELECT count(*)::int FROM test_case_step_versions v WHERE v.test_case_id = t.id) versions FROM test_cases t ORDER BY t.name`,
+    );
     for (const row of rows) expect(row, row.name).to.include({ generation_status: 'COMPLETED', versions: 1 });
   });
 
@@ -191,7 +228,13 @@ describe('executing runs in Chromium', function () {
     const [row] = await q(`SELECT step_version, evidence, healed FROM run_test_cases WHERE id = $1`, [greet.id]);
     expect(row.step_version).to.equal(1);
     expect(row.healed).to.deep.equal([]);
-    expect(row.evidence.map((e: { label: string }) => e.label)).to.include.members(['01', '02', '03', 'final', 'trace']);
+    expect(row.evidence.map((e: { label: string }) => e.label)).to.include.members([
+      '01',
+      '02',
+      '03',
+      'final',
+      'trace',
+    ]);
     const pageHtml = await (await adminFetch(service, `/runs/${view.shortId}`)).text();
     const trace = /href="(\/evidence\/[^"]+trace\.zip)"/.exec(pageHtml)![1]!;
     // The trace is written while the worker goes on to the next test case: it lands a moment later.
@@ -199,7 +242,11 @@ describe('executing runs in Chromium', function () {
       const response = await adminFetch(service, trace);
       return response.status === 200 ? response : null;
     });
-    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).to.equal('PK');
+    expect(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).to.equal('PK');
     const shot = await adminFetch(service, /src="(\/evidence\/[^"]+screenshot-final\.jpg)"/.exec(pageHtml)![1]!);
     expect(shot.headers.get('content-type')).to.equal('image/jpeg');
   });
@@ -215,7 +262,9 @@ describe('executing runs in Chromium', function () {
       expect(row.healed[0]).to.include({ index: 1, sentence: "Fill 'Email' with 'Ada'" });
       expect(row.healed[0].after).to.contain('Email address');
       const again = await finished((await run('Greeting')).shortId);
-      const [next] = await q(`SELECT step_version, healed FROM run_test_cases WHERE id = $1`, [again.runTestCases[0].id]);
+      const [next] = await q(`SELECT step_version, healed FROM run_test_cases WHERE id = $1`, [
+        again.runTestCases[0].id,
+      ]);
       expect(next).to.deep.equal({ step_version: 2, healed: [] });
     } finally {
       site.label = 'Email';
@@ -224,40 +273,72 @@ describe('executing runs in Chromium', function () {
 
   it('applies the effective device preset: viewport, locale, time zone, user agent, headers, color scheme', async () => {
     const view = await finished((await run('Device')).shortId);
-    expect(view.runTestCases[0], view.runTestCases[0].evaluationThought).to.include({ status: 'COMPLETED', result: 'PASSED' });
+    expect(view.runTestCases[0], view.runTestCases[0].evaluationThought).to.include({
+      status: 'COMPLETED',
+      result: 'PASSED',
+    });
   });
 
   it('cancels a run from its page', async () => {
     site.holdSlow = true;
     try {
       const slow = await run('Slow');
-      await waitFor('the test case to run', async () => (await q(`SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`, [slow.shortId]))[0]);
+      await waitFor(
+        'the test case to run',
+        async () =>
+          (
+            await q(
+              `SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`,
+              [slow.shortId],
+            )
+          )[0],
+      );
       const member = await visitor(service, { organizationId: organizationId, role: 'member' });
       const pageHtml = await (await member.fetch(`/runs/${slow.shortId}`)).text();
       expect(pageHtml).to.contain(`action="/runs/${slow.shortId}/cancel"`);
       // A form on another site that posts here, with the member's cookie, is refused and cancels nothing.
-      const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+      const crossSite: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'null' },
+      ];
       for (const headers of crossSite) {
-        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { ...headers, cookie: member.cookie } });
+        const refused = await fetch(`${slow.url}/cancel`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { ...headers, cookie: member.cookie },
+        });
         expect(refused.status, JSON.stringify(headers)).to.equal(403);
         expect((await refused.json()).message).to.match(/only works from Goalie's own run page/);
       }
       // Without the session's form token (curl with the cookie), or with another token: 403.
       expect(pageHtml).to.contain(`name="token" value="${member.csrf}"`);
       for (const body of ['', 'token=' + 'x'.repeat(32)]) {
-        const refused = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body });
+        const refused = await fetch(`${slow.url}/cancel`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
         expect(refused.status, body).to.equal(403);
         expect((await refused.json()).message).to.match(/needs the token of the page/);
       }
       // Signed out, the form is not even reached: sign in first.
-      const signedOut = await fetch(`${slow.url}/cancel`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=' + member.csrf });
+      const signedOut = await fetch(`${slow.url}/cancel`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'token=' + member.csrf,
+      });
       expect(signedOut.status).to.equal(403);
       expect((await q(`SELECT status FROM runs WHERE short_id = $1`, [slow.shortId]))[0].status).to.equal('RUNNING');
       // The page's own form, pressed in Chromium by the signed-in member.
       const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
       try {
         const context = await browser.newContext();
-        await context.addCookies([{ name: 'goalie_session', value: member.cookie.split('=')[1]!, url: service.baseUrl }]);
+        await context.addCookies([
+          { name: 'goalie_session', value: member.cookie.split('=')[1]!, url: service.baseUrl },
+        ]);
         const page = await context.newPage();
         await page.goto(slow.url);
         await page.getByRole('button', { name: 'Cancel run' }).click();
@@ -280,7 +361,11 @@ describe('executing runs in Chromium', function () {
     const rows = byName(view);
     expect(rows['Broken']).to.include({ status: 'COMPLETED', result: 'FAILED' });
     expect(rows['Broken'].resultTitle).to.match(/Free shipping/);
-    expect(rows['After broken']).to.include({ status: 'SKIPPED', result: 'SKIPPED', resultTitle: 'Skipped: dependency "Broken" failed' });
+    expect(rows['After broken']).to.include({
+      status: 'SKIPPED',
+      result: 'SKIPPED',
+      resultTitle: 'Skipped: dependency "Broken" failed',
+    });
     expect(rows['Greet']).to.include({ result: 'PASSED' });
 
     const rerun = await api.post(`/v1/run/${view.shortId}`, { failedOnly: true });
@@ -303,7 +388,15 @@ describe('executing runs in Chromium', function () {
     try {
       await child.waitFor(/Goalie worker .* is running/, 60_000);
       const slow = await run('Slow');
-      const [row] = await waitFor('the child worker to run the test case', async () => q(`SELECT rtc.id, rtc.worker_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`, [slow.shortId]).then((rows) => (rows.length ? rows : null)), 30_000);
+      const [row] = await waitFor(
+        'the child worker to run the test case',
+        async () =>
+          q(
+            `SELECT rtc.id, rtc.worker_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`,
+            [slow.shortId],
+          ).then((rows) => (rows.length ? rows : null)),
+        30_000,
+      );
       expect(row.worker_id).to.match(new RegExp(`-${child.child.pid}-`));
       child.child.kill('SIGKILL');
       await child.stop();
@@ -324,11 +417,25 @@ describe('executing runs in Chromium', function () {
     await worker!.stop();
     worker = null;
     site.holdSlow = true;
-    const child: Running = startGoalie(['worker'], { DATABASE_URL: service.runtime.databaseUrl, GOALIE_HOME: service.home, GOALIE_DEMO_PORT: 'off' });
+    const child: Running = startGoalie(['worker'], {
+      DATABASE_URL: service.runtime.databaseUrl,
+      GOALIE_HOME: service.home,
+      GOALIE_DEMO_PORT: 'off',
+    });
     try {
       await child.waitFor(/Goalie worker .* is running/, 60_000);
       const slow = await run('Slow');
-      await waitFor('the child worker to run the test case', async () => (await q(`SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`, [slow.shortId]))[0], 30_000);
+      await waitFor(
+        'the child worker to run the test case',
+        async () =>
+          (
+            await q(
+              `SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`,
+              [slow.shortId],
+            )
+          )[0],
+        30_000,
+      );
       // Killed before its heartbeat could see the cancel: the cancel is left to recovery.
       child.child.kill('SIGKILL');
       await child.stop();
@@ -338,7 +445,9 @@ describe('executing runs in Chromium', function () {
       const view = await finished(slow.shortId, 15_000);
       expect(view).to.include({ status: 'CANCELLED', result: null });
       expect(view.runTestCases[0]).to.include({ status: 'CANCELLED', resultTitle: 'Cancelled' });
-      expect((await q(`SELECT attempt FROM run_test_cases WHERE id = $1`, [view.runTestCases[0].id]))[0].attempt).to.equal(0);
+      expect(
+        (await q(`SELECT attempt FROM run_test_cases WHERE id = $1`, [view.runTestCases[0].id]))[0].attempt,
+      ).to.equal(0);
     } finally {
       site.holdSlow = false;
       await child.stop();

@@ -4,7 +4,17 @@
 // Then steps recorded on one markup of the todo app replay and heal on a redesign of it.
 import { expect } from 'chai';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
-import { loadSuite, runPlan, startAppServer, suiteFigures, suiteProject, waitForBurnIns, wrongVerdictTable, type AppServer, type SuitePlan } from '../helpers/goal-suite.js';
+import {
+  loadSuite,
+  runPlan,
+  startAppServer,
+  suiteFigures,
+  suiteProject,
+  waitForBurnIns,
+  wrongVerdictTable,
+  type AppServer,
+  type SuitePlan,
+} from '../helpers/goal-suite.js';
 import { sql } from '../helpers/project-yaml.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 
@@ -54,8 +64,14 @@ describe('the goal suite: plainly written goals on apps in many styles, through 
     server.mount('todo', 'todo-svg-icons');
     const outcomes = await runPlan(service, api, redesign);
     const table = wrongVerdictTable(outcomes);
-    expect(outcomes.every((o) => o.burnedIn), table).to.equal(true);
-    expect(outcomes.filter((o) => o.actual !== o.verdict), table).to.deep.equal([]);
+    expect(
+      outcomes.every((o) => o.burnedIn),
+      table,
+    ).to.equal(true);
+    expect(
+      outcomes.filter((o) => o.actual !== o.verdict),
+      table,
+    ).to.deep.equal([]);
     // The delete button changed from class="destroy" to an SVG titled "Remove task": its step healed.
     const healed = await sql<{ name: string; n: number }>(
       service,

@@ -81,12 +81,27 @@ describe('several machines: one API process, two workers, one PostgreSQL, one S3
     return { running, id: id! };
   };
   const api = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${apiUrl}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${apiUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, body: await response.json() };
   };
-  const rowsOf = async (runId: string) => (await db.query<Row>(`SELECT id, name, status, result, worker_id, evidence FROM run_test_cases WHERE run_id = $1 ORDER BY position`, [runId])).rows;
+  const rowsOf = async (runId: string) =>
+    (
+      await db.query<Row>(
+        `SELECT id, name, status, result, worker_id, evidence FROM run_test_cases WHERE run_id = $1 ORDER BY position`,
+        [runId],
+      )
+    ).rows;
   const runEnds = (shortId: string) =>
-    waitFor(`run ${shortId} to end`, async () => ['COMPLETED', 'ERROR', 'CANCELLED'].includes((await api('GET', `/v1/run/${shortId}`)).body.status), 180_000, 250);
+    waitFor(
+      `run ${shortId} to end`,
+      async () => ['COMPLETED', 'ERROR', 'CANCELLED'].includes((await api('GET', `/v1/run/${shortId}`)).body.status),
+      180_000,
+      250,
+    );
 
   /** Every piece of evidence of every test case, fetched from the API process: its bytes and type are what the worker stored. */
   const expectEvidenceServed = async (rows: Row[]) => {
@@ -121,7 +136,10 @@ describe('several machines: one API process, two workers, one PostgreSQL, one S3
     token = created.stdout.match(/goalie_[A-Za-z0-9_-]+/)![0];
     const port = await freePort();
     apiUrl = `http://127.0.0.1:${port}`;
-    const serve = startGoalie(['serve'], envFor('api', { PORT: String(port), HOST: '127.0.0.1', GOALIE_PUBLIC_URL: apiUrl, GOALIE_CONCURRENCY: '0' }));
+    const serve = startGoalie(
+      ['serve'],
+      envFor('api', { PORT: String(port), HOST: '127.0.0.1', GOALIE_PUBLIC_URL: apiUrl, GOALIE_CONCURRENCY: '0' }),
+    );
     processes.push(serve);
     await serve.waitFor(/Goalie is running/, 90_000);
     expect(serve.output()).to.match(/Worker\s+none in this process/);
@@ -146,15 +164,24 @@ describe('several machines: one API process, two workers, one PostgreSQL, one S3
   it('a worker whose secret key differs from the others is refused at start, with what to set', async () => {
     const refused = await runGoalie(['worker'], envFor('stranger', { GOALIE_SECRET_KEY: '' }), 60_000);
     expect(refused.code, refused.stdout + refused.stderr).to.equal(1);
-    expect(refused.stderr).to.include(`secret key (${path.join(homeOf('stranger'), 'secret.key')}) is not the key this database's secrets are sealed with`);
+    expect(refused.stderr).to.include(
+      `secret key (${path.join(homeOf('stranger'), 'secret.key')}) is not the key this database's secrets are sealed with`,
+    );
     expect(refused.stderr).to.not.match(/\n\s+at /);
   });
 
   it('a plan runs across both workers, and the API process serves every piece of evidence from S3', async () => {
     await Promise.all([startWorker('worker-1'), startWorker('worker-2')]);
     // The burn-ins run on the workers too; their steps are what the run replays.
-    await waitFor('the burn-ins', async () => (await db.query(`SELECT 1 FROM test_cases WHERE generation_status = 'GENERATING'`)).rowCount === 0, 180_000, 250);
-    expect((await db.query(`SELECT name, generation_status FROM test_cases WHERE generation_status <> 'COMPLETED'`)).rows).to.deep.equal([]);
+    await waitFor(
+      'the burn-ins',
+      async () => (await db.query(`SELECT 1 FROM test_cases WHERE generation_status = 'GENERATING'`)).rowCount === 0,
+      180_000,
+      250,
+    );
+    expect(
+      (await db.query(`SELECT name, generation_status FROM test_cases WHERE generation_status <> 'COMPLETED'`)).rows,
+    ).to.deep.equal([]);
 
     const started = await api('POST', '/v1/run', {});
     expect(started.status, JSON.stringify(started.body)).to.equal(200);
@@ -169,7 +196,8 @@ describe('several machines: one API process, two workers, one PostgreSQL, one S3
     const served = await expectEvidenceServed(rows);
     expect(served).to.be.at.least(TEST_CASES * 3);
     // Nothing of it is on any machine's disk: the evidence lives in the bucket only.
-    for (const name of ['api', 'worker-1', 'worker-2']) expect(fs.existsSync(path.join(homeOf(name), 'evidence')), `${name}'s GOALIE_HOME/evidence`).to.equal(false);
+    for (const name of ['api', 'worker-1', 'worker-2'])
+      expect(fs.existsSync(path.join(homeOf(name), 'evidence')), `${name}'s GOALIE_HOME/evidence`).to.equal(false);
   });
 
   it('killing one worker mid-run still ends the run with every result, all evidence served', async () => {

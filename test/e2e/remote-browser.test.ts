@@ -27,7 +27,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const launchServer = (port: number) => chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, host: '127.0.0.1', port, wsPath: WS_PATH });
+const launchServer = (port: number) =>
+  chromium.launchServer({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    host: '127.0.0.1',
+    port,
+    wsPath: WS_PATH,
+  });
 
 const project = (siteUrl: string) =>
   siteProject('Remote', siteUrl, [
@@ -52,17 +59,25 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
   let service: TestService;
   let api: ApiClient;
   let worker: RunningWorker;
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    service.runtime.dataSource.query<T[]>(sql, params);
 
   const run = async (plan: string): Promise<{ status: string; rows: Row[] }> => {
-    const { short_id: planShortId } = (await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan]))[0]!;
+    const { short_id: planShortId } = (
+      await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan])
+    )[0]!;
     const started = await api.post('/v1/run', { testPlanShortId: planShortId });
     expect(started.status, JSON.stringify(started.body)).to.equal(200);
     const shortId = started.body.run.shortId as string;
-    const view = await waitFor(`run ${shortId} to end`, async () => {
-      const body = (await api.get(`/v1/run/${shortId}`)).body;
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(body.status) ? body : null;
-    }, 60_000, 100);
+    const view = await waitFor(
+      `run ${shortId} to end`,
+      async () => {
+        const body = (await api.get(`/v1/run/${shortId}`)).body;
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(body.status) ? body : null;
+      },
+      60_000,
+      100,
+    );
     const rows = await q<Row>(
       `SELECT status, result, result_title, evaluation_thought, error_message, evidence FROM run_test_cases WHERE run_id = $1 ORDER BY position`,
       [started.body.run.id],
@@ -74,7 +89,12 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
     port = await freePort();
     server = await launchServer(port);
     expect(server.wsEndpoint()).to.equal(`ws://127.0.0.1:${port}/${WS_PATH}`);
-    service = await startTestService({ GOALIE_BROWSER_WS_ENDPOINT: `${server.wsEndpoint()}?token=${TOKEN}`, GOALIE_CHROMIUM_PATH: '/nonexistent/chromium', GOALIE_METRICS: 'token', GOALIE_METRICS_TOKEN: 'remote-metrics-token-0123' });
+    service = await startTestService({
+      GOALIE_BROWSER_WS_ENDPOINT: `${server.wsEndpoint()}?token=${TOKEN}`,
+      GOALIE_CHROMIUM_PATH: '/nonexistent/chromium',
+      GOALIE_METRICS: 'token',
+      GOALIE_METRICS_TOKEN: 'remote-metrics-token-0123',
+    });
     const apiPort = Number(new URL(service.baseUrl).port);
     site = await startSite({
       '/': html('Shop', '<main><h1>Shop</h1><p>All good</p></main>'),
@@ -84,7 +104,14 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
     await service.apply(project(site.url));
     api = service.client(await service.token('remote'));
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 90_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () =>
+        (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!
+          .n === 0,
+      90_000,
+      100,
+    );
   });
   after(async () => {
     await worker?.stop();
@@ -107,7 +134,9 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
     const { rows } = await run('Own port');
     const thought = rows[0]!.evaluation_thought ?? '';
     const apiPort = new URL(service.baseUrl).port;
-    expect(thought, thought).to.include(`127.0.0.1:${apiPort} is port ${apiPort} of this machine, where Goalie itself listens`);
+    expect(thought, thought).to.include(
+      `127.0.0.1:${apiPort} is port ${apiPort} of this machine, where Goalie itself listens`,
+    );
   });
 
   it('ends a test case in ERROR, saying why, while the endpoint does not answer; launches again once it does', async () => {
@@ -116,8 +145,15 @@ describe('a remote browser (GOALIE_BROWSER_WS_ENDPOINT, Playwright browser serve
     const down = await run('Home');
     expect(down.status).to.equal('ERROR');
     const row = down.rows[0]!;
-    expect(row, JSON.stringify(row)).to.include({ status: 'ERROR', result_title: 'Goalie could not execute this test case' });
-    expect(row.error_message, JSON.stringify(row)).to.match(new RegExp(`^Could not connect to the remote browser at ws://127\\.0\\.0\\.1:${port}/${WS_PATH}\\?token=\\*\\*\\* \\(GOALIE_BROWSER_WS_ENDPOINT\\): .*ECONNREFUSED`));
+    expect(row, JSON.stringify(row)).to.include({
+      status: 'ERROR',
+      result_title: 'Goalie could not execute this test case',
+    });
+    expect(row.error_message, JSON.stringify(row)).to.match(
+      new RegExp(
+        `^Could not connect to the remote browser at ws://127\\.0\\.0\\.1:${port}/${WS_PATH}\\?token=\\*\\*\\* \\(GOALIE_BROWSER_WS_ENDPOINT\\): .*ECONNREFUSED`,
+      ),
+    );
     expect(JSON.stringify(row)).to.not.include(TOKEN);
 
     server = await launchServer(port);

@@ -34,7 +34,6 @@ import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { adminFetch } from '../helpers/dashboard.js';
 
-
 describe('merge request reviews on GitLab (e2e)', function () {
   this.timeout(180_000);
 
@@ -49,9 +48,16 @@ describe('merge request reviews on GitLab (e2e)', function () {
   let nextIid = 200;
   /** What the service logged at info and above. */
   const logged: { level: number; msg: string; event?: string; reviewId?: string; [key: string]: unknown }[] = [];
-  const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (logged.push(JSON.parse(String(chunk))), done()) }));
+  const logger = createLogger(
+    'info',
+    new Writable({ write: (chunk, _encoding, done) => (logged.push(JSON.parse(String(chunk))), done()) }),
+  );
 
-  const options = (name: string, repository: string, extra: Partial<ReviewProjectOptions> = {}): ReviewProjectOptions => ({
+  const options = (
+    name: string,
+    repository: string,
+    extra: Partial<ReviewProjectOptions> = {},
+  ): ReviewProjectOptions => ({
     name,
     host: 'gitlab',
     hostUrl: fake.url,
@@ -66,7 +72,13 @@ describe('merge request reviews on GitLab (e2e)', function () {
   const newMr = (path: string, extra: Partial<GitLabMr> = {}): GitLabMr => {
     const iid = nextIid++;
     const mr: GitLabMr = { iid, branch: `feature-${iid}`, sha: sha(), draft: false, ...extra };
-    fake.addMergeRequest(path, { iid, source_branch: mr.branch, sha: mr.sha, draft: mr.draft ?? false, title: `Merge request ${iid}` });
+    fake.addMergeRequest(path, {
+      iid,
+      source_branch: mr.branch,
+      sha: mr.sha,
+      draft: mr.draft ?? false,
+      title: `Merge request ${iid}`,
+    });
     return mr;
   };
   /** A push to the merge request's branch: GitLab's head moves. */
@@ -76,30 +88,60 @@ describe('merge request reviews on GitLab (e2e)', function () {
     return next;
   };
   const pathOf = (project: ReviewProject) => project.summary.repository!.repository;
-  const deliver = (project: ReviewProject, event: string, payload: unknown, opts?: GitLabDeliveryOptions) => deliverGitLab(service, project.connection, GITLAB_SECRET, event, payload, opts);
+  const deliver = (project: ReviewProject, event: string, payload: unknown, opts?: GitLabDeliveryOptions) =>
+    deliverGitLab(service, project.connection, GITLAB_SECRET, event, payload, opts);
   const deployed = (project: ReviewProject, mr: GitLabMr, url: string, environment = 'preview') =>
-    deliver(project, 'Deployment Hook', gl.deployment(pathOf(project), fake.url, { sha: mr.sha, environment, url, ref: mr.branch }));
-  const mrEvent = (project: ReviewProject, kind: 'open' | 'update-new-commits' | 'draft-to-ready' | 'close', mr: GitLabMr, oldrev?: string) =>
-    deliver(project, 'Merge Request Hook', gl.mergeRequest(pathOf(project), fake.url, kind, mr, oldrev));
-  const note = (project: ReviewProject, mr: GitLabMr, body: string) => deliver(project, 'Note Hook', gl.note(pathOf(project), fake.url, mr.iid, body, mr));
-  const goalieNotes = (path: string, iid: number): FakeNote[] => (fake.project(path).notes.get(iid) ?? []).filter((n) => n.author.username === fake.user.username);
+    deliver(
+      project,
+      'Deployment Hook',
+      gl.deployment(pathOf(project), fake.url, { sha: mr.sha, environment, url, ref: mr.branch }),
+    );
+  const mrEvent = (
+    project: ReviewProject,
+    kind: 'open' | 'update-new-commits' | 'draft-to-ready' | 'close',
+    mr: GitLabMr,
+    oldrev?: string,
+  ) => deliver(project, 'Merge Request Hook', gl.mergeRequest(pathOf(project), fake.url, kind, mr, oldrev));
+  const note = (project: ReviewProject, mr: GitLabMr, body: string) =>
+    deliver(project, 'Note Hook', gl.note(pathOf(project), fake.url, mr.iid, body, mr));
+  const goalieNotes = (path: string, iid: number): FakeNote[] =>
+    (fake.project(path).notes.get(iid) ?? []).filter((n) => n.author.username === fake.user.username);
   const encoded = (path: string) => encodeURIComponent(path);
   /** Every text Goalie's note had, in order (creation and each edit). */
   const noteHistory = (path: string, iid: number): string[] =>
     fake.requests
-      .filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.path.startsWith(`/api/v4/projects/${encoded(path)}/merge_requests/${iid}/notes`) && r.status < 300)
+      .filter(
+        (r) =>
+          (r.method === 'POST' || r.method === 'PUT') &&
+          r.path.startsWith(`/api/v4/projects/${encoded(path)}/merge_requests/${iid}/notes`) &&
+          r.status < 300,
+      )
       .map((r) => String(r.body.body));
   /** The commit statuses Goalie posted for a commit, in order. */
   const statusPosts = (path: string, commit: string) =>
-    fake.requests.filter((r) => r.method === 'POST' && r.path === `/api/v4/projects/${encoded(path)}/statuses/${commit}`).map((r) => r.body as { state: string; name: string; target_url?: string; description?: string });
+    fake.requests
+      .filter((r) => r.method === 'POST' && r.path === `/api/v4/projects/${encoded(path)}/statuses/${commit}`)
+      .map((r) => r.body as { state: string; name: string; target_url?: string; description?: string });
   const approvalCalls = (path: string, iid: number) =>
-    fake.requests.filter((r) => r.method === 'POST' && /\/(approve|unapprove)$/.test(r.path) && r.path.startsWith(`/api/v4/projects/${encoded(path)}/merge_requests/${iid}/`)).map((r) => `${r.path.split('/').pop()} ${r.status}`);
+    fake.requests
+      .filter(
+        (r) =>
+          r.method === 'POST' &&
+          /\/(approve|unapprove)$/.test(r.path) &&
+          r.path.startsWith(`/api/v4/projects/${encoded(path)}/merge_requests/${iid}/`),
+      )
+      .map((r) => `${r.path.split('/').pop()} ${r.status}`);
   const approvedBy = (path: string, iid: number) => [...(fake.project(path).approvals.get(iid) ?? [])];
   /** The review has ended and everything it posts at the end is on GitLab (the commit status is the last). */
   const finished = async (project: ReviewProject, mr: GitLabMr): Promise<ReviewRow> => {
     const review = await waitForReview(service, project.connectionId, mr.iid);
     if (review.status === 'COMPLETED') {
-      await waitFor('the final commit status', async () => statusPosts(pathOf(project), review.head_sha).some((s) => s.state !== 'pending'), 30_000, 50);
+      await waitFor(
+        'the final commit status',
+        async () => statusPosts(pathOf(project), review.head_sha).some((s) => s.state !== 'pending'),
+        30_000,
+        50,
+      );
     }
     await reviewJobsSettled(service);
     return review;
@@ -108,15 +150,32 @@ describe('merge request reviews on GitLab (e2e)', function () {
   before(async () => {
     ({ clean, minor, staging, slow } = await startPreviews());
     fake = await startFakeGitLab();
-    for (const path of ['acme/shop', 'acme/failing', 'acme/drafts', 'acme/slow', 'acme/limited', 'acme/platform/dynamic']) fake.addProject(path);
+    for (const path of [
+      'acme/shop',
+      'acme/failing',
+      'acme/drafts',
+      'acme/slow',
+      'acme/limited',
+      'acme/platform/dynamic',
+    ])
+      fake.addProject(path);
     rs = await startReviewService({ logger });
     service = rs.service;
     projects.shop = await applyReviewProject(service, options('gl-shop', 'acme/shop'));
-    projects.failing = await applyReviewProject(service, options('gl-failing', 'acme/failing', { testPlan: 'Failing' }));
+    projects.failing = await applyReviewProject(
+      service,
+      options('gl-failing', 'acme/failing', { testPlan: 'Failing' }),
+    );
     projects.drafts = await applyReviewProject(service, options('gl-drafts', 'acme/drafts', { includeDrafts: true }));
     projects.slow = await applyReviewProject(service, options('gl-slow', 'acme/slow', { testPlan: 'Slow' }));
-    projects.limited = await applyReviewProject(service, options('gl-limited', 'acme/limited', { organization: 'Over Limit Org', usageLimit: 0 }));
-    projects.dynamic = await applyReviewProject(service, options('gl-dynamic', 'acme/platform/dynamic', { environment: 'review/*' }));
+    projects.limited = await applyReviewProject(
+      service,
+      options('gl-limited', 'acme/limited', { organization: 'Over Limit Org', usageLimit: 0 }),
+    );
+    projects.dynamic = await applyReviewProject(
+      service,
+      options('gl-dynamic', 'acme/platform/dynamic', { environment: 'review/*' }),
+    );
     await burnInsDone(service);
   });
 
@@ -131,7 +190,11 @@ describe('merge request reviews on GitLab (e2e)', function () {
   describe('connecting the project', () => {
     it('apply creates the project hook on GitLab with the secret token, and applying again updates it instead of adding another', async () => {
       const project = projects.shop!;
-      expect(project.summary.repository).to.deep.include({ host: 'gitlab', repository: 'acme/shop', webhookUrl: `${service.baseUrl}/webhooks/gitlab/${project.connection}` });
+      expect(project.summary.repository).to.deep.include({
+        host: 'gitlab',
+        repository: 'acme/shop',
+        webhookUrl: `${service.baseUrl}/webhooks/gitlab/${project.connection}`,
+      });
       expect(project.summary.repository!.webhook).to.include({ ok: true, created: true });
       const hooks = fake.project('acme/shop').hooks;
       expect(hooks).to.have.length(1);
@@ -149,9 +212,15 @@ describe('merge request reviews on GitLab (e2e)', function () {
       expect(again.connection).to.equal(project.connection);
       expect(again.summary.repository!.webhook).to.deep.equal({ ok: true, created: false, id: String(hooks[0]!.id) });
       expect(fake.project('acme/shop').hooks).to.have.length(1);
-      expect(fake.requests.some((r) => r.method === 'PUT' && r.path === `/api/v4/projects/${encoded('acme/shop')}/hooks/${hooks[0]!.id}`)).to.equal(true);
+      expect(
+        fake.requests.some(
+          (r) => r.method === 'PUT' && r.path === `/api/v4/projects/${encoded('acme/shop')}/hooks/${hooks[0]!.id}`,
+        ),
+      ).to.equal(true);
       // A project in a subgroup is addressed by its full path.
-      expect(fake.project('acme/platform/dynamic').hooks.map((h) => h.url)).to.deep.equal([projects.dynamic!.webhookUrl]);
+      expect(fake.project('acme/platform/dynamic').hooks.map((h) => h.url)).to.deep.equal([
+        projects.dynamic!.webhookUrl,
+      ]);
     });
   });
 
@@ -172,17 +241,29 @@ describe('merge request reviews on GitLab (e2e)', function () {
     });
 
     it('ends COMPLETED with the verdict Approved, reviewing the head commit on its branch for the event "opened"', () => {
-      expect(review).to.include({ status: 'COMPLETED', verdict: 'Approved', event: 'opened', head_sha: mr.sha, branch: mr.branch });
-      expect(review.deployment_urls.map((d) => ({ url: d.url, environment: d.environment }))).to.deep.equal([{ url: clean.url, environment: 'preview' }]);
+      expect(review).to.include({
+        status: 'COMPLETED',
+        verdict: 'Approved',
+        event: 'opened',
+        head_sha: mr.sha,
+        branch: mr.branch,
+      });
+      expect(review.deployment_urls.map((d) => ({ url: d.url, environment: d.environment }))).to.deep.equal([
+        { url: clean.url, environment: 'preview' },
+      ]);
     });
 
     it('logs once that the review started (repository, merge request, preview) and once that its verdict was posted', () => {
       const link = `${service.baseUrl}/reviews/${review.short_id}`;
       const started = logged.filter((l) => l.event === 'review.started' && l.reviewId === review.id);
-      expect(started.map((l) => [l.level, l.msg])).to.deep.equal([[30, `review ${review.short_id} started: acme/shop #${mr.iid}, preview ${clean.url} ${link}`]]);
+      expect(started.map((l) => [l.level, l.msg])).to.deep.equal([
+        [30, `review ${review.short_id} started: acme/shop #${mr.iid}, preview ${clean.url} ${link}`],
+      ]);
       expect(started[0]).to.include({ repository: 'acme/shop', changeRequest: mr.iid, url: link });
       const verdict = logged.filter((l) => l.event === 'review.verdict' && l.reviewId === review.id);
-      expect(verdict.map((l) => [l.level, l.msg])).to.deep.equal([[30, `review ${review.short_id} verdict posted: Approved on acme/shop #${mr.iid} ${link}`]]);
+      expect(verdict.map((l) => [l.level, l.msg])).to.deep.equal([
+        [30, `review ${review.short_id} verdict posted: Approved on acme/shop #${mr.iid} ${link}`],
+      ]);
       expect(verdict[0]).to.include({ verdict: 'Approved', repository: 'acme/shop', changeRequest: mr.iid });
     });
 
@@ -210,7 +291,10 @@ describe('merge request reviews on GitLab (e2e)', function () {
 
     it('approves the merge request at the reviewed commit', () => {
       expect(approvedBy('acme/shop', mr.iid)).to.deep.equal([fake.user.username]);
-      const approve = fake.requests.find((r) => r.method === 'POST' && r.path === `/api/v4/projects/${encoded('acme/shop')}/merge_requests/${mr.iid}/approve`);
+      const approve = fake.requests.find(
+        (r) =>
+          r.method === 'POST' && r.path === `/api/v4/projects/${encoded('acme/shop')}/merge_requests/${mr.iid}/approve`,
+      );
       expect(approve!.body).to.include({ sha: mr.sha });
       expect(approve!.status).to.equal(201);
     });
@@ -218,17 +302,32 @@ describe('merge request reviews on GitLab (e2e)', function () {
     it('sets the commit status goalie/review: pending while reviewing, then success, linking to the review', () => {
       const posts = statusPosts('acme/shop', mr.sha);
       expect(posts.map((s) => s.state)).to.deep.equal(['pending', 'success']);
-      for (const s of posts) expect(s).to.include({ name: 'goalie/review', target_url: `${service.baseUrl}/reviews/${review.short_id}` });
-      expect(fake.project('acme/shop').statuses.filter((s) => s.sha === mr.sha).map((s) => s.status)).to.deep.equal(['success']);
+      for (const s of posts)
+        expect(s).to.include({ name: 'goalie/review', target_url: `${service.baseUrl}/reviews/${review.short_id}` });
+      expect(
+        fake
+          .project('acme/shop')
+          .statuses.filter((s) => s.sha === mr.sha)
+          .map((s) => s.status),
+      ).to.deep.equal(['success']);
     });
 
     it('attributes the run to the repository host: trigger REPOHOST, branch, head SHA, repository', async () => {
       const [run] = await sql(service, 'SELECT * FROM runs WHERE id = $1', [review.run_id]);
-      expect(run).to.include({ trigger: 'REPOHOST', branch: mr.branch, commit_hash: mr.sha, repository: 'acme/shop', status: 'COMPLETED', result: 'PASSED' });
+      expect(run).to.include({
+        trigger: 'REPOHOST',
+        branch: mr.branch,
+        commit_hash: mr.sha,
+        repository: 'acme/shop',
+        status: 'COMPLETED',
+        result: 'PASSED',
+      });
     });
 
     it("tests the preview: its URL overrides the application's environment", async () => {
-      const rows = await sql(service, 'SELECT name, environment_url, result FROM run_test_cases WHERE run_id = $1', [review.run_id]);
+      const rows = await sql(service, 'SELECT name, environment_url, result FROM run_test_cases WHERE run_id = $1', [
+        review.run_id,
+      ]);
       expect(rows).to.deep.equal([{ name: 'Home shows the greeting', environment_url: clean.url, result: 'PASSED' }]);
       expect(staging.hits.length).to.equal(stagingHits);
     });
@@ -249,14 +348,33 @@ describe('merge request reviews on GitLab (e2e)', function () {
       const mr = newMr('acme/shop');
       const open = await mrEvent(projects.shop!, 'open', mr);
       expect(open.body.message).to.match(/waits for deployments: preview/);
-      const waiting = await waitFor('the waiting note', async () => goalieNotes('acme/shop', mr.iid).find((n) => n.body.includes('waiting for the deployments')), 30_000);
+      const waiting = await waitFor(
+        'the waiting note',
+        async () => goalieNotes('acme/shop', mr.iid).find((n) => n.body.includes('waiting for the deployments')),
+        30_000,
+      );
       expect(waiting.body).to.include('`preview`');
 
-      const failed = await deliver(projects.shop!, 'Deployment Hook', gl.deployment('acme/shop', fake.url, { sha: mr.sha, environment: 'preview', url: clean.url, status: 'failed' }));
+      const failed = await deliver(
+        projects.shop!,
+        'Deployment Hook',
+        gl.deployment('acme/shop', fake.url, { sha: mr.sha, environment: 'preview', url: clean.url, status: 'failed' }),
+      );
       expect(failed.body.message).to.equal('deployment failure: nothing to do');
-      const running = await deliver(projects.shop!, 'Deployment Hook', gl.deployment('acme/shop', fake.url, { sha: mr.sha, environment: 'preview', url: clean.url, status: 'running' }));
+      const running = await deliver(
+        projects.shop!,
+        'Deployment Hook',
+        gl.deployment('acme/shop', fake.url, {
+          sha: mr.sha,
+          environment: 'preview',
+          url: clean.url,
+          status: 'running',
+        }),
+      );
       expect(running.body.message).to.equal('deployment pending: nothing to do');
-      expect((await reviewsOf(service, projects.shop!.connectionId, mr.iid)).map((r) => r.status)).to.deep.equal(['WAITING']);
+      expect((await reviewsOf(service, projects.shop!.connectionId, mr.iid)).map((r) => r.status)).to.deep.equal([
+        'WAITING',
+      ]);
 
       const ready = await deployed(projects.shop!, mr, clean.url);
       expect(ready.body.message).to.match(/deployments ready: review\(s\) .* queued/);
@@ -299,9 +417,22 @@ describe('merge request reviews on GitLab (e2e)', function () {
       expect(asked.status).to.equal(200);
       expect(asked.body.message).to.include(`queued for ${clean.url}`);
       const review = await finished(projects.shop!, mr);
-      expect(review).to.include({ status: 'COMPLETED', verdict: 'Approved', event: 'comment', branch: mr.branch, head_sha: mr.sha });
-      const [run] = await sql(service, 'SELECT trigger, branch, commit_hash, repository FROM runs WHERE id = $1', [review.run_id]);
-      expect(run).to.deep.equal({ trigger: 'REPOHOST', branch: mr.branch, commit_hash: mr.sha, repository: 'acme/shop' });
+      expect(review).to.include({
+        status: 'COMPLETED',
+        verdict: 'Approved',
+        event: 'comment',
+        branch: mr.branch,
+        head_sha: mr.sha,
+      });
+      const [run] = await sql(service, 'SELECT trigger, branch, commit_hash, repository FROM runs WHERE id = $1', [
+        review.run_id,
+      ]);
+      expect(run).to.deep.equal({
+        trigger: 'REPOHOST',
+        branch: mr.branch,
+        commit_hash: mr.sha,
+        repository: 'acme/shop',
+      });
       const [row] = await sql(service, 'SELECT environment_url FROM run_test_cases WHERE run_id = $1', [review.run_id]);
       expect(row!.environment_url).to.equal(clean.url);
       const notes = goalieNotes('acme/shop', mr.iid);
@@ -312,7 +443,11 @@ describe('merge request reviews on GitLab (e2e)', function () {
 
     it('CI-assisted: the note of the .goalie-review-request job carries the hidden tag, and the event is "ci"', async () => {
       const mr = newMr('acme/shop');
-      const asked = await note(projects.shop!, mr, `<!-- goalie:ci -->\n@goalie review ${clean.url}\n\nRequested by pipeline #4711.`);
+      const asked = await note(
+        projects.shop!,
+        mr,
+        `<!-- goalie:ci -->\n@goalie review ${clean.url}\n\nRequested by pipeline #4711.`,
+      );
       expect(asked.body.message).to.match(/queued for/);
       const review = await finished(projects.shop!, mr);
       expect(review).to.include({ status: 'COMPLETED', verdict: 'Approved', event: 'ci' });
@@ -365,10 +500,18 @@ describe('merge request reviews on GitLab (e2e)', function () {
       await deployed(projects.slow!, mr, slow.url);
       await mrEvent(projects.slow!, 'open', mr);
       const first = await waitForReview(service, projects.slow!.connectionId, mr.iid, ['RUNNING']);
-      const running = await waitFor('the run to be executing the slow test case', async () => {
-        const [row] = await sql(service, `SELECT r.id, rtc.status FROM reviews v JOIN runs r ON r.id = v.run_id JOIN run_test_cases rtc ON rtc.run_id = r.id WHERE v.id = $1`, [first.id]);
-        return row?.status === 'RUNNING' ? row : null;
-      }, 60_000);
+      const running = await waitFor(
+        'the run to be executing the slow test case',
+        async () => {
+          const [row] = await sql(
+            service,
+            `SELECT r.id, rtc.status FROM reviews v JOIN runs r ON r.id = v.run_id JOIN run_test_cases rtc ON rtc.run_id = r.id WHERE v.id = $1`,
+            [first.id],
+          );
+          return row?.status === 'RUNNING' ? row : null;
+        },
+        60_000,
+      );
 
       // GitLab's merge request update with new commits (no push events: the hook does not subscribe to them).
       const next = pushTo('acme/slow', mr);
@@ -377,25 +520,46 @@ describe('merge request reviews on GitLab (e2e)', function () {
       const [old, waiting] = await reviewsOf(service, projects.slow!.connectionId, mr.iid);
       expect(old).to.include({ id: first.id, status: 'SUPERSEDED', superseded_by_sha: next.sha });
       expect(waiting).to.include({ status: 'WAITING', head_sha: next.sha, event: 'updated' });
-      const run = await waitFor('the first run to be cancelled', async () => {
-        const [row] = await sql(service, 'SELECT status FROM runs WHERE id = $1', [running.id]);
-        return row?.status === 'CANCELLED' ? row : null;
-      }, 30_000);
+      const run = await waitFor(
+        'the first run to be cancelled',
+        async () => {
+          const [row] = await sql(service, 'SELECT status FROM runs WHERE id = $1', [running.id]);
+          return row?.status === 'CANCELLED' ? row : null;
+        },
+        30_000,
+      );
       expect(run.status).to.equal('CANCELLED');
-      const said = await waitFor('the note to say the older review was cancelled', async () => goalieNotes('acme/slow', mr.iid).find((n) => n.body.includes(`\`${mr.sha.slice(0, 7)}\``) && /cancelled/.test(n.body)), 30_000);
+      const said = await waitFor(
+        'the note to say the older review was cancelled',
+        async () =>
+          goalieNotes('acme/slow', mr.iid).find(
+            (n) => n.body.includes(`\`${mr.sha.slice(0, 7)}\``) && /cancelled/.test(n.body),
+          ),
+        30_000,
+      );
       expect(said.body).to.include(`\`${next.sha.slice(0, 7)}\` is newer`);
       // Its commit's status, pending while it ran, ends canceled.
-      const ended = await waitFor('the first commit status to end', async () => {
-        const last = fake.project('acme/slow').statuses.filter((s) => s.sha === mr.sha).at(-1);
-        return last && last.status !== 'pending' && last.status !== 'running' ? last : null;
-      }, 30_000);
+      const ended = await waitFor(
+        'the first commit status to end',
+        async () => {
+          const last = fake
+            .project('acme/slow')
+            .statuses.filter((s) => s.sha === mr.sha)
+            .at(-1);
+          return last && last.status !== 'pending' && last.status !== 'running' ? last : null;
+        },
+        30_000,
+      );
       expect(ended).to.include({ status: 'canceled', description: `Superseded by ${next.sha.slice(0, 7)}` });
 
       slow.release();
       await deployed(projects.slow!, next, slow.url);
       const review = await finished(projects.slow!, next);
       expect(review).to.include({ status: 'COMPLETED', verdict: 'Approved', event: 'updated', head_sha: next.sha });
-      expect((await reviewsOf(service, projects.slow!.connectionId, mr.iid)).map((r) => r.status)).to.deep.equal(['SUPERSEDED', 'COMPLETED']);
+      expect((await reviewsOf(service, projects.slow!.connectionId, mr.iid)).map((r) => r.status)).to.deep.equal([
+        'SUPERSEDED',
+        'COMPLETED',
+      ]);
       const notes = goalieNotes('acme/slow', mr.iid);
       expect(notes).to.have.length(1);
       expect(notes[0]!.body).to.include('Goalie review: Approved');
@@ -463,8 +627,14 @@ describe('merge request reviews on GitLab (e2e)', function () {
       await deployed(projects.shop!, mr, clean.url);
       const before = await deliveriesOf(service, projects.shop!.connectionId);
       const payload = gl.mergeRequest('acme/shop', fake.url, 'open', mr);
-      const wrong = await deliver(projects.shop!, 'Merge Request Hook', payload, { token: 'not-the-secret-token', uuid: 'bad-token-1' });
-      const missing = await deliver(projects.shop!, 'Merge Request Hook', payload, { token: null, uuid: 'bad-token-2' });
+      const wrong = await deliver(projects.shop!, 'Merge Request Hook', payload, {
+        token: 'not-the-secret-token',
+        uuid: 'bad-token-1',
+      });
+      const missing = await deliver(projects.shop!, 'Merge Request Hook', payload, {
+        token: null,
+        uuid: 'bad-token-2',
+      });
       for (const answer of [wrong, missing]) {
         expect(answer.status).to.equal(401);
         expect(answer.body.message).to.match(/X-Gitlab-Token/);
@@ -476,7 +646,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
   });
 
   describe('verdicts', () => {
-    it("Changes Requested: a test case fails; no approval, and a failed commit status", async () => {
+    it('Changes Requested: a test case fails; no approval, and a failed commit status', async () => {
       const mr = newMr('acme/failing');
       await deployed(projects.failing!, mr, clean.url);
       await mrEvent(projects.failing!, 'open', mr);
@@ -522,7 +692,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
       expect(approvedBy('acme/shop', mr.iid)).to.deep.equal([]);
     });
 
-    it("Approved where the token may not approve: the note and the status are posted, and the review does not fail", async () => {
+    it('Approved where the token may not approve: the note and the status are posted, and the review does not fail', async () => {
       const mr = newMr('acme/shop');
       fake.forbidApprovals = true;
       try {
@@ -543,11 +713,22 @@ describe('merge request reviews on GitLab (e2e)', function () {
   describe("Goalie's one note", () => {
     it('is found among 150 other notes (every page read) and updated in place across reviews', async () => {
       const mr = newMr('acme/shop');
-      fake.addNotes('acme/shop', mr.iid, Array.from({ length: 150 }, (_, i) => ({ body: `Thought ${i + 1}` })));
+      fake.addNotes(
+        'acme/shop',
+        mr.iid,
+        Array.from({ length: 150 }, (_, i) => ({ body: `Thought ${i + 1}` })),
+      );
       await deployed(projects.shop!, mr, clean.url);
       await mrEvent(projects.shop!, 'open', mr);
       await finished(projects.shop!, mr);
-      fake.addNotes('acme/shop', mr.iid, Array.from({ length: 20 }, (_, i) => ({ body: `Later thought ${i + 1}`, author: { id: 8, username: 'bob', name: 'Bob' } })));
+      fake.addNotes(
+        'acme/shop',
+        mr.iid,
+        Array.from({ length: 20 }, (_, i) => ({
+          body: `Later thought ${i + 1}`,
+          author: { id: 8, username: 'bob', name: 'Bob' },
+        })),
+      );
       const next = pushTo('acme/shop', mr);
       await deployed(projects.shop!, next, minor.url);
       await mrEvent(projects.shop!, 'update-new-commits', next, mr.sha);
@@ -559,9 +740,19 @@ describe('merge request reviews on GitLab (e2e)', function () {
       expect(mine).to.have.length(1);
       expect(mine[0]!.body).to.include('Goalie review: Comment');
       expect(mine[0]!.body).to.include(next.sha.slice(0, 7));
-      const pages = fake.requests.filter((r) => r.method === 'GET' && r.path === `/api/v4/projects/${encoded('acme/shop')}/merge_requests/${mr.iid}/notes`).map((r) => r.query.page ?? '1');
+      const pages = fake.requests
+        .filter(
+          (r) =>
+            r.method === 'GET' && r.path === `/api/v4/projects/${encoded('acme/shop')}/merge_requests/${mr.iid}/notes`,
+        )
+        .map((r) => r.query.page ?? '1');
       expect(pages).to.include('2');
-      expect(fake.requests.filter((r) => r.method === 'POST' && r.path === `/api/v4/projects/${encoded('acme/shop')}/merge_requests/${mr.iid}/notes`)).to.have.length(1);
+      expect(
+        fake.requests.filter(
+          (r) =>
+            r.method === 'POST' && r.path === `/api/v4/projects/${encoded('acme/shop')}/merge_requests/${mr.iid}/notes`,
+        ),
+      ).to.have.length(1);
     });
   });
 
@@ -577,10 +768,17 @@ describe('merge request reviews on GitLab (e2e)', function () {
       const notes = goalieNotes('acme/limited', mr.iid);
       expect(notes).to.have.length(1);
       expect(notes[0]!.body).to.match(/usage limit/i);
-      const [count] = await sql(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [projects.limited!.projectId]);
+      const [count] = await sql(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [
+        projects.limited!.projectId,
+      ]);
       expect(count!.n).to.equal(0);
       expect(approvalCalls('acme/limited', mr.iid).filter((c) => c.startsWith('approve'))).to.deep.equal([]);
-      expect(fake.project('acme/limited').statuses.filter((s) => s.sha === mr.sha).map((s) => s.status)).to.not.include('pending');
+      expect(
+        fake
+          .project('acme/limited')
+          .statuses.filter((s) => s.sha === mr.sha)
+          .map((s) => s.status),
+      ).to.not.include('pending');
     });
   });
 });

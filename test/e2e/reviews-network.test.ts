@@ -30,7 +30,6 @@ import type { TestService } from '../helpers/service.js';
 import { html, startSite } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
-
 describe('where a review may browse (e2e)', function () {
   this.timeout(180_000);
 
@@ -42,7 +41,11 @@ describe('where a review may browse (e2e)', function () {
   const projects: Record<string, ReviewProject> = {};
   let nextNumber = 700;
 
-  const options = (name: string, repository: string, extra: Partial<ReviewProjectOptions> = {}): ReviewProjectOptions => ({
+  const options = (
+    name: string,
+    repository: string,
+    extra: Partial<ReviewProjectOptions> = {},
+  ): ReviewProjectOptions => ({
     name,
     host: 'github',
     hostUrl: fake.url,
@@ -55,23 +58,40 @@ describe('where a review may browse (e2e)', function () {
   const newPr = (repository: string): GitHubPr => {
     const number = nextNumber++;
     const pr: GitHubPr = { number, branch: `feature-${number}`, sha: sha(), draft: false };
-    fake.addPull(repository, { number, branch: pr.branch, headSha: pr.sha, draft: false, author: 'octocat', title: `Change ${number}` });
+    fake.addPull(repository, {
+      number,
+      branch: pr.branch,
+      headSha: pr.sha,
+      draft: false,
+      author: 'octocat',
+      title: `Change ${number}`,
+    });
     return pr;
   };
-  const deliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitHub(service, project.connection, GITHUB_SECRET, event, payload);
+  const deliver = (project: ReviewProject, event: string, payload: unknown) =>
+    deliverGitHub(service, project.connection, GITHUB_SECRET, event, payload);
   const repoOf = (project: ReviewProject) => project.summary.repository!.repository;
 
   /** Deploys `url` as the pull request's preview and opens it; waits until the review has ended. */
   const reviewOf = async (project: ReviewProject, url: string) => {
     const pr = newPr(repoOf(project));
-    await deliver(project, 'deployment_status', gh.deploymentStatus(repoOf(project), { sha: pr.sha, environment: 'preview', url, ref: pr.branch }));
+    await deliver(
+      project,
+      'deployment_status',
+      gh.deploymentStatus(repoOf(project), { sha: pr.sha, environment: 'preview', url, ref: pr.branch }),
+    );
     await deliver(project, 'pull_request', gh.pullRequest(repoOf(project), 'opened', pr));
     const review = await waitForReview(service, project.connectionId, pr.number);
     await reviewJobsSettled(service);
-    const comments = fake.repo(repoOf(project)).comments.filter((c) => c.issueNumber === pr.number && c.user.login === GITHUB_BOT);
+    const comments = fake
+      .repo(repoOf(project))
+      .comments.filter((c) => c.issueNumber === pr.number && c.user.login === GITHUB_BOT);
     return { pr, review, comments };
   };
-  const runsOf = async (project: ReviewProject) => (await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [project.projectId]))[0]!.n;
+  const runsOf = async (project: ReviewProject) =>
+    (
+      await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [project.projectId])
+    )[0]!.n;
 
   before(async () => {
     staging = await startPreview(PAGES.staging);
@@ -80,13 +100,32 @@ describe('where a review may browse (e2e)', function () {
     for (const repository of ['acme/vercel', 'acme/closed', 'acme/metadata']) fake.addRepo(repository);
     rs = await startReviewService();
     service = rs.service;
-    projects.vercel = await applyReviewProject(service, options('net-vercel', 'acme/vercel', { previewOrigins: ['*.vercel.app'] }));
+    projects.vercel = await applyReviewProject(
+      service,
+      options('net-vercel', 'acme/vercel', { previewOrigins: ['*.vercel.app'] }),
+    );
     // Previews may be on localhost, but the project does not let its browser reach loopback.
     const closed = options('net-closed', 'acme/closed', { previewOrigins: ['localhost'] });
-    const summary = await service.apply(reviewProjectYaml(closed).replace('  slug: net-closed\n', '  slug: net-closed\n  network: { allowLoopback: false }\n'));
-    const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [summary.repository!.shortId]);
-    projects.closed = { summary, projectId: summary.project.id, connection: summary.repository!.shortId, connectionId: row!.id, webhookUrl: summary.repository!.webhookUrl };
-    projects.metadata = await applyReviewProject(service, options('net-metadata', 'acme/metadata', { previewOrigins: ['169.254.169.254'] }));
+    const summary = await service.apply(
+      reviewProjectYaml(closed).replace(
+        '  slug: net-closed\n',
+        '  slug: net-closed\n  network: { allowLoopback: false }\n',
+      ),
+    );
+    const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [
+      summary.repository!.shortId,
+    ]);
+    projects.closed = {
+      summary,
+      projectId: summary.project.id,
+      connection: summary.repository!.shortId,
+      connectionId: row!.id,
+      webhookUrl: summary.repository!.webhookUrl,
+    };
+    projects.metadata = await applyReviewProject(
+      service,
+      options('net-metadata', 'acme/metadata', { previewOrigins: ['169.254.169.254'] }),
+    );
     await burnInsDone(service);
   });
 
@@ -113,7 +152,9 @@ describe('where a review may browse (e2e)', function () {
     const url = preview.url.replace('127.0.0.1', 'localhost');
     const { review, comments } = await reviewOf(projects.closed!, `${url}/`);
     expect(review.status).to.equal('ERROR');
-    expect(review.error_message).to.include(`No review was run. The preview URL: the browser may not go to ${url}/: ${new URL(url).host} is a loopback address, which this project does not allow`);
+    expect(review.error_message).to.include(
+      `No review was run. The preview URL: the browser may not go to ${url}/: ${new URL(url).host} is a loopback address, which this project does not allow`,
+    );
     expect(comments).to.have.length(1);
     expect(comments[0]!.body).to.include('allowLoopback');
     expect(await runsOf(projects.closed!)).to.equal(0);
@@ -144,14 +185,24 @@ testPlans:
       await burnInsDone(service);
       const api = service.client(await service.token('net-configs'));
       const started = (await api.post('/v1/run', {})).body.run;
-      const view = await waitFor('the run to end', async () => {
-        const res = await api.get(`/v1/run/${started.shortId}?testCases=all`);
-        return ['COMPLETED', 'ERROR'].includes(res.body.status) ? res.body : null;
-      }, 90_000, 100);
-      const byName = Object.fromEntries(view.runTestCases.map((t: { name: string }) => [t.name, t])) as Record<string, { result: string; resultTitle: string; evaluationThought: string }>;
+      const view = await waitFor(
+        'the run to end',
+        async () => {
+          const res = await api.get(`/v1/run/${started.shortId}?testCases=all`);
+          return ['COMPLETED', 'ERROR'].includes(res.body.status) ? res.body : null;
+        },
+        90_000,
+        100,
+      );
+      const byName = Object.fromEntries(view.runTestCases.map((t: { name: string }) => [t.name, t])) as Record<
+        string,
+        { result: string; resultTitle: string; evaluationThought: string }
+      >;
       expect(byName['Own origin']!.result).to.equal('PASSED');
       expect(byName['Foreign origin']!.result).to.equal('FAILED');
-      expect(byName['Foreign origin']!.evaluationThought).to.include(`refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${own.url}, 127.0.0.1)`);
+      expect(byName['Foreign origin']!.evaluationThought).to.include(
+        `refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${own.url}, 127.0.0.1)`,
+      );
       expect(JSON.stringify(view)).not.to.include('hunter2-for-goalie');
     } finally {
       await Promise.all([own.close(), other.close()]);
@@ -161,7 +212,9 @@ testPlans:
   it('never browses a cloud metadata address, whatever the settings', async () => {
     const { review, comments } = await reviewOf(projects.metadata!, 'http://169.254.169.254/latest/meta-data/');
     expect(review.status).to.equal('ERROR');
-    expect(review.error_message).to.include('169.254.169.254 is a cloud metadata address, which the browser may never reach');
+    expect(review.error_message).to.include(
+      '169.254.169.254 is a cloud metadata address, which the browser may never reach',
+    );
     expect(comments).to.have.length(1);
     expect(await runsOf(projects.metadata!)).to.equal(0);
   });

@@ -48,7 +48,12 @@ describe('who may make Goalie review (e2e)', function () {
   let nextNumber = 500;
 
   /** A project of its own organization (so its usage is its own) on `host`. */
-  const options = (host: 'github' | 'gitlab', name: string, repository: string, extra: Partial<ReviewProjectOptions> = {}): ReviewProjectOptions => ({
+  const options = (
+    host: 'github' | 'gitlab',
+    name: string,
+    repository: string,
+    extra: Partial<ReviewProjectOptions> = {},
+  ): ReviewProjectOptions => ({
     name,
     organization: `${name} org`,
     host,
@@ -72,28 +77,54 @@ describe('who may make Goalie review (e2e)', function () {
     gitlab.addMergeRequest(path, { iid, source_branch: mr.branch, sha: mr.sha });
     return mr;
   };
-  const ghDeliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitHub(service, project.connection, GITHUB_SECRET, event, payload);
-  const glDeliver = (project: ReviewProject, event: string, payload: unknown) => deliverGitLab(service, project.connection, GITLAB_SECRET, event, payload);
+  const ghDeliver = (project: ReviewProject, event: string, payload: unknown) =>
+    deliverGitHub(service, project.connection, GITHUB_SECRET, event, payload);
+  const glDeliver = (project: ReviewProject, event: string, payload: unknown) =>
+    deliverGitLab(service, project.connection, GITLAB_SECRET, event, payload);
   const repoOf = (project: ReviewProject) => project.summary.repository!.repository;
   const mention = (project: ReviewProject, number: number, author: string) =>
-    ghDeliver(project, 'issue_comment', gh.issueComment(repoOf(project), number, `@goalie please review ${previews.clean.url}/`, author));
+    ghDeliver(
+      project,
+      'issue_comment',
+      gh.issueComment(repoOf(project), number, `@goalie please review ${previews.clean.url}/`, author),
+    );
   const glMention = (project: ReviewProject, mr: GitLabMr, author: { id: number; username: string }) =>
-    glDeliver(project, 'Note Hook', gl.note(repoOf(project), gitlab.url, mr.iid, `@goalie please review ${previews.clean.url}/`, mr, author));
+    glDeliver(
+      project,
+      'Note Hook',
+      gl.note(repoOf(project), gitlab.url, mr.iid, `@goalie please review ${previews.clean.url}/`, mr, author),
+    );
 
   const usageOf = async (project: ReviewProject): Promise<number> =>
-    (await sql<{ n: number }>(service, 'SELECT o.usage_count::int n FROM organizations o JOIN projects p ON p.organization_id = o.id WHERE p.id = $1', [project.projectId]))[0]!.n;
-  const runsOf = async (project: ReviewProject): Promise<number> => (await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [project.projectId]))[0]!.n;
+    (
+      await sql<{ n: number }>(
+        service,
+        'SELECT o.usage_count::int n FROM organizations o JOIN projects p ON p.organization_id = o.id WHERE p.id = $1',
+        [project.projectId],
+      )
+    )[0]!.n;
+  const runsOf = async (project: ReviewProject): Promise<number> =>
+    (
+      await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [project.projectId])
+    )[0]!.n;
   /** All `count` reviews of the change request refused, and every job they queued done. */
   const refused = async (project: ReviewProject, number: number, count: number) => {
-    await waitFor(`${count} refused review(s) of ${number}`, async () => {
-      const reviews = await reviewsOf(service, project.connectionId, number);
-      return reviews.length === count && reviews.every((r) => r.status === 'REFUSED');
-    }, 30_000, 50);
+    await waitFor(
+      `${count} refused review(s) of ${number}`,
+      async () => {
+        const reviews = await reviewsOf(service, project.connectionId, number);
+        return reviews.length === count && reviews.every((r) => r.status === 'REFUSED');
+      },
+      30_000,
+      50,
+    );
     await reviewJobsSettled(service);
     return reviewsOf(service, project.connectionId, number);
   };
-  const ghReplies = (project: ReviewProject, number: number) => github.repo(repoOf(project)).comments.filter((c) => c.issueNumber === number && c.user.login === GITHUB_BOT);
-  const glReplies = (project: ReviewProject, iid: number) => (gitlab.project(repoOf(project)).notes.get(iid) ?? []).filter((n) => n.author.username === gitlab.user.username);
+  const ghReplies = (project: ReviewProject, number: number) =>
+    github.repo(repoOf(project)).comments.filter((c) => c.issueNumber === number && c.user.login === GITHUB_BOT);
+  const glReplies = (project: ReviewProject, iid: number) =>
+    (gitlab.project(repoOf(project)).notes.get(iid) ?? []).filter((n) => n.author.username === gitlab.user.username);
 
   before(async () => {
     previews = await startPreviews();
@@ -104,8 +135,14 @@ describe('who may make Goalie review (e2e)', function () {
     rs = await startReviewService();
     service = rs.service;
     projects.guarded = await applyReviewProject(service, options('github', 'who-guarded', 'acme/guarded'));
-    projects.admins = await applyReviewProject(service, options('github', 'who-admins', 'acme/admins', { minimumPermission: 'admin' }));
-    projects.forks = await applyReviewProject(service, options('github', 'who-forks', 'acme/forks', { allowForks: false }));
+    projects.admins = await applyReviewProject(
+      service,
+      options('github', 'who-admins', 'acme/admins', { minimumPermission: 'admin' }),
+    );
+    projects.forks = await applyReviewProject(
+      service,
+      options('github', 'who-forks', 'acme/forks', { allowForks: false }),
+    );
     projects.web = await applyReviewProject(service, options('gitlab', 'who-web', 'acme/web'));
     await burnInsDone(service);
   });
@@ -118,7 +155,7 @@ describe('who may make Goalie review (e2e)', function () {
   });
 
   describe('GitHub', () => {
-    it("refuses mentions by a non-collaborator (404) and a reader: nothing runs, no usage, one reply however often they ask", async () => {
+    it('refuses mentions by a non-collaborator (404) and a reader: nothing runs, no usage, one reply however often they ask', async () => {
       const project = projects.guarded!;
       const repo = github.repo('acme/guarded');
       repo.permissions.set('stranger', 'none');
@@ -141,8 +178,13 @@ describe('who may make Goalie review (e2e)', function () {
       expect(replies[0]!.body).to.include('only people with at least write permission on this repository');
       expect(replies[0]!.body).to.include('`@goalie`');
       // The host was asked, by login, and said 404 for the stranger.
-      const asked = github.requests.filter((r) => r.method === 'GET' && /\/collaborators\/[^/]+\/permission$/.test(r.path)).map((r) => r.path);
-      expect(asked).to.include.members(['/repos/acme/guarded/collaborators/stranger/permission', '/repos/acme/guarded/collaborators/reader/permission']);
+      const asked = github.requests
+        .filter((r) => r.method === 'GET' && /\/collaborators\/[^/]+\/permission$/.test(r.path))
+        .map((r) => r.path);
+      expect(asked).to.include.members([
+        '/repos/acme/guarded/collaborators/stranger/permission',
+        '/repos/acme/guarded/collaborators/reader/permission',
+      ]);
       // Nothing was posted as a review: no commit status, no review.
       expect(repo.statuses).to.deep.equal([]);
       expect(repo.reviews).to.deep.equal([]);
@@ -155,12 +197,19 @@ describe('who may make Goalie review (e2e)', function () {
       // Creating the reply fails on every try of the host client: the job fails, and its retry posts it.
       github.failNext(4, 502, { method: 'POST' });
       expect((await mention(project, pr.number, 'stranger')).status).to.equal(200);
-      await waitFor('the reply posted by the retry', async () => ghReplies(project, pr.number).length === 1, 90_000, 100);
+      await waitFor(
+        'the reply posted by the retry',
+        async () => ghReplies(project, pr.number).length === 1,
+        90_000,
+        100,
+      );
       await refused(project, pr.number, 1);
       expect(await mention(project, pr.number, 'stranger')).to.include({ status: 200 });
       await refused(project, pr.number, 2);
       expect(ghReplies(project, pr.number)).to.have.length(1);
-      const posts = github.requests.filter((r) => r.method === 'POST' && r.path === `/repos/acme/guarded/issues/${pr.number}/comments`);
+      const posts = github.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/repos/acme/guarded/issues/${pr.number}/comments`,
+      );
       expect(posts.length, 'four failed tries, then the one that worked').to.equal(5);
     });
 
@@ -171,14 +220,21 @@ describe('who may make Goalie review (e2e)', function () {
       github.failNext(1000, 502, { method: 'GET' });
       try {
         expect((await mention(project, pr.number, 'octocat')).status).to.equal(200);
-        await waitFor(`the review of ${pr.number} in ERROR`, async () => (await reviewsOf(service, project.connectionId, pr.number)).some((r) => r.status === 'ERROR'), 60_000, 100);
+        await waitFor(
+          `the review of ${pr.number} in ERROR`,
+          async () => (await reviewsOf(service, project.connectionId, pr.number)).some((r) => r.status === 'ERROR'),
+          60_000,
+          100,
+        );
       } finally {
         github.failNext(0);
       }
       await reviewJobsSettled(service);
       const [review] = await reviewsOf(service, project.connectionId, pr.number);
       expect(review!.status).to.equal('ERROR');
-      expect(review!.error_message).to.match(/^Could not ask GitHub whether octocat may ask for a review: .*Nothing ran/);
+      expect(review!.error_message).to.match(
+        /^Could not ask GitHub whether octocat may ask for a review: .*Nothing ran/,
+      );
       expect(review!.run_id).to.equal(null);
       expect(await usageOf(project)).to.equal(usage);
     });
@@ -190,10 +246,17 @@ describe('who may make Goalie review (e2e)', function () {
       await mention(project, pr.number, 'octocat');
       await waitForReview(service, project.connectionId, pr.number, ['RUNNING', 'COMPLETED']);
       await mention(project, pr.number, 'stranger');
-      const reviews = await waitFor('the refusal, and the first review done', async () => {
-        const found = await reviewsOf(service, project.connectionId, pr.number);
-        return found.length === 2 && found[0]!.status === 'COMPLETED' && found[1]!.status === 'REFUSED' ? found : null;
-      }, 90_000, 100);
+      const reviews = await waitFor(
+        'the refusal, and the first review done',
+        async () => {
+          const found = await reviewsOf(service, project.connectionId, pr.number);
+          return found.length === 2 && found[0]!.status === 'COMPLETED' && found[1]!.status === 'REFUSED'
+            ? found
+            : null;
+        },
+        90_000,
+        100,
+      );
       await reviewJobsSettled(service);
       expect(reviews.map((r) => r.status)).to.deep.equal(['COMPLETED', 'REFUSED']);
       // The review's own comment still shows the verdict; the refusal is a note of its own.
@@ -251,7 +314,16 @@ describe('who may make Goalie review (e2e)', function () {
       github.repo('acme/forks').permissions.set('forker', 'none');
       const pr = newPr('acme/forks', { author: 'forker', fork: 'forker/forks' });
       const usage = await usageOf(project);
-      await ghDeliver(project, 'deployment_status', gh.deploymentStatus('acme/forks', { sha: pr.sha, environment: 'preview', url: `${previews.clean.url}/`, ref: pr.branch }));
+      await ghDeliver(
+        project,
+        'deployment_status',
+        gh.deploymentStatus('acme/forks', {
+          sha: pr.sha,
+          environment: 'preview',
+          url: `${previews.clean.url}/`,
+          ref: pr.branch,
+        }),
+      );
       const open = await ghDeliver(project, 'pull_request', gh.pullRequest('acme/forks', 'opened', pr));
       expect(open.body.message).to.match(/fork/);
       await refused(project, pr.number, 1);
@@ -273,7 +345,16 @@ describe('who may make Goalie review (e2e)', function () {
     it("reviews a fork's pull request automatically when its author may write", async () => {
       const project = projects.forks!;
       const pr = newPr('acme/forks', { author: 'octocat', fork: 'octocat/forks' });
-      await ghDeliver(project, 'deployment_status', gh.deploymentStatus('acme/forks', { sha: pr.sha, environment: 'preview', url: `${previews.clean.url}/`, ref: pr.branch }));
+      await ghDeliver(
+        project,
+        'deployment_status',
+        gh.deploymentStatus('acme/forks', {
+          sha: pr.sha,
+          environment: 'preview',
+          url: `${previews.clean.url}/`,
+          ref: pr.branch,
+        }),
+      );
       await ghDeliver(project, 'pull_request', gh.pullRequest('acme/forks', 'opened', pr));
       const review = await waitForReview(service, project.connectionId, pr.number);
       expect(review.status).to.equal('COMPLETED');
@@ -282,11 +363,20 @@ describe('who may make Goalie review (e2e)', function () {
   });
 
   describe('replayed deliveries', () => {
-    it("the same signed pull_request body under a new delivery id, after its review, starts no second review", async () => {
+    it('the same signed pull_request body under a new delivery id, after its review, starts no second review', async () => {
       const project = projects.guarded!;
       const pr = newPr('acme/guarded');
       const payload = gh.pullRequest('acme/guarded', 'opened', pr);
-      await ghDeliver(project, 'deployment_status', gh.deploymentStatus('acme/guarded', { sha: pr.sha, environment: 'preview', url: `${previews.clean.url}/`, ref: pr.branch }));
+      await ghDeliver(
+        project,
+        'deployment_status',
+        gh.deploymentStatus('acme/guarded', {
+          sha: pr.sha,
+          environment: 'preview',
+          url: `${previews.clean.url}/`,
+          ref: pr.branch,
+        }),
+      );
       await ghDeliver(project, 'pull_request', payload);
       expect((await waitForReview(service, project.connectionId, pr.number)).status).to.equal('COMPLETED');
       const usage = await usageOf(project);
@@ -303,9 +393,13 @@ describe('who may make Goalie review (e2e)', function () {
       const project = projects.guarded!;
       const pr = newPr('acme/guarded');
       const payload = gh.pullRequest('acme/guarded', 'opened', pr);
-      const first = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, { deliveryId: null });
+      const first = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, {
+        deliveryId: null,
+      });
       expect(first.body.message).to.match(/waits for deployments/);
-      const again = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, { deliveryId: null });
+      const again = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, {
+        deliveryId: null,
+      });
       expect(again.body.message).to.match(/^delivery body:[0-9a-f]{64} was already handled$/);
       expect(await reviewsOf(service, project.connectionId, pr.number)).to.have.length(1);
     });
@@ -313,7 +407,12 @@ describe('who may make Goalie review (e2e)', function () {
     it('a replayed review-request comment (same comment, new delivery id) asks only once', async () => {
       const project = projects.guarded!;
       const pr = newPr('acme/guarded');
-      const payload = gh.issueComment('acme/guarded', pr.number, `@goalie please review ${previews.clean.url}/`, 'octocat');
+      const payload = gh.issueComment(
+        'acme/guarded',
+        pr.number,
+        `@goalie please review ${previews.clean.url}/`,
+        'octocat',
+      );
       await ghDeliver(project, 'issue_comment', payload);
       const replayed = await ghDeliver(project, 'issue_comment', payload);
       expect(replayed.body.message).to.equal(`comment ${payload.comment.id} was already handled`);
@@ -337,13 +436,17 @@ describe('who may make Goalie review (e2e)', function () {
       await glMention(project, mr, { id: 78, username: 'reporter' });
       const reviews = await refused(project, mr.iid, 2);
 
-      expect(reviews[1]!.error_message).to.equal('reporter has triage permission; at least the Developer role is needed.');
+      expect(reviews[1]!.error_message).to.equal(
+        'reporter has triage permission; at least the Developer role is needed.',
+      );
       expect(await runsOf(project)).to.equal(0);
       expect(await usageOf(project)).to.equal(usage);
       const replies = glReplies(project, mr.iid);
       expect(replies).to.have.length(1);
       expect(replies[0]!.body).to.include('only people with at least the Developer role in this project');
-      const asked = gitlab.requests.filter((r) => r.method === 'GET' && r.path.includes('/members/all/')).map((r) => r.path.split('/').pop());
+      const asked = gitlab.requests
+        .filter((r) => r.method === 'GET' && r.path.includes('/members/all/'))
+        .map((r) => r.path.split('/').pop());
       expect(asked).to.include.members(['77', '78']);
     });
 
@@ -361,7 +464,16 @@ describe('who may make Goalie review (e2e)', function () {
       gitlab.project('acme/web').members.set(55, null);
       const mr = newMr('acme/web', { fork: true, authorId: 55 });
       const [usage, runs] = [await usageOf(project), await runsOf(project)];
-      await glDeliver(project, 'Deployment Hook', gl.deployment('acme/web', gitlab.url, { sha: mr.sha, environment: 'preview', url: `${previews.clean.url}/`, ref: mr.branch }));
+      await glDeliver(
+        project,
+        'Deployment Hook',
+        gl.deployment('acme/web', gitlab.url, {
+          sha: mr.sha,
+          environment: 'preview',
+          url: `${previews.clean.url}/`,
+          ref: mr.branch,
+        }),
+      );
       await glDeliver(project, 'Merge Request Hook', gl.mergeRequest('acme/web', gitlab.url, 'open', mr));
       await refused(project, mr.iid, 1);
       expect(await runsOf(project)).to.equal(runs);

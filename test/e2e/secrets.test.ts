@@ -26,7 +26,8 @@ interface Site {
   close(): Promise<void>;
 }
 
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
 
 async function startSite(): Promise<Site> {
   const received: string[] = [];
@@ -37,7 +38,13 @@ async function startSite(): Promise<Site> {
       res.end(html);
     };
     if (url.pathname === '/login') {
-      return send(200, page('Sign in', `<h1>Sign in</h1><form method="post" action="/session"><label for="e">Email</label><input id="e" name="email" type="email"><label for="p">Password</label><input id="p" name="password" type="password"><button type="submit">Sign in</button></form>`));
+      return send(
+        200,
+        page(
+          'Sign in',
+          `<h1>Sign in</h1><form method="post" action="/session"><label for="e">Email</label><input id="e" name="email" type="email"><label for="p">Password</label><input id="p" name="password" type="password"><button type="submit">Sign in</button></form>`,
+        ),
+      );
     }
     if (url.pathname === '/session' && req.method === 'POST') {
       let body = '';
@@ -46,12 +53,24 @@ async function startSite(): Promise<Site> {
         const password = new URLSearchParams(body).get('password') ?? '';
         received.push(password);
         // The page logs the value it got: the console evidence and the trace's response body hold it.
-        send(200, page('Welcome', `<h1>Welcome back</h1><script>console.error(${JSON.stringify(`signed in with ${password}`)})</script>`));
+        send(
+          200,
+          page(
+            'Welcome',
+            `<h1>Welcome back</h1><script>console.error(${JSON.stringify(`signed in with ${password}`)})</script>`,
+          ),
+        );
       });
       return;
     }
     if (url.pathname === '/search') {
-      return send(200, page('Search', `<h1>Search</h1><form action="/results"><label for="q">Query</label><input id="q" name="q" type="text"><button type="submit">Search</button></form>`));
+      return send(
+        200,
+        page(
+          'Search',
+          `<h1>Search</h1><form action="/results"><label for="q">Query</label><input id="q" name="q" type="text"><button type="submit">Search</button></form>`,
+        ),
+      );
     }
     if (url.pathname === '/results') {
       const q = url.searchParams.get('q') ?? '';
@@ -114,7 +133,10 @@ function evidenceTexts(dir: string): { file: string; text: string }[] {
     const file = path.join(entry.parentPath, entry.name);
     if (file.endsWith('.zip')) {
       execFileSync('unzip', ['-tq', file]);
-      out.push({ file, text: execFileSync('unzip', ['-p', file], { maxBuffer: 512 * 1024 * 1024 }).toString('latin1') });
+      out.push({
+        file,
+        text: execFileSync('unzip', ['-p', file], { maxBuffer: 512 * 1024 * 1024 }).toString('latin1'),
+      });
     } else {
       out.push({ file, text: fs.readFileSync(file).toString('latin1') });
     }
@@ -135,22 +157,42 @@ describe('secret config values never leave in clear', function () {
   before(async function () {
     if (!fs.existsSync('/usr/bin/unzip')) this.skip();
     site = await startSite();
-    const logger = createLogger('trace', new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+    const logger = createLogger(
+      'trace',
+      new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }),
+    );
     // The site is on 127.0.0.1, which a service on an external database refuses unless allowed.
     service = await startTestService({ GOALIE_BROWSER_ALLOW_LOOPBACK: 'true' }, { logger });
     await service.apply(project(site.url));
     api = service.client(await service.token('secrets'));
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-ins', async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0, 90_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0,
+      90_000,
+      100,
+    );
     const started = await api.post('/v1/run', {});
     expect(started.status).to.equal(200);
-    run = await waitFor('the run to end', async () => {
-      const res = await api.get(`/v1/run/${started.body.run.shortId}?testCases=all`);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
-    }, 90_000, 100);
+    run = await waitFor(
+      'the run to end',
+      async () => {
+        const res = await api.get(`/v1/run/${started.body.run.shortId}?testCases=all`);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
+      },
+      90_000,
+      100,
+    );
     // The trace is written while the worker goes on: wait until every listed evidence file is there.
-    const keys: string[] = (await q(`SELECT evidence FROM run_test_cases`)).flatMap((r: { evidence: { key: string }[] }) => r.evidence.map((e) => e.key));
-    await waitFor('the evidence files', async () => keys.every((key) => fs.existsSync(path.join(service.home, 'evidence', key))), 30_000, 100);
+    const keys: string[] = (await q(`SELECT evidence FROM run_test_cases`)).flatMap(
+      (r: { evidence: { key: string }[] }) => r.evidence.map((e) => e.key),
+    );
+    await waitFor(
+      'the evidence files',
+      async () => keys.every((key) => fs.existsSync(path.join(service.home, 'evidence', key))),
+      30_000,
+      100,
+    );
   });
   after(async () => {
     await worker?.stop();
@@ -184,11 +226,19 @@ describe('secret config values never leave in clear', function () {
     const names = files.map((f) => path.basename(f.file));
     expect(names).to.include.members(['trace.zip', 'console.txt', 'network.txt', 'screenshot-final.jpg']);
     for (const { file, text } of files) expect(text, file).not.to.include(SECRET);
-    const traces = files.filter((f) => f.file.endsWith('trace.zip')).map((f) => f.text).join('\n');
+    const traces = files
+      .filter((f) => f.file.endsWith('trace.zip'))
+      .map((f) => f.text)
+      .join('\n');
     // The fill's value, the POST body and the input's snapshot were there, now as the placeholder.
     expect(traces).to.include(PLACEHOLDER);
-    expect(traces).to.include(`password=${PLACEHOLDER}`).and.to.include('"__playwright_value_":"' + PLACEHOLDER);
-    const logs = files.filter((f) => /(console|network)\.txt$/.test(f.file)).map((f) => f.text).join('\n');
+    expect(traces)
+      .to.include(`password=${PLACEHOLDER}`)
+      .and.to.include('"__playwright_value_":"' + PLACEHOLDER);
+    const logs = files
+      .filter((f) => /(console|network)\.txt$/.test(f.file))
+      .map((f) => f.text)
+      .join('\n');
     expect(logs).to.include(`signed in with ${PLACEHOLDER}`).and.to.include(`/results?q=${PLACEHOLDER}`);
   });
 
@@ -210,7 +260,9 @@ describe('secret config values never leave in clear', function () {
       }
     }
     expect(rows).to.be.greaterThan(10);
-    const secrets = await service.runtime.app.store.testCases.secretValues((await q(`SELECT id FROM test_cases WHERE name = 'Sign in'`))[0].id);
+    const secrets = await service.runtime.app.store.testCases.secretValues(
+      (await q(`SELECT id FROM test_cases WHERE name = 'Sign in'`))[0].id,
+    );
     expect(secrets).to.deep.equal([{ placeholder: PLACEHOLDER, value: SECRET }]);
   });
 });

@@ -22,7 +22,16 @@ describe('Ctrl-C on goalie serve', function () {
     fs.chmodSync(home, 0o755);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    serve = startGoalie(['serve'], { GOALIE_HOME: home, PORT: String(port), HOST: '127.0.0.1', GOALIE_PUBLIC_URL: base, DATABASE_URL: '', GOALIE_DEMO_PORT: String(await freePort()), LOG_LEVEL: 'info', GOALIE_LOG_FORMAT: 'json' });
+    serve = startGoalie(['serve'], {
+      GOALIE_HOME: home,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      GOALIE_PUBLIC_URL: base,
+      DATABASE_URL: '',
+      GOALIE_DEMO_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+      GOALIE_LOG_FORMAT: 'json',
+    });
     const [, token] = await serve.waitFor(/API token \(shown once, keep it\):\s+(goalie_\S+)/);
     const started = await fetch(`${base}/v1/run`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(started.status).to.equal(200);
@@ -35,9 +44,17 @@ describe('Ctrl-C on goalie serve', function () {
     const code = await exited;
     const output = serve.output();
     expect(code, output).to.equal(0);
-    const logged = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; msg: string });
-    expect(logged.filter((line) => line.level >= 50), output).to.deep.equal([]);
-    expect(logged.map((line) => line.msg)).to.include('shutting down').and.include('stopping the embedded PostgreSQL: no other Goalie process uses it');
+    const logged = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(
+      logged.filter((line) => line.level >= 50),
+      output,
+    ).to.deep.equal([]);
+    expect(logged.map((line) => line.msg))
+      .to.include('shutting down')
+      .and.include('stopping the embedded PostgreSQL: no other Goalie process uses it');
     const dataDir = path.join(home, 'postgres', 'data');
     expect(fs.existsSync(path.join(dataDir, 'postmaster.pid')), 'PostgreSQL stopped').to.equal(false);
   });

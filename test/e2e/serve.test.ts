@@ -25,7 +25,14 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const demoPort = await freePort();
-    env = { GOALIE_HOME: home, PORT: String(port), HOST: '127.0.0.1', GOALIE_PUBLIC_URL: base, DATABASE_URL: '', GOALIE_DEMO_PORT: String(demoPort) };
+    env = {
+      GOALIE_HOME: home,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      GOALIE_PUBLIC_URL: base,
+      DATABASE_URL: '',
+      GOALIE_DEMO_PORT: String(demoPort),
+    };
   });
   after(async () => {
     await serve?.stop();
@@ -33,7 +40,11 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
   });
 
   const post = (p: string, token: string, body?: unknown) =>
-    fetch(base + p, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(base + p, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it('first start seeds the demo and prints a curl whose run of the demo plan passes within a minute', async () => {
     serve = startGoalie(['serve'], env);
@@ -50,7 +61,9 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     const view = await waitFor(
       'the demo run to end',
       async () => {
-        const res = await fetch(`${base}/v1/run/${body.run.shortId}?testCases=all&extensions=true`, { headers: { authorization: `Bearer ${firstToken}` } });
+        const res = await fetch(`${base}/v1/run/${body.run.shortId}?testCases=all&extensions=true`, {
+          headers: { authorization: `Bearer ${firstToken}` },
+        });
         const json = await res.json();
         return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(json.status) ? json : null;
       },
@@ -61,21 +74,36 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     expect(view.runTestCases).to.have.length(8);
     for (const tc of view.runTestCases) expect(tc, tc.name).to.include({ status: 'COMPLETED', result: 'PASSED' });
     // The banner's export lines are what the CLI reads: pasted, `goalie status` shows the run.
-    const [, apiUrl, apiToken] = await serve.waitFor(/\n {2}export GOALIE_API_URL=(\S+)\n {2}export GOALIE_API_TOKEN=(\S+)\n/);
+    const [, apiUrl, apiToken] = await serve.waitFor(
+      /\n {2}export GOALIE_API_URL=(\S+)\n {2}export GOALIE_API_TOKEN=(\S+)\n/,
+    );
     expect([apiUrl, apiToken]).to.deep.equal([base, firstToken]);
-    const status = await runGoalie(['status', body.run.shortId], { GOALIE_API_URL: apiUrl!, GOALIE_API_TOKEN: apiToken! });
+    const status = await runGoalie(['status', body.run.shortId], {
+      GOALIE_API_URL: apiUrl!,
+      GOALIE_API_TOKEN: apiToken!,
+    });
     expect(status.code, status.stderr).to.equal(0);
-    expect(status.stdout).to.match(new RegExp(`^Run ${body.run.shortId}: COMPLETED, PASSED \\(8 passed, 0 failed\\)\\n\\nRESULT\\s+TEST CASE\\s+TEST CASE UUID\\s+REASON\\n`));
+    expect(status.stdout).to.match(
+      new RegExp(
+        `^Run ${body.run.shortId}: COMPLETED, PASSED \\(8 passed, 0 failed\\)\\n\\nRESULT\\s+TEST CASE\\s+TEST CASE UUID\\s+REASON\\n`,
+      ),
+    );
     for (const tc of view.runTestCases) expect(status.stdout).to.include(tc.projectTestCaseId);
     // The run's page needs a signed-in member: the banner says how to make the first administrator.
     const signedOut = await fetch(body.run.url, { headers: { accept: 'text/html' }, redirect: 'manual' });
     expect(signedOut.status).to.equal(302);
     await serve.waitFor(/npx goalie user create --admin --email you@example.com/);
-    const created = await runGoalie(['user', 'create', '--admin', '--email', 'admin@example.com', '--name', 'Ada'], env);
+    const created = await runGoalie(
+      ['user', 'create', '--admin', '--email', 'admin@example.com', '--name', 'Ada'],
+      env,
+    );
     expect(created.code, created.stderr).to.equal(0);
     const link = /^\s+(http\S+\/password-reset\/\S+)$/m.exec(created.stdout)![1]!;
     const form = await fetch(link, { headers: { accept: 'text/html' } });
-    const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = form.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const formToken = /name="token" value="([^"]+)"/.exec(await form.text())![1]!;
     const chosen = await fetch(link, {
       method: 'POST',
@@ -84,7 +112,10 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
       body: new URLSearchParams({ token: formToken, password: 'first admin password' }).toString(),
     });
     expect(chosen.status).to.equal(302);
-    const session = chosen.headers.getSetCookie().find((c) => c.startsWith('goalie_session='))!.split(';')[0]!;
+    const session = chosen.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('goalie_session='))!
+      .split(';')[0]!;
     const runPage = await fetch(body.run.url, { headers: { cookie: session, accept: 'text/html' } });
     expect(runPage.status).to.equal(200);
     expect(await runPage.text()).to.contain('Checkout');
@@ -107,7 +138,10 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
 
   it('reports YAML problems with file, line and path, exit code 2, and writes nothing', async () => {
     const file = path.join(home, 'broken.yaml');
-    fs.writeFileSync(file, shopProject({ organization: 'Broken', project: 'broken' }).replace('configs: [admin login]', 'configs: [nope]'));
+    fs.writeFileSync(
+      file,
+      shopProject({ organization: 'Broken', project: 'broken' }).replace('configs: [admin login]', 'configs: [nope]'),
+    );
     const result = await runGoalie(['apply', file], env);
     expect(result.code).to.equal(2);
     expect(result.stderr).to.match(/broken\.yaml:\d+:\d+ testCases\[0\]\.configs\[0\]: names no config "nope"/);
@@ -162,7 +196,9 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     try {
       const result = await runGoalie(['serve'], { ...env, GOALIE_HOME: fresh, PORT: String(port) }, 60_000);
       expect(result.code).to.equal(1);
-      expect(result.stderr).to.include(`Port ${port} is already in use. Stop what uses it, or start Goalie on another port`);
+      expect(result.stderr).to.include(
+        `Port ${port} is already in use. Stop what uses it, or start Goalie on another port`,
+      );
       expect(result.stderr).to.not.match(/\n\s+at /);
       // Nothing slower was started first: no database was created for it.
       expect(fs.readdirSync(fresh)).to.deep.equal([]);

@@ -60,7 +60,9 @@ async function startSlowPreview(delayMs: number): Promise<{ url: string; close()
       if (response.destroyed) return;
       const body = pages[path];
       response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${path}</title></head><body>${body ?? '<h1>Not found</h1>'}</body></html>`);
+      response.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${path}</title></head><body>${body ?? '<h1>Not found</h1>'}</body></html>`,
+      );
     }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -91,7 +93,8 @@ describe('new commits superseding reviews at random moments (stress)', function 
   const escaped: string[] = [];
   const logs: { level: number; msg: string }[] = [];
   const onException = (error: Error) => escaped.push(`uncaughtException: ${error.stack ?? error.message}`);
-  const onRejection = (reason: unknown) => escaped.push(`unhandledRejection: ${(reason as Error)?.stack ?? String(reason)}`);
+  const onRejection = (reason: unknown) =>
+    escaped.push(`unhandledRejection: ${(reason as Error)?.stack ?? String(reason)}`);
 
   before(async () => {
     process.on('uncaughtException', onException);
@@ -100,10 +103,21 @@ describe('new commits superseding reviews at random moments (stress)', function 
     staging = await startPreview({ '/': '<main><p>staging</p></main>' });
     fake = await startFakeGitHub({ tokens: { [TOKEN]: BOT } });
     fake.addRepo(REPOSITORY);
-    const logger = createLogger('warn', new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }));
+    const logger = createLogger(
+      'warn',
+      new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }),
+    );
     rs = await startReviewService({ logger });
     service = rs.service;
-    project = await applyReviewProject(service, { name: 'storm', host: 'github', hostUrl: fake.url, repository: REPOSITORY, token: TOKEN, webhookSecret: SECRET, stagingUrl: staging.url });
+    project = await applyReviewProject(service, {
+      name: 'storm',
+      host: 'github',
+      hostUrl: fake.url,
+      repository: REPOSITORY,
+      token: TOKEN,
+      webhookSecret: SECRET,
+      stagingUrl: staging.url,
+    });
     await burnInsDone(service);
   });
   after(async () => {
@@ -115,7 +129,8 @@ describe('new commits superseding reviews at random moments (stress)', function 
     await staging?.close();
   });
 
-  const deliver = (event: string, payload: unknown) => deliverGitHub(service, project.connection, SECRET, event, payload);
+  const deliver = (event: string, payload: unknown) =>
+    deliverGitHub(service, project.connection, SECRET, event, payload);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** The state of the newest review of the pull request, as the next commit finds it. */
@@ -165,11 +180,25 @@ describe('new commits superseding reviews at random moments (stress)', function 
         const pr: GitHubPr = { number: plan.number, branch, sha: commit.sha };
         const before = shas.at(-1);
         const last = index === plan.commits.length - 1;
-        if (index === 0) fake.addPull(REPOSITORY, { number: plan.number, branch, headSha: commit.sha, author: 'octocat', title: `Change ${plan.number}` });
+        if (index === 0)
+          fake.addPull(REPOSITORY, {
+            number: plan.number,
+            branch,
+            headSha: commit.sha,
+            author: 'octocat',
+            title: `Change ${plan.number}`,
+          });
         else fake.repo(REPOSITORY).pulls.get(plan.number)!.headSha = commit.sha;
         shas.push(commit.sha);
-        const deployed = () => deliver('deployment_status', gh.deploymentStatus(REPOSITORY, { sha: commit.sha, environment: 'preview', url: preview.url, ref: branch }));
-        const pullRequestEvent = () => (index === 0 ? deliver('pull_request', gh.pullRequest(REPOSITORY, 'opened', pr)) : deliver('pull_request', gh.pullRequest(REPOSITORY, 'synchronize', pr, before)));
+        const deployed = () =>
+          deliver(
+            'deployment_status',
+            gh.deploymentStatus(REPOSITORY, { sha: commit.sha, environment: 'preview', url: preview.url, ref: branch }),
+          );
+        const pullRequestEvent = () =>
+          index === 0
+            ? deliver('pull_request', gh.pullRequest(REPOSITORY, 'opened', pr))
+            : deliver('pull_request', gh.pullRequest(REPOSITORY, 'synchronize', pr, before));
         const push = () => deliver('push', gh.push(REPOSITORY, branch, commit.sha, before));
         const waitsForDeployment = !last && commit.supersededWhile === 'waiting';
         if (commit.deployAfterMs === 0 && !waitsForDeployment) expect((await deployed()).status).to.equal(200);
@@ -183,7 +212,13 @@ describe('new commits superseding reviews at random moments (stress)', function 
           expect((await deployed()).status).to.equal(200);
         }
         if (last) break;
-        await waitFor(`the review of ${commit.sha.slice(0, 7)} on #${plan.number} to be ${commit.supersededWhile}`, async () => PHASES_IN_ORDER.indexOf(await phaseOf(plan.number)) >= PHASES_IN_ORDER.indexOf(commit.supersededWhile), 120_000, 20);
+        await waitFor(
+          `the review of ${commit.sha.slice(0, 7)} on #${plan.number} to be ${commit.supersededWhile}`,
+          async () =>
+            PHASES_IN_ORDER.indexOf(await phaseOf(plan.number)) >= PHASES_IN_ORDER.indexOf(commit.supersededWhile),
+          120_000,
+          20,
+        );
         // The moment within the phase is the point of the test, not a wait for something.
         await pause(commit.pauseMs);
         phases.push(await phaseOf(plan.number));
@@ -193,18 +228,34 @@ describe('new commits superseding reviews at random moments (stress)', function 
 
     // The newest review of every pull request ends; then nothing is left to post.
     for (const plan of plans) {
-      await waitFor(`the newest review of #${plan.number} to end`, async () => {
-        const latest = (await reviewsOf(service, project.connectionId, plan.number)).at(-1);
-        return latest && ['COMPLETED', 'ERROR', 'SUPERSEDED'].includes(latest.status);
-      }, 120_000, 200).catch(async (error: Error) => {
+      await waitFor(
+        `the newest review of #${plan.number} to end`,
+        async () => {
+          const latest = (await reviewsOf(service, project.connectionId, plan.number)).at(-1);
+          return latest && ['COMPLETED', 'ERROR', 'SUPERSEDED'].includes(latest.status);
+        },
+        120_000,
+        200,
+      ).catch(async (error: Error) => {
         throw new Error(`${error.message}\n${await diagnose(service)}`);
       });
     }
     await reviewJobsSettled(service);
-    await waitFor('every commit status to stop being pending', async () => {
-      const pending = [...commits.values()].flat().filter((commit) => fake.repo(REPOSITORY).statuses.filter((s) => s.sha === commit).at(-1)?.state === 'pending');
-      return pending.length === 0;
-    }, 30_000, 200).catch(() => {});
+    await waitFor(
+      'every commit status to stop being pending',
+      async () => {
+        const pending = [...commits.values()].flat().filter(
+          (commit) =>
+            fake
+              .repo(REPOSITORY)
+              .statuses.filter((s) => s.sha === commit)
+              .at(-1)?.state === 'pending',
+        );
+        return pending.length === 0;
+      },
+      30_000,
+      200,
+    ).catch(() => {});
 
     // Nothing escaped, nothing was logged as an error.
     expect(escaped, escaped.join('\n\n')).to.deep.equal([]);
@@ -212,9 +263,19 @@ describe('new commits superseding reviews at random moments (stress)', function 
     expect(errors, JSON.stringify(errors, null, 1)).to.deep.equal([]);
 
     // Every run is final, and no test case is left waiting or running.
-    const notFinal = await sql(service, `SELECT short_id, status FROM runs WHERE project_id = $1 AND status NOT IN ('COMPLETED', 'ERROR', 'CANCELLED')`, [project.projectId]);
+    const notFinal = await sql(
+      service,
+      `SELECT short_id, status FROM runs WHERE project_id = $1 AND status NOT IN ('COMPLETED', 'ERROR', 'CANCELLED')`,
+      [project.projectId],
+    );
     expect(notFinal, await diagnose(service)).to.deep.equal([]);
-    const { n: stuck } = (await sql(service, `SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.project_id = $1 AND rtc.status IN ('PENDING', 'RUNNING')`, [project.projectId]))[0]!;
+    const { n: stuck } = (
+      await sql(
+        service,
+        `SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.project_id = $1 AND rtc.status IN ('PENDING', 'RUNNING')`,
+        [project.projectId],
+      )
+    )[0]!;
     expect(stuck).to.equal(0);
 
     const statusesOf = (commit: string) => fake.repo(REPOSITORY).statuses.filter((s) => s.sha === commit);
@@ -224,7 +285,10 @@ describe('new commits superseding reviews at random moments (stress)', function 
       const reviews = await reviewsOf(service, project.connectionId, plan.number);
       const where = `#${plan.number}: ${JSON.stringify(reviews.map((r) => [r.head_sha.slice(0, 7), r.status, r.superseded_by_sha?.slice(0, 7) ?? null, r.run_id ? 'run' : 'no run']))}`;
       // One review per commit, the newest of the newest commit, which ended with a verdict.
-      expect(reviews.map((r) => r.head_sha), where).to.deep.equal(shas);
+      expect(
+        reviews.map((r) => r.head_sha),
+        where,
+      ).to.deep.equal(shas);
       const newest = reviews.at(-1)!;
       expect(newest, where).to.include({ status: 'COMPLETED', verdict: 'Approved' });
 
@@ -244,30 +308,46 @@ describe('new commits superseding reviews at random moments (stress)', function 
         // No verdict for a superseded commit; its status, if it had one, ended saying why.
         expect(verdictsOf(review.head_sha), where).to.have.length(0);
         const statuses = statusesOf(review.head_sha);
-        const started = (await sql(service, 'SELECT started_at FROM reviews WHERE id = $1', [review.id]))[0]!.started_at;
+        const started = (await sql(service, 'SELECT started_at FROM reviews WHERE id = $1', [review.id]))[0]!
+          .started_at;
         if (started) {
-          expect(statuses.at(-1), `${where}: the status of ${review.head_sha.slice(0, 7)}: ${JSON.stringify(statuses)}`).to.deep.include({ state: 'error', description: `Superseded by ${review.superseded_by_sha!.slice(0, 7)}` });
+          expect(
+            statuses.at(-1),
+            `${where}: the status of ${review.head_sha.slice(0, 7)}: ${JSON.stringify(statuses)}`,
+          ).to.deep.include({ state: 'error', description: `Superseded by ${review.superseded_by_sha!.slice(0, 7)}` });
         } else {
-          expect(statuses.filter((s) => s.state === 'pending'), where).to.have.length(0);
+          expect(
+            statuses.filter((s) => s.state === 'pending'),
+            where,
+          ).to.have.length(0);
         }
       }
 
       // The newest commit: one verdict, a final status.
-      expect(verdictsOf(newest.head_sha).map((r) => r.state), where).to.deep.equal(['APPROVED']);
+      expect(
+        verdictsOf(newest.head_sha).map((r) => r.state),
+        where,
+      ).to.deep.equal(['APPROVED']);
       expect(statusesOf(newest.head_sha).at(-1), where).to.include({ state: 'success' });
 
       // Exactly one Goalie comment, showing the newest review.
-      const comments = fake.repo(REPOSITORY).comments.filter((c) => c.issueNumber === plan.number && c.user.login === BOT);
+      const comments = fake
+        .repo(REPOSITORY)
+        .comments.filter((c) => c.issueNumber === plan.number && c.user.login === BOT);
       expect(comments, where).to.have.length(1);
       expect(comments[0]!.body, where).to.include('Goalie review: Approved');
       expect(comments[0]!.body, where).to.include(newest.head_sha.slice(0, 7));
       expect(comments[0]!.body, where).to.include(`/reviews/${newest.short_id}`);
       const previous = reviews.at(-2)!;
-      if (previous.status === 'SUPERSEDED') expect(comments[0]!.body, where).to.include(`The review of \`${previous.head_sha.slice(0, 7)}\` was cancelled`);
+      if (previous.status === 'SUPERSEDED')
+        expect(comments[0]!.body, where).to.include(`The review of \`${previous.head_sha.slice(0, 7)}\` was cancelled`);
     }
 
     // The storm reached the reviews in several of their phases (how many of each depends on the machine).
-    const counts = phases.reduce<Record<string, number>>((all, phase) => ({ ...all, [phase]: (all[phase] ?? 0) + 1 }), {});
+    const counts = phases.reduce<Record<string, number>>(
+      (all, phase) => ({ ...all, [phase]: (all[phase] ?? 0) + 1 }),
+      {},
+    );
     console.log(`      newer commits found the previous review: ${JSON.stringify(counts)}`);
     expect(Object.keys(counts).filter((phase) => phase !== 'ended').length, JSON.stringify(counts)).to.be.at.least(4);
   });

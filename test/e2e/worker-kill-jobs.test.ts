@@ -10,7 +10,17 @@ import { startScheduler } from '../../backend/src/jobs/scheduler.js';
 import { createLogger } from '../../backend/src/logger.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { startGoalie, type Running } from '../helpers/processes.js';
-import { applyReviewProject, deliverGitHub, GITHUB_BOT, GITHUB_SECRET, GITHUB_TOKEN, githubPayloads as gh, type GitHubPr, type ReviewProject, sha } from '../helpers/review-harness.js';
+import {
+  applyReviewProject,
+  deliverGitHub,
+  GITHUB_BOT,
+  GITHUB_SECRET,
+  GITHUB_TOKEN,
+  githubPayloads as gh,
+  type GitHubPr,
+  type ReviewProject,
+  sha,
+} from '../helpers/review-harness.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
@@ -31,7 +41,8 @@ describe('killing the worker process while it holds a review or a burn-in (fault
   const children: Running[] = [];
   const logs: { level: number; msg: string }[] = [];
   let nextNumber = 1;
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    service.runtime.dataSource.query<T[]>(sql, params);
 
   const startChild = async (): Promise<Running> => {
     const started = startGoalie(['worker'], {
@@ -59,15 +70,42 @@ describe('killing the worker process while it holds a review or a burn-in (fault
   const lostLogs = (pattern: RegExp) => logs.filter((l) => pattern.test(l.msg)).length;
 
   before(async () => {
-    preview = await startSite({ '/': html('Shop', '<main><h1>Shop</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><h1>Slow</h1><p>finally</p></main>') });
+    preview = await startSite({
+      '/': html('Shop', '<main><h1>Shop</h1><p>All good</p></main>'),
+      '/slow': html('Slow', '<main><h1>Slow</h1><p>finally</p></main>'),
+    });
     fake = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: GITHUB_BOT } });
     fake.addRepo('acme/kill');
-    const logger = createLogger('warn', new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }));
-    service = await startTestService({ GOALIE_WORKER_STALE_SECONDS: String(STALE_SECONDS), GOALIE_SCHEDULER_TICK_SECONDS: String(TICK_SECONDS) }, { logger });
-    project = await applyReviewProject(service, { name: 'kill', host: 'github', hostUrl: fake.url, repository: 'acme/kill', token: GITHUB_TOKEN, webhookSecret: GITHUB_SECRET, stagingUrl: preview.url });
-    scheduler = startScheduler(service.runtime.app, { tickMs: TICK_SECONDS * 1000, staleAfterMs: STALE_SECONDS * 1000 });
+    const logger = createLogger(
+      'warn',
+      new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }),
+    );
+    service = await startTestService(
+      { GOALIE_WORKER_STALE_SECONDS: String(STALE_SECONDS), GOALIE_SCHEDULER_TICK_SECONDS: String(TICK_SECONDS) },
+      { logger },
+    );
+    project = await applyReviewProject(service, {
+      name: 'kill',
+      host: 'github',
+      hostUrl: fake.url,
+      repository: 'acme/kill',
+      token: GITHUB_TOKEN,
+      webhookSecret: GITHUB_SECRET,
+      stagingUrl: preview.url,
+    });
+    scheduler = startScheduler(service.runtime.app, {
+      tickMs: TICK_SECONDS * 1000,
+      staleAfterMs: STALE_SECONDS * 1000,
+    });
     worker = await startChild();
-    await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 120_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () =>
+        (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!
+          .n === 0,
+      120_000,
+      100,
+    );
   });
   afterEach(() => preview?.release());
   after(async () => {
@@ -82,35 +120,88 @@ describe('killing the worker process while it holds a review or a burn-in (fault
   const reviewWaitingOnThePreview = async (): Promise<{ pr: GitHubPr; reviewId: string }> => {
     const number = nextNumber++;
     const pr: GitHubPr = { number, branch: `feature-${number}`, sha: sha(), draft: false };
-    fake.addPull('acme/kill', { number, branch: pr.branch, headSha: pr.sha, draft: false, author: 'octocat', title: `Change ${number}` });
+    fake.addPull('acme/kill', {
+      number,
+      branch: pr.branch,
+      headSha: pr.sha,
+      draft: false,
+      author: 'octocat',
+      title: `Change ${number}`,
+    });
     preview.hold('/');
     const hits = preview.hits.length;
-    await deliverGitHub(service, project.connection, GITHUB_SECRET, 'deployment_status', gh.deploymentStatus('acme/kill', { sha: pr.sha, environment: 'preview', url: preview.url, ref: pr.branch }));
-    await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', gh.pullRequest('acme/kill', 'opened', pr));
-    const [review] = await waitFor('the review RUNNING', async () => {
-      const rows = await q<{ id: string; status: string }>(`SELECT id, status FROM reviews WHERE connection_id = $1 AND change_request_number = $2`, [project.connectionId, number]);
-      return rows[0]?.status === 'RUNNING' ? rows : null;
-    }, 60_000, 50);
-    await waitFor('the preview asked for its home page', async () => preview.hits.slice(hits).includes('/'), 60_000, 50);
+    await deliverGitHub(
+      service,
+      project.connection,
+      GITHUB_SECRET,
+      'deployment_status',
+      gh.deploymentStatus('acme/kill', { sha: pr.sha, environment: 'preview', url: preview.url, ref: pr.branch }),
+    );
+    await deliverGitHub(
+      service,
+      project.connection,
+      GITHUB_SECRET,
+      'pull_request',
+      gh.pullRequest('acme/kill', 'opened', pr),
+    );
+    const [review] = await waitFor(
+      'the review RUNNING',
+      async () => {
+        const rows = await q<{ id: string; status: string }>(
+          `SELECT id, status FROM reviews WHERE connection_id = $1 AND change_request_number = $2`,
+          [project.connectionId, number],
+        );
+        return rows[0]?.status === 'RUNNING' ? rows : null;
+      },
+      60_000,
+      50,
+    );
+    await waitFor(
+      'the preview asked for its home page',
+      async () => preview.hits.slice(hits).includes('/'),
+      60_000,
+      50,
+    );
     return { pr, reviewId: review!.id };
   };
   const reviewRow = async (id: string) =>
-    (await q<{ status: string; verdict: string | null; run_id: string | null; error_message: string | null; summary: string | null }>(`SELECT status, verdict, run_id, error_message, summary FROM reviews WHERE id = $1`, [id]))[0]!;
-  const statusesOf = (commit: string) => fake.repo('acme/kill').statuses.filter((s) => s.sha === commit).map((s) => s.state);
-  const commentsOn = (number: number) => fake.repo('acme/kill').comments.filter((c) => c.issueNumber === number && c.user.login === GITHUB_BOT);
+    (
+      await q<{
+        status: string;
+        verdict: string | null;
+        run_id: string | null;
+        error_message: string | null;
+        summary: string | null;
+      }>(`SELECT status, verdict, run_id, error_message, summary FROM reviews WHERE id = $1`, [id])
+    )[0]!;
+  const statusesOf = (commit: string) =>
+    fake
+      .repo('acme/kill')
+      .statuses.filter((s) => s.sha === commit)
+      .map((s) => s.state);
+  const commentsOn = (number: number) =>
+    fake.repo('acme/kill').comments.filter((c) => c.issueNumber === number && c.user.login === GITHUB_BOT);
 
   it('a review whose worker died is started again with the run it had, and finishes', async () => {
     const { pr, reviewId } = await reviewWaitingOnThePreview();
     const before = await reviewRow(reviewId);
     const lostBefore = lostLogs(/worker lost holding a job; queued again/);
     await killAndRestart();
-    await waitFor('the review handed out again', async () => lostLogs(/worker lost holding a job; queued again/) > lostBefore, (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS, 50);
+    await waitFor(
+      'the review handed out again',
+      async () => lostLogs(/worker lost holding a job; queued again/) > lostBefore,
+      (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS,
+      50,
+    );
     preview.release();
     await waitFor('the review to end', async () => (await reviewRow(reviewId)).status === 'COMPLETED', 120_000, 100);
     const after = await reviewRow(reviewId);
     expect(after, after.summary ?? '').to.include({ status: 'COMPLETED', verdict: 'Approved' });
     expect(after.run_id, 'the run started before the kill, not a second one').to.equal(before.run_id);
-    const [runs] = await q<{ n: number }>(`SELECT count(*)::int n FROM runs WHERE project_id = $1 AND commit_hash = $2`, [project.projectId, pr.sha]);
+    const [runs] = await q<{ n: number }>(
+      `SELECT count(*)::int n FROM runs WHERE project_id = $1 AND commit_hash = $2`,
+      [project.projectId, pr.sha],
+    );
     expect(runs!.n).to.equal(1);
     await waitFor('the final commit status', async () => statusesOf(pr.sha).at(-1) === 'success', 30_000, 50);
     expect(commentsOn(pr.number)).to.have.length(1);
@@ -120,13 +211,30 @@ describe('killing the worker process while it holds a review or a burn-in (fault
     const { pr, reviewId } = await reviewWaitingOnThePreview();
     const lostBefore = lostLogs(/worker lost holding a job; queued again/);
     await killAndRestart();
-    await waitFor('the review handed out again', async () => lostLogs(/worker lost holding a job; queued again/) > lostBefore, (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS, 50);
+    await waitFor(
+      'the review handed out again',
+      async () => lostLogs(/worker lost holding a job; queued again/) > lostBefore,
+      (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS,
+      50,
+    );
     await waitFor('the review started again', async () => (await reviewRow(reviewId)).status === 'RUNNING', 60_000, 50);
     await killAndRestart();
-    await waitFor('the review in ERROR', async () => (await reviewRow(reviewId)).status === 'ERROR', (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS, 50);
-    expect((await reviewRow(reviewId)).error_message).to.equal('The worker reviewing this commit stopped 2 times. Comment `@goalie <preview URL>` to try again.');
+    await waitFor(
+      'the review in ERROR',
+      async () => (await reviewRow(reviewId)).status === 'ERROR',
+      (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS,
+      50,
+    );
+    expect((await reviewRow(reviewId)).error_message).to.equal(
+      'The worker reviewing this commit stopped 2 times. Comment `@goalie <preview URL>` to try again.',
+    );
     await waitFor('the error commit status', async () => statusesOf(pr.sha).at(-1) === 'error', 30_000, 50);
-    await waitFor('the comment saying so', async () => commentsOn(pr.number)[0]?.body.includes('stopped 2 times') === true, 30_000, 50);
+    await waitFor(
+      'the comment saying so',
+      async () => commentsOn(pr.number)[0]?.body.includes('stopped 2 times') === true,
+      30_000,
+      50,
+    );
     expect(commentsOn(pr.number)).to.have.length(1);
   });
 
@@ -134,18 +242,34 @@ describe('killing the worker process while it holds a review or a burn-in (fault
     const burnIn = async (name: string) => {
       preview.hold('/slow');
       const hits = preview.hits.length;
-      const created = await service.client(await service.token('kill')).post('/v1/test-cases', { name, goal: 'Go to /slow', expectedResult: "'finally' is shown", applicationShortId: project.summary.applications[0]!.shortId });
+      const created = await service.client(await service.token('kill')).post('/v1/test-cases', {
+        name,
+        goal: 'Go to /slow',
+        expectedResult: "'finally' is shown",
+        applicationShortId: project.summary.applications[0]!.shortId,
+      });
       expect(created.status, JSON.stringify(created.body)).to.equal(200);
       await waitFor('the burn-in on the held page', async () => preview.hits.slice(hits).includes('/slow'), 60_000, 50);
       return created.body.testCase.id as string;
     };
-    const generation = async (id: string) => (await q<{ generation_status: string; generation_error: string | null }>(`SELECT generation_status, generation_error FROM test_cases WHERE id = $1`, [id]))[0]!;
+    const generation = async (id: string) =>
+      (
+        await q<{ generation_status: string; generation_error: string | null }>(
+          `SELECT generation_status, generation_error FROM test_cases WHERE id = $1`,
+          [id],
+        )
+      )[0]!;
 
     it('a burn-in whose worker died is handed out again and records its steps', async () => {
       const id = await burnIn('Slow page again');
       await killAndRestart();
       preview.release();
-      await waitFor('the burn-in to end', async () => (await generation(id)).generation_status !== 'GENERATING', 90_000, 100);
+      await waitFor(
+        'the burn-in to end',
+        async () => (await generation(id)).generation_status !== 'GENERATING',
+        90_000,
+        100,
+      );
       expect(await generation(id)).to.deep.equal({ generation_status: 'COMPLETED', generation_error: null });
     });
 
@@ -153,10 +277,24 @@ describe('killing the worker process while it holds a review or a burn-in (fault
       const id = await burnIn('Slow page twice');
       await killAndRestart();
       const hits = preview.hits.length;
-      await waitFor('the burn-in on the held page again', async () => preview.hits.slice(hits).includes('/slow'), 60_000, 50);
+      await waitFor(
+        'the burn-in on the held page again',
+        async () => preview.hits.slice(hits).includes('/slow'),
+        60_000,
+        50,
+      );
       await killAndRestart();
-      await waitFor('the burn-in to end', async () => (await generation(id)).generation_status !== 'GENERATING', (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS, 50);
-      expect(await generation(id)).to.deep.equal({ generation_status: 'FAILED', generation_error: 'The worker burning it in stopped 2 times. Burn it in again (goalie apply, or the test case page).' });
+      await waitFor(
+        'the burn-in to end',
+        async () => (await generation(id)).generation_status !== 'GENERATING',
+        (STALE_SECONDS + TICK_SECONDS) * 1000 + MARGIN_MS,
+        50,
+      );
+      expect(await generation(id)).to.deep.equal({
+        generation_status: 'FAILED',
+        generation_error:
+          'The worker burning it in stopped 2 times. Burn it in again (goalie apply, or the test case page).',
+      });
     });
   });
 });

@@ -67,7 +67,8 @@ describe('killing the worker process at random moments (fault)', function () {
   let first: { process: Running; id: string };
   const children: Running[] = [];
   const logs: { level: number; msg: string }[] = [];
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    service.runtime.dataSource.query<T[]>(sql, params);
 
   const startChild = async (): Promise<{ process: Running; id: string }> => {
     const started = startGoalie(['worker'], {
@@ -87,23 +88,53 @@ describe('killing the worker process at random moments (fault)', function () {
     return { process: started, id: id! };
   };
   const diagnose = async (runIds: string[]) =>
-    JSON.stringify({
-      runs: await q(`SELECT short_id, status, cancel_requested_at FROM runs WHERE id = ANY($1)`, [runIds]),
-      testCases: await q(`SELECT id, name, status, attempt, worker_id, queued_at FROM run_test_cases WHERE run_id = ANY($1)`, [runIds]),
-      jobs: await q(`SELECT state, data, started_on, created_on FROM pgboss.job WHERE name = 'run-test-case' AND data->>'runTestCaseId' IN (SELECT id::text FROM run_test_cases WHERE run_id = ANY($1))`, [runIds]),
-    }, null, 1);
-  const rowsOf = (runIds: string[]) => q<Row>(`SELECT id, run_id, name, status, result, attempt, worker_id, evidence FROM run_test_cases WHERE run_id = ANY($1) ORDER BY run_id, position`, [runIds]);
+    JSON.stringify(
+      {
+        runs: await q(`SELECT short_id, status, cancel_requested_at FROM runs WHERE id = ANY($1)`, [runIds]),
+        testCases: await q(
+          `SELECT id, name, status, attempt, worker_id, queued_at FROM run_test_cases WHERE run_id = ANY($1)`,
+          [runIds],
+        ),
+        jobs: await q(
+          `SELECT state, data, started_on, created_on FROM pgboss.job WHERE name = 'run-test-case' AND data->>'runTestCaseId' IN (SELECT id::text FROM run_test_cases WHERE run_id = ANY($1))`,
+          [runIds],
+        ),
+      },
+      null,
+      1,
+    );
+  const rowsOf = (runIds: string[]) =>
+    q<Row>(
+      `SELECT id, run_id, name, status, result, attempt, worker_id, evidence FROM run_test_cases WHERE run_id = ANY($1) ORDER BY run_id, position`,
+      [runIds],
+    );
 
   before(async () => {
     site = await startSlowSite();
-    const logger = createLogger('warn', new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }));
-    service = await startTestService({ GOALIE_WORKER_STALE_SECONDS: String(STALE_SECONDS), GOALIE_SCHEDULER_TICK_SECONDS: String(TICK_SECONDS) }, { logger });
+    const logger = createLogger(
+      'warn',
+      new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }),
+    );
+    service = await startTestService(
+      { GOALIE_WORKER_STALE_SECONDS: String(STALE_SECONDS), GOALIE_SCHEDULER_TICK_SECONDS: String(TICK_SECONDS) },
+      { logger },
+    );
     await service.apply(project(site.url));
     api = service.client(await service.token('kill'));
     // The API process's scheduler, as `goalie serve` runs one: it takes back the dead worker's work.
-    scheduler = startScheduler(service.runtime.app, { tickMs: TICK_SECONDS * 1000, staleAfterMs: STALE_SECONDS * 1000 });
+    scheduler = startScheduler(service.runtime.app, {
+      tickMs: TICK_SECONDS * 1000,
+      staleAfterMs: STALE_SECONDS * 1000,
+    });
     first = await startChild();
-    await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 90_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () =>
+        (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!
+          .n === 0,
+      90_000,
+      100,
+    );
   });
   after(async () => {
     await scheduler?.stop();
@@ -143,30 +174,59 @@ describe('killing the worker process at random moments (fault)', function () {
       const killedAt = Date.now();
       const dead = currentId;
       await current.stop();
-      for (const row of await rowsOf(runIds)) if (FINAL.includes(row.status) || row.status === 'SKIPPED') storedBefore.set(row.id, { status: row.status, result: row.result, attempt: row.attempt });
+      for (const row of await rowsOf(runIds))
+        if (FINAL.includes(row.status) || row.status === 'SKIPPED')
+          storedBefore.set(row.id, { status: row.status, result: row.result, attempt: row.attempt });
       // Started again at once, as a supervisor would.
       const restarted = startChild();
 
       const deadline = STALE_SECONDS * 1000 + TICK_SECONDS * 1000 + MARGIN_MS;
       await waitFor(
         `the test cases of the killed worker ${dead} to be taken back`,
-        async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM run_test_cases WHERE worker_id = $1 AND status = 'RUNNING'`, [dead]))[0]!.n === 0,
+        async () =>
+          (
+            await q<{ n: number }>(
+              `SELECT count(*)::int n FROM run_test_cases WHERE worker_id = $1 AND status = 'RUNNING'`,
+              [dead],
+            )
+          )[0]!.n === 0,
         deadline - (Date.now() - killedAt),
         50,
       );
       recoveryMs.push(Date.now() - killedAt);
       for (const runId of ids.filter((id) => cancelledBeforeKill.has(id))) {
         const [run] = await q<{ status: string }>(`SELECT status FROM runs WHERE id = $1`, [runId]);
-        expect(run!.status, `run cancelled before the kill, ${Date.now() - killedAt} ms after it`).to.equal('CANCELLED');
+        expect(run!.status, `run cancelled before the kill, ${Date.now() - killedAt} ms after it`).to.equal(
+          'CANCELLED',
+        );
       }
       ({ process: current, id: currentId } = await restarted);
-      await waitFor(`the runs of round ${round + 1} to end`, async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM runs WHERE id = ANY($1) AND status NOT IN ('COMPLETED', 'ERROR', 'CANCELLED')`, [ids]))[0]!.n === 0, 90_000, 100).catch(async (error: Error) => {
-        throw new Error(`${error.message} (killed ${killAfterMs} ms after the start${cancelFirst ? ', right after a cancel' : ''}): ${await diagnose(ids)}`);
+      await waitFor(
+        `the runs of round ${round + 1} to end`,
+        async () =>
+          (
+            await q<{ n: number }>(
+              `SELECT count(*)::int n FROM runs WHERE id = ANY($1) AND status NOT IN ('COMPLETED', 'ERROR', 'CANCELLED')`,
+              [ids],
+            )
+          )[0]!.n === 0,
+        90_000,
+        100,
+      ).catch(async (error: Error) => {
+        throw new Error(
+          `${error.message} (killed ${killAfterMs} ms after the start${cancelFirst ? ', right after a cancel' : ''}): ${await diagnose(ids)}`,
+        );
       });
     }
 
     // Every run ended; every test case has one final result, from the attempt that stored it.
-    const runs = await q<{ id: string; short_id: string; status: string; result: string | null; cancel_requested_at: Date | null }>(`SELECT id, short_id, status, result, cancel_requested_at FROM runs WHERE id = ANY($1)`, [runIds]);
+    const runs = await q<{
+      id: string;
+      short_id: string;
+      status: string;
+      result: string | null;
+      cancel_requested_at: Date | null;
+    }>(`SELECT id, short_id, status, result, cancel_requested_at FROM runs WHERE id = ANY($1)`, [runIds]);
     expect(runs).to.have.length(ROUNDS * RUNS_PER_ROUND);
     const rows = await rowsOf(runIds);
     expect(rows).to.have.length(ROUNDS * RUNS_PER_ROUND * 2);
@@ -177,7 +237,11 @@ describe('killing the worker process at random moments (fault)', function () {
       else expect(row.result, where).to.equal(row.status === 'SKIPPED' ? 'SKIPPED' : null);
       expect(row.attempt, where).to.be.at.most(1);
       for (const item of row.evidence) expect(item.key, where).to.include(`/attempt-${row.attempt}/`);
-      if (storedBefore.has(row.id)) expect({ status: row.status, result: row.result, attempt: row.attempt }, `${where} changed after a kill`).to.deep.equal(storedBefore.get(row.id));
+      if (storedBefore.has(row.id))
+        expect(
+          { status: row.status, result: row.result, attempt: row.attempt },
+          `${where} changed after a kill`,
+        ).to.deep.equal(storedBefore.get(row.id));
     }
     for (const run of runs) {
       const own = rows.filter((r) => r.run_id === run.id);
@@ -185,14 +249,21 @@ describe('killing the worker process at random moments (fault)', function () {
       expect(FINAL, where).to.include(run.status);
       if (cancelledBeforeKill.has(run.id)) expect(run.status, where).to.equal('CANCELLED');
       if (run.status === 'CANCELLED') expect(run.cancel_requested_at, where).to.not.equal(null);
-      if (run.status === 'ERROR') expect(own.every((r) => r.status === 'ERROR'), where).to.equal(true);
+      if (run.status === 'ERROR')
+        expect(
+          own.every((r) => r.status === 'ERROR'),
+          where,
+        ).to.equal(true);
       if (run.status === 'COMPLETED') {
         const failed = own.some((r) => r.result === 'FAILED' || r.status === 'ERROR' || r.status === 'SKIPPED');
         expect(run.result, where).to.equal(failed ? 'FAILED' : 'PASSED');
       }
       // What the API shows is what is stored: one entry per test case, the same statuses.
       const view = (await api.get(`/v1/run/${run.short_id}?testCases=all`)).body;
-      expect(view.runTestCases.map((t: { id: string; status: string }) => [t.id, t.status]).sort(), where).to.deep.equal(own.map((r) => [r.id, r.status]).sort());
+      expect(
+        view.runTestCases.map((t: { id: string; status: string }) => [t.id, t.status]).sort(),
+        where,
+      ).to.deep.equal(own.map((r) => [r.id, r.status]).sort());
     }
     // Retries and recoveries spend no usage: one per run.
     const [org] = await q<{ usage_count: number }>(`SELECT usage_count FROM organizations WHERE name = 'Kill'`);
@@ -200,9 +271,16 @@ describe('killing the worker process at random moments (fault)', function () {
     // Nothing escaped the run engine: the only error-level line a kill may cause is a test case lost twice.
     const errors = logs.filter((l) => l.level >= 50 && !/worker lost twice/.test(l.msg));
     expect(errors, JSON.stringify(errors)).to.deep.equal([]);
-    const childErrors = children.flatMap((c) => c.output().split('\n')).filter((line) => /"level":(50|60)/.test(line) && !/worker lost twice/.test(line));
+    const childErrors = children
+      .flatMap((c) => c.output().split('\n'))
+      .filter((line) => /"level":(50|60)/.test(line) && !/worker lost twice/.test(line));
     expect(childErrors, childErrors.join('\n')).to.deep.equal([]);
-    const statuses = runs.reduce<Record<string, number>>((all, run) => ({ ...all, [run.status]: (all[run.status] ?? 0) + 1 }), {});
-    console.log(`      kills taken back after ${recoveryMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s (bound ${STALE_SECONDS + TICK_SECONDS} s + ${MARGIN_MS / 1000} s); runs ${JSON.stringify(statuses)}; retried ${rows.filter((r) => r.attempt > 0).length} test cases`);
+    const statuses = runs.reduce<Record<string, number>>(
+      (all, run) => ({ ...all, [run.status]: (all[run.status] ?? 0) + 1 }),
+      {},
+    );
+    console.log(
+      `      kills taken back after ${recoveryMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s (bound ${STALE_SECONDS + TICK_SECONDS} s + ${MARGIN_MS / 1000} s); runs ${JSON.stringify(statuses)}; retried ${rows.filter((r) => r.attempt > 0).length} test cases`,
+    );
   });
 });

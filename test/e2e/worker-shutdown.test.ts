@@ -48,7 +48,8 @@ interface Row {
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('close', (code, signal) => resolve({ code, signal }));
   });
 }
@@ -60,9 +61,13 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
   let api: ApiClient;
   const children: Running[] = [];
   let steady: { process: Running; id: string };
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    service.runtime.dataSource.query<T[]>(sql, params);
 
-  const startChild = async (graceSeconds: number, env: Record<string, string> = {}): Promise<{ process: Running; id: string }> => {
+  const startChild = async (
+    graceSeconds: number,
+    env: Record<string, string> = {},
+  ): Promise<{ process: Running; id: string }> => {
     const started = startGoalie(['worker'], {
       DATABASE_URL: service.runtime.databaseUrl,
       GOALIE_HOME: service.home,
@@ -81,10 +86,23 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     const [, id] = await started.waitFor(/Goalie worker (\S+) is running/, 60_000);
     return { process: started, id: id! };
   };
-  const rowsOf = (runId: string) => q<Row>(`SELECT id, name, status, result, attempt, worker_id, evidence FROM run_test_cases WHERE run_id = $1 ORDER BY position`, [runId]);
-  const runningOn = async (runId: string, workerId: string) => (await rowsOf(runId)).filter((r) => r.status === 'RUNNING' && r.worker_id === workerId);
+  const rowsOf = (runId: string) =>
+    q<Row>(
+      `SELECT id, name, status, result, attempt, worker_id, evidence FROM run_test_cases WHERE run_id = $1 ORDER BY position`,
+      [runId],
+    );
+  const runningOn = async (runId: string, workerId: string) =>
+    (await rowsOf(runId)).filter((r) => r.status === 'RUNNING' && r.worker_id === workerId);
   const ended = (runId: string, timeoutMs: number) =>
-    waitFor(`run ${runId} to end`, async () => ((await q<{ status: string }>(`SELECT status FROM runs WHERE id = $1`, [runId]))[0]!.status === 'COMPLETED' ? true : null), timeoutMs, 100);
+    waitFor(
+      `run ${runId} to end`,
+      async () =>
+        (await q<{ status: string }>(`SELECT status FROM runs WHERE id = $1`, [runId]))[0]!.status === 'COMPLETED'
+          ? true
+          : null,
+      timeoutMs,
+      100,
+    );
 
   before(async () => {
     site = await startSlowSite();
@@ -92,7 +110,14 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     await service.apply(project(site.url));
     api = service.client(await service.token('shutdown'));
     steady = await startChild(30);
-    await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status <> 'COMPLETED'`))[0]!.n === 0, 120_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () =>
+        (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status <> 'COMPLETED'`))[0]!
+          .n === 0,
+      120_000,
+      100,
+    );
   });
   after(async () => {
     for (const running of children) await running.stop();
@@ -105,10 +130,15 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     const { body } = await api.post('/v1/run', {});
     const runId = body.run.id as string;
     // Four test cases, two at a time per worker: the leaving one holds two of them.
-    const held = await waitFor('the leaving worker to run two test cases', async () => {
-      const rows = await runningOn(runId, leaving.id);
-      return rows.length === 2 ? rows : null;
-    }, 60_000, 50);
+    const held = await waitFor(
+      'the leaving worker to run two test cases',
+      async () => {
+        const rows = await runningOn(runId, leaving.id);
+        return rows.length === 2 ? rows : null;
+      },
+      60_000,
+      50,
+    );
 
     const exit = exited(leaving.process.child);
     const stoppedAt = Date.now();
@@ -119,7 +149,9 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     // Its row is gone: nobody waits for its heartbeat to go stale.
     expect(await q(`SELECT id FROM workers WHERE id = $1`, [leaving.id])).to.deep.equal([]);
     // What it held is queued again, or already taken by the other worker.
-    for (const row of await q<Row>(`SELECT id, status, attempt, worker_id FROM run_test_cases WHERE id = ANY($1)`, [held.map((h) => h.id)])) {
+    for (const row of await q<Row>(`SELECT id, status, attempt, worker_id FROM run_test_cases WHERE id = ANY($1)`, [
+      held.map((h) => h.id),
+    ])) {
       expect(row.worker_id, JSON.stringify(row)).to.not.equal(leaving.id);
       expect(row.attempt, JSON.stringify(row)).to.equal(0);
     }
@@ -135,7 +167,10 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     }
     expect((await api.get(`/v1/run/${body.run.shortId}`)).body).to.include({ status: 'COMPLETED', result: 'PASSED' });
     // Stopping is not a failure: nothing at error level (a test case stopped while its browser closes included).
-    const errors = leaving.process.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+    const errors = leaving.process
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
     expect(errors, errors.join('\n')).to.deep.equal([]);
     console.log(`      the stopped worker exited ${(exitMs / 1000).toFixed(1)} s after SIGTERM (grace 1 s)`);
   });
@@ -144,24 +179,44 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     const leaving = await startChild(60);
     const { body } = await api.post('/v1/run', {});
     const runId = body.run.id as string;
-    const held = await waitFor('the leaving worker to run two test cases', async () => {
-      const rows = await runningOn(runId, leaving.id);
-      return rows.length === 2 ? rows : null;
-    }, 60_000, 50);
+    const held = await waitFor(
+      'the leaving worker to run two test cases',
+      async () => {
+        const rows = await runningOn(runId, leaving.id);
+        return rows.length === 2 ? rows : null;
+      },
+      60_000,
+      50,
+    );
 
     const exit = exited(leaving.process.child);
     leaving.process.child.kill('SIGTERM');
     expect(await exit).to.deep.equal({ code: 0, signal: null });
     // It stopped once its two test cases were done, with their results stored.
-    const mine = await q<Row>(`SELECT id, name, status, result, attempt, worker_id, evidence FROM run_test_cases WHERE id = ANY($1)`, [held.map((h) => h.id)]);
-    for (const row of mine) expect(row, JSON.stringify(row)).to.include({ status: 'COMPLETED', result: 'PASSED', attempt: 0, worker_id: leaving.id });
+    const mine = await q<Row>(
+      `SELECT id, name, status, result, attempt, worker_id, evidence FROM run_test_cases WHERE id = ANY($1)`,
+      [held.map((h) => h.id)],
+    );
+    for (const row of mine)
+      expect(row, JSON.stringify(row)).to.include({
+        status: 'COMPLETED',
+        result: 'PASSED',
+        attempt: 0,
+        worker_id: leaving.id,
+      });
     expect(await q(`SELECT id FROM workers WHERE id = $1`, [leaving.id])).to.deep.equal([]);
 
     await ended(runId, 60_000);
     const rows = await rowsOf(runId);
-    for (const row of rows) expect(row, JSON.stringify(row)).to.include({ status: 'COMPLETED', result: 'PASSED', attempt: 0 });
+    for (const row of rows)
+      expect(row, JSON.stringify(row)).to.include({ status: 'COMPLETED', result: 'PASSED', attempt: 0 });
     // Kept as they were: the other worker ran only the other two.
-    expect(rows.filter((r) => r.worker_id === leaving.id).map((r) => r.id).sort()).to.deep.equal(held.map((h) => h.id).sort());
+    expect(
+      rows
+        .filter((r) => r.worker_id === leaving.id)
+        .map((r) => r.id)
+        .sort(),
+    ).to.deep.equal(held.map((h) => h.id).sort());
     expect(rows.filter((r) => r.worker_id === steady.id)).to.have.length(2);
   });
 
@@ -170,32 +225,65 @@ describe('stopping a worker process with SIGTERM (graceful shutdown)', function 
     const burnIns = ['Burn A', 'Burn B', 'Burn C', 'Burn D'];
     await service.apply(project(site.url, burnIns));
     // Two burn-ins at a time per worker: the leaving one holds two (it says so in its heartbeat).
-    const held = await waitFor('the leaving worker to hold two burn-ins', async () => {
-      const [row] = await q<{ jobs: { queue: string; id: string }[] }>(`SELECT jobs FROM workers WHERE id = $1`, [leaving.id]);
-      const jobs = row?.jobs.filter((j) => j.queue === 'generate-test-case') ?? [];
-      return jobs.length === 2 ? jobs.map((j) => j.id) : null;
-    }, 60_000, 50);
+    const held = await waitFor(
+      'the leaving worker to hold two burn-ins',
+      async () => {
+        const [row] = await q<{ jobs: { queue: string; id: string }[] }>(`SELECT jobs FROM workers WHERE id = $1`, [
+          leaving.id,
+        ]);
+        const jobs = row?.jobs.filter((j) => j.queue === 'generate-test-case') ?? [];
+        return jobs.length === 2 ? jobs.map((j) => j.id) : null;
+      },
+      60_000,
+      50,
+    );
     const exit = exited(leaving.process.child);
     leaving.process.child.kill('SIGTERM');
     expect(await exit).to.deep.equal({ code: 0, signal: null });
     // Far sooner than the stale timeout, all four are burnt in, none FAILED.
-    await waitFor('the burn-ins to end', async () => {
-      const rows = await q<{ generation_status: string }>(`SELECT generation_status FROM test_cases WHERE name = ANY($1)`, [burnIns]);
-      return rows.length === 4 && rows.every((r) => r.generation_status !== 'GENERATING' && r.generation_status !== 'PENDING');
-    }, 60_000, 100);
-    const rows = await q<{ name: string; generation_status: string; generation_error: string | null }>(`SELECT name, generation_status, generation_error FROM test_cases WHERE name = ANY($1)`, [burnIns]);
-    for (const row of rows) expect(row, JSON.stringify(row)).to.include({ generation_status: 'COMPLETED', generation_error: null });
+    await waitFor(
+      'the burn-ins to end',
+      async () => {
+        const rows = await q<{ generation_status: string }>(
+          `SELECT generation_status FROM test_cases WHERE name = ANY($1)`,
+          [burnIns],
+        );
+        return (
+          rows.length === 4 &&
+          rows.every((r) => r.generation_status !== 'GENERATING' && r.generation_status !== 'PENDING')
+        );
+      },
+      60_000,
+      100,
+    );
+    const rows = await q<{ name: string; generation_status: string; generation_error: string | null }>(
+      `SELECT name, generation_status, generation_error FROM test_cases WHERE name = ANY($1)`,
+      [burnIns],
+    );
+    for (const row of rows)
+      expect(row, JSON.stringify(row)).to.include({ generation_status: 'COMPLETED', generation_error: null });
     // Handed back, not finished here: its jobs were given up and queued again for the other worker.
-    const states = await q<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'generate-test-case' AND id = ANY($1::uuid[])`, [held]);
+    const states = await q<{ state: string }>(
+      `SELECT state FROM pgboss.job WHERE name = 'generate-test-case' AND id = ANY($1::uuid[])`,
+      [held],
+    );
     expect(states.map((r) => r.state)).to.deep.equal(['cancelled', 'cancelled']);
-    const errors = leaving.process.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+    const errors = leaving.process
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
     expect(errors, errors.join('\n')).to.deep.equal([]);
   });
 
   it('ends at once on a second signal during the grace period', async () => {
     const leaving = await startChild(60, { LOG_LEVEL: 'info' });
     const { body } = await api.post('/v1/run', {});
-    await waitFor('the leaving worker to run a test case', async () => (await runningOn(body.run.id, leaving.id)).length > 0, 60_000, 50);
+    await waitFor(
+      'the leaving worker to run a test case',
+      async () => (await runningOn(body.run.id, leaving.id)).length > 0,
+      60_000,
+      50,
+    );
     const exit = exited(leaving.process.child);
     leaving.process.child.kill('SIGTERM');
     // In its grace period (60 s) when the second signal comes: the first did not end it.

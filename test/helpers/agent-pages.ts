@@ -54,7 +54,8 @@ export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 100
     async replay(path, steps) {
       const fresh = await context.newPage();
       await fresh.goto(site.url + path);
-      for (const step of JSON.parse(JSON.stringify(steps)) as Step[]) await performStep(fresh, step, { baseUrl: site.url, configs: {} });
+      for (const step of JSON.parse(JSON.stringify(steps)) as Step[])
+        await performStep(fresh, step, { baseUrl: site.url, configs: {} });
       return fresh;
     },
   };

@@ -6,5 +6,7 @@ import { findAxeViolations } from '../../backend/src/exploratory/accessibility.j
 /** The serious and critical violations on the page, as lines that say what and where. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const violations = await findAxeViolations(page);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target).join(', ')}`);
 }

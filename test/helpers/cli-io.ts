@@ -10,7 +10,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function captureIo(env: Record<string, string | undefined>, overrides: Partial<ClientIo> = {}): { io: ClientIo; stdout: () => string; stderr: () => string } {
+export function captureIo(
+  env: Record<string, string | undefined>,
+  overrides: Partial<ClientIo> = {},
+): { io: ClientIo; stdout: () => string; stderr: () => string } {
   let out = '';
   let err = '';
   const io: ClientIo = {
@@ -28,7 +31,11 @@ export function captureIo(env: Record<string, string | undefined>, overrides: Pa
 }
 
 /** `goalie <argv...>` in this process. */
-export async function runCli(argv: string[], env: Record<string, string | undefined>, overrides: Partial<ClientIo> = {}): Promise<CliResult> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  overrides: Partial<ClientIo> = {},
+): Promise<CliResult> {
   const { io, stdout, stderr } = captureIo(env, overrides);
   const code = await runClientCli(argv, io);
   return { code, stdout: stdout(), stderr: stderr() };

@@ -14,13 +14,19 @@ export interface Visitor {
   /** The session's CSRF token, which the dashboard's forms carry. */
   csrf: string;
   /** GET or POST (a form) as this visitor, following no redirects. */
-  fetch(path: string, init?: { method?: string; form?: Record<string, string>; headers?: Record<string, string> }): Promise<Response>;
+  fetch(
+    path: string,
+    init?: { method?: string; form?: Record<string, string>; headers?: Record<string, string> },
+  ): Promise<Response>;
 }
 
 let counter = 0;
 
 /** A user (member of `organizationId` as `role`, or a server administrator) signed in. */
-export async function visitor(service: TestService, options: { organizationId?: string; role?: Role; admin?: boolean; email?: string; password?: string; name?: string }): Promise<Visitor> {
+export async function visitor(
+  service: TestService,
+  options: { organizationId?: string; role?: Role; admin?: boolean; email?: string; password?: string; name?: string },
+): Promise<Visitor> {
   const app = service.runtime.app;
   const user = await createUser(app, {
     email: options.email ?? `person-${process.pid}-${++counter}@example.com`,
@@ -28,7 +34,8 @@ export async function visitor(service: TestService, options: { organizationId?: 
     password: options.password ?? 'correct horse battery',
     isAdmin: options.admin ?? false,
   });
-  if (options.organizationId) await app.store.accounts.setMembership(options.organizationId, user.id, options.role ?? 'member');
+  if (options.organizationId)
+    await app.store.accounts.setMembership(options.organizationId, user.id, options.role ?? 'member');
   const token = await startSession(app, user.id);
   const cookie = `goalie_session=${token}`;
   const session = (await app.store.accounts.session(createHash('sha256').update(token).digest('hex'), new Date()))!;
@@ -41,27 +48,55 @@ export async function visitor(service: TestService, options: { organizationId?: 
 }
 
 /** A browser-like request: Accept prefers HTML, same-origin, redirects not followed. */
-export function pageFetch(service: TestService, path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; cookie?: string; csrf?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-site': 'same-origin', ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers };
+export function pageFetch(
+  service: TestService,
+  path: string,
+  init: {
+    method?: string;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+    cookie?: string;
+    csrf?: string;
+  } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    accept: 'text/html,application/xhtml+xml',
+    'sec-fetch-site': 'same-origin',
+    ...(init.cookie ? { cookie: init.cookie } : {}),
+    ...init.headers,
+  };
   let body: string | undefined;
   if (init.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams({ ...(init.csrf ? { token: init.csrf } : {}), ...init.form }).toString();
   }
-  return fetch(service.baseUrl + path, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+  return fetch(service.baseUrl + path, {
+    method: init.method ?? (init.form ? 'POST' : 'GET'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
 }
 
 const administrators = new WeakMap<TestService, Promise<Visitor>>();
 
 /** GET a dashboard page (or evidence) as a server administrator of the service, signed in once per service. */
-export async function adminFetch(service: TestService, path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function adminFetch(
+  service: TestService,
+  path: string,
+  init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Response> {
   if (!administrators.has(service)) administrators.set(service, visitor(service, { admin: true }));
   const admin = await administrators.get(service)!;
   return admin.fetch(path.startsWith('http') ? new URL(path).pathname + new URL(path).search : path, init);
 }
 
 /** Signs a Playwright browser context in as the visitor (their session cookie). */
-export async function signInContext(context: { addCookies(cookies: { name: string; value: string; url: string }[]): Promise<void> }, service: TestService, who: Visitor): Promise<void> {
+export async function signInContext(
+  context: { addCookies(cookies: { name: string; value: string; url: string }[]): Promise<void> },
+  service: TestService,
+  who: Visitor,
+): Promise<void> {
   const [name, value] = who.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: service.baseUrl }]);
 }

@@ -145,7 +145,12 @@ export interface FakeGitHub {
   repo(fullName: string): FakeRepo;
   addPull(fullName: string, pull: Partial<FakePull> & { number: number }): FakePull;
   /** `count` comments by `author` on issue/PR `number`; `bodies` replaces the text of some (by index). */
-  addComments(fullName: string, number: number, count: number, options?: { author?: string; bodies?: Record<number, string> }): FakeComment[];
+  addComments(
+    fullName: string,
+    number: number,
+    count: number,
+    options?: { author?: string; bodies?: Record<number, string> },
+  ): FakeComment[];
   addDeployment(
     fullName: string,
     deployment: { sha: string; environment: string; ref?: string; payload?: Record<string, unknown> },
@@ -175,14 +180,24 @@ const DOCS = 'https://docs.github.com/rest';
 /** How long GitHub's installation tokens live. */
 const INSTALLATION_TOKEN_SECONDS = 3600;
 /** An error answer in GitHub's shape: its message, the docs link and the status as a string. */
-const errorAnswer = (status: number, message: string) => ({ status, data: { message, documentation_url: DOCS, status: String(status) } });
+const errorAnswer = (status: number, message: string) => ({
+  status,
+  data: { message, documentation_url: DOCS, status: String(status) },
+});
 const notFound = () => new HttpFailure(404, errorAnswer(404, 'Not Found').data);
 const validationFailed = (resource: string, field: string, message: string) =>
-  new HttpFailure(422, { message: 'Validation Failed', errors: [{ resource, code: 'custom', field, message }], documentation_url: DOCS, status: '422' });
+  new HttpFailure(422, {
+    message: 'Validation Failed',
+    errors: [{ resource, code: 'custom', field, message }],
+    documentation_url: DOCS,
+    status: '422',
+  });
 
 export async function startFakeGitHub(options: { tokens?: Record<string, string> } = {}): Promise<FakeGitHub> {
   const requests: FakeGitHubRequest[] = [];
-  const tokens: FakeGitHub['tokens'] = new Map(Object.entries(options.tokens ?? { 'ghp_goalie-bot': 'goalie-bot' }).map(([token, login]) => [token, { login }]));
+  const tokens: FakeGitHub['tokens'] = new Map(
+    Object.entries(options.tokens ?? { 'ghp_goalie-bot': 'goalie-bot' }).map(([token, login]) => [token, { login }]),
+  );
   const repos = new Map<string, FakeRepo>();
   const apps: FakeApp[] = [];
   const users = new Map<string, FakeUser>();
@@ -199,7 +214,12 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     if (!users.has(login)) users.set(login, { login, id: nextId++ });
     return users.get(login)!;
   };
-  const userJson = (u: FakeUser) => ({ login: u.login, id: u.id, type: u.login.endsWith('[bot]') ? 'Bot' : 'User', html_url: `https://github.example/${u.login}` });
+  const userJson = (u: FakeUser) => ({
+    login: u.login,
+    id: u.id,
+    type: u.login.endsWith('[bot]') ? 'Bot' : 'User',
+    html_url: `https://github.example/${u.login}`,
+  });
   const repoOf = (fullName: string) => {
     const found = repos.get(fullName.toLowerCase());
     if (!found) throw new Error(`fake GitHub: no repository ${fullName}; addRepo it first`);
@@ -215,19 +235,43 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     clockOffsetSeconds: 0,
     latency: null,
     addApp(app) {
-      const added: FakeApp = { ...app, publicKey: typeof app.publicKey === 'string' ? createPublicKey(app.publicKey) : app.publicKey };
+      const added: FakeApp = {
+        ...app,
+        publicKey: typeof app.publicKey === 'string' ? createPublicKey(app.publicKey) : app.publicKey,
+      };
       apps.push(added);
       return added;
     },
     addRepo(fullName) {
       const [owner, name] = fullName.split('/');
-      const created: FakeRepo = { owner: owner!, name: name!, id: nextId++, pulls: new Map(), comments: [], reviews: [], statuses: [], deployments: [], hooks: [], permissions: new Map(), defaultPermission: 'write' };
+      const created: FakeRepo = {
+        owner: owner!,
+        name: name!,
+        id: nextId++,
+        pulls: new Map(),
+        comments: [],
+        reviews: [],
+        statuses: [],
+        deployments: [],
+        hooks: [],
+        permissions: new Map(),
+        defaultPermission: 'write',
+      };
       repos.set(fullName.toLowerCase(), created);
       return created;
     },
     repo: repoOf,
     addPull(fullName, pull) {
-      const full: FakePull = { title: `Change ${pull.number}`, author: 'octocat', branch: `feature-${pull.number}`, headSha: 'a'.repeat(40), draft: false, state: 'open', merged: false, ...pull };
+      const full: FakePull = {
+        title: `Change ${pull.number}`,
+        author: 'octocat',
+        branch: `feature-${pull.number}`,
+        headSha: 'a'.repeat(40),
+        draft: false,
+        state: 'open',
+        merged: false,
+        ...pull,
+      };
       repoOf(fullName).pulls.set(full.number, full);
       return full;
     },
@@ -235,19 +279,43 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       const repo = repoOf(fullName);
       const added = Array.from({ length: count }, (_, i) => {
         const at = now();
-        return { id: nextId++, issueNumber: number, body: bodies[i] ?? `Comment ${i + 1}`, user: user(author), createdAt: at, updatedAt: at };
+        return {
+          id: nextId++,
+          issueNumber: number,
+          body: bodies[i] ?? `Comment ${i + 1}`,
+          user: user(author),
+          createdAt: at,
+          updatedAt: at,
+        };
       });
       repo.comments.push(...added);
       return added;
     },
     addDeployment(fullName, deployment, statuses = []) {
-      const created: FakeDeployment = { id: nextId++, ref: 'main', payload: {}, ...deployment, createdAt: now(), statuses: [] };
+      const created: FakeDeployment = {
+        id: nextId++,
+        ref: 'main',
+        payload: {},
+        ...deployment,
+        createdAt: now(),
+        statuses: [],
+      };
       for (const status of statuses) created.statuses.push(deploymentStatus(created, status));
       repoOf(fullName).deployments.push(created);
       return created;
     },
     addHook(fullName, hook) {
-      const created: FakeHook = { id: nextId++, active: true, events: hook.events ?? ['push'], config: { url: hook.url, content_type: 'json', insecure_ssl: '0', ...(hook.secret ? { secret: hook.secret } : {}) } };
+      const created: FakeHook = {
+        id: nextId++,
+        active: true,
+        events: hook.events ?? ['push'],
+        config: {
+          url: hook.url,
+          content_type: 'json',
+          insecure_ssl: '0',
+          ...(hook.secret ? { secret: hook.secret } : {}),
+        },
+      };
       repoOf(fullName).hooks.push(created);
       return created;
     },
@@ -274,8 +342,18 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     },
   };
 
-  function deploymentStatus(deployment: FakeDeployment, status: { state: string; environment_url?: string; target_url?: string }): FakeDeploymentStatus {
-    return { id: nextId++, state: status.state, environment: deployment.environment, environmentUrl: status.environment_url ?? '', targetUrl: status.target_url ?? '', createdAt: now() };
+  function deploymentStatus(
+    deployment: FakeDeployment,
+    status: { state: string; environment_url?: string; target_url?: string },
+  ): FakeDeploymentStatus {
+    return {
+      id: nextId++,
+      state: status.state,
+      environment: deployment.environment,
+      environmentUrl: status.environment_url ?? '',
+      targetUrl: status.target_url ?? '',
+      createdAt: now(),
+    };
   }
 
   // ---- JSON in GitHub's shapes ----
@@ -294,9 +372,27 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     merged_at: p.merged ? '2024-01-02T00:00:00Z' : null,
     html_url: `https://github.example/${repo.owner}/${repo.name}/pull/${p.number}`,
     head: p.fork
-      ? { label: `${p.fork.split('/')[0]}:${p.branch}`, ref: p.branch, sha: p.headSha, user: userJson(user(p.fork.split('/')[0]!)), repo: { id: repo.id + 100_000, name: p.fork.split('/')[1], full_name: p.fork, fork: true } }
-      : { label: `${repo.owner}:${p.branch}`, ref: p.branch, sha: p.headSha, user: userJson(user(repo.owner)), repo: { id: repo.id, name: repo.name, full_name: `${repo.owner}/${repo.name}` } },
-    base: { label: `${repo.owner}:main`, ref: 'main', sha: 'b'.repeat(40), user: userJson(user(repo.owner)), repo: { id: repo.id, name: repo.name, full_name: `${repo.owner}/${repo.name}` } },
+      ? {
+          label: `${p.fork.split('/')[0]}:${p.branch}`,
+          ref: p.branch,
+          sha: p.headSha,
+          user: userJson(user(p.fork.split('/')[0]!)),
+          repo: { id: repo.id + 100_000, name: p.fork.split('/')[1], full_name: p.fork, fork: true },
+        }
+      : {
+          label: `${repo.owner}:${p.branch}`,
+          ref: p.branch,
+          sha: p.headSha,
+          user: userJson(user(repo.owner)),
+          repo: { id: repo.id, name: repo.name, full_name: `${repo.owner}/${repo.name}` },
+        },
+    base: {
+      label: `${repo.owner}:main`,
+      ref: 'main',
+      sha: 'b'.repeat(40),
+      user: userJson(user(repo.owner)),
+      repo: { id: repo.id, name: repo.name, full_name: `${repo.owner}/${repo.name}` },
+    },
   });
   const commentJson = (repo: FakeRepo, c: FakeComment) => ({
     url: `${repoApi(repo)}/issues/comments/${c.id}`,
@@ -331,24 +427,39 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   };
 
   /** One page of `items` with GitHub's Link header (next, last, first, prev), absolute URLs like GitHub's. */
-  function page<T>(req: { base: string; path: string; query: Record<string, string> }, items: T[]): { data: T[]; headers: Record<string, string> } {
+  function page<T>(
+    req: { base: string; path: string; query: Record<string, string> },
+    items: T[],
+  ): { data: T[]; headers: Record<string, string> } {
     const perPage = Math.min(Math.max(Number(req.query.per_page) || 30, 1), 100);
     const current = Math.max(Number(req.query.page) || 1, 1);
     const last = Math.max(Math.ceil(items.length / perPage), 1);
     const link = (p: number) => {
       const url = new URL(`${req.base}${req.path}`);
-      for (const [k, v] of Object.entries({ ...req.query, per_page: String(perPage), page: String(p) })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({ ...req.query, per_page: String(perPage), page: String(p) }))
+        url.searchParams.set(k, v);
       return url.toString();
     };
     const rels: string[] = [];
     if (current > 1) rels.push(`<${link(current - 1)}>; rel="prev"`);
     if (current < last) rels.push(`<${link(current + 1)}>; rel="next"`, `<${link(last)}>; rel="last"`);
     if (current > 1) rels.push(`<${link(1)}>; rel="first"`);
-    return { data: items.slice((current - 1) * perPage, current * perPage), headers: rels.length ? { link: rels.join(', ') } : {} };
+    return {
+      data: items.slice((current - 1) * perPage, current * perPage),
+      headers: rels.length ? { link: rels.join(', ') } : {},
+    };
   }
 
   // ---- routes ----
-  type Ctx = { method: string; path: string; base: string; query: Record<string, string>; body: Record<string, unknown>; login: string; readOnly: boolean };
+  type Ctx = {
+    method: string;
+    path: string;
+    base: string;
+    query: Record<string, string>;
+    body: Record<string, unknown>;
+    login: string;
+    readOnly: boolean;
+  };
   type Result = { status?: number; data: unknown; headers?: Record<string, string> };
   type Handler = (ctx: Ctx, repo: FakeRepo, params: string[]) => Result;
   const routes: [string, RegExp, Handler][] = [];
@@ -360,7 +471,8 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     return pull;
   };
   const requireString = (body: Record<string, unknown>, field: string, resource: string) => {
-    if (typeof body[field] !== 'string' || !body[field]) throw validationFailed(resource, field, `${field} wasn't supplied.`);
+    if (typeof body[field] !== 'string' || !body[field])
+      throw validationFailed(resource, field, `${field} wasn't supplied.`);
     return body[field];
   };
 
@@ -373,7 +485,14 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   route('POST', '/issues/:n/comments', (ctx, repo, [n]) => {
     pullOf(repo, n!); // only pull requests exist in this fake
     const at = now();
-    const comment: FakeComment = { id: nextId++, issueNumber: Number(n), body: requireString(ctx.body, 'body', 'IssueComment'), user: user(ctx.login), createdAt: at, updatedAt: at };
+    const comment: FakeComment = {
+      id: nextId++,
+      issueNumber: Number(n),
+      body: requireString(ctx.body, 'body', 'IssueComment'),
+      user: user(ctx.login),
+      createdAt: at,
+      updatedAt: at,
+    };
     repo.comments.push(comment);
     return { status: 201, data: commentJson(repo, comment) };
   });
@@ -390,7 +509,12 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   route('GET', '/collaborators/:username/permission', (_ctx, repo, [username]) => {
     const login = decodeURIComponent(username!);
     const role = repo.permissions.get(login) ?? repo.defaultPermission;
-    if (role === 'none') throw new HttpFailure(404, { message: `${login} is not a user`, documentation_url: `${DOCS}/collaborators/collaborators#get-repository-permissions-for-a-user`, status: '404' });
+    if (role === 'none')
+      throw new HttpFailure(404, {
+        message: `${login} is not a user`,
+        documentation_url: `${DOCS}/collaborators/collaborators#get-repository-permissions-for-a-user`,
+        status: '404',
+      });
     const order: FakeRole[] = ['read', 'triage', 'write', 'maintain', 'admin'];
     const has = (r: FakeRole) => order.indexOf(role) >= order.indexOf(r);
     const legacy = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role;
@@ -398,7 +522,17 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       data: {
         permission: legacy,
         role_name: role,
-        user: { ...userJson(user(login)), permissions: { admin: has('admin'), maintain: has('maintain'), push: has('write'), triage: has('triage'), pull: true }, role_name: role },
+        user: {
+          ...userJson(user(login)),
+          permissions: {
+            admin: has('admin'),
+            maintain: has('maintain'),
+            push: has('write'),
+            triage: has('triage'),
+            pull: true,
+          },
+          role_name: role,
+        },
       },
     };
   });
@@ -407,16 +541,37 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     const pull = pullOf(repo, n!);
     const event = ctx.body.event as string | undefined;
     const states = { APPROVE: 'APPROVED', REQUEST_CHANGES: 'CHANGES_REQUESTED', COMMENT: 'COMMENTED' } as const;
-    if (event !== undefined && !(event in states)) throw validationFailed('PullRequestReview', 'event', `event must be one of APPROVE, REQUEST_CHANGES, COMMENT`);
+    if (event !== undefined && !(event in states))
+      throw validationFailed('PullRequestReview', 'event', `event must be one of APPROVE, REQUEST_CHANGES, COMMENT`);
     const body = typeof ctx.body.body === 'string' ? ctx.body.body : '';
     if ((event === 'REQUEST_CHANGES' || event === 'COMMENT') && !body) {
-      throw new HttpFailure(422, { message: 'Unprocessable Entity', errors: [`Review Can not ${event === 'COMMENT' ? 'comment' : 'request changes'} without a body`], documentation_url: `${DOCS}/pulls/reviews#create-a-review-for-a-pull-request`, status: '422' });
+      throw new HttpFailure(422, {
+        message: 'Unprocessable Entity',
+        errors: [`Review Can not ${event === 'COMMENT' ? 'comment' : 'request changes'} without a body`],
+        documentation_url: `${DOCS}/pulls/reviews#create-a-review-for-a-pull-request`,
+        status: '422',
+      });
     }
     if (ctx.login === pull.author && (event === 'APPROVE' || event === 'REQUEST_CHANGES')) {
-      const refusal = event === 'APPROVE' ? 'Can not approve your own pull request' : 'Can not request changes on your own pull request';
-      throw new HttpFailure(422, { message: 'Unprocessable Entity', errors: [refusal], documentation_url: `${DOCS}/pulls/reviews#create-a-review-for-a-pull-request`, status: '422' });
+      const refusal =
+        event === 'APPROVE'
+          ? 'Can not approve your own pull request'
+          : 'Can not request changes on your own pull request';
+      throw new HttpFailure(422, {
+        message: 'Unprocessable Entity',
+        errors: [refusal],
+        documentation_url: `${DOCS}/pulls/reviews#create-a-review-for-a-pull-request`,
+        status: '422',
+      });
     }
-    const review: FakeReview = { id: nextId++, pullNumber: pull.number, user: user(ctx.login), body, state: event ? states[event as keyof typeof states] : 'PENDING', commitId: (ctx.body.commit_id as string) ?? pull.headSha };
+    const review: FakeReview = {
+      id: nextId++,
+      pullNumber: pull.number,
+      user: user(ctx.login),
+      body,
+      state: event ? states[event as keyof typeof states] : 'PENDING',
+      commitId: (ctx.body.commit_id as string) ?? pull.headSha,
+    };
     repo.reviews.push(review);
     return {
       data: {
@@ -436,15 +591,36 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
 
   route('POST', '/statuses/:sha', (ctx, repo, [sha]) => {
     const state = ctx.body.state as string;
-    if (!['error', 'failure', 'pending', 'success'].includes(state)) throw validationFailed('Status', 'state', 'state is not included in the list');
+    if (!['error', 'failure', 'pending', 'success'].includes(state))
+      throw validationFailed('Status', 'state', 'state is not included in the list');
     const description = typeof ctx.body.description === 'string' ? ctx.body.description : null;
-    if (description && description.length > 140) throw validationFailed('Status', 'description', 'description is too long (maximum is 140 characters)');
-    const status: FakeStatus = { id: nextId++, creator: ctx.login, sha: sha!, state, context: (ctx.body.context as string) || 'default', description, targetUrl: (ctx.body.target_url as string) ?? null };
+    if (description && description.length > 140)
+      throw validationFailed('Status', 'description', 'description is too long (maximum is 140 characters)');
+    const status: FakeStatus = {
+      id: nextId++,
+      creator: ctx.login,
+      sha: sha!,
+      state,
+      context: (ctx.body.context as string) || 'default',
+      description,
+      targetUrl: (ctx.body.target_url as string) ?? null,
+    };
     repo.statuses.push(status);
     const at = now();
     return {
       status: 201,
-      data: { url: `${repoApi(repo)}/statuses/${sha}`, id: status.id, node_id: `SC_${status.id}`, state, description, target_url: status.targetUrl, context: status.context, created_at: at, updated_at: at, creator: userJson(user(ctx.login)) },
+      data: {
+        url: `${repoApi(repo)}/statuses/${sha}`,
+        id: status.id,
+        node_id: `SC_${status.id}`,
+        state,
+        description,
+        target_url: status.targetUrl,
+        context: status.context,
+        created_at: at,
+        updated_at: at,
+        creator: userJson(user(ctx.login)),
+      },
     };
   });
 
@@ -469,9 +645,15 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
   });
   route('GET', '/deployments', (ctx, repo) => {
     const matching = repo.deployments.filter(
-      (d) => (!ctx.query.sha || d.sha === ctx.query.sha) && (!ctx.query.ref || d.ref === ctx.query.ref) && (!ctx.query.environment || d.environment === ctx.query.environment),
+      (d) =>
+        (!ctx.query.sha || d.sha === ctx.query.sha) &&
+        (!ctx.query.ref || d.ref === ctx.query.ref) &&
+        (!ctx.query.environment || d.environment === ctx.query.environment),
     );
-    return page(ctx, [...matching].reverse().map((d) => deploymentJson(repo, d)));
+    return page(
+      ctx,
+      [...matching].reverse().map((d) => deploymentJson(repo, d)),
+    );
   });
   route('GET', '/deployments/:id/statuses', (ctx, repo, [id]) => {
     const deployment = repo.deployments.find((d) => d.id === Number(id));
@@ -497,18 +679,36 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
 
   const hookBody = (ctx: Ctx, existing?: FakeHook) => {
     const config = ctx.body.config as Record<string, string> | undefined;
-    if (config !== undefined && (typeof config !== 'object' || !config || typeof config.url !== 'string' || !config.url)) {
+    if (
+      config !== undefined &&
+      (typeof config !== 'object' || !config || typeof config.url !== 'string' || !config.url)
+    ) {
       throw validationFailed('Hook', 'config', 'url is required');
     }
     if (!existing && !config) throw validationFailed('Hook', 'config', 'config is required');
     const events = ctx.body.events;
-    if (events !== undefined && (!Array.isArray(events) || events.some((e) => typeof e !== 'string'))) throw validationFailed('Hook', 'events', 'events must be an array of strings');
-    return { config, events: events as string[] | undefined, active: typeof ctx.body.active === 'boolean' ? ctx.body.active : undefined };
+    if (events !== undefined && (!Array.isArray(events) || events.some((e) => typeof e !== 'string')))
+      throw validationFailed('Hook', 'events', 'events must be an array of strings');
+    return {
+      config,
+      events: events as string[] | undefined,
+      active: typeof ctx.body.active === 'boolean' ? ctx.body.active : undefined,
+    };
   };
-  route('GET', '/hooks', (ctx, repo) => page(ctx, repo.hooks.map((h) => hookJson(repo, h))));
+  route('GET', '/hooks', (ctx, repo) =>
+    page(
+      ctx,
+      repo.hooks.map((h) => hookJson(repo, h)),
+    ),
+  );
   route('POST', '/hooks', (ctx, repo) => {
     const { config, events, active } = hookBody(ctx);
-    const hook: FakeHook = { id: nextId++, active: active ?? true, events: events ?? ['push'], config: { content_type: 'form', insecure_ssl: '0', ...config! } };
+    const hook: FakeHook = {
+      id: nextId++,
+      active: active ?? true,
+      events: events ?? ['push'],
+      config: { content_type: 'form', insecure_ssl: '0', ...config! },
+    };
     repo.hooks.push(hook);
     return { status: 201, data: hookJson(repo, hook) };
   });
@@ -524,7 +724,12 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
 
   // ---- the server ----
   const send = (res: http.ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3; format=json', date: new Date(serverNow()).toUTCString(), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-github-media-type': 'github.v3; format=json',
+      date: new Date(serverNow()).toUTCString(),
+      ...headers,
+    });
     res.end(JSON.stringify(data));
   };
 
@@ -539,13 +744,27 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
     } catch {
       parsed = undefined;
     }
-    requests.push({ method: req.method ?? '', path, root: prefix, query, body: parsed ?? text, authorization: req.headers.authorization, userAgent: req.headers['user-agent'] });
+    requests.push({
+      method: req.method ?? '',
+      path,
+      root: prefix,
+      query,
+      body: parsed ?? text,
+      authorization: req.headers.authorization,
+      userAgent: req.headers['user-agent'],
+    });
     return { prefix, path, query, parsed };
   }
 
-  function handle(req: http.IncomingMessage, { prefix, path, query, parsed }: ReturnType<typeof record>): { status: number; data: unknown; headers?: Record<string, string> } {
+  function handle(
+    req: http.IncomingMessage,
+    { prefix, path, query, parsed }: ReturnType<typeof record>,
+  ): { status: number; data: unknown; headers?: Record<string, string> } {
     if (parsed === undefined) return errorAnswer(400, 'Problems parsing JSON');
-    const body = (parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
+    const body = (parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<
+      string,
+      unknown
+    >;
 
     if (failures.times > 0 && (!failures.method || failures.method === req.method)) {
       failures.times--;
@@ -557,13 +776,28 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       if (rateLimits.kind === 'primary') {
         return {
           status: 403,
-          data: { message: 'API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api`, status: '403' },
-          headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': reset, 'retry-after': String(rateLimits.retryAfterSeconds) },
+          data: {
+            message:
+              'API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.',
+            documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api`,
+            status: '403',
+          },
+          headers: {
+            'x-ratelimit-limit': '5000',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-used': '5000',
+            'x-ratelimit-reset': reset,
+            'retry-after': String(rateLimits.retryAfterSeconds),
+          },
         };
       }
       return {
         status: 429,
-        data: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits`, status: '429' },
+        data: {
+          message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits`,
+          status: '429',
+        },
         headers: { 'retry-after': String(rateLimits.retryAfterSeconds) },
       };
     }
@@ -579,15 +813,23 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       const match = pattern.exec(path);
       if (!match || method !== req.method) continue;
       const repo = repos.get(`${match[1]}/${match[2]}`.toLowerCase());
-      const hidden = owner.installation?.repositories && !owner.installation.repositories.some((r) => r.toLowerCase() === `${match[1]}/${match[2]}`.toLowerCase());
+      const hidden =
+        owner.installation?.repositories &&
+        !owner.installation.repositories.some((r) => r.toLowerCase() === `${match[1]}/${match[2]}`.toLowerCase());
       if (!repo || hidden) return errorAnswer(404, 'Not Found');
       if (method !== 'GET' && owner.readOnly) {
-        const message = owner.installation ? 'Resource not accessible by integration' : 'Resource not accessible by personal access token';
+        const message = owner.installation
+          ? 'Resource not accessible by integration'
+          : 'Resource not accessible by personal access token';
         return errorAnswer(403, message);
       }
       const base = `${fake.url}${prefix}`;
       try {
-        const result = handler({ method, path, base, query, body, login: owner.login, readOnly: owner.readOnly === true }, repo, match.slice(3));
+        const result = handler(
+          { method, path, base, query, body, login: owner.login, readOnly: owner.readOnly === true },
+          repo,
+          match.slice(3),
+        );
         return { status: result.status ?? 200, data: result.data, headers: result.headers };
       } catch (error) {
         if (error instanceof HttpFailure) return { status: error.status, data: error.body, headers: error.headers };
@@ -612,14 +854,44 @@ export async function startFakeGitHub(options: { tokens?: Record<string, string>
       appId: app.id,
       installationId,
       // GitHub states expiry to the second: 2016-07-11T22:14:10Z.
-      expiresAt: new Date(Math.floor(serverNow() / 1000 + INSTALLATION_TOKEN_SECONDS) * 1000).toISOString().replace('.000Z', 'Z'),
+      expiresAt: new Date(Math.floor(serverNow() / 1000 + INSTALLATION_TOKEN_SECONDS) * 1000)
+        .toISOString()
+        .replace('.000Z', 'Z'),
     };
     fake.installationTokens.push(issued);
-    tokens.set(issued.token, { login: `${app.slug}[bot]`, readOnly: app.readOnly, installation: { expiresAt: Date.parse(issued.expiresAt), repositories: app.repositories } });
+    tokens.set(issued.token, {
+      login: `${app.slug}[bot]`,
+      readOnly: app.readOnly,
+      installation: { expiresAt: Date.parse(issued.expiresAt), repositories: app.repositories },
+    });
     const permissions = app.readOnly
-      ? { pull_requests: 'read', issues: 'read', statuses: 'read', deployments: 'read', contents: 'read', repository_hooks: 'read', metadata: 'read' }
-      : { pull_requests: 'write', issues: 'write', statuses: 'write', deployments: 'read', contents: 'read', repository_hooks: 'write', metadata: 'read' };
-    return { status: 201, data: { token: issued.token, expires_at: issued.expiresAt, permissions, repository_selection: app.repositories ? 'selected' : 'all' } };
+      ? {
+          pull_requests: 'read',
+          issues: 'read',
+          statuses: 'read',
+          deployments: 'read',
+          contents: 'read',
+          repository_hooks: 'read',
+          metadata: 'read',
+        }
+      : {
+          pull_requests: 'write',
+          issues: 'write',
+          statuses: 'write',
+          deployments: 'read',
+          contents: 'read',
+          repository_hooks: 'write',
+          metadata: 'read',
+        };
+    return {
+      status: 201,
+      data: {
+        token: issued.token,
+        expires_at: issued.expiresAt,
+        permissions,
+        repository_selection: app.repositories ? 'selected' : 'all',
+      },
+    };
   }
 
   const server = http.createServer((req, res) => {

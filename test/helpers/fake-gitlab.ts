@@ -102,7 +102,10 @@ export interface FakeGitLab {
   project(path: string): FakeProject;
   addMergeRequest(path: string, fields: Partial<FakeMergeRequest> & { iid: number }): FakeMergeRequest;
   addNotes(path: string, iid: number, notes: (Partial<Omit<FakeNote, 'id'>> & { body: string })[]): FakeNote[];
-  addDeployment(path: string, fields: Partial<Omit<FakeDeployment, 'environment'>> & { sha: string; environment: string; url?: string | null }): FakeDeployment;
+  addDeployment(
+    path: string,
+    fields: Partial<Omit<FakeDeployment, 'environment'>> & { sha: string; environment: string; url?: string | null },
+  ): FakeDeployment;
   /** Like a token whose user may not approve: approve and unapprove answer 403. */
   forbidApprovals: boolean;
   /**
@@ -118,7 +121,12 @@ export interface FakeGitLab {
 }
 
 const STATUS_STATES = ['pending', 'running', 'success', 'failed', 'canceled', 'skipped'];
-const FAILURE_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+const FAILURE_TEXT: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 
 class Answer {
   constructor(
@@ -142,8 +150,15 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
   let delays = { times: 0, ms: 0 };
   let baseUrl = '';
 
-  const userEntity = (u: FakeUser) => ({ ...u, state: 'active', locked: false, avatar_url: null, web_url: `${baseUrl}/${u.username}` });
-  const findProject = (idOrPath: string) => (/^\d+$/.test(idOrPath) ? [...projects.values()].find((p) => String(p.id) === idOrPath) : projects.get(idOrPath));
+  const userEntity = (u: FakeUser) => ({
+    ...u,
+    state: 'active',
+    locked: false,
+    avatar_url: null,
+    web_url: `${baseUrl}/${u.username}`,
+  });
+  const findProject = (idOrPath: string) =>
+    /^\d+$/.test(idOrPath) ? [...projects.values()].find((p) => String(p.id) === idOrPath) : projects.get(idOrPath);
 
   const mrEntity = (p: FakeProject, mr: FakeMergeRequest) => ({
     id: p.id * 1000 + mr.iid,
@@ -195,14 +210,27 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
       approved: approvedBy.length > 0,
       approvals_required: 0,
       approvals_left: 0,
-      approved_by: approvedBy.map((username) => ({ user: { id: username === user.username ? user.id : 0, username, name: username } })),
+      approved_by: approvedBy.map((username) => ({
+        user: { id: username === user.username ? user.id : 0, username, name: username },
+      })),
       user_has_approved: mine,
       user_can_approve: !mine && mr.author.username !== user.username,
     };
   };
   const hookEntity = (p: FakeProject, h: FakeHook) => {
     const { token: _secret, ...shown } = h;
-    return { ...shown, project_id: p.id, push_events_branch_filter: '', issues_events: false, tag_push_events: false, job_events: false, wiki_page_events: false, releases_events: false, alert_status: 'executable', created_at: at(0) };
+    return {
+      ...shown,
+      project_id: p.id,
+      push_events_branch_filter: '',
+      issues_events: false,
+      tag_push_events: false,
+      job_events: false,
+      wiki_page_events: false,
+      releases_events: false,
+      alert_status: 'executable',
+      created_at: at(0),
+    };
   };
 
   /** GitLab's offset pagination: x-total, x-total-pages, x-per-page, x-page, x-next-page, x-prev-page and a Link header. */
@@ -216,7 +244,12 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
       target.searchParams.set('per_page', String(perPage));
       return `<${target.toString()}>; rel="${rel}"`;
     };
-    const links = [...(page > 1 ? [link(page - 1, 'prev')] : []), ...(page < totalPages ? [link(page + 1, 'next')] : []), link(1, 'first'), link(totalPages, 'last')];
+    const links = [
+      ...(page > 1 ? [link(page - 1, 'prev')] : []),
+      ...(page < totalPages ? [link(page + 1, 'next')] : []),
+      link(1, 'first'),
+      link(totalPages, 'last'),
+    ];
     return json(200, items.slice((page - 1) * perPage, page * perPage), {
       'x-total': String(items.length),
       'x-total-pages': String(totalPages),
@@ -228,7 +261,8 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     });
   };
 
-  const bool = (value: unknown, fallback: boolean) => (value === undefined ? fallback : value === true || value === 'true');
+  const bool = (value: unknown, fallback: boolean) =>
+    value === undefined ? fallback : value === true || value === 'true';
 
   const route = (req: http.IncomingMessage, url: URL, body: Record<string, unknown>): Answer => {
     const method = req.method ?? 'GET';
@@ -248,7 +282,18 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
       const id = Number(rest[2]);
       const level = p.members.has(id) ? p.members.get(id)! : p.defaultAccessLevel;
       if (!Number.isInteger(id) || level === null) return message(404, '404 Not found');
-      return json(200, { id, username: `user${id}`, name: `User ${id}`, state: 'active', avatar_url: null, web_url: `${baseUrl}/user${id}`, access_level: level, created_at: at(0), expires_at: null, membership_state: 'active' });
+      return json(200, {
+        id,
+        username: `user${id}`,
+        name: `User ${id}`,
+        state: 'active',
+        avatar_url: null,
+        web_url: `${baseUrl}/user${id}`,
+        access_level: level,
+        created_at: at(0),
+        expires_at: null,
+        membership_state: 'active',
+      });
     }
 
     if (rest[0] === 'merge_requests') {
@@ -263,12 +308,23 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
           const sort = url.searchParams.get('sort') === 'asc' ? 1 : -1;
           const by = url.searchParams.get('order_by') === 'updated_at' ? 'updated_at' : 'created_at';
           const sorted = [...notes].sort((a, b) => sort * (a[by].localeCompare(b[by]) || a.id - b.id));
-          return paginate(req, url, sorted.map((n) => noteEntity(p, mr.iid, n)));
+          return paginate(
+            req,
+            url,
+            sorted.map((n) => noteEntity(p, mr.iid, n)),
+          );
         }
         case 'POST merge_requests/:id/notes': {
           if (typeof body.body !== 'string' || !body.body.trim()) return json(400, { error: 'body is missing' });
           const id = ++ids.note;
-          const note: FakeNote = { id, body: body.body, system: false, author: user, created_at: at(id), updated_at: at(id) };
+          const note: FakeNote = {
+            id,
+            body: body.body,
+            system: false,
+            author: user,
+            created_at: at(id),
+            updated_at: at(id),
+          };
           p.notes.set(mr.iid, [...notes, note]);
           return json(201, noteEntity(p, mr.iid, note));
         }
@@ -285,9 +341,11 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
           return json(200, approvalsEntity(p, mr));
         case 'POST merge_requests/:id/approve':
           if (fake.forbidApprovals) return message(403, '403 Forbidden');
-          if (body.sha !== undefined && body.sha !== mr.sha) return message(409, `SHA does not match HEAD of source branch: ${mr.sha}`);
+          if (body.sha !== undefined && body.sha !== mr.sha)
+            return message(409, `SHA does not match HEAD of source branch: ${mr.sha}`);
           // GitLab's answer both to a second approval and to the author approving their own merge request.
-          if (approvedBy.has(user.username) || mr.author.username === user.username) return message(401, '401 Unauthorized');
+          if (approvedBy.has(user.username) || mr.author.username === user.username)
+            return message(401, '401 Unauthorized');
           p.approvals.set(mr.iid, new Set([...approvedBy, user.username]));
           return json(201, approvalsEntity(p, mr));
         case 'POST merge_requests/:id/unapprove':
@@ -300,29 +358,72 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     switch (key) {
       case 'POST statuses/:id': {
         const state = body.state;
-        if (typeof state !== 'string' || !STATUS_STATES.includes(state)) return json(400, { error: 'state does not have a valid value' });
-        const name = typeof body.name === 'string' ? body.name : typeof body.context === 'string' ? body.context : 'default';
+        if (typeof state !== 'string' || !STATUS_STATES.includes(state))
+          return json(400, { error: 'state does not have a valid value' });
+        const name =
+          typeof body.name === 'string' ? body.name : typeof body.context === 'string' ? body.context : 'default';
         const sha = rest[1]!;
         const latest = [...p.statuses].reverse().find((s) => s.sha === sha && s.name === name);
         const active = latest && (latest.status === 'pending' || latest.status === 'running') ? latest : undefined;
         if (active && active.status === state) {
           const via = state === 'pending' ? 'enqueue' : 'run';
-          return message(400, `Cannot transition status via :${via} from :${state} (Reason(s): Status cannot transition via "${via}")`);
+          return message(
+            400,
+            `Cannot transition status via :${via} from :${state} (Reason(s): Status cannot transition via "${via}")`,
+          );
         }
         // Like GitLab: a pending or running status moves on; a finished one is followed by a new status.
-        const status: FakeStatus = active ?? { id: ++ids.status, sha, name, status: state, target_url: null, description: null };
-        Object.assign(status, { status: state, target_url: (body.target_url as string | undefined) ?? status.target_url, description: (body.description as string | undefined) ?? status.description });
+        const status: FakeStatus = active ?? {
+          id: ++ids.status,
+          sha,
+          name,
+          status: state,
+          target_url: null,
+          description: null,
+        };
+        Object.assign(status, {
+          status: state,
+          target_url: (body.target_url as string | undefined) ?? status.target_url,
+          description: (body.description as string | undefined) ?? status.description,
+        });
         if (!active) p.statuses.push(status);
-        return json(201, { ...status, ref: null, created_at: at(status.id), started_at: null, finished_at: null, allow_failure: false, coverage: null, author: userEntity(user) });
+        return json(201, {
+          ...status,
+          ref: null,
+          created_at: at(status.id),
+          started_at: null,
+          finished_at: null,
+          allow_failure: false,
+          coverage: null,
+          author: userEntity(user),
+        });
       }
       case 'GET deployments': {
         const wanted = url.searchParams.get('status');
         const sort = url.searchParams.get('sort') === 'desc' ? -1 : 1;
         const list = p.deployments.filter((d) => !wanted || d.status === wanted).sort((a, b) => sort * (a.id - b.id));
-        return paginate(req, url, list.map((d) => ({ ...d, updated_at: d.created_at, user: userEntity(user), deployable: null, environment: { ...d.environment, slug: d.environment.name.replace(/[^a-z0-9]+/gi, '-'), state: 'available' } })));
+        return paginate(
+          req,
+          url,
+          list.map((d) => ({
+            ...d,
+            updated_at: d.created_at,
+            user: userEntity(user),
+            deployable: null,
+            environment: {
+              ...d.environment,
+              slug: d.environment.name.replace(/[^a-z0-9]+/gi, '-'),
+              state: 'available',
+            },
+          })),
+        );
       }
       case 'GET hooks':
-        return paginate(req, url, p.hooks.map((h) => hookEntity(p, h)));
+        return paginate(
+          req,
+          url,
+          p.hooks.map((h) => hookEntity(p, h)),
+        );
       case 'POST hooks':
       case 'PUT hooks/:id': {
         const existing = key === 'PUT hooks/:id' ? p.hooks.find((h) => h.id === Number(rest[1])) : undefined;
@@ -330,7 +431,17 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
         const url2 = body.url ?? existing?.url;
         if (typeof url2 !== 'string' || !url2) return json(400, { error: 'url is missing' });
         if (!/^https?:\/\/[^\s/]+/.test(url2)) return message(422, 'Invalid url given');
-        const hook: FakeHook = existing ?? { id: ++ids.hook, url: url2, token: null, push_events: true, merge_requests_events: false, note_events: false, deployment_events: false, pipeline_events: false, enable_ssl_verification: true };
+        const hook: FakeHook = existing ?? {
+          id: ++ids.hook,
+          url: url2,
+          token: null,
+          push_events: true,
+          merge_requests_events: false,
+          note_events: false,
+          deployment_events: false,
+          pipeline_events: false,
+          enable_ssl_verification: true,
+        };
         Object.assign(hook, {
           url: url2,
           token: typeof body.token === 'string' ? body.token : hook.token,
@@ -364,7 +475,8 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
       let body: Record<string, unknown> = {};
       let invalidBody = false;
       try {
-        if (text && req.headers['content-type']?.includes('application/json')) body = JSON.parse(text) as Record<string, unknown>;
+        if (text && req.headers['content-type']?.includes('application/json'))
+          body = JSON.parse(text) as Record<string, unknown>;
         else if (text) body = Object.fromEntries(new URLSearchParams(text));
       } catch {
         invalidBody = true;
@@ -385,7 +497,10 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
       if (fail) {
         failures.times--;
         if (failures.handled) route(req, url, body);
-        answer = failures.status === 429 ? new Answer(429, 'Retry later\n', { 'retry-after': '60' }) : message(failures.status, `${failures.status} ${FAILURE_TEXT[failures.status] ?? 'Error'}`);
+        answer =
+          failures.status === 429
+            ? new Answer(429, 'Retry later\n', { 'retry-after': '60' })
+            : message(failures.status, `${failures.status} ${FAILURE_TEXT[failures.status] ?? 'Error'}`);
       } else if (invalidBody) {
         answer = json(400, { error: 'The provided content-type and the body do not match' });
       } else {
@@ -410,7 +525,18 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     requests,
     forbidApprovals: false,
     addProject(path) {
-      const project: FakeProject = { id: ++ids.project, path, mergeRequests: new Map(), notes: new Map(), approvals: new Map(), statuses: [], deployments: [], hooks: [], members: new Map(), defaultAccessLevel: 30 };
+      const project: FakeProject = {
+        id: ++ids.project,
+        path,
+        mergeRequests: new Map(),
+        notes: new Map(),
+        approvals: new Map(),
+        statuses: [],
+        deployments: [],
+        hooks: [],
+        members: new Map(),
+        defaultAccessLevel: 30,
+      };
       projects.set(path, project);
       return project;
     },
@@ -438,7 +564,14 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
       const project = fake.project(path);
       const added = notes.map((n) => {
         const id = ++ids.note;
-        return { system: false, author: { id: 7, username: 'alice', name: 'Alice' }, created_at: at(id), updated_at: at(id), ...n, id };
+        return {
+          system: false,
+          author: { id: 7, username: 'alice', name: 'Alice' },
+          created_at: at(id),
+          updated_at: at(id),
+          ...n,
+          id,
+        };
       });
       project.notes.set(iid, [...(project.notes.get(iid) ?? []), ...added]);
       return added;
@@ -453,7 +586,11 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
         created_at: at(id),
         ...fields,
         id,
-        environment: { id: 500 + id, name: environment, external_url: url === undefined ? `https://${environment.replace(/\W+/g, '-')}.example.com` : url },
+        environment: {
+          id: 500 + id,
+          name: environment,
+          external_url: url === undefined ? `https://${environment.replace(/\W+/g, '-')}.example.com` : url,
+        },
       };
       project.deployments.push(deployment);
       return deployment;

@@ -47,7 +47,18 @@ export function toolCall(name: string, args: unknown, usage = USAGE): Reply {
         {
           index: 0,
           finish_reason: 'tool_calls',
-          message: { role: 'assistant', content: null, refusal: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }] },
+          message: {
+            role: 'assistant',
+            content: null,
+            refusal: null,
+            tool_calls: [
+              {
+                id: 'call_1',
+                type: 'function',
+                function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+              },
+            ],
+          },
         },
       ],
       usage,
@@ -57,15 +68,39 @@ export function toolCall(name: string, args: unknown, usage = USAGE): Reply {
 
 /** A completion that answers in the message text instead (servers that ignore tools). */
 export function textAnswer(content: string, usage = USAGE): Reply {
-  return { status: 200, body: { id: 'chatcmpl-test', object: 'chat.completion', created: 1, model: 'scripted', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }], usage } };
+  return {
+    status: 200,
+    body: {
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: 1,
+      model: 'scripted',
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
+      usage,
+    },
+  };
 }
 
 export function refusal(text: string): Reply {
-  return { status: 200, body: { id: 'chatcmpl-test', object: 'chat.completion', created: 1, model: 'scripted', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: text } }], usage: USAGE } };
+  return {
+    status: 200,
+    body: {
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: 1,
+      model: 'scripted',
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: text } }],
+      usage: USAGE,
+    },
+  };
 }
 
 export function httpError(status: number, message: string, headers?: Record<string, string>): Reply {
-  return { status, body: { error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: null } }, ...(headers ? { headers } : {}) };
+  return {
+    status,
+    body: { error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: null } },
+    ...(headers ? { headers } : {}),
+  };
 }
 
 export async function startFakeLlm(): Promise<FakeLlm> {
@@ -78,16 +113,27 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
-        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
+        response
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
         return;
       }
-      requests.push({ path: request.url, headers: request.headers, raw, body: JSON.parse(raw) as RecordedRequest['body'] });
-      const reply = queue.shift() ?? httpError(500, `the test scripted no reply for request ${requests.length}`, { 'x-should-retry': 'false' });
+      requests.push({
+        path: request.url,
+        headers: request.headers,
+        raw,
+        body: JSON.parse(raw) as RecordedRequest['body'],
+      });
+      const reply =
+        queue.shift() ??
+        httpError(500, `the test scripted no reply for request ${requests.length}`, { 'x-should-retry': 'false' });
       if ('hang' in reply) {
         hanging.add(response);
         return;
       }
-      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify(reply.body));
+      response
+        .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+        .end(JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

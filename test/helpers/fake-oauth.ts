@@ -60,7 +60,12 @@ const GRANT_SECONDS = 600;
 const GITLAB_INVALID_GRANT =
   'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.';
 
-export async function startFakeOAuthHost(options: { kind: 'github' | 'gitlab'; basePath?: string; clientId?: string; clientSecret?: string }): Promise<FakeOAuthHost> {
+export async function startFakeOAuthHost(options: {
+  kind: 'github' | 'gitlab';
+  basePath?: string;
+  clientId?: string;
+  clientSecret?: string;
+}): Promise<FakeOAuthHost> {
   const base = (options.basePath ?? '').replace(/\/+$/, '');
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, FakeHostUser>();
@@ -91,31 +96,65 @@ export async function startFakeOAuthHost(options: { kind: 'github' | 'gitlab'; b
   };
 
   type Answer = { status: number; body: string | object; headers?: Record<string, string> };
-  const json = (status: number, body: object, headers: Record<string, string> = {}): Answer => ({ status, body, headers });
+  const json = (status: number, body: object, headers: Record<string, string> = {}): Answer => ({
+    status,
+    body,
+    headers,
+  });
   const redirect = (to: string): Answer => ({ status: 302, body: '', headers: { location: to } });
-  const page = (status: number, text: string): Answer => ({ status, body: text, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  const page = (status: number, text: string): Answer => ({
+    status,
+    body: text,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
 
   function authorize(query: Record<string, string>): Answer {
-    if (query.client_id !== host.clientId) return page(404, github ? 'Not Found' : 'Client authentication failed due to unknown client.');
+    if (query.client_id !== host.clientId)
+      return page(404, github ? 'Not Found' : 'Client authentication failed due to unknown client.');
     const redirectUri = query.redirect_uri ?? host.redirectUris[0] ?? '';
     // Both hosts show an error page (never a redirect) for a callback that is not registered.
-    if (!host.redirectUris.includes(redirectUri)) return page(400, 'The redirect_uri is not associated with this application.');
+    if (!host.redirectUris.includes(redirectUri))
+      return page(400, 'The redirect_uri is not associated with this application.');
     const back = (params: Record<string, string>) => {
       const to = new URL(redirectUri);
-      for (const [k, v] of Object.entries({ ...params, ...(query.state !== undefined ? { state: host.stateOverride ?? query.state } : {}) })) to.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        ...params,
+        ...(query.state !== undefined ? { state: host.stateOverride ?? query.state } : {}),
+      }))
+        to.searchParams.set(k, v);
       return redirect(to.href);
     };
-    if (!github && query.response_type !== 'code') return back({ error: 'unsupported_response_type', error_description: 'The authorization server does not support this response type.' });
-    if (query.code_challenge && query.code_challenge_method !== 'S256') return back({ error: 'invalid_request', error_description: 'Code challenge method must be S256.' });
+    if (!github && query.response_type !== 'code')
+      return back({
+        error: 'unsupported_response_type',
+        error_description: 'The authorization server does not support this response type.',
+      });
+    if (query.code_challenge && query.code_challenge_method !== 'S256')
+      return back({ error: 'invalid_request', error_description: 'Code challenge method must be S256.' });
     if (!host.signedIn) {
       return back(
         github
-          ? { error: 'access_denied', error_description: 'The user has denied your application access.', error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#access-denied' }
-          : { error: 'access_denied', error_description: 'The resource owner or authorization server denied the request.' },
+          ? {
+              error: 'access_denied',
+              error_description: 'The user has denied your application access.',
+              error_uri:
+                'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#access-denied',
+            }
+          : {
+              error: 'access_denied',
+              error_description: 'The resource owner or authorization server denied the request.',
+            },
       );
     }
     const code = randomBytes(10).toString('hex');
-    grants.set(code, { user: host.signedIn, clientId: host.clientId, redirectUri, challenge: query.code_challenge ?? null, expiresAt: Date.now() + GRANT_SECONDS * 1000, used: false });
+    grants.set(code, {
+      user: host.signedIn,
+      clientId: host.clientId,
+      redirectUri,
+      challenge: query.code_challenge ?? null,
+      expiresAt: Date.now() + GRANT_SECONDS * 1000,
+      used: false,
+    });
     return back({ code });
   }
 
@@ -123,20 +162,53 @@ export async function startFakeOAuthHost(options: { kind: 'github' | 'gitlab'; b
     const refuse = (error: string, description: string, gitlabStatus: number): Answer => {
       host.exchanges.push({ fields, accepted: false });
       if (!github) return json(gitlabStatus, { error, error_description: description });
-      const body = { error, error_description: description, error_uri: `https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#${error.replace(/_/g, '-')}` };
-      return acceptsJson ? json(200, body) : { status: 200, body: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } };
+      const body = {
+        error,
+        error_description: description,
+        error_uri: `https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#${error.replace(/_/g, '-')}`,
+      };
+      return acceptsJson
+        ? json(200, body)
+        : {
+            status: 200,
+            body: new URLSearchParams(body).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+          };
     };
-    if (!github && fields.grant_type !== 'authorization_code') return refuse('unsupported_grant_type', 'The authorization grant type is not supported by the authorization server.', 400);
+    if (!github && fields.grant_type !== 'authorization_code')
+      return refuse(
+        'unsupported_grant_type',
+        'The authorization grant type is not supported by the authorization server.',
+        400,
+      );
     if (fields.client_id !== host.clientId || fields.client_secret !== host.clientSecret) {
-      return github ? refuse('incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.', 401) : refuse('invalid_client', 'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.', 401);
+      return github
+        ? refuse('incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.', 401)
+        : refuse(
+            'invalid_client',
+            'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.',
+            401,
+          );
     }
     const grant = grants.get(fields.code ?? '');
-    const verifierOk = !grant?.challenge || createHash('sha256').update(fields.code_verifier ?? '').digest('base64url') === grant.challenge;
+    const verifierOk =
+      !grant?.challenge ||
+      createHash('sha256')
+        .update(fields.code_verifier ?? '')
+        .digest('base64url') === grant.challenge;
     if (!grant || grant.used || grant.expiresAt <= Date.now() || grant.clientId !== fields.client_id || !verifierOk) {
-      return github ? refuse('bad_verification_code', 'The code passed is incorrect or expired.', 400) : refuse('invalid_grant', GITLAB_INVALID_GRANT, 400);
+      return github
+        ? refuse('bad_verification_code', 'The code passed is incorrect or expired.', 400)
+        : refuse('invalid_grant', GITLAB_INVALID_GRANT, 400);
     }
     if (fields.redirect_uri !== undefined && fields.redirect_uri !== grant.redirectUri) {
-      return github ? refuse('redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.', 400) : refuse('invalid_grant', GITLAB_INVALID_GRANT, 400);
+      return github
+        ? refuse(
+            'redirect_uri_mismatch',
+            'The redirect_uri MUST match the registered callback URL for this application.',
+            400,
+          )
+        : refuse('invalid_grant', GITLAB_INVALID_GRANT, 400);
     }
     grant.used = true;
     host.exchanges.push({ fields, accepted: true });
@@ -144,20 +216,53 @@ export async function startFakeOAuthHost(options: { kind: 'github' | 'gitlab'; b
     tokens.set(token, grant.user);
     const answer = github
       ? { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' }
-      : { access_token: token, token_type: 'Bearer', expires_in: 7200, refresh_token: randomBytes(20).toString('hex'), scope: 'read_user', created_at: Math.floor(Date.now() / 1000) };
-    return acceptsJson || !github ? json(200, answer) : { status: 200, body: new URLSearchParams(Object.entries(answer).map(([k, v]) => [k, String(v)])).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } };
+      : {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: 7200,
+          refresh_token: randomBytes(20).toString('hex'),
+          scope: 'read_user',
+          created_at: Math.floor(Date.now() / 1000),
+        };
+    return acceptsJson || !github
+      ? json(200, answer)
+      : {
+          status: 200,
+          body: new URLSearchParams(Object.entries(answer).map(([k, v]) => [k, String(v)])).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        };
   }
 
   function api(path: string, authorization: string | undefined): Answer {
     const token = /^(?:bearer|token)\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     const user = token ? tokens.get(token) : undefined;
-    if (!user) return github ? json(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' }) : json(401, { message: '401 Unauthorized' });
+    if (!user)
+      return github
+        ? json(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' })
+        : json(401, { message: '401 Unauthorized' });
     const primary = user.emails.find((e) => e.primary) ?? user.emails[0];
     if (github && path === '/api/v3/user') {
-      return json(200, { login: user.username, id: user.id, node_id: `U_${user.id}`, type: 'User', site_admin: false, name: user.name || null, email: null, html_url: `${host.url}/${user.username}` });
+      return json(200, {
+        login: user.username,
+        id: user.id,
+        node_id: `U_${user.id}`,
+        type: 'User',
+        site_admin: false,
+        name: user.name || null,
+        email: null,
+        html_url: `${host.url}/${user.username}`,
+      });
     }
     if (github && path === '/api/v3/user/emails') {
-      return json(200, user.emails.map((e) => ({ email: e.email, primary: e.primary === true, verified: e.verified !== false, visibility: e.primary ? 'private' : null })));
+      return json(
+        200,
+        user.emails.map((e) => ({
+          email: e.email,
+          primary: e.primary === true,
+          verified: e.verified !== false,
+          visibility: e.primary ? 'private' : null,
+        })),
+      );
     }
     if (!github && path === '/api/v4/user') {
       return json(200, {
@@ -179,7 +284,9 @@ export async function startFakeOAuthHost(options: { kind: 'github' | 'gitlab'; b
     if (!url.pathname.startsWith(`${base}/`)) return page(404, 'Not Found');
     const path = url.pathname.slice(base.length);
     host.requests.push({ method: req.method ?? '', path, query });
-    const [authorizePath, tokenPath] = github ? ['/login/oauth/authorize', '/login/oauth/access_token'] : ['/oauth/authorize', '/oauth/token'];
+    const [authorizePath, tokenPath] = github
+      ? ['/login/oauth/authorize', '/login/oauth/access_token']
+      : ['/oauth/authorize', '/oauth/token'];
     if (req.method === 'GET' && path === authorizePath) return authorize(query);
     if (req.method === 'POST' && path === tokenPath) {
       if (host.tokenTrouble && host.tokenTrouble.times > 0) {
@@ -188,12 +295,15 @@ export async function startFakeOAuthHost(options: { kind: 'github' | 'gitlab'; b
           hung.add(res);
           return null;
         }
-        if (host.tokenTrouble.kind === 'garbage') return page(200, '<!doctype html><title>Sign in to the proxy</title><p>Who are you?</p>');
+        if (host.tokenTrouble.kind === 'garbage')
+          return page(200, '<!doctype html><title>Sign in to the proxy</title><p>Who are you?</p>');
         if (host.tokenTrouble.kind === 'huge') return page(200, `<p>${'garbage '.repeat(512 * 1024)}</p>`);
         return json(500, { error: 'server_error', error_description: 'Something went wrong on our side.' });
       }
       const type = req.headers['content-type'] ?? '';
-      const fields = type.includes('json') ? (JSON.parse(text || '{}') as Record<string, string>) : Object.fromEntries(new URLSearchParams(text));
+      const fields = type.includes('json')
+        ? (JSON.parse(text || '{}') as Record<string, string>)
+        : Object.fromEntries(new URLSearchParams(text));
       return exchange(fields, (req.headers.accept ?? '').includes('json'));
     }
     if (req.method === 'GET') return api(path, req.headers.authorization);
@@ -224,5 +334,9 @@ export async function startFakeOAuthHost(options: { kind: 'github' | 'gitlab'; b
 /** The GOALIE_*_OAUTH_* variables that point Goalie at the fake. */
 export function oauthEnv(host: FakeOAuthHost): Record<string, string> {
   const prefix = host.kind === 'github' ? 'GOALIE_GITHUB_OAUTH_' : 'GOALIE_GITLAB_OAUTH_';
-  return { [`${prefix}CLIENT_ID`]: host.clientId, [`${prefix}CLIENT_SECRET`]: host.clientSecret, [`${prefix}URL`]: host.url };
+  return {
+    [`${prefix}CLIENT_ID`]: host.clientId,
+    [`${prefix}CLIENT_SECRET`]: host.clientSecret,
+    [`${prefix}URL`]: host.url,
+  };
 }

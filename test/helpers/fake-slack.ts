@@ -33,7 +33,9 @@ export interface FakeSlack {
   close(): Promise<void>;
 }
 
-export async function startFakeSlack(options: { botToken?: string; joined?: string[]; notJoined?: string[] } = {}): Promise<FakeSlack> {
+export async function startFakeSlack(
+  options: { botToken?: string; joined?: string[]; notJoined?: string[] } = {},
+): Promise<FakeSlack> {
   const requests: SlackRequest[] = [];
   const joined = new Set(options.joined ?? []);
   const notJoined = new Set(options.notJoined ?? []);
@@ -54,10 +56,18 @@ export async function startFakeSlack(options: { botToken?: string; joined?: stri
       const contentType = req.headers['content-type'];
       const url = new URL(req.url ?? '/', 'http://fake-slack');
       let args: Record<string, string> = Object.fromEntries(url.searchParams);
-      if (contentType?.includes('application/json') && text) args = { ...args, ...(JSON.parse(text) as Record<string, string>) };
+      if (contentType?.includes('application/json') && text)
+        args = { ...args, ...(JSON.parse(text) as Record<string, string>) };
       else if (text) args = { ...args, ...Object.fromEntries(new URLSearchParams(text)) };
       const apiMethod = url.pathname.replace(/^\/api\//, '');
-      const record: SlackRequest = { method: req.method ?? '', apiMethod, authorization: req.headers.authorization, contentType, args, answered: true };
+      const record: SlackRequest = {
+        method: req.method ?? '',
+        apiMethod,
+        authorization: req.headers.authorization,
+        contentType,
+        args,
+        answered: true,
+      };
       requests.push(record);
 
       if (failures.times > 0) {
@@ -75,13 +85,23 @@ export async function startFakeSlack(options: { botToken?: string; joined?: stri
           const channel = args.channel;
           if (!channel) return send(res, 200, { ok: false, error: 'channel_not_found' });
           if (joined.has(channel) || notJoined.has(channel)) {
-            return send(res, 200, { ok: true, channel: { id: channel, name: channel.toLowerCase(), is_channel: true, is_archived: false, is_member: joined.has(channel) } });
+            return send(res, 200, {
+              ok: true,
+              channel: {
+                id: channel,
+                name: channel.toLowerCase(),
+                is_channel: true,
+                is_archived: false,
+                is_member: joined.has(channel),
+              },
+            });
           }
           return send(res, 200, { ok: false, error: 'channel_not_found' });
         }
         case 'chat.postMessage': {
           const channel = args.channel;
-          if (!channel || (!joined.has(channel) && !notJoined.has(channel))) return send(res, 200, { ok: false, error: 'channel_not_found' });
+          if (!channel || (!joined.has(channel) && !notJoined.has(channel)))
+            return send(res, 200, { ok: false, error: 'channel_not_found' });
           if (!joined.has(channel)) return send(res, 200, { ok: false, error: 'not_in_channel' });
           if (!args.text && !args.blocks) return send(res, 200, { ok: false, error: 'no_text' });
           const ts = `${Math.floor(Date.now() / 1000)}.${String(++messageCount).padStart(6, '0')}`;
@@ -104,7 +124,12 @@ export async function startFakeSlack(options: { botToken?: string; joined?: stri
     messages(channel) {
       return requests
         .filter((r) => r.apiMethod === 'chat.postMessage' && r.answered && (!channel || r.args.channel === channel))
-        .map((r) => ({ channel: r.args.channel!, text: r.args.text ?? '', blocks: r.args.blocks ? (typeof r.args.blocks === 'string' ? JSON.parse(r.args.blocks) : r.args.blocks) : [], threadTs: r.args.thread_ts }));
+        .map((r) => ({
+          channel: r.args.channel!,
+          text: r.args.text ?? '',
+          blocks: r.args.blocks ? (typeof r.args.blocks === 'string' ? JSON.parse(r.args.blocks) : r.args.blocks) : [],
+          threadTs: r.args.thread_ts,
+        }));
     },
     failNext(times, status = 500) {
       failures = { times, status };

@@ -19,8 +19,11 @@ const referenceTag: CollectionTag = {
   tag: '!reference',
   collection: 'seq',
   resolve(seq, onError) {
-    const parts = (seq as YAML.YAMLSeq).items.map((item) => (YAML.isScalar(item) && typeof item.value === 'string' ? item.value : null));
-    if (parts.length === 0 || parts.some((p) => p === null)) onError('!reference takes a list of names, like !reference [.job, script]');
+    const parts = (seq as YAML.YAMLSeq).items.map((item) =>
+      YAML.isScalar(item) && typeof item.value === 'string' ? item.value : null,
+    );
+    if (parts.length === 0 || parts.some((p) => p === null))
+      onError('!reference takes a list of names, like !reference [.job, script]');
     return new Reference(parts.map(String));
   },
 };
@@ -31,7 +34,8 @@ export type Config = Record<string, unknown>;
 export function parseDocuments(text: string, file = 'inline.yml'): unknown[] {
   const docs = YAML.parseAllDocuments(text, { customTags: [referenceTag], prettyErrors: true, merge: true });
   const list = Array.isArray(docs) ? docs : [docs];
-  for (const doc of list) if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map((e) => e.message).join('\n')}`);
+  for (const doc of list)
+    if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map((e) => e.message).join('\n')}`);
   return list.map((doc) => doc.toJS({ maxAliasCount: 1000 }));
 }
 
@@ -58,7 +62,8 @@ export interface SpecFile {
 
 export function splitSpec(text: string, file: string): SpecFile | null {
   const docs = parseDocuments(text, file);
-  if (docs.length === 2 && isMap(docs[0]) && 'spec' in docs[0]) return { spec: (docs[0].spec ?? {}) as SpecFile['spec'], body: (docs[1] ?? {}) as Config, docs };
+  if (docs.length === 2 && isMap(docs[0]) && 'spec' in docs[0])
+    return { spec: (docs[0].spec ?? {}) as SpecFile['spec'], body: (docs[1] ?? {}) as Config, docs };
   return null;
 }
 
@@ -73,7 +78,10 @@ export function typeOfInputValue(value: unknown): string {
 }
 
 /** The value of every input as GitLab decides it: given, else the default; checked against the spec. */
-export function resolveInputs(inputs: Record<string, InputSpec>, given: Record<string, unknown>): Record<string, unknown> {
+export function resolveInputs(
+  inputs: Record<string, InputSpec>,
+  given: Record<string, unknown>,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of Object.keys(given)) if (!(name in inputs)) throw new Error(`unknown input: \`${name}\``);
   for (const [name, spec] of Object.entries(inputs)) {
@@ -81,8 +89,12 @@ export function resolveInputs(inputs: Record<string, InputSpec>, given: Record<s
     if (value === undefined) throw new Error(`\`${name}\` input: required value has not been provided`);
     const type = spec.type ?? 'string';
     if (typeOfInputValue(value) !== type) throw new Error(`\`${name}\` input: provided value is not a ${type}`);
-    if (spec.options && !spec.options.includes(value)) throw new Error(`\`${name}\` input: \`${String(value)}\` cannot be used because it is not in the list of allowed options`);
-    if (spec.regex && !new RegExp(spec.regex).test(String(value))) throw new Error(`\`${name}\` input: provided value does not match required RegEx pattern`);
+    if (spec.options && !spec.options.includes(value))
+      throw new Error(
+        `\`${name}\` input: \`${String(value)}\` cannot be used because it is not in the list of allowed options`,
+      );
+    if (spec.regex && !new RegExp(spec.regex).test(String(value)))
+      throw new Error(`\`${name}\` input: provided value does not match required RegEx pattern`);
     values[name] = value;
   }
   return values;
@@ -106,7 +118,10 @@ export function interpolate(value: unknown, inputs: Record<string, unknown>): un
   }
   if (Array.isArray(value)) return value.map((v) => interpolate(v, inputs));
   if (value instanceof Reference) return value;
-  if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [String(interpolate(k, inputs)), interpolate(v, inputs)]));
+  if (isMap(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [String(interpolate(k, inputs)), interpolate(v, inputs)]),
+    );
   return value;
 }
 
@@ -139,33 +154,47 @@ function includeTarget(entry: unknown, root: string): { file: string; inputs: Re
   if (typeof item.local === 'string') {
     const file = path.join(root, item.local.replace(/^\//, ''));
     // A copy of the template committed elsewhere (docs examples): this repository's template.
-    if (!fs.existsSync(file) && path.basename(file) === 'goalie.gitlab-ci.yml') return { file: INCLUDE_TEMPLATE, inputs };
+    if (!fs.existsSync(file) && path.basename(file) === 'goalie.gitlab-ci.yml')
+      return { file: INCLUDE_TEMPLATE, inputs };
     return { file, inputs };
   }
   if (typeof item.component === 'string') return { file: componentFile(item.component), inputs };
   const named = typeof item.remote === 'string' ? item.remote : typeof item.file === 'string' ? item.file : '';
-  if ((typeof item.remote === 'string' || typeof item.project === 'string') && path.basename(named) === 'goalie.gitlab-ci.yml') return { file: INCLUDE_TEMPLATE, inputs };
+  if (
+    (typeof item.remote === 'string' || typeof item.project === 'string') &&
+    path.basename(named) === 'goalie.gitlab-ci.yml'
+  )
+    return { file: INCLUDE_TEMPLATE, inputs };
   throw new Error(`unsupported include in tests: ${JSON.stringify(entry)}`);
 }
 
 /** One file's configuration with its includes merged in (included first, the file itself last), inputs interpolated. */
-export function loadPipeline(text: string, options: { root?: string; inputs?: Record<string, unknown>; file?: string } = {}): Config {
+export function loadPipeline(
+  text: string,
+  options: { root?: string; inputs?: Record<string, unknown>; file?: string } = {},
+): Config {
   const root = options.root ?? process.cwd();
   const file = options.file ?? '.gitlab-ci.yml';
   const withSpec = splitSpec(text, file);
   let config: Config;
-  if (withSpec) config = interpolate(withSpec.body, resolveInputs(withSpec.spec.inputs ?? {}, options.inputs ?? {})) as Config;
+  if (withSpec)
+    config = interpolate(withSpec.body, resolveInputs(withSpec.spec.inputs ?? {}, options.inputs ?? {})) as Config;
   else {
-    if (options.inputs && Object.keys(options.inputs).length > 0) throw new Error(`${file} takes no inputs: it has no spec: header`);
+    if (options.inputs && Object.keys(options.inputs).length > 0)
+      throw new Error(`${file} takes no inputs: it has no spec: header`);
     const docs = parseDocuments(text, file);
     if (docs.length !== 1) throw new Error(`${file}: expected one YAML document, found ${docs.length}`);
     config = (docs[0] ?? {}) as Config;
   }
-  const includes = config.include === undefined ? [] : Array.isArray(config.include) ? config.include : [config.include];
+  const includes =
+    config.include === undefined ? [] : Array.isArray(config.include) ? config.include : [config.include];
   let merged: Config = {};
   for (const entry of includes) {
     const target = includeTarget(entry, root);
-    merged = deepMerge(merged, loadPipeline(fs.readFileSync(target.file, 'utf8'), { root, inputs: target.inputs, file: target.file })) as Config;
+    merged = deepMerge(
+      merged,
+      loadPipeline(fs.readFileSync(target.file, 'utf8'), { root, inputs: target.inputs, file: target.file }),
+    ) as Config;
   }
   const { include: _include, ...own } = config;
   return deepMerge(merged, own) as Config;
@@ -189,7 +218,8 @@ export function resolveReferences(value: unknown, config: Config, depth = 0): un
   if (value instanceof Reference) {
     let target: unknown = config;
     for (const key of value.path) {
-      if (!isMap(target) || !(key in target)) throw new Error(`!reference [${value.path.join(', ')}] could not be found`);
+      if (!isMap(target) || !(key in target))
+        throw new Error(`!reference [${value.path.join(', ')}] could not be found`);
       target = target[key];
     }
     return resolveReferences(target, config, depth + 1);
@@ -203,7 +233,8 @@ export function resolveReferences(value: unknown, config: Config, depth = 0): un
     }
     return out.flat(10);
   }
-  if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveReferences(v, config, depth)]));
+  if (isMap(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveReferences(v, config, depth)]));
   return value;
 }
 
@@ -211,10 +242,17 @@ export function resolveReferences(value: unknown, config: Config, depth = 0): un
 export function jobShell(config: Config, name: string): { lines: string[]; variables: Record<string, string> } {
   const job = resolveReferences(resolveJob(config, name), config) as Record<string, unknown>;
   const defaults = isMap(config.default) ? config.default : {};
-  const lines = [...((job.before_script ?? defaults.before_script ?? []) as string[]), ...((job.script ?? []) as string[])];
-  for (const line of lines) if (typeof line !== 'string') throw new Error(`${name}: a script line is not a string: ${JSON.stringify(line)}`);
+  const lines = [
+    ...((job.before_script ?? defaults.before_script ?? []) as string[]),
+    ...((job.script ?? []) as string[]),
+  ];
+  for (const line of lines)
+    if (typeof line !== 'string') throw new Error(`${name}: a script line is not a string: ${JSON.stringify(line)}`);
   const variables: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...(isMap(config.variables) ? config.variables : {}), ...(isMap(job.variables) ? job.variables : {}) })) {
+  for (const [k, v] of Object.entries({
+    ...(isMap(config.variables) ? config.variables : {}),
+    ...(isMap(job.variables) ? job.variables : {}),
+  })) {
     variables[k] = isMap(v) ? String(v.value ?? '') : String(v);
   }
   return { lines, variables };
@@ -232,7 +270,10 @@ export interface JobRun {
 
 /** `$VAR` and `${VAR}` in a variable's value, expanded from the variables before it (GitLab expands job variables). */
 function expand(value: string, env: Record<string, string>): string {
-  return value.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_, a: string | undefined, b: string | undefined) => env[(a ?? b)!] ?? '');
+  return value.replace(
+    /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (_, a: string | undefined, b: string | undefined) => env[(a ?? b)!] ?? '',
+  );
 }
 
 /**
@@ -244,10 +285,21 @@ function expand(value: string, env: Record<string, string>): string {
 export function runJob(
   config: Config,
   name: string,
-  options: { cwd: string; predefined: Record<string, string>; settings?: Record<string, string>; shell?: 'bash' | 'dash'; timeoutMs?: number },
+  options: {
+    cwd: string;
+    predefined: Record<string, string>;
+    settings?: Record<string, string>;
+    shell?: 'bash' | 'dash';
+    timeoutMs?: number;
+  },
 ): Promise<JobRun> {
   const { lines, variables } = jobShell(config, name);
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', ...options.predefined };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    LANG: 'C.UTF-8',
+    ...options.predefined,
+  };
   for (const [k, v] of Object.entries(variables)) env[k] = expand(v, env);
   Object.assign(env, options.settings ?? {});
   const shell = options.shell ?? 'bash';

@@ -36,9 +36,17 @@ export interface SuiteOutcome extends SuiteCase {
 
 /** Every app's test cases, read from test/fixtures/apps/<style>/cases.json. */
 export function loadSuite(apps?: string[]): SuiteCase[] {
-  const styles = apps ?? fs.readdirSync(APPS_DIR).filter((d) => fs.existsSync(path.join(APPS_DIR, d, 'cases.json'))).sort();
+  const styles =
+    apps ??
+    fs
+      .readdirSync(APPS_DIR)
+      .filter((d) => fs.existsSync(path.join(APPS_DIR, d, 'cases.json')))
+      .sort();
   return styles.flatMap((app) => {
-    const cases = JSON.parse(fs.readFileSync(path.join(APPS_DIR, app, 'cases.json'), 'utf8')) as Omit<SuiteCase, 'app' | 'name'>[];
+    const cases = JSON.parse(fs.readFileSync(path.join(APPS_DIR, app, 'cases.json'), 'utf8')) as Omit<
+      SuiteCase,
+      'app' | 'name'
+    >[];
     return cases.map((c, i) => ({ app, name: `${app} ${i + 1}`, ...c }));
   });
 }
@@ -50,7 +58,13 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /** Serves each app at `/<style>/`; nothing else, nothing outside test/fixtures/apps. */
 export async function startAppServer(): Promise<AppServer> {
@@ -63,7 +77,10 @@ export async function startAppServer(): Promise<AppServer> {
       response.writeHead(404, { 'content-type': 'text/plain' });
       return void response.end('Not found');
     }
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    response.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     response.end(fs.readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -90,33 +107,80 @@ export function suiteProject(serverUrl: string, plans: SuitePlan[], project = 'g
   const apps = new Set(plans.flatMap((p) => p.cases.map((c) => p.application ?? c.app)));
   const cases = plans.flatMap((p) => p.cases.map((c) => ({ ...c, application: p.application ?? c.app })));
   const q = (text: string) => JSON.stringify(text);
-  return [
-    'organization: { name: Goal suite }',
-    `project: { name: ${project} }`,
-    'applications:',
-    ...[...apps].map((app) => `  - name: ${app}\n    environments: [{ name: local, url: ${q(`${serverUrl}/${app}/`)}, default: true }]`),
-    'testCases:',
-    ...cases.map((c) => `  - name: ${q(c.name)}\n    application: ${c.application}\n    goal: ${q(c.goal)}\n    expectedResult: ${q(c.expectedResult)}`),
-    'testPlans:',
-    ...plans.map((p, i) => `  - name: ${q(p.name)}\n    default: ${i === 0}\n    testCases: [${p.cases.map((c) => q(c.name)).join(', ')}]`),
-  ].join('\n') + '\n';
+  return (
+    [
+      'organization: { name: Goal suite }',
+      `project: { name: ${project} }`,
+      'applications:',
+      ...[...apps].map(
+        (app) =>
+          `  - name: ${app}\n    environments: [{ name: local, url: ${q(`${serverUrl}/${app}/`)}, default: true }]`,
+      ),
+      'testCases:',
+      ...cases.map(
+        (c) =>
+          `  - name: ${q(c.name)}\n    application: ${c.application}\n    goal: ${q(c.goal)}\n    expectedResult: ${q(c.expectedResult)}`,
+      ),
+      'testPlans:',
+      ...plans.map(
+        (p, i) =>
+          `  - name: ${q(p.name)}\n    default: ${i === 0}\n    testCases: [${p.cases.map((c) => q(c.name)).join(', ')}]`,
+      ),
+    ].join('\n') + '\n'
+  );
 }
 
-const query = <T>(service: TestService, sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
+const query = <T>(service: TestService, sql: string, params: unknown[] = []) =>
+  service.runtime.dataSource.query<T[]>(sql, params);
 
 /** Waits until no test case is being burned in (a worker must be running). */
 export async function waitForBurnIns(service: TestService, timeoutMs = 600_000): Promise<void> {
-  await waitFor('the burn-ins', async () => (await query<{ n: number }>(service, `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, timeoutMs, 200);
+  await waitFor(
+    'the burn-ins',
+    async () =>
+      (
+        await query<{ n: number }>(
+          service,
+          `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`,
+        )
+      )[0]!.n === 0,
+    timeoutMs,
+    200,
+  );
 }
 
 /** Starts a run of the named plan through POST /v1/run, waits for it, and compares each verdict with its label. */
-export async function runPlan(service: TestService, api: ApiClient, plan: SuitePlan, timeoutMs = 600_000): Promise<SuiteOutcome[]> {
-  const [row] = await query<{ short_id: string }>(service, `SELECT short_id FROM test_plans WHERE name = $1`, [plan.name]);
+export async function runPlan(
+  service: TestService,
+  api: ApiClient,
+  plan: SuitePlan,
+  timeoutMs = 600_000,
+): Promise<SuiteOutcome[]> {
+  const [row] = await query<{ short_id: string }>(service, `SELECT short_id FROM test_plans WHERE name = $1`, [
+    plan.name,
+  ]);
   const started = await api.post('/v1/run', { testPlanShortId: row!.short_id });
-  if (started.status !== 201 && started.status !== 200) throw new Error(`POST /v1/run answered ${started.status}: ${JSON.stringify(started.body)}`);
+  if (started.status !== 201 && started.status !== 200)
+    throw new Error(`POST /v1/run answered ${started.status}: ${JSON.stringify(started.body)}`);
   const shortId: string = started.body.run.shortId;
-  await waitFor(`run ${shortId} to end`, async () => (await query(service, `SELECT 1 FROM runs WHERE short_id = $1 AND finished_at IS NOT NULL`, [shortId]))[0], timeoutMs, 200);
-  const rows = await query<{ name: string; status: string; result: string | null; thought: string | null; title: string | null; generation_status: string; generation_error: string | null; burn_in_ms: string | null; replay_ms: string | null }>(
+  await waitFor(
+    `run ${shortId} to end`,
+    async () =>
+      (await query(service, `SELECT 1 FROM runs WHERE short_id = $1 AND finished_at IS NOT NULL`, [shortId]))[0],
+    timeoutMs,
+    200,
+  );
+  const rows = await query<{
+    name: string;
+    status: string;
+    result: string | null;
+    thought: string | null;
+    title: string | null;
+    generation_status: string;
+    generation_error: string | null;
+    burn_in_ms: string | null;
+    replay_ms: string | null;
+  }>(
     service,
     `SELECT t.name, rtc.status, rtc.result, rtc.evaluation_thought thought, rtc.result_title title, t.generation_status, t.generation_error,
             extract(epoch FROM t.generated_at - t.generation_started_at) * 1000 burn_in_ms,
@@ -179,7 +243,9 @@ export function suiteFigures(outcomes: SuiteOutcome[]): SuiteFigures {
  * The whole suite on a running service (a worker must run): its own app server and project, burn-ins,
  * one run; for `npm run bench`.
  */
-export async function measureGoalSuite(service: TestService): Promise<{ figures: SuiteFigures; outcomes: SuiteOutcome[] }> {
+export async function measureGoalSuite(
+  service: TestService,
+): Promise<{ figures: SuiteFigures; outcomes: SuiteOutcome[] }> {
   const server = await startAppServer();
   try {
     const plan: SuitePlan = { name: 'Goal suite', cases: loadSuite() };
@@ -194,7 +260,8 @@ export async function measureGoalSuite(service: TestService): Promise<{ figures:
 
 /** "Title: Title and more" (a failure's title, then its message starting with it) -> the message. */
 function withoutRepeatedTitle(text: string): string {
-  for (let i = text.indexOf(': '); i > 0; i = text.indexOf(': ', i + 1)) if (text.slice(i + 2).startsWith(text.slice(0, i))) return text.slice(i + 2);
+  for (let i = text.indexOf(': '); i > 0; i = text.indexOf(': ', i + 1))
+    if (text.slice(i + 2).startsWith(text.slice(0, i))) return text.slice(i + 2);
   return text;
 }
 
@@ -206,15 +273,19 @@ export function wrongVerdictTable(outcomes: SuiteOutcome[]): string {
   const note = unburned.length ? `\nRight, but only because the burn-in failed: ${unburned.join('; ')}` : '';
   if (!wrong.length) return `No wrong verdicts.${note}`;
   const oneLine = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 400);
-  return [
-    `${wrong.length} wrong verdict${wrong.length === 1 ? '' : 's'} of ${outcomes.length}:`,
-    ...wrong.map((o) =>
-      [
-        `- ${o.name}: expected ${o.verdict}, got ${o.actual}${o.verdict === 'FAILED' && o.actual === 'PASSED' ? ' (FALSE PASS)' : ''}`,
-        `    goal: ${o.goal}`,
-        `    expected result: ${o.expectedResult}`,
-        o.burnedIn ? `    evaluation: ${oneLine(o.thought)}` : `    burn-in failed: ${oneLine(withoutRepeatedTitle(o.burnInError ?? o.thought))}`,
-      ].join('\n'),
-    ),
-  ].join('\n') + note;
+  return (
+    [
+      `${wrong.length} wrong verdict${wrong.length === 1 ? '' : 's'} of ${outcomes.length}:`,
+      ...wrong.map((o) =>
+        [
+          `- ${o.name}: expected ${o.verdict}, got ${o.actual}${o.verdict === 'FAILED' && o.actual === 'PASSED' ? ' (FALSE PASS)' : ''}`,
+          `    goal: ${o.goal}`,
+          `    expected result: ${o.expectedResult}`,
+          o.burnedIn
+            ? `    evaluation: ${oneLine(o.thought)}`
+            : `    burn-in failed: ${oneLine(withoutRepeatedTitle(o.burnInError ?? o.thought))}`,
+        ].join('\n'),
+      ),
+    ].join('\n') + note
+  );
 }

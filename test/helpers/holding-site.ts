@@ -5,7 +5,10 @@ import { html, startSite, type Site } from './site.js';
 
 /** Home at / ('All good'), and /slow ('finally'), which a test can hold with `site.hold('/slow')`. */
 export function startHoldingSite(): Promise<Site> {
-  return startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'), '/slow': html('Slow', '<main><p>finally</p></main>') });
+  return startSite({
+    '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'),
+    '/slow': html('Slow', '<main><p>finally</p></main>'),
+  });
 }
 
 export interface HoldingProjectNames {

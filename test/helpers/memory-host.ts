@@ -85,7 +85,12 @@ class MemoryPlatform implements ChangeRequestPlatform {
     return { id: comment.id, url: null };
   }
 
-  async submitVerdict(number: number, verdict: Verdict, _body: string, sha: string): Promise<{ applied: boolean; detail: string }> {
+  async submitVerdict(
+    number: number,
+    verdict: Verdict,
+    _body: string,
+    sha: string,
+  ): Promise<{ applied: boolean; detail: string }> {
     this.repo.verdicts.push({ number, verdict, sha });
     return { applied: true, detail: verdict };
   }
@@ -134,7 +139,10 @@ export class MemoryHost implements PlatformFactory {
 let deliveries = 0;
 /** A delivery of `event` as the memory receiver reads it; `id` repeats a delivery. */
 export function memoryDelivery(event: PlatformEvent, secret: string, id = `delivery-${++deliveries}`): WebhookRequest {
-  return { headers: { 'x-memory-secret': secret, 'x-memory-delivery': id }, rawBody: Buffer.from(JSON.stringify(event)) };
+  return {
+    headers: { 'x-memory-secret': secret, 'x-memory-delivery': id },
+    rawBody: Buffer.from(JSON.stringify(event)),
+  };
 }
 
 /** An explorer that visits nothing and reports the findings set for a start URL's origin. */

@@ -26,7 +26,8 @@ const SCHEMA_REF_PREFIX = '#/components/schemas/';
 // Keywords OpenAPI 3.0 adds to JSON Schema; Ajv in strict mode would reject them.
 const OPENAPI_ONLY_KEYWORDS = new Set(['nullable', 'discriminator', 'xml', 'externalDocs', 'example']);
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const mapValues = (object: Json, fn: (value: unknown) => unknown): Json =>
   Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fn(value)]));
 
@@ -65,13 +66,17 @@ function convertKeyword(key: string, value: unknown): unknown {
 }
 
 function rewriteRef(ref: string): string {
-  if (!ref.startsWith(SCHEMA_REF_PREFIX)) throw new Error(`Unsupported $ref ${ref}: only ${SCHEMA_REF_PREFIX}<name> is handled.`);
+  if (!ref.startsWith(SCHEMA_REF_PREFIX))
+    throw new Error(`Unsupported $ref ${ref}: only ${SCHEMA_REF_PREFIX}<name> is handled.`);
   return `${COMPONENTS_ID}#/definitions/${ref.slice(SCHEMA_REF_PREFIX.length)}`;
 }
 
 /** OpenAPI 3.0 has boolean exclusiveMinimum/Maximum modifying minimum/maximum; JSON Schema has numbers. */
 function convertExclusiveBounds(schema: Json): void {
-  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     const flag = schema[exclusive];
     if (typeof flag !== 'boolean') continue;
     delete schema[exclusive];
@@ -174,12 +179,16 @@ function findRoute(method: string, path: string): Route {
   const matching = routes().filter((route) => route.regex.test(pathname));
   if (matching.length === 0) {
     const known = routes().map((route) => `${route.method} ${route.path}`);
-    throw new Error(`No path of the OpenAPI document matches ${method.toUpperCase()} ${path}. Described operations:\n  ${known.join('\n  ')}`);
+    throw new Error(
+      `No path of the OpenAPI document matches ${method.toUpperCase()} ${path}. Described operations:\n  ${known.join('\n  ')}`,
+    );
   }
   const route = matching.find((candidate) => candidate.method === method.toUpperCase());
   if (!route) {
     const methods = matching.map((candidate) => candidate.method).join(', ');
-    throw new Error(`The OpenAPI document describes ${matching[0]!.path} only for ${methods}, not for ${method.toUpperCase()} (request ${path}).`);
+    throw new Error(
+      `The OpenAPI document describes ${matching[0]!.path} only for ${methods}, not for ${method.toUpperCase()} (request ${path}).`,
+    );
   }
   return route;
 }
@@ -204,7 +213,10 @@ function formatBody(body: unknown): string {
 
 function formatAjvErrors(errors: readonly ErrorObject[]): string {
   return errors
-    .map((error) => `  - ${error.instancePath || '(root)'} ${error.message ?? 'is invalid'} ${JSON.stringify(error.params)}`)
+    .map(
+      (error) =>
+        `  - ${error.instancePath || '(root)'} ${error.message ?? 'is invalid'} ${JSON.stringify(error.params)}`,
+    )
     .join('\n');
 }
 
@@ -218,7 +230,9 @@ export function assertMatchesOpenApi(method: string, path: string, status: numbe
   const schema = (response.content as Json | undefined)?.['application/json'];
   if (!isObject(schema) || schema.schema === undefined) {
     if (body === undefined || body === '' || body === null) return markChecked(route);
-    throw new Error(`${describeRoute(route)} describes status ${status} without a JSON body, but got:\n${formatBody(body)}`);
+    throw new Error(
+      `${describeRoute(route)} describes status ${status} without a JSON body, but got:\n${formatBody(body)}`,
+    );
   }
   const validate = compile(`${route.method} ${route.path} ${key}`, schema.schema);
   if (!validate(body)) {
@@ -235,7 +249,9 @@ export function assertMatchesOpenApi(method: string, path: string, status: numbe
 export function assertMatchesSchema(name: string, value: unknown): void {
   const validate = compile(`schema ${name}`, { $ref: `${SCHEMA_REF_PREFIX}${name}` });
   if (!validate(value)) {
-    throw new Error(`Value does not match schema ${name}.\nProblems:\n${formatAjvErrors(validate.errors ?? [])}\nValue:\n${formatBody(value)}`);
+    throw new Error(
+      `Value does not match schema ${name}.\nProblems:\n${formatAjvErrors(validate.errors ?? [])}\nValue:\n${formatBody(value)}`,
+    );
   }
 }
 

@@ -11,9 +11,18 @@ export interface Finished {
 }
 
 /** `cwd`: the directory it runs in (default the test's own). */
-export function runGoalie(args: string[], env: Record<string, string>, timeoutMs = 60_000, cwd?: string): Promise<Finished> {
+export function runGoalie(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  cwd?: string,
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GOALIE_BIN, ...args], { cwd, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [GOALIE_BIN, ...args], {
+      cwd,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -38,7 +47,10 @@ export interface Running {
 }
 
 export function startGoalie(args: string[], env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [GOALIE_BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [GOALIE_BIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {

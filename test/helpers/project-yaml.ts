@@ -39,9 +39,17 @@ testCases:
  * A project testing one site (application Site, its default environment `siteUrl`): the test
  * cases as given, each in a plan of its own named like it, the first plan the default.
  */
-export function siteProject(name: string, siteUrl: string, testCases: { name: string; goal: string; expectedResult: string }[]): string {
-  const cases = testCases.map((t) => `  - name: ${t.name}\n    application: Site\n    goal: ${t.goal}\n    expectedResult: "${t.expectedResult}"`);
-  const plans = testCases.map((t, i) => `  - name: ${t.name}\n${i === 0 ? '    default: true\n' : ''}    testCases: [${t.name}]`);
+export function siteProject(
+  name: string,
+  siteUrl: string,
+  testCases: { name: string; goal: string; expectedResult: string }[],
+): string {
+  const cases = testCases.map(
+    (t) => `  - name: ${t.name}\n    application: Site\n    goal: ${t.goal}\n    expectedResult: "${t.expectedResult}"`,
+  );
+  const plans = testCases.map(
+    (t, i) => `  - name: ${t.name}\n${i === 0 ? '    default: true\n' : ''}    testCases: [${t.name}]`,
+  );
   return `
 organization: { name: ${name} }
 project: { name: ${name.toLowerCase()} }
@@ -57,21 +65,30 @@ ${plans.join('\n')}
 
 /** Rows of a query against the service's own database. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of arbitrary SQL
-export async function sql<T = Record<string, any>>(service: TestService, query: string, params: unknown[] = []): Promise<T[]> {
-  return (await service.runtime.dataSource.query<T[]>(query, params));
+export async function sql<T = Record<string, any>>(
+  service: TestService,
+  query: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  return await service.runtime.dataSource.query<T[]>(query, params);
 }
 
 export async function countRuns(service: TestService, projectId: string): Promise<number> {
-  const [row] = await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs WHERE project_id = $1', [projectId]);
+  const [row] = await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM runs WHERE project_id = $1', [
+    projectId,
+  ]);
   return row!.n;
 }
 
 /** Every error body is exactly `{ message }`, a non-empty sentence without internals. */
 export function errorMessage(body: unknown): string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`Expected an error object, got ${JSON.stringify(body)}`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Error(`Expected an error object, got ${JSON.stringify(body)}`);
   const keys = Object.keys(body);
-  if (keys.length !== 1 || keys[0] !== 'message') throw new Error(`Expected exactly { message }, got ${JSON.stringify(body)}`);
+  if (keys.length !== 1 || keys[0] !== 'message')
+    throw new Error(`Expected exactly { message }, got ${JSON.stringify(body)}`);
   const message = (body as { message: unknown }).message;
-  if (typeof message !== 'string' || message.trim() === '') throw new Error(`Expected a non-empty message, got ${JSON.stringify(body)}`);
+  if (typeof message !== 'string' || message.trim() === '')
+    throw new Error(`Expected a non-empty message, got ${JSON.stringify(body)}`);
   return message;
 }

@@ -46,7 +46,10 @@ export const PAGES = {
   },
   /** The same, but the home page logs a console error: a minor finding only. */
   minor: {
-    '/': html('Shop', '<main><h1>Shop</h1><p>All good</p><p><a href="/about">About us</a></p></main><script>console.error("Analytics failed to load")</script>'),
+    '/': html(
+      'Shop',
+      '<main><h1>Shop</h1><p>All good</p><p><a href="/about">About us</a></p></main><script>console.error("Analytics failed to load")</script>',
+    ),
     '/about': html('About', '<main><h1>About</h1><p>We sell things.</p><p><a href="/">Home</a></p></main>'),
   },
   /** The application's own (non-preview) environment: never what a review should test. */
@@ -54,7 +57,6 @@ export const PAGES = {
     '/': html('Staging', '<main><h1>Staging</h1><p>This is staging, not the preview.</p></main>'),
   },
 } as const;
-
 
 /** The previews every review test uses; `slow` has a page `/slow` a test can hold. */
 export interface Previews {
@@ -66,7 +68,12 @@ export interface Previews {
 
 export async function startPreviews(): Promise<Previews> {
   const slowPage = html('Slow', '<main><h1>Slow</h1><p>finally</p></main>');
-  const [clean, minor, staging, slow] = await Promise.all([startPreview(PAGES.clean), startPreview(PAGES.minor), startPreview(PAGES.staging), startPreview({ ...PAGES.clean, '/slow': slowPage })]);
+  const [clean, minor, staging, slow] = await Promise.all([
+    startPreview(PAGES.clean),
+    startPreview(PAGES.minor),
+    startPreview(PAGES.staging),
+    startPreview({ ...PAGES.clean, '/slow': slowPage }),
+  ]);
   return { clean: clean, minor: minor, staging: staging, slow: slow };
 }
 
@@ -104,8 +111,13 @@ function fastPlatforms(service: TestService, now: () => number): PlatformFactory
 }
 
 /** `options.logger`: where the service logs (silent unless given); `options.env`: more configuration. */
-export async function startReviewService(options: { logger?: Logger; env?: Record<string, string> } = {}): Promise<ReviewService> {
-  const service = await startTestService({ GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4', ...options.env }, { logger: options.logger });
+export async function startReviewService(
+  options: { logger?: Logger; env?: Record<string, string> } = {},
+): Promise<ReviewService> {
+  const service = await startTestService(
+    { GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4', ...options.env },
+    { logger: options.logger },
+  );
   let clockOffsetMs = 0;
   service.runtime.app.platforms = fastPlatforms(service, () => Date.now() + clockOffsetMs);
   const worker = await startWorker(service.runtime);
@@ -203,8 +215,12 @@ ${credentialsYaml(o)}
     postCommentOnOpened: ${o.postCommentOnOpened ?? true}
     mention: "${o.mention ?? '@goalie'}"
     testPlan: ${o.testPlan ?? 'Smoke'}
-${o.previewOrigins ? `    previewOrigins: ${JSON.stringify(o.previewOrigins)}\n` : ''}${o.minimumPermission ? `    minimumPermission: ${o.minimumPermission}\n` : ''}${o.allowForks === undefined ? '' : `    allowForks: ${o.allowForks}\n`}${o.context ? `    context: ${JSON.stringify(o.context)}
-` : ''}    environments:
+${o.previewOrigins ? `    previewOrigins: ${JSON.stringify(o.previewOrigins)}\n` : ''}${o.minimumPermission ? `    minimumPermission: ${o.minimumPermission}\n` : ''}${o.allowForks === undefined ? '' : `    allowForks: ${o.allowForks}\n`}${
+    o.context
+      ? `    context: ${JSON.stringify(o.context)}
+`
+      : ''
+  }    environments:
       "${o.environment ?? 'preview'}": Storefront
 `;
 }
@@ -226,13 +242,32 @@ export interface ReviewProject {
 export async function applyReviewProject(service: TestService, options: ReviewProjectOptions): Promise<ReviewProject> {
   const summary = await service.apply(reviewProjectYaml(options), options.env);
   if (!summary.repository) throw new Error('apply returned no repository summary');
-  const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [summary.repository.shortId]);
-  return { summary, projectId: summary.project.id, connection: summary.repository.shortId, connectionId: row!.id, webhookUrl: summary.repository.webhookUrl };
+  const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [
+    summary.repository.shortId,
+  ]);
+  return {
+    summary,
+    projectId: summary.project.id,
+    connection: summary.repository.shortId,
+    connectionId: row!.id,
+    webhookUrl: summary.repository.webhookUrl,
+  };
 }
 
 /** The burn-ins of the applied test cases have ended (so runs replay recorded steps). */
 export async function burnInsDone(service: TestService): Promise<void> {
-  await waitFor('the burn-ins', async () => (await sql<{ n: number }>(service, `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 120_000, 100);
+  await waitFor(
+    'the burn-ins',
+    async () =>
+      (
+        await sql<{ n: number }>(
+          service,
+          `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`,
+        )
+      )[0]!.n === 0,
+    120_000,
+    100,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,7 +279,11 @@ export interface Delivered {
 }
 
 async function post(url: string, headers: Record<string, string>, rawBody: string): Promise<Delivered> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: rawBody });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: rawBody,
+  });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Delivered['body']) : {} };
 }
@@ -256,7 +295,14 @@ export interface GitHubDeliveryOptions {
   secret?: string | null;
 }
 
-export async function deliverGitHub(service: TestService, connection: string, secret: string, event: string, payload: unknown, options: GitHubDeliveryOptions = {}): Promise<Delivered> {
+export async function deliverGitHub(
+  service: TestService,
+  connection: string,
+  secret: string,
+  event: string,
+  payload: unknown,
+  options: GitHubDeliveryOptions = {},
+): Promise<Delivered> {
   const rawBody = JSON.stringify(payload);
   const signWith = options.secret === undefined ? secret : options.secret;
   const headers: Record<string, string> = {
@@ -277,7 +323,14 @@ export interface GitLabDeliveryOptions {
   token?: string | null;
 }
 
-export async function deliverGitLab(service: TestService, connection: string, secretToken: string, event: string, payload: unknown, options: GitLabDeliveryOptions = {}): Promise<Delivered> {
+export async function deliverGitLab(
+  service: TestService,
+  connection: string,
+  secretToken: string,
+  event: string,
+  payload: unknown,
+  options: GitLabDeliveryOptions = {},
+): Promise<Delivered> {
   const uuid = options.uuid ?? randomUUID();
   const token = options.token === undefined ? secretToken : options.token;
   const headers: Record<string, string> = {
@@ -308,7 +361,12 @@ function example(name: string, pick: (payload: Payload) => boolean = () => true)
 function adjustRepository(payload: Payload, fullName: string): void {
   const [owner, name] = fullName.split('/') as [string, string];
   if (payload.repository) {
-    Object.assign(payload.repository, { name, full_name: fullName, html_url: `https://github.example/${fullName}`, url: `https://api.github.example/repos/${fullName}` });
+    Object.assign(payload.repository, {
+      name,
+      full_name: fullName,
+      html_url: `https://github.example/${fullName}`,
+      url: `https://api.github.example/repos/${fullName}`,
+    });
     if (payload.repository.owner) payload.repository.owner.login = owner;
   }
 }
@@ -340,8 +398,14 @@ export const githubPayloads = {
       url: `https://api.github.example/repos/${repository}/pulls/${pr.number}`,
     });
     pull.user.login = pr.author ?? 'octocat';
-    Object.assign(pull.head, { ref: pr.branch, sha: pr.sha, label: `${(pr.fork ?? repository).split('/')[0]}:${pr.branch}` });
-    pull.head.repo = pr.fork ? { ...pull.base.repo, id: pull.base.repo.id + 1, name: pr.fork.split('/')[1], full_name: pr.fork, fork: true } : { ...pull.base.repo };
+    Object.assign(pull.head, {
+      ref: pr.branch,
+      sha: pr.sha,
+      label: `${(pr.fork ?? repository).split('/')[0]}:${pr.branch}`,
+    });
+    pull.head.repo = pr.fork
+      ? { ...pull.base.repo, id: pull.base.repo.id + 1, name: pr.fork.split('/')[1], full_name: pr.fork, fork: true }
+      : { ...pull.base.repo };
     if (action === 'synchronize') Object.assign(payload, { before: before ?? sha(), after: pr.sha });
     return payload;
   },
@@ -364,11 +428,24 @@ export const githubPayloads = {
     payload.comment.user.type = author.endsWith('[bot]') ? 'Bot' : 'User';
     return payload;
   },
-  deploymentStatus(repository: string, d: { sha: string; environment: string; url: string; state?: string; ref?: string }): Payload {
+  deploymentStatus(
+    repository: string,
+    d: { sha: string; environment: string; url: string; state?: string; ref?: string },
+  ): Payload {
     const payload = example('deployment_status', (p) => p.deployment_status.state === 'success');
     adjustRepository(payload, repository);
-    Object.assign(payload.deployment, { sha: d.sha, ref: d.ref ?? 'feature', environment: d.environment, id: Math.floor(Math.random() * 1e9) });
-    Object.assign(payload.deployment_status, { state: d.state ?? 'success', environment: d.environment, environment_url: d.url, target_url: d.url });
+    Object.assign(payload.deployment, {
+      sha: d.sha,
+      ref: d.ref ?? 'feature',
+      environment: d.environment,
+      id: Math.floor(Math.random() * 1e9),
+    });
+    Object.assign(payload.deployment_status, {
+      state: d.state ?? 'success',
+      environment: d.environment,
+      environment_url: d.url,
+      target_url: d.url,
+    });
     return payload;
   },
   push(repository: string, branch: string, after: string, before = sha()): Payload {
@@ -384,7 +461,8 @@ export const githubPayloads = {
 // GitLab payloads: the documented examples in test/fixtures/gitlab, adjusted to the fake's project.
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'gitlab');
-const fixture = (name: string): Payload => JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as Payload;
+const fixture = (name: string): Payload =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as Payload;
 
 export interface GitLabMr {
   iid: number;
@@ -399,12 +477,19 @@ export interface GitLabMr {
 }
 
 function adjustProject(payload: Payload, project: string, baseUrl: string): void {
-  if (payload.project) Object.assign(payload.project, { path_with_namespace: project, web_url: `${baseUrl}/${project}` });
+  if (payload.project)
+    Object.assign(payload.project, { path_with_namespace: project, web_url: `${baseUrl}/${project}` });
 }
 
 export const gitlabPayloads = {
   /** `open`, `update-new-commits`, `draft-to-ready`, `close`. */
-  mergeRequest(project: string, baseUrl: string, kind: 'open' | 'update-new-commits' | 'draft-to-ready' | 'close', mr: GitLabMr, oldrev?: string): Payload {
+  mergeRequest(
+    project: string,
+    baseUrl: string,
+    kind: 'open' | 'update-new-commits' | 'draft-to-ready' | 'close',
+    mr: GitLabMr,
+    oldrev?: string,
+  ): Payload {
     const payload = fixture(`merge_request.${kind}`);
     adjustProject(payload, project, baseUrl);
     const attrs = payload.object_attributes;
@@ -423,16 +508,31 @@ export const gitlabPayloads = {
     return payload;
   },
   /** A new comment by `author` (the fixture's root, user 1, unless given). */
-  note(project: string, baseUrl: string, iid: number, body: string, mr: { branch: string; sha: string }, author?: { id: number; username: string }): Payload {
+  note(
+    project: string,
+    baseUrl: string,
+    iid: number,
+    body: string,
+    mr: { branch: string; sha: string },
+    author?: { id: number; username: string },
+  ): Payload {
     const payload = fixture('note.merge_request');
     adjustProject(payload, project, baseUrl);
     if (author) Object.assign(payload.user, { id: author.id, username: author.username, name: author.username });
-    Object.assign(payload.object_attributes, { id: Math.floor(Math.random() * 1e9), note: body, url: `${baseUrl}/${project}/-/merge_requests/${iid}#note_1` });
+    Object.assign(payload.object_attributes, {
+      id: Math.floor(Math.random() * 1e9),
+      note: body,
+      url: `${baseUrl}/${project}/-/merge_requests/${iid}#note_1`,
+    });
     Object.assign(payload.merge_request, { iid, source_branch: mr.branch });
     payload.merge_request.last_commit = { ...payload.merge_request.last_commit, id: mr.sha };
     return payload;
   },
-  deployment(project: string, baseUrl: string, d: { sha: string; environment: string; url: string; status?: string; ref?: string }): Payload {
+  deployment(
+    project: string,
+    baseUrl: string,
+    d: { sha: string; environment: string; url: string; status?: string; ref?: string },
+  ): Payload {
     const payload = fixture('deployment.success');
     adjustProject(payload, project, baseUrl);
     Object.assign(payload, {
@@ -453,8 +553,12 @@ export const gitlabPayloads = {
 // What got stored.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of arbitrary SQL
-export async function sql<T = Record<string, any>>(service: TestService, query: string, params: unknown[] = []): Promise<T[]> {
-  return (await service.runtime.dataSource.query<T[]>(query, params));
+export async function sql<T = Record<string, any>>(
+  service: TestService,
+  query: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  return await service.runtime.dataSource.query<T[]>(query, params);
 }
 
 export interface ReviewRow {
@@ -475,13 +579,23 @@ export interface ReviewRow {
 
 /** The reviews of a change request, oldest first. */
 export async function reviewsOf(service: TestService, connectionId: string, number: number): Promise<ReviewRow[]> {
-  return sql<ReviewRow>(service, 'SELECT * FROM reviews WHERE connection_id = $1 AND change_request_number = $2 ORDER BY created_at, id', [connectionId, number]);
+  return sql<ReviewRow>(
+    service,
+    'SELECT * FROM reviews WHERE connection_id = $1 AND change_request_number = $2 ORDER BY created_at, id',
+    [connectionId, number],
+  );
 }
 
 export const ENDED = ['COMPLETED', 'ERROR', 'SUPERSEDED'];
 
 /** Waits until the newest review of a change request is in one of `statuses`. */
-export async function waitForReview(service: TestService, connectionId: string, number: number, statuses: string[] = ENDED, timeoutMs = 90_000): Promise<ReviewRow> {
+export async function waitForReview(
+  service: TestService,
+  connectionId: string,
+  number: number,
+  statuses: string[] = ENDED,
+  timeoutMs = 90_000,
+): Promise<ReviewRow> {
   return waitFor(
     `a review of change request ${number} in ${statuses.join('/')}`,
     async () => {
@@ -495,14 +609,24 @@ export async function waitForReview(service: TestService, connectionId: string, 
 }
 
 export async function deliveriesOf(service: TestService, connectionId: string): Promise<string[]> {
-  return (await sql<{ delivery_id: string }>(service, 'SELECT delivery_id FROM webhook_deliveries WHERE connection_id = $1', [connectionId])).map((r) => r.delivery_id);
+  return (
+    await sql<{ delivery_id: string }>(service, 'SELECT delivery_id FROM webhook_deliveries WHERE connection_id = $1', [
+      connectionId,
+    ])
+  ).map((r) => r.delivery_id);
 }
 
 /** Every job of the review queue has ended (no comment updates still on their way). */
 export async function reviewJobsSettled(service: TestService): Promise<void> {
   await waitFor(
     'the review jobs to settle',
-    async () => (await sql<{ n: number }>(service, `SELECT count(*)::int n FROM pgboss.job WHERE name = 'review' AND state IN ('created', 'retry', 'active')`))[0]!.n === 0,
+    async () =>
+      (
+        await sql<{ n: number }>(
+          service,
+          `SELECT count(*)::int n FROM pgboss.job WHERE name = 'review' AND state IN ('created', 'retry', 'active')`,
+        )
+      )[0]!.n === 0,
     60_000,
     100,
   );
@@ -510,8 +634,17 @@ export async function reviewJobsSettled(service: TestService): Promise<void> {
 
 /** What is still going on in the service: for a failing test's message. */
 export async function diagnose(service: TestService): Promise<string> {
-  const jobs = await sql(service, `SELECT name, state, data, started_on FROM pgboss.job WHERE state IN ('active', 'created', 'retry')`);
-  const runs = await sql(service, `SELECT r.short_id, r.status, r.cancel_requested_at, rtc.name, rtc.status AS rtc_status, rtc.worker_id FROM runs r JOIN run_test_cases rtc ON rtc.run_id = r.id WHERE r.status IN ('INITIATED', 'RUNNING') OR rtc.status IN ('PENDING', 'QUEUED', 'RUNNING')`);
-  const waits = await sql(service, `SELECT pid, state, wait_event_type, wait_event, left(query, 200) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`);
+  const jobs = await sql(
+    service,
+    `SELECT name, state, data, started_on FROM pgboss.job WHERE state IN ('active', 'created', 'retry')`,
+  );
+  const runs = await sql(
+    service,
+    `SELECT r.short_id, r.status, r.cancel_requested_at, rtc.name, rtc.status AS rtc_status, rtc.worker_id FROM runs r JOIN run_test_cases rtc ON rtc.run_id = r.id WHERE r.status IN ('INITIATED', 'RUNNING') OR rtc.status IN ('PENDING', 'QUEUED', 'RUNNING')`,
+  );
+  const waits = await sql(
+    service,
+    `SELECT pid, state, wait_event_type, wait_event, left(query, 200) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`,
+  );
   return JSON.stringify({ jobs, runs, waits }, null, 1);
 }

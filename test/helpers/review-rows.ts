@@ -15,7 +15,11 @@ export interface Connection {
 }
 
 /** Connects the project to a repository on `host`, mapping the `preview` environment to `applicationId`. */
-export async function connectRepository(service: TestService, projectId: string, options: { host?: 'github' | 'gitlab'; repository?: string; applicationId?: string } = {}): Promise<Connection> {
+export async function connectRepository(
+  service: TestService,
+  projectId: string,
+  options: { host?: 'github' | 'gitlab'; repository?: string; applicationId?: string } = {},
+): Promise<Connection> {
   const repository = options.repository ?? 'acme/shop';
   const mapping = options.applicationId ? [{ environment: 'preview', applicationId: options.applicationId }] : [];
   const [row] = await sql<{ id: string }>(

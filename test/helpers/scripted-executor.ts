@@ -42,7 +42,8 @@ export class ScriptedExecutor implements TestExecutor {
         ]);
       }
       const verdict = request.signal?.aborted ? 'CANCELLED' : (script.verdict ?? 'PASSED');
-      const steps = script.steps ?? request.steps ?? [{ action: 'goto', url: '/', sentence: `Go to / for ${request.name}` }];
+      const steps = script.steps ??
+        request.steps ?? [{ action: 'goto', url: '/', sentence: `Go to / for ${request.name}` }];
       return {
         verdict,
         resultTitle: verdict === 'PASSED' ? null : `${request.name} ${verdict.toLowerCase()}`,

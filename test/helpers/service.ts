@@ -35,14 +35,25 @@ export interface ApiResponse<T = any> {
 }
 
 export interface ApiClient {
-  request<T = any>(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
   get<T = any>(path: string): Promise<ApiResponse<T>>;
   post<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>>;
 }
 
 export function apiClient(baseUrl: string, token?: string): ApiClient {
-  const request = async (method: string, urlPath: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers };
+  const request = async (
+    method: string,
+    urlPath: string,
+    options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ) => {
+    const headers: Record<string, string> = {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...options.headers,
+    };
     let body: string | undefined = options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
@@ -54,7 +65,12 @@ export function apiClient(baseUrl: string, token?: string): ApiClient {
     const parsed = type.includes('json') && text ? JSON.parse(text) : text;
     const pathname = new URL(baseUrl + urlPath).pathname;
     // Every API answer must be what the OpenAPI document says it is.
-    if (/^\/(v1|api)\//.test(pathname) && pathname !== '/v1/openapi.json' && response.status !== 405 && !(response.status === 404 && !isDescribed(method, pathname))) {
+    if (
+      /^\/(v1|api)\//.test(pathname) &&
+      pathname !== '/v1/openapi.json' &&
+      response.status !== 405 &&
+      !(response.status === 404 && !isDescribed(method, pathname))
+    ) {
       assertMatchesOpenApi(method, pathname, response.status, parsed);
     }
     return { status: response.status, body: parsed, headers: response.headers };
@@ -79,7 +95,10 @@ function isDescribed(method: string, pathname: string): boolean {
  * `options.logger`: the service logs there instead (TEST_LOG_LEVEL, default silent).
  * `options.evidence`: this store instead of the one of `env` (GOALIE_EVIDENCE_URL, or the local disk).
  */
-export async function startTestService(env: Record<string, string> = {}, options: { logger?: Logger; evidence?: EvidenceStore } = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: { logger?: Logger; evidence?: EvidenceStore } = {},
+): Promise<TestService> {
   const db = await createTestDatabase();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-test-home-'));
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -87,7 +106,15 @@ export async function startTestService(env: Record<string, string> = {}, options
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The tests' sites are on 127.0.0.1, which a service with DATABASE_URL refuses by default.
-  const config: Config = loadConfig({ GOALIE_HOME: home, DATABASE_URL: db.url, PORT: String(port), GOALIE_PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', GOALIE_BROWSER_ALLOW_LOOPBACK: 'true', ...env });
+  const config: Config = loadConfig({
+    GOALIE_HOME: home,
+    DATABASE_URL: db.url,
+    PORT: String(port),
+    GOALIE_PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'silent',
+    GOALIE_BROWSER_ALLOW_LOOPBACK: 'true',
+    ...env,
+  });
   const runtime = await createRuntime(config, { databaseUrl: db.url, logger, evidence: options.evidence });
   const server: http.Server = await listen(runtime, port, '127.0.0.1');
 

@@ -28,8 +28,15 @@ export async function startSite(pages: Record<string, string>): Promise<Site> {
     const answer = () => {
       if (response.destroyed) return;
       const html = current.get(path);
-      response.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(request.method === 'HEAD' ? undefined : (html ?? `<!doctype html><title>Not found</title><h1>Not found: ${path}</h1>`));
+      response.writeHead(html === undefined ? 404 : 200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      response.end(
+        request.method === 'HEAD'
+          ? undefined
+          : (html ?? `<!doctype html><title>Not found</title><h1>Not found: ${path}</h1>`),
+      );
     };
     if (heldPaths.has(path)) waiting.push(answer);
     else answer();

@@ -15,7 +15,9 @@ export async function startSlowSite(): Promise<SlowSite> {
     setTimeout(() => {
       if (response.destroyed) return;
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(`<!doctype html><html lang="en"><head><title>${url.pathname}</title></head><body><main><h1>Page ${url.pathname}</h1><p>Loaded</p></main></body></html>`);
+      response.end(
+        `<!doctype html><html lang="en"><head><title>${url.pathname}</title></head><body><main><h1>Page ${url.pathname}</h1><p>Loaded</p></main></body></html>`,
+      );
     }, wait);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -32,7 +32,13 @@ testPlans:
   - { name: Smoke, default: true, testCases: [Good, Bad] }
 `;
 
-type Line = { level: number; msg: string; event?: string; err?: { message: string; stack?: string }; [key: string]: unknown };
+type Line = {
+  level: number;
+  msg: string;
+  event?: string;
+  err?: { message: string; stack?: string };
+  [key: string]: unknown;
+};
 
 describe('what the service logs about its work', function () {
   this.timeout(120_000);
@@ -41,10 +47,14 @@ describe('what the service logs about its work', function () {
   let api: ApiClient;
   let worker: Worker;
   const lines: Line[] = [];
-  const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk)) as Line), done()) }));
+  const logger = createLogger(
+    'info',
+    new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk)) as Line), done()) }),
+  );
   const executor = new ScriptedExecutor({ Broken: { verdict: 'FAILED' } });
   const q = (text: string, params: unknown[] = []) => service.runtime.dataSource.query(text, params);
-  const events = (event: string, where: (line: Line) => boolean = () => true) => lines.filter((l) => l.event === event && where(l));
+  const events = (event: string, where: (line: Line) => boolean = () => true) =>
+    lines.filter((l) => l.event === event && where(l));
 
   before(async () => {
     slack = await startFakeSlack({ joined: ['CTEAM'] });
@@ -58,7 +68,12 @@ describe('what the service logs about its work', function () {
       slack: slackMessenger({ apiUrl: `${slack.url}/api/` }),
     });
     await worker.start();
-    await waitFor('the burn-ins', async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0, 30_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0,
+      30_000,
+      100,
+    );
     // Burnt in: from now on Bad fails when it runs.
     executor.scripts.Bad = { verdict: 'FAILED' };
   });
@@ -72,8 +87,15 @@ describe('what the service logs about its work', function () {
     const [broken] = await q(`SELECT id FROM test_cases WHERE name = 'Broken'`);
     const failed = events('burn-in.failed');
     expect(failed, JSON.stringify(failed)).to.have.length(1);
-    expect(failed[0]).to.include({ level: 30, testCaseId: broken.id, testCase: 'Broken', reason: 'Broken failed\nscripted FAILED' });
-    expect(failed[0]!.msg).to.equal(`burn-in of test case "Broken" failed: Broken failed\nscripted FAILED ${service.baseUrl}/test-cases/${broken.id}`);
+    expect(failed[0]).to.include({
+      level: 30,
+      testCaseId: broken.id,
+      testCase: 'Broken',
+      reason: 'Broken failed\nscripted FAILED',
+    });
+    expect(failed[0]!.msg).to.equal(
+      `burn-in of test case "Broken" failed: Broken failed\nscripted FAILED ${service.baseUrl}/test-cases/${broken.id}`,
+    );
   });
 
   it('says once that a run started and once that it finished, with its counts and link; Slack failing is retried, one line an attempt, and never fails the run', async () => {
@@ -94,12 +116,24 @@ describe('what the service logs about its work', function () {
     await waitFor('the run-finished line', async () => events('run.finished', (l) => l.runId === id).length > 0);
     const finished = events('run.finished', (l) => l.runId === id);
     expect(finished).to.have.length(1);
-    expect(finished[0]).to.include({ level: 30, status: 'COMPLETED', result: 'FAILED', passed: 1, failed: 1, error: 0, url });
+    expect(finished[0]).to.include({
+      level: 30,
+      status: 'COMPLETED',
+      result: 'FAILED',
+      passed: 1,
+      failed: 1,
+      error: 0,
+      url,
+    });
     expect(finished[0]!.msg).to.equal(`run ${shortId} finished: FAILED (1 passed, 1 failed, 0 error) ${url}`);
 
     // The started and finished messages: each tried 5 times, the waits doubling (20 to 40 s, then 40 to 80 s, ...).
     // The test does not wait them out: each retry is made due at once once its delay is checked.
-    const jobs = () => q(`SELECT id, state, retry_count, EXTRACT(EPOCH FROM start_after - now())::float AS due_in FROM pgboss.job WHERE name = 'notify' AND data->>'runId' = $1`, [id]);
+    const jobs = () =>
+      q(
+        `SELECT id, state, retry_count, EXTRACT(EPOCH FROM start_after - now())::float AS due_in FROM pgboss.job WHERE name = 'notify' AND data->>'runId' = $1`,
+        [id],
+      );
     const seenWaits: number[] = [];
     await waitFor(
       'both notifications to be given up',
@@ -121,7 +155,9 @@ describe('what the service logs about its work', function () {
     const posts = slack.requests.filter((r) => r.apiMethod === 'chat.postMessage');
     expect(posts).to.have.length(10);
     for (const event of ['started', 'finished']) {
-      const mine = (l: Line) => (l.data as { runId?: string; event?: string } | undefined)?.runId === id && (l.data as { event: string }).event === event;
+      const mine = (l: Line) =>
+        (l.data as { runId?: string; event?: string } | undefined)?.runId === id &&
+        (l.data as { event: string }).event === event;
       const retries = events('job.retry', mine);
       expect(retries.map((l) => [l.level, l.attempt, l.attempts])).to.deep.equal([
         [40, 1, 5],
@@ -131,12 +167,19 @@ describe('what the service logs about its work', function () {
       ]);
       const error = retries[0]!.error as string;
       expect(error).to.be.a('string').and.include('500');
-      expect(retries[0]!.msg).to.equal(`Slack notification (run ${event}) to CTEAM failed (attempt 1 of 5): ${error}; trying again in 20 to 40 s`);
+      expect(retries[0]!.msg).to.equal(
+        `Slack notification (run ${event}) to CTEAM failed (attempt 1 of 5): ${error}; trying again in 20 to 40 s`,
+      );
       const givenUp = events('job.given-up', mine);
-      expect(givenUp.map((l) => [l.level, l.msg])).to.deep.equal([[50, `Slack notification (run ${event}) to CTEAM failed 5 times, given up: ${error}`]]);
+      expect(givenUp.map((l) => [l.level, l.msg])).to.deep.equal([
+        [50, `Slack notification (run ${event}) to CTEAM failed 5 times, given up: ${error}`],
+      ]);
       for (const line of [...retries, ...givenUp]) expect(line, 'no stack below debug').not.to.have.property('err');
     }
-    expect(lines.filter((l) => l.msg === 'job failed'), 'no other line about the notifications').to.deep.equal([]);
+    expect(
+      lines.filter((l) => l.msg === 'job failed'),
+      'no other line about the notifications',
+    ).to.deep.equal([]);
     expect((await api.get(`/v1/run/${shortId}`)).body).to.include({ status: 'COMPLETED', result: 'FAILED' });
   });
 
@@ -145,7 +188,10 @@ describe('what the service logs about its work', function () {
     try {
       slack.failNext(1, 500);
       const { id } = (await api.post('/v1/run', {})).body.run;
-      const line = await waitFor('a failed attempt', async () => events('job.retry', (l) => (l.data as { runId: string }).runId === id)[0]);
+      const line = await waitFor(
+        'a failed attempt',
+        async () => events('job.retry', (l) => (l.data as { runId: string }).runId === id)[0],
+      );
       expect(line.err?.stack).to.be.a('string').and.include('at ');
     } finally {
       logger.level = 'info';
@@ -156,13 +202,28 @@ describe('what the service logs about its work', function () {
     logger.level = 'debug';
     try {
       const [run] = await q(`SELECT short_id FROM runs ORDER BY created_at LIMIT 1`);
-      const asked = [`/v1/run/${run.short_id}`, `/runs/${run.short_id}`, '/healthz', `/evidence/runs/${run.short_id}/1/step-1.png`, '/v1/no-such-route'];
-      for (const path of asked) await fetch(`${service.baseUrl}${path}`, { redirect: 'manual', headers: path.startsWith('/v1') ? { authorization: `Bearer ${await service.token('loggy')}` } : { accept: 'text/html' } });
+      const asked = [
+        `/v1/run/${run.short_id}`,
+        `/runs/${run.short_id}`,
+        '/healthz',
+        `/evidence/runs/${run.short_id}/1/step-1.png`,
+        '/v1/no-such-route',
+      ];
+      for (const path of asked)
+        await fetch(`${service.baseUrl}${path}`, {
+          redirect: 'manual',
+          headers: path.startsWith('/v1')
+            ? { authorization: `Bearer ${await service.token('loggy')}` }
+            : { accept: 'text/html' },
+        });
       const levels = await waitFor('the access lines', async () => {
         const found = asked.map((path) => lines.find((l) => l.msg === 'request' && l.path === path));
         return found.every(Boolean) ? found.map((l) => [l!.path, l!.status, l!.level]) : null;
       });
-      expect(levels.map(([path, , level]) => [path, level]), JSON.stringify(levels)).to.deep.equal([
+      expect(
+        levels.map(([path, , level]) => [path, level]),
+        JSON.stringify(levels),
+      ).to.deep.equal([
         [asked[0], 30],
         [asked[1], 20],
         ['/healthz', 20],

@@ -61,33 +61,55 @@ describe('goalie apply --wait', function () {
     const yaml = file('idle', project('idle', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'));
     const result = await runGoalie(['apply', yaml, '--wait', '--timeout', '2s'], env, 90_000);
     expect(result.code, result.stdout + result.stderr).to.equal(1);
-    expect(result.stderr).to.include('No worker is running on this database: burn-ins run only in goalie serve or goalie worker');
-    expect(result.stdout).to.match(/\nTimed out after \d+s: 1 burn-in is still GENERATING: Home\.\nNo worker is running on this database, and burn-ins run only in a worker: start goalie serve or goalie worker/);
+    expect(result.stderr).to.include(
+      'No worker is running on this database: burn-ins run only in goalie serve or goalie worker',
+    );
+    expect(result.stdout).to.match(
+      /\nTimed out after \d+s: 1 burn-in is still GENERATING: Home\.\nNo worker is running on this database, and burn-ins run only in a worker: start goalie serve or goalie worker/,
+    );
   });
 
   it('without --wait: says the burn-ins were queued and how to see them; names the database, not its password', async () => {
     const yaml = file('queued', project('queued', site.url, HOME_AND_ROCKETS));
     const result = await runGoalie(['apply', yaml], env, 90_000);
     expect(result.code, result.stderr).to.equal(0);
-    const [home] = await q(`SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'queued' AND t.name = 'Home'`);
-    expect(result.stdout).to.include(`, in PostgreSQL at ${database.hostname}:${database.port}, database ${database.pathname.slice(1)} (DATABASE_URL).\n`);
+    const [home] = await q(
+      `SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'queued' AND t.name = 'Home'`,
+    );
+    expect(result.stdout).to.include(
+      `, in PostgreSQL at ${database.hostname}:${database.port}, database ${database.pathname.slice(1)} (DATABASE_URL).\n`,
+    );
     if (database.password) expect(result.stdout + result.stderr).to.not.include(database.password);
     expect(result.stdout).to.include('  created: 1 application, 2 test cases\n');
     expect(result.stdout).to.not.match(/^ {2}(changed|unchanged|left alone)/m);
-    expect(result.stdout).to.include('  No worker is running on this database now: the burn-ins wait until goalie serve or goalie worker runs');
-    expect(result.stdout).to.include('  2 test cases queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):\n');
+    expect(result.stdout).to.include(
+      '  No worker is running on this database now: the burn-ins wait until goalie serve or goalie worker runs',
+    );
+    expect(result.stdout).to.include(
+      '  2 test cases queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):\n',
+    );
     expect(result.stdout).to.include(`    Home: goalie test-case show ${home.id}\n`);
     expect(result.stdout).to.include(`  To wait for them and see the ones that failed: goalie apply ${yaml} --wait\n`);
   });
 
   it('applied again changed: says what it created, changed, left unchanged and left alone, and which variables took their default (names only)', async () => {
-    const changed = project('queued', site.url, '  - name: Rockets\n    application: Site\n    goal: "Go to /. Click \'Launch\'"\n    configs: [login]\n')
-      .replace('testCases:', 'configs:\n  - name: login\n    values: { user: "${GOALIE_TEST_UNSET_USER:-default-user-value}" }\ntestCases:');
+    const changed = project(
+      'queued',
+      site.url,
+      '  - name: Rockets\n    application: Site\n    goal: "Go to /. Click \'Launch\'"\n    configs: [login]\n',
+    ).replace(
+      'testCases:',
+      'configs:\n  - name: login\n    values: { user: "${GOALIE_TEST_UNSET_USER:-default-user-value}" }\ntestCases:',
+    );
     const result = await runGoalie(['apply', file('queued', changed)], { ...env, GOALIE_TEST_UNSET_USER: '' }, 90_000);
     expect(result.code, result.stderr).to.equal(0);
-    expect(result.stdout).to.include('  created: 1 config\n  changed: 1 test case (Rockets)\n  unchanged: 1 application\n');
+    expect(result.stdout).to.include(
+      '  created: 1 config\n  changed: 1 test case (Rockets)\n  unchanged: 1 application\n',
+    );
     expect(result.stdout).to.include('  left alone, in the database but not in the file: 1 test case (Home)\n');
-    expect(result.stdout).to.include('  unset where goalie apply ran, so their ${NAME:-default} defaults were used: GOALIE_TEST_UNSET_USER\n');
+    expect(result.stdout).to.include(
+      '  unset where goalie apply ran, so their ${NAME:-default} defaults were used: GOALIE_TEST_UNSET_USER\n',
+    );
     expect(result.stdout + result.stderr).to.not.include('default-user-value');
     expect(result.stdout).to.include('  1 test case queued for burn-in');
 
@@ -96,7 +118,9 @@ describe('goalie apply --wait', function () {
     const printed = JSON.parse(json.stdout);
     expect(printed.defaultedVariables).to.deep.equal(['GOALIE_TEST_UNSET_USER']);
     expect(printed.newEmbeddedDatabase).to.equal(false);
-    expect(printed.testCases.map((t: { name: string; status: string }) => [t.name, t.status])).to.deep.equal([['Rockets', 'unchanged']]);
+    expect(printed.testCases.map((t: { name: string; status: string }) => [t.name, t.status])).to.deep.equal([
+      ['Rockets', 'unchanged'],
+    ]);
     expect(printed.configs[0].status).to.equal('unchanged');
     expect(printed.leftAlone.testCases).to.deep.equal(['Home']);
   });
@@ -127,10 +151,14 @@ describe('goalie apply --wait', function () {
       expect(result.code, result.stdout + result.stderr).to.equal(1);
       expect(result.stderr).to.not.include('No worker is running');
       expect(result.stderr).to.match(/\[\d+s\] burn-ins: 2 of 2 done, 1 failed\n/);
-      const [rockets] = await q(`SELECT t.id, t.generation_status, t.generation_error FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`);
+      const [rockets] = await q(
+        `SELECT t.id, t.generation_status, t.generation_error FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`,
+      );
       expect(rockets.generation_status).to.equal('FAILED');
       expect(result.stdout).to.include('Burn-in COMPLETED for 1 test case: Home.\n');
-      expect(result.stdout).to.include(`\nBurn-in FAILED: Rockets (${rockets.id})\n${rockets.generation_error.replace(/^/gm, '    ')}\n`);
+      expect(result.stdout).to.include(
+        `\nBurn-in FAILED: Rockets (${rockets.id})\n${rockets.generation_error.replace(/^/gm, '    ')}\n`,
+      );
       expect(result.stdout).to.include('1 burn-in failed: fix its goal in the file and run goalie apply --wait again');
     });
 
@@ -139,17 +167,29 @@ describe('goalie apply --wait', function () {
       expect(result.code, result.stderr).to.equal(1);
       const printed = JSON.parse(result.stdout);
       expect(printed.toGenerate).to.deep.equal([]);
-      expect(printed.database).to.equal(`PostgreSQL at ${database.hostname}:${database.port}, database ${database.pathname.slice(1)} (DATABASE_URL)`);
-      const [rockets] = await q(`SELECT t.id, t.generation_error FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`);
-      expect(printed.burnIns).to.deep.include({ timedOut: false, generating: [], failed: [{ name: 'Rockets', id: rockets.id, error: rockets.generation_error }] });
+      expect(printed.database).to.equal(
+        `PostgreSQL at ${database.hostname}:${database.port}, database ${database.pathname.slice(1)} (DATABASE_URL)`,
+      );
+      const [rockets] = await q(
+        `SELECT t.id, t.generation_error FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`,
+      );
+      expect(printed.burnIns).to.deep.include({
+        timedOut: false,
+        generating: [],
+        failed: [{ name: 'Rockets', id: rockets.id, error: rockets.generation_error }],
+      });
     });
 
     it('applied again without --wait: names the burn-in that failed before, exit 0', async () => {
       const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml')], env, 90_000);
       expect(result.code, result.stderr).to.equal(0);
-      const [rockets] = await q(`SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`);
+      const [rockets] = await q(
+        `SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`,
+      );
       expect(result.stdout).to.include('  unchanged: 1 application, 2 test cases\n');
-      expect(result.stdout).to.include(`  1 burn-in FAILED before and its goal is unchanged (a changed goal is burned in again):\n    Rockets: goalie test-case show ${rockets.id}\n`);
+      expect(result.stdout).to.include(
+        `  1 burn-in FAILED before and its goal is unchanged (a changed goal is burned in again):\n    Rockets: goalie test-case show ${rockets.id}\n`,
+      );
       expect(result.stdout).to.not.include('queued for burn-in');
     });
 
@@ -175,19 +215,29 @@ describe('goalie apply --wait', function () {
     const home = path.join(elsewhere, '.goalie');
     const noServer = { DATABASE_URL: '', GOALIE_HOME: '' };
     try {
-      const yaml = file('fresh', project('fresh', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'));
+      const yaml = file(
+        'fresh',
+        project('fresh', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'),
+      );
       const first = await runGoalie(['apply', yaml], noServer, 150_000, elsewhere);
       expect(first.code, first.stderr).to.equal(0);
       expect(first.stdout).to.include(`, in a new embedded database under ${home}, which no running server uses.\n`);
-      expect(first.stderr).to.include(`Warning: there was no Goalie database under GOALIE_HOME ${home}, so goalie apply created a new embedded database there, which no running server uses.\n`);
-      expect(first.stderr).to.include('run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it');
+      expect(first.stderr).to.include(
+        `Warning: there was no Goalie database under GOALIE_HOME ${home}, so goalie apply created a new embedded database there, which no running server uses.\n`,
+      );
+      expect(first.stderr).to.include(
+        'run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it',
+      );
 
       const again = await runGoalie(['apply', yaml, '--json'], noServer, 150_000, elsewhere);
       expect(again.code, again.stderr).to.equal(0);
       expect(again.stderr).to.not.include('Warning');
       const printed = JSON.parse(again.stdout);
       expect(printed.newEmbeddedDatabase).to.equal(false);
-      expect(printed.database.startsWith(`the embedded PostgreSQL of GOALIE_HOME ${home} (127.0.0.1:`), printed.database).to.equal(true);
+      expect(
+        printed.database.startsWith(`the embedded PostgreSQL of GOALIE_HOME ${home} (127.0.0.1:`),
+        printed.database,
+      ).to.equal(true);
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }

@@ -28,7 +28,19 @@ testPlans:
 `;
 
 /** Names and addresses of project A that must never reach project B. */
-const SHOP_SECRETS = ['shop', 'Acme', 'Smoke', 'Admin only', 'Checkout', 'Sign in', 'Add to cart', 'staging', 'example.com', 'Desktop', 'Phone'];
+const SHOP_SECRETS = [
+  'shop',
+  'Acme',
+  'Smoke',
+  'Admin only',
+  'Checkout',
+  'Sign in',
+  'Add to cart',
+  'staging',
+  'example.com',
+  'Desktop',
+  'Phone',
+];
 
 describe('authentication', () => {
   let service: TestService;
@@ -40,11 +52,26 @@ describe('authentication', () => {
     { name: 'POST /v1/run', method: 'POST', path: () => '/v1/run', body: {} },
     { name: 'GET /v1/run/{shortId}', method: 'GET', path: () => '/v1/run/anything' },
     { name: 'POST /v1/run/{shortId}', method: 'POST', path: () => '/v1/run/anything', body: {} },
-    { name: 'POST /v1/test-cases', method: 'POST', path: () => '/v1/test-cases', body: { name: 'x', goal: 'y', applicationShortId: 'app_x' } },
-    { name: 'POST /api/projects/{uuid}/runs', method: 'POST', path: () => `/api/projects/${shop.project.id}/runs`, body: {} },
-    { name: 'GET /api/projects/{uuid}/runs/{shortId}', method: 'GET', path: () => `/api/projects/${shop.project.id}/runs/anything` },
+    {
+      name: 'POST /v1/test-cases',
+      method: 'POST',
+      path: () => '/v1/test-cases',
+      body: { name: 'x', goal: 'y', applicationShortId: 'app_x' },
+    },
+    {
+      name: 'POST /api/projects/{uuid}/runs',
+      method: 'POST',
+      path: () => `/api/projects/${shop.project.id}/runs`,
+      body: {},
+    },
+    {
+      name: 'GET /api/projects/{uuid}/runs/{shortId}',
+      method: 'GET',
+      path: () => `/api/projects/${shop.project.id}/runs/anything`,
+    },
   ];
-  const call = (client: ApiClient, e: (typeof guarded)[number]) => client.request(e.method, e.path(), e.body === undefined ? {} : { body: e.body });
+  const call = (client: ApiClient, e: (typeof guarded)[number]) =>
+    client.request(e.method, e.path(), e.body === undefined ? {} : { body: e.body });
 
   before(async () => {
     service = await startTestService();
@@ -71,7 +98,10 @@ describe('authentication', () => {
       ] as const) {
         it(`answers 401 for ${title}`, async () => {
           const value = header === 'TOKEN' ? token : header;
-          const res = await service.client().request(e.method, e.path(), { ...(e.body === undefined ? {} : { body: e.body }), headers: { authorization: value } });
+          const res = await service.client().request(e.method, e.path(), {
+            ...(e.body === undefined ? {} : { body: e.body }),
+            headers: { authorization: value },
+          });
           expect(res.status).to.equal(401);
           expect(errorMessage(res.body)).to.include('must have the form `Bearer <API_TOKEN>`');
         });
@@ -88,7 +118,9 @@ describe('authentication', () => {
   }
 
   it('accepts the scheme in any case', async () => {
-    const res = await service.client().request('POST', '/v1/run', { body: {}, headers: { authorization: `bearer ${token}` } });
+    const res = await service
+      .client()
+      .request('POST', '/v1/run', { body: {}, headers: { authorization: `bearer ${token}` } });
     expect(res.status).to.equal(200);
   });
 
@@ -109,15 +141,23 @@ describe('authentication', () => {
   });
 
   it('answers 403 on every endpoint for a suspended organization, and 200 again once the suspension is lifted', async () => {
-    const frozen = await service.apply(withOrganizationSetting(shopProject({ organization: 'Frozen', project: 'frozen' }), 'suspended: true'));
+    const frozen = await service.apply(
+      withOrganizationSetting(shopProject({ organization: 'Frozen', project: 'frozen' }), 'suspended: true'),
+    );
     const client = service.client(await service.token('frozen'));
     for (const e of guarded) {
-      const res = await client.request(e.method, e.path().replace(shop.project.id, frozen.project.id), e.body === undefined ? {} : { body: e.body });
+      const res = await client.request(
+        e.method,
+        e.path().replace(shop.project.id, frozen.project.id),
+        e.body === undefined ? {} : { body: e.body },
+      );
       expect(res.status, e.name).to.equal(403);
       expect(errorMessage(res.body), e.name).to.include('Organization Frozen is suspended');
     }
     expect(await countRuns(service, frozen.project.id)).to.equal(0);
-    await service.apply(withOrganizationSetting(shopProject({ organization: 'Frozen', project: 'frozen' }), 'suspended: false'));
+    await service.apply(
+      withOrganizationSetting(shopProject({ organization: 'Frozen', project: 'frozen' }), 'suspended: false'),
+    );
     expect((await client.post('/v1/run', {})).status).to.equal(200);
   });
 
@@ -127,7 +167,11 @@ describe('authentication', () => {
     expect(before!.last_used_at).to.equal(null);
     await service.client(fresh).get('/v1/run/anything');
     // Written in the background, not on the request's path.
-    const after = await waitFor('last_used_at', async () => (await sql(service, 'SELECT last_used_at FROM api_tokens WHERE id = $1', [record.id]))[0]!.last_used_at);
+    const after = await waitFor(
+      'last_used_at',
+      async () =>
+        (await sql(service, 'SELECT last_used_at FROM api_tokens WHERE id = $1', [record.id]))[0]!.last_used_at,
+    );
     expect(after).to.be.instanceOf(Date);
   });
 });
@@ -213,8 +257,21 @@ describe('token isolation between projects', () => {
   it("answers 404 for project A's environment and device preset short IDs on POST /v1/run", async () => {
     const rivalSummary = await service.apply(rivalProject);
     const portal = rivalSummary.applications[0]!;
-    expectHidden(await rivalApi.post('/v1/run', { applications: [{ applicationShortId: portal.shortId, environment: { shortId: shop.applications[0]!.environments[0]!.shortId } }] }));
-    expectHidden(await rivalApi.post('/v1/run', { applications: [{ applicationShortId: portal.shortId, devicePresetShortId: shop.devicePresets[0]!.shortId }] }));
+    expectHidden(
+      await rivalApi.post('/v1/run', {
+        applications: [
+          {
+            applicationShortId: portal.shortId,
+            environment: { shortId: shop.applications[0]!.environments[0]!.shortId },
+          },
+        ],
+      }),
+    );
+    expectHidden(
+      await rivalApi.post('/v1/run', {
+        applications: [{ applicationShortId: portal.shortId, devicePresetShortId: shop.devicePresets[0]!.shortId }],
+      }),
+    );
   });
 
   it("answers 404 for project A's test case, application, config and scenario on POST /v1/test-cases, and stores nothing", async () => {

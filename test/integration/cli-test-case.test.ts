@@ -35,7 +35,11 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
   let summary: ApplySummary;
   let env: Record<string, string>;
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
-  const create = (name: string, goal: string, ...more: string[]) => runCli(['test-case', 'create', '--name', name, '--goal', goal, '--app', summary.applications[0]!.shortId!, ...more], env);
+  const create = (name: string, goal: string, ...more: string[]) =>
+    runCli(
+      ['test-case', 'create', '--name', name, '--goal', goal, '--app', summary.applications[0]!.shortId!, ...more],
+      env,
+    );
   const idIn = (text: string) => /\(([0-9a-f-]{36})\)/.exec(text)![1]!;
   const ids: Record<string, string> = {};
 
@@ -60,12 +64,21 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
     expect(result.code, result.stdout + result.stderr).to.equal(0);
     expect(result.stderr).to.equal('');
     const id = (ids.good = idIn(result.stdout));
-    expect(result.stdout).to.match(new RegExp(`^Created test case "Home shows" \\(${id}\\): ${service.baseUrl}/test-cases/${id}\\nWaiting for its burn-in \\(at most 10m\\)\\.\\.\\.\\n`));
+    expect(result.stdout).to.match(
+      new RegExp(
+        `^Created test case "Home shows" \\(${id}\\): ${service.baseUrl}/test-cases/${id}\\nWaiting for its burn-in \\(at most 10m\\)\\.\\.\\.\\n`,
+      ),
+    );
     expect(result.stdout).to.match(/\nBurn-in COMPLETED after \d+s\.\n/);
     expect(result.stdout).to.match(/ {2}Burn-in: {9}COMPLETED, \d+ steps? recorded\n/);
     expect(result.stdout).to.match(/\nRecorded steps:\n {2}1\. Go to \//);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).to.equal(`Enable it to run it in test plans: goalie test-case enable ${id}`);
-    expect((await q('SELECT generation_status, is_enabled FROM test_cases WHERE id = $1', [id]))[0]).to.deep.equal({ generation_status: 'COMPLETED', is_enabled: false });
+    expect(result.stdout.trimEnd().split('\n').at(-1)).to.equal(
+      `Enable it to run it in test plans: goalie test-case enable ${id}`,
+    );
+    expect((await q('SELECT generation_status, is_enabled FROM test_cases WHERE id = $1', [id]))[0]).to.deep.equal({
+      generation_status: 'COMPLETED',
+      is_enabled: false,
+    });
   });
 
   it('create --wait on a goal that cannot burn in: exit 1 with the burn-in message', async () => {
@@ -87,7 +100,9 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
     expect(printed.timedOut).to.equal(false);
     const { timedOut: _, ...view } = printed;
     expect(view).to.deep.equal((await api.get(`/v1/test-cases/${printed.id}`)).body);
-    expect(result.stderr).to.include(`Waiting for its burn-in`).and.include(`The burn-in of "Rockets again" FAILED:\n${printed.generationError}\n`);
+    expect(result.stderr)
+      .to.include(`Waiting for its burn-in`)
+      .and.include(`The burn-in of "Rockets again" FAILED:\n${printed.generationError}\n`);
   });
 
   it('create --wait --timeout 1s on a burn-in that takes longer: exit 1, still GENERATING, a worker must be running', async () => {
@@ -97,19 +112,31 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
       expect(result.code).to.equal(1);
       const id = idIn(result.stdout);
       expect(result.stdout).to.match(
-        new RegExp(`The burn-in of "Slow page" is still GENERATING after \\d+s; it goes on on the server\\. A worker must be running for it to finish \\(goalie serve or goalie worker on the same database\\)\\. Follow it with: goalie test-case show ${id}\\n$`),
+        new RegExp(
+          `The burn-in of "Slow page" is still GENERATING after \\d+s; it goes on on the server\\. A worker must be running for it to finish \\(goalie serve or goalie worker on the same database\\)\\. Follow it with: goalie test-case show ${id}\\n$`,
+        ),
       );
     } finally {
       site.release();
     }
-    await waitFor('the slow burn-in', async () => (await q(`SELECT 1 FROM test_cases WHERE name = 'Slow page' AND generation_status <> 'GENERATING'`))[0], 60_000, 100);
+    await waitFor(
+      'the slow burn-in',
+      async () =>
+        (await q(`SELECT 1 FROM test_cases WHERE name = 'Slow page' AND generation_status <> 'GENERATING'`))[0],
+      60_000,
+      100,
+    );
   });
 
   it('show: the state, the message, the steps; --json is the API answer', async () => {
     const good = await runCli(['test-case', 'show', ids.good!], env);
     expect(good).to.deep.include({ code: 0, stderr: '' });
-    expect(good.stdout).to.match(new RegExp(`^Test case "Home shows" \\(${ids.good}\\): ${service.baseUrl}/test-cases/${ids.good}\\n`));
-    expect(good.stdout).to.include(`  Application:     ${summary.applications[0]!.shortId}\n  Goal:            Go to /\n  Expected result: 'All good' is shown\n`);
+    expect(good.stdout).to.match(
+      new RegExp(`^Test case "Home shows" \\(${ids.good}\\): ${service.baseUrl}/test-cases/${ids.good}\\n`),
+    );
+    expect(good.stdout).to.include(
+      `  Application:     ${summary.applications[0]!.shortId}\n  Goal:            Go to /\n  Expected result: 'All good' is shown\n`,
+    );
     expect(good.stdout).to.include('  Enabled:         no\n');
 
     const failed = await runCli(['test-case', 'show', ids.failed!], env);
@@ -121,12 +148,18 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
 
     const missing = await runCli(['test-case', 'show', '00000000-0000-4000-8000-00000000000a'], env);
     expect(missing.code).to.equal(2);
-    expect(missing.stderr).to.match(/^goalie test-case: Test case 00000000-0000-4000-8000-00000000000a was not found in project burn-ins\. \(HTTP 404, request id [\w-]+\)\n$/);
+    expect(missing.stderr).to.match(
+      /^goalie test-case: Test case 00000000-0000-4000-8000-00000000000a was not found in project burn-ins\. \(HTTP 404, request id [\w-]+\)\n$/,
+    );
   });
 
   it('enable and disable a burned-in test case; --json answers the test case', async () => {
     const on = await runCli(['test-case', 'enable', ids.good!], env);
-    expect(on).to.deep.equal({ code: 0, stdout: `Enabled test case "Home shows" (${ids.good}): its test plans run it from now on.\n`, stderr: '' });
+    expect(on).to.deep.equal({
+      code: 0,
+      stdout: `Enabled test case "Home shows" (${ids.good}): its test plans run it from now on.\n`,
+      stderr: '',
+    });
     expect((await q('SELECT is_enabled FROM test_cases WHERE id = $1', [ids.good]))[0].is_enabled).to.equal(true);
 
     const off = await runCli(['test-case', 'disable', ids.good!, '--json'], env);
@@ -139,17 +172,27 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
     const result = await runCli(['test-case', 'enable', ids.failed!], env);
     expect(result.code).to.equal(2);
     expect(result.stdout).to.equal('');
-    expect(result.stderr).to.match(/^goalie test-case: Test case "Rockets" cannot be enabled: its burn-in FAILED, so it has no recorded steps to run\. Fix its goal and create it again/);
+    expect(result.stderr).to.match(
+      /^goalie test-case: Test case "Rockets" cannot be enabled: its burn-in FAILED, so it has no recorded steps to run\. Fix its goal and create it again/,
+    );
     expect(result.stderr).to.match(/\(HTTP 409, request id [\w-]+\)\n$/);
     expect((await q('SELECT is_enabled FROM test_cases WHERE id = $1', [ids.failed]))[0].is_enabled).to.equal(false);
   });
 
-  it('a test case of the project file: disabling says the next apply sets the file\'s value again', async () => {
-    await waitFor('the declared burn-in', async () => (await q(`SELECT 1 FROM test_cases WHERE name = 'Declared' AND generation_status <> 'GENERATING'`))[0], 60_000, 100);
+  it("a test case of the project file: disabling says the next apply sets the file's value again", async () => {
+    await waitFor(
+      'the declared burn-in',
+      async () =>
+        (await q(`SELECT 1 FROM test_cases WHERE name = 'Declared' AND generation_status <> 'GENERATING'`))[0],
+      60_000,
+      100,
+    );
     const declared = summary.testCases[0]!.id;
     const result = await runCli(['test-case', 'disable', declared], env);
     expect(result.code, result.stderr).to.equal(0);
-    expect(result.stdout).to.include('It is declared in a project file: the next goalie apply sets it back to the file\'s "enabled"');
+    expect(result.stdout).to.include(
+      'It is declared in a project file: the next goalie apply sets it back to the file\'s "enabled"',
+    );
     await service.apply(project(site.url));
     expect((await q('SELECT is_enabled FROM test_cases WHERE id = $1', [declared]))[0].is_enabled).to.equal(true);
   });
@@ -160,11 +203,17 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
       fs.writeFileSync(path.join(dir, 'goalie.js'), await (await fetch(`${service.baseUrl}/cli/goalie.js`)).text());
       // Asynchronously: the service answers from this process.
       const node = promisify(execFile);
-      const show = await node(process.execPath, ['goalie.js', 'test-case', 'show', ids.good!, '--json'], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env } });
+      const show = await node(process.execPath, ['goalie.js', 'test-case', 'show', ids.good!, '--json'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...env },
+      });
       expect(show.stderr).to.equal('');
       expect(JSON.parse(show.stdout)).to.deep.equal((await api.get(`/v1/test-cases/${ids.good}`)).body);
       // execFile rejects on a non-zero exit code.
-      const help = await node(process.execPath, ['goalie.js', 'test-case', 'enable', '--help'], { cwd: dir, env: { PATH: process.env.PATH ?? '' } });
+      const help = await node(process.execPath, ['goalie.js', 'test-case', 'enable', '--help'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '' },
+      });
       expect(help.stdout).to.include('goalie test-case enable <test case UUID>');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -32,7 +32,9 @@ describe('dashboard: signing in and who may see what', function () {
   before(async () => {
     service = await startTestService();
     shop = await service.apply(shopProject());
-    open = await service.apply(withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'));
+    open = await service.apply(
+      withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'),
+    );
     runShortId = (await service.client(await service.token('shop')).post('/v1/run', {})).body.run.shortId;
     openRunShortId = (await service.client(await service.token('oss')).post('/v1/run', {})).body.run.shortId;
     owner = await visitor(service, { organizationId: shop.organization.id, role: 'owner', email: 'owner@example.com' });
@@ -49,7 +51,10 @@ describe('dashboard: signing in and who may see what', function () {
     });
 
     it('answers a script asking for a page with a 401 in JSON, not a redirect', async () => {
-      const res = await fetch(`${service.baseUrl}/runs/${runShortId}`, { headers: { accept: 'application/json' }, redirect: 'manual' });
+      const res = await fetch(`${service.baseUrl}/runs/${runShortId}`, {
+        headers: { accept: 'application/json' },
+        redirect: 'manual',
+      });
       expect(res.status).to.equal(401);
       expect((await res.json()).message).to.match(/^Sign in to see this page/);
     });
@@ -58,11 +63,18 @@ describe('dashboard: signing in and who may see what', function () {
       const page = await pageFetch(service, '/sign-in?next=/p/shop/runs');
       expect(page.status).to.equal(200);
       const form = { email: 'OWNER@example.com', password: 'correct horse battery', next: '/' };
-      const signedIn = await pageFetch(service, '/sign-in', { method: 'POST', cookie: cookiesOf(page), csrf: tokenIn(await page.text()), form });
+      const signedIn = await pageFetch(service, '/sign-in', {
+        method: 'POST',
+        cookie: cookiesOf(page),
+        csrf: tokenIn(await page.text()),
+        form,
+      });
       expect(signedIn.status).to.equal(302);
       expect(signedIn.headers.get('location')).to.equal('/');
       const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('goalie_session='))!;
-      expect(cookie).to.match(/HttpOnly/i).and.match(/SameSite=Lax/i);
+      expect(cookie)
+        .to.match(/HttpOnly/i)
+        .and.match(/SameSite=Lax/i);
       expect(cookie).not.to.match(/Secure/i, 'http://127.0.0.1 is not https');
       const home = await pageFetch(service, '/', { cookie: cookie.split(';')[0] });
       expect(home.status).to.equal(200);
@@ -72,10 +84,18 @@ describe('dashboard: signing in and who may see what', function () {
     });
 
     it('refuses a sign-in form without the page token (403), and a wrong password with a page saying so (401)', async () => {
-      const forged = await pageFetch(service, '/sign-in', { method: 'POST', form: { email: 'owner@example.com', password: 'correct horse battery' } });
+      const forged = await pageFetch(service, '/sign-in', {
+        method: 'POST',
+        form: { email: 'owner@example.com', password: 'correct horse battery' },
+      });
       expect(forged.status).to.equal(403);
       const page = await pageFetch(service, '/sign-in');
-      const wrong = await pageFetch(service, '/sign-in', { method: 'POST', cookie: cookiesOf(page), csrf: tokenIn(await page.text()), form: { email: 'owner@example.com', password: 'wrong password!' } });
+      const wrong = await pageFetch(service, '/sign-in', {
+        method: 'POST',
+        cookie: cookiesOf(page),
+        csrf: tokenIn(await page.text()),
+        form: { email: 'owner@example.com', password: 'wrong password!' },
+      });
       expect(wrong.status).to.equal(401);
       expect(await wrong.text()).to.include('The email address or the password is wrong');
       expect(wrong.headers.getSetCookie().some((c) => c.startsWith('goalie_session='))).to.equal(false);
@@ -87,10 +107,20 @@ describe('dashboard: signing in and who may see what', function () {
       const cookie = cookiesOf(page);
       const csrf = tokenIn(await page.text());
       for (let i = 0; i < FAILURES_PER_EMAIL; i++) {
-        const res = await pageFetch(service, '/sign-in', { method: 'POST', cookie, csrf, form: { email: 'target@example.com', password: `guess number ${i}` } });
+        const res = await pageFetch(service, '/sign-in', {
+          method: 'POST',
+          cookie,
+          csrf,
+          form: { email: 'target@example.com', password: `guess number ${i}` },
+        });
         expect(res.status).to.equal(401);
       }
-      const blocked = await pageFetch(service, '/sign-in', { method: 'POST', cookie, csrf, form: { email: 'target@example.com', password: 'correct horse battery' } });
+      const blocked = await pageFetch(service, '/sign-in', {
+        method: 'POST',
+        cookie,
+        csrf,
+        form: { email: 'target@example.com', password: 'correct horse battery' },
+      });
       expect(blocked.status).to.equal(429);
       expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
       expect(await blocked.text()).to.include('Too many failed sign-in attempts');
@@ -109,7 +139,12 @@ describe('dashboard: signing in and who may see what', function () {
       const page = await pageFetch(service, '/sign-in');
       const csrf = tokenIn(await page.text());
       for (const next of ['https://evil.example.com/', '//evil.example.com/', '/\\evil.example.com']) {
-        const res = await pageFetch(service, '/sign-in', { method: 'POST', cookie: cookiesOf(page), csrf, form: { email: 'next@example.com', password: 'correct horse battery', next } });
+        const res = await pageFetch(service, '/sign-in', {
+          method: 'POST',
+          cookie: cookiesOf(page),
+          csrf,
+          form: { email: 'next@example.com', password: 'correct horse battery', next },
+        });
         expect(res.headers.get('location'), next).to.equal('/');
       }
     });
@@ -130,7 +165,9 @@ describe('dashboard: signing in and who may see what', function () {
       expect(refused.status).to.equal(403);
       expect(await refused.text()).to.include('viewers only read');
       const member = await visitor(service, { organizationId: shop.organization.id, role: 'member' });
-      const noToken = await member.fetch(`/runs/${runShortId}/cancel`, { form: { token: 'not-the-session-token-000000000000' } });
+      const noToken = await member.fetch(`/runs/${runShortId}/cancel`, {
+        form: { token: 'not-the-session-token-000000000000' },
+      });
       expect(noToken.status).to.equal(403);
       const cancelled = await member.fetch(`/runs/${runShortId}/cancel`, { form: {} });
       expect(cancelled.status).to.equal(302);
@@ -154,7 +191,12 @@ describe('dashboard: signing in and who may see what', function () {
       expect(text).not.to.include('/cancel"');
       expect(text).to.include(`/sign-in?next=${encodeURIComponent(`/runs/${openRunShortId}`)}`);
       const signIn = await pageFetch(service, '/sign-in');
-      const cancel = await pageFetch(service, `/runs/${openRunShortId}/cancel`, { method: 'POST', cookie: cookiesOf(signIn), csrf: tokenIn(await signIn.text()), form: {} });
+      const cancel = await pageFetch(service, `/runs/${openRunShortId}/cancel`, {
+        method: 'POST',
+        cookie: cookiesOf(signIn),
+        csrf: tokenIn(await signIn.text()),
+        form: {},
+      });
       expect(cancel.status).to.equal(302);
       expect(cancel.headers.get('location')).to.match(/^\/sign-in\?next=/);
     });
@@ -162,7 +204,9 @@ describe('dashboard: signing in and who may see what', function () {
     it('publicResults stops when the line leaves the project file', async () => {
       await service.apply(shopProject({ organization: 'Open Source', project: 'oss' }));
       expect((await pageFetch(service, `/runs/${openRunShortId}`)).status).to.equal(302);
-      await service.apply(withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'));
+      await service.apply(
+        withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'),
+      );
       expect((await pageFetch(service, `/runs/${openRunShortId}`)).status).to.equal(200);
     });
   });
@@ -170,7 +214,10 @@ describe('dashboard: signing in and who may see what', function () {
   describe('evidence', () => {
     let key: string;
     before(async () => {
-      const [row] = (await service.runtime.dataSource.query<{ id: string; run_id: string }[]>(`SELECT id, run_id FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1) LIMIT 1`, [runShortId]));
+      const [row] = await service.runtime.dataSource.query<{ id: string; run_id: string }[]>(
+        `SELECT id, run_id FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1) LIMIT 1`,
+        [runShortId],
+      );
       key = `runs/${row!.run_id}/${row!.id}/attempt-0/console.txt`;
       await service.runtime.evidence.put(key, 'console output', 'text/plain', []);
     });
@@ -195,15 +242,25 @@ describe('dashboard: signing in and who may see what', function () {
   describe('invitations', () => {
     it('a new person creates an account from the link and joins with its role; the link then no longer works', async () => {
       const app = service.runtime.app;
-      const { link } = await createInvitation(app, { user: owner.user, role: 'owner' }, shop.organization.id, { role: 'viewer' });
+      const { link } = await createInvitation(app, { user: owner.user, role: 'owner' }, shop.organization.id, {
+        role: 'viewer',
+      });
       const path = new URL(link).pathname;
       const page = await pageFetch(service, path);
       expect(page.status).to.equal(200);
       const text = await page.text();
       expect(text).to.include('Join Acme').and.include('<strong>viewer</strong>');
-      const joined = await pageFetch(service, path, { method: 'POST', cookie: cookiesOf(page), csrf: tokenIn(text), form: { email: 'newcomer@example.com', name: 'New Comer', password: 'a long enough password' } });
+      const joined = await pageFetch(service, path, {
+        method: 'POST',
+        cookie: cookiesOf(page),
+        csrf: tokenIn(text),
+        form: { email: 'newcomer@example.com', name: 'New Comer', password: 'a long enough password' },
+      });
       expect(joined.status).to.equal(302);
-      const session = joined.headers.getSetCookie().find((c) => c.startsWith('goalie_session='))!.split(';')[0]!;
+      const session = joined.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('goalie_session='))!
+        .split(';')[0]!;
       expect((await pageFetch(service, `/runs/${runShortId}`, { cookie: session })).status).to.equal(200);
       const user = (await app.store.accounts.userByEmail('newcomer@example.com'))!;
       expect(await app.store.accounts.roleIn(shop.organization.id, user.id)).to.equal('viewer');
@@ -214,7 +271,10 @@ describe('dashboard: signing in and who may see what', function () {
 
     it('an invitation for one address refuses someone signed in with another', async () => {
       const app = service.runtime.app;
-      const { link } = await createInvitation(app, { user: owner.user, role: 'owner' }, shop.organization.id, { role: 'member', email: 'alice@example.com' });
+      const { link } = await createInvitation(app, { user: owner.user, role: 'owner' }, shop.organization.id, {
+        role: 'member',
+        email: 'alice@example.com',
+      });
       const bob = await visitor(service, { email: 'bob@example.com' });
       const res = await bob.fetch(new URL(link).pathname, { form: {} });
       expect(res.status).to.equal(403);
@@ -225,7 +285,12 @@ describe('dashboard: signing in and who may see what', function () {
     it('an admin may not invite an owner', async () => {
       const app = service.runtime.app;
       const admin = await visitor(service, { organizationId: shop.organization.id, role: 'admin' });
-      const refused = await createInvitation(app, { user: admin.user, role: 'admin' }, shop.organization.id, { role: 'owner' }).then(() => null, (e: Error) => e);
+      const refused = await createInvitation(app, { user: admin.user, role: 'admin' }, shop.organization.id, {
+        role: 'owner',
+      }).then(
+        () => null,
+        (e: Error) => e,
+      );
       expect(refused?.message).to.equal('Only an owner may invite someone as owner.');
     });
   });
@@ -233,21 +298,45 @@ describe('dashboard: signing in and who may see what', function () {
   describe('password reset', () => {
     it('a reset link sets a new password once, signs in, and ends the other sessions', async () => {
       const app = service.runtime.app;
-      const forgetful = await visitor(service, { organizationId: shop.organization.id, role: 'member', email: 'forgetful@example.com' });
+      const forgetful = await visitor(service, {
+        organizationId: shop.organization.id,
+        role: 'member',
+        email: 'forgetful@example.com',
+      });
       const { link } = await issuePasswordReset(app, 'forgetful@example.com');
       const path = new URL(link).pathname;
       const page = await pageFetch(service, path);
       const text = await page.text();
-      const short = await pageFetch(service, path, { method: 'POST', cookie: cookiesOf(page), csrf: tokenIn(text), form: { password: 'short' } });
+      const short = await pageFetch(service, path, {
+        method: 'POST',
+        cookie: cookiesOf(page),
+        csrf: tokenIn(text),
+        form: { password: 'short' },
+      });
       expect(short.status).to.equal(400);
       expect(await short.text()).to.include('too short');
-      const done = await pageFetch(service, path, { method: 'POST', cookie: cookiesOf(page), csrf: tokenIn(text), form: { password: 'a brand new password' } });
+      const done = await pageFetch(service, path, {
+        method: 'POST',
+        cookie: cookiesOf(page),
+        csrf: tokenIn(text),
+        form: { password: 'a brand new password' },
+      });
       expect(done.status).to.equal(302);
       expect((await forgetful.fetch('/')).status, 'the old session ended').to.equal(302);
-      const again = await pageFetch(service, path, { method: 'POST', cookie: cookiesOf(page), csrf: tokenIn(text), form: { password: 'another new password' } });
+      const again = await pageFetch(service, path, {
+        method: 'POST',
+        cookie: cookiesOf(page),
+        csrf: tokenIn(text),
+        form: { password: 'another new password' },
+      });
       expect(again.status).to.equal(404);
       const signIn = await pageFetch(service, '/sign-in');
-      const signedIn = await pageFetch(service, '/sign-in', { method: 'POST', cookie: cookiesOf(signIn), csrf: tokenIn(await signIn.text()), form: { email: 'forgetful@example.com', password: 'a brand new password' } });
+      const signedIn = await pageFetch(service, '/sign-in', {
+        method: 'POST',
+        cookie: cookiesOf(signIn),
+        csrf: tokenIn(await signIn.text()),
+        form: { email: 'forgetful@example.com', password: 'a brand new password' },
+      });
       expect(signedIn.status).to.equal(302);
     });
   });

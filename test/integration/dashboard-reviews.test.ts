@@ -40,11 +40,39 @@ describe('dashboard: reviews', function () {
 
     before(async () => {
       connection = await connectRepository(service, shop.project.id, { applicationId: shop.applications[0]!.id });
-      older = await writeReview(service, connection, { number: 1, status: 'SUPERSEDED', supersededBySha: newSha(), minutesAgo: 60 });
-      newest = await writeReview(service, connection, { number: 1, status: 'COMPLETED', verdict: 'Approved', summary: 'All 1 test case passed.', minutesAgo: 50 });
-      await writeReview(service, connection, { number: 2, status: 'COMPLETED', verdict: 'Changes Requested', minutesAgo: 40 });
-      await writeReview(service, connection, { number: 3, status: 'REFUSED', errorMessage: 'mallory has read permission; write is needed.', author: 'mallory', event: 'comment', minutesAgo: 30 });
-      await writeReview(service, connection, { number: 4, status: 'ERROR', errorMessage: 'The preview answered 502.', minutesAgo: 20 });
+      older = await writeReview(service, connection, {
+        number: 1,
+        status: 'SUPERSEDED',
+        supersededBySha: newSha(),
+        minutesAgo: 60,
+      });
+      newest = await writeReview(service, connection, {
+        number: 1,
+        status: 'COMPLETED',
+        verdict: 'Approved',
+        summary: 'All 1 test case passed.',
+        minutesAgo: 50,
+      });
+      await writeReview(service, connection, {
+        number: 2,
+        status: 'COMPLETED',
+        verdict: 'Changes Requested',
+        minutesAgo: 40,
+      });
+      await writeReview(service, connection, {
+        number: 3,
+        status: 'REFUSED',
+        errorMessage: 'mallory has read permission; write is needed.',
+        author: 'mallory',
+        event: 'comment',
+        minutesAgo: 30,
+      });
+      await writeReview(service, connection, {
+        number: 4,
+        status: 'ERROR',
+        errorMessage: 'The preview answered 502.',
+        minutesAgo: 20,
+      });
       await writeReview(service, connection, { number: 5, status: 'WAITING', minutesAgo: 10 });
     });
 
@@ -74,15 +102,24 @@ describe('dashboard: reviews', function () {
     it('refuses an unknown filter or page with a 400 page that lists what works', async () => {
       const state = await viewer.fetch('/p/shop/reviews?state=bogus');
       expect(state.status).to.equal(400);
-      expect(await state.text()).to.include('There is no review state &quot;bogus&quot; to filter by. Use one of: in-progress, completed, superseded, refused, error.');
+      expect(await state.text()).to.include(
+        'There is no review state &quot;bogus&quot; to filter by. Use one of: in-progress, completed, superseded, refused, error.',
+      );
       const verdict = await viewer.fetch('/p/shop/reviews?verdict=Approved');
       expect(verdict.status).to.equal(400);
       expect(await verdict.text()).to.include('approved, changes-requested, comment, none');
-      for (const page of ['0', 'abc', '-1', '99999999']) expect((await viewer.fetch(`/p/shop/reviews?page=${page}`)).status, page).to.equal(400);
+      for (const page of ['0', 'abc', '-1', '99999999'])
+        expect((await viewer.fetch(`/p/shop/reviews?page=${page}`)).status, page).to.equal(400);
     });
 
     it('pages through many change requests, 25 at a time', async () => {
-      for (let n = 100; n < 126; n++) await writeReview(service, connection, { number: n, status: 'COMPLETED', verdict: 'Approved', minutesAgo: 200 - n });
+      for (let n = 100; n < 126; n++)
+        await writeReview(service, connection, {
+          number: n,
+          status: 'COMPLETED',
+          verdict: 'Approved',
+          minutesAgo: 200 - n,
+        });
       const first = await (await viewer.fetch('/p/shop/reviews')).text();
       expect(numbersIn(first)).to.have.length(25);
       expect(first).to.include('1–25 of 31 pull requests.').and.include('href="/p/shop/reviews?page=2"');
@@ -113,7 +150,11 @@ describe('dashboard: reviews', function () {
       runShortId = started.body.run.shortId;
       const runId = started.body.run.id as string;
       const outcome = (name: string, status: string, result: string | null, title: string | null) =>
-        sql(service, 'UPDATE run_test_cases SET status = $3, result = $4, result_title = $5 WHERE run_id = $1 AND name = $2', [runId, name, status, result, title]);
+        sql(
+          service,
+          'UPDATE run_test_cases SET status = $3, result = $4, result_title = $5 WHERE run_id = $1 AND name = $2',
+          [runId, name, status, result, title],
+        );
       await outcome('Sign in', 'COMPLETED', 'PASSED', 'Signed in');
       await outcome('Add to cart', 'COMPLETED', 'FAILED', 'Cart stayed empty');
       await outcome('Checkout', 'SKIPPED', 'SKIPPED', null);
@@ -126,13 +167,27 @@ describe('dashboard: reviews', function () {
         verdict: 'Changes Requested',
         summary: '1 test case failed: Add to cart.',
         runId,
-        deploymentUrls: [{ applicationId: shop.applications[0]!.id, url: 'https://pr-7.preview.example.com', environment: 'preview' }],
+        deploymentUrls: [
+          { applicationId: shop.applications[0]!.id, url: 'https://pr-7.preview.example.com', environment: 'preview' },
+        ],
         exploration: {
           pagesVisited: ['https://pr-7.preview.example.com/', 'https://pr-7.preview.example.com/cart'],
           unreachable: false,
           findings: [
-            { severity: 'minor', kind: 'console-error', title: 'Console error', page: 'https://pr-7.preview.example.com/', evidence: 'Analytics failed to load' },
-            { severity: 'critical', kind: 'http-error', title: 'Cart answers 500', page: 'https://pr-7.preview.example.com/cart', evidence: 'GET /cart -> 500 <html>' },
+            {
+              severity: 'minor',
+              kind: 'console-error',
+              title: 'Console error',
+              page: 'https://pr-7.preview.example.com/',
+              evidence: 'Analytics failed to load',
+            },
+            {
+              severity: 'critical',
+              kind: 'http-error',
+              title: 'Cart answers 500',
+              page: 'https://pr-7.preview.example.com/cart',
+              evidence: 'GET /cart -> 500 <html>',
+            },
           ],
         },
         checks: [{ goal: "Go to /cart. Verify that 'Total' is shown", passed: false, title: 'No total', thought: '' }],
@@ -144,26 +199,62 @@ describe('dashboard: reviews', function () {
       expect(res.status).to.equal(200);
       const html = await res.text();
       expect(html).to.include('Review of #7: Free shipping &lt;banner>');
-      const order = ['Verdict:', '1 test case failed: Add to cart.', 'End-to-end tests', 'Exploration of the preview', 'Checks from the review context', 'About this review'].map((s) => html.indexOf(s));
-      expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!)), JSON.stringify(order)).to.equal(true);
+      const order = [
+        'Verdict:',
+        '1 test case failed: Add to cart.',
+        'End-to-end tests',
+        'Exploration of the preview',
+        'Checks from the review context',
+        'About this review',
+      ].map((s) => html.indexOf(s));
+      expect(
+        order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!)),
+        JSON.stringify(order),
+      ).to.equal(true);
       expect(html).to.include(`href="/runs/${runShortId}"`).and.include('1 failed, 1 skipped, 2 passed');
       expect(html.indexOf('Add to cart')).to.be.lessThan(html.indexOf('Sign in'));
       expect(html).to.include('>Critical<').and.include('>Minor<').and.include('2 findings: 1 critical, 1 minor.');
       expect(html.indexOf('Cart answers 500')).to.be.lessThan(html.indexOf('Console error'));
       expect(html).to.include('<pre>GET /cart -> 500 &lt;html></pre>');
-      expect(html).to.include('href="https://pr-7.preview.example.com"').and.include('automatic: the change request was opened');
+      expect(html)
+        .to.include('href="https://pr-7.preview.example.com"')
+        .and.include('automatic: the change request was opened');
       expect(html).not.to.include('data-live');
     });
 
     it('explains superseded, refused, error and waiting reviews in words', async () => {
       const newer = newSha();
       const cases: [Parameters<typeof writeReview>[2], string[]][] = [
-        [{ number: 8, status: 'SUPERSEDED', supersededBySha: newer }, [`Commit <code>${newer.slice(0, 7)}</code> is newer`, 'gave no verdict']],
+        [
+          { number: 8, status: 'SUPERSEDED', supersededBySha: newer },
+          [`Commit <code>${newer.slice(0, 7)}</code> is newer`, 'gave no verdict'],
+        ],
         [{ number: 8, status: 'SUPERSEDED', supersededBySha: '' }, ['changed or was closed']],
-        [{ number: 9, status: 'REFUSED', author: 'mallory', errorMessage: 'mallory has read permission; write is needed.' }, ['mallory may not ask for a review', 'write is needed', 'nothing ran']],
-        [{ number: 10, status: 'ERROR', errorMessage: 'The preview answered 502.' }, ['Goalie could not finish this review.', 'The preview answered 502.']],
-        [{ number: 11, status: 'WAITING' }, ['Waiting for the deployments of commit', 'to the environment <code>preview</code>', '<code>@goalie &lt;preview URL></code>']],
-        [{ number: 12, status: 'AUTHORIZING', author: 'eve' }, ['Goalie is asking GitHub whether eve may ask for a review']],
+        [
+          {
+            number: 9,
+            status: 'REFUSED',
+            author: 'mallory',
+            errorMessage: 'mallory has read permission; write is needed.',
+          },
+          ['mallory may not ask for a review', 'write is needed', 'nothing ran'],
+        ],
+        [
+          { number: 10, status: 'ERROR', errorMessage: 'The preview answered 502.' },
+          ['Goalie could not finish this review.', 'The preview answered 502.'],
+        ],
+        [
+          { number: 11, status: 'WAITING' },
+          [
+            'Waiting for the deployments of commit',
+            'to the environment <code>preview</code>',
+            '<code>@goalie &lt;preview URL></code>',
+          ],
+        ],
+        [
+          { number: 12, status: 'AUTHORIZING', author: 'eve' },
+          ['Goalie is asking GitHub whether eve may ask for a review'],
+        ],
       ];
       for (const [input, texts] of cases) {
         const shortId = await writeReview(service, connection, input);
@@ -173,7 +264,11 @@ describe('dashboard: reviews', function () {
     });
 
     it('lists the other reviews of the change request, this one marked', async () => {
-      const html = await (await viewer.fetch(`/reviews/${(await sql<{ short_id: string }>(service, 'SELECT short_id FROM reviews WHERE change_request_number = 1 ORDER BY created_at LIMIT 1'))[0]!.short_id}`)).text();
+      const html = await (
+        await viewer.fetch(
+          `/reviews/${(await sql<{ short_id: string }>(service, 'SELECT short_id FROM reviews WHERE change_request_number = 1 ORDER BY created_at LIMIT 1'))[0]!.short_id}`,
+        )
+      ).text();
       expect(html).to.include('Reviews of this change request').and.include('(this one)');
     });
 
@@ -186,7 +281,9 @@ describe('dashboard: reviews', function () {
 
   describe('access', () => {
     it('the list needs a member (signed out: sign in; another organization: 404)', async () => {
-      expect((await pageFetch(service, '/p/shop/reviews')).headers.get('location')).to.equal('/sign-in?next=%2Fp%2Fshop%2Freviews');
+      expect((await pageFetch(service, '/p/shop/reviews')).headers.get('location')).to.equal(
+        '/sign-in?next=%2Fp%2Fshop%2Freviews',
+      );
       const other = await service.apply(shopProject({ organization: 'Other', project: 'other' }));
       const stranger = await visitor(service, { organizationId: other.organization.id, role: 'owner' });
       expect((await stranger.fetch('/p/shop/reviews')).status).to.equal(404);
@@ -195,9 +292,15 @@ describe('dashboard: reviews', function () {
     });
 
     it('publicResults opens a review page to anyone, without the project sections; never the list', async () => {
-      const oss = await service.apply(withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'));
+      const oss = await service.apply(
+        withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'),
+      );
       const ossConnection = await connectRepository(service, oss.project.id, { repository: 'oss/oss' });
-      const shortId = await writeReview(service, ossConnection, { number: 1, status: 'COMPLETED', verdict: 'Approved' });
+      const shortId = await writeReview(service, ossConnection, {
+        number: 1,
+        status: 'COMPLETED',
+        verdict: 'Approved',
+      });
       const page = await pageFetch(service, `/reviews/${shortId}`);
       expect(page.status).to.equal(200);
       const html = await page.text();

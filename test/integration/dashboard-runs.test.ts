@@ -45,7 +45,8 @@ function seeds(): Seed[] {
 
 /** The runs a list page shows, in order. */
 const listed = (html: string) => [...html.matchAll(/<td><a href="\/runs\/([^"?]+)">/g)].map((m) => m[1]);
-const newestFirst = (runs: Seed[]) => runs.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((r) => r.shortId);
+const newestFirst = (runs: Seed[]) =>
+  runs.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((r) => r.shortId);
 const link = (html: string, text: string) => {
   const match = new RegExp(`<a href="([^"]+)">${text}</a>`).exec(html);
   return match ? match[1]!.replace(/&amp;/g, '&') : null;
@@ -67,7 +68,7 @@ describe('dashboard: runs', function () {
     await service.apply(shopProject({ organization: 'Rivals', project: 'empty' }));
     member = await visitor(service, { organizationId: shop.organization.id, role: 'member' });
     viewer = await visitor(service, { organizationId: shop.organization.id, role: 'viewer' });
-    const column = <T,>(f: (s: Seed) => T) => all.map(f);
+    const column = <T>(f: (s: Seed) => T) => all.map(f);
     await sql(
       service,
       `INSERT INTO runs (short_id, project_id, test_plan_id, test_plan_name, test_plan_short_id, status, result, trigger, actor, branch, commit_hash, created_at, started_at, finished_at)
@@ -91,7 +92,9 @@ describe('dashboard: runs', function () {
     );
     // A run of another project on the same branch never shows.
     const rival = (await service.client(await service.token('rival')).post('/v1/run', {})).body.run;
-    await sql(service, `UPDATE runs SET branch = 'main', created_at = '2026-10-02T00:30:00Z' WHERE id = $1`, [rival.id]);
+    await sql(service, `UPDATE runs SET branch = 'main', created_at = '2026-10-02T00:30:00Z' WHERE id = $1`, [
+      rival.id,
+    ]);
   });
   after(() => service.close());
 
@@ -131,8 +134,14 @@ describe('dashboard: runs', function () {
       ['author=LOVE', (s) => s.actor === 'Ada Lovelace'],
       ['from=2026-10-02&to=2026-10-02', (s) => s.createdAt.toISOString().startsWith('2026-10-02')],
       ['from=2026-10-03', (s) => s.createdAt >= new Date('2026-10-03T00:00:00Z')],
-      ['plan=PLAN&trigger=API&branch=feature%2Fcart', (s) => s.plan === 'Admin only' && s.trigger === 'API' && s.branch === 'feature/cart'],
-      ['status=COMPLETED&result=PASSED&branch=main&author=octo', (s) => s.status === 'COMPLETED' && s.result === 'PASSED' && s.branch === 'main' && s.actor === 'octocat'],
+      [
+        'plan=PLAN&trigger=API&branch=feature%2Fcart',
+        (s) => s.plan === 'Admin only' && s.trigger === 'API' && s.branch === 'feature/cart',
+      ],
+      [
+        'status=COMPLETED&result=PASSED&branch=main&author=octo',
+        (s) => s.status === 'COMPLETED' && s.result === 'PASSED' && s.branch === 'main' && s.actor === 'octocat',
+      ],
     ];
     for (const [query, keep] of filters) {
       it(`filters by ${query}`, async () => {
@@ -159,7 +168,7 @@ describe('dashboard: runs', function () {
       expect(statusFiltered).to.include('<option value="COMPLETED" selected>COMPLETED</option>');
     });
 
-    it('says so when nothing matches, and when the project has no runs yet; lists only the project\'s runs', async () => {
+    it("says so when nothing matches, and when the project has no runs yet; lists only the project's runs", async () => {
       expect(await (await list('?branch=nowhere')).text()).to.include('No runs match these filters.');
       const admin = await visitor(service, { admin: true });
       expect(await (await admin.fetch('/p/empty/runs')).text()).to.include('No runs yet.');
@@ -180,7 +189,7 @@ describe('dashboard: runs', function () {
       ['branch=a&branch=b', ['Give branch once']],
       [`author=${'x'.repeat(256)}`, ['give at most 255']],
       ['before=seed-010&after=seed-020', ['either before or after']],
-      ['before=%3Cscript%3E', ['is not a run\'s short ID']],
+      ['before=%3Cscript%3E', ["is not a run's short ID"]],
       ['before=no-such-run', ['not in this project']],
     ];
     for (const [query, says] of wrong) {
@@ -200,7 +209,7 @@ describe('dashboard: runs', function () {
       expect((await list(`?before=${rival!.short_id}`)).status).to.equal(400);
     });
 
-    it('counts each listed run\'s test cases in words', async () => {
+    it("counts each listed run's test cases in words", async () => {
       const [run] = await sql(service, `SELECT id FROM runs WHERE short_id = 'seed-058'`);
       await sql(
         service,
@@ -213,11 +222,16 @@ describe('dashboard: runs', function () {
 
     it('a viewer reads it; a member of another organization gets 404; someone signed out signs in first', async () => {
       expect((await list('', viewer)).status).to.equal(200);
-      const stranger = await visitor(service, { organizationId: (await sql(service, `SELECT id FROM organizations WHERE name = 'Rivals'`))[0]!.id, role: 'owner' });
+      const stranger = await visitor(service, {
+        organizationId: (await sql(service, `SELECT id FROM organizations WHERE name = 'Rivals'`))[0]!.id,
+        role: 'owner',
+      });
       expect((await list('', stranger)).status).to.equal(404);
       const signedOut = await pageFetch(service, '/p/shop/runs?status=ERROR');
       expect(signedOut.status).to.equal(302);
-      expect(signedOut.headers.get('location')).to.equal(`/sign-in?next=${encodeURIComponent('/p/shop/runs?status=ERROR')}`);
+      expect(signedOut.headers.get('location')).to.equal(
+        `/sign-in?next=${encodeURIComponent('/p/shop/runs?status=ERROR')}`,
+      );
     });
   });
 
@@ -233,24 +247,55 @@ describe('dashboard: runs', function () {
       rows = Object.fromEntries(found.map((r) => [r.name, r])) as typeof rows;
       const shots = (rtc: string, labels: string[]) =>
         JSON.stringify([
-          ...labels.map((label) => ({ kind: 'screenshot', key: `runs/${run.id}/${rtc}/attempt-0/screenshot-${label}.jpg`, label, contentType: 'image/jpeg' })),
-          { kind: 'trace', key: `runs/${run.id}/${rtc}/attempt-0/trace.zip`, label: 'trace', contentType: 'application/zip' },
+          ...labels.map((label) => ({
+            kind: 'screenshot',
+            key: `runs/${run.id}/${rtc}/attempt-0/screenshot-${label}.jpg`,
+            label,
+            contentType: 'image/jpeg',
+          })),
+          {
+            kind: 'trace',
+            key: `runs/${run.id}/${rtc}/attempt-0/trace.zip`,
+            label: 'trace',
+            contentType: 'application/zip',
+          },
         ]);
       const outcome = (name: string, status: string, result: string | null, extra: string, params: unknown[] = []) =>
-        sql(service, `UPDATE run_test_cases SET status = $2, result = $3${extra} WHERE id = $1`, [rows[name]!.id, status, result, ...params]);
-      await sql(service, `INSERT INTO test_case_step_versions (test_case_id, version, steps, source) VALUES ($1, 1, $2, 'burn-in')`, [
-        rows['Add to cart']!.test_case_id,
-        JSON.stringify([{ action: 'goto', url: '/shop', sentence: 'Go to /shop' }, { action: 'click', sentence: "Click 'Add to cart'" }]),
+        sql(service, `UPDATE run_test_cases SET status = $2, result = $3${extra} WHERE id = $1`, [
+          rows[name]!.id,
+          status,
+          result,
+          ...params,
+        ]);
+      await sql(
+        service,
+        `INSERT INTO test_case_step_versions (test_case_id, version, steps, source) VALUES ($1, 1, $2, 'burn-in')`,
+        [
+          rows['Add to cart']!.test_case_id,
+          JSON.stringify([
+            { action: 'goto', url: '/shop', sentence: 'Go to /shop' },
+            { action: 'click', sentence: "Click 'Add to cart'" },
+          ]),
+        ],
+      );
+      await outcome('Sign in', 'COMPLETED', 'PASSED', ', evidence = $4, step_version = NULL, prompt_examples = $5', [
+        shots(rows['Sign in']!.id, ['01', '02', 'final']),
+        "1. Go to /login\n2. Fill 'Email' with 'admin'  [interpreted by scripted-model]",
       ]);
-      await outcome('Sign in', 'COMPLETED', 'PASSED', ', evidence = $4, step_version = NULL, prompt_examples = $5', [shots(rows['Sign in']!.id, ['01', '02', 'final']), "1. Go to /login\n2. Fill 'Email' with 'admin'  [interpreted by scripted-model]"]);
-      await outcome('Add to cart', 'COMPLETED', 'FAILED', ", result_title = 'The cart stayed empty', evaluation_thought = $4, evidence = $5, step_version = 1", ["'1 item' never appeared.", shots(rows['Add to cart']!.id, ['01', '02', 'final'])]);
+      await outcome(
+        'Add to cart',
+        'COMPLETED',
+        'FAILED',
+        ", result_title = 'The cart stayed empty', evaluation_thought = $4, evidence = $5, step_version = 1",
+        ["'1 item' never appeared.", shots(rows['Add to cart']!.id, ['01', '02', 'final'])],
+      );
       await outcome('Checkout', 'SKIPPED', 'SKIPPED', `, result_title = 'Skipped: dependency "Add to cart" failed'`);
       await outcome('Admin dashboard', 'COMPLETED', 'PASSED', '');
-      await sql(service, `UPDATE runs SET status = 'COMPLETED', result = 'FAILED', branch = 'feature/cart', commit_hash = $2, commit_message = $3, finished_at = now() WHERE id = $1`, [
-        run.id,
-        'f00dfeed'.repeat(5),
-        'Cart: keep the item\n\nA longer body.',
-      ]);
+      await sql(
+        service,
+        `UPDATE runs SET status = 'COMPLETED', result = 'FAILED', branch = 'feature/cart', commit_hash = $2, commit_message = $3, finished_at = now() WHERE id = $1`,
+        [run.id, 'f00dfeed'.repeat(5), 'Cart: keep the item\n\nA longer body.'],
+      );
     });
 
     it('says what happened in words, failures first with their reason, passes collapsed', async () => {
@@ -262,7 +307,9 @@ describe('dashboard: runs', function () {
       expect(failed).to.be.greaterThan(0);
       expect(failed).to.be.lessThan(skipped);
       expect(skipped).to.be.lessThan(passed);
-      expect(html).to.match(/<details class="test-case" id="tc-[^"]+"><summary>Sign in <span class="badge PASSED">PASSED<\/span>/);
+      expect(html).to.match(
+        /<details class="test-case" id="tc-[^"]+"><summary>Sign in <span class="badge PASSED">PASSED<\/span>/,
+      );
       expect(html).not.to.match(/<details class="test-case"[^>]* open/);
     });
 
@@ -292,15 +339,23 @@ describe('dashboard: runs', function () {
         [shop.project.id, connection!.id, 'f00dfeed'.repeat(5), run.id],
       );
       let html = await page();
-      expect(html).to.include(`<a href="https://ghe.example.com/acme/shop/commit/${'f00dfeed'.repeat(5)}"><code title="${'f00dfeed'.repeat(5)}">f00dfee</code></a> Cart: keep the item`);
+      expect(html).to.include(
+        `<a href="https://ghe.example.com/acme/shop/commit/${'f00dfeed'.repeat(5)}"><code title="${'f00dfeed'.repeat(5)}">f00dfee</code></a> Cart: keep the item`,
+      );
       expect(html).to.include('href="https://ghe.example.com/acme/shop/tree/feature/cart"');
       expect(html).to.include('<a href="https://ghe.example.com/acme/shop/pull/12">#12 Keep the cart</a>');
       expect(html).to.include('<a href="/reviews/rev-shop">review rev-shop</a>');
-      await sql(service, `UPDATE repository_connections SET host = 'gitlab', api_url = 'https://git.example.com/gitlab/api/v4' WHERE id = $1`, [connection!.id]);
+      await sql(
+        service,
+        `UPDATE repository_connections SET host = 'gitlab', api_url = 'https://git.example.com/gitlab/api/v4' WHERE id = $1`,
+        [connection!.id],
+      );
       html = await page();
       expect(html).to.include('href="https://git.example.com/gitlab/acme/shop/-/commit/');
       expect(html).to.include('href="https://git.example.com/gitlab/acme/shop/-/tree/feature/cart"');
-      expect(html).to.include('<a href="https://git.example.com/gitlab/acme/shop/-/merge_requests/12">!12 Keep the cart</a>');
+      expect(html).to.include(
+        '<a href="https://git.example.com/gitlab/acme/shop/-/merge_requests/12">!12 Keep the cart</a>',
+      );
     });
 
     it('a viewer sees no buttons and may not rerun (403, no run started)', async () => {
@@ -318,14 +373,27 @@ describe('dashboard: runs', function () {
 
     it('Rerun failed starts a manual run of the failed and skipped ones (and their dependencies) by the member', async () => {
       const html = await page();
-      expect(html).to.include(`action="/runs/${run.shortId}/rerun-failed"`).and.include(`action="/runs/${run.shortId}/rerun"`);
+      expect(html)
+        .to.include(`action="/runs/${run.shortId}/rerun-failed"`)
+        .and.include(`action="/runs/${run.shortId}/rerun"`);
       expect(html, 'the run has ended').not.to.include(`action="/runs/${run.shortId}/cancel"`);
       const res = await member.fetch(`/runs/${run.shortId}/rerun-failed`, { form: {} });
       expect(res.status).to.equal(302);
       const shortId = /^\/runs\/(.+)$/.exec(res.headers.get('location')!)![1]!;
-      const [again] = await sql(service, `SELECT id, trigger, actor, rerun_of_run_id, branch FROM runs WHERE short_id = $1`, [shortId]);
-      expect(again).to.deep.include({ trigger: 'MANUAL', actor: member.user.name, rerun_of_run_id: run.id, branch: 'feature/cart' });
-      const names = (await sql(service, `SELECT name FROM run_test_cases WHERE run_id = $1 ORDER BY position`, [again!.id])).map((r) => r.name);
+      const [again] = await sql(
+        service,
+        `SELECT id, trigger, actor, rerun_of_run_id, branch FROM runs WHERE short_id = $1`,
+        [shortId],
+      );
+      expect(again).to.deep.include({
+        trigger: 'MANUAL',
+        actor: member.user.name,
+        rerun_of_run_id: run.id,
+        branch: 'feature/cart',
+      });
+      const names = (
+        await sql(service, `SELECT name FROM run_test_cases WHERE run_id = $1 ORDER BY position`, [again!.id])
+      ).map((r) => r.name);
       expect(names).to.have.members(['Sign in', 'Add to cart', 'Checkout']);
       const newPage = await page(shortId);
       expect(newPage).to.include('<dt>Rerun of</dt>').and.include(`href="/runs/${run.shortId}"`);
@@ -338,14 +406,22 @@ describe('dashboard: runs', function () {
       const res = await member.fetch(`/runs/${run.shortId}/rerun`, { form: {} });
       expect(res.status).to.equal(302);
       const shortId = /^\/runs\/(.+)$/.exec(res.headers.get('location')!)![1]!;
-      const { n } = ((await sql<{ n: number }>(service, `SELECT count(*)::int n FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1)`, [shortId])))[0]!;
+      const { n } = (
+        await sql<{ n: number }>(
+          service,
+          `SELECT count(*)::int n FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1)`,
+          [shortId],
+        )
+      )[0]!;
       expect(n).to.equal(4);
     });
 
     it('Rerun failed of a run where nothing failed says so on the run page', async () => {
       const api = service.client(await service.token('shop'));
       const green = (await api.post('/v1/run', { testPlanShortId: planId('Admin only').shortId })).body.run;
-      await sql(service, `UPDATE run_test_cases SET status = 'COMPLETED', result = 'PASSED' WHERE run_id = $1`, [green.id]);
+      await sql(service, `UPDATE run_test_cases SET status = 'COMPLETED', result = 'PASSED' WHERE run_id = $1`, [
+        green.id,
+      ]);
       await sql(service, `UPDATE runs SET status = 'COMPLETED', result = 'PASSED' WHERE id = $1`, [green.id]);
       expect(await page(green.shortId)).not.to.include('/rerun-failed');
       const res = await member.fetch(`/runs/${green.shortId}/rerun-failed`, { form: {} });
@@ -367,7 +443,9 @@ describe('dashboard: runs', function () {
       expect(res.headers.get('location')).to.equal(`/runs/${live.shortId}?notice=cancelling`);
       expect((await api.get(`/v1/run/${live.shortId}`)).body.status).to.equal('CANCELLED');
       const after = await (await member.fetch(res.headers.get('location')!)).text();
-      expect(after).to.include('Cancelling: the test cases that had not started are cancelled').and.include('<strong>Cancelled</strong>');
+      expect(after)
+        .to.include('Cancelling: the test cases that had not started are cancelled')
+        .and.include('<strong>Cancelled</strong>');
       expect(after).not.to.include('data-live');
     });
 
@@ -375,7 +453,7 @@ describe('dashboard: runs', function () {
       expect(await (await member.fetch(`/runs/${run.shortId}?notice=%3Cb%3Ehi`)).text()).not.to.include('hi</');
       const missing = await member.fetch('/runs/no-such-run');
       expect(missing.status).to.equal(404);
-      expect((await missing.text())).to.include('<h1>Not found</h1>');
+      expect(await missing.text()).to.include('<h1>Not found</h1>');
     });
   });
 });

@@ -10,7 +10,8 @@ import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 /** The token a Create answer showed (the value of its copy field). */
-const shownToken = (html: string) => /id="new-token" type="text" readonly value="(goalie_[A-Za-z0-9_-]+)"/.exec(html)?.[1] ?? null;
+const shownToken = (html: string) =>
+  /id="new-token" type="text" readonly value="(goalie_[A-Za-z0-9_-]+)"/.exec(html)?.[1] ?? null;
 const shownLink = (html: string) => /id="new-invitation" type="text" readonly value="([^"]+)"/.exec(html)?.[1] ?? null;
 
 describe('dashboard: settings (API tokens, members, invitations)', function () {
@@ -25,7 +26,12 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
   let runShortId: string;
   let github: FakeGitHub;
 
-  const tokensOf = async (projectId: string) => sql<{ id: string; name: string; revoked_at: Date | null }>(service, 'SELECT id, name, revoked_at FROM api_tokens WHERE project_id = $1', [projectId]);
+  const tokensOf = async (projectId: string) =>
+    sql<{ id: string; name: string; revoked_at: Date | null }>(
+      service,
+      'SELECT id, name, revoked_at FROM api_tokens WHERE project_id = $1',
+      [projectId],
+    );
   const apiStatus = async (token: string) => (await service.client(token).get(`/v1/run/${runShortId}`)).status;
 
   before(async () => {
@@ -53,7 +59,12 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
   };
 
   describe('who may see the settings', () => {
-    const pages = ['/p/shop/settings', '/p/shop/settings/api', '/p/shop/settings/repository', '/p/shop/settings/members'];
+    const pages = [
+      '/p/shop/settings',
+      '/p/shop/settings/api',
+      '/p/shop/settings/repository',
+      '/p/shop/settings/members',
+    ];
 
     it('admins and owners see every page; a server administrator too', async () => {
       const root = await visitor(service, { admin: true });
@@ -84,7 +95,11 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const [token] = await tokensOf(shop.project.id);
       const invitation = await owner.fetch('/p/shop/settings/invitations', { form: { role: 'viewer', email: '' } });
       expect(invitation.status).to.equal(201);
-      const [open] = await sql<{ id: string }>(service, 'SELECT id FROM invitations WHERE organization_id = $1 AND revoked_at IS NULL', [shop.organization.id]);
+      const [open] = await sql<{ id: string }>(
+        service,
+        'SELECT id FROM invitations WHERE organization_id = $1 AND revoked_at IS NULL',
+        [shop.organization.id],
+      );
       const settings = await reviewSettings();
       const forms: [string, Record<string, string>][] = [
         ['/p/shop/settings/api/tokens', { name: 'sneaky' }],
@@ -105,7 +120,9 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       expect((await tokensOf(shop.project.id)).filter((t) => t.name === 'sneaky' || t.revoked_at)).to.deep.equal([]);
       expect(await reviewSettings()).to.deep.equal(settings);
       expect(await service.runtime.app.store.accounts.roleIn(shop.organization.id, owner.user.id)).to.equal('owner');
-      expect((await service.runtime.app.store.accounts.openInvitationsOf(shop.organization.id, new Date())).map((i) => i.id)).to.include(open!.id);
+      expect(
+        (await service.runtime.app.store.accounts.openInvitationsOf(shop.organization.id, new Date())).map((i) => i.id),
+      ).to.include(open!.id);
     });
   });
 
@@ -116,15 +133,31 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const none = await pageFetch(service, path, { method: 'POST', cookie: owner.cookie, form: { name: 'forged' } });
       expect(none.status).to.equal(403);
       expect(await none.text()).to.include('sent none');
-      const wrong = await pageFetch(service, path, { method: 'POST', cookie: owner.cookie, csrf: 'x'.repeat(32), form: { name: 'forged' } });
+      const wrong = await pageFetch(service, path, {
+        method: 'POST',
+        cookie: owner.cookie,
+        csrf: 'x'.repeat(32),
+        form: { name: 'forged' },
+      });
       expect(wrong.status).to.equal(403);
-      const crossSite = await owner.fetch(path, { form: { name: 'forged' }, headers: { 'sec-fetch-site': 'cross-site' } });
+      const crossSite = await owner.fetch(path, {
+        form: { name: 'forged' },
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
       expect(crossSite.status).to.equal(403);
       expect(await crossSite.text()).to.include('Settings › Integrations › API');
-      const members = await pageFetch(service, `/p/shop/settings/members/${viewer.user.id}/remove`, { method: 'POST', cookie: owner.cookie, form: {} });
+      const members = await pageFetch(service, `/p/shop/settings/members/${viewer.user.id}/remove`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        form: {},
+      });
       expect(members.status).to.equal(403);
       const settings = await reviewSettings();
-      const repository = await pageFetch(service, '/p/shop/settings/repository', { method: 'POST', cookie: owner.cookie, form: { reviewContext: 'forged' } });
+      const repository = await pageFetch(service, '/p/shop/settings/repository', {
+        method: 'POST',
+        cookie: owner.cookie,
+        form: { reviewContext: 'forged' },
+      });
       expect(repository.status).to.equal(403);
       expect((await tokensOf(shop.project.id)).length).to.equal(before);
       expect(await service.runtime.app.store.accounts.roleIn(shop.organization.id, viewer.user.id)).to.equal('viewer');
@@ -132,7 +165,10 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
     });
 
     it('refuses a form body that is not a form (400)', async () => {
-      const res = await owner.fetch('/p/shop/settings/api/tokens', { method: 'POST', headers: { 'content-type': 'application/json' } });
+      const res = await owner.fetch('/p/shop/settings/api/tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).to.equal(400);
     });
   });
@@ -145,11 +181,16 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const html = await res.text();
       const token = shownToken(html)!;
       expect(token).to.match(/^goalie_/);
-      expect(html).to.include('Authorization: Bearer &lt;token>').and.include('GOALIE_API_TOKEN=').and.include(shop.project.id);
+      expect(html)
+        .to.include('Authorization: Bearer &lt;token>')
+        .and.include('GOALIE_API_TOKEN=')
+        .and.include(shop.project.id);
       expect(await apiStatus(token)).to.equal(200);
       const again = await (await admin.fetch('/p/shop/settings/api')).text();
       expect(again).not.to.include(token);
-      expect(again).to.include(`${token.slice(0, 15)}…`).and.include('GitHub Actions');
+      expect(again)
+        .to.include(`${token.slice(0, 15)}…`)
+        .and.include('GitHub Actions');
     });
 
     it('refuses a name that is empty, too long, or taken by an active token (the form sent again), with the page and its message', async () => {
@@ -176,11 +217,17 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const res = await owner.fetch(`/p/shop/settings/api/tokens/${row!.id}/revoke`, { form: {} });
       expect(res.status).to.equal(302);
       expect(res.headers.get('location')).to.equal(`/p/shop/settings/api?revoked=${row!.id}`);
-      expect(await (await owner.fetch(res.headers.get('location')!)).text()).to.include('The token “doomed”').and.include('is revoked');
+      expect(await (await owner.fetch(res.headers.get('location')!)).text())
+        .to.include('The token “doomed”')
+        .and.include('is revoked');
       expect(await apiStatus(token)).to.equal(403);
-      const [revoked] = await sql<{ revoked_at: Date }>(service, 'SELECT revoked_at FROM api_tokens WHERE id = $1', [row!.id]);
+      const [revoked] = await sql<{ revoked_at: Date }>(service, 'SELECT revoked_at FROM api_tokens WHERE id = $1', [
+        row!.id,
+      ]);
       expect((await owner.fetch(`/p/shop/settings/api/tokens/${row!.id}/revoke`, { form: {} })).status).to.equal(302);
-      const [still] = await sql<{ revoked_at: Date }>(service, 'SELECT revoked_at FROM api_tokens WHERE id = $1', [row!.id]);
+      const [still] = await sql<{ revoked_at: Date }>(service, 'SELECT revoked_at FROM api_tokens WHERE id = $1', [
+        row!.id,
+      ]);
       expect(still!.revoked_at.getTime()).to.equal(revoked!.revoked_at.getTime());
     });
 
@@ -208,7 +255,9 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       expect(res.status).to.equal(302);
       expect(res.headers.get('location')).to.equal(`/p/shop/settings/members?changed=${someone.user.id}`);
       expect(await roleOf(someone.user.id)).to.equal('viewer');
-      expect(await (await admin.fetch(res.headers.get('location')!)).text()).to.include(`${someone.user.name} is now a viewer.`);
+      expect(await (await admin.fetch(res.headers.get('location')!)).text()).to.include(
+        `${someone.user.name} is now a viewer.`,
+      );
     });
 
     it('an admin may not make someone an owner, change an owner, or remove one (403)', async () => {
@@ -236,22 +285,36 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const demote = await owner.fetch(`/p/shop/settings/members/${owner.user.id}/role`, { form: { role: 'admin' } });
       expect(demote.status).to.equal(409);
       expect(await demote.text()).to.include('The organization needs an owner');
-      expect((await owner.fetch(`/p/shop/settings/members/${owner.user.id}/remove`, { form: {} })).status).to.equal(409);
-      expect(await (await owner.fetch('/p/shop/settings/members')).text()).to.include('The only owner: make someone else an owner first.');
-      expect((await owner.fetch(`/p/shop/settings/members/${someone.user.id}/role`, { form: { role: 'owner' } })).status).to.equal(302);
-      expect((await owner.fetch(`/p/shop/settings/members/${someone.user.id}/remove`, { form: {} })).status).to.equal(302);
+      expect((await owner.fetch(`/p/shop/settings/members/${owner.user.id}/remove`, { form: {} })).status).to.equal(
+        409,
+      );
+      expect(await (await owner.fetch('/p/shop/settings/members')).text()).to.include(
+        'The only owner: make someone else an owner first.',
+      );
+      expect(
+        (await owner.fetch(`/p/shop/settings/members/${someone.user.id}/role`, { form: { role: 'owner' } })).status,
+      ).to.equal(302);
+      expect((await owner.fetch(`/p/shop/settings/members/${someone.user.id}/remove`, { form: {} })).status).to.equal(
+        302,
+      );
       expect(await roleOf(someone.user.id)).to.equal(null);
     });
 
     it('a server administrator acts as an owner without being a member', async () => {
       const root = await visitor(service, { admin: true });
-      expect((await root.fetch(`/p/shop/settings/members/${someone.user.id}/role`, { form: { role: 'owner' } })).status).to.equal(302);
-      expect((await root.fetch(`/p/shop/settings/members/${someone.user.id}/role`, { form: { role: 'member' } })).status).to.equal(302);
+      expect(
+        (await root.fetch(`/p/shop/settings/members/${someone.user.id}/role`, { form: { role: 'owner' } })).status,
+      ).to.equal(302);
+      expect(
+        (await root.fetch(`/p/shop/settings/members/${someone.user.id}/role`, { form: { role: 'member' } })).status,
+      ).to.equal(302);
       expect(await roleOf(someone.user.id)).to.equal('member');
     });
 
     it('refuses an unknown role (400) and an unknown member (404) with the page', async () => {
-      const bad = await owner.fetch(`/p/shop/settings/members/${someone.user.id}/role`, { form: { role: 'superuser' } });
+      const bad = await owner.fetch(`/p/shop/settings/members/${someone.user.id}/role`, {
+        form: { role: 'superuser' },
+      });
       expect(bad.status).to.equal(400);
       expect(await bad.text()).to.include('The role must be one of owner, admin, member, viewer.');
       for (const id of ['nobody', '00000000-0000-4000-8000-000000000000']) {
@@ -271,7 +334,9 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
 
     it('an admin who makes themselves a member goes to the runs, and the settings are closed to them', async () => {
       const stepping = await visitor(service, { organizationId: shop.organization.id, role: 'admin' });
-      const res = await stepping.fetch(`/p/shop/settings/members/${stepping.user.id}/role`, { form: { role: 'member' } });
+      const res = await stepping.fetch(`/p/shop/settings/members/${stepping.user.id}/role`, {
+        form: { role: 'member' },
+      });
       expect(res.headers.get('location')).to.equal('/p/shop/runs');
       expect((await stepping.fetch('/p/shop/settings')).status).to.equal(403);
     });
@@ -279,7 +344,9 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
 
   describe('invitations', () => {
     it('creates a link shown once (201), lists it as open, and withdrawing it ends the link', async () => {
-      const res = await admin.fetch('/p/shop/settings/invitations', { form: { role: 'member', email: 'Grace@Example.com' } });
+      const res = await admin.fetch('/p/shop/settings/invitations', {
+        form: { role: 'member', email: 'Grace@Example.com' },
+      });
       expect(res.status).to.equal(201);
       const html = await res.text();
       const link = shownLink(html)!;
@@ -288,7 +355,9 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const page = await (await admin.fetch('/p/shop/settings/members')).text();
       expect(page).not.to.include(link);
       expect(page).to.include('grace@example.com');
-      const twice = await admin.fetch('/p/shop/settings/invitations', { form: { role: 'member', email: 'grace@example.com' } });
+      const twice = await admin.fetch('/p/shop/settings/invitations', {
+        form: { role: 'member', email: 'grace@example.com' },
+      });
       expect(twice.status, 'the form sent again (a reload)').to.equal(409);
       const refusal = await twice.text();
       expect(refusal).to.include('grace@example.com has an open invitation already');
@@ -298,7 +367,9 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
       const [row] = await sql<{ id: string }>(service, `SELECT id FROM invitations WHERE email = 'grace@example.com'`);
       const withdrawn = await admin.fetch(`/p/shop/settings/invitations/${row!.id}/withdraw`, { form: {} });
       expect(withdrawn.status).to.equal(302);
-      expect(await (await admin.fetch(withdrawn.headers.get('location')!)).text()).to.include('The invitation was withdrawn');
+      expect(await (await admin.fetch(withdrawn.headers.get('location')!)).text()).to.include(
+        'The invitation was withdrawn',
+      );
       const gone = await pageFetch(service, path);
       expect(gone.status).to.equal(404);
       expect(await gone.text()).to.include('This invitation was withdrawn');
@@ -308,7 +379,9 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
     });
 
     it('refuses a bad address or role (400), and an owner invitation from an admin (403), keeping what was typed', async () => {
-      const email = await admin.fetch('/p/shop/settings/invitations', { form: { role: 'member', email: 'not an address' } });
+      const email = await admin.fetch('/p/shop/settings/invitations', {
+        form: { role: 'member', email: 'not an address' },
+      });
       expect(email.status).to.equal(400);
       const text = await email.text();
       expect(text).to.include('is not an email address');
@@ -323,11 +396,18 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
     it("an admin may not withdraw an owner's invitation (403); an owner may", async () => {
       const created = await owner.fetch('/p/shop/settings/invitations', { form: { role: 'owner' } });
       expect(created.status).to.equal(201);
-      const [row] = await sql<{ id: string }>(service, `SELECT id FROM invitations WHERE role = 'owner' AND revoked_at IS NULL`);
-      expect(await (await admin.fetch('/p/shop/settings/members')).text()).to.include("Only an owner may withdraw an owner's invitation.");
+      const [row] = await sql<{ id: string }>(
+        service,
+        `SELECT id FROM invitations WHERE role = 'owner' AND revoked_at IS NULL`,
+      );
+      expect(await (await admin.fetch('/p/shop/settings/members')).text()).to.include(
+        "Only an owner may withdraw an owner's invitation.",
+      );
       const refused = await admin.fetch(`/p/shop/settings/invitations/${row!.id}/withdraw`, { form: {} });
       expect(refused.status).to.equal(403);
-      expect((await owner.fetch(`/p/shop/settings/invitations/${row!.id}/withdraw`, { form: {} })).status).to.equal(302);
+      expect((await owner.fetch(`/p/shop/settings/invitations/${row!.id}/withdraw`, { form: {} })).status).to.equal(
+        302,
+      );
     });
   });
 });

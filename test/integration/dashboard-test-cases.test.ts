@@ -22,21 +22,44 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
   let openCase: string;
   const plans: Record<string, { shortId: string; badgeToken: string; project: string }> = {};
 
-  const row = async (id: string) => (await sql(service, 'SELECT goal, expected_result, is_enabled, generation_status, updated_at FROM test_cases WHERE id = $1', [id]))[0];
-  const jobs = async () => (await sql<{ n: number }>(service, "SELECT count(*)::int n FROM pgboss.job WHERE name = 'generate-test-case'"))[0]!.n;
+  const row = async (id: string) =>
+    (
+      await sql(
+        service,
+        'SELECT goal, expected_result, is_enabled, generation_status, updated_at FROM test_cases WHERE id = $1',
+        [id],
+      )
+    )[0];
+  const jobs = async () =>
+    (await sql<{ n: number }>(service, "SELECT count(*)::int n FROM pgboss.job WHERE name = 'generate-test-case'"))[0]!
+      .n;
   const runs = async () => (await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs'))[0]!.n;
 
   before(async () => {
     service = await startTestService();
     shop = await service.apply(shopProject());
-    const open = await service.apply(withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'));
+    const open = await service.apply(
+      withProjectSetting(shopProject({ organization: 'Open Source', project: 'oss' }), 'publicResults: true'),
+    );
     const api = service.client(await service.token('shop'));
-    const created = await api.post('/v1/test-cases', { name: 'Search', goal: 'Go to /search', expectedResult: "'Results' is shown", applicationShortId: shop.applications[0]!.shortId });
+    const created = await api.post('/v1/test-cases', {
+      name: 'Search',
+      goal: 'Go to /search',
+      expectedResult: "'Results' is shown",
+      applicationShortId: shop.applications[0]!.shortId,
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     apiCase = created.body.testCase.id;
-    declared = (await sql(service, "SELECT id FROM test_cases WHERE name = 'Sign in' AND project_id = $1", [shop.project.id]))[0]!.id;
-    openCase = (await sql(service, "SELECT id FROM test_cases WHERE name = 'Sign in' AND project_id = $1", [open.project.id]))[0]!.id;
-    for (const plan of await sql(service, 'SELECT p.short_id, p.name, p.badge_token, pr.slug FROM test_plans p JOIN projects pr ON pr.id = p.project_id')) {
+    declared = (
+      await sql(service, "SELECT id FROM test_cases WHERE name = 'Sign in' AND project_id = $1", [shop.project.id])
+    )[0]!.id;
+    openCase = (
+      await sql(service, "SELECT id FROM test_cases WHERE name = 'Sign in' AND project_id = $1", [open.project.id])
+    )[0]!.id;
+    for (const plan of await sql(
+      service,
+      'SELECT p.short_id, p.name, p.badge_token, pr.slug FROM test_plans p JOIN projects pr ON pr.id = p.project_id',
+    )) {
       plans[`${plan.slug}/${plan.name}`] = { shortId: plan.short_id, badgeToken: plan.badge_token, project: plan.slug };
     }
     member = await visitor(service, { organizationId: shop.organization.id, role: 'member' });
@@ -48,8 +71,18 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
   describe('editing a goal', () => {
     const refusals: [string, Record<string, string>, number, string][] = [
       ['an empty goal', { goal: '  \n ', expectedResult: '' }, 400, 'The goal is empty'],
-      ['a goal too long', { goal: 'Go to /. '.repeat(MAX_GOAL_LENGTH / 8), expectedResult: '' }, 400, `at most ${MAX_GOAL_LENGTH} are allowed`],
-      ['an expected result too long', { goal: 'Go to /about', expectedResult: 'x'.repeat(MAX_GOAL_LENGTH + 1) }, 400, 'The expected result has'],
+      [
+        'a goal too long',
+        { goal: 'Go to /. '.repeat(MAX_GOAL_LENGTH / 8), expectedResult: '' },
+        400,
+        `at most ${MAX_GOAL_LENGTH} are allowed`,
+      ],
+      [
+        'an expected result too long',
+        { goal: 'Go to /about', expectedResult: 'x'.repeat(MAX_GOAL_LENGTH + 1) },
+        400,
+        'The expected result has',
+      ],
     ];
     for (const [what, form, status, says] of refusals) {
       it(`${what} is ${status} on the edit form, keeping what was typed, and writes nothing`, async () => {
@@ -68,19 +101,27 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
 
     it('saving the same texts changes nothing and says so', async () => {
       const before = await row(apiCase);
-      const res = await member.fetch(`/test-cases/${apiCase}/edit`, { form: { goal: ' Go to /search ', expectedResult: "'Results' is shown" } });
+      const res = await member.fetch(`/test-cases/${apiCase}/edit`, {
+        form: { goal: ' Go to /search ', expectedResult: "'Results' is shown" },
+      });
       expect(res.status).to.equal(302);
       expect(res.headers.get('location')).to.equal(`/test-cases/${apiCase}?done=unchanged`);
       expect(await row(apiCase)).to.deep.equal(before);
-      expect(await (await member.fetch(`/test-cases/${apiCase}?done=unchanged`)).text()).to.include('Nothing was changed, so nothing was saved.');
+      expect(await (await member.fetch(`/test-cases/${apiCase}?done=unchanged`)).text()).to.include(
+        'Nothing was changed, so nothing was saved.',
+      );
     });
 
     it('a test case declared in a project file is changed there: 409 for the form and the POST', async () => {
       const before = await row(declared);
       const form = await member.fetch(`/test-cases/${declared}/edit`);
       expect(form.status).to.equal(409);
-      expect(await form.text()).to.include('is declared in a project file').and.include('goalie apply');
-      const post = await member.fetch(`/test-cases/${declared}/edit`, { form: { goal: 'Go to /', expectedResult: '' } });
+      expect(await form.text())
+        .to.include('is declared in a project file')
+        .and.include('goalie apply');
+      const post = await member.fetch(`/test-cases/${declared}/edit`, {
+        form: { goal: 'Go to /', expectedResult: '' },
+      });
       expect(post.status).to.equal(409);
       expect(await post.text()).to.include('is declared in a project file');
       expect(await row(declared)).to.deep.equal(before);
@@ -88,10 +129,16 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
 
     it('a new goal is saved with a new burn-in queued, in one go', async () => {
       const queued = await jobs();
-      const res = await member.fetch(`/test-cases/${apiCase}/edit`, { form: { goal: 'Go to /about', expectedResult: '' } });
+      const res = await member.fetch(`/test-cases/${apiCase}/edit`, {
+        form: { goal: 'Go to /about', expectedResult: '' },
+      });
       expect(res.status).to.equal(302);
       expect(res.headers.get('location')).to.equal(`/test-cases/${apiCase}?done=edited`);
-      expect(await row(apiCase)).to.include({ goal: 'Go to /about', expected_result: null, generation_status: 'GENERATING' });
+      expect(await row(apiCase)).to.include({
+        goal: 'Go to /about',
+        expected_result: null,
+        generation_status: 'GENERATING',
+      });
       expect(await jobs()).to.equal(queued + 1);
     });
   });
@@ -109,14 +156,18 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
       const before = await runs();
       const res = await member.fetch(`/test-cases/${declared}/run`, { form: {} });
       expect(res.status).to.equal(409);
-      expect(await res.text()).to.include('<h1>Sign in</h1>').and.include('cannot run yet: its burn-in is still recording the steps');
+      expect(await res.text())
+        .to.include('<h1>Sign in</h1>')
+        .and.include('cannot run yet: its burn-in is still recording the steps');
       expect(await runs()).to.equal(before);
     });
 
-    it('Run now of a plan over its usage limit is 402 in the plan\'s section, and starts nothing', async () => {
+    it("Run now of a plan over its usage limit is 402 in the plan's section, and starts nothing", async () => {
       const limited = await service.apply(shopProject({ organization: 'Limited', project: 'limited', usageLimit: 0 }));
       const owner = await visitor(service, { organizationId: limited.organization.id, role: 'owner' });
-      const [smoke] = await sql(service, "SELECT short_id FROM test_plans WHERE project_id = $1 AND name = 'Smoke'", [limited.project.id]);
+      const [smoke] = await sql(service, "SELECT short_id FROM test_plans WHERE project_id = $1 AND name = 'Smoke'", [
+        limited.project.id,
+      ]);
       const before = await runs();
       const res = await owner.fetch(`/p/limited/plans/${smoke!.short_id}/run`, { form: {} });
       expect(res.status).to.equal(402);
@@ -144,7 +195,12 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
 
     it('a viewer is refused every action with 403', async () => {
       const before = await row(apiCase);
-      for (const path of [`/test-cases/${apiCase}/disable`, `/test-cases/${apiCase}/burn-in`, `/test-cases/${apiCase}/run`, `/p/shop/plans/${plans['shop/Smoke']!.shortId}/run`]) {
+      for (const path of [
+        `/test-cases/${apiCase}/disable`,
+        `/test-cases/${apiCase}/burn-in`,
+        `/test-cases/${apiCase}/run`,
+        `/p/shop/plans/${plans['shop/Smoke']!.shortId}/run`,
+      ]) {
         expect((await viewer.fetch(path, { form: {} })).status, path).to.equal(403);
       }
       expect((await viewer.fetch(`/test-cases/${apiCase}/edit`)).status).to.equal(403);
@@ -155,14 +211,25 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
   describe('the page of a test case', () => {
     it('a failed burn-in: its message once, the title in bold and the indented details in a wrapped block', async () => {
       const error = `Could not understand "Frobnicate". Understood phrasings (quotes optional where unambiguous):\n  navigate: Go to /path · Visit https://example.com\n  click: Click 'Sign in'`;
-      await sql(service, "UPDATE test_cases SET generation_status = 'FAILED', generation_error = $2 WHERE id = $1", [apiCase, error]);
+      await sql(service, "UPDATE test_cases SET generation_status = 'FAILED', generation_error = $2 WHERE id = $1", [
+        apiCase,
+        error,
+      ]);
       try {
         const page = await (await member.fetch(`/test-cases/${apiCase}`)).text();
         expect(page.split('Could not understand').length - 1).to.equal(1);
-        expect(page).to.include('<strong>Could not understand &quot;Frobnicate&quot;. Understood phrasings (quotes optional where unambiguous):</strong>');
-        expect(page).to.include(`<pre class="message">  navigate: Go to /path · Visit https://example.com\n  click: Click 'Sign in'</pre>`);
+        expect(page).to.include(
+          '<strong>Could not understand &quot;Frobnicate&quot;. Understood phrasings (quotes optional where unambiguous):</strong>',
+        );
+        expect(page).to.include(
+          `<pre class="message">  navigate: Go to /path · Visit https://example.com\n  click: Click 'Sign in'</pre>`,
+        );
       } finally {
-        await sql(service, "UPDATE test_cases SET generation_status = 'COMPLETED', generation_error = NULL WHERE id = $1", [apiCase]);
+        await sql(
+          service,
+          "UPDATE test_cases SET generation_status = 'COMPLETED', generation_error = NULL WHERE id = $1",
+          [apiCase],
+        );
       }
     });
   });
@@ -225,7 +292,9 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
     it('a page past the end says nothing matches, with the counts', async () => {
       const res = await member.fetch('/p/shop/test-cases?page=9');
       expect(res.status).to.equal(200);
-      expect(await res.text()).to.include('6 test cases').and.include('No test cases match these filters.');
+      expect(await res.text())
+        .to.include('6 test cases')
+        .and.include('No test cases match these filters.');
     });
   });
 
@@ -237,8 +306,15 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
       expect(secret.headers.get('content-type')).to.equal('image/svg+xml; charset=utf-8');
       expect(secret.headers.get('cache-control')).to.equal('no-cache');
       const svg = await secret.text();
-      expect(svg).to.match(/^<svg /).and.include('aria-label="Goalie: Smoke: no runs"');
-      for (const path of [`/badges/${shortId}.svg`, `/badges/${shortId}/${badgeToken.slice(0, -1)}x.svg`, `/badges/${shortId}/short.svg`, '/badges/pln-nope_000000.svg']) {
+      expect(svg)
+        .to.match(/^<svg /)
+        .and.include('aria-label="Goalie: Smoke: no runs"');
+      for (const path of [
+        `/badges/${shortId}.svg`,
+        `/badges/${shortId}/${badgeToken.slice(0, -1)}x.svg`,
+        `/badges/${shortId}/short.svg`,
+        '/badges/pln-nope_000000.svg',
+      ]) {
         const res = await fetch(`${service.baseUrl}${path}`, { headers: { accept: 'text/html' } });
         expect(res.status, path).to.equal(404);
         expect(res.headers.get('content-type'), path).to.not.include('svg');

@@ -38,7 +38,12 @@ describe('a service whose database goes away', function () {
   const logLines: { level: number; msg: string }[] = [];
 
   const get = (p: string) => fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
-  const post = (p: string) => fetch(base + p, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  const post = (p: string) =>
+    fetch(base + p, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
   const logged = (pattern: RegExp) => logLines.filter((line) => pattern.test(line.msg));
 
   before(async () => {
@@ -48,13 +53,29 @@ describe('a service whose database goes away', function () {
     db = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), settings, onlyThisProcess: true });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (logLines.push(JSON.parse(String(chunk))), done()) }));
-    const config = loadConfig({ GOALIE_HOME: home, DATABASE_URL: db.url, PORT: String(port), GOALIE_PUBLIC_URL: base, LOG_LEVEL: 'silent' });
+    const logger = createLogger(
+      'info',
+      new Writable({ write: (chunk, _encoding, done) => (logLines.push(JSON.parse(String(chunk))), done()) }),
+    );
+    const config = loadConfig({
+      GOALIE_HOME: home,
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      GOALIE_PUBLIC_URL: base,
+      LOG_LEVEL: 'silent',
+    });
     runtime = await createRuntime(config, { databaseUrl: db.url, logger });
     server = await listen(runtime, port, '127.0.0.1');
     // As main.ts wires them: errors that mean "the database is away" are logged once, by runtime.health.
     const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null && ++quietened > 0;
-    worker = new Worker(runtime.app, runtime.boss, new ScriptedExecutor(), { databaseUrl: db.url, concurrency: 2, projectParallelism: 2, heartbeatMs: 200, pollMs: 100, databaseAway });
+    worker = new Worker(runtime.app, runtime.boss, new ScriptedExecutor(), {
+      databaseUrl: db.url,
+      concurrency: 2,
+      projectParallelism: 2,
+      heartbeatMs: 200,
+      pollMs: 100,
+      databaseAway,
+    });
     await worker.start();
     scheduler = startScheduler(runtime.app, { tickMs: 200, staleAfterMs: 60_000, databaseAway });
     const summary = await applyProject(runtime.app, loadProjectFile('shop.yaml', shopProject()).doc);
@@ -83,7 +104,16 @@ describe('a service whose database goes away', function () {
 
   it('says 503 with what is wrong, on /readyz and on API calls, and logs it once', async () => {
     // Nothing in flight (the burn-ins of the project, the run): a job cut off by the database is logged, once per job.
-    await waitFor('the queue to be idle', async () => (await runtime.dataSource.query(`SELECT 1 FROM pgboss.job WHERE state IN ('created', 'retry', 'active') LIMIT 1`)).length === 0, 30_000);
+    await waitFor(
+      'the queue to be idle',
+      async () =>
+        (
+          await runtime.dataSource.query(
+            `SELECT 1 FROM pgboss.job WHERE state IN ('created', 'retry', 'active') LIMIT 1`,
+          )
+        ).length === 0,
+      30_000,
+    );
     // This process is the only one using that PostgreSQL: giving it back stops it.
     await db.stop();
 
@@ -91,9 +121,16 @@ describe('a service whose database goes away', function () {
     expect(ready.status).to.equal(503);
     const readyBody = await ready.json();
     expect(readyBody.status).to.equal('unavailable');
-    expect(readyBody.message).to.match(/^The database is not reachable: the connection was refused\. Check that the PostgreSQL of DATABASE_URL runs/);
+    expect(readyBody.message).to.match(
+      /^The database is not reachable: the connection was refused\. Check that the PostgreSQL of DATABASE_URL runs/,
+    );
 
-    for (const call of [() => post('/v1/run'), () => get('/v1/run/run-x7k2m9'), () => post('/v1/run'), () => get('/runs/run-x7k2m9')]) {
+    for (const call of [
+      () => post('/v1/run'),
+      () => get('/v1/run/run-x7k2m9'),
+      () => post('/v1/run'),
+      () => get('/runs/run-x7k2m9'),
+    ]) {
       const response = await call();
       expect(response.status).to.equal(503);
       expect(response.headers.get('retry-after')).to.equal('5');
@@ -102,14 +139,21 @@ describe('a service whose database goes away', function () {
       expect(message).to.not.match(/127\.0\.0\.1|postgres:|ECONNREFUSED|\.ts:\d+/);
     }
     // The worker polls and beats, and the scheduler ticks, many times meanwhile: none of it is a log line.
-    await waitFor('the worker and the scheduler to meet the database away a few times', async () => quietened >= 10, 20_000);
+    await waitFor(
+      'the worker and the scheduler to meet the database away a few times',
+      async () => quietened >= 10,
+      20_000,
+    );
     // The process itself still answers.
     expect((await fetch(`${base}/healthz`)).status).to.equal(200);
     expect((await fetch(`${base}/v1/outbound-ips`)).status).to.equal(200);
 
     expect(logged(/^the database went away/)).to.have.length(1);
     expect(logged(/^the database went away/)[0]!.level).to.equal(50);
-    expect(logLines.filter((line) => line.level >= 50 && !/^the database went away/.test(line.msg)), 'no other error lines').to.deep.equal([]);
+    expect(
+      logLines.filter((line) => line.level >= 50 && !/^the database went away/.test(line.msg)),
+      'no other error lines',
+    ).to.deep.equal([]);
   });
 
   it('is ready again, and answers, when the database is back; the log says so once', async () => {
@@ -119,7 +163,11 @@ describe('a service whose database goes away', function () {
     db = again;
     await waitFor('GET /readyz to answer 200', async () => (await fetch(`${base}/readyz`)).status === 200, 20_000);
     expect((await post('/v1/run')).status).to.equal(200);
-    await waitFor('the log line saying the database is back', async () => logged(/^the database is back/).length === 1, 10_000);
+    await waitFor(
+      'the log line saying the database is back',
+      async () => logged(/^the database is back/).length === 1,
+      10_000,
+    );
     expect(logged(/^the database went away/)).to.have.length(1);
   });
 });

@@ -20,7 +20,8 @@ describe('demo site', () => {
   });
   after(() => site?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(site.url + path, { headers, redirect: 'manual' });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(site.url + path, { headers, redirect: 'manual' });
   const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(site.url + path, { method: 'POST', body: new URLSearchParams(form), headers, redirect: 'manual' });
   async function signInOverHttp(): Promise<string> {
@@ -104,8 +105,15 @@ describe('demo site', () => {
       expect(anonymous.headers.get('location')).to.equal('/login?next=%2Fcheckout');
 
       const cookie = await signInOverHttp();
-      const cart = JSON.stringify([{ id: 'blue-mug', quantity: 2 }, { id: 'black-cup', quantity: 1 }]);
-      const placed = await post('/checkout', { cart, name: 'Ada Lovelace', country: 'Norway', terms: 'on' }, { cookie });
+      const cart = JSON.stringify([
+        { id: 'blue-mug', quantity: 2 },
+        { id: 'black-cup', quantity: 1 },
+      ]);
+      const placed = await post(
+        '/checkout',
+        { cart, name: 'Ada Lovelace', country: 'Norway', terms: 'on' },
+        { cookie },
+      );
       expect(placed.status).to.equal(303);
       const location = placed.headers.get('location')!;
       expect(location).to.match(/^\/orders\/\d+$/);
@@ -124,10 +132,20 @@ describe('demo site', () => {
 
     it('says what is missing at checkout instead of placing the order', async () => {
       const cookie = await signInOverHttp();
-      const res = await post('/checkout', { cart: '[{"id":"no-such-thing","quantity":1}]', name: ' ', country: 'Atlantis' }, { cookie });
+      const res = await post(
+        '/checkout',
+        { cart: '[{"id":"no-such-thing","quantity":1}]', name: ' ', country: 'Atlantis' },
+        { cookie },
+      );
       expect(res.status).to.equal(422);
       const body = await res.text();
-      for (const message of ['Your cart is empty', 'Please fill in Name.', 'Please choose a Country.', 'Please accept the terms.']) expect(body).to.include(message);
+      for (const message of [
+        'Your cart is empty',
+        'Please fill in Name.',
+        'Please choose a Country.',
+        'Please accept the terms.',
+      ])
+        expect(body).to.include(message);
     });
 
     it('thanks for a contact message and says which fields are missing', async () => {
@@ -153,7 +171,11 @@ describe('demo site', () => {
       expect(wrongMethod.status).to.equal(405);
       expect(wrongMethod.headers.get('allow')).to.equal('GET, HEAD');
 
-      const json = await fetch(site.url + '/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const json = await fetch(site.url + '/login', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(json.status).to.equal(415);
 
       const huge = await post('/contact', { message: 'x'.repeat(100_000) });
@@ -175,7 +197,9 @@ describe('demo site', () => {
       const port = Number(new URL(site.url).port);
       let inUse: Error | null = null;
       await startDemoSite({ port }).catch((error: Error) => (inUse = error));
-      expect(inUse!.message).to.equal(`The demo site cannot listen on 127.0.0.1:${port}: the port is in use; stop what uses it or choose another port.`);
+      expect(inUse!.message).to.equal(
+        `The demo site cannot listen on 127.0.0.1:${port}: the port is in use; stop what uses it or choose another port.`,
+      );
     });
   });
 
@@ -370,8 +394,12 @@ describe('demo site', () => {
         await go(path);
         // No named functions inside evaluate: tsx would wrap them in a helper the page lacks.
         const found = await page.evaluate(() => ({
-          labels: Array.from(document.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), select, textarea')).map((c) =>
-            Array.from(c.labels ?? []).map((l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim()).join(' '),
+          labels: Array.from(
+            document.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), select, textarea'),
+          ).map((c) =>
+            Array.from(c.labels ?? [])
+              .map((l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim())
+              .join(' '),
           ),
           buttons: Array.from(document.querySelectorAll('button, a'))
             .filter((b) => !b.closest('[hidden]'))
@@ -380,7 +408,9 @@ describe('demo site', () => {
         expect(found.buttons, `${path}: links and buttons without text`).not.to.include('');
         expect(found.labels, `${path}: fields without a label`).not.to.include('');
         for (const label of found.labels) {
-          expect(await page.getByLabel(label, { exact: true }).count(), `${path}: fields labelled ${label}`).to.equal(1);
+          expect(await page.getByLabel(label, { exact: true }).count(), `${path}: fields labelled ${label}`).to.equal(
+            1,
+          );
         }
       }
       await go('/todo');
@@ -476,9 +506,11 @@ describe('demo site', () => {
       for (const t of doc.testCases) {
         expect(applications, t.name).to.include(t.application);
         for (const c of t.configs) expect([...configs.keys()], t.name).to.include(c);
-        for (const dependency of [t.resumeFrom, ...t.waitFor].filter(Boolean)) expect(testCases, t.name).to.include(dependency);
+        for (const dependency of [t.resumeFrom, ...t.waitFor].filter(Boolean))
+          expect(testCases, t.name).to.include(dependency);
         const keys = t.configs.flatMap((c) => configs.get(c) ?? []);
-        for (const [, key] of t.goal.matchAll(/\{\{\s*config\.([\w.-]+)\s*\}\}/g)) expect(keys, `${t.name}: {{config.${key}}}`).to.include(key);
+        for (const [, key] of t.goal.matchAll(/\{\{\s*config\.([\w.-]+)\s*\}\}/g))
+          expect(keys, `${t.name}: {{config.${key}}}`).to.include(key);
         for (const [, name] of t.goal.matchAll(/config '([^']+)'/g)) expect(t.configs, t.name).to.include(name);
       }
       const [plan, ...others] = doc.testPlans;
@@ -495,7 +527,9 @@ describe('demo site', () => {
     it('shows configs, Resume From, Wait For and a failure that is off by default', () => {
       const { doc } = loadProjectFile('demo-project.yaml', text, {});
       const byName = new Map(doc.testCases.map((t) => [t.name, t]));
-      expect(doc.configs).to.deep.equal([{ name: 'demo user', values: { email: 'ada@example.com', password: { secret: 'lovelace' } } }]);
+      expect(doc.configs).to.deep.equal([
+        { name: 'demo user', values: { email: 'ada@example.com', password: { secret: 'lovelace' } } },
+      ]);
       expect(byName.get('Add mug to cart')!.resumeFrom).to.equal('Sign in');
       expect(byName.get('Checkout')!.resumeFrom).to.equal('Add mug to cart');
       expect(byName.get('Complete a todo')!.resumeFrom).to.equal('Add todos');

@@ -41,8 +41,12 @@ const page = (title: string, body: string, head = '') =>
 const LAYOUT_SCRIPT = '<script src="/layout.js"></script>';
 const HOME_LINK = '<p><a href="/">Home</a></p>';
 
-function siteRoutes(externalUrl: string): Record<string, string | ((request: http.IncomingMessage, response: http.ServerResponse) => void)> {
-  const items = Array.from({ length: 10 }, (_, i) => `<li><a href="/items?page=${i + 1}">Page ${i + 1}</a></li>`).join('');
+function siteRoutes(
+  externalUrl: string,
+): Record<string, string | ((request: http.IncomingMessage, response: http.ServerResponse) => void)> {
+  const items = Array.from({ length: 10 }, (_, i) => `<li><a href="/items?page=${i + 1}">Page ${i + 1}</a></li>`).join(
+    '',
+  );
   return {
     '/': page(
       'Shop',
@@ -66,7 +70,11 @@ function siteRoutes(externalUrl: string): Record<string, string | ((request: htt
       </ul></nav>
       <ul>${items}</ul>`,
     ),
-    '/clean': page('Clean', `<p>All good here.</p><p><a href="/missing">An old page</a></p>${HOME_LINK}`, LAYOUT_SCRIPT),
+    '/clean': page(
+      'Clean',
+      `<p>All good here.</p><p><a href="/missing">An old page</a></p>${HOME_LINK}`,
+      LAYOUT_SCRIPT,
+    ),
     '/noisy': page(
       'Noisy',
       `<img alt="" src="/broken-image.png"><script>console.error('Widget failed to render'); throw new Error('Boom in noisy');</script>${HOME_LINK}`,
@@ -113,7 +121,10 @@ function siteRoutes(externalUrl: string): Record<string, string | ((request: htt
     '/hang': (request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       if (request.method === 'HEAD') response.end();
-      else response.write('<!doctype html><html lang="en"><head><title>Slow</title></head><body><main><h1>Slow</h1><p><a href="/clean">Clean</a></p><p>Loading');
+      else
+        response.write(
+          '<!doctype html><html lang="en"><head><title>Slow</title></head><body><main><h1>Slow</h1><p><a href="/clean">Clean</a></p><p>Loading',
+        );
     },
   };
 }
@@ -127,7 +138,11 @@ function serve(routes: ReturnType<typeof siteRoutes>): Route {
       response.end(page('Not found', '<p>No such page</p>'));
       return;
     }
-    const type = request.url?.endsWith('.js') ? 'text/javascript' : request.url?.endsWith('.png') ? 'image/png' : 'text/html; charset=utf-8';
+    const type = request.url?.endsWith('.js')
+      ? 'text/javascript'
+      : request.url?.endsWith('.png')
+        ? 'image/png'
+        : 'text/html; charset=utf-8';
     response.writeHead(200, { 'content-type': type });
     response.end(request.method === 'HEAD' ? undefined : route);
   };
@@ -154,7 +169,10 @@ describe('exploratory testing: crawling a deployment', function () {
   const path = (url: string) => url.replace(site.url, '');
   const find = (result: ExplorationResult, kind: Finding['kind'], titlePart: string) => {
     const found = result.findings.filter((f) => f.kind === kind && f.title.includes(titlePart));
-    expect(found, `one ${kind} finding about "${titlePart}" in ${JSON.stringify(result.findings.map((f) => f.title))}`).to.have.length(1);
+    expect(
+      found,
+      `one ${kind} finding about "${titlePart}" in ${JSON.stringify(result.findings.map((f) => f.title))}`,
+    ).to.have.length(1);
     return found[0]!;
   };
 
@@ -196,18 +214,37 @@ describe('exploratory testing: crawling a deployment', function () {
     it('checks each distinct link once, with HEAD, and GET only to confirm an error or where HEAD is not allowed', () => {
       expect(hits.filter((h) => h.startsWith('HEAD ')).sort()).to.deep.equal(
         [
-          '/a11y', '/clean', '/head-not-allowed', '/items?page=1', '/items?page=10', '/items?page=2', '/loop/a', '/loop/b', '/loop/c',
-          '/missing', '/moved', '/moved-here', '/noisy', '/server-error',
-        ].map((p) => `HEAD ${p}`).sort(),
+          '/a11y',
+          '/clean',
+          '/head-not-allowed',
+          '/items?page=1',
+          '/items?page=10',
+          '/items?page=2',
+          '/loop/a',
+          '/loop/b',
+          '/loop/c',
+          '/missing',
+          '/moved',
+          '/moved-here',
+          '/noisy',
+          '/server-error',
+        ]
+          .map((p) => `HEAD ${p}`)
+          .sort(),
       );
-      expect(hits.filter((h) => h === 'GET /missing' || h === 'GET /server-error')).to.deep.equal(['GET /missing', 'GET /server-error']);
+      expect(hits.filter((h) => h === 'GET /missing' || h === 'GET /server-error')).to.deep.equal([
+        'GET /missing',
+        'GET /server-error',
+      ]);
     });
 
     it('reports a link to a server error as a critical broken link, with the linking page and the status', () => {
       const finding = find(result, 'broken-link', '/server-error');
       expect(finding).to.include({ severity: 'critical', page: `${site.url}/` });
       expect(finding.title).to.equal('Broken link to /server-error (500 Internal Server Error)');
-      expect(finding.evidence).to.include('<a href="/server-error">Reports</a>').and.include(`GET ${site.url}/server-error → 500 Internal Server Error`);
+      expect(finding.evidence)
+        .to.include('<a href="/server-error">Reports</a>')
+        .and.include(`GET ${site.url}/server-error → 500 Internal Server Error`);
     });
 
     it('reports a link to a missing page as a major broken link, merged over the pages that link to it', () => {
@@ -218,32 +255,60 @@ describe('exploratory testing: crawling a deployment', function () {
     });
 
     it('reports console errors as minor and an uncaught exception as major', () => {
-      expect(find(result, 'console-error', 'Widget failed to render')).to.include({ severity: 'minor', page: `${site.url}/noisy` });
+      expect(find(result, 'console-error', 'Widget failed to render')).to.include({
+        severity: 'minor',
+        page: `${site.url}/noisy`,
+      });
       const exception = find(result, 'uncaught-exception', 'Boom in noisy');
-      expect(exception).to.include({ severity: 'major', page: `${site.url}/noisy`, title: 'Uncaught exception: Error: Boom in noisy' });
+      expect(exception).to.include({
+        severity: 'major',
+        page: `${site.url}/noisy`,
+        title: 'Uncaught exception: Error: Boom in noisy',
+      });
       expect(exception.evidence).to.include('Error: Boom in noisy');
     });
 
     it('merges the same console error on many pages into one finding that lists them', () => {
       const finding = find(result, 'console-error', 'Analytics failed to load');
-      expect(finding).to.include({ severity: 'minor', page: `${site.url}/clean`, title: 'Console error: Analytics failed to load (on 4 pages)' });
-      expect(finding.evidence).to.include('console.error: Analytics failed to load').and.include('Seen on 4 pages: /clean, /loop/a, /loop/b, /loop/c');
+      expect(finding).to.include({
+        severity: 'minor',
+        page: `${site.url}/clean`,
+        title: 'Console error: Analytics failed to load (on 4 pages)',
+      });
+      expect(finding.evidence)
+        .to.include('console.error: Analytics failed to load')
+        .and.include('Seen on 4 pages: /clean, /loop/a, /loop/b, /loop/c');
     });
 
     it('reports failed same-origin requests of a page: 5xx as major, 4xx as minor', () => {
       const image = find(result, 'http-error', '/broken-image.png');
-      expect(image).to.include({ severity: 'major', page: `${site.url}/noisy`, title: 'Request for /broken-image.png answered 500 Internal Server Error' });
+      expect(image).to.include({
+        severity: 'major',
+        page: `${site.url}/noisy`,
+        title: 'Request for /broken-image.png answered 500 Internal Server Error',
+      });
       expect(image.evidence).to.equal(`image ${site.url}/broken-image.png → 500 Internal Server Error`);
       expect(find(result, 'http-error', '/missing.css')).to.include({ severity: 'minor', page: `${site.url}/noisy` });
     });
 
     it('reports serious and critical accessibility violations with the rule, help and offending elements', () => {
       const a11y = result.findings.filter((f) => f.kind === 'accessibility');
-      expect(a11y.every((f) => f.page === `${site.url}/a11y`), JSON.stringify(a11y.map((f) => f.page))).to.equal(true);
+      expect(
+        a11y.every((f) => f.page === `${site.url}/a11y`),
+        JSON.stringify(a11y.map((f) => f.page)),
+      ).to.equal(true);
       const byRule = Object.fromEntries(a11y.map((f) => [/\(([a-z0-9-]+)\)$/.exec(f.title)![1], f.severity]));
-      expect(byRule).to.deep.equal({ 'image-alt': 'critical', label: 'critical', 'link-name': 'major', 'color-contrast': 'major' });
+      expect(byRule).to.deep.equal({
+        'image-alt': 'critical',
+        label: 'critical',
+        'link-name': 'major',
+        'color-contrast': 'major',
+      });
       const imageAlt = find(result, 'accessibility', '(image-alt)');
-      expect(imageAlt.evidence).to.include('https://dequeuniversity.com/rules/axe/').and.include('<img src="/logo.png">').and.include('image-alt (critical)');
+      expect(imageAlt.evidence)
+        .to.include('https://dequeuniversity.com/rules/axe/')
+        .and.include('<img src="/logo.png">')
+        .and.include('image-alt (critical)');
     });
 
     it('reports nothing else, worst first, in the order found', () => {
@@ -293,7 +358,9 @@ describe('exploratory testing: crawling a deployment', function () {
 
   it('reports a start page that answers 404 as a major HTTP error', async () => {
     const result = await explorer.explore({ startUrl: `${site.url}/nowhere`, maxPages: 5, maxDurationMs: 30_000 });
-    expect(result.findings.map((f) => [f.severity, f.kind, f.title])).to.deep.equal([['major', 'http-error', 'Page /nowhere answered 404 Not Found']]);
+    expect(result.findings.map((f) => [f.severity, f.kind, f.title])).to.deep.equal([
+      ['major', 'http-error', 'Page /nowhere answered 404 Not Found'],
+    ]);
   });
 
   it('reports an unreachable start page', async () => {
@@ -332,7 +399,12 @@ describe('exploratory testing: crawling a deployment', function () {
 
   it('stops when aborted, without calling the start page unreachable', async function () {
     this.timeout(20_000); // below maxDurationMs: only the abort can end it in time
-    const result = await explorer.explore({ startUrl: `${site.url}/hang`, maxPages: 5, maxDurationMs: 60_000, signal: AbortSignal.timeout(500) });
+    const result = await explorer.explore({
+      startUrl: `${site.url}/hang`,
+      maxPages: 5,
+      maxDurationMs: 60_000,
+      signal: AbortSignal.timeout(500),
+    });
     expect(result.unreachable).to.equal(false);
     expect(result.findings).to.deep.equal([]);
   });
@@ -351,4 +423,3 @@ describe('exploratory testing: crawling a deployment', function () {
     }
   });
 });
-

@@ -77,20 +77,32 @@ function parseOutputFile(text: string): Record<string, string> {
 /** The runner's input variables: action.yml defaults (expressions evaluated), then the step's `with:`. */
 function inputVariables(actionYml: string, call: ActionCall): Record<string, string> {
   const meta = parseYaml(fs.readFileSync(actionYml, 'utf8')) as { inputs: Record<string, { default?: string }> };
-  const expressions: Record<string, string> = { '${{ github.token }}': call.context?.token ?? '', '${{ github.api_url }}': call.context?.apiUrl ?? 'https://api.github.com' };
+  const expressions: Record<string, string> = {
+    '${{ github.token }}': call.context?.token ?? '',
+    '${{ github.api_url }}': call.context?.apiUrl ?? 'https://api.github.com',
+  };
   const values: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(meta.inputs)) if (spec.default !== undefined) values[name] = expressions[spec.default] ?? spec.default;
+  for (const [name, spec] of Object.entries(meta.inputs))
+    if (spec.default !== undefined) values[name] = expressions[spec.default] ?? spec.default;
   Object.assign(values, call.inputs);
   // GitHub upper-cases input names and turns spaces into underscores; hyphens and underscores stay.
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value]),
+  );
 }
 
 async function runAction(actionDir: string, call: ActionCall, timeoutMs = 150_000): Promise<ActionResult> {
   actionDir = path.resolve(actionDir);
-  const meta = parseYaml(fs.readFileSync(path.join(actionDir, 'action.yml'), 'utf8')) as { runs: { using: string; main: string } };
+  const meta = parseYaml(fs.readFileSync(path.join(actionDir, 'action.yml'), 'utf8')) as {
+    runs: { using: string; main: string };
+  };
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-gha-'));
   try {
-    const files = { event: path.join(temp, 'event.json'), output: path.join(temp, 'output'), summary: path.join(temp, 'summary.md') };
+    const files = {
+      event: path.join(temp, 'event.json'),
+      output: path.join(temp, 'output'),
+      summary: path.join(temp, 'summary.md'),
+    };
     fs.writeFileSync(files.event, JSON.stringify(call.event.payload));
     fs.writeFileSync(files.output, '');
     fs.writeFileSync(files.summary, '');
@@ -108,7 +120,11 @@ async function runAction(actionDir: string, call: ActionCall, timeoutMs = 150_00
       ...call.env,
       ...inputVariables(path.join(actionDir, 'action.yml'), call),
     };
-    const child = spawn(process.execPath, [path.join(actionDir, meta.runs.main)], { cwd: temp, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(actionDir, meta.runs.main)], {
+      cwd: temp,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -123,17 +139,25 @@ async function runAction(actionDir: string, call: ActionCall, timeoutMs = 150_00
         resolve(exitCode);
       });
     });
-    return { code, stdout, stderr, outputs: parseOutputFile(fs.readFileSync(files.output, 'utf8')), summary: fs.readFileSync(files.summary, 'utf8') };
+    return {
+      code,
+      stdout,
+      stderr,
+      outputs: parseOutputFile(fs.readFileSync(files.output, 'utf8')),
+      summary: fs.readFileSync(files.summary, 'utf8'),
+    };
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });
   }
 }
 
-const show = (result: ActionResult) => `exit ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
+const show = (result: ActionResult) =>
+  `exit ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
 
 /** The `::error ...::` (or `::notice ...::`) lines of a step's output, decoded: [{ title, message }]. */
 function errorCommands(stdout: string, command: 'error' | 'notice' = 'error'): { title?: string; message: string }[] {
-  const decode = (text: string) => text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const decode = (text: string) =>
+    text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
   return [...stdout.matchAll(new RegExp(`^::${command}(?: ([^:]*))?::(.*)$`, 'gm'))].map((m) => {
     const title = /(?:^|,)title=([^,]*)/.exec(m[1] ?? '')?.[1];
     return { ...(title !== undefined ? { title: decode(title) } : {}), message: decode(m[2]!) };
@@ -144,7 +168,13 @@ function errorCommands(stdout: string, command: 'error' | 'notice' = 'error'): {
 // The run action against a live Goalie
 
 const project = (siteUrl: string) =>
-  holdingSiteProject(siteUrl, { organization: 'Actions', project: 'gha', passing: 'Home works', failing: 'Free shipping', slow: 'Slow page' });
+  holdingSiteProject(siteUrl, {
+    organization: 'Actions',
+    project: 'gha',
+    passing: 'Home works',
+    failing: 'Free shipping',
+    slow: 'Slow page',
+  });
 
 interface RunRow {
   id: string;
@@ -169,9 +199,15 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
   let phone: { id: string; short_id: string };
   let failedRunShortId = '';
 
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    service.runtime.dataSource.query<T[]>(sql, params);
   const runRow = async (shortId: string) =>
-    (await q<RunRow>('SELECT id, trigger, actor, branch, commit_hash, commit_message, repository FROM runs WHERE short_id = $1', [shortId]))[0]!;
+    (
+      await q<RunRow>(
+        'SELECT id, trigger, actor, branch, commit_hash, commit_message, repository FROM runs WHERE short_id = $1',
+        [shortId],
+      )
+    )[0]!;
   const countRuns = async () => (await q<{ n: number }>('SELECT count(*)::int n FROM runs'))[0]!.n;
 
   const prOpened = example('pull_request', (p) => p.action === 'opened');
@@ -193,7 +229,12 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
   });
   const pushEvent = () => ({
     event: { name: 'push', payload: push },
-    env: { GITHUB_REPOSITORY: push.repository.full_name, GITHUB_REF: push.ref, GITHUB_SHA: push.after, GITHUB_ACTOR: push.sender.login },
+    env: {
+      GITHUB_REPOSITORY: push.repository.full_name,
+      GITHUB_REF: push.ref,
+      GITHUB_SHA: push.after,
+      GITHUB_ACTOR: push.sender.login,
+    },
   });
   const goalie = (inputs: Record<string, string>) => ({ api_url: service.baseUrl, api_token: token, ...inputs });
   const runGoalieAction = (call: ActionCall) => runAction('.', call);
@@ -205,11 +246,23 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     await service.apply(project(site.url));
     token = await service.token('gha');
     api = service.client(token);
-    plans = Object.fromEntries((await q<{ name: string; short_id: string }>('SELECT name, short_id FROM test_plans')).map((r) => [r.name, r.short_id]));
+    plans = Object.fromEntries(
+      (await q<{ name: string; short_id: string }>('SELECT name, short_id FROM test_plans')).map((r) => [
+        r.name,
+        r.short_id,
+      ]),
+    );
     app = (await q<{ id: string; short_id: string }>('SELECT id, short_id FROM applications'))[0]!;
     phone = (await q<{ id: string; short_id: string }>('SELECT id, short_id FROM device_presets'))[0]!;
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 90_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () =>
+        (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!
+          .n === 0,
+      90_000,
+      100,
+    );
   });
   after(async () => {
     await worker?.stop();
@@ -219,11 +272,27 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
   });
 
   it('blocking, pull_request: waits for a passed run, sets every output, writes the job summary, succeeds', async () => {
-    const result = await runGoalieAction({ ...pullRequestEvent(prSynchronize), inputs: goalie({ test_plan_short_id: plans.Passing!, blocking: 'true', timeout_minutes: '2' }) });
+    const result = await runGoalieAction({
+      ...pullRequestEvent(prSynchronize),
+      inputs: goalie({ test_plan_short_id: plans.Passing!, blocking: 'true', timeout_minutes: '2' }),
+    });
     expect(result.code, show(result)).to.equal(0);
     const { outputs } = result;
-    expect(outputs).to.have.keys('run_created', 'run_short_id', 'run_id', 'run_url', 'test_count', 'run_status', 'run_result');
-    expect(outputs).to.include({ run_url: `${service.baseUrl}/runs/${outputs.run_short_id}`, test_count: '1', run_status: 'COMPLETED', run_result: 'PASSED' });
+    expect(outputs).to.have.keys(
+      'run_created',
+      'run_short_id',
+      'run_id',
+      'run_url',
+      'test_count',
+      'run_status',
+      'run_result',
+    );
+    expect(outputs).to.include({
+      run_url: `${service.baseUrl}/runs/${outputs.run_short_id}`,
+      test_count: '1',
+      run_status: 'COMPLETED',
+      run_result: 'PASSED',
+    });
     expect(outputs.run_id).to.match(/^[0-9a-f-]{36}$/);
     expect(errorCommands(result.stdout)).to.deep.equal([]);
     // The token is masked in the log; the run's link is printed.
@@ -247,12 +316,17 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     expect(result.summary).to.include(`## ✅ Goalie run \`${outputs.run_short_id}\`: PASSED`);
     expect(result.summary).to.include('Test plan: Passing');
     expect(result.summary).to.include('| COMPLETED | PASSED | 1 passed, 0 failed (1 in all) |');
-    expect(result.summary).to.include(`| ✅ PASSED | [Home works](${outputs.run_url}#${view.runTestCases[0].shortId}) |`);
+    expect(result.summary).to.include(
+      `| ✅ PASSED | [Home works](${outputs.run_url}#${view.runTestCases[0].shortId}) |`,
+    );
     expect(result.summary).to.include(`[Open run ${outputs.run_short_id} in Goalie](${outputs.run_url})`);
   });
 
   it('blocking, push: a failed run gives one annotation per failed test case and fails the step', async () => {
-    const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({ test_plan_short_id: plans.Failing!, blocking: 'true' }) });
+    const result = await runGoalieAction({
+      ...pushEvent(),
+      inputs: goalie({ test_plan_short_id: plans.Failing!, blocking: 'true' }),
+    });
     expect(result.code, show(result)).to.equal(1);
     const { outputs } = result;
     failedRunShortId = outputs.run_short_id!;
@@ -277,22 +351,39 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     });
     expect(result.summary).to.include(`## ❌ Goalie run \`${failedRunShortId}\`: FAILED`);
     expect(result.summary).to.include('| COMPLETED | FAILED | 1 passed, 1 failed (2 in all) |');
-    expect(result.summary).to.include(`| ❌ FAILED | [Free shipping](${outputs.run_url}#${failed.shortId}) | ${failed.resultTitle} |`);
+    expect(result.summary).to.include(
+      `| ❌ FAILED | [Free shipping](${outputs.run_url}#${failed.shortId}) | ${failed.resultTitle} |`,
+    );
     expect(result.summary).to.include(`> Goalie run ${failedRunShortId} FAILED: 1 passed, 1 failed.`);
   });
 
   it('rerun_failed_of: reruns only the failed test case of that run, as a new run', async () => {
     expect(failedRunShortId, 'needs the failed run of the previous test').not.to.equal('');
-    const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({ rerun_failed_of: failedRunShortId, blocking: 'true' }) });
+    const result = await runGoalieAction({
+      ...pushEvent(),
+      inputs: goalie({ rerun_failed_of: failedRunShortId, blocking: 'true' }),
+    });
     expect(result.code, show(result)).to.equal(1);
     const { outputs } = result;
     expect(outputs.run_short_id).not.to.equal(failedRunShortId);
     expect(outputs).to.include({ test_count: '1', run_status: 'COMPLETED', run_result: 'FAILED' });
-    const row = (await q('SELECT r.rerun_of_run_id, o.short_id original FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE r.short_id = $1', [outputs.run_short_id]))[0]!;
+    const row = (
+      await q(
+        'SELECT r.rerun_of_run_id, o.short_id original FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE r.short_id = $1',
+        [outputs.run_short_id],
+      )
+    )[0]!;
     expect(row.original).to.equal(failedRunShortId);
-    const names = (await q<{ name: string }>('SELECT t.name FROM run_test_cases t JOIN runs r ON r.id = t.run_id WHERE r.short_id = $1', [outputs.run_short_id])).map((r) => r.name);
+    const names = (
+      await q<{ name: string }>(
+        'SELECT t.name FROM run_test_cases t JOIN runs r ON r.id = t.run_id WHERE r.short_id = $1',
+        [outputs.run_short_id],
+      )
+    ).map((r) => r.name);
     expect(names).to.deep.equal(['Free shipping']);
-    expect(result.stdout).to.include(`Rerunning the failed test cases of run ${failedRunShortId} as run ${outputs.run_short_id}`);
+    expect(result.stdout).to.include(
+      `Rerunning the failed test cases of run ${failedRunShortId} as run ${outputs.run_short_id}`,
+    );
     expect(errorCommands(result.stdout).map((e) => e.title)).to.deep.equal(['Free shipping', undefined]);
     expect(result.summary).to.include(`Rerun of the failed test cases of run \`${failedRunShortId}\``);
   });
@@ -301,21 +392,34 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     site.hold('/slow');
     let shortId = '';
     try {
-      const result = await runGoalieAction({ ...pullRequestEvent(prOpened), inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '0.05' }) });
+      const result = await runGoalieAction({
+        ...pullRequestEvent(prOpened),
+        inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '0.05' }),
+      });
       expect(result.code, show(result)).to.equal(1);
       shortId = result.outputs.run_short_id!;
       expect(result.outputs.run_status).to.be.oneOf(['INITIATED', 'RUNNING']);
       expect(result.outputs.run_result).to.equal('');
       const errors = errorCommands(result.stdout);
       expect(errors).to.have.length(1);
-      expect(errors[0]!.message).to.match(new RegExp(`^Goalie run ${shortId} did not finish within timeout_minutes \\(0\\.05 minutes \\(3 s\\)\\): it is still (INITIATED|RUNNING) .*raise timeout_minutes to wait longer\\.$`));
+      expect(errors[0]!.message).to.match(
+        new RegExp(
+          `^Goalie run ${shortId} did not finish within timeout_minutes \\(0\\.05 minutes \\(3 s\\)\\): it is still (INITIATED|RUNNING) .*raise timeout_minutes to wait longer\\.$`,
+        ),
+      );
       expect(result.summary).to.include(`## ⏱️ Goalie run \`${shortId}\`: not finished within 0.05 minutes (3 s)`);
       // Still going in Goalie.
       expect((await api.get(`/v1/run/${shortId}`)).body.status).to.be.oneOf(['INITIATED', 'RUNNING']);
     } finally {
       if (shortId) await api.post(`/v1/run/${shortId}/cancel`, {});
       site.release();
-      if (shortId) await waitFor('the timed-out run to end', async () => ['CANCELLED', 'COMPLETED'].includes((await api.get(`/v1/run/${shortId}`)).body.status), 60_000, 100);
+      if (shortId)
+        await waitFor(
+          'the timed-out run to end',
+          async () => ['CANCELLED', 'COMPLETED'].includes((await api.get(`/v1/run/${shortId}`)).body.status),
+          60_000,
+          100,
+        );
     }
   });
 
@@ -323,16 +427,29 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     site.hold('/slow');
     try {
       const earlier = (await q<{ id: string }>('SELECT id FROM runs')).map((r) => r.id);
-      const action = runGoalieAction({ ...pushEvent(), inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '2' }) });
-      const shortId = await waitFor('the new run to be running', async () => {
-        const rows = await q<{ short_id: string }>(`SELECT short_id FROM runs WHERE status = 'RUNNING' AND NOT (id = ANY($1::uuid[]))`, [earlier]);
-        return rows[0]?.short_id;
-      }, 60_000, 100);
+      const action = runGoalieAction({
+        ...pushEvent(),
+        inputs: goalie({ test_plan_short_id: plans.Slow!, blocking: 'true', timeout_minutes: '2' }),
+      });
+      const shortId = await waitFor(
+        'the new run to be running',
+        async () => {
+          const rows = await q<{ short_id: string }>(
+            `SELECT short_id FROM runs WHERE status = 'RUNNING' AND NOT (id = ANY($1::uuid[]))`,
+            [earlier],
+          );
+          return rows[0]?.short_id;
+        },
+        60_000,
+        100,
+      );
       expect((await api.post(`/v1/run/${shortId}/cancel`, {})).status).to.equal(200);
       const result = await action;
       expect(result.code, show(result)).to.equal(1);
       expect(result.outputs).to.include({ run_short_id: shortId, run_status: 'CANCELLED', run_result: '' });
-      expect(errorCommands(result.stdout).at(-1)!.message).to.match(new RegExp(`^Goalie run ${shortId} was cancelled \\(`));
+      expect(errorCommands(result.stdout).at(-1)!.message).to.match(
+        new RegExp(`^Goalie run ${shortId} was cancelled \\(`),
+      );
       expect(result.summary).to.include(`## 🚫 Goalie run \`${shortId}\`: CANCELLED`);
     } finally {
       site.release();
@@ -345,12 +462,23 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     const { outputs } = result;
     expect(outputs).to.have.keys('run_created', 'run_short_id', 'run_id', 'run_url', 'test_count');
     expect(outputs.test_count).to.equal('1');
-    expect(result.stdout).to.include(`Started Goalie run ${outputs.run_short_id} of test plan Passing (${plans.Passing}): 1 test case.`);
+    expect(result.stdout).to.include(
+      `Started Goalie run ${outputs.run_short_id} of test plan Passing (${plans.Passing}): 1 test case.`,
+    );
     expect(result.stdout).to.include(`Results: ${outputs.run_url}`);
     expect(result.summary).to.include(`## ▶️ Goalie run \`${outputs.run_short_id}\` started`);
-    expect(await runRow(outputs.run_short_id!)).to.deep.include({ trigger: 'REPOHOST', branch: 'master', commit_hash: push.after });
+    expect(await runRow(outputs.run_short_id!)).to.deep.include({
+      trigger: 'REPOHOST',
+      branch: 'master',
+      commit_hash: push.after,
+    });
     // The run goes on without the step: it finishes in Goalie.
-    await waitFor('the run to finish', async () => (await api.get(`/v1/run/${outputs.run_short_id}`)).body.result === 'PASSED', 60_000, 200);
+    await waitFor(
+      'the run to finish',
+      async () => (await api.get(`/v1/run/${outputs.run_short_id}`)).body.result === 'PASSED',
+      60_000,
+      200,
+    );
   });
 
   it('applications in the object form with device_presets: runs against a new preview environment with the preset', async () => {
@@ -365,28 +493,50 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
     });
     expect(result.code, show(result)).to.equal(0);
     const row = await runRow(result.outputs.run_short_id!);
-    const [environment] = await q('SELECT name, url, is_preview, application_id FROM environments WHERE created_by_run_id = $1', [row.id]);
+    const [environment] = await q(
+      'SELECT name, url, is_preview, application_id FROM environments WHERE created_by_run_id = $1',
+      [row.id],
+    );
     expect(environment).to.deep.equal({ name: 'PR 2', url: preview.url, is_preview: true, application_id: app.id });
-    const cases = await q('SELECT environment_url, device_preset_id, result FROM run_test_cases WHERE run_id = $1', [row.id]);
+    const cases = await q('SELECT environment_url, device_preset_id, result FROM run_test_cases WHERE run_id = $1', [
+      row.id,
+    ]);
     expect(cases).to.deep.equal([{ environment_url: preview.url, device_preset_id: phone.id, result: 'PASSED' }]);
   });
 
   it('applications as {"app_...": "<url>"}: the preview URL shorthand', async () => {
-    const result = await runGoalieAction({ ...pullRequestEvent(prOpened), inputs: goalie({ applications: `{"${app.short_id}": "${preview.url}/"}` }) });
+    const result = await runGoalieAction({
+      ...pullRequestEvent(prOpened),
+      inputs: goalie({ applications: `{"${app.short_id}": "${preview.url}/"}` }),
+    });
     expect(result.code, show(result)).to.equal(0);
     const row = await runRow(result.outputs.run_short_id!);
     const [environment] = await q('SELECT url, is_preview FROM environments WHERE created_by_run_id = $1', [row.id]);
     expect(environment).to.deep.equal({ url: `${preview.url}/`, is_preview: true });
-    await waitFor('the run to finish', async () => (await api.get(`/v1/run/${result.outputs.run_short_id}`)).body.result === 'PASSED', 60_000, 200);
+    await waitFor(
+      'the run to finish',
+      async () => (await api.get(`/v1/run/${result.outputs.run_short_id}`)).body.result === 'PASSED',
+      60_000,
+      200,
+    );
   });
 
   it('invalid inputs: exit code 1, one message naming each input and the fix, and no run', async () => {
     const before = await countRuns();
-    const result = await runGoalieAction({ ...pushEvent(), inputs: goalie({ applications: '{"web": "https://pr-2.preview.example.com"}', timeout_minutes: 'soon', blocking: 'yes' }) });
+    const result = await runGoalieAction({
+      ...pushEvent(),
+      inputs: goalie({
+        applications: '{"web": "https://pr-2.preview.example.com"}',
+        timeout_minutes: 'soon',
+        blocking: 'yes',
+      }),
+    });
     expect(result.code, show(result)).to.equal(1);
     const errors = errorCommands(result.stdout);
     expect(errors).to.have.length(1);
-    expect(errors[0]!.message).to.match(/^3 invalid inputs:\n- applications key "web" must be an application short ID such as app_4kq8z1, not "web".*\n- blocking must be true or false, not "yes"\.\n- timeout_minutes must be a positive number of minutes/);
+    expect(errors[0]!.message).to.match(
+      /^3 invalid inputs:\n- applications key "web" must be an application short ID such as app_4kq8z1, not "web".*\n- blocking must be true or false, not "yes"\.\n- timeout_minutes must be a positive number of minutes/,
+    );
     expect(result.outputs).to.deep.equal({});
     expect(await countRuns()).to.equal(before);
   });
@@ -394,7 +544,9 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
   it('a missing api_token: exit code 1 naming api_token and the secret to pass', async () => {
     const result = await runGoalieAction({ ...pushEvent(), inputs: { api_url: service.baseUrl } });
     expect(result.code, show(result)).to.equal(1);
-    expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: api_token is required: .*secrets\.GOALIE_API_TOKEN/);
+    expect(errorCommands(result.stdout)[0]!.message).to.match(
+      /^Invalid input: api_token is required: .*secrets\.GOALIE_API_TOKEN/,
+    );
   });
 
   describe("a workflow written for QA.tech's action (QAdottech/run-action), only `uses:` changed", () => {
@@ -404,21 +556,33 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
       api_token: token,
       test_plan_short_id: plans.Passing!,
       blocking: 'true',
-      applications_config: JSON.stringify({ applications: { [app.short_id]: { environment: { url: preview.url, name: 'PR 2 preview' } } } }),
+      applications_config: JSON.stringify({
+        applications: { [app.short_id]: { environment: { url: preview.url, name: 'PR 2 preview' } } },
+      }),
       ...extra,
     });
     const projectId = async () => (await q<{ id: string }>('SELECT id FROM projects'))[0]!.id;
 
     it('with api_url added: runs the plan against the preview of applications_config, through the route that names project_id', async () => {
-      const result = await runGoalieAction({ ...pullRequestEvent(prOpened), inputs: { api_url: service.baseUrl, ...qaTechStep((await projectId()).toUpperCase()) } });
+      const result = await runGoalieAction({
+        ...pullRequestEvent(prOpened),
+        inputs: { api_url: service.baseUrl, ...qaTechStep((await projectId()).toUpperCase()) },
+      });
       expect(result.code, show(result)).to.equal(0);
       // QA.tech's outputs: run_created, run_short_id, run_url, run_status, run_result.
-      expect(result.outputs).to.include({ run_created: 'true', run_status: 'COMPLETED', run_result: 'PASSED', run_url: `${service.baseUrl}/runs/${result.outputs.run_short_id}` });
+      expect(result.outputs).to.include({
+        run_created: 'true',
+        run_status: 'COMPLETED',
+        run_result: 'PASSED',
+        run_url: `${service.baseUrl}/runs/${result.outputs.run_short_id}`,
+      });
       expect(errorCommands(result.stdout)).to.deep.equal([]);
       expect(result.stdout).not.to.include('::warning::');
       const row = await runRow(result.outputs.run_short_id!);
       expect(row).to.deep.include({ trigger: 'REPOHOST', branch: 'changes', repository: 'Codertocat/Hello-World' });
-      const [environment] = await q('SELECT name, url, is_preview FROM environments WHERE created_by_run_id = $1', [row.id]);
+      const [environment] = await q('SELECT name, url, is_preview FROM environments WHERE created_by_run_id = $1', [
+        row.id,
+      ]);
       expect(environment).to.deep.equal({ name: 'PR 2 preview', url: preview.url, is_preview: true });
       const cases = await q('SELECT environment_url, result FROM run_test_cases WHERE run_id = $1', [row.id]);
       expect(cases).to.deep.equal([{ environment_url: preview.url, result: 'PASSED' }]);
@@ -430,34 +594,62 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
       expect(result.code, show(result)).to.equal(1);
       const errors = errorCommands(result.stdout);
       expect(errors).to.have.length(1);
-      expect(errors[0]!.message).to.match(/^Invalid input: api_url is required: .*QA\.tech's action .*add `api_url:` with your Goalie server's address to the step's `with:`\.$/);
+      expect(errors[0]!.message).to.match(
+        /^Invalid input: api_url is required: .*QA\.tech's action .*add `api_url:` with your Goalie server's address to the step's `with:`\.$/,
+      );
       expect(await countRuns()).to.equal(before);
     });
 
     it("a project_id that is not the token's project: fails naming the token's project, and starts no run", async () => {
       const before = await countRuns();
       const other = '0b7e4f2a-5c1d-4e8b-9a3f-6d2c1b0a9e8f';
-      const result = await runGoalieAction({ ...pushEvent(), inputs: { api_url: service.baseUrl, ...qaTechStep(other) } });
+      const result = await runGoalieAction({
+        ...pushEvent(),
+        inputs: { api_url: service.baseUrl, ...qaTechStep(other) },
+      });
       expect(result.code, show(result)).to.equal(1);
-      expect(errorCommands(result.stdout)[0]!.message).to.match(new RegExp(`^Goalie API answered HTTP 404: Project ${other} was not found\\. The API token belongs to project gha \\(${await projectId()}\\)`));
+      expect(errorCommands(result.stdout)[0]!.message).to.match(
+        new RegExp(
+          `^Goalie API answered HTTP 404: Project ${other} was not found\\. The API token belongs to project gha \\(${await projectId()}\\)`,
+        ),
+      );
       expect(result.outputs).to.deep.equal({});
       expect(await countRuns()).to.equal(before);
     });
 
     it("older QA.tech inputs: test_plan_short_ids with several plans fails (a run runs one plan); QA.tech's api_url is refused", async () => {
       const before = await countRuns();
-      const several = await runGoalieAction({ ...pushEvent(), inputs: { api_url: service.baseUrl, ...qaTechStep(await projectId(), { test_plan_short_id: '', test_plan_short_ids: `${plans.Passing},${plans.Failing}` }) } });
+      const several = await runGoalieAction({
+        ...pushEvent(),
+        inputs: {
+          api_url: service.baseUrl,
+          ...qaTechStep(await projectId(), {
+            test_plan_short_id: '',
+            test_plan_short_ids: `${plans.Passing},${plans.Failing}`,
+          }),
+        },
+      });
       expect(several.code, show(several)).to.equal(1);
-      expect(errorCommands(several.stdout)[0]!.message).to.match(/^Invalid input: test_plan_short_ids names 2 test plans .*; a Goalie run runs one test plan\. /);
-      const qaTech = await runGoalieAction({ ...pushEvent(), inputs: { api_url: 'https://api.qa.tech', ...qaTechStep(await projectId()) } });
+      expect(errorCommands(several.stdout)[0]!.message).to.match(
+        /^Invalid input: test_plan_short_ids names 2 test plans .*; a Goalie run runs one test plan\. /,
+      );
+      const qaTech = await runGoalieAction({
+        ...pushEvent(),
+        inputs: { api_url: 'https://api.qa.tech', ...qaTechStep(await projectId()) },
+      });
       expect(qaTech.code, show(qaTech)).to.equal(1);
-      expect(errorCommands(qaTech.stdout)[0]!.message).to.equal("Invalid input: api_url https://api.qa.tech is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.");
+      expect(errorCommands(qaTech.stdout)[0]!.message).to.equal(
+        "Invalid input: api_url https://api.qa.tech is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.",
+      );
       expect(await countRuns()).to.equal(before);
     });
   });
 
   it("API errors fail the step with the API's message", async () => {
-    const missing = await runGoalieAction({ ...pushEvent(), inputs: goalie({ test_plan_short_id: 'pln-gone_zzzzzz' }) });
+    const missing = await runGoalieAction({
+      ...pushEvent(),
+      inputs: goalie({ test_plan_short_id: 'pln-gone_zzzzzz' }),
+    });
     expect(missing.code, show(missing)).to.equal(1);
     const errors = errorCommands(missing.stdout);
     expect(errors).to.have.length(1);
@@ -467,7 +659,9 @@ describe('GitHub Action: run (actions/run/dist/index.js) against a live Goalie',
 
     const unauthorized = await runGoalieAction({ ...pushEvent(), inputs: goalie({ api_token: 'not-a-token' }) });
     expect(unauthorized.code, show(unauthorized)).to.equal(1);
-    expect(errorCommands(unauthorized.stdout)[0]!.message).to.match(/^Goalie API answered HTTP 401: .*\. Check api_token: /);
+    expect(errorCommands(unauthorized.stdout)[0]!.message).to.match(
+      /^Goalie API answered HTTP 401: .*\. Check api_token: /,
+    );
   });
 });
 
@@ -498,28 +692,50 @@ interface FakeGitHub {
  * answering only `Authorization: Bearer <token>` (401 otherwise), and recording every request.
  */
 async function startFakeGitHub(token: string, repos = ['Codertocat/Hello-World']): Promise<FakeGitHub> {
-  const fake: FakeGitHub = { url: '', requests: [], status: 201, pullsStatus: 200, commitPulls: {}, close: async () => {} };
+  const fake: FakeGitHub = {
+    url: '',
+    requests: [],
+    status: 201,
+    pullsStatus: 200,
+    commitPulls: {},
+    close: async () => {},
+  };
   let nextId = 1000;
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) =>
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
-  const notFound = (res: http.ServerResponse) => send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
-  const forbidden = (res: http.ServerResponse, docs: string) => send(res, 403, { message: 'Resource not accessible by integration', documentation_url: docs, status: '403' });
+  const notFound = (res: http.ServerResponse) =>
+    send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
+  const forbidden = (res: http.ServerResponse, docs: string) =>
+    send(res, 403, { message: 'Resource not accessible by integration', documentation_url: docs, status: '403' });
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       fake.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+      if (req.headers.authorization !== `Bearer ${token}`)
+        return send(res, 401, {
+          message: 'Bad credentials',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '401',
+        });
       const { pathname, searchParams } = new URL(req.url ?? '/', 'http://x');
-      const route = /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/(?:issues\/(\d+)\/comments|commits\/([0-9a-f]{40})\/pulls)$/.exec(pathname);
+      const route =
+        /^(?:\/api\/v3)?\/repos\/([^/]+)\/([^/]+)\/(?:issues\/(\d+)\/comments|commits\/([0-9a-f]{40})\/pulls)$/.exec(
+          pathname,
+        );
       if (!route || !repos.includes(`${route[1]}/${route[2]}`)) return notFound(res);
       const [, owner, repo, number, sha] = route;
       if (sha !== undefined && req.method === 'GET') {
-        if (fake.pullsStatus === 403) return forbidden(res, 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit');
+        if (fake.pullsStatus === 403)
+          return forbidden(
+            res,
+            'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
+          );
         return send(res, 200, (fake.commitPulls[sha] ?? []).slice(0, Number(searchParams.get('per_page') ?? 30)));
       }
       if (number === undefined || req.method !== 'POST') return notFound(res);
-      if (fake.status === 403) return forbidden(res, 'https://docs.github.com/rest/issues/comments#create-an-issue-comment');
+      if (fake.status === 403)
+        return forbidden(res, 'https://docs.github.com/rest/issues/comments#create-an-issue-comment');
       const id = nextId++;
       send(
         res,
@@ -562,7 +778,12 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
   });
   afterEach(() => github.close());
 
-  const call = (event: ActionCall['event'], inputs: Record<string, string>, apiUrl = github.url, repository = 'Codertocat/Hello-World'): ActionCall => ({
+  const call = (
+    event: ActionCall['event'],
+    inputs: Record<string, string>,
+    apiUrl = github.url,
+    repository = 'Codertocat/Hello-World',
+  ): ActionCall => ({
     event,
     inputs,
     env: { GITHUB_REPOSITORY: repository, GITHUB_ACTOR: 'Codertocat' },
@@ -571,48 +792,82 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
   const commentBody = (request: RecordedRequest) => (JSON.parse(request.body) as { body: string }).body;
 
   it("posts '@goalie please review <url>' on the pull request with the workflow's token, and outputs the comment's URL", async () => {
-    const result = await runAction(ACTION, call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com' }));
+    const result = await runAction(
+      ACTION,
+      call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com' }),
+    );
     expect(result.code, show(result)).to.equal(0);
     expect(github.requests).to.have.length(1);
     const [request] = github.requests;
     expect(request).to.include({ method: 'POST', url: '/repos/Codertocat/Hello-World/issues/2/comments' });
     expect(request!.headers.authorization).to.equal(`Bearer ${GITHUB_TOKEN}`);
     expect(request!.headers.accept).to.equal('application/vnd.github+json');
-    expect(JSON.parse(request!.body)).to.deep.equal({ body: '@goalie please review https://pr-2.preview.example.com\n\n<!-- goalie:ci -->\n' });
-    expect(result.outputs).to.deep.equal({ comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000' });
+    expect(JSON.parse(request!.body)).to.deep.equal({
+      body: '@goalie please review https://pr-2.preview.example.com\n\n<!-- goalie:ci -->\n',
+    });
+    expect(result.outputs).to.deep.equal({
+      comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000',
+    });
     expect(result.stdout).to.include(`::add-mask::${GITHUB_TOKEN}`);
   });
 
   it('uses the mention and message inputs, and a GitHub Enterprise API URL with a path', async () => {
     const result = await runAction(
       ACTION,
-      call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com', mention: '@qa-bot', message: 'Please focus on the checkout.' }, `${github.url}/api/v3/`),
+      call(
+        { name: 'pull_request', payload: prOpened },
+        {
+          preview_url: 'https://pr-2.preview.example.com',
+          mention: '@qa-bot',
+          message: 'Please focus on the checkout.',
+        },
+        `${github.url}/api/v3/`,
+      ),
     );
     expect(result.code, show(result)).to.equal(0);
     expect(github.requests.map((r) => r.url)).to.deep.equal(['/api/v3/repos/Codertocat/Hello-World/issues/2/comments']);
-    expect(JSON.parse(github.requests[0]!.body).body).to.equal('@qa-bot please review https://pr-2.preview.example.com\n\nPlease focus on the checkout.\n\n<!-- goalie:ci -->\n');
+    expect(JSON.parse(github.requests[0]!.body).body).to.equal(
+      '@qa-bot please review https://pr-2.preview.example.com\n\nPlease focus on the checkout.\n\n<!-- goalie:ci -->\n',
+    );
   });
 
   it('comments on the pull request of an issue_comment event', async () => {
     // The examples' comments are on plain issues; a comment on a pull request has issue.pull_request.
     const payload = { ...example('issue_comment', (p) => p.action === 'created') };
-    payload.issue = { ...payload.issue, pull_request: { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1' } };
-    const result = await runAction(ACTION, call({ name: 'issue_comment', payload }, { preview_url: 'https://pr-1.preview.example.com' }));
+    payload.issue = {
+      ...payload.issue,
+      pull_request: { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1' },
+    };
+    const result = await runAction(
+      ACTION,
+      call({ name: 'issue_comment', payload }, { preview_url: 'https://pr-1.preview.example.com' }),
+    );
     expect(result.code, show(result)).to.equal(0);
     expect(github.requests.map((r) => r.url)).to.deep.equal(['/repos/Codertocat/Hello-World/issues/1/comments']);
   });
 
   it('fails clearly when the event is not about a pull request or a commit, and posts nothing', async () => {
-    const result = await runAction(ACTION, call({ name: 'release', payload: example('release', (p) => p.action === 'published') }, { preview_url: 'https://pr-2.preview.example.com' }));
+    const result = await runAction(
+      ACTION,
+      call(
+        { name: 'release', payload: example('release', (p) => p.action === 'published') },
+        { preview_url: 'https://pr-2.preview.example.com' },
+      ),
+    );
     expect(result.code, show(result)).to.equal(1);
-    expect(errorCommands(result.stdout)[0]!.message).to.match(/^This workflow ran for a `release` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`/);
+    expect(errorCommands(result.stdout)[0]!.message).to.match(
+      /^This workflow ran for a `release` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`/,
+    );
     expect(github.requests).to.deep.equal([]);
     expect(result.outputs).to.deep.equal({});
   });
 
   it("fails with GitHub's message and the permission to add when the token may not comment", async () => {
     github.status = 403;
-    const result = await runAction(ACTION, call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com' }));
+    const result = await runAction(
+      ACTION,
+      call({ name: 'pull_request', payload: prOpened }, { preview_url: 'https://pr-2.preview.example.com' }),
+    );
     expect(result.code, show(result)).to.equal(1);
     expect(errorCommands(result.stdout)[0]!.message).to.match(
       /^GitHub answered HTTP 403 to POST \/repos\/Codertocat\/Hello-World\/issues\/2\/comments: Resource not accessible by integration\. The token may not comment on pull requests: give the job `permissions: pull-requests: write`/,
@@ -627,7 +882,9 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
         {
           api_token: 'qatech_token',
           blocking: 'true',
-          applications_config: JSON.stringify({ applications: { 'app_4kq8z1': { environment: { url: 'https://pr-2.preview.example.com' } } } }),
+          applications_config: JSON.stringify({
+            applications: { app_4kq8z1: { environment: { url: 'https://pr-2.preview.example.com' } } },
+          }),
           context: 'Please focus on the checkout.',
           pr_url: 'https://github.com/Codertocat/Hello-World/pull/7',
         },
@@ -635,7 +892,9 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
     );
     expect(result.code, show(result)).to.equal(0);
     expect(github.requests.map((r) => r.url)).to.deep.equal(['/repos/Codertocat/Hello-World/issues/7/comments']);
-    expect(commentBody(github.requests[0]!)).to.equal('@goalie please review https://pr-2.preview.example.com\n\nPlease focus on the checkout.\n\n<!-- goalie:ci -->\n');
+    expect(commentBody(github.requests[0]!)).to.equal(
+      '@goalie please review https://pr-2.preview.example.com\n\nPlease focus on the checkout.\n\n<!-- goalie:ci -->\n',
+    );
     const warnings = [...result.stdout.matchAll(/^::warning::(.*)$/gm)].map((m) => m[1]);
     expect(warnings).to.have.length(2);
     expect(warnings[0]).to.match(/^api_token is not used: /);
@@ -657,11 +916,21 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
     /** A pull request as the commit's pull requests list has it: the example's, renumbered. */
     const pullRequest = (number: number, headSha: string, state: 'open' | 'closed' = 'open') => {
       const pr = structuredClone(prOpened.pull_request);
-      return { ...pr, number, state, html_url: `https://github.com/Codertocat/Hello-World/pull/${number}`, head: { ...pr.head, sha: headSha }, merged_at: state === 'closed' ? '2024-01-01T00:00:00Z' : null };
+      return {
+        ...pr,
+        number,
+        state,
+        html_url: `https://github.com/Codertocat/Hello-World/pull/${number}`,
+        head: { ...pr.head, sha: headSha },
+        merged_at: state === 'closed' ? '2024-01-01T00:00:00Z' : null,
+      };
     };
     /** The deployment_status example (an in_progress one when `state` says so), with a status changed as given. */
     const deploymentStatus = (status: { state?: string; environment_url?: string; target_url?: string }) => {
-      const payload = example('deployment_status', (p) => p.deployment_status.state === (status.state === 'in_progress' ? 'in_progress' : 'success'));
+      const payload = example(
+        'deployment_status',
+        (p) => p.deployment_status.state === (status.state === 'in_progress' ? 'in_progress' : 'success'),
+      );
       Object.assign(payload.deployment_status, status);
       return { name: 'deployment_status', payload };
     };
@@ -673,12 +942,23 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
 
     it("success: comments on the commit's open pull request with the deployment's environment_url", async () => {
       github.commitPulls[SHA] = [pullRequest(2, SHA)];
-      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW, target_url: 'https://vercel.com/codertocat/hello-world/abc' }), {}));
+      const result = await runAction(
+        ACTION,
+        call(
+          deploymentStatus({ environment_url: PREVIEW, target_url: 'https://vercel.com/codertocat/hello-world/abc' }),
+          {},
+        ),
+      );
       expect(result.code, show(result)).to.equal(0);
-      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([`GET ${LOOKUP}`, 'POST /repos/Codertocat/Hello-World/issues/2/comments']);
+      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([
+        `GET ${LOOKUP}`,
+        'POST /repos/Codertocat/Hello-World/issues/2/comments',
+      ]);
       for (const request of github.requests) expect(request.headers.authorization).to.equal(`Bearer ${GITHUB_TOKEN}`);
       expect(commentBody(github.requests[1]!)).to.equal(`@goalie please review ${PREVIEW}\n\n<!-- goalie:ci -->\n`);
-      expect(result.outputs).to.deep.equal({ comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000' });
+      expect(result.outputs).to.deep.equal({
+        comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000',
+      });
       expect(errorCommands(result.stdout, 'notice')).to.deep.equal([]);
     });
 
@@ -689,11 +969,16 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
       expect(commentBody(github.requests[1]!)).to.equal(`@goalie please review ${PREVIEW}\n\n<!-- goalie:ci -->\n`);
     });
 
-    it('an explicit preview_url wins over the deployment\'s URL', async () => {
+    it("an explicit preview_url wins over the deployment's URL", async () => {
       github.commitPulls[SHA] = [pullRequest(2, SHA)];
-      const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), { preview_url: 'https://pr-2.preview.example.com/shop' }));
+      const result = await runAction(
+        ACTION,
+        call(deploymentStatus({ environment_url: PREVIEW }), { preview_url: 'https://pr-2.preview.example.com/shop' }),
+      );
       expect(result.code, show(result)).to.equal(0);
-      expect(commentBody(github.requests[1]!)).to.equal('@goalie please review https://pr-2.preview.example.com/shop\n\n<!-- goalie:ci -->\n');
+      expect(commentBody(github.requests[1]!)).to.equal(
+        '@goalie please review https://pr-2.preview.example.com/shop\n\n<!-- goalie:ci -->\n',
+      );
     });
 
     it('a deployment that did not succeed: no request at all, a notice saying why, and success', async () => {
@@ -731,7 +1016,8 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
         'POST /repos/Codertocat/Hello-World/issues/2/comments',
         'POST /repos/Codertocat/Hello-World/issues/5/comments',
       ]);
-      for (const request of github.requests.slice(1)) expect(commentBody(request)).to.equal(`@goalie please review ${PREVIEW}\n\n<!-- goalie:ci -->\n`);
+      for (const request of github.requests.slice(1))
+        expect(commentBody(request)).to.equal(`@goalie please review ${PREVIEW}\n\n<!-- goalie:ci -->\n`);
       expect(result.outputs.comment_url!.split('\n')).to.deep.equal([
         'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000',
         'https://github.com/Codertocat/Hello-World/pull/5#issuecomment-1001',
@@ -743,9 +1029,16 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
       github.status = 403;
       const result = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), {}));
       expect(result.code, show(result)).to.equal(1);
-      expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.url)).to.deep.equal(['/repos/Codertocat/Hello-World/issues/2/comments', '/repos/Codertocat/Hello-World/issues/5/comments']);
+      expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.url)).to.deep.equal([
+        '/repos/Codertocat/Hello-World/issues/2/comments',
+        '/repos/Codertocat/Hello-World/issues/5/comments',
+      ]);
       const [error] = errorCommands(result.stdout);
-      expect(error!.message.split('\n').map((line) => line.slice(0, 36))).to.deep.equal(['Could not comment on 2 of 2 pull req', '#2: GitHub answered HTTP 403 to POST', '#5: GitHub answered HTTP 403 to POST']);
+      expect(error!.message.split('\n').map((line) => line.slice(0, 36))).to.deep.equal([
+        'Could not comment on 2 of 2 pull req',
+        '#2: GitHub answered HTTP 403 to POST',
+        '#5: GitHub answered HTTP 403 to POST',
+      ]);
       expect(result.outputs).to.deep.equal({ comment_url: '' });
     });
 
@@ -753,7 +1046,9 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
       // The example as it comes: no environment_url, an empty target_url.
       const result = await runAction(ACTION, call(deploymentStatus({}), {}));
       expect(result.code, show(result)).to.equal(1);
-      expect(errorCommands(result.stdout)[0]!.message).to.match(/^Invalid input: preview_url is empty and the deployment_status event names no URL/);
+      expect(errorCommands(result.stdout)[0]!.message).to.match(
+        /^Invalid input: preview_url is empty and the deployment_status event names no URL/,
+      );
       expect(github.requests).to.deep.equal([]);
     });
 
@@ -761,9 +1056,16 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
       github.commitPulls[SHA] = [pullRequest(2, SHA)];
       const result = await runAction(ACTION, call(pushed(), { preview_url: 'https://pr-2.preview.example.com' }));
       expect(result.code, show(result)).to.equal(0);
-      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([`GET ${LOOKUP}`, 'POST /repos/Codertocat/Hello-World/issues/2/comments']);
-      expect(commentBody(github.requests[1]!)).to.equal('@goalie please review https://pr-2.preview.example.com\n\n<!-- goalie:ci -->\n');
-      expect(result.outputs).to.deep.equal({ comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000' });
+      expect(github.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([
+        `GET ${LOOKUP}`,
+        'POST /repos/Codertocat/Hello-World/issues/2/comments',
+      ]);
+      expect(commentBody(github.requests[1]!)).to.equal(
+        '@goalie please review https://pr-2.preview.example.com\n\n<!-- goalie:ci -->\n',
+      );
+      expect(result.outputs).to.deep.equal({
+        comment_url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-1000',
+      });
     });
 
     it('push: preview_url stays required', async () => {
@@ -783,16 +1085,26 @@ describe('GitHub Action: review-request (actions/review-request/dist/index.js)',
       );
       expect(github.requests).to.have.length(1); // a 4xx is not retried
 
-      const unknown = await runAction(ACTION, call(deploymentStatus({ environment_url: PREVIEW }), {}, github.url, 'Codertocat/Gone'));
+      const unknown = await runAction(
+        ACTION,
+        call(deploymentStatus({ environment_url: PREVIEW }), {}, github.url, 'Codertocat/Gone'),
+      );
       expect(unknown.code, show(unknown)).to.equal(1);
-      expect(errorCommands(unknown.stdout)[0]!.message).to.match(/^GitHub answered HTTP 404 to GET \/repos\/Codertocat\/Gone\/commits\/f95f852\w+\/pulls: Not Found\. Check that Codertocat\/Gone exists/);
+      expect(errorCommands(unknown.stdout)[0]!.message).to.match(
+        /^GitHub answered HTTP 404 to GET \/repos\/Codertocat\/Gone\/commits\/f95f852\w+\/pulls: Not Found\. Check that Codertocat\/Gone exists/,
+      );
       expect(github.requests.filter((r) => r.method === 'POST')).to.deep.equal([]);
     });
 
     it('a wrong token: 401, naming github_token', async () => {
-      const result = await runAction(ACTION, { ...call(pushed(), { preview_url: 'https://pr-2.preview.example.com' }), context: { token: 'ghs_revoked', apiUrl: github.url } });
+      const result = await runAction(ACTION, {
+        ...call(pushed(), { preview_url: 'https://pr-2.preview.example.com' }),
+        context: { token: 'ghs_revoked', apiUrl: github.url },
+      });
       expect(result.code, show(result)).to.equal(1);
-      expect(errorCommands(result.stdout)[0]!.message).to.match(/^GitHub answered HTTP 401 to GET .*: Bad credentials\. Check github_token/);
+      expect(errorCommands(result.stdout)[0]!.message).to.match(
+        /^GitHub answered HTTP 401 to GET .*: Bad credentials\. Check github_token/,
+      );
     });
   });
 });

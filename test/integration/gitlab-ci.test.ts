@@ -171,7 +171,8 @@ function predefined(gitlab: FakeGitLab, cwd: string, options: { mr?: boolean } =
     GITLAB_USER_LOGIN: 'ada',
     CI_JOB_TOKEN: 'job-token-that-cannot-write-notes',
   };
-  if (options.mr === false) return { ...common, CI_PIPELINE_SOURCE: 'push', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_BRANCH: 'main' };
+  if (options.mr === false)
+    return { ...common, CI_PIPELINE_SOURCE: 'push', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_BRANCH: 'main' };
   return {
     ...common,
     CI_PIPELINE_SOURCE: 'merge_request_event',
@@ -185,10 +186,13 @@ function predefined(gitlab: FakeGitLab, cwd: string, options: { mr?: boolean } =
 }
 
 /** A user's .gitlab-ci.yml that includes the template (a local include of this repository's file). */
-const withTemplate = (jobs: string) => loadPipeline(`include:\n  - local: gitlab-ci-templates/goalie.gitlab-ci.yml\n\n${jobs}`);
+const withTemplate = (jobs: string) =>
+  loadPipeline(`include:\n  - local: gitlab-ci-templates/goalie.gitlab-ci.yml\n\n${jobs}`);
 /** A user's .gitlab-ci.yml that includes a component with inputs (inputs as YAML flow mapping). */
 const withComponent = (name: string, inputs: string, jobs = '') =>
-  loadPipeline(`include:\n  - component: $CI_SERVER_FQDN/acme/goalie-ci/${name}@1.0.0\n    inputs: ${inputs}\n\n${jobs}`);
+  loadPipeline(
+    `include:\n  - component: $CI_SERVER_FQDN/acme/goalie-ci/${name}@1.0.0\n    inputs: ${inputs}\n\n${jobs}`,
+  );
 
 describe('GitLab CI templates: jobs run as a runner would', function () {
   this.timeout(180_000);
@@ -211,9 +215,19 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
   };
   /** The project's CI/CD variables (Settings > CI/CD > Variables). */
   const settings = () => ({ GOALIE_API_URL: `${service.baseUrl}/v1`, GOALIE_API_TOKEN: token });
-  const run = async (config: Config, job: string, options: { mr?: boolean; settings?: Record<string, string>; shell?: 'bash' | 'dash'; cwd?: string } = {}) => {
+  const run = async (
+    config: Config,
+    job: string,
+    options: { mr?: boolean; settings?: Record<string, string>; shell?: 'bash' | 'dash'; cwd?: string } = {},
+  ) => {
     const cwd = options.cwd ?? workdir();
-    const result = await runJob(config, job, { cwd, predefined: predefined(gitlab, cwd, options), settings: options.settings ?? settings(), shell: options.shell, timeoutMs: 150_000 });
+    const result = await runJob(config, job, {
+      cwd,
+      predefined: predefined(gitlab, cwd, options),
+      settings: options.settings ?? settings(),
+      shell: options.shell,
+      timeoutMs: 150_000,
+    });
     return { ...result, cwd };
   };
   const startedRun = (job: JobRun) => {
@@ -221,12 +235,23 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
     expect(match, `the job started a run:\n${job.output}`).to.not.equal(null);
     return match![1]!;
   };
-  const storedRun = async (shortId: string) => (await q(`SELECT trigger, actor, branch, commit_hash, commit_message, repository, status, result FROM runs WHERE short_id = $1`, [shortId]))[0];
+  const storedRun = async (shortId: string) =>
+    (
+      await q(
+        `SELECT trigger, actor, branch, commit_hash, commit_message, repository, status, result FROM runs WHERE short_id = $1`,
+        [shortId],
+      )
+    )[0];
   const runEnded = (shortId: string) =>
-    waitFor(`run ${shortId} to end`, async () => {
-      const row = await storedRun(shortId);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(row?.status) ? row : null;
-    }, 90_000, 100);
+    waitFor(
+      `run ${shortId} to end`,
+      async () => {
+        const row = await storedRun(shortId);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(row?.status) ? row : null;
+      },
+      90_000,
+      100,
+    );
 
   before(async () => {
     gitlab = await startFakeGitLab();
@@ -236,14 +261,26 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
       '/login/goalie.js': { status: 200, body: '<!doctype html><title>Sign in</title>' },
     });
     site = await startSite({ '/': html('Shop', '<h1>Welcome to the shop</h1>') });
-    preview = await startSite({ '/': html('Shop preview', '<h1>Welcome to the shop</h1><p>Preview of merge request 17</p>') });
+    preview = await startSite({
+      '/': html('Shop preview', '<h1>Welcome to the shop</h1><p>Preview of merge request 17</p>'),
+    });
     service = await startTestService();
     await service.apply(projectYaml(site.url));
     token = await service.token('gitlab-ci');
-    plans = Object.fromEntries((await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [r.name, r.short_id]));
+    plans = Object.fromEntries(
+      (await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [
+        r.name,
+        r.short_id,
+      ]),
+    );
     appShortId = (await q(`SELECT short_id FROM applications WHERE name = 'Shop'`))[0].short_id;
     worker = await startWorker(service.runtime);
-    await waitFor('the burn-ins', async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0, 90_000, 100);
+    await waitFor(
+      'the burn-ins',
+      async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0,
+      90_000,
+      100,
+    );
   });
 
   after(async () => {
@@ -262,11 +299,15 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
 
   describe('.goalie-run with the client the Goalie server serves', () => {
     it('blocking, in a merge request pipeline: passes for a passing plan, writes the JUnit report, attributes the run to GitLab', async () => {
-      const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: ${plans.Passing}\n    GOALIE_TIMEOUT: 2m\n`);
+      const config = withTemplate(
+        `goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: ${plans.Passing}\n    GOALIE_TIMEOUT: 2m\n`,
+      );
       const job = await run(config, 'goalie');
       expect(job.code, job.output).to.equal(0);
       expect(job.stdout).to.contain(`downloading the client from ${service.baseUrl}/cli/goalie.js`);
-      expect(job.stdout).to.contain(`$ node goalie.js run --plan ${plans.Passing} --wait --timeout 2m --junit goalie-report.xml`);
+      expect(job.stdout).to.contain(
+        `$ node goalie.js run --plan ${plans.Passing} --wait --timeout 2m --junit goalie-report.xml`,
+      );
       const report = fs.readFileSync(path.join(job.cwd, 'goalie-report.xml'), 'utf8');
       expect(report).to.match(/<testsuites [^>]*tests="1" failures="0" errors="0"/);
       expect(report).to.contain('<testcase name="Home"');
@@ -283,18 +324,27 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
     });
 
     it('blocking, on a push to main: fails the job for a failing plan, with the failure in the JUnit report', async () => {
-      const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: ${plans.Failing}\n`);
+      const config = withTemplate(
+        `goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: ${plans.Failing}\n`,
+      );
       const job = await run(config, 'goalie', { mr: false });
       expect(job.code, job.output).to.equal(1);
       const report = fs.readFileSync(path.join(job.cwd, 'goalie-report.xml'), 'utf8');
       expect(report).to.match(/<testsuites [^>]*tests="2" failures="1"/);
       expect(report).to.match(/<testcase name="Free shipping"[^>]*>\s*<failure message="[^"]*Free shipping/);
       expect(report).to.contain('<testcase name="Home"');
-      expect(await storedRun(startedRun(job))).to.include({ trigger: 'REPOHOST', branch: 'main', status: 'COMPLETED', result: 'FAILED' });
+      expect(await storedRun(startedRun(job))).to.include({
+        trigger: 'REPOHOST',
+        branch: 'main',
+        status: 'COMPLETED',
+        result: 'FAILED',
+      });
     });
 
     it('non-blocking: passes as soon as the run started, even when the run then fails', async () => {
-      const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: ${plans.Failing}\n    GOALIE_BLOCKING: "false"\n`);
+      const config = withTemplate(
+        `goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: ${plans.Failing}\n    GOALIE_BLOCKING: "false"\n`,
+      );
       const job = await run(config, 'goalie');
       expect(job.code, job.output).to.equal(0);
       expect(fs.existsSync(path.join(job.cwd, 'goalie-report.xml'))).to.equal(false);
@@ -304,7 +354,9 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
     });
 
     it('an API problem (an unknown plan) fails the job with exit 2 and the API message', async () => {
-      const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: pln-nothing_000000\n`);
+      const config = withTemplate(
+        `goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: pln-nothing_000000\n`,
+      );
       const job = await run(config, 'goalie');
       expect(job.code, job.output).to.equal(2);
       expect(job.stderr).to.match(/pln-nothing_000000/);
@@ -312,7 +364,8 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
   });
 
   describe('.goalie-run settings (a stub client shows the arguments)', () => {
-    const stubCall = (cwd: string) => JSON.parse(fs.readFileSync(path.join(cwd, 'goalie-stub.json'), 'utf8')) as StubCall;
+    const stubCall = (cwd: string) =>
+      JSON.parse(fs.readFileSync(path.join(cwd, 'goalie-stub.json'), 'utf8')) as StubCall;
     const stubSettings = () => ({ GOALIE_API_URL: `${files.url}/v1/`, GOALIE_API_TOKEN: 'goalie_stubtoken' });
 
     for (const shell of ['bash', 'dash'] as const) {
@@ -324,7 +377,22 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
         expect(job.code, job.output).to.equal(1);
         expect(files.requested).to.deep.equal(['/cli/goalie.js']);
         expect(stubCall(job.cwd)).to.deep.equal({
-          argv: ['run', '--plan', 'pln-smoke_4kq8z1', '--app', 'app-web_1=https://mr-17.preview.example.com/?lang=en&x=*', '--app', 'app-admin_2=env-staging_3', '--app', 'app-api_4=https://api.example.com', '--wait', '--timeout', '45m', '--junit', 'goalie-report.xml'],
+          argv: [
+            'run',
+            '--plan',
+            'pln-smoke_4kq8z1',
+            '--app',
+            'app-web_1=https://mr-17.preview.example.com/?lang=en&x=*',
+            '--app',
+            'app-admin_2=env-staging_3',
+            '--app',
+            'app-api_4=https://api.example.com',
+            '--wait',
+            '--timeout',
+            '45m',
+            '--junit',
+            'goalie-report.xml',
+          ],
           env: { GOALIE_API_URL: `${files.url}/v1/`, GOALIE_API_TOKEN: 'goalie_stubtoken', GITLAB_CI: 'true' },
         });
       });
@@ -355,7 +423,9 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
       const cwd = workdir();
       fs.mkdirSync(path.join(cwd, 'ci'));
       fs.writeFileSync(path.join(cwd, 'ci', 'goalie.cjs'), STUB_CLIENT);
-      const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_CLIENT_PATH: ci/goalie.cjs\n`);
+      const config = withTemplate(
+        `goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_CLIENT_PATH: ci/goalie.cjs\n`,
+      );
       const job = await run(config, 'goalie', { cwd, settings: stubSettings() });
       expect(job.code, job.output).to.equal(0);
       expect(files.requested).to.deep.equal([]);
@@ -363,23 +433,73 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
     });
 
     it('downloads a pinned client from GOALIE_CLIENT_URL', async () => {
-      const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_CLIENT_URL: ${files.url}/pinned/0.1.0/goalie.js\n`);
-      const job = await run(config, 'goalie', { settings: { ...settings(), GOALIE_API_URL: 'https://goalie.example.com/v1' } });
+      const config = withTemplate(
+        `goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_CLIENT_URL: ${files.url}/pinned/0.1.0/goalie.js\n`,
+      );
+      const job = await run(config, 'goalie', {
+        settings: { ...settings(), GOALIE_API_URL: 'https://goalie.example.com/v1' },
+      });
       expect(job.code, job.output).to.equal(0);
       expect(files.requested).to.deep.equal(['/pinned/0.1.0/goalie.js']);
     });
 
-    const problems: { name: string; variables?: string; settings?: Record<string, string>; code: number; message: RegExp; downloads: string[] }[] = [
-      { name: 'no GOALIE_API_TOKEN', settings: { GOALIE_API_URL: 'http://127.0.0.1:1/v1' }, code: 2, message: /GOALIE_API_TOKEN is not set\. .*Settings > CI\/CD > Variables.*protected variable/, downloads: [] },
-      { name: 'no GOALIE_API_URL', settings: { GOALIE_API_TOKEN: 'goalie_x' }, code: 2, message: /GOALIE_API_URL is not set\. Set it to your Goalie server's API address/, downloads: [] },
-      { name: 'GOALIE_BLOCKING is neither true nor false', variables: '    GOALIE_BLOCKING: maybe\n', code: 2, message: /GOALIE_BLOCKING must be true or false, not "maybe"/, downloads: ['/cli/goalie.js'] },
-      { name: 'a committed client that is not there', variables: '    GOALIE_CLIENT_PATH: ci/goalie.cjs\n', code: 2, message: /GOALIE_CLIENT_PATH is ci\/goalie\.cjs, but there is no such file/, downloads: [] },
-      { name: 'no client at the URL (404)', variables: `    GOALIE_CLIENT_URL: FILES/missing/goalie.js\n`, code: 2, message: /could not download the client from http:\/\/127\.0\.0\.1:\d+\/missing\/goalie\.js \(HTTP 404\)\. Check GOALIE_API_URL/, downloads: ['/missing/goalie.js'] },
-      { name: 'a sign-in page instead of the client', variables: `    GOALIE_CLIENT_URL: FILES/login/goalie.js\n`, code: 2, message: /the answer is an HTML page, not JavaScript/, downloads: ['/login/goalie.js'] },
+    const problems: {
+      name: string;
+      variables?: string;
+      settings?: Record<string, string>;
+      code: number;
+      message: RegExp;
+      downloads: string[];
+    }[] = [
+      {
+        name: 'no GOALIE_API_TOKEN',
+        settings: { GOALIE_API_URL: 'http://127.0.0.1:1/v1' },
+        code: 2,
+        message: /GOALIE_API_TOKEN is not set\. .*Settings > CI\/CD > Variables.*protected variable/,
+        downloads: [],
+      },
+      {
+        name: 'no GOALIE_API_URL',
+        settings: { GOALIE_API_TOKEN: 'goalie_x' },
+        code: 2,
+        message: /GOALIE_API_URL is not set\. Set it to your Goalie server's API address/,
+        downloads: [],
+      },
+      {
+        name: 'GOALIE_BLOCKING is neither true nor false',
+        variables: '    GOALIE_BLOCKING: maybe\n',
+        code: 2,
+        message: /GOALIE_BLOCKING must be true or false, not "maybe"/,
+        downloads: ['/cli/goalie.js'],
+      },
+      {
+        name: 'a committed client that is not there',
+        variables: '    GOALIE_CLIENT_PATH: ci/goalie.cjs\n',
+        code: 2,
+        message: /GOALIE_CLIENT_PATH is ci\/goalie\.cjs, but there is no such file/,
+        downloads: [],
+      },
+      {
+        name: 'no client at the URL (404)',
+        variables: `    GOALIE_CLIENT_URL: FILES/missing/goalie.js\n`,
+        code: 2,
+        message:
+          /could not download the client from http:\/\/127\.0\.0\.1:\d+\/missing\/goalie\.js \(HTTP 404\)\. Check GOALIE_API_URL/,
+        downloads: ['/missing/goalie.js'],
+      },
+      {
+        name: 'a sign-in page instead of the client',
+        variables: `    GOALIE_CLIENT_URL: FILES/login/goalie.js\n`,
+        code: 2,
+        message: /the answer is an HTML page, not JavaScript/,
+        downloads: ['/login/goalie.js'],
+      },
     ];
     for (const problem of problems) {
       it(`says what to fix, with exit ${problem.code}: ${problem.name}`, async () => {
-        const config = withTemplate(`goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: pln-smoke_4kq8z1\n${(problem.variables ?? '').replace('FILES', files.url)}`);
+        const config = withTemplate(
+          `goalie:\n  extends: .goalie-run\n  variables:\n    GOALIE_TEST_PLAN: pln-smoke_4kq8z1\n${(problem.variables ?? '').replace('FILES', files.url)}`,
+        );
         const job = await run(config, 'goalie', { settings: problem.settings ?? stubSettings() });
         expect(job.code, job.output).to.equal(problem.code);
         expect(job.stderr).to.match(problem.message);
@@ -403,17 +523,26 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
       expect(note!.headers['private-token']).to.equal(GITLAB_TOKEN);
       expect(note!.headers['content-type']).to.equal('application/json');
       const { body } = JSON.parse(note!.body) as { body: string };
-      expect(body).to.equal(`@goalie please review https://mr-17.preview.example.com\n\nFocus on checkout.\nLog in as demo@example.com.\n\n${CI_REQUEST_TAG}\n`);
+      expect(body).to.equal(
+        `@goalie please review https://mr-17.preview.example.com\n\nFocus on checkout.\nLog in as demo@example.com.\n\n${CI_REQUEST_TAG}\n`,
+      );
       // What Goalie reads from the note when GitLab delivers it: a review request of that URL, from CI.
       expect(findReviewRequest(body, '@goalie')).to.deep.equal({ url: 'https://mr-17.preview.example.com' });
-      expect(job.stdout).to.match(/asked @goalie to review https:\/\/mr-17\.preview\.example\.com on !17: https:\/\/gitlab\.example\.com\/acme\/shop\/-\/merge_requests\/17#note_\d+/);
+      expect(job.stdout).to.match(
+        /asked @goalie to review https:\/\/mr-17\.preview\.example\.com on !17: https:\/\/gitlab\.example\.com\/acme\/shop\/-\/merge_requests\/17#note_\d+/,
+      );
     });
 
     it('dash: takes the preview URL from a dotenv variable and another mention, and retries when GitLab answers 502', async () => {
       gitlab.failNext = 1;
-      const config = withTemplate(`goalie-review:\n  extends: .goalie-review-request\n  variables:\n    GOALIE_MENTION: review-bot\n`);
+      const config = withTemplate(
+        `goalie-review:\n  extends: .goalie-review-request\n  variables:\n    GOALIE_MENTION: review-bot\n`,
+      );
       // Variables of a dotenv artifact reach the job like CI/CD variables, above the job's YAML variables.
-      const job = await run(config, 'goalie-review', { shell: 'dash', settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN, GOALIE_PREVIEW_URL: 'https://preview-17.example.com/shop' } });
+      const job = await run(config, 'goalie-review', {
+        shell: 'dash',
+        settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN, GOALIE_PREVIEW_URL: 'https://preview-17.example.com/shop' },
+      });
       expect(job.code, job.output).to.equal(0);
       expect(notes()).to.have.length(2);
       const { body } = JSON.parse(notes()[1]!.body) as { body: string };
@@ -421,12 +550,45 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
       expect(findReviewRequest(body, '@review-bot')).to.deep.equal({ url: 'https://preview-17.example.com/shop' });
     });
 
-    const problems: { name: string; settings: Record<string, string>; mr?: boolean; message: RegExp; requests: number }[] = [
-      { name: 'no GOALIE_PREVIEW_URL', settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN }, message: /GOALIE_PREVIEW_URL is not set\. Set it to the URL of the deployment to review/, requests: 0 },
-      { name: 'a preview URL that is not a URL', settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN, GOALIE_PREVIEW_URL: 'mr-17.preview' }, message: /GOALIE_PREVIEW_URL must be an http:\/\/ or https:\/\/ URL, not "mr-17\.preview"/, requests: 0 },
-      { name: 'no GOALIE_GITLAB_TOKEN', settings: { GOALIE_PREVIEW_URL: 'https://p.example.com' }, message: /GOALIE_GITLAB_TOKEN is not set\. Create a project access token with the api scope.*CI_JOB_TOKEN\) cannot write comments/, requests: 0 },
-      { name: 'a wrong token (GitLab answers 401)', settings: { GOALIE_PREVIEW_URL: 'https://p.example.com', GOALIE_GITLAB_TOKEN: 'glpat-wrong' }, message: /GitLab refused GOALIE_GITLAB_TOKEN \(401\)/, requests: 1 },
-      { name: 'not a merge request pipeline', mr: false, settings: { GOALIE_PREVIEW_URL: 'https://p.example.com', GOALIE_GITLAB_TOKEN: GITLAB_TOKEN }, message: /CI_MERGE_REQUEST_IID is not set: a review request needs a merge request pipeline/, requests: 0 },
+    const problems: {
+      name: string;
+      settings: Record<string, string>;
+      mr?: boolean;
+      message: RegExp;
+      requests: number;
+    }[] = [
+      {
+        name: 'no GOALIE_PREVIEW_URL',
+        settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN },
+        message: /GOALIE_PREVIEW_URL is not set\. Set it to the URL of the deployment to review/,
+        requests: 0,
+      },
+      {
+        name: 'a preview URL that is not a URL',
+        settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN, GOALIE_PREVIEW_URL: 'mr-17.preview' },
+        message: /GOALIE_PREVIEW_URL must be an http:\/\/ or https:\/\/ URL, not "mr-17\.preview"/,
+        requests: 0,
+      },
+      {
+        name: 'no GOALIE_GITLAB_TOKEN',
+        settings: { GOALIE_PREVIEW_URL: 'https://p.example.com' },
+        message:
+          /GOALIE_GITLAB_TOKEN is not set\. Create a project access token with the api scope.*CI_JOB_TOKEN\) cannot write comments/,
+        requests: 0,
+      },
+      {
+        name: 'a wrong token (GitLab answers 401)',
+        settings: { GOALIE_PREVIEW_URL: 'https://p.example.com', GOALIE_GITLAB_TOKEN: 'glpat-wrong' },
+        message: /GitLab refused GOALIE_GITLAB_TOKEN \(401\)/,
+        requests: 1,
+      },
+      {
+        name: 'not a merge request pipeline',
+        mr: false,
+        settings: { GOALIE_PREVIEW_URL: 'https://p.example.com', GOALIE_GITLAB_TOKEN: GITLAB_TOKEN },
+        message: /CI_MERGE_REQUEST_IID is not set: a review request needs a merge request pipeline/,
+        requests: 0,
+      },
     ];
     for (const problem of problems) {
       it(`fails with a clear message: ${problem.name}`, async () => {
@@ -441,12 +603,23 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
 
   describe('CI/CD components, with their inputs interpolated as GitLab does', () => {
     it('run: blocking, against a preview URL given as an input, in a job named by job_prefix', async () => {
-      const config = withComponent('run', `{ job_prefix: preview, test_plan: ${plans.Passing}, applications: "${appShortId}=${preview.url}", timeout: 2m }`);
+      const config = withComponent(
+        'run',
+        `{ job_prefix: preview, test_plan: ${plans.Passing}, applications: "${appShortId}=${preview.url}", timeout: 2m }`,
+      );
       const job = await run(config, 'preview-run');
       expect(job.code, job.output).to.equal(0);
       const shortId = startedRun(job);
-      expect(await storedRun(shortId)).to.include({ trigger: 'REPOHOST', branch: 'feature/checkout', status: 'COMPLETED', result: 'PASSED' });
-      const [testCase] = await q(`SELECT rtc.environment_url FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [shortId]);
+      expect(await storedRun(shortId)).to.include({
+        trigger: 'REPOHOST',
+        branch: 'feature/checkout',
+        status: 'COMPLETED',
+        result: 'PASSED',
+      });
+      const [testCase] = await q(
+        `SELECT rtc.environment_url FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`,
+        [shortId],
+      );
       expect(testCase.environment_url).to.equal(preview.url);
       expect(fs.readFileSync(path.join(job.cwd, 'goalie-report.xml'), 'utf8')).to.contain('<testcase name="Home"');
     });
@@ -462,29 +635,54 @@ describe('GitLab CI templates: jobs run as a runner would', function () {
       const stub = { GOALIE_API_TOKEN: 'goalie_stubtoken' };
       // The global YAML variable would lose against a job variable: the component must not define GOALIE_API_URL itself.
       const globals = `variables:\n  GOALIE_API_URL: ${files.url}\n  GOALIE_TEST_PLAN: pln-global_1\n`;
-      const fromVariables = await run(withComponent('run', `{ blocking: false }`, globals), 'goalie-run', { settings: stub });
+      const fromVariables = await run(withComponent('run', `{ blocking: false }`, globals), 'goalie-run', {
+        settings: stub,
+      });
       expect(fromVariables.code, fromVariables.output).to.equal(0);
       const call = JSON.parse(fs.readFileSync(path.join(fromVariables.cwd, 'goalie-stub.json'), 'utf8')) as StubCall;
       expect(call.argv).to.deep.equal(['run', '--plan', 'pln-global_1']);
       expect(call.env.GOALIE_API_URL).to.equal(files.url);
 
-      const fromInputs = await run(withComponent('run', `{ api_url: "${files.url}/v1", test_plan: pln-input_2, timeout: "90s" }`, globals), 'goalie-run', { settings: stub });
+      const fromInputs = await run(
+        withComponent('run', `{ api_url: "${files.url}/v1", test_plan: pln-input_2, timeout: "90s" }`, globals),
+        'goalie-run',
+        { settings: stub },
+      );
       expect(fromInputs.code, fromInputs.output).to.equal(0);
       const inputCall = JSON.parse(fs.readFileSync(path.join(fromInputs.cwd, 'goalie-stub.json'), 'utf8')) as StubCall;
-      expect(inputCall.argv).to.deep.equal(['run', '--plan', 'pln-input_2', '--wait', '--timeout', '90s', '--junit', 'goalie-report.xml']);
+      expect(inputCall.argv).to.deep.equal([
+        'run',
+        '--plan',
+        'pln-input_2',
+        '--wait',
+        '--timeout',
+        '90s',
+        '--junit',
+        'goalie-report.xml',
+      ]);
       expect(inputCall.env.GOALIE_API_URL).to.equal(`${files.url}/v1`);
     });
 
     it('review-request: posts the note with the inputs, CI/CD variables in them expanded', async () => {
-      const config = withComponent('review-request', `{ job_prefix: ask, preview_url: "https://mr-$CI_MERGE_REQUEST_IID.preview.example.com", mention: "@qa-bot", message: "Check the cart." }`);
-      const job = await run(config, 'ask-review-request', { shell: 'dash', settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN } });
+      const config = withComponent(
+        'review-request',
+        `{ job_prefix: ask, preview_url: "https://mr-$CI_MERGE_REQUEST_IID.preview.example.com", mention: "@qa-bot", message: "Check the cart." }`,
+      );
+      const job = await run(config, 'ask-review-request', {
+        shell: 'dash',
+        settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN },
+      });
       expect(job.code, job.output).to.equal(0);
       expect(gitlab.requests.map((r) => r.path)).to.deep.equal(['/api/v4/projects/4242/merge_requests/17/notes']);
-      expect(JSON.parse(gitlab.requests[0]!.body)).to.deep.equal({ body: `@qa-bot please review https://mr-17.preview.example.com\n\nCheck the cart.\n\n${CI_REQUEST_TAG}\n` });
+      expect(JSON.parse(gitlab.requests[0]!.body)).to.deep.equal({
+        body: `@qa-bot please review https://mr-17.preview.example.com\n\nCheck the cart.\n\n${CI_REQUEST_TAG}\n`,
+      });
     });
 
     it('review-request: without a preview URL, fails before calling GitLab', async () => {
-      const job = await run(withComponent('review-request', '{}'), 'goalie-review-request', { settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN } });
+      const job = await run(withComponent('review-request', '{}'), 'goalie-review-request', {
+        settings: { GOALIE_GITLAB_TOKEN: GITLAB_TOKEN },
+      });
       expect(job.code).to.not.equal(0);
       expect(job.stderr).to.match(/GOALIE_PREVIEW_URL is not set/);
       expect(gitlab.requests).to.deep.equal([]);

@@ -17,7 +17,10 @@ const stamp = (file: string) => {
 const plant = (fresh: boolean) => {
   fs.mkdirSync(path.dirname(CLIENT_BUNDLE), { recursive: true });
   const inputs = { 'package.json': fresh ? stamp('package.json') : '1:1' };
-  fs.writeFileSync(CLIENT_BUNDLE, `process.stdout.write('the planted bundle ran\\n');\n${MARK}${JSON.stringify(inputs)}\n`);
+  fs.writeFileSync(
+    CLIENT_BUNDLE,
+    `process.stdout.write('the planted bundle ran\\n');\n${MARK}${JSON.stringify(inputs)}\n`,
+  );
 };
 
 describe('the goalie command: client commands from the prebuilt bundle', function () {
@@ -34,7 +37,12 @@ describe('the goalie command: client commands from the prebuilt bundle', functio
     const code = fs.readFileSync(CLIENT_BUNDLE, 'utf8');
     expect(code).to.match(new RegExp(`^#!/usr/bin/env node\\n// Goalie CLI ${VERSION.replace(/\./g, '\\.')}: `));
     const inputs = JSON.parse(code.trimEnd().split('\n').at(-1)!.slice(MARK.length));
-    expect(Object.keys(inputs)).to.include.members(['shared/src/cli/bin.ts', 'shared/src/cli/main.ts', 'backend/src/http/cli-bundle.ts', 'package.json']);
+    expect(Object.keys(inputs)).to.include.members([
+      'shared/src/cli/bin.ts',
+      'shared/src/cli/main.ts',
+      'backend/src/http/cli-bundle.ts',
+      'package.json',
+    ]);
 
     const help = await runGoalie(['status', '--help'], env);
     expect(help.code).to.equal(0);
@@ -45,11 +53,17 @@ describe('the goalie command: client commands from the prebuilt bundle', functio
     plant(true);
     expect(freshClientBundle()).to.equal(CLIENT_BUNDLE);
     for (const command of [['status', 'r1'], ['run'], ['--version']]) {
-      expect(await runGoalie(command, env), command.join(' ')).to.deep.equal({ code: 0, stdout: 'the planted bundle ran\n', stderr: '' });
+      expect(await runGoalie(command, env), command.join(' ')).to.deep.equal({
+        code: 0,
+        stdout: 'the planted bundle ran\n',
+        stderr: '',
+      });
     }
     const usage = await runGoalie(['--help'], env);
     expect(usage.code).to.equal(0);
-    expect(usage.stdout).to.match(/^Usage: goalie <command>/).and.include('Server commands:');
+    expect(usage.stdout)
+      .to.match(/^Usage: goalie <command>/)
+      .and.include('Server commands:');
     const token = await runGoalie(['token', '--help'], env);
     expect(token.stdout).to.not.include('planted');
   });

@@ -18,7 +18,12 @@ function expectNoInternals(message: string): void {
 }
 
 /** Plain fetch, for answers the OpenAPI document does not describe (413, 405) or raw bodies. */
-async function raw(service: TestService, method: string, path: string, init: { token?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
+async function raw(
+  service: TestService,
+  method: string,
+  path: string,
+  init: { token?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(service.baseUrl + path, {
     method,
     headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
@@ -26,7 +31,12 @@ async function raw(service: TestService, method: string, path: string, init: { t
     ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+  };
 }
 
 describe('HTTP basics', () => {
@@ -53,9 +63,14 @@ describe('HTTP basics', () => {
     ] as const) {
       it(`answers 404 with a message for ${method} ${path}, with or without a token`, async () => {
         for (const t of [undefined, token]) {
-          const res = await raw(service, method, path, { token: t, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+          const res = await raw(service, method, path, {
+            token: t,
+            ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+          });
           expect(res.status).to.equal(404);
-          expect(errorMessage(res.body)).to.equal(`No route for ${method} ${path}. The API lives under /v1; its description is at /v1/openapi.json.`);
+          expect(errorMessage(res.body)).to.equal(
+            `No route for ${method} ${path}. The API lives under /v1; its description is at /v1/openapi.json.`,
+          );
         }
       });
     }
@@ -74,7 +89,12 @@ describe('HTTP basics', () => {
     ] as const) {
       it(`answers 405 for ${method} ${path} with an Allow header listing ${allow}, and runs nothing`, async () => {
         const before = await countRuns(service, shop.project.id);
-        const res = await raw(service, method, path, { token, ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } }) });
+        const res = await raw(service, method, path, {
+          token,
+          ...(method === 'GET' || method === 'DELETE'
+            ? {}
+            : { body: '{}', headers: { 'content-type': 'application/json' } }),
+        });
         expect(res.status).to.equal(405);
         const allowed = res.headers.get('allow');
         expect(allowed).to.be.a('string');
@@ -87,15 +107,24 @@ describe('HTTP basics', () => {
 
   it('answers 405 for TRACE, a method no route implements (fetch cannot send it), with the Allow header', async () => {
     const answer = await new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
-      const request = http.request(`${service.baseUrl}/v1/run`, { method: 'TRACE', headers: { authorization: `Bearer ${token}` } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
-      });
+      const request = http.request(
+        `${service.baseUrl}/v1/run`,
+        { method: 'TRACE', headers: { authorization: `Bearer ${token}` } },
+        (res) => {
+          let body = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (body += chunk))
+            .on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+        },
+      );
       request.on('error', reject).end();
     });
     expect(answer.status).to.equal(405);
     expect(answer.allow).to.include('POST');
-    expect(JSON.parse(answer.body).message).to.equal(`Method TRACE is not allowed on /v1/run; allowed: ${answer.allow}.`);
+    expect(JSON.parse(answer.body).message).to.equal(
+      `Method TRACE is not allowed on /v1/run; allowed: ${answer.allow}.`,
+    );
   });
 
   describe('request bodies', () => {
@@ -104,9 +133,15 @@ describe('HTTP basics', () => {
     it('answers 413 with a message for a body over GOALIE_BODY_LIMIT, and starts nothing', async () => {
       const before = await countRuns(service, shop.project.id);
       for (const path of ['/v1/run', '/v1/run/abc', '/v1/test-cases', `/api/projects/${shop.project.id}/runs`]) {
-        const res = await raw(service, 'POST', path, { token, body: big, headers: { 'content-type': 'application/json' } });
+        const res = await raw(service, 'POST', path, {
+          token,
+          body: big,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.status, path).to.equal(413);
-        expect(errorMessage(res.body)).to.equal('The request body is larger than the limit of 1 KB; send a smaller body.');
+        expect(errorMessage(res.body)).to.equal(
+          'The request body is larger than the limit of 1 KB; send a smaller body.',
+        );
       }
       expect(await countRuns(service, shop.project.id)).to.equal(before);
     });
@@ -121,7 +156,11 @@ describe('HTTP basics', () => {
           controller.close();
         },
       });
-      const res = await raw(service, 'POST', '/v1/run', { token, body: stream, headers: { 'content-type': 'application/json' } });
+      const res = await raw(service, 'POST', '/v1/run', {
+        token,
+        body: stream,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).to.equal(413);
       expect(errorMessage(res.body)).to.include('larger than the limit of 1 KB');
       expect(await countRuns(service, shop.project.id)).to.equal(before);
@@ -135,7 +174,10 @@ describe('HTTP basics', () => {
     });
 
     it('answers 400 for malformed JSON, saying so', async () => {
-      const res = await api.request('POST', '/v1/run', { raw: '{"trigger": "API"', headers: { 'content-type': 'application/json' } });
+      const res = await api.request('POST', '/v1/run', {
+        raw: '{"trigger": "API"',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).to.equal(400);
       const message = errorMessage(res.body);
       expect(message).to.include('The request body is not valid JSON').and.include('Content-Type: application/json');
@@ -151,7 +193,10 @@ describe('HTTP basics', () => {
       ['GET', '/runs/%00'],
     ] as const) {
       it(`answers 400 for ${method} ${path} instead of asking the database`, async () => {
-        const res = await raw(service, method, path, { token, ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+        const res = await raw(service, method, path, {
+          token,
+          ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+        });
         expect(res.status).to.equal(400);
         expect(errorMessage(res.body)).to.include('contains a NUL character (%00)');
       });
@@ -159,7 +204,10 @@ describe('HTTP basics', () => {
 
     it('answers 400 for a NUL character in a body field, naming it, and ignores one in an unknown field', async () => {
       const before = await countRuns(service, shop.project.id);
-      const bad = await api.post(`/api/projects/${shop.project.id}/runs`, { trigger: 'GITHUB', commit_message: 'x\u0000y' });
+      const bad = await api.post(`/api/projects/${shop.project.id}/runs`, {
+        trigger: 'GITHUB',
+        commit_message: 'x\u0000y',
+      });
       expect(bad.status).to.equal(400);
       expect(errorMessage(bad.body)).to.include('commitMessage contains a NUL character');
       expect(await countRuns(service, shop.project.id)).to.equal(before);
@@ -171,14 +219,37 @@ describe('HTTP basics', () => {
   describe('error bodies', () => {
     // One request per kind of error the API can give (the 500 has its own test below).
     const errorRequests: { title: string; status: number; send: () => ReturnType<typeof raw> }[] = [
-      { title: '400 validation', status: 400, send: () => raw(service, 'POST', '/v1/run', { token, body: '{"testPlanShortId":"abc"}', headers: { 'content-type': 'application/json' } }) },
-      { title: '400 malformed JSON', status: 400, send: () => raw(service, 'POST', '/v1/test-cases', { token, body: '{', headers: { 'content-type': 'application/json' } }) },
+      {
+        title: '400 validation',
+        status: 400,
+        send: () =>
+          raw(service, 'POST', '/v1/run', {
+            token,
+            body: '{"testPlanShortId":"abc"}',
+            headers: { 'content-type': 'application/json' },
+          }),
+      },
+      {
+        title: '400 malformed JSON',
+        status: 400,
+        send: () =>
+          raw(service, 'POST', '/v1/test-cases', { token, body: '{', headers: { 'content-type': 'application/json' } }),
+      },
       { title: '400 query', status: 400, send: () => raw(service, 'GET', '/v1/run/abc?testCases=x', { token }) },
       { title: '401', status: 401, send: () => raw(service, 'GET', '/v1/run/abc') },
       { title: '404 run', status: 404, send: () => raw(service, 'GET', '/v1/run/abc', { token }) },
       { title: '404 route', status: 404, send: () => raw(service, 'GET', '/v1/nothing-here') },
       { title: '405', status: 405, send: () => raw(service, 'DELETE', '/v1/run', { token }) },
-      { title: '413', status: 413, send: () => raw(service, 'POST', '/v1/run', { token, body: 'x'.repeat(5000), headers: { 'content-type': 'application/json' } }) },
+      {
+        title: '413',
+        status: 413,
+        send: () =>
+          raw(service, 'POST', '/v1/run', {
+            token,
+            body: 'x'.repeat(5000),
+            headers: { 'content-type': 'application/json' },
+          }),
+      },
       { title: '404 page', status: 404, send: () => raw(service, 'GET', '/runs/doesnotexist') },
       { title: '404 test case page', status: 404, send: () => raw(service, 'GET', '/test-cases/not-a-uuid') },
     ];
@@ -207,7 +278,9 @@ describe('HTTP basics', () => {
     it('makes up a request id when none or a strange one is sent', async () => {
       const none = await raw(service, 'GET', '/v1/outbound-ips');
       expect(none.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
-      const strange = await raw(service, 'GET', '/v1/outbound-ips', { headers: { 'x-request-id': 'has spaces <and> tags' } });
+      const strange = await raw(service, 'GET', '/v1/outbound-ips', {
+        headers: { 'x-request-id': 'has spaces <and> tags' },
+      });
       expect(strange.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
       expect(strange.headers.get('x-request-id')).not.to.equal(none.headers.get('x-request-id'));
     });
@@ -239,9 +312,13 @@ describe('HTTP basics', () => {
     });
 
     it('names the address the caller used as the server, not a browser Origin header', async () => {
-      const withOrigin = await raw(service, 'GET', '/v1/openapi.json', { headers: { origin: 'https://evil.example.net' } });
+      const withOrigin = await raw(service, 'GET', '/v1/openapi.json', {
+        headers: { origin: 'https://evil.example.net' },
+      });
       expect(withOrigin.body.servers[0].url).to.equal(`${service.baseUrl}/v1`);
-      const proxied = await raw(service, 'GET', '/v1/openapi.json', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'goalie.example.com' } });
+      const proxied = await raw(service, 'GET', '/v1/openapi.json', {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'goalie.example.com' },
+      });
       expect(proxied.body.servers[0].url).to.equal('https://goalie.example.com/v1');
     });
   });
@@ -266,7 +343,9 @@ describe('HTTP 500', () => {
     const res = await api.request('POST', '/v1/run', { body: {}, headers: { 'x-request-id': 'req-500-check' } });
     expect(res.status).to.equal(500);
     const message = errorMessage(res.body);
-    expect(message).to.equal('Internal server error (request id req-500-check). The error was logged; please report it with the request id.');
+    expect(message).to.equal(
+      'Internal server error (request id req-500-check). The error was logged; please report it with the request id.',
+    );
     expect(res.headers.get('x-request-id')).to.equal('req-500-check');
     expectNoInternals(message);
     expect(message).not.to.include('run_test_cases');
@@ -277,7 +356,11 @@ describe('HTTP 500', () => {
   });
 
   it('keeps answering other requests', async () => {
-    const res = await api.post('/v1/test-cases', { name: 'Still works', goal: 'Go to /', applicationShortId: shop.applications[0]!.shortId });
+    const res = await api.post('/v1/test-cases', {
+      name: 'Still works',
+      goal: 'Go to /',
+      applicationShortId: shop.applications[0]!.shortId,
+    });
     expect(res.status).to.equal(200);
   });
 });
@@ -288,7 +371,10 @@ describe('HTTP basics: a client that goes away mid-body', () => {
   const logLines: string[] = [];
 
   before(async () => {
-    const logger = createLogger('info', new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+    const logger = createLogger(
+      'info',
+      new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }),
+    );
     service = await startTestService({}, { logger });
     await service.apply(shopProject());
     token = await service.token('shop');
@@ -298,15 +384,25 @@ describe('HTTP basics: a client that goes away mid-body', () => {
   it('is no server error: nothing is logged at error level, and the server goes on answering', async () => {
     const url = new URL(`${service.baseUrl}/v1/test-cases`);
     await new Promise<void>((resolve) => {
-      const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100000', authorization: `Bearer ${token}` } });
+      const request = http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '100000', authorization: `Bearer ${token}` },
+      });
       request.on('error', () => resolve());
       request.write('{"name": "half', () => setTimeout(() => request.destroy(), 50));
       request.on('close', () => resolve());
     });
     // The server's answer to the next request comes after it handled the aborted one.
-    await waitFor('the aborted request logged', async () => logLines.some((line) => /"url":"\/v1\/test-cases"|\/v1\/test-cases/.test(line)), 10_000, 50);
+    await waitFor(
+      'the aborted request logged',
+      async () => logLines.some((line) => /"url":"\/v1\/test-cases"|\/v1\/test-cases/.test(line)),
+      10_000,
+      50,
+    );
     expect((await fetch(`${service.baseUrl}/v1/outbound-ips`)).status).to.equal(200);
-    const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((entry) => entry.level >= 50);
+    const errors = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level >= 50);
     expect(errors).to.deep.equal([]);
   });
 });

@@ -46,7 +46,11 @@ describe('deprecated /api/projects/{projectUuid}/runs', () => {
     expect(res.body.run.testPlan).to.deep.equal({ name: 'Smoke', shortId: smoke.shortId, short_id: smoke.shortId });
     expect(res.body.run.testCount).to.equal(4);
 
-    const [run] = await sql(service, 'SELECT trigger, actor, branch, commit_hash, commit_message, repository, project_id FROM runs WHERE id = $1', [res.body.run.id]);
+    const [run] = await sql(
+      service,
+      'SELECT trigger, actor, branch, commit_hash, commit_message, repository, project_id FROM runs WHERE id = $1',
+      [res.body.run.id],
+    );
     expect(run).to.deep.equal({
       trigger: 'REPOHOST',
       actor: 'legacy-bot',
@@ -56,17 +60,26 @@ describe('deprecated /api/projects/{projectUuid}/runs', () => {
       repository: 'acme/shop',
       project_id: shop.project.id,
     });
-    const rows = await sql(service, 'SELECT name, environment_url, device_preset_id FROM run_test_cases WHERE run_id = $1', [res.body.run.id]);
+    const rows = await sql(
+      service,
+      'SELECT name, environment_url, device_preset_id FROM run_test_cases WHERE run_id = $1',
+      [res.body.run.id],
+    );
     for (const row of rows) {
-      if (row.name === 'Admin dashboard') expect(row).to.include({ environment_url: 'https://admin.example.com', device_preset_id: desktop.id });
+      if (row.name === 'Admin dashboard')
+        expect(row).to.include({ environment_url: 'https://admin.example.com', device_preset_id: desktop.id });
       else expect(row, row.name).to.include({ environment_url: preview });
     }
-    const [env] = await sql(service, 'SELECT is_preview, created_by_run_id FROM environments WHERE url = $1', [preview]);
+    const [env] = await sql(service, 'SELECT is_preview, created_by_run_id FROM environments WHERE url = $1', [
+      preview,
+    ]);
     expect(env).to.deep.equal({ is_preview: true, created_by_run_id: res.body.run.id });
   });
 
   it('also takes the v1 body, with a trailing slash, and an omitted body as the default plan with trigger API', async () => {
-    const v1 = await api.post(`${base}/`, { testPlanShortId: shop.testPlans.find((p) => p.name === 'Admin only')!.shortId });
+    const v1 = await api.post(`${base}/`, {
+      testPlanShortId: shop.testPlans.find((p) => p.name === 'Admin only')!.shortId,
+    });
     expect(v1.status).to.equal(200);
     expect(v1.body.run.testPlan.name).to.equal('Admin only');
     const none = await api.request('POST', base);
@@ -136,11 +149,36 @@ describe('deprecated /api/projects/{projectUuid}/runs', () => {
   });
 
   const invalid: { title: string; body: () => unknown; status: number; says: () => string[] }[] = [
-    { title: 'a bad snake_case plan short ID', body: () => ({ test_plan_short_id: 'smoke' }), status: 400, says: () => ['testPlanShortId', '"smoke"'] },
-    { title: 'an unknown plan', body: () => ({ test_plan_short_id: 'pln-nope_zzzzzz' }), status: 404, says: () => ['pln-nope_zzzzzz'] },
-    { title: 'an unknown application key', body: () => ({ applications: { 'app-nope_zzzzzz': { environment: { url: 'https://x.example.com' } } } }), status: 404, says: () => ['app-nope_zzzzzz'] },
-    { title: 'an application key that is no short ID', body: () => ({ applications: { web: {} } }), status: 400, says: () => ['applications[0].applicationShortId', '"web"'] },
-    { title: 'an environment without url or short ID', body: () => ({ applications: { [shop.applications[0]!.shortId!]: { environment: {} } } }), status: 400, says: () => ['applications[0].environment'] },
+    {
+      title: 'a bad snake_case plan short ID',
+      body: () => ({ test_plan_short_id: 'smoke' }),
+      status: 400,
+      says: () => ['testPlanShortId', '"smoke"'],
+    },
+    {
+      title: 'an unknown plan',
+      body: () => ({ test_plan_short_id: 'pln-nope_zzzzzz' }),
+      status: 404,
+      says: () => ['pln-nope_zzzzzz'],
+    },
+    {
+      title: 'an unknown application key',
+      body: () => ({ applications: { 'app-nope_zzzzzz': { environment: { url: 'https://x.example.com' } } } }),
+      status: 404,
+      says: () => ['app-nope_zzzzzz'],
+    },
+    {
+      title: 'an application key that is no short ID',
+      body: () => ({ applications: { web: {} } }),
+      status: 400,
+      says: () => ['applications[0].applicationShortId', '"web"'],
+    },
+    {
+      title: 'an environment without url or short ID',
+      body: () => ({ applications: { [shop.applications[0]!.shortId!]: { environment: {} } } }),
+      status: 400,
+      says: () => ['applications[0].environment'],
+    },
     { title: 'an array body', body: () => [], status: 400, says: () => ['not an array'] },
   ];
   // Sent as text: the test's own JSON.stringify could not write them either.

@@ -40,7 +40,10 @@ describe('a test case whose job was taken by a worker that died before claiming 
   const startRun = async () => {
     const plan = (await q(`SELECT short_id FROM test_plans WHERE name = 'Admin only'`))[0].short_id;
     const { body } = await api.post('/v1/run', { testPlanShortId: plan });
-    const [row] = await q(`SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
+    const [row] = await q(
+      `SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`,
+      [body.run.shortId],
+    );
     return { shortId: body.run.shortId as string, runTestCaseId: row.id as string };
   };
   /** What a worker does first with a job, and all the killed one did: take it from the queue. */
@@ -51,18 +54,30 @@ describe('a test case whose job was taken by a worker that died before claiming 
     return job!.id;
   };
   /** Taken this long ago: longer than the stale timeout. */
-  const takenAgo = (jobId: string, seconds: number) => q(`UPDATE pgboss.job SET started_on = now() - make_interval(secs => $2) WHERE id = $1`, [jobId, seconds]);
+  const takenAgo = (jobId: string, seconds: number) =>
+    q(`UPDATE pgboss.job SET started_on = now() - make_interval(secs => $2) WHERE id = $1`, [jobId, seconds]);
   const jobState = async (jobId: string) => (await q(`SELECT state FROM pgboss.job WHERE id = $1`, [jobId]))[0]?.state;
-  const jobsOf = async (runTestCaseId: string) => (await q(`SELECT id, state FROM pgboss.job WHERE name = 'run-test-case' AND data->>'runTestCaseId' = $1`, [runTestCaseId])) as { id: string; state: string }[];
+  const jobsOf = async (runTestCaseId: string) =>
+    (await q(`SELECT id, state FROM pgboss.job WHERE name = 'run-test-case' AND data->>'runTestCaseId' = $1`, [
+      runTestCaseId,
+    ])) as { id: string; state: string }[];
   const startWorker = async (executor: ScriptedExecutor) => {
-    worker = new Worker(service.runtime.app, service.runtime.boss, executor, { databaseUrl: service.runtime.databaseUrl, concurrency: 2, projectParallelism: 20 });
+    worker = new Worker(service.runtime.app, service.runtime.boss, executor, {
+      databaseUrl: service.runtime.databaseUrl,
+      concurrency: 2,
+      projectParallelism: 20,
+    });
     await worker.start();
   };
   const finished = (shortId: string) =>
-    waitFor(`run ${shortId} to end`, async () => {
-      const res = await api.get(`/v1/run/${shortId}?testCases=all`);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
-    }, 20_000);
+    waitFor(
+      `run ${shortId} to end`,
+      async () => {
+        const res = await api.get(`/v1/run/${shortId}?testCases=all`);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
+      },
+      20_000,
+    );
 
   it('is queued again at the first tick after the stale timeout, and another worker runs it', async () => {
     const run = await startRun();
@@ -95,7 +110,9 @@ describe('a test case whose job was taken by a worker that died before claiming 
 
   it('leaves alone the job of a test case its worker claimed and is executing, however long it takes', async () => {
     let release!: () => void;
-    const executor = new ScriptedExecutor({ 'Admin dashboard': { gate: new Promise<void>((resolve) => (release = resolve)) } });
+    const executor = new ScriptedExecutor({
+      'Admin dashboard': { gate: new Promise<void>((resolve) => (release = resolve)) },
+    });
     await startWorker(executor);
     const run = await startRun();
     await executor.startedFor('Admin dashboard');
@@ -106,7 +123,9 @@ describe('a test case whose job was taken by a worker that died before claiming 
     expect(await jobsOf(run.runTestCaseId)).to.deep.equal([{ id: job!.id, state: 'active' }]);
     release();
     expect(await finished(run.shortId)).to.include({ status: 'COMPLETED', result: 'PASSED' });
-    expect(await waitFor('the job to be completed', async () => (await jobState(job!.id)) !== 'active' && jobState(job!.id))).to.equal('completed');
+    expect(
+      await waitFor('the job to be completed', async () => (await jobState(job!.id)) !== 'active' && jobState(job!.id)),
+    ).to.equal('completed');
     expect(executor.requests.filter((r) => r.evidencePrefix.includes(run.runTestCaseId))).to.have.length(1);
   });
 

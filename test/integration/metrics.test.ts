@@ -27,7 +27,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     if (line.startsWith('#')) continue;
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const have = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const have = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(match[3]);
   }
   return null;
@@ -41,8 +43,10 @@ describe('Prometheus metrics at /metrics', function () {
     let service: TestService;
     let api: ApiClient;
     let worker: RunningWorker;
-    const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => service.runtime.dataSource.query<T[]>(sql, params);
-    const scrape = async (token: string | null = TOKEN) => fetch(`${service.baseUrl}/metrics`, { headers: token === null ? {} : { authorization: `Bearer ${token}` } });
+    const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+      service.runtime.dataSource.query<T[]>(sql, params);
+    const scrape = async (token: string | null = TOKEN) =>
+      fetch(`${service.baseUrl}/metrics`, { headers: token === null ? {} : { authorization: `Bearer ${token}` } });
     const text = async () => {
       const response = await scrape();
       expect(response.status).to.equal(200);
@@ -50,19 +54,35 @@ describe('Prometheus metrics at /metrics', function () {
       return response.text();
     };
     const runPlan = async (plan: string) => {
-      const { short_id } = (await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan]))[0]!;
+      const { short_id } = (
+        await q<{ short_id: string }>(`SELECT short_id FROM test_plans WHERE name = $1`, [plan])
+      )[0]!;
       const started = await api.post('/v1/run', { testPlanShortId: short_id });
       expect(started.status).to.equal(200);
       return started.body.run as { id: string; shortId: string };
     };
 
     before(async () => {
-      site = await startSite({ '/': html('Shop', '<main><h1>Shop</h1><p>All good</p></main>'), '/held': html('Held', '<main><p>Finally</p></main>') });
-      service = await startTestService({ GOALIE_METRICS: 'token', GOALIE_METRICS_TOKEN: TOKEN, GOALIE_CONCURRENCY: '1' });
+      site = await startSite({
+        '/': html('Shop', '<main><h1>Shop</h1><p>All good</p></main>'),
+        '/held': html('Held', '<main><p>Finally</p></main>'),
+      });
+      service = await startTestService({
+        GOALIE_METRICS: 'token',
+        GOALIE_METRICS_TOKEN: TOKEN,
+        GOALIE_CONCURRENCY: '1',
+      });
       await service.apply(project(site.url));
       api = service.client(await service.token('metrics'));
       worker = await startWorker(service.runtime);
-      await waitFor('the burn-ins', async () => (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 90_000, 100);
+      await waitFor(
+        'the burn-ins',
+        async () =>
+          (await q<{ n: number }>(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!
+            .n === 0,
+        90_000,
+        100,
+      );
     });
     after(async () => {
       site?.release();
@@ -84,21 +104,50 @@ describe('Prometheus metrics at /metrics', function () {
 
     it('counts executions, browser launches, HTTP requests by route pattern, webhook deliveries', async () => {
       const run = await runPlan('Home');
-      await waitFor('the run to end', async () => ((await api.get(`/v1/run/${run.shortId}`)).body.status === 'COMPLETED' ? true : null), 60_000, 100);
-      const unknownHook = await fetch(`${service.baseUrl}/webhooks/github/conn-doesnotexist`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      await waitFor(
+        'the run to end',
+        async () => ((await api.get(`/v1/run/${run.shortId}`)).body.status === 'COMPLETED' ? true : null),
+        60_000,
+        100,
+      );
+      const unknownHook = await fetch(`${service.baseUrl}/webhooks/github/conn-doesnotexist`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(unknownHook.status).to.be.within(400, 499);
       const body = await text();
 
-      expect(sample(body, 'goalie_test_case_duration_seconds_count', { kind: 'replay', verdict: 'PASSED' })).to.be.at.least(1);
-      expect(sample(body, 'goalie_test_case_duration_seconds_count', { kind: 'burn-in', verdict: 'PASSED' })).to.be.at.least(1);
-      expect(sample(body, 'goalie_test_case_duration_seconds_sum', { kind: 'replay', verdict: 'PASSED' })).to.be.above(0);
+      expect(
+        sample(body, 'goalie_test_case_duration_seconds_count', { kind: 'replay', verdict: 'PASSED' }),
+      ).to.be.at.least(1);
+      expect(
+        sample(body, 'goalie_test_case_duration_seconds_count', { kind: 'burn-in', verdict: 'PASSED' }),
+      ).to.be.at.least(1);
+      expect(sample(body, 'goalie_test_case_duration_seconds_sum', { kind: 'replay', verdict: 'PASSED' })).to.be.above(
+        0,
+      );
       expect(sample(body, 'goalie_browser_launches_total')).to.be.at.least(1);
       expect(sample(body, 'goalie_browser_crashes_total')).to.equal(0);
-      expect(sample(body, 'goalie_http_request_duration_seconds_count', { method: 'POST', route: '/v1/run', status: '200' })).to.be.at.least(1);
-      expect(sample(body, 'goalie_http_request_duration_seconds_count', { method: 'GET', route: '/v1/run/:shortId', status: '200' })).to.be.at.least(1);
+      expect(
+        sample(body, 'goalie_http_request_duration_seconds_count', { method: 'POST', route: '/v1/run', status: '200' }),
+      ).to.be.at.least(1);
+      expect(
+        sample(body, 'goalie_http_request_duration_seconds_count', {
+          method: 'GET',
+          route: '/v1/run/:shortId',
+          status: '200',
+        }),
+      ).to.be.at.least(1);
       // The pattern, never the raw path: no run's short ID in any label.
       expect(body).to.not.include(run.shortId);
-      expect(sample(body, 'goalie_http_request_duration_seconds_count', { method: 'POST', route: '/webhooks/:host/:connection', status: String(unknownHook.status) })).to.equal(1);
+      expect(
+        sample(body, 'goalie_http_request_duration_seconds_count', {
+          method: 'POST',
+          route: '/webhooks/:host/:connection',
+          status: String(unknownHook.status),
+        }),
+      ).to.equal(1);
       expect(body).to.not.include('conn-doesnotexist');
       expect(sample(body, 'goalie_webhook_deliveries_total', { host: 'github', outcome: 'refused' })).to.equal(1);
     });
@@ -110,10 +159,21 @@ describe('Prometheus metrics at /metrics', function () {
 
       site.hold('/held');
       const held = await runPlan('Held');
-      await waitFor('the held test case to run', async () => (await q(`SELECT 1 FROM run_test_cases WHERE run_id = $1 AND status = 'RUNNING'`, [held.id])).length === 1, 30_000, 50);
+      await waitFor(
+        'the held test case to run',
+        async () =>
+          (await q(`SELECT 1 FROM run_test_cases WHERE run_id = $1 AND status = 'RUNNING'`, [held.id])).length === 1,
+        30_000,
+        50,
+      );
       // One test case at a time: the next run's waits in the queue.
       const waiting = await runPlan('Home');
-      await waitFor('a job of the queue waiting a moment', async () => sample(await text(), 'goalie_queue_oldest_job_age_seconds', { queue: 'run-test-case' })! > 0.2, 10_000, 100);
+      await waitFor(
+        'a job of the queue waiting a moment',
+        async () => sample(await text(), 'goalie_queue_oldest_job_age_seconds', { queue: 'run-test-case' })! > 0.2,
+        10_000,
+        100,
+      );
       const busy = await text();
       expect(sample(busy, 'goalie_runs', { status: 'RUNNING' })).to.equal(1);
       expect(sample(busy, 'goalie_runs', { status: 'INITIATED' })).to.equal(1);
@@ -122,7 +182,13 @@ describe('Prometheus metrics at /metrics', function () {
       expect(sample(busy, 'goalie_queue_depth', { queue: 'run-test-case' })).to.equal(1);
 
       site.release();
-      for (const run of [held, waiting]) await waitFor('the runs to end', async () => ((await api.get(`/v1/run/${run.shortId}`)).body.status === 'COMPLETED' ? true : null), 60_000, 100);
+      for (const run of [held, waiting])
+        await waitFor(
+          'the runs to end',
+          async () => ((await api.get(`/v1/run/${run.shortId}`)).body.status === 'COMPLETED' ? true : null),
+          60_000,
+          100,
+        );
       const after = await text();
       expect(sample(after, 'goalie_runs', { status: 'RUNNING' })).to.equal(0);
       expect(sample(after, 'goalie_queue_depth', { queue: 'run-test-case' })).to.equal(0);
@@ -134,7 +200,8 @@ describe('Prometheus metrics at /metrics', function () {
       const service = await startTestService();
       try {
         expect(service.runtime.metrics).to.equal(null);
-        for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) expect((await fetch(`${service.baseUrl}/metrics`, { headers })).status).to.equal(404);
+        for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[])
+          expect((await fetch(`${service.baseUrl}/metrics`, { headers })).status).to.equal(404);
       } finally {
         await service.close();
       }
@@ -142,7 +209,11 @@ describe('Prometheus metrics at /metrics', function () {
 
     it('port: served on its own listener, not on the public port', async () => {
       const port = await freePort();
-      const service = await startTestService({ GOALIE_METRICS: 'port', GOALIE_METRICS_PORT: String(port), HOST: '127.0.0.1' });
+      const service = await startTestService({
+        GOALIE_METRICS: 'port',
+        GOALIE_METRICS_PORT: String(port),
+        HOST: '127.0.0.1',
+      });
       let listener: http.Server | null = null;
       try {
         listener = await listenForMetrics(service.runtime);
@@ -160,14 +231,26 @@ describe('Prometheus metrics at /metrics', function () {
     });
 
     it('refuses a bad setting, saying how to fix it', () => {
-      expect(() => loadConfig({ GOALIE_METRICS: 'public' })).to.throw('GOALIE_METRICS must be off, token or port, got "public".');
-      expect(() => loadConfig({ GOALIE_METRICS: 'token' })).to.throw(/GOALIE_METRICS=token needs GOALIE_METRICS_TOKEN, at least 16 characters/);
-      expect(() => loadConfig({ GOALIE_METRICS: 'token', GOALIE_METRICS_TOKEN: 'short' })).to.throw(/at least 16 characters/);
-      expect(() => loadConfig({ GOALIE_METRICS: 'port', PORT: '9464' })).to.throw(/GOALIE_METRICS_PORT must differ from PORT \(9464\)/);
-      expect(() => loadConfig({ GOALIE_METRICS: 'port', GOALIE_METRICS_PORT: 'x' })).to.throw(/GOALIE_METRICS_PORT must be a whole number/);
+      expect(() => loadConfig({ GOALIE_METRICS: 'public' })).to.throw(
+        'GOALIE_METRICS must be off, token or port, got "public".',
+      );
+      expect(() => loadConfig({ GOALIE_METRICS: 'token' })).to.throw(
+        /GOALIE_METRICS=token needs GOALIE_METRICS_TOKEN, at least 16 characters/,
+      );
+      expect(() => loadConfig({ GOALIE_METRICS: 'token', GOALIE_METRICS_TOKEN: 'short' })).to.throw(
+        /at least 16 characters/,
+      );
+      expect(() => loadConfig({ GOALIE_METRICS: 'port', PORT: '9464' })).to.throw(
+        /GOALIE_METRICS_PORT must differ from PORT \(9464\)/,
+      );
+      expect(() => loadConfig({ GOALIE_METRICS: 'port', GOALIE_METRICS_PORT: 'x' })).to.throw(
+        /GOALIE_METRICS_PORT must be a whole number/,
+      );
       expect(loadConfig({ GOALIE_METRICS: 'port' }).metrics).to.deep.equal({ mode: 'port', port: 9464 });
       expect(loadConfig({}).metrics).to.deep.equal({ mode: 'off' });
-      expect(() => loadConfig({ GOALIE_SHUTDOWN_GRACE_SECONDS: '-1' })).to.throw(/GOALIE_SHUTDOWN_GRACE_SECONDS must be a whole number of at least 0/);
+      expect(() => loadConfig({ GOALIE_SHUTDOWN_GRACE_SECONDS: '-1' })).to.throw(
+        /GOALIE_SHUTDOWN_GRACE_SECONDS must be a whole number of at least 0/,
+      );
       expect(loadConfig({}).shutdownGraceMs).to.equal(30_000);
     });
   });

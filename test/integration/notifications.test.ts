@@ -11,8 +11,10 @@ describe('POST /v1/run notifications', () => {
   let shop: ApplySummary;
   let api: ApiClient;
 
-  const storedNotifications = async (runId: string) => (await sql(service, 'SELECT notifications FROM runs WHERE id = $1', [runId]))[0]!.notifications;
-  const channelsAsked = () => slack.requests.filter((r) => r.apiMethod === 'conversations.info').map((r) => r.args.channel);
+  const storedNotifications = async (runId: string) =>
+    (await sql(service, 'SELECT notifications FROM runs WHERE id = $1', [runId]))[0]!.notifications;
+  const channelsAsked = () =>
+    slack.requests.filter((r) => r.apiMethod === 'conversations.info').map((r) => r.args.channel);
 
   before(async () => {
     slack = await startFakeSlack({ joined: ['C0JOINED', 'C0ALERTS'], notJoined: ['C0PRIVATE'] });
@@ -50,12 +52,19 @@ describe('POST /v1/run notifications', () => {
   it("uses the project's default channel when none are requested, and does not ask Slack about it", async () => {
     const res = await api.post('/v1/run', {});
     expect(res.status).to.equal(200);
-    expect(await storedNotifications(res.body.run.id)).to.deep.equal([{ type: 'slack', channel: 'C0DEFAULT', notifyOn: 'always' }]);
+    expect(await storedNotifications(res.body.run.id)).to.deep.equal([
+      { type: 'slack', channel: 'C0DEFAULT', notifyOn: 'always' },
+    ]);
     expect(slack.requests.filter((r) => r.apiMethod === 'conversations.info')).to.deep.equal([]);
   });
 
   it('asks Slack once per channel even when a channel is listed twice', async () => {
-    const res = await api.post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0JOINED' }, { type: 'slack', channel: 'C0JOINED', notifyOn: 'failure' }] });
+    const res = await api.post('/v1/run', {
+      notifications: [
+        { type: 'slack', channel: 'C0JOINED' },
+        { type: 'slack', channel: 'C0JOINED', notifyOn: 'failure' },
+      ],
+    });
     expect(res.status).to.equal(200);
     expect(channelsAsked()).to.deep.equal(['C0JOINED']);
   });
@@ -97,19 +106,37 @@ describe('POST /v1/run notifications', () => {
     slack.failNext(100, 500);
     const res = await api.post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0PRIVATE' }] });
     expect(res.status).to.equal(200);
-    expect(await storedNotifications(res.body.run.id)).to.deep.equal([{ type: 'slack', channel: 'C0PRIVATE', notifyOn: 'always' }]);
+    expect(await storedNotifications(res.body.run.id)).to.deep.equal([
+      { type: 'slack', channel: 'C0PRIVATE', notifyOn: 'always' },
+    ]);
     // First try and two retries.
     expect(channelsAsked()).to.have.length(3);
   });
 
   const invalid: { title: string; notifications: unknown; says: string[] }[] = [
     { title: 'an empty notifications array', notifications: [], says: ['notifications', 'at least one'] },
-    { title: 'an invalid notifyOn', notifications: [{ type: 'slack', channel: 'C0JOINED', notifyOn: 'sometimes' }], says: ['notifications[0].notifyOn', '"always"', '"failure"', 'sometimes'] },
-    { title: 'a type other than slack', notifications: [{ type: 'teams', channel: 'C0JOINED' }], says: ['notifications[0].type', '"slack"', 'teams'] },
+    {
+      title: 'an invalid notifyOn',
+      notifications: [{ type: 'slack', channel: 'C0JOINED', notifyOn: 'sometimes' }],
+      says: ['notifications[0].notifyOn', '"always"', '"failure"', 'sometimes'],
+    },
+    {
+      title: 'a type other than slack',
+      notifications: [{ type: 'teams', channel: 'C0JOINED' }],
+      says: ['notifications[0].type', '"slack"', 'teams'],
+    },
     { title: 'a missing type', notifications: [{ channel: 'C0JOINED' }], says: ['notifications[0].type'] },
     { title: 'a missing channel', notifications: [{ type: 'slack' }], says: ['notifications[0].channel', 'required'] },
-    { title: 'an empty channel', notifications: [{ type: 'slack', channel: '' }], says: ['notifications[0].channel', 'empty'] },
-    { title: 'notifications as an object', notifications: { type: 'slack', channel: 'C0JOINED' }, says: ['notifications', 'array'] },
+    {
+      title: 'an empty channel',
+      notifications: [{ type: 'slack', channel: '' }],
+      says: ['notifications[0].channel', 'empty'],
+    },
+    {
+      title: 'notifications as an object',
+      notifications: { type: 'slack', channel: 'C0JOINED' },
+      says: ['notifications', 'array'],
+    },
   ];
   for (const c of invalid) {
     it(`answers 400 for ${c.title}, without asking Slack or starting anything`, async () => {
@@ -125,15 +152,24 @@ describe('POST /v1/run notifications', () => {
 
   it('answers 400 saying Slack is not configured for a project without Slack', async () => {
     const plain = await service.apply(shopProject({ organization: 'Plain', project: 'plain' }));
-    const res = await service.client(await service.token('plain')).post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0JOINED' }] });
+    const res = await service
+      .client(await service.token('plain'))
+      .post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0JOINED' }] });
     expect(res.status).to.equal(400);
-    expect(errorMessage(res.body)).to.include('Slack is not configured for project plain').and.include('project.slack.botToken');
+    expect(errorMessage(res.body))
+      .to.include('Slack is not configured for project plain')
+      .and.include('project.slack.botToken');
     expect(slack.requests).to.deep.equal([]);
     expect(await countRuns(service, plain.project.id)).to.equal(0);
   });
 
   it('answers 400 explaining that per-run notifications do not work with an SSH tunnel proxy', async () => {
-    const tunnel = await service.apply(withProjectSetting(shopProject({ organization: 'Tunnel', project: 'tunnel', slack: true }), 'sshTunnelProxy: true'));
+    const tunnel = await service.apply(
+      withProjectSetting(
+        shopProject({ organization: 'Tunnel', project: 'tunnel', slack: true }),
+        'sshTunnelProxy: true',
+      ),
+    );
     const client = service.client(await service.token('tunnel'));
     const res = await client.post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0JOINED' }] });
     expect(res.status).to.equal(400);
@@ -145,26 +181,40 @@ describe('POST /v1/run notifications', () => {
   });
 
   it('answers 400 saying the bot token is wrong when Slack rejects it, and starts nothing', async () => {
-    const yaml = shopProject({ organization: 'Typo', project: 'typo', slack: true }).replace('xoxb-test-token', 'xoxb-typo');
+    const yaml = shopProject({ organization: 'Typo', project: 'typo', slack: true }).replace(
+      'xoxb-test-token',
+      'xoxb-typo',
+    );
     const typo = await service.apply(yaml);
-    const res = await service.client(await service.token('typo')).post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0JOINED' }] });
+    const res = await service
+      .client(await service.token('typo'))
+      .post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0JOINED' }] });
     expect(res.status).to.equal(400);
-    expect(errorMessage(res.body)).to.include('Slack rejected the bot token of project typo (invalid_auth)').and.include('project.slack.botToken');
+    expect(errorMessage(res.body))
+      .to.include('Slack rejected the bot token of project typo (invalid_auth)')
+      .and.include('project.slack.botToken');
     expect(slack.requests.map((r) => r.authorization)).to.deep.equal(['Bearer xoxb-typo']);
     expect(await countRuns(service, typo.project.id)).to.equal(0);
   });
 
   it('checks the plan before asking Slack', async () => {
-    const res = await api.post('/v1/run', { testPlanShortId: 'pln-nope_zzzzzz', notifications: [{ type: 'slack', channel: 'C0JOINED' }] });
+    const res = await api.post('/v1/run', {
+      testPlanShortId: 'pln-nope_zzzzzz',
+      notifications: [{ type: 'slack', channel: 'C0JOINED' }],
+    });
     expect(res.status).to.equal(404);
     expect(slack.requests).to.deep.equal([]);
   });
 
   it('keeps the notifications of the original run on a rerun', async () => {
-    const original = await api.post('/v1/run', { notifications: [{ type: 'slack', channel: 'C0ALERTS', notifyOn: 'failure' }] });
+    const original = await api.post('/v1/run', {
+      notifications: [{ type: 'slack', channel: 'C0ALERTS', notifyOn: 'failure' }],
+    });
     expect(original.status).to.equal(200);
     const rerun = await api.post(`/v1/run/${original.body.run.shortId}`, {});
     expect(rerun.status).to.equal(200);
-    expect(await storedNotifications(rerun.body.run.id)).to.deep.equal([{ type: 'slack', channel: 'C0ALERTS', notifyOn: 'failure' }]);
+    expect(await storedNotifications(rerun.body.run.id)).to.deep.equal([
+      { type: 'slack', channel: 'C0ALERTS', notifyOn: 'failure' },
+    ]);
   });
 });

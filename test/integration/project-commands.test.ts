@@ -50,7 +50,12 @@ describe('goalie project list and show', function () {
     expect(result.code, result.stderr).to.equal(0);
     expect(JSON.parse(result.stdout)).to.deep.equal([
       { slug: 'shop', name: 'shop', id: shop.project.id, organization: { id: shop.organization.id, name: 'Acme' } },
-      { slug: 'other-shop', name: 'Other shop', id: other.project.id, organization: { id: other.organization.id, name: 'Other' } },
+      {
+        slug: 'other-shop',
+        name: 'Other shop',
+        id: other.project.id,
+        organization: { id: other.organization.id, name: 'Other' },
+      },
     ]);
   });
 
@@ -63,10 +68,12 @@ describe('goalie project list and show', function () {
     expect(out).to.include(`  legacy route     ${service.baseUrl}/api/projects/${shop.project.id}/runs\n`);
     const hook = github.repo('acme/shop').hooks[0]!;
     expect(out).to.include(`  webhook          ${hook.config.url}   (github acme/shop)\n`);
-    for (const plan of shop.testPlans) expect(out).to.include(`  ${plan.shortId}  ${plan.name}${plan.default ? ' (default)' : ''}\n`);
+    for (const plan of shop.testPlans)
+      expect(out).to.include(`  ${plan.shortId}  ${plan.name}${plan.default ? ' (default)' : ''}\n`);
     for (const app of shop.applications) {
       expect(out).to.include(`  ${app.shortId}  ${app.name}\n`);
-      for (const e of app.environments) expect(out).to.include(`    environment ${e.shortId}  ${e.name}  ${e.url}${e.default ? ' (default)' : ''}\n`);
+      for (const e of app.environments)
+        expect(out).to.include(`    environment ${e.shortId}  ${e.name}  ${e.url}${e.default ? ' (default)' : ''}\n`);
     }
     for (const c of shop.configs) expect(out).to.include(`  ${c.shortId}  ${c.name}\n`);
     expect(out).to.include(`  ${shop.devicePresets.find((d) => d.name === 'Desktop')!.shortId}  Desktop (default)\n`);
@@ -81,15 +88,34 @@ describe('goalie project list and show', function () {
     expect(shown.apiUrl).to.equal(service.baseUrl);
     expect(shown.testPlans.map((p) => p.shortId).sort()).to.deep.equal(shop.testPlans.map((p) => p.shortId!).sort());
     expect(shown.configs.map((c) => c.shortId).sort()).to.deep.equal(shop.configs.map((c) => c.shortId!).sort());
-    expect(shown.devicePresets.map((d) => d.shortId).sort()).to.deep.equal(shop.devicePresets.map((d) => d.shortId!).sort());
-    expect(shown.applications.flatMap((a) => a.environments.map((e) => e.shortId)).sort()).to.deep.equal(shop.applications.flatMap((a) => a.environments.map((e) => e.shortId!)).sort());
-    expect(shown.repository).to.deep.equal({ host: 'github', repository: 'acme/shop', webhookUrl: github.repo('acme/shop').hooks[0]!.config.url, webhookError: null });
+    expect(shown.devicePresets.map((d) => d.shortId).sort()).to.deep.equal(
+      shop.devicePresets.map((d) => d.shortId!).sort(),
+    );
+    expect(shown.applications.flatMap((a) => a.environments.map((e) => e.shortId)).sort()).to.deep.equal(
+      shop.applications.flatMap((a) => a.environments.map((e) => e.shortId!)).sort(),
+    );
+    expect(shown.repository).to.deep.equal({
+      host: 'github',
+      repository: 'acme/shop',
+      webhookUrl: github.repo('acme/shop').hooks[0]!.config.url,
+      webhookError: null,
+    });
 
-    const started = await fetch(shown.legacyRunsUrl, { method: 'POST', headers: { authorization: `Bearer ${await service.token('shop')}`, 'content-type': 'application/json' }, body: '{}' });
+    const started = await fetch(shown.legacyRunsUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await service.token('shop')}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(started.status).to.equal(200);
-    expect(((await started.json()) as { run: { testPlan: { shortId: string } } }).run.testPlan.shortId).to.equal(shop.project.defaultTestPlan);
+    expect(((await started.json()) as { run: { testPlan: { shortId: string } } }).run.testPlan.shortId).to.equal(
+      shop.project.defaultTestPlan,
+    );
     // Unsigned, so refused; but refused by the project's connection, not "no such webhook".
-    const delivery = await fetch(shown.repository!.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-github-event': 'ping' }, body: '{}' });
+    const delivery = await fetch(shown.repository!.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-github-event': 'ping' },
+      body: '{}',
+    });
     expect(delivery.status).to.equal(401);
   });
 
@@ -103,17 +129,26 @@ describe('goalie project list and show', function () {
     const result = await runGoalie(['project', 'show', 'nope'], env);
     expect(result.code).to.equal(2);
     expect(result.stdout).to.equal('');
-    expect(result.stderr).to.equal('goalie project: No project has the slug or name "nope". Projects in this database: shop, other-shop (goalie project list).\n');
+    expect(result.stderr).to.equal(
+      'goalie project: No project has the slug or name "nope". Projects in this database: shop, other-shop (goalie project list).\n',
+    );
   });
 
   it('where there is no database: says so, exit 1, and creates none', async () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-no-home-'));
     try {
       // project, token and user commands that read: none of them makes an empty database nobody uses.
-      for (const argv of [['project', 'list'], ['token', 'list', '--project', 'shop'], ['token', 'revoke', 'goalie_abc'], ['user', 'list']]) {
+      for (const argv of [
+        ['project', 'list'],
+        ['token', 'list', '--project', 'shop'],
+        ['token', 'revoke', 'goalie_abc'],
+        ['user', 'list'],
+      ]) {
         const result = await runGoalie(argv, { DATABASE_URL: '', GOALIE_HOME: '' }, 60_000, elsewhere);
         expect(result.code, argv.join(' ')).to.equal(1);
-        expect(result.stderr).to.equal(`goalie ${argv[0]}: There is no Goalie database under GOALIE_HOME ${path.join(fs.realpathSync(elsewhere), '.goalie')}. Run this command where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n`);
+        expect(result.stderr).to.equal(
+          `goalie ${argv[0]}: There is no Goalie database under GOALIE_HOME ${path.join(fs.realpathSync(elsewhere), '.goalie')}. Run this command where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n`,
+        );
         expect(fs.existsSync(path.join(elsewhere, '.goalie')), argv.join(' ')).to.equal(false);
       }
     } finally {
@@ -124,7 +159,9 @@ describe('goalie project list and show', function () {
   it('--help: the usage of both subcommands, exit 0; a missing slug is a usage error, exit 2', async () => {
     const help = await runGoalie(['project', 'show', '--help'], env);
     expect(help.code).to.equal(0);
-    expect(help.stdout).to.match(/^ {2}project list \[--json\]/m).and.match(/^ {2}project show <slug> \[--json\]/m);
+    expect(help.stdout)
+      .to.match(/^ {2}project list \[--json\]/m)
+      .and.match(/^ {2}project show <slug> \[--json\]/m);
     const missing = await runGoalie(['project', 'show'], env);
     expect(missing.code).to.equal(2);
     expect(missing.stderr).to.include('project show needs one project slug (goalie project list shows them)');

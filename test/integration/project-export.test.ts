@@ -46,7 +46,9 @@ describe('exporting a project as its goalie apply file (Download as YAML)', () =
   let hostUrl: string;
   before(async () => {
     service = await startTestService();
-    host = http.createServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"401 Unauthorized"}'));
+    host = http.createServer((_req, res) =>
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"401 Unauthorized"}'),
+    );
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
   });
@@ -56,20 +58,48 @@ describe('exporting a project as its goalie apply file (Download as YAML)', () =
   });
 
   it('leaves every secret out, and applying the export changes nothing', async () => {
-    const original = withRepository(shopProject({ organization: 'Export Co', project: 'exported-shop', slack: true }), hostUrl);
+    const original = withRepository(
+      shopProject({ organization: 'Export Co', project: 'exported-shop', slack: true }),
+      hostUrl,
+    );
     const applied = await service.apply(original, { GITLAB_TOKEN: 'glpat-the-real-token' });
     const first = await exportProject(service.runtime.app, applied.project.id);
-    const text = projectYaml(first.document, { source: 'the test server', variables: first.variables, keptOnServer: first.keptOnServer });
+    const text = projectYaml(first.document, {
+      source: 'the test server',
+      variables: first.variables,
+      keptOnServer: first.keptOnServer,
+    });
 
-    for (const secret of ['s3cret', 'glpat-the-real-token', 'xoxb-test-token', 'test-signing-secret', 'a-webhook-secret-of-enough-length']) expect(text).not.to.contain(secret);
+    for (const secret of [
+      's3cret',
+      'glpat-the-real-token',
+      'xoxb-test-token',
+      'test-signing-secret',
+      'a-webhook-secret-of-enough-length',
+    ])
+      expect(text).not.to.contain(secret);
     expect(first.variables.map((v) => v.name)).to.deep.equal(['GOALIE_ADMIN_LOGIN_PASSWORD', 'GITLAB_TOKEN']);
     expect(text).to.match(/^# Exported from the test server\./);
     expect(text).to.contain('GITLAB_TOKEN: an access token for acme/shop on GitLab');
 
-    const again = await service.apply(text, { GOALIE_ADMIN_LOGIN_PASSWORD: 's3cret', GITLAB_TOKEN: 'glpat-the-real-token' });
+    const again = await service.apply(text, {
+      GOALIE_ADMIN_LOGIN_PASSWORD: 's3cret',
+      GITLAB_TOKEN: 'glpat-the-real-token',
+    });
     expect(again.project.id).to.equal(applied.project.id);
-    const created = [...again.applications, ...again.applications.flatMap((a) => a.environments), ...again.devicePresets, ...again.configs, ...again.scenarios, ...again.testCases, ...again.testPlans].filter((o) => o.created);
-    expect(created.map((o) => o.name), 'nothing is new').to.deep.equal([]);
+    const created = [
+      ...again.applications,
+      ...again.applications.flatMap((a) => a.environments),
+      ...again.devicePresets,
+      ...again.configs,
+      ...again.scenarios,
+      ...again.testCases,
+      ...again.testPlans,
+    ].filter((o) => o.created);
+    expect(
+      created.map((o) => o.name),
+      'nothing is new',
+    ).to.deep.equal([]);
     expect(again.toGenerate, 'no test case needs a new burn-in').to.deep.equal([]);
     const plans = (s: typeof applied) => s.testPlans.map((p) => [p.name, p.default, p.schedules]).sort();
     const cases = (s: typeof applied) => s.testCases.map((t) => [t.name, t.enabled]).sort();
@@ -79,20 +109,35 @@ describe('exporting a project as its goalie apply file (Download as YAML)', () =
     const second = await exportProject(service.runtime.app, applied.project.id);
     expect(second.document).to.deep.equal(first.document);
     // The secrets themselves survived the round trip.
-    const [config] = await service.runtime.dataSource.query(`SELECT entries FROM configs WHERE project_id = $1 AND name = 'admin login'`, [applied.project.id]);
+    const [config] = await service.runtime.dataSource.query(
+      `SELECT entries FROM configs WHERE project_id = $1 AND name = 'admin login'`,
+      [applied.project.id],
+    );
     expect(config.entries.find((e: { key: string }) => e.key === 'password').encrypted).to.be.a('string');
   });
 
   it('recreates the project elsewhere from the file alone', async () => {
-    const source = await service.apply(withRepository(shopProject({ organization: 'Source Co', project: 'source-shop' }), hostUrl), { GITLAB_TOKEN: 'glpat-x' });
+    const source = await service.apply(
+      withRepository(shopProject({ organization: 'Source Co', project: 'source-shop' }), hostUrl),
+      { GITLAB_TOKEN: 'glpat-x' },
+    );
     const exported = await exportProject(service.runtime.app, source.project.id);
-    const doc = YAML.parse(projectYaml(exported.document, { source: 'the test server', variables: exported.variables, keptOnServer: [] }));
+    const doc = YAML.parse(
+      projectYaml(exported.document, { source: 'the test server', variables: exported.variables, keptOnServer: [] }),
+    );
     doc.organization.name = 'Copy Co';
     doc.project.name = 'copied-shop';
     doc.project.slug = 'copied-shop';
-    const copy = await service.apply(YAML.stringify(doc), { GOALIE_ADMIN_LOGIN_PASSWORD: 's3cret', GITLAB_TOKEN: 'glpat-x' });
+    const copy = await service.apply(YAML.stringify(doc), {
+      GOALIE_ADMIN_LOGIN_PASSWORD: 's3cret',
+      GITLAB_TOKEN: 'glpat-x',
+    });
     const copied = await exportProject(service.runtime.app, copy.project.id);
-    const strip = (d: Record<string, unknown>) => ({ ...d, organization: null, project: { ...(d.project as object), name: null, slug: null } });
+    const strip = (d: Record<string, unknown>) => ({
+      ...d,
+      organization: null,
+      project: { ...(d.project as object), name: null, slug: null },
+    });
     expect(strip(copied.document)).to.deep.equal(strip(exported.document));
   });
 

@@ -39,21 +39,37 @@ describe('GET /readyz: migrations and the worker browser', function () {
     const missing = await probe(service);
     expect(missing.status).to.equal(503);
     expect(missing.body.checks.database).to.equal('ok');
-    expect(missing.body.checks.migrations).to.equal(`The database lacks 1 migration of this build (${last.name}). Run \`npx goalie migrate\`, or start \`goalie serve\`, which migrates.`);
+    expect(missing.body.checks.migrations).to.equal(
+      `The database lacks 1 migration of this build (${last.name}). Run \`npx goalie migrate\`, or start \`goalie serve\`, which migrates.`,
+    );
     expect(missing.body.message).to.equal(missing.body.checks.migrations);
-    await q(`INSERT INTO goalie_migrations (id, timestamp, name) VALUES ($1, $2, $3)`, [last.id, last.timestamp, last.name]);
-    expect(await probe(service)).to.deep.equal({ status: 200, body: { status: 'ready', checks: { database: 'ok', migrations: 'ok' } } });
+    await q(`INSERT INTO goalie_migrations (id, timestamp, name) VALUES ($1, $2, $3)`, [
+      last.id,
+      last.timestamp,
+      last.name,
+    ]);
+    expect(await probe(service)).to.deep.equal({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', migrations: 'ok' } },
+    });
   });
 
   it('with a worker: ready once its browser is up, started by the probe itself, not per probe', async () => {
     worker = await startWorker(service.runtime);
     const first = await probe(service);
     expect(first.status).to.equal(503);
-    expect(first.body.checks.browser).to.match(/^Chromium is not connected yet; the worker starts it|^Starting Chromium/);
-    const ready = await waitFor('the browser to be up', async () => {
-      const answer = await probe(service);
-      return answer.status === 200 ? answer : null;
-    }, 60_000, 200);
+    expect(first.body.checks.browser).to.match(
+      /^Chromium is not connected yet; the worker starts it|^Starting Chromium/,
+    );
+    const ready = await waitFor(
+      'the browser to be up',
+      async () => {
+        const answer = await probe(service);
+        return answer.status === 200 ? answer : null;
+      },
+      60_000,
+      200,
+    );
     expect(ready.body).to.deep.equal({ status: 'ready', checks: { database: 'ok', migrations: 'ok', browser: 'ok' } });
     // One browser for every probe and every test case: the worker's.
     const browser = await worker.executor.getBrowser();
@@ -63,16 +79,25 @@ describe('GET /readyz: migrations and the worker browser', function () {
 
   it('with a remote browser that does not answer: not ready, saying so', async () => {
     const port = await freePort();
-    const remote = await startTestService({ GOALIE_BROWSER_WS_ENDPOINT: `ws://127.0.0.1:${port}/browser?token=hidden-token` });
+    const remote = await startTestService({
+      GOALIE_BROWSER_WS_ENDPOINT: `ws://127.0.0.1:${port}/browser?token=hidden-token`,
+    });
     const remoteWorker = await startWorker(remote.runtime);
     try {
-      const answer = await waitFor('the failed launch to show', async () => {
-        const got = await probe(remote);
-        return /could not start/.test(got.body.checks.browser ?? '') ? got : null;
-      }, 40_000, 200);
+      const answer = await waitFor(
+        'the failed launch to show',
+        async () => {
+          const got = await probe(remote);
+          return /could not start/.test(got.body.checks.browser ?? '') ? got : null;
+        },
+        40_000,
+        200,
+      );
       expect(answer.status).to.equal(503);
       expect(answer.body.checks.browser).to.match(
-        new RegExp(`^The worker could not start the remote browser \\(GOALIE_BROWSER_WS_ENDPOINT\\): Could not connect to the remote browser at ws://127\\.0\\.0\\.1:${port}/browser\\?token=\\*\\*\\* .*ECONNREFUSED.* It tries again every 30 s\\.$`),
+        new RegExp(
+          `^The worker could not start the remote browser \\(GOALIE_BROWSER_WS_ENDPOINT\\): Could not connect to the remote browser at ws://127\\.0\\.0\\.1:${port}/browser\\?token=\\*\\*\\* .*ECONNREFUSED.* It tries again every 30 s\\.$`,
+        ),
       );
       expect(JSON.stringify(answer.body)).to.not.include('hidden-token');
     } finally {

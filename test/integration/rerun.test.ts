@@ -28,7 +28,12 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
       [runId],
     );
   const setOutcome = (runId: string, name: string, status: string, result: string | null) =>
-    sql(service, 'UPDATE run_test_cases SET status = $3, result = $4 WHERE run_id = $1 AND name = $2', [runId, name, status, result]);
+    sql(service, 'UPDATE run_test_cases SET status = $3, result = $4 WHERE run_id = $1 AND name = $2', [
+      runId,
+      name,
+      status,
+      result,
+    ]);
   const start = async (body: unknown = {}) => {
     const res = await api.post('/v1/run', body);
     expect(res.status).to.equal(200);
@@ -53,9 +58,13 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
     expect(rerun.testCount).to.equal(4);
     expect(rerun.url).to.equal(`${service.baseUrl}/runs/${rerun.shortId}`);
     expect(rerun).not.to.have.property('testPlan');
-    const [row] = await sql(service, 'SELECT status, rerun_of_run_id, test_plan_name FROM runs WHERE id = $1', [rerun.id]);
+    const [row] = await sql(service, 'SELECT status, rerun_of_run_id, test_plan_name FROM runs WHERE id = $1', [
+      rerun.id,
+    ]);
     expect(row).to.deep.equal({ status: 'INITIATED', rerun_of_run_id: original.id, test_plan_name: 'Smoke' });
-    expect((await rowsOf(rerun.id)).map((r) => [r.name, r.status, r.result])).to.deep.equal((await rowsOf(original.id)).map((r) => [r.name, 'PENDING', null]));
+    expect((await rowsOf(rerun.id)).map((r) => [r.name, r.status, r.result])).to.deep.equal(
+      (await rowsOf(original.id)).map((r) => [r.name, 'PENDING', null]),
+    );
     // The original is untouched.
     expect(await api.get(`/v1/run/${original.shortId}`)).to.have.nested.property('body.status', 'INITIATED');
   });
@@ -86,7 +95,8 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
 
     it('reruns an errored test case alone when it has no dependencies', async () => {
       const original = await start();
-      for (const name of ['Sign in', 'Add to cart', 'Checkout']) await setOutcome(original.id, name, 'COMPLETED', 'PASSED');
+      for (const name of ['Sign in', 'Add to cart', 'Checkout'])
+        await setOutcome(original.id, name, 'COMPLETED', 'PASSED');
       await setOutcome(original.id, 'Admin dashboard', 'ERROR', null);
       const res = await api.post(`/v1/run/${original.shortId}`, { failedOnly: true });
       expect(res.status).to.equal(200);
@@ -96,7 +106,8 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
 
     it('answers 400 when nothing failed, and creates no run', async () => {
       const original = await start();
-      for (const name of ['Sign in', 'Add to cart', 'Checkout', 'Admin dashboard']) await setOutcome(original.id, name, 'COMPLETED', 'PASSED');
+      for (const name of ['Sign in', 'Add to cart', 'Checkout', 'Admin dashboard'])
+        await setOutcome(original.id, name, 'COMPLETED', 'PASSED');
       const before = await countRuns(service, shop.project.id);
       const res = await api.post(`/v1/run/${original.shortId}`, { failedOnly: true });
       expect(res.status).to.equal(400);
@@ -108,7 +119,9 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
   describe('projectTestCaseIds', () => {
     it('reruns only the given test cases', async () => {
       const original = await start();
-      const res = await api.post(`/v1/run/${original.shortId}`, { projectTestCaseIds: [testCaseId('Admin dashboard'), testCaseId('Sign in')] });
+      const res = await api.post(`/v1/run/${original.shortId}`, {
+        projectTestCaseIds: [testCaseId('Admin dashboard'), testCaseId('Sign in')],
+      });
       expect(res.status).to.equal(200);
       expect(res.body.run.testCount).to.equal(2);
       expect((await rowsOf(res.body.run.id)).map((r) => r.name)).to.have.members(['Admin dashboard', 'Sign in']);
@@ -126,19 +139,24 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
       const view = (await api.get(`/v1/run/${original.shortId}?testCases=all&extensions=true`)).body;
       const adminRow = view.runTestCases.find((t: { name: string }) => t.name === 'Admin dashboard');
       expect(adminRow.projectTestCaseId).to.equal(testCaseId('Admin dashboard'));
-      const res = await api.post(`/v1/run/${original.shortId}`, { projectTestCaseIds: [adminRow.id, testCaseId('Admin dashboard'), testCaseId('Sign in')] });
+      const res = await api.post(`/v1/run/${original.shortId}`, {
+        projectTestCaseIds: [adminRow.id, testCaseId('Admin dashboard'), testCaseId('Sign in')],
+      });
       expect(res.status).to.equal(200);
       expect(res.body.run.testCount).to.equal(2);
       expect((await rowsOf(res.body.run.id)).map((r) => r.name)).to.have.members(['Admin dashboard', 'Sign in']);
     });
 
-    it("answers 400 for a run test case of another run, saying what to pass", async () => {
+    it('answers 400 for a run test case of another run, saying what to pass', async () => {
       const original = await start();
       const other = await start();
       const otherRow = (await api.get(`/v1/run/${other.shortId}?testCases=all`)).body.runTestCases[0];
       const res = await api.post(`/v1/run/${original.shortId}`, { projectTestCaseIds: [otherRow.id] });
       expect(res.status).to.equal(400);
-      expect(errorMessage(res.body)).to.include(otherRow.id).and.include(`did not run in run ${original.shortId}`).and.include("Pass the test case's UUID (projectTestCaseId");
+      expect(errorMessage(res.body))
+        .to.include(otherRow.id)
+        .and.include(`did not run in run ${original.shortId}`)
+        .and.include("Pass the test case's UUID (projectTestCaseId");
     });
 
     for (const [title, id] of [
@@ -149,9 +167,14 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
         const original = await start();
         const before = await countRuns(service, shop.project.id);
         const missing = id();
-        const res = await api.post(`/v1/run/${original.shortId}`, { projectTestCaseIds: [testCaseId('Sign in'), missing] });
+        const res = await api.post(`/v1/run/${original.shortId}`, {
+          projectTestCaseIds: [testCaseId('Sign in'), missing],
+        });
         expect(res.status).to.equal(400);
-        expect(errorMessage(res.body)).to.include(missing).and.include('did not run in run').and.not.include(testCaseId('Sign in'));
+        expect(errorMessage(res.body))
+          .to.include(missing)
+          .and.include('did not run in run')
+          .and.not.include(testCaseId('Sign in'));
         expect(await countRuns(service, shop.project.id)).to.equal(before);
       });
     }
@@ -171,15 +194,31 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
     });
 
     const invalid: { title: string; body?: unknown; raw?: string; says: string[] }[] = [
-      { title: 'both failedOnly and projectTestCaseIds', body: { failedOnly: true, projectTestCaseIds: [randomUUID()] }, says: ['failedOnly', 'projectTestCaseIds', 'not both'] },
-      { title: 'both, even with failedOnly false', body: { failedOnly: false, projectTestCaseIds: [randomUUID()] }, says: ['not both'] },
+      {
+        title: 'both failedOnly and projectTestCaseIds',
+        body: { failedOnly: true, projectTestCaseIds: [randomUUID()] },
+        says: ['failedOnly', 'projectTestCaseIds', 'not both'],
+      },
+      {
+        title: 'both, even with failedOnly false',
+        body: { failedOnly: false, projectTestCaseIds: [randomUUID()] },
+        says: ['not both'],
+      },
       { title: 'no body', says: ['JSON object body is required', '{}'] },
       { title: 'a JSON null body', raw: 'null', says: ['must be a JSON object', 'not null'] },
       { title: 'an array body', raw: '[]', says: ['must be a JSON object', 'not an array'] },
       { title: 'malformed JSON', raw: '{failedOnly: true}', says: ['not valid JSON'] },
       { title: 'failedOnly as a string', body: { failedOnly: 'true' }, says: ['failedOnly', 'boolean'] },
-      { title: 'projectTestCaseIds that are not UUIDs', body: { projectTestCaseIds: ['Sign in'] }, says: ['projectTestCaseIds[0]', 'UUID', '"Sign in"'] },
-      { title: 'projectTestCaseIds as a string', body: { projectTestCaseIds: randomUUID() }, says: ['projectTestCaseIds', 'array'] },
+      {
+        title: 'projectTestCaseIds that are not UUIDs',
+        body: { projectTestCaseIds: ['Sign in'] },
+        says: ['projectTestCaseIds[0]', 'UUID', '"Sign in"'],
+      },
+      {
+        title: 'projectTestCaseIds as a string',
+        body: { projectTestCaseIds: randomUUID() },
+        says: ['projectTestCaseIds', 'array'],
+      },
     ];
     for (const c of invalid) {
       it(`answers 400 for ${c.title}, and creates no run`, async () => {
@@ -187,7 +226,11 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
         const res =
           c.body !== undefined
             ? await api.post(`/v1/run/${original.shortId}`, c.body)
-            : await api.request('POST', `/v1/run/${original.shortId}`, c.raw === undefined ? {} : { raw: c.raw, headers: { 'content-type': 'application/json' } });
+            : await api.request(
+                'POST',
+                `/v1/run/${original.shortId}`,
+                c.raw === undefined ? {} : { raw: c.raw, headers: { 'content-type': 'application/json' } },
+              );
         expect(res.status).to.equal(400);
         const message = errorMessage(res.body);
         for (const part of c.says) expect(message).to.include(part);
@@ -227,7 +270,13 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
       commitHash: 'b'.repeat(40),
       commitMessage: 'Try x',
       repository: 'acme/shop',
-      applications: [{ applicationShortId: web.shortId, environment: { url: preview } }, { applicationShortId: shop.applications.find((a) => a.name === 'admin')!.shortId, devicePresetShortId: phone.shortId }],
+      applications: [
+        { applicationShortId: web.shortId, environment: { url: preview } },
+        {
+          applicationShortId: shop.applications.find((a) => a.name === 'admin')!.shortId,
+          devicePresetShortId: phone.shortId,
+        },
+      ],
     });
     const res = await api.post(`/v1/run/${original.shortId}`, {});
     expect(res.status).to.equal(200);
@@ -236,7 +285,8 @@ describe('POST /v1/run/{shortId} (rerun)', () => {
     const [after] = await sql(service, `SELECT ${columns}, rerun_of_run_id FROM runs WHERE id = $1`, [res.body.run.id]);
     expect(after).to.deep.equal({ ...before, rerun_of_run_id: original.id });
     expect(after!.actor).to.equal('octocat');
-    const settings = (rows: Row[]) => rows.map((r) => [r.name, r.environment_id, r.environment_url, r.device_preset_id]);
+    const settings = (rows: Row[]) =>
+      rows.map((r) => [r.name, r.environment_id, r.environment_url, r.device_preset_id]);
     const copied = await rowsOf(res.body.run.id);
     expect(settings(copied)).to.deep.equal(settings(await rowsOf(original.id)));
     expect(copied.find((r) => r.name === 'Checkout')!.environment_url).to.equal(preview);

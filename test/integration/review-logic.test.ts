@@ -7,7 +7,14 @@ import type { PlatformEvent } from '../../backend/src/app/ports/change-request-p
 import { handleWebhook } from '../../backend/src/app/review/handle-webhook.js';
 import { runReviewStep } from '../../backend/src/app/review/review-job.js';
 import { Worker } from '../../backend/src/jobs/worker.js';
-import { applyReviewProject, ENDED, reviewJobsSettled, reviewsOf, waitForReview, type ReviewProject } from '../helpers/review-harness.js';
+import {
+  applyReviewProject,
+  ENDED,
+  reviewJobsSettled,
+  reviewsOf,
+  waitForReview,
+  type ReviewProject,
+} from '../helpers/review-harness.js';
 import { MemoryExplorer, MemoryHost, memoryDelivery, type MemoryRepository } from '../helpers/memory-host.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -26,11 +33,26 @@ describe('review logic (memory host, PostgreSQL)', function () {
   let repo: MemoryRepository;
   let next = 1;
 
-  const deliver = (event: PlatformEvent, id?: string) => handleWebhook(service.runtime.app, 'github', project.connection, memoryDelivery(event, SECRET, id));
+  const deliver = (event: PlatformEvent, id?: string) =>
+    handleWebhook(service.runtime.app, 'github', project.connection, memoryDelivery(event, SECRET, id));
   const opened = (number: number, action: 'opened' | 'updated' = 'opened') =>
-    deliver({ kind: 'change-request', action, changeRequest: repo.changeRequests.get(number)!, sender: 'alice', fromFork: false, authorId: null });
+    deliver({
+      kind: 'change-request',
+      action,
+      changeRequest: repo.changeRequests.get(number)!,
+      sender: 'alice',
+      fromFork: false,
+      authorId: null,
+    });
   const deployed = (number: number) =>
-    deliver({ kind: 'deployment', environment: 'preview', url: previewOf(number), sha: repo.changeRequests.get(number)!.headSha, state: 'success', ref: null });
+    deliver({
+      kind: 'deployment',
+      environment: 'preview',
+      url: previewOf(number),
+      sha: repo.changeRequests.get(number)!.headSha,
+      state: 'success',
+      ref: null,
+    });
   const comment = (number: number) => repo.comments.get(number) ?? [];
 
   before(async () => {
@@ -78,7 +100,9 @@ describe('review logic (memory host, PostgreSQL)', function () {
     await reviewJobsSettled(service);
     expect(comment(n)).to.have.length(1);
     expect(comment(n)[0]!.body).to.match(/Approved/);
-    expect(repo.verdicts.filter((v) => v.number === n)).to.deep.equal([{ number: n, verdict: 'Approved', sha: cr.headSha }]);
+    expect(repo.verdicts.filter((v) => v.number === n)).to.deep.equal([
+      { number: n, verdict: 'Approved', sha: cr.headSha },
+    ]);
     expect(repo.statusesOf(cr.headSha)).to.deep.equal(['pending', 'success']);
   });
 
@@ -99,7 +123,15 @@ describe('review logic (memory host, PostgreSQL)', function () {
   it('a critical finding requests changes; a failed check of the preview is not hidden', async () => {
     const n = next++;
     repo.push(n);
-    explorer.findings.set(new URL(previewOf(n)).origin, [{ severity: 'critical', kind: 'uncaught-exception', title: 'TypeError on /', page: previewOf(n), evidence: 'TypeError: x is undefined' }]);
+    explorer.findings.set(new URL(previewOf(n)).origin, [
+      {
+        severity: 'critical',
+        kind: 'uncaught-exception',
+        title: 'TypeError on /',
+        page: previewOf(n),
+        evidence: 'TypeError: x is undefined',
+      },
+    ]);
     await deployed(n);
     await opened(n);
     const review = await waitForReview(service, project.connectionId, n);
@@ -137,9 +169,23 @@ describe('review logic (memory host, PostgreSQL)', function () {
     const n = next++;
     repo.push(n);
     await deployed(n);
-    const event: PlatformEvent = { kind: 'change-request', action: 'opened', changeRequest: repo.changeRequests.get(n)!, sender: 'alice', fromFork: false, authorId: null };
-    const answers = await Promise.all([deliver(event, `same-${n}`), deliver(event, `same-${n}`), deliver(event, `other-${n}`)]);
-    expect(answers.filter((a) => /queued/.test(a)), answers.join('\n')).to.have.length(1);
+    const event: PlatformEvent = {
+      kind: 'change-request',
+      action: 'opened',
+      changeRequest: repo.changeRequests.get(n)!,
+      sender: 'alice',
+      fromFork: false,
+      authorId: null,
+    };
+    const answers = await Promise.all([
+      deliver(event, `same-${n}`),
+      deliver(event, `same-${n}`),
+      deliver(event, `other-${n}`),
+    ]);
+    expect(
+      answers.filter((a) => /queued/.test(a)),
+      answers.join('\n'),
+    ).to.have.length(1);
     await waitForReview(service, project.connectionId, n);
     expect(await reviewsOf(service, project.connectionId, n)).to.have.length(1);
   });
@@ -163,7 +209,14 @@ describe('review logic (memory host, PostgreSQL)', function () {
     repo.push(n);
     repo.permissions.set('mallory', 'read');
     const runsBefore = executor.requests.length;
-    await deliver({ kind: 'comment', number: n, body: `@goalie ${previewOf(n)}`, author: 'mallory', authorId: null, commentId: `c-${n}` });
+    await deliver({
+      kind: 'comment',
+      number: n,
+      body: `@goalie ${previewOf(n)}`,
+      author: 'mallory',
+      authorId: null,
+      commentId: `c-${n}`,
+    });
     const review = await waitForReview(service, project.connectionId, n, ['REFUSED']);
     expect(review.error_message).to.match(/mallory has read permission/);
     await reviewJobsSettled(service);

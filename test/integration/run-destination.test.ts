@@ -14,20 +14,34 @@ describe('POST /v1/run: where an overriding URL may lead', () => {
   let shop: ApplySummary;
   let closed: ApplySummary;
   const web = (s: ApplySummary) => s.applications.find((a) => a.name === 'web')!.shortId;
-  const start = (client: ApiClient, s: ApplySummary, url: string) => client.post('/v1/run', { applications: [{ applicationShortId: web(s), environment: { url } }] });
+  const start = (client: ApiClient, s: ApplySummary, url: string) =>
+    client.post('/v1/run', { applications: [{ applicationShortId: web(s), environment: { url } }] });
 
   before(async () => {
     service = await startTestService();
     shop = await service.apply(shopProject());
-    closed = await service.apply(shopProject({ organization: 'Closed', project: 'closed' }).replace('  name: closed\n', '  name: closed\n  network: { allowLoopback: false, allowPrivate: false }\n'));
+    closed = await service.apply(
+      shopProject({ organization: 'Closed', project: 'closed' }).replace(
+        '  name: closed\n',
+        '  name: closed\n  network: { allowLoopback: false, allowPrivate: false }\n',
+      ),
+    );
     api = service.client(await service.token('shop'));
     closedApi = service.client(await service.token('closed'));
   });
   after(() => service.close());
 
   const refusals: [string, string, RegExp][] = [
-    ['a metadata address', 'http://169.254.169.254/latest/meta-data/', /^applications\[0\]\.environment\.url: the browser may not go to http:\/\/169\.254\.169\.254\/latest\/meta-data\/: 169\.254\.169\.254 is a cloud metadata address, which the browser may never reach\. See "What the browser may reach" in docs\/security\.md\.$/],
-    ['a metadata name', 'http://metadata.google.internal/computeMetadata/v1/', /metadata\.google\.internal is a cloud metadata address/],
+    [
+      'a metadata address',
+      'http://169.254.169.254/latest/meta-data/',
+      /^applications\[0\]\.environment\.url: the browser may not go to http:\/\/169\.254\.169\.254\/latest\/meta-data\/: 169\.254\.169\.254 is a cloud metadata address, which the browser may never reach\. See "What the browser may reach" in docs\/security\.md\.$/,
+    ],
+    [
+      'a metadata name',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      /metadata\.google\.internal is a cloud metadata address/,
+    ],
     ['IPv6 metadata', 'http://[fd00:ec2::254]/', /\[fd00:ec2::254\] is a cloud metadata address/],
     ['a link-local address', 'http://169.254.10.1/', /169\.254\.10\.1 is a link-local address/],
     ['0.0.0.0', 'http://0.0.0.0:3000/', /0\.0\.0\.0:3000 is an unspecified address/],
@@ -44,14 +58,26 @@ describe('POST /v1/run: where an overriding URL may lead', () => {
     const url = `http://localhost:${new URL(service.baseUrl).port}/v1/run`;
     const res = await start(api, shop, url);
     expect(res.status).to.equal(400);
-    expect(errorMessage(res.body)).to.include(`is port ${new URL(service.baseUrl).port} of this machine, where Goalie itself listens`);
+    expect(errorMessage(res.body)).to.include(
+      `is port ${new URL(service.baseUrl).port} of this machine, where Goalie itself listens`,
+    );
   });
 
   it('refuses loopback and private addresses, however spelled, when the project does not allow them', async () => {
-    for (const url of ['http://2130706433:8080/', 'http://0x7f.1/', 'http://[::1]:8080/', 'http://[::ffff:127.0.0.1]/', 'http://localhost:4000/', 'http://10.1.2.3/', 'http://[fd12::1]/']) {
+    for (const url of [
+      'http://2130706433:8080/',
+      'http://0x7f.1/',
+      'http://[::1]:8080/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://localhost:4000/',
+      'http://10.1.2.3/',
+      'http://[fd12::1]/',
+    ]) {
       const res = await start(closedApi, closed, url);
       expect(res.status, url).to.equal(400);
-      expect(errorMessage(res.body), url).to.match(/is a (loopback|private network) address, which this project does not allow: set `network: \{ allow(Loopback|Private): true \}` under `project:` in the project YAML/);
+      expect(errorMessage(res.body), url).to.match(
+        /is a (loopback|private network) address, which this project does not allow: set `network: \{ allow(Loopback|Private): true \}` under `project:` in the project YAML/,
+      );
     }
     expect(await countRuns(service, closed.project.id)).to.equal(0);
   });

@@ -20,7 +20,11 @@ describe('run engine', () => {
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
 
   const startWorker = async (concurrency = 4) => {
-    worker = new Worker(service.runtime.app, service.runtime.boss, executor, { databaseUrl: service.runtime.databaseUrl, concurrency, projectParallelism: 20 });
+    worker = new Worker(service.runtime.app, service.runtime.boss, executor, {
+      databaseUrl: service.runtime.databaseUrl,
+      concurrency,
+      projectParallelism: 20,
+    });
     await worker.start();
   };
   const finished = (shortId: string) =>
@@ -28,7 +32,8 @@ describe('run engine', () => {
       const res = await api.get(`/v1/run/${shortId}?testCases=all`);
       return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
     });
-  const byName = (view: { runTestCases: { name: string }[] }) => Object.fromEntries(view.runTestCases.map((t) => [t.name, t])) as Record<string, any>;
+  const byName = (view: { runTestCases: { name: string }[] }) =>
+    Object.fromEntries(view.runTestCases.map((t) => [t.name, t])) as Record<string, any>;
 
   before(async () => {
     service = await startTestService();
@@ -58,7 +63,9 @@ describe('run engine', () => {
     // Plan parameters reach the executor: web runs on staging.
     expect(checkout.baseUrl).to.equal('https://staging.shop.example.com');
     expect(checkout.configs).to.deep.equal({});
-    expect(runs.find((r) => r.name === 'Sign in')!.configs).to.deep.equal({ 'admin login': { username: 'admin@example.com', password: 's3cret' } });
+    expect(runs.find((r) => r.name === 'Sign in')!.configs).to.deep.equal({
+      'admin login': { username: 'admin@example.com', password: 's3cret' },
+    });
   });
 
   it('skips the dependents of a failed test case, naming the dependency, and fails the run', async () => {
@@ -68,11 +75,17 @@ describe('run engine', () => {
     expect(view).to.include({ status: 'COMPLETED', result: 'FAILED' });
     const rows = byName(view);
     expect(rows['Sign in']).to.include({ status: 'COMPLETED', result: 'FAILED' });
-    expect(rows['Add to cart']).to.include({ status: 'SKIPPED', result: 'SKIPPED', resultTitle: 'Skipped: dependency "Sign in" failed' });
+    expect(rows['Add to cart']).to.include({
+      status: 'SKIPPED',
+      result: 'SKIPPED',
+      resultTitle: 'Skipped: dependency "Sign in" failed',
+    });
     expect(rows['Checkout']).to.include({ status: 'SKIPPED', result: 'SKIPPED' });
     expect(rows['Checkout'].resultTitle).to.match(/Add to cart/);
     expect(rows['Admin dashboard']).to.include({ status: 'COMPLETED', result: 'PASSED' });
-    expect(executor.requests.filter((r) => r.evidencePrefix.startsWith('runs/')).map((r) => r.name)).to.not.include.members(['Add to cart', 'Checkout']);
+    expect(
+      executor.requests.filter((r) => r.evidencePrefix.startsWith('runs/')).map((r) => r.name),
+    ).to.not.include.members(['Add to cart', 'Checkout']);
   });
 
   it('runs independent test cases in parallel', async () => {
@@ -87,7 +100,12 @@ describe('run engine', () => {
   });
 
   it('ends a run without test cases at once: COMPLETED, SKIPPED', async () => {
-    await service.apply(shopProject().replace('  - name: Admin only\n    testCases: [Admin dashboard]', '  - name: Admin only\n    testCases: [Disabled check]'));
+    await service.apply(
+      shopProject().replace(
+        '  - name: Admin only\n    testCases: [Admin dashboard]',
+        '  - name: Admin only\n    testCases: [Disabled check]',
+      ),
+    );
     const plan = (await q(`SELECT short_id FROM test_plans WHERE name = 'Admin only'`))[0].short_id;
     const { body } = await api.post('/v1/run', { testPlanShortId: plan });
     expect(body.run.testCount).to.equal(0);
@@ -107,7 +125,10 @@ describe('run engine', () => {
 
   it('cancels: pending test cases at once, the running one through its worker', async () => {
     let release!: () => void;
-    executor.scripts = { 'Sign in': { gate: new Promise<void>((resolve) => (release = resolve)) }, 'Admin dashboard': { gate: new Promise(() => {}) } };
+    executor.scripts = {
+      'Sign in': { gate: new Promise<void>((resolve) => (release = resolve)) },
+      'Admin dashboard': { gate: new Promise(() => {}) },
+    };
     const { body } = await api.post('/v1/run', {});
     await executor.startedFor('Sign in');
     const cancel = await api.post(`/v1/run/${body.run.shortId}/cancel`);
@@ -127,19 +148,35 @@ describe('run engine', () => {
     await worker.stop(1000);
     const plan = (await q(`SELECT short_id FROM test_plans WHERE name = 'Admin only'`))[0].short_id;
     const { body } = await api.post('/v1/run', { testPlanShortId: plan });
-    const [row] = await q(`SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
+    const [row] = await q(
+      `SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`,
+      [body.run.shortId],
+    );
     // A worker that claimed the test case and died: its heartbeat is a minute old.
     const dead = async (attempt: number) => {
-      await q(`INSERT INTO workers (id, hostname, pid, concurrency, heartbeat_at) VALUES ($1, 'gone', 1, 1, now() - interval '1 minute') ON CONFLICT (id) DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at`, [`dead-${attempt}`]);
-      await q(`UPDATE run_test_cases SET status = 'RUNNING', worker_id = $2 WHERE id = $1 AND attempt = $3`, [row.id, `dead-${attempt}`, attempt]);
+      await q(
+        `INSERT INTO workers (id, hostname, pid, concurrency, heartbeat_at) VALUES ($1, 'gone', 1, 1, now() - interval '1 minute') ON CONFLICT (id) DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at`,
+        [`dead-${attempt}`],
+      );
+      await q(`UPDATE run_test_cases SET status = 'RUNNING', worker_id = $2 WHERE id = $1 AND attempt = $3`, [
+        row.id,
+        `dead-${attempt}`,
+        attempt,
+      ]);
     };
     await dead(0);
     expect(await recoverStaleWork(service.runtime.app, 10_000)).to.equal(1);
-    expect((await q(`SELECT status, attempt FROM run_test_cases WHERE id = $1`, [row.id]))[0]).to.deep.equal({ status: 'PENDING', attempt: 1 });
+    expect((await q(`SELECT status, attempt FROM run_test_cases WHERE id = $1`, [row.id]))[0]).to.deep.equal({
+      status: 'PENDING',
+      attempt: 1,
+    });
     await dead(1);
     await recoverStaleWork(service.runtime.app, 10_000);
     const view = await finished(body.run.shortId);
-    expect(view.runTestCases[0]).to.include({ status: 'ERROR', resultTitle: 'The worker executing this test case stopped' });
+    expect(view.runTestCases[0]).to.include({
+      status: 'ERROR',
+      resultTitle: 'The worker executing this test case stopped',
+    });
     expect(view).to.include({ status: 'ERROR' });
   });
 
@@ -147,7 +184,10 @@ describe('run engine', () => {
     await worker.stop(1000);
     const plan = (await q(`SELECT short_id FROM test_plans WHERE name = 'Admin only'`))[0].short_id;
     const { body } = await api.post('/v1/run', { testPlanShortId: plan });
-    const [row] = await q(`SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
+    const [row] = await q(
+      `SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`,
+      [body.run.shortId],
+    );
     // It was running on a worker that died; the cancel came before the worker noticed it.
     await q(`UPDATE run_test_cases SET status = 'RUNNING', worker_id = 'never-registered' WHERE id = $1`, [row.id]);
     const cancel = await api.post(`/v1/run/${body.run.shortId}/cancel`);
@@ -179,7 +219,10 @@ describe('run engine', () => {
     await worker.stop(1000);
     const plan = (await q(`SELECT short_id FROM test_plans WHERE name = 'Admin only'`))[0].short_id;
     const { body } = await api.post('/v1/run', { testPlanShortId: plan });
-    const [row] = await q(`SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`, [body.run.shortId]);
+    const [row] = await q(
+      `SELECT rtc.id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1`,
+      [body.run.shortId],
+    );
     await q(`UPDATE run_test_cases SET status = 'RUNNING', worker_id = 'never-registered' WHERE id = $1`, [row.id]);
     await startWorker();
     await recoverStaleWork(service.runtime.app, 10_000);
@@ -189,7 +232,11 @@ describe('run engine', () => {
   });
 
   it('a storm of cancels racing the claims of two workers: no 500, every cancel counted, every run final', async () => {
-    const second = new Worker(service.runtime.app, service.runtime.boss, executor, { databaseUrl: service.runtime.databaseUrl, concurrency: 4, projectParallelism: 20 });
+    const second = new Worker(service.runtime.app, service.runtime.boss, executor, {
+      databaseUrl: service.runtime.databaseUrl,
+      concurrency: 4,
+      projectParallelism: 20,
+    });
     await second.start();
     try {
       // A fixed schedule: each cancel 0 to 15 ms after its run was created, while workers claim.
@@ -199,15 +246,25 @@ describe('run engine', () => {
           expect(started, JSON.stringify(body)).to.equal(200);
           await new Promise((resolve) => setTimeout(resolve, (i % 4) * 5));
           const cancel = await api.post(`/v1/run/${body.run.shortId}/cancel`);
-          return { shortId: body.run.shortId as string, status: cancel.status, message: cancel.body.message as string | undefined };
+          return {
+            shortId: body.run.shortId as string,
+            status: cancel.status,
+            message: cancel.body.message as string | undefined,
+          };
         }),
       );
-      expect(outcomes.filter((o) => o.status !== 200 && o.status !== 400), JSON.stringify(outcomes)).to.deep.equal([]);
+      expect(
+        outcomes.filter((o) => o.status !== 200 && o.status !== 400),
+        JSON.stringify(outcomes),
+      ).to.deep.equal([]);
       for (const o of outcomes) if (o.status === 400) expect(o.message).to.match(/already ended/);
       const views = await Promise.all(outcomes.map((o) => finished(o.shortId)));
       // An accepted cancel is never lost: its run ends CANCELLED.
       outcomes.forEach((o, i) => o.status === 200 && expect(views[i].status, o.shortId).to.equal('CANCELLED'));
-      const open = await q(`SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = ANY($1) AND rtc.status IN ('PENDING', 'RUNNING')`, [outcomes.map((o) => o.shortId)]);
+      const open = await q(
+        `SELECT count(*)::int n FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = ANY($1) AND rtc.status IN ('PENDING', 'RUNNING')`,
+        [outcomes.map((o) => o.shortId)],
+      );
       expect(open[0].n).to.equal(0);
     } finally {
       await second.stop(1000);
@@ -221,9 +278,18 @@ describe('run engine', () => {
     const healed = [{ action: 'goto' as const, url: '/home', sentence: 'Go to /home' }];
     executor.scripts = { 'Admin dashboard': { steps: healed, stepsChanged: true } };
     await finished((await api.post('/v1/run', { testPlanShortId: plan })).body.run.shortId);
-    executor.scripts = { 'Admin dashboard': { verdict: 'FAILED', steps: [{ action: 'goto', url: '/other', sentence: 'Go to /other' }], stepsChanged: true } };
+    executor.scripts = {
+      'Admin dashboard': {
+        verdict: 'FAILED',
+        steps: [{ action: 'goto', url: '/other', sentence: 'Go to /other' }],
+        stepsChanged: true,
+      },
+    };
     await finished((await api.post('/v1/run', { testPlanShortId: plan })).body.run.shortId);
-    const versions = await q(`SELECT version, steps, source FROM test_case_step_versions WHERE test_case_id = $1 ORDER BY version`, [tc.id]);
+    const versions = await q(
+      `SELECT version, steps, source FROM test_case_step_versions WHERE test_case_id = $1 ORDER BY version`,
+      [tc.id],
+    );
     expect(versions).to.have.length(1);
     expect(versions[0].steps).to.deep.equal(healed);
     expect(executor.requests.at(-1)!.steps).to.deep.equal(healed);
@@ -233,24 +299,53 @@ describe('run engine', () => {
 
   it('generates the steps of a test case created through the API (burn-in)', async () => {
     const app = (await q(`SELECT short_id FROM applications WHERE name = 'web'`))[0].short_id;
-    const created = await api.post('/v1/test-cases', { name: 'Newsletter', goal: 'Go to /newsletter', applicationShortId: app });
+    const created = await api.post('/v1/test-cases', {
+      name: 'Newsletter',
+      goal: 'Go to /newsletter',
+      applicationShortId: app,
+    });
     const id = created.body.testCase.id;
-    const row = await waitFor('the burn-in', async () => (await q(`SELECT generation_status FROM test_cases WHERE id = $1 AND generation_status <> 'GENERATING'`, [id]))[0]);
+    const row = await waitFor(
+      'the burn-in',
+      async () =>
+        (
+          await q(`SELECT generation_status FROM test_cases WHERE id = $1 AND generation_status <> 'GENERATING'`, [id])
+        )[0],
+    );
     expect(row.generation_status).to.equal('COMPLETED');
     const request = executor.requests.find((r) => r.name === 'Newsletter')!;
     expect(request).to.include({ steps: null, expectedResult: null, baseUrl: 'https://shop.example.com' });
-    expect((await q(`SELECT source FROM test_case_step_versions WHERE test_case_id = $1`, [id]))[0].source).to.equal('burn-in');
+    expect((await q(`SELECT source FROM test_case_step_versions WHERE test_case_id = $1`, [id]))[0].source).to.equal(
+      'burn-in',
+    );
   });
 
   it('burns in a test case that resumes from another after replaying that one first', async () => {
     const app = (await q(`SELECT short_id FROM applications WHERE name = 'web'`))[0].short_id;
     const [signIn] = await q(`SELECT id FROM test_cases WHERE name = 'Sign in'`);
     await q(`DELETE FROM test_case_step_versions WHERE test_case_id = $1`, [signIn.id]);
-    const created = await api.post('/v1/test-cases', { name: 'Wishlist', goal: 'Go to /wishlist', applicationShortId: app, resumeFromDependencyProjectTestCaseId: signIn.id });
-    await waitFor('the burn-in', async () => (await q(`SELECT 1 FROM test_cases WHERE id = $1 AND generation_status = 'COMPLETED'`, [created.body.testCase.id]))[0]);
+    const created = await api.post('/v1/test-cases', {
+      name: 'Wishlist',
+      goal: 'Go to /wishlist',
+      applicationShortId: app,
+      resumeFromDependencyProjectTestCaseId: signIn.id,
+    });
+    await waitFor(
+      'the burn-in',
+      async () =>
+        (
+          await q(`SELECT 1 FROM test_cases WHERE id = $1 AND generation_status = 'COMPLETED'`, [
+            created.body.testCase.id,
+          ])
+        )[0],
+    );
     const request = executor.requests.find((r) => r.name === 'Wishlist')!;
     const [prelude] = request.preludes!;
-    expect(prelude).to.deep.include({ name: 'Sign in', goal: "Go to /login. Log in with config 'admin login'", steps: null });
+    expect(prelude).to.deep.include({
+      name: 'Sign in',
+      goal: "Go to /login. Log in with config 'admin login'",
+      steps: null,
+    });
     // The prelude is replayed with its own configs, not the dependent's (which has none).
     expect(Object.keys(prelude!.configs)).to.deep.equal(['admin login']);
     expect(request.configs).to.deep.equal({});
@@ -258,11 +353,15 @@ describe('run engine', () => {
 
   describe('schedules', () => {
     it('start a run of their plan exactly once per fire time, however many processes tick', async () => {
-      await q(`UPDATE test_plan_schedules SET cron = '* * * * *', created_at = now() - interval '1 hour', last_fired_at = NULL`);
+      await q(
+        `UPDATE test_plan_schedules SET cron = '* * * * *', created_at = now() - interval '1 hour', last_fired_at = NULL`,
+      );
       const before = Number((await q(`SELECT count(*) FROM runs WHERE trigger = 'SCHEDULE'`))[0].count);
       const started = (await Promise.all([1, 2, 3, 4].map(() => fireSchedules(service.runtime.app)))).flat();
       expect(started).to.have.length(1);
-      const runs = await q(`SELECT r.short_id, r.schedule_id, r.trigger, p.name FROM runs r JOIN test_plans p ON p.id = r.test_plan_id WHERE r.trigger = 'SCHEDULE'`);
+      const runs = await q(
+        `SELECT r.short_id, r.schedule_id, r.trigger, p.name FROM runs r JOIN test_plans p ON p.id = r.test_plan_id WHERE r.trigger = 'SCHEDULE'`,
+      );
       expect(runs).to.have.length(before + 1);
       expect(runs.at(-1)).to.include({ short_id: started[0], trigger: 'SCHEDULE', name: 'Admin only' });
       expect(runs.at(-1).schedule_id).to.be.a('string');
@@ -276,7 +375,9 @@ describe('run engine', () => {
     });
 
     it('use up a fire time whose run cannot start, instead of retrying it every tick', async () => {
-      await q(`UPDATE test_plan_schedules SET cron = '* * * * *', created_at = now() - interval '1 hour', last_fired_at = NULL`);
+      await q(
+        `UPDATE test_plan_schedules SET cron = '* * * * *', created_at = now() - interval '1 hour', last_fired_at = NULL`,
+      );
       await q(`UPDATE organizations SET usage_limit = 0`);
       try {
         const [schedule] = await service.runtime.app.store.execution.schedules();

@@ -10,7 +10,12 @@ describe('GET /v1/run/{shortId}', () => {
   let shop: ApplySummary;
   let run: { id: string; shortId: string };
 
-  const setOutcome = (name: string, status: string, result: string | null, extra: { resultTitle?: string; evaluationThought?: string } = {}) =>
+  const setOutcome = (
+    name: string,
+    status: string,
+    result: string | null,
+    extra: { resultTitle?: string; evaluationThought?: string } = {},
+  ) =>
     sql(
       service,
       'UPDATE run_test_cases SET status = $3, result = $4, result_title = $5, evaluation_thought = $6 WHERE run_id = $1 AND name = $2',
@@ -30,15 +35,31 @@ describe('GET /v1/run/{shortId}', () => {
   it('reads a fresh run as INITIATED with result null and no test cases when testCases is omitted', async () => {
     const res = await api.get(`/v1/run/${run.shortId}`);
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ id: run.id, shortId: run.shortId, status: 'INITIATED', result: null, runTestCases: [] });
+    expect(res.body).to.deep.equal({
+      id: run.id,
+      shortId: run.shortId,
+      status: 'INITIATED',
+      result: null,
+      runTestCases: [],
+    });
   });
 
   it('lists every test case with its fields for testCases=all', async () => {
     const res = await api.get(`/v1/run/${run.shortId}?testCases=all`);
     expect(res.status).to.equal(200);
     expect(res.body.runTestCases).to.have.length(4);
-    const rows = await sql(service, 'SELECT id, short_id, name FROM run_test_cases WHERE run_id = $1 ORDER BY position', [run.id]);
-    expect(res.body.runTestCases.map((tc: { id: string; shortId: string; name: string }) => ({ id: tc.id, short_id: tc.shortId, name: tc.name }))).to.deep.equal(rows);
+    const rows = await sql(
+      service,
+      'SELECT id, short_id, name FROM run_test_cases WHERE run_id = $1 ORDER BY position',
+      [run.id],
+    );
+    expect(
+      res.body.runTestCases.map((tc: { id: string; shortId: string; name: string }) => ({
+        id: tc.id,
+        short_id: tc.shortId,
+        name: tc.name,
+      })),
+    ).to.deep.equal(rows);
     const signIn = res.body.runTestCases.find((tc: { name: string }) => tc.name === 'Sign in');
     expect(signIn).to.deep.include({
       status: 'PENDING',
@@ -51,14 +72,23 @@ describe('GET /v1/run/{shortId}', () => {
   });
 
   it("with extensions=true, gives each test case's own UUID and its times, null until it ran", async () => {
-    const rows = await sql<{ id: string; test_case_id: string }>(service, 'SELECT id, test_case_id FROM run_test_cases WHERE run_id = $1', [run.id]);
+    const rows = await sql<{ id: string; test_case_id: string }>(
+      service,
+      'SELECT id, test_case_id FROM run_test_cases WHERE run_id = $1',
+      [run.id],
+    );
     const first = rows[0]!;
-    await sql(service, "UPDATE run_test_cases SET started_at = '2026-11-26T01:02:03.456+02:00', finished_at = '2026-11-25T23:02:15.5Z' WHERE id = $1", [first.id]);
+    await sql(
+      service,
+      "UPDATE run_test_cases SET started_at = '2026-11-26T01:02:03.456+02:00', finished_at = '2026-11-25T23:02:15.5Z' WHERE id = $1",
+      [first.id],
+    );
     const res = await api.get(`/v1/run/${run.shortId}?testCases=all&extensions=true`);
     for (const row of rows) {
       const tc = res.body.runTestCases.find((t: { id: string }) => t.id === row.id);
       expect(tc.projectTestCaseId).to.equal(row.test_case_id);
-      if (row === first) expect(tc).to.include({ startedAt: '2026-11-25T23:02:03.456Z', finishedAt: '2026-11-25T23:02:15.500Z' });
+      if (row === first)
+        expect(tc).to.include({ startedAt: '2026-11-25T23:02:03.456Z', finishedAt: '2026-11-25T23:02:15.500Z' });
       else expect(tc).to.include({ startedAt: null, finishedAt: null });
     }
     await sql(service, 'UPDATE run_test_cases SET started_at = NULL, finished_at = NULL WHERE id = $1', [first.id]);
@@ -72,8 +102,14 @@ describe('GET /v1/run/{shortId}', () => {
 
   describe('with outcomes', () => {
     before(async () => {
-      await setOutcome('Sign in', 'COMPLETED', 'PASSED', { resultTitle: 'Signed in', evaluationThought: 'Welcome was shown.' });
-      await setOutcome('Add to cart', 'COMPLETED', 'FAILED', { resultTitle: 'Cart stayed empty', evaluationThought: "'1 item' never appeared." });
+      await setOutcome('Sign in', 'COMPLETED', 'PASSED', {
+        resultTitle: 'Signed in',
+        evaluationThought: 'Welcome was shown.',
+      });
+      await setOutcome('Add to cart', 'COMPLETED', 'FAILED', {
+        resultTitle: 'Cart stayed empty',
+        evaluationThought: "'1 item' never appeared.",
+      });
       await setOutcome('Checkout', 'SKIPPED', 'SKIPPED');
       await setOutcome('Admin dashboard', 'ERROR', null, { resultTitle: 'Browser crashed' });
       await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'FAILED' WHERE id = $1", [run.id]);
@@ -86,7 +122,12 @@ describe('GET /v1/run/{shortId}', () => {
       expect(res.body.result).to.equal('FAILED');
       const byName = Object.fromEntries(res.body.runTestCases.map((tc: { name: string }) => [tc.name, tc]));
       expect(Object.keys(byName)).to.have.members(['Add to cart', 'Checkout', 'Admin dashboard']);
-      expect(byName['Add to cart']).to.include({ status: 'COMPLETED', result: 'FAILED', resultTitle: 'Cart stayed empty', evaluationThought: "'1 item' never appeared." });
+      expect(byName['Add to cart']).to.include({
+        status: 'COMPLETED',
+        result: 'FAILED',
+        resultTitle: 'Cart stayed empty',
+        evaluationThought: "'1 item' never appeared.",
+      });
       expect(byName['Checkout']).to.include({ status: 'SKIPPED', result: 'SKIPPED' });
       expect(byName['Admin dashboard']).to.include({ status: 'ERROR', result: null, resultTitle: 'Browser crashed' });
     });
@@ -94,7 +135,9 @@ describe('GET /v1/run/{shortId}', () => {
     it('still lists every test case for testCases=all', async () => {
       const res = await api.get(`/v1/run/${run.shortId}?testCases=all`);
       expect(res.status).to.equal(200);
-      expect(res.body.runTestCases.map((tc: { name: string; result: string | null }) => [tc.name, tc.result])).to.have.deep.members([
+      expect(
+        res.body.runTestCases.map((tc: { name: string; result: string | null }) => [tc.name, tc.result]),
+      ).to.have.deep.members([
         ['Sign in', 'PASSED'],
         ['Add to cart', 'FAILED'],
         ['Checkout', 'SKIPPED'],
@@ -103,8 +146,12 @@ describe('GET /v1/run/{shortId}', () => {
     });
 
     it('gives an empty list for testCases=failed when everything passed', async () => {
-      const other = (await api.post('/v1/run', { testPlanShortId: shop.testPlans.find((p) => p.name === 'Admin only')!.shortId })).body.run;
-      await sql(service, "UPDATE run_test_cases SET status = 'COMPLETED', result = 'PASSED' WHERE run_id = $1", [other.id]);
+      const other = (
+        await api.post('/v1/run', { testPlanShortId: shop.testPlans.find((p) => p.name === 'Admin only')!.shortId })
+      ).body.run;
+      await sql(service, "UPDATE run_test_cases SET status = 'COMPLETED', result = 'PASSED' WHERE run_id = $1", [
+        other.id,
+      ]);
       await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'PASSED' WHERE id = $1", [other.id]);
       const res = await api.get(`/v1/run/${other.shortId}?testCases=failed`);
       expect(res.status).to.equal(200);
@@ -116,11 +163,33 @@ describe('GET /v1/run/{shortId}', () => {
     const other = (await api.post('/v1/run', {})).body.run;
     // Quotes, backslashes, control characters, line and paragraph separators, astral and combining characters, HTML.
     const tricky = 'He said "ok" \\ then\n\ttab\r\u0001\u001f\u007f \u2028\u2029 😀 é <b>&amp;</b> </script>';
-    await sql(service, "UPDATE run_test_cases SET status = 'COMPLETED', result = 'FAILED', result_title = $2, evaluation_thought = $2, prompt_examples = $2 WHERE run_id = $1", [other.id, tricky]);
+    await sql(
+      service,
+      "UPDATE run_test_cases SET status = 'COMPLETED', result = 'FAILED', result_title = $2, evaluation_thought = $2, prompt_examples = $2 WHERE run_id = $1",
+      [other.id, tricky],
+    );
     await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'FAILED' WHERE id = $1", [other.id]);
-    const SPEC = ['id', 'shortId', 'name', 'status', 'result', 'resultTitle', 'evaluationThought', 'promptGoal', 'promptExamples'];
-    for (const query of ['', '?testCases=all', '?testCases=failed', '?testCases=all&extensions=false', '?testCases=all&extensions=true']) {
-      const response = await fetch(`${service.baseUrl}/v1/run/${other.shortId}${query}`, { headers: { authorization: `Bearer ${await service.token('shop')}` } });
+    const SPEC = [
+      'id',
+      'shortId',
+      'name',
+      'status',
+      'result',
+      'resultTitle',
+      'evaluationThought',
+      'promptGoal',
+      'promptExamples',
+    ];
+    for (const query of [
+      '',
+      '?testCases=all',
+      '?testCases=failed',
+      '?testCases=all&extensions=false',
+      '?testCases=all&extensions=true',
+    ]) {
+      const response = await fetch(`${service.baseUrl}/v1/run/${other.shortId}${query}`, {
+        headers: { authorization: `Bearer ${await service.token('shop')}` },
+      });
       expect(response.headers.get('content-type')).to.equal('application/json; charset=utf-8');
       const text = await response.text();
       const parsed = JSON.parse(text);
@@ -130,7 +199,9 @@ describe('GET /v1/run/{shortId}', () => {
       expect(parsed.runTestCases).to.have.length(4);
       for (const tc of parsed.runTestCases) {
         // The specification's fields only, unless Goalie's extensions were asked for.
-        expect(Object.keys(tc)).to.deep.equal(query.endsWith('extensions=true') ? [...SPEC, 'projectTestCaseId', 'startedAt', 'finishedAt'] : SPEC);
+        expect(Object.keys(tc)).to.deep.equal(
+          query.endsWith('extensions=true') ? [...SPEC, 'projectTestCaseId', 'startedAt', 'finishedAt'] : SPEC,
+        );
         expect(tc).to.deep.include({ resultTitle: tricky, evaluationThought: tricky, promptExamples: tricky });
       }
     }

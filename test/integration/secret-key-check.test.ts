@@ -27,18 +27,28 @@ describe('the secret key check', () => {
     const key = randomBytes(32);
     await checkSecretKey(dataSource, secretBoxFromKey(key), 'GOALIE_SECRET_KEY');
     await checkSecretKey(dataSource, secretBoxFromKey(Buffer.from(key)), 'GOALIE_SECRET_KEY');
-    const refused = await checkSecretKey(dataSource, secretBoxFromKey(randomBytes(32)), '/home/w2/.goalie/secret.key').then(
+    const refused = await checkSecretKey(
+      dataSource,
+      secretBoxFromKey(randomBytes(32)),
+      '/home/w2/.goalie/secret.key',
+    ).then(
       () => null,
       (error: Error) => error,
     );
     expect(refused).to.be.instanceOf(SecretKeyMismatch);
-    expect(refused!.message).to.include('/home/w2/.goalie/secret.key').and.include('set GOALIE_SECRET_KEY to the same value on every machine');
+    expect(refused!.message)
+      .to.include('/home/w2/.goalie/secret.key')
+      .and.include('set GOALIE_SECRET_KEY to the same value on every machine');
   });
 
   it('two processes with different keys starting at once: exactly one starts', async () => {
     for (let round = 0; round < 5; round++) {
       await dataSource.query(`DELETE FROM instance_settings`);
-      const outcomes = await Promise.allSettled([randomBytes(32), randomBytes(32)].map((key) => checkSecretKey(dataSource, secretBoxFromKey(key), 'GOALIE_SECRET_KEY')));
+      const outcomes = await Promise.allSettled(
+        [randomBytes(32), randomBytes(32)].map((key) =>
+          checkSecretKey(dataSource, secretBoxFromKey(key), 'GOALIE_SECRET_KEY'),
+        ),
+      );
       expect(outcomes.map((o) => o.status).sort(), `round ${round}`).to.deep.equal(['fulfilled', 'rejected']);
     }
   });

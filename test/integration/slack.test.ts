@@ -35,9 +35,17 @@ testPlans:
     notifications: { slack: { channel: CPLAN, notifyOn: failure } }
 `;
 
-function sign(body: string, secret = SIGNING_SECRET, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+function sign(
+  body: string,
+  secret = SIGNING_SECRET,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
   const signature = 'v0=' + createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex');
-  return { 'x-slack-signature': signature, 'x-slack-request-timestamp': String(timestamp), 'content-type': 'application/x-www-form-urlencoded' };
+  return {
+    'x-slack-signature': signature,
+    'x-slack-request-timestamp': String(timestamp),
+    'content-type': 'application/x-www-form-urlencoded',
+  };
 }
 
 describe('Slack', function () {
@@ -60,20 +68,32 @@ describe('Slack', function () {
       'the notification jobs',
       async () => {
         await q(`UPDATE pgboss.job SET start_after = now() WHERE name = 'notify' AND state = 'retry'`);
-        return (await q(`SELECT count(*)::int n FROM pgboss.job WHERE name = 'notify' AND state IN ('created', 'retry', 'active')`))[0].n === 0;
+        return (
+          (
+            await q(
+              `SELECT count(*)::int n FROM pgboss.job WHERE name = 'notify' AND state IN ('created', 'retry', 'active')`,
+            )
+          )[0].n === 0
+        );
       },
       60_000,
       100,
     );
   const start = async (body: unknown) => (await api.post('/v1/run', body)).body.run.shortId as string;
-  const slackPost = (body: string, headers = sign(body)) => fetch(`${service.baseUrl}/slack/events`, { method: 'POST', headers, body });
+  const slackPost = (body: string, headers = sign(body)) =>
+    fetch(`${service.baseUrl}/slack/events`, { method: 'POST', headers, body });
 
   before(async () => {
     slack = await startFakeSlack({ joined: ['CTEAM', 'CPLAN', 'CALERTS', 'CELSEWHERE'] });
     service = await startTestService({ SLACK_API_URL: `${slack.url}/api/` });
     await service.apply(project);
     api = service.client(await service.token('slacky'));
-    plans = Object.fromEntries((await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [r.name, r.short_id]));
+    plans = Object.fromEntries(
+      (await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [
+        r.name,
+        r.short_id,
+      ]),
+    );
     worker = new Worker(service.runtime.app, service.runtime.boss, executor, {
       databaseUrl: service.runtime.databaseUrl,
       concurrency: 4,
@@ -96,13 +116,24 @@ describe('Slack', function () {
       await notificationsSettled();
       const messages = slack.messages();
       expect(messages.map((m) => m.channel)).to.deep.equal(['CALERTS', 'CALERTS']);
-      const [started, summary] = [messages.find((m) => m.text.includes('started'))!, messages.find((m) => m.text.includes('passed'))!];
+      const [started, summary] = [
+        messages.find((m) => m.text.includes('started'))!,
+        messages.find((m) => m.text.includes('passed'))!,
+      ];
       expect(started.text).to.equal(`Goalie run ${shortId} of Passing started (1 test cases)`);
       expect(JSON.stringify(started.blocks)).to.contain(`/runs/${shortId}`);
-      const fields = summary.blocks.find((b) => b.type === 'section' && b.fields).fields.map((f: { text: string }) => f.text);
-      expect(fields).to.include.members(['*Status*\nCOMPLETED · PASSED', '*Plan*\nPassing', '*Test cases*\n1 passed · 0 failed · 0 skipped · 0 errored']);
+      const fields = summary.blocks
+        .find((b) => b.type === 'section' && b.fields)
+        .fields.map((f: { text: string }) => f.text);
+      expect(fields).to.include.members([
+        '*Status*\nCOMPLETED · PASSED',
+        '*Plan*\nPassing',
+        '*Test cases*\n1 passed · 0 failed · 0 skipped · 0 errored',
+      ]);
       expect(fields.find((f: string) => f.startsWith('*Started*'))).to.match(/<!date\^\d+\^/);
-      const buttons = summary.blocks.find((b) => b.type === 'actions').elements.map((e: { action_id: string }) => e.action_id);
+      const buttons = summary.blocks
+        .find((b) => b.type === 'actions')
+        .elements.map((e: { action_id: string }) => e.action_id);
       expect(buttons).to.deep.equal(['open_run']);
     });
 
@@ -111,7 +142,10 @@ describe('Slack', function () {
       await notificationsSettled();
       expect(slack.messages()).to.deep.equal([]);
 
-      const failing = await start({ testPlanShortId: plans.Failing, notifications: [{ type: 'slack', channel: 'CALERTS', notifyOn: 'failure' }] });
+      const failing = await start({
+        testPlanShortId: plans.Failing,
+        notifications: [{ type: 'slack', channel: 'CALERTS', notifyOn: 'failure' }],
+      });
       await ended(failing);
       await notificationsSettled();
       const messages = slack.messages();
@@ -119,7 +153,9 @@ describe('Slack', function () {
       expect(messages[0]!.text).to.equal(`Goalie run ${failing} of Failing failed: 1 passed, 1 failed`);
       const text = JSON.stringify(messages[0]!.blocks);
       expect(text).to.contain('*Bad*: Bad failed').and.to.contain('*After bad*: Skipped: dependency \\"Bad\\" failed');
-      const rerun = messages[0]!.blocks.find((b) => b.type === 'actions').elements.find((e: { action_id: string }) => e.action_id === 'rerun_failed');
+      const rerun = messages[0]!.blocks
+        .find((b) => b.type === 'actions')
+        .elements.find((e: { action_id: string }) => e.action_id === 'rerun_failed');
       expect(rerun).to.include({ value: failing, style: 'primary' });
     });
 
@@ -144,13 +180,25 @@ describe('Slack', function () {
       const attempts = slack.requests.filter((r) => r.apiMethod === 'chat.postMessage');
       expect(attempts.length).to.be.greaterThanOrEqual(2);
       expect(slack.messages('CPLAN').filter((m) => m.text.includes(shortId))).to.have.length(1);
-      const [job] = await q(`SELECT retry_count, state FROM pgboss.job WHERE name = 'notify' AND data->>'runId' = (SELECT id::text FROM runs WHERE short_id = $1)`, [shortId]);
+      const [job] = await q(
+        `SELECT retry_count, state FROM pgboss.job WHERE name = 'notify' AND data->>'runId' = (SELECT id::text FROM runs WHERE short_id = $1)`,
+        [shortId],
+      );
       expect(job).to.deep.equal({ retry_count: 1, state: 'completed' });
     });
   });
 
   describe('the Slack app', () => {
-    const command = (text: string, channel = 'CTEAM') => new URLSearchParams({ command: '/goalie', text, channel_id: channel, user_id: 'U123', user_name: 'ada', team_id: 'T1', response_url: `${slack.url}/respond` }).toString();
+    const command = (text: string, channel = 'CTEAM') =>
+      new URLSearchParams({
+        command: '/goalie',
+        text,
+        channel_id: channel,
+        user_id: 'U123',
+        user_name: 'ada',
+        team_id: 'T1',
+        response_url: `${slack.url}/respond`,
+      }).toString();
 
     it('/goalie run starts a run of the plan, attributed to the user, and reports back in the channel', async () => {
       const response = await slackPost(command('run Failing'));
@@ -158,13 +206,19 @@ describe('Slack', function () {
       const answer = await response.json();
       expect(answer.response_type).to.equal('in_channel');
       const shortId = /run (\w+)>/.exec(answer.text)![1]!;
-      expect(answer.text).to.match(/ada started <http:\/\/127\.0\.0\.1:\d+\/runs\/\w+\|run \w+> of \*Failing\* \(3 test cases\)/);
-      const [run] = await q(`SELECT trigger, actor, test_plan_name, notifications FROM runs WHERE short_id = $1`, [shortId]);
+      expect(answer.text).to.match(
+        /ada started <http:\/\/127\.0\.0\.1:\d+\/runs\/\w+\|run \w+> of \*Failing\* \(3 test cases\)/,
+      );
+      const [run] = await q(`SELECT trigger, actor, test_plan_name, notifications FROM runs WHERE short_id = $1`, [
+        shortId,
+      ]);
       expect(run).to.deep.include({ trigger: 'MANUAL', actor: 'ada', test_plan_name: 'Failing' });
       expect(run.notifications).to.deep.equal([{ type: 'slack', channel: 'CTEAM', notifyOn: 'always' }]);
       await ended(shortId);
       await notificationsSettled();
-      expect(slack.messages('CTEAM').map((m) => m.text)).to.include(`Goalie run ${shortId} of Failing failed: 1 passed, 1 failed`);
+      expect(slack.messages('CTEAM').map((m) => m.text)).to.include(
+        `Goalie run ${shortId} of Failing failed: 1 passed, 1 failed`,
+      );
     });
 
     it('/goalie status shows a run to the one who asked', async () => {
@@ -194,17 +248,31 @@ describe('Slack', function () {
         team: { id: 'T1' },
         channel: { id: 'CTEAM' },
         message: { ts: '1700000000.000001' },
-        actions: [{ type: 'button', action_id: 'rerun_failed', value: failing, block_id: 'b1', action_ts: '1700000001.0' }],
+        actions: [
+          { type: 'button', action_id: 'rerun_failed', value: failing, block_id: 'b1', action_ts: '1700000001.0' },
+        ],
         response_url: `${slack.url}/respond`,
         trigger_id: 't1',
       });
       const body = new URLSearchParams({ payload }).toString();
       const response = await slackPost(body);
       expect(response.status).to.equal(200);
-      const reply = await waitFor('the threaded answer', async () => slack.messages('CTEAM').find((m) => m.threadTs === '1700000000.000001'));
-      expect(reply.text).to.match(new RegExp(`ada reran the failed test cases of run ${failing}: <[^|]+\\|run (\\w+)> \\(2 test cases\\)`));
-      const [rerun] = await q(`SELECT r.short_id FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE o.short_id = $1`, [failing]);
-      const names = (await q(`SELECT rtc.name FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 ORDER BY rtc.position`, [rerun.short_id])).map((r: { name: string }) => r.name);
+      const reply = await waitFor('the threaded answer', async () =>
+        slack.messages('CTEAM').find((m) => m.threadTs === '1700000000.000001'),
+      );
+      expect(reply.text).to.match(
+        new RegExp(`ada reran the failed test cases of run ${failing}: <[^|]+\\|run (\\w+)> \\(2 test cases\\)`),
+      );
+      const [rerun] = await q(
+        `SELECT r.short_id FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE o.short_id = $1`,
+        [failing],
+      );
+      const names = (
+        await q(
+          `SELECT rtc.name FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 ORDER BY rtc.position`,
+          [rerun.short_id],
+        )
+      ).map((r: { name: string }) => r.name);
       expect(names).to.deep.equal(['Bad', 'After bad']);
       // Asked for by a person in Slack: MANUAL, by that person.
       const [stored] = await q(`SELECT trigger, actor FROM runs WHERE short_id = $1`, [rerun.short_id]);
@@ -212,7 +280,10 @@ describe('Slack', function () {
     });
 
     it("works on a summary posted to a run's own channel that no project is connected to", async () => {
-      const failing = await start({ testPlanShortId: plans.Failing, notifications: [{ type: 'slack', channel: 'CALERTS' }] });
+      const failing = await start({
+        testPlanShortId: plans.Failing,
+        notifications: [{ type: 'slack', channel: 'CALERTS' }],
+      });
       await ended(failing);
       const payload = JSON.stringify({
         type: 'block_actions',
@@ -220,14 +291,21 @@ describe('Slack', function () {
         team: { id: 'T1' },
         channel: { id: 'CALERTS' },
         message: { ts: '1700000000.000777' },
-        actions: [{ type: 'button', action_id: 'rerun_failed', value: failing, block_id: 'b1', action_ts: '1700000001.0' }],
+        actions: [
+          { type: 'button', action_id: 'rerun_failed', value: failing, block_id: 'b1', action_ts: '1700000001.0' },
+        ],
         response_url: `${slack.url}/respond`,
         trigger_id: 't2',
       });
       expect((await slackPost(new URLSearchParams({ payload }).toString())).status).to.equal(200);
-      const reply = await waitFor('the threaded answer', async () => slack.messages('CALERTS').find((m) => m.threadTs === '1700000000.000777'));
+      const reply = await waitFor('the threaded answer', async () =>
+        slack.messages('CALERTS').find((m) => m.threadTs === '1700000000.000777'),
+      );
       expect(reply.text).to.match(new RegExp(`grace reran the failed test cases of run ${failing}`));
-      const [rerun] = await q(`SELECT r.trigger, r.actor FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE o.short_id = $1`, [failing]);
+      const [rerun] = await q(
+        `SELECT r.trigger, r.actor FROM runs r JOIN runs o ON o.id = r.rerun_of_run_id WHERE o.short_id = $1`,
+        [failing],
+      );
       expect(rerun).to.deep.equal({ trigger: 'MANUAL', actor: 'grace' });
     });
 
@@ -250,7 +328,9 @@ describe('Slack', function () {
       const runs = (await q(`SELECT count(*)::int n FROM runs`))[0].n;
       const body = command('run');
       expect((await slackPost(body, sign(body, 'not-the-secret'))).status).to.equal(401);
-      expect((await slackPost(body, sign(body, SIGNING_SECRET, Math.floor(Date.now() / 1000) - 600))).status).to.equal(401);
+      expect((await slackPost(body, sign(body, SIGNING_SECRET, Math.floor(Date.now() / 1000) - 600))).status).to.equal(
+        401,
+      );
       // Dated ahead: replayable until then, so refused too.
       const ahead = await slackPost(body, sign(body, SIGNING_SECRET, Math.floor(Date.now() / 1000) + 600));
       expect(ahead.status).to.equal(401);

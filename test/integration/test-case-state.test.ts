@@ -36,12 +36,17 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
   let shop: ApplySummary;
   const ids: Record<string, string> = {};
   const patch = (id: string, body: unknown) => api.request('PATCH', `/v1/test-cases/${id}`, { body });
-  const enabled = async (id: string) => (await sql<{ is_enabled: boolean }>(service, 'SELECT is_enabled FROM test_cases WHERE id = $1', [id]))[0]!.is_enabled;
+  const enabled = async (id: string) =>
+    (await sql<{ is_enabled: boolean }>(service, 'SELECT is_enabled FROM test_cases WHERE id = $1', [id]))[0]!
+      .is_enabled;
 
   before(async () => {
     site = await startSite({
       '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>'),
-      '/login': html('Sign in', '<main><label for="e">Email</label><input id="e"><label for="p">Password</label><input id="p" type="password"></main>'),
+      '/login': html(
+        'Sign in',
+        '<main><label for="e">Email</label><input id="e"><label for="p">Password</label><input id="p" type="password"></main>',
+      ),
     });
     service = await startTestService();
     shop = await service.apply(project('state', site.url));
@@ -49,14 +54,23 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
     api = service.client(await service.token('state'));
     other = service.client(await service.token('elsewhere'));
     const create = async (name: string, goal: string, extra: Record<string, unknown> = {}) => {
-      const res = await api.post('/v1/test-cases', { name, goal, applicationShortId: shop.applications[0]!.shortId, ...extra });
+      const res = await api.post('/v1/test-cases', {
+        name,
+        goal,
+        applicationShortId: shop.applications[0]!.shortId,
+        ...extra,
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       ids[name] = res.body.testCase.id;
     };
     // No worker yet: these stay GENERATING until one starts.
     await create('Burns in', 'Go to /', { expectedResult: "'All good' is shown" });
     await create('Fails', "Go to /. Click 'Launch the rockets'");
-    await create('Types a secret', `Go to /login. Fill 'Email' with '{{config.email}}'. Fill 'Password' with '${SECRET}'`, { configShortIds: [shop.configs[0]!.shortId] });
+    await create(
+      'Types a secret',
+      `Go to /login. Fill 'Email' with '{{config.email}}'. Fill 'Password' with '${SECRET}'`,
+      { configShortIds: [shop.configs[0]!.shortId] },
+    );
   });
   after(async () => {
     await worker?.stop();
@@ -87,7 +101,10 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
     it('enabling is 409, saying to wait and that a worker must run; nothing changes', async () => {
       const res = await patch(ids['Burns in']!, { isEnabled: true });
       expect(res.status).to.equal(409);
-      expect(errorMessage(res.body)).to.include('still recording the steps').and.include('Wait until it is COMPLETED').and.include('goalie worker');
+      expect(errorMessage(res.body))
+        .to.include('still recording the steps')
+        .and.include('Wait until it is COMPLETED')
+        .and.include('goalie worker');
       expect(await enabled(ids['Burns in']!)).to.equal(false);
     });
 
@@ -105,7 +122,9 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       expect(errorMessage(theirs.body)).to.equal(`Test case ${ids['Burns in']} was not found in project elsewhere.`);
       const unknown = await other.get('/v1/test-cases/00000000-0000-4000-8000-000000000009');
       expect(unknown.status).to.equal(404);
-      expect(errorMessage(unknown.body)).to.equal('Test case 00000000-0000-4000-8000-000000000009 was not found in project elsewhere.');
+      expect(errorMessage(unknown.body)).to.equal(
+        'Test case 00000000-0000-4000-8000-000000000009 was not found in project elsewhere.',
+      );
       const change = await other.request('PATCH', `/v1/test-cases/${ids['Burns in']}`, { body: { isEnabled: false } });
       expect(change.status).to.equal(404);
     });
@@ -125,17 +144,27 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       ['an empty body', {}, ['JSON object body is required', '{"isEnabled": true}']],
       ['an empty object', { body: {} }, ['isEnabled is required', '{"isEnabled": false}']],
       ['a string isEnabled', { body: { isEnabled: 'true' } }, ['isEnabled must be true or false, not "true"']],
-      ['an unknown field', { body: { isEnabled: true, name: 'Renamed' } }, ['unknown field name', 'only isEnabled can be changed']],
+      [
+        'an unknown field',
+        { body: { isEnabled: true, name: 'Renamed' } },
+        ['unknown field name', 'only isEnabled can be changed'],
+      ],
       ['another field only', { body: { goal: 'Go to /about' } }, ['isEnabled is required', 'unknown field goal']],
       ['an array', { body: [{ isEnabled: true }] }, ['must be a JSON object, not an array']],
-      ['malformed JSON', { raw: '{"isEnabled": tru', headers: { 'content-type': 'application/json' } }, ['not valid JSON']],
+      [
+        'malformed JSON',
+        { raw: '{"isEnabled": tru', headers: { 'content-type': 'application/json' } },
+        ['not valid JSON'],
+      ],
     ];
     for (const [title, request, says] of bad) {
       it(`PATCH with ${title} is 400 saying what to send, and changes nothing`, async () => {
         const res = await api.request('PATCH', `/v1/test-cases/${ids['Burns in']}`, request);
         expect(res.status).to.equal(400);
         for (const part of says) expect(errorMessage(res.body)).to.include(part);
-        const [row] = await sql(service, 'SELECT name, goal, is_enabled FROM test_cases WHERE id = $1', [ids['Burns in']]);
+        const [row] = await sql(service, 'SELECT name, goal, is_enabled FROM test_cases WHERE id = $1', [
+          ids['Burns in'],
+        ]);
         expect(row).to.deep.equal({ name: 'Burns in', goal: 'Go to /', is_enabled: false });
       });
     }
@@ -144,7 +173,18 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
   describe('after the burn-ins', () => {
     before(async () => {
       worker = await startWorker(service.runtime);
-      await waitFor('the burn-ins', async () => (await sql<{ n: number }>(service, `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0]!.n === 0, 90_000, 100);
+      await waitFor(
+        'the burn-ins',
+        async () =>
+          (
+            await sql<{ n: number }>(
+              service,
+              `SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`,
+            )
+          )[0]!.n === 0,
+        90_000,
+        100,
+      );
     });
 
     it('a burned-in test case shows its steps, and can be enabled and disabled', async () => {
@@ -173,7 +213,10 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
 
       const res = await patch(ids.Fails!, { isEnabled: true });
       expect(res.status).to.equal(409);
-      expect(errorMessage(res.body)).to.include('its burn-in FAILED').and.include('Fix its goal and create it again').and.include(read.body.generationError);
+      expect(errorMessage(res.body))
+        .to.include('its burn-in FAILED')
+        .and.include('Fix its goal and create it again')
+        .and.include(read.body.generationError);
       expect(await enabled(ids.Fails!)).to.equal(false);
     });
 
@@ -181,11 +224,15 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       const read = await api.get(`/v1/test-cases/${ids['Types a secret']}`);
       expect(read.body.generationStatus, read.body.generationError).to.equal('COMPLETED');
       // Stored as typed (the burn-in recorded what the goal said) ...
-      const [stored] = await sql(service, 'SELECT steps FROM test_case_step_versions WHERE test_case_id = $1', [ids['Types a secret']]);
+      const [stored] = await sql(service, 'SELECT steps FROM test_case_step_versions WHERE test_case_id = $1', [
+        ids['Types a secret'],
+      ]);
       expect(JSON.stringify(stored!.steps)).to.include(SECRET);
       // ... answered masked, everywhere.
       expect(JSON.stringify(read.body)).to.not.include(SECRET);
-      expect(read.body.goal).to.equal("Go to /login. Fill 'Email' with '{{config.email}}'. Fill 'Password' with '{{config.password}}'");
+      expect(read.body.goal).to.equal(
+        "Go to /login. Fill 'Email' with '{{config.email}}'. Fill 'Password' with '{{config.password}}'",
+      );
       expect(read.body.steps).to.include("Fill 'Password' with '{{config.password}}'");
       expect(read.body.steps.join('\n')).to.include('{{config.email}}');
       const page = await (await adminFetch(service, read.body.url)).text();
@@ -201,7 +248,11 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
       try {
         const context = await browser.newContext();
-        await signInContext(context, service, await visitor(service, { organizationId: shop.organization.id, role: 'member' }));
+        await signInContext(
+          context,
+          service,
+          await visitor(service, { organizationId: shop.organization.id, role: 'member' }),
+        );
         const page = await context.newPage();
         await page.goto(url);
         await page.getByRole('button', { name: 'Enable' }).click();
@@ -220,17 +271,29 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
 
     it('a failed burn-in gets no Enable or Run now button but says what to do', async () => {
       const page = await (await adminFetch(service, `/test-cases/${ids.Fails}`)).text();
-      expect(page).to.not.include(`action="/test-cases/${ids.Fails}/enable"`).and.not.include(`action="/test-cases/${ids.Fails}/run"`);
+      expect(page)
+        .to.not.include(`action="/test-cases/${ids.Fails}/enable"`)
+        .and.not.include(`action="/test-cases/${ids.Fails}/run"`);
       expect(page).to.include('It cannot be enabled or run: its burn-in failed. Edit its goal, or burn it in again.');
     });
 
     it('refuses a cross-site POST with 403, and enables nothing', async () => {
       const url = `${service.baseUrl}/test-cases/${ids['Burns in']}/enable`;
       const member = await visitor(service, { organizationId: shop.organization.id, role: 'member' });
-      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
-        const refused = await fetch(url, { method: 'POST', redirect: 'manual', headers: { ...headers, cookie: member.cookie } });
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'null' },
+      ] as Record<string, string>[]) {
+        const refused = await fetch(url, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { ...headers, cookie: member.cookie },
+        });
         expect(refused.status, JSON.stringify(headers)).to.equal(403);
-        expect((await refused.json()).message).to.match(/only works from Goalie's own test case page.*PATCH \/v1\/test-cases\/\{id\}/);
+        expect((await refused.json()).message).to.match(
+          /only works from Goalie's own test case page.*PATCH \/v1\/test-cases\/\{id\}/,
+        );
       }
       expect(await enabled(ids['Burns in']!)).to.equal(false);
     });

@@ -14,8 +14,18 @@ describe('POST /v1/test-cases', () => {
 
   const web = () => shop.applications.find((a) => a.name === 'web')!.shortId;
   const testCaseId = (name: string) => shop.testCases.find((t) => t.name === name)!.id;
-  const countTestCases = async () => (await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM test_cases WHERE project_id = $1', [shop.project.id]))[0]!.n;
-  const valid = (extra: Record<string, unknown> = {}) => ({ name: `Search ${++counter}`, goal: "Search for 'socks'", applicationShortId: web(), ...extra });
+  const countTestCases = async () =>
+    (
+      await sql<{ n: number }>(service, 'SELECT count(*)::int AS n FROM test_cases WHERE project_id = $1', [
+        shop.project.id,
+      ])
+    )[0]!.n;
+  const valid = (extra: Record<string, unknown> = {}) => ({
+    name: `Search ${++counter}`,
+    goal: "Search for 'socks'",
+    applicationShortId: web(),
+    ...extra,
+  });
 
   before(async () => {
     service = await startTestService();
@@ -25,13 +35,22 @@ describe('POST /v1/test-cases', () => {
   after(() => service.close());
 
   it('creates a disabled test case that starts generating, with a link to its page', async () => {
-    const res = await api.post('/v1/test-cases', { name: 'Find socks', goal: "Search for 'socks'", applicationShortId: web(), expectedResult: 'Socks are listed' });
+    const res = await api.post('/v1/test-cases', {
+      name: 'Find socks',
+      goal: "Search for 'socks'",
+      applicationShortId: web(),
+      expectedResult: 'Socks are listed',
+    });
     expect(res.status).to.equal(200);
     expect(res.body.success).to.equal(true);
     const { id, name, url } = res.body.testCase;
     expect(name).to.equal('Find socks');
     expect(url).to.equal(`${service.baseUrl}/test-cases/${id}`);
-    const [row] = await sql(service, 'SELECT project_id, application_id, name, goal, expected_result, is_enabled, generation_status, created_via FROM test_cases WHERE id = $1', [id]);
+    const [row] = await sql(
+      service,
+      'SELECT project_id, application_id, name, goal, expected_result, is_enabled, generation_status, created_via FROM test_cases WHERE id = $1',
+      [id],
+    );
     expect(row).to.deep.equal({
       project_id: shop.project.id,
       application_id: shop.applications.find((a) => a.name === 'web')!.id,
@@ -76,7 +95,10 @@ describe('POST /v1/test-cases', () => {
   it('accepts a dependency on another test case created through the API', async () => {
     const first = await api.post('/v1/test-cases', valid());
     expect(first.status).to.equal(200);
-    const second = await api.post('/v1/test-cases', valid({ resumeFromDependencyProjectTestCaseId: first.body.testCase.id }));
+    const second = await api.post(
+      '/v1/test-cases',
+      valid({ resumeFromDependencyProjectTestCaseId: first.body.testCase.id }),
+    );
     expect(second.status).to.equal(200);
     const [row] = await sql(service, 'SELECT resume_from_id FROM test_cases WHERE id = $1', [second.body.testCase.id]);
     expect(row!.resume_from_id).to.equal(first.body.testCase.id);
@@ -94,7 +116,9 @@ describe('POST /v1/test-cases', () => {
       const name = '🧦'.repeat(79) + String(++counter % 10);
       const res = await api.post('/v1/test-cases', valid({ name }));
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      const [row] = await sql(service, 'SELECT char_length(name) AS n FROM test_cases WHERE id = $1', [res.body.testCase.id]);
+      const [row] = await sql(service, 'SELECT char_length(name) AS n FROM test_cases WHERE id = $1', [
+        res.body.testCase.id,
+      ]);
       expect(row!.n).to.equal(80);
     });
 
@@ -124,23 +148,75 @@ describe('POST /v1/test-cases', () => {
 
   describe('validation', () => {
     const invalid: { title: string; body: () => unknown; says: string[] }[] = [
-      { title: 'an empty object', body: () => ({}), says: ['name is required', 'goal is required', 'applicationShortId is required'] },
-      { title: 'a missing goal', body: () => ({ name: 'No goal', applicationShortId: web() }), says: ['goal is required'] },
+      {
+        title: 'an empty object',
+        body: () => ({}),
+        says: ['name is required', 'goal is required', 'applicationShortId is required'],
+      },
+      {
+        title: 'a missing goal',
+        body: () => ({ name: 'No goal', applicationShortId: web() }),
+        says: ['goal is required'],
+      },
       { title: 'a missing name', body: () => ({ goal: 'g', applicationShortId: web() }), says: ['name is required'] },
-      { title: 'a missing applicationShortId', body: () => ({ name: 'No app', goal: 'g' }), says: ['applicationShortId is required'] },
+      {
+        title: 'a missing applicationShortId',
+        body: () => ({ name: 'No app', goal: 'g' }),
+        says: ['applicationShortId is required'],
+      },
       { title: 'a blank goal', body: () => valid({ goal: '  ' }), says: ['goal', 'empty'] },
       { title: 'a numeric name', body: () => valid({ name: 7 }), says: ['name', 'string'] },
-      { title: 'an application name instead of its short ID', body: () => valid({ applicationShortId: 'web' }), says: ['applicationShortId', 'application short ID', '"web"'] },
-      { title: 'a config name instead of its short ID', body: () => valid({ configShortIds: ['admin login'] }), says: ['configShortIds[0]', 'config short ID'] },
-      { title: 'configShortIds as a string', body: () => valid({ configShortIds: 'cfg_x' }), says: ['configShortIds', 'array'] },
-      { title: 'a scenario short ID with the wrong prefix', body: () => valid({ scenarioShortId: 'scn_abc' }), says: ['scenarioShortId', 'scenario short ID'] },
-      { title: 'a malformed Resume From UUID', body: () => valid({ resumeFromDependencyProjectTestCaseId: 'Sign in' }), says: ['resumeFromDependencyProjectTestCaseId', 'UUID'] },
-      { title: 'a malformed Wait For UUID', body: () => valid({ waitForDependenciesProjectTestCaseIds: [testCaseId('Sign in'), '1234'] }), says: ['waitForDependenciesProjectTestCaseIds[1]', 'UUID', '"1234"'] },
-      { title: 'a Wait For dependency listed twice', body: () => valid({ waitForDependenciesProjectTestCaseIds: [testCaseId('Sign in'), testCaseId('Sign in')] }), says: ['waitForDependenciesProjectTestCaseIds', 'more than once'] },
-      { title: 'a NUL character in the name', body: () => valid({ name: 'Bad\u0000name' }), says: ['name contains a NUL character'] },
-      { title: 'a NUL character in the goal', body: () => valid({ goal: 'Go\u0000' }), says: ['goal contains a NUL character'] },
+      {
+        title: 'an application name instead of its short ID',
+        body: () => valid({ applicationShortId: 'web' }),
+        says: ['applicationShortId', 'application short ID', '"web"'],
+      },
+      {
+        title: 'a config name instead of its short ID',
+        body: () => valid({ configShortIds: ['admin login'] }),
+        says: ['configShortIds[0]', 'config short ID'],
+      },
+      {
+        title: 'configShortIds as a string',
+        body: () => valid({ configShortIds: 'cfg_x' }),
+        says: ['configShortIds', 'array'],
+      },
+      {
+        title: 'a scenario short ID with the wrong prefix',
+        body: () => valid({ scenarioShortId: 'scn_abc' }),
+        says: ['scenarioShortId', 'scenario short ID'],
+      },
+      {
+        title: 'a malformed Resume From UUID',
+        body: () => valid({ resumeFromDependencyProjectTestCaseId: 'Sign in' }),
+        says: ['resumeFromDependencyProjectTestCaseId', 'UUID'],
+      },
+      {
+        title: 'a malformed Wait For UUID',
+        body: () => valid({ waitForDependenciesProjectTestCaseIds: [testCaseId('Sign in'), '1234'] }),
+        says: ['waitForDependenciesProjectTestCaseIds[1]', 'UUID', '"1234"'],
+      },
+      {
+        title: 'a Wait For dependency listed twice',
+        body: () => valid({ waitForDependenciesProjectTestCaseIds: [testCaseId('Sign in'), testCaseId('Sign in')] }),
+        says: ['waitForDependenciesProjectTestCaseIds', 'more than once'],
+      },
+      {
+        title: 'a NUL character in the name',
+        body: () => valid({ name: 'Bad\u0000name' }),
+        says: ['name contains a NUL character'],
+      },
+      {
+        title: 'a NUL character in the goal',
+        body: () => valid({ goal: 'Go\u0000' }),
+        says: ['goal contains a NUL character'],
+      },
       { title: 'a duplicate name', body: () => valid({ name: 'Sign in' }), says: ['"Sign in"', 'already exists'] },
-      { title: 'a duplicate name after trimming', body: () => valid({ name: ' Checkout ' }), says: ['"Checkout"', 'already exists'] },
+      {
+        title: 'a duplicate name after trimming',
+        body: () => valid({ name: ' Checkout ' }),
+        says: ['"Checkout"', 'already exists'],
+      },
     ];
     for (const c of invalid) {
       it(`answers 400 for ${c.title}, and stores nothing`, async () => {
@@ -161,7 +237,11 @@ describe('POST /v1/test-cases', () => {
     ] as const) {
       it(`answers 400 for ${title}`, async () => {
         const before = await countTestCases();
-        const res = await api.request('POST', '/v1/test-cases', raw === undefined ? {} : { raw, headers: { 'content-type': 'application/json' } });
+        const res = await api.request(
+          'POST',
+          '/v1/test-cases',
+          raw === undefined ? {} : { raw, headers: { 'content-type': 'application/json' } },
+        );
         expect(res.status).to.equal(400);
         expect(errorMessage(res.body)).to.include(says);
         expect(await countTestCases()).to.equal(before);
@@ -176,9 +256,21 @@ describe('POST /v1/test-cases', () => {
 
   describe('references', () => {
     const missing: { title: string; body: () => unknown; says: () => string[] }[] = [
-      { title: 'an unknown application', body: () => valid({ applicationShortId: 'app-nope_zzzzzz' }), says: () => ['Application app-nope_zzzzzz', 'not found'] },
-      { title: 'an unknown config', body: () => valid({ configShortIds: [shop.configs[0]!.shortId, 'cfg-nope_zzzzzz'] }), says: () => ['Config cfg-nope_zzzzzz', 'not found'] },
-      { title: 'an unknown scenario', body: () => valid({ scenarioShortId: 'scenario-nope_zzzzzz' }), says: () => ['Scenario scenario-nope_zzzzzz', 'not found'] },
+      {
+        title: 'an unknown application',
+        body: () => valid({ applicationShortId: 'app-nope_zzzzzz' }),
+        says: () => ['Application app-nope_zzzzzz', 'not found'],
+      },
+      {
+        title: 'an unknown config',
+        body: () => valid({ configShortIds: [shop.configs[0]!.shortId, 'cfg-nope_zzzzzz'] }),
+        says: () => ['Config cfg-nope_zzzzzz', 'not found'],
+      },
+      {
+        title: 'an unknown scenario',
+        body: () => valid({ scenarioShortId: 'scenario-nope_zzzzzz' }),
+        says: () => ['Scenario scenario-nope_zzzzzz', 'not found'],
+      },
       {
         title: 'an unknown Resume From dependency',
         body: () => valid({ resumeFromDependencyProjectTestCaseId: '00000000-0000-4000-8000-000000000001' }),
@@ -186,7 +278,10 @@ describe('POST /v1/test-cases', () => {
       },
       {
         title: 'an unknown Wait For dependency',
-        body: () => valid({ waitForDependenciesProjectTestCaseIds: [testCaseId('Sign in'), '00000000-0000-4000-8000-000000000002'] }),
+        body: () =>
+          valid({
+            waitForDependenciesProjectTestCaseIds: [testCaseId('Sign in'), '00000000-0000-4000-8000-000000000002'],
+          }),
         says: () => ['00000000-0000-4000-8000-000000000002', 'not found'],
       },
     ];
@@ -203,18 +298,26 @@ describe('POST /v1/test-cases', () => {
   });
 
   it('keeps a test case created through the API out of plan runs until it is enabled, even when the plan lists it', async () => {
-    const created = await api.post('/v1/test-cases', { name: 'Wishlist', goal: 'Add socks to the wishlist', applicationShortId: shop.applications.find((a) => a.name === 'admin')!.shortId });
+    const created = await api.post('/v1/test-cases', {
+      name: 'Wishlist',
+      goal: 'Add socks to the wishlist',
+      applicationShortId: shop.applications.find((a) => a.name === 'admin')!.shortId,
+    });
     expect(created.status).to.equal(200);
     // A second apply lists it in the Admin only plan; the file does not declare it, so apply leaves it as it is.
     const yaml = shopProject().replace('testCases: [Admin dashboard]\n', 'testCases: [Admin dashboard, Wishlist]\n');
     expect(yaml).to.include('[Admin dashboard, Wishlist]');
     await service.apply(yaml);
-    const [member] = await sql(service, 'SELECT count(*)::int AS n FROM test_plan_test_cases WHERE test_case_id = $1', [created.body.testCase.id]);
+    const [member] = await sql(service, 'SELECT count(*)::int AS n FROM test_plan_test_cases WHERE test_case_id = $1', [
+      created.body.testCase.id,
+    ]);
     expect(member!.n).to.equal(1);
     const [row] = await sql(service, 'SELECT is_enabled FROM test_cases WHERE id = $1', [created.body.testCase.id]);
     expect(row!.is_enabled).to.equal(false);
 
-    const run = await api.post('/v1/run', { testPlanShortId: shop.testPlans.find((p) => p.name === 'Admin only')!.shortId });
+    const run = await api.post('/v1/run', {
+      testPlanShortId: shop.testPlans.find((p) => p.name === 'Admin only')!.shortId,
+    });
     expect(run.status).to.equal(200);
     expect(run.body.run.testCount).to.equal(1);
     const view = await api.get(`/v1/run/${run.body.run.shortId}?testCases=all`);
@@ -226,7 +329,10 @@ describe('POST /v1/test-cases', () => {
     const [a, b] = await Promise.all([api.post('/v1/test-cases', body), api.post('/v1/test-cases', body)]);
     expect([a.status, b.status].sort()).to.deep.equal([200, 400]);
     expect(errorMessage([a, b].find((r) => r.status === 400)!.body)).to.include('already exists');
-    const rows = await sql(service, 'SELECT id FROM test_cases WHERE project_id = $1 AND name = $2', [shop.project.id, 'Race']);
+    const rows = await sql(service, 'SELECT id FROM test_cases WHERE project_id = $1 AND name = $2', [
+      shop.project.id,
+      'Race',
+    ]);
     expect(rows).to.have.length(1);
   });
 

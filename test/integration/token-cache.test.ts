@@ -64,7 +64,9 @@ describe('the API token cache', () => {
     it('writes last_used_at again once a minute has passed', async () => {
       const { token, record } = await createToken(service.runtime.app, 'shop', 'touched');
       const client = service.client(token);
-      const lastUsed = async () => (await sql(service, 'SELECT last_used_at FROM api_tokens WHERE id = $1', [record.id]))[0]!.last_used_at as Date | null;
+      const lastUsed = async () =>
+        (await sql(service, 'SELECT last_used_at FROM api_tokens WHERE id = $1', [record.id]))[0]!
+          .last_used_at as Date | null;
       await client.get(`/v1/run/${run.shortId}`);
       const first = await waitFor('the first last_used_at', lastUsed);
       // The service's clock a minute and a bit later: the next request writes it again.
@@ -100,21 +102,37 @@ describe('the API token cache', () => {
       expect((await client.get(`/v1/run/${run.shortId}`)).status).to.equal(200);
       await sql(service, 'UPDATE api_tokens SET revoked_at = now() WHERE id = $1', [record.id]);
       // The deadline is the time to live and ample slack for a busy machine.
-      await waitFor('the revoked token to be refused', async () => (await client.get(`/v1/run/${run.shortId}`)).status === 403, 6000);
+      await waitFor(
+        'the revoked token to be refused',
+        async () => (await client.get(`/v1/run/${run.shortId}`)).status === 403,
+        6000,
+      );
     });
 
     it('refuses the tokens of an organization suspended by another process within the time to live', async () => {
       const client = service.client(await service.token('shop'));
       expect((await client.get(`/v1/run/${run.shortId}`)).status).to.equal(200);
-      await sql(service, 'UPDATE organizations SET suspended = true WHERE id = (SELECT organization_id FROM projects WHERE id = $1)', [shop.project.id]);
+      await sql(
+        service,
+        'UPDATE organizations SET suspended = true WHERE id = (SELECT organization_id FROM projects WHERE id = $1)',
+        [shop.project.id],
+      );
       try {
-        const res = await waitFor('the suspension to count', async () => {
-          const answer = await client.get(`/v1/run/${run.shortId}`);
-          return answer.status === 403 && answer;
-        }, 6000);
+        const res = await waitFor(
+          'the suspension to count',
+          async () => {
+            const answer = await client.get(`/v1/run/${run.shortId}`);
+            return answer.status === 403 && answer;
+          },
+          6000,
+        );
         expect(errorMessage(res.body)).to.include('is suspended');
       } finally {
-        await sql(service, 'UPDATE organizations SET suspended = false WHERE id = (SELECT organization_id FROM projects WHERE id = $1)', [shop.project.id]);
+        await sql(
+          service,
+          'UPDATE organizations SET suspended = false WHERE id = (SELECT organization_id FROM projects WHERE id = $1)',
+          [shop.project.id],
+        );
       }
     });
   });

@@ -5,7 +5,19 @@ import { loadConfig } from '../../backend/src/config.js';
 const caller = (tokenId: string): TokenCaller => ({
   tokenId,
   revoked: false,
-  project: { id: 'p', organizationId: 'o', name: 'shop', slug: 'shop', defaultTestPlanId: null, defaultDevicePresetId: null, slackDefaultChannel: null, slackNotifyOn: 'always', slackConfigured: false, sshTunnelProxy: false, publicResults: false },
+  project: {
+    id: 'p',
+    organizationId: 'o',
+    name: 'shop',
+    slug: 'shop',
+    defaultTestPlanId: null,
+    defaultDevicePresetId: null,
+    slackDefaultChannel: null,
+    slackNotifyOn: 'always',
+    slackConfigured: false,
+    sshTunnelProxy: false,
+    publicResults: false,
+  },
   organization: { id: 'o', name: 'Acme', suspended: false, usageLimit: null },
 });
 
@@ -62,8 +74,12 @@ describe('config: GOALIE_TOKEN_CACHE_SECONDS', () => {
     expect(loadConfig({}).tokenCacheMs).to.equal(5000);
     expect(loadConfig({ GOALIE_TOKEN_CACHE_SECONDS: '0' }).tokenCacheMs).to.equal(0);
     expect(loadConfig({ GOALIE_TOKEN_CACHE_SECONDS: '60' }).tokenCacheMs).to.equal(60_000);
-    expect(() => loadConfig({ GOALIE_TOKEN_CACHE_SECONDS: '61' })).to.throw('GOALIE_TOKEN_CACHE_SECONDS must be at most 60');
-    expect(() => loadConfig({ GOALIE_TOKEN_CACHE_SECONDS: '2.5' })).to.throw('GOALIE_TOKEN_CACHE_SECONDS must be a whole number of at least 0, got "2.5"');
+    expect(() => loadConfig({ GOALIE_TOKEN_CACHE_SECONDS: '61' })).to.throw(
+      'GOALIE_TOKEN_CACHE_SECONDS must be at most 60',
+    );
+    expect(() => loadConfig({ GOALIE_TOKEN_CACHE_SECONDS: '2.5' })).to.throw(
+      'GOALIE_TOKEN_CACHE_SECONDS must be a whole number of at least 0, got "2.5"',
+    );
     expect(() => loadConfig({ GOALIE_TOKEN_CACHE_SECONDS: '-1' })).to.throw('must be a whole number');
   });
 });

@@ -201,7 +201,9 @@ describe('check-imports', () => {
   describe('shared', () => {
     it('may import shared and npm packages', () => {
       tree({
-        'shared/src/api/schemas.ts': ["import { z } from 'zod';", "import { SHORT } from '../short-ids.js';"].join('\n'),
+        'shared/src/api/schemas.ts': ["import { z } from 'zod';", "import { SHORT } from '../short-ids.js';"].join(
+          '\n',
+        ),
       });
       expect(found()).to.deep.equal([]);
     });
@@ -288,17 +290,21 @@ describe('check-imports', () => {
     it('refuse files that import each other at run time, naming the circle', () => {
       tree({
         'backend/src/cli/main.ts': "import { apply } from './apply.js';\nexport class UsageError extends Error {}",
-        'backend/src/cli/apply.ts': "import { UsageError } from './main.js';\nexport const apply = () => new UsageError();",
+        'backend/src/cli/apply.ts':
+          "import { UsageError } from './main.js';\nexport const apply = () => new UsageError();",
       });
       const violations = checkImports(root);
       expect(violations.map((v) => v.message)).to.have.length(1);
-      expect(violations[0]!.message).to.match(/^import cycle backend\/src\/cli\/apply\.ts -> backend\/src\/cli\/main\.ts -> backend\/src\/cli\/apply\.ts \(rule: /);
+      expect(violations[0]!.message).to.match(
+        /^import cycle backend\/src\/cli\/apply\.ts -> backend\/src\/cli\/main\.ts -> backend\/src\/cli\/apply\.ts \(rule: /,
+      );
     });
 
     it('leave out type-only and dynamic imports, which do not load a module at start', () => {
       tree({
         'backend/src/cli/main.ts': "const load = () => import('./apply.js');\nexport class UsageError extends Error {}",
-        'backend/src/cli/apply.ts': "import type { UsageError } from './main.js';\nimport { type UsageError as U } from './main.js';\nexport const apply = (e: UsageError, u: U) => [e, u];",
+        'backend/src/cli/apply.ts':
+          "import type { UsageError } from './main.js';\nimport { type UsageError as U } from './main.js';\nexport const apply = (e: UsageError, u: U) => [e, u];",
       });
       expect(found()).to.deep.equal([]);
     });

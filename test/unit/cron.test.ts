@@ -27,7 +27,10 @@ describe('cron schedules in plain words', () => {
     ['0 */2 * * *', 'Every 2 hours, at 0 minutes past'],
     ['*/10 */3 * * *', 'Every 10 minutes of every 3 hours'],
     ['15 8-18 * * *', 'Every hour from 08:00 to 18:59, at 15 minutes past'],
-    ['0 1,2,3,4,5,6,7 * * *', 'Every hour from 01:00 to 01:59, from 02:00 to 02:59, from 03:00 to 03:59, from 04:00 to 04:59, from 05:00 to 05:59, from 06:00 to 06:59 and from 07:00 to 07:59, at 0 minutes past'],
+    [
+      '0 1,2,3,4,5,6,7 * * *',
+      'Every hour from 01:00 to 01:59, from 02:00 to 02:59, from 03:00 to 03:59, from 04:00 to 04:59, from 05:00 to 05:59, from 06:00 to 06:59 and from 07:00 to 07:59, at 0 minutes past',
+    ],
     ['0-30/10 * * * *', 'Every 10th minute from 0 to 30 of every hour'],
     ['0 0 */2 * *', 'At 00:00, on every 2nd day of the month'],
     ['5,35 0-3,12 * * *', 'At minutes 5 and 35 from 00:00 to 03:59 and from 12:00 to 12:59'],

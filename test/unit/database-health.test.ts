@@ -7,12 +7,30 @@ const withCode = (code: string, message = 'x') => Object.assign(new Error(messag
 describe('telling an unreachable database from a failed query', () => {
   const unreachable: [string, unknown, RegExp][] = [
     ['a refused connection', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'), /refused/],
-    ['a server shut down under the session (57P01)', withCode('57P01', 'terminating connection due to administrator command'), /admin_shutdown/],
-    ['a server starting or stopping (57P03)', withCode('57P03', 'the database system is shutting down'), /cannot_connect_now/],
+    [
+      'a server shut down under the session (57P01)',
+      withCode('57P01', 'terminating connection due to administrator command'),
+      /admin_shutdown/,
+    ],
+    [
+      'a server starting or stopping (57P03)',
+      withCode('57P03', 'the database system is shutting down'),
+      /cannot_connect_now/,
+    ],
     ['a lost connection', new Error('Connection terminated unexpectedly'), /lost/],
-    ['a transaction whose connection broke before its commit', Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' }), /lost/],
+    [
+      'a transaction whose connection broke before its commit',
+      Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), {
+        name: 'QueryRunnerAlreadyReleasedError',
+      }),
+      /lost/,
+    ],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect'), /timed out/],
-    ['TypeORM wrapping the driver error', Object.assign(new Error('QueryFailedError'), { driverError: withCode('57P01') }), /admin_shutdown/],
+    [
+      'TypeORM wrapping the driver error',
+      Object.assign(new Error('QueryFailedError'), { driverError: withCode('57P01') }),
+      /admin_shutdown/,
+    ],
     ['an error with a cause', new Error('outer', { cause: withCode('ECONNRESET') }), /reset/],
     ['every address refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]), /refused/],
   ];
@@ -41,12 +59,25 @@ describe('the database health of a process', () => {
   it('logs once that the database went away, however many requests fail, and once that it is back', async () => {
     const { lines, log } = capture();
     let answers = false;
-    const health = databaseHealth({ ping: async () => (answers ? 1 : Promise.reject(withCode('ECONNREFUSED'))), log, hint: 'Check it.', probeEveryMs: 20 });
+    const health = databaseHealth({
+      ping: async () => (answers ? 1 : Promise.reject(withCode('ECONNREFUSED'))),
+      log,
+      hint: 'Check it.',
+      probeEveryMs: 20,
+    });
     try {
-      for (let i = 0; i < 5; i++) expect(health.unreachable(withCode('ECONNREFUSED'))).to.match(/^The database is not reachable: the connection was refused\. Try again when GET \/readyz answers 200\. Check it\.$/);
+      for (let i = 0; i < 5; i++)
+        expect(health.unreachable(withCode('ECONNREFUSED'))).to.match(
+          /^The database is not reachable: the connection was refused\. Try again when GET \/readyz answers 200\. Check it\.$/,
+        );
       expect(await health.check(1000)).to.equal('The database is not reachable: the connection was refused. Check it.');
       expect(health.unreachable(withCode('23505'))).to.equal(null);
-      expect(lines).to.deep.equal([{ level: 'error', msg: 'the database went away: the connection was refused. API calls answer 503 and GET /readyz says so until it is back. Check it.' }]);
+      expect(lines).to.deep.equal([
+        {
+          level: 'error',
+          msg: 'the database went away: the connection was refused. API calls answer 503 and GET /readyz says so until it is back. Check it.',
+        },
+      ]);
       answers = true;
       await waitFor('the line saying the database is back', async () => lines.length === 2);
       expect(lines[1]).to.deep.equal({ level: 'info', msg: 'the database is back; API calls are answered again' });

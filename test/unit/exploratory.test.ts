@@ -4,9 +4,19 @@ import { expect } from 'chai';
 import type { Finding } from '../../backend/src/app/ports/explorer.js';
 import { Budget } from '../../backend/src/exploratory/budget.js';
 import { linkOutcome } from '../../backend/src/exploratory/check-links.js';
-import { accessibilityFinding, consoleErrorFinding, type AxeViolation, type RawFinding } from '../../backend/src/exploratory/findings.js';
+import {
+  accessibilityFinding,
+  consoleErrorFinding,
+  type AxeViolation,
+  type RawFinding,
+} from '../../backend/src/exploratory/findings.js';
 import { mergeFindings } from '../../backend/src/exploratory/merge-findings.js';
-import { axeImpactSeverity, linkStatusSeverity, pageStatusSeverity, subresourceStatusSeverity } from '../../backend/src/exploratory/severity.js';
+import {
+  axeImpactSeverity,
+  linkStatusSeverity,
+  pageStatusSeverity,
+  subresourceStatusSeverity,
+} from '../../backend/src/exploratory/severity.js';
 import { classifyLink, displayPath, normaliseUrl, SeenUrls } from '../../backend/src/exploratory/urls.js';
 
 const ORIGIN = 'https://pr-7.preview.example.com';
@@ -67,7 +77,15 @@ describe('exploration: URLs', () => {
   });
   it('takes each URL once, and at most N query variants of one path', () => {
     const seen = new SeenUrls(2);
-    const admitted = ['/items', '/items?page=1', '/items?page=1', '/items?page=2', '/items?page=3', '/items', '/other?page=3'].map((p) => seen.admit(`${ORIGIN}${p}`));
+    const admitted = [
+      '/items',
+      '/items?page=1',
+      '/items?page=1',
+      '/items?page=2',
+      '/items?page=3',
+      '/items',
+      '/other?page=3',
+    ].map((p) => seen.admit(`${ORIGIN}${p}`));
     expect(admitted).to.deep.equal(['new', 'new', 'seen', 'new', 'too-many-variants', 'seen', 'new']);
     expect(seen.has(`${ORIGIN}/items?page=3`)).to.equal(false);
   });
@@ -88,7 +106,9 @@ describe('exploration: severities', () => {
   ];
   for (const [status, page, subresource, link] of statuses) {
     it(`HTTP ${status}: page ${page}, request ${subresource}, link ${link}`, () => {
-      expect([pageStatusSeverity(status), subresourceStatusSeverity(status), linkStatusSeverity(status)]).to.deep.equal([page, subresource, link]);
+      expect([pageStatusSeverity(status), subresourceStatusSeverity(status), linkStatusSeverity(status)]).to.deep.equal(
+        [page, subresource, link],
+      );
     });
   }
   const impacts: [string | null, string | null][] = [
@@ -99,7 +119,8 @@ describe('exploration: severities', () => {
     [null, null],
   ];
   for (const [impact, severity] of impacts) {
-    it(`axe impact ${impact} → ${severity ?? 'not reported'}`, () => expect(axeImpactSeverity(impact)).to.equal(severity));
+    it(`axe impact ${impact} → ${severity ?? 'not reported'}`, () =>
+      expect(axeImpactSeverity(impact)).to.equal(severity));
   }
 });
 
@@ -116,7 +137,8 @@ describe('exploration: what a link check answer means', () => {
     [500, {}, { outcome: 'broken', status: 500, method: 'GET' }],
   ];
   for (const [status, headers, expected] of table) {
-    it(`${status} ${JSON.stringify(headers)} → ${JSON.stringify(expected)}`, () => expect(linkOutcome('GET', status, '', headers)).to.include(expected));
+    it(`${status} ${JSON.stringify(headers)} → ${JSON.stringify(expected)}`, () =>
+      expect(linkOutcome('GET', status, '', headers)).to.include(expected));
   }
 });
 
@@ -126,12 +148,20 @@ describe('exploration: findings', () => {
     impact,
     help: 'Images must have alternative text',
     helpUrl: 'https://dequeuniversity.com/rules/axe/4.14/image-alt',
-    nodes: Array.from({ length: nodes }, (_, i) => ({ html: `<img\n  src="/${i}.png">`, target: [`img:nth-child(${i + 1})`] })),
+    nodes: Array.from({ length: nodes }, (_, i) => ({
+      html: `<img\n  src="/${i}.png">`,
+      target: [`img:nth-child(${i + 1})`],
+    })),
   });
 
   it('gives an axe violation its rule, help, help URL and at most 3 elements', () => {
     const finding = accessibilityFinding(`${ORIGIN}/`, violation('critical', 5))!;
-    expect(finding).to.include({ kind: 'accessibility', severity: 'critical', key: 'axe:image-alt', title: 'Accessibility: Images must have alternative text (image-alt)' });
+    expect(finding).to.include({
+      kind: 'accessibility',
+      severity: 'critical',
+      key: 'axe:image-alt',
+      title: 'Accessibility: Images must have alternative text (image-alt)',
+    });
     expect(finding.evidence.split('\n')).to.deep.equal([
       'image-alt (critical): Images must have alternative text',
       'https://dequeuniversity.com/rules/axe/4.14/image-alt',
@@ -146,7 +176,10 @@ describe('exploration: findings', () => {
     expect(accessibilityFinding(`${ORIGIN}/`, violation('minor', 1))).to.equal(null);
   });
   it('keeps a console error title to one short line', () => {
-    const finding = consoleErrorFinding(`${ORIGIN}/`, `\nTypeError: x is undefined\n${'at y '.repeat(100)}`, { url: `${ORIGIN}/app.js`, lineNumber: 9 });
+    const finding = consoleErrorFinding(`${ORIGIN}/`, `\nTypeError: x is undefined\n${'at y '.repeat(100)}`, {
+      url: `${ORIGIN}/app.js`,
+      lineNumber: 9,
+    });
     expect(finding.title).to.equal('Console error: TypeError: x is undefined');
     expect(finding.evidence).to.match(/app\.js:10$/);
   });
@@ -169,7 +202,12 @@ describe('exploration: merging findings', () => {
   });
 
   it('merges one problem seen on many pages into one finding: first page and evidence, the pages listed', () => {
-    const merged = mergeFindings([raw('x', 'minor', '/a', 'Console error: boom'), raw('x', 'minor', '/b'), raw('x', 'minor', '/a'), raw('x', 'minor', '/c')]);
+    const merged = mergeFindings([
+      raw('x', 'minor', '/a', 'Console error: boom'),
+      raw('x', 'minor', '/b'),
+      raw('x', 'minor', '/a'),
+      raw('x', 'minor', '/c'),
+    ]);
     expect(merged).to.deep.equal([
       {
         kind: 'console-error',
@@ -182,7 +220,9 @@ describe('exploration: merging findings', () => {
   });
 
   it('takes the worst severity seen', () => {
-    expect(mergeFindings([raw('x', 'major', '/a'), raw('x', 'critical', '/b'), raw('x', 'minor', '/c')])[0]!.severity).to.equal('critical');
+    expect(
+      mergeFindings([raw('x', 'major', '/a'), raw('x', 'critical', '/b'), raw('x', 'minor', '/c')])[0]!.severity,
+    ).to.equal('critical');
   });
 
   it('lists at most 10 pages and counts the rest', () => {
@@ -192,8 +232,21 @@ describe('exploration: merging findings', () => {
   });
 
   it('orders worst first, then in the order first seen', () => {
-    const merged = mergeFindings([raw('m1', 'minor', '/'), raw('j1', 'major', '/'), raw('c1', 'critical', '/'), raw('m2', 'minor', '/'), raw('j2', 'major', '/'), raw('m1', 'critical', '/x')]);
-    expect(merged.map((f) => `${f.severity} ${f.title}`)).to.deep.equal(['critical m1 (on 2 pages)', 'critical c1', 'major j1', 'major j2', 'minor m2']);
+    const merged = mergeFindings([
+      raw('m1', 'minor', '/'),
+      raw('j1', 'major', '/'),
+      raw('c1', 'critical', '/'),
+      raw('m2', 'minor', '/'),
+      raw('j2', 'major', '/'),
+      raw('m1', 'critical', '/x'),
+    ]);
+    expect(merged.map((f) => `${f.severity} ${f.title}`)).to.deep.equal([
+      'critical m1 (on 2 pages)',
+      'critical c1',
+      'major j1',
+      'major j2',
+      'minor m2',
+    ]);
   });
 
   it('does not merge different problems', () => {

@@ -12,7 +12,9 @@ describe('legacy start-run bodies', () => {
     ['SOMETHING_ELSE', 'API'],
     [42, 42],
   ];
-  for (const [input, expected] of triggers) it(`trigger ${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () => expect(legacyTrigger(input)).to.equal(expected));
+  for (const [input, expected] of triggers)
+    it(`trigger ${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () =>
+      expect(legacyTrigger(input)).to.equal(expected));
 
   it('turns snake_case fields and keyed applications into the v1 body', () => {
     expect(
@@ -20,13 +22,21 @@ describe('legacy start-run bodies', () => {
         trigger: 'GITHUB',
         test_plan_short_id: 'pln_abc123',
         commit_hash: 'abc',
-        applications: { app_Web_1: { environment: { url: 'https://pr-1.example.com' }, device_preset_short_id: 'preset_x' } },
+        applications: {
+          app_Web_1: { environment: { url: 'https://pr-1.example.com' }, device_preset_short_id: 'preset_x' },
+        },
       }),
     ).to.deep.equal({
       trigger: 'REPOHOST',
       testPlanShortId: 'pln_abc123',
       commitHash: 'abc',
-      applications: [{ applicationShortId: 'app_Web_1', environment: { url: 'https://pr-1.example.com' }, devicePresetShortId: 'preset_x' }],
+      applications: [
+        {
+          applicationShortId: 'app_Web_1',
+          environment: { url: 'https://pr-1.example.com' },
+          devicePresetShortId: 'preset_x',
+        },
+      ],
     });
   });
 

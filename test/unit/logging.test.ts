@@ -17,7 +17,8 @@ describe('logging', () => {
       ['json', false, 'json'],
     ];
     for (const [setting, terminal, chosen] of table) {
-      it(`${setting} on ${terminal ? 'a terminal' : 'a pipe or file'} is ${chosen}`, () => expect(chooseLogFormat(setting, terminal)).to.equal(chosen));
+      it(`${setting} on ${terminal ? 'a terminal' : 'a pipe or file'} is ${chosen}`, () =>
+        expect(chooseLogFormat(setting, terminal)).to.equal(chosen));
     }
 
     it('GOALIE_LOG_FORMAT is read as auto by default, and pretty or json in any case', () => {
@@ -32,14 +33,24 @@ describe('logging', () => {
       const logger = createLogger('debug', prettyDestination({ write: (text: string) => sink.write(text) }, false));
       const before = Date.now();
       logger.info({ method: 'GET', path: '/v1/run/abc', status: 200, ms: 12.5, requestId: 'r-1' }, 'request');
-      logger.info({ event: 'run.started', runId: 'u-1', run: 'abc', testCases: 3 }, 'run abc started: plan "Smoke", 3 test cases (API) http://localhost:8080/runs/abc');
-      logger.warn({ err: new Error('Slack answered 500'), event: 'job.retry', attempt: 1 }, 'Slack notification failed (attempt 1 of 5)');
+      logger.info(
+        { event: 'run.started', runId: 'u-1', run: 'abc', testCases: 3 },
+        'run abc started: plan "Smoke", 3 test cases (API) http://localhost:8080/runs/abc',
+      );
+      logger.warn(
+        { err: new Error('Slack answered 500'), event: 'job.retry', attempt: 1 },
+        'Slack notification failed (attempt 1 of 5)',
+      );
       logger.info({ slack: { botToken: 'xoxb-secret' }, component: 'postgres' }, 'started the embedded PostgreSQL');
       const text = out.join('');
       const lines = text.split('\n').filter(Boolean);
       expect(lines[0]).to.match(/^\[\d\d:\d\d:\d\d\] INFO: GET \/v1\/run\/abc 200 12\.5 ms$/);
-      expect(lines[1]).to.match(/^\[\d\d:\d\d:\d\d\] INFO: run abc started: plan "Smoke", 3 test cases \(API\) http:\/\/localhost:8080\/runs\/abc$/);
-      expect(lines[2]).to.match(/^\[\d\d:\d\d:\d\d\] WARN: Slack notification failed \(attempt 1 of 5\): Slack answered 500$/);
+      expect(lines[1]).to.match(
+        /^\[\d\d:\d\d:\d\d\] INFO: run abc started: plan "Smoke", 3 test cases \(API\) http:\/\/localhost:8080\/runs\/abc$/,
+      );
+      expect(lines[2]).to.match(
+        /^\[\d\d:\d\d:\d\d\] WARN: Slack notification failed \(attempt 1 of 5\): Slack answered 500$/,
+      );
       // The warning's stack follows it, indented; then the last line, its component leading.
       const last = lines.findIndex((line) => line.includes('started the embedded PostgreSQL'));
       expect(lines.slice(3, last).every((line) => line.startsWith('    at '))).to.equal(true);
@@ -77,7 +88,8 @@ describe('logging', () => {
       ['/v1/run', 503, 'warn'],
       ['/v1x', 200, 'debug'],
     ];
-    for (const [path, status, level] of table) it(`${path} ${status}: ${level}`, () => expect(requestLogLevel(path, status)).to.equal(level));
+    for (const [path, status, level] of table)
+      it(`${path} ${status}: ${level}`, () => expect(requestLogLevel(path, status)).to.equal(level));
   });
 
   describe('settings that are wrong', () => {
@@ -95,7 +107,9 @@ describe('logging', () => {
       [{ GOALIE_GITHUB_OAUTH_CLIENT_ID: 'id' }, 'GOALIE_GITHUB_OAUTH_CLIENT_SECRET'],
     ];
     for (const [env, says] of bad) {
-      it(`${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} is a ConfigurationError saying what to set`, () => {
+      it(`${Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')} is a ConfigurationError saying what to set`, () => {
         let caught: unknown;
         try {
           loadConfig(env);

@@ -20,7 +20,13 @@ const LEGACY_RUNS = `/api/projects/${PROJECT}/runs`;
 // Example bodies (fresh objects each time, so tests can break them)
 
 const testPlan = () => ({ name: 'Smoke', shortId: 'pln-smoke_4kq8z1' });
-const run = () => ({ id: RUN_ID, shortId: 'x7k2m9', url: 'https://goalie.example.com/runs/x7k2m9', testCount: 3, testPlan: testPlan() });
+const run = () => ({
+  id: RUN_ID,
+  shortId: 'x7k2m9',
+  url: 'https://goalie.example.com/runs/x7k2m9',
+  testCount: 3,
+  testPlan: testPlan(),
+});
 const rerunRun = () => ({ id: RUN_ID, shortId: 'p3n8q1', url: 'https://goalie.example.com/runs/p3n8q1', testCount: 1 });
 
 const runTestCase = () => ({
@@ -50,10 +56,19 @@ const pendingRunTestCase = () => ({
   finishedAt: null,
 });
 
-const runStatusView = () => ({ id: RUN_ID, shortId: 'x7k2m9', status: 'COMPLETED', result: 'FAILED', runTestCases: [runTestCase()] });
+const runStatusView = () => ({
+  id: RUN_ID,
+  shortId: 'x7k2m9',
+  status: 'COMPLETED',
+  result: 'FAILED',
+  runTestCases: [runTestCase()],
+});
 
 const startRunResponse = () => ({ success: true, run: run() });
-const legacyStartRunResponse = () => ({ success: true, run: { ...run(), testPlan: { ...testPlan(), short_id: 'pln-smoke_4kq8z1' } } });
+const legacyStartRunResponse = () => ({
+  success: true,
+  run: { ...run(), testPlan: { ...testPlan(), short_id: 'pln-smoke_4kq8z1' } },
+});
 const rerunResponse = () => ({ success: true, run: rerunRun() });
 const createTestCaseResponse = () => ({
   success: true,
@@ -107,7 +122,8 @@ const SPEC_ERRORS: Record<string, number[]> = {
 const PUBLIC_OPERATIONS = ['GET /v1/outbound-ips', 'GET /v1/openapi.json'];
 
 /** A concrete request path for a template. */
-const concrete = (template: string) => template.replace('{shortId}', 'x7k2m9').replace('{projectUuid}', PROJECT).replace('{id}', CASE_ID);
+const concrete = (template: string) =>
+  template.replace('{shortId}', 'x7k2m9').replace('{projectUuid}', PROJECT).replace('{id}', CASE_ID);
 
 function operationAt(doc: Json, method: string, fullPath: string): Json {
   const template = fullPath.startsWith(V1) ? fullPath.slice(V1.length) : fullPath;
@@ -130,25 +146,63 @@ function resolvePointer(doc: Json, ref: string): unknown {
   return ref
     .slice(2)
     .split('/')
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+    .reduce<unknown>(
+      (node, key) =>
+        node && typeof node === 'object' ? (node as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
+      doc,
+    );
 }
 
 // The Schema Object of OpenAPI 3.0.3 (a subset of JSON Schema plus its own keywords).
 const SCHEMA_KEYWORDS = new Set([
-  'title', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
-  'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'enum', 'type', 'not', 'allOf', 'oneOf',
-  'anyOf', 'items', 'properties', 'additionalProperties', 'description', 'format', 'default', 'nullable', 'discriminator',
-  'readOnly', 'writeOnly', 'example', 'externalDocs', 'deprecated', 'xml',
+  'title',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'enum',
+  'type',
+  'not',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'items',
+  'properties',
+  'additionalProperties',
+  'description',
+  'format',
+  'default',
+  'nullable',
+  'discriminator',
+  'readOnly',
+  'writeOnly',
+  'example',
+  'externalDocs',
+  'deprecated',
+  'xml',
 ]);
 const SCHEMA_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 
 /** Every schema the document holds: components, parameters, request bodies and responses. */
 function documentSchemas(doc: Json): [string, Json][] {
-  const found: [string, Json][] = Object.entries((doc.components as Json).schemas as Record<string, Json>).map(([name, schema]) => [`components.${name}`, schema]);
+  const found: [string, Json][] = Object.entries((doc.components as Json).schemas as Record<string, Json>).map(
+    ([name, schema]) => [`components.${name}`, schema],
+  );
   for (const { method, path } of describedOperations()) {
     const operation = operationAt(doc, method, path);
     const where = `${method} ${path}`;
-    for (const parameter of (operation.parameters ?? []) as Json[]) found.push([`${where} ${String(parameter.name)}`, parameter.schema as Json]);
+    for (const parameter of (operation.parameters ?? []) as Json[])
+      found.push([`${where} ${String(parameter.name)}`, parameter.schema as Json]);
     const body = operation.requestBody as Json | undefined;
     if (body) found.push([`${where} request`, ((body.content as Json)['application/json'] as Json).schema as Json]);
     for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
@@ -169,9 +223,17 @@ function checkSchemaObject(schema: Json, where: string): void {
   if ('required' in schema) expect(schema.required, `${where}: required`).to.be.an('array').that.is.not.empty;
   if ('enum' in schema) expect(schema.enum, `${where}: enum`).to.be.an('array').that.is.not.empty;
   const children: [string, unknown][] = [
-    ...Object.entries((schema.properties ?? {}) as Json).map(([name, child]): [string, unknown] => [`${where}.${name}`, child]),
-    ...(['items', 'not', 'additionalProperties'] as const).map((key): [string, unknown] => [`${where}/${key}`, schema[key]]),
-    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((key) => ((schema[key] ?? []) as unknown[]).map((child, i): [string, unknown] => [`${where}/${key}/${i}`, child])),
+    ...Object.entries((schema.properties ?? {}) as Json).map(([name, child]): [string, unknown] => [
+      `${where}.${name}`,
+      child,
+    ]),
+    ...(['items', 'not', 'additionalProperties'] as const).map((key): [string, unknown] => [
+      `${where}/${key}`,
+      schema[key],
+    ]),
+    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((key) =>
+      ((schema[key] ?? []) as unknown[]).map((child, i): [string, unknown] => [`${where}/${key}/${i}`, child]),
+    ),
   ];
   for (const [path, child] of children) if (child && typeof child === 'object') checkSchemaObject(child as Json, path);
 }
@@ -185,12 +247,34 @@ describe('OpenAPI document', () => {
       ['outbound IPs, none', 'GET', `${V1}/outbound-ips`, { ipAddresses: [] }],
       ['start run', 'POST', `${V1}/run`, startRunResponse()],
       ['get run, completed with test cases', 'GET', `${V1}/run/x7k2m9?testCases=all`, runStatusView()],
-      ['get run, running without test cases', 'GET', `${V1}/run/x7k2m9`, { ...runStatusView(), status: 'RUNNING', result: null, runTestCases: [] }],
-      ['get run, pending test case with nulls', 'GET', `${V1}/run/x7k2m9?testCases=failed`, { ...runStatusView(), runTestCases: [pendingRunTestCase()] }],
+      [
+        'get run, running without test cases',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        { ...runStatusView(), status: 'RUNNING', result: null, runTestCases: [] },
+      ],
+      [
+        'get run, pending test case with nulls',
+        'GET',
+        `${V1}/run/x7k2m9?testCases=failed`,
+        { ...runStatusView(), runTestCases: [pendingRunTestCase()] },
+      ],
       ['rerun', 'POST', `${V1}/run/x7k2m9`, rerunResponse()],
       ['create test case', 'POST', `${V1}/test-cases`, createTestCaseResponse()],
       ['read a test case whose burn-in failed', 'GET', `${V1}/test-cases/${CASE_ID}`, testCaseView()],
-      ['enable a burned-in test case', 'PATCH', `${V1}/test-cases/${CASE_ID}`, { ...testCaseView(), isEnabled: true, generationStatus: 'COMPLETED', generationError: null, stepCount: 1, steps: ['Go to /'] }],
+      [
+        'enable a burned-in test case',
+        'PATCH',
+        `${V1}/test-cases/${CASE_ID}`,
+        {
+          ...testCaseView(),
+          isEnabled: true,
+          generationStatus: 'COMPLETED',
+          generationError: null,
+          stepCount: 1,
+          steps: ['Go to /'],
+        },
+      ],
       ['the document itself', 'GET', `${V1}/openapi.json`, doc],
       ['legacy start run', 'POST', LEGACY_RUNS, legacyStartRunResponse()],
       ['legacy start run, trailing slash', 'POST', `${LEGACY_RUNS}/`, legacyStartRunResponse()],
@@ -204,28 +288,160 @@ describe('OpenAPI document', () => {
 
   describe('invalid responses fail', () => {
     const cases: [string, string, string, unknown, RegExp][] = [
-      ['start run without run.testPlan', 'POST', `${V1}/run`, withChange(startRunResponse(), 'run.testPlan', undefined), /\/run must have required property 'testPlan'/],
-      ['start run without success', 'POST', `${V1}/run`, withChange(startRunResponse(), 'success', undefined), /must have required property 'success'/],
-      ['start run with a string testCount', 'POST', `${V1}/run`, withChange(startRunResponse(), 'run.testCount', '3'), /\/run\/testCount must be integer/],
-      ['start run with a fractional testCount', 'POST', `${V1}/run`, withChange(startRunResponse(), 'run.testCount', 1.5), /\/run\/testCount/],
-      ['start run with a bad test plan short ID', 'POST', `${V1}/run`, withChange(startRunResponse(), 'run.testPlan.shortId', 'plan_1'), /\/run\/testPlan\/shortId must match pattern/],
-      ['start run with a non-UUID id', 'POST', `${V1}/run`, withChange(startRunResponse(), 'run.id', 'run-1'), /\/run\/id must match format "uuid"/],
-      ['start run with a stray field', 'POST', `${V1}/run`, withChange(startRunResponse(), 'run.extra', 1), /additionalProperty":"extra"/],
-      ['start run with the legacy short_id', 'POST', `${V1}/run`, withChange(startRunResponse(), 'run.testPlan.short_id', 'pln_1'), /additionalProperty":"short_id"/],
-      ['legacy start run without short_id', 'POST', LEGACY_RUNS, withChange(legacyStartRunResponse(), 'run.testPlan.short_id', undefined), /must have required property 'short_id'/],
-      ['get run with a null status', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'status', null), /\/status must be string/],
-      ['get run with an unknown status', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'status', 'DONE'), /\/status must be equal to one of the allowed values/],
-      ['get run with an unknown result', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'result', 'OK'), /\/result must be equal to one of the allowed values/],
-      ['get run without result', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'result', undefined), /must have required property 'result'/],
-      ['get run with null runTestCases', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'runTestCases', null), /\/runTestCases must be array/],
-      ['get run with a null test case name', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'runTestCases.0.name', null), /\/runTestCases\/0\/name must be string/],
-      ['get run with a missing nullable field', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'runTestCases.0.promptExamples', undefined), /required property 'promptExamples'/],
-      ['get run with a stray test case field', 'GET', `${V1}/run/x7k2m9`, withChange(runStatusView(), 'runTestCases.0.testCaseId', CASE_ID), /\/runTestCases\/0 must NOT have additional properties/],
-      ['rerun carrying a test plan', 'POST', `${V1}/run/x7k2m9`, withChange(rerunResponse(), 'run.testPlan', testPlan()), /additionalProperty":"testPlan"/],
-      ['create test case with a relative url', 'POST', `${V1}/test-cases`, withChange(createTestCaseResponse(), 'testCase.url', 'test-cases/1'), /\/testCase\/url must match format "uri"/],
-      ['a test case with an unknown generation status', 'GET', `${V1}/test-cases/${CASE_ID}`, withChange(testCaseView(), 'generationStatus', 'DONE'), /\/generationStatus must be equal to one of the allowed values/],
-      ['a test case without its steps', 'GET', `${V1}/test-cases/${CASE_ID}`, withChange(testCaseView(), 'steps', undefined), /required property 'steps'/],
-      ['outbound IPs with a number', 'GET', `${V1}/outbound-ips`, { ipAddresses: [1] }, /\/ipAddresses\/0 must be string/],
+      [
+        'start run without run.testPlan',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'run.testPlan', undefined),
+        /\/run must have required property 'testPlan'/,
+      ],
+      [
+        'start run without success',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'success', undefined),
+        /must have required property 'success'/,
+      ],
+      [
+        'start run with a string testCount',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'run.testCount', '3'),
+        /\/run\/testCount must be integer/,
+      ],
+      [
+        'start run with a fractional testCount',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'run.testCount', 1.5),
+        /\/run\/testCount/,
+      ],
+      [
+        'start run with a bad test plan short ID',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'run.testPlan.shortId', 'plan_1'),
+        /\/run\/testPlan\/shortId must match pattern/,
+      ],
+      [
+        'start run with a non-UUID id',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'run.id', 'run-1'),
+        /\/run\/id must match format "uuid"/,
+      ],
+      [
+        'start run with a stray field',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'run.extra', 1),
+        /additionalProperty":"extra"/,
+      ],
+      [
+        'start run with the legacy short_id',
+        'POST',
+        `${V1}/run`,
+        withChange(startRunResponse(), 'run.testPlan.short_id', 'pln_1'),
+        /additionalProperty":"short_id"/,
+      ],
+      [
+        'legacy start run without short_id',
+        'POST',
+        LEGACY_RUNS,
+        withChange(legacyStartRunResponse(), 'run.testPlan.short_id', undefined),
+        /must have required property 'short_id'/,
+      ],
+      [
+        'get run with a null status',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'status', null),
+        /\/status must be string/,
+      ],
+      [
+        'get run with an unknown status',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'status', 'DONE'),
+        /\/status must be equal to one of the allowed values/,
+      ],
+      [
+        'get run with an unknown result',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'result', 'OK'),
+        /\/result must be equal to one of the allowed values/,
+      ],
+      [
+        'get run without result',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'result', undefined),
+        /must have required property 'result'/,
+      ],
+      [
+        'get run with null runTestCases',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'runTestCases', null),
+        /\/runTestCases must be array/,
+      ],
+      [
+        'get run with a null test case name',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'runTestCases.0.name', null),
+        /\/runTestCases\/0\/name must be string/,
+      ],
+      [
+        'get run with a missing nullable field',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'runTestCases.0.promptExamples', undefined),
+        /required property 'promptExamples'/,
+      ],
+      [
+        'get run with a stray test case field',
+        'GET',
+        `${V1}/run/x7k2m9`,
+        withChange(runStatusView(), 'runTestCases.0.testCaseId', CASE_ID),
+        /\/runTestCases\/0 must NOT have additional properties/,
+      ],
+      [
+        'rerun carrying a test plan',
+        'POST',
+        `${V1}/run/x7k2m9`,
+        withChange(rerunResponse(), 'run.testPlan', testPlan()),
+        /additionalProperty":"testPlan"/,
+      ],
+      [
+        'create test case with a relative url',
+        'POST',
+        `${V1}/test-cases`,
+        withChange(createTestCaseResponse(), 'testCase.url', 'test-cases/1'),
+        /\/testCase\/url must match format "uri"/,
+      ],
+      [
+        'a test case with an unknown generation status',
+        'GET',
+        `${V1}/test-cases/${CASE_ID}`,
+        withChange(testCaseView(), 'generationStatus', 'DONE'),
+        /\/generationStatus must be equal to one of the allowed values/,
+      ],
+      [
+        'a test case without its steps',
+        'GET',
+        `${V1}/test-cases/${CASE_ID}`,
+        withChange(testCaseView(), 'steps', undefined),
+        /required property 'steps'/,
+      ],
+      [
+        'outbound IPs with a number',
+        'GET',
+        `${V1}/outbound-ips`,
+        { ipAddresses: [1] },
+        /\/ipAddresses\/0 must be string/,
+      ],
       ['a body that is not an object', 'POST', `${V1}/run`, [startRunResponse()], /\(root\) must be object/],
     ];
     for (const [name, method, path, body, problem] of cases) {
@@ -250,7 +466,9 @@ describe('OpenAPI document', () => {
       ['an error with a stray field', { message: 'Run x was not found.', code: 'NOT_FOUND' }],
     ];
     for (const [name, body] of errorCases) {
-      it(name, () => expect(() => assertMatchesOpenApi('GET', `${V1}/run/x7k2m9`, 404, body)).to.throw(/does not match/));
+      it(name, () =>
+        expect(() => assertMatchesOpenApi('GET', `${V1}/run/x7k2m9`, 404, body)).to.throw(/does not match/),
+      );
     }
   });
 
@@ -283,14 +501,20 @@ describe('OpenAPI document', () => {
 
       it(`${operation} lists exactly ${statuses.join(', ') || 'no errors'}`, () => {
         const responses = operationAt(doc, method, path).responses as Json;
-        expect(Object.keys(responses).map(Number).filter((status) => status >= 400)).to.have.members(statuses);
+        expect(
+          Object.keys(responses)
+            .map(Number)
+            .filter((status) => status >= 400),
+        ).to.have.members(statuses);
         expect(Object.keys(responses)).to.include('200');
       });
 
       for (const status of statuses) {
         it(`${operation} ${status} is an Error body`, () => {
           const response = (operationAt(doc, method, path).responses as Json)[String(status)] as Json;
-          expect(response.content).to.deep.equal({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+          expect(response.content).to.deep.equal({
+            'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+          });
           assertMatchesOpenApi(method, concrete(path), status, { message: 'What went wrong and how to fix it.' });
         });
       }
@@ -300,26 +524,54 @@ describe('OpenAPI document', () => {
   describe('request schemas', () => {
     const valid: [string, string, unknown][] = [
       ['empty start run', 'StartRunRequest', {}],
-      ['full start run', 'StartRunRequest', {
-        trigger: 'REPOHOST',
-        testPlanShortId: 'pln_1',
-        applications: [
-          { applicationShortId: 'app-web_1', environment: { url: 'https://pr-12.example.com', name: 'PR 12' }, devicePresetShortId: 'preset_1' },
-          { applicationShortId: 'app_2', environment: { shortId: 'env-staging_2' } },
-        ],
-        notifications: [{ type: 'slack', channel: 'C0123', notifyOn: 'failure' }],
-        actor: 'octocat',
-        branch: 'main',
-        commitHash: 'a'.repeat(40),
-        commitMessage: 'Fix login',
-        repository: 'acme/shop',
-      }],
+      [
+        'full start run',
+        'StartRunRequest',
+        {
+          trigger: 'REPOHOST',
+          testPlanShortId: 'pln_1',
+          applications: [
+            {
+              applicationShortId: 'app-web_1',
+              environment: { url: 'https://pr-12.example.com', name: 'PR 12' },
+              devicePresetShortId: 'preset_1',
+            },
+            { applicationShortId: 'app_2', environment: { shortId: 'env-staging_2' } },
+          ],
+          notifications: [{ type: 'slack', channel: 'C0123', notifyOn: 'failure' }],
+          actor: 'octocat',
+          branch: 'main',
+          commitHash: 'a'.repeat(40),
+          commitMessage: 'Fix login',
+          repository: 'acme/shop',
+        },
+      ],
       ['start run with an unknown field', 'StartRunRequest', { future: true }],
       ['rerun everything', 'RerunRequest', {}],
       ['rerun chosen test cases', 'RerunRequest', { projectTestCaseIds: [CASE_ID] }],
-      ['create test case', 'CreateTestCaseRequest', { name: 'a'.repeat(80), goal: 'Open Settings', applicationShortId: 'app_1', configShortIds: ['cfg_1'], scenarioShortId: 'scenario_1', resumeFromDependencyProjectTestCaseId: CASE_ID, waitForDependenciesProjectTestCaseIds: [CASE_ID] }],
-      ['legacy start run, keyed applications and a CI trigger', 'LegacyStartRunRequest', { trigger: 'GITHUB', applications: { 'app_1': { environment: { url: 'https://pr.example.com' } } } }],
-      ['legacy start run, v1 applications', 'LegacyStartRunRequest', { applications: [{ applicationShortId: 'app_1' }] }],
+      [
+        'create test case',
+        'CreateTestCaseRequest',
+        {
+          name: 'a'.repeat(80),
+          goal: 'Open Settings',
+          applicationShortId: 'app_1',
+          configShortIds: ['cfg_1'],
+          scenarioShortId: 'scenario_1',
+          resumeFromDependencyProjectTestCaseId: CASE_ID,
+          waitForDependenciesProjectTestCaseIds: [CASE_ID],
+        },
+      ],
+      [
+        'legacy start run, keyed applications and a CI trigger',
+        'LegacyStartRunRequest',
+        { trigger: 'GITHUB', applications: { app_1: { environment: { url: 'https://pr.example.com' } } } },
+      ],
+      [
+        'legacy start run, v1 applications',
+        'LegacyStartRunRequest',
+        { applications: [{ applicationShortId: 'app_1' }] },
+      ],
     ];
     for (const [name, schema, value] of valid) {
       it(`accepts ${name}`, () => assertMatchesSchema(schema, value));
@@ -328,11 +580,19 @@ describe('OpenAPI document', () => {
     const invalid: [string, string, unknown][] = [
       ['an empty notifications array', 'StartRunRequest', { notifications: [] }],
       ['an unknown trigger', 'StartRunRequest', { trigger: 'GITHUB' }],
-      ['an environment with neither form', 'StartRunRequest', { applications: [{ applicationShortId: 'app_1', environment: { name: 'x' } }] }],
+      [
+        'an environment with neither form',
+        'StartRunRequest',
+        { applications: [{ applicationShortId: 'app_1', environment: { name: 'x' } }] },
+      ],
       ['a bad application short ID', 'StartRunRequest', { applications: [{ applicationShortId: 'application_1' }] }],
       ['a notification of another type', 'StartRunRequest', { notifications: [{ type: 'email', channel: 'x' }] }],
       ['both failedOnly and projectTestCaseIds', 'RerunRequest', { failedOnly: true, projectTestCaseIds: [CASE_ID] }],
-      ['an 81-character name', 'CreateTestCaseRequest', { name: 'a'.repeat(81), goal: 'g', applicationShortId: 'app_1' }],
+      [
+        'an 81-character name',
+        'CreateTestCaseRequest',
+        { name: 'a'.repeat(81), goal: 'g', applicationShortId: 'app_1' },
+      ],
       ['an empty name', 'CreateTestCaseRequest', { name: '', goal: 'g', applicationShortId: 'app_1' }],
       ['a missing goal', 'CreateTestCaseRequest', { name: 'n', applicationShortId: 'app_1' }],
     ];
@@ -342,10 +602,27 @@ describe('OpenAPI document', () => {
 
     it('request schemas stay open and response schemas are closed', () => {
       const schemas = (doc.components as Json).schemas as Record<string, Json>;
-      for (const name of ['StartRunRequest', 'RerunRequest', 'CreateTestCaseRequest', 'ApplicationOverride', 'NotificationOverride', 'LegacyStartRunRequest']) {
+      for (const name of [
+        'StartRunRequest',
+        'RerunRequest',
+        'CreateTestCaseRequest',
+        'ApplicationOverride',
+        'NotificationOverride',
+        'LegacyStartRunRequest',
+      ]) {
         expect(schemas[name], name).not.to.have.property('additionalProperties');
       }
-      for (const name of ['Error', 'Run', 'TestPlan', 'LegacyTestPlan', 'RerunRun', 'RunStatusView', 'RunTestCase', 'TestCase', 'TestCaseView']) {
+      for (const name of [
+        'Error',
+        'Run',
+        'TestPlan',
+        'LegacyTestPlan',
+        'RerunRun',
+        'RunStatusView',
+        'RunTestCase',
+        'TestCase',
+        'TestCaseView',
+      ]) {
         expect(schemas[name]!.additionalProperties, name).to.equal(false);
       }
     });
@@ -353,18 +630,36 @@ describe('OpenAPI document', () => {
 
   describe('OpenAPI 3.0 to JSON Schema', () => {
     it('adds null to the type and the enum of a nullable schema', () => {
-      expect(toJsonSchema({ type: 'string', nullable: true, enum: ['A'] })).to.deep.equal({ type: ['string', 'null'], enum: ['A', null] });
-      expect(toJsonSchema({ type: 'string', nullable: true, enum: ['A', null] })).to.deep.equal({ type: ['string', 'null'], enum: ['A', null] });
+      expect(toJsonSchema({ type: 'string', nullable: true, enum: ['A'] })).to.deep.equal({
+        type: ['string', 'null'],
+        enum: ['A', null],
+      });
+      expect(toJsonSchema({ type: 'string', nullable: true, enum: ['A', null] })).to.deep.equal({
+        type: ['string', 'null'],
+        enum: ['A', null],
+      });
     });
 
     it('keeps properties whose names are OpenAPI keywords', () => {
-      const converted = toJsonSchema({ type: 'object', properties: { nullable: { type: 'boolean' }, example: { type: 'string', example: 'x' } } });
-      expect(converted).to.deep.equal({ type: 'object', properties: { nullable: { type: 'boolean' }, example: { type: 'string' } } });
+      const converted = toJsonSchema({
+        type: 'object',
+        properties: { nullable: { type: 'boolean' }, example: { type: 'string', example: 'x' } },
+      });
+      expect(converted).to.deep.equal({
+        type: 'object',
+        properties: { nullable: { type: 'boolean' }, example: { type: 'string' } },
+      });
     });
 
     it('turns boolean exclusive bounds into numbers', () => {
-      expect(toJsonSchema({ type: 'number', minimum: 0, exclusiveMinimum: true })).to.deep.equal({ type: 'number', exclusiveMinimum: 0 });
-      expect(toJsonSchema({ type: 'number', maximum: 9, exclusiveMaximum: false })).to.deep.equal({ type: 'number', maximum: 9 });
+      expect(toJsonSchema({ type: 'number', minimum: 0, exclusiveMinimum: true })).to.deep.equal({
+        type: 'number',
+        exclusiveMinimum: 0,
+      });
+      expect(toJsonSchema({ type: 'number', maximum: 9, exclusiveMaximum: false })).to.deep.equal({
+        type: 'number',
+        maximum: 9,
+      });
     });
 
     it('rejects references outside #/components/schemas', () => {
@@ -402,14 +697,20 @@ describe('OpenAPI document', () => {
       for (const { method, path } of describedOperations()) {
         const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
         const parameters = ((operationAt(doc, method, path).parameters ?? []) as Json[]).filter((p) => p.in === 'path');
-        expect(parameters.map((p) => p.name), `${method} ${path}`).to.have.members(names);
+        expect(
+          parameters.map((p) => p.name),
+          `${method} ${path}`,
+        ).to.have.members(names);
         for (const parameter of parameters) expect(parameter.required).to.equal(true);
       }
     });
 
     it('requires a bearer token except on the public operations', () => {
       expect(doc.security).to.deep.equal([{ bearerAuth: [] }]);
-      expect(((doc.components as Json).securitySchemes as Json).bearerAuth).to.include({ type: 'http', scheme: 'bearer' });
+      expect(((doc.components as Json).securitySchemes as Json).bearerAuth).to.include({
+        type: 'http',
+        scheme: 'bearer',
+      });
       for (const { method, path } of describedOperations()) {
         const operation = operationAt(doc, method, path);
         const key = `${method} ${path}`;
@@ -422,7 +723,8 @@ describe('OpenAPI document', () => {
       for (const template of ['/api/projects/{projectUuid}/runs', '/api/projects/{projectUuid}/runs/{shortId}']) {
         const item = (doc.paths as Json)[template] as Json;
         expect((item.servers as Json[])[0]!.url).to.equal('http://x');
-        for (const method of ['get', 'post']) if (item[method]) expect((item[method] as Json).deprecated).to.equal(true);
+        for (const method of ['get', 'post'])
+          if (item[method]) expect((item[method] as Json).deprecated).to.equal(true);
       }
       const relative = openApiDocument('/v1').paths as Json;
       expect(((relative['/api/projects/{projectUuid}/runs'] as Json).servers as Json[])[0]!.url).to.equal('/');

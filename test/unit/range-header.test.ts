@@ -19,6 +19,7 @@ describe('parseRange', () => {
     ['bytes=99999999999999999999-', undefined],
   ];
   for (const [header, expected] of cases) {
-    it(`${JSON.stringify(header)} → ${JSON.stringify(expected)}`, () => expect(parseRange(header)).to.deep.equal(expected));
+    it(`${JSON.stringify(header)} → ${JSON.stringify(expected)}`, () =>
+      expect(parseRange(header)).to.deep.equal(expected));
   }
 });

@@ -19674,7 +19674,10 @@ var EventError = class extends Error {
 var SUPPORTED_EVENTS = "Run this action in a workflow triggered by `pull_request` (for example after the job that deploys the preview), by `deployment_status` (after a deployment of the pull request's commit), by `push` to the pull request's branch, or by `issue_comment` on a pull request.";
 function readPayload(env) {
   const file = env.GITHUB_EVENT_PATH;
-  if (!file) throw new EventError(`GITHUB_EVENT_PATH is not set, so there is no event to find the pull request in. ${SUPPORTED_EVENTS}`);
+  if (!file)
+    throw new EventError(
+      `GITHUB_EVENT_PATH is not set, so there is no event to find the pull request in. ${SUPPORTED_EVENTS}`
+    );
   try {
     return JSON.parse(fs3.readFileSync(file, "utf8"));
   } catch (error2) {
@@ -19685,7 +19688,9 @@ function repositoryOf(env, payload) {
   const fullName = env.GITHUB_REPOSITORY || payload.repository?.full_name || "";
   const [owner, repo, ...rest] = fullName.split("/");
   if (!owner || !repo || rest.length > 0) {
-    throw new EventError(`Cannot tell the repository: GITHUB_REPOSITORY is ${JSON.stringify(env.GITHUB_REPOSITORY ?? "")} and the payload names none.`);
+    throw new EventError(
+      `Cannot tell the repository: GITHUB_REPOSITORY is ${JSON.stringify(env.GITHUB_REPOSITORY ?? "")} and the payload names none.`
+    );
   }
   return { owner, repo };
 }
@@ -19776,11 +19781,19 @@ function previewUrlOfApplicationsConfig(text, problems) {
   try {
     value = JSON.parse(text);
   } catch (error2) {
-    problems.push(`applications_config is not valid JSON (${error2.message}); give ${example}, or give the URL alone in preview_url.`);
+    problems.push(
+      `applications_config is not valid JSON (${error2.message}); give ${example}, or give the URL alone in preview_url.`
+    );
     return "";
   }
   const applications = value?.applications;
-  const urls = applications && typeof applications === "object" && !Array.isArray(applications) ? [...new Set(Object.values(applications).map((entry) => entry?.environment?.url))] : [];
+  const urls = applications && typeof applications === "object" && !Array.isArray(applications) ? [
+    ...new Set(
+      Object.values(applications).map(
+        (entry) => entry?.environment?.url
+      )
+    )
+  ] : [];
   if (urls.length !== 1 || typeof urls[0] !== "string") {
     problems.push(
       `applications_config must name one preview URL, as in ${example}: a Goalie review is asked for one preview deployment, and the project's review settings say which application it is. Give that URL in preview_url instead.`
@@ -19792,7 +19805,9 @@ function previewUrlOfApplicationsConfig(text, problems) {
 function parsePullRequestUrl(text, problems) {
   const match = isHttpUrl(text) ? /^\/([^/]+)\/([^/]+)\/pull\/(\d+)\/?$/.exec(new URL(text).pathname) : null;
   if (!match) {
-    problems.push(`pr_url must be a pull request's URL such as https://github.com/octo/shop/pull/42, not ${JSON.stringify(text)}; leave it out to comment on the event's pull request.`);
+    problems.push(
+      `pr_url must be a pull request's URL such as https://github.com/octo/shop/pull/42, not ${JSON.stringify(text)}; leave it out to comment on the event's pull request.`
+    );
     return void 0;
   }
   return { owner: match[1], repo: match[2], number: Number(match[3]) };
@@ -19802,7 +19817,10 @@ function parseInputs(read, options = {}) {
   const warnings = [];
   const input = (name) => read(name).trim();
   const applicationsConfig = input("applications_config");
-  if (applicationsConfig !== "" && input("preview_url") !== "") problems.push("preview_url and applications_config (QA.tech's form of it) are both given; give the preview URL in one of them.");
+  if (applicationsConfig !== "" && input("preview_url") !== "")
+    problems.push(
+      "preview_url and applications_config (QA.tech's form of it) are both given; give the preview URL in one of them."
+    );
   const previewUrl = input("preview_url") || (applicationsConfig ? previewUrlOfApplicationsConfig(applicationsConfig, problems) : "");
   const prUrl = input("pr_url");
   const pullRequest = prUrl ? parsePullRequestUrl(prUrl, problems) : void 0;
@@ -19813,7 +19831,9 @@ function parseInputs(read, options = {}) {
     );
   }
   if (/^true$/i.test(input("blocking"))) {
-    warnings.push("blocking has no effect: this action does not wait for the review. Goalie posts its verdict as a review on the pull request; require it there (branch protection) instead.");
+    warnings.push(
+      "blocking has no effect: this action does not wait for the review. Goalie posts its verdict as a review on the pull request; require it there (branch protection) instead."
+    );
   }
   if (previewUrl === "") {
     if (!options.previewUrlOptional && applicationsConfig === "") {
@@ -19823,23 +19843,32 @@ function parseInputs(read, options = {}) {
     }
   } else if (!isHttpUrl(previewUrl) || /\s/.test(previewUrl)) {
     const name = input("preview_url") ? "preview_url" : "applications_config's environment url";
-    problems.push(`${name} must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${JSON.stringify(previewUrl)}.`);
+    problems.push(
+      `${name} must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${JSON.stringify(previewUrl)}.`
+    );
   }
   const mention = input("mention") || DEFAULT_MENTION;
   if (!/^@[A-Za-z0-9][A-Za-z0-9_.\-[\]/]*$/.test(mention)) {
-    problems.push(`mention must be one @name, the name Goalie's review trigger listens for (default ${DEFAULT_MENTION}), not ${JSON.stringify(mention)}.`);
+    problems.push(
+      `mention must be one @name, the name Goalie's review trigger listens for (default ${DEFAULT_MENTION}), not ${JSON.stringify(mention)}.`
+    );
   }
   const githubToken = input("github_token");
   if (githubToken === "") {
-    problems.push("github_token is empty: leave the input out to use the workflow's GITHUB_TOKEN (the job needs `permissions: pull-requests: write`), or pass a token that may comment on pull requests.");
+    problems.push(
+      "github_token is empty: leave the input out to use the workflow's GITHUB_TOKEN (the job needs `permissions: pull-requests: write`), or pass a token that may comment on pull requests."
+    );
   }
   const rawApiUrl = input("github_api_url") || DEFAULT_GITHUB_API_URL;
   if (!isHttpUrl(rawApiUrl)) {
-    problems.push(`github_api_url must be an absolute http(s) URL such as ${DEFAULT_GITHUB_API_URL} (or https://github.example.com/api/v3 for GitHub Enterprise Server), not ${JSON.stringify(rawApiUrl)}.`);
+    problems.push(
+      `github_api_url must be an absolute http(s) URL such as ${DEFAULT_GITHUB_API_URL} (or https://github.example.com/api/v3 for GitHub Enterprise Server), not ${JSON.stringify(rawApiUrl)}.`
+    );
   }
   const ownMessage = read("message").trim();
   const context = read("context").trim();
-  if (ownMessage && context) problems.push("message and context (QA.tech's name for it) are both given; give the text in one of them.");
+  if (ownMessage && context)
+    problems.push("message and context (QA.tech's name for it) are both given; give the text in one of them.");
   if (problems.length > 0) throw new InputError(problems);
   const message = ownMessage || context;
   return {
@@ -19859,13 +19888,23 @@ function hint(status, pr) {
   if (status === 403) {
     return " The token may not comment on pull requests: give the job `permissions: pull-requests: write` (the GITHUB_TOKEN of a pull request from a fork is read-only; use pull_request_target or a workflow_run workflow for those).";
   }
-  if (status === 404) return ` Check that ${pr.owner}/${pr.repo} and pull request #${pr.number} exist and that github_token can see the repository, and github_api_url.`;
+  if (status === 404)
+    return ` Check that ${pr.owner}/${pr.repo} and pull request #${pr.number} exist and that github_token can see the repository, and github_api_url.`;
   return "";
 }
 async function createPullRequestComment(options, pr, body) {
-  const answer = await githubRequest(options, { method: "POST", path: `${repoPath(pr)}/issues/${pr.number}/comments`, body: { body }, hint: (status) => hint(status, pr) });
+  const answer = await githubRequest(options, {
+    method: "POST",
+    path: `${repoPath(pr)}/issues/${pr.number}/comments`,
+    body: { body },
+    hint: (status) => hint(status, pr)
+  });
   const comment = answer.data;
-  if (typeof comment?.html_url !== "string") throw new GitHubApiError(answer.status, `GitHub answered HTTP ${answer.status} without the comment's html_url: ${answer.text.slice(0, 200)}`);
+  if (typeof comment?.html_url !== "string")
+    throw new GitHubApiError(
+      answer.status,
+      `GitHub answered HTTP ${answer.status} without the comment's html_url: ${answer.text.slice(0, 200)}`
+    );
   return comment;
 }
 
@@ -19875,7 +19914,8 @@ function hint2(status, repo, sha) {
   if (status === 403) {
     return " The token may not read pull requests: give the job `permissions: pull-requests: read` (or write, to comment) and `contents: read`.";
   }
-  if (status === 404) return ` Check that ${repo.owner}/${repo.repo} exists, that github_token can see it (\`permissions: contents: read\`), and github_api_url.`;
+  if (status === 404)
+    return ` Check that ${repo.owner}/${repo.repo} exists, that github_token can see it (\`permissions: contents: read\`), and github_api_url.`;
   if (status === 422) return ` GitHub does not know commit ${sha} in ${repo.owner}/${repo.repo}.`;
   return "";
 }
@@ -19885,7 +19925,11 @@ async function openPullRequestsOfCommit(options, repo, sha) {
     path: `${repoPath(repo)}/commits/${encodeURIComponent(sha)}/pulls?per_page=100`,
     hint: (status) => hint2(status, repo, sha)
   });
-  if (!Array.isArray(answer.data)) throw new GitHubApiError(answer.status, `GitHub answered HTTP ${answer.status} without a list of pull requests: ${answer.text.slice(0, 200)}`);
+  if (!Array.isArray(answer.data))
+    throw new GitHubApiError(
+      answer.status,
+      `GitHub answered HTTP ${answer.status} without a list of pull requests: ${answer.text.slice(0, 200)}`
+    );
   const open2 = answer.data.filter((pr) => pr.state === "open" && typeof pr.number === "number");
   return {
     withHead: open2.filter((pr) => pr.head?.sha === sha).map((pr) => pr.number),
@@ -19901,17 +19945,24 @@ function isCommitEvent(name) {
 var isSha = (value) => typeof value === "string" && /^[0-9a-f]{40}$/i.test(value);
 function deploymentCommit(payload) {
   const { deployment, deployment_status: status } = payload;
-  if (!isSha(deployment?.sha) || !status) throw new EventError("The deployment_status event has no deployment.sha or deployment_status: is GITHUB_EVENT_PATH the event of this workflow?");
+  if (!isSha(deployment?.sha) || !status)
+    throw new EventError(
+      "The deployment_status event has no deployment.sha or deployment_status: is GITHUB_EVENT_PATH the event of this workflow?"
+    );
   const what = `The deployment of ${deployment.sha.slice(0, 7)}${deployment.environment ? ` to ${deployment.environment}` : ""}`;
   if (status.state !== "success") {
-    return { skip: `${what} is ${status.state ?? "in an unknown state"}, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.` };
+    return {
+      skip: `${what} is ${status.state ?? "in an unknown state"}, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.`
+    };
   }
   const deploymentUrl = status.environment_url || status.target_url || void 0;
   return { sha: deployment.sha, ...deploymentUrl ? { deploymentUrl } : {} };
 }
 function pushCommit(payload) {
-  if (payload.deleted || /^0+$/.test(payload.after ?? "")) return { skip: `The push deleted ${payload.ref ?? "a ref"}: there is no commit to review.` };
-  if (!isSha(payload.after)) throw new EventError("The push event has no `after` commit: is GITHUB_EVENT_PATH the event of this workflow?");
+  if (payload.deleted || /^0+$/.test(payload.after ?? ""))
+    return { skip: `The push deleted ${payload.ref ?? "a ref"}: there is no commit to review.` };
+  if (!isSha(payload.after))
+    throw new EventError("The push event has no `after` commit: is GITHUB_EVENT_PATH the event of this workflow?");
   return { sha: payload.after };
 }
 function commitOfEvent(name, payload) {
@@ -19925,10 +19976,14 @@ function findPullRequest(env, payload) {
   if (payload.pull_request) number = payload.pull_request.number ?? payload.number;
   else if (payload.issue?.pull_request) number = payload.issue.number;
   else if (payload.issue) {
-    throw new EventError(`The ${event} event is about issue #${payload.issue.number}, which is not a pull request: a review needs a pull request with a preview deployment. ${SUPPORTED_EVENTS}`);
+    throw new EventError(
+      `The ${event} event is about issue #${payload.issue.number}, which is not a pull request: a review needs a pull request with a preview deployment. ${SUPPORTED_EVENTS}`
+    );
   }
   if (typeof number !== "number") {
-    throw new EventError(`This workflow ran for a \`${event}\` event, which belongs to no pull request, so there is nothing to comment on. ${SUPPORTED_EVENTS}`);
+    throw new EventError(
+      `This workflow ran for a \`${event}\` event, which belongs to no pull request, so there is nothing to comment on. ${SUPPORTED_EVENTS}`
+    );
   }
   return { ...repositoryOf(env, payload), number };
 }
@@ -19943,7 +19998,9 @@ function previewUrlOf(input, event, deploymentUrl) {
     ]);
   }
   if (!isHttpUrl(deploymentUrl)) {
-    throw new InputError([`preview_url is empty and the deployment's URL ${JSON.stringify(deploymentUrl)} is not an absolute http(s) URL: pass preview_url.`]);
+    throw new InputError([
+      `preview_url is empty and the deployment's URL ${JSON.stringify(deploymentUrl)} is not an absolute http(s) URL: pass preview_url.`
+    ]);
   }
   return deploymentUrl;
 }
@@ -19977,7 +20034,9 @@ async function requestReviews(api, settings, targets) {
     try {
       const comment = await createPullRequestComment(api, pr, body);
       urls.push(comment.html_url);
-      info(`Asked ${settings.mention} to review ${targets.previewUrl} on ${pr.owner}/${pr.repo}#${pr.number}: ${comment.html_url}`);
+      info(
+        `Asked ${settings.mention} to review ${targets.previewUrl} on ${pr.owner}/${pr.repo}#${pr.number}: ${comment.html_url}`
+      );
     } catch (error2) {
       if (!isExpected(error2) || targets.pullRequests.length === 1) throw error2;
       failures.push(`#${pr.number}: ${error2.message}`);
@@ -19987,7 +20046,9 @@ async function requestReviews(api, settings, targets) {
 }
 async function run(env = process.env) {
   try {
-    const settings = parseInputs((name) => getInput(name), { previewUrlOptional: env.GITHUB_EVENT_NAME === "deployment_status" });
+    const settings = parseInputs((name) => getInput(name), {
+      previewUrlOptional: env.GITHUB_EVENT_NAME === "deployment_status"
+    });
     setSecret(settings.githubToken);
     for (const warning2 of settings.warnings ?? []) warning(warning2);
     const api = { apiUrl: settings.githubApiUrl, token: settings.githubToken };
@@ -19995,11 +20056,17 @@ async function run(env = process.env) {
     if ("skip" in targets) notice(targets.skip);
     const { urls, failures } = "skip" in targets ? { urls: [], failures: [] } : await requestReviews(api, settings, targets);
     setOutput("comment_url", urls.join("\n"));
-    if (failures.length > 0) setFailed(`Could not comment on ${failures.length} of ${urls.length + failures.length} pull requests:
-${failures.join("\n")}`);
+    if (failures.length > 0)
+      setFailed(
+        `Could not comment on ${failures.length} of ${urls.length + failures.length} pull requests:
+${failures.join("\n")}`
+      );
   } catch (error2) {
     if (isExpected(error2)) setFailed(error2.message);
-    else setFailed(`The review-request action failed unexpectedly: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`);
+    else
+      setFailed(
+        `The review-request action failed unexpectedly: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`
+      );
   }
 }
 

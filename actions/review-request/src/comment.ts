@@ -4,7 +4,9 @@
 import { CI_REQUEST_TAG } from '../../../shared/src/ci/review-request-tag.js';
 import type { ReviewRequestSettings } from './inputs.js';
 
-export function reviewRequestComment(settings: Pick<ReviewRequestSettings, 'mention' | 'message'> & { previewUrl: string }): string {
+export function reviewRequestComment(
+  settings: Pick<ReviewRequestSettings, 'mention' | 'message'> & { previewUrl: string },
+): string {
   const request = `${settings.mention} please review ${settings.previewUrl}`;
   return `${settings.message ? `${request}\n\n${settings.message}` : request}\n\n${CI_REQUEST_TAG}\n`;
 }

@@ -17,18 +17,25 @@ const isSha = (value: unknown): value is string => typeof value === 'string' && 
 
 function deploymentCommit(payload: EventPayload): CommitOfEvent {
   const { deployment, deployment_status: status } = payload;
-  if (!isSha(deployment?.sha) || !status) throw new EventError('The deployment_status event has no deployment.sha or deployment_status: is GITHUB_EVENT_PATH the event of this workflow?');
+  if (!isSha(deployment?.sha) || !status)
+    throw new EventError(
+      'The deployment_status event has no deployment.sha or deployment_status: is GITHUB_EVENT_PATH the event of this workflow?',
+    );
   const what = `The deployment of ${deployment.sha.slice(0, 7)}${deployment.environment ? ` to ${deployment.environment}` : ''}`;
   if (status.state !== 'success') {
-    return { skip: `${what} is ${status.state ?? 'in an unknown state'}, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.` };
+    return {
+      skip: `${what} is ${status.state ?? 'in an unknown state'}, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.`,
+    };
   }
   const deploymentUrl = status.environment_url || status.target_url || undefined;
   return { sha: deployment.sha, ...(deploymentUrl ? { deploymentUrl } : {}) };
 }
 
 function pushCommit(payload: EventPayload): CommitOfEvent {
-  if (payload.deleted || /^0+$/.test(payload.after ?? '')) return { skip: `The push deleted ${payload.ref ?? 'a ref'}: there is no commit to review.` };
-  if (!isSha(payload.after)) throw new EventError('The push event has no `after` commit: is GITHUB_EVENT_PATH the event of this workflow?');
+  if (payload.deleted || /^0+$/.test(payload.after ?? ''))
+    return { skip: `The push deleted ${payload.ref ?? 'a ref'}: there is no commit to review.` };
+  if (!isSha(payload.after))
+    throw new EventError('The push event has no `after` commit: is GITHUB_EVENT_PATH the event of this workflow?');
   return { sha: payload.after };
 }
 

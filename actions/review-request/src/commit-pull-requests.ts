@@ -25,18 +25,27 @@ function hint(status: number, repo: RepositoryRef, sha: string): string {
   if (status === 403) {
     return ' The token may not read pull requests: give the job `permissions: pull-requests: read` (or write, to comment) and `contents: read`.';
   }
-  if (status === 404) return ` Check that ${repo.owner}/${repo.repo} exists, that github_token can see it (\`permissions: contents: read\`), and github_api_url.`;
+  if (status === 404)
+    return ` Check that ${repo.owner}/${repo.repo} exists, that github_token can see it (\`permissions: contents: read\`), and github_api_url.`;
   if (status === 422) return ` GitHub does not know commit ${sha} in ${repo.owner}/${repo.repo}.`;
   return '';
 }
 
-export async function openPullRequestsOfCommit(options: GitHubApiOptions, repo: RepositoryRef, sha: string): Promise<CommitPullRequests> {
+export async function openPullRequestsOfCommit(
+  options: GitHubApiOptions,
+  repo: RepositoryRef,
+  sha: string,
+): Promise<CommitPullRequests> {
   const answer = await githubRequest(options, {
     method: 'GET',
     path: `${repoPath(repo)}/commits/${encodeURIComponent(sha)}/pulls?per_page=100`,
     hint: (status) => hint(status, repo, sha),
   });
-  if (!Array.isArray(answer.data)) throw new GitHubApiError(answer.status, `GitHub answered HTTP ${answer.status} without a list of pull requests: ${answer.text.slice(0, 200)}`);
+  if (!Array.isArray(answer.data))
+    throw new GitHubApiError(
+      answer.status,
+      `GitHub answered HTTP ${answer.status} without a list of pull requests: ${answer.text.slice(0, 200)}`,
+    );
   const open = (answer.data as PullRequestItem[]).filter((pr) => pr.state === 'open' && typeof pr.number === 'number');
   return {
     withHead: open.filter((pr) => pr.head?.sha === sha).map((pr) => pr.number as number),

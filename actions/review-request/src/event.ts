@@ -30,12 +30,15 @@ export class EventError extends Error {
 
 export const SUPPORTED_EVENTS =
   'Run this action in a workflow triggered by `pull_request` (for example after the job that deploys the preview), ' +
-  'by `deployment_status` (after a deployment of the pull request\'s commit), by `push` to the pull request\'s branch, ' +
+  "by `deployment_status` (after a deployment of the pull request's commit), by `push` to the pull request's branch, " +
   'or by `issue_comment` on a pull request.';
 
 export function readPayload(env: Env): EventPayload {
   const file = env.GITHUB_EVENT_PATH;
-  if (!file) throw new EventError(`GITHUB_EVENT_PATH is not set, so there is no event to find the pull request in. ${SUPPORTED_EVENTS}`);
+  if (!file)
+    throw new EventError(
+      `GITHUB_EVENT_PATH is not set, so there is no event to find the pull request in. ${SUPPORTED_EVENTS}`,
+    );
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as EventPayload;
   } catch (error) {
@@ -47,7 +50,9 @@ export function repositoryOf(env: Env, payload: EventPayload): RepositoryRef {
   const fullName = env.GITHUB_REPOSITORY || payload.repository?.full_name || '';
   const [owner, repo, ...rest] = fullName.split('/');
   if (!owner || !repo || rest.length > 0) {
-    throw new EventError(`Cannot tell the repository: GITHUB_REPOSITORY is ${JSON.stringify(env.GITHUB_REPOSITORY ?? '')} and the payload names none.`);
+    throw new EventError(
+      `Cannot tell the repository: GITHUB_REPOSITORY is ${JSON.stringify(env.GITHUB_REPOSITORY ?? '')} and the payload names none.`,
+    );
   }
   return { owner, repo };
 }

@@ -60,7 +60,10 @@ export async function githubRequest(options: GitHubApiOptions, request: GitHubRe
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${timeoutMs / 1000} s`
+          : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
       last = new GitHubApiError(0, `Could not reach ${options.apiUrl}: ${reason}. Check github_api_url.`);
       continue;
     }

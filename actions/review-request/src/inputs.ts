@@ -54,13 +54,21 @@ function previewUrlOfApplicationsConfig(text: string, problems: string[]): strin
   try {
     value = JSON.parse(text);
   } catch (error) {
-    problems.push(`applications_config is not valid JSON (${(error as Error).message}); give ${example}, or give the URL alone in preview_url.`);
+    problems.push(
+      `applications_config is not valid JSON (${(error as Error).message}); give ${example}, or give the URL alone in preview_url.`,
+    );
     return '';
   }
   const applications = (value as { applications?: unknown } | null)?.applications;
   const urls =
     applications && typeof applications === 'object' && !Array.isArray(applications)
-      ? [...new Set(Object.values(applications).map((entry) => (entry as { environment?: { url?: unknown } } | null)?.environment?.url))]
+      ? [
+          ...new Set(
+            Object.values(applications).map(
+              (entry) => (entry as { environment?: { url?: unknown } } | null)?.environment?.url,
+            ),
+          ),
+        ]
       : [];
   if (urls.length !== 1 || typeof urls[0] !== 'string') {
     problems.push(
@@ -76,7 +84,9 @@ function previewUrlOfApplicationsConfig(text: string, problems: string[]): strin
 function parsePullRequestUrl(text: string, problems: string[]): ReviewRequestSettings['pullRequest'] {
   const match = isHttpUrl(text) ? /^\/([^/]+)\/([^/]+)\/pull\/(\d+)\/?$/.exec(new URL(text).pathname) : null;
   if (!match) {
-    problems.push(`pr_url must be a pull request's URL such as https://github.com/octo/shop/pull/42, not ${JSON.stringify(text)}; leave it out to comment on the event's pull request.`);
+    problems.push(
+      `pr_url must be a pull request's URL such as https://github.com/octo/shop/pull/42, not ${JSON.stringify(text)}; leave it out to comment on the event's pull request.`,
+    );
     return undefined;
   }
   return { owner: match[1]!, repo: match[2]!, number: Number(match[3]) };
@@ -89,8 +99,12 @@ export function parseInputs(read: InputReader, options: InputOptions = {}): Revi
 
   // Inputs of QA.tech's change-review action, so that its workflows keep working.
   const applicationsConfig = input('applications_config');
-  if (applicationsConfig !== '' && input('preview_url') !== '') problems.push('preview_url and applications_config (QA.tech\'s form of it) are both given; give the preview URL in one of them.');
-  const previewUrl = input('preview_url') || (applicationsConfig ? previewUrlOfApplicationsConfig(applicationsConfig, problems) : '');
+  if (applicationsConfig !== '' && input('preview_url') !== '')
+    problems.push(
+      "preview_url and applications_config (QA.tech's form of it) are both given; give the preview URL in one of them.",
+    );
+  const previewUrl =
+    input('preview_url') || (applicationsConfig ? previewUrlOfApplicationsConfig(applicationsConfig, problems) : '');
   const prUrl = input('pr_url');
   const pullRequest = prUrl ? parsePullRequestUrl(prUrl, problems) : undefined;
   const unused = ['api_token', 'api_url'].filter((name) => input(name) !== '');
@@ -100,7 +114,9 @@ export function parseInputs(read: InputReader, options: InputOptions = {}): Revi
     );
   }
   if (/^true$/i.test(input('blocking'))) {
-    warnings.push("blocking has no effect: this action does not wait for the review. Goalie posts its verdict as a review on the pull request; require it there (branch protection) instead.");
+    warnings.push(
+      'blocking has no effect: this action does not wait for the review. Goalie posts its verdict as a review on the pull request; require it there (branch protection) instead.',
+    );
   }
 
   if (previewUrl === '') {
@@ -112,27 +128,36 @@ export function parseInputs(read: InputReader, options: InputOptions = {}): Revi
     }
   } else if (!isHttpUrl(previewUrl) || /\s/.test(previewUrl)) {
     const name = input('preview_url') ? 'preview_url' : "applications_config's environment url";
-    problems.push(`${name} must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${JSON.stringify(previewUrl)}.`);
+    problems.push(
+      `${name} must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${JSON.stringify(previewUrl)}.`,
+    );
   }
 
   const mention = input('mention') || DEFAULT_MENTION;
   if (!/^@[A-Za-z0-9][A-Za-z0-9_.\-[\]/]*$/.test(mention)) {
-    problems.push(`mention must be one @name, the name Goalie's review trigger listens for (default ${DEFAULT_MENTION}), not ${JSON.stringify(mention)}.`);
+    problems.push(
+      `mention must be one @name, the name Goalie's review trigger listens for (default ${DEFAULT_MENTION}), not ${JSON.stringify(mention)}.`,
+    );
   }
 
   const githubToken = input('github_token');
   if (githubToken === '') {
-    problems.push('github_token is empty: leave the input out to use the workflow\'s GITHUB_TOKEN (the job needs `permissions: pull-requests: write`), or pass a token that may comment on pull requests.');
+    problems.push(
+      "github_token is empty: leave the input out to use the workflow's GITHUB_TOKEN (the job needs `permissions: pull-requests: write`), or pass a token that may comment on pull requests.",
+    );
   }
 
   const rawApiUrl = input('github_api_url') || DEFAULT_GITHUB_API_URL;
   if (!isHttpUrl(rawApiUrl)) {
-    problems.push(`github_api_url must be an absolute http(s) URL such as ${DEFAULT_GITHUB_API_URL} (or https://github.example.com/api/v3 for GitHub Enterprise Server), not ${JSON.stringify(rawApiUrl)}.`);
+    problems.push(
+      `github_api_url must be an absolute http(s) URL such as ${DEFAULT_GITHUB_API_URL} (or https://github.example.com/api/v3 for GitHub Enterprise Server), not ${JSON.stringify(rawApiUrl)}.`,
+    );
   }
 
   const ownMessage = read('message').trim();
   const context = read('context').trim();
-  if (ownMessage && context) problems.push("message and context (QA.tech's name for it) are both given; give the text in one of them.");
+  if (ownMessage && context)
+    problems.push("message and context (QA.tech's name for it) are both given; give the text in one of them.");
 
   if (problems.length > 0) throw new InputError(problems);
   const message = ownMessage || context;

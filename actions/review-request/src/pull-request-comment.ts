@@ -16,13 +16,27 @@ function hint(status: number, pr: PullRequestRef): string {
       '(the GITHUB_TOKEN of a pull request from a fork is read-only; use pull_request_target or a workflow_run workflow for those).'
     );
   }
-  if (status === 404) return ` Check that ${pr.owner}/${pr.repo} and pull request #${pr.number} exist and that github_token can see the repository, and github_api_url.`;
+  if (status === 404)
+    return ` Check that ${pr.owner}/${pr.repo} and pull request #${pr.number} exist and that github_token can see the repository, and github_api_url.`;
   return '';
 }
 
-export async function createPullRequestComment(options: GitHubApiOptions, pr: PullRequestRef, body: string): Promise<CreatedComment> {
-  const answer = await githubRequest(options, { method: 'POST', path: `${repoPath(pr)}/issues/${pr.number}/comments`, body: { body }, hint: (status) => hint(status, pr) });
+export async function createPullRequestComment(
+  options: GitHubApiOptions,
+  pr: PullRequestRef,
+  body: string,
+): Promise<CreatedComment> {
+  const answer = await githubRequest(options, {
+    method: 'POST',
+    path: `${repoPath(pr)}/issues/${pr.number}/comments`,
+    body: { body },
+    hint: (status) => hint(status, pr),
+  });
   const comment = answer.data as Partial<CreatedComment> | undefined;
-  if (typeof comment?.html_url !== 'string') throw new GitHubApiError(answer.status, `GitHub answered HTTP ${answer.status} without the comment's html_url: ${answer.text.slice(0, 200)}`);
+  if (typeof comment?.html_url !== 'string')
+    throw new GitHubApiError(
+      answer.status,
+      `GitHub answered HTTP ${answer.status} without the comment's html_url: ${answer.text.slice(0, 200)}`,
+    );
   return comment as CreatedComment;
 }

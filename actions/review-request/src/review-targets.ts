@@ -22,7 +22,9 @@ function previewUrlOf(input: string | undefined, event: string | undefined, depl
     ]);
   }
   if (!isHttpUrl(deploymentUrl)) {
-    throw new InputError([`preview_url is empty and the deployment's URL ${JSON.stringify(deploymentUrl)} is not an absolute http(s) URL: pass preview_url.`]);
+    throw new InputError([
+      `preview_url is empty and the deployment's URL ${JSON.stringify(deploymentUrl)} is not an absolute http(s) URL: pass preview_url.`,
+    ]);
   }
   return deploymentUrl;
 }
@@ -31,7 +33,9 @@ function noPullRequestNotice(sha: string, containing: number[]): string {
   const others = containing.map((number) => `#${number}`).join(', ');
   return (
     `No open pull request has commit ${sha} as its head, so no review was requested.` +
-    (others ? ` Open ${others} contain${containing.length === 1 ? 's' : ''} the commit but ${containing.length === 1 ? 'has' : 'have'} another head commit, whose own preview is the one to review.` : '')
+    (others
+      ? ` Open ${others} contain${containing.length === 1 ? 's' : ''} the commit but ${containing.length === 1 ? 'has' : 'have'} another head commit, whose own preview is the one to review.`
+      : '')
   );
 }
 

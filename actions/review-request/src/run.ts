@@ -14,10 +14,15 @@ import { InputError, parseInputs, type ReviewRequestSettings } from './inputs.js
 import { createPullRequestComment } from './pull-request-comment.js';
 import { findReviewTargets, type ReviewTargets } from './review-targets.js';
 
-const isExpected = (error: unknown) => error instanceof InputError || error instanceof EventError || error instanceof GitHubApiError;
+const isExpected = (error: unknown) =>
+  error instanceof InputError || error instanceof EventError || error instanceof GitHubApiError;
 
 /** Comments on each pull request; one's failure does not keep the others from their comment. */
-async function requestReviews(api: GitHubApiOptions, settings: ReviewRequestSettings, targets: Exclude<ReviewTargets, { skip: string }>) {
+async function requestReviews(
+  api: GitHubApiOptions,
+  settings: ReviewRequestSettings,
+  targets: Exclude<ReviewTargets, { skip: string }>,
+) {
   const body = reviewRequestComment({ ...settings, previewUrl: targets.previewUrl });
   const urls: string[] = [];
   const failures: string[] = [];
@@ -25,10 +30,12 @@ async function requestReviews(api: GitHubApiOptions, settings: ReviewRequestSett
     try {
       const comment = await createPullRequestComment(api, pr, body);
       urls.push(comment.html_url);
-      core.info(`Asked ${settings.mention} to review ${targets.previewUrl} on ${pr.owner}/${pr.repo}#${pr.number}: ${comment.html_url}`);
+      core.info(
+        `Asked ${settings.mention} to review ${targets.previewUrl} on ${pr.owner}/${pr.repo}#${pr.number}: ${comment.html_url}`,
+      );
     } catch (error) {
       if (!isExpected(error) || targets.pullRequests.length === 1) throw error;
-      failures.push(`#${pr.number}: ${(error).message}`);
+      failures.push(`#${pr.number}: ${error.message}`);
     }
   }
   return { urls, failures };
@@ -36,17 +43,26 @@ async function requestReviews(api: GitHubApiOptions, settings: ReviewRequestSett
 
 export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
   try {
-    const settings = parseInputs((name) => core.getInput(name), { previewUrlOptional: env.GITHUB_EVENT_NAME === 'deployment_status' });
+    const settings = parseInputs((name) => core.getInput(name), {
+      previewUrlOptional: env.GITHUB_EVENT_NAME === 'deployment_status',
+    });
     core.setSecret(settings.githubToken);
     for (const warning of settings.warnings ?? []) core.warning(warning);
     const api: GitHubApiOptions = { apiUrl: settings.githubApiUrl, token: settings.githubToken };
     const targets = await findReviewTargets(env, readPayload(env), settings.previewUrl, api, settings.pullRequest);
     if ('skip' in targets) core.notice(targets.skip);
-    const { urls, failures } = 'skip' in targets ? { urls: [], failures: [] } : await requestReviews(api, settings, targets);
+    const { urls, failures } =
+      'skip' in targets ? { urls: [], failures: [] } : await requestReviews(api, settings, targets);
     core.setOutput('comment_url', urls.join('\n'));
-    if (failures.length > 0) core.setFailed(`Could not comment on ${failures.length} of ${urls.length + failures.length} pull requests:\n${failures.join('\n')}`);
+    if (failures.length > 0)
+      core.setFailed(
+        `Could not comment on ${failures.length} of ${urls.length + failures.length} pull requests:\n${failures.join('\n')}`,
+      );
   } catch (error) {
-    if (isExpected(error)) core.setFailed((error).message);
-    else core.setFailed(`The review-request action failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (isExpected(error)) core.setFailed(error.message);
+    else
+      core.setFailed(
+        `The review-request action failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
   }
 }

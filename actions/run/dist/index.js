@@ -19686,7 +19686,8 @@ var ApiError = class extends Error {
 // shared/src/client/api-client.ts
 function normalizeApiUrl(apiUrl) {
   const trimmed = apiUrl.trim().replace(/\/+$/, "");
-  if (!/^https?:\/\//i.test(trimmed)) throw new ApiError(0, `The API URL must start with http:// or https://, got ${JSON.stringify(apiUrl)}`);
+  if (!/^https?:\/\//i.test(trimmed))
+    throw new ApiError(0, `The API URL must start with http:// or https://, got ${JSON.stringify(apiUrl)}`);
   return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 var defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19712,7 +19713,10 @@ var GoalieClient = class {
    * times: the CLI's table and JUnit use them); a server that does not know the parameter ignores it.
    */
   getRun(shortId, testCases) {
-    return this.call("GET", `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}&extensions=true` : ""}`);
+    return this.call(
+      "GET",
+      `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}&extensions=true` : ""}`
+    );
   }
   rerun(shortId, request = {}) {
     return this.call("POST", `/run/${encodeURIComponent(shortId)}`, request);
@@ -19745,7 +19749,12 @@ var GoalieClient = class {
   }
   /** The deprecated form of getRun; 404 unless the token belongs to the project. */
   getRunInProject(projectUuid, shortId) {
-    return this.call("GET", `/api/projects/${encodeURIComponent(projectUuid)}/runs/${encodeURIComponent(shortId)}`, void 0, this.origin);
+    return this.call(
+      "GET",
+      `/api/projects/${encodeURIComponent(projectUuid)}/runs/${encodeURIComponent(shortId)}`,
+      void 0,
+      this.origin
+    );
   }
   /** The server's address without the API's /v1, where the deprecated routes live. */
   get origin() {
@@ -19822,13 +19831,25 @@ async function pollUntil(read, done, options) {
 
 // shared/src/client/wait-for-run.ts
 async function waitForRun(client, shortId, options) {
-  const { finished, value } = await pollUntil(() => client.getRun(shortId, "all"), (run2) => TERMINAL_RUN_STATUSES.includes(run2.status), options);
+  const { finished, value } = await pollUntil(
+    () => client.getRun(shortId, "all"),
+    (run2) => TERMINAL_RUN_STATUSES.includes(run2.status),
+    options
+  );
   return { finished, run: value };
 }
 
 // shared/src/report/summary.ts
 function countTestCases(testCases) {
-  const counts = { total: testCases.length, passed: 0, failed: 0, skipped: 0, errored: 0, cancelled: 0, pending: 0 };
+  const counts = {
+    total: testCases.length,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    errored: 0,
+    cancelled: 0,
+    pending: 0
+  };
   for (const tc of testCases) {
     if (tc.result === "PASSED") counts.passed++;
     else if (tc.result === "FAILED") counts.failed++;
@@ -19859,7 +19880,8 @@ function describeCounts(c) {
 function failureAnnotations(run2) {
   return run2.runTestCases.flatMap((tc) => {
     if (tc.result === "FAILED") return [{ title: tc.name, message: tc.resultTitle ?? "Failed" }];
-    if (tc.status === "ERROR") return [{ title: tc.name, message: tc.resultTitle ?? "Ended with an error before a verdict" }];
+    if (tc.status === "ERROR")
+      return [{ title: tc.name, message: tc.resultTitle ?? "Ended with an error before a verdict" }];
     return [];
   });
 }
@@ -19873,7 +19895,9 @@ function readEventPayload(env, warn) {
     const payload = JSON.parse(fs3.readFileSync(file, "utf8"));
     return typeof payload === "object" && payload !== null ? payload : null;
   } catch (error2) {
-    warn(`Could not read the event payload at GITHUB_EVENT_PATH (${error2.message}); the run's branch and commit come from GITHUB_REF and GITHUB_SHA instead.`);
+    warn(
+      `Could not read the event payload at GITHUB_EVENT_PATH (${error2.message}); the run's branch and commit come from GITHUB_REF and GITHUB_SHA instead.`
+    );
     return null;
   }
 }
@@ -19940,60 +19964,82 @@ function parseEnvironment(where, value, problems) {
   if (typeof value === "string") {
     if (isShortId("environment", value)) return { shortId: value };
     if (value.trim() === "") {
-      problems.push(`${where} is an empty string. If it comes from an earlier job's output (\`\${{ needs.deploy.outputs.url }}\`), check that the job sets that output.`);
+      problems.push(
+        `${where} is an empty string. If it comes from an earlier job's output (\`\${{ needs.deploy.outputs.url }}\`), check that the job sets that output.`
+      );
       return void 0;
     }
     if (!isHttpUrl(value)) {
-      problems.push(`${where} must be an absolute http(s) URL such as https://pr-42.preview.example.com, or an environment short ID such as ${shortIdExample("environment")}, not ${describe(value)}.`);
+      problems.push(
+        `${where} must be an absolute http(s) URL such as https://pr-42.preview.example.com, or an environment short ID such as ${shortIdExample("environment")}, not ${describe(value)}.`
+      );
       return void 0;
     }
     return { url: value };
   }
   if (!isObject(value)) {
-    problems.push(`${where} must be {"url": "https://...", "name": "optional"} for a preview environment or {"shortId": "${shortIdExample("environment")}"} for an existing one, not ${describe(value)}.`);
+    problems.push(
+      `${where} must be {"url": "https://...", "name": "optional"} for a preview environment or {"shortId": "${shortIdExample("environment")}"} for an existing one, not ${describe(value)}.`
+    );
     return void 0;
   }
   const unknown = Object.keys(value).filter((key) => !["url", "name", "shortId"].includes(key));
   if (unknown.length > 0) {
-    problems.push(`${where} has unknown field${unknown.length === 1 ? "" : "s"} ${unknown.map((k) => JSON.stringify(k)).join(", ")}; use "url" (and optionally "name") for a preview environment, or "shortId" for an existing one.`);
+    problems.push(
+      `${where} has unknown field${unknown.length === 1 ? "" : "s"} ${unknown.map((k) => JSON.stringify(k)).join(", ")}; use "url" (and optionally "name") for a preview environment, or "shortId" for an existing one.`
+    );
     return void 0;
   }
   if ("shortId" in value) {
     if ("url" in value || "name" in value) {
-      problems.push(`${where} gives both "shortId" and "url"/"name": give {"shortId": ...} for an existing environment or {"url": ...} for a preview, not both.`);
+      problems.push(
+        `${where} gives both "shortId" and "url"/"name": give {"shortId": ...} for an existing environment or {"url": ...} for a preview, not both.`
+      );
       return void 0;
     }
     if (typeof value.shortId !== "string" || !isShortId("environment", value.shortId)) {
-      problems.push(`${where}.shortId must be an environment short ID such as ${shortIdExample("environment")}, not ${describe(value.shortId)}.`);
+      problems.push(
+        `${where}.shortId must be an environment short ID such as ${shortIdExample("environment")}, not ${describe(value.shortId)}.`
+      );
       return void 0;
     }
     return { shortId: value.shortId };
   }
   if (typeof value.url !== "string" || !isHttpUrl(value.url)) {
     const empty = value.url === "" ? " If it comes from an earlier job's output, check that the job sets that output." : "";
-    problems.push(`${where}.url must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${describe(value.url)}.${empty}`);
+    problems.push(
+      `${where}.url must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${describe(value.url)}.${empty}`
+    );
     return void 0;
   }
   if (value.name !== void 0 && (typeof value.name !== "string" || value.name.trim() === "" || value.name.length > 120)) {
-    problems.push(`${where}.name must be a text of 1 to 120 characters, not ${describe(value.name)}; or leave it out (the environment is then named after the URL's host).`);
+    problems.push(
+      `${where}.name must be a text of 1 to 120 characters, not ${describe(value.name)}; or leave it out (the environment is then named after the URL's host).`
+    );
     return void 0;
   }
   return value.name === void 0 ? { url: value.url } : { url: value.url, name: value.name };
 }
 function checkApplicationShortId(where, value, problems) {
   if (typeof value === "string" && isShortId("application", value)) return true;
-  problems.push(`${where} must be an application short ID such as ${shortIdExample("application")}, not ${describe(value)} (\`goalie apply --json\` lists them).`);
+  problems.push(
+    `${where} must be an application short ID such as ${shortIdExample("application")}, not ${describe(value)} (\`goalie apply --json\` lists them).`
+  );
   return false;
 }
 function checkDevicePreset(where, value, problems) {
   if (typeof value === "string" && isShortId("devicePreset", value)) return true;
-  problems.push(`${where} must be a device preset short ID such as ${shortIdExample("devicePreset")}, not ${describe(value)}.`);
+  problems.push(
+    `${where} must be a device preset short ID such as ${shortIdExample("devicePreset")}, not ${describe(value)}.`
+  );
   return false;
 }
 function parseOverrideFields(where, applicationShortId, fields, allowed, problems) {
   const unknown = Object.keys(fields).filter((key) => !allowed.includes(key));
   if (unknown.length > 0) {
-    problems.push(`${where} has unknown field${unknown.length === 1 ? "" : "s"} ${unknown.map((k) => JSON.stringify(k)).join(", ")}; known fields: ${allowed.join(", ")}.`);
+    problems.push(
+      `${where} has unknown field${unknown.length === 1 ? "" : "s"} ${unknown.map((k) => JSON.stringify(k)).join(", ")}; known fields: ${allowed.join(", ")}.`
+    );
     return void 0;
   }
   const override = { applicationShortId };
@@ -20020,7 +20066,9 @@ function parseApplicationsConfig(text, problems) {
   const value = parseJson("applications_config", text, example, problems);
   if (value === void 0) return void 0;
   if (!isObject(value) || !isObject(value.applications) || Object.keys(value).length !== 1) {
-    problems.push(`applications_config must be a JSON object with one field, "applications", as QA.tech's action takes it: ${example}; got ${isObject(value) ? `an object with ${Object.keys(value).map((k) => JSON.stringify(k)).join(", ") || "no fields"}` : describe(value)}.`);
+    problems.push(
+      `applications_config must be a JSON object with one field, "applications", as QA.tech's action takes it: ${example}; got ${isObject(value) ? `an object with ${Object.keys(value).map((k) => JSON.stringify(k)).join(", ") || "no fields"}` : describe(value)}.`
+    );
     return void 0;
   }
   return applicationOverrides("applications_config.applications", value.applications, problems);
@@ -20031,12 +20079,20 @@ function applicationOverrides(name, value, problems) {
     value.forEach((element, i) => {
       const where = `${name}[${i}]`;
       if (!isObject(element)) {
-        problems.push(`${where} must be an object such as {"applicationShortId": "${shortIdExample("application")}", "environment": {"url": "https://..."}}, not ${describe(element)}.`);
+        problems.push(
+          `${where} must be an object such as {"applicationShortId": "${shortIdExample("application")}", "environment": {"url": "https://..."}}, not ${describe(element)}.`
+        );
         return;
       }
       if (!checkApplicationShortId(`${where}.applicationShortId`, element.applicationShortId, problems)) return;
       const { applicationShortId, ...fields } = element;
-      const override = parseOverrideFields(where, applicationShortId, fields, ["environment", "devicePresetShortId"], problems);
+      const override = parseOverrideFields(
+        where,
+        applicationShortId,
+        fields,
+        ["environment", "devicePresetShortId"],
+        problems
+      );
       if (override) overrides.push(override);
     });
   } else if (isObject(value)) {
@@ -20050,7 +20106,9 @@ function applicationOverrides(name, value, problems) {
         const override = parseOverrideFields(where, key, entry, ["environment", "devicePresetShortId"], problems);
         if (override) overrides.push(override);
       } else {
-        problems.push(`${where} must be a preview URL ("https://...") or an object {"environment": {"url": "https://..."}}, not ${describe(entry)}.`);
+        problems.push(
+          `${where} must be a preview URL ("https://...") or an object {"environment": {"url": "https://..."}}, not ${describe(entry)}.`
+        );
       }
     }
   } else {
@@ -20072,7 +20130,9 @@ function parseDevicePresets(text, problems) {
   const value = parseJson("device_presets", text, example, problems);
   if (value === void 0) return void 0;
   if (!isObject(value)) {
-    problems.push(`device_presets must be a JSON object from application short ID to device preset short ID, such as ${example}; got ${describe(value)}.`);
+    problems.push(
+      `device_presets must be a JSON object from application short ID to device preset short ID, such as ${example}; got ${describe(value)}.`
+    );
     return void 0;
   }
   const presets = /* @__PURE__ */ new Map();
@@ -20089,7 +20149,9 @@ function mergeDevicePresets(applications, presets, problems) {
     const existing = merged.find((o) => o.applicationShortId === applicationShortId);
     if (!existing) merged.push({ applicationShortId, devicePresetShortId });
     else if (existing.devicePresetShortId && existing.devicePresetShortId !== devicePresetShortId) {
-      problems.push(`device_presets.${applicationShortId} (${devicePresetShortId}) contradicts the devicePresetShortId ${existing.devicePresetShortId} given in applications; give the preset in one place.`);
+      problems.push(
+        `device_presets.${applicationShortId} (${devicePresetShortId}) contradicts the devicePresetShortId ${existing.devicePresetShortId} given in applications; give the preset in one place.`
+      );
     } else existing.devicePresetShortId = devicePresetShortId;
   }
   return merged;
@@ -20108,7 +20170,10 @@ function parseSlackChannels(text, problems) {
     }
     if (notifyOn === void 0) notifications.push({ type: "slack", channel });
     else if (notifyOn === "always" || notifyOn === "failure") notifications.push({ type: "slack", channel, notifyOn });
-    else problems.push(`slack_channels entry ${JSON.stringify(entry)}: after the colon write "failure" (only the final summary, only when the run did not pass) or "always" (the default), not ${JSON.stringify(notifyOn)}.`);
+    else
+      problems.push(
+        `slack_channels entry ${JSON.stringify(entry)}: after the colon write "failure" (only the final summary, only when the run did not pass) or "always" (the default), not ${JSON.stringify(notifyOn)}.`
+      );
   }
   return notifications;
 }
@@ -20123,7 +20188,9 @@ function parseTimeout(text, problems) {
   if (text === "") return DEFAULT_TIMEOUT_MINUTES;
   const minutes = Number(text);
   if (!/^\d*\.?\d+$/.test(text) || !Number.isFinite(minutes) || minutes <= 0) {
-    problems.push(`timeout_minutes must be a positive number of minutes such as 30 (decimals such as 0.5 work too), not ${JSON.stringify(text)}.`);
+    problems.push(
+      `timeout_minutes must be a positive number of minutes such as 30 (decimals such as 0.5 work too), not ${JSON.stringify(text)}.`
+    );
     return DEFAULT_TIMEOUT_MINUTES;
   }
   return minutes;
@@ -20135,7 +20202,9 @@ function parseRunShortId(text, problems) {
     shortId = new URL(text).pathname.split("/").filter(Boolean).at(-1) ?? "";
   }
   if (!/^[A-Za-z0-9_-]+$/.test(shortId)) {
-    problems.push(`rerun_failed_of must be the short ID of an earlier run (the run_short_id output of this action, or the last part of the run's URL), not ${JSON.stringify(text)}.`);
+    problems.push(
+      `rerun_failed_of must be the short ID of an earlier run (the run_short_id output of this action, or the last part of the run's URL), not ${JSON.stringify(text)}.`
+    );
     return void 0;
   }
   return shortId;
@@ -20154,7 +20223,10 @@ function parseProjectId(text, problems) {
   return void 0;
 }
 function parseTestPlan(input, problems) {
-  const given = ["test_plan_short_id", "test_plan_short_ids", "test_plan_ids"].map((name) => ({ name, ids: input(name).split(",").map((id) => id.trim()).filter((id) => id !== "") })).filter((entry) => entry.ids.length > 0);
+  const given = ["test_plan_short_id", "test_plan_short_ids", "test_plan_ids"].map((name) => ({
+    name,
+    ids: input(name).split(",").map((id) => id.trim()).filter((id) => id !== "")
+  })).filter((entry) => entry.ids.length > 0);
   for (const entry of given) {
     if (entry.ids.length > 1) {
       problems.push(
@@ -20164,7 +20236,9 @@ function parseTestPlan(input, problems) {
   }
   const ids = [...new Set(given.flatMap((entry) => entry.ids))];
   if (given.length > 1 && ids.length > 1) {
-    problems.push(`${given.map((entry) => entry.name).join(" and ")} name different test plans; give one, in test_plan_short_id.`);
+    problems.push(
+      `${given.map((entry) => entry.name).join(" and ")} name different test plans; give one, in test_plan_short_id.`
+    );
   }
   if (given.length === 0 || ids.length > 1) return void 0;
   const [testPlanShortId] = ids;
@@ -20187,9 +20261,13 @@ function parseInputs(read) {
       "api_url is required: the address of your Goalie server, such as https://goalie.example.com (the /v1 suffix is optional). A workflow written for QA.tech's action has none (that action defaults to QA.tech's own API): add `api_url:` with your Goalie server's address to the step's `with:`."
     );
   } else if (!isHttpUrl(rawUrl)) {
-    problems.push(`api_url must be an absolute http(s) URL such as https://goalie.example.com, not ${JSON.stringify(rawUrl)}.`);
+    problems.push(
+      `api_url must be an absolute http(s) URL such as https://goalie.example.com, not ${JSON.stringify(rawUrl)}.`
+    );
   } else if (isQaTechHost(rawUrl)) {
-    problems.push(`api_url ${rawUrl} is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.`);
+    problems.push(
+      `api_url ${rawUrl} is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.`
+    );
   } else {
     apiUrl = normalizeApiUrl(rawUrl);
   }
@@ -20204,9 +20282,15 @@ function parseInputs(read) {
   const ownApplications = parseApplications(input("applications"), problems);
   const qaTechApplications = parseApplicationsConfig(input("applications_config"), problems);
   if (ownApplications && qaTechApplications) {
-    problems.push("applications and applications_config (QA.tech's name for it) are both given; give the overrides in one of them.");
+    problems.push(
+      "applications and applications_config (QA.tech's name for it) are both given; give the overrides in one of them."
+    );
   }
-  const applications = mergeDevicePresets(ownApplications ?? qaTechApplications, parseDevicePresets(input("device_presets"), problems), problems);
+  const applications = mergeDevicePresets(
+    ownApplications ?? qaTechApplications,
+    parseDevicePresets(input("device_presets"), problems),
+    problems
+  );
   const notifications = parseSlackChannels(input("slack_channels"), problems);
   const blocking = parseBoolean("blocking", input("blocking"), false, problems);
   const timeoutMinutes = parseTimeout(input("timeout_minutes"), problems);
@@ -20220,7 +20304,9 @@ function parseInputs(read) {
       notifications && "slack_channels"
     ].filter(Boolean);
     if (ignored.length > 0) {
-      warnings.push(`${ignored.join(", ")} ${ignored.length === 1 ? "has" : "have"} no effect with rerun_failed_of: a rerun runs the failed test cases of run ${rerunFailedOf} with that run's plan, environments and notifications.`);
+      warnings.push(
+        `${ignored.join(", ")} ${ignored.length === 1 ? "has" : "have"} no effect with rerun_failed_of: a rerun runs the failed test cases of run ${rerunFailedOf} with that run's plan, environments and notifications.`
+      );
     }
   }
   if (problems.length > 0) throw new InputError(problems);
@@ -20270,22 +20356,27 @@ function conclude(started, result) {
       message: `${name} did not finish within timeout_minutes (${formatMinutes(result.timeoutMinutes)}): it is still ${run2.status} (${counts}). It goes on in Goalie (${started.url}); raise timeout_minutes to wait longer.`
     };
   }
-  if (run2.status === "ERROR") return { verdict, message: `${name} ended with status ERROR (${counts}): ${started.url}` };
+  if (run2.status === "ERROR")
+    return { verdict, message: `${name} ended with status ERROR (${counts}): ${started.url}` };
   if (run2.status === "CANCELLED") return { verdict, message: `${name} was cancelled (${counts}): ${started.url}` };
   if (run2.result === "PASSED") return { verdict, message: `${name} passed: ${counts}. ${started.url}` };
-  if (run2.result === "SKIPPED") return { verdict, message: `${name} was SKIPPED: no test case got a verdict (${counts}). ${started.url}` };
+  if (run2.result === "SKIPPED")
+    return { verdict, message: `${name} was SKIPPED: no test case got a verdict (${counts}). ${started.url}` };
   return { verdict, message: `${name} FAILED: ${counts}. ${started.url}` };
 }
 function heading(started, result) {
   const { run: run2 } = result;
-  if (result.timedOut) return `⏱️ Goalie run \`${run2.shortId}\`: not finished within ${formatMinutes(result.timeoutMinutes)}`;
-  if (run2.status !== "COMPLETED") return `${run2.status === "CANCELLED" ? "🚫" : "⚠️"} Goalie run \`${run2.shortId}\`: ${run2.status}`;
+  if (result.timedOut)
+    return `⏱️ Goalie run \`${run2.shortId}\`: not finished within ${formatMinutes(result.timeoutMinutes)}`;
+  if (run2.status !== "COMPLETED")
+    return `${run2.status === "CANCELLED" ? "🚫" : "⚠️"} Goalie run \`${run2.shortId}\`: ${run2.status}`;
   const icon = run2.result === "PASSED" ? "✅" : run2.result === "SKIPPED" ? "⏭️" : "❌";
   return `${icon} Goalie run \`${run2.shortId}\`: ${run2.result}`;
 }
 function about(started) {
   const lines = [];
-  if (started.testPlan) lines.push(`Test plan: ${markdownCell(started.testPlan.name)} (\`${started.testPlan.shortId}\`)`);
+  if (started.testPlan)
+    lines.push(`Test plan: ${markdownCell(started.testPlan.name)} (\`${started.testPlan.shortId}\`)`);
   if (started.rerunOf) lines.push(`Rerun of the failed test cases of run \`${started.rerunOf}\``);
   return lines;
 }
@@ -20349,8 +20440,12 @@ async function run(env = process.env) {
   }
 }
 async function startRun(client, settings, env) {
-  const attribution = githubAttribution(env, readEventPayload(env, (message) => warning(message)));
-  if (attribution.commitMessage && attribution.commitMessage.length > MAX_COMMIT_MESSAGE) attribution.commitMessage = attribution.commitMessage.slice(0, MAX_COMMIT_MESSAGE);
+  const attribution = githubAttribution(
+    env,
+    readEventPayload(env, (message) => warning(message))
+  );
+  if (attribution.commitMessage && attribution.commitMessage.length > MAX_COMMIT_MESSAGE)
+    attribution.commitMessage = attribution.commitMessage.slice(0, MAX_COMMIT_MESSAGE);
   const request = {
     trigger: "REPOHOST",
     ...settings.testPlanShortId ? { testPlanShortId: settings.testPlanShortId } : {},

@@ -10,7 +10,8 @@ export interface Annotation {
 export function failureAnnotations(run: RunStatusView): Annotation[] {
   return run.runTestCases.flatMap((tc) => {
     if (tc.result === 'FAILED') return [{ title: tc.name, message: tc.resultTitle ?? 'Failed' }];
-    if (tc.status === 'ERROR') return [{ title: tc.name, message: tc.resultTitle ?? 'Ended with an error before a verdict' }];
+    if (tc.status === 'ERROR')
+      return [{ title: tc.name, message: tc.resultTitle ?? 'Ended with an error before a verdict' }];
     return [];
   });
 }

@@ -9,14 +9,19 @@ export type EventPayload = Record<string, unknown> & {
   sender?: { login?: string };
 };
 
-export function readEventPayload(env: Record<string, string | undefined>, warn: (message: string) => void): EventPayload | null {
+export function readEventPayload(
+  env: Record<string, string | undefined>,
+  warn: (message: string) => void,
+): EventPayload | null {
   const file = env.GITHUB_EVENT_PATH;
   if (!file) return null;
   try {
     const payload: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     return typeof payload === 'object' && payload !== null ? (payload as EventPayload) : null;
   } catch (error) {
-    warn(`Could not read the event payload at GITHUB_EVENT_PATH (${(error as Error).message}); the run's branch and commit come from GITHUB_REF and GITHUB_SHA instead.`);
+    warn(
+      `Could not read the event payload at GITHUB_EVENT_PATH (${(error as Error).message}); the run's branch and commit come from GITHUB_REF and GITHUB_SHA instead.`,
+    );
     return null;
   }
 }

@@ -1,7 +1,11 @@
 // The action's raw inputs (strings, as GitHub passes them) turned into one typed, validated
 // settings object. Pure: `read` is the input source (core.getInput in the action, a map in tests).
 // Every problem names the input and says how to fix it; all problems are reported at once.
-import type { ApplicationEnvironmentOverride, ApplicationOverride, NotificationOverride } from '../../../shared/src/api/types.js';
+import type {
+  ApplicationEnvironmentOverride,
+  ApplicationOverride,
+  NotificationOverride,
+} from '../../../shared/src/api/types.js';
 import { normalizeApiUrl } from '../../../shared/src/client/api-client.js';
 import { isShortId, shortIdExample } from '../../../shared/src/short-ids.js';
 
@@ -43,9 +47,17 @@ const APPLICATIONS_EXAMPLE =
   'or {"app_4kq8z1": {"environment": {"url": "https://pr-42.preview.example.com"}}}, ' +
   'or {"app_4kq8z1": "https://pr-42.preview.example.com"}';
 
-const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
+const describe = (value: unknown) =>
+  typeof value === 'string'
+    ? JSON.stringify(value)
+    : value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -69,47 +81,71 @@ function parseJson(name: string, text: string, example: string, problems: string
   }
 }
 
-function parseEnvironment(where: string, value: unknown, problems: string[]): ApplicationEnvironmentOverride | undefined {
+function parseEnvironment(
+  where: string,
+  value: unknown,
+  problems: string[],
+): ApplicationEnvironmentOverride | undefined {
   if (typeof value === 'string') {
     // Convenience: a URL is a preview environment, an env_... short ID an existing one.
     if (isShortId('environment', value)) return { shortId: value };
     if (value.trim() === '') {
-      problems.push(`${where} is an empty string. If it comes from an earlier job's output (\`\${{ needs.deploy.outputs.url }}\`), check that the job sets that output.`);
+      problems.push(
+        `${where} is an empty string. If it comes from an earlier job's output (\`\${{ needs.deploy.outputs.url }}\`), check that the job sets that output.`,
+      );
       return undefined;
     }
     if (!isHttpUrl(value)) {
-      problems.push(`${where} must be an absolute http(s) URL such as https://pr-42.preview.example.com, or an environment short ID such as ${shortIdExample('environment')}, not ${describe(value)}.`);
+      problems.push(
+        `${where} must be an absolute http(s) URL such as https://pr-42.preview.example.com, or an environment short ID such as ${shortIdExample('environment')}, not ${describe(value)}.`,
+      );
       return undefined;
     }
     return { url: value };
   }
   if (!isObject(value)) {
-    problems.push(`${where} must be {"url": "https://...", "name": "optional"} for a preview environment or {"shortId": "${shortIdExample('environment')}"} for an existing one, not ${describe(value)}.`);
+    problems.push(
+      `${where} must be {"url": "https://...", "name": "optional"} for a preview environment or {"shortId": "${shortIdExample('environment')}"} for an existing one, not ${describe(value)}.`,
+    );
     return undefined;
   }
   const unknown = Object.keys(value).filter((key) => !['url', 'name', 'shortId'].includes(key));
   if (unknown.length > 0) {
-    problems.push(`${where} has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; use "url" (and optionally "name") for a preview environment, or "shortId" for an existing one.`);
+    problems.push(
+      `${where} has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; use "url" (and optionally "name") for a preview environment, or "shortId" for an existing one.`,
+    );
     return undefined;
   }
   if ('shortId' in value) {
     if ('url' in value || 'name' in value) {
-      problems.push(`${where} gives both "shortId" and "url"/"name": give {"shortId": ...} for an existing environment or {"url": ...} for a preview, not both.`);
+      problems.push(
+        `${where} gives both "shortId" and "url"/"name": give {"shortId": ...} for an existing environment or {"url": ...} for a preview, not both.`,
+      );
       return undefined;
     }
     if (typeof value.shortId !== 'string' || !isShortId('environment', value.shortId)) {
-      problems.push(`${where}.shortId must be an environment short ID such as ${shortIdExample('environment')}, not ${describe(value.shortId)}.`);
+      problems.push(
+        `${where}.shortId must be an environment short ID such as ${shortIdExample('environment')}, not ${describe(value.shortId)}.`,
+      );
       return undefined;
     }
     return { shortId: value.shortId };
   }
   if (typeof value.url !== 'string' || !isHttpUrl(value.url)) {
-    const empty = value.url === '' ? ' If it comes from an earlier job\'s output, check that the job sets that output.' : '';
-    problems.push(`${where}.url must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${describe(value.url)}.${empty}`);
+    const empty =
+      value.url === '' ? " If it comes from an earlier job's output, check that the job sets that output." : '';
+    problems.push(
+      `${where}.url must be an absolute http(s) URL such as https://pr-42.preview.example.com, not ${describe(value.url)}.${empty}`,
+    );
     return undefined;
   }
-  if (value.name !== undefined && (typeof value.name !== 'string' || value.name.trim() === '' || value.name.length > 120)) {
-    problems.push(`${where}.name must be a text of 1 to 120 characters, not ${describe(value.name)}; or leave it out (the environment is then named after the URL's host).`);
+  if (
+    value.name !== undefined &&
+    (typeof value.name !== 'string' || value.name.trim() === '' || value.name.length > 120)
+  ) {
+    problems.push(
+      `${where}.name must be a text of 1 to 120 characters, not ${describe(value.name)}; or leave it out (the environment is then named after the URL's host).`,
+    );
     return undefined;
   }
   return value.name === undefined ? { url: value.url } : { url: value.url, name: value.name };
@@ -117,21 +153,33 @@ function parseEnvironment(where: string, value: unknown, problems: string[]): Ap
 
 function checkApplicationShortId(where: string, value: unknown, problems: string[]): value is string {
   if (typeof value === 'string' && isShortId('application', value)) return true;
-  problems.push(`${where} must be an application short ID such as ${shortIdExample('application')}, not ${describe(value)} (\`goalie apply --json\` lists them).`);
+  problems.push(
+    `${where} must be an application short ID such as ${shortIdExample('application')}, not ${describe(value)} (\`goalie apply --json\` lists them).`,
+  );
   return false;
 }
 
 function checkDevicePreset(where: string, value: unknown, problems: string[]): value is string {
   if (typeof value === 'string' && isShortId('devicePreset', value)) return true;
-  problems.push(`${where} must be a device preset short ID such as ${shortIdExample('devicePreset')}, not ${describe(value)}.`);
+  problems.push(
+    `${where} must be a device preset short ID such as ${shortIdExample('devicePreset')}, not ${describe(value)}.`,
+  );
   return false;
 }
 
 /** One override from {environment?, devicePresetShortId?} (object form) or the array element form. */
-function parseOverrideFields(where: string, applicationShortId: string, fields: Record<string, unknown>, allowed: string[], problems: string[]): ApplicationOverride | undefined {
+function parseOverrideFields(
+  where: string,
+  applicationShortId: string,
+  fields: Record<string, unknown>,
+  allowed: string[],
+  problems: string[],
+): ApplicationOverride | undefined {
   const unknown = Object.keys(fields).filter((key) => !allowed.includes(key));
   if (unknown.length > 0) {
-    problems.push(`${where} has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known fields: ${allowed.join(', ')}.`);
+    problems.push(
+      `${where} has unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known fields: ${allowed.join(', ')}.`,
+    );
     return undefined;
   }
   const override: ApplicationOverride = { applicationShortId };
@@ -140,7 +188,10 @@ function parseOverrideFields(where: string, applicationShortId: string, fields: 
     const environment = parseEnvironment(`${where}.environment`, fields.environment, problems);
     if (environment) override.environment = environment;
   }
-  if (fields.devicePresetShortId !== undefined && checkDevicePreset(`${where}.devicePresetShortId`, fields.devicePresetShortId, problems)) {
+  if (
+    fields.devicePresetShortId !== undefined &&
+    checkDevicePreset(`${where}.devicePresetShortId`, fields.devicePresetShortId, problems)
+  ) {
     override.devicePresetShortId = fields.devicePresetShortId;
   }
   return problems.length === before ? override : undefined;
@@ -163,7 +214,17 @@ function parseApplicationsConfig(text: string, problems: string[]): ApplicationO
   const value = parseJson('applications_config', text, example, problems);
   if (value === undefined) return undefined;
   if (!isObject(value) || !isObject(value.applications) || Object.keys(value).length !== 1) {
-    problems.push(`applications_config must be a JSON object with one field, "applications", as QA.tech's action takes it: ${example}; got ${isObject(value) ? `an object with ${Object.keys(value).map((k) => JSON.stringify(k)).join(', ') || 'no fields'}` : describe(value)}.`);
+    problems.push(
+      `applications_config must be a JSON object with one field, "applications", as QA.tech's action takes it: ${example}; got ${
+        isObject(value)
+          ? `an object with ${
+              Object.keys(value)
+                .map((k) => JSON.stringify(k))
+                .join(', ') || 'no fields'
+            }`
+          : describe(value)
+      }.`,
+    );
     return undefined;
   }
   return applicationOverrides('applications_config.applications', value.applications, problems);
@@ -177,12 +238,20 @@ function applicationOverrides(name: string, value: unknown, problems: string[]):
     value.forEach((element, i) => {
       const where = `${name}[${i}]`;
       if (!isObject(element)) {
-        problems.push(`${where} must be an object such as {"applicationShortId": "${shortIdExample('application')}", "environment": {"url": "https://..."}}, not ${describe(element)}.`);
+        problems.push(
+          `${where} must be an object such as {"applicationShortId": "${shortIdExample('application')}", "environment": {"url": "https://..."}}, not ${describe(element)}.`,
+        );
         return;
       }
       if (!checkApplicationShortId(`${where}.applicationShortId`, element.applicationShortId, problems)) return;
       const { applicationShortId, ...fields } = element;
-      const override = parseOverrideFields(where, applicationShortId, fields, ['environment', 'devicePresetShortId'], problems);
+      const override = parseOverrideFields(
+        where,
+        applicationShortId,
+        fields,
+        ['environment', 'devicePresetShortId'],
+        problems,
+      );
       if (override) overrides.push(override);
     });
   } else if (isObject(value)) {
@@ -197,7 +266,9 @@ function applicationOverrides(name: string, value: unknown, problems: string[]):
         const override = parseOverrideFields(where, key, entry, ['environment', 'devicePresetShortId'], problems);
         if (override) overrides.push(override);
       } else {
-        problems.push(`${where} must be a preview URL ("https://...") or an object {"environment": {"url": "https://..."}}, not ${describe(entry)}.`);
+        problems.push(
+          `${where} must be a preview URL ("https://...") or an object {"environment": {"url": "https://..."}}, not ${describe(entry)}.`,
+        );
       }
     }
   } else {
@@ -220,7 +291,9 @@ function parseDevicePresets(text: string, problems: string[]): Map<string, strin
   const value = parseJson('device_presets', text, example, problems);
   if (value === undefined) return undefined;
   if (!isObject(value)) {
-    problems.push(`device_presets must be a JSON object from application short ID to device preset short ID, such as ${example}; got ${describe(value)}.`);
+    problems.push(
+      `device_presets must be a JSON object from application short ID to device preset short ID, such as ${example}; got ${describe(value)}.`,
+    );
     return undefined;
   }
   const presets = new Map<string, string>();
@@ -232,14 +305,20 @@ function parseDevicePresets(text: string, problems: string[]): Map<string, strin
 }
 
 /** Adds the device presets to the overrides: into an application's entry, or as an entry of its own. */
-function mergeDevicePresets(applications: ApplicationOverride[] | undefined, presets: Map<string, string> | undefined, problems: string[]): ApplicationOverride[] | undefined {
+function mergeDevicePresets(
+  applications: ApplicationOverride[] | undefined,
+  presets: Map<string, string> | undefined,
+  problems: string[],
+): ApplicationOverride[] | undefined {
   if (!presets || presets.size === 0) return applications;
   const merged = [...(applications ?? []).map((o) => ({ ...o }))];
   for (const [applicationShortId, devicePresetShortId] of presets) {
     const existing = merged.find((o) => o.applicationShortId === applicationShortId);
     if (!existing) merged.push({ applicationShortId, devicePresetShortId });
     else if (existing.devicePresetShortId && existing.devicePresetShortId !== devicePresetShortId) {
-      problems.push(`device_presets.${applicationShortId} (${devicePresetShortId}) contradicts the devicePresetShortId ${existing.devicePresetShortId} given in applications; give the preset in one place.`);
+      problems.push(
+        `device_presets.${applicationShortId} (${devicePresetShortId}) contradicts the devicePresetShortId ${existing.devicePresetShortId} given in applications; give the preset in one place.`,
+      );
     } else existing.devicePresetShortId = devicePresetShortId;
   }
   return merged;
@@ -263,7 +342,10 @@ function parseSlackChannels(text: string, problems: string[]): NotificationOverr
     }
     if (notifyOn === undefined) notifications.push({ type: 'slack', channel });
     else if (notifyOn === 'always' || notifyOn === 'failure') notifications.push({ type: 'slack', channel, notifyOn });
-    else problems.push(`slack_channels entry ${JSON.stringify(entry)}: after the colon write "failure" (only the final summary, only when the run did not pass) or "always" (the default), not ${JSON.stringify(notifyOn)}.`);
+    else
+      problems.push(
+        `slack_channels entry ${JSON.stringify(entry)}: after the colon write "failure" (only the final summary, only when the run did not pass) or "always" (the default), not ${JSON.stringify(notifyOn)}.`,
+      );
   }
   return notifications;
 }
@@ -281,7 +363,9 @@ function parseTimeout(text: string, problems: string[]): number {
   if (text === '') return DEFAULT_TIMEOUT_MINUTES;
   const minutes = Number(text);
   if (!/^\d*\.?\d+$/.test(text) || !Number.isFinite(minutes) || minutes <= 0) {
-    problems.push(`timeout_minutes must be a positive number of minutes such as 30 (decimals such as 0.5 work too), not ${JSON.stringify(text)}.`);
+    problems.push(
+      `timeout_minutes must be a positive number of minutes such as 30 (decimals such as 0.5 work too), not ${JSON.stringify(text)}.`,
+    );
     return DEFAULT_TIMEOUT_MINUTES;
   }
   return minutes;
@@ -295,7 +379,9 @@ function parseRunShortId(text: string, problems: string[]): string | undefined {
     shortId = new URL(text).pathname.split('/').filter(Boolean).at(-1) ?? '';
   }
   if (!/^[A-Za-z0-9_-]+$/.test(shortId)) {
-    problems.push(`rerun_failed_of must be the short ID of an earlier run (the run_short_id output of this action, or the last part of the run's URL), not ${JSON.stringify(text)}.`);
+    problems.push(
+      `rerun_failed_of must be the short ID of an earlier run (the run_short_id output of this action, or the last part of the run's URL), not ${JSON.stringify(text)}.`,
+    );
     return undefined;
   }
   return shortId;
@@ -326,7 +412,13 @@ function parseProjectId(text: string, problems: string[]): string | undefined {
  */
 function parseTestPlan(input: (name: string) => string, problems: string[]): string | undefined {
   const given = ['test_plan_short_id', 'test_plan_short_ids', 'test_plan_ids']
-    .map((name) => ({ name, ids: input(name).split(',').map((id) => id.trim()).filter((id) => id !== '') }))
+    .map((name) => ({
+      name,
+      ids: input(name)
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    }))
     .filter((entry) => entry.ids.length > 0);
   for (const entry of given) {
     if (entry.ids.length > 1) {
@@ -338,7 +430,9 @@ function parseTestPlan(input: (name: string) => string, problems: string[]): str
   }
   const ids = [...new Set(given.flatMap((entry) => entry.ids))];
   if (given.length > 1 && ids.length > 1) {
-    problems.push(`${given.map((entry) => entry.name).join(' and ')} name different test plans; give one, in test_plan_short_id.`);
+    problems.push(
+      `${given.map((entry) => entry.name).join(' and ')} name different test plans; give one, in test_plan_short_id.`,
+    );
   }
   if (given.length === 0 || ids.length > 1) return undefined;
   const [testPlanShortId] = ids as [string];
@@ -365,9 +459,13 @@ export function parseInputs(read: InputReader): RunSettings {
         "A workflow written for QA.tech's action has none (that action defaults to QA.tech's own API): add `api_url:` with your Goalie server's address to the step's `with:`.",
     );
   } else if (!isHttpUrl(rawUrl)) {
-    problems.push(`api_url must be an absolute http(s) URL such as https://goalie.example.com, not ${JSON.stringify(rawUrl)}.`);
+    problems.push(
+      `api_url must be an absolute http(s) URL such as https://goalie.example.com, not ${JSON.stringify(rawUrl)}.`,
+    );
   } else if (isQaTechHost(rawUrl)) {
-    problems.push(`api_url ${rawUrl} is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.`);
+    problems.push(
+      `api_url ${rawUrl} is QA.tech's API, not a Goalie server: give your Goalie server's address, such as https://goalie.example.com.`,
+    );
   } else {
     apiUrl = normalizeApiUrl(rawUrl);
   }
@@ -386,9 +484,15 @@ export function parseInputs(read: InputReader): RunSettings {
   const ownApplications = parseApplications(input('applications'), problems);
   const qaTechApplications = parseApplicationsConfig(input('applications_config'), problems);
   if (ownApplications && qaTechApplications) {
-    problems.push("applications and applications_config (QA.tech's name for it) are both given; give the overrides in one of them.");
+    problems.push(
+      "applications and applications_config (QA.tech's name for it) are both given; give the overrides in one of them.",
+    );
   }
-  const applications = mergeDevicePresets(ownApplications ?? qaTechApplications, parseDevicePresets(input('device_presets'), problems), problems);
+  const applications = mergeDevicePresets(
+    ownApplications ?? qaTechApplications,
+    parseDevicePresets(input('device_presets'), problems),
+    problems,
+  );
   const notifications = parseSlackChannels(input('slack_channels'), problems);
   const blocking = parseBoolean('blocking', input('blocking'), false, problems);
   const timeoutMinutes = parseTimeout(input('timeout_minutes'), problems);
@@ -403,7 +507,9 @@ export function parseInputs(read: InputReader): RunSettings {
       notifications && 'slack_channels',
     ].filter(Boolean);
     if (ignored.length > 0) {
-      warnings.push(`${ignored.join(', ')} ${ignored.length === 1 ? 'has' : 'have'} no effect with rerun_failed_of: a rerun runs the failed test cases of run ${rerunFailedOf} with that run's plan, environments and notifications.`);
+      warnings.push(
+        `${ignored.join(', ')} ${ignored.length === 1 ? 'has' : 'have'} no effect with rerun_failed_of: a rerun runs the failed test cases of run ${rerunFailedOf} with that run's plan, environments and notifications.`,
+      );
     }
   }
 

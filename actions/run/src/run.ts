@@ -29,7 +29,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
     for (const warning of settings.warnings) core.warning(warning);
     const client = new GoalieClient({ apiUrl: settings.apiUrl, token: settings.apiToken, userAgent: USER_AGENT });
 
-    const started = settings.rerunFailedOf ? await rerunFailed(client, settings) : await startRun(client, settings, env);
+    const started = settings.rerunFailedOf
+      ? await rerunFailed(client, settings)
+      : await startRun(client, settings, env);
     // QA.tech's action's name for "a run was started"; a failure before this point leaves it unset.
     core.setOutput('run_created', 'true');
     core.setOutput('run_short_id', started.shortId);
@@ -53,11 +55,19 @@ export async function run(env: Record<string, string | undefined> = process.env)
   }
 }
 
-async function startRun(client: GoalieClient, settings: RunSettings, env: Record<string, string | undefined>): Promise<StartedRun> {
+async function startRun(
+  client: GoalieClient,
+  settings: RunSettings,
+  env: Record<string, string | undefined>,
+): Promise<StartedRun> {
   // For pull_request events: the head branch and head SHA, not the merge ref GITHUB_REF/GITHUB_SHA name.
-  const attribution = githubAttribution(env, readEventPayload(env, (message) => core.warning(message)));
+  const attribution = githubAttribution(
+    env,
+    readEventPayload(env, (message) => core.warning(message)),
+  );
   // The API takes commit messages of up to 65,536 characters: a longer one is cut, not refused.
-  if (attribution.commitMessage && attribution.commitMessage.length > MAX_COMMIT_MESSAGE) attribution.commitMessage = attribution.commitMessage.slice(0, MAX_COMMIT_MESSAGE);
+  if (attribution.commitMessage && attribution.commitMessage.length > MAX_COMMIT_MESSAGE)
+    attribution.commitMessage = attribution.commitMessage.slice(0, MAX_COMMIT_MESSAGE);
   const request = {
     trigger: 'REPOHOST' as const,
     ...(settings.testPlanShortId ? { testPlanShortId: settings.testPlanShortId } : {}),
@@ -66,7 +76,9 @@ async function startRun(client: GoalieClient, settings: RunSettings, env: Record
     ...attribution,
   };
   // With project_id (QA.tech's input), the route that names the project: another project's token is refused.
-  const { run } = settings.projectId ? await client.startRunInProject(settings.projectId, request) : await client.startRun(request);
+  const { run } = settings.projectId
+    ? await client.startRunInProject(settings.projectId, request)
+    : await client.startRun(request);
   return { id: run.id, shortId: run.shortId, url: run.url, testCount: run.testCount, testPlan: run.testPlan };
 }
 
@@ -78,7 +90,12 @@ async function rerunFailed(client: GoalieClient, settings: RunSettings): Promise
   return { id: run.id, shortId: run.shortId, url: run.url, testCount: run.testCount, rerunOf: shortId };
 }
 
-async function waitAndReport(client: GoalieClient, settings: RunSettings, started: StartedRun, env: Record<string, string | undefined>): Promise<void> {
+async function waitAndReport(
+  client: GoalieClient,
+  settings: RunSettings,
+  started: StartedRun,
+  env: Record<string, string | undefined>,
+): Promise<void> {
   core.info(`Waiting up to ${formatMinutes(settings.timeoutMinutes)} for run ${started.shortId} to finish…`);
   let lastProgress = '';
   const outcome = await waitForRun(client, started.shortId, {
@@ -122,7 +139,9 @@ function failureMessage(error: unknown): string {
           : '';
     const message = error.message.replace(/\.\s*$/, '');
     const request = error.requestId ? ` (request ${error.requestId})` : '';
-    return error.status === 0 ? `Goalie API: ${message}.${hint}` : `Goalie API answered HTTP ${error.status}: ${message}${request}.${hint}`;
+    return error.status === 0
+      ? `Goalie API: ${message}.${hint}`
+      : `Goalie API answered HTTP ${error.status}: ${message}${request}.${hint}`;
   }
   return `The Goalie action failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

@@ -44,24 +44,29 @@ export function conclude(started: StartedRun, result: WaitResult): Conclusion {
       message: `${name} did not finish within timeout_minutes (${formatMinutes(result.timeoutMinutes)}): it is still ${run.status} (${counts}). It goes on in Goalie (${started.url}); raise timeout_minutes to wait longer.`,
     };
   }
-  if (run.status === 'ERROR') return { verdict, message: `${name} ended with status ERROR (${counts}): ${started.url}` };
+  if (run.status === 'ERROR')
+    return { verdict, message: `${name} ended with status ERROR (${counts}): ${started.url}` };
   if (run.status === 'CANCELLED') return { verdict, message: `${name} was cancelled (${counts}): ${started.url}` };
   if (run.result === 'PASSED') return { verdict, message: `${name} passed: ${counts}. ${started.url}` };
-  if (run.result === 'SKIPPED') return { verdict, message: `${name} was SKIPPED: no test case got a verdict (${counts}). ${started.url}` };
+  if (run.result === 'SKIPPED')
+    return { verdict, message: `${name} was SKIPPED: no test case got a verdict (${counts}). ${started.url}` };
   return { verdict, message: `${name} FAILED: ${counts}. ${started.url}` };
 }
 
 function heading(started: StartedRun, result: WaitResult): string {
   const { run } = result;
-  if (result.timedOut) return `⏱️ Goalie run \`${run.shortId}\`: not finished within ${formatMinutes(result.timeoutMinutes)}`;
-  if (run.status !== 'COMPLETED') return `${run.status === 'CANCELLED' ? '🚫' : '⚠️'} Goalie run \`${run.shortId}\`: ${run.status}`;
+  if (result.timedOut)
+    return `⏱️ Goalie run \`${run.shortId}\`: not finished within ${formatMinutes(result.timeoutMinutes)}`;
+  if (run.status !== 'COMPLETED')
+    return `${run.status === 'CANCELLED' ? '🚫' : '⚠️'} Goalie run \`${run.shortId}\`: ${run.status}`;
   const icon = run.result === 'PASSED' ? '✅' : run.result === 'SKIPPED' ? '⏭️' : '❌';
   return `${icon} Goalie run \`${run.shortId}\`: ${run.result}`;
 }
 
 function about(started: StartedRun): string[] {
   const lines: string[] = [];
-  if (started.testPlan) lines.push(`Test plan: ${markdownCell(started.testPlan.name)} (\`${started.testPlan.shortId}\`)`);
+  if (started.testPlan)
+    lines.push(`Test plan: ${markdownCell(started.testPlan.name)} (\`${started.testPlan.shortId}\`)`);
   if (started.rerunOf) lines.push(`Rerun of the failed test cases of run \`${started.rerunOf}\``);
   return lines;
 }
@@ -75,7 +80,9 @@ export function finishedSummary(started: StartedRun, result: WaitResult): string
     `## ${heading(started, result)}`,
     '',
     ...about(started).map((line) => `${line}  `),
-    ...(result.timedOut ? [`The step stopped waiting after ${formatMinutes(result.timeoutMinutes)}; the run goes on in Goalie.`, ''] : []),
+    ...(result.timedOut
+      ? [`The step stopped waiting after ${formatMinutes(result.timeoutMinutes)}; the run goes on in Goalie.`, '']
+      : []),
     '| Status | Result | Test cases |',
     '| --- | --- | --- |',
     `| ${run.status} | ${run.result ?? '—'} | ${describeCounts(counts)} (${counts.total} in all) |`,

@@ -4,7 +4,8 @@
 import type { Page } from 'playwright-core';
 import type { Intent } from '../domain/goal-language/intents.js';
 
-const CATALOGUE = /^\s*(?:(?:all|our|browse(?:\s+all)?|shop(?:\s+all)?|view\s+all)\s+)?(?:products?|shop|store|catalogu?e|collections?|items|inventory|menu)\s*$/i;
+const CATALOGUE =
+  /^\s*(?:(?:all|our|browse(?:\s+all)?|shop(?:\s+all)?|view\s+all)\s+)?(?:products?|shop|store|catalogu?e|collections?|items|inventory|menu)\s*$/i;
 
 const CART = /^\s*(?:(?:my|your|view|shopping)\s+)?(?:cart|basket|bag|trolley)\b/i;
 const CHECKOUT = /^check\s*out$/i;
@@ -18,7 +19,14 @@ function anchorText(intent: Intent): string | null {
 async function textShown(page: Page, text: string): Promise<boolean> {
   const matches = page.getByText(text);
   const count = await matches.count().catch(() => 0);
-  for (let i = 0; i < Math.min(count, 10); i++) if (await matches.nth(i).isVisible().catch(() => false)) return true;
+  for (let i = 0; i < Math.min(count, 10); i++)
+    if (
+      await matches
+        .nth(i)
+        .isVisible()
+        .catch(() => false)
+    )
+      return true;
   return false;
 }
 

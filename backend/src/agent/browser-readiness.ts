@@ -29,7 +29,8 @@ export function browserReadiness(holder: BrowserHolder, remote: boolean, now = (
       if (status.state === 'connected') return null;
       if (status.state === 'launching') return `Starting ${where}; ask again in a few seconds.`;
       tryLaunch();
-      if (status.state === 'failed') return `The worker could not start ${where}: ${status.error.split('\n')[0]} It tries again every ${RELAUNCH_MS / 1000} s.`;
+      if (status.state === 'failed')
+        return `The worker could not start ${where}: ${status.error.split('\n')[0]} It tries again every ${RELAUNCH_MS / 1000} s.`;
       return `${where} is not connected yet; the worker starts it (one try every ${RELAUNCH_MS / 1000} s, and at its next test case).`;
     },
   };

@@ -6,7 +6,12 @@ import type { DevicePresetRecord } from '../app/ports/test-executor.js';
 
 import { CHROMIUM_ARGS } from './chromium-args.js';
 
-export const DEFAULT_CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+export const DEFAULT_CHROMIUM_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 export interface BrowserOptions {
   chromiumPath: string | null;
@@ -18,12 +23,20 @@ export async function launchBrowser(options: BrowserOptions): Promise<Browser> {
   const fs = await import('node:fs');
   const executablePath = options.chromiumPath ?? DEFAULT_CHROMIUM_PATHS.find((p) => fs.existsSync(p));
   if (!executablePath) {
-    throw new Error('No Chromium found. Install the `chromium` package (apt-get install chromium), set GOALIE_CHROMIUM_PATH, or set GOALIE_BROWSER_WS_ENDPOINT to a remote browser.');
+    throw new Error(
+      'No Chromium found. Install the `chromium` package (apt-get install chromium), set GOALIE_CHROMIUM_PATH, or set GOALIE_BROWSER_WS_ENDPOINT to a remote browser.',
+    );
   }
   // Goalie shuts down on SIGINT and SIGTERM itself (docs/operations.md, Graceful shutdown) and closes
   // the browser last; Playwright's own handlers would close it first, and on SIGINT exit with 130
   // in the middle of the shutdown, leaving the embedded PostgreSQL running.
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false });
+  return chromium.launch({
+    executablePath,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+  });
 }
 
 /**
@@ -38,7 +51,9 @@ async function connectRemote(endpoint: string): Promise<Browser> {
     const reason = ((error as Error).message ?? String(error)).split('\n')[0]!.split(endpoint).join(shown);
     // No `cause`: Playwright's error quotes the endpoint, token included, and would carry it into logs.
     // eslint-disable-next-line preserve-caught-error
-    throw new Error(`Could not connect to the remote browser at ${shown} (GOALIE_BROWSER_WS_ENDPOINT): ${reason}. Check that it runs and that this worker can reach it.`);
+    throw new Error(
+      `Could not connect to the remote browser at ${shown} (GOALIE_BROWSER_WS_ENDPOINT): ${reason}. Check that it runs and that this worker can reach it.`,
+    );
   }
 }
 
@@ -63,11 +78,20 @@ export interface BrowserState {
   /** The page the test case ended on: a test case that resumes from it starts there. */
   url?: string;
   cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
-  origins: { origin: string; localStorage: { name: string; value: string }[]; sessionStorage: { name: string; value: string }[] }[];
+  origins: {
+    origin: string;
+    localStorage: { name: string; value: string }[];
+    sessionStorage: { name: string; value: string }[];
+  }[];
 }
 
 /** `guarded`: the network guard's options for the context (NetworkGuard.contextOptions), which take precedence. */
-export async function newContext(browser: Browser, preset: DevicePreset | null, state?: BrowserState, guarded: Pick<BrowserContextOptions, 'proxy'> = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  preset: DevicePreset | null,
+  state?: BrowserState,
+  guarded: Pick<BrowserContextOptions, 'proxy'> = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: preset?.viewportWidth ?? 1280, height: preset?.viewportHeight ?? 800 },
     locale: preset?.locale ?? undefined,
@@ -75,12 +99,19 @@ export async function newContext(browser: Browser, preset: DevicePreset | null, 
     userAgent: preset?.userAgent ?? undefined,
     extraHTTPHeaders: preset?.extraHeaders && Object.keys(preset.extraHeaders).length ? preset.extraHeaders : undefined,
     colorScheme: preset?.colorScheme ?? undefined,
-    storageState: state ? { cookies: state.cookies, origins: state.origins.map((o) => ({ origin: o.origin, localStorage: o.localStorage })) } : undefined,
+    storageState: state
+      ? {
+          cookies: state.cookies,
+          origins: state.origins.map((o) => ({ origin: o.origin, localStorage: o.localStorage })),
+        }
+      : undefined,
     ...guarded,
   });
   if (state) {
     // sessionStorage is per tab; restore it before any page script runs, once per origin.
-    const sessions = Object.fromEntries(state.origins.filter((o) => o.sessionStorage.length).map((o) => [o.origin, o.sessionStorage]));
+    const sessions = Object.fromEntries(
+      state.origins.filter((o) => o.sessionStorage.length).map((o) => [o.origin, o.sessionStorage]),
+    );
     if (Object.keys(sessions).length) {
       await context.addInitScript((all: Record<string, { name: string; value: string }[]>) => {
         const items = all[location.origin];
@@ -102,7 +133,12 @@ export async function captureState(context: BrowserContext): Promise<BrowserStat
     const captured = await readSessionStorage(page);
     if (captured) sessions.set(captured.origin, captured.items);
   }
-  const origins = new Map(storage.origins.map((o) => [o.origin, { origin: o.origin, localStorage: o.localStorage, sessionStorage: [] as { name: string; value: string }[] }]));
+  const origins = new Map(
+    storage.origins.map((o) => [
+      o.origin,
+      { origin: o.origin, localStorage: o.localStorage, sessionStorage: [] as { name: string; value: string }[] },
+    ]),
+  );
   for (const [origin, items] of sessions) {
     const entry = origins.get(origin) ?? { origin, localStorage: [], sessionStorage: [] };
     entry.sessionStorage = items;
@@ -112,7 +148,9 @@ export async function captureState(context: BrowserContext): Promise<BrowserStat
   return { ...(url && /^https?:/.test(url) ? { url } : {}), cookies: storage.cookies, origins: [...origins.values()] };
 }
 
-async function readSessionStorage(page: Page): Promise<{ origin: string; items: { name: string; value: string }[] } | null> {
+async function readSessionStorage(
+  page: Page,
+): Promise<{ origin: string; items: { name: string; value: string }[] } | null> {
   try {
     return await page.evaluate(() => {
       if (location.origin === 'null') return null;

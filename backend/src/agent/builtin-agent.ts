@@ -54,7 +54,19 @@ class TargetMissing extends ActionFailed {
   }
 }
 
-const CLOSE_NAMES = ['Dismiss', '×', '✕', 'No thanks', 'Got it', 'Accept', 'Accept all', 'OK', 'Cancel', 'Decline', 'Reject all'];
+const CLOSE_NAMES = [
+  'Dismiss',
+  '×',
+  '✕',
+  'No thanks',
+  'Got it',
+  'Accept',
+  'Accept all',
+  'OK',
+  'Cancel',
+  'Decline',
+  'Reject all',
+];
 
 /** Intents that become several steps on the page (a login form, a dialog's close button or Escape). */
 const EXPANDING: string[] = ['login', 'loginAs', 'dismiss', 'rename'];
@@ -92,7 +104,12 @@ export class BuiltinAgent implements Agent {
   async burnIn(page: Page, goal: string, context: AgentContext): Promise<BurnInResult> {
     const steps: Step[] = [];
     const sentences = splitGoal(goal);
-    if (!sentences.length) return { steps, ok: false, error: `The goal is empty. Write what to do, one sentence per action, e.g.:\n${goalPhrasings()}` };
+    if (!sentences.length)
+      return {
+        steps,
+        ok: false,
+        error: `The goal is empty. Write what to do, one sentence per action, e.g.:\n${goalPhrasings()}`,
+      };
     const record = async (step: Step) => {
       steps.push(step);
       await context.onStep?.(step, steps.length - 1);
@@ -107,7 +124,12 @@ export class BuiltinAgent implements Agent {
   }
 
   /** Performs one sentence of the goal; null when it worked, else why not. */
-  private async burnInSentence(page: Page, sentence: string, context: AgentContext, record: (step: Step) => Promise<void>): Promise<string | null> {
+  private async burnInSentence(
+    page: Page,
+    sentence: string,
+    context: AgentContext,
+    record: (step: Step) => Promise<void>,
+  ): Promise<string | null> {
     const parsed = parseSentence(sentence);
     if (!parsed.ok) {
       const failed = this.assist ? await this.interpretByModel(page, sentence, context, record) : parsed.error;
@@ -117,7 +139,13 @@ export class BuiltinAgent implements Agent {
     const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
     for (const action of parsed.actions) {
       try {
-        await this.orModelTarget(page, action, context, { fuzzy: false, from: compound ? sentence : undefined, record }, (how) => this.performReading(page, action, context, how));
+        await this.orModelTarget(
+          page,
+          action,
+          context,
+          { fuzzy: false, from: compound ? sentence : undefined, record },
+          (how) => this.performReading(page, action, context, how),
+        );
       } catch (error) {
         return message(error);
       }
@@ -130,11 +158,19 @@ export class BuiltinAgent implements Agent {
     if (!parsed.ok) return { error: parsed.error };
     const [action, ...more] = parsed.actions;
     if (more.length || EXPANDING.includes(action!.intent.kind)) {
-      return { error: `"${step.sentence}" asks for more than one action, so it cannot replace one step; record the test case again (burn-in).` };
+      return {
+        error: `"${step.sentence}" asks for more than one action, so it cannot replace one step; record the test case again (burn-in).`,
+      };
     }
     try {
       const reading = { ...action!, sentence: step.sentence };
-      const [healed] = await this.orModelTarget(page, reading, context, { fuzzy: true, from: step.from, record: async () => {} }, (how) => this.perform(page, reading, context, how));
+      const [healed] = await this.orModelTarget(
+        page,
+        reading,
+        context,
+        { fuzzy: true, from: step.from, record: async () => {} },
+        (how) => this.perform(page, reading, context, how),
+      );
       return { step: healed! };
     } catch (error) {
       return { error: message(error) };
@@ -150,15 +186,22 @@ export class BuiltinAgent implements Agent {
     }
     if (!parsed.ok) throw new NotUnderstood(parsed.error);
     const { expectations } = parsed;
-    if (!expectations.length) return { passed: true, title: null, thought: 'There is no expected result to check.', expectations };
+    if (!expectations.length)
+      return { passed: true, title: null, thought: 'There is no expected result to check.', expectations };
     const results = [];
-    for (const expectation of expectations) results.push(await checkExpectation(page, expectation, context.configs, this.expectTimeoutMs));
+    for (const expectation of expectations)
+      results.push(await checkExpectation(page, expectation, context.configs, this.expectTimeoutMs));
     const failed = results.filter((r) => !r.passed);
     const pageTitle = await page.title().catch(() => '');
     const intro = `Checked ${expectations.length === 1 ? 'the expected result' : `${expectations.length} expectations`} on ${page.url()}${pageTitle ? ` (title ${JSON.stringify(pageTitle)})` : ''}:`;
     return {
       passed: failed.length === 0,
-      title: failed.length === 0 ? null : failed.length === 1 ? failed[0]!.title : `${failed[0]!.title} (and ${failed.length - 1} more)`,
+      title:
+        failed.length === 0
+          ? null
+          : failed.length === 1
+            ? failed[0]!.title
+            : `${failed[0]!.title} (and ${failed.length - 1} more)`,
       thought: [intro, ...results.map((r) => r.line)].join('\n'),
       expectations,
     };
@@ -176,13 +219,24 @@ export class BuiltinAgent implements Agent {
       if (!(error instanceof TargetMissing)) throw error;
       const link = await wayToTarget(page, action.intent);
       if (!link) throw error;
-      const open: Intent = { kind: 'click', target: { name: link, noun: 'link', near: null }, double: false, purpose: 'open' };
+      const open: Intent = {
+        kind: 'click',
+        target: { name: link, noun: 'link', near: null },
+        double: false,
+        purpose: 'open',
+      };
       try {
-        await this.perform(page, { intent: open, sentence: formatIntent(open) }, context, { ...how, from: how.from ?? action.sentence });
+        await this.perform(page, { intent: open, sentence: formatIntent(open) }, context, {
+          ...how,
+          from: how.from ?? action.sentence,
+        });
         return await this.performAnyReading(page, action, context, how);
       } catch (other) {
         if (!(other instanceof ActionFailed)) throw other;
-        throw new TargetMissing(`${error.message}\nIt is not on the ${JSON.stringify(link)} page either: ${reasonOf(other)}`, error.reason);
+        throw new TargetMissing(
+          `${error.message}\nIt is not on the ${JSON.stringify(link)} page either: ${reasonOf(other)}`,
+          error.reason,
+        );
       }
     }
   }
@@ -195,7 +249,12 @@ export class BuiltinAgent implements Agent {
       if (!(error instanceof TargetMissing) || !action.alternatives?.length) throw error;
       for (const reading of action.alternatives) {
         try {
-          return await this.perform(page, { ...reading, sentence: action.sentence === reading.sentence ? reading.sentence : reading.sentence }, context, how);
+          return await this.perform(
+            page,
+            { ...reading, sentence: action.sentence === reading.sentence ? reading.sentence : reading.sentence },
+            context,
+            how,
+          );
         } catch (other) {
           if (!(other instanceof TargetMissing)) throw other;
         }
@@ -209,7 +268,12 @@ export class BuiltinAgent implements Agent {
    * that are performed and recorded like any other, each with its own elementary sentence (so a
    * replay, and healing, never need the model). Returns null when done, else the reason.
    */
-  private async interpretByModel(page: Page, sentence: string, context: AgentContext, record: (step: Step) => Promise<void>): Promise<string | null> {
+  private async interpretByModel(
+    page: Page,
+    sentence: string,
+    context: AgentContext,
+    record: (step: Step) => Promise<void>,
+  ): Promise<string | null> {
     const assist = this.assist!;
     const read = await assist.interpret(page, sentence, context);
     if (!read.ok) return assist.line(read.why);
@@ -218,7 +282,12 @@ export class BuiltinAgent implements Agent {
       try {
         const byModel = target ? { target, name: assist.name } : undefined;
         const tag = async (step: Step) => record(Object.assign(step, { interpretedBy: assist.name }));
-        await this.perform(page, { intent, sentence: reading }, context, { fuzzy: false, from: sentence, record: tag, ...(byModel ? { byModel } : {}) });
+        await this.perform(page, { intent, sentence: reading }, context, {
+          fuzzy: false,
+          from: sentence,
+          record: tag,
+          ...(byModel ? { byModel } : {}),
+        });
       } catch (error) {
         return assist.line(`it read it as "${reading}", but ${reasonOf(error)}`);
       }
@@ -227,38 +296,89 @@ export class BuiltinAgent implements Agent {
   }
 
   /** Hook (2): the target is not on the page by the built-in rules; the language model may name it. */
-  private async orModelTarget(page: Page, action: ParsedAction, context: AgentContext, how: How, attempt: (how: How) => Promise<Step[]>): Promise<Step[]> {
+  private async orModelTarget(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+    attempt: (how: How) => Promise<Step[]>,
+  ): Promise<Step[]> {
     try {
       return await attempt(how);
     } catch (error) {
       const { intent } = action;
-      if (!(error instanceof TargetMissing) || !this.assist || EXPANDING.includes(intent.kind) || !('target' in intent) || !intent.target) throw error;
+      if (
+        !(error instanceof TargetMissing) ||
+        !this.assist ||
+        EXPANDING.includes(intent.kind) ||
+        !('target' in intent) ||
+        !intent.target
+      )
+        throw error;
       const assist = this.assist;
       const found = await assist.findTarget(page, action.sentence, formatIntent(intent), error.reason, context);
       if (!found.ok) throw new TargetMissing(`${error.message}\n${assist.line(found.why)}`, error.reason);
       try {
-        return await this.perform(page, action, context, { ...how, byModel: { target: found.value, name: assist.name } });
+        return await this.perform(page, action, context, {
+          ...how,
+          byModel: { target: found.value, name: assist.name },
+        });
       } catch (other) {
         if (!(other instanceof ActionFailed)) throw other;
-        throw new TargetMissing(`${error.message}\n${assist.line(`it named ${describeModelTarget(found.value)}, but ${reasonOf(other)}`)}`, error.reason);
+        throw new TargetMissing(
+          `${error.message}\n${assist.line(`it named ${describeModelTarget(found.value)}, but ${reasonOf(other)}`)}`,
+          error.reason,
+        );
       }
     }
   }
 
   /** "Dismiss the cookie banner": its close (or accept) button; without one, Escape. */
-  private async dismiss(page: Page, target: TargetPhrase | null, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
-    const named = target?.name && !/\b(?:banner|dialog|modal|popup|pop-up|overlay|message|notice|notification|toast)\b/i.test(target.name) ? [target.name] : [];
-    const close: Intent = { kind: 'click', target: { name: 'Close', noun: null, near: null, alternatives: [...named, ...CLOSE_NAMES] }, double: false, purpose: 'click' };
+  private async dismiss(
+    page: Page,
+    target: TargetPhrase | null,
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[]> {
+    const named =
+      target?.name &&
+      !/\b(?:banner|dialog|modal|popup|pop-up|overlay|message|notice|notification|toast)\b/i.test(target.name)
+        ? [target.name]
+        : [];
+    const close: Intent = {
+      kind: 'click',
+      target: { name: 'Close', noun: null, near: null, alternatives: [...named, ...CLOSE_NAMES] },
+      double: false,
+      purpose: 'click',
+    };
     // "Close the dialog": the open dialog's own close control comes before any other on the page.
-    const ofDialog = !named.length && !/\b(?:banner|cookies?|notice|notification|toast|message)\b/i.test(`${target?.name ?? ''} ${sentence}`) ? await dialogCloseTarget(page) : null;
+    const ofDialog =
+      !named.length &&
+      !/\b(?:banner|cookies?|notice|notification|toast|message)\b/i.test(`${target?.name ?? ''} ${sentence}`)
+        ? await dialogCloseTarget(page)
+        : null;
     if (ofDialog) {
-      const plain: Intent = { kind: 'click', target: { name: 'Close', noun: null, near: null }, double: false, purpose: 'click' };
-      const step = await this.act(page, { action: 'click', target: ofDialog, sentence: formatIntent(plain), from: sentence }, context, ` (from "${sentence}")`);
+      const plain: Intent = {
+        kind: 'click',
+        target: { name: 'Close', noun: null, near: null },
+        double: false,
+        purpose: 'click',
+      };
+      const step = await this.act(
+        page,
+        { action: 'click', target: ofDialog, sentence: formatIntent(plain), from: sentence },
+        context,
+        ` (from "${sentence}")`,
+      );
       await how.record(step);
       return [step];
     }
     try {
-      return await this.perform(page, { intent: close, sentence: formatIntent(close) }, context, { ...how, from: sentence });
+      return await this.perform(page, { intent: close, sentence: formatIntent(close) }, context, {
+        ...how,
+        from: sentence,
+      });
     } catch (error) {
       if (!(error instanceof TargetMissing)) throw error;
     }
@@ -271,7 +391,14 @@ export class BuiltinAgent implements Agent {
    * double-click on its text, as TodoMVC does; else its Edit button), type the new text into the
    * field that then has the focus, and press Enter.
    */
-  private async rename(page: Page, item: TargetPhrase, value: string, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+  private async rename(
+    page: Page,
+    item: TargetPhrase,
+    value: string,
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[]> {
     const from = { ...how, from: sentence };
     const run = (intent: Intent) => this.perform(page, { intent, sentence: formatIntent(intent) }, context, from);
     const steps: Step[] = [];
@@ -282,7 +409,17 @@ export class BuiltinAgent implements Agent {
       if (!(error instanceof ActionFailed)) throw error;
     }
     if (!(await page.evaluate(editingFocused).catch(() => false))) {
-      const edit: Intent = { kind: 'click', target: { name: 'Edit', noun: null, near: { text: item.name!, relation: 'in the row of' }, alternatives: ['Rename'] }, double: false, purpose: 'click' };
+      const edit: Intent = {
+        kind: 'click',
+        target: {
+          name: 'Edit',
+          noun: null,
+          near: { text: item.name!, relation: 'in the row of' },
+          alternatives: ['Rename'],
+        },
+        double: false,
+        purpose: 'click',
+      };
       steps.push(...(await run(edit)));
     }
     const field: TargetPhrase = { name: null, noun: 'field', near: null };
@@ -295,7 +432,14 @@ export class BuiltinAgent implements Agent {
   private async perform(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
     const { intent, sentence } = action;
     if (intent.kind === 'login') return this.loginWithConfig(page, intent.config, sentence, context, how);
-    if (intent.kind === 'loginAs') return this.login(page, { user: intent.user, password: intent.password, missingUser: '' }, sentence, context, how);
+    if (intent.kind === 'loginAs')
+      return this.login(
+        page,
+        { user: intent.user, password: intent.password, missingUser: '' },
+        sentence,
+        context,
+        how,
+      );
     if (intent.kind === 'dismiss') return this.dismiss(page, intent.target, sentence, context, how);
     if (intent.kind === 'rename') return this.rename(page, intent.target, intent.value, sentence, context, how);
     const where = how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
@@ -310,7 +454,12 @@ export class BuiltinAgent implements Agent {
     if (built.revealedBy) {
       // The control shows only while the mouse is over its row: replays hover there first too.
       const hover: Intent = { kind: 'hover', target: { name: built.revealedBy, noun: null, near: null } };
-      before.push(...(await this.perform(page, { intent: hover, sentence: formatIntent(hover) }, context, { ...how, from: how.from ?? sentence })));
+      before.push(
+        ...(await this.perform(page, { intent: hover, sentence: formatIntent(hover) }, context, {
+          ...how,
+          from: how.from ?? sentence,
+        })),
+      );
     }
     let step = built.step;
     if (how.from) step.from = how.from;
@@ -330,18 +479,27 @@ export class BuiltinAgent implements Agent {
       try {
         await performStep(page, s, context, this.timings);
       } catch (error) {
-        if (error instanceof StepFailed || error instanceof TargetNotFound) throw new ActionFailed(`${error.message}${where}`);
+        if (error instanceof StepFailed || error instanceof TargetNotFound)
+          throw new ActionFailed(`${error.message}${where}`);
         throw error;
       }
     };
-    if ((step.action !== 'click' && step.action !== 'check' && step.action !== 'uncheck') || (step.action === 'click' && step.when)) {
+    if (
+      (step.action !== 'click' && step.action !== 'check' && step.action !== 'uncheck') ||
+      (step.action === 'click' && step.when)
+    ) {
       await run(step);
       return step;
     }
     const element = await elementOf(page, step.target);
     const instead = async (): Promise<Step | null> => {
       for (const target of element ? await personTargetsOf(page, element, null, step.target) : []) {
-        const candidate: Step = { action: 'click', target, sentence: step.sentence, ...(step.from ? { from: step.from } : {}) };
+        const candidate: Step = {
+          action: 'click',
+          target,
+          sentence: step.sentence,
+          ...(step.from ? { from: step.from } : {}),
+        };
         const changed = await watchEffects(page);
         try {
           await performStep(page, candidate, context, this.timings);
@@ -381,18 +539,26 @@ export class BuiltinAgent implements Agent {
     return revealedBy ? { step, revealedBy } : { step };
   }
 
-  private async stepOf(intent: Intent, sentence: string, target: (purpose: Purpose) => Promise<{ target: Target; isSelect: boolean }>): Promise<Step> {
+  private async stepOf(
+    intent: Intent,
+    sentence: string,
+    target: (purpose: Purpose) => Promise<{ target: Target; isSelect: boolean }>,
+  ): Promise<Step> {
     switch (intent.kind) {
       case 'goto':
         return { action: 'goto', url: intent.url, sentence };
       case 'click': {
         const { target: t } = await target(intent.purpose);
-        return intent.double ? { action: 'click', target: t, double: true, sentence } : { action: 'click', target: t, sentence };
+        return intent.double
+          ? { action: 'click', target: t, double: true, sentence }
+          : { action: 'click', target: t, sentence };
       }
       case 'fill': {
         // "Set 'Country' to 'Sweden'" may name a <select>: that is a select step.
         const { target: t, isSelect } = await target('fill');
-        return isSelect ? { action: 'select', target: t, value: intent.value, sentence } : { action: 'fill', target: t, value: intent.value, sentence };
+        return isSelect
+          ? { action: 'select', target: t, value: intent.value, sentence }
+          : { action: 'fill', target: t, value: intent.value, sentence };
       }
       case 'select':
         return { action: 'select', target: (await target('select')).target, value: intent.value, sentence };
@@ -402,7 +568,9 @@ export class BuiltinAgent implements Agent {
       case 'hover':
         return { action: 'hover', target: (await target('hover')).target, sentence };
       case 'press':
-        return intent.target ? { action: 'press', key: intent.key, target: (await target('press')).target, sentence } : { action: 'press', key: intent.key, sentence };
+        return intent.target
+          ? { action: 'press', key: intent.key, target: (await target('press')).target, sentence }
+          : { action: 'press', key: intent.key, sentence };
       case 'wait':
         return { action: 'wait', text: intent.text, sentence };
       case 'assert':
@@ -410,7 +578,12 @@ export class BuiltinAgent implements Agent {
       case 'expand':
       case 'collapse':
         // Clicks only when needed, at the burn-in and at every replay.
-        return { action: 'click', target: (await target('expand')).target, when: intent.kind === 'expand' ? 'collapsed' : 'expanded', sentence };
+        return {
+          action: 'click',
+          target: (await target('expand')).target,
+          when: intent.kind === 'expand' ? 'collapsed' : 'expanded',
+          sentence,
+        };
       case 'login':
       case 'loginAs':
       case 'dismiss':
@@ -424,17 +597,37 @@ export class BuiltinAgent implements Agent {
    * the config's keys, and click the submit button. Each step gets its own elementary sentence.
    * No config named ('Log in'): the test case's only config with a password.
    */
-  private async loginWithConfig(page: Page, configName: string, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+  private async loginWithConfig(
+    page: Page,
+    configName: string,
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[]> {
     const fail = (why: string) => new ActionFailed(`Could not do "${sentence}": ${why}`);
-    const names = Object.keys(context.configs).map((n) => JSON.stringify(n)).join(', ') || 'none';
+    const names =
+      Object.keys(context.configs)
+        .map((n) => JSON.stringify(n))
+        .join(', ') || 'none';
     const withPassword = Object.keys(context.configs).filter((n) => pickLoginKeys(context.configs[n]!).password);
-    const name = configName ? findConfig(context.configs, configName) : withPassword.length === 1 ? withPassword[0]! : null;
-    if (!name && !configName) throw fail(`say which config holds the account ("Log in with config 'admin'"); this test case has ${withPassword.length ? `several with a password: ${withPassword.join(', ')}` : `none with a password (configs: ${names})`}. Or write the account: "Sign in as ada@example.com with password ...".`);
-    if (!name) throw fail(`this test case has no config named ${JSON.stringify(configName)} (it has: ${names}). Add the config to the test case, or name one of these.`);
+    const name = configName
+      ? findConfig(context.configs, configName)
+      : withPassword.length === 1
+        ? withPassword[0]!
+        : null;
+    if (!name && !configName)
+      throw fail(
+        `say which config holds the account ("Log in with config 'admin'"); this test case has ${withPassword.length ? `several with a password: ${withPassword.join(', ')}` : `none with a password (configs: ${names})`}. Or write the account: "Sign in as ada@example.com with password ...".`,
+      );
+    if (!name)
+      throw fail(
+        `this test case has no config named ${JSON.stringify(configName)} (it has: ${names}). Add the config to the test case, or name one of these.`,
+      );
     const values = context.configs[name]!;
     const keys = pickLoginKeys(values);
     const keyList = Object.keys(values).join(', ') || 'none';
-    if (!keys.password) throw fail(`config ${JSON.stringify(name)} has no password key (its keys: ${keyList}). Name one "password".`);
+    if (!keys.password)
+      throw fail(`config ${JSON.stringify(name)} has no password key (its keys: ${keyList}). Name one "password".`);
     const placeholder = (key: string) => placeholderFor(context.configs, name, key);
     const user = keys.user ? placeholder(keys.user) : null;
     const missingUser = `config ${JSON.stringify(name)} has no user name or email key (its keys: ${keyList}). Name one "username" or "email".`;
@@ -442,23 +635,39 @@ export class BuiltinAgent implements Agent {
   }
 
   /** Fills the login form (opening it first from a "Sign in" link when the page has none) and submits it. */
-  private async login(page: Page, account: { user: string | null; password: string; missingUser: string }, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
+  private async login(
+    page: Page,
+    account: { user: string | null; password: string; missingUser: string },
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[]> {
     const fail = (why: string) => new ActionFailed(`Could not do "${sentence}": ${why}`);
     const steps: Step[] = [];
     const run = async (intent: Intent) => {
-      steps.push(...(await this.perform(page, { intent, sentence: formatIntent(intent) }, context, { ...how, from: sentence })));
+      steps.push(
+        ...(await this.perform(page, { intent, sentence: formatIntent(intent) }, context, { ...how, from: sentence })),
+      );
     };
     const field = (label: string) => ({ name: label, noun: null, near: null });
     const button = (label: string) => ({ name: label, noun: 'button', near: null });
 
     if (!(await waitForLoginField(page, Math.min(this.findTimeoutMs, 1500)))) {
       // Not on the login page: follow its link, as a person would.
-      const open: Intent = { kind: 'click', target: { name: 'Sign in', noun: null, near: null, alternatives: ['Log in', 'Login', 'Sign on', 'Account'] }, double: false, purpose: 'open' };
+      const open: Intent = {
+        kind: 'click',
+        target: { name: 'Sign in', noun: null, near: null, alternatives: ['Log in', 'Login', 'Sign on', 'Account'] },
+        double: false,
+        purpose: 'open',
+      };
       await run(open).catch(() => undefined);
       await waitForLoginField(page, this.findTimeoutMs);
     }
     let form = await readLoginForm(page);
-    if (!form.user && !form.password) throw fail(`found no user name, email or password field on ${page.url()}, and no "Sign in" or "Log in" link to one. Go to the login page first ("Go to /login").`);
+    if (!form.user && !form.password)
+      throw fail(
+        `found no user name, email or password field on ${page.url()}, and no "Sign in" or "Log in" link to one. Go to the login page first ("Go to /login").`,
+      );
     if (form.user) {
       if (!account.user) throw fail(account.missingUser);
       await run({ kind: 'fill', target: field(form.user), value: account.user });
@@ -467,7 +676,8 @@ export class BuiltinAgent implements Agent {
       // A login in two parts: user name first, then "Next" shows the password field.
       if (!form.submit) throw fail(`found no password field and no button to continue on ${page.url()}.`);
       await run({ kind: 'click', target: button(form.submit), double: false, purpose: 'click' });
-      if (!(await waitForLoginField(page, this.findTimeoutMs, true))) throw fail(`found no password field on ${page.url()} after "${form.submit}".`);
+      if (!(await waitForLoginField(page, this.findTimeoutMs, true)))
+        throw fail(`found no password field on ${page.url()} after "${form.submit}".`);
       form = await readLoginForm(page);
       if (!form.password) throw fail(`the password field on ${page.url()} has no label or placeholder to name it by.`);
     }

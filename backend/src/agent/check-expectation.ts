@@ -54,27 +54,44 @@ export function expectationTitle(expectation: Expectation): string {
   if (expectation.kind === 'state' || expectation.kind === 'value') return stateTitle(expectation);
   const q = JSON.stringify(expectation.kind === 'count' ? '' : expectation.text);
   switch (expectation.kind) {
-    case 'visible': return `Expected ${q} to be shown`;
-    case 'notVisible': return `Expected ${q} not to be shown`;
-    case 'urlContains': return `Expected the URL to contain ${q}`;
-    case 'titleIs': return `Expected the title to be ${q}`;
-    case 'count': return `Expected ${expectation.count} ${expectation.noun}`;
+    case 'visible':
+      return `Expected ${q} to be shown`;
+    case 'notVisible':
+      return `Expected ${q} not to be shown`;
+    case 'urlContains':
+      return `Expected the URL to contain ${q}`;
+    case 'titleIs':
+      return `Expected the title to be ${q}`;
+    case 'count':
+      return `Expected ${expectation.count} ${expectation.noun}`;
   }
 }
 
 /** The expectation as a statement, quoted the way messages quote: `"Saved" is shown`. */
 export function statement(expectation: Expectation): string {
   switch (expectation.kind) {
-    case 'visible': return `${JSON.stringify(expectation.text)} is shown`;
-    case 'notVisible': return `${JSON.stringify(expectation.text)} is not shown`;
-    case 'urlContains': return `the URL contains ${JSON.stringify(expectation.text)}`;
-    case 'titleIs': return `the title is ${JSON.stringify(expectation.text)}`;
-    case 'count': return `there ${expectation.count === 1 ? 'is' : 'are'} ${expectation.count} ${expectation.noun}`;
-    case 'state': case 'value': return stateStatement(expectation);
+    case 'visible':
+      return `${JSON.stringify(expectation.text)} is shown`;
+    case 'notVisible':
+      return `${JSON.stringify(expectation.text)} is not shown`;
+    case 'urlContains':
+      return `the URL contains ${JSON.stringify(expectation.text)}`;
+    case 'titleIs':
+      return `the title is ${JSON.stringify(expectation.text)}`;
+    case 'count':
+      return `there ${expectation.count === 1 ? 'is' : 'are'} ${expectation.count} ${expectation.noun}`;
+    case 'state':
+    case 'value':
+      return stateStatement(expectation);
   }
 }
 
-export async function checkExpectation(page: Page, expectation: Expectation, configs: ConfigValues, timeoutMs: number): Promise<ExpectationResult> {
+export async function checkExpectation(
+  page: Page,
+  expectation: Expectation,
+  configs: ConfigValues,
+  timeoutMs: number,
+): Promise<ExpectationResult> {
   const title = expectationTitle(expectation);
   const said = statement(expectation);
   switch (expectation.kind) {
@@ -85,7 +102,12 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
         return { passed: true, title, line: `✓ ${said}${where ? ` (${where})` : ''}.` };
       }
       const hidden = await hiddenHolder(page, text);
-      if (hidden) return { passed: false, title, line: `✗ ${JSON.stringify(expectation.text)} was not shown within ${seconds(timeoutMs)} on ${page.url()}. It is on the page, but a person cannot see it: ${hidden}.` };
+      if (hidden)
+        return {
+          passed: false,
+          title,
+          line: `✗ ${JSON.stringify(expectation.text)} was not shown within ${seconds(timeoutMs)} on ${page.url()}. It is on the page, but a person cannot see it: ${hidden}.`,
+        };
       const near = await closestOnPage(page, text, ['heading', 'alert', 'status'], 3, 0.3);
       const heads = near.length ? [] : await headlines(page);
       return {
@@ -96,21 +118,36 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
     }
     case 'notVisible': {
       const text = resolvePlaceholders(expectation.text, configs);
-      if (await pollUntil(async () => !(await isShown(page, text)), timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
+      if (await pollUntil(async () => !(await isShown(page, text)), timeoutMs))
+        return { passed: true, title, line: `✓ ${said}.` };
       const where = await whereShown(page, text);
-      return { passed: false, title, line: `✗ ${JSON.stringify(expectation.text)} was still shown after ${seconds(timeoutMs)}${where ? ` (${where})` : ''}.` };
+      return {
+        passed: false,
+        title,
+        line: `✗ ${JSON.stringify(expectation.text)} was still shown after ${seconds(timeoutMs)}${where ? ` (${where})` : ''}.`,
+      };
     }
     case 'urlContains': {
       const text = resolvePlaceholders(expectation.text, configs);
       const contains = () => page.url().includes(text) || safeDecode(page.url()).includes(text);
-      if (await pollUntil(async () => contains(), timeoutMs)) return { passed: true, title, line: `✓ ${said} (${page.url()}).` };
-      return { passed: false, title, line: `✗ the URL is ${page.url()}, which does not contain ${JSON.stringify(text)}.` };
+      if (await pollUntil(async () => contains(), timeoutMs))
+        return { passed: true, title, line: `✓ ${said} (${page.url()}).` };
+      return {
+        passed: false,
+        title,
+        line: `✗ the URL is ${page.url()}, which does not contain ${JSON.stringify(text)}.`,
+      };
     }
     case 'titleIs': {
       const text = collapse(resolvePlaceholders(expectation.text, configs));
       const current = async () => collapse(await page.title().catch(() => ''));
-      if (await pollUntil(async () => (await current()) === text, timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
-      return { passed: false, title, line: `✗ the title is ${JSON.stringify(await current())}, not ${JSON.stringify(text)}.` };
+      if (await pollUntil(async () => (await current()) === text, timeoutMs))
+        return { passed: true, title, line: `✓ ${said}.` };
+      return {
+        passed: false,
+        title,
+        line: `✗ the title is ${JSON.stringify(await current())}, not ${JSON.stringify(text)}.`,
+      };
     }
     case 'count': {
       if (CART.test(expectation.noun)) {
@@ -120,8 +157,14 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
           shown = await page.evaluate(cartCounts).catch((): number[] => []);
           return shown.includes(expectation.count);
         };
-        if (await pollUntil(indicated, timeoutMs)) return { passed: true, title, line: `✓ ${said} (the cart shows ${expectation.count}).` };
-        if (shown.length) return { passed: false, title, line: `✗ expected ${expectation.count} ${expectation.noun}, but the cart shows ${[...new Set(shown)].join(', ')}.` };
+        if (await pollUntil(indicated, timeoutMs))
+          return { passed: true, title, line: `✓ ${said} (the cart shows ${expectation.count}).` };
+        if (shown.length)
+          return {
+            passed: false,
+            title,
+            line: `✗ expected ${expectation.count} ${expectation.noun}, but the cart shows ${[...new Set(shown)].join(', ')}.`,
+          };
       }
       const kind: 'rows' | 'items' = /\brows?\b|\btable\b/i.test(expectation.noun) ? 'rows' : 'items';
       let counts: number[] = [];
@@ -131,7 +174,9 @@ export async function checkExpectation(page: Page, expectation: Expectation, con
       };
       const where = kind === 'rows' ? 'table' : 'list';
       if (await pollUntil(matches, timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
-      const seen = counts.length ? `the ${where}s on the page have ${[...new Set(counts)].join(', ')} ${kind}` : `there is no ${where} on the page`;
+      const seen = counts.length
+        ? `the ${where}s on the page have ${[...new Set(counts)].join(', ')} ${kind}`
+        : `there is no ${where} on the page`;
       return { passed: false, title, line: `✗ expected ${expectation.count} ${expectation.noun}, but ${seen}.` };
     }
     case 'state':
@@ -147,4 +192,3 @@ function safeDecode(url: string): string {
     return url;
   }
 }
-

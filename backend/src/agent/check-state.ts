@@ -7,7 +7,13 @@ import type { Locator as PwLocator, Page } from 'playwright-core';
 import type { Purpose } from '../domain/goal-language/intents.js';
 import { PURPOSE_ROLES, rolesForNoun } from '../domain/goal-language/roles.js';
 import { isPopupNoun } from '../domain/goal-language/state-clauses.js';
-import { resolvePlaceholders, type ConfigValues, type ControlState, type Expectation, type ExpectedTarget } from '../domain/steps.js';
+import {
+  resolvePlaceholders,
+  type ConfigValues,
+  type ControlState,
+  type Expectation,
+  type ExpectedTarget,
+} from '../domain/steps.js';
 import type { ExpectationResult } from './check-expectation.js';
 import { TargetUnresolved } from './errors.js';
 import { toPlaywright } from './playwright-locator.js';
@@ -75,7 +81,12 @@ const readControl = new Function(`return (el) => {
 
 /** The target as messages say it: `the "Remember me" checkbox`, `the checkbox next to "Buy milk"`. */
 function targetWords(target: ExpectedTarget): string {
-  let text = target.name === null ? `the ${target.noun ?? 'element'}` : target.noun ? `the ${JSON.stringify(target.name)} ${target.noun}` : JSON.stringify(target.name);
+  let text =
+    target.name === null
+      ? `the ${target.noun ?? 'element'}`
+      : target.noun
+        ? `the ${JSON.stringify(target.name)} ${target.noun}`
+        : JSON.stringify(target.name);
   if (target.near) text += ` ${target.near.relation} ${JSON.stringify(target.near.text)}`;
   return text;
 }
@@ -113,11 +124,22 @@ function rolesOfNoun(noun: string | null, purpose: Purpose): string[] {
   if (noun && /accordion|panel|disclosure|details|section/.test(noun)) return ['button'];
   const fromNoun = noun ? rolesForNoun(noun) : null;
   if (fromNoun?.length) return fromNoun;
-  return { fill: ['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider'], check: ['checkbox', 'switch', 'radio'], click: ['button', 'tab', 'checkbox', 'switch'] }[purpose as 'fill' | 'check' | 'click'] ?? [];
+  return (
+    {
+      fill: ['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider'],
+      check: ['checkbox', 'switch', 'radio'],
+      click: ['button', 'tab', 'checkbox', 'switch'],
+    }[purpose as 'fill' | 'check' | 'click'] ?? []
+  );
 }
 
 /** "the slider": the only visible element of the first role that has any; several is ambiguous. */
-async function findOnly(page: Page, noun: string | null, purpose: Purpose, timeoutMs: number): Promise<{ locator: PwLocator; description: string }> {
+async function findOnly(
+  page: Page,
+  noun: string | null,
+  purpose: Purpose,
+  timeoutMs: number,
+): Promise<{ locator: PwLocator; description: string }> {
   const roles = rolesOfNoun(noun, purpose);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -125,7 +147,11 @@ async function findOnly(page: Page, noun: string | null, purpose: Purpose, timeo
       const found = page.getByRole(role as AriaRole).visible();
       const n = await found.count();
       if (n === 1) return { locator: found, description: `the ${noun ?? role}` };
-      if (n > 1) throw new TargetUnresolved(`${n} visible elements of role ${role} could be "the ${noun ?? role}"; name it ("the 'Volume' ${noun ?? role}")`, []);
+      if (n > 1)
+        throw new TargetUnresolved(
+          `${n} visible elements of role ${role} could be "the ${noun ?? role}"; name it ("the 'Volume' ${noun ?? role}")`,
+          [],
+        );
     }
     if (Date.now() >= deadline) throw new TargetUnresolved(`found no ${noun ?? 'control'} on ${page.url()}`, []);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -161,15 +187,35 @@ function holds(state: ControlState, r: Reading): boolean | null {
 }
 
 const OPPOSITE: Record<ControlState, string> = {
-  checked: 'not checked', unchecked: 'checked', selected: 'not selected', unselected: 'selected', expanded: 'collapsed', collapsed: 'expanded',
-  open: 'closed', closed: 'open', disabled: 'enabled', enabled: 'disabled',
+  checked: 'not checked',
+  unchecked: 'checked',
+  selected: 'not selected',
+  unselected: 'selected',
+  expanded: 'collapsed',
+  collapsed: 'expanded',
+  open: 'closed',
+  closed: 'open',
+  disabled: 'enabled',
+  enabled: 'disabled',
 };
 const HAS_NO: Record<ControlState, string> = {
-  checked: 'checked state', unchecked: 'checked state', selected: 'selected state', unselected: 'selected state', expanded: 'expanded state',
-  collapsed: 'expanded state', open: 'expanded state', closed: 'expanded state', disabled: 'disabled state', enabled: 'disabled state',
+  checked: 'checked state',
+  unchecked: 'checked state',
+  selected: 'selected state',
+  unselected: 'selected state',
+  expanded: 'expanded state',
+  collapsed: 'expanded state',
+  open: 'expanded state',
+  closed: 'expanded state',
+  disabled: 'disabled state',
+  enabled: 'disabled state',
 };
 
-async function pollReading(locator: PwLocator, done: (r: Reading) => boolean, deadline: number): Promise<Reading | null> {
+async function pollReading(
+  locator: PwLocator,
+  done: (r: Reading) => boolean,
+  deadline: number,
+): Promise<Reading | null> {
   let last: Reading | null = null;
   for (;;) {
     last = await locator.evaluate(readControl, undefined, { timeout: 1000 }).catch(() => last);
@@ -179,9 +225,18 @@ async function pollReading(locator: PwLocator, done: (r: Reading) => boolean, de
   }
 }
 
-export async function checkState(page: Page, expectation: StateExpectation, configs: ConfigValues, timeoutMs: number): Promise<ExpectationResult> {
+export async function checkState(
+  page: Page,
+  expectation: StateExpectation,
+  configs: ConfigValues,
+  timeoutMs: number,
+): Promise<ExpectationResult> {
   const title = stateTitle(expectation);
-  if (expectation.kind === 'state' && isPopupNoun(expectation.target.noun) && (expectation.state === 'open' || expectation.state === 'closed')) {
+  if (
+    expectation.kind === 'state' &&
+    isPopupNoun(expectation.target.noun) &&
+    (expectation.state === 'open' || expectation.state === 'closed')
+  ) {
     return checkPopup(page, expectation.target, expectation.state === 'open', title, timeoutMs);
   }
   const deadline = Date.now() + timeoutMs;
@@ -189,11 +244,14 @@ export async function checkState(page: Page, expectation: StateExpectation, conf
   let locator: PwLocator;
   let description: string;
   // A noun whose roles the purpose does not cover ("the 'Brightness' slider"): look for those first.
-  const uncovered = expectation.target.noun !== null && !rolesOfNoun(expectation.target.noun, purpose).some((role) => PURPOSE_ROLES[purpose].includes(role));
+  const uncovered =
+    expectation.target.noun !== null &&
+    !rolesOfNoun(expectation.target.noun, purpose).some((role) => PURPOSE_ROLES[purpose].includes(role));
   const byNoun = uncovered ? await findByNoun(page, expectation.target, purpose) : null;
   if (byNoun) return checkFound(page, expectation, configs, byNoun.locator, byNoun.description, title, deadline);
   try {
-    if (expectation.target.name === null && !expectation.target.near) ({ locator, description } = await findOnly(page, expectation.target.noun, purpose, timeoutMs));
+    if (expectation.target.name === null && !expectation.target.near)
+      ({ locator, description } = await findOnly(page, expectation.target.noun, purpose, timeoutMs));
     else {
       const resolved = await resolveTarget(page, expectation.target, purpose, { fuzzy: false, timeoutMs });
       locator = toPlaywright(page, resolved.target.locators[0]!).visible().first();
@@ -201,7 +259,11 @@ export async function checkState(page: Page, expectation: StateExpectation, conf
     }
   } catch (error) {
     if (!(error instanceof TargetUnresolved)) throw error;
-    return { passed: false, title, line: `✗ ${error.reason}${error.closest.length ? `; closest: ${error.closest.join(', ')}` : ''}.` };
+    return {
+      passed: false,
+      title,
+      line: `✗ ${error.reason}${error.closest.length ? `; closest: ${error.closest.join(', ')}` : ''}.`,
+    };
   }
   return checkFound(page, expectation, configs, locator, description, title, deadline);
 }
@@ -210,33 +272,62 @@ export async function checkState(page: Page, expectation: StateExpectation, conf
  * The roles of a purpose leave out some a noun asks for (an ARIA slider is not typed into): the one
  * visible element of the noun's roles with that name.
  */
-async function findByNoun(page: Page, target: ExpectedTarget, purpose: Purpose): Promise<{ locator: PwLocator; description: string } | null> {
+async function findByNoun(
+  page: Page,
+  target: ExpectedTarget,
+  purpose: Purpose,
+): Promise<{ locator: PwLocator; description: string } | null> {
   if (target.name === null || target.near || !target.noun) return null;
   for (const role of rolesOfNoun(target.noun, purpose)) {
     const found = page.getByRole(role as AriaRole, { name: target.name }).visible();
-    if ((await found.count()) === 1) return { locator: found, description: `the ${JSON.stringify(target.name)} ${target.noun}` };
+    if ((await found.count()) === 1)
+      return { locator: found, description: `the ${JSON.stringify(target.name)} ${target.noun}` };
   }
   return null;
 }
 
-async function checkFound(page: Page, expectation: StateExpectation, configs: ConfigValues, locator: PwLocator, description: string, title: string, deadline: number): Promise<ExpectationResult> {
+async function checkFound(
+  page: Page,
+  expectation: StateExpectation,
+  configs: ConfigValues,
+  locator: PwLocator,
+  description: string,
+  title: string,
+  deadline: number,
+): Promise<ExpectationResult> {
   if (expectation.kind === 'value') {
     const wanted = resolvePlaceholders(expectation.text, configs);
     const reading = await pollReading(locator, (r) => r.values.some((v) => sameValue(v, wanted)), deadline);
     const found = reading?.values[0] ?? '';
-    if (reading && reading.values.some((v) => sameValue(v, wanted))) return { passed: true, title, line: `✓ ${description} is ${valueWords(found)}.` };
-    return { passed: false, title, line: `✗ ${description} is ${valueWords(found)}, not ${valueWords(expectation.text)}.` };
+    if (reading && reading.values.some((v) => sameValue(v, wanted)))
+      return { passed: true, title, line: `✓ ${description} is ${valueWords(found)}.` };
+    return {
+      passed: false,
+      title,
+      line: `✗ ${description} is ${valueWords(found)}, not ${valueWords(expectation.text)}.`,
+    };
   }
   const wanted = expectation.state;
   const reading = await pollReading(locator, (r) => holds(wanted, r) === true, deadline);
   const verdict = reading ? holds(wanted, reading) : null;
   if (verdict) return { passed: true, title, line: `✓ ${description} is ${wanted}.` };
-  if (verdict === null) return { passed: false, title, line: `✗ ${description} has no ${HAS_NO[wanted]}${reading ? ` (it is a ${reading.role})` : ''}, so it cannot be ${wanted}.` };
+  if (verdict === null)
+    return {
+      passed: false,
+      title,
+      line: `✗ ${description} has no ${HAS_NO[wanted]}${reading ? ` (it is a ${reading.role})` : ''}, so it cannot be ${wanted}.`,
+    };
   return { passed: false, title, line: `✗ ${description} is ${OPPOSITE[wanted]}.` };
 }
 
 /** Dialogs and menus: open = one is visible (or, for a named menu, its button is expanded). */
-async function checkPopup(page: Page, target: ExpectedTarget, open: boolean, title: string, timeoutMs: number): Promise<ExpectationResult> {
+async function checkPopup(
+  page: Page,
+  target: ExpectedTarget,
+  open: boolean,
+  title: string,
+  timeoutMs: number,
+): Promise<ExpectationResult> {
   const menu = /menu/.test(target.noun!);
   const roles = menu ? ['menu'] : ['dialog', 'alertdialog'];
   const noun = menu ? 'menu' : 'dialog';
@@ -245,12 +336,25 @@ async function checkPopup(page: Page, target: ExpectedTarget, open: boolean, tit
     const names: string[] = [];
     for (const role of roles) {
       const all = page.getByRole(role as AriaRole).visible();
-      const found = named === null ? all : page.getByRole(role as AriaRole, { name: named }).visible().or(all.filter({ hasText: named }));
-      for (const el of await found.all()) names.push((await el.getAttribute('aria-label').catch(() => null)) ?? (await el.innerText({ timeout: 500 }).catch(() => '')).split('\n')[0]!.slice(0, 60));
+      const found =
+        named === null
+          ? all
+          : page
+              .getByRole(role as AriaRole, { name: named })
+              .visible()
+              .or(all.filter({ hasText: named }));
+      for (const el of await found.all())
+        names.push(
+          (await el.getAttribute('aria-label').catch(() => null)) ??
+            (await el.innerText({ timeout: 500 }).catch(() => '')).split('\n')[0]!.slice(0, 60),
+        );
     }
     // A menu button that says its menu is open (the menu itself may have no name).
     if (menu && named !== null) {
-      const byName = page.getByRole('button', { name: named, expanded: true }).visible().or(page.getByRole('menuitem', { name: named, expanded: true }).visible());
+      const byName = page
+        .getByRole('button', { name: named, expanded: true })
+        .visible()
+        .or(page.getByRole('menuitem', { name: named, expanded: true }).visible());
       if ((await byName.count()) > 0) names.push(named);
     }
     return names;
@@ -265,8 +369,20 @@ async function checkPopup(page: Page, target: ExpectedTarget, open: boolean, tit
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const shown = names.map((n) => JSON.stringify(n.trim())).join(', ');
-  if (names.length > 0 === open) return { passed: true, title, line: open ? `✓ ${what} is open (${shown}).` : named === null ? `✓ no ${noun} is open.` : `✓ ${what} is closed.` };
+  if (names.length > 0 === open)
+    return {
+      passed: true,
+      title,
+      line: open ? `✓ ${what} is open (${shown}).` : named === null ? `✓ no ${noun} is open.` : `✓ ${what} is closed.`,
+    };
   return open
-    ? { passed: false, title, line: `✗ ${named === null ? `no ${noun}` : what} was open within ${seconds(timeoutMs)} on ${page.url()}.`.replace(/^✗ (the .*) was open/, '✗ $1 was not open') }
+    ? {
+        passed: false,
+        title,
+        line: `✗ ${named === null ? `no ${noun}` : what} was open within ${seconds(timeoutMs)} on ${page.url()}.`.replace(
+          /^✗ (the .*) was open/,
+          '✗ $1 was not open',
+        ),
+      }
     : { passed: false, title, line: `✗ ${what} was still open after ${seconds(timeoutMs)} (${shown}).` };
 }

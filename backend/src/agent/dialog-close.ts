@@ -34,7 +34,9 @@ async function record(page: Page, element: ReturnType<Page['locator']>): Promise
     const facts = await factsOf(element);
     const containers: Locator[] = [{ kind: 'css', selector: DIALOG }];
     const locators = await recordLocators(page, { facts, handle, allowInside: true, near: null, containers });
-    return locators.length ? { locators, description: `${describeElement(facts, { name: 'Close', noun: null, near: null })} of the dialog` } : null;
+    return locators.length
+      ? { locators, description: `${describeElement(facts, { name: 'Close', noun: null, near: null })} of the dialog` }
+      : null;
   } finally {
     await handle.dispose().catch(() => undefined);
   }

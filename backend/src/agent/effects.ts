@@ -32,7 +32,9 @@ const readWatch = pageFunction<() => { mutations: number; controls: string }>(`(
   return { mutations, controls };
 }`);
 
-const peekMutations = pageFunction<() => number>(`() => (window.__goalieEffects ? window.__goalieEffects.state.mutations : 1)`);
+const peekMutations = pageFunction<() => number>(
+  `() => (window.__goalieEffects ? window.__goalieEffects.state.mutations : 1)`,
+);
 
 /** Starts watching; the returned function says whether anything changed since. */
 export async function watchEffects(page: Page): Promise<() => Promise<boolean>> {
@@ -51,7 +53,8 @@ export async function watchEffects(page: Page): Promise<() => Promise<boolean>> 
     page.context().off('page', count);
     if (controls === null || events > 0 || page.url() !== url) return true;
     // A page may answer a moment later (a timer, an animation frame): give it that moment.
-    if ((await page.evaluate(peekMutations).catch(() => 1)) === 0) await new Promise((resolve) => setTimeout(resolve, 150));
+    if ((await page.evaluate(peekMutations).catch(() => 1)) === 0)
+      await new Promise((resolve) => setTimeout(resolve, 150));
     // A navigation replaced the document (the marker is gone): that is an effect too.
     const after = await page.evaluate(readWatch).catch(() => ({ mutations: 1, controls }));
     return after.mutations > 0 || after.controls !== controls;

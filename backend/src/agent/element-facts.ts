@@ -19,6 +19,9 @@ export async function factsOf(element: PwLocator): Promise<ElementFacts> {
 }
 
 /** For each element `candidates` matches: the target itself, inside it, or another element. */
-export async function relationsOf(candidates: PwLocator, target: ElementHandle): Promise<('same' | 'inside' | 'other')[]> {
+export async function relationsOf(
+  candidates: PwLocator,
+  target: ElementHandle,
+): Promise<('same' | 'inside' | 'other')[]> {
   return candidates.evaluateAll(relationsTo, target as ElementHandle<Element>);
 }

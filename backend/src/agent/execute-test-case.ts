@@ -7,7 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { EvidenceItem, EvidenceStore } from '../app/ports/evidence.js';
-import type { ExecutionOutcome, ExecutionRequest, HealedStep, TestExecutor, TokenUsage } from '../app/ports/test-executor.js';
+import type {
+  ExecutionOutcome,
+  ExecutionRequest,
+  HealedStep,
+  TestExecutor,
+  TokenUsage,
+} from '../app/ports/test-executor.js';
 import { maskDeep, type SecretValue } from '../domain/mask-secrets.js';
 import type { Step } from '../domain/steps.js';
 import type { Agent, AgentContext } from './agent.js';
@@ -36,7 +42,8 @@ export interface ExecutorOptions extends BrowserOptions {
 }
 
 /** The browser as readiness sees it, without launching one (browser-readiness.ts). */
-export type BrowserStatus = { state: 'none' | 'launching' | 'connected' } | { state: 'failed'; error: string; at: number };
+export type BrowserStatus =
+  { state: 'none' | 'launching' | 'connected' } | { state: 'failed'; error: string; at: number };
 
 /** How long a cancelled execution waits for its Playwright call in flight before closing the context anyway. */
 const SETTLE_BEFORE_CLOSE_MS = 5_000;
@@ -44,10 +51,12 @@ const SETTLE_BEFORE_CLOSE_MS = 5_000;
 class Cancelled extends Error {}
 
 /** Network-level failures: the site could not be reached, so there is no verdict (ERROR), not a FAIL. */
-const UNREACHABLE = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|CONNECTION_TIMED_OUT)/;
+const UNREACHABLE =
+  /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|CONNECTION_TIMED_OUT)/;
 
 /** Errors of playwright-core's own bookkeeping (contain-connection-errors.ts): no verdict either. */
-const PLAYWRIGHT_INTERNAL = /was not bound in the connection|Cannot find parent object|Cannot find object to|Cannot find command to respond/;
+const PLAYWRIGHT_INTERNAL =
+  /was not bound in the connection|Cannot find parent object|Cannot find object to|Cannot find command to respond/;
 
 interface Evidence {
   items: EvidenceItem[];
@@ -116,7 +125,10 @@ export class PlaywrightExecutor implements TestExecutor {
     const state = request.resumeState ? (JSON.parse(request.resumeState) as BrowserState) : undefined;
     // A remote browser cannot reach the guard's proxy on this machine: it is guarded by hooks instead.
     const network = this.options.network ?? PERMISSIVE_DEFAULTS;
-    const guard = new NetworkGuard({ ...network, mechanism: network.mechanism ?? (this.options.wsEndpoint ? 'hooks' : 'proxy') }, request.network);
+    const guard = new NetworkGuard(
+      { ...network, mechanism: network.mechanism ?? (this.options.wsEndpoint ? 'hooks' : 'proxy') },
+      request.network,
+    );
     const context = await guard
       .contextOptions()
       .then((options) => newContext(browser, request.devicePreset, state, options))
@@ -185,7 +197,13 @@ export class PlaywrightExecutor implements TestExecutor {
       });
   }
 
-  private async run(page: Page, context: BrowserContext, request: ExecutionRequest, evidence: Evidence, guard: NetworkGuard): Promise<ExecutionOutcome> {
+  private async run(
+    page: Page,
+    context: BrowserContext,
+    request: ExecutionRequest,
+    evidence: Evidence,
+    guard: NetworkGuard,
+  ): Promise<ExecutionOutcome> {
     let stepIndex = 0;
     // Language-model tokens of this execution (burn-in, healing, judging), stored with its result.
     const tokens = { promptTokens: 0, completionTokens: 0 };
@@ -207,7 +225,14 @@ export class PlaywrightExecutor implements TestExecutor {
       },
     };
     const base = { healed: [] as HealedStep[], browserState: null, evidence: evidence.items, errorMessage: null };
-    const verdict = (v: ExecutionOutcome['verdict'], steps: Step[], stepsChanged: boolean, resultTitle: string | null, thought: string, extra: Partial<ExecutionOutcome> = {}): ExecutionOutcome => ({
+    const verdict = (
+      v: ExecutionOutcome['verdict'],
+      steps: Step[],
+      stepsChanged: boolean,
+      resultTitle: string | null,
+      thought: string,
+      extra: Partial<ExecutionOutcome> = {},
+    ): ExecutionOutcome => ({
       ...base,
       verdict: v,
       steps,
@@ -234,21 +259,44 @@ export class PlaywrightExecutor implements TestExecutor {
       const preludes = request.preludes ?? [];
       for (const [i, prelude] of preludes.entries()) {
         check();
-        const preludeContext: AgentContext = { baseUrl: request.baseUrl, configs: prelude.configs, configOrigins: request.configOrigins, onModelUsage, group };
-        if (i === 0) await open(startUrl({ baseUrl: request.baseUrl, steps: prelude.steps, goal: prelude.goal, resumes: false }));
+        const preludeContext: AgentContext = {
+          baseUrl: request.baseUrl,
+          configs: prelude.configs,
+          configOrigins: request.configOrigins,
+          onModelUsage,
+          group,
+        };
+        if (i === 0)
+          await open(startUrl({ baseUrl: request.baseUrl, steps: prelude.steps, goal: prelude.goal, resumes: false }));
         const reached = await group(`Reach the state of "${prelude.name}"`, async () => {
           if (prelude.steps) {
-            for (const step of prelude.steps) await group(step.sentence, () => this.player.perform(page, step, preludeContext));
+            for (const step of prelude.steps)
+              await group(step.sentence, () => this.player.perform(page, step, preludeContext));
             return { ok: true };
           }
           return this.agent.burnIn(page, prelude.goal, preludeContext);
         });
-        if (!reached.ok) return verdict('FAILED', [], false, `Could not reach the state of "${prelude.name}", which this test case resumes from`, ('error' in reached ? reached.error : undefined) ?? '');
+        if (!reached.ok)
+          return verdict(
+            'FAILED',
+            [],
+            false,
+            `Could not reach the state of "${prelude.name}", which this test case resumes from`,
+            ('error' in reached ? reached.error : undefined) ?? '',
+          );
       }
 
       if (!preludes.length) {
         const resumeUrl = request.resumeState ? (JSON.parse(request.resumeState) as BrowserState).url : null;
-        await open(startUrl({ baseUrl: request.baseUrl, steps: request.steps, goal: request.goal, resumes: Boolean(request.resumeState), resumeUrl }));
+        await open(
+          startUrl({
+            baseUrl: request.baseUrl,
+            steps: request.steps,
+            goal: request.goal,
+            resumes: Boolean(request.resumeState),
+            resumeUrl,
+          }),
+        );
       }
       check();
 
@@ -268,9 +316,21 @@ export class PlaywrightExecutor implements TestExecutor {
               if (!this.player.isTargetNotFound(error)) throw Object.assign(error as Error, { stepIndex: i });
               const healing = await this.agent.heal(page, step, agentContext);
               if ('error' in healing) {
-                return verdict('FAILED', steps, false, `Step ${i + 1} failed: ${step.sentence}`, `Replaying step ${i + 1} ("${step.sentence}"): ${(error as Error).message}\nHealing it did not work either: ${healing.error}`, { healed });
+                return verdict(
+                  'FAILED',
+                  steps,
+                  false,
+                  `Step ${i + 1} failed: ${step.sentence}`,
+                  `Replaying step ${i + 1} ("${step.sentence}"): ${(error as Error).message}\nHealing it did not work either: ${healing.error}`,
+                  { healed },
+                );
               }
-              healed.push({ index: i, sentence: step.sentence, before: describeTarget('target' in step ? step.target : undefined), after: describeTarget('target' in healing.step ? healing.step.target : undefined) });
+              healed.push({
+                index: i,
+                sentence: step.sentence,
+                before: describeTarget('target' in step ? step.target : undefined),
+                after: describeTarget('target' in healing.step ? healing.step.target : undefined),
+              });
               steps[i] = healing.step;
               stepsChanged = true;
               // heal performed the step; its screenshot follows below like any other step's.
@@ -285,52 +345,117 @@ export class PlaywrightExecutor implements TestExecutor {
         steps = result.steps;
         stepsChanged = true;
         if (!result.ok) {
-          return verdict('FAILED', steps, false, firstLine(result.error) ?? 'The goal could not be carried out', result.error ?? '');
+          return verdict(
+            'FAILED',
+            steps,
+            false,
+            firstLine(result.error) ?? 'The goal could not be carried out',
+            result.error ?? '',
+          );
         }
       }
       check();
 
       let outcome: ExecutionOutcome;
       if (request.expectedResult && request.expectedResult.trim()) {
-        const evaluation = await group(`Expected result: ${request.expectedResult}`, () => this.agent.evaluate(page, request.expectedResult!, agentContext));
-        outcome = verdict(evaluation.passed ? 'PASSED' : 'FAILED', steps, stepsChanged, evaluation.passed ? null : evaluation.title, evaluation.thought, { healed });
+        const evaluation = await group(`Expected result: ${request.expectedResult}`, () =>
+          this.agent.evaluate(page, request.expectedResult!, agentContext),
+        );
+        outcome = verdict(
+          evaluation.passed ? 'PASSED' : 'FAILED',
+          steps,
+          stepsChanged,
+          evaluation.passed ? null : evaluation.title,
+          evaluation.thought,
+          { healed },
+        );
       } else {
-        outcome = verdict('PASSED', steps, stepsChanged, null, `All ${steps.length} steps were performed. There is no expected result to check.`, { healed });
+        outcome = verdict(
+          'PASSED',
+          steps,
+          stepsChanged,
+          null,
+          `All ${steps.length} steps were performed. There is no expected result to check.`,
+          { healed },
+        );
       }
       if (healed.length) {
         outcome.evaluationThought += `\n\nHealed ${healed.length} step${healed.length === 1 ? '' : 's'}: ${healed.map((h) => `step ${h.index + 1} ("${h.sentence}") now uses ${h.after}`).join('; ')}.`;
       }
       await this.screenshot(page, request, evidence, 'final');
-      if (request.keepState && outcome.verdict === 'PASSED') outcome.browserState = JSON.stringify(await captureState(context));
+      if (request.keepState && outcome.verdict === 'PASSED')
+        outcome.browserState = JSON.stringify(await captureState(context));
       return outcome;
     } catch (error) {
       if (error instanceof Cancelled || request.signal?.aborted) {
-        return verdict('CANCELLED', request.steps ?? [], false, 'Cancelled', 'The run was cancelled while this test case was running.');
+        return verdict(
+          'CANCELLED',
+          request.steps ?? [],
+          false,
+          'Cancelled',
+          'The run was cancelled while this test case was running.',
+        );
       }
       // A site the guard's proxy could not reach reads as the browser's own network error.
       const message = guard.explain((error as Error).message ?? String(error));
       await this.screenshot(page, request, evidence, 'final');
       if (PLAYWRIGHT_INTERNAL.test(message)) {
-        return verdict('ERROR', request.steps ?? [], false, 'Goalie could not execute this test case', `The browser automation failed internally: ${firstLine(message)}`, { errorMessage: message });
+        return verdict(
+          'ERROR',
+          request.steps ?? [],
+          false,
+          'Goalie could not execute this test case',
+          `The browser automation failed internally: ${firstLine(message)}`,
+          { errorMessage: message },
+        );
       }
       if (UNREACHABLE.test(message)) {
-        return verdict('ERROR', request.steps ?? [], false, `Could not reach ${request.baseUrl}`, `The browser could not load the page: ${firstLine(message)}. Is the environment up and reachable from the Goalie workers?`, { errorMessage: message });
+        return verdict(
+          'ERROR',
+          request.steps ?? [],
+          false,
+          `Could not reach ${request.baseUrl}`,
+          `The browser could not load the page: ${firstLine(message)}. Is the environment up and reachable from the Goalie workers?`,
+          { errorMessage: message },
+        );
       }
       const index = (error as { stepIndex?: number }).stepIndex;
       const step = index !== undefined ? request.steps?.[index] : undefined;
-      return verdict('FAILED', request.steps ?? [], false, step ? `Step ${index! + 1} failed: ${step.sentence}` : (firstLine(message) ?? 'Failed'), step ? `Replaying step ${index! + 1} ("${step.sentence}"): ${message}` : message);
+      return verdict(
+        'FAILED',
+        request.steps ?? [],
+        false,
+        step ? `Step ${index! + 1} failed: ${step.sentence}` : (firstLine(message) ?? 'Failed'),
+        step ? `Replaying step ${index! + 1} ("${step.sentence}"): ${message}` : message,
+      );
     }
   }
 
   /** Lists the remaining evidence at once (synchronously), then, once `settled`, writes it and closes the context. */
-  private finish(context: BrowserContext, request: ExecutionRequest, evidence: Evidence, settled: Promise<unknown>): Promise<void> {
+  private finish(
+    context: BrowserContext,
+    request: ExecutionRequest,
+    evidence: Evidence,
+    settled: Promise<unknown>,
+  ): Promise<void> {
     const traceKey = `${request.evidencePrefix}/trace.zip`;
-    if (this.options.trace) evidence.items.push({ kind: 'trace', key: traceKey, label: 'trace', contentType: 'application/zip' });
-    for (const [kind, lines] of [['console', evidence.console], ['network', evidence.network]] as const) {
+    if (this.options.trace)
+      evidence.items.push({ kind: 'trace', key: traceKey, label: 'trace', contentType: 'application/zip' });
+    for (const [kind, lines] of [
+      ['console', evidence.console],
+      ['network', evidence.network],
+    ] as const) {
       if (!lines.length) continue;
       const key = `${request.evidencePrefix}/${kind}.txt`;
-      evidence.items.push({ kind, key, label: kind === 'console' ? 'console errors' : 'failed requests', contentType: 'text/plain' });
-      evidence.writes.push(this.evidence.put(key, lines.join('\n') + '\n', 'text/plain; charset=utf-8', request.secrets));
+      evidence.items.push({
+        kind,
+        key,
+        label: kind === 'console' ? 'console errors' : 'failed requests',
+        contentType: 'text/plain',
+      });
+      evidence.writes.push(
+        this.evidence.put(key, lines.join('\n') + '\n', 'text/plain; charset=utf-8', request.secrets),
+      );
     }
     return (async () => {
       await settled;
@@ -359,7 +484,6 @@ export class PlaywrightExecutor implements TestExecutor {
       await Promise.all(evidence.writes);
     })();
   }
-
 }
 
 /** A cancelled execution's outcome: no verdict, and the evidence gathered so far. */
@@ -417,7 +541,10 @@ function stepPlan(steps: Step[]): string {
 }
 
 function firstLine(text: string | undefined): string | undefined {
-  return text?.split('\n').find((line) => line.trim())?.trim();
+  return text
+    ?.split('\n')
+    .find((line) => line.trim())
+    ?.trim();
 }
 
 function watch(page: Page, evidence: Evidence, guard: NetworkGuard): void {
@@ -425,8 +552,13 @@ function watch(page: Page, evidence: Evidence, guard: NetworkGuard): void {
     if (message.type() === 'error') evidence.console.push(`[console.error] ${message.text()}`);
   });
   page.on('pageerror', (error) => evidence.console.push(`[uncaught] ${error.message}`));
-  page.on('requestfailed', (request) => evidence.network.push(guard.explain(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`)));
+  page.on('requestfailed', (request) =>
+    evidence.network.push(
+      guard.explain(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'unknown'}`),
+    ),
+  );
   page.on('response', (response) => {
-    if (response.status() >= 400) evidence.network.push(`${response.request().method()} ${response.url()} → HTTP ${response.status()}`);
+    if (response.status() >= 400)
+      evidence.network.push(`${response.request().method()} ${response.url()} → HTTP ${response.status()}`);
   });
 }

@@ -20,7 +20,9 @@ function parseCandidate(text: string): { role: string; name: string } | null {
 export function closestPhrasing(intent: Intent, closest: string[]): string | null {
   if (!('target' in intent) || !intent.target) return null;
   const target = intent.target;
-  const purpose = (intent.kind === 'click' ? intent.purpose : intent.kind === 'uncheck' ? 'check' : intent.kind) as Purpose;
+  const purpose = (
+    intent.kind === 'click' ? intent.purpose : intent.kind === 'uncheck' ? 'check' : intent.kind
+  ) as Purpose;
   const fitting = PURPOSE_ROLES[purpose] ?? [];
   for (const text of closest) {
     const candidate = parseCandidate(text);
@@ -33,7 +35,13 @@ export function closestPhrasing(intent: Intent, closest: string[]): string | nul
   return null;
 }
 
-export function unresolvedMessage(sentence: string, where: string, intent: Intent, reason: string, closest: string[]): string {
+export function unresolvedMessage(
+  sentence: string,
+  where: string,
+  intent: Intent,
+  reason: string,
+  closest: string[],
+): string {
   const lines = [`Could not do "${sentence}"${where}: ${reason}.`];
   const understood = formatIntent(intent);
   if (understood !== sentence.trim()) lines.push(`Understood as: ${understood}`);

@@ -31,9 +31,18 @@ function escapeRegExp(text: string): string {
 function roleTiers(scope: Scope, name: string, roles: string[]): Strategy[][] {
   const whole = new RegExp(`^\\s*${escapeRegExp(name.trim())}\\s*$`, 'i');
   return [
-    roles.map((role) => ({ via: `role ${role} ${JSON.stringify(name)}`, locator: scope.getByRole(role as AriaRole, { name, exact: true }) })),
-    roles.map((role) => ({ via: `role ${role} ${JSON.stringify(name)} (any case)`, locator: scope.getByRole(role as AriaRole, { name: whole }) })),
-    roles.map((role) => ({ via: `role ${role} containing ${JSON.stringify(name)}`, locator: scope.getByRole(role as AriaRole, { name }) })),
+    roles.map((role) => ({
+      via: `role ${role} ${JSON.stringify(name)}`,
+      locator: scope.getByRole(role as AriaRole, { name, exact: true }),
+    })),
+    roles.map((role) => ({
+      via: `role ${role} ${JSON.stringify(name)} (any case)`,
+      locator: scope.getByRole(role as AriaRole, { name: whole }),
+    })),
+    roles.map((role) => ({
+      via: `role ${role} containing ${JSON.stringify(name)}`,
+      locator: scope.getByRole(role as AriaRole, { name }),
+    })),
   ];
 }
 
@@ -47,7 +56,12 @@ export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Pur
   if (strict) {
     // An alternative name may begin a longer one ("Yes" for "Yes, delete"), as a whole word.
     const starts = new RegExp(`^\\s*${escapeRegExp(name.trim())}(?![\\p{L}\\p{N}])`, 'iu');
-    tiers.push([...roles.preferred, ...roles.fallback].map((r) => ({ via: `role ${r} starting with ${q}`, locator: scope.getByRole(r as AriaRole, { name: starts }) })));
+    tiers.push(
+      [...roles.preferred, ...roles.fallback].map((r) => ({
+        via: `role ${r} starting with ${q}`,
+        locator: scope.getByRole(r as AriaRole, { name: starts }),
+      })),
+    );
     // Controls only: the heading "Sign in" is not the button an alternative means.
     return tiers;
   }
@@ -90,7 +104,12 @@ export async function ambiguity(probe: Probe, candidates: Candidate[], what: str
 
 /** A name without counts and punctuation: "Cart (2)" -> "cart". */
 function bareName(text: string): string {
-  return text.toLowerCase().replace(/\(\s*\d+\s*\)|\d+/g, ' ').replace(/[^\p{L}\s]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/\(\s*\d+\s*\)|\d+/g, ' ')
+    .replace(/[^\p{L}\s]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -123,7 +142,14 @@ async function sameDestination(probe: Probe, candidates: Candidate[]): Promise<b
 }
 
 /** The element named `name`, or null when no tier finds anything. Throws when several match. */
-export async function findByName(probe: Probe, name: string, roles: Roles, purpose: Purpose, fuzzy: boolean, strict = false): Promise<Candidate | null> {
+export async function findByName(
+  probe: Probe,
+  name: string,
+  roles: Roles,
+  purpose: Purpose,
+  fuzzy: boolean,
+  strict = false,
+): Promise<Candidate | null> {
   // An icon whose font ligature happens to be the name ("archive" on an archive icon button) is
   // what a person sees as a picture: an element whose visible text says the name wins over it.
   let icons: Candidate[] = [];
@@ -132,7 +158,8 @@ export async function findByName(probe: Probe, name: string, roles: Roles, purpo
     if (!found.length) continue;
     if (icons.length) {
       const worded = [];
-      for (const candidate of found) if ((await personText(candidate)) === name.trim().toLowerCase()) worded.push(candidate);
+      for (const candidate of found)
+        if ((await personText(candidate)) === name.trim().toLowerCase()) worded.push(candidate);
       if (worded.length === 1) return worded[0]!;
       continue;
     }
@@ -203,7 +230,11 @@ export const UNNAMED_PURPOSES: string[] = ['click', 'open', 'choose', 'hover', '
 const TYPED_PURPOSES: string[] = ['fill', 'select', 'press'];
 
 /** Clickable elements whose title, test id, classes or icon say `name` (marked until the probe is disposed). */
-export async function identifierTier(probe: Probe, name: string, kind: 'click' | 'type' = 'click'): Promise<Strategy[]> {
+export async function identifierTier(
+  probe: Probe,
+  name: string,
+  kind: 'click' | 'type' = 'click',
+): Promise<Strategy[]> {
   const marked = await markByIdentifiers(probe.page, name, kind);
   if (!marked) return [];
   probe.defer(marked.clear);
@@ -221,12 +252,22 @@ export async function unnamedTier(probe: Probe, name: string): Promise<Strategy[
 /** Healing: the accessible name of a fitting role most similar to `name` ("E-mail" for "Email"). */
 async function findSimilar(probe: Probe, name: string, roles: Roles): Promise<Candidate | null> {
   const wanted = [...roles.preferred, ...roles.fallback];
-  const nodes = parseAriaSnapshot(await probe.page.locator('body').ariaSnapshot({ timeout: 5000 })).filter((n) => n.name && wanted.includes(n.role));
+  const nodes = parseAriaSnapshot(await probe.page.locator('body').ariaSnapshot({ timeout: 5000 })).filter(
+    (n) => n.name && wanted.includes(n.role),
+  );
   const [best, second] = closest(name, nodes, (n) => n.name!, 2);
   if (!best || best.score < FUZZY_THRESHOLD) return null;
-  if (second && second.score === best.score && (second.item.name !== best.item.name || second.item.role !== best.item.role)) return null;
+  if (
+    second &&
+    second.score === best.score &&
+    (second.item.name !== best.item.name || second.item.role !== best.item.role)
+  )
+    return null;
   const found = await probe.candidates([
-    { via: `role ${best.item.role} ${JSON.stringify(best.item.name)} (similar)`, locator: probe.page.getByRole(best.item.role as AriaRole, { name: best.item.name!, exact: true }) },
+    {
+      via: `role ${best.item.role} ${JSON.stringify(best.item.name)} (similar)`,
+      locator: probe.page.getByRole(best.item.role as AriaRole, { name: best.item.name!, exact: true }),
+    },
   ]);
   return found.length === 1 ? found[0]! : null;
 }

@@ -28,7 +28,9 @@ const documentOrder = pageFunction<(els: Element[]) => number[]>(`(els) =>
   els.map((el, i) => i).sort((a, b) => (els[a].compareDocumentPosition(els[b]) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))`);
 
 /** Which element has the focus (or holds it), or -1. */
-const focusedIndex = pageFunction<(els: Element[]) => number>(`(els) => els.findIndex((el) => el === document.activeElement || el.contains(document.activeElement))`);
+const focusedIndex = pageFunction<(els: Element[]) => number>(
+  `(els) => els.findIndex((el) => el === document.activeElement || el.contains(document.activeElement))`,
+);
 
 /**
  * Marks the visible elements whose class, id or test id says `word` ("product" in "product-card",
@@ -68,11 +70,16 @@ const rowText = pageFunction<(el: Element) => { level: number; text: string } | 
   return null;
 }`);
 
-const clearItems = pageFunction<(mark: string) => void>(`(mark) => { for (const el of document.querySelectorAll('[' + mark + ']')) el.removeAttribute(mark); }`);
+const clearItems = pageFunction<(mark: string) => void>(
+  `(mark) => { for (const el of document.querySelectorAll('[' + mark + ']')) el.removeAttribute(mark); }`,
+);
 
 async function ordered(page: Page, candidates: Candidate[]): Promise<Candidate[]> {
   if (candidates.length < 2) return candidates;
-  const order = await page.evaluate(documentOrder, candidates.map((c) => c.handle));
+  const order = await page.evaluate(
+    documentOrder,
+    candidates.map((c) => c.handle),
+  );
   return order.map((i) => candidates[i]!);
 }
 
@@ -101,8 +108,16 @@ async function nthItem(probe: Probe, noun: string, nth: number, roles: Roles): P
  * Elements that look alike (three "Add to cart" buttons) are told apart by their row: the chosen one
  * is recorded as the one in the row of its row's text, so replays never count again.
  */
-async function withRow(probe: Probe, phrase: TargetPhrase, chosen: Candidate, others: Candidate[]): Promise<PositionFound> {
-  const plain = { found: { candidate: chosen, container: null, anchorExact: true }, recordAs: { ...phrase, nth: undefined } };
+async function withRow(
+  probe: Probe,
+  phrase: TargetPhrase,
+  chosen: Candidate,
+  others: Candidate[],
+): Promise<PositionFound> {
+  const plain = {
+    found: { candidate: chosen, container: null, anchorExact: true },
+    recordAs: { ...phrase, nth: undefined },
+  };
   const name = (await probe.factsOf(chosen)).name;
   const alike: boolean[] = [];
   for (const other of others) if (other !== chosen) alike.push((await probe.factsOf(other)).name === name);
@@ -111,7 +126,11 @@ async function withRow(probe: Probe, phrase: TargetPhrase, chosen: Candidate, ot
   if (!row) return plain;
   const container = await probe.page.evaluateHandle(ancestorAt, { el: chosen.handle, level: row.level });
   probe.track(container);
-  const recordAs: TargetPhrase = { name: phrase.name, noun: phrase.noun, near: { text: row.text, relation: 'in the row of' } };
+  const recordAs: TargetPhrase = {
+    name: phrase.name,
+    noun: phrase.noun,
+    near: { text: row.text, relation: 'in the row of' },
+  };
   return { found: { candidate: chosen, container, anchorExact: true }, recordAs };
 }
 
@@ -119,12 +138,22 @@ async function withRow(probe: Probe, phrase: TargetPhrase, chosen: Candidate, ot
  * The target of a phrase with a position (`nth`) or with neither name nor anchor ("the checkbox").
  * Null when nothing matches; throws when "the only one" is not the only one.
  */
-export async function findByPosition(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Promise<PositionFound | null> {
+export async function findByPosition(
+  probe: Probe,
+  phrase: TargetPhrase,
+  roles: Roles,
+  purpose: Purpose,
+): Promise<PositionFound | null> {
   const found = await findCandidate(probe, phrase, roles, purpose);
   return found && (await withRow(probe, phrase, found.chosen, found.among));
 }
 
-async function findCandidate(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Promise<{ chosen: Candidate; among: Candidate[] } | null> {
+async function findCandidate(
+  probe: Probe,
+  phrase: TargetPhrase,
+  roles: Roles,
+  purpose: Purpose,
+): Promise<{ chosen: Candidate; among: Candidate[] } | null> {
   const known = phrase.noun === null || (rolesForNoun(phrase.noun)?.length ?? 0) > 0;
   if (phrase.name === null && !known) {
     const item = phrase.nth === undefined ? null : await nthItem(probe, phrase.noun!, phrase.nth, roles);
@@ -133,7 +162,10 @@ async function findCandidate(probe: Probe, phrase: TargetPhrase, roles: Roles, p
   const tiers: Strategy[][] =
     phrase.name === null
       ? [byRoles(probe.page, roles.preferred), byRoles(probe.page, roles.fallback)]
-      : [...nameTiers(probe.page, phrase.name, roles, purpose), ...(phrase.alternatives ?? []).flatMap((other) => nameTiers(probe.page, other, roles, purpose, true))];
+      : [
+          ...nameTiers(probe.page, phrase.name, roles, purpose),
+          ...(phrase.alternatives ?? []).flatMap((other) => nameTiers(probe.page, other, roles, purpose, true)),
+        ];
   for (const tier of tiers) {
     const found = await ordered(probe.page, await probe.candidates(tier));
     if (!found.length) continue;
@@ -143,7 +175,10 @@ async function findCandidate(probe: Probe, phrase: TargetPhrase, roles: Roles, p
     }
     if (found.length === 1) return { chosen: found[0]!, among: found };
     // "Type milk" into one of several fields: the one that has the focus.
-    const focused = await probe.page.evaluate(focusedIndex, found.map((c) => c.handle));
+    const focused = await probe.page.evaluate(
+      focusedIndex,
+      found.map((c) => c.handle),
+    );
     if (focused >= 0) return { chosen: found[focused]!, among: [found[focused]!] };
     throw await ambiguity(probe, found, `the ${phrase.noun ?? 'element'}`);
   }

@@ -22,14 +22,21 @@ function anchorTiers(page: Page, text: string): { exact: boolean; strategies: St
   return [
     // getByText needs the whole text of an element; :text-is also takes an element's own text
     // beside its children (<li><input> Buy milk <button>Delete</button></li>).
-    { exact: true, strategies: [{ via: `text ${q}`, locator: page.getByText(text, { exact: true }) }, { via: `own text ${q}`, locator: page.locator(`:text-is(${q})`) }] },
+    {
+      exact: true,
+      strategies: [
+        { via: `text ${q}`, locator: page.getByText(text, { exact: true }) },
+        { via: `own text ${q}`, locator: page.locator(`:text-is(${q})`) },
+      ],
+    },
     { exact: false, strategies: [{ via: `text containing ${q}`, locator: page.getByText(text) }] },
   ];
 }
 
 function candidateTiers(page: Page, phrase: TargetPhrase, roles: Roles, purpose: Purpose): Strategy[][] {
   if (phrase.name !== null) return nameTiers(page, phrase.name, roles, purpose);
-  const byRoles = (list: string[]) => list.map((role) => ({ via: `role ${role}`, locator: page.getByRole(role as AriaRole) }));
+  const byRoles = (list: string[]) =>
+    list.map((role) => ({ via: `role ${role}`, locator: page.getByRole(role as AriaRole) }));
   return [byRoles(roles.preferred), ...(roles.fallback.length ? [byRoles(roles.fallback)] : [])];
 }
 
@@ -37,7 +44,13 @@ function candidateTiers(page: Page, phrase: TargetPhrase, roles: Roles, purpose:
  * What is missing when nothing is found; throws when it is ambiguous. `maxLevel`: how far up from
  * the anchor the container may be (a field beside its label text is close to it).
  */
-export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles, purpose: Purpose, maxLevel = Infinity): Promise<NearFound | 'no anchor' | 'no control'> {
+export async function findNear(
+  probe: Probe,
+  phrase: TargetPhrase,
+  roles: Roles,
+  purpose: Purpose,
+  maxLevel = Infinity,
+): Promise<NearFound | 'no anchor' | 'no control'> {
   const near = phrase.near!;
   let anchors: Candidate[] = [];
   let anchorExact = true;
@@ -52,17 +65,30 @@ export async function findNear(probe: Probe, phrase: TargetPhrase, roles: Roles,
   for (const other of phrase.alternatives ?? []) tiers.push(...nameTiers(probe.page, other, roles, purpose, true));
   if (phrase.name !== null && UNNAMED_PURPOSES.includes(purpose)) {
     // An icon button in the row ("Delete" drawn by class="destroy"), else the row's only unnamed one.
-    tiers.push(() => identifierTier(probe, phrase.name!), () => unnamedTier(probe, phrase.name!));
+    tiers.push(
+      () => identifierTier(probe, phrase.name!),
+      () => unnamedTier(probe, phrase.name!),
+    );
   }
   for (const tier of tiers) {
     const candidates = await probe.candidates(typeof tier === 'function' ? await tier() : tier);
     if (!candidates.length) continue;
-    const pick = await probe.page.evaluate(pickNearest, { anchors: anchors.map((a) => a.handle), candidates: candidates.map((c) => c.handle) });
+    const pick = await probe.page.evaluate(pickNearest, {
+      anchors: anchors.map((a) => a.handle),
+      candidates: candidates.map((c) => c.handle),
+    });
     if (pick.candidate === -2) {
-      throw await ambiguity(probe, pick.tied.map((i) => candidates[i]!), `${phrase.name === null ? `a ${phrase.noun}` : JSON.stringify(phrase.name)} ${near.relation} ${JSON.stringify(near.text)}`);
+      throw await ambiguity(
+        probe,
+        pick.tied.map((i) => candidates[i]!),
+        `${phrase.name === null ? `a ${phrase.noun}` : JSON.stringify(phrase.name)} ${near.relation} ${JSON.stringify(near.text)}`,
+      );
     }
     if (pick.candidate < 0 || pick.level > maxLevel) continue;
-    const container = await probe.page.evaluateHandle(ancestorAt, { el: anchors[pick.anchor]!.handle, level: pick.level });
+    const container = await probe.page.evaluateHandle(ancestorAt, {
+      el: anchors[pick.anchor]!.handle,
+      level: pick.level,
+    });
     probe.track(container);
     const isPage = await container.evaluate((el) => el === document.body || el === document.documentElement);
     return { candidate: candidates[pick.candidate]!, container: isPage ? null : container, anchorExact };

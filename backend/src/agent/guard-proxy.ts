@@ -35,7 +35,17 @@ export interface GuardProxy {
 export const proxyPorts = new Set<number>();
 
 // Hop-by-hop headers belong to one connection (RFC 9110, 7.6.1): never forwarded.
-const HOP_BY_HOP = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** Chromium accepts response headers up to 256 KB; Node's default of 16 KB would break sites it loads. */
 const MAX_HEADER_SIZE = 256 * 1024;
@@ -43,7 +53,8 @@ const MAX_HEADER_SIZE = 256 * 1024;
 function forwardable(raw: string[]): string[] {
   const named = new Set<string>();
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === 'connection') for (const token of raw[i + 1]!.split(',')) named.add(token.trim().toLowerCase());
+    if (raw[i]!.toLowerCase() === 'connection')
+      for (const token of raw[i + 1]!.split(',')) named.add(token.trim().toLowerCase());
   }
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
@@ -90,7 +101,9 @@ export async function startGuardProxy(hooks: ProxyHooks): Promise<GuardProxy> {
       const decision = await hooks.decide(url);
       if (decision.refusal !== null) {
         hooks.refused(url.href, decision.refusal);
-        response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(`Goalie did not let the browser request ${url.href}: ${decision.refusal}.\n`);
+        response
+          .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
+          .end(`Goalie did not let the browser request ${url.href}: ${decision.refusal}.\n`);
         return;
       }
       if (!decision.addresses.length) {
@@ -170,7 +183,11 @@ export async function startGuardProxy(hooks: ProxyHooks): Promise<GuardProxy> {
         return;
       }
       const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-      const upstream = net.connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port, lookup: pinned(decision.addresses) });
+      const upstream = net.connect({
+        host: url.hostname.replace(/^\[|\]$/g, ''),
+        port,
+        lookup: pinned(decision.addresses),
+      });
       let established = false;
       upstream.once('connect', () => {
         established = true;

@@ -16,7 +16,16 @@ type FieldFacts = ElementFacts & { beside: string | null };
  * which the agent reads as words.
  */
 function nameOf(facts: FieldFacts): string | null {
-  return facts.name || facts.labels[0] || facts.ariaLabel || facts.placeholder || facts.beside || facts.id || facts.nameAttribute || null;
+  return (
+    facts.name ||
+    facts.labels[0] ||
+    facts.ariaLabel ||
+    facts.placeholder ||
+    facts.beside ||
+    facts.id ||
+    facts.nameAttribute ||
+    null
+  );
 }
 
 // Page code as source text (tsx would wrap named inner functions in a helper the page lacks).
@@ -35,7 +44,13 @@ async function visibleFacts(locator: PwLocator, limit = 12): Promise<FieldFacts[
   const out: FieldFacts[] = [];
   for (let i = 0; i < count; i++) {
     const facts = await factsOf(visible.nth(i));
-    const beside = facts.name || facts.labels.length ? null : await visible.nth(i).evaluate(textBeside).catch(() => null);
+    const beside =
+      facts.name || facts.labels.length
+        ? null
+        : await visible
+            .nth(i)
+            .evaluate(textBeside)
+            .catch(() => null);
     out.push({ ...facts, beside });
   }
   return out;
@@ -52,16 +67,25 @@ export async function readLoginForm(page: Page): Promise<LoginForm> {
   const fields = await visibleFacts(page.locator(FIELDS));
   const passwordIndex = fields.findIndex((f) => f.type === 'password');
   const before = passwordIndex >= 0 ? fields.slice(0, passwordIndex) : fields;
-  const score = (f: FieldFacts) => (f.type === 'email' ? 3 : 0) + (USER_HINT.test([f.name, f.nameAttribute, f.id, f.placeholder, f.beside, ...f.labels].join(' ')) ? 2 : 0);
+  const score = (f: FieldFacts) =>
+    (f.type === 'email' ? 3 : 0) +
+    (USER_HINT.test([f.name, f.nameAttribute, f.id, f.placeholder, f.beside, ...f.labels].join(' ')) ? 2 : 0);
   const users = before.filter((f) => f.type !== 'password');
   // Best hint wins; without hints, the field just before the password field.
   const user = users.reduce<FieldFacts | null>((best, f) => (!best || score(f) >= score(best) ? f : best), null);
   const password = passwordIndex >= 0 ? fields[passwordIndex]! : null;
 
-  const inForm = page.locator('form').filter({ has: page.locator(FIELDS) }).locator('button[type="submit"], input[type="submit"], button:not([type])');
+  const inForm = page
+    .locator('form')
+    .filter({ has: page.locator(FIELDS) })
+    .locator('button[type="submit"], input[type="submit"], button:not([type])');
   const named = page.getByRole('button', { name: SUBMIT_NAME });
   const submit = (await visibleFacts(inForm, 1))[0] ?? (await visibleFacts(named, 1))[0] ?? null;
-  return { user: user ? nameOf(user) : null, password: password ? nameOf(password) : null, submit: submit ? nameOf(submit) : null };
+  return {
+    user: user ? nameOf(user) : null,
+    password: password ? nameOf(password) : null,
+    submit: submit ? nameOf(submit) : null,
+  };
 }
 
 /** Waits until a login field (or only a password field, for the second page of a split login) is visible. */
@@ -71,5 +95,8 @@ export async function waitForLoginField(page: Page, timeoutMs: number, passwordO
     .visible()
     .first()
     .waitFor({ state: 'visible', timeout: timeoutMs })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
 }

@@ -26,13 +26,22 @@ import dns from 'node:dns/promises';
 import os from 'node:os';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { ProjectNetworkSettings } from '../app/ports/test-executor.js';
-import { addressKind, addressRefusal, hostKind, normaliseHost, portOf, type NetworkAccess, type OwnPorts } from '../domain/url-policy.js';
+import {
+  addressKind,
+  addressRefusal,
+  hostKind,
+  normaliseHost,
+  portOf,
+  type NetworkAccess,
+  type OwnPorts,
+} from '../domain/url-policy.js';
 import { proxyPorts, startGuardProxy, type GuardProxy, type ProxyDecision } from './guard-proxy.js';
 
 /** Every address a host name resolves to. */
 export type Lookup = (host: string) => Promise<string[]>;
 
-export const systemLookup: Lookup = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemLookup: Lookup = async (host) =>
+  (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Server-wide settings: what a project may reach when it does not say, and Goalie's own ports. */
 export interface BrowserNetworkOptions {
@@ -48,9 +57,15 @@ export interface BrowserNetworkOptions {
   mechanism?: 'proxy' | 'hooks';
 }
 
-export const PERMISSIVE_DEFAULTS: BrowserNetworkOptions = { defaults: { allowLoopback: true, allowPrivate: true }, ownPorts: [] };
+export const PERMISSIVE_DEFAULTS: BrowserNetworkOptions = {
+  defaults: { allowLoopback: true, allowPrivate: true },
+  ownPorts: [],
+};
 
-export function effectiveAccess(server: BrowserNetworkOptions, project: ProjectNetworkSettings | null | undefined): NetworkAccess {
+export function effectiveAccess(
+  server: BrowserNetworkOptions,
+  project: ProjectNetworkSettings | null | undefined,
+): NetworkAccess {
   return {
     allowLoopback: project?.allowLoopback ?? server.defaults.allowLoopback,
     allowPrivate: project?.allowPrivate ?? server.defaults.allowPrivate,
@@ -140,12 +155,19 @@ export class NetworkGuard {
   /** What was refused, each URL once, in order. */
   get refusals(): readonly Refusal[] {
     // A tunnel is recorded as host:port; the URL the browser asked for names it better.
-    return this.recorded.map((r) => (/^[a-z]+:\/\//.test(r.url) ? r : { ...r, url: this.tunnelUrls.get(r.url) ?? r.url }));
+    return this.recorded.map((r) =>
+      /^[a-z]+:\/\//.test(r.url) ? r : { ...r, url: this.tunnelUrls.get(r.url) ?? r.url },
+    );
   }
 
   /** Why `address` may not be reached on `port`: the project's settings, Goalie's own ports, and its guards' proxies. */
   private addressRefusal(address: string, port: number): string | null {
-    return addressRefusal(address, port, this.access, this.own) ?? (proxyPorts.has(port) ? addressRefusal(address, port, this.access, { ports: [port], isOwnAddress: this.own.isOwnAddress }) : null);
+    return (
+      addressRefusal(address, port, this.access, this.own) ??
+      (proxyPorts.has(port)
+        ? addressRefusal(address, port, this.access, { ports: [port], isOwnAddress: this.own.isOwnAddress })
+        : null)
+    );
   }
 
   /** Whether the browser may reach `url` and, if so, the addresses its host resolves to (none: it does not resolve). */
@@ -203,7 +225,10 @@ export class NetworkGuard {
   /** Checks every request, redirect hop and WebSocket of `context` from now on. */
   async protect(context: BrowserContext): Promise<void> {
     if (this.mechanism === 'proxy') {
-      if (!this.proxy) throw new Error('The network guard has no proxy for this context: create the context with guard.contextOptions().');
+      if (!this.proxy)
+        throw new Error(
+          'The network guard has no proxy for this context: create the context with guard.contextOptions().',
+        );
       await this.proxy;
       // The URLs of tunnels, for the refusals' messages: failed requests (HTTPS) and WebSockets.
       context.on('requestfailed', (request) => this.tunnelUrl(request.url()));

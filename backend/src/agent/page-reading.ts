@@ -4,7 +4,10 @@ import { describeNode, parseAriaSnapshot, type AriaNode } from '../domain/aria-s
 import { similarity } from '../domain/similarity.js';
 
 export async function pageNodes(page: Page): Promise<AriaNode[]> {
-  const snapshot = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => '');
+  const snapshot = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 5000 })
+    .catch(() => '');
   return parseAriaSnapshot(snapshot);
 }
 
@@ -13,10 +16,34 @@ export async function pageNodes(page: Page): Promise<AriaNode[]> {
  * as `button "Sign in"`. Without a name: the first things of those roles.
  */
 // Containers whose names are their whole content: they repeat what their cells and items say.
-const AGGREGATES = new Set(['row', 'rowgroup', 'list', 'listitem', 'table', 'grid', 'generic', 'group', 'region', 'dialog', 'navigation', 'main', 'banner', 'contentinfo']);
+const AGGREGATES = new Set([
+  'row',
+  'rowgroup',
+  'list',
+  'listitem',
+  'table',
+  'grid',
+  'generic',
+  'group',
+  'region',
+  'dialog',
+  'navigation',
+  'main',
+  'banner',
+  'contentinfo',
+]);
 
-export async function closestOnPage(page: Page, name: string | null, roles: string[], limit = 3, minScore = -1): Promise<string[]> {
-  const nodes = (await pageNodes(page)).filter((n) => (n.name ?? n.text) && (n.name ?? n.text)!.length <= 120 && (!AGGREGATES.has(n.role) || roles.includes(n.role)));
+export async function closestOnPage(
+  page: Page,
+  name: string | null,
+  roles: string[],
+  limit = 3,
+  minScore = -1,
+): Promise<string[]> {
+  const nodes = (await pageNodes(page)).filter(
+    (n) =>
+      (n.name ?? n.text) && (n.name ?? n.text)!.length <= 120 && (!AGGREGATES.has(n.role) || roles.includes(n.role)),
+  );
   const scored = nodes.map((node) => {
     const label = node.name ?? node.text!;
     const fits = roles.includes(node.role) ? 0.15 : 0;
@@ -33,5 +60,8 @@ export async function closestOnPage(page: Page, name: string | null, roles: stri
 }
 
 export async function headlines(page: Page, limit = 5): Promise<string[]> {
-  return (await pageNodes(page)).filter((n) => n.role === 'heading' && n.name).slice(0, limit).map(describeNode);
+  return (await pageNodes(page))
+    .filter((n) => n.role === 'heading' && n.name)
+    .slice(0, limit)
+    .map(describeNode);
 }

@@ -73,7 +73,9 @@ export const readFacts = pageFunction<(el: Element) => RawFacts>(`(el) => {
 }`);
 
 /** For each element: the target itself, inside it, or another element. */
-export const relationsTo = pageFunction<(els: Element[], target: Element) => ('same' | 'inside' | 'other')[]>(`(els, target) => {
+export const relationsTo = pageFunction<
+  (els: Element[], target: Element) => ('same' | 'inside' | 'other')[]
+>(`(els, target) => {
   const up = ${UP};
   return els.map((e) => {
     if (e === target) return 'same';
@@ -98,7 +100,9 @@ export interface NearestPick {
  * The candidate inside the smallest ancestor of an anchor that holds any candidate. Anchors
  * whose smallest container is larger lose to those with a smaller one.
  */
-export const pickNearest = pageFunction<(args: { anchors: Element[]; candidates: Element[] }) => NearestPick>(`({ anchors, candidates }) => {
+export const pickNearest = pageFunction<
+  (args: { anchors: Element[]; candidates: Element[] }) => NearestPick
+>(`({ anchors, candidates }) => {
   const up = ${UP};
   const contains = (outer, el) => { for (let n = el; n; n = up(n)) if (n === outer) return true; return false; };
   let best = null;
@@ -127,7 +131,9 @@ export const ancestorAt = pageFunction<(args: { el: Element; level: number }) =>
 }`);
 
 /** The text of an element as a person reads it (whitespace collapsed). */
-export const textOf = pageFunction<(el: Element) => string>(`(el) => (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim()`);
+export const textOf = pageFunction<(el: Element) => string>(
+  `(el) => (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim()`,
+);
 
 /**
  * How many items a person sees in each list (kind 'items') or data rows in each table (kind

@@ -29,7 +29,12 @@ export interface StepTimings {
   navigationMs: number;
 }
 
-export const DEFAULT_TIMINGS: StepTimings = { firstLocatorMs: 2000, actionMs: 5000, waitMs: 5000, navigationMs: 30_000 };
+export const DEFAULT_TIMINGS: StepTimings = {
+  firstLocatorMs: 2000,
+  actionMs: 5000,
+  waitMs: 5000,
+  navigationMs: 30_000,
+};
 
 /** The element of a step's target, or TargetNotFound listing what each locator found. */
 export async function locate(page: Page, step: Step, target: Target, firstLocatorMs: number): Promise<PwLocator> {
@@ -39,7 +44,11 @@ export async function locate(page: Page, step: Step, target: Target, firstLocato
     try {
       element = toPlaywright(page, locator).visible();
       // (Playwright reads a timeout of 0 as "no limit": 0 here means do not wait at all.)
-      if (i === 0 && firstLocatorMs > 0) await element.first().waitFor({ state: 'visible', timeout: firstLocatorMs }).catch(() => undefined);
+      if (i === 0 && firstLocatorMs > 0)
+        await element
+          .first()
+          .waitFor({ state: 'visible', timeout: firstLocatorMs })
+          .catch(() => undefined);
       const count = await element.count();
       if (count === 1) return element;
       tried.push(`${describeLocator(locator)}: ${count} visible`);
@@ -66,7 +75,11 @@ function checkConfigDestination(step: Step, text: string, destination: string, c
   } catch {
     origin = 'null';
   }
-  if (origin !== 'null' && (origin === new URL(context.baseUrl).origin || matchingPattern(context.configOrigins ?? [], destination))) return;
+  if (
+    origin !== 'null' &&
+    (origin === new URL(context.baseUrl).origin || matchingPattern(context.configOrigins ?? [], destination))
+  )
+    return;
   throw new StepFailed(
     step,
     `"${step.sentence}": refused to send a config value to ${origin === 'null' ? destination : origin}, which is not one of the project's own origins (${[...new Set([new URL(context.baseUrl).origin, ...(context.configOrigins ?? [])])].join(', ')}). Config values are only typed into the project's environments and its allowed preview origins: add the origin as an environment of the project, or to repository.reviews.previewOrigins in the project YAML.`,
@@ -81,14 +94,26 @@ function resolve(step: Step, text: string, configs: ConfigValues): string {
   }
 }
 
-export async function performStep(page: Page, step: Step, context: StepContext, timings: StepTimings = DEFAULT_TIMINGS): Promise<void> {
+export async function performStep(
+  page: Page,
+  step: Step,
+  context: StepContext,
+  timings: StepTimings = DEFAULT_TIMINGS,
+): Promise<void> {
   const target = 'target' in step && step.target ? step.target : null;
   if (target && target.locators.length) {
     // The usual case costs one lookup: the first locator goes straight into the action, which waits
     // for its element and refuses a locator that matches two. Only when that misses are the
     // locators compared one by one (and a miss of all of them is TargetNotFound).
     try {
-      return await act(page, step, toPlaywright(page, target.locators[0]!).visible(), context, { ...timings, actionMs: timings.firstLocatorMs }, true);
+      return await act(
+        page,
+        step,
+        toPlaywright(page, target.locators[0]!).visible(),
+        context,
+        { ...timings, actionMs: timings.firstLocatorMs },
+        true,
+      );
     } catch (error) {
       if (!isMiss(error)) throw error;
     }
@@ -103,10 +128,20 @@ function isMiss(error: unknown): boolean {
   return e?.name === 'TimeoutError' || /strict mode violation/i.test(e?.message ?? '');
 }
 
-async function act(page: Page, step: Step, element: PwLocator | null, context: StepContext, timings: StepTimings, raw: boolean): Promise<void> {
+async function act(
+  page: Page,
+  step: Step,
+  element: PwLocator | null,
+  context: StepContext,
+  timings: StepTimings,
+  raw: boolean,
+): Promise<void> {
   const since = watchNetwork(page);
   // On the fast path a miss must come out as Playwright raised it, so the caller can try the others.
-  const fail = (what: string, error: unknown) => (raw && isMiss(error) ? (error as Error) : new StepFailed(step, `"${step.sentence}": could not ${what}: ${firstLine(error)}`));
+  const fail = (what: string, error: unknown) =>
+    raw && isMiss(error)
+      ? (error as Error)
+      : new StepFailed(step, `"${step.sentence}": could not ${what}: ${firstLine(error)}`);
   const description = 'target' in step && step.target ? step.target.description : '';
   const action = { timeout: timings.actionMs };
   switch (step.action) {
@@ -114,7 +149,8 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
       const url = new URL(resolve(step, step.url, context.configs), context.baseUrl).href;
       checkConfigDestination(step, step.url, url, context);
       // Only the web: file: and other schemes would read this machine's files.
-      if (!/^https?:$/.test(new URL(url).protocol)) throw new StepFailed(step, `"${step.sentence}": only http(s) pages can be opened, not ${url}.`);
+      if (!/^https?:$/.test(new URL(url).protocol))
+        throw new StepFailed(step, `"${step.sentence}": only http(s) pages can be opened, not ${url}.`);
       try {
         await page.goto(url, { waitUntil: 'load', timeout: timings.navigationMs });
       } catch (error) {
@@ -190,14 +226,22 @@ async function act(page: Page, step: Step, element: PwLocator | null, context: S
       const text = resolve(step, step.text, context.configs);
       const deadline = Date.now() + timings.waitMs;
       while (!(await isShown(page, text))) {
-        if (Date.now() >= deadline) throw new StepFailed(step, `"${step.sentence}": ${JSON.stringify(step.text)} did not appear within ${timings.waitMs / 1000} s on ${page.url()}.`);
+        if (Date.now() >= deadline)
+          throw new StepFailed(
+            step,
+            `"${step.sentence}": ${JSON.stringify(step.text)} did not appear within ${timings.waitMs / 1000} s on ${page.url()}.`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
       return;
     }
     case 'assert': {
       const result = await checkExpectation(page, step.expectation, context.configs, timings.waitMs);
-      if (!result.passed) throw new StepFailed(step, `"${step.sentence}": ${statement(step.expectation)} is not true: ${result.line.replace(/^✗ /, '')}`);
+      if (!result.passed)
+        throw new StepFailed(
+          step,
+          `"${step.sentence}": ${statement(step.expectation)} is not true: ${result.line.replace(/^✗ /, '')}`,
+        );
       return;
     }
   }
@@ -223,7 +267,8 @@ async function stepTo(element: PwLocator, value: number, timings: StepTimings): 
     if (now === null) throw new Error('it has no aria-valuenow');
     if (now === value) return;
     await element.press(now < value ? 'ArrowUp' : 'ArrowDown', { timeout: timings.actionMs });
-    if ((await element.evaluate(readStepper)) === now) throw new Error(`it stays at ${now} when the arrow keys are pressed`);
+    if ((await element.evaluate(readStepper)) === now)
+      throw new Error(`it stays at ${now} when the arrow keys are pressed`);
   }
   throw new Error(`it did not reach ${value} within 200 key presses`);
 }
@@ -274,24 +319,48 @@ async function selectOption(page: Page, element: PwLocator, value: string, timin
   const wait = { timeout: timings.actionMs };
   const isSelect = await element.evaluate((el) => el.tagName === 'SELECT', undefined, wait);
   if (isSelect) {
-    const labels = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()), undefined, wait);
+    const labels = await element.evaluate(
+      (el) => Array.from((el as HTMLSelectElement).options, (o) => o.label.trim()),
+      undefined,
+      wait,
+    );
     // As written, else in any case, else without punctuation ("price low to high" for "Price (low to high)").
     const loose = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-    const byLabel = labels.find((label) => label === value) ?? labels.find((label) => label.toLowerCase() === value.toLowerCase()) ?? labels.find((label) => loose(label) === loose(value) && loose(value) !== '');
+    const byLabel =
+      labels.find((label) => label === value) ??
+      labels.find((label) => label.toLowerCase() === value.toLowerCase()) ??
+      labels.find((label) => loose(label) === loose(value) && loose(value) !== '');
     if (byLabel === undefined) {
-      const values = await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.value), undefined, wait);
-      if (!values.includes(value)) throw new Error(`it has no option ${JSON.stringify(value)}; its options are ${labels.map((label) => JSON.stringify(label)).join(', ')}`);
+      const values = await element.evaluate(
+        (el) => Array.from((el as HTMLSelectElement).options, (o) => o.value),
+        undefined,
+        wait,
+      );
+      if (!values.includes(value))
+        throw new Error(
+          `it has no option ${JSON.stringify(value)}; its options are ${labels.map((label) => JSON.stringify(label)).join(', ')}`,
+        );
     }
     await element.selectOption(byLabel !== undefined ? { label: byLabel } : value, { timeout: timings.actionMs });
     return;
   }
   // An editable combobox filters its options by what it holds: a person types the option's name.
-  const editable = await element.evaluate((el) => el.tagName === 'INPUT' || (el as HTMLElement).isContentEditable, undefined, wait);
+  const editable = await element.evaluate(
+    (el) => el.tagName === 'INPUT' || (el as HTMLElement).isContentEditable,
+    undefined,
+    wait,
+  );
   if (editable) {
     await element.fill('', wait);
     await element.pressSequentially(value, { timeout: timings.actionMs + 20 * value.length });
     const exact = page.getByRole('option', { name: value, exact: true }).visible();
-    const option = (await exact.first().waitFor({ state: 'visible', timeout: Math.min(1000, timings.actionMs) }).then(() => true, () => false))
+    const option = (await exact
+      .first()
+      .waitFor({ state: 'visible', timeout: Math.min(1000, timings.actionMs) })
+      .then(
+        () => true,
+        () => false,
+      ))
       ? exact.first()
       : page.getByRole('option', { name: value }).visible().first();
     await option.click({ timeout: timings.actionMs });
@@ -300,6 +369,9 @@ async function selectOption(page: Page, element: PwLocator, value: string, timin
   await element.click({ timeout: timings.actionMs });
   // The options of a custom dropdown: ARIA options, else the visible text (a div-drawn list).
   const option = page.getByRole('option', { name: value }).visible().first();
-  const found = await option.waitFor({ state: 'visible', timeout: Math.min(1000, timings.actionMs) }).then(() => true, () => false);
+  const found = await option.waitFor({ state: 'visible', timeout: Math.min(1000, timings.actionMs) }).then(
+    () => true,
+    () => false,
+  );
   await (found ? option : page.getByText(value, { exact: true }).visible().last()).click({ timeout: timings.actionMs });
 }

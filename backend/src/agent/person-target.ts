@@ -30,7 +30,12 @@ export async function visuallyHidden(element: PwLocator): Promise<boolean> {
  * What a person would click instead of `element`, best first, each with recorded locators (inside
  * the containers of `instead`, the target it stands in for, when nothing finds it alone).
  */
-export async function personTargetsOf(page: Page, element: PwLocator, name: string | null, instead?: Target): Promise<Target[]> {
+export async function personTargetsOf(
+  page: Page,
+  element: PwLocator,
+  name: string | null,
+  instead?: Target,
+): Promise<Target[]> {
   const containers = (instead?.locators ?? []).flatMap((l) => (l.kind === 'within' ? [l.container] : []));
   const handle = await element.elementHandle({ timeout: 1000 }).catch(() => null);
   if (!handle) return [];
@@ -53,13 +58,17 @@ export async function personTargetsOf(page: Page, element: PwLocator, name: stri
       if (!own) continue;
       const facts = await factsOf(locator);
       const locators = await recordLocators(page, { facts, handle: own, allowInside: true, near: null, containers });
-      if (locators.length) targets.push({ locators, description: describeElement(facts, { name, noun: null, near: null }) });
+      if (locators.length)
+        targets.push({ locators, description: describeElement(facts, { name, noun: null, near: null }) });
     }
   } finally {
     await page
-      .evaluate(({ mark, token }) => {
-        Array.from(document.querySelectorAll(`[${mark}^="${token}-"]`)).forEach((e) => e.removeAttribute(mark));
-      }, { mark: MARK, token })
+      .evaluate(
+        ({ mark, token }) => {
+          Array.from(document.querySelectorAll(`[${mark}^="${token}-"]`)).forEach((e) => e.removeAttribute(mark));
+        },
+        { mark: MARK, token },
+      )
       .catch(() => undefined);
     await handle.dispose().catch(() => undefined);
   }

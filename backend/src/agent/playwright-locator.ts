@@ -31,7 +31,9 @@ export function describeLocator(locator: Locator): string {
   const exact = (e: boolean | undefined) => (e ? '' : ' (substring)');
   switch (locator.kind) {
     case 'role':
-      return locator.name === '' ? `role ${locator.role}` : `role ${locator.role} ${JSON.stringify(locator.name)}${exact(locator.exact)}`;
+      return locator.name === ''
+        ? `role ${locator.role}`
+        : `role ${locator.role} ${JSON.stringify(locator.name)}${exact(locator.exact)}`;
     case 'label':
       return `label ${JSON.stringify(locator.text)}${exact(locator.exact)}`;
     case 'placeholder':

@@ -34,7 +34,10 @@ export class Probe {
       handles.forEach((handle, i) => found.push({ locator: visible.nth(i), handle, via: strategy.via }));
     }
     if (found.length < 2) return found;
-    const first = await this.page.evaluate(firstIndexes, found.map((c) => c.handle));
+    const first = await this.page.evaluate(
+      firstIndexes,
+      found.map((c) => c.handle),
+    );
     return found.filter((_, i) => first[i] === i);
   }
 

@@ -9,19 +9,25 @@ import { landmarkOf, readFacts } from './page-scripts.js';
 import { toPlaywright } from './playwright-locator.js';
 
 const UNSTABLE_ID = /\d{4,}|[0-9a-f]{8,}|^:|:|^(?:radix|headlessui|mui|react|ember|ext-gen|yui|__)/i;
-const UNSTABLE_CLASS = /\d{3,}|^(?:css|sc|jsx|emotion|svelte|tw)-|__[a-z0-9]{5,}$|^_|^(?:active|selected|hover|focus|focused|open|hidden|disabled|completed|checked|editing|visible|show|shown|current)$|^(?:is|has)-/i;
+const UNSTABLE_CLASS =
+  /\d{3,}|^(?:css|sc|jsx|emotion|svelte|tw)-|__[a-z0-9]{5,}$|^_|^(?:active|selected|hover|focus|focused|open|hidden|disabled|completed|checked|editing|visible|show|shown|current)$|^(?:is|has)-/i;
 
 function cssString(text: string): string {
   return JSON.stringify(text);
 }
 
 function stableClasses(facts: ElementFacts): string {
-  return facts.classes.filter((c) => /^[A-Za-z][\w-]*$/.test(c) && !UNSTABLE_CLASS.test(c)).slice(0, 2).map((c) => `.${c}`).join('');
+  return facts.classes
+    .filter((c) => /^[A-Za-z][\w-]*$/.test(c) && !UNSTABLE_CLASS.test(c))
+    .slice(0, 2)
+    .map((c) => `.${c}`)
+    .join('');
 }
 
 function cssCandidates(facts: ElementFacts): string[] {
   const out: string[] = [];
-  if (facts.id && !UNSTABLE_ID.test(facts.id)) out.push(/^[A-Za-z_][\w-]*$/.test(facts.id) ? `#${facts.id}` : `[id=${cssString(facts.id)}]`);
+  if (facts.id && !UNSTABLE_ID.test(facts.id))
+    out.push(/^[A-Za-z_][\w-]*$/.test(facts.id) ? `#${facts.id}` : `[id=${cssString(facts.id)}]`);
   if (facts.nameAttribute) out.push(`${facts.tag}[name=${cssString(facts.nameAttribute)}]`);
   if (facts.ariaLabel) out.push(`${facts.tag}[aria-label=${cssString(facts.ariaLabel)}]`);
   // An icon button named only by its title ("4 stars" on a ★ button).
@@ -37,17 +43,21 @@ function cssCandidates(facts: ElementFacts): string[] {
 export function ownLocators(facts: ElementFacts): Locator[] {
   const out: Locator[] = [];
   if (facts.role && facts.name) out.push({ kind: 'role', role: facts.role, name: facts.name, exact: true });
-  for (const text of new Set([...facts.labels, ...(facts.ariaLabel ? [facts.ariaLabel] : [])])) out.push({ kind: 'label', text, exact: true });
+  for (const text of new Set([...facts.labels, ...(facts.ariaLabel ? [facts.ariaLabel] : [])]))
+    out.push({ kind: 'label', text, exact: true });
   if (facts.placeholder) out.push({ kind: 'placeholder', text: facts.placeholder, exact: true });
   if (facts.testId) out.push({ kind: 'testId', id: facts.testId });
-  if (!facts.editable && facts.text && facts.text.length <= 80) out.push({ kind: 'text', text: facts.text, exact: true });
+  if (!facts.editable && facts.text && facts.text.length <= 80)
+    out.push({ kind: 'text', text: facts.text, exact: true });
   for (const selector of cssCandidates(facts)) out.push({ kind: 'css', selector });
   return out;
 }
 
 /** Locators of the element inside its container; "the checkbox" may go without a name there. */
 function innerLocators(facts: ElementFacts, named: boolean): Locator[] {
-  const own = ownLocators(facts).filter((l) => l.kind !== 'testId' && !(l.kind === 'css' && l.selector.startsWith('#')));
+  const own = ownLocators(facts).filter(
+    (l) => l.kind !== 'testId' && !(l.kind === 'css' && l.selector.startsWith('#')),
+  );
   if (!named && facts.role) own.splice(facts.name ? 1 : 0, 0, { kind: 'role', role: facts.role, name: '' });
   if (!named) own.push({ kind: 'css', selector: facts.tag });
   return own;
@@ -66,7 +76,8 @@ function containerLocators(facts: ElementFacts, anchor: string, anchorExact: boo
 
 function landmarkLocators(facts: ElementFacts): Locator[] {
   const out: Locator[] = [];
-  if (facts.id && !UNSTABLE_ID.test(facts.id) && /^[A-Za-z_][\w-]*$/.test(facts.id)) out.push({ kind: 'css', selector: `#${facts.id}` });
+  if (facts.id && !UNSTABLE_ID.test(facts.id) && /^[A-Za-z_][\w-]*$/.test(facts.id))
+    out.push({ kind: 'css', selector: `#${facts.id}` });
   if (facts.ariaLabel) out.push({ kind: 'css', selector: `${facts.tag}[aria-label=${cssString(facts.ariaLabel)}]` });
   const classes = stableClasses(facts);
   if (classes) out.push({ kind: 'css', selector: `${facts.tag}${classes}` });
@@ -76,11 +87,21 @@ function landmarkLocators(facts: ElementFacts): Locator[] {
 
 function mentions(locator: Locator, text: string): boolean {
   const lower = text.toLowerCase();
-  const said = locator.kind === 'role' ? locator.name : locator.kind === 'label' || locator.kind === 'placeholder' || locator.kind === 'text' ? locator.text : '';
+  const said =
+    locator.kind === 'role'
+      ? locator.name
+      : locator.kind === 'label' || locator.kind === 'placeholder' || locator.kind === 'text'
+        ? locator.text
+        : '';
   return said.toLowerCase().includes(lower);
 }
 
-async function verified(page: Page, locator: Locator, target: ElementHandle<Element>, allowInside: boolean): Promise<boolean> {
+async function verified(
+  page: Page,
+  locator: Locator,
+  target: ElementHandle<Element>,
+  allowInside: boolean,
+): Promise<boolean> {
   try {
     const relations = await relationsOf(toPlaywright(page, locator).visible(), target);
     return relations.length === 1 && (relations[0] === 'same' || (allowInside && relations[0] === 'inside'));
@@ -126,7 +147,8 @@ export async function recordLocators(page: Page, input: RecordInput): Promise<Lo
   }
   for (const locator of ownLocators(facts)) if (!near || mentions(locator, near.text)) await keep(locator);
   if (!out.length && input.containers) {
-    for (const container of input.containers) for (const inner of innerLocators(facts, false)) await keep({ kind: 'within', container, inner });
+    for (const container of input.containers)
+      for (const inner of innerLocators(facts, false)) await keep({ kind: 'within', container, inner });
   }
   if (!out.length && !near) {
     // Not unique on the page (the same link in header and footer): unique inside its landmark?
@@ -134,7 +156,8 @@ export async function recordLocators(page: Page, input: RecordInput): Promise<Lo
     if (landmark) {
       const landmarkFacts = { ...(await landmark.evaluate(readFacts)), name: null };
       const inners = ownLocators(facts).filter((l) => l.kind !== 'css' || !l.selector.startsWith('#'));
-      for (const container of landmarkLocators(landmarkFacts)) for (const inner of inners) await keep({ kind: 'within', container, inner });
+      for (const container of landmarkLocators(landmarkFacts))
+        for (const inner of inners) await keep({ kind: 'within', container, inner });
       await landmark.dispose();
     }
   }

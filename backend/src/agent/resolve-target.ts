@@ -35,22 +35,42 @@ const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select', 'toggle'];
 /** How far up from an unlinked label its control may be: a table row's cells, a form row's wrappers. */
 const BESIDE_LEVELS = 3;
 /** Controls that may follow their text without being linked to it. */
-const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = { fill: 'type', select: 'choose', check: 'check', toggle: 'check' };
+const AFTER_TEXT: Partial<Record<Purpose, 'type' | 'choose' | 'check'>> = {
+  fill: 'type',
+  select: 'choose',
+  check: 'check',
+  toggle: 'check',
+};
 
 /** `anchor`: the text a control without a name was found beside, when the phrase names no relation. */
-type Attempt = { found: Candidate; near: NearFound | null; revealedBy?: string; anchor?: string; recordAs?: TargetPhrase } | { missing: 'element' | 'anchor' };
+type Attempt =
+  | { found: Candidate; near: NearFound | null; revealedBy?: string; anchor?: string; recordAs?: TargetPhrase }
+  | { missing: 'element' | 'anchor' };
 
 /** Hovers the anchor text, which shows controls that appear on hover only (TodoMVC's delete button). */
 async function hoverAnchor(page: Page, text: string): Promise<boolean> {
   const q = JSON.stringify(text);
   for (const locator of [page.locator(`:text-is(${q})`), page.getByText(text)]) {
-    const ok = await locator.visible().first().hover({ timeout: 1000 }).then(() => true, () => false);
+    const ok = await locator
+      .visible()
+      .first()
+      .hover({ timeout: 1000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (ok) return true;
   }
   return false;
 }
 
-async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, roles: Roles, fuzzy: boolean): Promise<Attempt> {
+async function attempt(
+  probe: Probe,
+  phrase: TargetPhrase,
+  purpose: Purpose,
+  roles: Roles,
+  fuzzy: boolean,
+): Promise<Attempt> {
   if (phrase.near) {
     let near = await findNear(probe, phrase, roles, purpose);
     if (near === 'no control' && CLICK_LIKE.includes(purpose) && (await hoverAnchor(probe.page, phrase.near.text))) {
@@ -65,7 +85,11 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
   if (phrase.nth !== undefined || phrase.name === null) {
     const byPosition = await findByPosition(probe, phrase, roles, purpose);
     if (!byPosition) return { missing: 'element' };
-    return { found: byPosition.found.candidate, near: byPosition.found.container ? byPosition.found : null, recordAs: byPosition.recordAs };
+    return {
+      found: byPosition.found.candidate,
+      near: byPosition.found.container ? byPosition.found : null,
+      recordAs: byPosition.recordAs,
+    };
   }
   const found = await findByName(probe, phrase.name, roles, purpose, fuzzy);
   if (found) return { found, near: null };
@@ -80,7 +104,13 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
   if (NEAR_FALLBACK.includes(purpose)) {
     for (const text of texts) {
       // Close to its text only: a list item's text ("Buy milk") is no label of the page's new-item field.
-      const near = await findNear(probe, { name: null, noun: phrase.noun, near: { text, relation: 'next to' } }, roles, purpose, BESIDE_LEVELS);
+      const near = await findNear(
+        probe,
+        { name: null, noun: phrase.noun, near: { text, relation: 'next to' } },
+        roles,
+        purpose,
+        BESIDE_LEVELS,
+      );
       if (typeof near !== 'string') return { found: near.candidate, near, anchor: text };
     }
   }
@@ -98,7 +128,12 @@ async function attempt(probe: Probe, phrase: TargetPhrase, purpose: Purpose, rol
   return { missing: 'element' };
 }
 
-export async function resolveTarget(page: Page, phrase: TargetPhrase, purpose: Purpose, options: ResolveOptions): Promise<Resolved> {
+export async function resolveTarget(
+  page: Page,
+  phrase: TargetPhrase,
+  purpose: Purpose,
+  options: ResolveOptions,
+): Promise<Resolved> {
   const roles = fittingRoles(purpose, phrase.noun);
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
@@ -106,7 +141,16 @@ export async function resolveTarget(page: Page, phrase: TargetPhrase, purpose: P
     try {
       const result = await attempt(probe, phrase, purpose, roles, options.fuzzy);
       if ('found' in result) {
-        const resolved = await record(probe, result.found, result.near, result.recordAs ?? (result.near && !phrase.near ? { name: null, noun: phrase.noun, near: { text: result.anchor ?? phrase.name!, relation: 'next to' } } : phrase), purpose);
+        const resolved = await record(
+          probe,
+          result.found,
+          result.near,
+          result.recordAs ??
+            (result.near && !phrase.near
+              ? { name: null, noun: phrase.noun, near: { text: result.anchor ?? phrase.name!, relation: 'next to' } }
+              : phrase),
+          purpose,
+        );
         return result.revealedBy ? { ...resolved, revealedBy: result.revealedBy } : resolved;
       }
       if (Date.now() >= deadline) throw await notFound(page, phrase, purpose, roles, result.missing);
@@ -118,13 +162,27 @@ export async function resolveTarget(page: Page, phrase: TargetPhrase, purpose: P
   }
 }
 
-async function record(probe: Probe, found: Candidate, near: NearFound | null, phrase: TargetPhrase, purpose: Purpose): Promise<Resolved> {
+async function record(
+  probe: Probe,
+  found: Candidate,
+  near: NearFound | null,
+  phrase: TargetPhrase,
+  purpose: Purpose,
+): Promise<Resolved> {
   const facts = await probe.factsOf(found);
   const locators = await recordLocators(probe.page, {
     facts,
     handle: found.handle,
     allowInside: CLICK_LIKE.includes(purpose),
-    near: near && phrase.near ? { text: phrase.near.text, container: near.container, anchorExact: near.anchorExact, named: phrase.name !== null } : null,
+    near:
+      near && phrase.near
+        ? {
+            text: phrase.near.text,
+            container: near.container,
+            anchorExact: near.anchorExact,
+            named: phrase.name !== null,
+          }
+        : null,
   });
   const description = describeElement(facts, phrase);
   if (!locators.length) {
@@ -136,7 +194,13 @@ async function record(probe: Probe, found: Candidate, near: NearFound | null, ph
   return { target: { locators, description }, facts };
 }
 
-async function notFound(page: Page, phrase: TargetPhrase, purpose: Purpose, roles: Roles, missing: 'element' | 'anchor'): Promise<TargetUnresolved> {
+async function notFound(
+  page: Page,
+  phrase: TargetPhrase,
+  purpose: Purpose,
+  roles: Roles,
+  missing: 'element' | 'anchor',
+): Promise<TargetUnresolved> {
   const url = page.url();
   if (missing === 'anchor') {
     const closest = await closestOnPage(page, phrase.near!.text, []);

@@ -62,7 +62,9 @@ export async function addFilmstrip(trace: Buffer, frames: readonly FilmstripFram
     const file = `screencast/${pageId}-goalie-${String(i).padStart(3, '0')}.jpeg`;
     added.push({ name: file, data: frame.data });
     const timestamp = start.monotonicTime! + (frame.wallTime - start.wallTime!);
-    lines.push(JSON.stringify({ type: 'screencast-frame', pageId, file, width: size.width, height: size.height, timestamp }));
+    lines.push(
+      JSON.stringify({ type: 'screencast-frame', pageId, file, width: size.width, height: size.height, timestamp }),
+    );
   });
   if (!added.length) return trace;
   const appended = Buffer.concat([data, Buffer.from(`${data.at(-1) === 0x0a ? '' : '\n'}${lines.join('\n')}\n`)]);

@@ -82,7 +82,9 @@ const describeClickables = pageFunction<(kind: 'click' | 'type') => Described[]>
   });
 }`);
 
-const markClickables = pageFunction<(args: { indexes: number[]; mark: string; token: string }) => void>(`({ indexes, mark, token }) => {
+const markClickables = pageFunction<
+  (args: { indexes: number[]; mark: string; token: string }) => void
+>(`({ indexes, mark, token }) => {
   const els = window.__goalieClickables || [];
   for (const i of indexes) if (els[i]) els[i].setAttribute(mark, token);
 }`);
@@ -124,7 +126,11 @@ async function mark(page: Page, indexes: number[], via: string): Promise<MarkedC
  * Marks the clickable elements whose identifiers say `name` (all of its words, through synonyms),
  * the strongest source first: a title or test id beats a class name. Null when none does.
  */
-export async function markByIdentifiers(page: Page, name: string, kind: 'click' | 'type' = 'click'): Promise<MarkedControls | null> {
+export async function markByIdentifiers(
+  page: Page,
+  name: string,
+  kind: 'click' | 'type' = 'click',
+): Promise<MarkedControls | null> {
   const described = await page.evaluate(describeClickables, kind).catch(() => [] as Described[]);
   let best: number[] = [];
   let bestRank = Infinity;
@@ -137,9 +143,15 @@ export async function markByIdentifiers(page: Page, name: string, kind: 'click' 
     } else if (rank === bestRank) best.push(index);
   });
   // Any full match counts; the rank only prefers stronger sources when several elements match.
-  const all = described.flatMap((control, index) => (control.sources.some((s) => controlWordScore(name, identifierWords(s)) === 1) ? [index] : []));
+  const all = described.flatMap((control, index) =>
+    control.sources.some((s) => controlWordScore(name, identifierWords(s)) === 1) ? [index] : [],
+  );
   const chosen = all.length > 1 ? best : all;
-  return mark(page, chosen, `${kind === 'type' ? 'a field' : 'an unnamed control'} whose identifiers say ${JSON.stringify(name)}`);
+  return mark(
+    page,
+    chosen,
+    `${kind === 'type' ? 'a field' : 'an unnamed control'} whose identifiers say ${JSON.stringify(name)}`,
+  );
 }
 
 /**
@@ -148,11 +160,18 @@ export async function markByIdentifiers(page: Page, name: string, kind: 'click' 
  */
 export async function markUnnamed(page: Page, name: string): Promise<MarkedControls | null> {
   const described = await page.evaluate(describeClickables, 'click' as const).catch(() => [] as Described[]);
-  const fits = (control: Described) => control.unnamed && !control.sources.some((source) => saysSomethingElse(name, identifierWords(source)));
-  return mark(page, described.flatMap((control, index) => (fits(control) ? [index] : [])), 'the only unnamed control');
+  const fits = (control: Described) =>
+    control.unnamed && !control.sources.some((source) => saysSomethingElse(name, identifierWords(source)));
+  return mark(
+    page,
+    described.flatMap((control, index) => (fits(control) ? [index] : [])),
+    'the only unnamed control',
+  );
 }
 
-const indexAfterText = pageFunction<(args: { text: string; kind: 'type' | 'choose' | 'check' }) => number>(`({ text, kind }) => {
+const indexAfterText = pageFunction<
+  (args: { text: string; kind: 'type' | 'choose' | 'check' }) => number
+>(`({ text, kind }) => {
   const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();
   const wanted = norm(text);
   const visible = (el) => {
@@ -186,7 +205,11 @@ const indexAfterText = pageFunction<(args: { text: string; kind: 'type' | 'choos
  * div-drawn dropdown, "Email" beside an input whose label is not linked): the first control after
  * the text, before any other text. Marked like the others; null when there is none.
  */
-export async function markControlAfterText(page: Page, text: string, kind: 'type' | 'choose' | 'check'): Promise<MarkedControls | null> {
+export async function markControlAfterText(
+  page: Page,
+  text: string,
+  kind: 'type' | 'choose' | 'check',
+): Promise<MarkedControls | null> {
   const index = await page.evaluate(indexAfterText, { text, kind }).catch(() => -1);
   return index < 0 ? null : mark(page, [index], `the control after the text ${JSON.stringify(text)}`);
 }

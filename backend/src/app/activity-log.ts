@@ -5,9 +5,22 @@
 import type { RunResult, RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
 import type { Logger } from './ports/logger.js';
 
-export function runStarted(log: Logger, run: { id: string; shortId: string; testPlanName: string; trigger: string }, testCases: number, url: string): void {
+export function runStarted(
+  log: Logger,
+  run: { id: string; shortId: string; testPlanName: string; trigger: string },
+  testCases: number,
+  url: string,
+): void {
   log.info(
-    { event: 'run.started', runId: run.id, run: run.shortId, plan: run.testPlanName, trigger: run.trigger, testCases, url },
+    {
+      event: 'run.started',
+      runId: run.id,
+      run: run.shortId,
+      plan: run.testPlanName,
+      trigger: run.trigger,
+      testCases,
+      url,
+    },
     `run ${run.shortId} started: plan "${run.testPlanName}", ${testCases} test case${testCases === 1 ? '' : 's'} (${run.trigger}) ${url}`,
   );
 }
@@ -21,7 +34,10 @@ export interface Counts {
 }
 
 /** What the test cases of a finished run came to; `skipped` also counts those being skipped now. */
-export function countOutcomes(rows: readonly { id: string; status: RunTestCaseStatus; result: RunTestCaseResult | null }[], skippedNow: ReadonlySet<string>): Counts {
+export function countOutcomes(
+  rows: readonly { id: string; status: RunTestCaseStatus; result: RunTestCaseResult | null }[],
+  skippedNow: ReadonlySet<string>,
+): Counts {
   const counts: Counts = { passed: 0, failed: 0, error: 0, skipped: 0, cancelled: 0 };
   for (const row of rows) {
     if (skippedNow.has(row.id) || row.status === 'SKIPPED') counts.skipped++;
@@ -33,9 +49,22 @@ export function countOutcomes(rows: readonly { id: string; status: RunTestCaseSt
   return counts;
 }
 
-export function runFinished(log: Logger, run: { id: string; shortId: string; testPlanName: string }, status: string, result: RunResult | null, counts: Counts, url: string): void {
+export function runFinished(
+  log: Logger,
+  run: { id: string; shortId: string; testPlanName: string },
+  status: string,
+  result: RunResult | null,
+  counts: Counts,
+  url: string,
+): void {
   const outcome = status === 'COMPLETED' ? (result ?? 'COMPLETED') : status;
-  const said = [`${counts.passed} passed`, `${counts.failed} failed`, `${counts.error} error`, ...(counts.skipped ? [`${counts.skipped} skipped`] : []), ...(counts.cancelled ? [`${counts.cancelled} cancelled`] : [])];
+  const said = [
+    `${counts.passed} passed`,
+    `${counts.failed} failed`,
+    `${counts.error} error`,
+    ...(counts.skipped ? [`${counts.skipped} skipped`] : []),
+    ...(counts.cancelled ? [`${counts.cancelled} cancelled`] : []),
+  ];
   log.info(
     { event: 'run.finished', runId: run.id, run: run.shortId, plan: run.testPlanName, status, result, ...counts, url },
     `run ${run.shortId} finished: ${outcome} (${said.join(', ')}) ${url}`,
@@ -43,19 +72,49 @@ export function runFinished(log: Logger, run: { id: string; shortId: string; tes
 }
 
 export function burnInFailed(log: Logger, testCase: { id: string; name: string }, reason: string, url: string): void {
-  log.info({ event: 'burn-in.failed', testCaseId: testCase.id, testCase: testCase.name, reason, url }, `burn-in of test case "${testCase.name}" failed: ${reason} ${url}`);
+  log.info(
+    { event: 'burn-in.failed', testCaseId: testCase.id, testCase: testCase.name, reason, url },
+    `burn-in of test case "${testCase.name}" failed: ${reason} ${url}`,
+  );
 }
 
-export function reviewStarted(log: Logger, review: { id: string; shortId: string; changeRequestNumber: number }, repository: string, previews: readonly string[], url: string): void {
+export function reviewStarted(
+  log: Logger,
+  review: { id: string; shortId: string; changeRequestNumber: number },
+  repository: string,
+  previews: readonly string[],
+  url: string,
+): void {
   log.info(
-    { event: 'review.started', reviewId: review.id, review: review.shortId, repository, changeRequest: review.changeRequestNumber, previews, url },
+    {
+      event: 'review.started',
+      reviewId: review.id,
+      review: review.shortId,
+      repository,
+      changeRequest: review.changeRequestNumber,
+      previews,
+      url,
+    },
     `review ${review.shortId} started: ${repository} #${review.changeRequestNumber}, preview ${previews.join(', ') || '(none)'} ${url}`,
   );
 }
 
-export function verdictPosted(log: Logger, review: { id: string; shortId: string; changeRequestNumber: number; verdict: string }, repository: string, url: string): void {
+export function verdictPosted(
+  log: Logger,
+  review: { id: string; shortId: string; changeRequestNumber: number; verdict: string },
+  repository: string,
+  url: string,
+): void {
   log.info(
-    { event: 'review.verdict', reviewId: review.id, review: review.shortId, repository, changeRequest: review.changeRequestNumber, verdict: review.verdict, url },
+    {
+      event: 'review.verdict',
+      reviewId: review.id,
+      review: review.shortId,
+      repository,
+      changeRequest: review.changeRequestNumber,
+      verdict: review.verdict,
+      url,
+    },
     `review ${review.shortId} verdict posted: ${review.verdict} on ${repository} #${review.changeRequestNumber} ${url}`,
   );
 }

@@ -19,14 +19,27 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 function statuses<T extends { name: string }>(before: readonly T[], after: readonly T[]): Map<string, ApplyStatus> {
   const old = new Map(before.map((o) => [o.name, o]));
-  return new Map(after.map((o) => [o.name, !old.has(o.name) ? 'created' : same(old.get(o.name), o) ? 'unchanged' : 'changed']));
+  return new Map(
+    after.map((o) => [o.name, !old.has(o.name) ? 'created' : same(old.get(o.name), o) ? 'unchanged' : 'changed']),
+  );
 }
 
 export function compareSnapshots(before: ProjectSnapshot | null, after: ProjectSnapshot): ApplyChanges {
   const b = before;
   const kinds: Kind[] = ['applications', 'devicePresets', 'configs', 'scenarios', 'testCases', 'testPlans'];
-  const objects = Object.fromEntries(kinds.map((k) => [k, statuses<{ name: string }>(b?.[k] ?? [], after[k])])) as ApplyChanges['objects'];
-  const environments = new Map(after.applications.map((a) => [a.name, statuses(b?.applications.find((o) => o.name === a.name)?.environments ?? [], a.environments)]));
+  const objects = Object.fromEntries(
+    kinds.map((k) => [k, statuses<{ name: string }>(b?.[k] ?? [], after[k])]),
+  ) as ApplyChanges['objects'];
+  const environments = new Map(
+    after.applications.map((a) => [
+      a.name,
+      statuses(b?.applications.find((o) => o.name === a.name)?.environments ?? [], a.environments),
+    ]),
+  );
   const settings = (s: ProjectSnapshot) => [s.organization, s.project, s.repository];
-  return { project: b === null ? 'created' : same(settings(b), settings(after)) ? 'unchanged' : 'changed', objects, environments };
+  return {
+    project: b === null ? 'created' : same(settings(b), settings(after)) ? 'unchanged' : 'changed',
+    objects,
+    environments,
+  };
 }

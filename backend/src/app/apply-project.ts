@@ -58,7 +58,10 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   if (problems.length > 0) throw new ProjectInvalid(problems);
 
   const write: ProjectWrite = {
-    ...organizationRows(doc, organization, { defaultDevicePresetId: named.defaultDevicePresetId, defaultTestPlanId: testPlans.defaultTestPlanId }),
+    ...organizationRows(doc, organization, {
+      defaultDevicePresetId: named.defaultDevicePresetId,
+      defaultTestPlanId: testPlans.defaultTestPlanId,
+    }),
     applications: applications.applications.map(({ id, shortId, name }) => ({ id, shortId, name })),
     environments: applications.environments,
     devicePresets: rows(named.devicePresets),
@@ -73,11 +76,19 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const before = existing.project ? await ctx.store.projectsAsCode.snapshot(organization.projectId) : null;
   await ctx.store.transaction(async (tx) => {
     await tx.projectsAsCode.write(write);
-    const generate = write.testCases.filter((t) => t.regenerate).map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
+    const generate = write.testCases
+      .filter((t) => t.regenerate)
+      .map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
     if (generate.length) await ctx.queue.enqueue(generate, tx.sql);
   });
 
   const changes = compareSnapshots(before, (await ctx.store.projectsAsCode.snapshot(organization.projectId))!);
   markSecretChanges(changes, write.configs, existing);
-  return summarizeApply(doc, existing, { organization, applications, named, testCases, testPlans }, changes, repository ? await connectRepository(ctx, repository.id) : null);
+  return summarizeApply(
+    doc,
+    existing,
+    { organization, applications, named, testCases, testPlans },
+    changes,
+    repository ? await connectRepository(ctx, repository.id) : null,
+  );
 }

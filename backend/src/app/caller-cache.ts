@@ -56,7 +56,11 @@ export function callerCache(options: { ttlMs: number; max?: number }): CallerCac
     remember(tokenHash, caller, now) {
       const previous = entries.get(tokenHash);
       // The touch time outlives the caller's time to live, so a stale entry keeps it.
-      use(tokenHash, { caller, fetchedAt: now, touchedAt: previous?.caller.tokenId === caller.tokenId ? previous.touchedAt : null });
+      use(tokenHash, {
+        caller,
+        fetchedAt: now,
+        touchedAt: previous?.caller.tokenId === caller.tokenId ? previous.touchedAt : null,
+      });
     },
     touchDue(tokenHash, now) {
       const entry = entries.get(tokenHash);

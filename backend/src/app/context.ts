@@ -50,7 +50,9 @@ export function linksFor(publicUrl: string): Links {
     webhook: (host, connectionShortId) => `${publicUrl}/webhooks/${host}/${encodeURIComponent(connectionShortId)}`,
     invitation: (token) => `${publicUrl}/invitations/${encodeURIComponent(token)}`,
     passwordReset: (token) => `${publicUrl}/password-reset/${encodeURIComponent(token)}`,
-    plan: (projectSlug, planShortId) => `${publicUrl}/p/${encodeURIComponent(projectSlug)}/plans#plan-${encodeURIComponent(planShortId)}`,
-    badge: (planShortId, token) => `${publicUrl}/badges/${encodeURIComponent(planShortId)}${token ? `/${encodeURIComponent(token)}` : ''}.svg`,
+    plan: (projectSlug, planShortId) =>
+      `${publicUrl}/p/${encodeURIComponent(projectSlug)}/plans#plan-${encodeURIComponent(planShortId)}`,
+    badge: (planShortId, token) =>
+      `${publicUrl}/badges/${encodeURIComponent(planShortId)}${token ? `/${encodeURIComponent(token)}` : ''}.svg`,
   };
 }

@@ -67,9 +67,19 @@ export async function describeProject(ctx: AppContext, slugOrName: string): Prom
       environments: byName(a.environments).map((e) => ({ ...named(e), url: e.url, default: e.isDefault })),
     })),
     configs: byName(existing.configs).map(named),
-    devicePresets: byName(existing.devicePresets).map((d) => ({ ...named(d), default: d.id === record.defaultDevicePresetId })),
+    devicePresets: byName(existing.devicePresets).map((d) => ({
+      ...named(d),
+      default: d.id === record.defaultDevicePresetId,
+    })),
     scenarios: byName(existing.scenarios).map(named),
     testCases: states,
-    repository: connection ? { host: connection.host, repository: connection.repository, webhookUrl: ctx.links.webhook(connection.host, connection.shortId), webhookError: connection.webhookError } : null,
+    repository: connection
+      ? {
+          host: connection.host,
+          repository: connection.repository,
+          webhookUrl: ctx.links.webhook(connection.host, connection.shortId),
+          webhookError: connection.webhookError,
+        }
+      : null,
   };
 }

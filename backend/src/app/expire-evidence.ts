@@ -18,14 +18,23 @@ export const EVIDENCE_SWEEP_LEASE_MS = 10 * 60_000;
 const OWNERS: EvidenceOwner[] = ['run-test-case', 'review', 'generation'];
 
 /** How many rows' evidence was deleted. `batch`: rows per claim. */
-export async function expireEvidence(ctx: AppContext, evidence: EvidenceStore, options: { batch?: number; leaseMs?: number } = {}): Promise<number> {
+export async function expireEvidence(
+  ctx: AppContext,
+  evidence: EvidenceStore,
+  options: { batch?: number; leaseMs?: number } = {},
+): Promise<number> {
   const batch = options.batch ?? 100;
   const now = ctx.now();
   let total = 0;
   try {
     for (const owner of OWNERS) {
       for (;;) {
-        const rows = await ctx.store.evidenceRetention.claimExpired(owner, now, batch, options.leaseMs ?? EVIDENCE_SWEEP_LEASE_MS);
+        const rows = await ctx.store.evidenceRetention.claimExpired(
+          owner,
+          now,
+          batch,
+          options.leaseMs ?? EVIDENCE_SWEEP_LEASE_MS,
+        );
         const done: string[] = [];
         try {
           for (const row of rows) {

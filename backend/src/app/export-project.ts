@@ -18,7 +18,15 @@ export interface ProjectExport {
 
 /** NAME_LIKE_THIS from free text, unique among `taken`. */
 function variableName(parts: string[], taken: Set<string>): string {
-  const base = parts.map((p) => p.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')).filter(Boolean).join('_');
+  const base = parts
+    .map((p) =>
+      p
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, ''),
+    )
+    .filter(Boolean)
+    .join('_');
   let name = /^[A-Z_]/.test(base) ? base : `_${base}`;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
   taken.add(name);
@@ -27,7 +35,15 @@ function variableName(parts: string[], taken: Set<string>): string {
 
 /** Only the keys whose value says something: null, undefined, false-by-default and empty are left out. */
 function compact(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0) && !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)));
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([, v]) =>
+        v !== null &&
+        v !== undefined &&
+        !(Array.isArray(v) && v.length === 0) &&
+        !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0),
+    ),
+  );
 }
 
 export function projectDocument(s: ProjectSnapshot): ProjectExport {
@@ -39,8 +55,14 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
     return `\${${name}}`;
   };
   const keptOnServer = ['the Slack bot token and signing secret (if set)', 'the repository webhook secret'];
-  const network = compact({ allowLoopback: s.project.allowLoopback ?? undefined, allowPrivate: s.project.allowPrivate ?? undefined });
-  const slack = compact({ defaultChannel: s.project.slackDefaultChannel, notifyOn: s.project.slackNotifyOn === 'always' ? undefined : s.project.slackNotifyOn });
+  const network = compact({
+    allowLoopback: s.project.allowLoopback ?? undefined,
+    allowPrivate: s.project.allowPrivate ?? undefined,
+  });
+  const slack = compact({
+    defaultChannel: s.project.slackDefaultChannel,
+    notifyOn: s.project.slackNotifyOn === 'always' ? undefined : s.project.slackNotifyOn,
+  });
 
   const document: Record<string, unknown> = {
     organization: compact({ name: s.organization.name, usageLimit: s.organization.usageLimit }),
@@ -51,17 +73,25 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
       sshTunnelProxy: s.project.sshTunnelProxy || undefined,
       network,
       publicResults: s.project.publicResults || undefined,
-      evidenceRetentionDays: s.project.evidenceRetentionDays === DEFAULT_EVIDENCE_RETENTION_DAYS ? undefined : s.project.evidenceRetentionDays,
+      evidenceRetentionDays:
+        s.project.evidenceRetentionDays === DEFAULT_EVIDENCE_RETENTION_DAYS
+          ? undefined
+          : s.project.evidenceRetentionDays,
       slack,
     }),
     applications: s.applications.map((a) => ({
       name: a.name,
-      environments: a.environments.map((e) => compact({ name: e.name, url: e.url, default: a.environments.length > 1 && e.isDefault ? true : undefined })),
+      environments: a.environments.map((e) =>
+        compact({ name: e.name, url: e.url, default: a.environments.length > 1 && e.isDefault ? true : undefined }),
+      ),
     })),
     devicePresets: s.devicePresets.map((p) =>
       compact({
         name: p.name,
-        viewport: p.viewportWidth !== null && p.viewportHeight !== null ? { width: p.viewportWidth, height: p.viewportHeight } : undefined,
+        viewport:
+          p.viewportWidth !== null && p.viewportHeight !== null
+            ? { width: p.viewportWidth, height: p.viewportHeight }
+            : undefined,
         locale: p.locale,
         timezone: p.timezone,
         userAgent: p.userAgent,
@@ -71,7 +101,14 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
     ),
     configs: s.configs.map((c) => ({
       name: c.name,
-      values: Object.fromEntries(c.entries.map((e) => [e.key, e.secret ? { secret: reference(['GOALIE', c.name, e.key], `the secret value ${e.key} of config ${c.name}`) } : (e.value ?? '')])),
+      values: Object.fromEntries(
+        c.entries.map((e) => [
+          e.key,
+          e.secret
+            ? { secret: reference(['GOALIE', c.name, e.key], `the secret value ${e.key} of config ${c.name}`) }
+            : (e.value ?? ''),
+        ]),
+      ),
     })),
     scenarios: s.scenarios.map((sc) => compact({ name: sc.name, description: sc.description, examples: sc.examples })),
     testCases: s.testCases.map((t) =>
@@ -94,17 +131,42 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
         description: p.description,
         owner: p.owner,
         testCases: p.testCases,
-        applications: Object.fromEntries(p.applications.map((a) => [a.application, compact({ environment: a.environment, devicePreset: a.devicePreset })])),
-        schedules: p.schedules.map((x) => compact({ cron: x.cron, description: x.description || undefined, timezone: x.timezone === 'UTC' ? undefined : x.timezone, enabled: x.enabled ? undefined : false })),
-        notifications: p.slackChannel ? { slack: { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } } : undefined,
+        applications: Object.fromEntries(
+          p.applications.map((a) => [
+            a.application,
+            compact({ environment: a.environment, devicePreset: a.devicePreset }),
+          ]),
+        ),
+        schedules: p.schedules.map((x) =>
+          compact({
+            cron: x.cron,
+            description: x.description || undefined,
+            timezone: x.timezone === 'UTC' ? undefined : x.timezone,
+            enabled: x.enabled ? undefined : false,
+          }),
+        ),
+        notifications: p.slackChannel
+          ? { slack: { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } }
+          : undefined,
       }),
     ),
   };
   const r = s.repository;
   if (r) {
     const credentials = r.app
-      ? { app: { appId: r.app.appId, installationId: r.app.installationId, privateKey: reference(['GITHUB_APP_PRIVATE_KEY'], "the GitHub App's private key (the whole .pem file)") } }
-      : { token: reference([r.host === 'github' ? 'GITHUB_TOKEN' : 'GITLAB_TOKEN'], `an access token for ${r.repository} on ${r.host === 'github' ? 'GitHub' : 'GitLab'}`) };
+      ? {
+          app: {
+            appId: r.app.appId,
+            installationId: r.app.installationId,
+            privateKey: reference(['GITHUB_APP_PRIVATE_KEY'], "the GitHub App's private key (the whole .pem file)"),
+          },
+        }
+      : {
+          token: reference(
+            [r.host === 'github' ? 'GITHUB_TOKEN' : 'GITLAB_TOKEN'],
+            `an access token for ${r.repository} on ${r.host === 'github' ? 'GitHub' : 'GitLab'}`,
+          ),
+        };
     document.repository = compact({
       host: r.host,
       url: r.apiUrl === DEFAULT_HOST_API_URLS[r.host] ? undefined : r.apiUrl,

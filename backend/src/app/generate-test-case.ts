@@ -7,7 +7,12 @@ import { handedBack } from './hand-back-work.js';
 import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
 
 /** `signal`: its worker is shutting down and handed the burn-in back (hand-back-work.ts): nothing is recorded. */
-export async function generateTestCase(ctx: AppContext, executor: TestExecutor, testCaseId: string, signal?: AbortSignal): Promise<'COMPLETED' | 'FAILED' | 'gone' | 'superseded' | 'handed-back'> {
+export async function generateTestCase(
+  ctx: AppContext,
+  executor: TestExecutor,
+  testCaseId: string,
+  signal?: AbortSignal,
+): Promise<'COMPLETED' | 'FAILED' | 'gone' | 'superseded' | 'handed-back'> {
   const input = await ctx.store.execution.generationInput(testCaseId);
   if (!input) return 'gone';
   const fail = (error: string, tokens: TokenUsage | null = null) =>
@@ -15,10 +20,15 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
       if ((await tx.execution.lockGoal(testCaseId)) !== input.goal) return 'superseded' as const;
       await tx.execution.finishGeneration(testCaseId, { status: 'FAILED', error }, ctx.now());
       await tx.execution.recordBurnInTokens(testCaseId, tokens);
-      tx.afterCommit(() => burnInFailed(ctx.log, { id: testCaseId, name: input.name }, error, ctx.links.testCase(testCaseId)));
+      tx.afterCommit(() =>
+        burnInFailed(ctx.log, { id: testCaseId, name: input.name }, error, ctx.links.testCase(testCaseId)),
+      );
       return 'FAILED' as const;
     });
-  if (!input.baseUrl) return fail('Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.');
+  if (!input.baseUrl)
+    return fail(
+      'Its application has no default environment to burn in against. Mark one `default: true` in the project YAML.',
+    );
 
   const started = Date.now();
   const outcome = await executor.execute({
@@ -42,7 +52,10 @@ export async function generateTestCase(ctx: AppContext, executor: TestExecutor, 
   if (handedBack(signal)) return 'handed-back';
   ctx.metrics?.executionFinished('burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {
-    return fail(burnInFailure(outcome.resultTitle, outcome.evaluationThought) || 'The goal produced no steps.', outcome.modelTokens ?? null);
+    return fail(
+      burnInFailure(outcome.resultTitle, outcome.evaluationThought) || 'The goal produced no steps.',
+      outcome.modelTokens ?? null,
+    );
   }
   return ctx.store.transaction(async (tx) => {
     // The goal was edited while this burn-in ran: a newer one is queued, and these steps are for the old goal.

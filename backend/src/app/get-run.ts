@@ -7,7 +7,8 @@ import type { Caller, RunRecord, RunTestCaseRecord } from './records.js';
 export type TestCaseFilter = 'none' | 'failed' | 'all';
 
 // Another project's run is simply not found: never reveal that it exists.
-const notFound = (caller: Caller, shortId: string) => new NotFound(`Run ${shortId} was not found in project ${caller.project.name}.`);
+const notFound = (caller: Caller, shortId: string) =>
+  new NotFound(`Run ${shortId} was not found in project ${caller.project.name}.`);
 
 export async function findRun(ctx: AppContext, caller: Caller, shortId: string): Promise<RunRecord> {
   const run = await ctx.store.runs.findByShortId(caller.project.id, shortId);
@@ -28,7 +29,13 @@ export async function getRun(
 }
 
 /** What the API answers for a run (GET /v1/run/{id}): one statement, the test cases as the answer's JSON text. */
-export async function readRunStatus(ctx: AppContext, caller: Caller, shortId: string, filter: TestCaseFilter, extensions = false): Promise<RunStatusRow> {
+export async function readRunStatus(
+  ctx: AppContext,
+  caller: Caller,
+  shortId: string,
+  filter: TestCaseFilter,
+  extensions = false,
+): Promise<RunStatusRow> {
   const row = await ctx.store.runQueries.runStatus(caller.project.id, shortId, filter !== 'none', extensions);
   if (!row) throw notFound(caller, shortId);
   if (filter !== 'failed') return row;

@@ -18,24 +18,36 @@ export function handedBack(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true && signal.reason instanceof HandedBack;
 }
 
-export type Unfinished = { jobId: string; runTestCase: { id: string; attempt: number } } | { jobId: string; held: HeldJob };
+export type Unfinished =
+  { jobId: string; runTestCase: { id: string; attempt: number } } | { jobId: string; held: HeldJob };
 
 /** Returns how many jobs went back to the queue. */
 export async function handBackWork(ctx: AppContext, workerId: string, jobs: Unfinished[]): Promise<number> {
   let handed = 0;
   for (const job of jobs) {
     try {
-      const back = 'runTestCase' in job ? await handBackTestCase(ctx, workerId, job.jobId, job.runTestCase) : await handBackHeld(ctx, job.held);
+      const back =
+        'runTestCase' in job
+          ? await handBackTestCase(ctx, workerId, job.jobId, job.runTestCase)
+          : await handBackHeld(ctx, job.held);
       if (back) handed++;
     } catch (error) {
       // The stale timeout takes it back instead (the attempt is then counted).
-      ctx.log.error({ err: error, jobId: job.jobId }, 'handing back a job failed; it is taken back after the stale timeout');
+      ctx.log.error(
+        { err: error, jobId: job.jobId },
+        'handing back a job failed; it is taken back after the stale timeout',
+      );
     }
   }
   return handed;
 }
 
-async function handBackTestCase(ctx: AppContext, workerId: string, jobId: string, target: { id: string; attempt: number }): Promise<boolean> {
+async function handBackTestCase(
+  ctx: AppContext,
+  workerId: string,
+  jobId: string,
+  target: { id: string; attempt: number },
+): Promise<boolean> {
   return retryOnConflict(() =>
     ctx.store.transaction(async (tx) => {
       const seen = await tx.execution.jobTarget(target.id, target.attempt);
@@ -47,11 +59,19 @@ async function handBackTestCase(ctx: AppContext, workerId: string, jobId: string
       const now = ctx.now();
       // Claimed by this worker: back to PENDING at the same attempt. Taken from the queue but not
       // claimed (the claim sees the abort and gives up): queued again as it is.
-      const back = (await tx.execution.release(target.id, { attempt: target.attempt, workerId }, now)) || (await tx.execution.jobTarget(target.id, target.attempt))?.state === 'unclaimed';
+      const back =
+        (await tx.execution.release(target.id, { attempt: target.attempt, workerId }, now)) ||
+        (await tx.execution.jobTarget(target.id, target.attempt))?.state === 'unclaimed';
       if (!back) return false;
       await ctx.queue.abandon('run-test-case', [jobId], tx.sql);
-      await ctx.queue.enqueue([{ queue: 'run-test-case', data: { runTestCaseId: target.id, attempt: target.attempt } }], tx.sql);
-      ctx.log.info({ runTestCaseId: target.id, attempt: target.attempt }, 'shutting down: test case handed back to the queue');
+      await ctx.queue.enqueue(
+        [{ queue: 'run-test-case', data: { runTestCaseId: target.id, attempt: target.attempt } }],
+        tx.sql,
+      );
+      ctx.log.info(
+        { runTestCaseId: target.id, attempt: target.attempt },
+        'shutting down: test case handed back to the queue',
+      );
       return true;
     }),
   );

@@ -4,7 +4,10 @@ import type { AppContext } from './context.js';
 import { NotFound } from './errors.js';
 import type { RunRecord, RunTestCaseRecord } from './records.js';
 
-export async function runPage(ctx: AppContext, shortId: string): Promise<{ run: RunRecord; testCases: RunTestCaseRecord[] }> {
+export async function runPage(
+  ctx: AppContext,
+  shortId: string,
+): Promise<{ run: RunRecord; testCases: RunTestCaseRecord[] }> {
   const run = await ctx.store.runs.findAnywhere(shortId);
   if (!run) throw new NotFound(`Run ${shortId} was not found.`);
   return { run, testCases: await ctx.store.runs.testCasesOf(run.id) };

@@ -34,7 +34,13 @@ export async function recoverLostJobs(ctx: AppContext, staleAfterMs: number): Pr
 }
 
 /** `handedBack`: its worker gave it back while shutting down (hand-back-work.ts), not lost. */
-export async function handOutAgain(ctx: AppContext, tx: Repositories, job: HeldJob, lost: number, handedBack = false): Promise<void> {
+export async function handOutAgain(
+  ctx: AppContext,
+  tx: Repositories,
+  job: HeldJob,
+  lost: number,
+  handedBack = false,
+): Promise<void> {
   const log = { queue: job.queue, jobId: job.id, data: job.data, lost };
   if (job.queue === 'review' && job.data.step === 'start') {
     const review = await tx.reviews.lock(job.data.reviewId);
@@ -57,7 +63,14 @@ export async function handOutAgain(ctx: AppContext, tx: Repositories, job: HeldJ
     }
   } else if (job.queue === 'generate-test-case' && lost >= MAX_LOSSES) {
     ctx.log.error(log, 'worker lost twice during a burn-in; the test case ends FAILED');
-    await tx.execution.finishGeneration(job.data.testCaseId, { status: 'FAILED', error: `The worker burning it in stopped ${MAX_LOSSES} times. Burn it in again (goalie apply, or the test case page).` }, ctx.now());
+    await tx.execution.finishGeneration(
+      job.data.testCaseId,
+      {
+        status: 'FAILED',
+        error: `The worker burning it in stopped ${MAX_LOSSES} times. Burn it in again (goalie apply, or the test case page).`,
+      },
+      ctx.now(),
+    );
     return;
   } else if (lost >= MAX_LOSSES) {
     ctx.log.error(log, 'worker lost twice holding a job; the job is dropped');

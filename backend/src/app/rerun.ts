@@ -21,9 +21,17 @@ export interface RerunResult {
 }
 
 /** `by`: who asked, when not the API (Slack's Rerun failed button: MANUAL, the Slack user). */
-export async function rerun(ctx: AppContext, caller: Caller, shortId: string, input: RerunInput, by?: { trigger: 'MANUAL'; actor: string }): Promise<RerunResult> {
+export async function rerun(
+  ctx: AppContext,
+  caller: Caller,
+  shortId: string,
+  input: RerunInput,
+  by?: { trigger: 'MANUAL'; actor: string },
+): Promise<RerunResult> {
   if (input.failedOnly !== undefined && input.projectTestCaseIds !== undefined) {
-    throw new BadRequest('Give either failedOnly or projectTestCaseIds, not both: failedOnly reruns the failed, skipped and errored test cases; projectTestCaseIds reruns exactly those.');
+    throw new BadRequest(
+      'Give either failedOnly or projectTestCaseIds, not both: failedOnly reruns the failed, skipped and errored test cases; projectTestCaseIds reruns exactly those.',
+    );
   }
   const original = await findRun(ctx, caller, shortId);
   const rows = await ctx.store.runs.testCasesOf(original.id);
@@ -46,8 +54,15 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
   }
 
   // Within the original run, dependencies are run test case ids; the chosen ones bring theirs along.
-  const graph: DependencyMap = new Map(rows.map((row) => [row.id, { resumeFrom: row.resumeFromId, waitFor: row.waitForIds }]));
-  const included = new Set(withDependencies(chosen.map((row) => row.id), graph));
+  const graph: DependencyMap = new Map(
+    rows.map((row) => [row.id, { resumeFrom: row.resumeFromId, waitFor: row.waitForIds }]),
+  );
+  const included = new Set(
+    withDependencies(
+      chosen.map((row) => row.id),
+      graph,
+    ),
+  );
   const selected = rows.filter((row) => included.has(row.id));
 
   const runId = randomUUID();
@@ -89,7 +104,11 @@ export async function rerun(ctx: AppContext, caller: Caller, shortId: string, in
  * run's page and GET /v1/run show as `id`): it stands for that row's test case. Ids are UUIDs, so one
  * can never be both; an id that is neither is a 400 saying what to pass.
  */
-function chooseTestCases(rows: readonly RunTestCaseRecord[], ids: readonly string[], shortId: string): RunTestCaseRecord[] {
+function chooseTestCases(
+  rows: readonly RunTestCaseRecord[],
+  ids: readonly string[],
+  shortId: string,
+): RunTestCaseRecord[] {
   const byTestCase = new Map(rows.flatMap((row) => (row.testCaseId ? [[row.testCaseId, row] as const] : [])));
   const byRunTestCase = new Map(rows.map((row) => [row.id, row]));
   const chosen = new Set<RunTestCaseRecord>();
@@ -102,7 +121,9 @@ function chooseTestCases(rows: readonly RunTestCaseRecord[], ids: readonly strin
     else chosen.add(row);
   }
   if (deleted.length > 0) {
-    throw new BadRequest(`The test case${deleted.length === 1 ? '' : 's'} of ${deleted.map((row) => `"${row.name}"`).join(', ')} in run ${shortId} ${deleted.length === 1 ? 'was' : 'were'} deleted since; it cannot be rerun.`);
+    throw new BadRequest(
+      `The test case${deleted.length === 1 ? '' : 's'} of ${deleted.map((row) => `"${row.name}"`).join(', ')} in run ${shortId} ${deleted.length === 1 ? 'was' : 'were'} deleted since; it cannot be rerun.`,
+    );
   }
   if (absent.length > 0) {
     throw new BadRequest(

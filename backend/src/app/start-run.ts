@@ -47,26 +47,44 @@ interface ResolvedOverride {
   devicePresetId: string | null;
 }
 
-export async function resolvePlan(ctx: AppContext, caller: Caller, testPlanShortId: string | undefined): Promise<TestPlanRecord> {
+export async function resolvePlan(
+  ctx: AppContext,
+  caller: Caller,
+  testPlanShortId: string | undefined,
+): Promise<TestPlanRecord> {
   const { project } = caller;
   if (testPlanShortId) {
     const plan = await ctx.store.testPlans.findByShortId(project.id, testPlanShortId);
-    if (!plan) throw new NotFound(`Test plan ${testPlanShortId} was not found in project ${project.name}. Check the short ID (\`goalie apply --json\` lists them).`);
+    if (!plan)
+      throw new NotFound(
+        `Test plan ${testPlanShortId} was not found in project ${project.name}. Check the short ID (\`goalie apply --json\` lists them).`,
+      );
     return plan;
   }
-  const plan = project.defaultTestPlanId ? await ctx.store.testPlans.findById(project.id, project.defaultTestPlanId) : null;
+  const plan = project.defaultTestPlanId
+    ? await ctx.store.testPlans.findById(project.id, project.defaultTestPlanId)
+    : null;
   if (!plan) {
-    throw new NotFound(`Project ${project.name} has no default test plan. Send testPlanShortId, or mark a plan \`default: true\` in the project YAML and run \`goalie apply\`.`);
+    throw new NotFound(
+      `Project ${project.name} has no default test plan. Send testPlanShortId, or mark a plan \`default: true\` in the project YAML and run \`goalie apply\`.`,
+    );
   }
   return plan;
 }
 
-async function resolveOverrides(ctx: AppContext, caller: Caller, input: StartRunInput): Promise<Map<string, ResolvedOverride>> {
+async function resolveOverrides(
+  ctx: AppContext,
+  caller: Caller,
+  input: StartRunInput,
+): Promise<Map<string, ResolvedOverride>> {
   const overrides = input.applications ?? [];
   const { project } = caller;
   const seen = new Set<string>();
   for (const [i, o] of overrides.entries()) {
-    if (seen.has(o.applicationShortId)) throw new BadRequest(`applications[${i}].applicationShortId ${o.applicationShortId} appears more than once; give one override per application.`);
+    if (seen.has(o.applicationShortId))
+      throw new BadRequest(
+        `applications[${i}].applicationShortId ${o.applicationShortId} appears more than once; give one override per application.`,
+      );
     seen.add(o.applicationShortId);
   }
   const [apps, envs, presets] = await Promise.all([
@@ -75,33 +93,57 @@ async function resolveOverrides(ctx: AppContext, caller: Caller, input: StartRun
       project.id,
       overrides.flatMap((o) => (o.environment && 'shortId' in o.environment ? [o.environment.shortId] : [])),
     ),
-    ctx.store.catalog.devicePresetsByShortId(project.id, overrides.flatMap((o) => (o.devicePresetShortId ? [o.devicePresetShortId] : []))),
+    ctx.store.catalog.devicePresetsByShortId(
+      project.id,
+      overrides.flatMap((o) => (o.devicePresetShortId ? [o.devicePresetShortId] : [])),
+    ),
   ]);
 
   const resolved = new Map<string, ResolvedOverride>();
   for (const [i, o] of overrides.entries()) {
     const application = apps.find((a) => a.shortId === o.applicationShortId);
-    if (!application) throw new NotFound(`applications[${i}]: application ${o.applicationShortId} was not found in project ${project.name}.`);
+    if (!application)
+      throw new NotFound(
+        `applications[${i}]: application ${o.applicationShortId} was not found in project ${project.name}.`,
+      );
     let environmentId: string | null = null;
     let newEnvironment: NewEnvironment | null = null;
     if (o.environment && 'shortId' in o.environment) {
-      const env: EnvironmentRecord | undefined = envs.find((e) => e.shortId === (o.environment as { shortId: string }).shortId);
-      if (!env) throw new NotFound(`applications[${i}].environment: environment ${o.environment.shortId} was not found in project ${project.name}.`);
+      const env: EnvironmentRecord | undefined = envs.find(
+        (e) => e.shortId === (o.environment as { shortId: string }).shortId,
+      );
+      if (!env)
+        throw new NotFound(
+          `applications[${i}].environment: environment ${o.environment.shortId} was not found in project ${project.name}.`,
+        );
       if (env.applicationId !== application.id) {
-        throw new BadRequest(`applications[${i}].environment: environment ${env.shortId} belongs to another application than ${application.shortId}; pick one of ${application.shortId}'s environments or give a URL.`);
+        throw new BadRequest(
+          `applications[${i}].environment: environment ${env.shortId} belongs to another application than ${application.shortId}; pick one of ${application.shortId}'s environments or give a URL.`,
+        );
       }
       environmentId = env.id;
     } else if (o.environment) {
       await checkDestination(ctx, project.id, `applications[${i}].environment.url`, o.environment.url);
       const url = new URL(o.environment.url);
       const name = o.environment.name ?? `Preview ${url.host}`;
-      newEnvironment = { id: randomUUID(), shortId: makeShortId('environment', name), applicationId: application.id, name, url: o.environment.url, isPreview: true, createdByRunId: null };
+      newEnvironment = {
+        id: randomUUID(),
+        shortId: makeShortId('environment', name),
+        applicationId: application.id,
+        name,
+        url: o.environment.url,
+        isPreview: true,
+        createdByRunId: null,
+      };
       environmentId = newEnvironment.id;
     }
     let devicePresetId: string | null = null;
     if (o.devicePresetShortId) {
       const preset = presets.find((p) => p.shortId === o.devicePresetShortId);
-      if (!preset) throw new NotFound(`applications[${i}].devicePresetShortId: device preset ${o.devicePresetShortId} was not found in project ${project.name}.`);
+      if (!preset)
+        throw new NotFound(
+          `applications[${i}].devicePresetShortId: device preset ${o.devicePresetShortId} was not found in project ${project.name}.`,
+        );
       devicePresetId = preset.id;
     }
     resolved.set(application.id, { application, environmentId, newEnvironment, devicePresetId });
@@ -116,9 +158,15 @@ async function resolveOverrides(ctx: AppContext, caller: Caller, input: StartRun
 export async function checkDestination(ctx: AppContext, projectId: string, field: string, url: string): Promise<void> {
   const { network } = await ctx.store.projects.browserAccess(projectId);
   const defaults = ctx.browserNetwork?.defaults ?? { allowLoopback: true, allowPrivate: true };
-  const access = { allowLoopback: network.allowLoopback ?? defaults.allowLoopback, allowPrivate: network.allowPrivate ?? defaults.allowPrivate };
+  const access = {
+    allowLoopback: network.allowLoopback ?? defaults.allowLoopback,
+    allowPrivate: network.allowPrivate ?? defaults.allowPrivate,
+  };
   const why = urlRefusal(url, access, { ports: ctx.browserNetwork?.ownPorts ?? [], isOwnAddress: () => false });
-  if (why) throw new BadRequest(`${field}: the browser may not go to ${url}: ${why}. See "What the browser may reach" in docs/security.md.`);
+  if (why)
+    throw new BadRequest(
+      `${field}: the browser may not go to ${url}: ${why}. See "What the browser may reach" in docs/security.md.`,
+    );
 }
 
 export function dependencyMap(testCases: readonly TestCaseRecord[]): DependencyMap {
@@ -136,7 +184,10 @@ export function planRunTestCases(
   settingsFor: (tc: TestCaseRecord) => { environmentId: string; environmentUrl: string; devicePresetId: string | null },
 ): NewRunTestCase[] {
   const byId = new Map(selected.map((tc) => [tc.id, tc]));
-  const ordered = topologicalOrder(selected.map((tc) => tc.id), graph).map((id) => byId.get(id)!);
+  const ordered = topologicalOrder(
+    selected.map((tc) => tc.id),
+    graph,
+  ).map((id) => byId.get(id)!);
   return remapRunTestCases(runId, ordered, (tc) => ({
     testCaseId: tc.id,
     name: tc.name,
@@ -157,12 +208,20 @@ interface PreparedRun extends RunToWrite {
  * `only`: a run of that test case alone (and what it depends on) with the plan's settings; it is
  * not a run of the plan (no test_plan_id), so the plan's latest run, pass rate and badge leave it out.
  */
-async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunRequest, only?: TestCaseRecord): Promise<PreparedRun> {
+async function prepareRun(
+  ctx: AppContext,
+  caller: Caller,
+  input: StartRunRequest,
+  only?: TestCaseRecord,
+): Promise<PreparedRun> {
   const { project } = caller;
   const plan = await resolvePlan(ctx, caller, input.testPlanShortId);
   // Per-run channels override the plan's, which override the project's default channel.
   const notifications: NotificationRequest[] | null =
-    input.knownNotifications ?? (input.notifications ? await validateNotifications(ctx, caller, input.notifications) : configuredNotifications(project, plan));
+    input.knownNotifications ??
+    (input.notifications
+      ? await validateNotifications(ctx, caller, input.notifications)
+      : configuredNotifications(project, plan));
   const overrides = await resolveOverrides(ctx, caller, input);
 
   // The plan's enabled test cases, plus every dependency (enabled or not: the dependent needs it).
@@ -172,7 +231,9 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
   const roots = only ? [only.id] : plan.testCaseIds.filter((id) => byId.get(id)?.isEnabled);
   const selected = withDependencies(roots, graph).map((id) => byId.get(id)!);
 
-  const applications = await ctx.store.catalog.applicationsById(project.id, [...new Set(selected.map((tc) => tc.applicationId))]);
+  const applications = await ctx.store.catalog.applicationsById(project.id, [
+    ...new Set(selected.map((tc) => tc.applicationId)),
+  ]);
   const planParams = new Map(plan.applications.map((a) => [a.applicationId, a]));
   const effective = new Map(
     applications.map((app) => {
@@ -196,16 +257,27 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
   const missing = applications.filter((app) => !effective.get(app.id)?.environmentId);
   if (missing.length > 0) {
     const names = missing.map((a) => `${a.name} (${a.shortId})`).join(', ');
-    throw new BadRequest(`No environment to run against for ${names}: give the application a default environment in the project YAML, set one in the test plan, or pass applications[].environment.`);
+    throw new BadRequest(
+      `No environment to run against for ${names}: give the application a default environment in the project YAML, set one in the test plan, or pass applications[].environment.`,
+    );
   }
-  const envUrls = new Map((await ctx.store.catalog.environmentsById([...effective.values()].map((e) => e.environmentId!))).map((e) => [e.id, e.url]));
+  const envUrls = new Map(
+    (await ctx.store.catalog.environmentsById([...effective.values()].map((e) => e.environmentId!))).map((e) => [
+      e.id,
+      e.url,
+    ]),
+  );
   for (const o of overrides.values()) if (o.newEnvironment) envUrls.set(o.newEnvironment.id, o.newEnvironment.url);
 
   const runId = randomUUID();
   const repohost = (input.trigger ?? 'API') === 'REPOHOST' || input.storedTrigger === 'MANUAL';
   const rows = planRunTestCases(runId, selected, graph, (tc) => {
     const e = effective.get(tc.applicationId)!;
-    return { environmentId: e.environmentId!, environmentUrl: envUrls.get(e.environmentId!)!, devicePresetId: e.devicePresetId };
+    return {
+      environmentId: e.environmentId!,
+      environmentUrl: envUrls.get(e.environmentId!)!,
+      devicePresetId: e.devicePresetId,
+    };
   });
   return {
     run: {
@@ -226,7 +298,9 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
       scheduleId: input.scheduleId ?? null,
       notifications,
     },
-    previews: [...overrides.values()].flatMap((o) => (o.newEnvironment ? [{ ...o.newEnvironment, createdByRunId: runId }] : [])),
+    previews: [...overrides.values()].flatMap((o) =>
+      o.newEnvironment ? [{ ...o.newEnvironment, createdByRunId: runId }] : [],
+    ),
     rows,
     testPlan: { name: plan.name, shortId: plan.shortId },
   };
@@ -235,7 +309,8 @@ async function prepareRun(ctx: AppContext, caller: Caller, input: StartRunReques
 function configuredNotifications(project: Caller['project'], plan: TestPlanRecord): NotificationRequest[] | null {
   if (!project.slackConfigured) return null;
   if (plan.slack) return [{ type: 'slack', channel: plan.slack.channel, notifyOn: plan.slack.notifyOn }];
-  if (project.slackDefaultChannel) return [{ type: 'slack', channel: project.slackDefaultChannel, notifyOn: project.slackNotifyOn }];
+  if (project.slackDefaultChannel)
+    return [{ type: 'slack', channel: project.slackDefaultChannel, notifyOn: project.slackNotifyOn }];
   return null;
 }
 
@@ -255,7 +330,12 @@ async function started(ctx: AppContext, caller: Caller, prepared: PreparedRun): 
  * default plan when it is in it, else the first by name; a test case in no plan: the default plan's).
  * It runs whether enabled or not, once its burn-in has recorded steps.
  */
-export async function startTestCaseRun(ctx: AppContext, caller: Caller, testCaseId: string, actor: string): Promise<StartedRun> {
+export async function startTestCaseRun(
+  ctx: AppContext,
+  caller: Caller,
+  testCaseId: string,
+  actor: string,
+): Promise<StartedRun> {
   const { project } = caller;
   const [testCase] = await ctx.store.testCases.findByIds(project.id, [testCaseId]);
   if (!testCase) throw new NotFound(`Test case ${testCaseId} was not found in project ${project.name}.`);
@@ -268,7 +348,9 @@ export async function startTestCaseRun(ctx: AppContext, caller: Caller, testCase
   }
   const [plans, defaultPlan] = await Promise.all([
     ctx.store.testCaseQueries.plansOf(testCase.id),
-    project.defaultTestPlanId ? ctx.store.testPlans.findById(project.id, project.defaultTestPlanId) : Promise.resolve(null),
+    project.defaultTestPlanId
+      ? ctx.store.testPlans.findById(project.id, project.defaultTestPlanId)
+      : Promise.resolve(null),
   ]);
   const plan = defaultPlan?.testCaseIds.includes(testCase.id) ? defaultPlan : (plans[0] ?? defaultPlan);
   if (!plan) {
@@ -277,7 +359,11 @@ export async function startTestCaseRun(ctx: AppContext, caller: Caller, testCase
         'Add it to a test plan in the project YAML (or mark a plan `default: true`) and run goalie apply.',
     );
   }
-  return started(ctx, caller, await prepareRun(ctx, caller, { testPlanShortId: plan.shortId, storedTrigger: 'MANUAL', actor }, testCase));
+  return started(
+    ctx,
+    caller,
+    await prepareRun(ctx, caller, { testPlanShortId: plan.shortId, storedTrigger: 'MANUAL', actor }, testCase),
+  );
 }
 
 /**
@@ -291,7 +377,11 @@ export async function startScheduledRun(ctx: AppContext, schedule: DueSchedule, 
   if (!project || !organization) return null;
   const caller: Caller = { tokenId: '', project, organization };
   try {
-    const prepared = await prepareRun(ctx, caller, { testPlanShortId: schedule.testPlanShortId, storedTrigger: 'SCHEDULE', scheduleId: schedule.id });
+    const prepared = await prepareRun(ctx, caller, {
+      testPlanShortId: schedule.testPlanShortId,
+      storedTrigger: 'SCHEDULE',
+      scheduleId: schedule.id,
+    });
     return await ctx.store.transaction(async (tx) => {
       if (!(await tx.execution.claimSchedule(schedule.id, due))) return null;
       await writeRun(ctx, tx, caller, prepared);

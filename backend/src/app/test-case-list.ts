@@ -6,7 +6,13 @@ import type { AppContext } from './context.js';
 import type { FinishedResultRow, StoredState, TestCaseCounts, TestCaseListRow } from './ports/test-case-queries.js';
 
 export type TestCaseState = StoredState | 'flaky';
-export const TEST_CASE_STATES: readonly TestCaseState[] = ['failed-burn-in', 'burning-in', 'disabled', 'enabled', 'flaky'];
+export const TEST_CASE_STATES: readonly TestCaseState[] = [
+  'failed-burn-in',
+  'burning-in',
+  'disabled',
+  'enabled',
+  'flaky',
+];
 
 export interface TestCaseListQuery {
   search: string | null;
@@ -36,14 +42,31 @@ function resultsBy(rows: FinishedResultRow[]): Map<string, FinishedResultRow[]> 
   return out;
 }
 
-export async function listTestCases(ctx: AppContext, projectId: string, query: TestCaseListQuery): Promise<TestCaseList> {
+export async function listTestCases(
+  ctx: AppContext,
+  projectId: string,
+  query: TestCaseListQuery,
+): Promise<TestCaseList> {
   const q = ctx.store.testCaseQueries;
   const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-  const filter = { search: query.search, planShortId: query.planShortId, state: query.state === 'flaky' ? null : query.state, ids: null };
+  const filter = {
+    search: query.search,
+    planShortId: query.planShortId,
+    state: query.state === 'flaky' ? null : query.state,
+    ids: null,
+  };
   const rows = async () => {
     if (query.state !== 'flaky') {
       const page = await q.page(projectId, filter, paging);
-      return { page, results: resultsBy(await q.lastResults(page.rows.map((r) => r.id), FLAKY_WINDOW)) };
+      return {
+        page,
+        results: resultsBy(
+          await q.lastResults(
+            page.rows.map((r) => r.id),
+            FLAKY_WINDOW,
+          ),
+        ),
+      };
     }
     const results = resultsBy(await q.lastResults(await q.matchingIds(projectId, filter), FLAKY_WINDOW));
     const flaky = [...results].filter(([, mine]) => flakiness(mine).flaky).map(([id]) => id);

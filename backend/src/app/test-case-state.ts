@@ -19,17 +19,29 @@ export interface RecordedSteps {
 /** `caller` null: the test case's page, addressed by the unguessable UUID alone. */
 export async function findTestCase(ctx: AppContext, caller: Caller | null, id: string): Promise<TestCaseRecord> {
   if (caller && !UUID_PATTERN.test(id)) {
-    throw new BadRequest(`${JSON.stringify(id)} is not a test case UUID; use the id that POST /v1/test-cases or goalie apply --json printed, such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c.`);
+    throw new BadRequest(
+      `${JSON.stringify(id)} is not a test case UUID; use the id that POST /v1/test-cases or goalie apply --json printed, such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c.`,
+    );
   }
-  const found = !UUID_PATTERN.test(id) ? null : caller ? (await ctx.store.testCases.findByIds(caller.project.id, [id]))[0] : await ctx.store.testCases.findAnywhere(id);
+  const found = !UUID_PATTERN.test(id)
+    ? null
+    : caller
+      ? (await ctx.store.testCases.findByIds(caller.project.id, [id]))[0]
+      : await ctx.store.testCases.findAnywhere(id);
   // Another project's test case is simply not found: never reveal that it exists.
   if (!found) throw new NotFound(`Test case ${id} was not found${caller ? ` in project ${caller.project.name}` : ''}.`);
   return found;
 }
 
 /** The test case's newest steps and burn-in message, every secret config value it can use replaced by its placeholder. */
-export async function readTestCase(ctx: AppContext, testCase: TestCaseRecord): Promise<{ testCase: TestCaseRecord; steps: RecordedSteps | null }> {
-  const [latest, secrets] = await Promise.all([ctx.store.testCases.latestSteps(testCase.id), ctx.store.testCases.secretValues(testCase.id)]);
+export async function readTestCase(
+  ctx: AppContext,
+  testCase: TestCaseRecord,
+): Promise<{ testCase: TestCaseRecord; steps: RecordedSteps | null }> {
+  const [latest, secrets] = await Promise.all([
+    ctx.store.testCases.latestSteps(testCase.id),
+    ctx.store.testCases.secretValues(testCase.id),
+  ]);
   // Steps keep placeholders by construction; this is the second line of defence, for an agent
   // message or a step that quoted a value it typed.
   return {
@@ -40,7 +52,9 @@ export async function readTestCase(ctx: AppContext, testCase: TestCaseRecord): P
       expectedResult: testCase.expectedResult === null ? null : maskSecrets(testCase.expectedResult, secrets),
       generationError: testCase.generationError === null ? null : maskSecrets(testCase.generationError, secrets),
     },
-    steps: latest ? { version: latest.version, createdAt: latest.createdAt, steps: maskDeep(latest.steps as Step[], secrets) } : null,
+    steps: latest
+      ? { version: latest.version, createdAt: latest.createdAt, steps: maskDeep(latest.steps as Step[], secrets) }
+      : null,
   };
 }
 
@@ -48,7 +62,12 @@ export async function getTestCase(ctx: AppContext, caller: Caller, id: string): 
   return present(ctx, await findTestCase(ctx, caller, id));
 }
 
-export async function setTestCaseEnabled(ctx: AppContext, caller: Caller | null, id: string, enabled: boolean): Promise<TestCaseView> {
+export async function setTestCaseEnabled(
+  ctx: AppContext,
+  caller: Caller | null,
+  id: string,
+  enabled: boolean,
+): Promise<TestCaseView> {
   const testCase = await findTestCase(ctx, caller, id);
   if (enabled) await refuseUnburned(ctx, testCase);
   if (!(await ctx.store.testCases.setEnabled(testCase.id, enabled, ctx.now()))) {
@@ -77,14 +96,28 @@ function refuseDeclared(testCase: TestCaseRecord, what: string): void {
  * A new goal and expected result (blank: none), and a new burn-in of them. Returns false when
  * nothing changed (then nothing is written or queued).
  */
-export async function editTestCase(ctx: AppContext, caller: Caller | null, id: string, change: { goal: string; expectedResult: string }): Promise<boolean> {
+export async function editTestCase(
+  ctx: AppContext,
+  caller: Caller | null,
+  id: string,
+  change: { goal: string; expectedResult: string },
+): Promise<boolean> {
   const testCase = await findTestCase(ctx, caller, id);
   refuseDeclared(testCase, 'goal and expected result');
   const goal = change.goal.trim();
   const expectedResult = change.expectedResult.trim() || null;
-  if (!goal) throw new BadRequest('The goal is empty: write what the test does, one sentence per action, such as "Go to /login. Fill \'Email\' with \'{{config.email}}\'. Click \'Sign in\'".');
-  if (goal.length > MAX_GOAL_LENGTH) throw new BadRequest(`The goal has ${goal.length} characters; at most ${MAX_GOAL_LENGTH} are allowed. Split it into several test cases that resume from each other.`);
-  if (expectedResult && expectedResult.length > MAX_GOAL_LENGTH) throw new BadRequest(`The expected result has ${expectedResult.length} characters; at most ${MAX_GOAL_LENGTH} are allowed.`);
+  if (!goal)
+    throw new BadRequest(
+      "The goal is empty: write what the test does, one sentence per action, such as \"Go to /login. Fill 'Email' with '{{config.email}}'. Click 'Sign in'\".",
+    );
+  if (goal.length > MAX_GOAL_LENGTH)
+    throw new BadRequest(
+      `The goal has ${goal.length} characters; at most ${MAX_GOAL_LENGTH} are allowed. Split it into several test cases that resume from each other.`,
+    );
+  if (expectedResult && expectedResult.length > MAX_GOAL_LENGTH)
+    throw new BadRequest(
+      `The expected result has ${expectedResult.length} characters; at most ${MAX_GOAL_LENGTH} are allowed.`,
+    );
   // The page showed the stored texts with secret values masked: compare with what it showed.
   const { testCase: shown } = await readTestCase(ctx, testCase);
   if (goal === shown.goal.trim() && expectedResult === (shown.expectedResult?.trim() || null)) return false;
@@ -128,7 +161,10 @@ async function refuseUnburned(ctx: AppContext, record: TestCaseRecord): Promise<
 }
 
 async function present(ctx: AppContext, record: TestCaseRecord): Promise<TestCaseView> {
-  const [{ testCase, steps }, apps] = await Promise.all([readTestCase(ctx, record), ctx.store.catalog.applicationsById(record.projectId, [record.applicationId])]);
+  const [{ testCase, steps }, apps] = await Promise.all([
+    readTestCase(ctx, record),
+    ctx.store.catalog.applicationsById(record.projectId, [record.applicationId]),
+  ]);
   return {
     id: testCase.id,
     name: testCase.name,

@@ -15,21 +15,40 @@ export function hashToken(token: string): string {
 
 export async function findProject(ctx: AppContext, slugOrName: string): Promise<ProjectRecord> {
   const matches = await ctx.store.projects.findBySlugOrName(slugOrName);
-  if (matches.length === 0) throw new NotFound(`No project named ${JSON.stringify(slugOrName)}. Declare it in a project YAML and run \`goalie apply\`.`);
-  if (matches.length > 1) throw new BadRequest(`More than one project is named ${JSON.stringify(slugOrName)}; use its slug (${matches.map((p) => p.slug).join(', ')}).`);
+  if (matches.length === 0)
+    throw new NotFound(
+      `No project named ${JSON.stringify(slugOrName)}. Declare it in a project YAML and run \`goalie apply\`.`,
+    );
+  if (matches.length > 1)
+    throw new BadRequest(
+      `More than one project is named ${JSON.stringify(slugOrName)}; use its slug (${matches.map((p) => p.slug).join(', ')}).`,
+    );
   return matches[0]!;
 }
 
 /** A name longer than this is refused: it is a label in a list, not a note. */
 export const TOKEN_NAME_MAX = 100;
 
-async function issue(ctx: AppContext, projectId: string, name: string): Promise<{ token: string; record: ApiTokenRecord }> {
+async function issue(
+  ctx: AppContext,
+  projectId: string,
+  name: string,
+): Promise<{ token: string; record: ApiTokenRecord }> {
   const token = TOKEN_PREFIX + randomBytes(24).toString('base64url');
-  const record = await ctx.store.tokens.create({ projectId, name, prefix: token.slice(0, DISPLAY_LENGTH), tokenHash: hashToken(token) });
+  const record = await ctx.store.tokens.create({
+    projectId,
+    name,
+    prefix: token.slice(0, DISPLAY_LENGTH),
+    tokenHash: hashToken(token),
+  });
   return { token, record };
 }
 
-export async function createToken(ctx: AppContext, projectSlugOrName: string, name = ''): Promise<{ token: string; record: ApiTokenRecord }> {
+export async function createToken(
+  ctx: AppContext,
+  projectSlugOrName: string,
+  name = '',
+): Promise<{ token: string; record: ApiTokenRecord }> {
   const project = await findProject(ctx, projectSlugOrName);
   return issue(ctx, project.id, name);
 }
@@ -38,10 +57,16 @@ export async function createToken(ctx: AppContext, projectSlugOrName: string, na
  * The dashboard's Create (Settings, Integrations, API): a token of the project with a name that tells
  * it apart from the project's other active tokens. The token itself is in the answer only.
  */
-export async function createProjectToken(ctx: AppContext, projectId: string, rawName: string): Promise<{ token: string; record: ApiTokenRecord }> {
+export async function createProjectToken(
+  ctx: AppContext,
+  projectId: string,
+  rawName: string,
+): Promise<{ token: string; record: ApiTokenRecord }> {
   const name = rawName.trim();
-  if (!name) throw new BadRequest('Give the token a name that says where it is used, e.g. "GitHub Actions" or "Ada\'s laptop".');
-  if (name.length > TOKEN_NAME_MAX) throw new BadRequest(`The name has ${name.length} characters; keep it to ${TOKEN_NAME_MAX}.`);
+  if (!name)
+    throw new BadRequest('Give the token a name that says where it is used, e.g. "GitHub Actions" or "Ada\'s laptop".');
+  if (name.length > TOKEN_NAME_MAX)
+    throw new BadRequest(`The name has ${name.length} characters; keep it to ${TOKEN_NAME_MAX}.`);
   const clash = (await ctx.store.tokens.list(projectId)).find((t) => t.revokedAt === null && t.name === name);
   if (clash) {
     throw new Conflict(
@@ -66,14 +91,18 @@ export async function listTokens(ctx: AppContext, projectSlugOrName: string): Pr
 
 export async function revokeToken(ctx: AppContext, prefix: string): Promise<ApiTokenRecord> {
   if (prefix.length < DISPLAY_LENGTH) {
-    throw new BadRequest(`Give the token's prefix as \`goalie token list\` shows it (${DISPLAY_LENGTH} characters, e.g. goalie_ab12cd34), or the whole token.`);
+    throw new BadRequest(
+      `Give the token's prefix as \`goalie token list\` shows it (${DISPLAY_LENGTH} characters, e.g. goalie_ab12cd34), or the whole token.`,
+    );
   }
   const matches = await ctx.store.transaction(async (tx) => {
     const found = await tx.tokens.revokeByPrefix(prefix.slice(0, DISPLAY_LENGTH), ctx.now());
-    if (found.length > 1) throw new BadRequest(`The prefix ${prefix} matches ${found.length} tokens; nothing was revoked.`);
+    if (found.length > 1)
+      throw new BadRequest(`The prefix ${prefix} matches ${found.length} tokens; nothing was revoked.`);
     return found;
   });
-  if (matches.length === 0) throw new NotFound(`No token starts with ${prefix}. See \`goalie token list --project <name>\`.`);
+  if (matches.length === 0)
+    throw new NotFound(`No token starts with ${prefix}. See \`goalie token list --project <name>\`.`);
   ctx.callers?.forgetToken(matches[0]!.id);
   return matches[0]!;
 }
@@ -85,7 +114,8 @@ const HOW_TO_GET_ONE =
 export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Caller> {
   if (!authorization) throw new Unauthorized(`Missing API token. ${HOW_TO_GET_ONE}`);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!match) throw new Unauthorized(`The Authorization header must have the form \`Bearer <API_TOKEN>\`. ${HOW_TO_GET_ONE}`);
+  if (!match)
+    throw new Unauthorized(`The Authorization header must have the form \`Bearer <API_TOKEN>\`. ${HOW_TO_GET_ONE}`);
   const tokenHash = hashToken(match[1]!);
   const now = ctx.now();
   let caller = ctx.callers?.fresh(tokenHash, now.getTime());
@@ -95,15 +125,24 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
     ctx.callers?.remember(tokenHash, found, now.getTime());
     caller = found;
   }
-  if (caller.revoked) throw new Forbidden('This API token was revoked. Create a new one in the dashboard under Settings, Integrations, API, or with `goalie token create --project <name>`.');
+  if (caller.revoked)
+    throw new Forbidden(
+      'This API token was revoked. Create a new one in the dashboard under Settings, Integrations, API, or with `goalie token create --project <name>`.',
+    );
   if (caller.organization.suspended) {
-    throw new Forbidden(`Organization ${caller.organization.name} is suspended; its projects cannot be used until an administrator lifts the suspension (\`suspended: false\` in its project YAML).`);
+    throw new Forbidden(
+      `Organization ${caller.organization.name} is suspended; its projects cannot be used until an administrator lifts the suspension (\`suspended: false\` in its project YAML).`,
+    );
   }
   if (!ctx.callers || ctx.callers.touchDue(tokenHash, now.getTime())) {
     // When a token was last used is a hint in the token list, not worth a write per request nor a
     // request's wait: at most once a minute per token (TOUCH_INTERVAL_MS), in the background.
     const tokenId = caller.tokenId;
-    ctx.store.tokens.touch(tokenId, now).catch((error: unknown) => ctx.log.warn({ err: error, tokenId }, 'could not record when an API token was last used'));
+    ctx.store.tokens
+      .touch(tokenId, now)
+      .catch((error: unknown) =>
+        ctx.log.warn({ err: error, tokenId }, 'could not record when an API token was last used'),
+      );
   }
   return { tokenId: caller.tokenId, project: caller.project, organization: caller.organization };
 }

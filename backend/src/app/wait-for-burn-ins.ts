@@ -35,7 +35,12 @@ export async function liveWorkers(ctx: AppContext, staleMs: number): Promise<num
   return ctx.store.execution.liveWorkers(new Date(ctx.now().getTime() - staleMs));
 }
 
-export async function waitForBurnIns(ctx: AppContext, projectId: string, ids: readonly string[], options: WaitForBurnInsOptions): Promise<BurnInsOutcome> {
+export async function waitForBurnIns(
+  ctx: AppContext,
+  projectId: string,
+  ids: readonly string[],
+  options: WaitForBurnInsOptions,
+): Promise<BurnInsOutcome> {
   const { finished, value } = await pollUntil(
     () => ctx.store.testCases.findByIds(projectId, [...ids]),
     (rows) => rows.every((row) => row.generationStatus !== 'GENERATING'),
@@ -46,10 +51,16 @@ export async function waitForBurnIns(ctx: AppContext, projectId: string, ids: re
       sleep: options.sleep,
       now: options.now,
       onProgress: (rows) =>
-        options.onProgress?.({ done: rows.filter((r) => r.generationStatus !== 'GENERATING').length, failed: rows.filter((r) => r.generationStatus === 'FAILED').length, total: rows.length }),
+        options.onProgress?.({
+          done: rows.filter((r) => r.generationStatus !== 'GENERATING').length,
+          failed: rows.filter((r) => r.generationStatus === 'FAILED').length,
+          total: rows.length,
+        }),
     },
   );
-  const failed = await Promise.all(value.filter((r) => r.generationStatus === 'FAILED').map(async (r) => (await readTestCase(ctx, r)).testCase));
+  const failed = await Promise.all(
+    value.filter((r) => r.generationStatus === 'FAILED').map(async (r) => (await readTestCase(ctx, r)).testCase),
+  );
   return {
     timedOut: !finished,
     completed: value.filter((r) => r.generationStatus === 'COMPLETED'),

@@ -21,7 +21,10 @@ export interface RunToWrite {
 }
 
 /** What a row copies from its source; ids, links and position come from remapRunTestCases. */
-export type RunTestCaseContent = Omit<NewRunTestCase, 'id' | 'shortId' | 'runId' | 'resumeFromId' | 'waitForIds' | 'position'>;
+export type RunTestCaseContent = Omit<
+  NewRunTestCase,
+  'id' | 'shortId' | 'runId' | 'resumeFromId' | 'waitForIds' | 'position'
+>;
 
 /**
  * Rows of run `runId` for `ordered` sources (test cases, or the rows of an earlier run), in that

@@ -6,7 +6,13 @@ import { parseArgs } from 'node:util';
 import { formatDuration, parseTimeout, UsageError } from '../../../shared/src/cli/args.js';
 import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
 import type { ApplyStatus } from '../app/apply-changes.js';
-import { applyProject, ProjectInvalid, type AppliedObject, type ApplySummary, type LeftAlone } from '../app/apply-project.js';
+import {
+  applyProject,
+  ProjectInvalid,
+  type AppliedObject,
+  type ApplySummary,
+  type LeftAlone,
+} from '../app/apply-project.js';
 import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-for-burn-ins.js';
 import type { Runtime } from '../main.js';
 import { withRuntime, type DatabaseInUse } from './with-runtime.js';
@@ -27,7 +33,10 @@ const KINDS = [
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 /** At most this many names in a line of the summary; the rest are counted. */
 const NAMES_SHOWN = 5;
-const names = (list: string[]) => (list.length > NAMES_SHOWN ? `${list.slice(0, NAMES_SHOWN).join(', ')} and ${list.length - NAMES_SHOWN} more` : list.join(', '));
+const names = (list: string[]) =>
+  list.length > NAMES_SHOWN
+    ? `${list.slice(0, NAMES_SHOWN).join(', ')} and ${list.length - NAMES_SHOWN} more`
+    : list.join(', ');
 
 /** "created: 2 applications, 5 test cases" for one status; changed objects are named. */
 function statusLine(s: ApplySummary, status: ApplyStatus): string | null {
@@ -40,7 +49,9 @@ function statusLine(s: ApplySummary, status: ApplyStatus): string | null {
 }
 
 function leftAloneLine(left: LeftAlone): string | null {
-  const parts = KINDS.flatMap(([key, what]) => (left[key].length ? [`${plural(left[key].length, what)} (${names(left[key])})`] : []));
+  const parts = KINDS.flatMap(([key, what]) =>
+    left[key].length ? [`${plural(left[key].length, what)} (${names(left[key])})`] : [],
+  );
   return parts.length ? `  left alone, in the database but not in the file: ${parts.join(', ')}` : null;
 }
 
@@ -52,7 +63,7 @@ export function whereWritten(db: DatabaseInUse): string {
 export function freshDatabaseWarning(db: DatabaseInUse): string {
   return (
     `Warning: there was no Goalie database under GOALIE_HOME ${db.embeddedHome}, so goalie apply created a new embedded database there, which no running server uses.\n` +
-    '  To write to your server\'s database, run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n'
+    "  To write to your server's database, run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n"
   );
 }
 
@@ -83,34 +94,51 @@ export function describeSummary(file: string, s: ApplySummary, context: SummaryC
   const lines = [
     `Applied ${file} to organization ${s.organization.name}, project ${s.project.name} (slug ${s.project.slug})${s.project.created ? ', created' : settings}${database ? `, in ${database}` : ''}.`,
   ];
-  const statuses = (['created', 'changed', 'unchanged'] as const).map((status) => statusLine(s, status)).filter((l): l is string => l !== null);
+  const statuses = (['created', 'changed', 'unchanged'] as const)
+    .map((status) => statusLine(s, status))
+    .filter((l): l is string => l !== null);
   lines.push(...(statuses.length ? statuses : ['  (no objects declared)']));
   const left = leftAloneLine(s.leftAlone);
   if (left) lines.push(left);
   if (defaulted.length) {
-    lines.push(`  unset where goalie apply ran, so their \${NAME:-default} defaults were used: ${defaulted.join(', ')}`);
+    lines.push(
+      `  unset where goalie apply ran, so their \${NAME:-default} defaults were used: ${defaulted.join(', ')}`,
+    );
   }
-  for (const plan of s.testPlans) lines.push(`  test plan ${plan.name}: ${plan.shortId}${plan.default ? ' (default)' : ''}`);
+  for (const plan of s.testPlans)
+    lines.push(`  test plan ${plan.name}: ${plan.shortId}${plan.default ? ' (default)' : ''}`);
   for (const app of s.applications) {
     lines.push(`  application ${app.name}: ${app.shortId}`);
-    for (const env of app.environments) lines.push(`    environment ${env.name}: ${env.shortId} ${env.url}${env.default ? ' (default)' : ''}`);
+    for (const env of app.environments)
+      lines.push(`    environment ${env.name}: ${env.shortId} ${env.url}${env.default ? ' (default)' : ''}`);
   }
   const queued = generating(s);
   if (queued.length) {
-    lines.push(`  ${plural(queued.length, 'test case')} queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):`);
+    lines.push(
+      `  ${plural(queued.length, 'test case')} queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):`,
+    );
     for (const t of queued) lines.push(`    ${t.name}: goalie test-case show ${t.id}`);
-    if (workers === 0 && !waiting) lines.push('  No worker is running on this database now: the burn-ins wait until goalie serve or goalie worker runs with the same DATABASE_URL or GOALIE_HOME.');
+    if (workers === 0 && !waiting)
+      lines.push(
+        '  No worker is running on this database now: the burn-ins wait until goalie serve or goalie worker runs with the same DATABASE_URL or GOALIE_HOME.',
+      );
   }
   const failed = waiting ? [] : failedBefore(s);
   if (failed.length) {
-    lines.push(`  ${failed.length === 1 ? '1 burn-in' : `${failed.length} burn-ins`} FAILED before and ${failed.length === 1 ? 'its goal is' : 'their goals are'} unchanged (a changed goal is burned in again):`);
+    lines.push(
+      `  ${failed.length === 1 ? '1 burn-in' : `${failed.length} burn-ins`} FAILED before and ${failed.length === 1 ? 'its goal is' : 'their goals are'} unchanged (a changed goal is burned in again):`,
+    );
     for (const t of failed) lines.push(`    ${t.name}: goalie test-case show ${t.id}`);
   }
   if (s.repository) {
     const r = s.repository;
     const as = r.auth.kind === 'app' ? ` as GitHub App ${r.auth.appId} (installation ${r.auth.installationId})` : '';
     lines.push(`  repository ${r.repository} on ${r.host}${as}: webhook ${r.webhookUrl}`);
-    lines.push(r.webhook.ok ? `    webhook ${r.webhook.created ? 'created' : 'updated'} on ${r.host}` : `    webhook NOT set up: ${r.webhook.error}\n    The settings are saved; fix the problem and apply again.`);
+    lines.push(
+      r.webhook.ok
+        ? `    webhook ${r.webhook.created ? 'created' : 'updated'} on ${r.host}`
+        : `    webhook NOT set up: ${r.webhook.error}\n    The settings are saved; fix the problem and apply again.`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -132,7 +160,9 @@ export async function applyFile<T>(file: string, then: (applied: Applied) => Pro
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   const loaded = loadProjectFile(path.relative(process.cwd(), file) || file, text);
   return withRuntime(async (rt, database) => {
@@ -178,7 +208,16 @@ See docs/commands.md and docs/projects-as-code.md.
 export function parseApplyArgs(args: string[]): ApplyFlags {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, wait: { type: 'boolean' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        wait: { type: 'boolean' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
@@ -186,7 +225,8 @@ export function parseApplyArgs(args: string[]): ApplyFlags {
   if (values.help) return { file: '', json: false, waitMs: null, help: true };
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError(USAGE);
-  if (values.timeout !== undefined && !values.wait) throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
+  if (values.timeout !== undefined && !values.wait)
+    throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
   const waitMs = values.wait ? (values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout)) : null;
   return { file, json: values.json ?? false, waitMs, help: false };
 }
@@ -200,34 +240,48 @@ interface WaitReport {
 async function waitAndReport(rt: Runtime, summary: ApplySummary, waitMs: number): Promise<WaitReport> {
   const queued = generating(summary);
   const failedBefore = summary.testCases.filter((t) => t.generationStatus === 'FAILED');
-  if (!queued.length && !failedBefore.length) return { outcome: null, text: 'No burn-in to wait for: every test case of the file has its steps recorded.\n' };
+  if (!queued.length && !failedBefore.length)
+    return { outcome: null, text: 'No burn-in to wait for: every test case of the file has its steps recorded.\n' };
   const staleMs = rt.config.workerStaleMs;
   const err = (line: string) => process.stderr.write(line);
   if (queued.length && (await liveWorkers(rt.app, staleMs)) === 0) {
-    err(`No worker is running on this database: burn-ins run only in goalie serve or goalie worker (with the same DATABASE_URL or GOALIE_HOME). Start one; waiting up to ${formatDuration(waitMs)}.\n`);
+    err(
+      `No worker is running on this database: burn-ins run only in goalie serve or goalie worker (with the same DATABASE_URL or GOALIE_HOME). Start one; waiting up to ${formatDuration(waitMs)}.\n`,
+    );
   }
   const began = Date.now();
   let last = '';
-  const outcome = await waitForBurnIns(rt.app, summary.project.id, summary.testCases.filter((t) => t.generationStatus !== 'COMPLETED').map((t) => t.id), {
-    timeoutMs: waitMs,
-    workerStaleMs: staleMs,
-    onProgress: ({ done, failed, total }) => {
-      const line = `burn-ins: ${done} of ${total} done${failed ? `, ${failed} failed` : ''}`;
-      if (line !== last) err(`[${formatDuration(Date.now() - began)}] ${line}\n`);
-      last = line;
+  const outcome = await waitForBurnIns(
+    rt.app,
+    summary.project.id,
+    summary.testCases.filter((t) => t.generationStatus !== 'COMPLETED').map((t) => t.id),
+    {
+      timeoutMs: waitMs,
+      workerStaleMs: staleMs,
+      onProgress: ({ done, failed, total }) => {
+        const line = `burn-ins: ${done} of ${total} done${failed ? `, ${failed} failed` : ''}`;
+        if (line !== last) err(`[${formatDuration(Date.now() - began)}] ${line}\n`);
+        last = line;
+      },
     },
-  });
+  );
   return { outcome, text: describeBurnIns(outcome, formatDuration(Date.now() - began)) };
 }
 
 export function describeBurnIns(o: BurnInsOutcome, after: string): string {
   const lines: string[] = [];
-  if (o.completed.length) lines.push(`Burn-in COMPLETED for ${o.completed.length} test case${o.completed.length === 1 ? '' : 's'}: ${o.completed.map((t) => t.name).join(', ')}.`);
+  if (o.completed.length)
+    lines.push(
+      `Burn-in COMPLETED for ${o.completed.length} test case${o.completed.length === 1 ? '' : 's'}: ${o.completed.map((t) => t.name).join(', ')}.`,
+    );
   for (const t of o.failed) {
     lines.push('', `Burn-in FAILED: ${t.name} (${t.id})`, (t.generationError ?? '(no message)').replace(/^/gm, '    '));
   }
   if (o.failed.length) {
-    lines.push('', `${o.failed.length} burn-in${o.failed.length === 1 ? '' : 's'} failed: fix ${o.failed.length === 1 ? 'its goal' : 'their goals'} in the file and run goalie apply --wait again (a changed goal is burned in again).`);
+    lines.push(
+      '',
+      `${o.failed.length} burn-in${o.failed.length === 1 ? '' : 's'} failed: fix ${o.failed.length === 1 ? 'its goal' : 'their goals'} in the file and run goalie apply --wait again (a changed goal is burned in again).`,
+    );
   }
   if (o.timedOut) {
     lines.push(
@@ -264,11 +318,16 @@ export async function applyCommand(args: string[]): Promise<number> {
             }
           : null;
         const where = { database, newEmbeddedDatabase: db.fresh, defaultedVariables: defaulted, liveWorkers: workers };
-        process.stdout.write(JSON.stringify({ ...summary, ...where, ...(flags.waitMs === null ? {} : { burnIns }) }, null, 2) + '\n');
+        process.stdout.write(
+          JSON.stringify({ ...summary, ...where, ...(flags.waitMs === null ? {} : { burnIns }) }, null, 2) + '\n',
+        );
       } else {
-        process.stdout.write(describeSummary(flags.file, summary, { database, defaulted, workers, waiting: flags.waitMs !== null }));
+        process.stdout.write(
+          describeSummary(flags.file, summary, { database, defaulted, workers, waiting: flags.waitMs !== null }),
+        );
         if (report) process.stdout.write('\n' + report.text);
-        else if (generating(summary).length) process.stdout.write(`  To wait for them and see the ones that failed: goalie apply ${flags.file} --wait\n`);
+        else if (generating(summary).length)
+          process.stdout.write(`  To wait for them and see the ones that failed: goalie apply ${flags.file} --wait\n`);
       }
       // The webhook is the one part that talks to another system: say it failed in the exit code too.
       const webhookFailed = summary.repository !== null && !summary.repository.webhook.ok;

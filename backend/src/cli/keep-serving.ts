@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 
 export function keepServing(logger: Logger): () => void {
   const onException = (error: Error) => logger.error({ err: error }, 'uncaught exception; Goalie keeps serving');
-  const onRejection = (reason: unknown) => logger.error({ err: reason }, 'unhandled promise rejection; Goalie keeps serving');
+  const onRejection = (reason: unknown) =>
+    logger.error({ err: reason }, 'unhandled promise rejection; Goalie keeps serving');
   process.on('uncaughtException', onException);
   process.on('unhandledRejection', onRejection);
   return () => {

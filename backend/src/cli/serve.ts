@@ -9,7 +9,18 @@ import { createToken } from '../app/tokens.js';
 import { loadConfig, type Config } from '../config.js';
 import { startDemoSite, type DemoSite } from '../demo/demo-site.js';
 import { processLogger } from '../logger.js';
-import { checkPortFree, createRuntime, listen, listenForMetrics, openDatabase, startSchedulerOnly, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import {
+  checkPortFree,
+  createRuntime,
+  listen,
+  listenForMetrics,
+  openDatabase,
+  startSchedulerOnly,
+  startWorker,
+  type OpenDatabase,
+  type RunningWorker,
+  type Runtime,
+} from '../main.js';
 import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
@@ -27,7 +38,11 @@ export async function seedDemo(runtime: Runtime, demoUrl: string | null): Promis
   return token;
 }
 
-export function banner(config: Config, token: string | null, details: { embedded: boolean; dataDir?: string; demoUrl: string | null; users: number }): string {
+export function banner(
+  config: Config,
+  token: string | null,
+  details: { embedded: boolean; dataDir?: string; demoUrl: string | null; users: number },
+): string {
   const api = `${config.publicUrl}/v1`;
   const { embedded, dataDir, demoUrl } = details;
   const lines = [
@@ -47,7 +62,7 @@ export function banner(config: Config, token: string | null, details: { embedded
       '',
       'Start a run of the demo plan:',
       `  curl -X POST ${api}/run -H "Authorization: Bearer ${token}"`,
-      'Then read it (use the shortId from the answer), or open the run\'s url:',
+      "Then read it (use the shortId from the answer), or open the run's url:",
       `  curl "${api}/run/<shortId>?testCases=all" -H "Authorization: Bearer ${token}"`,
       '',
       'Or with the CLI, which reads these two variables:',
@@ -65,7 +80,11 @@ export function banner(config: Config, token: string | null, details: { embedded
     );
   }
   if (details.users === 0) {
-    lines.push('', 'No dashboard users yet. Create the first administrator (it prints a link to choose the password):', '  npx goalie user create --admin --email you@example.com');
+    lines.push(
+      '',
+      'No dashboard users yet. Create the first administrator (it prints a link to choose the password):',
+      '  npx goalie user create --admin --email you@example.com',
+    );
   }
   return lines.join('\n') + '\n\n';
 }
@@ -94,7 +113,9 @@ export async function serveCommand(): Promise<number> {
     server = await listen(runtime, config.port, config.host);
     metrics = await listenForMetrics(runtime);
     const users = await runtime.app.store.accounts.userCount();
-    process.stdout.write(banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null, users }));
+    process.stdout.write(
+      banner(config, token, { embedded: db.embedded, dataDir: db.dataDir, demoUrl: demo?.url ?? null, users }),
+    );
     const signal = await stopSignal.received;
     logger.info({ signal }, 'shutting down');
   } finally {

@@ -2,7 +2,10 @@
 // failed (logged), so the database is always given back.
 import type { Logger } from 'pino';
 
-export async function shutDown(logger: Logger, steps: (false | null | undefined | (() => Promise<unknown>))[]): Promise<void> {
+export async function shutDown(
+  logger: Logger,
+  steps: (false | null | undefined | (() => Promise<unknown>))[],
+): Promise<void> {
   for (const step of steps) {
     if (!step) continue;
     try {

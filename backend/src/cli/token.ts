@@ -18,7 +18,10 @@ export async function tokenCommand(args: string[]): Promise<number> {
     case 'create': {
       if (!project) throw new UsageError('token create needs --project <name>');
       const { token, record } = await withRuntime((rt) => createToken(rt.app, project, values.name ?? ''), EXISTING);
-      if (values.json) process.stdout.write(JSON.stringify({ token, prefix: record.prefix, id: record.id, createdAt: record.createdAt }) + '\n');
+      if (values.json)
+        process.stdout.write(
+          JSON.stringify({ token, prefix: record.prefix, id: record.id, createdAt: record.createdAt }) + '\n',
+        );
       else process.stdout.write(`${token}\n\nThis token is shown once. Use it as: Authorization: Bearer <token>\n`);
       return 0;
     }
@@ -28,10 +31,16 @@ export async function tokenCommand(args: string[]): Promise<number> {
       if (values.json) {
         process.stdout.write(JSON.stringify(tokens) + '\n');
       } else if (tokens.length === 0) {
-        process.stdout.write(`Project ${project} has no API tokens. Create one with: goalie token create --project ${project}\n`);
+        process.stdout.write(
+          `Project ${project} has no API tokens. Create one with: goalie token create --project ${project}\n`,
+        );
       } else {
         for (const t of tokens) {
-          const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : t.lastUsedAt ? `last used ${t.lastUsedAt.toISOString()}` : 'never used';
+          const state = t.revokedAt
+            ? `revoked ${t.revokedAt.toISOString()}`
+            : t.lastUsedAt
+              ? `last used ${t.lastUsedAt.toISOString()}`
+              : 'never used';
           process.stdout.write(`${t.prefix}…  ${t.name || '-'}  created ${t.createdAt.toISOString()}  ${state}\n`);
         }
       }
@@ -45,6 +54,8 @@ export async function tokenCommand(args: string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError('use `goalie token create --project <name>`, `goalie token list --project <name>` or `goalie token revoke <prefix>`');
+      throw new UsageError(
+        'use `goalie token create --project <name>`, `goalie token list --project <name>` or `goalie token revoke <prefix>`',
+      );
   }
 }

@@ -12,46 +12,77 @@ const EXISTING = { existingOnly: true };
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 export async function userCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' }, 'password-stdin': { type: 'boolean' }, json: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      admin: { type: 'boolean' },
+      'password-stdin': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
   });
   switch (sub) {
     case 'create': {
-      if (!values.email) throw new UsageError('user create needs --email <address> (and --admin for a server administrator)');
+      if (!values.email)
+        throw new UsageError('user create needs --email <address> (and --admin for a server administrator)');
       const password = values['password-stdin'] ? await readStdin() : null;
       const { user, link } = await withRuntime(async (rt) => {
-        const user = await createUser(rt.app, { email: values.email!, name: values.name ?? '', password, isAdmin: values.admin === true });
+        const user = await createUser(rt.app, {
+          email: values.email!,
+          name: values.name ?? '',
+          password,
+          isAdmin: values.admin === true,
+        });
         return { user, link: password === null ? (await issuePasswordReset(rt.app, user.email)).link : null };
       });
       if (values.json) {
-        process.stdout.write(JSON.stringify({ id: user.id, email: user.email, isAdmin: user.isAdmin, passwordLink: link }) + '\n');
+        process.stdout.write(
+          JSON.stringify({ id: user.id, email: user.email, isAdmin: user.isAdmin, passwordLink: link }) + '\n',
+        );
       } else {
         process.stdout.write(`Created ${user.isAdmin ? 'the server administrator' : 'the user'} ${user.email}.\n`);
-        if (link) process.stdout.write(`Open this link to choose a password and sign in (valid ${RESET_LINK_HOURS} hours, once):\n\n  ${link}\n`);
+        if (link)
+          process.stdout.write(
+            `Open this link to choose a password and sign in (valid ${RESET_LINK_HOURS} hours, once):\n\n  ${link}\n`,
+          );
       }
       return 0;
     }
     case 'list': {
       const users = await withRuntime((rt) => rt.app.store.accounts.listUsers(), EXISTING);
       if (values.json) process.stdout.write(JSON.stringify(users) + '\n');
-      else if (users.length === 0) process.stdout.write('No users yet. Create the first administrator with: goalie user create --admin --email you@example.com\n');
-      else for (const u of users) process.stdout.write(`${u.email}  ${u.name || '-'}${u.isAdmin ? '  (server administrator)' : ''}${u.hasPassword ? '' : '  (no password)'}\n`);
+      else if (users.length === 0)
+        process.stdout.write(
+          'No users yet. Create the first administrator with: goalie user create --admin --email you@example.com\n',
+        );
+      else
+        for (const u of users)
+          process.stdout.write(
+            `${u.email}  ${u.name || '-'}${u.isAdmin ? '  (server administrator)' : ''}${u.hasPassword ? '' : '  (no password)'}\n`,
+          );
       return 0;
     }
     case 'reset-link': {
       if (!values.email) throw new UsageError('user reset-link needs --email <address>');
       const { link, expiresAt } = await withRuntime((rt) => issuePasswordReset(rt.app, values.email!), EXISTING);
       if (values.json) process.stdout.write(JSON.stringify({ link, expiresAt }) + '\n');
-      else process.stdout.write(`Give this link to ${values.email}; it sets a new password once, until ${expiresAt.toISOString()}:\n\n  ${link}\n`);
+      else
+        process.stdout.write(
+          `Give this link to ${values.email}; it sets a new password once, until ${expiresAt.toISOString()}:\n\n  ${link}\n`,
+        );
       return 0;
     }
     default:
-      throw new UsageError('use `goalie user create --email <address> [--name <name>] [--admin] [--password-stdin]`, `goalie user list` or `goalie user reset-link --email <address>`');
+      throw new UsageError(
+        'use `goalie user create --email <address> [--name <name>] [--admin] [--password-stdin]`, `goalie user list` or `goalie user reset-link --email <address>`',
+      );
   }
 }

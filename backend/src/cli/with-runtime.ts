@@ -23,7 +23,9 @@ export function describeDatabase(databaseUrl: string, embeddedHome: string | nul
   } catch {
     // Not a URL (a libpq key=value string): say nothing that could hold a password.
   }
-  return embeddedHome ? `the embedded PostgreSQL of GOALIE_HOME ${embeddedHome} (${where})` : `PostgreSQL at ${where} (DATABASE_URL)`;
+  return embeddedHome
+    ? `the embedded PostgreSQL of GOALIE_HOME ${embeddedHome} (${where})`
+    : `PostgreSQL at ${where} (DATABASE_URL)`;
 }
 
 export interface RuntimeOptions {
@@ -32,7 +34,10 @@ export interface RuntimeOptions {
   existingOnly?: boolean;
 }
 
-export async function withRuntime<T>(work: (runtime: Runtime, database: DatabaseInUse) => Promise<T>, options: RuntimeOptions = {}): Promise<T> {
+export async function withRuntime<T>(
+  work: (runtime: Runtime, database: DatabaseInUse) => Promise<T>,
+  options: RuntimeOptions = {},
+): Promise<T> {
   const config = options.config ?? loadConfig();
   const fresh = !config.databaseUrl && !embeddedClusterExists(embeddedDatabaseDir(config.home));
   if (fresh && options.existingOnly) {
@@ -45,7 +50,12 @@ export async function withRuntime<T>(work: (runtime: Runtime, database: Database
   const db = await openDatabase(config, logger);
   try {
     // Short commands neither write nor serve evidence: the bucket is not asked for (serve and worker do).
-    const runtime = await createRuntime(config, { databaseUrl: db.url, logger, embedded: db.embedded, checkEvidence: false });
+    const runtime = await createRuntime(config, {
+      databaseUrl: db.url,
+      logger,
+      embedded: db.embedded,
+      checkEvidence: false,
+    });
     const embeddedHome = config.databaseUrl ? null : config.home;
     try {
       return await work(runtime, { description: describeDatabase(db.url, embeddedHome), embeddedHome, fresh });

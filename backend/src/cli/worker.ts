@@ -3,7 +3,15 @@
 import { ConfigurationError, loadConfig } from '../config.js';
 import { processLogger } from '../logger.js';
 import type http from 'node:http';
-import { createRuntime, listenForMetrics, openDatabase, startWorker, type OpenDatabase, type RunningWorker, type Runtime } from '../main.js';
+import {
+  createRuntime,
+  listenForMetrics,
+  openDatabase,
+  startWorker,
+  type OpenDatabase,
+  type RunningWorker,
+  type Runtime,
+} from '../main.js';
 import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
@@ -11,7 +19,10 @@ import { untilSignal } from './signals.js';
 
 export async function workerCommand(): Promise<number> {
   const config = loadConfig();
-  if (config.concurrency === 0) throw new ConfigurationError('GOALIE_CONCURRENCY is 0, so this worker would take no test cases. Set it to 1 or more (0 is for `goalie serve` without a worker).');
+  if (config.concurrency === 0)
+    throw new ConfigurationError(
+      'GOALIE_CONCURRENCY is 0, so this worker would take no test cases. Set it to 1 or more (0 is for `goalie serve` without a worker).',
+    );
   const logger = processLogger(config.logLevel, config.logFormat);
   keepServing(logger);
   // Listening from the start: a SIGTERM while starting still shuts down in order (below).
@@ -32,7 +43,12 @@ export async function workerCommand(): Promise<number> {
     // Also when starting failed: whatever was started is stopped, and this process gives the
     // embedded PostgreSQL back (the last one to do so stops it).
     const [scraped, running, rt, database] = [metrics, worker, runtime, db];
-    await shutDown(logger, [scraped && (() => closeServer(scraped)), running && (() => running.stop()), rt && (() => rt.close()), database && (() => database.stop())]);
+    await shutDown(logger, [
+      scraped && (() => closeServer(scraped)),
+      running && (() => running.stop()),
+      rt && (() => rt.close()),
+      database && (() => database.stop()),
+    ]);
     // A second signal, or one after a failed start, ends the process at once.
     stopSignal.dispose();
   }

@@ -29,7 +29,9 @@ function urlHost(host: string): string {
 export async function startDemoSite(options: DemoSiteOptions): Promise<DemoSite> {
   const host = options.host ?? '127.0.0.1';
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
-    throw new RangeError(`The demo site's port must be a whole number from 0 to 65535 (0 picks a free one), not ${options.port}.`);
+    throw new RangeError(
+      `The demo site's port must be a whole number from 0 to 65535 (0 picks a free one), not ${options.port}.`,
+    );
   }
   const state = createDemoState();
   const server = http.createServer((req, res) => {
@@ -42,7 +44,8 @@ export async function startDemoSite(options: DemoSiteOptions): Promise<DemoSite>
 
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? 'the port is in use; stop what uses it or choose another port' : error.message;
+      const why =
+        error.code === 'EADDRINUSE' ? 'the port is in use; stop what uses it or choose another port' : error.message;
       reject(new Error(`The demo site cannot listen on ${host}:${options.port}: ${why}.`, { cause: error }));
     };
     server.once('error', failed);

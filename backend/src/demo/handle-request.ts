@@ -35,13 +35,18 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type && type !== 'application/x-www-form-urlencoded') {
     req.resume();
-    throw new BadRequest(415, 'Unsupported form', 'Forms of the demo shop are sent as application/x-www-form-urlencoded.');
+    throw new BadRequest(
+      415,
+      'Unsupported form',
+      'Forms of the demo shop are sent as application/x-www-form-urlencoded.',
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BadRequest(413, 'Form too large', `A form may hold at most ${MAX_BODY_BYTES / 1024} KiB.`);
+    if (size > MAX_BODY_BYTES)
+      throw new BadRequest(413, 'Form too large', `A form may hold at most ${MAX_BODY_BYTES / 1024} KiB.`);
     chunks.push(chunk as Buffer);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
@@ -59,7 +64,11 @@ async function respond(req: IncomingMessage, routes: readonly Route[], state: De
   }
   if (match.kind === 'wrong-method') {
     req.resume();
-    return htmlResponse(problemPage(path, 'Method not allowed', `${path} answers ${match.allow.join(', ')}, not ${method}.`), 405, { allow: match.allow.join(', ') });
+    return htmlResponse(
+      problemPage(path, 'Method not allowed', `${path} answers ${match.allow.join(', ')}, not ${method}.`),
+      405,
+      { allow: match.allow.join(', ') },
+    );
   }
   const form = method === 'POST' ? await readForm(req) : (req.resume(), new URLSearchParams());
   const request: DemoRequest = { method, path, query, form, params: match.params, session, user };
@@ -67,11 +76,20 @@ async function respond(req: IncomingMessage, routes: readonly Route[], state: De
 }
 
 function write(res: ServerResponse, response: DemoResponse): void {
-  res.writeHead(response.status, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...response.headers });
+  res.writeHead(response.status, {
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...response.headers,
+  });
   res.end(response.body);
 }
 
-export async function handleRequest(req: IncomingMessage, res: ServerResponse, routes: readonly Route[], state: DemoState): Promise<void> {
+export async function handleRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  routes: readonly Route[],
+  state: DemoState,
+): Promise<void> {
   let response: DemoResponse;
   try {
     response = await respond(req, routes, state);
@@ -79,7 +97,10 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, r
     if (error instanceof BadRequest) {
       response = htmlResponse(problemPage('/', error.title, error.message), error.status, { connection: 'close' });
     } else {
-      response = htmlResponse(problemPage('/', 'Something went wrong', 'The demo shop failed to answer this request. Try again.'), 500);
+      response = htmlResponse(
+        problemPage('/', 'Something went wrong', 'The demo shop failed to answer this request. Try again.'),
+        500,
+      );
     }
   }
   if (!res.headersSent && !res.destroyed) write(res, response);

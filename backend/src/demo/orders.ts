@@ -34,7 +34,8 @@ export function parseCart(json: string): OrderLine[] | null {
   for (const item of value) {
     const { id, quantity } = (item ?? {}) as { id?: unknown; quantity?: unknown };
     const product = typeof id === 'string' ? findProduct(id) : undefined;
-    if (!product || !Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > MAX_QUANTITY) return null;
+    if (!product || !Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > MAX_QUANTITY)
+      return null;
     const existing = lines.find((l) => l.product.id === product.id);
     if (existing) existing.quantity = Math.min(MAX_QUANTITY, existing.quantity + (quantity as number));
     else lines.push({ product, quantity: quantity as number });

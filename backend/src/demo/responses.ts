@@ -21,7 +21,11 @@ export interface DemoResponse {
   body: string;
 }
 
-export function htmlResponse(page: SafeHtml, status = 200, headers: Record<string, string | string[]> = {}): DemoResponse {
+export function htmlResponse(
+  page: SafeHtml,
+  status = 200,
+  headers: Record<string, string | string[]> = {},
+): DemoResponse {
   return { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers }, body: page.value };
 }
 

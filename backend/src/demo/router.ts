@@ -10,7 +10,10 @@ export interface Route {
   handler: Handler;
 }
 
-export type RouteMatch = { kind: 'found'; handler: Handler; params: Record<string, string> } | { kind: 'wrong-method'; allow: string[] } | { kind: 'not-found' };
+export type RouteMatch =
+  | { kind: 'found'; handler: Handler; params: Record<string, string> }
+  | { kind: 'wrong-method'; allow: string[] }
+  | { kind: 'not-found' };
 
 function matchPath(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/');
@@ -34,5 +37,7 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
     if (route.method === wanted) return { kind: 'found', handler: route.handler, params };
     allow.push(route.method);
   }
-  return allow.length ? { kind: 'wrong-method', allow: [...new Set(allow.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))] } : { kind: 'not-found' };
+  return allow.length
+    ? { kind: 'wrong-method', allow: [...new Set(allow.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))] }
+    : { kind: 'not-found' };
 }

@@ -7,7 +7,9 @@ export interface DemoUser {
   fullName: string;
 }
 
-export const DEMO_USERS: readonly DemoUser[] = [{ email: 'ada@example.com', password: 'lovelace', firstName: 'Ada', fullName: 'Ada Lovelace' }];
+export const DEMO_USERS: readonly DemoUser[] = [
+  { email: 'ada@example.com', password: 'lovelace', firstName: 'Ada', fullName: 'Ada Lovelace' },
+];
 
 export function findUser(email: string): DemoUser | null {
   const wanted = email.trim().toLowerCase();

@@ -36,7 +36,8 @@ function readQuoted(text: string, from: number): { value: string; end: number } 
 function readScalar(text: string): string {
   const trimmed = text.trim();
   if (trimmed.startsWith('"')) return readQuoted(trimmed, 0)?.value ?? trimmed;
-  if (trimmed.startsWith("'") && trimmed.endsWith("'") && trimmed.length > 1) return trimmed.slice(1, -1).replace(/''/g, "'");
+  if (trimmed.startsWith("'") && trimmed.endsWith("'") && trimmed.length > 1)
+    return trimmed.slice(1, -1).replace(/''/g, "'");
   return trimmed;
 }
 

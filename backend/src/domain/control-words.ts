@@ -40,7 +40,48 @@ const GROUPS: string[][] = [
 ];
 
 /** Words that say nothing about which control is meant. */
-const FILLER = new Set(['the', 'a', 'an', 'to', 'of', 'from', 'in', 'on', 'for', 'this', 'that', 'my', 'your', 'button', 'btn', 'icon', 'link', 'item', 'control', 'ico', 'svg', 'img', 'fa', 'fas', 'far', 'bi', 'mdi', 'material', 'icons', 'symbols', 'outlined', 'rounded', 'sharp', 'glyphicon', 'glyph', 'lg', 'sm', 'md', 'xs', 'js']);
+const FILLER = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'from',
+  'in',
+  'on',
+  'for',
+  'this',
+  'that',
+  'my',
+  'your',
+  'button',
+  'btn',
+  'icon',
+  'link',
+  'item',
+  'control',
+  'ico',
+  'svg',
+  'img',
+  'fa',
+  'fas',
+  'far',
+  'bi',
+  'mdi',
+  'material',
+  'icons',
+  'symbols',
+  'outlined',
+  'rounded',
+  'sharp',
+  'glyphicon',
+  'glyph',
+  'lg',
+  'sm',
+  'md',
+  'xs',
+  'js',
+]);
 
 /** "removeItemButton", "remove-item_btn", "icon-trash" -> ["remove", "item", "button", "icon", "trash"]. */
 export function identifierWords(text: string): string[] {
@@ -75,7 +116,11 @@ export function controlWordScore(wanted: string, controlWords: string[]): number
   let matched = 0;
   for (const word of needed) {
     const synonyms = synonymsOf(word);
-    const hit = have.some((w) => synonyms.has(w) || [...synonyms].some((s) => s.length >= 4 && w.length >= s.length + 3 && (w.startsWith(s) || w.endsWith(s))));
+    const hit = have.some(
+      (w) =>
+        synonyms.has(w) ||
+        [...synonyms].some((s) => s.length >= 4 && w.length >= s.length + 3 && (w.startsWith(s) || w.endsWith(s))),
+    );
     if (hit) matched++;
   }
   return matched / needed.length;

@@ -21,7 +21,11 @@ export type Flakiness = { flaky: false } | { flaky: true; reason: string };
  * One change is not flaky: that is a regression, or its fix.
  */
 export function flakiness(results: readonly FinishedResult[]): Flakiness {
-  const verdicts = results.slice(-FLAKY_WINDOW).filter((r): r is FinishedResult & { outcome: 'PASSED' | 'FAILED' } => r.outcome === 'PASSED' || r.outcome === 'FAILED');
+  const verdicts = results
+    .slice(-FLAKY_WINDOW)
+    .filter(
+      (r): r is FinishedResult & { outcome: 'PASSED' | 'FAILED' } => r.outcome === 'PASSED' || r.outcome === 'FAILED',
+    );
   const byCommit = new Map<string, Set<string>>();
   for (const r of verdicts) {
     if (!r.commitHash) continue;
@@ -33,6 +37,7 @@ export function flakiness(results: readonly FinishedResult[]): Flakiness {
   if (commit) return { flaky: true, reason: `passed and failed on the same commit ${commit.slice(0, 7)}` };
   let changes = 0;
   for (let i = 1; i < verdicts.length; i++) if (verdicts[i]!.outcome !== verdicts[i - 1]!.outcome) changes++;
-  if (changes >= 2) return { flaky: true, reason: `its result changed ${changes} times in its last ${verdicts.length} verdicts` };
+  if (changes >= 2)
+    return { flaky: true, reason: `its result changed ${changes} times in its last ${verdicts.length} verdicts` };
   return { flaky: false };
 }

@@ -16,13 +16,27 @@ function escapeRegExp(text: string): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** The value as written, and as a JSON string, a URL, a form body and HTML show it. */
 export function secretForms(value: string): string[] {
   const uri = encodeURIComponent(value);
-  return [...new Set([value, JSON.stringify(value).slice(1, -1), uri, uri.replace(/%20/g, '+'), encodeURI(value), escapeHtml(value)])];
+  return [
+    ...new Set([
+      value,
+      JSON.stringify(value).slice(1, -1),
+      uri,
+      uri.replace(/%20/g, '+'),
+      encodeURI(value),
+      escapeHtml(value),
+    ]),
+  ];
 }
 
 /** One pattern for all values and forms, longest first, so a value that contains another goes whole. */
@@ -35,7 +49,11 @@ function pattern(secrets: readonly SecretValue[]): { regex: RegExp; placeholders
   if (!placeholders.size) return null;
   const alternatives = [...placeholders.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((form) => (form.length < WHOLE_WORD_BELOW ? `(?<![\\p{L}\\p{N}])${escapeRegExp(form)}(?![\\p{L}\\p{N}])` : escapeRegExp(form)));
+    .map((form) =>
+      form.length < WHOLE_WORD_BELOW
+        ? `(?<![\\p{L}\\p{N}])${escapeRegExp(form)}(?![\\p{L}\\p{N}])`
+        : escapeRegExp(form),
+    );
   return { regex: new RegExp(alternatives.join('|'), 'gu'), placeholders };
 }
 
@@ -57,7 +75,8 @@ export function maskDeep<T>(value: T, secrets: readonly SecretValue[]): T {
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return mask(item);
     if (Array.isArray(item)) return item.map(walk);
-    if (item && typeof item === 'object' && !(item instanceof Date)) return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+    if (item && typeof item === 'object' && !(item instanceof Date))
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
     return item;
   };
   return walk(value) as T;

@@ -46,7 +46,9 @@ export function progress(rows: readonly ProgressRow[], queued: ReadonlySet<strin
     changed = false;
     for (const row of byId.values()) {
       if (row.status !== 'PENDING') continue;
-      const deps = [...new Set([...(row.resumeFromId ? [row.resumeFromId] : []), ...row.waitForIds])].map((id) => byId.get(id)).filter((d): d is ProgressRow => !!d);
+      const deps = [...new Set([...(row.resumeFromId ? [row.resumeFromId] : []), ...row.waitForIds])]
+        .map((id) => byId.get(id))
+        .filter((d): d is ProgressRow => !!d);
       const blocker = deps.find((d) => isTerminalTestCaseStatus(d.status) && !passed(d));
       if (blocker) {
         const kind = blocker.id === row.resumeFromId ? 'resumes from' : 'waits for';
@@ -64,7 +66,9 @@ export function progress(rows: readonly ProgressRow[], queued: ReadonlySet<strin
   const ready: string[] = [];
   for (const row of byId.values()) {
     if (row.status !== 'PENDING' || queued.has(row.id)) continue;
-    const deps = [...(row.resumeFromId ? [row.resumeFromId] : []), ...row.waitForIds].map((id) => byId.get(id)).filter((d): d is ProgressRow => !!d);
+    const deps = [...(row.resumeFromId ? [row.resumeFromId] : []), ...row.waitForIds]
+      .map((id) => byId.get(id))
+      .filter((d): d is ProgressRow => !!d);
     if (deps.every(passed)) ready.push(row.id);
   }
   const all = [...byId.values()];
@@ -75,8 +79,12 @@ export function progress(rows: readonly ProgressRow[], queued: ReadonlySet<strin
  * How a run whose test cases all ended ends. ERROR: test cases ended in errors and none reached a
  * verdict (nothing could be tested). CANCELLED: some were cancelled. Otherwise COMPLETED with a result.
  */
-export function runOutcome(rows: readonly { status: RunTestCaseStatus; result: RunTestCaseResult | null }[]): { status: 'COMPLETED' | 'ERROR' | 'CANCELLED'; result: RunResult | null } {
+export function runOutcome(rows: readonly { status: RunTestCaseStatus; result: RunTestCaseResult | null }[]): {
+  status: 'COMPLETED' | 'ERROR' | 'CANCELLED';
+  result: RunResult | null;
+} {
   if (rows.some((r) => r.status === 'CANCELLED')) return { status: 'CANCELLED', result: null };
-  if (rows.some((r) => r.status === 'ERROR') && !rows.some((r) => r.status === 'COMPLETED')) return { status: 'ERROR', result: null };
+  if (rows.some((r) => r.status === 'ERROR') && !rows.some((r) => r.status === 'COMPLETED'))
+    return { status: 'ERROR', result: null };
   return { status: 'COMPLETED', result: runResult(rows) };
 }

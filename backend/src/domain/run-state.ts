@@ -28,7 +28,12 @@ export interface Outcome {
 
 /** "failed" in the API: failed, skipped or errored test cases (what `failedOnly` reruns). */
 export function isFailedOutcome(outcome: Outcome): boolean {
-  return outcome.result === 'FAILED' || outcome.status === 'SKIPPED' || outcome.result === 'SKIPPED' || outcome.status === 'ERROR';
+  return (
+    outcome.result === 'FAILED' ||
+    outcome.status === 'SKIPPED' ||
+    outcome.result === 'SKIPPED' ||
+    outcome.status === 'ERROR'
+  );
 }
 
 /** Result of a COMPLETED run: PASSED when all passed, FAILED when any failed or errored, SKIPPED when nothing ran. */

@@ -2,7 +2,12 @@
 // healing to accept a renamed element ("Email" -> "E-mail address").
 
 export function normalizeName(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 function bigrams(text: string): string[] {
@@ -39,7 +44,12 @@ export function similarity(a: string, b: string): number {
 }
 
 /** The `limit` items most similar to `query`, best first, each with its score. */
-export function closest<T>(query: string, items: T[], nameOf: (item: T) => string, limit = 3): { item: T; score: number }[] {
+export function closest<T>(
+  query: string,
+  items: T[],
+  nameOf: (item: T) => string,
+  limit = 3,
+): { item: T; score: number }[] {
   return items
     .map((item) => ({ item, score: similarity(query, nameOf(item)) }))
     .sort((a, b) => b.score - a.score)

@@ -6,7 +6,13 @@ import type { Locator, Step } from './steps.js';
 
 /** A JavaScript string literal in single quotes, as Playwright's docs write them. */
 export function jsString(text: string): string {
-  const escaped = text.replace(/[\\'\n\r\t\u2028\u2029]/g, (c) => ({ '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u2028': '\\u2028', '\u2029': '\\u2029' })[c]!);
+  const escaped = text.replace(
+    /[\\'\n\r\t\u2028\u2029]/g,
+    (c) =>
+      ({ '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u2028': '\\u2028', '\u2029': '\\u2029' })[
+        c
+      ]!,
+  );
   return `'${escaped}'`;
 }
 

@@ -66,7 +66,17 @@ export interface ExpectedTarget {
   near: { text: string; relation: 'next to' | 'in the row of' } | null;
 }
 
-export type ControlState = 'checked' | 'unchecked' | 'selected' | 'unselected' | 'expanded' | 'collapsed' | 'disabled' | 'enabled' | 'open' | 'closed';
+export type ControlState =
+  | 'checked'
+  | 'unchecked'
+  | 'selected'
+  | 'unselected'
+  | 'expanded'
+  | 'collapsed'
+  | 'disabled'
+  | 'enabled'
+  | 'open'
+  | 'closed';
 
 /** Config values a test case may use, by config name, then key. */
 export type ConfigValues = Record<string, Record<string, string>>;

@@ -16,7 +16,14 @@ export interface NetworkAccess {
 }
 
 /** Cloud instance metadata services, by name (their addresses are classified below). */
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'metadata.azure.internal', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'metadata.azure.internal',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 /** IPv4 metadata addresses: AWS/GCP/Azure/OpenStack, Azure's wire server, Alibaba Cloud. */
 const METADATA_V4 = new Set(['169.254.169.254', '169.254.170.2', '168.63.129.16', '100.100.100.200']);
@@ -37,7 +44,12 @@ export function parseIpv4(host: string): [number, number, number, number] | null
   if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return null;
   let value = last;
   numbers.forEach((n, i) => (value += n * 256 ** (3 - i)));
-  return [Math.floor(value / 2 ** 24) % 256, Math.floor(value / 2 ** 16) % 256, Math.floor(value / 2 ** 8) % 256, value % 256];
+  return [
+    Math.floor(value / 2 ** 24) % 256,
+    Math.floor(value / 2 ** 16) % 256,
+    Math.floor(value / 2 ** 8) % 256,
+    value % 256,
+  ];
 }
 
 function parseIpv4Number(part: string): number | null {
@@ -96,7 +108,8 @@ function v4Kind([a, b, c, d]: [number, number, number, number]): AddressKind {
   if (a === 0) return 'unspecified';
   if (a === 127) return 'loopback';
   if (a === 169 && b === 254) return 'link-local';
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return 'private';
+  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127))
+    return 'private';
   if (a >= 224) return 'reserved'; // multicast, 240/4, broadcast
   return 'public';
 }
@@ -168,7 +181,12 @@ export interface OwnPorts {
 }
 
 /** Why the browser may not reach `address` on `port`, or null when it may. */
-export function addressRefusal(address: string, port: number, access: NetworkAccess, own: OwnPorts | null): string | null {
+export function addressRefusal(
+  address: string,
+  port: number,
+  access: NetworkAccess,
+  own: OwnPorts | null,
+): string | null {
   const kind = addressKind(address) ?? 'reserved';
   const refused = kindRefusal(kind, access);
   if (refused) return refused;
@@ -224,7 +242,11 @@ export function hostMatches(pattern: string, url: URL): boolean {
   const labels = hostPattern.split('.');
   const hostLabels = host.split('.');
   if (labels.length !== hostLabels.length) return false;
-  return labels.every((label, i) => new RegExp(`^${label.split('*').map(escapeRegExp).join('[a-z0-9-]*')}$`).test(hostLabels[i]!) && hostLabels[i] !== '');
+  return labels.every(
+    (label, i) =>
+      new RegExp(`^${label.split('*').map(escapeRegExp).join('[a-z0-9-]*')}$`).test(hostLabels[i]!) &&
+      hostLabels[i] !== '',
+  );
 }
 
 /** The first pattern `url` matches, or null. */

@@ -13,10 +13,12 @@ let axeSource: Promise<string> | null = null;
 
 /** axe.min.js from the axe-core package, read once per process. */
 export function loadAxeSource(): Promise<string> {
-  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8').catch((error: unknown) => {
-    axeSource = null;
-    throw new Error(`Cannot read axe-core (npm package "axe-core"): ${(error as Error).message}. Run npm install.`);
-  });
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8').catch(
+    (error: unknown) => {
+      axeSource = null;
+      throw new Error(`Cannot read axe-core (npm package "axe-core"): ${(error as Error).message}. Run npm install.`);
+    },
+  );
   return axeSource;
 }
 

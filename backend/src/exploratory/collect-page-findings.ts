@@ -125,7 +125,8 @@ export class PageVisitor {
       if (statusFinding) visit.findings.push(statusFinding);
       // An error page, a page elsewhere (redirected off-origin) or a page that is not there (a
       // download) is not read further; a slow page that answered is read as far as it got.
-      const readable = !statusFinding && sameOrigin(visit.url, this.settings.origin) && (loaded || !visit.error?.includes('net::'));
+      const readable =
+        !statusFinding && sameOrigin(visit.url, this.settings.origin) && (loaded || !visit.error?.includes('net::'));
       if (readable && !budget.stopped) visit.links = await readLinks(page, visit.url, budget, this.settings.origin);
       let axeDone = !readable;
       if (readable && !budget.stopped) {
@@ -143,7 +144,10 @@ export class PageVisitor {
       return visit;
     } finally {
       this.events = null;
-      visit.findings.push(...events.findings(visit.url), ...violations.map((v) => accessibilityFinding(visit.url, v)).filter((f): f is RawFinding => f !== null));
+      visit.findings.push(
+        ...events.findings(visit.url),
+        ...violations.map((v) => accessibilityFinding(visit.url, v)).filter((f): f is RawFinding => f !== null),
+      );
       // The order events arrived in depends on timing; the order of findings must not.
       visit.findings.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       if (!clean) await this.close();
@@ -153,7 +157,11 @@ export class PageVisitor {
   async close(): Promise<void> {
     const page = this.page;
     this.page = null;
-    if (page) await Promise.race([page.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref())]);
+    if (page)
+      await Promise.race([
+        page.close().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref()),
+      ]);
   }
 
   private async openPage(budget: Budget): Promise<Page | null> {
@@ -165,7 +173,10 @@ export class PageVisitor {
     page.on('console', (message: ConsoleMessage) => {
       if (!this.events || message.type() !== 'error' || NETWORK_ECHO.test(message.text())) return;
       const location = message.location();
-      this.events.consoleErrors.push({ text: message.text(), location: location.url ? { url: location.url, lineNumber: location.lineNumber } : null });
+      this.events.consoleErrors.push({
+        text: message.text(),
+        location: location.url ? { url: location.url, lineNumber: location.lineNumber } : null,
+      });
     });
     page.on('pageerror', (error) => this.events?.exceptions.push(error));
     page.on('response', (response) => {
@@ -177,7 +188,12 @@ export class PageVisitor {
         return;
       }
       if (response.status() < 400 || !sameOrigin(response.url(), origin)) return;
-      this.events.failedRequests.push({ url: response.url(), resourceType: request.resourceType(), status: response.status(), statusText: response.statusText() });
+      this.events.failedRequests.push({
+        url: response.url(),
+        resourceType: request.resourceType(),
+        status: response.status(),
+        statusText: response.statusText(),
+      });
     });
     // Windows a page opens are not part of the crawl.
     page.on('popup', (popup) => void popup.close().catch(() => {}));

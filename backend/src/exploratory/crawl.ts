@@ -8,7 +8,13 @@ import type { BrowserContext } from 'playwright-core';
 import type { Budget } from './budget.js';
 import { checkLinks, type LinkCheck } from './check-links.js';
 import { PageVisitor, type FoundLink, type PageSettings } from './collect-page-findings.js';
-import { brokenLinkFinding, pageLoadFinding, unansweredLinkFinding, unreachableFinding, type RawFinding } from './findings.js';
+import {
+  brokenLinkFinding,
+  pageLoadFinding,
+  unansweredLinkFinding,
+  unreachableFinding,
+  type RawFinding,
+} from './findings.js';
 import { classifyLink, normaliseUrl, SeenUrls } from './urls.js';
 
 export interface CrawlSettings extends PageSettings {
@@ -35,7 +41,12 @@ type BrokenCheck = Extract<LinkCheck, { outcome: 'broken' | 'no-answer' }>;
 
 const MAX_REDIRECTS = 5;
 
-export async function crawl(context: BrowserContext, startUrl: string, budget: Budget, settings: CrawlSettings): Promise<CrawlOutcome> {
+export async function crawl(
+  context: BrowserContext,
+  startUrl: string,
+  budget: Budget,
+  settings: CrawlSettings,
+): Promise<CrawlOutcome> {
   const crawler = new Crawler(context, budget, settings);
   try {
     return await crawler.run(normaliseUrl(startUrl));
@@ -78,7 +89,8 @@ class Crawler {
           break;
         }
         // A linked page that answered its check but not the browser; a download is not a page.
-        if (!visit.stopped && visit.error && !/net::ERR_ABORTED|Download is starting/.test(visit.error)) outcome.findings.push(pageLoadFinding(url, visit.error));
+        if (!visit.stopped && visit.error && !/net::ERR_ABORTED|Download is starting/.test(visit.error))
+          outcome.findings.push(pageLoadFinding(url, visit.error));
         continue;
       }
       if (this.visited.has(visit.url)) continue; // redirected to a page already visited
@@ -113,7 +125,11 @@ class Crawler {
         this.context.request,
         checked.map((l) => l.url),
         this.budget,
-        { timeoutMs: this.settings.linkTimeoutMs, concurrency: this.settings.linkCheckConcurrency, refusal: this.settings.refusal },
+        {
+          timeoutMs: this.settings.linkTimeoutMs,
+          concurrency: this.settings.linkCheckConcurrency,
+          refusal: this.settings.refusal,
+        },
       );
       const redirected: FoundLink[] = [];
       results.forEach((check, index) => {
@@ -123,8 +139,11 @@ class Crawler {
             if (check.html) this.queue.push(link.url);
             break;
           case 'redirect': {
-            const decision = check.location ? classifyLink({ href: check.location }, link.url, this.settings.origin) : null;
-            if (decision?.follow && this.seen.admit(decision.url) === 'new') redirected.push({ url: decision.url, html: link.html });
+            const decision = check.location
+              ? classifyLink({ href: check.location }, link.url, this.settings.origin)
+              : null;
+            if (decision?.follow && this.seen.admit(decision.url) === 'new')
+              redirected.push({ url: decision.url, html: link.html });
             break;
           }
           case 'broken':

@@ -37,7 +37,12 @@ export function clip(text: string, max: number): string {
 
 /** The first line with text, trimmed (error messages often start with a blank line or carry a call log). */
 export function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim())?.trim() ?? '';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? ''
+  );
 }
 
 const statusLine = (status: number, statusText: string) => `${status}${statusText ? ` ${statusText}` : ''}`;
@@ -69,7 +74,13 @@ export function pageLoadFinding(page: string, reason: string): RawFinding {
 }
 
 /** A same-origin request the page made (stylesheet, script, image, fetch) answered an error. */
-export function subresourceFinding(page: string, resource: string, resourceType: string, status: number, statusText: string): RawFinding | null {
+export function subresourceFinding(
+  page: string,
+  resource: string,
+  resourceType: string,
+  status: number,
+  statusText: string,
+): RawFinding | null {
   const severity = subresourceStatusSeverity(status);
   if (!severity) return null;
   return {
@@ -82,7 +93,11 @@ export function subresourceFinding(page: string, resource: string, resourceType:
   };
 }
 
-export function consoleErrorFinding(page: string, text: string, location: { url: string; lineNumber: number } | null): RawFinding {
+export function consoleErrorFinding(
+  page: string,
+  text: string,
+  location: { url: string; lineNumber: number } | null,
+): RawFinding {
   const where = location?.url ? `\nat ${location.url}:${location.lineNumber + 1}` : '';
   return {
     key: `console:${text}`,
@@ -103,12 +118,22 @@ export function exceptionFinding(page: string, error: { name: string; message: s
     severity: UNCAUGHT_EXCEPTION_SEVERITY,
     title: clip(`Uncaught exception: ${firstLine(headline)}`, MAX_TITLE),
     page,
-    evidence: clip(error.stack?.includes(error.message) ? error.stack : `${headline}${error.stack ? `\n${error.stack}` : ''}`, MAX_EVIDENCE_TEXT),
+    evidence: clip(
+      error.stack?.includes(error.message) ? error.stack : `${headline}${error.stack ? `\n${error.stack}` : ''}`,
+      MAX_EVIDENCE_TEXT,
+    ),
   };
 }
 
 /** A same-origin link on `page` whose target answered `status` (>= 400), checked with `method`. */
-export function brokenLinkFinding(page: string, target: string, status: number, statusText: string, method: string, anchorHtml: string): RawFinding | null {
+export function brokenLinkFinding(
+  page: string,
+  target: string,
+  status: number,
+  statusText: string,
+  method: string,
+  anchorHtml: string,
+): RawFinding | null {
   const severity = linkStatusSeverity(status);
   if (!severity) return null;
   return {
@@ -137,15 +162,22 @@ export function unansweredLinkFinding(page: string, target: string, reason: stri
 export function accessibilityFinding(page: string, violation: AxeViolation): RawFinding | null {
   const severity = axeImpactSeverity(violation.impact);
   if (!severity) return null;
-  const shown = violation.nodes.slice(0, AXE_NODES_SHOWN).map((node) => `- ${clip(node.html.replace(/\s+/g, ' '), MAX_HTML)} (${node.target.join(' ')})`);
-  const more = violation.nodes.length > AXE_NODES_SHOWN ? [`- …and ${violation.nodes.length - AXE_NODES_SHOWN} more elements`] : [];
+  const shown = violation.nodes
+    .slice(0, AXE_NODES_SHOWN)
+    .map((node) => `- ${clip(node.html.replace(/\s+/g, ' '), MAX_HTML)} (${node.target.join(' ')})`);
+  const more =
+    violation.nodes.length > AXE_NODES_SHOWN
+      ? [`- …and ${violation.nodes.length - AXE_NODES_SHOWN} more elements`]
+      : [];
   return {
     key: `axe:${violation.id}`,
     kind: 'accessibility',
     severity,
     title: clip(`Accessibility: ${violation.help} (${violation.id})`, MAX_TITLE),
     page,
-    evidence: [`${violation.id} (${violation.impact}): ${violation.help}`, violation.helpUrl, ...shown, ...more].join('\n'),
+    evidence: [`${violation.id} (${violation.impact}): ${violation.help}`, violation.helpUrl, ...shown, ...more].join(
+      '\n',
+    ),
   };
 }
 

@@ -23,7 +23,13 @@ export function mergeFindings(observations: readonly RawFinding[]): Finding[] {
     if (!group.pages.includes(observation.page)) group.pages.push(observation.page);
   }
   const merged = [...groups.values()].map(({ first, severity, pages }): Finding => {
-    const finding: Finding = { severity, kind: first.kind, title: first.title, page: first.page, evidence: first.evidence };
+    const finding: Finding = {
+      severity,
+      kind: first.kind,
+      title: first.title,
+      page: first.page,
+      evidence: first.evidence,
+    };
     if (pages.length > 1) {
       const listed = pages.slice(0, PAGES_LISTED).map(displayPath).join(', ');
       const more = pages.length > PAGES_LISTED ? `, and ${pages.length - PAGES_LISTED} more` : '';

@@ -52,13 +52,21 @@ const DEFAULTS = {
 const CLOSE_TIMEOUT_MS = 5_000;
 
 export class PlaywrightExplorer implements Explorer {
-  private readonly options: Required<Omit<PlaywrightExplorerOptions, 'contextOptions' | 'guard'>> & { contextOptions: BrowserContextOptions; guard: PlaywrightExplorerOptions['guard'] };
+  private readonly options: Required<Omit<PlaywrightExplorerOptions, 'contextOptions' | 'guard'>> & {
+    contextOptions: BrowserContextOptions;
+    guard: PlaywrightExplorerOptions['guard'];
+  };
 
   constructor(
     private readonly getBrowser: () => Promise<Browser>,
     options: PlaywrightExplorerOptions = {},
   ) {
-    this.options = { ...DEFAULTS, ...withoutUndefined(options), contextOptions: options.contextOptions ?? {}, guard: options.guard };
+    this.options = {
+      ...DEFAULTS,
+      ...withoutUndefined(options),
+      contextOptions: options.contextOptions ?? {},
+      guard: options.guard,
+    };
   }
 
   async explore(options: ExplorationOptions): Promise<ExplorationResult> {
@@ -68,7 +76,10 @@ export class PlaywrightExplorer implements Explorer {
     const refused = await guard?.refusal(options.startUrl);
     if (refused) throw new Error(`Cannot explore ${options.startUrl}: ${refused}.`);
     const budget = new Budget(options.maxDurationMs, options.signal);
-    const result = (outcome: Omit<ExplorationResult, 'durationMs'>): ExplorationResult => ({ ...outcome, durationMs: Date.now() - started });
+    const result = (outcome: Omit<ExplorationResult, 'durationMs'>): ExplorationResult => ({
+      ...outcome,
+      durationMs: Date.now() - started,
+    });
     const nothing = { pagesVisited: [], findings: [], unreachable: false };
 
     try {
@@ -76,18 +87,37 @@ export class PlaywrightExplorer implements Explorer {
       if (!browser.done) return result(nothing);
       // The guard's options come last: nothing configured may take its proxy away.
       const opened = await budget.bounded(
-        (async () => browser.value.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...this.options.contextOptions, ...(await guard?.contextOptions()) }))(),
+        (async () =>
+          browser.value.newContext({
+            viewport: { width: 1280, height: 800 },
+            serviceWorkers: 'block',
+            ...this.options.contextOptions,
+            ...(await guard?.contextOptions()),
+          }))(),
       );
       if (!opened.done) return result(nothing);
       const context = opened.value;
       try {
         await guard?.protect(context);
-        const settings: CrawlSettings = { ...this.options, origin, maxPages: options.maxPages, refusal: guard ? (url) => guard.refusal(url) : undefined };
+        const settings: CrawlSettings = {
+          ...this.options,
+          origin,
+          maxPages: options.maxPages,
+          refusal: guard ? (url) => guard.refusal(url) : undefined,
+        };
         const outcome = await crawl(context, options.startUrl, budget, settings);
-        const refusals = (guard?.refusals ?? []).map((r) => refusedRequestFinding(outcome.pagesVisited.at(-1) ?? options.startUrl, r.url, r.reason));
+        const refusals = (guard?.refusals ?? []).map((r) =>
+          refusedRequestFinding(outcome.pagesVisited.at(-1) ?? options.startUrl, r.url, r.reason),
+        );
         // A page the guard's proxy could not reach reads as the browser's own network error.
-        const findings = guard ? outcome.findings.map((f) => ({ ...f, evidence: guard.explain(f.evidence) })) : outcome.findings;
-        return result({ pagesVisited: outcome.pagesVisited, findings: mergeFindings([...findings, ...refusals]), unreachable: outcome.unreachable });
+        const findings = guard
+          ? outcome.findings.map((f) => ({ ...f, evidence: guard.explain(f.evidence) }))
+          : outcome.findings;
+        return result({
+          pagesVisited: outcome.pagesVisited,
+          findings: mergeFindings([...findings, ...refusals]),
+          unreachable: outcome.unreachable,
+        });
       } finally {
         await closeWithin(context, CLOSE_TIMEOUT_MS);
       }
@@ -103,11 +133,16 @@ function checkOptions(options: ExplorationOptions): string {
   try {
     url = new URL(options.startUrl);
   } catch {
-    throw new Error(`Cannot explore "${options.startUrl}": not a URL. Give an absolute http(s) URL such as https://preview.example.com/.`);
+    throw new Error(
+      `Cannot explore "${options.startUrl}": not a URL. Give an absolute http(s) URL such as https://preview.example.com/.`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Cannot explore "${options.startUrl}": only http and https URLs can be explored.`);
-  if (!Number.isInteger(options.maxPages) || options.maxPages < 1) throw new Error(`maxPages must be a whole number of at least 1, not ${options.maxPages}.`);
-  if (!Number.isFinite(options.maxDurationMs) || options.maxDurationMs <= 0) throw new Error(`maxDurationMs must be a positive number of milliseconds, not ${options.maxDurationMs}.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`Cannot explore "${options.startUrl}": only http and https URLs can be explored.`);
+  if (!Number.isInteger(options.maxPages) || options.maxPages < 1)
+    throw new Error(`maxPages must be a whole number of at least 1, not ${options.maxPages}.`);
+  if (!Number.isFinite(options.maxDurationMs) || options.maxDurationMs <= 0)
+    throw new Error(`maxDurationMs must be a positive number of milliseconds, not ${options.maxDurationMs}.`);
   return url.origin;
 }
 

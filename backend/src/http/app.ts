@@ -56,7 +56,10 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   koa.use(dashboardSession(app, { secureCookies: options.secureCookies ?? false }));
   koa.use(async (ctx, next) => {
     // No ID holds a NUL character (PostgreSQL text cannot store one): say so instead of asking the database.
-    if (/%00/.test(ctx.path)) throw new BadRequest(`The request path ${ctx.path} contains a NUL character (%00); no run, project or test case ID has one.`);
+    if (/%00/.test(ctx.path))
+      throw new BadRequest(
+        `The request path ${ctx.path} contains a NUL character (%00); no run, project or test case ID has one.`,
+      );
     await next();
   });
   koa.use(async (ctx, next) => {
@@ -66,17 +69,33 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     // that is still a method not allowed there, as docs/api.md says.
     if (ctx.status === 501 && ctx.response.get('Allow')) ctx.status = 405;
     if (ctx.status === 405) {
-      ctx.body = { message: `Method ${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.` };
+      ctx.body = {
+        message: `Method ${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}.`,
+      };
       ctx.status = 405;
     } else if (ctx.status === 404) {
       if (errorPage(ctx, 404, `Nothing is at ${ctx.path}.`)) return;
-      ctx.body = { message: `No route for ${ctx.method} ${ctx.path}. The API lives under /v1; its description is at /v1/openapi.json.` };
+      ctx.body = {
+        message: `No route for ${ctx.method} ${ctx.path}. The API lives under /v1; its description is at /v1/openapi.json.`,
+      };
       ctx.status = 404;
     }
   });
 
-  const dashboard = { evidence: options.evidence, secureCookies: options.secureCookies ?? false, signInHosts: options.signInHosts };
-  const routers = [healthRoutes(options.database, options.readiness), v1Routes(app, options.outboundIps, guard), legacyRunRoutes(app, guard), ...dashboardRoutes(app, dashboard), webhookRoutes(app, options.bodyLimitBytes), slackRoutes(options.slackEvents, options.bodyLimitBytes), cliRoutes(cachedCliBundle(), goalieVersion())];
+  const dashboard = {
+    evidence: options.evidence,
+    secureCookies: options.secureCookies ?? false,
+    signInHosts: options.signInHosts,
+  };
+  const routers = [
+    healthRoutes(options.database, options.readiness),
+    v1Routes(app, options.outboundIps, guard),
+    legacyRunRoutes(app, guard),
+    ...dashboardRoutes(app, dashboard),
+    webhookRoutes(app, options.bodyLimitBytes),
+    slackRoutes(options.slackEvents, options.bodyLimitBytes),
+    cliRoutes(cachedCliBundle(), goalieVersion()),
+  ];
   if (options.metricsEndpoint) routers.unshift(metricsRoutes(options.metricsEndpoint));
   for (const router of routers) {
     koa.use(router.routes());

@@ -26,7 +26,6 @@ export interface CliBundle {
   inputs: string[];
 }
 
-
 /** Every Node built-in the sources import becomes `__builtins["node:x"]`, filled before the code runs. */
 function builtinsByDynamicImport(used: Set<string>): Plugin {
   return {
@@ -38,7 +37,10 @@ function builtinsByDynamicImport(used: Set<string>): Plugin {
         used.add(name);
         return { path: name, namespace: 'builtin' };
       });
-      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = __builtins[${JSON.stringify(args.path)}];`, loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+        contents: `module.exports = __builtins[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
     },
   };
 }
@@ -63,8 +65,11 @@ export async function buildCliBundle(): Promise<CliBundle> {
   });
   // The client must run where no node_modules exist: a package pulled in by mistake is a build error.
   const packages = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules'));
-  if (packages.length) throw new Error(`The CLI bundle must not contain npm packages, but it imports ${packages.join(', ')}`);
-  const loads = [...builtins].sort().map((name) => `  ${JSON.stringify(name)}: (await import(${JSON.stringify(name)})).default,`);
+  if (packages.length)
+    throw new Error(`The CLI bundle must not contain npm packages, but it imports ${packages.join(', ')}`);
+  const loads = [...builtins]
+    .sort()
+    .map((name) => `  ${JSON.stringify(name)}: (await import(${JSON.stringify(name)})).default,`);
   const code = [
     '#!/usr/bin/env node',
     `// Goalie CLI ${v}: a self-contained client of the Goalie REST API (node goalie.js --help). Generated from shared/src/cli; do not edit.`,

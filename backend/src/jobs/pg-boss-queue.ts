@@ -8,7 +8,10 @@ import type { Job, JobQueue, QueueName, SqlExecutor, TakenJob } from '../app/por
 export const JOBS_CHANNEL = 'goalie_jobs';
 
 /** Per queue: retries and expiry. Test cases are retried by the run engine itself (recover-stale-work). */
-const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: number; retryDelay?: number; retryBackoff?: boolean }> = {
+const QUEUE_POLICIES: Record<
+  QueueName,
+  { retryLimit: number; expireInSeconds: number; retryDelay?: number; retryBackoff?: boolean }
+> = {
   'run-test-case': { retryLimit: 0, expireInSeconds: 30 * 60 },
   'generate-test-case': { retryLimit: 1, expireInSeconds: 15 * 60 },
   // Host calls (comments, statuses) may fail for a while: retried with backoff by pg-boss.
@@ -23,8 +26,19 @@ const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; expireInSeconds: n
 const QUEUES_LOCK = '113728073525607';
 
 /** `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do. */
-export async function startBoss(databaseUrl: string, options: { supervise: boolean; onError: (error: unknown) => void }): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4, schedule: false, supervise: options.supervise, migrate: true, application_name: 'goalie-queue' });
+export async function startBoss(
+  databaseUrl: string,
+  options: { supervise: boolean; onError: (error: unknown) => void },
+): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    schedule: false,
+    supervise: options.supervise,
+    migrate: true,
+    application_name: 'goalie-queue',
+  });
   // An unhandled 'error' event would crash the process; maintenance errors are logged instead.
   boss.on('error', options.onError);
   await boss.start();
@@ -66,25 +80,38 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
       const db = { executeSql: (text: string, values: unknown[]) => within.executeSql(text, values) };
       for (const queue of new Set(jobs.map((j) => j.queue))) {
         // Retries and expiry come from the queue's policy (createQueue above).
-        await boss.insert(jobs.filter((j) => j.queue === queue).map((j) => ({ name: queue, data: j.data })), { db } as never);
+        await boss.insert(
+          jobs.filter((j) => j.queue === queue).map((j) => ({ name: queue, data: j.data })),
+          { db } as never,
+        );
         await within.executeSql('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
       }
     },
     async takenLongAgo<Q extends QueueName>(queue: Q, olderThanMs: number): Promise<TakenJob<Q>[]> {
-      const result = await boss.getDb().executeSql(
-        `SELECT id, data FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2::double precision) ORDER BY started_on`,
-        [queue, olderThanMs / 1000],
-      );
-      return (result.rows as { id: string; data: TakenJob<Q>['data'] }[]).map((row) => ({ id: row.id, data: row.data }));
+      const result = await boss
+        .getDb()
+        .executeSql(
+          `SELECT id, data FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2::double precision) ORDER BY started_on`,
+          [queue, olderThanMs / 1000],
+        );
+      return (result.rows as { id: string; data: TakenJob<Q>['data'] }[]).map((row) => ({
+        id: row.id,
+        data: row.data,
+      }));
     },
     async isTaken(queue: QueueName, id: string, within: SqlExecutor) {
-      const result = await within.executeSql(`SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2 AND state = 'active'`, [queue, id]);
+      const result = await within.executeSql(
+        `SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2 AND state = 'active'`,
+        [queue, id],
+      );
       return result.rows.length > 0;
     },
     async abandon(queue: QueueName, ids: string[], within: SqlExecutor) {
       if (!ids.length) return;
       // Cancelled, not failed: the queue's retry policy must not run it again.
-      await boss.cancel(queue, ids, { db: { executeSql: (text: string, values: unknown[]) => within.executeSql(text, values) } });
+      await boss.cancel(queue, ids, {
+        db: { executeSql: (text: string, values: unknown[]) => within.executeSql(text, values) },
+      });
     },
   };
 }
@@ -98,5 +125,9 @@ export async function queueStats(boss: PgBoss): Promise<{ queue: string; depth: 
     [],
   );
   const rows = new Map((result.rows as { name: string; depth: number; oldest: number }[]).map((r) => [r.name, r]));
-  return Object.keys(QUEUE_POLICIES).map((queue) => ({ queue, depth: rows.get(queue)?.depth ?? 0, oldestSeconds: Number(rows.get(queue)?.oldest ?? 0) }));
+  return Object.keys(QUEUE_POLICIES).map((queue) => ({
+    queue,
+    depth: rows.get(queue)?.depth ?? 0,
+    oldestSeconds: Number(rows.get(queue)?.oldest ?? 0),
+  }));
 }

@@ -23,7 +23,10 @@ export interface SchedulerOptions {
   evidenceSweepMs?: number;
 }
 
-export function startScheduler(ctx: AppContext, options: SchedulerOptions): { stop(): Promise<void>; tick(): Promise<void> } {
+export function startScheduler(
+  ctx: AppContext,
+  options: SchedulerOptions,
+): { stop(): Promise<void>; tick(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   let lastSweep = 0;
   let sweeping: Promise<void> | null = null;
@@ -42,7 +45,8 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions): { st
         sweeping = expireEvidence(ctx, options.evidence)
           .then(() => undefined)
           .catch((error) => {
-            if (!options.databaseAway?.(error)) ctx.log.error({ err: error }, 'evidence retention sweep failed; the next one tries again');
+            if (!options.databaseAway?.(error))
+              ctx.log.error({ err: error }, 'evidence retention sweep failed; the next one tries again');
           })
           .finally(() => (sweeping = null));
       }

@@ -68,9 +68,17 @@ export class Worker {
   }
 
   async start(): Promise<void> {
-    await this.ctx.store.execution.registerWorker({ id: this.id, hostname: os.hostname(), pid: process.pid, concurrency: this.options.concurrency }, this.ctx.now());
-    this.listener = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'goalie-worker-listen' });
-    this.listener.on('error', (error) => this.ctx.log.warn({ err: error }, 'job notification connection lost; polling'));
+    await this.ctx.store.execution.registerWorker(
+      { id: this.id, hostname: os.hostname(), pid: process.pid, concurrency: this.options.concurrency },
+      this.ctx.now(),
+    );
+    this.listener = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: 'goalie-worker-listen',
+    });
+    this.listener.on('error', (error) =>
+      this.ctx.log.warn({ err: error }, 'job notification connection lost; polling'),
+    );
     this.listener.on('notification', () => this.poke());
     await this.listener.connect();
     await this.listener.query(`LISTEN ${JOBS_CHANNEL}`);
@@ -94,10 +102,15 @@ export class Worker {
       // finds each test case either claimed by this worker or still queued.
       for (const [, job] of left) job.abort.abort(new HandedBack());
       const unfinished: Unfinished[] = left.map(([jobId, job]) =>
-        job.runTestCaseId ? { jobId, runTestCase: { id: job.runTestCaseId, attempt: job.attempt! } } : { jobId, held: job.held! },
+        job.runTestCaseId
+          ? { jobId, runTestCase: { id: job.runTestCaseId, attempt: job.attempt! } }
+          : { jobId, held: job.held! },
       );
       const handed = await handBackWork(this.ctx, this.id, unfinished);
-      this.ctx.log.info({ workerId: this.id, running: left.length, handedBack: handed }, 'shutting down: grace period over, unfinished work handed back');
+      this.ctx.log.info(
+        { workerId: this.id, running: left.length, handedBack: handed },
+        'shutting down: grace period over, unfinished work handed back',
+      );
       await within(Promise.allSettled(left.map(([, job]) => job.done)), LET_GO_MS);
     }
     if (this.heartbeat) clearInterval(this.heartbeat);
@@ -114,13 +127,28 @@ export class Worker {
     const attempt = job.retryCount + 1;
     const attempts = job.retryLimit + 1;
     const message = (error as Error)?.message ?? String(error);
-    const what = queue === 'notify' ? `Slack notification (run ${String(job.data.event)}) to ${String(job.data.channel)}` : `review step "${String(job.data.step)}"`;
+    const what =
+      queue === 'notify'
+        ? `Slack notification (run ${String(job.data.event)}) to ${String(job.data.channel)}`
+        : `review step "${String(job.data.step)}"`;
     // `event`: the message says it all (logger.ts shows only it on a terminal); `err`, with its stack, only at debug.
-    const fields = { event: attempt < attempts ? 'job.retry' : 'job.given-up', queue, jobId: job.id, data: job.data, attempt, attempts, error: message, ...(this.ctx.log.isLevelEnabled?.('debug') ? { err: error } : {}) };
+    const fields = {
+      event: attempt < attempts ? 'job.retry' : 'job.given-up',
+      queue,
+      jobId: job.id,
+      data: job.data,
+      attempt,
+      attempts,
+      error: message,
+      ...(this.ctx.log.isLevelEnabled?.('debug') ? { err: error } : {}),
+    };
     if (attempt < attempts) {
       // pg-boss waits retryDelay × 2^retryCount, times a random 1 to 2 (with backoff).
       const wait = job.retryBackoff ? job.retryDelay * 2 ** job.retryCount : job.retryDelay;
-      this.ctx.log.warn(fields, `${what} failed (attempt ${attempt} of ${attempts}): ${message}; trying again in ${job.retryBackoff ? `${wait} to ${wait * 2}` : wait} s`);
+      this.ctx.log.warn(
+        fields,
+        `${what} failed (attempt ${attempt} of ${attempts}): ${message}; trying again in ${job.retryBackoff ? `${wait} to ${wait * 2}` : wait} s`,
+      );
     } else {
       this.ctx.log.error(fields, `${what} failed ${attempts} time${attempts === 1 ? '' : 's'}, given up: ${message}`);
     }
@@ -137,7 +165,8 @@ export class Worker {
       const active = [...this.active.values()].flatMap((j) => (j.runTestCaseId ? [j.runTestCaseId] : []));
       const held = [...this.active.values()].flatMap((j) => (j.held ? [j.held] : []));
       const cancelled = new Set(await this.ctx.store.execution.heartbeat(this.id, active, this.ctx.now(), held));
-      for (const job of this.active.values()) if (job.runTestCaseId && cancelled.has(job.runTestCaseId)) job.abort.abort();
+      for (const job of this.active.values())
+        if (job.runTestCaseId && cancelled.has(job.runTestCaseId)) job.abort.abort();
     } catch (error) {
       if (!this.options.databaseAway?.(error)) this.ctx.log.warn({ err: error }, 'heartbeat failed');
     }
@@ -150,7 +179,10 @@ export class Worker {
         for (const queue of this.queues) {
           const free = this.options.concurrency - this.active.size;
           if (free <= 0) break;
-          const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: free, includeMetadata: true });
+          const jobs = await this.boss.fetch<Record<string, unknown>>(queue, {
+            batchSize: free,
+            includeMetadata: true,
+          });
           for (const job of jobs) this.handle(queue, job);
           fetched += jobs.length;
           // Say at once which jobs this process holds, not only at the next beat.
@@ -184,11 +216,20 @@ export class Worker {
       try {
         if (queue === 'run-test-case') {
           const data = job.data as { runTestCaseId: string; attempt: number };
-          const result = await executeRunTestCase(this.ctx, { workerId: this.id, executor: this.executor, projectParallelism: this.options.projectParallelism }, data, abort.signal);
+          const result = await executeRunTestCase(
+            this.ctx,
+            { workerId: this.id, executor: this.executor, projectParallelism: this.options.projectParallelism },
+            data,
+            abort.signal,
+          );
           // The project is at its parallelism limit: try again in a moment.
           if (result === 'busy') await this.boss.send(queue, data, { startAfter: 1 });
         } else if (queue === 'notify') {
-          await sendRunNotification(this.ctx, this.options.slack!, job.data as { runId: string; channel: string; event: 'started' | 'finished' });
+          await sendRunNotification(
+            this.ctx,
+            this.options.slack!,
+            job.data as { runId: string; channel: string; event: 'started' | 'finished' },
+          );
         } else if (queue === 'review') {
           const data = job.data as { reviewId: string; step: ReviewStep };
           await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);
@@ -199,7 +240,10 @@ export class Worker {
       } catch (error) {
         // Handed back while it ran (its browser closed under it by the shutdown): given up, not failed.
         if (handedBack(abort.signal)) {
-          this.ctx.log.info({ queue, jobId: job.id, message: (error as Error).message }, 'handed-back job stopped by the shutdown');
+          this.ctx.log.info(
+            { queue, jobId: job.id, message: (error as Error).message },
+            'handed-back job stopped by the shutdown',
+          );
           return;
         }
         if (CALLS_OUT.has(queue)) this.attemptFailed(queue, job, error);

@@ -31,8 +31,16 @@ export function prometheusMetrics(snapshot: () => Promise<Snapshot>): Prometheus
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const launches = new client.Counter({ name: 'goalie_browser_launches_total', help: 'Browsers launched (or remote browsers connected) by this process', registers: [registry] });
-  const crashes = new client.Counter({ name: 'goalie_browser_crashes_total', help: 'Browsers that went away without being closed (a crash, a remote browser gone)', registers: [registry] });
+  const launches = new client.Counter({
+    name: 'goalie_browser_launches_total',
+    help: 'Browsers launched (or remote browsers connected) by this process',
+    registers: [registry],
+  });
+  const crashes = new client.Counter({
+    name: 'goalie_browser_crashes_total',
+    help: 'Browsers that went away without being closed (a crash, a remote browser gone)',
+    registers: [registry],
+  });
   const http = new client.Histogram({
     name: 'goalie_http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status',
@@ -40,7 +48,12 @@ export function prometheusMetrics(snapshot: () => Promise<Snapshot>): Prometheus
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  const webhooks = new client.Counter({ name: 'goalie_webhook_deliveries_total', help: 'Repository host webhook deliveries by host and outcome', labelNames: ['host', 'outcome'], registers: [registry] });
+  const webhooks = new client.Counter({
+    name: 'goalie_webhook_deliveries_total',
+    help: 'Repository host webhook deliveries by host and outcome',
+    labelNames: ['host', 'outcome'],
+    registers: [registry],
+  });
 
   // One snapshot per scrape, shared by the gauges that read it.
   let current: Promise<Snapshot> | null = null;
@@ -63,7 +76,8 @@ export function prometheusMetrics(snapshot: () => Promise<Snapshot>): Prometheus
     async collect() {
       this.reset();
       const counts = (await read()).testCases;
-      for (const status of new Set(['PENDING', 'RUNNING', ...Object.keys(counts)])) this.set({ status }, counts[status] ?? 0);
+      for (const status of new Set(['PENDING', 'RUNNING', ...Object.keys(counts)]))
+        this.set({ status }, counts[status] ?? 0);
     },
   });
   new client.Gauge({
@@ -88,7 +102,8 @@ export function prometheusMetrics(snapshot: () => Promise<Snapshot>): Prometheus
   });
 
   return {
-    executionFinished: (kind: ExecutionKind, verdict: string, seconds: number) => executions.observe({ kind, verdict }, seconds),
+    executionFinished: (kind: ExecutionKind, verdict: string, seconds: number) =>
+      executions.observe({ kind, verdict }, seconds),
     browserLaunched: () => launches.inc(),
     browserLost: () => crashes.inc(),
     httpRequest: (method, route, status, seconds) => http.observe({ method, route, status: String(status) }, seconds),

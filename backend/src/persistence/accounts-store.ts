@@ -1,7 +1,13 @@
 // The AccountsStore in plain SQL: small tables, and statements whose conditions matter (a reset link
 // used once, an invitation accepted once) are single statements.
 import type { EntityManager } from 'typeorm';
-import type { AccountsStore, IdentityRecord, InvitationRecord, MembershipRecord, UserRecord } from '../app/ports/accounts.js';
+import type {
+  AccountsStore,
+  IdentityRecord,
+  InvitationRecord,
+  MembershipRecord,
+  UserRecord,
+} from '../app/ports/accounts.js';
 import { UniqueViolation } from '../app/ports/store.js';
 import type { Role } from '../domain/access.js';
 
@@ -16,9 +22,22 @@ interface UserRow {
 
 const USER_COLUMNS = 'u.id, u.email, u.name, u.is_admin, u.password_hash, u.created_at';
 
-const toUser = (r: UserRow): UserRecord => ({ id: r.id, email: r.email, name: r.name, isAdmin: r.is_admin, hasPassword: r.password_hash !== null, createdAt: r.created_at });
+const toUser = (r: UserRow): UserRecord => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  isAdmin: r.is_admin,
+  hasPassword: r.password_hash !== null,
+  createdAt: r.created_at,
+});
 
-const toIdentity = (r: { provider: IdentityRecord['provider']; provider_url: string; provider_user_id: string; username: string | null; user_id: string }): IdentityRecord => ({
+const toIdentity = (r: {
+  provider: IdentityRecord['provider'];
+  provider_url: string;
+  provider_user_id: string;
+  username: string | null;
+  user_id: string;
+}): IdentityRecord => ({
   provider: r.provider,
   providerUrl: r.provider_url,
   providerUserId: r.provider_user_id,
@@ -87,63 +106,68 @@ function uniqueViolation(error: unknown): UniqueViolation | null {
 export function accountsStore(m: EntityManager): AccountsStore {
   return {
     async userCount() {
-      const [row] = (await m.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM users`));
+      const [row] = await m.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM users`);
       return row!.n;
     },
     async createUser(user) {
       try {
-        const [row] = (await m.query<UserRow[]>(
+        const [row] = await m.query<UserRow[]>(
           `INSERT INTO users (email, name, password_hash, is_admin) VALUES ($1, $2, $3, $4) RETURNING id, email, name, is_admin, password_hash, created_at`,
           [user.email.toLowerCase(), user.name, user.passwordHash, user.isAdmin],
-        ));
+        );
         return toUser(row!);
       } catch (error) {
         throw uniqueViolation(error) ?? error;
       }
     },
     async userById(id) {
-      const [row] = (await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]));
+      const [row] = await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
       return row ? toUser(row) : null;
     },
     async userByEmail(email) {
-      const [row] = (await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [email.toLowerCase()]));
+      const [row] = await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = $1`, [
+        email.toLowerCase(),
+      ]);
       return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
     },
     async listUsers() {
-      return ((await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.email`))).map(toUser);
+      return (await m.query<UserRow[]>(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.email`)).map(toUser);
     },
     async setPassword(userId, passwordHash, at) {
       await m.query(`UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, [userId, passwordHash, at]);
     },
 
     async identity(provider, providerUrl, providerUserId) {
-      const [row] = await m.query(`SELECT * FROM user_identities WHERE provider = $1 AND provider_url = $2 AND provider_user_id = $3`, [provider, providerUrl, providerUserId]);
+      const [row] = await m.query(
+        `SELECT * FROM user_identities WHERE provider = $1 AND provider_url = $2 AND provider_user_id = $3`,
+        [provider, providerUrl, providerUserId],
+      );
       return row ? toIdentity(row) : null;
     },
     async identitiesOf(userId) {
-      return ((await m.query<Parameters<typeof toIdentity>[0][]>(`SELECT * FROM user_identities WHERE user_id = $1 ORDER BY provider, provider_url`, [userId]))).map(toIdentity);
+      return (
+        await m.query<Parameters<typeof toIdentity>[0][]>(
+          `SELECT * FROM user_identities WHERE user_id = $1 ORDER BY provider, provider_url`,
+          [userId],
+        )
+      ).map(toIdentity);
     },
     async linkIdentity(identity) {
       try {
-        await m.query(`INSERT INTO user_identities (provider, provider_url, provider_user_id, user_id, username) VALUES ($1, $2, $3, $4, $5)`, [
-          identity.provider,
-          identity.providerUrl,
-          identity.providerUserId,
-          identity.userId,
-          identity.username,
-        ]);
+        await m.query(
+          `INSERT INTO user_identities (provider, provider_url, provider_user_id, user_id, username) VALUES ($1, $2, $3, $4, $5)`,
+          [identity.provider, identity.providerUrl, identity.providerUserId, identity.userId, identity.username],
+        );
       } catch (error) {
         throw uniqueViolation(error) ?? error;
       }
     },
     async unlinkIdentity(identity) {
       const rows = returned(
-        await m.query(`DELETE FROM user_identities WHERE provider = $1 AND provider_url = $2 AND provider_user_id = $3 AND user_id = $4 RETURNING user_id`, [
-          identity.provider,
-          identity.providerUrl,
-          identity.providerUserId,
-          identity.userId,
-        ]),
+        await m.query(
+          `DELETE FROM user_identities WHERE provider = $1 AND provider_url = $2 AND provider_user_id = $3 AND user_id = $4 RETURNING user_id`,
+          [identity.provider, identity.providerUrl, identity.providerUserId, identity.userId],
+        ),
       );
       return rows.length > 0;
     },
@@ -152,25 +176,34 @@ export function accountsStore(m: EntityManager): AccountsStore {
     },
 
     async createSession(session) {
-      await m.query(`INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`, [
-        session.tokenHash,
-        session.userId,
-        session.csrfToken,
-        session.at,
-        session.expiresAt,
-      ]);
+      await m.query(
+        `INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
+        [session.tokenHash, session.userId, session.csrfToken, session.at, session.expiresAt],
+      );
     },
     async session(tokenHash, now) {
-      const [row] = (await m.query<(UserRow & { token_hash: string; csrf_token: string; last_seen_at: Date; expires_at: Date })[]>(
+      const [row] = await m.query<
+        (UserRow & { token_hash: string; csrf_token: string; last_seen_at: Date; expires_at: Date })[]
+      >(
         `SELECT s.token_hash, s.csrf_token, s.last_seen_at, s.expires_at, ${USER_COLUMNS}
            FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
         [tokenHash, now],
-      ));
+      );
       if (!row) return null;
-      return { tokenHash: row.token_hash, csrfToken: row.csrf_token, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, user: toUser(row) };
+      return {
+        tokenHash: row.token_hash,
+        csrfToken: row.csrf_token,
+        lastSeenAt: row.last_seen_at,
+        expiresAt: row.expires_at,
+        user: toUser(row),
+      };
     },
     async extendSession(tokenHash, lastSeenAt, expiresAt) {
-      await m.query(`UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE token_hash = $1`, [tokenHash, lastSeenAt, expiresAt]);
+      await m.query(`UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE token_hash = $1`, [
+        tokenHash,
+        lastSeenAt,
+        expiresAt,
+      ]);
     },
     async deleteSession(tokenHash) {
       await m.query(`DELETE FROM sessions WHERE token_hash = $1`, [tokenHash]);
@@ -180,24 +213,31 @@ export function accountsStore(m: EntityManager): AccountsStore {
     },
 
     async membershipsOf(userId) {
-      return ((await m.query<MembershipRow[]>(
-        `SELECT mb.organization_id, o.name AS organization_name, mb.user_id, u.email, u.name, mb.role, mb.created_at
+      return (
+        await m.query<MembershipRow[]>(
+          `SELECT mb.organization_id, o.name AS organization_name, mb.user_id, u.email, u.name, mb.role, mb.created_at
            FROM memberships mb JOIN organizations o ON o.id = mb.organization_id JOIN users u ON u.id = mb.user_id
           WHERE mb.user_id = $1 ORDER BY o.name`,
-        [userId],
-      ))).map(toMembership);
+          [userId],
+        )
+      ).map(toMembership);
     },
     async membersOf(organizationId) {
-      return ((await m.query<MembershipRow[]>(
-        `SELECT mb.organization_id, o.name AS organization_name, mb.user_id, u.email, u.name, mb.role, mb.created_at
+      return (
+        await m.query<MembershipRow[]>(
+          `SELECT mb.organization_id, o.name AS organization_name, mb.user_id, u.email, u.name, mb.role, mb.created_at
            FROM memberships mb JOIN organizations o ON o.id = mb.organization_id JOIN users u ON u.id = mb.user_id
           WHERE mb.organization_id = $1
           ORDER BY array_position(ARRAY['owner', 'admin', 'member', 'viewer'], mb.role), u.email`,
-        [organizationId],
-      ))).map(toMembership);
+          [organizationId],
+        )
+      ).map(toMembership);
     },
     async roleIn(organizationId, userId) {
-      const [row] = (await m.query<{ role: Role }[]>(`SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2`, [organizationId, userId]));
+      const [row] = await m.query<{ role: Role }[]>(
+        `SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2`,
+        [organizationId, userId],
+      );
       return row?.role ?? null;
     },
     async setMembership(organizationId, userId, role) {
@@ -207,29 +247,45 @@ export function accountsStore(m: EntityManager): AccountsStore {
       );
     },
     async removeMembership(organizationId, userId) {
-      return returned(await m.query(`DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2 RETURNING user_id`, [organizationId, userId])).length > 0;
+      return (
+        returned(
+          await m.query(`DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2 RETURNING user_id`, [
+            organizationId,
+            userId,
+          ]),
+        ).length > 0
+      );
     },
     async lockMemberships(organizationId) {
       await m.query(`SELECT id FROM organizations WHERE id = $1 FOR UPDATE`, [organizationId]);
     },
 
     async createInvitation(invitation) {
-      const [row] = (await m.query<{ id: string }[]>(
+      const [row] = await m.query<{ id: string }[]>(
         `INSERT INTO invitations (organization_id, role, token_hash, email, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [invitation.organizationId, invitation.role, invitation.tokenHash, invitation.email, invitation.createdBy, invitation.expiresAt],
-      ));
-      const [created] = (await m.query<InvitationRow[]>(`${INVITATION_SELECT} WHERE i.id = $1`, [row!.id]));
+        [
+          invitation.organizationId,
+          invitation.role,
+          invitation.tokenHash,
+          invitation.email,
+          invitation.createdBy,
+          invitation.expiresAt,
+        ],
+      );
+      const [created] = await m.query<InvitationRow[]>(`${INVITATION_SELECT} WHERE i.id = $1`, [row!.id]);
       return toInvitation(created!);
     },
     async invitationByToken(tokenHash) {
-      const [row] = (await m.query<InvitationRow[]>(`${INVITATION_SELECT} WHERE i.token_hash = $1`, [tokenHash]));
+      const [row] = await m.query<InvitationRow[]>(`${INVITATION_SELECT} WHERE i.token_hash = $1`, [tokenHash]);
       return row ? toInvitation(row) : null;
     },
     async openInvitationsOf(organizationId, now) {
-      return ((await m.query<InvitationRow[]>(
-        `${INVITATION_SELECT} WHERE i.organization_id = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $2 ORDER BY i.created_at DESC`,
-        [organizationId, now],
-      ))).map(toInvitation);
+      return (
+        await m.query<InvitationRow[]>(
+          `${INVITATION_SELECT} WHERE i.organization_id = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $2 ORDER BY i.created_at DESC`,
+          [organizationId, now],
+        )
+      ).map(toInvitation);
     },
     async acceptInvitation(id, userId, at) {
       const rows = returned(
@@ -242,17 +298,27 @@ export function accountsStore(m: EntityManager): AccountsStore {
     },
     async revokeInvitation(organizationId, id, at) {
       const rows = returned(
-        await m.query(`UPDATE invitations SET revoked_at = $3 WHERE id = $2 AND organization_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id`, [organizationId, id, at]),
+        await m.query(
+          `UPDATE invitations SET revoked_at = $3 WHERE id = $2 AND organization_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id`,
+          [organizationId, id, at],
+        ),
       );
       return rows.length > 0;
     },
 
     async createPasswordReset(reset) {
-      await m.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [reset.tokenHash, reset.userId, reset.expiresAt]);
+      await m.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [
+        reset.tokenHash,
+        reset.userId,
+        reset.expiresAt,
+      ]);
     },
     async usePasswordReset(tokenHash, at) {
       const [row] = returned<{ user_id: string }>(
-        await m.query(`UPDATE password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`, [tokenHash, at]),
+        await m.query(
+          `UPDATE password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`,
+          [tokenHash, at],
+        ),
       );
       return row?.user_id ?? null;
     },
@@ -263,7 +329,10 @@ export function accountsStore(m: EntityManager): AccountsStore {
       await m.query(`DELETE FROM sign_in_failures WHERE at < $1`, [new Date(at.getTime() - 24 * 3600_000)]);
     },
     async signInFailures(key, since) {
-      const [row] = (await m.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM sign_in_failures WHERE key = $1 AND at > $2`, [key, since]));
+      const [row] = await m.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM sign_in_failures WHERE key = $1 AND at > $2`,
+        [key, since],
+      );
       return row!.n;
     },
     async clearSignInFailures(keys) {

@@ -2,10 +2,23 @@
 // its environments and its repository connection's environment mapping.
 import type { EntityManager } from 'typeorm';
 import type { ProjectBrowserAccess } from '../app/ports/test-executor.js';
-import { ApplicationEntity, EnvironmentEntity, ProjectEntity, RepositoryConnectionEntity, RunEntity } from './entities/index.js';
+import {
+  ApplicationEntity,
+  EnvironmentEntity,
+  ProjectEntity,
+  RepositoryConnectionEntity,
+  RunEntity,
+} from './entities/index.js';
 
-export async function projectBrowserAccess(m: EntityManager, of: { projectId: string } | { runId: string }): Promise<ProjectBrowserAccess> {
-  const projectId = 'projectId' in of ? of.projectId : (await m.findOneOrFail(RunEntity, { where: { id: of.runId }, select: { id: true, projectId: true } })).projectId;
+export async function projectBrowserAccess(
+  m: EntityManager,
+  of: { projectId: string } | { runId: string },
+): Promise<ProjectBrowserAccess> {
+  const projectId =
+    'projectId' in of
+      ? of.projectId
+      : (await m.findOneOrFail(RunEntity, { where: { id: of.runId }, select: { id: true, projectId: true } }))
+          .projectId;
   const [project, environments, connection] = await Promise.all([
     m.findOne(ProjectEntity, { where: { id: projectId }, select: { id: true, browserAccess: true } }),
     m
@@ -25,7 +38,9 @@ export async function projectBrowserAccess(m: EntityManager, of: { projectId: st
   };
   // By default, previews live on the hosts of the mapped applications' environments, or their subdomains.
   const mapped = new Set((connection?.environmentMapping ?? []).map((e) => e.applicationId));
-  const previewHosts = environments.filter((e) => !mapped.size || mapped.has(e.applicationId)).map((e) => hostOf(e.url));
+  const previewHosts = environments
+    .filter((e) => !mapped.size || mapped.has(e.applicationId))
+    .map((e) => hostOf(e.url));
   const previewOrigins = stored?.previewOrigins ?? [...new Set(previewHosts.filter((h): h is string => Boolean(h)))];
   const origins = environments.flatMap((e) => {
     try {

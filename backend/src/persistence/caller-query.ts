@@ -53,6 +53,11 @@ export async function findCaller(m: EntityManager, tokenHash: string): Promise<T
     sshTunnelProxy: row.ssh_tunnel_proxy,
     publicResults: row.public_results,
   };
-  const organization: OrganizationRecord = { id: row.organization_id, name: row.o_name, suspended: row.suspended, usageLimit: row.usage_limit };
+  const organization: OrganizationRecord = {
+    id: row.organization_id,
+    name: row.o_name,
+    suspended: row.suspended,
+    usageLimit: row.usage_limit,
+  };
   return { tokenId: row.token_id, revoked: row.revoked, project, organization };
 }

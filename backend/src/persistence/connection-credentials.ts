@@ -9,11 +9,21 @@ type CredentialColumns = Pick<RepositoryConnectionEntity, 'token' | 'appId' | 'i
 
 export function sealCredentials(credentials: PlatformCredentials, secrets: SecretBox): CredentialColumns {
   return credentials.kind === 'app'
-    ? { token: null, appId: String(credentials.appId), installationId: String(credentials.installationId), appPrivateKey: secrets.seal(credentials.privateKey) }
+    ? {
+        token: null,
+        appId: String(credentials.appId),
+        installationId: String(credentials.installationId),
+        appPrivateKey: secrets.seal(credentials.privateKey),
+      }
     : { token: secrets.seal(credentials.token), appId: null, installationId: null, appPrivateKey: null };
 }
 
 export function openCredentials(columns: CredentialColumns, secrets: SecretBox): PlatformCredentials {
   if (columns.token !== null) return { kind: 'token', token: secrets.open(columns.token) };
-  return { kind: 'app', appId: Number(columns.appId), installationId: Number(columns.installationId), privateKey: secrets.open(columns.appPrivateKey ?? '') };
+  return {
+    kind: 'app',
+    appId: Number(columns.appId),
+    installationId: Number(columns.installationId),
+    privateKey: secrets.open(columns.appPrivateKey ?? ''),
+  };
 }

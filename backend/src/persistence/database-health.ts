@@ -96,7 +96,10 @@ export function databaseHealth(options: DatabaseHealthOptions): DatabaseHealth {
   const wentAway = (reason: string) => {
     if (away || closed) return;
     away = { reason, since: Date.now() };
-    log.error({ reason }, `the database went away: ${reason}. API calls answer 503 and GET /readyz says so until it is back. ${hint}`);
+    log.error(
+      { reason },
+      `the database went away: ${reason}. API calls answer 503 and GET /readyz says so until it is back. ${hint}`,
+    );
     probe = setInterval(() => {
       if (probing) return;
       probing = true;
@@ -120,7 +123,10 @@ export function databaseHealth(options: DatabaseHealthOptions): DatabaseHealth {
         back();
         return null;
       } catch (error) {
-        if (error instanceof TimedOut) return describe(`it did not answer within ${timeoutMs / 1000} s (it, or this process's connection pool, is overloaded)`);
+        if (error instanceof TimedOut)
+          return describe(
+            `it did not answer within ${timeoutMs / 1000} s (it, or this process's connection pool, is overloaded)`,
+          );
         const reason = unreachableReason(error);
         if (reason) {
           wentAway(reason);

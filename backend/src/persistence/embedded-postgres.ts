@@ -76,7 +76,10 @@ export function enterableByOthers(dir: string, mode: (dir: string) => number = (
 export function clusterDir(dir: string, runsAsRoot: boolean, enterable = enterableByOthers): string {
   const inside = path.join(dir, 'data');
   if (!runsAsRoot || enterable(dir)) return inside;
-  return path.join('/var/lib/goalie', `postgres-${createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12)}`);
+  return path.join(
+    '/var/lib/goalie',
+    `postgres-${createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12)}`,
+  );
 }
 
 export interface EmbeddedOptions {
@@ -165,7 +168,9 @@ async function register(cluster: Cluster, port: number): Promise<pg.Client> {
   presence.on('error', () => {});
   try {
     await presence.connect();
-    const { rows } = await presence.query<{ ok: boolean }>('SELECT pg_try_advisory_lock_shared($1::bigint) AS ok', [USERS_LOCK]);
+    const { rows } = await presence.query<{ ok: boolean }>('SELECT pg_try_advisory_lock_shared($1::bigint) AS ok', [
+      USERS_LOCK,
+    ]);
     if (!rows[0]?.ok) throw new Busy('the last Goalie process that used it is stopping it');
     return presence;
   } catch (error) {
@@ -186,15 +191,20 @@ function passwordRefused(cluster: Cluster): Error {
  * none runs. `samePort`: only start it on this port (the one this process's connections use), and
  * never create a new cluster: used when PostgreSQL went away under a running process.
  */
-async function attach(cluster: Cluster, options: { samePort?: number; deadline: number; cancelled?: () => boolean }): Promise<Attached> {
+async function attach(
+  cluster: Cluster,
+  options: { samePort?: number; deadline: number; cancelled?: () => boolean },
+): Promise<Attached> {
   const { dataDir } = cluster.state;
   let startFailures = 0;
   let lastError: unknown = null;
   for (;;) {
     if (options.cancelled?.()) throw new Error('cancelled');
-    if (Date.now() > options.deadline) throw lastError instanceof Error ? lastError : new Error(`no PostgreSQL answered on ${dataDir}`);
+    if (Date.now() > options.deadline)
+      throw lastError instanceof Error ? lastError : new Error(`no PostgreSQL answered on ${dataDir}`);
     if (!isInitialised(dataDir)) {
-      if (options.samePort) throw new Error(`the cluster in ${dataDir} is gone; it is not created again under a running process`);
+      if (options.samePort)
+        throw new Error(`the cluster in ${dataDir} is gone; it is not created again under a running process`);
       await initialiseCluster(cluster.state, cluster.log);
     }
     let postmaster = runningPostmaster(dataDir);
@@ -247,7 +257,10 @@ class ClusterUse {
       this.presence = null;
       void presence.end().catch(() => {});
       if (this.stopped) return;
-      this.cluster.log('warn', `the embedded PostgreSQL went away under this process${error ? ` (${error.message})` : ''}; starting it again`);
+      this.cluster.log(
+        'warn',
+        `the embedded PostgreSQL went away under this process${error ? ` (${error.message})` : ''}; starting it again`,
+      );
       this.recover();
     };
     presence.on('error', lost);
@@ -262,15 +275,29 @@ class ClusterUse {
       let lastProblem = '';
       while (!this.stopped) {
         try {
-          const attached = await attach(this.cluster, { samePort: this.port, deadline: Date.now() + 30_000, cancelled: () => this.stopped });
+          const attached = await attach(this.cluster, {
+            samePort: this.port,
+            deadline: Date.now() + 30_000,
+            cancelled: () => this.stopped,
+          });
           this.hold(attached.presence);
-          const where = attached.postmaster.port === this.port ? '' : ` on port ${attached.postmaster.port}, not ${this.port}: restart this process to reach it`;
-          this.cluster.log(where ? 'error' : 'info', `the embedded PostgreSQL is back (${attached.started ? 'started again by this process' : 'started by another process'})${where}`);
+          const where =
+            attached.postmaster.port === this.port
+              ? ''
+              : ` on port ${attached.postmaster.port}, not ${this.port}: restart this process to reach it`;
+          this.cluster.log(
+            where ? 'error' : 'info',
+            `the embedded PostgreSQL is back (${attached.started ? 'started again by this process' : 'started by another process'})${where}`,
+          );
           return;
         } catch (error) {
           if (this.stopped) return;
           const problem = (error as Error).message;
-          if (problem !== lastProblem) this.cluster.log('warn', `could not start the embedded PostgreSQL again: ${problem}; trying again (its log: ${logFileOf(this.cluster.state.dataDir)})`);
+          if (problem !== lastProblem)
+            this.cluster.log(
+              'warn',
+              `could not start the embedded PostgreSQL again: ${problem}; trying again (its log: ${logFileOf(this.cluster.state.dataDir)})`,
+            );
           lastProblem = problem;
           await delay(wait, true);
           wait = Math.min(wait * 2, 5_000);
@@ -301,9 +328,13 @@ class ClusterUse {
         const postmaster = runningPostmaster(this.cluster.state.dataDir);
         if (!postmaster) return;
         this.cluster.log('info', 'stopping the embedded PostgreSQL: no other Goalie process uses it');
-        if (!(await stopPostmaster(postmaster))) this.cluster.log('warn', `the embedded PostgreSQL (pid ${postmaster.pid}) did not stop within 30 s`);
+        if (!(await stopPostmaster(postmaster)))
+          this.cluster.log('warn', `the embedded PostgreSQL (pid ${postmaster.pid}) did not stop within 30 s`);
       } else if (rows[0]?.others) {
-        this.cluster.log('info', `the embedded PostgreSQL keeps running: ${rows[0].others} other Goalie process(es) use it`);
+        this.cluster.log(
+          'info',
+          `the embedded PostgreSQL keeps running: ${rows[0].others} other Goalie process(es) use it`,
+        );
       } else {
         this.cluster.log('info', 'another Goalie process, exiting at the same moment, stops the embedded PostgreSQL');
       }
@@ -353,7 +384,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     );
   }
   const { port } = attached.postmaster;
-  log('info', attached.started ? `started the embedded PostgreSQL on 127.0.0.1:${port}` : `attached to the embedded PostgreSQL on 127.0.0.1:${port}, which another Goalie process started`);
+  log(
+    'info',
+    attached.started
+      ? `started the embedded PostgreSQL on 127.0.0.1:${port}`
+      : `attached to the embedded PostgreSQL on 127.0.0.1:${port}, which another Goalie process started`,
+  );
   const use = new ClusterUse(cluster, port);
   use.hold(attached.presence);
 

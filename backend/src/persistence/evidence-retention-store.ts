@@ -33,7 +33,13 @@ const CLAIM: Record<EvidenceOwner, string> = {
     't.finished_at',
     't.evidence_expired_at IS NULL',
   ),
-  review: claim('reviews', `'reviews/' || t.id || '/'`, `'{}'::text[]`, 't.finished_at', 't.evidence_expired_at IS NULL'),
+  review: claim(
+    'reviews',
+    `'reviews/' || t.id || '/'`,
+    `'{}'::text[]`,
+    't.finished_at',
+    't.evidence_expired_at IS NULL',
+  ),
   // Every burn-in of a test case began at or before its last one: all are past the cut-off with it.
   // A burn-in begun after the last sweep of its test case has evidence to delete again.
   generation: claim(
@@ -54,7 +60,7 @@ const MARK: Record<EvidenceOwner, string> = {
 export function evidenceRetentionStore(m: EntityManager): EvidenceRetentionStore {
   return {
     async claimExpired(owner, now, limit, leaseMs) {
-      const rows = (await m.query<ExpiredEvidence[]>(CLAIM[owner], [now, limit, leaseMs]));
+      const rows = await m.query<ExpiredEvidence[]>(CLAIM[owner], [now, limit, leaseMs]);
       return rows.map((r) => ({ id: r.id, prefix: r.prefix, keys: r.keys }));
     },
     async markExpired(owner, ids, now) {

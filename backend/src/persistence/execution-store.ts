@@ -31,7 +31,9 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     for (const link of links) {
       const config = configs.find((c) => c.id === link.configId);
       if (!config) continue;
-      out[config.name] = Object.fromEntries(config.entries.map((e) => [e.key, e.secret ? secrets.open(e.encrypted!) : (e.value ?? '')]));
+      out[config.name] = Object.fromEntries(
+        config.entries.map((e) => [e.key, e.secret ? secrets.open(e.encrypted!) : (e.value ?? '')]),
+      );
     }
     return out;
   }
@@ -39,7 +41,11 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
   /** Every secret value of the project's configs: masking more than a test case uses costs nothing. */
   async function projectSecrets(projectId: string): Promise<SecretValue[]> {
     const configs = await m.find(ConfigEntity, { where: { projectId } });
-    return configs.flatMap((c) => c.entries.filter((e) => e.secret && e.encrypted).map((e) => ({ value: secrets.open(e.encrypted!), placeholder: `{{config.${e.key}}}` })));
+    return configs.flatMap((c) =>
+      c.entries
+        .filter((e) => e.secret && e.encrypted)
+        .map((e) => ({ value: secrets.open(e.encrypted!), placeholder: `{{config.${e.key}}}` })),
+    );
   }
 
   async function latestSteps(testCaseId: string): Promise<{ version: number; steps: Step[] } | null> {
@@ -49,16 +55,34 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
 
   return {
     async lockRun(runId) {
-      const [row] = await m.query(`SELECT id, short_id, project_id, status, cancel_requested_at FROM runs WHERE id = $1 FOR NO KEY UPDATE`, [runId]);
+      const [row] = await m.query(
+        `SELECT id, short_id, project_id, status, cancel_requested_at FROM runs WHERE id = $1 FOR NO KEY UPDATE`,
+        [runId],
+      );
       if (!row) return null;
-      return { id: row.id, shortId: row.short_id, projectId: row.project_id, status: row.status, cancelRequested: row.cancel_requested_at !== null };
+      return {
+        id: row.id,
+        shortId: row.short_id,
+        projectId: row.project_id,
+        status: row.status,
+        cancelRequested: row.cancel_requested_at !== null,
+      };
     },
 
     async progressRows(runId) {
       const rows = await m.find(RunTestCaseEntity, {
         where: { runId },
         order: { position: 'ASC' },
-        select: { id: true, name: true, status: true, result: true, resumeFromId: true, waitForIds: true, queuedAt: true, attempt: true },
+        select: {
+          id: true,
+          name: true,
+          status: true,
+          result: true,
+          resumeFromId: true,
+          waitForIds: true,
+          queuedAt: true,
+          attempt: true,
+        },
       });
       return rows.map((r) => ({
         id: r.id,
@@ -78,7 +102,17 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
 
     async skip(items, at) {
       for (const item of items) {
-        await m.update(RunTestCaseEntity, { id: item.id, status: 'PENDING' }, { status: 'SKIPPED', result: 'SKIPPED', resultTitle: item.title, evaluationThought: item.thought, finishedAt: at });
+        await m.update(
+          RunTestCaseEntity,
+          { id: item.id, status: 'PENDING' },
+          {
+            status: 'SKIPPED',
+            result: 'SKIPPED',
+            resultTitle: item.title,
+            evaluationThought: item.thought,
+            finishedAt: at,
+          },
+        );
       }
     },
 
@@ -95,7 +129,10 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async claim(runTestCaseId, attempt, workerId, at, parallelism) {
-      const [target] = await m.query(`SELECT r.project_id, r.id AS run_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE rtc.id = $1`, [runTestCaseId]);
+      const [target] = await m.query(
+        `SELECT r.project_id, r.id AS run_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE rtc.id = $1`,
+        [runTestCaseId],
+      );
       if (!target) return null;
       // NO KEY UPDATE: enough to order claims, and it leaves alone new runs (their foreign key
       // takes KEY SHARE on the project), which FOR UPDATE made part of a deadlock with cancels.
@@ -116,7 +153,10 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
        RETURNING rtc.run_id`,
           [runTestCaseId, attempt, workerId, at],
         )
-        .then((result: unknown) => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { run_id: string }[]);
+        .then(
+          (result: unknown) =>
+            (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { run_id: string }[],
+        );
       return rows[0] ? { runId: rows[0].run_id } : null;
     },
 
@@ -125,7 +165,9 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       const [testCase, presetRow, resumeRow, dependents, run] = await Promise.all([
         row.testCaseId ? m.findOne(TestCaseEntity, { where: { id: row.testCaseId } }) : null,
         row.devicePresetId ? m.findOne(DevicePresetEntity, { where: { id: row.devicePresetId } }) : null,
-        row.resumeFromId ? m.findOne(RunTestCaseEntity, { where: { id: row.resumeFromId }, select: { id: true, browserState: true } }) : null,
+        row.resumeFromId
+          ? m.findOne(RunTestCaseEntity, { where: { id: row.resumeFromId }, select: { id: true, browserState: true } })
+          : null,
         m.count(RunTestCaseEntity, { where: { runId: row.runId, resumeFromId: row.id } }),
         m.findOneOrFail(RunEntity, { where: { id: row.runId }, select: { id: true, projectId: true } }),
       ]);
@@ -182,14 +224,25 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     async saveSteps(testCaseId, steps, source, runId, at) {
       // The test case row lock orders concurrent savers (a burn-in and a run) on version numbers.
       await m.query(`SELECT id FROM test_cases WHERE id = $1 FOR UPDATE`, [testCaseId]);
-      const [{ next }] = await m.query(`SELECT COALESCE(max(version), 0) + 1 AS next FROM test_case_step_versions WHERE test_case_id = $1`, [testCaseId]);
+      const [{ next }] = await m.query(
+        `SELECT COALESCE(max(version), 0) + 1 AS next FROM test_case_step_versions WHERE test_case_id = $1`,
+        [testCaseId],
+      );
       await m.insert(TestCaseStepVersionEntity, { testCaseId, version: next, steps, source, runId });
-      await m.update(TestCaseEntity, { id: testCaseId }, { generationStatus: 'COMPLETED', generationError: null, generatedAt: at });
+      await m.update(
+        TestCaseEntity,
+        { id: testCaseId },
+        { generationStatus: 'COMPLETED', generationError: null, generatedAt: at },
+      );
       return Number(next);
     },
 
     async cancelPending(runId, at) {
-      await m.update(RunTestCaseEntity, { runId, status: 'PENDING' }, { status: 'CANCELLED', finishedAt: at, resultTitle: 'Cancelled before it started' });
+      await m.update(
+        RunTestCaseEntity,
+        { runId, status: 'PENDING' },
+        { status: 'CANCELLED', finishedAt: at, resultTitle: 'Cancelled before it started' },
+      );
       const running = await m.find(RunTestCaseEntity, { where: { runId, status: 'RUNNING' }, select: { id: true } });
       return running.map((r) => r.id);
     },
@@ -210,24 +263,44 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async staleWork(before) {
-      const rows: { id: string; run_id: string; attempt: number; worker_id: string | null; name: string }[] = await m.query(
-        `SELECT rtc.id, rtc.run_id, rtc.attempt, rtc.worker_id, rtc.name FROM run_test_cases rtc
+      const rows: { id: string; run_id: string; attempt: number; worker_id: string | null; name: string }[] =
+        await m.query(
+          `SELECT rtc.id, rtc.run_id, rtc.attempt, rtc.worker_id, rtc.name FROM run_test_cases rtc
            LEFT JOIN workers w ON w.id = rtc.worker_id
           WHERE rtc.status = 'RUNNING' AND (w.id IS NULL OR w.heartbeat_at < $1)`,
-        [before],
-      );
-      return rows.map((r) => ({ runTestCaseId: r.id, runId: r.run_id, attempt: r.attempt, workerId: r.worker_id, name: r.name }));
+          [before],
+        );
+      return rows.map((r) => ({
+        runTestCaseId: r.id,
+        runId: r.run_id,
+        attempt: r.attempt,
+        workerId: r.worker_id,
+        name: r.name,
+      }));
     },
 
     async jobTarget(runTestCaseId, attempt) {
-      const [row] = await m.query(`SELECT run_id, status, attempt, queued_at FROM run_test_cases WHERE id = $1`, [runTestCaseId]);
+      const [row] = await m.query(`SELECT run_id, status, attempt, queued_at FROM run_test_cases WHERE id = $1`, [
+        runTestCaseId,
+      ]);
       if (!row) return null;
-      const state = row.attempt !== attempt ? 'past' : row.status === 'RUNNING' ? 'claimed' : row.status === 'PENDING' && row.queued_at !== null ? 'unclaimed' : 'past';
+      const state =
+        row.attempt !== attempt
+          ? 'past'
+          : row.status === 'RUNNING'
+            ? 'claimed'
+            : row.status === 'PENDING' && row.queued_at !== null
+              ? 'unclaimed'
+              : 'past';
       return { runId: row.run_id, state };
     },
 
     async retry(runTestCaseId, attempt, at) {
-      const result = await m.update(RunTestCaseEntity, { id: runTestCaseId, status: 'RUNNING', attempt }, { status: 'PENDING', attempt: attempt + 1, workerId: null, startedAt: null, queuedAt: at });
+      const result = await m.update(
+        RunTestCaseEntity,
+        { id: runTestCaseId, status: 'RUNNING', attempt },
+        { status: 'PENDING', attempt: attempt + 1, workerId: null, startedAt: null, queuedAt: at },
+      );
       return (result.affected ?? 0) > 0;
     },
 
@@ -259,12 +332,18 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async workersWithHeldJobs(before) {
-      const rows: { id: string; jobs: HeldJob[] }[] = await m.query(`SELECT id, jobs FROM workers WHERE heartbeat_at < $1 AND jobs <> '[]'::jsonb ORDER BY heartbeat_at`, [before]);
+      const rows: { id: string; jobs: HeldJob[] }[] = await m.query(
+        `SELECT id, jobs FROM workers WHERE heartbeat_at < $1 AND jobs <> '[]'::jsonb ORDER BY heartbeat_at`,
+        [before],
+      );
       return rows.map((r) => ({ workerId: r.id, jobs: r.jobs }));
     },
 
     async dropHeldJob(workerId, jobId) {
-      await m.query(`UPDATE workers SET jobs = COALESCE((SELECT jsonb_agg(j) FROM jsonb_array_elements(jobs) j WHERE j->>'id' <> $2), '[]'::jsonb) WHERE id = $1`, [workerId, jobId]);
+      await m.query(
+        `UPDATE workers SET jobs = COALESCE((SELECT jsonb_agg(j) FROM jsonb_array_elements(jobs) j WHERE j->>'id' <> $2), '[]'::jsonb) WHERE id = $1`,
+        [workerId, jobId],
+      );
     },
 
     async removeWorker(workerId) {
@@ -309,15 +388,22 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         m.findOne(EnvironmentEntity, { where: { applicationId: tc.applicationId, isDefault: true } }),
         m.findOneOrFail(ProjectEntity, { where: { id: tc.projectId } }),
       ]);
-      const presetRow = project.defaultDevicePresetId ? await m.findOne(DevicePresetEntity, { where: { id: project.defaultDevicePresetId } }) : null;
+      const presetRow = project.defaultDevicePresetId
+        ? await m.findOne(DevicePresetEntity, { where: { id: project.defaultDevicePresetId } })
+        : null;
       const preludes: { name: string; goal: string; steps: Step[] | null; configs: ConfigValues }[] = [];
       const seen = new Set([tc.id]);
-      for (let parentId = tc.resumeFromId; parentId && !seen.has(parentId); ) {
+      for (let parentId = tc.resumeFromId; parentId && !seen.has(parentId);) {
         seen.add(parentId);
         const parent = await m.findOne(TestCaseEntity, { where: { id: parentId } });
         if (!parent) break;
         // Each test case of the chain is replayed with its own configs, not the dependent's.
-        preludes.unshift({ name: parent.name, goal: parent.goal, steps: (await latestSteps(parent.id))?.steps ?? null, configs: await configValues(parent.id) });
+        preludes.unshift({
+          name: parent.name,
+          goal: parent.goal,
+          steps: (await latestSteps(parent.id))?.steps ?? null,
+          configs: await configValues(parent.id),
+        });
         parentId = parent.resumeFromId;
       }
       await m.update(TestCaseEntity, { id: tc.id }, { generationStartedAt: new Date() });
@@ -337,16 +423,26 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
     },
 
     async lockGoal(testCaseId) {
-      const [row] = (await m.query<{ goal: string }[]>(`SELECT goal FROM test_cases WHERE id = $1 FOR UPDATE`, [testCaseId]));
+      const [row] = await m.query<{ goal: string }[]>(`SELECT goal FROM test_cases WHERE id = $1 FOR UPDATE`, [
+        testCaseId,
+      ]);
       return row?.goal ?? null;
     },
 
     async finishGeneration(testCaseId, outcome, at) {
-      await m.update(TestCaseEntity, { id: testCaseId }, { generationStatus: outcome.status, generationError: outcome.error, generatedAt: at });
+      await m.update(
+        TestCaseEntity,
+        { id: testCaseId },
+        { generationStatus: outcome.status, generationError: outcome.error, generatedAt: at },
+      );
     },
 
     async recordBurnInTokens(testCaseId, tokens) {
-      await m.update(TestCaseEntity, { id: testCaseId }, { burnInPromptTokens: tokens?.promptTokens ?? null, burnInCompletionTokens: tokens?.completionTokens ?? null });
+      await m.update(
+        TestCaseEntity,
+        { id: testCaseId },
+        { burnInPromptTokens: tokens?.promptTokens ?? null, burnInCompletionTokens: tokens?.completionTokens ?? null },
+      );
     },
   };
 }

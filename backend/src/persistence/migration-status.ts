@@ -17,7 +17,8 @@ export function migrationStatus(dataSource: DataSource, table = 'goalie_migratio
         applied = new Set(rows.map((r) => r.name));
       } catch (error) {
         // No table yet: never migrated. Anything else is for the database check to say.
-        if ((error as { driverError?: { code?: string } }).driverError?.code !== '42P01') return `Could not read the applied migrations: ${(error as Error).message}`;
+        if ((error as { driverError?: { code?: string } }).driverError?.code !== '42P01')
+          return `Could not read the applied migrations: ${(error as Error).message}`;
         applied = new Set();
       }
       const missing = known.filter((name) => !applied.has(name));

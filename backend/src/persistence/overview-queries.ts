@@ -26,27 +26,32 @@ const PROJECT_SELECT = `SELECT p.id, p.name, p.slug, p.organization_id, o.name A
 export function overviewQueries(m: EntityManager): OverviewQueries {
   return {
     async projects(organizationIds) {
-      const rows = (await m.query<ProjectRow[]>(`${PROJECT_SELECT} WHERE $1::uuid[] IS NULL OR p.organization_id = ANY($1::uuid[]) ORDER BY o.name, p.name`, [organizationIds]));
+      const rows = await m.query<ProjectRow[]>(
+        `${PROJECT_SELECT} WHERE $1::uuid[] IS NULL OR p.organization_id = ANY($1::uuid[]) ORDER BY o.name, p.name`,
+        [organizationIds],
+      );
       return rows.map(toProject);
     },
     async projectBySlug(slug) {
-      const [row] = (await m.query<ProjectRow[]>(`${PROJECT_SELECT} WHERE p.slug = $1`, [slug]));
+      const [row] = await m.query<ProjectRow[]>(`${PROJECT_SELECT} WHERE p.slug = $1`, [slug]);
       return row ? toProject(row) : null;
     },
     async plans(projectIds, since) {
       if (projectIds.length === 0) return [];
-      const rows = (await m.query<{
-        id: string;
-        project_id: string;
-        name: string;
-        short_id: string;
-        run_short_id: string | null;
-        run_status: RunStatus;
-        run_result: RunResult | null;
-        run_created_at: Date | null;
-        finished: number;
-        passed: number;
-      }[]>(
+      const rows = await m.query<
+        {
+          id: string;
+          project_id: string;
+          name: string;
+          short_id: string;
+          run_short_id: string | null;
+          run_status: RunStatus;
+          run_result: RunResult | null;
+          run_created_at: Date | null;
+          finished: number;
+          passed: number;
+        }[]
+      >(
         `SELECT tp.id, tp.project_id, tp.name, tp.short_id, latest.short_id AS run_short_id, latest.status AS run_status, latest.result AS run_result,
                 latest.created_at AS run_created_at, COALESCE(period.finished, 0)::int AS finished, COALESCE(period.passed, 0)::int AS passed
            FROM test_plans tp
@@ -57,13 +62,15 @@ export function overviewQueries(m: EntityManager): OverviewQueries {
           WHERE tp.project_id = ANY($1::uuid[])
           ORDER BY tp.name`,
         [projectIds, since],
-      ));
+      );
       return rows.map((r) => ({
         id: r.id,
         projectId: r.project_id,
         name: r.name,
         shortId: r.short_id,
-        latestRun: r.run_short_id ? { shortId: r.run_short_id, status: r.run_status, result: r.run_result, createdAt: r.run_created_at! } : null,
+        latestRun: r.run_short_id
+          ? { shortId: r.run_short_id, status: r.run_status, result: r.run_result, createdAt: r.run_created_at! }
+          : null,
         finishedRuns: r.finished,
         passedRuns: r.passed,
       }));

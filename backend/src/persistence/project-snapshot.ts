@@ -40,14 +40,23 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
   const caseIds = testCases.map((t) => t.id);
   const planIds = plans.map((p) => p.id);
   const [envs, caseConfigs, waits, members, planApps, schedules] = await Promise.all([
-    appIds.length ? m.find(EnvironmentEntity, { where: { applicationId: In(appIds), isPreview: false }, order: { createdAt: 'ASC', name: 'ASC' } }) : [],
+    appIds.length
+      ? m.find(EnvironmentEntity, {
+          where: { applicationId: In(appIds), isPreview: false },
+          order: { createdAt: 'ASC', name: 'ASC' },
+        })
+      : [],
     caseIds.length ? m.find(TestCaseConfigEntity, { where: { testCaseId: In(caseIds) } }) : [],
     caseIds.length ? m.find(TestCaseWaitForEntity, { where: { testCaseId: In(caseIds) } }) : [],
     planIds.length ? m.find(TestPlanTestCaseEntity, { where: { testPlanId: In(planIds) } }) : [],
     planIds.length ? m.find(TestPlanApplicationEntity, { where: { testPlanId: In(planIds) } }) : [],
-    planIds.length ? m.find(TestPlanScheduleEntity, { where: { testPlanId: In(planIds) }, order: { createdAt: 'ASC' } }) : [],
+    planIds.length
+      ? m.find(TestPlanScheduleEntity, { where: { testPlanId: In(planIds) }, order: { createdAt: 'ASC' } })
+      : [],
   ]);
-  const names = new Map<string, string>([...apps, ...envs, ...presets, ...configs, ...scenarios, ...testCases, ...plans].map((row) => [row.id, row.name]));
+  const names = new Map<string, string>(
+    [...apps, ...envs, ...presets, ...configs, ...scenarios, ...testCases, ...plans].map((row) => [row.id, row.name]),
+  );
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
   const namesOf = (ids: string[]) => ids.map((id) => names.get(id)).filter((n): n is string => n !== undefined);
   const access = project.browserAccess;
@@ -67,7 +76,12 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
       slackDefaultChannel: project.slackDefaultChannel,
       slackNotifyOn: project.slackNotifyOn,
     },
-    applications: apps.map((a) => ({ name: a.name, environments: envs.filter((e) => e.applicationId === a.id).map((e) => ({ name: e.name, url: e.url, isDefault: e.isDefault })) })),
+    applications: apps.map((a) => ({
+      name: a.name,
+      environments: envs
+        .filter((e) => e.applicationId === a.id)
+        .map((e) => ({ name: e.name, url: e.url, isDefault: e.isDefault })),
+    })),
     devicePresets: byName(presets).map((p) => ({
       name: p.name,
       viewportWidth: p.viewportWidth,
@@ -78,7 +92,10 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
       extraHeaders: p.extraHeaders,
       colorScheme: p.colorScheme,
     })),
-    configs: byName(configs).map((c) => ({ name: c.name, entries: c.entries.map((e) => ({ key: e.key, secret: e.secret, value: e.secret ? null : e.value })) })),
+    configs: byName(configs).map((c) => ({
+      name: c.name,
+      entries: c.entries.map((e) => ({ key: e.key, secret: e.secret, value: e.secret ? null : e.value })),
+    })),
     scenarios: byName(scenarios).map((s) => ({ name: s.name, description: s.description, examples: s.examples })),
     testCases: testCases.map((t) => ({
       name: t.name,
@@ -99,9 +116,15 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
       testCases: namesOf(byPosition(members.filter((x) => x.testPlanId === p.id)).map((x) => x.testCaseId)),
       applications: planApps
         .filter((a) => a.testPlanId === p.id)
-        .map((a) => ({ application: nameOf(a.applicationId) ?? '', environment: nameOf(a.environmentId) ?? '', devicePreset: nameOf(a.devicePresetId) }))
+        .map((a) => ({
+          application: nameOf(a.applicationId) ?? '',
+          environment: nameOf(a.environmentId) ?? '',
+          devicePreset: nameOf(a.devicePresetId),
+        }))
         .sort((a, b) => a.application.localeCompare(b.application)),
-      schedules: schedules.filter((s) => s.testPlanId === p.id).map((s) => ({ cron: s.cron, description: s.description, timezone: s.timezone, enabled: s.enabled })),
+      schedules: schedules
+        .filter((s) => s.testPlanId === p.id)
+        .map((s) => ({ cron: s.cron, description: s.description, timezone: s.timezone, enabled: s.enabled })),
       slackChannel: p.slackChannel,
       slackNotifyOn: p.slackNotifyOn,
     })),
@@ -109,7 +132,10 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
       host: repository.host,
       apiUrl: repository.apiUrl,
       repository: repository.repository,
-      app: repository.appId && repository.installationId ? { appId: Number(repository.appId), installationId: Number(repository.installationId) } : null,
+      app:
+        repository.appId && repository.installationId
+          ? { appId: Number(repository.appId), installationId: Number(repository.installationId) }
+          : null,
       reviewContext: repository.reviewContext,
       autoRun: repository.autoRun,
       includeDrafts: repository.includeDrafts,
@@ -118,7 +144,10 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
       minimumPermission: repository.minimumPermission,
       allowForks: repository.allowForks,
       reviewTestPlan: nameOf(repository.reviewTestPlanId),
-      environmentMapping: repository.environmentMapping.map((e) => ({ environment: e.environment, application: nameOf(e.applicationId) ?? '' })),
+      environmentMapping: repository.environmentMapping.map((e) => ({
+        environment: e.environment,
+        application: nameOf(e.applicationId) ?? '',
+      })),
     },
   };
 }

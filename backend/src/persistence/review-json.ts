@@ -27,10 +27,15 @@ const finding = z.object({
 const exploration = z.object({
   pagesVisited: z.array(z.string()).catch([]),
   // One unreadable finding is left out, not all of them.
-  findings: z.array(z.unknown()).catch([]).transform((items) => items.flatMap((item) => {
-    const parsed = finding.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  })),
+  findings: z
+    .array(z.unknown())
+    .catch([])
+    .transform((items) =>
+      items.flatMap((item) => {
+        const parsed = finding.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
   unreachable: z.boolean().catch(false),
   runNote: z.string().nullable().catch(null),
 });

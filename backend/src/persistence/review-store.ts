@@ -2,7 +2,12 @@
 import { In, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import type { ConnectionRecord, ReviewRecord, ReviewStore } from '../app/ports/review-store.js';
 import { openCredentials } from './connection-credentials.js';
-import { HostDeploymentEntity, RepositoryConnectionEntity, ReviewEntity, WebhookDeliveryEntity } from './entities/index.js';
+import {
+  HostDeploymentEntity,
+  RepositoryConnectionEntity,
+  ReviewEntity,
+  WebhookDeliveryEntity,
+} from './entities/index.js';
 import { readChecks, readExploration } from './review-json.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -30,7 +35,11 @@ function toConnection(e: RepositoryConnectionEntity, secrets: SecretBox): Connec
   };
 }
 
-const toReview = (e: ReviewEntity): ReviewRecord => ({ ...e, exploration: readExploration(e.exploration), checks: readChecks(e.checks) });
+const toReview = (e: ReviewEntity): ReviewRecord => ({
+  ...e,
+  exploration: readExploration(e.exploration),
+  checks: readChecks(e.checks),
+});
 
 export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
   const connection = async (where: { id: string } | { shortId: string } | { projectId: string }) => {
@@ -92,11 +101,21 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
       return rows.map(toReview);
     },
     async activeOnBranch(connectionId, branch) {
-      const rows = await m.find(ReviewEntity, { where: { connectionId, branch, status: In(['WAITING', 'QUEUED', 'RUNNING']) }, order: { createdAt: 'DESC' } });
+      const rows = await m.find(ReviewEntity, {
+        where: { connectionId, branch, status: In(['WAITING', 'QUEUED', 'RUNNING']) },
+        order: { createdAt: 'DESC' },
+      });
       return rows.map(toReview);
     },
     async autoReviewedSince(connectionId, changeRequestNumber, headSha, since) {
-      const where = { connectionId, changeRequestNumber, headSha, event: In(['opened', 'updated']), status: Not(In(['SUPERSEDED', 'ERROR'])), createdAt: MoreThanOrEqual(since) };
+      const where = {
+        connectionId,
+        changeRequestNumber,
+        headSha,
+        event: In(['opened', 'updated']),
+        status: Not(In(['SUPERSEDED', 'ERROR'])),
+        createdAt: MoreThanOrEqual(since),
+      };
       return (await m.count(ReviewEntity, { where: where as never })) > 0;
     },
     async waitingFor(connectionId, sha) {
@@ -118,32 +137,46 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
     async claimNote(key, writer, until, now) {
       const where = `connection_id = $1 AND change_request_number = $2 AND note = $3`;
       const keyValues = [key.connectionId, key.changeRequestNumber, key.note];
-      await m.query(`INSERT INTO change_request_notes (connection_id, change_request_number, note) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, keyValues);
-      const [row] = (await m.query<{
-        writer: string | null;
-        claimed_until: Date | null;
-        body_hash: string | null;
-      }[]>(`SELECT writer, claimed_until, body_hash FROM change_request_notes WHERE ${where} FOR UPDATE`, keyValues));
+      await m.query(
+        `INSERT INTO change_request_notes (connection_id, change_request_number, note) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        keyValues,
+      );
+      const [row] = await m.query<
+        {
+          writer: string | null;
+          claimed_until: Date | null;
+          body_hash: string | null;
+        }[]
+      >(`SELECT writer, claimed_until, body_hash FROM change_request_notes WHERE ${where} FOR UPDATE`, keyValues);
       if (row!.writer && row!.claimed_until && row!.claimed_until > now) {
         await m.query(`UPDATE change_request_notes SET stale = true WHERE ${where}`, keyValues);
         return { claimed: false, claimedUntil: row!.claimed_until };
       }
-      await m.query(`UPDATE change_request_notes SET writer = $4, claimed_until = $5, stale = false, updated_at = $6 WHERE ${where}`, [...keyValues, writer, until, now]);
+      await m.query(
+        `UPDATE change_request_notes SET writer = $4, claimed_until = $5, stale = false, updated_at = $6 WHERE ${where}`,
+        [...keyValues, writer, until, now],
+      );
       return { claimed: true, bodyHash: row!.body_hash };
     },
     async releaseNote(key, writer, outcome, now) {
       const keyValues = [key.connectionId, key.changeRequestNumber, key.note];
-      const [row] = (await m.query<{ writer: string | null; stale: boolean }[]>(
+      const [row] = await m.query<{ writer: string | null; stale: boolean }[]>(
         `SELECT writer, stale FROM change_request_notes WHERE connection_id = $1 AND change_request_number = $2 AND note = $3 FOR UPDATE`,
         keyValues,
-      ));
+      );
       // A writer whose claim ran out and was taken over stores nothing: the one who took it writes.
       if (row?.writer !== writer) return { stale: false };
       await m.query(
         `UPDATE change_request_notes SET writer = NULL, claimed_until = NULL, stale = $4, updated_at = $5,
            comment_id = COALESCE($6, comment_id), body_hash = COALESCE($7, body_hash)
          WHERE connection_id = $1 AND change_request_number = $2 AND note = $3`,
-        [...keyValues, outcome.stale || (outcome.keepStale === true && row.stale), now, outcome.written?.commentId ?? null, outcome.written?.bodyHash ?? null],
+        [
+          ...keyValues,
+          outcome.stale || (outcome.keepStale === true && row.stale),
+          now,
+          outcome.written?.commentId ?? null,
+          outcome.written?.bodyHash ?? null,
+        ],
       );
       return { stale: row.stale };
     },
@@ -157,8 +190,15 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
         RETURNING connection_id, change_request_number`,
         [now, limit],
       );
-      const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { connection_id: string; change_request_number: number }[];
-      return rows.map((r) => ({ connectionId: r.connection_id, changeRequestNumber: r.change_request_number, note: 'review' as const }));
+      const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as {
+        connection_id: string;
+        change_request_number: number;
+      }[];
+      return rows.map((r) => ({
+        connectionId: r.connection_id,
+        changeRequestNumber: r.change_request_number,
+        note: 'review' as const,
+      }));
     },
   };
 }

@@ -49,45 +49,48 @@ const toSummary = (r: ReviewRow): ReviewSummary => ({
 export function reviewsQueries(m: EntityManager): ReviewsQueries {
   return {
     async connectionOf(projectId) {
-      const [row] = (await m.query<ConnectionSummary[]>(
+      const [row] = await m.query<ConnectionSummary[]>(
         `SELECT id, host, repository, mention, environment_mapping AS "environmentMapping" FROM repository_connections WHERE project_id = $1`,
         [projectId],
-      ));
+      );
       return row ?? null;
     },
     async changeRequests(connectionId, filter, page) {
-      const rows = (await m.query<(ReviewRow & { review_count: number; total: number })[]>(
+      const rows = await m.query<(ReviewRow & { review_count: number; total: number })[]>(
         `SELECT l.*, run.short_id AS run_short_id, count(*) OVER ()::int AS total
            FROM (${NEWEST}) l LEFT JOIN runs run ON run.id = l.run_id
           WHERE ${MATCHES}
           ORDER BY l.created_at DESC, l.change_request_number DESC
           LIMIT $4 OFFSET $5`,
         [connectionId, filter.statuses, filter.verdict, page.limit, page.offset],
-      ));
+      );
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && page.offset > 0) {
         // Past the last page: count what there is, so the page can say so and link back.
-        const [count] = (await m.query<{ n: number }[]>(
+        const [count] = await m.query<{ n: number }[]>(
           `SELECT count(*)::int AS n FROM (${NEWEST}) l WHERE ${MATCHES}`,
           [connectionId, filter.statuses, filter.verdict],
-        ));
+        );
         total = count?.n ?? 0;
       }
       return { items: rows.map((r) => ({ latest: toSummary(r), reviewCount: r.review_count })), total };
     },
     async anyReviewIn(connectionId, statuses) {
-      const [row] = (await m.query<{ any: boolean }[]>(`SELECT EXISTS (SELECT 1 FROM reviews WHERE connection_id = $1 AND status = ANY($2::text[])) AS any`, [connectionId, statuses]));
+      const [row] = await m.query<{ any: boolean }[]>(
+        `SELECT EXISTS (SELECT 1 FROM reviews WHERE connection_id = $1 AND status = ANY($2::text[])) AS any`,
+        [connectionId, statuses],
+      );
       return row?.any ?? false;
     },
     async reviewsOf(connectionId, changeRequestNumber, limit) {
-      const rows = (await m.query<ReviewRow[]>(
+      const rows = await m.query<ReviewRow[]>(
         `SELECT ${COLUMNS}, run.short_id AS run_short_id
            FROM reviews r LEFT JOIN runs run ON run.id = r.run_id
           WHERE r.connection_id = $1 AND r.change_request_number = $2
           ORDER BY r.created_at DESC, r.id DESC
           LIMIT $3`,
         [connectionId, changeRequestNumber, limit],
-      ));
+      );
       return rows.map(toSummary);
     },
   };

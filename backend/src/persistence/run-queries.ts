@@ -49,9 +49,22 @@ function conditions(filter: RunFilter, first: number): { sql: string; params: un
   return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
 }
 
-const counts = (r: ListRow): RunCounts => ({ total: r.total, passed: r.passed, failed: r.failed, errored: r.errored, skipped: r.skipped, cancelled: r.cancelled, toGo: r.toGo });
+const counts = (r: ListRow): RunCounts => ({
+  total: r.total,
+  passed: r.passed,
+  failed: r.failed,
+  errored: r.errored,
+  skipped: r.skipped,
+  cancelled: r.cancelled,
+  toGo: r.toGo,
+});
 
-const toNeighbour = (r: { short_id: string; status: RunStatus; result: RunResult | null; created_at: Date }): RunNeighbour => ({
+const toNeighbour = (r: {
+  short_id: string;
+  status: RunStatus;
+  result: RunResult | null;
+  created_at: Date;
+}): RunNeighbour => ({
   shortId: r.short_id,
   status: r.status,
   result: r.result,
@@ -61,7 +74,10 @@ const toNeighbour = (r: { short_id: string; status: RunStatus; result: RunResult
 export function runQueries(m: EntityManager): RunQueries {
   return {
     async planOptions(projectId) {
-      const rows = (await m.query<{ short_id: string; name: string }[]>(`SELECT short_id, name FROM test_plans WHERE project_id = $1 ORDER BY name`, [projectId]));
+      const rows = await m.query<{ short_id: string; name: string }[]>(
+        `SELECT short_id, name FROM test_plans WHERE project_id = $1 ORDER BY name`,
+        [projectId],
+      );
       return rows.map((r) => ({ shortId: r.short_id, name: r.name }));
     },
 
@@ -70,8 +86,12 @@ export function runQueries(m: EntityManager): RunQueries {
       const cursorId = cursor ? ('before' in cursor ? cursor.before : cursor.after) : null;
       // Newest first, or (after a cursor, towards newer runs) oldest first and turned round below.
       const towardsNewer = cursor !== null && 'after' in cursor;
-      const [pageSide, otherSide, order] = !cursor ? ['true', 'false', 'DESC'] : towardsNewer ? ['(r.created_at, r.id) > (c.created_at, c.id)', '(r.created_at, r.id) <= (c.created_at, c.id)', 'ASC'] : ['(r.created_at, r.id) < (c.created_at, c.id)', '(r.created_at, r.id) >= (c.created_at, c.id)', 'DESC'];
-      const rows = (await m.query<ListRow[]>(
+      const [pageSide, otherSide, order] = !cursor
+        ? ['true', 'false', 'DESC']
+        : towardsNewer
+          ? ['(r.created_at, r.id) > (c.created_at, c.id)', '(r.created_at, r.id) <= (c.created_at, c.id)', 'ASC']
+          : ['(r.created_at, r.id) < (c.created_at, c.id)', '(r.created_at, r.id) >= (c.created_at, c.id)', 'DESC'];
+      const rows = await m.query<ListRow[]>(
         `WITH c AS (SELECT created_at, id FROM runs WHERE project_id = $1 AND short_id = $2),
               page AS (
                 SELECT r.id, r.short_id, r.test_plan_name, r.test_plan_short_id, r.status, r.result, r.trigger, r.actor, r.branch, r.commit_hash,
@@ -97,7 +117,7 @@ export function runQueries(m: EntityManager): RunQueries {
                FROM run_test_cases WHERE run_id = page.id) tc ON page.id IS NOT NULL
           ORDER BY page.created_at ${order}, page.id ${order}`,
         [projectId, cursorId, size + 1, ...where.params],
-      ));
+      );
       const found = rows.filter((r) => r.short_id !== null);
       const more = found.length > size;
       const listed: RunListRow[] = found.slice(0, size).map((r) => ({
@@ -126,48 +146,58 @@ export function runQueries(m: EntityManager): RunQueries {
     },
 
     async previousOfPlan(run) {
-      const [row] = (await m.query<{ short_id: string; status: RunStatus; result: RunResult | null; created_at: Date }[]>(
+      const [row] = await m.query<
+        { short_id: string; status: RunStatus; result: RunResult | null; created_at: Date }[]
+      >(
         `SELECT short_id, status, result, created_at FROM runs
           WHERE project_id = $1 AND test_plan_short_id = $2 AND (created_at, id) < ($3, $4)
           ORDER BY created_at DESC, id DESC LIMIT 1`,
         [run.projectId, run.testPlanShortId, run.createdAt, run.id],
-      ));
+      );
       return row ? toNeighbour(row) : null;
     },
 
     async byId(id) {
-      const [row] = (await m.query<{
-        short_id: string;
-        status: RunStatus;
-        result: RunResult | null;
-        created_at: Date;
-      }[]>(`SELECT short_id, status, result, created_at FROM runs WHERE id = $1`, [id]));
+      const [row] = await m.query<
+        {
+          short_id: string;
+          status: RunStatus;
+          result: RunResult | null;
+          created_at: Date;
+        }[]
+      >(`SELECT short_id, status, result, created_at FROM runs WHERE id = $1`, [id]);
       return row ? toNeighbour(row) : null;
     },
 
     async stepSentences(versions) {
       const found = new Map<string, string[]>();
       if (versions.length === 0) return found;
-      const rows = (await m.query<{ test_case_id: string; version: number; steps: { sentence?: unknown }[] }[]>(
+      const rows = await m.query<{ test_case_id: string; version: number; steps: { sentence?: unknown }[] }[]>(
         `SELECT v.test_case_id, v.version, v.steps
            FROM test_case_step_versions v
            JOIN unnest($1::uuid[], $2::int[]) AS wanted(test_case_id, version) ON wanted.test_case_id = v.test_case_id AND wanted.version = v.version`,
         [versions.map((v) => v.testCaseId), versions.map((v) => v.version)],
-      ));
+      );
       for (const row of rows) {
-        found.set(`${row.test_case_id}:${row.version}`, (Array.isArray(row.steps) ? row.steps : []).map((s) => (typeof s?.sentence === 'string' ? s.sentence : '')));
+        found.set(
+          `${row.test_case_id}:${row.version}`,
+          (Array.isArray(row.steps) ? row.steps : []).map((s) => (typeof s?.sentence === 'string' ? s.sentence : '')),
+        );
       }
       return found;
     },
 
-    runStatus: (projectId, shortId, withTestCases, extensions) => runStatus(m, projectId, shortId, withTestCases, extensions),
+    runStatus: (projectId, shortId, withTestCases, extensions) =>
+      runStatus(m, projectId, shortId, withTestCases, extensions),
 
     async repositoryOf(projectId) {
-      const [row] = (await m.query<{
-        host: RepositoryHost;
-        api_url: string;
-        repository: string;
-      }[]>(`SELECT host, api_url, repository FROM repository_connections WHERE project_id = $1`, [projectId]));
+      const [row] = await m.query<
+        {
+          host: RepositoryHost;
+          api_url: string;
+          repository: string;
+        }[]
+      >(`SELECT host, api_url, repository FROM repository_connections WHERE project_id = $1`, [projectId]);
       return row ? { host: row.host, apiUrl: row.api_url, repository: row.repository } : null;
     },
   };

@@ -39,8 +39,20 @@ const testCaseRow = (extensions: boolean) =>
     .map(([field, column]) => `${column} AS "${field}"`)
     .join(', ');
 
-export async function runStatus(m: EntityManager, projectId: string, shortId: string, withTestCases: boolean, extensions: boolean): Promise<RunStatusRow | null> {
-  const [row] = await preparedQuery<{ id: string; short_id: string; status: RunStatus; result: RunResult | null; test_cases: string }>(
+export async function runStatus(
+  m: EntityManager,
+  projectId: string,
+  shortId: string,
+  withTestCases: boolean,
+  extensions: boolean,
+): Promise<RunStatusRow | null> {
+  const [row] = await preparedQuery<{
+    id: string;
+    short_id: string;
+    status: RunStatus;
+    result: RunResult | null;
+    test_cases: string;
+  }>(
     m,
     extensions ? 'goalie_run_status_extended' : 'goalie_run_status',
     `SELECT r.id, r.short_id, r.status, r.result,

@@ -30,5 +30,8 @@ const types = fields.map((f) => `${COLUMNS[f][0]} ${COLUMNS[f][1]}`).join(', ');
 export async function insertRunTestCases(m: EntityManager, testCases: readonly NewRunTestCase[]): Promise<void> {
   if (testCases.length === 0) return;
   const rows = testCases.map((tc) => Object.fromEntries(fields.map((f) => [COLUMNS[f][0], tc[f]])));
-  await m.query(`INSERT INTO run_test_cases (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${types})`, [JSON.stringify(rows)]);
+  await m.query(
+    `INSERT INTO run_test_cases (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${types})`,
+    [JSON.stringify(rows)],
+  );
 }

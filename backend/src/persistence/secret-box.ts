@@ -18,7 +18,9 @@ export function secretBoxFromKey(key: Buffer): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+      return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(
+        ':',
+      );
     },
     open(sealed) {
       const [version, iv, tag, data] = sealed.split(':');
@@ -28,7 +30,9 @@ export function secretBoxFromKey(key: Buffer): SecretBox {
       try {
         return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
       } catch {
-        throw new Error('A stored secret cannot be decrypted: GOALIE_SECRET_KEY (or GOALIE_HOME/secret.key) differs from the key it was sealed with');
+        throw new Error(
+          'A stored secret cannot be decrypted: GOALIE_SECRET_KEY (or GOALIE_HOME/secret.key) differs from the key it was sealed with',
+        );
       }
     },
   };
@@ -38,7 +42,9 @@ export function parseKey(raw: string): Buffer {
   const trimmed = raw.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
   if (key.length !== 32) {
-    throw new Error('GOALIE_SECRET_KEY must be 32 bytes, base64 or hex encoded; create one with `openssl rand -base64 32`');
+    throw new Error(
+      'GOALIE_SECRET_KEY must be 32 bytes, base64 or hex encoded; create one with `openssl rand -base64 32`',
+    );
   }
   return key;
 }

@@ -12,9 +12,14 @@ const PLAIN = 'goalie secret key check';
 export class SecretKeyMismatch extends ConfigurationError {}
 
 export async function checkSecretKey(dataSource: DataSource, secrets: SecretBox, where: string): Promise<void> {
-  await dataSource.query(`INSERT INTO instance_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [NAME, secrets.seal(PLAIN)]);
+  await dataSource.query(`INSERT INTO instance_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+    NAME,
+    secrets.seal(PLAIN),
+  ]);
   // Read back: when two processes with different keys start at once, one of them loses here.
-  const [row] = (await dataSource.query<{ value: string }[]>(`SELECT value FROM instance_settings WHERE name = $1`, [NAME]));
+  const [row] = await dataSource.query<{ value: string }[]>(`SELECT value FROM instance_settings WHERE name = $1`, [
+    NAME,
+  ]);
   let opened: string | null = null;
   try {
     opened = secrets.open(row!.value);

@@ -67,34 +67,56 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({ id: e.id, shortId: e.shortId, name: e.name });
+const named = (e: { id: string; shortId: string; name: string }): NamedRecord => ({
+  id: e.id,
+  shortId: e.shortId,
+  name: e.name,
+});
 
 function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: () => void) => void): Repositories {
-  async function applications(projectId: string, where: { shortId?: string[]; id?: string[] }): Promise<ApplicationRecord[]> {
+  async function applications(
+    projectId: string,
+    where: { shortId?: string[]; id?: string[] },
+  ): Promise<ApplicationRecord[]> {
     const apps = await m.find(ApplicationEntity, {
-      where: { projectId, ...(where.shortId ? { shortId: In(where.shortId) } : {}), ...(where.id ? { id: In(where.id) } : {}) },
+      where: {
+        projectId,
+        ...(where.shortId ? { shortId: In(where.shortId) } : {}),
+        ...(where.id ? { id: In(where.id) } : {}),
+      },
     });
     if (apps.length === 0) return [];
-    const defaults = await m.find(EnvironmentEntity, { where: { applicationId: In(apps.map((a) => a.id)), isDefault: true } });
-    return apps.map((a) => ({ ...named(a), defaultEnvironmentId: defaults.find((d) => d.applicationId === a.id)?.id ?? null }));
+    const defaults = await m.find(EnvironmentEntity, {
+      where: { applicationId: In(apps.map((a) => a.id)), isDefault: true },
+    });
+    return apps.map((a) => ({
+      ...named(a),
+      defaultEnvironmentId: defaults.find((d) => d.applicationId === a.id)?.id ?? null,
+    }));
   }
 
   async function testCasesWhere(projectId: string | null, ids?: string[]): Promise<TestCaseRecord[]> {
     // Plain statements: building TypeORM entities for a project of thousands of test cases took
     // longer than reading them (a plan of 10,000 is started from this list).
-    const rows = (await m.query<TestCaseRow[]>(
+    const rows = await m.query<TestCaseRow[]>(
       `SELECT id, project_id, application_id, name, goal, expected_result, generation_status, generation_error, is_enabled,
               scenario_id, resume_from_id, created_via, burn_in_prompt_tokens, burn_in_completion_tokens
          FROM test_cases
         WHERE ($1::uuid IS NULL OR project_id = $1) AND ($2::uuid[] IS NULL OR id = ANY($2))
         ORDER BY created_at, name`,
       [projectId, ids ?? null],
-    ));
+    );
     if (rows.length === 0) return [];
     const rowIds = rows.map((r) => r.id);
     const [waits, configs] = await Promise.all([
-      m.query<{ test_case_id: string; depends_on_id: string }[]>(`SELECT test_case_id, depends_on_id FROM test_case_wait_for WHERE test_case_id = ANY($1::uuid[])`, [rowIds]),
-      m.query<{ test_case_id: string; config_id: string }[]>(`SELECT test_case_id, config_id FROM test_case_configs WHERE test_case_id = ANY($1::uuid[]) ORDER BY position`, [rowIds]),
+      m.query<{ test_case_id: string; depends_on_id: string }[]>(
+        `SELECT test_case_id, depends_on_id FROM test_case_wait_for WHERE test_case_id = ANY($1::uuid[])`,
+        [rowIds],
+      ),
+      m.query<{ test_case_id: string; config_id: string }[]>(
+        `SELECT test_case_id, config_id FROM test_case_configs WHERE test_case_id = ANY($1::uuid[]) ORDER BY position`,
+        [rowIds],
+      ),
     ]);
     // Grouped once: a project of thousands of test cases must not scan every wait per test case.
     const waitsOf = groupBy(waits, (w) => w.test_case_id);
@@ -129,7 +151,11 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
       ...named(row),
       projectId: row.projectId,
       testCaseIds: members.map((x) => x.testCaseId),
-      applications: apps.map((a) => ({ applicationId: a.applicationId, environmentId: a.environmentId, devicePresetId: a.devicePresetId })),
+      applications: apps.map((a) => ({
+        applicationId: a.applicationId,
+        environmentId: a.environmentId,
+        devicePresetId: a.devicePresetId,
+      })),
       slack: row.slackChannel ? { channel: row.slackChannel, notifyOn: row.slackNotifyOn ?? 'always' } : null,
     };
   }
@@ -182,15 +208,20 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
     organizations: {
       async consumeUsage(organizationId, period) {
         // One statement: the row lock serialises concurrent runs, and the WHERE refuses past the limit.
-        const rows: { usage_count: number }[] = await m.query(
-          `UPDATE organizations
+        const rows: { usage_count: number }[] = await m
+          .query(
+            `UPDATE organizations
               SET usage_count = CASE WHEN usage_period = $2 THEN usage_count + 1 ELSE 1 END,
                   usage_period = $2
             WHERE id = $1
               AND (usage_limit IS NULL OR (CASE WHEN usage_period = $2 THEN usage_count ELSE 0 END) < usage_limit)
         RETURNING usage_count`,
-          [organizationId, period],
-        ).then((result: unknown) => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { usage_count: number }[]);
+            [organizationId, period],
+          )
+          .then(
+            (result: unknown) =>
+              (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { usage_count: number }[],
+          );
         if (rows.length > 0) return { ok: true, count: rows[0]!.usage_count };
         const org = await m.findOneOrFail(OrganizationEntity, { where: { id: organizationId } });
         return { ok: false, limit: org.usageLimit ?? 0, period };
@@ -211,20 +242,26 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         return row ? toProject(row) : null;
       },
       async slackSigningSecrets() {
-        const rows = await m.find(ProjectEntity, { where: { slackSigningSecret: Not(IsNull()) }, select: { id: true, slackSigningSecret: true } });
+        const rows = await m.find(ProjectEntity, {
+          where: { slackSigningSecret: Not(IsNull()) },
+          select: { id: true, slackSigningSecret: true },
+        });
         return rows.map((r) => ({ projectId: r.id, signingSecret: secrets.open(r.slackSigningSecret!) }));
       },
       async connectedToChannel(channel) {
         const rows = await m
           .createQueryBuilder(ProjectEntity, 'p')
           .where('p.slack_default_channel = :channel', { channel })
-          .orWhere('EXISTS (SELECT 1 FROM test_plans tp WHERE tp.project_id = p.id AND tp.slack_channel = :channel)', { channel })
+          .orWhere('EXISTS (SELECT 1 FROM test_plans tp WHERE tp.project_id = p.id AND tp.slack_channel = :channel)', {
+            channel,
+          })
           .getMany();
         return rows.map(toProject);
       },
       browserAccess: (projectId) => projectBrowserAccess(m, { projectId }),
       async updateSlack(projectId, settings) {
-        const seal = (value: string | null | undefined) => (value === undefined ? {} : { value: value === null ? null : secrets.seal(value) });
+        const seal = (value: string | null | undefined) =>
+          value === undefined ? {} : { value: value === null ? null : secrets.seal(value) };
         const token = seal(settings.botToken);
         const signing = seal(settings.signingSecret);
         await m.update(
@@ -240,7 +277,10 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         );
       },
       async slackBotToken(projectId) {
-        const row = await m.findOne(ProjectEntity, { where: { id: projectId }, select: { id: true, slackBotToken: true } });
+        const row = await m.findOne(ProjectEntity, {
+          where: { id: projectId },
+          select: { id: true, slackBotToken: true },
+        });
         return row?.slackBotToken ? secrets.open(row.slackBotToken) : null;
       },
     },
@@ -253,7 +293,10 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         const rows = await m
           .createQueryBuilder(EnvironmentEntity, 'e')
           .innerJoin(ApplicationEntity, 'a', 'a.id = e.application_id')
-          .where('a.project_id = :projectId AND e.short_id IN (:...shortIds)', { projectId, shortIds: shortIds.length ? shortIds : [''] })
+          .where('a.project_id = :projectId AND e.short_id IN (:...shortIds)', {
+            projectId,
+            shortIds: shortIds.length ? shortIds : [''],
+          })
           .getMany();
         return rows.map(toEnvironment);
       },
@@ -280,7 +323,9 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
       findById: (projectId, id) => plan({ projectId, id }),
       async listByProject(projectId) {
         const rows = await m.find(TestPlanEntity, { where: { projectId }, order: { name: 'ASC' } });
-        return (await Promise.all(rows.map((r) => plan({ projectId, id: r.id })))).filter((p): p is TestPlanRecord => p !== null);
+        return (await Promise.all(rows.map((r) => plan({ projectId, id: r.id })))).filter(
+          (p): p is TestPlanRecord => p !== null,
+        );
       },
     },
 
@@ -291,7 +336,10 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         return (await testCasesWhere(null, [id]))[0] ?? null;
       },
       async latestSteps(id) {
-        const row = await m.findOne(TestCaseStepVersionEntity, { where: { testCaseId: id }, order: { version: 'DESC' } });
+        const row = await m.findOne(TestCaseStepVersionEntity, {
+          where: { testCaseId: id },
+          order: { version: 'DESC' },
+        });
         return row ? { version: row.version, steps: row.steps, createdAt: row.createdAt } : null;
       },
       async create(tc) {
@@ -309,10 +357,16 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
           createdVia: tc.createdVia,
         });
         if (tc.configIds.length) {
-          await m.insert(TestCaseConfigEntity, tc.configIds.map((configId, position) => ({ testCaseId: tc.id, configId, position })));
+          await m.insert(
+            TestCaseConfigEntity,
+            tc.configIds.map((configId, position) => ({ testCaseId: tc.id, configId, position })),
+          );
         }
         if (tc.waitForIds.length) {
-          await m.insert(TestCaseWaitForEntity, tc.waitForIds.map((dependsOnId) => ({ testCaseId: tc.id, dependsOnId })));
+          await m.insert(
+            TestCaseWaitForEntity,
+            tc.waitForIds.map((dependsOnId) => ({ testCaseId: tc.id, dependsOnId })),
+          );
         }
       },
       async setEnabled(id, enabled, at) {
@@ -321,17 +375,33 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         return (result.affected ?? 0) > 0;
       },
       async changeGoal(id, change, at) {
-        await m.update(TestCaseEntity, { id }, { goal: change.goal, expectedResult: change.expectedResult, generationStatus: 'GENERATING', generationError: null, updatedAt: at });
+        await m.update(
+          TestCaseEntity,
+          { id },
+          {
+            goal: change.goal,
+            expectedResult: change.expectedResult,
+            generationStatus: 'GENERATING',
+            generationError: null,
+            updatedAt: at,
+          },
+        );
       },
       async restartBurnIn(id, at) {
-        await m.update(TestCaseEntity, { id }, { generationStatus: 'GENERATING', generationError: null, updatedAt: at });
+        await m.update(
+          TestCaseEntity,
+          { id },
+          { generationStatus: 'GENERATING', generationError: null, updatedAt: at },
+        );
       },
       async secretValues(id) {
         const links = await m.find(TestCaseConfigEntity, { where: { testCaseId: id } });
         if (!links.length) return [];
         const configs = await m.find(ConfigEntity, { where: { id: In(links.map((l) => l.configId)) } });
         return configs.flatMap((c) =>
-          c.entries.filter((e) => e.secret && e.encrypted).map((e) => ({ placeholder: `{{config.${e.key}}}`, value: secrets.open(e.encrypted!) })),
+          c.entries
+            .filter((e) => e.secret && e.encrypted)
+            .map((e) => ({ placeholder: `{{config.${e.key}}}`, value: secrets.open(e.encrypted!) })),
         );
       },
     },
@@ -361,7 +431,9 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
 }
 
 function translate(error: unknown): never {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError ?? (error as { code?: string; constraint?: string });
+  const driverError =
+    (error as { driverError?: { code?: string; constraint?: string } }).driverError ??
+    (error as { code?: string; constraint?: string });
   if (driverError?.code === '23505') throw new UniqueViolation(driverError.constraint ?? 'unknown');
   throw error;
 }
@@ -372,7 +444,9 @@ export function createStore(dataSource: DataSource, secrets: SecretBox): Store {
     ...repositories(dataSource.manager, secrets, (done) => done()),
     async transaction(work) {
       const committed: (() => void)[] = [];
-      const result = await dataSource.transaction((manager) => work(repositories(manager, secrets, (done) => committed.push(done)))).catch(translate);
+      const result = await dataSource
+        .transaction((manager) => work(repositories(manager, secrets, (done) => committed.push(done))))
+        .catch(translate);
       for (const done of committed) done();
       return result;
     },

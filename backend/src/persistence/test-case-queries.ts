@@ -2,7 +2,13 @@
 // the last results of the test cases on it (one query, run_test_cases_test_case keeps it an index
 // read per test case), a test case's history.
 import type { EntityManager } from 'typeorm';
-import type { FinishedResultRow, TestCaseFilter, TestCaseHistoryRow, TestCaseListRow, TestCaseQueries } from '../app/ports/test-case-queries.js';
+import type {
+  FinishedResultRow,
+  TestCaseFilter,
+  TestCaseHistoryRow,
+  TestCaseListRow,
+  TestCaseQueries,
+} from '../app/ports/test-case-queries.js';
 
 /** The WHERE of a filter, its values numbered from `first`. */
 function where(filter: TestCaseFilter, first: number): { sql: string; values: unknown[] } {
@@ -14,7 +20,9 @@ function where(filter: TestCaseFilter, first: number): { sql: string; values: un
   };
   if (filter.search) parts.push(`tc.name ILIKE ${next(`%${filter.search.replace(/[\\%_]/g, '\\$&')}%`)}`);
   if (filter.planShortId) {
-    parts.push(`EXISTS (SELECT 1 FROM test_plan_test_cases m JOIN test_plans p ON p.id = m.test_plan_id WHERE m.test_case_id = tc.id AND p.short_id = ${next(filter.planShortId)})`);
+    parts.push(
+      `EXISTS (SELECT 1 FROM test_plan_test_cases m JOIN test_plans p ON p.id = m.test_plan_id WHERE m.test_case_id = tc.id AND p.short_id = ${next(filter.planShortId)})`,
+    );
   }
   if (filter.state === 'failed-burn-in') parts.push(`tc.generation_status = 'FAILED'`);
   if (filter.state === 'burning-in') parts.push(`tc.generation_status = 'GENERATING'`);
@@ -44,7 +52,16 @@ const counts = (over = '') =>
   `count(*)${over} AS total, count(*) FILTER (WHERE tc.generation_status = 'FAILED')${over} AS failed_burn_in,
    count(*) FILTER (WHERE tc.generation_status = 'GENERATING')${over} AS burning_in, count(*) FILTER (WHERE NOT tc.is_enabled)${over} AS disabled`;
 
-const toCounts = (r: { total: number | string; failed_burn_in: number | string; burning_in: number | string; disabled: number | string } | undefined) => ({
+const toCounts = (
+  r:
+    | {
+        total: number | string;
+        failed_burn_in: number | string;
+        burning_in: number | string;
+        disabled: number | string;
+      }
+    | undefined,
+) => ({
   total: Number(r?.total ?? 0),
   failedBurnIn: Number(r?.failed_burn_in ?? 0),
   burningIn: Number(r?.burning_in ?? 0),
@@ -54,7 +71,10 @@ const toCounts = (r: { total: number | string; failed_burn_in: number | string; 
 export function testCaseQueries(m: EntityManager): TestCaseQueries {
   async function matchingIds(projectId: string, filter: TestCaseFilter): Promise<string[]> {
     const w = where(filter, 2);
-    const rows = (await m.query<{ id: string }[]>(`SELECT tc.id FROM test_cases tc WHERE tc.project_id = $1${w.sql}`, [projectId, ...w.values]));
+    const rows = await m.query<{ id: string }[]>(`SELECT tc.id FROM test_cases tc WHERE tc.project_id = $1${w.sql}`, [
+      projectId,
+      ...w.values,
+    ]);
     return rows.map((r) => r.id);
   }
 
@@ -63,7 +83,7 @@ export function testCaseQueries(m: EntityManager): TestCaseQueries {
 
     async page(projectId, filter, page) {
       const w = where(filter, 4);
-      const rows = (await m.query<ListRow[]>(
+      const rows = await m.query<ListRow[]>(
         `SELECT tc.id, tc.name, a.name AS application_name, tc.generation_status, tc.generation_error, tc.is_enabled, tc.created_via,
                 COALESCE(plans.list, '[]'::json) AS plans, ${counts(' OVER ()')}
            FROM test_cases tc
@@ -75,10 +95,19 @@ export function testCaseQueries(m: EntityManager): TestCaseQueries {
           ORDER BY lower(tc.name), tc.name
           LIMIT $2 OFFSET $3`,
         [projectId, page.limit, page.offset, ...w.values],
-      ));
+      );
       // A page past the end has no rows to carry the counts: count them alone.
       const w2 = where(filter, 2);
-      const matching = rows[0] ? toCounts(rows[0]) : toCounts((await m.query(`SELECT ${counts()} FROM test_cases tc WHERE tc.project_id = $1${w2.sql}`, [projectId, ...w2.values]))[0]);
+      const matching = rows[0]
+        ? toCounts(rows[0])
+        : toCounts(
+            (
+              await m.query(`SELECT ${counts()} FROM test_cases tc WHERE tc.project_id = $1${w2.sql}`, [
+                projectId,
+                ...w2.values,
+              ])
+            )[0],
+          );
       return {
         counts: matching,
         rows: rows.map((r) => ({
@@ -96,7 +125,17 @@ export function testCaseQueries(m: EntityManager): TestCaseQueries {
 
     async lastResults(testCaseIds, count) {
       if (testCaseIds.length === 0) return [];
-      const rows = (await m.query<{ test_case_id: string; run_short_id: string; run_test_case_short_id: string; outcome: FinishedResultRow['outcome']; result_title: string | null; commit_hash: string | null; finished_at: Date }[]>(
+      const rows = await m.query<
+        {
+          test_case_id: string;
+          run_short_id: string;
+          run_test_case_short_id: string;
+          outcome: FinishedResultRow['outcome'];
+          result_title: string | null;
+          commit_hash: string | null;
+          finished_at: Date;
+        }[]
+      >(
         `SELECT ids.id AS test_case_id, last.*
            FROM unnest($1::uuid[]) AS ids(id)
            CROSS JOIN LATERAL (
@@ -108,7 +147,7 @@ export function testCaseQueries(m: EntityManager): TestCaseQueries {
               LIMIT $2) last
           ORDER BY last.finished_at`,
         [testCaseIds, count],
-      ));
+      );
       return rows.map((r) => ({
         testCaseId: r.test_case_id,
         runShortId: r.run_short_id,
@@ -121,19 +160,21 @@ export function testCaseQueries(m: EntityManager): TestCaseQueries {
     },
 
     async history(testCaseId, limit) {
-      const rows = (await m.query<{
-        run_short_id: string;
-        run_test_case_short_id: string;
-        status: TestCaseHistoryRow['status'];
-        result: TestCaseHistoryRow['result'];
-        result_title: string | null;
-        trigger: TestCaseHistoryRow['trigger'];
-        actor: string | null;
-        branch: string | null;
-        commit_hash: string | null;
-        created_at: Date;
-        finished_at: Date | null;
-      }[]>(
+      const rows = await m.query<
+        {
+          run_short_id: string;
+          run_test_case_short_id: string;
+          status: TestCaseHistoryRow['status'];
+          result: TestCaseHistoryRow['result'];
+          result_title: string | null;
+          trigger: TestCaseHistoryRow['trigger'];
+          actor: string | null;
+          branch: string | null;
+          commit_hash: string | null;
+          created_at: Date;
+          finished_at: Date | null;
+        }[]
+      >(
         `SELECT r.short_id AS run_short_id, rtc.short_id AS run_test_case_short_id, rtc.status, rtc.result, rtc.result_title,
                 r.trigger, r.actor, r.branch, r.commit_hash, r.created_at, rtc.finished_at
            FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id
@@ -141,7 +182,7 @@ export function testCaseQueries(m: EntityManager): TestCaseQueries {
           ORDER BY rtc.finished_at DESC NULLS FIRST, r.created_at DESC
           LIMIT $2`,
         [testCaseId, limit],
-      ));
+      );
       return rows.map((r) => ({
         runShortId: r.run_short_id,
         runTestCaseShortId: r.run_test_case_short_id,
@@ -158,14 +199,17 @@ export function testCaseQueries(m: EntityManager): TestCaseQueries {
     },
 
     async plansOf(testCaseId) {
-      return (await m.query<{ shortId: string; name: string }[]>(
+      return await m.query<{ shortId: string; name: string }[]>(
         `SELECT p.short_id AS "shortId", p.name FROM test_plan_test_cases m JOIN test_plans p ON p.id = m.test_plan_id WHERE m.test_case_id = $1 ORDER BY p.name`,
         [testCaseId],
-      ));
+      );
     },
 
     async planChoices(projectId) {
-      return (await m.query<{ shortId: string; name: string }[]>(`SELECT short_id AS "shortId", name FROM test_plans WHERE project_id = $1 ORDER BY name`, [projectId]));
+      return await m.query<{ shortId: string; name: string }[]>(
+        `SELECT short_id AS "shortId", name FROM test_plans WHERE project_id = $1 ORDER BY name`,
+        [projectId],
+      );
     },
   };
 }

@@ -40,7 +40,13 @@ export function hostUrl(base: string, path: string, query: Record<string, string
 }
 
 /** The authorize address with the parameters both hosts take (RFC 6749 4.1.1, RFC 7636 4.3). */
-export function authorizeUrl(base: string, path: string, client: OAuthClient, request: { state: string; codeChallenge: string; scope: string }, extra: Record<string, string> = {}): string {
+export function authorizeUrl(
+  base: string,
+  path: string,
+  client: OAuthClient,
+  request: { state: string; codeChallenge: string; scope: string },
+  extra: Record<string, string> = {},
+): string {
   return hostUrl(base, path, {
     client_id: client.clientId,
     redirect_uri: client.redirectUri,
@@ -75,7 +81,13 @@ async function readLimited(response: Response): Promise<string> {
 }
 
 /** One request, its answer read as JSON within the timeout. `what` names the call in messages. */
-async function call(label: string, what: string, url: string, init: RequestInit, options: OAuthCallOptions): Promise<{ status: number; body: unknown }> {
+async function call(
+  label: string,
+  what: string,
+  url: string,
+  init: RequestInit,
+  options: OAuthCallOptions,
+): Promise<{ status: number; body: unknown }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let response: Response;
   let text: string;
@@ -83,16 +95,28 @@ async function call(label: string, what: string, url: string, init: RequestInit,
     response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     text = await readLimited(response);
   } catch (error) {
-    if (error instanceof TooLarge) throw new SignInHostError('unexpected', `${label} answered ${what} with more than ${MAX_ANSWER_BYTES / 1024} KiB. Check that the configured address is the host's.`);
+    if (error instanceof TooLarge)
+      throw new SignInHostError(
+        'unexpected',
+        `${label} answered ${what} with more than ${MAX_ANSWER_BYTES / 1024} KiB. Check that the configured address is the host's.`,
+      );
     const e = error as Error & { cause?: { code?: string; message?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new SignInHostError('timeout', `${label} did not answer within ${timeoutMs / 1000} s (${what}).`);
-    throw new SignInHostError('unreachable', `${label} could not be reached at ${new URL(url).origin} (${what}: ${e.cause?.code ?? e.cause?.message ?? e.message}).`);
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+      throw new SignInHostError('timeout', `${label} did not answer within ${timeoutMs / 1000} s (${what}).`);
+    throw new SignInHostError(
+      'unreachable',
+      `${label} could not be reached at ${new URL(url).origin} (${what}: ${e.cause?.code ?? e.cause?.message ?? e.message}).`,
+    );
   }
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
-    if (response.ok) throw new SignInHostError('unexpected', `${label} answered ${what} with something other than JSON (HTTP ${response.status}). Check that the configured address is the host's.`);
+    if (response.ok)
+      throw new SignInHostError(
+        'unexpected',
+        `${label} answered ${what} with something other than JSON (HTTP ${response.status}). Check that the configured address is the host's.`,
+      );
   }
   return { status: response.status, body };
 }
@@ -110,7 +134,13 @@ function hostSays(body: unknown): string {
  * GitHub answers a refused exchange with 200 and an `error` field, GitLab with 400 or 401: both are
  * `refused`.
  */
-export async function exchangeCode(label: string, tokenUrl: string, client: OAuthClient, grant: { code: string; codeVerifier: string }, options: OAuthCallOptions): Promise<string> {
+export async function exchangeCode(
+  label: string,
+  tokenUrl: string,
+  client: OAuthClient,
+  grant: { code: string; codeVerifier: string },
+  options: OAuthCallOptions,
+): Promise<string> {
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     client_id: client.clientId,
@@ -119,24 +149,53 @@ export async function exchangeCode(label: string, tokenUrl: string, client: OAut
     redirect_uri: client.redirectUri,
     code_verifier: grant.codeVerifier,
   });
-  const { status, body } = await call(label, 'the code exchange', tokenUrl, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'goalie' },
-    body: form.toString(),
-  }, options);
+  const { status, body } = await call(
+    label,
+    'the code exchange',
+    tokenUrl,
+    {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'goalie',
+      },
+      body: form.toString(),
+    },
+    options,
+  );
   const token = isObject(body) ? body.access_token : undefined;
   if (status >= 200 && status < 300 && typeof token === 'string' && token) return token;
-  if (status >= 500) throw new SignInHostError('unreachable', `${label} failed the code exchange with HTTP ${status}.${hostSays(body)}`);
-  throw new SignInHostError('refused', `${label} refused the code exchange (HTTP ${status})${hostSays(body) || ' without saying why'}. Check the client ID and secret, and that the callback URL registered on the host is this Goalie's.`);
+  if (status >= 500)
+    throw new SignInHostError('unreachable', `${label} failed the code exchange with HTTP ${status}.${hostSays(body)}`);
+  throw new SignInHostError(
+    'refused',
+    `${label} refused the code exchange (HTTP ${status})${hostSays(body) || ' without saying why'}. Check the client ID and secret, and that the callback URL registered on the host is this Goalie's.`,
+  );
 }
 
 /** GET a REST resource with the token; a 5xx or a network error is tried once more. */
-export async function readWithToken(label: string, url: string, token: string, headers: Record<string, string>, options: OAuthCallOptions): Promise<unknown> {
+export async function readWithToken(
+  label: string,
+  url: string,
+  token: string,
+  headers: Record<string, string>,
+  options: OAuthCallOptions,
+): Promise<unknown> {
   const what = `GET ${new URL(url).pathname}`;
   const attempt = async () => {
-    const { status, body } = await call(label, what, url, { headers: { ...headers, authorization: `Bearer ${token}`, 'user-agent': 'goalie' } }, options);
+    const { status, body } = await call(
+      label,
+      what,
+      url,
+      { headers: { ...headers, authorization: `Bearer ${token}`, 'user-agent': 'goalie' } },
+      options,
+    );
     if (status >= 200 && status < 300) return body;
-    throw new SignInHostError(status >= 500 ? 'unreachable' : 'refused', `${label} answered ${what} with HTTP ${status}.${hostSays(body)}`);
+    throw new SignInHostError(
+      status >= 500 ? 'unreachable' : 'refused',
+      `${label} answered ${what} with HTTP ${status}.${hostSays(body)}`,
+    );
   };
   try {
     return await attempt();
@@ -149,7 +208,10 @@ export async function readWithToken(label: string, url: string, token: string, h
 
 /** The host's answer for the user is not the shape it documents. */
 export function unexpectedUser(label: string, what: string): SignInHostError {
-  return new SignInHostError('unexpected', `${label} answered ${what} without the user's id and username. Check that the configured API address is the host's.`);
+  return new SignInHostError(
+    'unexpected',
+    `${label} answered ${what} without the user's id and username. Check that the configured API address is the host's.`,
+  );
 }
 
 /** One host's sign-in: the authorize and token paths on its web address, and how it reads the account with a token. */
@@ -162,12 +224,18 @@ export interface OAuthHostSpec {
   readAccount(token: string): Promise<HostAccount>;
 }
 
-export function oauthSignInHost(spec: OAuthHostSpec, settings: OAuthHostSettings, options: OAuthCallOptions): SignInHost {
+export function oauthSignInHost(
+  spec: OAuthHostSpec,
+  settings: OAuthHostSettings,
+  options: OAuthCallOptions,
+): SignInHost {
   return {
     provider: spec.provider,
     label: spec.label,
     url: settings.url,
-    authorizeUrl: (request) => authorizeUrl(settings.url, spec.authorizePath, settings, { ...request, scope: spec.scope }),
-    account: async (grant) => spec.readAccount(await exchangeCode(spec.label, hostUrl(settings.url, spec.tokenPath), settings, grant, options)),
+    authorizeUrl: (request) =>
+      authorizeUrl(settings.url, spec.authorizePath, settings, { ...request, scope: spec.scope }),
+    account: async (grant) =>
+      spec.readAccount(await exchangeCode(spec.label, hostUrl(settings.url, spec.tokenPath), settings, grant, options)),
   };
 }

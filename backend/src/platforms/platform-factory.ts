@@ -1,7 +1,18 @@
 // The PlatformFactory: GitHub or GitLab behind the one ChangeRequestPlatform interface.
-import type { ChangeRequestPlatform, HostKind, PlatformConnection, PlatformFactory, WebhookReceiver } from '../app/ports/change-request-platform.js';
+import type {
+  ChangeRequestPlatform,
+  HostKind,
+  PlatformConnection,
+  PlatformFactory,
+  WebhookReceiver,
+} from '../app/ports/change-request-platform.js';
 import type { Logger } from '../app/ports/logger.js';
-import { createGitHubPlatform, GitHubWebhookReceiver, InstallationTokens, type GitHubClientOptions } from './github/index.js';
+import {
+  createGitHubPlatform,
+  GitHubWebhookReceiver,
+  InstallationTokens,
+  type GitHubClientOptions,
+} from './github/index.js';
 import { createGitLabPlatform, GitLabWebhookReceiver, type GitLabClientOptions } from './gitlab/index.js';
 
 export interface PlatformFactoryOptions {
@@ -13,7 +24,10 @@ export interface PlatformFactoryOptions {
 }
 
 export function platformFactory(logger: Logger, options: PlatformFactoryOptions = {}): PlatformFactory {
-  const receivers: Record<HostKind, WebhookReceiver> = { github: new GitHubWebhookReceiver(), gitlab: new GitLabWebhookReceiver() };
+  const receivers: Record<HostKind, WebhookReceiver> = {
+    github: new GitHubWebhookReceiver(),
+    gitlab: new GitLabWebhookReceiver(),
+  };
   // A platform is built per job step; GitHub App installation tokens outlive them.
   const installationTokens = new InstallationTokens({ now: options.now });
   return {

@@ -10,9 +10,15 @@ export function signInCallbackUrl(publicUrl: string, provider: SignInHost['provi
   return `${publicUrl.replace(/\/+$/, '')}/auth/${provider}/callback`;
 }
 
-export function signInHosts(config: { github: OAuthAppConfig | null; gitlab: OAuthAppConfig | null }, publicUrl: string, options: OAuthCallOptions = {}): SignInHost[] {
+export function signInHosts(
+  config: { github: OAuthAppConfig | null; gitlab: OAuthAppConfig | null },
+  publicUrl: string,
+  options: OAuthCallOptions = {},
+): SignInHost[] {
   const hosts: SignInHost[] = [];
-  if (config.github) hosts.push(githubSignIn({ ...config.github, redirectUri: signInCallbackUrl(publicUrl, 'github') }, options));
-  if (config.gitlab) hosts.push(gitlabSignIn({ ...config.gitlab, redirectUri: signInCallbackUrl(publicUrl, 'gitlab') }, options));
+  if (config.github)
+    hosts.push(githubSignIn({ ...config.github, redirectUri: signInCallbackUrl(publicUrl, 'github') }, options));
+  if (config.gitlab)
+    hosts.push(gitlabSignIn({ ...config.gitlab, redirectUri: signInCallbackUrl(publicUrl, 'gitlab') }, options));
   return hosts;
 }

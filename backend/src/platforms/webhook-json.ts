@@ -7,7 +7,8 @@ import type { PlatformEvent, WebhookRequest } from '../app/ports/change-request-
 export class WebhookPayloadError extends BadRequest {}
 
 export type Json = Record<string, unknown>;
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 export const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 export const ignored = (reason: string): PlatformEvent => ({ kind: 'ignored', reason });
 
@@ -23,6 +24,8 @@ export function parseBody(rawBody: Buffer, host: string, fix = ''): unknown {
   try {
     return JSON.parse(rawBody.toString('utf8'));
   } catch (error) {
-    throw new WebhookPayloadError(`The ${host} webhook body is not valid JSON (${(error as Error).message})${fix ? `; ${fix}` : ''}.`);
+    throw new WebhookPayloadError(
+      `The ${host} webhook body is not valid JSON (${(error as Error).message})${fix ? `; ${fix}` : ''}.`,
+    );
   }
 }

@@ -4,7 +4,9 @@ import type { ByteRange } from '../app/ports/evidence.js';
 
 /** A key is a relative path of safe characters: nothing outside the store's root (or prefix) can be named. */
 export function isValidKey(key: string): boolean {
-  return /^[A-Za-z0-9._\-/]+$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.' || part === '');
+  return (
+    /^[A-Za-z0-9._\-/]+$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.' || part === '')
+  );
 }
 
 export function checkKey(key: string): string {
@@ -14,7 +16,8 @@ export function checkKey(key: string): string {
 
 /** A folder prefix such as `runs/<id>/`: a valid key followed by a slash. */
 export function checkPrefix(prefix: string): string {
-  if (!prefix.endsWith('/') || !isValidKey(prefix.slice(0, -1))) throw new Error(`Invalid evidence prefix ${JSON.stringify(prefix)}: a folder such as runs/<id>/`);
+  if (!prefix.endsWith('/') || !isValidKey(prefix.slice(0, -1)))
+    throw new Error(`Invalid evidence prefix ${JSON.stringify(prefix)}: a folder such as runs/<id>/`);
   return prefix;
 }
 

@@ -34,7 +34,15 @@ export function localDiskEvidence(root: string): EvidenceStore {
       const range = options.range ? resolveRange(options.range, stat.size) : undefined;
       if (range === null) return { status: 'unsatisfiable', size: stat.size };
       const body = createReadStream(file, range ? { start: range.start, end: range.end } : {});
-      return { status: 'ok', body, contentType, size: stat.size, etag, lastModified: stat.mtime, ...(range ? { range } : {}) };
+      return {
+        status: 'ok',
+        body,
+        contentType,
+        size: stat.size,
+        etag,
+        lastModified: stat.mtime,
+        ...(range ? { range } : {}),
+      };
     },
     async deleteMany(keys) {
       for (const key of keys.filter(isValidKey)) {

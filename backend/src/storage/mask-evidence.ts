@@ -24,7 +24,11 @@ function maskBuffer(data: Buffer, mask: (text: string) => string, maskBinary: (t
 }
 
 /** The evidence as it may be stored. Rejects when a trace cannot be read: storing it unmasked is no option. */
-export async function maskEvidence(data: Buffer | string, contentType: string, secrets: readonly SecretValue[]): Promise<Buffer | string> {
+export async function maskEvidence(
+  data: Buffer | string,
+  contentType: string,
+  secrets: readonly SecretValue[],
+): Promise<Buffer | string> {
   const present = secrets.filter((s) => s.value);
   if (!present.length || contentType.startsWith('image/')) return data;
   const mask = secretMasker(present);

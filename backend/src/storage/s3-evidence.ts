@@ -52,7 +52,10 @@ export function s3Client(location: S3Location, credentials?: S3ClientConfig['cre
 }
 
 /** `credentials`: instead of the default chain (tests that run several stores in one process). */
-export function s3Evidence(location: S3Location, options: { credentials?: S3ClientConfig['credentials'] } = {}): S3EvidenceStore {
+export function s3Evidence(
+  location: S3Location,
+  options: { credentials?: S3ClientConfig['credentials'] } = {},
+): S3EvidenceStore {
   const client = s3Client(location, options.credentials);
   const Bucket = location.bucket;
   const objectKey = (key: string) => location.prefix + checkKey(key);
@@ -72,7 +75,9 @@ export function s3Evidence(location: S3Location, options: { credentials?: S3Clie
       const batch = keys.slice(i, i + DELETE_BATCH);
       let answer;
       try {
-        answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+        answer = await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        );
       } catch (error) {
         // Google Cloud Storage's XML API has no multi-object delete: one request per key there.
         if (statusOf(error) !== 501 && (error as Error).name !== 'NotImplemented') throw error;
@@ -81,7 +86,10 @@ export function s3Evidence(location: S3Location, options: { credentials?: S3Clie
       }
       // A key already gone is no error in S3; anything listed here is a real failure.
       const failed = answer.Errors ?? [];
-      if (failed.length) throw new Error(`Could not delete ${failed.length} evidence object(s) from ${where}: ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim());
+      if (failed.length)
+        throw new Error(
+          `Could not delete ${failed.length} evidence object(s) from ${where}: ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim(),
+        );
     }
   }
 
@@ -109,7 +117,9 @@ export function s3Evidence(location: S3Location, options: { credentials?: S3Clie
           new GetObjectCommand({
             Bucket,
             Key,
-            ...(range ? { Range: `bytes=${(range as { start: number }).start}-${(range as { end?: number }).end ?? ''}` } : {}),
+            ...(range
+              ? { Range: `bytes=${(range as { start: number }).start}-${(range as { end?: number }).end ?? ''}` }
+              : {}),
             ...(options.ifNoneMatch ? { IfNoneMatch: options.ifNoneMatch } : {}),
           }),
         );

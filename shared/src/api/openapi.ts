@@ -86,39 +86,64 @@ function responseSchemas(): Record<string, Schema> {
     TestPlan: closedObject(testPlanFields(), 'The test plan that was executed.'),
     Run: closedObject({ ...runFields(), testPlan: ref('TestPlan') }, 'The run started by POST /run.'),
     RerunRun: closedObject(runFields(), 'The new run created by a rerun; it carries no test plan object.'),
-    RunTestCase: withOptional(closedObject(
-      {
-        id: uuid('Run test case identifier.'),
-        shortId: text('Run test case short ID.'),
-        name: text('Name of the test case.'),
-        status: {
-          type: 'string',
-          enum: RUN_TEST_CASE_STATUSES,
-          description:
-            'Status of the test case in this run: PENDING (waiting for its turn or its dependencies), RUNNING, ' +
-            'COMPLETED (result PASSED or FAILED), SKIPPED (a dependency did not pass), ERROR (could not reach a verdict), ' +
-            'CANCELLED (the run was cancelled).',
+    RunTestCase: withOptional(
+      closedObject(
+        {
+          id: uuid('Run test case identifier.'),
+          shortId: text('Run test case short ID.'),
+          name: text('Name of the test case.'),
+          status: {
+            type: 'string',
+            enum: RUN_TEST_CASE_STATUSES,
+            description:
+              'Status of the test case in this run: PENDING (waiting for its turn or its dependencies), RUNNING, ' +
+              'COMPLETED (result PASSED or FAILED), SKIPPED (a dependency did not pass), ERROR (could not reach a verdict), ' +
+              'CANCELLED (the run was cancelled).',
+          },
+          result: nullableEnum(RESULTS, 'Result of the test case, e.g. PASSED or FAILED; null until it has one.'),
+          resultTitle: nullableText('Brief failure or summary title.'),
+          evaluationThought: nullableText('Detailed explanation of the evaluation.'),
+          promptGoal: nullableText('Original test goal.'),
+          promptExamples: nullableText('Example scenarios used.'),
         },
-        result: nullableEnum(RESULTS, 'Result of the test case, e.g. PASSED or FAILED; null until it has one.'),
-        resultTitle: nullableText('Brief failure or summary title.'),
-        evaluationThought: nullableText('Detailed explanation of the evaluation.'),
-        promptGoal: nullableText('Original test goal.'),
-        promptExamples: nullableText('Example scenarios used.'),
+        'Result of one test case within a run.',
+      ),
+      {
+        // Goalie extensions (docs/api.md), only with ?extensions=true: which test case it was, and when it ran.
+        projectTestCaseId: {
+          ...uuid(
+            "Goalie extension: the test case's own UUID (as rerun's projectTestCaseIds takes it); null once the test case was deleted.",
+          ),
+          nullable: true,
+        },
+        startedAt: {
+          type: 'string',
+          format: 'date-time',
+          nullable: true,
+          description: 'Goalie extension: when it started in this run (ISO 8601, UTC); null until it started.',
+        },
+        finishedAt: {
+          type: 'string',
+          format: 'date-time',
+          nullable: true,
+          description: 'Goalie extension: when it ended in this run (ISO 8601, UTC); null until it ended.',
+        },
       },
-      'Result of one test case within a run.',
-    ), {
-      // Goalie extensions (docs/api.md), only with ?extensions=true: which test case it was, and when it ran.
-      projectTestCaseId: { ...uuid("Goalie extension: the test case's own UUID (as rerun's projectTestCaseIds takes it); null once the test case was deleted."), nullable: true },
-      startedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it started in this run (ISO 8601, UTC); null until it started.' },
-      finishedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Goalie extension: when it ended in this run (ISO 8601, UTC); null until it ended.' },
-    }),
+    ),
     RunStatusView: closedObject(
       {
         id: uuid('Internal run identifier.'),
         shortId: text('Run short ID.'),
-        status: { type: 'string', enum: RUN_STATUSES, description: 'Run status. Terminal statuses: COMPLETED, ERROR, CANCELLED.' },
+        status: {
+          type: 'string',
+          enum: RUN_STATUSES,
+          description: 'Run status. Terminal statuses: COMPLETED, ERROR, CANCELLED.',
+        },
         result: nullableEnum(RESULTS, 'Run result; null while the status is INITIATED or RUNNING.'),
-        runTestCases: arrayOf(ref('RunTestCase'), 'Per-test-case results; empty when the testCases query parameter is omitted.'),
+        runTestCases: arrayOf(
+          ref('RunTestCase'),
+          'Per-test-case results; empty when the testCases query parameter is omitted.',
+        ),
       },
       'Status and result of a run (GET /run/{shortId}).',
     ),
@@ -139,25 +164,46 @@ function responseSchemas(): Record<string, Schema> {
         goal: text('Objective of the test.'),
         expectedResult: nullableText('Description of success; null when none was given.'),
         applicationShortId: shortId('application', 'Short ID of the application it tests.'),
-        isEnabled: { type: 'boolean', description: 'Whether test plans run it. Can be true only once the burn-in is COMPLETED.' },
+        isEnabled: {
+          type: 'boolean',
+          description: 'Whether test plans run it. Can be true only once the burn-in is COMPLETED.',
+        },
         generationStatus: {
           type: 'string',
           enum: GENERATION_STATUSES,
-          description: 'The burn-in: GENERATING (queued or recording the steps; needs a worker), COMPLETED (steps recorded), FAILED (see generationError).',
+          description:
+            'The burn-in: GENERATING (queued or recording the steps; needs a worker), COMPLETED (steps recorded), FAILED (see generationError).',
         },
-        generationError: nullableText('Why the burn-in failed and what would work; null unless generationStatus is FAILED.'),
+        generationError: nullableText(
+          'Why the burn-in failed and what would work; null unless generationStatus is FAILED.',
+        ),
         createdVia: {
           type: 'string',
           enum: ['api', 'apply'],
-          description: "api (POST /test-cases) or apply (a project file; its `enabled` is set again by each goalie apply).",
+          description:
+            'api (POST /test-cases) or apply (a project file; its `enabled` is set again by each goalie apply).',
         },
-        stepCount: { type: 'integer', format: 'int32', minimum: 0, description: 'Number of recorded steps (0 before the burn-in recorded any).' },
-        steps: arrayOf(text('One recorded step.'), "The recorded steps' sentences, in order; config values appear as {{config.key}} placeholders."),
+        stepCount: {
+          type: 'integer',
+          format: 'int32',
+          minimum: 0,
+          description: 'Number of recorded steps (0 before the burn-in recorded any).',
+        },
+        steps: arrayOf(
+          text('One recorded step.'),
+          "The recorded steps' sentences, in order; config values appear as {{config.key}} placeholders.",
+        ),
       },
       'A test case with its burn-in state and recorded steps (Goalie extension).',
     ),
-    StartRunResponse: closedObject({ success: { type: 'boolean', description: 'Whether the run was started.' }, run: ref('Run') }),
-    RerunResponse: closedObject({ success: { type: 'boolean', description: 'Whether the rerun was started.' }, run: ref('RerunRun') }),
+    StartRunResponse: closedObject({
+      success: { type: 'boolean', description: 'Whether the run was started.' },
+      run: ref('Run'),
+    }),
+    RerunResponse: closedObject({
+      success: { type: 'boolean', description: 'Whether the rerun was started.' },
+      run: ref('RerunRun'),
+    }),
     CreateTestCaseResponse: closedObject({
       success: { type: 'boolean', description: 'Whether the test case was created.' },
       testCase: ref('TestCase'),
@@ -170,16 +216,26 @@ function responseSchemas(): Record<string, Schema> {
       { ...testPlanFields(), short_id: shortId('testPlan', 'Same as shortId (deprecated spelling).') },
       'The test plan that was executed (deprecated form).',
     ),
-    LegacyRun: closedObject({ ...runFields(), testPlan: ref('LegacyTestPlan') }, 'The run started by the deprecated start-run form.'),
+    LegacyRun: closedObject(
+      { ...runFields(), testPlan: ref('LegacyTestPlan') },
+      'The run started by the deprecated start-run form.',
+    ),
     CancelRunResponse: closedObject({
       success: { type: 'boolean', description: 'Whether the cancellation was accepted.' },
       run: closedObject({
         id: uuid('Internal run identifier.'),
         shortId: text('Run short ID.'),
-        status: { type: 'string', enum: RUN_STATUSES, description: 'CANCELLED, or RUNNING while running test cases stop (within seconds).' },
+        status: {
+          type: 'string',
+          enum: RUN_STATUSES,
+          description: 'CANCELLED, or RUNNING while running test cases stop (within seconds).',
+        },
       }),
     }),
-    LegacyStartRunResponse: closedObject({ success: { type: 'boolean', description: 'Whether the run was started.' }, run: ref('LegacyRun') }),
+    LegacyStartRunResponse: closedObject({
+      success: { type: 'boolean', description: 'Whether the run was started.' },
+      run: ref('LegacyRun'),
+    }),
   };
 }
 
@@ -196,7 +252,11 @@ function requestSchemas(): Record<string, Schema> {
           ['url'],
           'By URL: defines a new or preview environment.',
         ),
-        openObject({ shortId: shortId('environment', 'Environment short ID.') }, ['shortId'], 'By reference: an existing environment.'),
+        openObject(
+          { shortId: shortId('environment', 'Environment short ID.') },
+          ['shortId'],
+          'By reference: an existing environment.',
+        ),
       ],
     },
     ApplicationOverride: openObject(
@@ -216,7 +276,8 @@ function requestSchemas(): Record<string, Schema> {
           type: 'string',
           enum: ['always', 'failure'],
           default: 'always',
-          description: 'always: run-started message and final summary; failure: final summary only, when the result is not PASSED.',
+          description:
+            'always: run-started message and final summary; failure: final summary only, when the result is not PASSED.',
         },
       },
       ['type', 'channel'],
@@ -236,24 +297,41 @@ function requestSchemas(): Record<string, Schema> {
     },
     CreateTestCaseRequest: openObject(
       {
-        name: { type: 'string', minLength: 1, maxLength: 80, description: 'Name of the test case, 1 to 80 characters.' },
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 80,
+          description: 'Name of the test case, 1 to 80 characters.',
+        },
         goal: text('Objective of the test.'),
         applicationShortId: shortId('application', 'Application short ID; must belong to the project.'),
         expectedResult: text('Description of success.'),
-        configShortIds: arrayOf(shortId('config', 'Config short ID.'), 'Configs available to the test during execution.'),
+        configShortIds: arrayOf(
+          shortId('config', 'Config short ID.'),
+          'Configs available to the test during execution.',
+        ),
         scenarioShortId: shortId('scenario', 'Scenario short ID; must belong to the project.'),
         resumeFromDependencyProjectTestCaseId: uuid('Resume From dependency: project test case UUID.'),
-        waitForDependenciesProjectTestCaseIds: arrayOf(uuid('Project test case UUID.'), 'Wait For dependencies: project test case UUIDs.'),
+        waitForDependenciesProjectTestCaseIds: arrayOf(
+          uuid('Project test case UUID.'),
+          'Wait For dependencies: project test case UUIDs.',
+        ),
       },
       ['name', 'goal', 'applicationShortId'],
       'Create a test case.',
     ),
     UpdateTestCaseRequest: {
       type: 'object',
-      description: 'The one field that can be changed. Unlike the other request bodies, unknown fields are refused (400).',
+      description:
+        'The one field that can be changed. Unlike the other request bodies, unknown fields are refused (400).',
       required: ['isEnabled'],
       additionalProperties: false,
-      properties: { isEnabled: { type: 'boolean', description: 'true to enable (only once the burn-in is COMPLETED), false to disable.' } },
+      properties: {
+        isEnabled: {
+          type: 'boolean',
+          description: 'true to enable (only once the burn-in is COMPLETED), false to disable.',
+        },
+      },
     },
     LegacyApplicationSettings: openObject(
       {
@@ -271,7 +349,11 @@ function requestSchemas(): Record<string, Schema> {
           description: 'Either the v1 array of ApplicationOverride, or an object keyed by application short ID.',
           oneOf: [
             arrayOf(ref('ApplicationOverride'), 'Environment and device preset overrides.'),
-            { type: 'object', additionalProperties: ref('LegacyApplicationSettings'), description: 'Overrides keyed by application short ID.' },
+            {
+              type: 'object',
+              additionalProperties: ref('LegacyApplicationSettings'),
+              description: 'Overrides keyed by application short ID.',
+            },
           ],
         },
       },
@@ -291,7 +373,11 @@ function startRunFields(): Record<string, Schema> {
     },
     testPlanShortId: shortId('testPlan', "Plan to execute; the project's default test plan when omitted."),
     applications: arrayOf(ref('ApplicationOverride'), 'Environment and device preset overrides.'),
-    notifications: arrayOf(ref('NotificationOverride'), 'Per-run Slack notifications; at least one element when present.', { minItems: 1 }),
+    notifications: arrayOf(
+      ref('NotificationOverride'),
+      'Per-run Slack notifications; at least one element when present.',
+      { minItems: 1 },
+    ),
     actor: text('User that triggered the workflow (ignored when trigger is API).'),
     branch: text('Branch name (ignored when trigger is API).'),
     commitHash: text('Full commit hash (ignored when trigger is API).'),
@@ -332,11 +418,16 @@ interface OperationSpec {
 const json = (schema: Schema) => ({ 'application/json': { schema } });
 
 function errorResponse(status: ErrorStatus, note?: string): Schema {
-  return { description: note ? `${ERROR_MEANINGS[status]} ${note}` : ERROR_MEANINGS[status], content: json(ref('Error')) };
+  return {
+    description: note ? `${ERROR_MEANINGS[status]} ${note}` : ERROR_MEANINGS[status],
+    content: json(ref('Error')),
+  };
 }
 
 function operation(spec: OperationSpec): Schema {
-  const responses: Record<string, Schema> = { '200': { description: spec.success.description, content: json(spec.success.schema) } };
+  const responses: Record<string, Schema> = {
+    '200': { description: spec.success.description, content: json(spec.success.schema) },
+  };
   for (const status of spec.errors) responses[String(status)] = errorResponse(status, spec.errorNotes?.[status]);
   return {
     operationId: spec.operationId,
@@ -346,7 +437,13 @@ function operation(spec: OperationSpec): Schema {
     ...(spec.isPublic ? { security: [] } : {}),
     ...(spec.parameters ? { parameters: spec.parameters } : {}),
     ...(spec.requestBody
-      ? { requestBody: { required: spec.requestBody.required, description: spec.requestBody.description, content: json(ref(spec.requestBody.schema)) } }
+      ? {
+          requestBody: {
+            required: spec.requestBody.required,
+            description: spec.requestBody.description,
+            content: json(ref(spec.requestBody.schema)),
+          },
+        }
       : {}),
     responses,
   };
@@ -375,7 +472,8 @@ const extensionsParam: Schema = {
   name: 'extensions',
   in: 'query',
   required: false,
-  description: "Goalie extension: true adds projectTestCaseId, startedAt and finishedAt to each run test case; when omitted the answer has the specification's fields only.",
+  description:
+    "Goalie extension: true adds projectTestCaseId, startedAt and finishedAt to each run test case; when omitted the answer has the specification's fields only.",
   schema: { type: 'string', enum: ['true', 'false'] },
 };
 
@@ -398,7 +496,9 @@ const projectUuidParam: Schema = {
 function startRunOperation(legacy: boolean): OperationSpec {
   return {
     operationId: legacy ? 'legacyStartRun' : 'startRun',
-    summary: legacy ? 'Start a run (deprecated form; use POST /v1/run).' : "Start a run of a test plan (the project's default plan when none is given).",
+    summary: legacy
+      ? 'Start a run (deprecated form; use POST /v1/run).'
+      : "Start a run of a test plan (the project's default plan when none is given).",
     tag: legacy ? 'Legacy' : 'Runs',
     parameters: legacy ? [projectUuidParam] : undefined,
     requestBody: {
@@ -406,7 +506,10 @@ function startRunOperation(legacy: boolean): OperationSpec {
       required: false,
       description: 'Optional; when omitted, trigger is API and the default test plan is run.',
     },
-    success: { schema: ref(legacy ? 'LegacyStartRunResponse' : 'StartRunResponse'), description: 'The run was started.' },
+    success: {
+      schema: ref(legacy ? 'LegacyStartRunResponse' : 'StartRunResponse'),
+      description: 'The run was started.',
+    },
     errors: [400, 401, 402, 403, 404, 500],
     errorNotes: {
       400: 'For example an empty notifications array, Slack not configured for the project, or Slack channels not accessible to the bot.',
@@ -420,9 +523,16 @@ function startRunOperation(legacy: boolean): OperationSpec {
 function getRunOperation(legacy: boolean): OperationSpec {
   return {
     operationId: legacy ? 'legacyGetRun' : 'getRun',
-    summary: legacy ? 'Read a run (deprecated form; use GET /v1/run/{shortId}).' : "Read a run's status and result, optionally with per-test-case results.",
+    summary: legacy
+      ? 'Read a run (deprecated form; use GET /v1/run/{shortId}).'
+      : "Read a run's status and result, optionally with per-test-case results.",
     tag: legacy ? 'Legacy' : 'Runs',
-    parameters: [...(legacy ? [projectUuidParam] : []), runShortIdParam('Run short ID.'), testCasesParam, extensionsParam],
+    parameters: [
+      ...(legacy ? [projectUuidParam] : []),
+      runShortIdParam('Run short ID.'),
+      testCasesParam,
+      extensionsParam,
+    ],
     success: { schema: ref('RunStatusView'), description: 'The run status view.' },
     errors: [400, 401, 403, 404],
     errorNotes: { 400: 'Invalid query parameters.', 404: 'Run or project missing.' },
@@ -467,7 +577,10 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
         summary: 'Cancel a run (Goalie extension, not in the specification).',
         tag: 'Runs',
         parameters: [runShortIdParam('Short ID of the run to cancel.')],
-        success: { schema: ref('CancelRunResponse'), description: 'Test cases not yet started are cancelled; running ones stop.' },
+        success: {
+          schema: ref('CancelRunResponse'),
+          description: 'Test cases not yet started are cancelled; running ones stop.',
+        },
         errors: [400, 401, 403, 404],
         errorNotes: { 400: 'The run has already ended.', 404: 'Run or project missing.' },
       }),
@@ -475,7 +588,8 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
     '/test-cases': {
       post: operation({
         operationId: 'createTestCase',
-        summary: 'Create a test case; its burn-in starts and it stays disabled until enabled (PATCH /test-cases/{id} or its page).',
+        summary:
+          'Create a test case; its burn-in starts and it stays disabled until enabled (PATCH /test-cases/{id} or its page).',
         tag: 'Test cases',
         requestBody: { schema: 'CreateTestCaseRequest', required: true, description: 'The test case to create.' },
         success: { schema: ref('CreateTestCaseResponse'), description: 'The test case was created.' },
@@ -489,7 +603,8 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
     '/test-cases/{id}': {
       get: extension({
         operationId: 'getTestCase',
-        summary: "Read a test case: its burn-in state, the burn-in's message and its recorded steps (Goalie extension).",
+        summary:
+          "Read a test case: its burn-in state, the burn-in's message and its recorded steps (Goalie extension).",
         tag: 'Test cases',
         parameters: [testCaseIdParam],
         success: { schema: ref('TestCaseView'), description: 'The test case.' },
@@ -501,7 +616,11 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
         summary: 'Enable or disable a test case (Goalie extension).',
         tag: 'Test cases',
         parameters: [testCaseIdParam],
-        requestBody: { schema: 'UpdateTestCaseRequest', required: true, description: '{"isEnabled": true} or {"isEnabled": false}.' },
+        requestBody: {
+          schema: 'UpdateTestCaseRequest',
+          required: true,
+          description: '{"isEnabled": true} or {"isEnabled": false}.',
+        },
         success: { schema: ref('TestCaseView'), description: 'The test case as it is now.' },
         errors: [400, 401, 403, 404, 409],
         errorNotes: {
@@ -518,7 +637,11 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
         tag: 'Service',
         // The document itself: open, since it is an OpenAPI document rather than an API object.
         success: {
-          schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' } } },
+          schema: {
+            type: 'object',
+            required: ['openapi', 'info', 'paths'],
+            properties: { openapi: { type: 'string' } },
+          },
           description: 'The OpenAPI 3.0.3 document.',
         },
         errors: [],
@@ -559,7 +682,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Project API token from the dashboard (Settings, Integrations, API); the project is inferred from it.',
+          description:
+            'Project API token from the dashboard (Settings, Integrations, API); the project is inferred from it.',
         },
       },
       schemas: { ...responseSchemas(), ...requestSchemas() },

@@ -19,7 +19,8 @@ export function shortId(kind: ShortIdKind) {
 }
 
 export const uuid = z.string().regex(UUID_PATTERN, {
-  error: (iss) => `must be a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c, not ${JSON.stringify(iss.input)}`,
+  error: (iss) =>
+    `must be a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c, not ${JSON.stringify(iss.input)}`,
 });
 
 const httpUrl = z.string().refine(
@@ -31,11 +32,17 @@ const httpUrl = z.string().refine(
       return false;
     }
   },
-  { error: (iss) => `must be an absolute http(s) URL such as https://preview.example.com, not ${JSON.stringify(iss.input)}` },
+  {
+    error: (iss) =>
+      `must be an absolute http(s) URL such as https://preview.example.com, not ${JSON.stringify(iss.input)}`,
+  },
 );
 
 export const environmentOverrideSchema = z.union(
-  [z.object({ url: httpUrl, name: z.string().min(1).max(120).optional() }), z.object({ shortId: shortId('environment') })],
+  [
+    z.object({ url: httpUrl, name: z.string().min(1).max(120).optional() }),
+    z.object({ shortId: shortId('environment') }),
+  ],
   {
     error: () =>
       'must be either {"url": "https://...", "name": "optional"} for a preview environment or {"shortId": "env_..."} for an existing one',
@@ -49,7 +56,9 @@ export const applicationOverrideSchema = z.object({
 });
 
 export const notificationOverrideSchema = z.object({
-  type: z.literal('slack', { error: (iss) => `must be "slack" (the only notification type), not ${JSON.stringify(iss.input)}` }),
+  type: z.literal('slack', {
+    error: (iss) => `must be "slack" (the only notification type), not ${JSON.stringify(iss.input)}`,
+  }),
   channel: z.string().min(1),
   notifyOn: z.enum(['always', 'failure']).optional(),
 });
@@ -82,12 +91,13 @@ export type RerunInput = z.infer<typeof rerunSchema>;
 const characters = (text: string) => [...text].length;
 
 export const createTestCaseSchema = z.object({
-  name: z
+  name: z.string().refine((name) => name.trim().length >= 1 && characters(name) <= 80, {
+    error: (iss) =>
+      `must be 1 to 80 characters (got ${characters(String(iss.input))}${String(iss.input).trim() ? '' : ', blank'})`,
+  }),
+  goal: z
     .string()
-    .refine((name) => name.trim().length >= 1 && characters(name) <= 80, {
-      error: (iss) => `must be 1 to 80 characters (got ${characters(String(iss.input))}${String(iss.input).trim() ? '' : ', blank'})`,
-    }),
-  goal: z.string().refine((goal) => goal.trim().length > 0, { error: 'must describe the objective of the test; it is empty' }),
+    .refine((goal) => goal.trim().length > 0, { error: 'must describe the objective of the test; it is empty' }),
   applicationShortId: shortId('application'),
   expectedResult: z.string().optional(),
   configShortIds: z.array(shortId('config')).optional(),
@@ -103,12 +113,17 @@ const ENABLE_HOW = 'send {"isEnabled": true} to enable the test case or {"isEnab
 export const updateTestCaseSchema = z.strictObject(
   {
     isEnabled: z.boolean({
-      error: (iss) => (iss.input === undefined ? `is required: ${ENABLE_HOW}` : `must be true or false, not ${JSON.stringify(iss.input)}; ${ENABLE_HOW}`),
+      error: (iss) =>
+        iss.input === undefined
+          ? `is required: ${ENABLE_HOW}`
+          : `must be true or false, not ${JSON.stringify(iss.input)}; ${ENABLE_HOW}`,
     }),
   },
   {
     error: (iss) =>
-      iss.code === 'unrecognized_keys' ? `has unknown field${iss.keys.length === 1 ? '' : 's'} ${iss.keys.join(', ')}: only isEnabled can be changed; ${ENABLE_HOW}` : undefined,
+      iss.code === 'unrecognized_keys'
+        ? `has unknown field${iss.keys.length === 1 ? '' : 's'} ${iss.keys.join(', ')}: only isEnabled can be changed; ${ENABLE_HOW}`
+        : undefined,
   },
 );
 export type UpdateTestCaseInput = z.infer<typeof updateTestCaseSchema>;

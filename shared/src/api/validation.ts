@@ -12,7 +12,13 @@ function typeName(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-const ARTICLE: Record<string, string> = { object: 'an object', array: 'an array', string: 'a string', boolean: 'a boolean (true or false)', number: 'a number' };
+const ARTICLE: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  boolean: 'a boolean (true or false)',
+  number: 'a number',
+};
 
 /** Error map for `safeParse(data, { error: describeIssue })`; custom messages on a schema win. */
 export function describeIssue(issue: Issue): string | undefined {
@@ -24,10 +30,12 @@ export function describeIssue(issue: Issue): string | undefined {
       if (issue.origin === 'string') {
         return Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
       }
-      if (issue.origin === 'array') return `must hold at least ${issue.minimum} element${Number(issue.minimum) === 1 ? '' : 's'}`;
+      if (issue.origin === 'array')
+        return `must hold at least ${issue.minimum} element${Number(issue.minimum) === 1 ? '' : 's'}`;
       return `must be at least ${issue.minimum}`;
     case 'too_big':
-      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters (got ${String(issue.input ?? '').length})`;
+      if (issue.origin === 'string')
+        return `must be at most ${issue.maximum} characters (got ${String(issue.input ?? '').length})`;
       if (issue.origin === 'array') return `must hold at most ${issue.maximum} elements`;
       return `must be at most ${issue.maximum}`;
     case 'invalid_value':

@@ -26,7 +26,12 @@ interface GitHubEvent {
 /** GitHub: for pull requests the head branch and head SHA, not the merge ref. */
 export function githubAttribution(env: Env, event: GitHubEvent | null): Attribution {
   const pr = event?.pull_request;
-  const branch = pr?.head?.ref ?? (env.GITHUB_HEAD_REF || undefined) ?? (env.GITHUB_REF?.startsWith('refs/heads/') ? env.GITHUB_REF.slice('refs/heads/'.length) : (env.GITHUB_REF_NAME ?? undefined));
+  const branch =
+    pr?.head?.ref ??
+    (env.GITHUB_HEAD_REF || undefined) ??
+    (env.GITHUB_REF?.startsWith('refs/heads/')
+      ? env.GITHUB_REF.slice('refs/heads/'.length)
+      : (env.GITHUB_REF_NAME ?? undefined));
   const commitMessage = event?.head_commit?.message ?? event?.commits?.at(-1)?.message ?? pr?.title ?? undefined;
   return clean({
     actor: env.GITHUB_ACTOR ?? event?.sender?.login,
@@ -65,5 +70,7 @@ export function detectCi(env: Env, readEvent: (path: string) => string | null): 
   }
   if (env.GITLAB_CI === 'true') return { system: 'gitlab', name: 'GitLab CI', attribution: gitlabAttribution(env) };
   const provider = CI_PROVIDERS.find((p) => p.detect(env));
-  return provider ? { system: provider.system, name: provider.name, attribution: clean(provider.attribution(env)) } : null;
+  return provider
+    ? { system: provider.system, name: provider.name, attribution: clean(provider.attribution(env)) }
+    : null;
 }

@@ -35,7 +35,10 @@ export const CI_PROVIDERS: readonly CiProvider[] = [
       actor: env.CIRCLE_USERNAME,
       branch: env.CIRCLE_BRANCH,
       commitHash: env.CIRCLE_SHA1,
-      repository: env.CIRCLE_PROJECT_USERNAME && env.CIRCLE_PROJECT_REPONAME ? `${env.CIRCLE_PROJECT_USERNAME}/${env.CIRCLE_PROJECT_REPONAME}` : undefined,
+      repository:
+        env.CIRCLE_PROJECT_USERNAME && env.CIRCLE_PROJECT_REPONAME
+          ? `${env.CIRCLE_PROJECT_USERNAME}/${env.CIRCLE_PROJECT_REPONAME}`
+          : undefined,
     }),
   },
   {

@@ -48,7 +48,8 @@ function explainParseError(error: Error & { code?: string }): string {
   const name = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1] ?? 'an option';
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${name}`;
   if (/argument missing/.test(error.message)) return `${name} needs a value`;
-  if (/ambiguous/.test(error.message)) return `${name} needs a value, but the next word is an option; to pass a value that starts with "-", write ${name}=VALUE`;
+  if (/ambiguous/.test(error.message))
+    return `${name} needs a value, but the next word is an option; to pass a value that starts with "-", write ${name}=VALUE`;
   if (/does not take an argument/.test(error.message)) return `${name} takes no value`;
   return error.message;
 }
@@ -56,7 +57,11 @@ function explainParseError(error: Error & { code?: string }): string {
 /** Exactly one positional argument, named `what` in the message. */
 export function onePositional(command: string, positionals: string[], what: string): string {
   if (positionals.length === 0) throw new UsageError(`give ${what}: goalie ${command} <${what}>`, command);
-  if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}; ${command} takes one ${what}`, command);
+  if (positionals.length > 1)
+    throw new UsageError(
+      `unexpected argument ${JSON.stringify(positionals[1])}; ${command} takes one ${what}`,
+      command,
+    );
   return positionals[0]!;
 }
 
@@ -69,7 +74,11 @@ const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
 /** `90s`, `30m`, `1h`, `1.5h`, or a bare number of minutes. */
 export function parseTimeout(text: string, command?: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*$/i.exec(text);
-  if (!match) throw new UsageError(`--timeout ${JSON.stringify(text)} is not a duration: write 90s, 30m, 1h, or a number of minutes`, command);
+  if (!match)
+    throw new UsageError(
+      `--timeout ${JSON.stringify(text)} is not a duration: write 90s, 30m, 1h, or a number of minutes`,
+      command,
+    );
   const ms = Math.round(Number(match[1]) * UNIT_MS[(match[2] || 'm').toLowerCase()]!);
   if (ms < 1000) throw new UsageError(`--timeout ${JSON.stringify(text)} is too short: give at least 1s`, command);
   return ms;

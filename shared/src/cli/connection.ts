@@ -20,14 +20,15 @@ export function connect(command: string, flags: ConnectionFlags, io: ClientIo): 
   }
   if (!token) {
     throw new UsageError(
-      "no API token: set GOALIE_API_TOKEN (create one on the server with `goalie token create --project <name>`) or pass --token TOKEN",
+      'no API token: set GOALIE_API_TOKEN (create one on the server with `goalie token create --project <name>`) or pass --token TOKEN',
       command,
     );
   }
   try {
     normalizeApiUrl(apiUrl);
   } catch (error) {
-    if (error instanceof ApiError) throw new UsageError(`${error.message} (from ${flags['api-url'] ? '--api-url' : 'GOALIE_API_URL'})`, command);
+    if (error instanceof ApiError)
+      throw new UsageError(`${error.message} (from ${flags['api-url'] ? '--api-url' : 'GOALIE_API_URL'})`, command);
     throw error;
   }
   // Only keys with values: the client's defaults are spread under its options.

@@ -16,9 +16,14 @@ export interface FollowFlags {
 
 export const DEFAULT_TIMEOUT_MS = 30 * 60_000;
 
-export function followFlags(command: string, values: { wait?: boolean; timeout?: string; junit?: string }): FollowFlags {
-  if (!values.wait && values.timeout !== undefined) throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out', command);
-  if (!values.wait && values.junit !== undefined) throw new UsageError('--junit writes the report when the run ends: add --wait, or leave --junit out', command);
+export function followFlags(
+  command: string,
+  values: { wait?: boolean; timeout?: string; junit?: string },
+): FollowFlags {
+  if (!values.wait && values.timeout !== undefined)
+    throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out', command);
+  if (!values.wait && values.junit !== undefined)
+    throw new UsageError('--junit writes the report when the run ends: add --wait, or leave --junit out', command);
   if (values.junit === '') throw new UsageError('--junit needs a file name, e.g. --junit goalie-report.xml', command);
   return {
     wait: values.wait ?? false,

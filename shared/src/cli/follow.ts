@@ -17,7 +17,13 @@ export interface Started {
 }
 
 /** Waits for the run and reports it; returns the exit code. API errors while polling propagate. */
-export async function followRun(command: string, client: GoalieClient, started: Started, flags: FollowFlags & { json: boolean }, io: ClientIo): Promise<number> {
+export async function followRun(
+  command: string,
+  client: GoalieClient,
+  started: Started,
+  flags: FollowFlags & { json: boolean },
+  io: ClientIo,
+): Promise<number> {
   const began = io.now();
   // In --json mode stdout carries only the JSON, so progress goes to stderr.
   const progressOut = flags.json ? io.stderr : io.stdout;
@@ -33,7 +39,12 @@ export async function followRun(command: string, client: GoalieClient, started: 
 
   let outcome;
   try {
-    outcome = await waitForRun(client, started.shortId, { timeoutMs: flags.timeoutMs, onProgress, sleep: io.sleep, now: io.now });
+    outcome = await waitForRun(client, started.shortId, {
+      timeoutMs: flags.timeoutMs,
+      onProgress,
+      sleep: io.sleep,
+      now: io.now,
+    });
   } catch (error) {
     // The report still says what was known before the server stopped answering.
     if (flags.junit && last) {
@@ -53,7 +64,8 @@ export async function followRun(command: string, client: GoalieClient, started: 
     if (view.runTestCases.length) io.stdout(`\n${textResultsTable(view.runTestCases)}\n\n`);
     io.stdout(summaryLine(view, started.url, timedOut ? flags.timeoutMs : null) + '\n');
   }
-  if (verdictOf(view, timedOut) === 'warn') io.stderr(`warning: run ${view.shortId} ran no test case (result SKIPPED); exiting with ${EXIT_OK}\n`);
+  if (verdictOf(view, timedOut) === 'warn')
+    io.stderr(`warning: run ${view.shortId} ran no test case (result SKIPPED); exiting with ${EXIT_OK}\n`);
   if (flags.junit) writeReport(command, flags.junit, view, started.url, io);
   return exitCodeFor(view, timedOut);
 }
@@ -68,7 +80,8 @@ export function summaryLine(view: RunStatusView, url: string, timedOutAfterMs: n
   if (timedOutAfterMs !== null) {
     return `Run ${view.shortId} timed out after ${formatDuration(timedOutAfterMs)}, still ${view.status} (${counts}). It goes on on the server: ${url} (stop it with: goalie cancel ${view.shortId})`;
   }
-  if (view.status === 'COMPLETED' && view.result === 'SKIPPED') return `Run ${view.shortId} SKIPPED: nothing ran (${counts}). ${url}`;
+  if (view.status === 'COMPLETED' && view.result === 'SKIPPED')
+    return `Run ${view.shortId} SKIPPED: nothing ran (${counts}). ${url}`;
   if (view.status === 'COMPLETED') return `Run ${view.shortId} ${view.result ?? 'COMPLETED'}: ${counts}. ${url}`;
   return `Run ${view.shortId} ended ${view.status}${view.result ? ` (${view.result})` : ''}: ${counts}. ${url}`;
 }

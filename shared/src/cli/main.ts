@@ -57,6 +57,9 @@ export async function runClientCli(argv: string[], io: ClientIo): Promise<number
 }
 
 function describeApiError(error: ApiError): string {
-  const parts = [error.status ? `HTTP ${error.status}` : '', error.requestId ? `request id ${error.requestId}` : ''].filter(Boolean);
+  const parts = [
+    error.status ? `HTTP ${error.status}` : '',
+    error.requestId ? `request id ${error.requestId}` : '',
+  ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }

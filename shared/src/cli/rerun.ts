@@ -33,11 +33,23 @@ export function parseRerunArgs(args: string[]): RerunArgs {
   if (base.help) return { ...base, shortId: '', request: {}, follow: { wait: false, timeoutMs: 0 } };
   const shortId = onePositional(C, positionals, 'run short ID');
   const ids = values['test-case'] ?? [];
-  if (values['failed-only'] && ids.length) throw new UsageError('--failed-only and --test-case exclude each other: rerun the failures, or the test cases you name', C);
+  if (values['failed-only'] && ids.length)
+    throw new UsageError(
+      '--failed-only and --test-case exclude each other: rerun the failures, or the test cases you name',
+      C,
+    );
   for (const id of ids) {
-    if (!UUID_PATTERN.test(id)) throw new UsageError(`--test-case ${JSON.stringify(id)} is not a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c (the TEST CASE UUID column of \`goalie status ${shortId}\`)`, C);
+    if (!UUID_PATTERN.test(id))
+      throw new UsageError(
+        `--test-case ${JSON.stringify(id)} is not a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c (the TEST CASE UUID column of \`goalie status ${shortId}\`)`,
+        C,
+      );
   }
-  const request: RerunRequest = values['failed-only'] ? { failedOnly: true } : ids.length ? { projectTestCaseIds: ids } : {};
+  const request: RerunRequest = values['failed-only']
+    ? { failedOnly: true }
+    : ids.length
+      ? { projectTestCaseIds: ids }
+      : {};
   return { ...base, shortId, request, follow: followFlags(C, values) };
 }
 
@@ -52,14 +64,22 @@ export async function rerunCommand(args: string[], io: ClientIo): Promise<number
   try {
     answer = await client.rerun(parsed.shortId, parsed.request);
   } catch (error) {
-    const nothing = parsed.request.failedOnly && error instanceof ApiError && error.status === 400 ? await nothingFailed(client, parsed.shortId) : null;
+    const nothing =
+      parsed.request.failedOnly && error instanceof ApiError && error.status === 400
+        ? await nothingFailed(client, parsed.shortId)
+        : null;
     if (!nothing) throw error;
     // Not a mistake: the run needs no rerun. A CI step "rerun what failed" passes.
-    io.stdout(parsed.json ? JSON.stringify({ success: true, run: null, message: nothing }, null, 2) + '\n' : `${nothing}\n`);
+    io.stdout(
+      parsed.json ? JSON.stringify({ success: true, run: null, message: nothing }, null, 2) + '\n' : `${nothing}\n`,
+    );
     return EXIT_OK;
   }
   const { run } = answer;
-  if (!parsed.json) io.stdout(`Started run ${run.shortId}, a rerun of ${parsed.shortId}, with ${run.testCount} test case${run.testCount === 1 ? '' : 's'}: ${run.url}\n`);
+  if (!parsed.json)
+    io.stdout(
+      `Started run ${run.shortId}, a rerun of ${parsed.shortId}, with ${run.testCount} test case${run.testCount === 1 ? '' : 's'}: ${run.url}\n`,
+    );
   if (parsed.follow.wait) return followRun(C, client, run, { ...parsed.follow, json: parsed.json }, io);
   if (parsed.json) io.stdout(JSON.stringify(answer, null, 2) + '\n');
   return EXIT_OK;
@@ -71,7 +91,8 @@ async function nothingFailed(client: GoalieClient, shortId: string): Promise<str
   const counts = countTestCases(view.runTestCases);
   if (counts.failed + counts.skipped + counts.errored > 0) return null;
   const ended = view.status !== 'INITIATED' && view.status !== 'RUNNING';
-  if (ended && counts.total > 0 && counts.passed === counts.total) return `nothing to rerun: every test case of run ${shortId} passed`;
+  if (ended && counts.total > 0 && counts.passed === counts.total)
+    return `nothing to rerun: every test case of run ${shortId} passed`;
   const state = ended ? '' : ` yet; it is still ${view.status}`;
   return `nothing to rerun: no test case of run ${shortId} failed, was skipped or errored${state} (${describeCounts(counts)})`;
 }

@@ -30,13 +30,22 @@ export function parseRunArgs(args: string[]): RunArgs {
     'no-ci': { type: 'boolean' },
     ...FOLLOW_OPTIONS,
   });
-  const base = { connection: values, json: values.json ?? false, help: values.help ?? false, noCi: values['no-ci'] ?? false };
+  const base = {
+    connection: values,
+    json: values.json ?? false,
+    help: values.help ?? false,
+    noCi: values['no-ci'] ?? false,
+  };
   if (base.help) return { ...base, follow: { wait: false, timeoutMs: 0 }, request: {} };
   noPositionals(C, positionals);
 
   const request: StartRunRequest = {};
   if (values.plan !== undefined) {
-    if (!isShortId('testPlan', values.plan)) throw new UsageError(`--plan ${JSON.stringify(values.plan)} is not a test plan short ID such as ${shortIdExample('testPlan')}`, C);
+    if (!isShortId('testPlan', values.plan))
+      throw new UsageError(
+        `--plan ${JSON.stringify(values.plan)} is not a test plan short ID such as ${shortIdExample('testPlan')}`,
+        C,
+      );
     request.testPlanShortId = values.plan;
   }
   const applications = applicationOverrides(values.app ?? [], values.device ?? []);
@@ -57,11 +66,20 @@ function parseTrigger(value: string | undefined): Trigger | undefined {
 /** `app_x=VALUE` -> [app_x, VALUE], with the application checked. */
 function pair(flag: string, text: string, right: string): [string, string] {
   const at = text.indexOf('=');
-  if (at < 0) throw new UsageError(`--${flag} ${JSON.stringify(text)}: write --${flag} ${shortIdExample('application')}=${right}`, C);
+  if (at < 0)
+    throw new UsageError(
+      `--${flag} ${JSON.stringify(text)}: write --${flag} ${shortIdExample('application')}=${right}`,
+      C,
+    );
   const app = text.slice(0, at).trim();
   const value = text.slice(at + 1).trim();
-  if (!isShortId('application', app)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: ${JSON.stringify(app)} is not an application short ID such as ${shortIdExample('application')}`, C);
-  if (!value) throw new UsageError(`--${flag} ${JSON.stringify(text)}: nothing after "="; write --${flag} ${app}=${right}`, C);
+  if (!isShortId('application', app))
+    throw new UsageError(
+      `--${flag} ${JSON.stringify(text)}: ${JSON.stringify(app)} is not an application short ID such as ${shortIdExample('application')}`,
+      C,
+    );
+  if (!value)
+    throw new UsageError(`--${flag} ${JSON.stringify(text)}: nothing after "="; write --${flag} ${app}=${right}`, C);
   return [app, value];
 }
 
@@ -70,13 +88,19 @@ function applicationOverrides(apps: string[], devices: string[]): ApplicationOve
   const get = (id: string) => byApp.get(id) ?? byApp.set(id, { applicationShortId: id }).get(id)!;
   for (const text of apps) {
     const [app, value] = pair('app', text, 'https://preview.example.com');
-    if (byApp.get(app)?.environment) throw new UsageError(`--app ${app} is given twice; give one environment per application`, C);
+    if (byApp.get(app)?.environment)
+      throw new UsageError(`--app ${app} is given twice; give one environment per application`, C);
     get(app).environment = environmentOverride(text, value);
   }
   for (const text of devices) {
     const [app, preset] = pair('device', text, shortIdExample('devicePreset'));
-    if (!isShortId('devicePreset', preset)) throw new UsageError(`--device ${JSON.stringify(text)}: ${JSON.stringify(preset)} is not a device preset short ID such as ${shortIdExample('devicePreset')}`, C);
-    if (byApp.get(app)?.devicePresetShortId) throw new UsageError(`--device ${app} is given twice; give one device preset per application`, C);
+    if (!isShortId('devicePreset', preset))
+      throw new UsageError(
+        `--device ${JSON.stringify(text)}: ${JSON.stringify(preset)} is not a device preset short ID such as ${shortIdExample('devicePreset')}`,
+        C,
+      );
+    if (byApp.get(app)?.devicePresetShortId)
+      throw new UsageError(`--device ${app} is given twice; give one device preset per application`, C);
     get(app).devicePresetShortId = preset;
   }
   return [...byApp.values()];
@@ -87,9 +111,15 @@ function environmentOverride(text: string, value: string): ApplicationOverride['
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
     const url = parseUrl(value);
     if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return { url: value };
-    throw new UsageError(`--app ${JSON.stringify(text)}: ${JSON.stringify(value)} is not an http:// or https:// URL`, C);
+    throw new UsageError(
+      `--app ${JSON.stringify(text)}: ${JSON.stringify(value)} is not an http:// or https:// URL`,
+      C,
+    );
   }
-  throw new UsageError(`--app ${JSON.stringify(text)}: after "=" give a URL (https://...) or an environment short ID such as ${shortIdExample('environment')}`, C);
+  throw new UsageError(
+    `--app ${JSON.stringify(text)}: after "=" give a URL (https://...) or an environment short ID such as ${shortIdExample('environment')}`,
+    C,
+  );
 }
 
 /** URL.canParse is Node 18.17+; the bundled client runs on any Node 18. */
@@ -108,7 +138,10 @@ export function slackNotification(text: string): NotificationOverride {
     throw new UsageError(`--slack ${JSON.stringify(text)}: write --slack CHANNEL_ID or --slack CHANNEL_ID:failure`, C);
   }
   if (!/^[A-Z0-9]+$/.test(channel)) {
-    throw new UsageError(`--slack ${JSON.stringify(text)}: give the Slack channel ID (like C0123ABCD, under the channel's details in Slack), not its name`, C);
+    throw new UsageError(
+      `--slack ${JSON.stringify(text)}: give the Slack channel ID (like C0123ABCD, under the channel's details in Slack), not its name`,
+      C,
+    );
   }
   return notifyOn ? { type: 'slack', channel, notifyOn } : { type: 'slack', channel };
 }
@@ -117,7 +150,11 @@ export function slackNotification(text: string): NotificationOverride {
  * The trigger and attribution: in a recognised CI system (ci/attribution.ts), REPOHOST with who,
  * branch, commit and repository, unless --no-ci or --trigger API says otherwise.
  */
-export function withTrigger(request: StartRunRequest, flags: { trigger?: Trigger; noCi: boolean }, ci: DetectedCi | null): StartRunRequest {
+export function withTrigger(
+  request: StartRunRequest,
+  flags: { trigger?: Trigger; noCi: boolean },
+  ci: DetectedCi | null,
+): StartRunRequest {
   if (flags.noCi || flags.trigger === 'API' || !ci) return { trigger: flags.trigger ?? 'API', ...request };
   return { trigger: 'REPOHOST', ...request, ...ci.attribution };
 }

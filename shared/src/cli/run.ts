@@ -22,7 +22,9 @@ export async function runCommand(args: string[], io: ClientIo): Promise<number> 
 
   if (!parsed.json) {
     if (ci && request.trigger === 'REPOHOST') io.stdout(attributionLine(ci, request) + '\n');
-    io.stdout(`Started run ${run.shortId} of plan "${run.testPlan.name}" (${run.testPlan.shortId}) with ${run.testCount} test case${run.testCount === 1 ? '' : 's'}: ${run.url}\n`);
+    io.stdout(
+      `Started run ${run.shortId} of plan "${run.testPlan.name}" (${run.testPlan.shortId}) with ${run.testCount} test case${run.testCount === 1 ? '' : 's'}: ${run.url}\n`,
+    );
   }
   if (parsed.follow.wait) return followRun('run', client, run, { ...parsed.follow, json: parsed.json }, io);
   if (parsed.json) io.stdout(JSON.stringify(answer, null, 2) + '\n');
@@ -30,7 +32,12 @@ export async function runCommand(args: string[], io: ClientIo): Promise<number> 
 }
 
 function attributionLine(ci: DetectedCi, request: StartRunRequest): string {
-  const parts = [request.repository, request.branch && `branch ${request.branch}`, request.commitHash && `commit ${request.commitHash.slice(0, 12)}`, request.actor && `by ${request.actor}`];
+  const parts = [
+    request.repository,
+    request.branch && `branch ${request.branch}`,
+    request.commitHash && `commit ${request.commitHash.slice(0, 12)}`,
+    request.actor && `by ${request.actor}`,
+  ];
   return `${ci.name} detected: trigger REPOHOST, ${parts.filter(Boolean).join(', ') || 'no attribution found'} (--no-ci to leave it out)`;
 }
 

@@ -21,7 +21,10 @@ export function parseStatusArgs(args: string[]): StatusArgs {
   if (base.help) return { ...base, shortId: '', testCases: 'all' };
   const testCases = values['test-cases'] ?? 'all';
   if (testCases !== 'all' && testCases !== 'failed' && testCases !== 'none') {
-    throw new UsageError(`--test-cases ${JSON.stringify(testCases)}: use --test-cases all, failed (failed, skipped or errored ones) or none`, 'status');
+    throw new UsageError(
+      `--test-cases ${JSON.stringify(testCases)}: use --test-cases all, failed (failed, skipped or errored ones) or none`,
+      'status',
+    );
   }
   return { ...base, shortId: onePositional('status', positionals, 'run short ID'), testCases };
 }

@@ -11,7 +11,10 @@ import { COMMAND_HELP } from './usage.js';
 export function testCaseUuid(command: string, positionals: string[]): string {
   const id = onePositional(command, positionals, 'test case UUID');
   if (!UUID_PATTERN.test(id)) {
-    throw new UsageError(`${JSON.stringify(id)} is not a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c (goalie test-case create and goalie apply --json print it)`, command);
+    throw new UsageError(
+      `${JSON.stringify(id)} is not a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c (goalie test-case create and goalie apply --json print it)`,
+      command,
+    );
   }
   return id;
 }
@@ -20,18 +23,25 @@ const indent = (text: string, by = '  ') => text.replace(/^/gm, by);
 
 /** What to do next, in commands: wait, fix the goal, or enable. */
 export function nextStep(tc: TestCaseView): string {
-  if (tc.generationStatus === 'GENERATING') return `Its burn-in is still recording the steps (a worker must be running: goalie serve or goalie worker). Follow it with: goalie test-case show ${tc.id}`;
+  if (tc.generationStatus === 'GENERATING')
+    return `Its burn-in is still recording the steps (a worker must be running: goalie serve or goalie worker). Follow it with: goalie test-case show ${tc.id}`;
   if (tc.generationStatus === 'FAILED') {
     return tc.createdVia === 'apply'
       ? 'Fix its goal in the project file and run goalie apply --wait again; it can be enabled once its burn-in is COMPLETED.'
       : 'Fix its goal and create it again (goalie test-case create ... --wait); it can be enabled once its burn-in is COMPLETED.';
   }
-  return tc.isEnabled ? `It runs in its test plans. Disable it with: goalie test-case disable ${tc.id}` : `Enable it to run it in test plans: goalie test-case enable ${tc.id}`;
+  return tc.isEnabled
+    ? `It runs in its test plans. Disable it with: goalie test-case disable ${tc.id}`
+    : `Enable it to run it in test plans: goalie test-case enable ${tc.id}`;
 }
 
 export function describeTestCase(tc: TestCaseView): string {
   const burnIn =
-    tc.generationStatus === 'COMPLETED' ? `COMPLETED, ${tc.stepCount} step${tc.stepCount === 1 ? '' : 's'} recorded` : tc.generationStatus === 'GENERATING' ? 'GENERATING (queued or recording the steps)' : 'FAILED';
+    tc.generationStatus === 'COMPLETED'
+      ? `COMPLETED, ${tc.stepCount} step${tc.stepCount === 1 ? '' : 's'} recorded`
+      : tc.generationStatus === 'GENERATING'
+        ? 'GENERATING (queued or recording the steps)'
+        : 'FAILED';
   const lines = [
     `Test case "${tc.name}" (${tc.id}): ${tc.url}`,
     `  Application:     ${tc.applicationShortId}`,
@@ -80,7 +90,9 @@ export async function testCaseEnableCommand(enable: boolean, args: string[], io:
       : `Disabled test case "${testCase.name}" (${testCase.id}): test plans leave it out (unless an enabled test case depends on it).\n`,
   );
   if (testCase.createdVia === 'apply') {
-    io.stdout('It is declared in a project file: the next goalie apply sets it back to the file\'s "enabled" (default true); change it there to keep it.\n');
+    io.stdout(
+      'It is declared in a project file: the next goalie apply sets it back to the file\'s "enabled" (default true); change it there to keep it.\n',
+    );
   }
   return EXIT_OK;
 }

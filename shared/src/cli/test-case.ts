@@ -38,14 +38,22 @@ export function parseTestCaseCreateArgs(args: string[]): TestCaseCreateArgs {
     wait: { type: 'boolean' },
     timeout: { type: 'string' },
   });
-  if (!values.wait && values.timeout !== undefined) throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out', C);
-  const waitMs = values.wait ? (values.timeout === undefined ? DEFAULT_BURN_IN_TIMEOUT_MS : parseTimeout(values.timeout, C)) : null;
+  if (!values.wait && values.timeout !== undefined)
+    throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out', C);
+  const waitMs = values.wait
+    ? values.timeout === undefined
+      ? DEFAULT_BURN_IN_TIMEOUT_MS
+      : parseTimeout(values.timeout, C)
+    : null;
   const base = { json: values.json ?? false, help: values.help ?? false, connection: values, waitMs };
   if (base.help) return { ...base, request: { name: '', goal: '', applicationShortId: '' } };
   noPositionals(C, positionals);
   const missing = (['name', 'goal', 'app'] as const).filter((flag) => !values[flag]?.trim());
   if (missing.length) {
-    throw new UsageError(`missing ${missing.map((f) => `--${f}`).join(', ')}: e.g. goalie test-case create --name "Sign in" --goal "Log in with config 'shopper'" --app ${shortIdExample('application')}`, C);
+    throw new UsageError(
+      `missing ${missing.map((f) => `--${f}`).join(', ')}: e.g. goalie test-case create --name "Sign in" --goal "Log in with config 'shopper'" --app ${shortIdExample('application')}`,
+      C,
+    );
   }
   const request: CreateTestCaseRequest = {
     name: values.name!,
@@ -55,20 +63,34 @@ export function parseTestCaseCreateArgs(args: string[]): TestCaseCreateArgs {
   if (values.expected !== undefined) request.expectedResult = values.expected;
   if (values.config?.length) request.configShortIds = values.config.map((id) => shortIdOf('config', 'config', id));
   if (values.scenario !== undefined) request.scenarioShortId = shortIdOf('scenario', 'scenario', values.scenario);
-  if (values['resume-from'] !== undefined) request.resumeFromDependencyProjectTestCaseId = uuidOf('resume-from', values['resume-from']);
-  if (values['wait-for']?.length) request.waitForDependenciesProjectTestCaseIds = values['wait-for'].map((id) => uuidOf('wait-for', id));
+  if (values['resume-from'] !== undefined)
+    request.resumeFromDependencyProjectTestCaseId = uuidOf('resume-from', values['resume-from']);
+  if (values['wait-for']?.length)
+    request.waitForDependenciesProjectTestCaseIds = values['wait-for'].map((id) => uuidOf('wait-for', id));
   return { ...base, request };
 }
 
-const KIND_WORDS: Partial<Record<ShortIdKind, string>> = { application: 'an application', config: 'a config', scenario: 'a scenario' };
+const KIND_WORDS: Partial<Record<ShortIdKind, string>> = {
+  application: 'an application',
+  config: 'a config',
+  scenario: 'a scenario',
+};
 
 function shortIdOf(flag: string, kind: ShortIdKind, value: string): string {
-  if (!isShortId(kind, value)) throw new UsageError(`--${flag} ${JSON.stringify(value)} is not ${KIND_WORDS[kind]} short ID such as ${shortIdExample(kind)}`, C);
+  if (!isShortId(kind, value))
+    throw new UsageError(
+      `--${flag} ${JSON.stringify(value)} is not ${KIND_WORDS[kind]} short ID such as ${shortIdExample(kind)}`,
+      C,
+    );
   return value;
 }
 
 function uuidOf(flag: string, value: string): string {
-  if (!UUID_PATTERN.test(value)) throw new UsageError(`--${flag} ${JSON.stringify(value)} is not a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c`, C);
+  if (!UUID_PATTERN.test(value))
+    throw new UsageError(
+      `--${flag} ${JSON.stringify(value)} is not a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c`,
+      C,
+    );
   return value;
 }
 
@@ -114,11 +136,19 @@ export async function testCaseCommand(args: string[], io: ClientIo): Promise<num
 }
 
 /** `create --wait`: 0 when the burn-in COMPLETED; 1 with its message when it FAILED, or when the time ran out. */
-async function followBurnIn(client: GoalieClient, created: { id: string; name: string; url: string }, timeoutMs: number, json: boolean, io: ClientIo): Promise<number> {
+async function followBurnIn(
+  client: GoalieClient,
+  created: { id: string; name: string; url: string },
+  timeoutMs: number,
+  json: boolean,
+  io: ClientIo,
+): Promise<number> {
   const began = io.now();
   // In --json mode stdout carries only the JSON, so the lines go to stderr.
   const say = json ? io.stderr : io.stdout;
-  say(`Created test case "${created.name}" (${created.id}): ${created.url}\nWaiting for its burn-in (at most ${formatDuration(timeoutMs)})...\n`);
+  say(
+    `Created test case "${created.name}" (${created.id}): ${created.url}\nWaiting for its burn-in (at most ${formatDuration(timeoutMs)})...\n`,
+  );
   const { finished, testCase } = await waitForBurnIn(client, created.id, { timeoutMs, sleep: io.sleep, now: io.now });
   const after = formatDuration(io.now() - began);
   if (json) io.stdout(JSON.stringify({ ...testCase, timedOut: !finished }, null, 2) + '\n');
@@ -132,7 +162,10 @@ async function followBurnIn(client: GoalieClient, created: { id: string; name: s
   if (!json) io.stdout(`\nBurn-in ${testCase.generationStatus} after ${after}.\n\n${describeTestCase(testCase)}`);
   if (testCase.generationStatus === 'FAILED') {
     // With --json the JSON holds the message; a person reading the terminal gets it on stderr too.
-    if (json) io.stderr(`The burn-in of "${testCase.name}" FAILED:\n${testCase.generationError ?? '(no message)'}\n${nextStep(testCase)}\n`);
+    if (json)
+      io.stderr(
+        `The burn-in of "${testCase.name}" FAILED:\n${testCase.generationError ?? '(no message)'}\n${nextStep(testCase)}\n`,
+      );
     return EXIT_FAILED;
   }
   return EXIT_OK;

@@ -38,7 +38,8 @@ export interface CancelRunResponse {
 /** `https://x` and `https://x/` become `https://x/v1`; a URL already ending in /v1 stays. */
 export function normalizeApiUrl(apiUrl: string): string {
   const trimmed = apiUrl.trim().replace(/\/+$/, '');
-  if (!/^https?:\/\//i.test(trimmed)) throw new ApiError(0, `The API URL must start with http:// or https://, got ${JSON.stringify(apiUrl)}`);
+  if (!/^https?:\/\//i.test(trimmed))
+    throw new ApiError(0, `The API URL must start with http:// or https://, got ${JSON.stringify(apiUrl)}`);
   return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
@@ -46,7 +47,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export class GoalieClient {
   readonly apiUrl: string;
-  private readonly options: Required<Omit<ClientOptions, 'token' | 'userAgent'>> & Pick<ClientOptions, 'token' | 'userAgent'>;
+  private readonly options: Required<Omit<ClientOptions, 'token' | 'userAgent'>> &
+    Pick<ClientOptions, 'token' | 'userAgent'>;
 
   constructor(options: ClientOptions) {
     this.apiUrl = normalizeApiUrl(options.apiUrl);
@@ -69,7 +71,10 @@ export class GoalieClient {
    * times: the CLI's table and JUnit use them); a server that does not know the parameter ignores it.
    */
   getRun(shortId: string, testCases?: 'all' | 'failed'): Promise<RunStatusView> {
-    return this.call('GET', `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}&extensions=true` : ''}`);
+    return this.call(
+      'GET',
+      `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}&extensions=true` : ''}`,
+    );
   }
 
   rerun(shortId: string, request: RerunRequest = {}): Promise<RerunResponse> {
@@ -110,7 +115,12 @@ export class GoalieClient {
 
   /** The deprecated form of getRun; 404 unless the token belongs to the project. */
   getRunInProject(projectUuid: string, shortId: string): Promise<RunStatusView> {
-    return this.call('GET', `/api/projects/${encodeURIComponent(projectUuid)}/runs/${encodeURIComponent(shortId)}`, undefined, this.origin);
+    return this.call(
+      'GET',
+      `/api/projects/${encodeURIComponent(projectUuid)}/runs/${encodeURIComponent(shortId)}`,
+      undefined,
+      this.origin,
+    );
   }
 
   /** The server's address without the API's /v1, where the deprecated routes live. */
@@ -147,7 +157,10 @@ export class GoalieClient {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${this.options.timeoutMs / 1000} s`
+          : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
       throw new ApiError(0, `Could not reach ${this.apiUrl}: ${reason}`);
     }
     const text = await response.text();
@@ -161,7 +174,9 @@ export class GoalieClient {
       const message = (parsed as { message?: unknown })?.message;
       throw new ApiError(
         response.status,
-        typeof message === 'string' ? message : `${method} ${path} answered HTTP ${response.status}${text && !parsed ? `: ${text.slice(0, 200)}` : ''}`,
+        typeof message === 'string'
+          ? message
+          : `${method} ${path} answered HTTP ${response.status}${text && !parsed ? `: ${text.slice(0, 200)}` : ''}`,
         response.headers.get('x-request-id'),
       );
     }

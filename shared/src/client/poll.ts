@@ -13,7 +13,11 @@ export interface PollOptions<T> {
 export type PollOutcome<T> = { finished: boolean; value: T };
 
 /** Resolves with the first value that is `done`, or with the last one read when the time is up. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, options: PollOptions<T>): Promise<PollOutcome<T>> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: PollOptions<T>,
+): Promise<PollOutcome<T>> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
   const deadline = now() + options.timeoutMs;

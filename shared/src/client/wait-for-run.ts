@@ -10,6 +10,10 @@ export type WaitOutcome = { finished: true; run: RunStatusView } | { finished: f
 
 /** Resolves with the final view (testCases=all), or with the last view when the time is up. */
 export async function waitForRun(client: GoalieClient, shortId: string, options: WaitOptions): Promise<WaitOutcome> {
-  const { finished, value } = await pollUntil(() => client.getRun(shortId, 'all'), (run) => TERMINAL_RUN_STATUSES.includes(run.status), options);
+  const { finished, value } = await pollUntil(
+    () => client.getRun(shortId, 'all'),
+    (run) => TERMINAL_RUN_STATUSES.includes(run.status),
+    options,
+  );
   return { finished, run: value };
 }

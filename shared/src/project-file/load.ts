@@ -35,7 +35,13 @@ export interface LoadedProjectFile {
 const ENV_PATTERN = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /** `${NAME}` and `${NAME:-fallback}` in string values; unset variables without a fallback are problems. */
-function interpolate(value: unknown, env: Record<string, string | undefined>, path: (string | number)[], problems: FileProblem[], defaulted: Set<string>): unknown {
+function interpolate(
+  value: unknown,
+  env: Record<string, string | undefined>,
+  path: (string | number)[],
+  problems: FileProblem[],
+  defaulted: Set<string>,
+): unknown {
   if (typeof value === 'string') {
     return value.replace(ENV_PATTERN, (whole, variable: string, fallback: string | undefined) => {
       const found = env[variable];
@@ -44,18 +50,27 @@ function interpolate(value: unknown, env: Record<string, string | undefined>, pa
         defaulted.add(variable);
         return fallback;
       }
-      problems.push({ path, message: `uses \${${variable}}, but the environment variable ${variable} is not set; set it, or write \${${variable}:-default}` });
+      problems.push({
+        path,
+        message: `uses \${${variable}}, but the environment variable ${variable} is not set; set it, or write \${${variable}:-default}`,
+      });
       return whole;
     });
   }
   if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, [...path, i], problems, defaulted));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env, [...path, k], problems, defaulted)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, interpolate(v, env, [...path, k], problems, defaulted)]),
+    );
   }
   return value;
 }
 
-export function loadProjectFile(file: string, text: string, env: Record<string, string | undefined> = process.env): LoadedProjectFile {
+export function loadProjectFile(
+  file: string,
+  text: string,
+  env: Record<string, string | undefined> = process.env,
+): LoadedProjectFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
 
@@ -81,7 +96,10 @@ export function loadProjectFile(file: string, text: string, env: Record<string, 
   };
 
   const fail = (problems: readonly FileProblem[]) =>
-    new ProjectFileError(file, problems.map((p) => ({ where: where(p.path), path: formatPath(p.path), message: p.message })));
+    new ProjectFileError(
+      file,
+      problems.map((p) => ({ where: where(p.path), path: formatPath(p.path), message: p.message })),
+    );
 
   if (document.errors.length > 0) {
     throw new ProjectFileError(
@@ -94,7 +112,13 @@ export function loadProjectFile(file: string, text: string, env: Record<string, 
   }
   const raw = document.toJS();
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ProjectFileError(file, [{ where: `${file}:1:1`, path: '', message: 'must be a YAML mapping with organization, project, applications, ... (see docs/projects-as-code.md)' }]);
+    throw new ProjectFileError(file, [
+      {
+        where: `${file}:1:1`,
+        path: '',
+        message: 'must be a YAML mapping with organization, project, applications, ... (see docs/projects-as-code.md)',
+      },
+    ]);
   }
   const problems: FileProblem[] = [];
   const defaulted = new Set<string>();

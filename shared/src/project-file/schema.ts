@@ -19,7 +19,10 @@ const httpUrl = z.string().refine(
       return false;
     }
   },
-  { error: (iss) => `must be an absolute http(s) URL such as https://staging.example.com, not ${JSON.stringify(iss.input)}` },
+  {
+    error: (iss) =>
+      `must be an absolute http(s) URL such as https://staging.example.com, not ${JSON.stringify(iss.input)}`,
+  },
 );
 
 export function isTimeZone(zone: string): boolean {
@@ -38,7 +41,8 @@ const timeZone = z.string().refine(isTimeZone, {
 /** Five-field cron (minute hour day-of-month month day-of-week); null when valid, else the problem. */
 export function cronProblem(expression: string): string | null {
   const fields = expression.trim().split(/\s+/);
-  if (fields.length !== 5) return `must have 5 fields (minute hour day-of-month month day-of-week), e.g. "0 6 * * 1-5"; got ${fields.length}`;
+  if (fields.length !== 5)
+    return `must have 5 fields (minute hour day-of-month month day-of-week), e.g. "0 6 * * 1-5"; got ${fields.length}`;
   try {
     CronExpressionParser.parse(expression);
     return null;
@@ -52,14 +56,21 @@ const cron = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const unique = <T>(key: (item: T) => string, what: string) => (items: T[], ctx: z.RefinementCtx) => {
-  const seen = new Map<string, number>();
-  items.forEach((item, index) => {
-    const k = key(item);
-    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `repeats the ${what} name ${JSON.stringify(k)} (first at index ${seen.get(k)}); names must be unique` });
-    else seen.set(k, index);
-  });
-};
+const unique =
+  <T>(key: (item: T) => string, what: string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Map<string, number>();
+    items.forEach((item, index) => {
+      const k = key(item);
+      if (seen.has(k))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `repeats the ${what} name ${JSON.stringify(k)} (first at index ${seen.get(k)}); names must be unique`,
+        });
+      else seen.set(k, index);
+    });
+  };
 
 const environment = z.strictObject({
   name: name(),
@@ -69,26 +80,42 @@ const environment = z.strictObject({
 
 const application = z.strictObject({
   name: name(),
-  environments: z.array(environment).default([]).superRefine(unique((e) => e.name, 'environment')),
+  environments: z
+    .array(environment)
+    .default([])
+    .superRefine(unique((e) => e.name, 'environment')),
 });
 
 const devicePreset = z.strictObject({
   name: name(),
-  viewport: z.strictObject({ width: z.number().int().min(200).max(7680), height: z.number().int().min(200).max(4320) }).optional(),
-  locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be a BCP 47 locale such as en-US or sv-SE' }).optional(),
+  viewport: z
+    .strictObject({ width: z.number().int().min(200).max(7680), height: z.number().int().min(200).max(4320) })
+    .optional(),
+  locale: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be a BCP 47 locale such as en-US or sv-SE' })
+    .optional(),
   timezone: timeZone.optional(),
   userAgent: z.string().min(1).optional(),
   extraHeaders: z.record(z.string(), z.string()).optional(),
   colorScheme: z.enum(['light', 'dark', 'no-preference']).optional(),
 });
 
-const configValue = z.union([z.string(), z.number(), z.boolean(), z.strictObject({ secret: z.union([z.string(), z.number()]) })], {
-  error: 'must be a string, a number, true/false, or {secret: "..."} for a value stored encrypted',
-});
+const configValue = z.union(
+  [z.string(), z.number(), z.boolean(), z.strictObject({ secret: z.union([z.string(), z.number()]) })],
+  {
+    error: 'must be a string, a number, true/false, or {secret: "..."} for a value stored encrypted',
+  },
+);
 
 const config = z.strictObject({
   name: name(),
-  values: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, { error: 'must be a key made of letters, digits, _ . -' }), configValue).default({}),
+  values: z
+    .record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, { error: 'must be a key made of letters, digits, _ . -' }),
+      configValue,
+    )
+    .default({}),
 });
 
 const scenario = z.strictObject({
@@ -103,7 +130,9 @@ const characters = (text: string) => [...text].length;
 const testCase = z.strictObject({
   name: z
     .string()
-    .refine((value) => value.trim().length >= 1 && characters(value) <= 80, { error: (iss) => `must be 1 to 80 characters (got ${characters(String(iss.input))})` })
+    .refine((value) => value.trim().length >= 1 && characters(value) <= 80, {
+      error: (iss) => `must be 1 to 80 characters (got ${characters(String(iss.input))})`,
+    })
     .transform((value) => value.trim()),
   application: name(),
   goal: z.string().refine((value) => value.trim().length > 0, { error: 'must describe the objective of the test' }),
@@ -128,11 +157,18 @@ const testPlan = z.strictObject({
   description: z.string().optional(),
   owner: z.string().optional(),
   testCases: z.array(name(80)).default([]),
-  applications: z.record(z.string(), z.strictObject({ environment: name(), devicePreset: name().optional() })).default({}),
+  applications: z
+    .record(z.string(), z.strictObject({ environment: name(), devicePreset: name().optional() }))
+    .default({}),
   schedules: z.array(schedule).default([]),
   notifications: z
     .strictObject({
-      slack: z.strictObject({ channel: z.string().regex(/^[CDG][A-Z0-9]{2,}$/, { error: 'must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link)' }), notifyOn: z.enum(['always', 'failure']).default('always') }),
+      slack: z.strictObject({
+        channel: z.string().regex(/^[CDG][A-Z0-9]{2,}$/, {
+          error: 'must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link)',
+        }),
+        notifyOn: z.enum(['always', 'failure']).default('always'),
+      }),
     })
     .optional(),
 });
@@ -145,31 +181,61 @@ const repository = z
     host: z.enum(['github', 'gitlab']),
     /** API base: GitHub https://api.github.com (Enterprise: https://host/api/v3); GitLab https://gitlab.com or a self-managed URL. */
     url: httpUrl.optional(),
-    repository: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, { error: 'must be owner/repo (GitHub) or group/project, group/subgroup/project (GitLab)' }),
+    repository: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, {
+      error: 'must be owner/repo (GitHub) or group/project, group/subgroup/project (GitLab)',
+    }),
     /** Exactly one of token and app (GitHub only); see repository-credentials.ts. */
     token: repositoryToken.optional(),
     app: githubApp.optional(),
-    webhookSecret: z.string().min(16, { error: 'must be at least 16 characters; omit it and Goalie generates one' }).optional(),
+    webhookSecret: z
+      .string()
+      .min(16, { error: 'must be at least 16 characters; omit it and Goalie generates one' })
+      .optional(),
     reviews: z
       .strictObject({
         autoRun: z.boolean().default(true),
         includeDrafts: z.boolean().default(false),
         postCommentOnOpened: z.boolean().default(true),
-        mention: z.string().regex(/^\S{2,64}$/, { error: 'must be one word such as @goalie' }).default('@goalie'),
+        mention: z
+          .string()
+          .regex(/^\S{2,64}$/, { error: 'must be one word such as @goalie' })
+          .default('@goalie'),
         context: z.string().optional(),
         testPlan: name().optional(),
         /** Hosting environment name (or `review/*`) -> application name. */
         environments: z.record(z.string().min(1), name()).default({}),
         /** Hosts preview URLs may be on (`*.vercel.app`, `pr-*.preview.example.com`); unset: the environments' hosts and their subdomains. */
-        previewOrigins: z.array(z.string().regex(/^(https?:\/\/)?(\*|[a-z0-9*-]+)(\.[a-z0-9*-]+)*(:\d+)?$|^(https?:\/\/)?\[[0-9a-f:.]+\](:\d+)?$/i, { error: 'must be a host pattern such as *.vercel.app, pr-*.preview.example.com or https://staging.example.com' })).optional(),
+        previewOrigins: z
+          .array(
+            z
+              .string()
+              .regex(
+                /^(https?:\/\/)?(\*|[a-z0-9*-]+)(\.[a-z0-9*-]+)*(:\d+)?$|^(https?:\/\/)?\[[0-9a-f:.]+\](:\d+)?$/i,
+                {
+                  error:
+                    'must be a host pattern such as *.vercel.app, pr-*.preview.example.com or https://staging.example.com',
+                },
+              ),
+          )
+          .optional(),
         /** Who may ask for a review by mentioning Goalie: GitHub's levels; GitLab roles map onto them (docs/projects-as-code.md). */
         minimumPermission: z
-          .enum(['read', 'triage', 'write', 'maintain', 'admin'], { error: 'must be one of read, triage, write, maintain, admin' })
+          .enum(['read', 'triage', 'write', 'maintain', 'admin'], {
+            error: 'must be one of read, triage, write, maintain, admin',
+          })
           .default('write'),
         /** Automatic reviews of change requests from forks whose author cannot write to the repository. */
         allowForks: z.boolean().default(false),
       })
-      .default({ autoRun: true, includeDrafts: false, postCommentOnOpened: true, mention: '@goalie', environments: {}, minimumPermission: 'write', allowForks: false }),
+      .default({
+        autoRun: true,
+        includeDrafts: false,
+        postCommentOnOpened: true,
+        mention: '@goalie',
+        environments: {},
+        minimumPermission: 'write',
+        allowForks: false,
+      }),
   })
   // Also when a field inside is wrong (a bad key, say), so that every problem is listed at once.
   .superRefine(checkCredentials, { when: hasKnownHost })
@@ -183,7 +249,10 @@ export const projectFileSchema = z.strictObject({
   }),
   project: z.strictObject({
     name: name(),
-    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'must be lowercase letters, digits and dashes, e.g. web-shop' }).optional(),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: 'must be lowercase letters, digits and dashes, e.g. web-shop' })
+      .optional(),
     defaultDevicePreset: name().nullable().optional(),
     sshTunnelProxy: z.boolean().optional(),
     /** Run, review and test case pages (and their evidence) readable by anyone with the link; default false. */
@@ -204,12 +273,30 @@ export const projectFileSchema = z.strictObject({
       })
       .optional(),
   }),
-  applications: z.array(application).default([]).superRefine(unique((a) => a.name, 'application')),
-  devicePresets: z.array(devicePreset).default([]).superRefine(unique((p) => p.name, 'device preset')),
-  configs: z.array(config).default([]).superRefine(unique((c) => c.name, 'config')),
-  scenarios: z.array(scenario).default([]).superRefine(unique((s) => s.name, 'scenario')),
-  testCases: z.array(testCase).default([]).superRefine(unique((t) => t.name, 'test case')),
-  testPlans: z.array(testPlan).default([]).superRefine(unique((p) => p.name, 'test plan')),
+  applications: z
+    .array(application)
+    .default([])
+    .superRefine(unique((a) => a.name, 'application')),
+  devicePresets: z
+    .array(devicePreset)
+    .default([])
+    .superRefine(unique((p) => p.name, 'device preset')),
+  configs: z
+    .array(config)
+    .default([])
+    .superRefine(unique((c) => c.name, 'config')),
+  scenarios: z
+    .array(scenario)
+    .default([])
+    .superRefine(unique((s) => s.name, 'scenario')),
+  testCases: z
+    .array(testCase)
+    .default([])
+    .superRefine(unique((t) => t.name, 'test case')),
+  testPlans: z
+    .array(testPlan)
+    .default([])
+    .superRefine(unique((p) => p.name, 'test plan')),
   repository: repository.optional(),
 });
 

@@ -14,9 +14,15 @@ export function projectYaml(document: Record<string, unknown>, header: ProjectYa
     `Exported from ${header.source}.`,
     'Apply it with: goalie apply <this file> (see docs/projects-as-code.md).',
     ...(header.variables.length
-      ? ['', 'Secret values are not exported. Set these environment variables before applying:', ...header.variables.map((v) => `  ${v.name}: ${v.holds}`)]
+      ? [
+          '',
+          'Secret values are not exported. Set these environment variables before applying:',
+          ...header.variables.map((v) => `  ${v.name}: ${v.holds}`),
+        ]
       : []),
-    ...(header.keptOnServer.length ? ['', 'Left out, and kept by the server when you apply this file:', ...header.keptOnServer.map((k) => `  ${k}`)] : []),
+    ...(header.keptOnServer.length
+      ? ['', 'Left out, and kept by the server when you apply this file:', ...header.keptOnServer.map((k) => `  ${k}`)]
+      : []),
   ];
   const doc = new YAML.Document(document);
   doc.commentBefore = lines.map((l) => (l ? ` ${l}` : '')).join('\n');

@@ -31,14 +31,18 @@ function suiteTiming(testCases: readonly RunTestCase[]): { time: string; timesta
   if (starts.length === 0) return { time: ' time="0"', timestamp: '' };
   const first = Math.min(...starts);
   const last = Math.max(first, ...testCases.map((tc) => ms(tc.finishedAt)).filter(Number.isFinite));
-  return { time: ` time="${seconds(last - first)}"`, timestamp: ` timestamp="${new Date(first).toISOString().slice(0, 19)}"` };
+  return {
+    time: ` time="${seconds(last - first)}"`,
+    timestamp: ` timestamp="${new Date(first).toISOString().slice(0, 19)}"`,
+  };
 }
 
 export function junitXml(run: RunStatusView, options: { runUrl: string; suiteName?: string }): string {
   const cases = run.runTestCases.map((tc) => {
     const details = [tc.evaluationThought ?? '', `Run: ${options.runUrl}#${tc.shortId}`].filter(Boolean).join('\n\n');
     const attrs = `name="${escapeXml(tc.name)}" classname="${escapeXml(options.suiteName ?? 'goalie')}" time="${seconds(duration(tc))}"`;
-    if (tc.result === 'PASSED') return `    <testcase ${attrs}>\n      <system-out>${escapeXml(details)}</system-out>\n    </testcase>`;
+    if (tc.result === 'PASSED')
+      return `    <testcase ${attrs}>\n      <system-out>${escapeXml(details)}</system-out>\n    </testcase>`;
     if (tc.result === 'FAILED') {
       return `    <testcase ${attrs}>\n      <failure message="${escapeXml(tc.resultTitle ?? 'Failed')}" type="FAILED">${escapeXml(details)}</failure>\n    </testcase>`;
     }
@@ -50,7 +54,9 @@ export function junitXml(run: RunStatusView, options: { runUrl: string; suiteNam
   });
   const count = (pred: (tc: RunStatusView['runTestCases'][number]) => boolean) => run.runTestCases.filter(pred).length;
   const failures = count((tc) => tc.result === 'FAILED');
-  const skipped = count((tc) => tc.result !== 'FAILED' && tc.result !== 'PASSED' && (tc.status === 'SKIPPED' || tc.result === 'SKIPPED'));
+  const skipped = count(
+    (tc) => tc.result !== 'FAILED' && tc.result !== 'PASSED' && (tc.status === 'SKIPPED' || tc.result === 'SKIPPED'),
+  );
   const errors = run.runTestCases.length - failures - skipped - count((tc) => tc.result === 'PASSED');
   const name = escapeXml(options.suiteName ?? `Goalie run ${run.shortId}`);
   const timing = suiteTiming(run.runTestCases);

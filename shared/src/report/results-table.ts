@@ -32,7 +32,10 @@ export const REASON_WIDTH = 100;
 export function textResultsTable(testCases: readonly RunTestCase[], options: { testCaseIds?: boolean } = {}): string {
   const reason = (tc: RunTestCase) => truncate((tc.resultTitle ?? '').replace(/\s+/g, ' ').trim(), REASON_WIDTH);
   const rows = options.testCaseIds
-    ? [['RESULT', 'TEST CASE', 'TEST CASE UUID', 'REASON'], ...testCases.map((tc) => [outcome(tc), tc.name, tc.projectTestCaseId ?? '—', reason(tc)])]
+    ? [
+        ['RESULT', 'TEST CASE', 'TEST CASE UUID', 'REASON'],
+        ...testCases.map((tc) => [outcome(tc), tc.name, tc.projectTestCaseId ?? '—', reason(tc)]),
+      ]
     : [['RESULT', 'TEST CASE', 'REASON'], ...testCases.map((tc) => [outcome(tc), tc.name, reason(tc)])];
   const padded = rows[0]!.length - 1;
   const widths = rows[0]!.slice(0, padded).map((_, i) => Math.max(...rows.map((r) => Array.from(r[i]!).length)));

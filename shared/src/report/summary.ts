@@ -12,7 +12,15 @@ export interface RunCounts {
 }
 
 export function countTestCases(testCases: readonly RunTestCase[]): RunCounts {
-  const counts: RunCounts = { total: testCases.length, passed: 0, failed: 0, skipped: 0, errored: 0, cancelled: 0, pending: 0 };
+  const counts: RunCounts = {
+    total: testCases.length,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    errored: 0,
+    cancelled: 0,
+    pending: 0,
+  };
   for (const tc of testCases) {
     if (tc.result === 'PASSED') counts.passed++;
     else if (tc.result === 'FAILED') counts.failed++;

@@ -72,7 +72,15 @@ const LIGATURES = html(
 );
 
 describe('built-in agent: what the app styles of the goal suite needed', function () {
-  const pages = useAgentPages({ '/switches': SWITCHES, '/stars': STARS, '/tree': TREE, '/combobox': COMBOBOX, '/guests': GUESTS, '/dialog': DIALOG, '/ligatures': LIGATURES });
+  const pages = useAgentPages({
+    '/switches': SWITCHES,
+    '/stars': STARS,
+    '/tree': TREE,
+    '/combobox': COMBOBOX,
+    '/guests': GUESTS,
+    '/dialog': DIALOG,
+    '/ligatures': LIGATURES,
+  });
   const { burnIn, replay } = pages;
 
   it('turns on a CSS switch whose clipped input sits in a label without text, recording the label inside its row', async () => {

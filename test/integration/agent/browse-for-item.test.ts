@@ -10,17 +10,29 @@ const HOME = html('Home', `${NAV}<main><h1>Welcome</h1><p>Mugs, kettles and pots
 const PRODUCTS = html(
   'Products',
   `${NAV}<main><ul>${['Blue mug', 'Red kettle']
-    .map((name) => `<li>${name} <button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></li>`)
+    .map(
+      (name) =>
+        `<li>${name} <button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></li>`,
+    )
     .join('')}</ul><p id="out"></p></main>`,
 );
-const CART = html('Cart', `${NAV}<main><h1>Your cart</h1><ul><li>Blue mug</li></ul><a href="/checkout">Proceed to checkout</a></main>`);
+const CART = html(
+  'Cart',
+  `${NAV}<main><h1>Your cart</h1><ul><li>Blue mug</li></ul><a href="/checkout">Proceed to checkout</a></main>`,
+);
 const CHECKOUT = html('Checkout', `${NAV}<main><h1>Checkout</h1><button type="button">Place order</button></main>`);
 const LONELY = html('Lonely', '<main><h1>Nothing here</h1><a href="/about">About</a></main>');
 
 describe('built-in agent: an item that is not on the start page', function () {
-  const pages = useAgentPages({ '/': HOME, '/products': PRODUCTS, '/cart': CART, '/checkout': CHECKOUT, '/lonely': LONELY });
+  const pages = useAgentPages({
+    '/': HOME,
+    '/products': PRODUCTS,
+    '/cart': CART,
+    '/checkout': CHECKOUT,
+    '/lonely': LONELY,
+  });
 
-  it('opens the catalogue, then acts in the item\'s row; the replay does the same', async () => {
+  it("opens the catalogue, then acts in the item's row; the replay does the same", async () => {
     const steps = await pages.burnIn('/', 'Add the blue mug to the cart');
     expect(steps.map((s) => s.sentence)).to.deep.equal(["Open the 'Products' link", 'Add the blue mug to the cart']);
     expect(steps[0]!.from).to.equal('Add the blue mug to the cart');
@@ -42,7 +54,10 @@ describe('built-in agent: an item that is not on the start page', function () {
 
   it('fails with the item named when no catalogue link leads to it', async () => {
     await pages.page.goto(pages.site.url + '/lonely');
-    const result = await pages.agent.burnIn(pages.page, 'Add the blue mug to the cart', { baseUrl: pages.site.url, configs: {} });
+    const result = await pages.agent.burnIn(pages.page, 'Add the blue mug to the cart', {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
     expect(result.ok).to.equal(false);
     expect(result.error).to.match(/the text "blue mug" is not shown/);
     expect(pages.page.url()).to.equal(pages.site.url + '/lonely');
@@ -50,7 +65,10 @@ describe('built-in agent: an item that is not on the start page', function () {
 
   it('fails when the catalogue does not have the item either', async () => {
     await pages.page.goto(pages.site.url + '/');
-    const result = await pages.agent.burnIn(pages.page, 'Add the green pot to the cart', { baseUrl: pages.site.url, configs: {} });
+    const result = await pages.agent.burnIn(pages.page, 'Add the green pot to the cart', {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
     expect(result.ok).to.equal(false);
     expect(result.error).to.match(/the text "green pot" is not shown/);
     expect(result.error).to.match(/It is not on the "Products" page either/);

@@ -20,7 +20,11 @@ function abortedOnceListenedTo(): AbortSignal {
   const controller = new AbortController();
   const signal = controller.signal;
   const listen = signal.addEventListener.bind(signal);
-  signal.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: AddEventListenerOptions | boolean) => {
+  signal.addEventListener = ((
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: AddEventListenerOptions | boolean,
+  ) => {
     listen(type, listener, options);
     if (type === 'abort') setImmediate(() => controller.abort());
   }) as typeof signal.addEventListener;
@@ -44,7 +48,12 @@ describe('executor: cancelling a test case', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const evidence = localDiskEvidence(path.join(os.tmpdir(), `goalie-cancel-test-${process.pid}`));
-    executor = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), evidence, { chromiumPath: null, wsEndpoint: null, trace: true, stepScreenshots: true });
+    executor = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), evidence, {
+      chromiumPath: null,
+      wsEndpoint: null,
+      trace: true,
+      stepScreenshots: true,
+    });
   });
   after(async () => {
     await executor?.close();
@@ -69,10 +78,16 @@ describe('executor: cancelling a test case', function () {
   });
   /** The outcome, or 'still running' when the execution did not end within 10 s of the cancel. */
   const within10s = (outcome: Promise<ExecutionOutcome>) =>
-    Promise.race([outcome.then((o) => o.verdict), new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 10_000).unref())]);
+    Promise.race([
+      outcome.then((o) => o.verdict),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 10_000).unref()),
+    ]);
 
   it('a cancel during the set-up of the browser context ends it CANCELLED (it used to hang in newPage)', async () => {
-    for (let i = 0; i < 5; i++) expect(await within10s(executor.execute(request(abortedOnceListenedTo()))), `attempt ${i + 1}`).to.equal('CANCELLED');
+    for (let i = 0; i < 5; i++)
+      expect(await within10s(executor.execute(request(abortedOnceListenedTo()))), `attempt ${i + 1}`).to.equal(
+        'CANCELLED',
+      );
   });
 
   it('a cancel while the page waits for a server that never answers ends it CANCELLED at once', async () => {

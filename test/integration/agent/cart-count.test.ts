@@ -7,7 +7,10 @@ import { html } from '../../helpers/site.js';
 
 const PAGES = {
   '/link': html('Shop', '<nav><a href="/">Home</a> <a href="/cart">Cart (1)</a></nav><main><h1>Products</h1></main>'),
-  '/badge': html('Shop', '<header><a href="/cart" aria-label="Shopping cart"><svg width="16" height="16"></svg><span class="badge">3</span></a></header>'),
+  '/badge': html(
+    'Shop',
+    '<header><a href="/cart" aria-label="Shopping cart"><svg width="16" height="16"></svg><span class="badge">3</span></a></header>',
+  ),
   '/lines': html(
     'Cart',
     `<a href="/cart">Cart (1)</a><table><tr><th>Item</th><th>Qty</th><th>Price</th></tr>
@@ -15,7 +18,10 @@ const PAGES = {
   ),
   '/list': html('Cart', '<h1>Your cart</h1><ul><li>Blue mug</li><li>Red kettle</li></ul>'),
   '/empty': html('Shop', '<nav><a href="/cart">Cart</a></nav><main><p>Nothing yet.</p></main>'),
-  '/hidden': html('Shop', '<nav><a href="/cart">Cart (1)</a></nav><div class="mini-cart" style="display:none"><a href="/cart">Cart (2)</a></div>'),
+  '/hidden': html(
+    'Shop',
+    '<nav><a href="/cart">Cart (1)</a></nav><div class="mini-cart" style="display:none"><a href="/cart">Cart (2)</a></div>',
+  ),
 };
 
 describe('built-in agent: the number of items in the cart', function () {

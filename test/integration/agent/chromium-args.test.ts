@@ -22,7 +22,12 @@ function browserCommandLines(): string[][] {
     for (let p = parents.get(pid); p && p > 1; p = parents.get(p)) if (p === process.pid) return true;
     return false;
   };
-  return [...lines].filter(([pid, args]) => ours(pid) && args.includes('--remote-debugging-pipe') && !args.some((a) => a.startsWith('--type='))).map(([, args]) => args);
+  return [...lines]
+    .filter(
+      ([pid, args]) =>
+        ours(pid) && args.includes('--remote-debugging-pipe') && !args.some((a) => a.startsWith('--type=')),
+    )
+    .map(([, args]) => args);
 }
 
 describe('Chromium command line', function () {
@@ -40,11 +45,16 @@ describe('Chromium command line', function () {
     const withPipe = browserCommandLines();
     expect(withPipe.length, 'the browser process of this test').to.be.at.least(1);
     const args = withPipe.at(-1)!;
-    const lists = args.filter((a) => a.startsWith('--disable-features=')).map((a) => a.slice('--disable-features='.length).split(',').filter(Boolean));
+    const lists = args
+      .filter((a) => a.startsWith('--disable-features='))
+      .map((a) => a.slice('--disable-features='.length).split(',').filter(Boolean));
     expect(lists.length).to.be.at.least(1);
     const honoured = new Set(lists.at(-1));
     const dropped = lists.flat().filter((feature) => !honoured.has(feature));
-    expect(dropped, 'features Playwright disables that our --disable-features would switch back on: add them to PLAYWRIGHT_DISABLED_FEATURES in backend/src/agent/chromium-args.ts').to.deep.equal([]);
+    expect(
+      dropped,
+      'features Playwright disables that our --disable-features would switch back on: add them to PLAYWRIGHT_DISABLED_FEATURES in backend/src/agent/chromium-args.ts',
+    ).to.deep.equal([]);
     expect([...honoured]).to.include.members(['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']);
   });
 
@@ -57,7 +67,10 @@ describe('Chromium command line', function () {
       const { targetInfos } = await cdp.send('Target.getTargets');
       await cdp.detach();
       const ui = targetInfos.filter((t) => t.url.startsWith('chrome://')).map((t) => `${t.type} ${t.url}`);
-      expect(ui, 'Chromium renamed a feature? Find it with `strings /usr/lib/chromium/chromium | grep WebUIOmnibox`').to.deep.equal([]);
+      expect(
+        ui,
+        'Chromium renamed a feature? Find it with `strings /usr/lib/chromium/chromium | grep WebUIOmnibox`',
+      ).to.deep.equal([]);
     } finally {
       await context.close();
     }

@@ -31,13 +31,18 @@ describe('agent: Playwright errors outside any call are contained', function () 
     // Browsers of one process share one connection: an executor made earlier contained it already.
     containConnectionErrors(browser, (error) => earlier.push(error));
     containConnectionErrors(browser, (error) => reported.push(error));
-    const connection = (browser as unknown as { _connection: { dispatch(m: unknown): void; _callbacks: Map<number, { method: string }> } })._connection;
+    const connection = (
+      browser as unknown as { _connection: { dispatch(m: unknown): void; _callbacks: Map<number, { method: string }> } }
+    )._connection;
     const page = await browser.newPage();
     const goto = page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`).then(
       () => null,
       (error: Error) => error,
     );
-    const id = await waitFor('the goto to be in flight', async () => [...connection._callbacks].find(([, c]) => c.method === 'goto')?.[0]);
+    const id = await waitFor(
+      'the goto to be in flight',
+      async () => [...connection._callbacks].find(([, c]) => c.method === 'goto')?.[0],
+    );
     connection.dispatch({ id, result: { response: { guid: 'response@gone' } } });
     expect((await goto)?.message).to.match(/response@gone was not bound in the connection/);
     expect(reported).to.have.length(1);

@@ -45,7 +45,8 @@ describe('built-in agent: evaluating expected results', function () {
   });
   afterEach(async () => context.close());
 
-  const evaluate = (expected: string) => agent.evaluate(page, expected, { baseUrl: site.url, configs: { shop: { coupon: 'SPRING10' } } });
+  const evaluate = (expected: string) =>
+    agent.evaluate(page, expected, { baseUrl: site.url, configs: { shop: { coupon: 'SPRING10' } } });
 
   const passing = [
     "'Welcome, Ada' is shown",
@@ -68,18 +69,44 @@ describe('built-in agent: evaluating expected results', function () {
       const evaluation = await evaluate(expected);
       expect(evaluation.passed, evaluation.thought).to.equal(true);
       expect(evaluation.title).to.equal(null);
-      expect(evaluation.thought).to.match(/^Checked (the expected result|\d+ expectations) on http:\/\/127\.0\.0\.1:\d+\/orders\/7\?tab=items \(title "Checkout"\):\n✓ /);
+      expect(evaluation.thought).to.match(
+        /^Checked (the expected result|\d+ expectations) on http:\/\/127\.0\.0\.1:\d+\/orders\/7\?tab=items \(title "Checkout"\):\n✓ /,
+      );
     });
   }
 
   const failing: [string, string, RegExp][] = [
-    ["'Welcome, Bob' is shown", 'Expected "Welcome, Bob" to be shown', /✗ "Welcome, Bob" was not shown within 1\.5 s on http:\/\/\S+\. Closest text on the page: heading "Welcome, Ada"/],
-    ["'Order placed' is shown", 'Expected "Order placed" to be shown', /✗ "Order placed" was not shown within 1\.5 s on http:\/\/\S+\. Closest text on the page: columnheader "Order", link "Orders"\.$/],
-    ["'3 items left' is not shown", 'Expected "3 items left" not to be shown', /✗ "3 items left" was still shown after 1\.5 s \(paragraph "3 items left"\)\./],
-    ["The URL contains '/cart'", 'Expected the URL to contain "/cart"', /✗ the URL is http:\/\/127\.0\.0\.1:\d+\/orders\/7\?tab=items, which does not contain "\/cart"\./],
+    [
+      "'Welcome, Bob' is shown",
+      'Expected "Welcome, Bob" to be shown',
+      /✗ "Welcome, Bob" was not shown within 1\.5 s on http:\/\/\S+\. Closest text on the page: heading "Welcome, Ada"/,
+    ],
+    [
+      "'Order placed' is shown",
+      'Expected "Order placed" to be shown',
+      /✗ "Order placed" was not shown within 1\.5 s on http:\/\/\S+\. Closest text on the page: columnheader "Order", link "Orders"\.$/,
+    ],
+    [
+      "'3 items left' is not shown",
+      'Expected "3 items left" not to be shown',
+      /✗ "3 items left" was still shown after 1\.5 s \(paragraph "3 items left"\)\./,
+    ],
+    [
+      "The URL contains '/cart'",
+      'Expected the URL to contain "/cart"',
+      /✗ the URL is http:\/\/127\.0\.0\.1:\d+\/orders\/7\?tab=items, which does not contain "\/cart"\./,
+    ],
     ["The title is 'Cart'", 'Expected the title to be "Cart"', /✗ the title is "Checkout", not "Cart"\./],
-    ['There are 5 items in the list', 'Expected 5 items in the list', /✗ expected 5 items in the list, but the lists on the page have 3 items\./],
-    ['There are 2 rows in the table', 'Expected 2 rows in the table', /✗ expected 2 rows in the table, but the tables on the page have 3 rows\./],
+    [
+      'There are 5 items in the list',
+      'Expected 5 items in the list',
+      /✗ expected 5 items in the list, but the lists on the page have 3 items\./,
+    ],
+    [
+      'There are 2 rows in the table',
+      'Expected 2 rows in the table',
+      /✗ expected 2 rows in the table, but the tables on the page have 3 rows\./,
+    ],
   ];
   for (const [expected, title, thought] of failing) {
     it(`fails: ${expected}`, async () => {
@@ -105,6 +132,8 @@ describe('built-in agent: evaluating expected results', function () {
   it('an expected result it does not understand is an error, not a verdict', async () => {
     const error = await evaluate('It works nicely').catch((e: unknown) => e);
     expect(error).to.be.instanceOf(NotUnderstood);
-    expect((error as Error).message).to.match(/^Could not understand the expected result "It works nicely"\. Understood phrasings/);
+    expect((error as Error).message).to.match(
+      /^Could not understand the expected result "It works nicely"\. Understood phrasings/,
+    );
   });
 });

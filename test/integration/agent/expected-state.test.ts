@@ -44,7 +44,10 @@ const CONTROLS = html(
   </script>`,
 );
 
-const DIALOG = html('Dialog', `<h1>Items</h1><dialog open aria-labelledby="t"><h2 id="t">Delete item?</h2><button>OK</button></dialog>`);
+const DIALOG = html(
+  'Dialog',
+  `<h1>Items</h1><dialog open aria-labelledby="t"><h2 id="t">Delete item?</h2><button>OK</button></dialog>`,
+);
 
 describe('built-in agent: checking the state and value of controls', function () {
   let browser: Browser;
@@ -115,26 +118,121 @@ describe('built-in agent: checking the state and value of controls', function ()
   }
 
   const failing: [string, string, string, RegExp][] = [
-    ['/controls', 'The Remember me checkbox is unchecked', 'Expected the "Remember me" checkbox to be unchecked', /✗ the "Remember me" checkbox is checked\./],
-    ['/controls', 'The Newsletter checkbox is checked', 'Expected the "Newsletter" checkbox to be checked', /✗ the "Newsletter" checkbox is not checked\./],
-    ['/controls', 'Walk the dog is marked as completed', 'Expected the checkbox next to "Walk the dog" to be checked', /✗ the checkbox next to "Walk the dog" is not checked\./],
-    ['/controls', "'Share data' is checked", 'Expected "Share data" to be checked', /✗ the "Share data" checkbox is not checked\./],
+    [
+      '/controls',
+      'The Remember me checkbox is unchecked',
+      'Expected the "Remember me" checkbox to be unchecked',
+      /✗ the "Remember me" checkbox is checked\./,
+    ],
+    [
+      '/controls',
+      'The Newsletter checkbox is checked',
+      'Expected the "Newsletter" checkbox to be checked',
+      /✗ the "Newsletter" checkbox is not checked\./,
+    ],
+    [
+      '/controls',
+      'Walk the dog is marked as completed',
+      'Expected the checkbox next to "Walk the dog" to be checked',
+      /✗ the checkbox next to "Walk the dog" is not checked\./,
+    ],
+    [
+      '/controls',
+      "'Share data' is checked",
+      'Expected "Share data" to be checked',
+      /✗ the "Share data" checkbox is not checked\./,
+    ],
     ['/controls', 'Dark mode is off', 'Expected "Dark mode" to be unchecked', /✗ the "Dark mode" switch is checked\./],
-    ['/controls', 'The Basic tab is selected', 'Expected the "Basic" tab to be selected', /✗ the "Basic" tab is not selected\./],
-    ['/controls', 'The Shipping section is expanded', 'Expected the "Shipping" section to be expanded', /✗ .*"Shipping".* is collapsed\./],
-    ['/controls', 'The Details section is collapsed', 'Expected the "Details" section to be collapsed', /✗ .*"Details".* is expanded\./],
-    ['/controls', 'The Cancel button is disabled', 'Expected the "Cancel" button to be disabled', /✗ the "Cancel" button is enabled\./],
-    ['/controls', 'The Submit button is enabled', 'Expected the "Submit" button to be enabled', /✗ the "Submit" button is disabled\./],
-    ['/controls', 'The Email field is empty', 'Expected the "Email" field to be empty', /✗ the "Email" field is "ada@example\.com", not empty\./],
-    ['/controls', 'The Country field contains Norway', 'Expected the "Country" field to be "Norway"', /✗ the "Country" dropdown is "Sweden", not "Norway"\./],
-    ['/controls', 'The number of guests is 5', 'Expected "guests" to be "5"', /✗ the "Guests" number field is "4", not "5"\./],
-    ['/controls', 'The Volume slider is at 80', 'Expected the "Volume" slider to be "80"', /✗ the "Volume" slider is "50", not "80"\./],
-    ['/controls', 'The Export menu is closed', 'Expected the "Export" menu to be closed', /✗ the "Export" menu was still open after 1 s \("Export"/],
-    ['/controls', 'The Share menu is open', 'Expected the "Share" menu to be open', /✗ no the "Share" menu was open|✗ the "Share" menu was not open/],
-    ['/controls', 'A dialog is open', 'Expected the dialog to be open', /✗ no dialog was open within 1 s on http:\/\/127\.0\.0\.1:\d+\/controls\./],
-    ['/dialog', 'The dialog is closed', 'Expected the dialog to be closed', /✗ a dialog was still open after 1 s \("Delete item\?"\)\./],
-    ['/controls', 'The Premium tab is selected', 'Expected the "Premium" tab to be selected', /✗ found no tab named "Premium" on http:\/\/\S+/],
-    ['/controls', 'The Cancel button is checked', 'Expected the "Cancel" button to be checked', /✗ the "Cancel" button has no checked state \(it is a button\), so it cannot be checked\./],
+    [
+      '/controls',
+      'The Basic tab is selected',
+      'Expected the "Basic" tab to be selected',
+      /✗ the "Basic" tab is not selected\./,
+    ],
+    [
+      '/controls',
+      'The Shipping section is expanded',
+      'Expected the "Shipping" section to be expanded',
+      /✗ .*"Shipping".* is collapsed\./,
+    ],
+    [
+      '/controls',
+      'The Details section is collapsed',
+      'Expected the "Details" section to be collapsed',
+      /✗ .*"Details".* is expanded\./,
+    ],
+    [
+      '/controls',
+      'The Cancel button is disabled',
+      'Expected the "Cancel" button to be disabled',
+      /✗ the "Cancel" button is enabled\./,
+    ],
+    [
+      '/controls',
+      'The Submit button is enabled',
+      'Expected the "Submit" button to be enabled',
+      /✗ the "Submit" button is disabled\./,
+    ],
+    [
+      '/controls',
+      'The Email field is empty',
+      'Expected the "Email" field to be empty',
+      /✗ the "Email" field is "ada@example\.com", not empty\./,
+    ],
+    [
+      '/controls',
+      'The Country field contains Norway',
+      'Expected the "Country" field to be "Norway"',
+      /✗ the "Country" dropdown is "Sweden", not "Norway"\./,
+    ],
+    [
+      '/controls',
+      'The number of guests is 5',
+      'Expected "guests" to be "5"',
+      /✗ the "Guests" number field is "4", not "5"\./,
+    ],
+    [
+      '/controls',
+      'The Volume slider is at 80',
+      'Expected the "Volume" slider to be "80"',
+      /✗ the "Volume" slider is "50", not "80"\./,
+    ],
+    [
+      '/controls',
+      'The Export menu is closed',
+      'Expected the "Export" menu to be closed',
+      /✗ the "Export" menu was still open after 1 s \("Export"/,
+    ],
+    [
+      '/controls',
+      'The Share menu is open',
+      'Expected the "Share" menu to be open',
+      /✗ no the "Share" menu was open|✗ the "Share" menu was not open/,
+    ],
+    [
+      '/controls',
+      'A dialog is open',
+      'Expected the dialog to be open',
+      /✗ no dialog was open within 1 s on http:\/\/127\.0\.0\.1:\d+\/controls\./,
+    ],
+    [
+      '/dialog',
+      'The dialog is closed',
+      'Expected the dialog to be closed',
+      /✗ a dialog was still open after 1 s \("Delete item\?"\)\./,
+    ],
+    [
+      '/controls',
+      'The Premium tab is selected',
+      'Expected the "Premium" tab to be selected',
+      /✗ found no tab named "Premium" on http:\/\/\S+/,
+    ],
+    [
+      '/controls',
+      'The Cancel button is checked',
+      'Expected the "Cancel" button to be checked',
+      /✗ the "Cancel" button has no checked state \(it is a button\), so it cannot be checked\./,
+    ],
   ];
   for (const [path, expected, title, line] of failing) {
     it(`fails: ${expected}`, async () => {

@@ -46,7 +46,9 @@ const ACCOUNT = html(
 const UNPARSED = 'I want to pay for my order';
 const UNPARSED_TOO = 'Make sure a blue mug ends up in the basket';
 const UNREAD = 'The customer should feel confident their purchase went through';
-const action = (a: Partial<Record<'action' | 'value' | 'key' | 'url' | 'text', string | null>> & { target?: unknown }) => ({ action: 'click', target: null, value: null, key: null, url: null, text: null, ...a });
+const action = (
+  a: Partial<Record<'action' | 'value' | 'key' | 'url' | 'text', string | null>> & { target?: unknown },
+) => ({ action: 'click', target: null, value: null, key: null, url: null, text: null, ...a });
 const button = (name: string) => ({ role: 'button', name, text: null });
 const builtinError = (sentence: string) => {
   const parsed = parseSentence(sentence);
@@ -65,16 +67,27 @@ describe('built-in agent with a language model', function () {
     new BuiltinAgent({
       findTimeoutMs: 800,
       expectTimeoutMs: 800,
-      model: openAiModel({ baseUrl: llm.baseUrl, apiKey: 'sk-test', model: 'scripted-model', timeoutMs: options.timeoutMs ?? 10_000, maxRetries: options.maxRetries ?? 2 }),
+      model: openAiModel({
+        baseUrl: llm.baseUrl,
+        apiKey: 'sk-test',
+        model: 'scripted-model',
+        timeoutMs: options.timeoutMs ?? 10_000,
+        maxRetries: options.maxRetries ?? 2,
+      }),
     });
-  const context = (values: ConfigValues = configs) => ({ baseUrl: site.url, configs: values, onModelUsage: (u: TokenUsage) => void usage.push(u) });
+  const context = (values: ConfigValues = configs) => ({
+    baseUrl: site.url,
+    configs: values,
+    onModelUsage: (u: TokenUsage) => void usage.push(u),
+  });
 
   before(async () => {
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
     site = await startSite({ '/shop': SHOP, '/cart': CART, '/done': DONE, '/account': ACCOUNT });
     llm = await startFakeLlm();
     // The premise of these tests: the built-in parser does not read these.
-    for (const sentence of [UNPARSED, UNPARSED_TOO, "I'd like a fresh token please"]) expect(parseSentence(sentence).ok, sentence).to.equal(false);
+    for (const sentence of [UNPARSED, UNPARSED_TOO, "I'd like a fresh token please"])
+      expect(parseSentence(sentence).ok, sentence).to.equal(false);
     expect(parseExpectedResult(UNREAD).ok, UNREAD).to.equal(false);
   });
   after(async () => {
@@ -102,15 +115,31 @@ describe('built-in agent with a language model', function () {
 
   describe('a sentence the parser does not understand', () => {
     it('is read by the model into a recorded step that replays without asking it again', async () => {
-      llm.script(toolCall('record_actions', { understood: true, reason: 'add the mug to the basket', actions: [action({ target: button('Add to basket') })] }));
+      llm.script(
+        toolCall('record_actions', {
+          understood: true,
+          reason: 'add the mug to the basket',
+          actions: [action({ target: button('Add to basket') })],
+        }),
+      );
       const page = await pageAt('/shop');
       const result = await agentWith().burnIn(page, UNPARSED_TOO, context());
       expect(result.error ?? '').to.equal('');
       expect(await page.locator('#basket').innerText()).to.equal('Basket: 1 item');
       const [step] = JSON.parse(JSON.stringify(result.steps)) as Step[];
-      expect(step).to.deep.include({ action: 'click', sentence: "Click 'Add to basket'", from: UNPARSED_TOO, interpretedBy: 'scripted-model' });
+      expect(step).to.deep.include({
+        action: 'click',
+        sentence: "Click 'Add to basket'",
+        from: UNPARSED_TOO,
+        interpretedBy: 'scripted-model',
+      });
       if (step!.action !== 'click') throw new Error('not a click');
-      expect(step!.target.locators[0]).to.deep.equal({ kind: 'role', role: 'button', name: 'Add to basket', exact: true });
+      expect(step!.target.locators[0]).to.deep.equal({
+        kind: 'role',
+        role: 'button',
+        name: 'Add to basket',
+        exact: true,
+      });
 
       // What was asked: the sentence and the page's accessibility snapshot, with a forced tool call.
       expect(llm.requests).to.have.length(1);
@@ -119,7 +148,10 @@ describe('built-in agent with a language model', function () {
       expect(body.model).to.equal('scripted-model');
       expect(body.tools![0]!.function.name).to.equal('record_actions');
       expect(body.tool_choice).to.deep.equal({ type: 'function', function: { name: 'record_actions' } });
-      expect(body.messages[1]!.content).to.include(`Sentence: ${UNPARSED_TOO}`).and.include('button "Add to basket"').and.include(`URL: ${site.url}/shop`);
+      expect(body.messages[1]!.content)
+        .to.include(`Sentence: ${UNPARSED_TOO}`)
+        .and.include('button "Add to basket"')
+        .and.include(`URL: ${site.url}/shop`);
       expect(usage).to.deep.equal([{ promptTokens: 1200, completionTokens: 40 }]);
 
       // Replay: the recorded step alone, on a fresh page; the model is not asked again.
@@ -130,7 +162,11 @@ describe('built-in agent with a language model', function () {
     });
 
     it('reads several actions, and a JSON answer in the message text from servers without tools', async () => {
-      const answer = { understood: true, reason: 'pay', actions: [action({ action: 'goto', url: '/cart' }), action({ target: button('Proceed to payment') })] };
+      const answer = {
+        understood: true,
+        reason: 'pay',
+        actions: [action({ action: 'goto', url: '/cart' }), action({ target: button('Proceed to payment') })],
+      };
       llm.script(textAnswer('```json\n' + JSON.stringify(answer) + '\n```'));
       const page = await pageAt('/shop');
       const result = await agentWith().burnIn(page, UNPARSED, context());
@@ -143,37 +179,68 @@ describe('built-in agent with a language model', function () {
     });
 
     it('records nothing for an element the model names that is not on the page', async () => {
-      llm.script(toolCall('record_actions', { understood: true, reason: 'pay', actions: [action({ target: button('Pay now') })] }));
+      llm.script(
+        toolCall('record_actions', {
+          understood: true,
+          reason: 'pay',
+          actions: [action({ target: button('Pay now') })],
+        }),
+      );
       const page = await pageAt('/cart');
       const result = await agentWith().burnIn(page, UNPARSED, context());
       expect(result.ok).to.equal(false);
       expect(result.steps).to.deep.equal([]);
       // The built-in agent's own message, then one line about the model.
-      expect(result.error).to.equal(`${builtinError(UNPARSED)}\nThe language model (scripted-model) could not help: it read it as "Click 'Pay now'", but there is no visible button "Pay now" on ${site.url}/cart.`);
+      expect(result.error).to.equal(
+        `${builtinError(UNPARSED)}\nThe language model (scripted-model) could not help: it read it as "Click 'Pay now'", but there is no visible button "Pay now" on ${site.url}/cart.`,
+      );
       expect(await page.locator('#state').innerText()).to.equal('');
     });
 
     it('says so when the model did not understand it either', async () => {
-      llm.script(toolCall('record_actions', { understood: false, reason: 'there is no order to pay for on this page', actions: [] }));
+      llm.script(
+        toolCall('record_actions', {
+          understood: false,
+          reason: 'there is no order to pay for on this page',
+          actions: [],
+        }),
+      );
       const result = await agentWith().burnIn(await pageAt('/shop'), UNPARSED, context());
-      expect(result.error!.split('\n').at(-1)).to.equal('The language model (scripted-model) could not help: it did not understand it either: there is no order to pay for on this page.');
+      expect(result.error!.split('\n').at(-1)).to.equal(
+        'The language model (scripted-model) could not help: it did not understand it either: there is no order to pay for on this page.',
+      );
     });
   });
 
   describe('a target the built-in search does not find', () => {
     it('is named by the model, recorded with verified locators, and replayed without it', async () => {
-      llm.script(toolCall('name_element', { found: true, reason: 'the arrow button proceeds to payment', target: button('Proceed to payment') }));
+      llm.script(
+        toolCall('name_element', {
+          found: true,
+          reason: 'the arrow button proceeds to payment',
+          target: button('Proceed to payment'),
+        }),
+      );
       const page = await pageAt('/cart');
       const result = await agentWith().burnIn(page, "Click 'Checkout'", context());
       expect(result.error ?? '').to.equal('');
       const [step] = result.steps;
       expect(step).to.deep.include({ action: 'click', sentence: "Click 'Checkout'", interpretedBy: 'scripted-model' });
       if (step!.action !== 'click') throw new Error('not a click');
-      expect(step!.target.locators).to.deep.include({ kind: 'role', role: 'button', name: 'Proceed to payment', exact: true });
+      expect(step!.target.locators).to.deep.include({
+        kind: 'role',
+        role: 'button',
+        name: 'Proceed to payment',
+        exact: true,
+      });
       expect(step!.target.locators).to.deep.include({ kind: 'css', selector: '#go' });
       expect(await page.locator('#state').innerText()).to.equal('Payment details');
       const asked = llm.requests[0]!.body.messages[1]!.content;
-      expect(asked).to.include("Sentence: Click 'Checkout'").and.include(`Goalie's own search: found no button, link or other clickable element named "Checkout" on ${site.url}/cart`);
+      expect(asked)
+        .to.include("Sentence: Click 'Checkout'")
+        .and.include(
+          `Goalie's own search: found no button, link or other clickable element named "Checkout" on ${site.url}/cart`,
+        );
 
       const again = await pageAt('/cart');
       await performStep(again, step!, context());
@@ -187,15 +254,32 @@ describe('built-in agent with a language model', function () {
       const result = await agentWith().burnIn(page, "Click 'Checkout'", context());
       expect(result.ok).to.equal(false);
       expect(result.steps).to.deep.equal([]);
-      expect(result.error).to.match(/^Could not do "Click 'Checkout'": found no button, link or other clickable element named "Checkout" on /);
-      expect(result.error!.split('\n').at(-1)).to.equal(`The language model (scripted-model) could not help: it named button "Checkout now", but there is no visible button "Checkout now" on ${site.url}/cart.`);
+      expect(result.error).to.match(
+        /^Could not do "Click 'Checkout'": found no button, link or other clickable element named "Checkout" on /,
+      );
+      expect(result.error!.split('\n').at(-1)).to.equal(
+        `The language model (scripted-model) could not help: it named button "Checkout now", but there is no visible button "Checkout now" on ${site.url}/cart.`,
+      );
       expect(await page.locator('#state').innerText()).to.equal('');
     });
   });
 
   it('healing asks the model when its own lenient search finds nothing', async () => {
-    site.setPage('/redesigned', html('Cart', `<h1>Your cart</h1><button aria-label="Go on" id="next">→</button><p id="state"></p><script>next.onclick = () => { state.textContent = 'Payment details'; };</script>`));
-    const step: Step = { action: 'click', target: { locators: [{ kind: 'role', role: 'button', name: 'Proceed to payment', exact: true }], description: 'the "Proceed to payment" button' }, sentence: "Click 'Proceed to payment'" };
+    site.setPage(
+      '/redesigned',
+      html(
+        'Cart',
+        `<h1>Your cart</h1><button aria-label="Go on" id="next">→</button><p id="state"></p><script>next.onclick = () => { state.textContent = 'Payment details'; };</script>`,
+      ),
+    );
+    const step: Step = {
+      action: 'click',
+      target: {
+        locators: [{ kind: 'role', role: 'button', name: 'Proceed to payment', exact: true }],
+        description: 'the "Proceed to payment" button',
+      },
+      sentence: "Click 'Proceed to payment'",
+    };
     llm.script(toolCall('name_element', { found: true, reason: 'the only button, an arrow', target: button('Go on') }));
     const page = await pageAt('/redesigned');
     const healed = await agentWith().heal(page, step, context());
@@ -206,7 +290,10 @@ describe('built-in agent with a language model', function () {
   });
 
   it('sends a bounded snapshot of a large page', async () => {
-    site.setPage('/big', html('Big', Array.from({ length: 1500 }, (_, i) => `<button>Product number ${i}</button>`).join('')));
+    site.setPage(
+      '/big',
+      html('Big', Array.from({ length: 1500 }, (_, i) => `<button>Product number ${i}</button>`).join('')),
+    );
     llm.script(toolCall('record_actions', { understood: false, reason: 'no basket here', actions: [] }));
     await agentWith().burnIn(await pageAt('/big'), UNPARSED, context());
     const content = llm.requests[0]!.body.messages[1]!.content;
@@ -217,41 +304,76 @@ describe('built-in agent with a language model', function () {
 
   describe('an expected result the parser cannot read', () => {
     it('passes when the model judges it met and its checks hold on the page', async () => {
-      llm.script(toolCall('judge_result', { passed: true, reason: 'The order confirmation is shown.', checks: [{ kind: 'visible', text: 'Order #1234 confirmed' }, { kind: 'urlContains', text: '/done' }] }));
+      llm.script(
+        toolCall('judge_result', {
+          passed: true,
+          reason: 'The order confirmation is shown.',
+          checks: [
+            { kind: 'visible', text: 'Order #1234 confirmed' },
+            { kind: 'urlContains', text: '/done' },
+          ],
+        }),
+      );
       const evaluation = await agentWith().evaluate(await pageAt('/done'), UNREAD, context());
       expect(evaluation.passed).to.equal(true);
       expect(evaluation.title).to.equal(null);
-      expect(evaluation.expectations).to.deep.equal([{ kind: 'visible', text: 'Order #1234 confirmed' }, { kind: 'urlContains', text: '/done' }]);
+      expect(evaluation.expectations).to.deep.equal([
+        { kind: 'visible', text: 'Order #1234 confirmed' },
+        { kind: 'urlContains', text: '/done' },
+      ]);
       expect(evaluation.thought).to.include('scripted-model judged it').and.include('The order confirmation is shown.');
       expect(llm.requests[0]!.body.messages[1]!.content).to.include(`Expected result: ${UNREAD}`);
       expect(usage).to.have.length(1);
     });
 
     it('fails when the model judges it not met', async () => {
-      llm.script(toolCall('judge_result', { passed: false, reason: 'There is no confirmation, only the cart.', checks: [{ kind: 'notVisible', text: 'confirmed' }] }));
+      llm.script(
+        toolCall('judge_result', {
+          passed: false,
+          reason: 'There is no confirmation, only the cart.',
+          checks: [{ kind: 'notVisible', text: 'confirmed' }],
+        }),
+      );
       const evaluation = await agentWith().evaluate(await pageAt('/cart'), UNREAD, context());
       expect(evaluation.passed).to.equal(false);
       expect(evaluation.title).to.equal('Not met, judged by scripted-model: There is no confirmation, only the cart.');
     });
 
     it('fails when the model says met but its check does not hold (no false pass)', async () => {
-      llm.script(toolCall('judge_result', { passed: true, reason: 'Payment went through.', checks: [{ kind: 'visible', text: 'Payment failed' }] }));
+      llm.script(
+        toolCall('judge_result', {
+          passed: true,
+          reason: 'Payment went through.',
+          checks: [{ kind: 'visible', text: 'Payment failed' }],
+        }),
+      );
       const evaluation = await agentWith().evaluate(await pageAt('/done'), UNREAD, context());
       expect(evaluation.passed).to.equal(false);
-      expect(evaluation.title).to.equal(`Expected "Payment failed" to be shown (a check of scripted-model's judgement)`);
+      expect(evaluation.title).to.equal(
+        `Expected "Payment failed" to be shown (a check of scripted-model's judgement)`,
+      );
     });
 
     it('fails when the model says met but gives nothing to check', async () => {
       llm.script(toolCall('judge_result', { passed: true, reason: 'Looks fine.', checks: [] }));
       const evaluation = await agentWith().evaluate(await pageAt('/done'), UNREAD, context());
       expect(evaluation.passed).to.equal(false);
-      expect(evaluation.title).to.equal('scripted-model judged it met but gave nothing to check, so it does not count as a pass');
+      expect(evaluation.title).to.equal(
+        'scripted-model judged it met but gave nothing to check, so it does not count as a pass',
+      );
     });
   });
 
   describe('failures fall back to the built-in message plus one line', () => {
     it('retries a 500 and uses the answer that follows', async () => {
-      llm.script(httpError(500, 'overloaded', { 'retry-after-ms': '20' }), toolCall('record_actions', { understood: true, reason: 'add', actions: [action({ target: button('Add to basket') })] }));
+      llm.script(
+        httpError(500, 'overloaded', { 'retry-after-ms': '20' }),
+        toolCall('record_actions', {
+          understood: true,
+          reason: 'add',
+          actions: [action({ target: button('Add to basket') })],
+        }),
+      );
       const result = await agentWith().burnIn(await pageAt('/shop'), UNPARSED, context());
       expect(result.error ?? '').to.equal('');
       expect(llm.requests).to.have.length(2);
@@ -262,21 +384,35 @@ describe('built-in agent with a language model', function () {
       llm.script(httpError(401, 'Incorrect API key provided'));
       const result = await agentWith().burnIn(await pageAt('/shop'), UNPARSED, context());
       expect(llm.requests).to.have.length(1);
-      expect(result.error).to.equal(`${builtinError(UNPARSED)}\n` + `The language model (scripted-model) could not help: HTTP 401 from ${llm.baseUrl}: Incorrect API key provided.`);
+      expect(result.error).to.equal(
+        `${builtinError(UNPARSED)}\n` +
+          `The language model (scripted-model) could not help: HTTP 401 from ${llm.baseUrl}: Incorrect API key provided.`,
+      );
       expect(usage).to.deep.equal([]);
     });
 
     it('gives up after the timeout', async () => {
       llm.script({ hang: true });
-      const result = await agentWith({ timeoutMs: 1000, maxRetries: 0 }).burnIn(await pageAt('/shop'), UNPARSED, context());
+      const result = await agentWith({ timeoutMs: 1000, maxRetries: 0 }).burnIn(
+        await pageAt('/shop'),
+        UNPARSED,
+        context(),
+      );
       expect(result.ok).to.equal(false);
-      expect(result.error!.split('\n').at(-1)).to.equal('The language model (scripted-model) could not help: no answer within 1 s.');
+      expect(result.error!.split('\n').at(-1)).to.equal(
+        'The language model (scripted-model) could not help: no answer within 1 s.',
+      );
     });
 
     it('rejects a malformed answer, a non-JSON answer and a refusal', async () => {
-      llm.script(toolCall('record_actions', { understood: 'yes', actions: 'click it' }), toolCall('record_actions', 'click the button'), refusal('I cannot help with that.'));
+      llm.script(
+        toolCall('record_actions', { understood: 'yes', actions: 'click it' }),
+        toolCall('record_actions', 'click the button'),
+        refusal('I cannot help with that.'),
+      );
       const lines = [];
-      for (let i = 0; i < 3; i++) lines.push((await agentWith().burnIn(await pageAt('/shop'), UNPARSED, context())).error!.split('\n').at(-1));
+      for (let i = 0; i < 3; i++)
+        lines.push((await agentWith().burnIn(await pageAt('/shop'), UNPARSED, context())).error!.split('\n').at(-1));
       expect(lines).to.deep.equal([
         'The language model (scripted-model) could not help: its answer does not fit the expected form (understood: Invalid input: expected boolean, received string).',
         'The language model (scripted-model) could not help: the answer is not JSON: click the button.',
@@ -287,21 +423,47 @@ describe('built-in agent with a language model', function () {
 
     it('an expected result it cannot judge is NotUnderstood with the reason', async () => {
       llm.script(httpError(400, 'model "scripted-model" not found'));
-      const error = await agentWith().evaluate(await pageAt('/done'), UNREAD, context()).then(() => null, (e: Error) => e);
+      const error = await agentWith()
+        .evaluate(await pageAt('/done'), UNREAD, context())
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
       expect(error).to.be.instanceOf(NotUnderstood);
-      expect(error!.message.split('\n').at(-1)).to.equal(`The language model (scripted-model) could not help: HTTP 400 from ${llm.baseUrl}: model "scripted-model" not found.`);
+      expect(error!.message.split('\n').at(-1)).to.equal(
+        `The language model (scripted-model) could not help: HTTP 400 from ${llm.baseUrl}: model "scripted-model" not found.`,
+      );
     });
   });
 
   it('never sends a config value: the page and the sentence carry placeholders', async () => {
     llm.script(
-      toolCall('record_actions', { understood: true, reason: 'rotate', actions: [action({ target: button('Rotate token') })] }),
-      toolCall('name_element', { found: true, reason: 'the token field', target: { role: 'textbox', name: 'API token', text: null } }),
-      toolCall('judge_result', { passed: true, reason: 'rotated', checks: [{ kind: 'visible', text: 'Token rotated' }, { kind: 'visible', text: 'Signed in as {{config.email}}' }] }),
+      toolCall('record_actions', {
+        understood: true,
+        reason: 'rotate',
+        actions: [action({ target: button('Rotate token') })],
+      }),
+      toolCall('name_element', {
+        found: true,
+        reason: 'the token field',
+        target: { role: 'textbox', name: 'API token', text: null },
+      }),
+      toolCall('judge_result', {
+        passed: true,
+        reason: 'rotated',
+        checks: [
+          { kind: 'visible', text: 'Token rotated' },
+          { kind: 'visible', text: 'Signed in as {{config.email}}' },
+        ],
+      }),
     );
     const page = await pageAt('/account');
     const agent = agentWith();
-    const result = await agent.burnIn(page, "I'd like a fresh token please. Fill 'Secret key' with '{{config.password}}'", context());
+    const result = await agent.burnIn(
+      page,
+      "I'd like a fresh token please. Fill 'Secret key' with '{{config.password}}'",
+      context(),
+    );
     expect(result.error ?? '').to.equal('');
     expect(result.steps.map((s) => s.interpretedBy)).to.deep.equal(['scripted-model', 'scripted-model']);
     expect(JSON.stringify(result.steps)).not.to.include('correct-horse-battery');
@@ -313,7 +475,9 @@ describe('built-in agent with a language model', function () {
       expect(request.raw).not.to.include('correct-horse-battery');
       expect(request.raw).not.to.include('ada@example.com');
     }
-    expect(llm.requests[0]!.body.messages[1]!.content).to.include('Signed in as {{config.email}}').and.include('{{config.password}}');
+    expect(llm.requests[0]!.body.messages[1]!.content)
+      .to.include('Signed in as {{config.email}}')
+      .and.include('{{config.password}}');
     expect(usage).to.have.length(3);
   });
 

@@ -35,7 +35,10 @@ const UNLINKED = html(
   <div><label for="pw">Password</label><input id="password" type="password"></div><button>Log in</button></form>`,
 );
 
-const HOME = html('Home', `<h1 id="hello"></h1><script>hello.textContent = 'Hello ' + new URLSearchParams(location.search).get('username');</script>`);
+const HOME = html(
+  'Home',
+  `<h1 id="hello"></h1><script>hello.textContent = 'Hello ' + new URLSearchParams(location.search).get('username');</script>`,
+);
 
 describe('built-in agent: log in with a config', function () {
   let browser: Browser;
@@ -58,34 +61,57 @@ describe('built-in agent: log in with a config', function () {
   });
   afterEach(async () => context.close());
 
-  async function burnIn(goal: string, configs: ConfigValues, onStep?: (step: Step, index: number) => Promise<void>): Promise<Step[]> {
+  async function burnIn(
+    goal: string,
+    configs: ConfigValues,
+    onStep?: (step: Step, index: number) => Promise<void>,
+  ): Promise<Step[]> {
     const result = await agent.burnIn(page, goal, { baseUrl: site.url, configs, onStep });
     expect(result.error ?? '').to.equal('');
     return result.steps;
   }
 
-  it('fills user name and password with placeholders and clicks the form\'s button, not the nav link', async () => {
+  it("fills user name and password with placeholders and clicks the form's button, not the nav link", async () => {
     const seen: string[] = [];
-    const steps = await burnIn("Go to /login. Sign in with config admin", { admin: { username: 'ada', password: 'pw1' } }, async (step, index) => {
-      seen.push(`${index}: ${step.sentence}`);
-    });
+    const steps = await burnIn(
+      'Go to /login. Sign in with config admin',
+      { admin: { username: 'ada', password: 'pw1' } },
+      async (step, index) => {
+        seen.push(`${index}: ${step.sentence}`);
+      },
+    );
     expect(await page.locator('#hello').innerText()).to.equal('Hello ada');
-    expect(steps.map((s) => s.sentence)).to.deep.equal(['Go to /login', "Fill 'Username' with '{{config.username}}'", "Fill 'Password' with '{{config.password}}'", "Click the 'Log in' button"]);
+    expect(steps.map((s) => s.sentence)).to.deep.equal([
+      'Go to /login',
+      "Fill 'Username' with '{{config.username}}'",
+      "Fill 'Password' with '{{config.password}}'",
+      "Click the 'Log in' button",
+    ]);
     expect(seen).to.deep.equal(steps.map((s, i) => `${i}: ${s.sentence}`));
     expect(JSON.stringify(steps)).not.to.include('pw1');
   });
 
   it('finds fields whose labels are not linked to them by the text beside them', async () => {
-    const steps = await burnIn('Go to /unlinked. Log in with config admin', { admin: { email: 'ada@example.com', password: 'pw1' } });
+    const steps = await burnIn('Go to /unlinked. Log in with config admin', {
+      admin: { email: 'ada@example.com', password: 'pw1' },
+    });
     expect(await page.locator('#hello').innerText()).to.equal('Hello ada@example.com');
-    expect(steps.map((s) => s.sentence)).to.deep.equal(['Go to /unlinked', "Fill 'Email address' with '{{config.email}}'", "Fill 'Password' with '{{config.password}}'", "Click the 'Log in' button"]);
+    expect(steps.map((s) => s.sentence)).to.deep.equal([
+      'Go to /unlinked',
+      "Fill 'Email address' with '{{config.email}}'",
+      "Fill 'Password' with '{{config.password}}'",
+      "Click the 'Log in' button",
+    ]);
   });
 
   it('names the config in placeholders when another config has the same key', async () => {
     const configs = { admin: { username: 'ada', password: 'pw1' }, shopper: { username: 'bob', password: 'pw2' } };
     const steps = await burnIn("Go to /login. Log in with config 'shopper'", configs);
     expect(await page.locator('#hello').innerText()).to.equal('Hello bob');
-    expect(steps.filter((s) => s.action === 'fill').map((s) => (s.action === 'fill' ? s.value : ''))).to.deep.equal(['{{config.shopper.username}}', '{{config.shopper.password}}']);
+    expect(steps.filter((s) => s.action === 'fill').map((s) => (s.action === 'fill' ? s.value : ''))).to.deep.equal([
+      '{{config.shopper.username}}',
+      '{{config.shopper.password}}',
+    ]);
 
     const fresh = await context.newPage();
     for (const step of steps) await performStep(fresh, step, { baseUrl: site.url, configs });
@@ -93,7 +119,9 @@ describe('built-in agent: log in with a config', function () {
   });
 
   it('handles a login in two parts (email, Next, password)', async () => {
-    const steps = await burnIn("Go to /login2. Log in with config 'admin'", { admin: { email: 'ada@example.com', password: 'pw1' } });
+    const steps = await burnIn("Go to /login2. Log in with config 'admin'", {
+      admin: { email: 'ada@example.com', password: 'pw1' },
+    });
     expect(await page.locator('#hello').innerText()).to.equal('Hello ada@example.com');
     expect(steps.map((s) => s.sentence)).to.deep.equal([
       'Go to /login2',
@@ -105,8 +133,13 @@ describe('built-in agent: log in with a config', function () {
   });
 
   it('says which keys the config lacks', async () => {
-    const result = await agent.burnIn(page, "Go to /login. Log in with config 'admin'", { baseUrl: site.url, configs: { admin: { username: 'ada', token: 'x' } } });
+    const result = await agent.burnIn(page, "Go to /login. Log in with config 'admin'", {
+      baseUrl: site.url,
+      configs: { admin: { username: 'ada', token: 'x' } },
+    });
     expect(result.ok).to.equal(false);
-    expect(result.error).to.equal(`Could not do "Log in with config 'admin'": config "admin" has no password key (its keys: username, token). Name one "password".`);
+    expect(result.error).to.equal(
+      `Could not do "Log in with config 'admin'": config "admin" has no password key (its keys: username, token). Name one "password".`,
+    );
   });
 });

@@ -36,7 +36,11 @@ async function startTarget(): Promise<{ port: number; hits: string[]; close(): P
 
 /** This machine's first non-loopback IPv4 address: a page there is not on loopback. */
 function outsideAddress(): string | null {
-  return Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).find((i) => i.family === 'IPv4' && !i.internal)?.address ?? null;
+  return (
+    Object.values(os.networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((i) => i.family === 'IPv4' && !i.internal)?.address ?? null
+  );
 }
 
 describe('executor: where the browser may go', function () {
@@ -51,7 +55,12 @@ describe('executor: where the browser may go', function () {
   let n = 0;
 
   const executor = (network: BrowserNetworkOptions) => {
-    const made = new PlaywrightExecutor(new BuiltinAgent({ findTimeoutMs: 1500 }), builtinStepPlayer(), localDiskEvidence(dir), { chromiumPath: null, wsEndpoint: null, trace: false, stepScreenshots: false, network });
+    const made = new PlaywrightExecutor(
+      new BuiltinAgent({ findTimeoutMs: 1500 }),
+      builtinStepPlayer(),
+      localDiskEvidence(dir),
+      { chromiumPath: null, wsEndpoint: null, trace: false, stepScreenshots: false, network },
+    );
     executors.push(made);
     return made;
   };
@@ -78,12 +87,17 @@ describe('executor: where the browser may go', function () {
       '/': html('Shop', `<h1>Shop</h1>`),
       '/image': html('Image', `<h1>Image</h1><img src="${forbidden}/pixel.png">`),
       '/fetch': html('Fetch', `<h1>Fetch</h1><script>fetch('${forbidden}/api').catch(() => {})</script>`),
-      '/metadata': html('Metadata', `<h1>Metadata</h1><script>fetch('http://169.254.169.254/latest/meta-data/').catch(() => {})</script>`),
+      '/metadata': html(
+        'Metadata',
+        `<h1>Metadata</h1><script>fetch('http://169.254.169.254/latest/meta-data/').catch(() => {})</script>`,
+      ),
       '/socket': html('Socket', `<h1>Socket</h1><script>new WebSocket('ws://[fd00:ec2::254]/feed')</script>`),
       '/explore': html('Explore', `<h1>Explore</h1><a href="/">Home</a><img src="http://[fe80::1]/track.gif">`),
       '/login': html('Sign in', `<h1>Sign in</h1><label>Password <input type="password"></label>`),
     });
-    foreign = await startSite({ '/login': html('Sign in', `<h1>Sign in</h1><label>Password <input type="password"></label>`) });
+    foreign = await startSite({
+      '/login': html('Sign in', `<h1>Sign in</h1><label>Password <input type="password"></label>`),
+    });
     redirector = http.createServer((_request, response) => {
       response.writeHead(302, { location: `${forbidden}/redirected` });
       response.end();
@@ -109,17 +123,29 @@ describe('executor: where the browser may go', function () {
       const page = new URL(request.url ?? '/', 'http://x').pathname;
       const forbidden = `http://127.0.0.1:${target.port}`;
       response.writeHead(200, { 'content-type': 'text/html' });
-      response.end(page === '/image' ? html('Image', `<h1>Image</h1><img src="${forbidden}/pixel.png">`) : html('Fetch', `<h1>Fetch</h1><script>fetch('${forbidden}/api').catch(() => {})</script>`));
+      response.end(
+        page === '/image'
+          ? html('Image', `<h1>Image</h1><img src="${forbidden}/pixel.png">`)
+          : html('Fetch', `<h1>Fetch</h1><script>fetch('${forbidden}/api').catch(() => {})</script>`),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, address, resolve));
     const outside = `http://${address}:${(server.address() as AddressInfo).port}`;
     const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: true }, ownPorts: [] });
     try {
       for (const page of ['/image', '/fetch']) {
-      const outcome = await guarded.execute(request({ baseUrl: outside, goal: `Go to ${page}`, expectedResult: `'${page === '/image' ? 'Image' : 'Fetch'}' is shown` }));
-      expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
-      expect(outcome.resultTitle).to.equal(`The browser was not allowed to reach 127.0.0.1:${target.port}`);
-      expect(outcome.evaluationThought).to.include(`127.0.0.1:${target.port} is a loopback address, which this project does not allow: set \`network: { allowLoopback: true }\` under \`project:\``);
+        const outcome = await guarded.execute(
+          request({
+            baseUrl: outside,
+            goal: `Go to ${page}`,
+            expectedResult: `'${page === '/image' ? 'Image' : 'Fetch'}' is shown`,
+          }),
+        );
+        expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+        expect(outcome.resultTitle).to.equal(`The browser was not allowed to reach 127.0.0.1:${target.port}`);
+        expect(outcome.evaluationThought).to.include(
+          `127.0.0.1:${target.port} is a loopback address, which this project does not allow: set \`network: { allowLoopback: true }\` under \`project:\``,
+        );
       }
     } finally {
       server.closeAllConnections();
@@ -130,51 +156,100 @@ describe('executor: where the browser may go', function () {
 
   it('refuses a host name that resolves to loopback, checking what DNS answers', async () => {
     const lookups: string[] = [];
-    const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: false }, ownPorts: [], lookup: async (host) => (lookups.push(host), host === 'shop.test' ? ['203.0.113.7', '127.0.0.1'] : []) });
-    const outcome = await guarded.execute(request({ baseUrl: `http://shop.test:${target.port}/`, goal: 'Go to /', expectedResult: "'reached' is shown" }));
+    const guarded = executor({
+      defaults: { allowLoopback: false, allowPrivate: false },
+      ownPorts: [],
+      lookup: async (host) => (lookups.push(host), host === 'shop.test' ? ['203.0.113.7', '127.0.0.1'] : []),
+    });
+    const outcome = await guarded.execute(
+      request({ baseUrl: `http://shop.test:${target.port}/`, goal: 'Go to /', expectedResult: "'reached' is shown" }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
     expect(outcome.resultTitle).to.equal(`The browser was not allowed to reach shop.test:${target.port}`);
-    expect(outcome.evaluationThought).to.include(`shop.test:${target.port} resolves to 127.0.0.1, a loopback address, which this project does not allow`);
+    expect(outcome.evaluationThought).to.include(
+      `shop.test:${target.port} resolves to 127.0.0.1, a loopback address, which this project does not allow`,
+    );
     expect(lookups).to.include('shop.test');
     expect(target.hits).to.deep.equal([]);
   });
 
   it('lets the project allow loopback when the server does not', async () => {
     const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: false }, ownPorts: [] });
-    const outcome = await guarded.execute(request({ goal: 'Go to /', expectedResult: "'Shop' is shown", network: { allowLoopback: true, allowPrivate: null } }));
+    const outcome = await guarded.execute(
+      request({
+        goal: 'Go to /',
+        expectedResult: "'Shop' is shown",
+        network: { allowLoopback: true, allowPrivate: null },
+      }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
-    const refused = await guarded.execute(request({ goal: 'Go to /', expectedResult: "'Shop' is shown", network: { allowLoopback: null, allowPrivate: true } }));
+    const refused = await guarded.execute(
+      request({
+        goal: 'Go to /',
+        expectedResult: "'Shop' is shown",
+        network: { allowLoopback: null, allowPrivate: true },
+      }),
+    );
     expect(refused.verdict).to.equal('FAILED');
     expect(refused.resultTitle).to.equal(`The browser was not allowed to reach ${new URL(site.url).host}`);
   });
 
   it('never reaches a metadata address, whatever the project allows', async () => {
-    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: 'Go to /metadata', expectedResult: "'Metadata' is shown", network: everything }));
+    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+      request({ goal: 'Go to /metadata', expectedResult: "'Metadata' is shown", network: everything }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
     expect(outcome.resultTitle).to.equal('The browser was not allowed to reach 169.254.169.254');
-    expect(outcome.evaluationThought).to.include('http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address, which the browser may never reach');
+    expect(outcome.evaluationThought).to.include(
+      'http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address, which the browser may never reach',
+    );
   });
 
   it('refuses a WebSocket to a forbidden address', async () => {
-    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: 'Go to /socket', expectedResult: "'Socket' is shown" }));
+    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+      request({ goal: 'Go to /socket', expectedResult: "'Socket' is shown" }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
-    expect(outcome.evaluationThought).to.include('ws://[fd00:ec2::254]/feed: [fd00:ec2::254] is a cloud metadata address');
+    expect(outcome.evaluationThought).to.include(
+      'ws://[fd00:ec2::254]/feed: [fd00:ec2::254] is a cloud metadata address',
+    );
   });
 
   it('guards exploration too: a refused start page, and refused requests as findings', async () => {
     const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
     try {
-      const explorer = new PlaywrightExplorer(async () => browser, { guard: (project) => new NetworkGuard({ defaults: { allowLoopback: false, allowPrivate: false }, ownPorts: [] }, project) });
-      const refused = await explorer.explore({ startUrl: `${site.url}/`, maxPages: 2, maxDurationMs: 10_000 }).catch((error: Error) => error);
-      expect((refused as Error).message).to.equal(`Cannot explore ${site.url}/: ${new URL(site.url).host} is a loopback address, which this project does not allow: set \`network: { allowLoopback: true }\` under \`project:\` in the project YAML (or GOALIE_BROWSER_ALLOW_LOOPBACK=true on the server).`);
-      const result = await explorer.explore({ startUrl: `${site.url}/explore`, maxPages: 2, maxDurationMs: 10_000, network: { allowLoopback: true, allowPrivate: null } });
-      const finding = result.findings.find((f) => f.title === 'Request to [fe80::1] refused: the browser may not reach it');
+      const explorer = new PlaywrightExplorer(async () => browser, {
+        guard: (project) =>
+          new NetworkGuard({ defaults: { allowLoopback: false, allowPrivate: false }, ownPorts: [] }, project),
+      });
+      const refused = await explorer
+        .explore({ startUrl: `${site.url}/`, maxPages: 2, maxDurationMs: 10_000 })
+        .catch((error: Error) => error);
+      expect((refused as Error).message).to.equal(
+        `Cannot explore ${site.url}/: ${new URL(site.url).host} is a loopback address, which this project does not allow: set \`network: { allowLoopback: true }\` under \`project:\` in the project YAML (or GOALIE_BROWSER_ALLOW_LOOPBACK=true on the server).`,
+      );
+      const result = await explorer.explore({
+        startUrl: `${site.url}/explore`,
+        maxPages: 2,
+        maxDurationMs: 10_000,
+        network: { allowLoopback: true, allowPrivate: null },
+      });
+      const finding = result.findings.find(
+        (f) => f.title === 'Request to [fe80::1] refused: the browser may not reach it',
+      );
       expect(finding, JSON.stringify(result.findings)).to.include({ kind: 'http-error', severity: 'major' });
-      expect(finding!.evidence).to.equal('http://[fe80::1]/track.gif: [fe80::1] is a link-local address, which the browser may never reach');
+      expect(finding!.evidence).to.equal(
+        'http://[fe80::1]/track.gif: [fe80::1] is a link-local address, which the browser may never reach',
+      );
       // A start page that does not answer is unreachable, named as the browser would name it.
       const closed = await startTarget();
       await closed.close();
-      const unreachable = await explorer.explore({ startUrl: `http://127.0.0.1:${closed.port}/`, maxPages: 2, maxDurationMs: 10_000, network: { allowLoopback: true, allowPrivate: null } });
+      const unreachable = await explorer.explore({
+        startUrl: `http://127.0.0.1:${closed.port}/`,
+        maxPages: 2,
+        maxDurationMs: 10_000,
+        network: { allowLoopback: true, allowPrivate: null },
+      });
       expect(unreachable.unreachable).to.equal(true);
       expect(unreachable.findings[0]!.evidence).to.match(/ERR_CONNECTION_REFUSED/);
     } finally {
@@ -183,39 +258,64 @@ describe('executor: where the browser may go', function () {
   });
 
   it("never reaches Goalie's own ports on this machine", async () => {
-    const outcome = await executor({ defaults: everything, ownPorts: [target.port] }).execute(request({ goal: 'Go to /image', expectedResult: "'Image' is shown" }));
+    const outcome = await executor({ defaults: everything, ownPorts: [target.port] }).execute(
+      request({ goal: 'Go to /image', expectedResult: "'Image' is shown" }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
-    expect(outcome.evaluationThought).to.include(`127.0.0.1:${target.port} is port ${target.port} of this machine, where Goalie itself listens`);
+    expect(outcome.evaluationThought).to.include(
+      `127.0.0.1:${target.port} is port ${target.port} of this machine, where Goalie itself listens`,
+    );
     expect(target.hits).to.deep.equal([]);
   });
 
   it('checks every hop of a redirect', async () => {
-    const outcome = await executor({ defaults: everything, ownPorts: [target.port] }).execute(request({ baseUrl: redirectorUrl, goal: 'Go to /', expectedResult: "'reached' is shown" }));
+    const outcome = await executor({ defaults: everything, ownPorts: [target.port] }).execute(
+      request({ baseUrl: redirectorUrl, goal: 'Go to /', expectedResult: "'reached' is shown" }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
-    expect(outcome.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`);
+    expect(outcome.evaluationThought).to.include(
+      `The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`,
+    );
     expect(target.hits).to.deep.equal([]);
   });
 
   it('checks the redirect hops of a frame of another site, and of a popup from its first request', async () => {
     // localhost and 127.0.0.1 are different sites: the frame runs in a process of its own.
     const hop = `http://localhost:${new URL(redirectorUrl).port}`;
-    site.setPage('/framed', html('Framed', `<h1>Framed</h1><iframe src="http://localhost:${new URL(site.url).port}/inner"></iframe>`));
+    site.setPage(
+      '/framed',
+      html('Framed', `<h1>Framed</h1><iframe src="http://localhost:${new URL(site.url).port}/inner"></iframe>`),
+    );
     site.setPage('/inner', html('Inner', `<p>Inner</p><img src="${hop}/pixel.png">`));
     site.setPage('/popup', html('Popup', `<h1>Popup</h1><a href="${hop}/opened" target="_blank">Open</a>`));
     const guarded = executor({ defaults: everything, ownPorts: [target.port] });
     const framed = await guarded.execute(request({ goal: 'Go to /framed', expectedResult: "'Framed' is shown" }));
     expect(framed.verdict, framed.evaluationThought).to.equal('FAILED');
-    expect(framed.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`);
+    expect(framed.evaluationThought).to.include(
+      `The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`,
+    );
     const popup = await guarded.execute(request({ goal: "Go to /popup\nClick 'Open'" }));
     expect(popup.verdict, popup.evaluationThought).to.equal('FAILED');
-    expect(popup.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected`);
+    expect(popup.evaluationThought).to.include(
+      `The browser was not allowed to request http://127.0.0.1:${target.port}/redirected`,
+    );
     expect(target.hits).to.deep.equal([]);
   });
 
   it('connects to the addresses it checked: the browser resolves no name itself', async () => {
     // shop.test is no name the system resolves: only the guard's answer leads the browser there.
-    const guarded = executor({ defaults: everything, ownPorts: [], lookup: async (host) => (host === 'shop.test' ? ['127.0.0.1'] : []) });
-    const outcome = await guarded.execute(request({ baseUrl: `http://shop.test:${new URL(site.url).port}`, goal: 'Go to /', expectedResult: "'Shop' is shown" }));
+    const guarded = executor({
+      defaults: everything,
+      ownPorts: [],
+      lookup: async (host) => (host === 'shop.test' ? ['127.0.0.1'] : []),
+    });
+    const outcome = await guarded.execute(
+      request({
+        baseUrl: `http://shop.test:${new URL(site.url).port}`,
+        goal: 'Go to /',
+        expectedResult: "'Shop' is shown",
+      }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
   });
 
@@ -224,7 +324,14 @@ describe('executor: where the browser may go', function () {
     await closed.close();
     // Replayed steps: the first opens the site.
     const steps = [{ action: 'goto' as const, url: '/', sentence: 'Go to /' }];
-    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ baseUrl: `http://127.0.0.1:${closed.port}`, goal: 'Go to /', steps, expectedResult: "'Shop' is shown" }));
+    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+      request({
+        baseUrl: `http://127.0.0.1:${closed.port}`,
+        goal: 'Go to /',
+        steps,
+        expectedResult: "'Shop' is shown",
+      }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('ERROR');
     expect(outcome.resultTitle).to.equal(`Could not reach http://127.0.0.1:${closed.port}`);
     expect(outcome.evaluationThought).to.include('net::ERR_CONNECTION_REFUSED');
@@ -235,7 +342,9 @@ describe('executor: where the browser may go', function () {
     const { proxy } = await guard.contextOptions();
     try {
       const port = new URL(proxy!.server).port;
-      expect(await guard.refusal(`http://127.0.0.1:${port}/`)).to.equal(`127.0.0.1:${port} is port ${port} of this machine, where Goalie itself listens (its API or its database), which the browser may never reach`);
+      expect(await guard.refusal(`http://127.0.0.1:${port}/`)).to.equal(
+        `127.0.0.1:${port} is port ${port} of this machine, where Goalie itself listens (its API or its database), which the browser may never reach`,
+      );
       expect(await guard.refusal(`http://localhost:${port}/`)).to.include('where Goalie itself listens');
     } finally {
       await guard.close();
@@ -246,23 +355,35 @@ describe('executor: where the browser may go', function () {
     const hooks = (ownPorts: number[] = []) => executor({ defaults: everything, ownPorts, mechanism: 'hooks' });
 
     it('never reaches a metadata address', async () => {
-      const outcome = await hooks().execute(request({ goal: 'Go to /metadata', expectedResult: "'Metadata' is shown" }));
+      const outcome = await hooks().execute(
+        request({ goal: 'Go to /metadata', expectedResult: "'Metadata' is shown" }),
+      );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
-      expect(outcome.evaluationThought).to.include('http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address, which the browser may never reach');
+      expect(outcome.evaluationThought).to.include(
+        'http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a cloud metadata address, which the browser may never reach',
+      );
     });
 
     it('refuses a WebSocket to a forbidden address', async () => {
       const outcome = await hooks().execute(request({ goal: 'Go to /socket', expectedResult: "'Socket' is shown" }));
       expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
-      expect(outcome.evaluationThought).to.include('ws://[fd00:ec2::254]/feed: [fd00:ec2::254] is a cloud metadata address');
+      expect(outcome.evaluationThought).to.include(
+        'ws://[fd00:ec2::254]/feed: [fd00:ec2::254] is a cloud metadata address',
+      );
     });
 
     it("checks every hop of a redirect, and Goalie's own ports", async () => {
       const guarded = hooks([target.port]);
-      const redirected = await guarded.execute(request({ baseUrl: redirectorUrl, goal: 'Go to /', expectedResult: "'reached' is shown" }));
-      expect(redirected.evaluationThought).to.include(`The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`);
+      const redirected = await guarded.execute(
+        request({ baseUrl: redirectorUrl, goal: 'Go to /', expectedResult: "'reached' is shown" }),
+      );
+      expect(redirected.evaluationThought).to.include(
+        `The browser was not allowed to request http://127.0.0.1:${target.port}/redirected: 127.0.0.1:${target.port} is port ${target.port} of this machine`,
+      );
       const image = await guarded.execute(request({ goal: 'Go to /image', expectedResult: "'Image' is shown" }));
-      expect(image.evaluationThought).to.include(`127.0.0.1:${target.port} is port ${target.port} of this machine, where Goalie itself listens`);
+      expect(image.evaluationThought).to.include(
+        `127.0.0.1:${target.port} is port ${target.port} of this machine, where Goalie itself listens`,
+      );
       expect(target.hits).to.deep.equal([]);
     });
   });
@@ -272,25 +393,35 @@ describe('executor: where the browser may go', function () {
     const goal = (url: string) => `Go to ${url}/login\nFill 'Password' with '{{config.password}}'`;
 
     it('are typed into the base URL origin', async () => {
-      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: goal(site.url), configs }));
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+        request({ goal: goal(site.url), configs }),
+      );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
     });
 
     it('are not typed into another origin, which the step names', async () => {
-      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: goal(foreign.url), configs, configOrigins: ['https://staging.example.com'] }));
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+        request({ goal: goal(foreign.url), configs, configOrigins: ['https://staging.example.com'] }),
+      );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
-      expect(outcome.evaluationThought).to.include(`refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${site.url}, https://staging.example.com)`);
+      expect(outcome.evaluationThought).to.include(
+        `refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${site.url}, https://staging.example.com)`,
+      );
       expect(outcome.evaluationThought).to.include('repository.reviews.previewOrigins');
       expect(outcome.evaluationThought).not.to.include('hunter2-secret');
     });
 
     it("are typed into the project's other origins", async () => {
-      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: goal(foreign.url), configs, configOrigins: [foreign.url] }));
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+        request({ goal: goal(foreign.url), configs, configOrigins: [foreign.url] }),
+      );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
     });
 
     it('are not sent in a URL to another origin', async () => {
-      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(request({ goal: `Go to ${foreign.url}/login?token={{config.password}}`, configs }));
+      const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+        request({ goal: `Go to ${foreign.url}/login?token={{config.password}}`, configs }),
+      );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
       expect(outcome.evaluationThought).to.include(`refused to send a config value to ${foreign.url}`);
       // (A browser also asks each site it shows for its icon.)

@@ -10,7 +10,10 @@ const PRODUCTS = html(
   'Products',
   `<nav><a href="/">Home</a> <a href="/about">About</a></nav>
   <main><ul class="product-list">${['Blue mug', 'Red kettle', 'Green pot']
-    .map((name, i) => `<li class="product-card"><a href="/p/${i + 1}">${name}</a> <button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></li>`)
+    .map(
+      (name, i) =>
+        `<li class="product-card"><a href="/p/${i + 1}">${name}</a> <button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></li>`,
+    )
     .join('')}</ul><p id="out"></p></main>`,
 );
 
@@ -36,7 +39,12 @@ const FORM = html(
 );
 
 describe('built-in agent: ordinary sentences that need the page', function () {
-  const pages = useAgentPages({ '/products': PRODUCTS, '/todo': TODO, '/form': FORM, '/p/1': html('Blue mug', '<h1>Blue mug</h1>') });
+  const pages = useAgentPages({
+    '/products': PRODUCTS,
+    '/todo': TODO,
+    '/form': FORM,
+    '/p/1': html('Blue mug', '<h1>Blue mug</h1>'),
+  });
   const { burnIn, replay } = pages;
   const url = () => pages.site.url;
 

@@ -67,7 +67,10 @@ describe('built-in agent: each phrasing does what it says', function () {
   afterEach(async () => context.close());
 
   async function burnIn(goal: string): Promise<void> {
-    const result = await agent.burnIn(page, goal, { baseUrl: site.url, configs: { shop: { email: 'ada@example.com' } } });
+    const result = await agent.burnIn(page, goal, {
+      baseUrl: site.url,
+      configs: { shop: { email: 'ada@example.com' } },
+    });
     expect(result.error ?? '').to.equal('');
     expect(result.ok).to.equal(true);
   }
@@ -86,22 +89,46 @@ describe('built-in agent: each phrasing does what it says', function () {
     ["Go to /form. Click the 'Save' button", async () => expect(await text('#out')).to.equal('Saved!')],
     ["Go to /form. Press the 'Save' button", async () => expect(await text('#out')).to.equal('Saved!')],
     ["Go to /form. Double-click 'Buy bread'", async () => expect(await text('#item')).to.equal('Editing')],
-    ["Go to /form. Fill 'Email' with 'ada@example.com'", async () => expect(await value('input[name=email]')).to.equal('ada@example.com')],
-    ["Go to /form. Fill 'Email' with '{{config.email}}'", async () => expect(await value('input[name=email]')).to.equal('ada@example.com')],
+    [
+      "Go to /form. Fill 'Email' with 'ada@example.com'",
+      async () => expect(await value('input[name=email]')).to.equal('ada@example.com'),
+    ],
+    [
+      "Go to /form. Fill 'Email' with '{{config.email}}'",
+      async () => expect(await value('input[name=email]')).to.equal('ada@example.com'),
+    ],
     ["Go to /form. Enter 'secret' in the 'Password' field", async () => expect(await value('#pw')).to.equal('secret')],
     ["Go to /form. Type 'shoes' into 'Search'", async () => expect(await value('#search')).to.equal('shoes')],
     ["Go to /form. Clear 'Search'", async () => expect(await value('#search')).to.equal('')],
-    ["Go to /todos. Type 'Buy milk' into 'What needs to be done?' and press Enter", async () => expect(await page.locator('li').allInnerTexts()).to.deep.equal(['Buy milk'])],
+    [
+      "Go to /todos. Type 'Buy milk' into 'What needs to be done?' and press Enter",
+      async () => expect(await page.locator('li').allInnerTexts()).to.deep.equal(['Buy milk']),
+    ],
     ["Go to /form. Select 'Sweden' from 'Country'", async () => expect(await value('select')).to.equal('se')],
     ["Go to /form. Set 'Country' to 'Norway'", async () => expect(await value('select')).to.equal('no')],
-    ["Go to /form. Check 'I agree'", async () => expect(await page.locator('input[name=agree]').isChecked()).to.equal(true)],
-    ["Go to /form. Uncheck 'Newsletter'", async () => expect(await page.locator('input[name=news]').isChecked()).to.equal(false)],
+    [
+      "Go to /form. Check 'I agree'",
+      async () => expect(await page.locator('input[name=agree]').isChecked()).to.equal(true),
+    ],
+    [
+      "Go to /form. Uncheck 'Newsletter'",
+      async () => expect(await page.locator('input[name=news]').isChecked()).to.equal(false),
+    ],
     ["Go to /form. Hover over 'Account'", async () => expect(await page.locator('a.sub').isVisible()).to.equal(true)],
-    ["Go to /form. Hover over 'Account'. Click 'Profile'", async () => expect(page.url()).to.equal(`${site.url}/profile`)],
+    [
+      "Go to /form. Hover over 'Account'. Click 'Profile'",
+      async () => expect(page.url()).to.equal(`${site.url}/profile`),
+    ],
     ['Go to /form. Press Escape. Press Enter', async () => expect(await text('#keys')).to.equal('Escape Enter')],
     ["Go to /form. Click 'Load later'. Wait for 'Loaded'", async () => expect(await text('#out')).to.equal('Loaded')],
-    ["Go to /form. Click 'Save'. Verify that 'Saved!' is shown", async () => expect(await text('#out')).to.equal('Saved!')],
-    ["Go to /form. Click the 'Docs' link. Check that the URL contains '/docs'", async () => expect(page.url()).to.include('/docs')],
+    [
+      "Go to /form. Click 'Save'. Verify that 'Saved!' is shown",
+      async () => expect(await text('#out')).to.equal('Saved!'),
+    ],
+    [
+      "Go to /form. Click the 'Docs' link. Check that the URL contains '/docs'",
+      async () => expect(page.url()).to.include('/docs'),
+    ],
   ];
   for (const [goal, check] of table) {
     it(goal, async () => {

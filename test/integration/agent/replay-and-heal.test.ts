@@ -90,15 +90,21 @@ describe('built-in agent: burn-in, replay and healing', function () {
   }
 
   it('replays a recorded goal on a fresh page to the same state', async () => {
-    const goal = "Go to /todos. Type 'Buy milk' into 'What needs to be done?' and press Enter. Type 'Walk dog' into 'What needs to be done?' and press Enter. Check the checkbox next to 'Walk dog'";
+    const goal =
+      "Go to /todos. Type 'Buy milk' into 'What needs to be done?' and press Enter. Type 'Walk dog' into 'What needs to be done?' and press Enter. Check the checkbox next to 'Walk dog'";
     const steps = await burnIn(goal);
     expect(steps.map((s) => s.action)).to.deep.equal(['goto', 'fill', 'press', 'fill', 'press', 'check']);
-    expect(steps[2]).to.include({ sentence: "Press Enter in 'What needs to be done?'", from: "Type 'Buy milk' into 'What needs to be done?' and press Enter" });
+    expect(steps[2]).to.include({
+      sentence: "Press Enter in 'What needs to be done?'",
+      from: "Type 'Buy milk' into 'What needs to be done?' and press Enter",
+    });
     expect(steps[5]!.from).to.equal(undefined);
 
     const page = await replay(steps);
     expect(await page.locator('li span').allInnerTexts()).to.deep.equal(['Buy milk', 'Walk dog']);
-    expect(await page.locator('li input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked))).to.deep.equal([false, true]);
+    expect(
+      await page.locator('li input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked)),
+    ).to.deep.equal([false, true]);
   });
 
   it('records every target with several verified locators, role and name first', async () => {
@@ -137,30 +143,68 @@ describe('built-in agent: burn-in, replay and healing', function () {
     if (check.action !== 'check') throw new Error('not a check');
     const page = await replay(steps.slice(0, 1));
     const fast = { firstLocatorMs: 300, actionMs: 2000, waitMs: 2000, navigationMs: 5000 };
-    const withDeadFirst = { ...check, target: { ...check.target, locators: [{ kind: 'css' as const, selector: '#gone' }, ...check.target.locators] } };
+    const withDeadFirst = {
+      ...check,
+      target: { ...check.target, locators: [{ kind: 'css' as const, selector: '#gone' }, ...check.target.locators] },
+    };
     await performStep(page, withDeadFirst, { baseUrl: site.url, configs }, fast);
     expect(await page.locator('input[name=remember]').isChecked()).to.equal(true);
 
-    const allDead = { ...check, target: { ...check.target, locators: [{ kind: 'css' as const, selector: '#gone' }, { kind: 'label' as const, text: 'Forget me', exact: true }] } };
-    const error = await performStep(page, allDead, { baseUrl: site.url, configs }, fast).then(() => null, (e: unknown) => e);
+    const allDead = {
+      ...check,
+      target: {
+        ...check.target,
+        locators: [
+          { kind: 'css' as const, selector: '#gone' },
+          { kind: 'label' as const, text: 'Forget me', exact: true },
+        ],
+      },
+    };
+    const error = await performStep(page, allDead, { baseUrl: site.url, configs }, fast).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(TargetNotFound);
-    expect((error as Error).message).to.equal(`"Check 'Remember me'": the "Remember me" checkbox was not found on the page. Tried: css #gone: 0 visible; label "Forget me": 0 visible.`);
+    expect((error as Error).message).to.equal(
+      `"Check 'Remember me'": the "Remember me" checkbox was not found on the page. Tried: css #gone: 0 visible; label "Forget me": 0 visible.`,
+    );
     expect(builtinStepPlayer().isTargetNotFound(error)).to.equal(true);
   });
 
   it('a false assertion or a failed navigation is a StepFailed, not a TargetNotFound', async () => {
     const page = await freshPage();
-    const assert: Step = { action: 'assert', expectation: { kind: 'visible', text: 'Nope' }, sentence: "Verify that 'Nope' is shown" };
-    await performStep(page, { action: 'goto', url: '/login', sentence: 'Go to /login' }, { baseUrl: site.url, configs });
-    const failed = await performStep(page, assert, { baseUrl: site.url, configs }, { firstLocatorMs: 500, actionMs: 500, waitMs: 500, navigationMs: 5000 }).catch((e: unknown) => e);
+    const assert: Step = {
+      action: 'assert',
+      expectation: { kind: 'visible', text: 'Nope' },
+      sentence: "Verify that 'Nope' is shown",
+    };
+    await performStep(
+      page,
+      { action: 'goto', url: '/login', sentence: 'Go to /login' },
+      { baseUrl: site.url, configs },
+    );
+    const failed = await performStep(
+      page,
+      assert,
+      { baseUrl: site.url, configs },
+      { firstLocatorMs: 500, actionMs: 500, waitMs: 500, navigationMs: 5000 },
+    ).catch((e: unknown) => e);
     expect(failed).to.be.instanceOf(StepFailed);
-    expect((failed as Error).message).to.match(/^"Verify that 'Nope' is shown": "Nope" is shown is not true: "Nope" was not shown within 0\.5 s on http:\/\/127\.0\.0\.1:\d+\/login\./);
+    expect((failed as Error).message).to.match(
+      /^"Verify that 'Nope' is shown": "Nope" is shown is not true: "Nope" was not shown within 0\.5 s on http:\/\/127\.0\.0\.1:\d+\/login\./,
+    );
 
     const gone = await startSite({});
     await gone.close();
-    const unreachable = await performStep(page, { action: 'goto', url: `${gone.url}/`, sentence: `Go to ${gone.url}/` }, { baseUrl: site.url, configs }).catch((e: unknown) => e);
+    const unreachable = await performStep(
+      page,
+      { action: 'goto', url: `${gone.url}/`, sentence: `Go to ${gone.url}/` },
+      { baseUrl: site.url, configs },
+    ).catch((e: unknown) => e);
     expect(unreachable).to.be.instanceOf(StepFailed);
-    expect((unreachable as Error).message).to.include(`"Go to ${gone.url}/": could not open ${gone.url}/: net::ERR_CONNECTION_REFUSED`);
+    expect((unreachable as Error).message).to.include(
+      `"Go to ${gone.url}/": could not open ${gone.url}/: net::ERR_CONNECTION_REFUSED`,
+    );
   });
 
   it('heals a step after the site renames its label: the new step names the new label and works', async () => {
@@ -177,9 +221,18 @@ describe('built-in agent: burn-in, replay and healing', function () {
     const healed = await agent.heal(page, steps[1]!, context);
     if ('error' in healed) throw new Error(healed.error);
     const step = healed.step;
-    expect(step).to.deep.include({ action: 'fill', value: '{{config.email}}', sentence: "Fill 'Email' with '{{config.email}}'" });
+    expect(step).to.deep.include({
+      action: 'fill',
+      value: '{{config.email}}',
+      sentence: "Fill 'Email' with '{{config.email}}'",
+    });
     if (step.action !== 'fill') throw new Error('not a fill');
-    expect(step.target.locators[0]).to.deep.equal({ kind: 'role', role: 'textbox', name: 'Email address', exact: true });
+    expect(step.target.locators[0]).to.deep.equal({
+      kind: 'role',
+      role: 'textbox',
+      name: 'Email address',
+      exact: true,
+    });
     expect(step.target.locators).to.deep.include({ kind: 'label', text: 'Email address', exact: true });
     expect(await page.locator('input[name=user_email]').inputValue()).to.equal('ada@example.com');
 
@@ -195,7 +248,12 @@ describe('built-in agent: burn-in, replay and healing', function () {
     const healed = await agent.heal(page, steps[1]!, { baseUrl: site.url, configs });
     if ('error' in healed) throw new Error(healed.error);
     if (healed.step.action !== 'fill') throw new Error('not a fill');
-    expect(healed.step.target.locators[0]).to.deep.equal({ kind: 'role', role: 'textbox', name: 'E-mail', exact: true });
+    expect(healed.step.target.locators[0]).to.deep.equal({
+      kind: 'role',
+      role: 'textbox',
+      name: 'E-mail',
+      exact: true,
+    });
     expect(await page.locator('input[name=mail]').inputValue()).to.equal('ada@example.com');
   });
 
@@ -213,6 +271,10 @@ describe('built-in agent: burn-in, replay and healing', function () {
     site.setPage('/login', html('Sign in', '<h1>Sign in</h1><button>Sign in</button>'));
     const page = await replay(steps.slice(0, 1));
     const healed = await new BuiltinAgent({ findTimeoutMs: 300 }).heal(page, steps[1]!, { baseUrl: site.url, configs });
-    expect(healed).to.have.property('error').that.matches(/^Could not do "Check 'Remember me'": found no checkbox, radio button or switch named "Remember me" on http:\/\/127\.0\.0\.1:\d+\/login\.\nClosest on the page: heading "Sign in", button "Sign in"\.\nUnderstood phrasings/);
+    expect(healed)
+      .to.have.property('error')
+      .that.matches(
+        /^Could not do "Check 'Remember me'": found no checkbox, radio button or switch named "Remember me" on http:\/\/127\.0\.0\.1:\d+\/login\.\nClosest on the page: heading "Sign in", button "Sign in"\.\nUnderstood phrasings/,
+      );
   });
 });

@@ -35,7 +35,12 @@ describe('executor: screenshots', function () {
   });
 
   const executor = (stepScreenshots: boolean) => {
-    const made = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), localDiskEvidence(dir), { chromiumPath: null, wsEndpoint: null, trace: false, stepScreenshots });
+    const made = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), localDiskEvidence(dir), {
+      chromiumPath: null,
+      wsEndpoint: null,
+      trace: false,
+      stepScreenshots,
+    });
     executors.push(made);
     return made;
   };
@@ -52,7 +57,8 @@ describe('executor: screenshots', function () {
     keepState: false,
     evidencePrefix: `screenshots-test/${n++}`,
   });
-  const shots = (evidence: { kind: string; label: string }[]) => evidence.filter((e) => e.kind === 'screenshot').map((e) => e.label);
+  const shots = (evidence: { kind: string; label: string }[]) =>
+    evidence.filter((e) => e.kind === 'screenshot').map((e) => e.label);
 
   it('takes one after every step and one at the end by default, as JPEG files', async () => {
     const executing = executor(true);

@@ -16,7 +16,11 @@ const PRODUCTS = html(
 describe('built-in agent: sorting by an unlabelled dropdown', function () {
   const pages = useAgentPages({ '/': PRODUCTS });
 
-  for (const [goal, value] of [['Sort by price low to high', 'lohi'], ['Sort the products by Name (Z to A)', 'za'], ['sort by price (high to low)', 'hilo']] as const) {
+  for (const [goal, value] of [
+    ['Sort by price low to high', 'lohi'],
+    ['Sort the products by Name (Z to A)', 'za'],
+    ['sort by price (high to low)', 'hilo'],
+  ] as const) {
     it(`${goal} → ${value}`, async () => {
       const steps = await pages.burnIn('/', goal);
       expect(await pages.page.locator('#out').innerText()).to.equal(`Order: ${value}`);
@@ -29,7 +33,9 @@ describe('built-in agent: sorting by an unlabelled dropdown', function () {
     await pages.page.goto(pages.site.url + '/');
     const result = await pages.agent.burnIn(pages.page, 'Sort by rating', { baseUrl: pages.site.url, configs: {} });
     expect(result.ok).to.equal(false);
-    expect(result.error).to.match(/no option "rating"; its options are "Name \(A to Z\)", "Name \(Z to A\)", "Price \(low to high\)", "Price \(high to low\)"/);
+    expect(result.error).to.match(
+      /no option "rating"; its options are "Name \(A to Z\)", "Name \(Z to A\)", "Price \(low to high\)", "Price \(high to low\)"/,
+    );
     expect(await pages.page.locator('#out').innerText()).to.equal('');
   });
 });

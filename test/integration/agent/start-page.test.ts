@@ -20,7 +20,10 @@ const LOGIN = html(
   `<h1>Sign in</h1><form onsubmit="event.preventDefault(); document.cookie = 'user=' + email.value + '; path=/'; location.href = '/account'">
     <label>Email <input id="email" type="email"></label><label>Password <input type="password"></label><button>Sign in</button></form>`,
 );
-const ACCOUNT = html('Account', `<h1>Account</h1><p id="who"></p><script>who.textContent = 'Signed in as ' + (document.cookie.match(/user=([^;]*)/)?.[1] ?? 'nobody')</script>`);
+const ACCOUNT = html(
+  'Account',
+  `<h1>Account</h1><p id="who"></p><script>who.textContent = 'Signed in as ' + (document.cookie.match(/user=([^;]*)/)?.[1] ?? 'nobody')</script>`,
+);
 
 describe('executor: the start page', function () {
   this.timeout(60_000);
@@ -31,7 +34,12 @@ describe('executor: the start page', function () {
 
   before(async () => {
     site = await startSite({ '/': HOME, '/products': PRODUCTS, '/login': LOGIN, '/account': ACCOUNT });
-    executor = new PlaywrightExecutor(new BuiltinAgent({ findTimeoutMs: 1500 }), builtinStepPlayer(), localDiskEvidence(dir), { chromiumPath: null, wsEndpoint: null, trace: false, stepScreenshots: false });
+    executor = new PlaywrightExecutor(
+      new BuiltinAgent({ findTimeoutMs: 1500 }),
+      builtinStepPlayer(),
+      localDiskEvidence(dir),
+      { chromiumPath: null, wsEndpoint: null, trace: false, stepScreenshots: false },
+    );
   });
   after(async () => {
     await executor?.close();
@@ -55,37 +63,67 @@ describe('executor: the start page', function () {
   });
 
   it('starts the burn-in and the replay at the environment URL when the goal does not navigate', async () => {
-    const burnIn = await executor.execute(request({ goal: 'Open the Products page', expectedResult: "'Blue mug' is shown" }));
+    const burnIn = await executor.execute(
+      request({ goal: 'Open the Products page', expectedResult: "'Blue mug' is shown" }),
+    );
     expect(burnIn.verdict, burnIn.evaluationThought).to.equal('PASSED');
     expect(burnIn.steps.map((s) => s.action)).to.deep.equal(['click']);
-    const replay = await executor.execute(request({ goal: 'Open the Products page', steps: burnIn.steps, expectedResult: "'Blue mug' is shown" }));
+    const replay = await executor.execute(
+      request({ goal: 'Open the Products page', steps: burnIn.steps, expectedResult: "'Blue mug' is shown" }),
+    );
     expect(replay.verdict, replay.evaluationThought).to.equal('PASSED');
   });
 
   it('starts at the environment URL with its path, and a relative "Go to" stays relative to it', async () => {
-    const outcome = await executor.execute(request({ baseUrl: `${site.url}/products`, goal: 'Verify that Blue mug is shown', expectedResult: 'the URL contains /products' }));
+    const outcome = await executor.execute(
+      request({
+        baseUrl: `${site.url}/products`,
+        goal: 'Verify that Blue mug is shown',
+        expectedResult: 'the URL contains /products',
+      }),
+    );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
-    const relative = await executor.execute(request({ goal: 'Go to /login', expectedResult: "The URL contains '/login'" }));
+    const relative = await executor.execute(
+      request({ goal: 'Go to /login', expectedResult: "The URL contains '/login'" }),
+    );
     expect(relative.verdict, relative.evaluationThought).to.equal('PASSED');
   });
 
   it('starts a test case that resumes from another where that one ended, with its state', async () => {
     const signIn = await executor.execute(
-      request({ goal: "Open Sign in. Log in with config 'ada'", configs: { ada: { email: 'ada@example.com', password: 'lovelace' } }, expectedResult: "'Signed in as ada@example.com' is shown", keepState: true }),
+      request({
+        goal: "Open Sign in. Log in with config 'ada'",
+        configs: { ada: { email: 'ada@example.com', password: 'lovelace' } },
+        expectedResult: "'Signed in as ada@example.com' is shown",
+        keepState: true,
+      }),
     );
     expect(signIn.verdict, signIn.evaluationThought).to.equal('PASSED');
     expect(JSON.parse(signIn.browserState!).url).to.equal(`${site.url}/account`);
-    const dependent = await executor.execute(request({ goal: 'Verify that Account is shown', resumeState: signIn.browserState, expectedResult: "'Signed in as ada@example.com' is shown" }));
+    const dependent = await executor.execute(
+      request({
+        goal: 'Verify that Account is shown',
+        resumeState: signIn.browserState,
+        expectedResult: "'Signed in as ada@example.com' is shown",
+      }),
+    );
     expect(dependent.verdict, dependent.evaluationThought).to.equal('PASSED');
   });
 
-  it('burns in through a prelude with the prelude\'s own configs', async () => {
+  it("burns in through a prelude with the prelude's own configs", async () => {
     const outcome = await executor.execute(
       request({
         goal: 'Verify that Account is shown',
         expectedResult: "'Signed in as grace@example.com' is shown",
         configs: {},
-        preludes: [{ name: 'Sign in', goal: "Click Sign in. Log in with config 'grace'", steps: null, configs: { grace: { email: 'grace@example.com', password: 'hopper' } } }],
+        preludes: [
+          {
+            name: 'Sign in',
+            goal: "Click Sign in. Log in with config 'grace'",
+            steps: null,
+            configs: { grace: { email: 'grace@example.com', password: 'hopper' } },
+          },
+        ],
       }),
     );
     expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
@@ -101,7 +139,10 @@ describe('executor: the start page', function () {
       [{ baseUrl: 'http://a/', steps: null, goal: 'Open the Pricing page', resumes: false }, 'http://a/'],
       [{ baseUrl: 'http://a/', steps: [goto, click], goal: '', resumes: false }, null],
       [{ baseUrl: 'http://a/', steps: [click], goal: '', resumes: false }, 'http://a/'],
-      [{ baseUrl: 'http://a/', steps: [click], goal: '', resumes: true, resumeUrl: 'http://a/account' }, 'http://a/account'],
+      [
+        { baseUrl: 'http://a/', steps: [click], goal: '', resumes: true, resumeUrl: 'http://a/account' },
+        'http://a/account',
+      ],
       [{ baseUrl: 'http://a/', steps: null, goal: 'Click A', resumes: true, resumeUrl: null }, 'http://a/'],
       [{ baseUrl: '', steps: null, goal: 'Click A', resumes: false }, null],
     ];

@@ -93,11 +93,16 @@ describe('built-in agent: finding targets', function () {
 
   const burnIn = (goal: string): Promise<BurnInResult> => agent.burnIn(page, goal, { baseUrl: site.url, configs: {} });
   const checked = () => page.locator('li input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked));
-  const items = () => page.locator('li').allInnerTexts().then((texts) => texts.map((t) => t.replace('Delete', '').trim()));
+  const items = () =>
+    page
+      .locator('li')
+      .allInnerTexts()
+      .then((texts) => texts.map((t) => t.replace('Delete', '').trim()));
 
   async function replayOnFreshPage(steps: Step[]): Promise<Page> {
     const fresh = await context.newPage();
-    for (const step of JSON.parse(JSON.stringify(steps)) as Step[]) await performStep(fresh, step, { baseUrl: site.url, configs: {} });
+    for (const step of JSON.parse(JSON.stringify(steps)) as Step[])
+      await performStep(fresh, step, { baseUrl: site.url, configs: {} });
     return fresh;
   }
 
@@ -120,7 +125,12 @@ describe('built-in agent: finding targets', function () {
       // Other items around it, in another order: replay still deletes "Buy milk".
       site.setPage('/todos', todos(['Walk dog', 'Feed cat', 'Buy milk']));
       const fresh = await replayOnFreshPage(result.steps);
-      expect(await fresh.locator('li').allInnerTexts().then((t) => t.map((x) => x.replace('Delete', '').trim()))).to.deep.equal(['Walk dog', 'Feed cat']);
+      expect(
+        await fresh
+          .locator('li')
+          .allInnerTexts()
+          .then((t) => t.map((x) => x.replace('Delete', '').trim())),
+      ).to.deep.equal(['Walk dog', 'Feed cat']);
     });
 
     it('replaying a relative step whose anchor is gone throws instead of acting on another row', async () => {
@@ -128,7 +138,12 @@ describe('built-in agent: finding targets', function () {
       site.setPage('/todos', todos(['Walk dog']));
       const fresh = await context.newPage();
       await performStep(fresh, result.steps[0]!, { baseUrl: site.url, configs: {} });
-      const error = await performStep(fresh, result.steps[1]!, { baseUrl: site.url, configs: {} }, { firstLocatorMs: 300, actionMs: 1000, waitMs: 1000, navigationMs: 5000 }).catch((e: unknown) => e);
+      const error = await performStep(
+        fresh,
+        result.steps[1]!,
+        { baseUrl: site.url, configs: {} },
+        { firstLocatorMs: 300, actionMs: 1000, waitMs: 1000, navigationMs: 5000 },
+      ).catch((e: unknown) => e);
       expect(error).to.have.property('name', 'TargetNotFound');
       expect(await fresh.locator('li').count()).to.equal(1);
     });
@@ -139,7 +154,11 @@ describe('built-in agent: finding targets', function () {
       expect(await page.locator('#out').innerText()).to.equal('Editing Invoice 8');
       const click = result.steps[1]!;
       if (click.action !== 'click') throw new Error('not a click');
-      expect(click.target.locators[0]).to.deep.equal({ kind: 'within', container: { kind: 'role', role: 'row', name: 'Invoice 8', exact: false }, inner: { kind: 'role', role: 'button', name: 'Edit', exact: true } });
+      expect(click.target.locators[0]).to.deep.equal({
+        kind: 'within',
+        container: { kind: 'role', role: 'row', name: 'Invoice 8', exact: false },
+        inner: { kind: 'role', role: 'button', name: 'Edit', exact: true },
+      });
     });
 
     it('"Check \'Buy milk\'" finds the unnamed checkbox beside the text', async () => {
@@ -163,7 +182,11 @@ describe('built-in agent: finding targets', function () {
     expect(page.url()).to.equal(`${site.url}/pricing`);
     const click = result.steps[1]!;
     if (click.action !== 'click') throw new Error('not a click');
-    expect(click.target.locators[0]).to.deep.equal({ kind: 'within', container: { kind: 'css', selector: 'nav' }, inner: { kind: 'role', role: 'link', name: 'Pricing', exact: true } });
+    expect(click.target.locators[0]).to.deep.equal({
+      kind: 'within',
+      container: { kind: 'css', selector: 'nav' },
+      inner: { kind: 'role', role: 'link', name: 'Pricing', exact: true },
+    });
     const fresh = await replayOnFreshPage(result.steps);
     expect(fresh.url()).to.equal(`${site.url}/pricing`);
   });
@@ -173,15 +196,21 @@ describe('built-in agent: finding targets', function () {
       const result = await burnIn('Go to /login. Frobnicate the widget. Click Sign in');
       expect(result.ok).to.equal(false);
       expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /login']);
-      expect(result.error).to.match(/^Could not understand "Frobnicate the widget"\. Understood phrasings \(quotes optional where unambiguous\):\n {2}navigate: Go to \/path/);
+      expect(result.error).to.match(
+        /^Could not understand "Frobnicate the widget"\. Understood phrasings \(quotes optional where unambiguous\):\n {2}navigate: Go to \/path/,
+      );
     });
 
     it('a missing target names the sentence, the closest names with their roles, the closest phrasing that works, and the phrasings', async () => {
       const result = await burnIn("Go to /login. Click 'Sign up'");
       expect(result.ok).to.equal(false);
       const lines = result.error!.split('\n');
-      expect(lines[0]).to.equal(`Could not do "Click 'Sign up'": found no button, link or other clickable element named "Sign up" on ${site.url}/login.`);
-      expect(lines[1]).to.equal('Closest on the page: button "Sign in", link "Sign in with GitHub", heading "Sign in to your account".');
+      expect(lines[0]).to.equal(
+        `Could not do "Click 'Sign up'": found no button, link or other clickable element named "Sign up" on ${site.url}/login.`,
+      );
+      expect(lines[1]).to.equal(
+        'Closest on the page: button "Sign in", link "Sign in with GitHub", heading "Sign in to your account".',
+      );
       expect(lines[2]).to.equal("Closest phrasing that would find something: Click 'Sign in'");
       expect(lines[3]).to.equal('Understood phrasings (quotes optional where unambiguous):');
     });
@@ -203,24 +232,39 @@ describe('built-in agent: finding targets', function () {
     it('several matching elements are reported as ambiguous, with a way to say which', async () => {
       const result = await burnIn("Go to /todos. Click 'Delete'");
       expect(result.ok).to.equal(false);
-      expect(result.error).to.include(`Could not do "Click 'Delete'": 2 visible elements match "Delete" (button "Delete", button "Delete"), so it is not clear which one is meant; say what it is ("the 'X' button") or where it is ("... in the row of 'text'").\nUnderstood phrasings`);
+      expect(result.error).to.include(
+        `Could not do "Click 'Delete'": 2 visible elements match "Delete" (button "Delete", button "Delete"), so it is not clear which one is meant; say what it is ("the 'X' button") or where it is ("... in the row of 'text'").\nUnderstood phrasings`,
+      );
     });
 
     it('a relative target whose anchor text is missing says so', async () => {
       const result = await burnIn("Go to /todos. Click 'Delete' in the row of 'Buy bread'");
       expect(result.ok).to.equal(false);
-      expect(result.error).to.match(/^Could not do "Click 'Delete' in the row of 'Buy bread'": the text "Buy bread" is not shown on http:\/\/127\.0\.0\.1:\d+\/todos\.\nClosest on the page: text "Buy milk"/);
+      expect(result.error).to.match(
+        /^Could not do "Click 'Delete' in the row of 'Buy bread'": the text "Buy bread" is not shown on http:\/\/127\.0\.0\.1:\d+\/todos\.\nClosest on the page: text "Buy milk"/,
+      );
     });
 
     it('a false check inside a goal fails the burn-in with what was found', async () => {
-      const result = await new BuiltinAgent({ findTimeoutMs: 1000, timings: { waitMs: 500 } }).burnIn(page, "Go to /login. Verify that 'Welcome' is shown", { baseUrl: site.url, configs: {} });
+      const result = await new BuiltinAgent({ findTimeoutMs: 1000, timings: { waitMs: 500 } }).burnIn(
+        page,
+        "Go to /login. Verify that 'Welcome' is shown",
+        { baseUrl: site.url, configs: {} },
+      );
       expect(result.ok).to.equal(false);
-      expect(result.error).to.match(/^"Verify that 'Welcome' is shown": "Welcome" is shown is not true: "Welcome" was not shown within 0\.5 s on http:\/\/127\.0\.0\.1:\d+\/login\./);
+      expect(result.error).to.match(
+        /^"Verify that 'Welcome' is shown": "Welcome" is shown is not true: "Welcome" was not shown within 0\.5 s on http:\/\/127\.0\.0\.1:\d+\/login\./,
+      );
     });
 
     it('a config the test case does not have is named, with the ones it has', async () => {
-      const result = await agent.burnIn(page, "Go to /login. Log in with config 'root'", { baseUrl: site.url, configs: { admin: { email: 'a', password: 'b' } } });
-      expect(result.error).to.equal(`Could not do "Log in with config 'root'": this test case has no config named "root" (it has: "admin"). Add the config to the test case, or name one of these.`);
+      const result = await agent.burnIn(page, "Go to /login. Log in with config 'root'", {
+        baseUrl: site.url,
+        configs: { admin: { email: 'a', password: 'b' } },
+      });
+      expect(result.error).to.equal(
+        `Could not do "Log in with config 'root'": this test case has no config named "root" (it has: "admin"). Add the config to the test case, or name one of these.`,
+      );
     });
   });
 });

@@ -20,11 +20,29 @@ const cases: { goal: string; titles: string[]; completed?: string[]; left?: stri
   { goal: 'Add three todos: Buy milk, Walk the dog and Pay rent', titles: ['Buy milk', 'Walk the dog', 'Pay rent'] },
   { goal: 'Add todos Buy milk and Pay rent. Rename Buy milk to Buy oat milk', titles: ['Buy oat milk', 'Pay rent'] },
   { goal: 'Add Buy milk to the list. Double-click Buy milk and change it to Buy bread', titles: ['Buy bread'] },
-  { goal: 'Add todos Buy milk and Pay rent. Complete Buy milk', titles: ['Buy milk', 'Pay rent'], completed: ['Buy milk'], left: '1 item left' },
-  { goal: 'Add todos Buy milk and Pay rent. Mark Pay rent as done', titles: ['Buy milk', 'Pay rent'], completed: ['Pay rent'] },
-  { goal: 'Add todos Buy milk and Pay rent. Mark all as complete', titles: ['Buy milk', 'Pay rent'], completed: ['Buy milk', 'Pay rent'], left: '0 items left' },
+  {
+    goal: 'Add todos Buy milk and Pay rent. Complete Buy milk',
+    titles: ['Buy milk', 'Pay rent'],
+    completed: ['Buy milk'],
+    left: '1 item left',
+  },
+  {
+    goal: 'Add todos Buy milk and Pay rent. Mark Pay rent as done',
+    titles: ['Buy milk', 'Pay rent'],
+    completed: ['Pay rent'],
+  },
+  {
+    goal: 'Add todos Buy milk and Pay rent. Mark all as complete',
+    titles: ['Buy milk', 'Pay rent'],
+    completed: ['Buy milk', 'Pay rent'],
+    left: '0 items left',
+  },
   { goal: 'Add todos Buy milk and Pay rent. Complete Buy milk. Show only active todos', titles: ['Pay rent'] },
-  { goal: 'Add todos Buy milk and Pay rent. Complete Pay rent. Filter by completed', titles: ['Pay rent'], completed: ['Pay rent'] },
+  {
+    goal: 'Add todos Buy milk and Pay rent. Complete Pay rent. Filter by completed',
+    titles: ['Pay rent'],
+    completed: ['Pay rent'],
+  },
   { goal: 'Add todos Buy milk and Pay rent. Complete Buy milk. Clear completed todos', titles: ['Pay rent'] },
   { goal: 'Add todos Buy milk and Pay rent. Delete Buy milk', titles: ['Pay rent'] },
   { goal: 'Add Buy milk to the list and change Buy milk to Buy oat milk', titles: ['Buy oat milk'] },
@@ -51,7 +69,12 @@ describe('built-in agent: TodoMVC goals as people write them', function () {
       const steps = await pages.burnIn('/', c.goal);
       const check = async (page: Page) => {
         // A filter's list is drawn on the hashchange event, which may come after the click returned.
-        await waitFor('the list to show the expected items', async () => JSON.stringify(await titles(page)) === JSON.stringify(c.titles), 5000, 50).catch(() => undefined);
+        await waitFor(
+          'the list to show the expected items',
+          async () => JSON.stringify(await titles(page)) === JSON.stringify(c.titles),
+          5000,
+          50,
+        ).catch(() => undefined);
         expect(await titles(page)).to.deep.equal(c.titles);
         if (c.completed) expect(await completed(page)).to.deep.equal(c.completed);
         if (c.left) expect((await page.locator('.todo-count').innerText()).trim()).to.equal(c.left);

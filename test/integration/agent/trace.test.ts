@@ -42,7 +42,8 @@ async function readTrace(file: string): Promise<{ events: TraceEvent[]; names: s
 }
 
 /** The titles of the top-level groups, in order. */
-const groupTitles = (events: TraceEvent[]) => events.filter((e) => e.type === 'before' && e.method === 'tracingGroup' && !e.parentId).map((e) => e.title);
+const groupTitles = (events: TraceEvent[]) =>
+  events.filter((e) => e.type === 'before' && e.method === 'tracingGroup' && !e.parentId).map((e) => e.title);
 
 describe('executor: the Playwright trace', function () {
   this.timeout(60_000);
@@ -59,11 +60,22 @@ describe('executor: the Playwright trace', function () {
   });
 
   const request = (steps: Step[] | null) =>
-    executionRequest({ goal: "Fill 'Name' with 'Ada'\nClick 'Greet'", expectedResult: "'Hello Ada' is shown", baseUrl: site.url, steps, evidencePrefix: `trace-test/${n++}` });
+    executionRequest({
+      goal: "Fill 'Name' with 'Ada'\nClick 'Greet'",
+      expectedResult: "'Hello Ada' is shown",
+      baseUrl: site.url,
+      steps,
+      evidencePrefix: `trace-test/${n++}`,
+    });
 
   /** Executes the request and returns its outcome with the trace, once written (close() waits for it). */
   async function execute(steps: Step[] | null) {
-    const executor = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), localDiskEvidence(dir), { chromiumPath: null, wsEndpoint: null, trace: true, stepScreenshots: true });
+    const executor = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), localDiskEvidence(dir), {
+      chromiumPath: null,
+      wsEndpoint: null,
+      trace: true,
+      stepScreenshots: true,
+    });
     try {
       const outcome = await executor.execute(request(steps));
       await executor.close();
@@ -79,17 +91,31 @@ describe('executor: the Playwright trace', function () {
   it("groups a burn-in's actions by the goal's sentences, and a replay's by its steps, each titled with its text", async () => {
     const burnIn = await execute(null);
     expect(burnIn.outcome.verdict).to.equal('PASSED');
-    expect(groupTitles(burnIn.trace.events)).to.deep.equal([`Open the start page ${site.url}`, "Fill 'Name' with 'Ada'", "Click 'Greet'", "Expected result: 'Hello Ada' is shown"]);
+    expect(groupTitles(burnIn.trace.events)).to.deep.equal([
+      `Open the start page ${site.url}`,
+      "Fill 'Name' with 'Ada'",
+      "Click 'Greet'",
+      "Expected result: 'Hello Ada' is shown",
+    ]);
     // The raw Playwright calls sit inside the groups: a fill and a click.
-    const groups = new Map(burnIn.trace.events.filter((e) => e.method === 'tracingGroup' && e.type === 'before').map((e) => [e.callId, e.title]));
-    const inside = (method: string) => burnIn.trace.events.filter((e) => e.type === 'before' && e.method === method).map((e) => groups.get(e.parentId));
+    const groups = new Map(
+      burnIn.trace.events
+        .filter((e) => e.method === 'tracingGroup' && e.type === 'before')
+        .map((e) => [e.callId, e.title]),
+    );
+    const inside = (method: string) =>
+      burnIn.trace.events.filter((e) => e.type === 'before' && e.method === method).map((e) => groups.get(e.parentId));
     expect(inside('fill')).to.include("Fill 'Name' with 'Ada'");
     expect(inside('click')).to.include("Click 'Greet'");
 
     const steps = burnIn.outcome.steps;
     const replay = await execute(steps);
     expect(replay.outcome.verdict).to.equal('PASSED');
-    expect(groupTitles(replay.trace.events)).to.deep.equal([`Open the start page ${site.url}`, ...steps.map((s) => s.sentence), "Expected result: 'Hello Ada' is shown"]);
+    expect(groupTitles(replay.trace.events)).to.deep.equal([
+      `Open the start page ${site.url}`,
+      ...steps.map((s) => s.sentence),
+      "Expected result: 'Hello Ada' is shown",
+    ]);
   });
 
   it("has a filmstrip: the step screenshots as the trace's screencast frames, in order, each an image in the zip", async () => {
@@ -109,7 +135,9 @@ describe('executor: the Playwright trace', function () {
       if (i > 0) expect(frame.timestamp!).to.be.at.least(frames[i - 1]!.timestamp!);
     }
     // On the trace's clock: within the actions' time span.
-    const starts = trace.events.filter((e) => e.type === 'before' && e.startTime !== undefined).map((e) => e.startTime!);
+    const starts = trace.events
+      .filter((e) => e.type === 'before' && e.startTime !== undefined)
+      .map((e) => e.startTime!);
     expect(frames[0]!.timestamp!).to.be.at.least(Math.min(...starts));
     expect(frames.at(-1)!.timestamp!).to.be.at.most(Math.max(...starts) + 30_000);
   });

@@ -86,7 +86,15 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
 
   before(async () => {
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
-    site = await startSite({ '/tree': TREE, '/plan': DIV_SELECT, '/new': NEW_TODO, '/todos': TODOS, '/icons': ICONS, '/checkbox': CUSTOM_CHECKBOX, '/country': COMBOBOX });
+    site = await startSite({
+      '/tree': TREE,
+      '/plan': DIV_SELECT,
+      '/new': NEW_TODO,
+      '/todos': TODOS,
+      '/icons': ICONS,
+      '/checkbox': CUSTOM_CHECKBOX,
+      '/country': COMBOBOX,
+    });
   });
   after(async () => {
     await browser?.close();
@@ -108,11 +116,16 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
   async function replay(path: string, steps: Step[]): Promise<Page> {
     const fresh = await context.newPage();
     await fresh.goto(site.url + path);
-    for (const step of JSON.parse(JSON.stringify(steps)) as Step[]) await performStep(fresh, step, { baseUrl: site.url, configs: {} });
+    for (const step of JSON.parse(JSON.stringify(steps)) as Step[])
+      await performStep(fresh, step, { baseUrl: site.url, configs: {} });
     return fresh;
   }
 
-  const texts = (p: Page) => p.locator('li').allInnerTexts().then((t) => t.map((x) => x.trim()));
+  const texts = (p: Page) =>
+    p
+      .locator('li')
+      .allInnerTexts()
+      .then((t) => t.map((x) => x.trim()));
 
   it('deletes a row with its CSS-drawn button that shows only on hover (class "destroy" reads as delete), and replays it', async () => {
     const steps = await burnIn('/todos', "Click 'Delete' in the row of 'Walk dog'");
@@ -161,7 +174,11 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
 
   it('never takes an unnamed control whose identifiers say another action', async () => {
     await page.goto(site.url + '/todos');
-    const result = await new BuiltinAgent({ findTimeoutMs: 300 }).burnIn(page, "Click 'Edit' in the row of 'Walk dog'", { baseUrl: site.url, configs: {} });
+    const result = await new BuiltinAgent({ findTimeoutMs: 300 }).burnIn(
+      page,
+      "Click 'Edit' in the row of 'Walk dog'",
+      { baseUrl: site.url, configs: {} },
+    );
     expect(result.ok).to.equal(false);
     expect(await texts(page)).to.deep.equal(['Buy milk', 'Walk dog']);
   });

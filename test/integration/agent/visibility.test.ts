@@ -7,21 +7,35 @@ import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
-const SR_ONLY = 'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0';
-const VISUALLY_HIDDEN = 'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap';
+const SR_ONLY =
+  'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0';
+const VISUALLY_HIDDEN =
+  'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap';
 
 /** Pages where the text is in the DOM but a person cannot see it: [technique, text, body]. */
 const HIDDEN: [string, string, string][] = [
   ['display: none', 'Secret plan', '<p style="display:none">Secret plan</p>'],
-  ['display: none on an ancestor', 'Secret plan', '<div style="display:none"><section><p>Secret plan</p></section></div>'],
+  [
+    'display: none on an ancestor',
+    'Secret plan',
+    '<div style="display:none"><section><p>Secret plan</p></section></div>',
+  ],
   ['visibility: hidden', 'Secret plan', '<p style="visibility:hidden">Secret plan</p>'],
   ['visibility: hidden on an ancestor', 'Secret plan', '<div style="visibility:hidden"><p>Secret plan</p></div>'],
   ['opacity: 0 on an ancestor', 'Secret plan', '<div style="opacity:0"><p>Secret plan</p></div>'],
   ['the hidden attribute', 'Secret plan', '<p hidden>Secret plan</p>'],
   ['hidden="until-found"', 'Secret plan', '<div hidden="until-found"><p>Secret plan</p></div>'],
   ['content-visibility: hidden', 'Secret plan', '<div style="content-visibility:hidden"><p>Secret plan</p></div>'],
-  ['zero size with overflow hidden', 'Secret plan', '<div style="width:0;height:0;overflow:hidden"><p>Secret plan</p></div>'],
-  ['zero height with overflow hidden (a closed accordion)', 'Secret plan', '<div style="height:0;overflow:hidden"><p>Secret plan</p></div>'],
+  [
+    'zero size with overflow hidden',
+    'Secret plan',
+    '<div style="width:0;height:0;overflow:hidden"><p>Secret plan</p></div>',
+  ],
+  [
+    'zero height with overflow hidden (a closed accordion)',
+    'Secret plan',
+    '<div style="height:0;overflow:hidden"><p>Secret plan</p></div>',
+  ],
   ['sr-only (clip: rect(0 0 0 0))', 'Secret plan', `<span style="${SR_ONLY}">Secret plan</span>`],
   ['visually-hidden (clip-path: inset(50%))', 'Secret plan', `<span style="${VISUALLY_HIDDEN}">Secret plan</span>`],
   ['clip-path: inset(50%) alone', 'Secret plan', '<p style="clip-path:inset(50%)">Secret plan</p>'],
@@ -35,7 +49,11 @@ const HIDDEN: [string, string, string][] = [
   ['collapsed details', 'Secret plan', '<details><summary>More</summary><p>Secret plan</p></details>'],
   ['closed dialog', 'Secret plan', '<dialog><p>Secret plan</p><button>Close</button></dialog>'],
   ['aria-hidden and hidden ancestor', 'Secret plan', '<div aria-hidden="true" hidden><p>Secret plan</p></div>'],
-  ['aria-hidden and display: none', 'Secret plan', '<div aria-hidden="true" style="display:none"><p>Secret plan</p></div>'],
+  [
+    'aria-hidden and display: none',
+    'Secret plan',
+    '<div aria-hidden="true" style="display:none"><p>Secret plan</p></div>',
+  ],
   [
     'the hidden "On" label of a switch that is off',
     'On',
@@ -46,7 +64,11 @@ const HIDDEN: [string, string, string][] = [
     'On',
     '<button role="switch" aria-checked="false" style="position:relative">Dark mode <span style="opacity:0;position:absolute">On</span><span>Off</span></button>',
   ],
-  ['a hidden child of a visible button', 'Save draft', '<button>Save<span style="visibility:hidden"> draft</span></button>'],
+  [
+    'a hidden child of a visible button',
+    'Save draft',
+    '<button>Save<span style="visibility:hidden"> draft</span></button>',
+  ],
   ['a sentence with a hidden part', 'Welcome, Ada', '<h1>Welcome, <span hidden>Ada</span></h1>'],
   [
     'a hidden tab panel',
@@ -71,33 +93,130 @@ const HIDDEN: [string, string, string][] = [
   ],
   ['an input of type hidden', 'Secret plan', '<input type="hidden" value="Secret plan">'],
   ['a password', 'Secret plan', '<input type="password" aria-label="Password" value="Secret plan">'],
-  ['the placeholder of a filled input', 'Secret plan', '<input aria-label="Name" placeholder="Secret plan" value="Ada">'],
-  ['an option that is not selected', 'Secret plan', '<select aria-label="Plan"><option>Basic</option><option>Secret plan</option></select>'],
-  ['a light child that no slot shows', 'Secret plan', '<x-card><p>Secret plan</p></x-card><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<p>Card</p>"; } });</script>'],
+  [
+    'the placeholder of a filled input',
+    'Secret plan',
+    '<input aria-label="Name" placeholder="Secret plan" value="Ada">',
+  ],
+  [
+    'an option that is not selected',
+    'Secret plan',
+    '<select aria-label="Plan"><option>Basic</option><option>Secret plan</option></select>',
+  ],
+  [
+    'a light child that no slot shows',
+    'Secret plan',
+    '<x-card><p>Secret plan</p></x-card><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<p>Card</p>"; } });</script>',
+  ],
 ];
 
 /** Pages where a person sees the text: [what, text, body, where it is shown]. */
 const SHOWN: [string, string, string, RegExp][] = [
   ['plain text', 'Secret plan', '<p>The Secret plan</p>', /\(paragraph "The Secret plan"\)/],
   ['text split across <b>', 'Welcome, Ada', '<h1>Welcome, <b>Ada</b>!</h1>', /\(heading "Welcome, Ada!"\)/],
-  ['text across several inline elements', 'Total: 3 items', '<p><span>Total:</span> <strong>3</strong> <em>items</em></p>', /\(paragraph "Total: 3 items"\)/],
-  ['text in an open shadow root', 'Shadow greeting', '<x-hello></x-hello><script>customElements.define("x-hello", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<p>Shadow greeting</p>"; } });</script>', /\(paragraph "Shadow greeting"\)/],
-  ['text slotted into a shadow root', 'Ada Lovelace', '<x-card><span>Ada Lovelace</span></x-card><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<div><slot></slot></div>"; } });</script>', /\(span "Ada Lovelace"\)/],
-  ['an input value', 'SPRING10', '<label>Coupon <input value="SPRING10"></label>', /\(textbox "Coupon ?" showing "SPRING10"\)/],
-  ['a textarea value', 'Leave at the door', '<textarea aria-label="Notes">Leave at the door</textarea>', /\(textbox "Notes" showing "Leave at the door"\)/],
-  ['the selected option', 'Sweden', '<select aria-label="Country"><option>Norway</option><option selected>Sweden</option></select>', /\(combobox "Country" showing "Sweden"\)/],
-  ['the placeholder of an empty input', 'Search products', '<input placeholder="Search products">', /\(searchbox|textbox "Search products"\)/],
-  ['the alt text of an image', 'Company logo', '<img alt="Company logo" width="40" height="40" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">', /\(img "Company logo"\)/],
-  ['text that appears after 500 ms', 'Ready now', '<p id="late" style="display:none">Ready now</p><script>setTimeout(() => { late.style.display = "block"; }, 500)</script>', /\(paragraph "Ready now"\)/],
-  ['text in an open details', 'Ships in 2 days', '<details open><summary>Shipping</summary><p>Ships in 2 days</p></details>', /\(paragraph "Ships in 2 days"\)/],
-  ['the summary of a collapsed details', 'Shipping', '<details><summary>Shipping</summary><p>Ships in 2 days</p></details>', /\(button "Shipping"\)/],
+  [
+    'text across several inline elements',
+    'Total: 3 items',
+    '<p><span>Total:</span> <strong>3</strong> <em>items</em></p>',
+    /\(paragraph "Total: 3 items"\)/,
+  ],
+  [
+    'text in an open shadow root',
+    'Shadow greeting',
+    '<x-hello></x-hello><script>customElements.define("x-hello", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<p>Shadow greeting</p>"; } });</script>',
+    /\(paragraph "Shadow greeting"\)/,
+  ],
+  [
+    'text slotted into a shadow root',
+    'Ada Lovelace',
+    '<x-card><span>Ada Lovelace</span></x-card><script>customElements.define("x-card", class extends HTMLElement { constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<div><slot></slot></div>"; } });</script>',
+    /\(span "Ada Lovelace"\)/,
+  ],
+  [
+    'an input value',
+    'SPRING10',
+    '<label>Coupon <input value="SPRING10"></label>',
+    /\(textbox "Coupon ?" showing "SPRING10"\)/,
+  ],
+  [
+    'a textarea value',
+    'Leave at the door',
+    '<textarea aria-label="Notes">Leave at the door</textarea>',
+    /\(textbox "Notes" showing "Leave at the door"\)/,
+  ],
+  [
+    'the selected option',
+    'Sweden',
+    '<select aria-label="Country"><option>Norway</option><option selected>Sweden</option></select>',
+    /\(combobox "Country" showing "Sweden"\)/,
+  ],
+  [
+    'the placeholder of an empty input',
+    'Search products',
+    '<input placeholder="Search products">',
+    /\(searchbox|textbox "Search products"\)/,
+  ],
+  [
+    'the alt text of an image',
+    'Company logo',
+    '<img alt="Company logo" width="40" height="40" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">',
+    /\(img "Company logo"\)/,
+  ],
+  [
+    'text that appears after 500 ms',
+    'Ready now',
+    '<p id="late" style="display:none">Ready now</p><script>setTimeout(() => { late.style.display = "block"; }, 500)</script>',
+    /\(paragraph "Ready now"\)/,
+  ],
+  [
+    'text in an open details',
+    'Ships in 2 days',
+    '<details open><summary>Shipping</summary><p>Ships in 2 days</p></details>',
+    /\(paragraph "Ships in 2 days"\)/,
+  ],
+  [
+    'the summary of a collapsed details',
+    'Shipping',
+    '<details><summary>Shipping</summary><p>Ships in 2 days</p></details>',
+    /\(button "Shipping"\)/,
+  ],
   ['an open dialog', 'Delete item?', '<dialog open><p>Delete item?</p></dialog>', /\(paragraph "Delete item\?"\)/],
-  ['text below the fold of the viewport', 'Footer note', '<div style="height:3000px">Top</div><p>Footer note</p>', /\(paragraph "Footer note"\)/],
-  ['text below the fold of a scroll box', 'Last message', '<div style="height:60px;overflow:auto"><p style="height:200px">First message</p><p>Last message</p></div>', /\(paragraph "Last message"\)/],
-  ['text far to the right of a wide page', 'Right edge', '<div style="width:4000px;height:10px"></div><p style="position:absolute;left:3000px;top:0">Right edge</p>', /\(paragraph "Right edge"\)/],
-  ['aria-hidden text that is visible', 'Decorative', '<p aria-hidden="true">Decorative</p>', /\(paragraph "Decorative"\)/],
-  ['visible text inside visibility: hidden, made visible again', 'Back again', '<div style="visibility:hidden">Gone <p style="visibility:visible">Back again</p></div>', /\(paragraph "Back again"\)/],
-  ['the visible label of a switch', 'Off', '<button role="switch" aria-checked="false"><span hidden>On</span><span>Off</span></button>', /\(span "Off"\)/],
+  [
+    'text below the fold of the viewport',
+    'Footer note',
+    '<div style="height:3000px">Top</div><p>Footer note</p>',
+    /\(paragraph "Footer note"\)/,
+  ],
+  [
+    'text below the fold of a scroll box',
+    'Last message',
+    '<div style="height:60px;overflow:auto"><p style="height:200px">First message</p><p>Last message</p></div>',
+    /\(paragraph "Last message"\)/,
+  ],
+  [
+    'text far to the right of a wide page',
+    'Right edge',
+    '<div style="width:4000px;height:10px"></div><p style="position:absolute;left:3000px;top:0">Right edge</p>',
+    /\(paragraph "Right edge"\)/,
+  ],
+  [
+    'aria-hidden text that is visible',
+    'Decorative',
+    '<p aria-hidden="true">Decorative</p>',
+    /\(paragraph "Decorative"\)/,
+  ],
+  [
+    'visible text inside visibility: hidden, made visible again',
+    'Back again',
+    '<div style="visibility:hidden">Gone <p style="visibility:visible">Back again</p></div>',
+    /\(paragraph "Back again"\)/,
+  ],
+  [
+    'the visible label of a switch',
+    'Off',
+    '<button role="switch" aria-checked="false"><span hidden>On</span><span>Off</span></button>',
+    /\(span "Off"\)/,
+  ],
 ];
 
 /** Lists and tables with hidden items: only the items a person sees count. */
@@ -132,7 +251,9 @@ describe('built-in agent: expected results are judged as a person sees the page'
   const patient = new BuiltinAgent({ expectTimeoutMs: 2000 });
 
   const pages: Record<string, string> = { '/lists': LISTS };
-  HIDDEN.forEach(([, , body], i) => void (pages[`/hidden/${i}`] = html('Hidden', `<main><p>Anchor text</p>${body}</main>`)));
+  HIDDEN.forEach(
+    ([, , body], i) => void (pages[`/hidden/${i}`] = html('Hidden', `<main><p>Anchor text</p>${body}</main>`)),
+  );
   SHOWN.forEach(([, , body], i) => void (pages[`/shown/${i}`] = html('Shown', body)));
 
   before(async () => {
@@ -149,7 +270,8 @@ describe('built-in agent: expected results are judged as a person sees the page'
   });
   afterEach(async () => context.close());
 
-  const evaluate = (agent: BuiltinAgent, expected: string) => agent.evaluate(page, expected, { baseUrl: site.url, configs: {} });
+  const evaluate = (agent: BuiltinAgent, expected: string) =>
+    agent.evaluate(page, expected, { baseUrl: site.url, configs: {} });
 
   HIDDEN.forEach(([technique, text, body], i) => {
     describe(`hidden by ${technique}`, () => {
@@ -160,7 +282,8 @@ describe('built-in agent: expected results are judged as a person sees the page'
         expect(evaluation.passed, evaluation.thought).to.equal(false);
         expect(evaluation.title).to.equal(`Expected ${JSON.stringify(text)} to be shown`);
         // Text that is in the page says why it is not seen (values of inputs are not text).
-        if (!body.includes('<input')) expect(evaluation.thought).to.match(/It is on the page, but a person cannot see it: \S+ ".*" \(.+\)\.$/);
+        if (!body.includes('<input'))
+          expect(evaluation.thought).to.match(/It is on the page, but a person cannot see it: \S+ ".*" \(.+\)\.$/);
       });
 
       it(`'${text}' is not shown passes`, async () => {
@@ -227,7 +350,9 @@ describe('built-in agent: expected results are judged as a person sees the page'
       it(`There are ${count} items in the list fails: hidden items and hidden lists do not count`, async () => {
         const evaluation = await evaluate(quick, `There are ${count} items in the list`);
         expect(evaluation.passed).to.equal(false);
-        expect(evaluation.thought).to.match(/✗ expected \d+ items in the list, but the lists on the page have 4 items\./);
+        expect(evaluation.thought).to.match(
+          /✗ expected \d+ items in the list, but the lists on the page have 4 items\./,
+        );
       });
     }
 

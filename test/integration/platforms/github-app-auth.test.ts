@@ -5,7 +5,12 @@ import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
 import type { PlatformCredentials } from '../../../backend/src/app/ports/change-request-platform.js';
 import type { Logger } from '../../../backend/src/app/ports/logger.js';
-import { createGitHubPlatform, GitHubError, InstallationTokens, type GitHubPlatform } from '../../../backend/src/platforms/github/index.js';
+import {
+  createGitHubPlatform,
+  GitHubError,
+  InstallationTokens,
+  type GitHubPlatform,
+} from '../../../backend/src/platforms/github/index.js';
 import { startFakeGitHub, type FakeGitHub, type FakeGitHubRequest } from '../../helpers/fake-github.js';
 
 const REPO = 'acme/shop';
@@ -28,9 +33,23 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
   let clockOffsetMs: number;
   const logger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
-  const platform = (credentials: Partial<Extract<PlatformCredentials, { kind: 'app' }>> = {}, repository = REPO): GitHubPlatform =>
+  const platform = (
+    credentials: Partial<Extract<PlatformCredentials, { kind: 'app' }>> = {},
+    repository = REPO,
+  ): GitHubPlatform =>
     createGitHubPlatform(
-      { host: 'github', apiUrl: github.enterpriseUrl, repository, credentials: { kind: 'app', appId: APP_ID, installationId: INSTALLATION, privateKey: pem(appKeys), ...credentials } },
+      {
+        host: 'github',
+        apiUrl: github.enterpriseUrl,
+        repository,
+        credentials: {
+          kind: 'app',
+          appId: APP_ID,
+          installationId: INSTALLATION,
+          privateKey: pem(appKeys),
+          ...credentials,
+        },
+      },
       { logger, retryAfterBaseMs: 5, paceWrites: false, timeoutMs: 2000, installationTokens: tokens },
     );
   /** Time passes, for Goalie and GitHub alike. */
@@ -38,8 +57,13 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
     clockOffsetMs += seconds * 1000;
     github.clockOffsetSeconds += seconds;
   };
-  const exchanges = () => github.requests.filter((r) => r.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(r.path));
-  const claims = (request: FakeGitHubRequest) => JSON.parse(Buffer.from(request.authorization!.split(' ')[1]!.split('.')[1]!, 'base64url').toString()) as Record<string, number> & { exp: number; iat: number };
+  const exchanges = () =>
+    github.requests.filter((r) => r.method === 'POST' && /^\/app\/installations\/\d+\/access_tokens$/.test(r.path));
+  const claims = (request: FakeGitHubRequest) =>
+    JSON.parse(Buffer.from(request.authorization!.split(' ')[1]!.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      number
+    > & { exp: number; iat: number };
   const failure = async (promise: Promise<unknown>): Promise<GitHubError> => {
     const error = await promise.catch((e: unknown) => e);
     expect(error).to.be.instanceOf(GitHubError);
@@ -48,8 +72,20 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
 
   before(async () => {
     github = await startFakeGitHub({ tokens: {} });
-    github.addApp({ id: APP_ID, slug: SLUG, publicKey: appKeys.publicKey, installations: [INSTALLATION, OTHER_INSTALLATION], repositories: [REPO, 'acme/docs'] });
-    github.addApp({ id: READ_ONLY_APP, slug: 'viewer', publicKey: appKeys.publicKey, installations: [READ_ONLY_INSTALLATION], readOnly: true });
+    github.addApp({
+      id: APP_ID,
+      slug: SLUG,
+      publicKey: appKeys.publicKey,
+      installations: [INSTALLATION, OTHER_INSTALLATION],
+      repositories: [REPO, 'acme/docs'],
+    });
+    github.addApp({
+      id: READ_ONLY_APP,
+      slug: 'viewer',
+      publicKey: appKeys.publicKey,
+      installations: [READ_ONLY_INSTALLATION],
+      readOnly: true,
+    });
   });
   after(() => github.close());
   beforeEach(() => {
@@ -65,7 +101,11 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
       const started = Math.floor(Date.now() / 1000);
       expect(await platform().getChangeRequest(7)).to.include({ number: 7, headSha: SHA });
       const [exchange, read] = github.requests;
-      expect(exchange).to.include({ method: 'POST', path: `/app/installations/${INSTALLATION}/access_tokens`, root: '/api/v3' });
+      expect(exchange).to.include({
+        method: 'POST',
+        path: `/app/installations/${INSTALLATION}/access_tokens`,
+        root: '/api/v3',
+      });
       expect(exchange!.authorization).to.match(/^bearer [\w-]+\.[\w-]+\.[\w-]+$/);
       const jwt = claims(exchange!);
       expect(jwt.iss).to.equal(APP_ID);
@@ -73,7 +113,12 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
       expect(jwt.iat).to.be.within(started - 61, started - 59);
       const issued = github.installationTokens.at(-1)!;
       expect(issued).to.include({ appId: APP_ID, installationId: INSTALLATION });
-      expect(read).to.include({ method: 'GET', path: '/repos/acme/shop/pulls/7', root: '/api/v3', authorization: `token ${issued.token}` });
+      expect(read).to.include({
+        method: 'GET',
+        path: '/repos/acme/shop/pulls/7',
+        root: '/api/v3',
+        authorization: `token ${issued.token}`,
+      });
       expect(github.requests).to.have.length(2);
     });
 
@@ -93,7 +138,10 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
       expect(exchanges()).to.have.length(2);
       const second = github.installationTokens.at(-1)!.token;
       expect(second).to.not.equal(first);
-      expect(github.requests.slice(-2).map((r) => r.authorization)).to.deep.equal([`token ${second}`, `token ${second}`]);
+      expect(github.requests.slice(-2).map((r) => r.authorization)).to.deep.equal([
+        `token ${second}`,
+        `token ${second}`,
+      ]);
     });
 
     it('is exchanged once for calls made at the same time', async () => {
@@ -106,7 +154,10 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
     it('belongs to its credentials: another installation, or the same installation named with another key, never gets it', async () => {
       await platform().getChangeRequest(7);
       await platform({ installationId: OTHER_INSTALLATION }).getChangeRequest(7);
-      expect(exchanges().map((r) => r.path)).to.deep.equal([`/app/installations/${INSTALLATION}/access_tokens`, `/app/installations/${OTHER_INSTALLATION}/access_tokens`]);
+      expect(exchanges().map((r) => r.path)).to.deep.equal([
+        `/app/installations/${INSTALLATION}/access_tokens`,
+        `/app/installations/${OTHER_INSTALLATION}/access_tokens`,
+      ]);
       const stranger = await failure(platform({ privateKey: pem(strangerKeys) }).getChangeRequest(7));
       expect(stranger.status).to.equal(401);
       expect(exchanges()).to.have.length(3);
@@ -126,7 +177,10 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
       ]);
     });
 
-    for (const [what, seconds] of [['ahead of', 600], ['behind', -300]] as const) {
+    for (const [what, seconds] of [
+      ['ahead of', 600],
+      ['behind', -300],
+    ] as const) {
       it(`is got also when GitHub's clock is 5+ minutes ${what} ours: the JWT is signed again on GitHub's time`, async () => {
         github.clockOffsetSeconds = seconds;
         expect(await platform().getChangeRequest(7)).to.include({ number: 7 });
@@ -138,9 +192,11 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
   });
 
   describe('failures say which App setting to fix', () => {
-    it('a private key that is not the App\'s: 401, check appId and privateKey', async () => {
+    it("a private key that is not the App's: 401, check appId and privateKey", async () => {
       const error = await failure(platform({ privateKey: pem(strangerKeys) }).getChangeRequest(7));
-      expect(error.message).to.contain('401 A JSON web token could not be decoded').and.contain('check that appId is the App\'s ID and privateKey a current private key');
+      expect(error.message)
+        .to.contain('401 A JSON web token could not be decoded')
+        .and.contain("check that appId is the App's ID and privateKey a current private key");
     });
 
     it('an App ID GitHub does not know: 401 too', async () => {
@@ -150,28 +206,44 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
     it('an installation of another App (or none): 404, check installationId', async () => {
       const error = await failure(platform({ installationId: READ_ONLY_INSTALLATION }).getChangeRequest(7));
       expect(error.status).to.equal(404);
-      expect(error.message).to.contain('GitHub has no such installation of the App: check installationId').and.contain(github.enterpriseUrl);
+      expect(error.message)
+        .to.contain('GitHub has no such installation of the App: check installationId')
+        .and.contain(github.enterpriseUrl);
     });
 
     it('a repository the installation does not include: 404, naming the permission and the repository', async () => {
       github.addPull('acme/secret', { number: 1 });
       const error = await failure(platform({}, 'acme/secret').getChangeRequest(1));
       expect(error.status).to.equal(404);
-      expect(error.message).to.contain('the GitHub App cannot see it').and.contain('its installation must include acme/secret').and.contain('"Pull requests: read"');
+      expect(error.message)
+        .to.contain('the GitHub App cannot see it')
+        .and.contain('its installation must include acme/secret')
+        .and.contain('"Pull requests: read"');
     });
 
     it('a missing permission: 403, naming the App permission to give', async () => {
-      const error = await failure(platform({ appId: READ_ONLY_APP, installationId: READ_ONLY_INSTALLATION }).setCommitStatus(SHA, 'success', '', 'ok'));
+      const error = await failure(
+        platform({ appId: READ_ONLY_APP, installationId: READ_ONLY_INSTALLATION }).setCommitStatus(
+          SHA,
+          'success',
+          '',
+          'ok',
+        ),
+      );
       expect(error.status).to.equal(403);
-      expect(error.message).to.contain('Resource not accessible by integration').and.contain('the GitHub App needs the permission "Commit statuses: write"');
+      expect(error.message)
+        .to.contain('Resource not accessible by integration')
+        .and.contain('the GitHub App needs the permission "Commit statuses: write"');
     });
   });
 
-  it("a pull request the App opened itself: the verdict is posted as a COMMENT review, and the detail says why", async () => {
+  it('a pull request the App opened itself: the verdict is posted as a COMMENT review, and the detail says why', async () => {
     github.addPull(REPO, { number: 8, author: `${SLUG}[bot]`, headSha: SHA });
     const result = await platform().submitVerdict(8, 'Approved', 'Report', SHA);
     expect(result.applied).to.equal(false);
     expect(result.detail).to.contain('GitHub does not let a GitHub App approve a pull request it opened itself');
-    expect(github.repo(REPO).reviews.map((r) => [r.state, r.user.login])).to.deep.equal([['COMMENTED', `${SLUG}[bot]`]]);
+    expect(github.repo(REPO).reviews.map((r) => [r.state, r.user.login])).to.deep.equal([
+      ['COMMENTED', `${SLUG}[bot]`],
+    ]);
   });
 });

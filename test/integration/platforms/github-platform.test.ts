@@ -4,7 +4,12 @@ import { expect } from 'chai';
 import type { CommitState } from '../../../backend/src/app/ports/change-request-platform.js';
 import type { Logger } from '../../../backend/src/app/ports/logger.js';
 import { commentMarker } from '../../../backend/src/domain/review/comment-marker.js';
-import { createGitHubPlatform, GitHubError, type GitHubClientOptions, type GitHubPlatform } from '../../../backend/src/platforms/github/index.js';
+import {
+  createGitHubPlatform,
+  GitHubError,
+  type GitHubClientOptions,
+  type GitHubPlatform,
+} from '../../../backend/src/platforms/github/index.js';
 import { startFakeGitHub, type FakeGitHub } from '../../helpers/fake-github.js';
 
 const REPO = 'acme/shop';
@@ -15,21 +20,36 @@ const AUTHOR_TOKEN = 'ghp_octocat';
 describe('GitHub platform (against a fake GitHub)', () => {
   let github: FakeGitHub;
   let warnings: string[];
-  const logger: Logger = { info: () => {}, warn: (_obj, msg) => warnings.push(msg ?? ''), error: (_obj, msg) => warnings.push(msg ?? '') };
+  const logger: Logger = {
+    info: () => {},
+    warn: (_obj, msg) => warnings.push(msg ?? ''),
+    error: (_obj, msg) => warnings.push(msg ?? ''),
+  };
   // Real waits shrunk: 5 ms per second GitHub asks for, no write pacing, short timeout.
   const fast: Omit<GitHubClientOptions, 'logger'> = { retryAfterBaseMs: 5, paceWrites: false, timeoutMs: 1000 };
   const platform = (token = BOT_TOKEN, options: Partial<GitHubClientOptions> = {}, repository = REPO): GitHubPlatform =>
-    createGitHubPlatform({ host: 'github', apiUrl: github.enterpriseUrl, repository, credentials: { kind: 'token', token } }, { logger, ...fast, ...options });
+    createGitHubPlatform(
+      { host: 'github', apiUrl: github.enterpriseUrl, repository, credentials: { kind: 'token', token } },
+      { logger, ...fast, ...options },
+    );
 
   before(async () => {
-    github = await startFakeGitHub({ tokens: { [BOT_TOKEN]: 'goalie-bot', [AUTHOR_TOKEN]: 'octocat', ghp_readonly: 'viewer' } });
+    github = await startFakeGitHub({
+      tokens: { [BOT_TOKEN]: 'goalie-bot', [AUTHOR_TOKEN]: 'octocat', ghp_readonly: 'viewer' },
+    });
     github.tokens.get('ghp_readonly')!.readOnly = true;
   });
   after(() => github.close());
   beforeEach(() => {
     github.reset();
     github.addRepo(REPO);
-    github.addPull(REPO, { number: 7, title: 'Checkout button', author: 'octocat', branch: 'feature/checkout', headSha: SHA });
+    github.addPull(REPO, {
+      number: 7,
+      title: 'Checkout button',
+      author: 'octocat',
+      branch: 'feature/checkout',
+      headSha: SHA,
+    });
     warnings = [];
   });
 
@@ -39,19 +59,25 @@ describe('GitHub platform (against a fake GitHub)', () => {
       const roles = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
       for (const role of roles) repo.permissions.set(`user-${role}`, role);
       repo.permissions.set('stranger', 'none');
-      for (const role of roles) expect(await platform().permissionOf({ username: `user-${role}`, id: null })).to.equal(role);
+      for (const role of roles)
+        expect(await platform().permissionOf({ username: `user-${role}`, id: null })).to.equal(role);
       expect(await platform().permissionOf({ username: 'stranger', id: '5' })).to.equal('none');
       expect(await platform().permissionOf({ username: null, id: '5' })).to.equal('none');
       const before = github.requests.length;
       expect(await platform().permissionOf({ username: 'github-actions[bot]', id: '41898282' })).to.equal('write');
       expect(github.requests.length).to.equal(before);
-      expect(github.requests[0]).to.include({ method: 'GET', path: '/repos/acme/shop/collaborators/user-read/permission' });
+      expect(github.requests[0]).to.include({
+        method: 'GET',
+        path: '/repos/acme/shop/collaborators/user-read/permission',
+      });
     });
 
     it('fails with a GitHubError when GitHub fails (it is not taken for "none")', async () => {
       github.failNext(4, 500);
       let failure: unknown;
-      await platform().permissionOf({ username: 'octocat', id: null }).catch((error: unknown) => (failure = error));
+      await platform()
+        .permissionOf({ username: 'octocat', id: null })
+        .catch((error: unknown) => (failure = error));
       expect(failure).to.be.instanceOf(GitHubError);
     });
   });
@@ -71,7 +97,11 @@ describe('GitHub platform (against a fake GitHub)', () => {
       });
       expect(await platform().getChangeRequest(8)).to.include({ draft: true, author: 'hubot', branch: 'search' });
       const [request] = github.requests;
-      expect(request).to.include({ method: 'GET', path: '/repos/acme/shop/pulls/7', authorization: `token ${BOT_TOKEN}` });
+      expect(request).to.include({
+        method: 'GET',
+        path: '/repos/acme/shop/pulls/7',
+        authorization: `token ${BOT_TOKEN}`,
+      });
       expect(request!.userAgent).to.match(/^goalie /);
     });
 
@@ -98,7 +128,16 @@ describe('GitHub platform (against a fake GitHub)', () => {
       expect(second.url).to.equal(`https://github.example/acme/shop/pull/7#issuecomment-${first.id}`);
       expect(github.repo(REPO).comments).to.have.length(251);
       // First call: 3 pages without the marker, then a create; second call: found on page 3, then an update.
-      expect(github.requests.map((r) => `${r.method} ${r.query.page ?? ''}`)).to.deep.equal(['GET ', 'GET 2', 'GET 3', 'POST ', 'GET ', 'GET 2', 'GET 3', 'PATCH ']);
+      expect(github.requests.map((r) => `${r.method} ${r.query.page ?? ''}`)).to.deep.equal([
+        'GET ',
+        'GET 2',
+        'GET 3',
+        'POST ',
+        'GET ',
+        'GET 2',
+        'GET 3',
+        'PATCH ',
+      ]);
       expect(github.requests.filter((r) => r.method === 'GET').every((r) => r.query.per_page === '100')).to.equal(true);
     });
 
@@ -110,7 +149,9 @@ describe('GitHub platform (against a fake GitHub)', () => {
       expect(result.id).to.equal(String(oldId));
       expect(goalieComments()).to.have.length(1);
       expect(goalieComments()[0]!.body).to.equal(`${marker}\nNew report`);
-      expect(github.requests.map((r) => `${r.method} ${r.path}${r.query.page ? `?page=${r.query.page}` : ''}`)).to.deep.equal([
+      expect(
+        github.requests.map((r) => `${r.method} ${r.path}${r.query.page ? `?page=${r.query.page}` : ''}`),
+      ).to.deep.equal([
         'GET /repos/acme/shop/issues/7/comments',
         'GET /repos/acme/shop/issues/7/comments?page=2',
         'GET /repos/acme/shop/issues/7/comments?page=3',
@@ -137,7 +178,12 @@ describe('GitHub platform (against a fake GitHub)', () => {
       github.addComments(REPO, 8, 1, { bodies: { 0: `${marker} on another pull request` } });
       await platform().upsertComment(7, marker, 'Report without marker');
       await platform().upsertComment(7, marker, 'Report without marker, again');
-      expect(github.repo(REPO).comments.filter((c) => c.issueNumber === 7).map((c) => c.body)).to.deep.equal([`Report without marker, again\n\n${marker}`]);
+      expect(
+        github
+          .repo(REPO)
+          .comments.filter((c) => c.issueNumber === 7)
+          .map((c) => c.body),
+      ).to.deep.equal([`Report without marker, again\n\n${marker}`]);
     });
   });
 
@@ -152,9 +198,11 @@ describe('GitHub platform (against a fake GitHub)', () => {
         const result = await platform().submitVerdict(7, verdict, `Verdict: ${verdict}`, SHA);
         expect(result.applied).to.equal(true);
         expect(result.detail).to.contain(event);
-        expect(github.repo(REPO).reviews.map((r) => ({ state: r.state, commitId: r.commitId, body: r.body, user: r.user.login }))).to.deep.equal([
-          { state, commitId: SHA, body: `Verdict: ${verdict}`, user: 'goalie-bot' },
-        ]);
+        expect(
+          github
+            .repo(REPO)
+            .reviews.map((r) => ({ state: r.state, commitId: r.commitId, body: r.body, user: r.user.login })),
+        ).to.deep.equal([{ state, commitId: SHA, body: `Verdict: ${verdict}`, user: 'goalie-bot' }]);
         expect(github.requests.at(-1)!.body).to.deep.equal({ commit_id: SHA, body: `Verdict: ${verdict}`, event });
       });
     }
@@ -178,18 +226,22 @@ describe('GitHub platform (against a fake GitHub)', () => {
   });
 
   describe('setCommitStatus', () => {
-    it('sets the goalie/review status, keeping the description within GitHub\'s 140 characters', async () => {
+    it("sets the goalie/review status, keeping the description within GitHub's 140 characters", async () => {
       await platform().setCommitStatus(SHA, 'success', 'https://goalie.example/runs/r-1', 'All 3 test cases passed');
       await platform().setCommitStatus(SHA, 'failure', 'https://goalie.example/runs/r-2', 'x'.repeat(200));
-      expect(github.repo(REPO).statuses.map(({ sha, state, context, targetUrl }) => ({ sha, state, context, targetUrl }))).to.deep.equal([
+      expect(
+        github.repo(REPO).statuses.map(({ sha, state, context, targetUrl }) => ({ sha, state, context, targetUrl })),
+      ).to.deep.equal([
         { sha: SHA, state: 'success', context: 'goalie/review', targetUrl: 'https://goalie.example/runs/r-1' },
         { sha: SHA, state: 'failure', context: 'goalie/review', targetUrl: 'https://goalie.example/runs/r-2' },
       ]);
       expect(github.repo(REPO).statuses[1]!.description).to.have.length(140);
     });
 
-    it('passes on GitHub\'s validation message for an invalid state', async () => {
-      const error = await platform().setCommitStatus(SHA, 'bogus' as CommitState, '', 'x').catch((e: unknown) => e);
+    it("passes on GitHub's validation message for an invalid state", async () => {
+      const error = await platform()
+        .setCommitStatus(SHA, 'bogus' as CommitState, '', 'x')
+        .catch((e: unknown) => e);
       expect(error).to.be.instanceOf(GitHubError);
       expect((error as Error).message).to.contain('422 Validation Failed: state is not included in the list');
     });
@@ -197,14 +249,30 @@ describe('GitHub platform (against a fake GitHub)', () => {
 
   describe('listDeployments', () => {
     it('lists successful deployments of the commit with a URL, oldest first', async () => {
-      github.addDeployment(REPO, { sha: SHA, environment: 'preview' }, [{ state: 'in_progress' }, { state: 'success', environment_url: 'https://pr-7.preview.example.com' }]);
-      github.addDeployment(REPO, { sha: SHA, environment: 'storybook' }, [{ state: 'success', target_url: 'https://storybook-7.example.com' }]);
-      github.addDeployment(REPO, { sha: SHA, environment: 'docs', payload: { web_url: 'https://docs-7.example.com' } }, [{ state: 'success' }]);
-      github.addDeployment(REPO, { sha: SHA, environment: 'preview' }, [{ state: 'failure', environment_url: 'https://broken.example.com' }]);
-      github.addDeployment(REPO, { sha: SHA, environment: 'old' }, [{ state: 'success', environment_url: 'https://gone.example.com' }, { state: 'inactive' }]);
+      github.addDeployment(REPO, { sha: SHA, environment: 'preview' }, [
+        { state: 'in_progress' },
+        { state: 'success', environment_url: 'https://pr-7.preview.example.com' },
+      ]);
+      github.addDeployment(REPO, { sha: SHA, environment: 'storybook' }, [
+        { state: 'success', target_url: 'https://storybook-7.example.com' },
+      ]);
+      github.addDeployment(
+        REPO,
+        { sha: SHA, environment: 'docs', payload: { web_url: 'https://docs-7.example.com' } },
+        [{ state: 'success' }],
+      );
+      github.addDeployment(REPO, { sha: SHA, environment: 'preview' }, [
+        { state: 'failure', environment_url: 'https://broken.example.com' },
+      ]);
+      github.addDeployment(REPO, { sha: SHA, environment: 'old' }, [
+        { state: 'success', environment_url: 'https://gone.example.com' },
+        { state: 'inactive' },
+      ]);
       github.addDeployment(REPO, { sha: SHA, environment: 'no-url' }, [{ state: 'success' }]);
       github.addDeployment(REPO, { sha: SHA, environment: 'waiting' });
-      github.addDeployment(REPO, { sha: 'f'.repeat(40), environment: 'preview' }, [{ state: 'success', environment_url: 'https://other-commit.example.com' }]);
+      github.addDeployment(REPO, { sha: 'f'.repeat(40), environment: 'preview' }, [
+        { state: 'success', environment_url: 'https://other-commit.example.com' },
+      ]);
 
       expect(await platform().listDeployments(SHA)).to.deep.equal([
         { environment: 'preview', url: 'https://pr-7.preview.example.com', sha: SHA },
@@ -227,9 +295,15 @@ describe('GitHub platform (against a fake GitHub)', () => {
       expect(updated).to.deep.equal({ id: created.id, created: false });
       const hooks = github.repo(REPO).hooks.filter((h) => h.config.url === url);
       expect(hooks).to.have.length(1);
-      expect(hooks[0]).to.deep.include({ id: Number(created.id), active: true, events: ['pull_request', 'issue_comment', 'deployment_status', 'push'] });
+      expect(hooks[0]).to.deep.include({
+        id: Number(created.id),
+        active: true,
+        events: ['pull_request', 'issue_comment', 'deployment_status', 'push'],
+      });
       expect(hooks[0]!.config).to.include({ url, content_type: 'json', secret: 'second-secret', insecure_ssl: '0' });
-      expect(github.repo(REPO).hooks.find((h) => h.config.url === 'https://ci.example/hook')!.events).to.deep.equal(['push']);
+      expect(github.repo(REPO).hooks.find((h) => h.config.url === 'https://ci.example/hook')!.events).to.deep.equal([
+        'push',
+      ]);
     });
 
     it('finds its webhook among more than a page of them and repairs its events', async () => {
@@ -237,7 +311,10 @@ describe('GitHub platform (against a fake GitHub)', () => {
       const mine = github.addHook(REPO, { url, events: ['push'] });
       mine.active = false;
       expect(await platform().ensureWebhook(url, 's3cret')).to.deep.equal({ id: String(mine.id), created: false });
-      expect(mine).to.deep.include({ active: true, events: ['pull_request', 'issue_comment', 'deployment_status', 'push'] });
+      expect(mine).to.deep.include({
+        active: true,
+        events: ['pull_request', 'issue_comment', 'deployment_status', 'push'],
+      });
       expect(github.repo(REPO).hooks).to.have.length(121);
     });
   });
@@ -251,10 +328,14 @@ describe('GitHub platform (against a fake GitHub)', () => {
 
     it('gives up after the retries with a message naming what failed', async () => {
       github.failNext(10, 502);
-      const error = await platform(BOT_TOKEN, { retries: 2 }).getChangeRequest(7).catch((e: unknown) => e);
+      const error = await platform(BOT_TOKEN, { retries: 2 })
+        .getChangeRequest(7)
+        .catch((e: unknown) => e);
       expect(github.requests).to.have.length(3);
       expect((error as GitHubError).status).to.equal(502);
-      expect((error as Error).message).to.match(/could not read pull request #7 in acme\/shop \(502 Server Error\)\. GitHub failed, also after retries/);
+      expect((error as Error).message).to.match(
+        /could not read pull request #7 in acme\/shop \(502 Server Error\)\. GitHub failed, also after retries/,
+      );
     });
 
     it('retries a request that timed out', async () => {
@@ -267,33 +348,47 @@ describe('GitHub platform (against a fake GitHub)', () => {
       github.rateLimitNext(1, { kind: 'primary', retryAfterSeconds: 1 });
       expect((await platform().getChangeRequest(7)).number).to.equal(7);
       expect(github.requests).to.have.length(2);
-      expect(warnings.filter((w) => /rate limit/.test(w))).to.have.length(1).and.to.match(/^GitHub primary rate limit: retrying after \d+ s$/);
+      expect(warnings.filter((w) => /rate limit/.test(w)))
+        .to.have.length(1)
+        .and.to.match(/^GitHub primary rate limit: retrying after \d+ s$/);
     });
 
     it('waits out a secondary rate limit (429, retry-after) on a write and retries', async () => {
       github.rateLimitNext(1, { kind: 'secondary', retryAfterSeconds: 1 });
       await platform().setCommitStatus(SHA, 'pending', 'https://goalie.example/runs/r-1', 'Running');
       expect(github.repo(REPO).statuses).to.have.length(1);
-      expect(warnings.filter((w) => /rate limit/.test(w))).to.deep.equal(['GitHub secondary rate limit: retrying after 1 s']);
+      expect(warnings.filter((w) => /rate limit/.test(w))).to.deep.equal([
+        'GitHub secondary rate limit: retrying after 1 s',
+      ]);
     });
 
     it('does not wait for a rate limit that lifts too late, and says so', async () => {
       github.rateLimitNext(1, { kind: 'primary', retryAfterSeconds: 3600 });
-      const error = await platform().getChangeRequest(7).catch((e: unknown) => e);
+      const error = await platform()
+        .getChangeRequest(7)
+        .catch((e: unknown) => e);
       expect(github.requests).to.have.length(1);
-      expect((error as Error).message).to.contain('403 API rate limit exceeded').and.contain('rate limit exceeded and not lifted');
+      expect((error as Error).message)
+        .to.contain('403 API rate limit exceeded')
+        .and.contain('rate limit exceeded and not lifted');
     });
 
     it('401: says the token is invalid, without retrying', async () => {
-      const error = await platform('ghp_revoked').getChangeRequest(7).catch((e: unknown) => e);
+      const error = await platform('ghp_revoked')
+        .getChangeRequest(7)
+        .catch((e: unknown) => e);
       expect(error).to.be.instanceOf(GitHubError);
       expect((error as GitHubError).status).to.equal(401);
-      expect((error as Error).message).to.contain('401 Bad credentials').and.contain('The GitHub token is invalid, expired or revoked');
+      expect((error as Error).message)
+        .to.contain('401 Bad credentials')
+        .and.contain('The GitHub token is invalid, expired or revoked');
       expect(github.requests).to.have.length(1);
     });
 
     it('404: names the repository, the API URL and the access the token needs', async () => {
-      const error = await platform(BOT_TOKEN, {}, 'acme/missing').getChangeRequest(7).catch((e: unknown) => e);
+      const error = await platform(BOT_TOKEN, {}, 'acme/missing')
+        .getChangeRequest(7)
+        .catch((e: unknown) => e);
       expect((error as GitHubError).status).to.equal(404);
       expect((error as Error).message)
         .to.contain('could not read pull request #7 in acme/missing (404 Not Found)')
@@ -302,9 +397,13 @@ describe('GitHub platform (against a fake GitHub)', () => {
     });
 
     it('403: names the permission the call needs', async () => {
-      const error = await platform('ghp_readonly').setCommitStatus(SHA, 'success', '', 'ok').catch((e: unknown) => e);
+      const error = await platform('ghp_readonly')
+        .setCommitStatus(SHA, 'success', '', 'ok')
+        .catch((e: unknown) => e);
       expect((error as GitHubError).status).to.equal(403);
-      expect((error as Error).message).to.contain('Resource not accessible by personal access token').and.contain('"Commit statuses: write"');
+      expect((error as Error).message)
+        .to.contain('Resource not accessible by personal access token')
+        .and.contain('"Commit statuses: write"');
     });
   });
 });

@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { PlatformConnection } from '../../../backend/src/app/ports/change-request-platform.js';
 import { commentMarker } from '../../../backend/src/domain/review/comment-marker.js';
-import { createGitLabPlatform, GitLabError, type GitLabClientOptions } from '../../../backend/src/platforms/gitlab/index.js';
+import {
+  createGitLabPlatform,
+  GitLabError,
+  type GitLabClientOptions,
+} from '../../../backend/src/platforms/gitlab/index.js';
 import { startFakeGitLab, type FakeGitLab } from '../../helpers/fake-gitlab.js';
 
 const PROJECT = 'acme/platform/web';
@@ -20,7 +24,13 @@ describe('GitLab platform (against a fake GitLab)', () => {
 
   const connect = (connection: Partial<PlatformConnection> = {}, options: Partial<GitLabClientOptions> = {}) =>
     createGitLabPlatform(
-      { host: 'gitlab', apiUrl: fake.url, repository: PROJECT, credentials: { kind: 'token', token: fake.token }, ...connection },
+      {
+        host: 'gitlab',
+        apiUrl: fake.url,
+        repository: PROJECT,
+        credentials: { kind: 'token', token: fake.token },
+        ...connection,
+      },
       { logger, retries: 3, retryDelayMs: 5, timeoutMs: 5000, ...options },
     );
   const rejection = async (promise: Promise<unknown>): Promise<GitLabError> => {
@@ -32,7 +42,10 @@ describe('GitLab platform (against a fake GitLab)', () => {
     }
     throw new Error('expected the call to fail');
   };
-  const calls = () => fake.requests.map((r) => `${r.method} ${r.path.replace(ENCODED, '')}${r.query.page ? `?page=${r.query.page}` : ''}`);
+  const calls = () =>
+    fake.requests.map(
+      (r) => `${r.method} ${r.path.replace(ENCODED, '')}${r.query.page ? `?page=${r.query.page}` : ''}`,
+    );
 
   before(async () => {
     fake = await startFakeGitLab();
@@ -59,7 +72,8 @@ describe('GitLab platform (against a fake GitLab)', () => {
         [6, null, 'none'],
       ];
       for (const [id, level] of table) project.members.set(id, level);
-      for (const [id, , expected] of table) expect(await connect().permissionOf({ username: `user${id}`, id: String(id) })).to.equal(expected);
+      for (const [id, , expected] of table)
+        expect(await connect().permissionOf({ username: `user${id}`, id: String(id) })).to.equal(expected);
       expect(await connect().permissionOf({ username: 'someone', id: null })).to.equal('none');
       expect(calls()[0]).to.equal('GET /members/all/1');
     });
@@ -84,7 +98,11 @@ describe('GitLab platform (against a fake GitLab)', () => {
         author: 'alice',
       });
       expect(fake.requests).to.have.length(1);
-      expect(fake.requests[0]).to.include({ method: 'GET', path: `${ENCODED}/merge_requests/7`, privateToken: fake.token });
+      expect(fake.requests[0]).to.include({
+        method: 'GET',
+        path: `${ENCODED}/merge_requests/7`,
+        privateToken: fake.token,
+      });
     });
 
     it('maps draft and every state, and accepts the URL with /api/v4', async () => {
@@ -101,7 +119,7 @@ describe('GitLab platform (against a fake GitLab)', () => {
   describe('upsertComment', () => {
     const marker = commentMarker(7);
 
-    it('creates Goalie\'s comment once, then updates that same note in place', async () => {
+    it("creates Goalie's comment once, then updates that same note in place", async () => {
       const platform = connect();
       const first = await platform.upsertComment(7, marker, `${marker}\nReview running…`);
       const second = await platform.upsertComment(7, marker, `${marker}\nAll 3 test cases passed.`);
@@ -111,14 +129,27 @@ describe('GitLab platform (against a fake GitLab)', () => {
       expect(notes[0]).to.deep.include({ body: `${marker}\nAll 3 test cases passed.`, author: fake.user });
       expect(second).to.deep.equal(first);
       expect(first.url).to.equal(`${fake.url}/${PROJECT}/-/merge_requests/7#note_${notes[0]!.id}`);
-      expect(calls()).to.deep.equal(['GET /merge_requests/7/notes?page=1', 'POST /merge_requests/7/notes', 'GET /merge_requests/7/notes?page=1', `PUT /merge_requests/7/notes/${notes[0]!.id}`]);
+      expect(calls()).to.deep.equal([
+        'GET /merge_requests/7/notes?page=1',
+        'POST /merge_requests/7/notes',
+        'GET /merge_requests/7/notes?page=1',
+        `PUT /merge_requests/7/notes/${notes[0]!.id}`,
+      ]);
     });
 
     it('finds its note on page 3 of 3, past a system note quoting the marker, and edits it instead of adding one', async () => {
       fake.addNotes(PROJECT, 7, [{ body: `mentioned in commit ${marker}`, system: true }]);
-      fake.addNotes(PROJECT, 7, Array.from({ length: 223 }, (_, i) => ({ body: `Comment ${i + 1}` })));
+      fake.addNotes(
+        PROJECT,
+        7,
+        Array.from({ length: 223 }, (_, i) => ({ body: `Comment ${i + 1}` })),
+      );
       const [goalie] = fake.addNotes(PROJECT, 7, [{ body: `${marker}\nold review`, author: fake.user }]);
-      fake.addNotes(PROJECT, 7, Array.from({ length: 30 }, (_, i) => ({ body: `Later comment ${i + 1}` })));
+      fake.addNotes(
+        PROJECT,
+        7,
+        Array.from({ length: 30 }, (_, i) => ({ body: `Later comment ${i + 1}` })),
+      );
 
       const result = await connect().upsertComment(7, marker, `${marker}\nnew review`);
 
@@ -132,7 +163,9 @@ describe('GitLab platform (against a fake GitLab)', () => {
       expect(fake.requests[0]!.query).to.include({ per_page: '100', sort: 'asc', order_by: 'created_at' });
       const notes = fake.project(PROJECT).notes.get(7)!;
       expect(notes).to.have.length(255);
-      expect(notes.filter((n) => n.body.includes(marker) && !n.system).map((n) => n.body)).to.deep.equal([`${marker}\nnew review`]);
+      expect(notes.filter((n) => n.body.includes(marker) && !n.system).map((n) => n.body)).to.deep.equal([
+        `${marker}\nnew review`,
+      ]);
     });
 
     it('a create whose answer was lost (saved, then 500) is found on the retry, not posted twice', async () => {
@@ -141,14 +174,23 @@ describe('GitLab platform (against a fake GitLab)', () => {
       const notes = fake.project(PROJECT).notes.get(7)!;
       expect(notes.map((n) => n.body)).to.deep.equal([`${marker}\nReview running…`]);
       expect(result.id).to.equal(String(notes[0]!.id));
-      expect(calls()).to.deep.equal(['GET /merge_requests/7/notes?page=1', 'POST /merge_requests/7/notes', 'GET /merge_requests/7/notes?page=1']);
+      expect(calls()).to.deep.equal([
+        'GET /merge_requests/7/notes?page=1',
+        'POST /merge_requests/7/notes',
+        'GET /merge_requests/7/notes?page=1',
+      ]);
     });
 
     it('adds the marker when the body lacks it, so the next call still finds the note', async () => {
       const platform = connect();
       await platform.upsertComment(7, marker, 'Review running…');
       await platform.upsertComment(7, marker, 'Done.');
-      expect(fake.project(PROJECT).notes.get(7)!.map((n) => n.body)).to.deep.equal([`Done.\n\n${marker}`]);
+      expect(
+        fake
+          .project(PROJECT)
+          .notes.get(7)!
+          .map((n) => n.body),
+      ).to.deep.equal([`Done.\n\n${marker}`]);
     });
   });
 
@@ -159,7 +201,11 @@ describe('GitLab platform (against a fake GitLab)', () => {
       const platform = connect();
       expect(await platform.submitVerdict(7, 'Approved', 'All passed', SHA)).to.include({ applied: true });
       expect(approvers()).to.deep.equal(['goalie-bot']);
-      expect(fake.requests.at(-1)).to.deep.include({ method: 'POST', path: `${ENCODED}/merge_requests/7/approve`, body: { sha: SHA } });
+      expect(fake.requests.at(-1)).to.deep.include({
+        method: 'POST',
+        path: `${ENCODED}/merge_requests/7/approve`,
+        body: { sha: SHA },
+      });
 
       const again = await platform.submitVerdict(7, 'Approved', 'All passed', SHA);
       expect(again.applied).to.equal(true);
@@ -167,7 +213,7 @@ describe('GitLab platform (against a fake GitLab)', () => {
       expect(approvers()).to.deep.equal(['goalie-bot']);
     });
 
-    it('Changes Requested withdraws Goalie\'s approval; Comment without an approval has nothing to withdraw', async () => {
+    it("Changes Requested withdraws Goalie's approval; Comment without an approval has nothing to withdraw", async () => {
       const platform = connect();
       await platform.submitVerdict(7, 'Approved', '', SHA);
       const withdrawn = await platform.submitVerdict(7, 'Changes Requested', '1 test case failed', SHA);
@@ -205,7 +251,7 @@ describe('GitLab platform (against a fake GitLab)', () => {
   });
 
   describe('setCommitStatus', () => {
-    it('posts goalie/review with GitLab\'s state for each neutral state', async () => {
+    it("posts goalie/review with GitLab's state for each neutral state", async () => {
       const platform = connect();
       const table = [
         ['pending', 'pending'],
@@ -214,10 +260,20 @@ describe('GitLab platform (against a fake GitLab)', () => {
         ['error', 'failed'],
       ] as const;
       for (const [i, [neutral]] of table.entries()) {
-        await platform.setCommitStatus(`${i}`.padEnd(40, 'f'), neutral, 'https://goalie.example.com/runs/1', `Goalie: ${neutral}`);
+        await platform.setCommitStatus(
+          `${i}`.padEnd(40, 'f'),
+          neutral,
+          'https://goalie.example.com/runs/1',
+          `Goalie: ${neutral}`,
+        );
       }
       expect(fake.project(PROJECT).statuses.map((s) => [s.status, s.name, s.target_url, s.description])).to.deep.equal(
-        table.map(([neutral, gitlab]) => [gitlab, 'goalie/review', 'https://goalie.example.com/runs/1', `Goalie: ${neutral}`]),
+        table.map(([neutral, gitlab]) => [
+          gitlab,
+          'goalie/review',
+          'https://goalie.example.com/runs/1',
+          `Goalie: ${neutral}`,
+        ]),
       );
       expect(fake.requests[0]!.path).to.equal(`${ENCODED}/statuses/${'0'.padEnd(40, 'f')}`);
     });
@@ -237,13 +293,21 @@ describe('GitLab platform (against a fake GitLab)', () => {
   });
 
   describe('listDeployments', () => {
-    it('returns the commit\'s successful deployments with a URL, oldest first, reading every page', async () => {
-      const first = fake.addDeployment(PROJECT, { sha: SHA, environment: 'review/feature-sso', url: 'https://sso-1.review.example.com' });
+    it("returns the commit's successful deployments with a URL, oldest first, reading every page", async () => {
+      const first = fake.addDeployment(PROJECT, {
+        sha: SHA,
+        environment: 'review/feature-sso',
+        url: 'https://sso-1.review.example.com',
+      });
       fake.addDeployment(PROJECT, { sha: SHA, environment: 'storybook', url: 'https://storybook.example.com' });
       fake.addDeployment(PROJECT, { sha: SHA, environment: 'docs', status: 'failed' });
       fake.addDeployment(PROJECT, { sha: SHA, environment: 'worker', url: null });
       for (let i = 0; i < 120; i++) fake.addDeployment(PROJECT, { sha: OTHER_SHA, environment: `review/other-${i}` });
-      fake.addDeployment(PROJECT, { sha: SHA, environment: 'review/feature-sso', url: 'https://sso-2.review.example.com' });
+      fake.addDeployment(PROJECT, {
+        sha: SHA,
+        environment: 'review/feature-sso',
+        url: 'https://sso-2.review.example.com',
+      });
 
       expect(await connect().listDeployments(SHA)).to.deep.equal([
         { environment: 'review/feature-sso', url: 'https://sso-1.review.example.com', sha: SHA },
@@ -307,14 +371,20 @@ describe('GitLab platform (against a fake GitLab)', () => {
       fake.failNext(10, 503);
       const error = await rejection(connect().getChangeRequest(7));
       expect(error.status).to.equal(503);
-      expect(error.message).to.equal('GitLab: could not read merge request !7 in acme/platform/web (503 Service Unavailable). GitLab failed, also after retries: try again later.');
+      expect(error.message).to.equal(
+        'GitLab: could not read merge request !7 in acme/platform/web (503 Service Unavailable). GitLab failed, also after retries: try again later.',
+      );
       expect(fake.requests).to.have.length(4);
     });
 
     it('a rejected token fails at once with a 401 that says to replace the token', async () => {
-      const error = await rejection(connect({ credentials: { kind: 'token', token: 'glpat-revoked' } }).getChangeRequest(7));
+      const error = await rejection(
+        connect({ credentials: { kind: 'token', token: 'glpat-revoked' } }).getChangeRequest(7),
+      );
       expect(error.status).to.equal(401);
-      expect(error.message).to.match(/^GitLab: could not read merge request !7 in acme\/platform\/web \(401 Unauthorized\)\. The GitLab token is invalid, expired or revoked/);
+      expect(error.message).to.match(
+        /^GitLab: could not read merge request !7 in acme\/platform\/web \(401 Unauthorized\)\. The GitLab token is invalid, expired or revoked/,
+      );
       expect(error.message).to.match(/"api" scope/);
       expect(fake.requests).to.have.length(1);
     });
@@ -324,7 +394,9 @@ describe('GitLab platform (against a fake GitLab)', () => {
       expect(project.status).to.equal(404);
       expect(project.message).to.match(/\(404 Project Not Found\)\. Either the project path "acme\/nope" is wrong/);
       const mr = await rejection(connect().upsertComment(99, 'm', 'm'));
-      expect(mr.message).to.match(/\(404 Merge Request Not Found\)\. That merge request does not exist in acme\/platform\/web/);
+      expect(mr.message).to.match(
+        /\(404 Merge Request Not Found\)\. That merge request does not exist in acme\/platform\/web/,
+      );
     });
 
     it('an unreachable GitLab is reported as such', async () => {
@@ -336,12 +408,16 @@ describe('GitLab platform (against a fake GitLab)', () => {
 
       const error = await rejection(connect({ apiUrl: `http://127.0.0.1:${port}` }).getChangeRequest(7));
       expect(error.status).to.equal(null);
-      expect(error.message).to.include(`(not reachable: ECONNREFUSED). GitLab could not be reached, also after retries: check that http://127.0.0.1:${port} is the GitLab URL`);
+      expect(error.message).to.include(
+        `(not reachable: ECONNREFUSED). GitLab could not be reached, also after retries: check that http://127.0.0.1:${port} is the GitLab URL`,
+      );
       expect(warnings).to.have.length(3);
     });
 
     it('a project that is not a path is refused up front', () => {
-      expect(() => connect({ repository: 'web' })).to.throw(/"group\/project" or "group\/subgroup\/project", got "web"/);
+      expect(() => connect({ repository: 'web' })).to.throw(
+        /"group\/project" or "group\/subgroup\/project", got "web"/,
+      );
     });
   });
 });

@@ -52,16 +52,29 @@ describe('evidence in S3, served by the dashboard', function () {
     viewer = await visitor(service, { organizationId: applied.organization.id, role: 'viewer' });
     worker = await startWorker(service.runtime);
     const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
-    await waitFor('the burn-in', async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0, 90_000, 100);
+    await waitFor(
+      'the burn-in',
+      async () => (await q(`SELECT count(*)::int n FROM test_cases WHERE generation_status = 'GENERATING'`))[0].n === 0,
+      90_000,
+      100,
+    );
     const api = service.client(await service.token('bucketed'));
     const started = await api.post('/v1/run', {});
     expect(started.status, JSON.stringify(started.body)).to.equal(200);
-    const run = await waitFor('the run to end', async () => {
-      const res = await api.get(`/v1/run/${started.body.run.shortId}`);
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
-    }, 90_000, 100);
+    const run = await waitFor(
+      'the run to end',
+      async () => {
+        const res = await api.get(`/v1/run/${started.body.run.shortId}`);
+        return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(res.body.status) ? res.body : null;
+      },
+      90_000,
+      100,
+    );
     expect(run).to.include({ status: 'COMPLETED', result: 'PASSED' });
-    [{ evidence }] = await q(`SELECT evidence FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1)`, [started.body.run.shortId]);
+    [{ evidence }] = await q(
+      `SELECT evidence FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1)`,
+      [started.body.run.shortId],
+    );
   });
   after(async () => {
     await worker?.stop();
@@ -143,15 +156,23 @@ describe('evidence in S3, served by the dashboard', function () {
 
   it('keeps the access checks: signed out is sent to sign in, a missing key is 404', async () => {
     const shot = item('screenshot');
-    const signedOut = await fetch(`${service.baseUrl}/evidence/${shot.key}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    const signedOut = await fetch(`${service.baseUrl}/evidence/${shot.key}`, {
+      redirect: 'manual',
+      headers: { accept: 'text/html' },
+    });
     expect(signedOut.status).to.equal(302);
     expect((await viewer.fetch(`/evidence/${shot.key.replace(/[^/]+$/, 'missing.jpg')}`)).status).to.equal(404);
   });
 
   it('refuses to start on a bucket that does not exist, saying so', async () => {
-    const config = loadConfig({ GOALIE_EVIDENCE_URL: s3.url.replace(`s3://${s3.bucket}/`, 's3://no-such-bucket/'), GOALIE_HOME: service.home });
+    const config = loadConfig({
+      GOALIE_EVIDENCE_URL: s3.url.replace(`s3://${s3.bucket}/`, 's3://no-such-bucket/'),
+      GOALIE_HOME: service.home,
+    });
     let error: unknown = null;
     await openEvidence(config).catch((e) => (error = e));
-    expect((error as Error | null)?.message).to.match(/GOALIE_EVIDENCE_URL: cannot reach the bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+: it does not exist/);
+    expect((error as Error | null)?.message).to.match(
+      /GOALIE_EVIDENCE_URL: cannot reach the bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+: it does not exist/,
+    );
   });
 });

@@ -42,13 +42,22 @@ for (const kind of evidenceStoreKinds) {
     /** A finished run of the default plan (a scripted worker), its test cases given evidence that finished `days` ago. */
     async function runWithEvidence(days: number): Promise<{ shortId: string; rows: { id: string; keys: string[] }[] }> {
       const executor = new ScriptedExecutor();
-      const worker = new Worker(service.runtime.app, service.runtime.boss, executor, { databaseUrl: service.runtime.databaseUrl, concurrency: 4, projectParallelism: 20 });
+      const worker = new Worker(service.runtime.app, service.runtime.boss, executor, {
+        databaseUrl: service.runtime.databaseUrl,
+        concurrency: 4,
+        projectParallelism: 20,
+      });
       await worker.start();
       try {
         const api = service.client(await service.token('shop'));
         const { body } = await api.post('/v1/run', {});
-        await waitFor('the run to end', async () => ['COMPLETED', 'ERROR'].includes((await api.get(`/v1/run/${body.run.shortId}`)).body.status));
-        const rtcs = await q(`SELECT id, run_id FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1) ORDER BY position`, [body.run.shortId]);
+        await waitFor('the run to end', async () =>
+          ['COMPLETED', 'ERROR'].includes((await api.get(`/v1/run/${body.run.shortId}`)).body.status),
+        );
+        const rtcs = await q(
+          `SELECT id, run_id FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1) ORDER BY position`,
+          [body.run.shortId],
+        );
         const rows = [];
         for (const rtc of rtcs) {
           const base = `runs/${rtc.run_id}/${rtc.id}`;
@@ -59,7 +68,10 @@ for (const kind of evidenceStoreKinds) {
           for (const item of items) await store.put(item.key, `bytes of ${item.key}`, item.contentType, []);
           // An earlier attempt's evidence is not listed, but lies in the same folder.
           await store.put(`${base}/attempt-1/final.jpg`, 'earlier', 'image/jpeg', []);
-          await q(`UPDATE run_test_cases SET evidence = $2, finished_at = now() - make_interval(days => $3) WHERE id = $1`, [rtc.id, JSON.stringify(items), days]);
+          await q(
+            `UPDATE run_test_cases SET evidence = $2, finished_at = now() - make_interval(days => $3) WHERE id = $1`,
+            [rtc.id, JSON.stringify(items), days],
+          );
           rows.push({ id: rtc.id, keys: [...items.map((i) => i.key), `${base}/attempt-1/final.jpg`] });
         }
         return { shortId: body.run.shortId, rows };
@@ -70,7 +82,12 @@ for (const kind of evidenceStoreKinds) {
 
     async function reviewWithEvidence(number: number, days: number): Promise<string[]> {
       connection ??= await connectRepository(service, projectId);
-      const shortId = await writeReview(service, connection, { number, status: 'COMPLETED', verdict: 'Approved', minutesAgo: days * DAY });
+      const shortId = await writeReview(service, connection, {
+        number,
+        status: 'COMPLETED',
+        verdict: 'Approved',
+        minutesAgo: days * DAY,
+      });
       const { id } = (await q(`SELECT id FROM reviews WHERE short_id = $1`, [shortId]))[0]!;
       const key = `reviews/${id}/checks/1/final.jpg`;
       await store.put(key, 'review shot', 'image/jpeg', []);
@@ -79,7 +96,10 @@ for (const kind of evidenceStoreKinds) {
 
     async function burnInWithEvidence(name: string, days: number): Promise<string[]> {
       const [row] = await q(`SELECT id FROM test_cases WHERE project_id = $1 AND name = $2`, [projectId, name]);
-      await q(`UPDATE test_cases SET generation_status = 'COMPLETED', generation_started_at = now() - make_interval(days => $2) WHERE id = $1`, [row!.id, days]);
+      await q(
+        `UPDATE test_cases SET generation_status = 'COMPLETED', generation_started_at = now() - make_interval(days => $2) WHERE id = $1`,
+        [row!.id, days],
+      );
       const keys = [`generation/${row!.id}/1700000000000/final.jpg`, `generation/${row!.id}/1700000000001/trace.zip`];
       for (const key of keys) await store.put(key, 'burn-in', 'image/jpeg', []);
       return keys;
@@ -114,7 +134,10 @@ for (const kind of evidenceStoreKinds) {
 
       const deleted: string[] = [];
       // Two sweeps at once, as two processes' schedulers would, one row per transaction so that they interleave.
-      const counts = await Promise.all([expireEvidence(service.runtime.app, counted(store, deleted), { batch: 1 }), expireEvidence(service.runtime.app, counted(store, deleted), { batch: 1 })]);
+      const counts = await Promise.all([
+        expireEvidence(service.runtime.app, counted(store, deleted), { batch: 1 }),
+        expireEvidence(service.runtime.app, counted(store, deleted), { batch: 1 }),
+      ]);
       const expiredRows = oldRun.rows.length + 1 + 1;
       expect(counts[0] + counts[1]).to.equal(expiredRows);
       expect(deleted).to.have.length(expiredRows);
@@ -123,13 +146,18 @@ for (const kind of evidenceStoreKinds) {
       for (const key of expiredKeys) expect(await exists(key), key).to.equal(false);
       for (const key of keptKeys) expect(await exists(key), key).to.equal(true);
 
-      const rows = await q(`SELECT id, evidence, evidence_expired_at FROM run_test_cases WHERE id = ANY($1::uuid[])`, [[...oldRun.rows, ...newRun.rows].map((r) => r.id)]);
+      const rows = await q(`SELECT id, evidence, evidence_expired_at FROM run_test_cases WHERE id = ANY($1::uuid[])`, [
+        [...oldRun.rows, ...newRun.rows].map((r) => r.id),
+      ]);
       for (const row of rows) {
         const old = oldRun.rows.some((r) => r.id === row.id);
         expect(row.evidence, row.id).to.have.length(old ? 0 : 2);
         expect(row.evidence_expired_at === null, row.id).to.equal(!old);
       }
-      const reviews = await q(`SELECT count(*)::int n FROM reviews WHERE project_id = $1 AND evidence_expired_at IS NOT NULL`, [projectId]);
+      const reviews = await q(
+        `SELECT count(*)::int n FROM reviews WHERE project_id = $1 AND evidence_expired_at IS NOT NULL`,
+        [projectId],
+      );
       expect(reviews[0]!.n).to.equal(1);
 
       const page = await (await adminFetch(service, `/runs/${oldRun.shortId}`)).text();
@@ -147,13 +175,31 @@ for (const kind of evidenceStoreKinds) {
     it('two schedulers sweep beside their ticks, each row once', async () => {
       const run = await runWithEvidence(10);
       const deleted: string[] = [];
-      const schedulers = [0, 1].map(() => startScheduler(service.runtime.app, { tickMs: 50, staleAfterMs: 15_000, evidence: counted(store, deleted), evidenceSweepMs: 0 }));
+      const schedulers = [0, 1].map(() =>
+        startScheduler(service.runtime.app, {
+          tickMs: 50,
+          staleAfterMs: 15_000,
+          evidence: counted(store, deleted),
+          evidenceSweepMs: 0,
+        }),
+      );
       try {
-        await waitFor('the sweeps', async () => (await q(`SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NOT NULL`, [run.rows.map((r) => r.id)]))[0]!.n === run.rows.length);
+        await waitFor(
+          'the sweeps',
+          async () =>
+            (
+              await q(
+                `SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NOT NULL`,
+                [run.rows.map((r) => r.id)],
+              )
+            )[0]!.n === run.rows.length,
+        );
       } finally {
         await Promise.all(schedulers.map((s) => s.stop()));
       }
-      expect([...deleted].sort()).to.deep.equal(run.rows.map((r) => r.keys[0]!.replace(/attempt-0\/final\.jpg$/, '')).sort());
+      expect([...deleted].sort()).to.deep.equal(
+        run.rows.map((r) => r.keys[0]!.replace(/attempt-0\/final\.jpg$/, '')).sort(),
+      );
       for (const key of run.rows.flatMap((r) => r.keys)) expect(await exists(key), key).to.equal(false);
     });
 
@@ -165,23 +211,35 @@ for (const kind of evidenceStoreKinds) {
       await expireEvidence(service.runtime.app, counted(store, deleted, 1)).catch((e) => (error = e));
       expect((error as Error | null)?.message).to.equal('the storage went away');
       expect(deleted).to.have.length(1);
-      const [marked] = await q(`SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NOT NULL AND jsonb_array_length(evidence) = 0`, [ids]);
+      const [marked] = await q(
+        `SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NOT NULL AND jsonb_array_length(evidence) = 0`,
+        [ids],
+      );
       expect(marked!.n, 'the row whose evidence was deleted').to.equal(1);
       // Still held by the failed sweep: another one leaves them alone until the lease runs out.
       expect(await expireEvidence(service.runtime.app, store)).to.equal(0);
       expect(await expireEvidence(service.runtime.app, store, { leaseMs: 0 })).to.equal(run.rows.length - 1);
       for (const key of run.rows.flatMap((r) => r.keys)) expect(await exists(key), key).to.equal(false);
-      const [left] = await q(`SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND (evidence_expired_at IS NULL OR evidence_sweep_claimed_at IS NOT NULL)`, [ids]);
+      const [left] = await q(
+        `SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND (evidence_expired_at IS NULL OR evidence_sweep_claimed_at IS NOT NULL)`,
+        [ids],
+      );
       expect(left!.n).to.equal(0);
     });
 
     it('a newer burn-in is kept until it too is past the setting', async () => {
       const again = await burnInWithEvidence('Sign in', 1);
       // Its evidence was last swept before this burn-in began.
-      await q(`UPDATE test_cases SET evidence_expired_at = now() - interval '20 days' WHERE project_id = $1 AND name = 'Sign in'`, [projectId]);
+      await q(
+        `UPDATE test_cases SET evidence_expired_at = now() - interval '20 days' WHERE project_id = $1 AND name = 'Sign in'`,
+        [projectId],
+      );
       expect(await expireEvidence(service.runtime.app, store)).to.equal(0);
       for (const key of again) expect(await exists(key), key).to.equal(true);
-      await q(`UPDATE test_cases SET generation_started_at = now() - interval '8 days' WHERE project_id = $1 AND name = 'Sign in'`, [projectId]);
+      await q(
+        `UPDATE test_cases SET generation_started_at = now() - interval '8 days' WHERE project_id = $1 AND name = 'Sign in'`,
+        [projectId],
+      );
       expect(await expireEvidence(service.runtime.app, store)).to.equal(1);
       for (const key of again) expect(await exists(key), key).to.equal(false);
     });

@@ -10,7 +10,9 @@ async function bytesOf(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function read(opened: EvidenceOpened | null): Promise<{ text: string; opened: Extract<EvidenceOpened, { status: 'ok' }> }> {
+async function read(
+  opened: EvidenceOpened | null,
+): Promise<{ text: string; opened: Extract<EvidenceOpened, { status: 'ok' }> }> {
   expect(opened?.status).to.equal('ok');
   const ok = opened as Extract<EvidenceOpened, { status: 'ok' }>;
   return { text: await bytesOf(ok.body), opened: ok };
@@ -27,7 +29,9 @@ for (const kind of evidenceStoreKinds) {
     after(() => stop());
 
     it('keeps the bytes and the content type, masking secrets first', async () => {
-      await store.put(`${RUN}/a/console.txt`, `${TEXT}\npassword S3cr3t Zebra\n`, 'text/plain; charset=utf-8', [{ value: 'S3cr3t Zebra', placeholder: '{{config.password}}' }]);
+      await store.put(`${RUN}/a/console.txt`, `${TEXT}\npassword S3cr3t Zebra\n`, 'text/plain; charset=utf-8', [
+        { value: 'S3cr3t Zebra', placeholder: '{{config.password}}' },
+      ]);
       const { text, opened } = await read(await store.open(`${RUN}/a/console.txt`));
       expect(text).to.equal(`${TEXT}\npassword {{config.password}}\n`);
       expect(opened.contentType).to.equal('text/plain; charset=utf-8');
@@ -63,14 +67,23 @@ for (const kind of evidenceStoreKinds) {
 
     it('answers a range past the end as unsatisfiable, with the size', async () => {
       await store.put(`${RUN}/b/trace.zip`, TEXT, 'application/zip', []);
-      expect(await store.open(`${RUN}/b/trace.zip`, { range: { start: 20 } })).to.deep.equal({ status: 'unsatisfiable', size: 20 });
-      expect(await store.open(`${RUN}/b/trace.zip`, { range: { suffix: 0 } })).to.deep.equal({ status: 'unsatisfiable', size: 20 });
+      expect(await store.open(`${RUN}/b/trace.zip`, { range: { start: 20 } })).to.deep.equal({
+        status: 'unsatisfiable',
+        size: 20,
+      });
+      expect(await store.open(`${RUN}/b/trace.zip`, { range: { suffix: 0 } })).to.deep.equal({
+        status: 'unsatisfiable',
+        size: 20,
+      });
     });
 
     it('answers not-modified for its own ETag, the bytes for another', async () => {
       await store.put(`${RUN}/c/step-1.jpg`, 'jpeg bytes', 'image/jpeg', []);
       const { opened } = await read(await store.open(`${RUN}/c/step-1.jpg`));
-      expect(await store.open(`${RUN}/c/step-1.jpg`, { ifNoneMatch: opened.etag })).to.deep.equal({ status: 'not-modified', etag: opened.etag });
+      expect(await store.open(`${RUN}/c/step-1.jpg`, { ifNoneMatch: opened.etag })).to.deep.equal({
+        status: 'not-modified',
+        etag: opened.etag,
+      });
       const { text } = await read(await store.open(`${RUN}/c/step-1.jpg`, { ifNoneMatch: '"something-else"' }));
       expect(text).to.equal('jpeg bytes');
     });
@@ -88,7 +101,8 @@ for (const kind of evidenceStoreKinds) {
 
     it('deletes keys (gone ones too) and whole folders, leaving the rest', async () => {
       const other = 'reviews/1b7f3c1e-8d2a-4c55-9b1e-5a6f7d8e9f00/checks/1/final.jpg';
-      for (const key of [`${RUN}/d/1.txt`, `${RUN}/d/2.txt`, `${RUN}/e/3.txt`, other]) await store.put(key, key, 'text/plain', []);
+      for (const key of [`${RUN}/d/1.txt`, `${RUN}/d/2.txt`, `${RUN}/e/3.txt`, other])
+        await store.put(key, key, 'text/plain', []);
       await store.deleteMany([`${RUN}/d/1.txt`, `${RUN}/d/never-was.txt`]);
       expect(await store.open(`${RUN}/d/1.txt`)).to.equal(null);
       expect((await read(await store.open(`${RUN}/d/2.txt`))).text).to.equal(`${RUN}/d/2.txt`);

@@ -27,12 +27,20 @@ describe('S3 evidence: the start-up check', function () {
 
   it('names a missing bucket, refused credentials and a server that does not answer', async () => {
     const missing = s3Evidence({ ...s3.location, bucket: 'not-there' }, { credentials: s3.credentials });
-    expect(await failure(() => missing.check())).to.match(/^GOALIE_EVIDENCE_URL: cannot reach the bucket not-there at http:\/\/127\.0\.0\.1:\d+: it does not exist: create it, or correct the bucket name\.$/);
+    expect(await failure(() => missing.check())).to.match(
+      /^GOALIE_EVIDENCE_URL: cannot reach the bucket not-there at http:\/\/127\.0\.0\.1:\d+: it does not exist: create it, or correct the bucket name\.$/,
+    );
     const refused = s3Evidence(s3.location, { credentials: { accessKeyId: 'WRONG', secretAccessKey: 'WRONG' } });
-    expect(await failure(() => refused.check())).to.match(/the credentials may not use it: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+    expect(await failure(() => refused.check())).to.match(
+      /the credentials may not use it: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
+    );
     const port = await freePort();
     const away = s3Evidence({ ...s3.location, endpoint: `http://127.0.0.1:${port}` }, { credentials: s3.credentials });
-    expect(await failure(() => away.check())).to.match(new RegExp(`at http://127\\.0\\.0\\.1:${port}: it did not answer \\(.+\\): check the endpoint, region and network\\.$`));
+    expect(await failure(() => away.check())).to.match(
+      new RegExp(
+        `at http://127\\.0\\.0\\.1:${port}: it did not answer \\(.+\\): check the endpoint, region and network\\.$`,
+      ),
+    );
     for (const store of [missing, refused, away]) store.close();
   });
 
@@ -41,7 +49,10 @@ describe('S3 evidence: the start-up check', function () {
       const store = s3Evidence(${JSON.stringify(s3.location)}, { credentials: ${JSON.stringify(s3.credentials)} });
       await store.check();
       store.close();`;
-    const node = (env: Record<string, string>) => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, ...env } });
+    const node = (env: Record<string, string>) =>
+      run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { ...process.env, ...env },
+      });
     const quiet = await node({});
     expect(quiet.stderr).not.to.include('NodeVersionSupportWarning');
     if (Number(process.versions.node.split('.')[0]) < 22) {

@@ -67,11 +67,16 @@ describe('action metadata (action.yml)', () => {
       it('declares exactly the inputs the code reads, and the outputs it sets, each described', () => {
         expect(Object.keys(meta.inputs).sort()).to.deep.equal(action.read());
         expect(Object.keys(meta.outputs).sort()).to.deep.equal(outputsSet(action.source));
-        for (const [name, spec] of [...Object.entries(meta.inputs), ...Object.entries(meta.outputs)]) expect(spec.description, name).to.be.a('string').and.not.empty;
+        for (const [name, spec] of [...Object.entries(meta.inputs), ...Object.entries(meta.outputs)])
+          expect(spec.description, name).to.be.a('string').and.not.empty;
       });
 
       it('has no ${{ in a description (GitHub would fail to load the action)', () => {
-        const descriptions = [meta.description, ...Object.values(meta.inputs).map((i) => i.description), ...Object.values(meta.outputs).map((o) => o.description)];
+        const descriptions = [
+          meta.description,
+          ...Object.values(meta.inputs).map((i) => i.description),
+          ...Object.values(meta.outputs).map((o) => o.description),
+        ];
         for (const text of descriptions) expect(text).not.to.include('${{');
       });
     });
@@ -79,7 +84,11 @@ describe('action metadata (action.yml)', () => {
 
   it('the run action: api_url and api_token required, blocking false and 60 minutes by default', () => {
     const { inputs } = metadata('action.yml');
-    expect(Object.entries(inputs).filter(([, i]) => i.required).map(([name]) => name)).to.deep.equal(['api_url', 'api_token']);
+    expect(
+      Object.entries(inputs)
+        .filter(([, i]) => i.required)
+        .map(([name]) => name),
+    ).to.deep.equal(['api_url', 'api_token']);
     expect(inputs.blocking!.default).to.equal('false');
     expect(inputs.timeout_minutes!.default).to.equal('60');
   });

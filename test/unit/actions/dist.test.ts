@@ -19,7 +19,10 @@ interface BuildActionsModule {
 const scriptUrl = new URL('../../../scripts/build-actions.js', import.meta.url).href;
 const { listActions, checkActions } = (await import(scriptUrl)) as BuildActionsModule;
 
-function runNode(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; output: string }> {
+function runNode(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -46,7 +49,8 @@ describe('action bundles (actions/*/dist)', function () {
     let copy: string;
     before(() => {
       copy = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-stale-dist-'));
-      for (const name of listActions()) fs.cpSync(path.join('actions', name, 'dist'), path.join(copy, 'actions', name, 'dist'), { recursive: true });
+      for (const name of listActions())
+        fs.cpSync(path.join('actions', name, 'dist'), path.join(copy, 'actions', name, 'dist'), { recursive: true });
       fs.appendFileSync(path.join(copy, 'actions/run/dist/index.js'), '\n// edited by hand\n');
       fs.rmSync(path.join(copy, 'actions/review-request/dist/package.json'));
       fs.writeFileSync(path.join(copy, 'actions/run/dist/old-chunk.js'), '');
@@ -64,7 +68,9 @@ describe('action bundles (actions/*/dist)', function () {
 
   it('run with `node dist/index.js` as GitHub does, and fail clearly without inputs', async () => {
     for (const name of listActions()) {
-      const { code, output } = await runNode([path.join('actions', name, 'dist', 'index.js')], { PATH: process.env.PATH });
+      const { code, output } = await runNode([path.join('actions', name, 'dist', 'index.js')], {
+        PATH: process.env.PATH,
+      });
       expect(code, output).to.equal(1);
       expect(output).to.match(/^::error::(\d )?[Ii]nvalid input/m);
     }

@@ -25,7 +25,11 @@ function example<N extends EventName>(name: N, action?: string): Example<N> {
 }
 
 const read = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
-const BASE = { preview_url: 'https://pr-2.preview.example.com', github_token: 'ghs_token', github_api_url: 'https://api.github.com' };
+const BASE = {
+  preview_url: 'https://pr-2.preview.example.com',
+  github_token: 'ghs_token',
+  github_api_url: 'https://api.github.com',
+};
 
 describe('review-request action', () => {
   describe('inputs', () => {
@@ -51,24 +55,47 @@ describe('review-request action', () => {
         expect(problems[2]).to.match(/^github_token is empty: .*pull-requests: write/);
         expect(problems[3]).to.match(/^github_api_url must be an absolute http\(s\) URL/);
       }
-      expect(() => parseInputs(read({ ...BASE, preview_url: 'pr-2.preview.example.com' }))).to.throw(InputError, /preview_url must be an absolute http\(s\) URL/);
+      expect(() => parseInputs(read({ ...BASE, preview_url: 'pr-2.preview.example.com' }))).to.throw(
+        InputError,
+        /preview_url must be an absolute http\(s\) URL/,
+      );
     });
 
     it('lets preview_url out where the event names the preview (deployment_status), but still checks a given one', () => {
-      expect(parseInputs(read({ ...BASE, preview_url: '' }), { previewUrlOptional: true })).to.deep.equal({ mention: '@goalie', githubToken: 'ghs_token', githubApiUrl: 'https://api.github.com' });
-      expect(() => parseInputs(read({ ...BASE, preview_url: 'preview' }), { previewUrlOptional: true })).to.throw(InputError, /preview_url must be an absolute http\(s\) URL/);
+      expect(parseInputs(read({ ...BASE, preview_url: '' }), { previewUrlOptional: true })).to.deep.equal({
+        mention: '@goalie',
+        githubToken: 'ghs_token',
+        githubApiUrl: 'https://api.github.com',
+      });
+      expect(() => parseInputs(read({ ...BASE, preview_url: 'preview' }), { previewUrlOptional: true })).to.throw(
+        InputError,
+        /preview_url must be an absolute http\(s\) URL/,
+      );
     });
   });
 
   describe("inputs of QA.tech's change-review action", () => {
     const { preview_url: _preview, ...noPreview } = BASE;
-    const config = (url: unknown, more: object = {}) => JSON.stringify({ applications: { app_x: { environment: { url } }, ...more } });
+    const config = (url: unknown, more: object = {}) =>
+      JSON.stringify({ applications: { app_x: { environment: { url } }, ...more } });
 
     it('applications_config gives the preview URL, context the message, pr_url the pull request; api_token, api_url and blocking are warned about', () => {
       const settings = parseInputs(
-        read({ ...noPreview, applications_config: config('https://pr-7.preview.example.com'), context: 'Look at checkout', pr_url: 'https://github.com/octo/shop/pull/7', api_token: 'qa', api_url: 'https://api.qa.tech', blocking: 'true' }),
+        read({
+          ...noPreview,
+          applications_config: config('https://pr-7.preview.example.com'),
+          context: 'Look at checkout',
+          pr_url: 'https://github.com/octo/shop/pull/7',
+          api_token: 'qa',
+          api_url: 'https://api.qa.tech',
+          blocking: 'true',
+        }),
       );
-      expect(settings).to.deep.include({ previewUrl: 'https://pr-7.preview.example.com', message: 'Look at checkout', pullRequest: { owner: 'octo', repo: 'shop', number: 7 } });
+      expect(settings).to.deep.include({
+        previewUrl: 'https://pr-7.preview.example.com',
+        message: 'Look at checkout',
+        pullRequest: { owner: 'octo', repo: 'shop', number: 7 },
+      });
       expect(settings.warnings).to.have.length(2);
       expect(settings.warnings![0]).to.match(/^api_token and api_url are not used: .*remove them\.$/);
       expect(settings.warnings![1]).to.match(/^blocking has no effect: /);
@@ -76,11 +103,36 @@ describe('review-request action', () => {
     });
 
     const cases: [string, Record<string, string>, RegExp][] = [
-      ['two preview URLs', { ...noPreview, applications_config: config('https://a.example.com', { app_y: { environment: { url: 'https://b.example.com' } } }) }, /^applications_config must name one preview URL/],
-      ['applications_config that is not JSON', { ...noPreview, applications_config: '{applications' }, /^applications_config is not valid JSON/],
-      ['a URL without a scheme', { ...noPreview, applications_config: config('pr-7.example.com') }, /^applications_config's environment url must be an absolute http\(s\) URL/],
-      ['both preview_url and applications_config', { ...BASE, applications_config: config('https://a.example.com') }, /^preview_url and applications_config .* are both given/],
-      ['a pr_url that is no pull request', { ...BASE, pr_url: 'https://github.com/octo/shop/issues/7' }, /^pr_url must be a pull request's URL/],
+      [
+        'two preview URLs',
+        {
+          ...noPreview,
+          applications_config: config('https://a.example.com', {
+            app_y: { environment: { url: 'https://b.example.com' } },
+          }),
+        },
+        /^applications_config must name one preview URL/,
+      ],
+      [
+        'applications_config that is not JSON',
+        { ...noPreview, applications_config: '{applications' },
+        /^applications_config is not valid JSON/,
+      ],
+      [
+        'a URL without a scheme',
+        { ...noPreview, applications_config: config('pr-7.example.com') },
+        /^applications_config's environment url must be an absolute http\(s\) URL/,
+      ],
+      [
+        'both preview_url and applications_config',
+        { ...BASE, applications_config: config('https://a.example.com') },
+        /^preview_url and applications_config .* are both given/,
+      ],
+      [
+        'a pr_url that is no pull request',
+        { ...BASE, pr_url: 'https://github.com/octo/shop/issues/7' },
+        /^pr_url must be a pull request's URL/,
+      ],
       ['both message and context', { ...BASE, message: 'a', context: 'b' }, /^message and context .* are both given/],
     ];
     for (const [what, inputs, expected] of cases) {
@@ -100,14 +152,26 @@ describe('review-request action', () => {
 
   describe('the comment', () => {
     it('has the mention and the preview URL on its first line, the message below', () => {
-      expect(reviewRequestComment({ mention: '@goalie', previewUrl: 'https://pr-42.preview.example.com' })).to.equal('@goalie please review https://pr-42.preview.example.com\n\n<!-- goalie:ci -->\n');
-      const body = reviewRequestComment({ mention: '@qa-bot', previewUrl: 'https://pr-42.preview.example.com', message: 'Focus on checkout.' });
+      expect(reviewRequestComment({ mention: '@goalie', previewUrl: 'https://pr-42.preview.example.com' })).to.equal(
+        '@goalie please review https://pr-42.preview.example.com\n\n<!-- goalie:ci -->\n',
+      );
+      const body = reviewRequestComment({
+        mention: '@qa-bot',
+        previewUrl: 'https://pr-42.preview.example.com',
+        message: 'Focus on checkout.',
+      });
       expect(body.split('\n')[0]).to.equal('@qa-bot please review https://pr-42.preview.example.com');
-      expect(body).to.equal('@qa-bot please review https://pr-42.preview.example.com\n\nFocus on checkout.\n\n<!-- goalie:ci -->\n');
+      expect(body).to.equal(
+        '@qa-bot please review https://pr-42.preview.example.com\n\nFocus on checkout.\n\n<!-- goalie:ci -->\n',
+      );
     });
 
     it("is read as a review request by Goalie's review trigger, with the preview URL even when the message has links", () => {
-      const body = reviewRequestComment({ mention: '@goalie', previewUrl: 'https://pr-42.preview.example.com/shop?x=1', message: 'See https://docs.example.com/spec.' });
+      const body = reviewRequestComment({
+        mention: '@goalie',
+        previewUrl: 'https://pr-42.preview.example.com/shop?x=1',
+        message: 'See https://docs.example.com/spec.',
+      });
       expect(findReviewRequest(body, '@goalie')).to.deep.equal({ url: 'https://pr-42.preview.example.com/shop?x=1' });
     });
   });
@@ -117,14 +181,26 @@ describe('review-request action', () => {
 
     it('reads pull_request events (opened, synchronize)', () => {
       for (const action of ['opened', 'synchronize']) {
-        expect(findPullRequest({ ...env, GITHUB_EVENT_NAME: 'pull_request' }, example('pull_request', action))).to.deep.equal({ owner: 'Codertocat', repo: 'Hello-World', number: 2 });
+        expect(
+          findPullRequest({ ...env, GITHUB_EVENT_NAME: 'pull_request' }, example('pull_request', action)),
+        ).to.deep.equal({ owner: 'Codertocat', repo: 'Hello-World', number: 2 });
       }
     });
 
     it('reads an issue_comment on a pull request, with the repository from the payload when GITHUB_REPOSITORY is unset', () => {
       const comment = example('issue_comment', 'created');
-      const payload = { ...comment, issue: { ...comment.issue, pull_request: { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1' } } };
-      expect(findPullRequest({ GITHUB_EVENT_NAME: 'issue_comment' }, payload)).to.deep.equal({ owner: 'Codertocat', repo: 'Hello-World', number: 1 });
+      const payload = {
+        ...comment,
+        issue: {
+          ...comment.issue,
+          pull_request: { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1' },
+        },
+      };
+      expect(findPullRequest({ GITHUB_EVENT_NAME: 'issue_comment' }, payload)).to.deep.equal({
+        owner: 'Codertocat',
+        repo: 'Hello-World',
+        number: 1,
+      });
     });
 
     it('says what to do for an event without a pull request', () => {
@@ -132,10 +208,9 @@ describe('review-request action', () => {
         EventError,
         /^This workflow ran for a `release` event, which belongs to no pull request, so there is nothing to comment on\. Run this action in a workflow triggered by `pull_request`.*`deployment_status`.*`push`/,
       );
-      expect(() => findPullRequest({ ...env, GITHUB_EVENT_NAME: 'issue_comment' }, example('issue_comment', 'created'))).to.throw(
-        EventError,
-        /^The issue_comment event is about issue #1, which is not a pull request/,
-      );
+      expect(() =>
+        findPullRequest({ ...env, GITHUB_EVENT_NAME: 'issue_comment' }, example('issue_comment', 'created')),
+      ).to.throw(EventError, /^The issue_comment event is about issue #1, which is not a pull request/);
     });
   });
 
@@ -148,28 +223,52 @@ describe('review-request action', () => {
     };
 
     it('a successful deployment: its commit and URL, environment_url before target_url', () => {
-      expect(commitOfEvent('deployment_status', deployment({ state: 'success', environment_url: 'https://pr-2.example.com', target_url: 'https://ci.example.com/1' }))).to.deep.equal({
+      expect(
+        commitOfEvent(
+          'deployment_status',
+          deployment({
+            state: 'success',
+            environment_url: 'https://pr-2.example.com',
+            target_url: 'https://ci.example.com/1',
+          }),
+        ),
+      ).to.deep.equal({
         sha: SHA,
         deploymentUrl: 'https://pr-2.example.com',
       });
-      expect(commitOfEvent('deployment_status', deployment({ state: 'success', environment_url: '', target_url: 'https://ci.example.com/1' }))).to.deep.equal({ sha: SHA, deploymentUrl: 'https://ci.example.com/1' });
+      expect(
+        commitOfEvent(
+          'deployment_status',
+          deployment({ state: 'success', environment_url: '', target_url: 'https://ci.example.com/1' }),
+        ),
+      ).to.deep.equal({ sha: SHA, deploymentUrl: 'https://ci.example.com/1' });
       // The example as it comes: no environment_url, an empty target_url.
       expect(commitOfEvent('deployment_status', example('deployment_status'))).to.deep.equal({ sha: SHA });
     });
 
     it('a deployment that did not succeed: skipped, saying its state', () => {
-      const inProgress = examples.find((d) => d.name === 'deployment_status')!.examples.find((e) => (e as Example<'deployment_status'>).deployment_status.state === 'in_progress');
-      expect(commitOfEvent('deployment_status', structuredClone(inProgress) as Example<'deployment_status'>)).to.deep.equal({
+      const inProgress = examples
+        .find((d) => d.name === 'deployment_status')!
+        .examples.find((e) => (e as Example<'deployment_status'>).deployment_status.state === 'in_progress');
+      expect(
+        commitOfEvent('deployment_status', structuredClone(inProgress) as Example<'deployment_status'>),
+      ).to.deep.equal({
         skip: "The deployment of f95f852 to github-pages is in_progress, not success: no preview to review yet, so no review was requested. The workflow runs again when the deployment's status changes.",
       });
-      expect(commitOfEvent('deployment_status', deployment({ state: 'failure' }))).to.have.property('skip').that.matches(/ is failure, not success/);
+      expect(commitOfEvent('deployment_status', deployment({ state: 'failure' })))
+        .to.have.property('skip')
+        .that.matches(/ is failure, not success/);
     });
 
     it("a push: the commit it pushed (after); a branch's deletion is skipped", () => {
       const push = examples.find((d) => d.name === 'push')!.examples as Example<'push'>[];
-      expect(commitOfEvent('push', structuredClone(push.find((p) => p.ref === 'refs/heads/master')!))).to.deep.equal({ sha: '6113728f27ae82c7b1a177c8d03f9e96e0adf246' });
+      expect(commitOfEvent('push', structuredClone(push.find((p) => p.ref === 'refs/heads/master')!))).to.deep.equal({
+        sha: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
+      });
       const deleted = structuredClone(push.find((p) => p.deleted)!);
-      expect(commitOfEvent('push', deleted)).to.deep.equal({ skip: `The push deleted ${deleted.ref}: there is no commit to review.` });
+      expect(commitOfEvent('push', deleted)).to.deep.equal({
+        skip: `The push deleted ${deleted.ref}: there is no commit to review.`,
+      });
     });
 
     it('a payload without the commit fails naming what is missing', () => {
@@ -181,7 +280,8 @@ describe('review-request action', () => {
   describe('GitHub calls', () => {
     const REPO = { owner: 'Codertocat', repo: 'Hello-World' };
     const SHA = 'a'.repeat(40);
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
     /** A fetch answering from a list, recording each call. */
     function scripted(...answers: (Response | Error)[]) {
@@ -206,23 +306,36 @@ describe('review-request action', () => {
         ]),
       );
       expect(await openPullRequestsOfCommit(options, REPO, SHA)).to.deep.equal({ withHead: [1, 4], containing: [2] });
-      expect(calls.map((c) => [c.init.method, c.url])).to.deep.equal([['GET', `https://api.github.com/repos/Codertocat/Hello-World/commits/${SHA}/pulls?per_page=100`]]);
+      expect(calls.map((c) => [c.init.method, c.url])).to.deep.equal([
+        ['GET', `https://api.github.com/repos/Codertocat/Hello-World/commits/${SHA}/pulls?per_page=100`],
+      ]);
       expect((calls[0]!.init.headers as Record<string, string>).authorization).to.equal('Bearer ghs_token');
     });
 
     it('retries network errors and 5xx answers with backoff', async () => {
-      const { calls, options } = scripted(new TypeError('fetch failed'), json(502, { message: 'Bad Gateway' }), json(200, []));
+      const { calls, options } = scripted(
+        new TypeError('fetch failed'),
+        json(502, { message: 'Bad Gateway' }),
+        json(200, []),
+      );
       expect(await openPullRequestsOfCommit(options, REPO, SHA)).to.deep.equal({ withHead: [], containing: [] });
       expect(calls).to.have.length(3);
 
-      const failing = scripted(json(503, { message: 'Unavailable' }), json(503, { message: 'Unavailable' }), json(503, { message: 'Unavailable' }));
+      const failing = scripted(
+        json(503, { message: 'Unavailable' }),
+        json(503, { message: 'Unavailable' }),
+        json(503, { message: 'Unavailable' }),
+      );
       const error = await openPullRequestsOfCommit(failing.options, REPO, SHA).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(GitHubApiError).with.property('status', 503);
       expect(failing.calls).to.have.length(3);
     });
 
     it('never retries a 4xx, and says which permission the token needs', async () => {
-      const { calls, options } = scripted(json(403, { message: 'Resource not accessible by integration' }), json(200, []));
+      const { calls, options } = scripted(
+        json(403, { message: 'Resource not accessible by integration' }),
+        json(200, []),
+      );
       const error = (await openPullRequestsOfCommit(options, REPO, SHA).catch((e: unknown) => e)) as GitHubApiError;
       expect(calls).to.have.length(1);
       expect(error.message).to.equal(

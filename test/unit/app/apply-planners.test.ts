@@ -8,18 +8,62 @@ import { planApplications } from '../../../backend/src/app/apply/plan-applicatio
 import { planTestCases } from '../../../backend/src/app/apply/plan-test-cases.js';
 import { planTestPlans } from '../../../backend/src/app/apply/plan-test-plans.js';
 
-const file = (rest: Record<string, unknown>): ProjectFile => projectFileSchema.parse({ organization: { name: 'Acme' }, project: { name: 'shop' }, ...rest });
-const nothingStored: ExistingProject = { organization: null, project: null, applications: [], devicePresets: [], configs: [], scenarios: [], testCases: [], testPlans: [], repository: null };
+const file = (rest: Record<string, unknown>): ProjectFile =>
+  projectFileSchema.parse({ organization: { name: 'Acme' }, project: { name: 'shop' }, ...rest });
+const nothingStored: ExistingProject = {
+  organization: null,
+  project: null,
+  applications: [],
+  devicePresets: [],
+  configs: [],
+  scenarios: [],
+  testCases: [],
+  testPlans: [],
+  repository: null,
+};
 const label = 'project shop';
-const refs = { applicationByName: new Map([['web', 'app-web']]), configByName: new Map([['admin', 'cfg-admin']]), scenarioByName: new Map<string, string>() };
-const tc = (name: string, more: Record<string, unknown> = {}) => ({ name, application: 'web', goal: `goal of ${name}`, ...more });
+const refs = {
+  applicationByName: new Map([['web', 'app-web']]),
+  configByName: new Map([['admin', 'cfg-admin']]),
+  scenarioByName: new Map<string, string>(),
+};
+const tc = (name: string, more: Record<string, unknown> = {}) => ({
+  name,
+  application: 'web',
+  goal: `goal of ${name}`,
+  ...more,
+});
 
 describe('apply planners', () => {
   describe('applications: the default environment', () => {
     const table: [string, { name: string; url: string; default?: boolean }[], string[], string[]][] = [
-      ['none marked: the first', [{ name: 'a', url: 'https://a.test' }, { name: 'b', url: 'https://b.test' }], ['a'], []],
-      ['one marked', [{ name: 'a', url: 'https://a.test' }, { name: 'b', url: 'https://b.test', default: true }], ['b'], []],
-      ['two marked: a problem', [{ name: 'a', url: 'https://a.test', default: true }, { name: 'b', url: 'https://b.test', default: true }], ['a'], ['applications.0.environments: marks 2 environments default: true; mark exactly one']],
+      [
+        'none marked: the first',
+        [
+          { name: 'a', url: 'https://a.test' },
+          { name: 'b', url: 'https://b.test' },
+        ],
+        ['a'],
+        [],
+      ],
+      [
+        'one marked',
+        [
+          { name: 'a', url: 'https://a.test' },
+          { name: 'b', url: 'https://b.test', default: true },
+        ],
+        ['b'],
+        [],
+      ],
+      [
+        'two marked: a problem',
+        [
+          { name: 'a', url: 'https://a.test', default: true },
+          { name: 'b', url: 'https://b.test', default: true },
+        ],
+        ['a'],
+        ['applications.0.environments: marks 2 environments default: true; mark exactly one'],
+      ],
     ];
     for (const [name, environments, defaults, problems] of table) {
       it(name, () => {
@@ -32,16 +76,46 @@ describe('apply planners', () => {
 
   describe('test cases: references', () => {
     const table: [string, unknown[], string[]][] = [
-      ['all found', [tc('login', { configs: ['admin'] }), tc('checkout', { resumeFrom: 'login', waitFor: ['search'] }), tc('search')], []],
-      ['unknown application', [tc('login', { application: 'api' })], ['testCases.0.application: names no application "api" in this file or in project shop']],
-      ['unknown config', [tc('login', { configs: ['admin', 'guest'] })], ['testCases.0.configs.1: names no config "guest" in this file or in project shop']],
-      ['unknown scenario', [tc('login', { scenario: 'sale' })], ['testCases.0.scenario: names no scenario "sale" in this file or in project shop']],
-      ['unknown resumeFrom', [tc('login', { resumeFrom: 'signup' })], ['testCases.0.resumeFrom: names no test case "signup" in this file or in project shop']],
-      ['waitFor twice', [tc('a'), tc('b', { waitFor: ['a', 'a'] })], ['testCases.1.waitFor: lists a test case more than once']],
+      [
+        'all found',
+        [
+          tc('login', { configs: ['admin'] }),
+          tc('checkout', { resumeFrom: 'login', waitFor: ['search'] }),
+          tc('search'),
+        ],
+        [],
+      ],
+      [
+        'unknown application',
+        [tc('login', { application: 'api' })],
+        ['testCases.0.application: names no application "api" in this file or in project shop'],
+      ],
+      [
+        'unknown config',
+        [tc('login', { configs: ['admin', 'guest'] })],
+        ['testCases.0.configs.1: names no config "guest" in this file or in project shop'],
+      ],
+      [
+        'unknown scenario',
+        [tc('login', { scenario: 'sale' })],
+        ['testCases.0.scenario: names no scenario "sale" in this file or in project shop'],
+      ],
+      [
+        'unknown resumeFrom',
+        [tc('login', { resumeFrom: 'signup' })],
+        ['testCases.0.resumeFrom: names no test case "signup" in this file or in project shop'],
+      ],
+      [
+        'waitFor twice',
+        [tc('a'), tc('b', { waitFor: ['a', 'a'] })],
+        ['testCases.1.waitFor: lists a test case more than once'],
+      ],
       [
         'a cycle, at the first test case in it',
         [tc('a'), tc('b', { waitFor: ['c'] }), tc('c', { resumeFrom: 'b' })],
-        ['testCases.1: dependencies form a cycle: b → c → b; a test case cannot depend on itself, directly or through others'],
+        [
+          'testCases.1: dependencies form a cycle: b → c → b; a test case cannot depend on itself, directly or through others',
+        ],
       ],
     ];
     for (const [name, testCases, problems] of table) {
@@ -55,7 +129,17 @@ describe('apply planners', () => {
   describe('test cases: generated again', () => {
     const stored: ExistingProject = {
       ...nothingStored,
-      testCases: [{ id: 'tc-login', name: 'login', applicationId: 'app-web', goal: 'goal of login', generationStatus: 'COMPLETED', resumeFromId: null, waitForIds: [] }],
+      testCases: [
+        {
+          id: 'tc-login',
+          name: 'login',
+          applicationId: 'app-web',
+          goal: 'goal of login',
+          generationStatus: 'COMPLETED',
+          resumeFromId: null,
+          waitForIds: [],
+        },
+      ],
     };
     const table: [string, Record<string, unknown>, boolean][] = [
       ['same goal and application', {}, false],
@@ -66,7 +150,12 @@ describe('apply planners', () => {
       it(name, () => {
         const appRefs = { ...refs, applicationByName: new Map([...refs.applicationByName, ['admin', 'app-admin']]) };
         const [planned] = planTestCases(file({ testCases: [tc('login', change)] }), stored, appRefs, label).testCases;
-        expect([planned!.id, planned!.created, planned!.regenerate, planned!.generationStatus]).to.deep.equal(['tc-login', false, regenerate, regenerate ? 'GENERATING' : 'COMPLETED']);
+        expect([planned!.id, planned!.created, planned!.regenerate, planned!.generationStatus]).to.deep.equal([
+          'tc-login',
+          false,
+          regenerate,
+          regenerate ? 'GENERATING' : 'COMPLETED',
+        ]);
       });
     }
     it('a new one', () => {
@@ -83,15 +172,47 @@ describe('apply planners', () => {
       testCaseByName: new Map([['login', 'tc-login']]),
     };
     const table: [string, unknown[], string[]][] = [
-      ['all found', [{ name: 'smoke', testCases: ['login'], applications: { web: { environment: 'staging', devicePreset: 'phone' } } }], []],
-      ['two defaults', [{ name: 'a', default: true }, { name: 'b', default: true }], ['testPlans: marks 2 plans default: true (a, b); mark at most one']],
-      ['a test case twice', [{ name: 'a', testCases: ['login', 'login'] }], ['testPlans.0.testCases: lists a test case more than once']],
-      ['unknown test case', [{ name: 'a', testCases: ['logout'] }], ['testPlans.0.testCases.0: names no test case "logout" in this file or in project shop']],
-      ['unknown application', [{ name: 'a', applications: { api: { environment: 'staging' } } }], ['testPlans.0.applications.api: names no application "api" in this file or in project shop']],
+      [
+        'all found',
+        [
+          {
+            name: 'smoke',
+            testCases: ['login'],
+            applications: { web: { environment: 'staging', devicePreset: 'phone' } },
+          },
+        ],
+        [],
+      ],
+      [
+        'two defaults',
+        [
+          { name: 'a', default: true },
+          { name: 'b', default: true },
+        ],
+        ['testPlans: marks 2 plans default: true (a, b); mark at most one'],
+      ],
+      [
+        'a test case twice',
+        [{ name: 'a', testCases: ['login', 'login'] }],
+        ['testPlans.0.testCases: lists a test case more than once'],
+      ],
+      [
+        'unknown test case',
+        [{ name: 'a', testCases: ['logout'] }],
+        ['testPlans.0.testCases.0: names no test case "logout" in this file or in project shop'],
+      ],
+      [
+        'unknown application',
+        [{ name: 'a', applications: { api: { environment: 'staging' } } }],
+        ['testPlans.0.applications.api: names no application "api" in this file or in project shop'],
+      ],
       [
         'unknown environment and preset',
         [{ name: 'a', applications: { web: { environment: 'prod', devicePreset: 'tablet' } } }],
-        ['testPlans.0.applications.web.environment: names no environment "prod" of application web', 'testPlans.0.applications.web.devicePreset: names no device preset "tablet" in this file or in project shop'],
+        [
+          'testPlans.0.applications.web.environment: names no environment "prod" of application web',
+          'testPlans.0.applications.web.devicePreset: names no device preset "tablet" in this file or in project shop',
+        ],
       ],
     ];
     for (const [name, testPlans, problems] of table) {
@@ -108,7 +229,10 @@ describe('apply planners', () => {
     ];
     for (const [name, testPlans, storedDefault, expected] of defaults) {
       it(`the default: ${name}`, () => {
-        const existing = { ...nothingStored, project: storedDefault ? { id: 'p', slug: 'shop', defaultTestPlanId: storedDefault } : null };
+        const existing = {
+          ...nothingStored,
+          project: storedDefault ? { id: 'p', slug: 'shop', defaultTestPlanId: storedDefault } : null,
+        };
         const plan = planTestPlans(file({ testPlans }), existing, planRefs, label);
         const byId = new Map(plan.testPlans.map((p) => [p.id, p.name]));
         expect(plan.defaultTestPlanId === undefined ? undefined : byId.get(plan.defaultTestPlanId)).to.equal(expected);

@@ -23,16 +23,28 @@ function usageError(parse: () => unknown): string {
 describe('client CLI arguments', () => {
   describe('goalie run', () => {
     const cases: [string, string[], Partial<ReturnType<typeof parseRunArgs>>][] = [
-      ['nothing: the default plan, API unless CI says otherwise', [], { request: {}, trigger: undefined, noCi: false, json: false, follow: { wait: false, timeoutMs: 30 * 60_000 } }],
+      [
+        'nothing: the default plan, API unless CI says otherwise',
+        [],
+        { request: {}, trigger: undefined, noCi: false, json: false, follow: { wait: false, timeoutMs: 30 * 60_000 } },
+      ],
       ['--plan', ['--plan', 'pln-smoke_4kq8z1'], { request: { testPlanShortId: 'pln-smoke_4kq8z1' } }],
       ['--plan=value form', ['--plan=pln_4kq8z1'], { request: { testPlanShortId: 'pln_4kq8z1' } }],
       ['--wait with the default timeout', ['--wait'], { follow: { wait: true, timeoutMs: 30 * 60_000 } }],
-      ['--wait --timeout 90s --junit', ['--wait', '--timeout', '90s', '--junit', 'out/report.xml'], { follow: { wait: true, timeoutMs: 90_000, junit: 'out/report.xml' } }],
+      [
+        '--wait --timeout 90s --junit',
+        ['--wait', '--timeout', '90s', '--junit', 'out/report.xml'],
+        { follow: { wait: true, timeoutMs: 90_000, junit: 'out/report.xml' } },
+      ],
       ['--json', ['--json'], { json: true }],
       ['--trigger API', ['--trigger', 'API'], { trigger: 'API' }],
       ['--trigger repohost (any case)', ['--trigger', 'repohost'], { trigger: 'REPOHOST' }],
       ['--no-ci', ['--no-ci'], { noCi: true }],
-      ['--api-url and --token', ['--api-url', 'https://g.example.com', '--token', 'goalie_x'], { connection: { 'api-url': 'https://g.example.com', token: 'goalie_x' } }],
+      [
+        '--api-url and --token',
+        ['--api-url', 'https://g.example.com', '--token', 'goalie_x'],
+        { connection: { 'api-url': 'https://g.example.com', token: 'goalie_x' } },
+      ],
     ];
     for (const [title, args, expected] of cases) {
       it(`parses ${title}`, () => {
@@ -51,21 +63,53 @@ describe('client CLI arguments', () => {
       ['a value on a boolean flag', ['--wait=yes'], /--wait takes no value/],
       ['--plan twice', ['--plan', 'pln_1', '--plan', 'pln_2'], /--plan is given more than once/],
       ['a positional argument', ['pln_1'], /unexpected argument "pln_1"/],
-      ['a plan that is not a plan short ID', ['--plan', 'smoke'], /--plan "smoke" is not a test plan short ID such as pln_4kq8z1/],
+      [
+        'a plan that is not a plan short ID',
+        ['--plan', 'smoke'],
+        /--plan "smoke" is not a test plan short ID such as pln_4kq8z1/,
+      ],
       ['--app without "="', ['--app', 'app_1'], /write --app app_4kq8z1=https:/],
-      ['--app with a wrong application', ['--app', 'web=https://x.example.com'], /"web" is not an application short ID/],
+      [
+        '--app with a wrong application',
+        ['--app', 'web=https://x.example.com'],
+        /"web" is not an application short ID/,
+      ],
       ['--app with nothing after "="', ['--app', 'app_1='], /nothing after "="/],
       ['--app with a non-http URL', ['--app', 'app_1=ftp://x.example.com'], /not an http:\/\/ or https:\/\/ URL/],
-      ['--app with neither URL nor environment', ['--app', 'app_1=staging'], /give a URL \(https:\/\/\.\.\.\) or an environment short ID such as env_4kq8z1/],
-      ['--app twice for one application', ['--app', 'app_1=env_1', '--app', 'app_1=env_2'], /--app app_1 is given twice/],
-      ['--device with a wrong preset', ['--device', 'app_1=Phone'], /"Phone" is not a device preset short ID such as preset_4kq8z1/],
-      ['--device twice for one application', ['--device', 'app_1=preset_1', '--device', 'app_1=preset_2'], /--device app_1 is given twice/],
+      [
+        '--app with neither URL nor environment',
+        ['--app', 'app_1=staging'],
+        /give a URL \(https:\/\/\.\.\.\) or an environment short ID such as env_4kq8z1/,
+      ],
+      [
+        '--app twice for one application',
+        ['--app', 'app_1=env_1', '--app', 'app_1=env_2'],
+        /--app app_1 is given twice/,
+      ],
+      [
+        '--device with a wrong preset',
+        ['--device', 'app_1=Phone'],
+        /"Phone" is not a device preset short ID such as preset_4kq8z1/,
+      ],
+      [
+        '--device twice for one application',
+        ['--device', 'app_1=preset_1', '--device', 'app_1=preset_2'],
+        /--device app_1 is given twice/,
+      ],
       ['--slack with a channel name', ['--slack', '#releases'], /give the Slack channel ID \(like C0123ABCD/],
-      ['--slack with an unknown notifyOn', ['--slack', 'C0123:sometimes'], /write --slack CHANNEL_ID or --slack CHANNEL_ID:failure/],
+      [
+        '--slack with an unknown notifyOn',
+        ['--slack', 'C0123:sometimes'],
+        /write --slack CHANNEL_ID or --slack CHANNEL_ID:failure/,
+      ],
       ['--trigger with another value', ['--trigger', 'GITHUB'], /use --trigger API or --trigger REPOHOST/],
       ['--timeout without --wait', ['--timeout', '5m'], /--timeout limits --wait: add --wait/],
       ['--junit without --wait', ['--junit', 'r.xml'], /--junit writes the report when the run ends: add --wait/],
-      ['a timeout that is not a duration', ['--wait', '--timeout', 'soon'], /write 90s, 30m, 1h, or a number of minutes/],
+      [
+        'a timeout that is not a duration',
+        ['--wait', '--timeout', 'soon'],
+        /write 90s, 30m, 1h, or a number of minutes/,
+      ],
     ];
     for (const [title, args, message] of errors) {
       it(`refuses ${title}`, () => expect(usageError(() => parseRunArgs(args))).to.match(message));
@@ -77,13 +121,18 @@ describe('client CLI arguments', () => {
   describe('goalie status', () => {
     it('takes the run short ID, all test cases by default', () => {
       expect(parseStatusArgs(['r_1'])).to.include({ shortId: 'r_1', testCases: 'all', json: false });
-      expect(parseStatusArgs(['r_1', '--test-cases', 'failed', '--json'])).to.include({ testCases: 'failed', json: true });
+      expect(parseStatusArgs(['r_1', '--test-cases', 'failed', '--json'])).to.include({
+        testCases: 'failed',
+        json: true,
+      });
       expect(parseStatusArgs(['--test-cases=none', 'r_1'])).to.include({ testCases: 'none' });
     });
     it('refuses a missing or second short ID and other test case filters', () => {
       expect(usageError(() => parseStatusArgs([]))).to.match(/give run short ID: goalie status <run short ID>/);
       expect(usageError(() => parseStatusArgs(['a', 'b']))).to.match(/unexpected argument "b"/);
-      expect(usageError(() => parseStatusArgs(['a', '--test-cases', 'passed']))).to.match(/use --test-cases all, failed .* or none/);
+      expect(usageError(() => parseStatusArgs(['a', '--test-cases', 'passed']))).to.match(
+        /use --test-cases all, failed .* or none/,
+      );
     });
   });
 
@@ -91,12 +140,21 @@ describe('client CLI arguments', () => {
     it('reruns everything, the failures, or named test cases', () => {
       expect(parseRerunArgs(['r_1']).request).to.deep.equal({});
       expect(parseRerunArgs(['r_1', '--failed-only']).request).to.deep.equal({ failedOnly: true });
-      expect(parseRerunArgs(['r_1', '--test-case', UUID_A, '--test-case', UUID_B]).request).to.deep.equal({ projectTestCaseIds: [UUID_A, UUID_B] });
-      expect(parseRerunArgs(['r_1', '--wait', '--timeout', '2h']).follow).to.deep.equal({ wait: true, timeoutMs: 7_200_000 });
+      expect(parseRerunArgs(['r_1', '--test-case', UUID_A, '--test-case', UUID_B]).request).to.deep.equal({
+        projectTestCaseIds: [UUID_A, UUID_B],
+      });
+      expect(parseRerunArgs(['r_1', '--wait', '--timeout', '2h']).follow).to.deep.equal({
+        wait: true,
+        timeoutMs: 7_200_000,
+      });
     });
     it('refuses --failed-only with --test-case, an ID that is not a UUID, and no run', () => {
-      expect(usageError(() => parseRerunArgs(['r_1', '--failed-only', '--test-case', UUID_A]))).to.match(/--failed-only and --test-case exclude each other/);
-      expect(usageError(() => parseRerunArgs(['r_1', '--test-case', 'Sign in']))).to.match(/"Sign in" is not a test case UUID/);
+      expect(usageError(() => parseRerunArgs(['r_1', '--failed-only', '--test-case', UUID_A]))).to.match(
+        /--failed-only and --test-case exclude each other/,
+      );
+      expect(usageError(() => parseRerunArgs(['r_1', '--test-case', 'Sign in']))).to.match(
+        /"Sign in" is not a test case UUID/,
+      );
       expect(usageError(() => parseRerunArgs(['--failed-only']))).to.match(/give run short ID/);
     });
   });
@@ -104,8 +162,26 @@ describe('client CLI arguments', () => {
   describe('goalie test-case create', () => {
     it('builds the request from every flag', () => {
       const parsed = parseTestCaseCreateArgs([
-        '--name', 'Sign in', '--goal', "Log in with config 'shopper'", '--app', 'app-web_1', '--expected', "'Welcome' is shown",
-        '--resume-from', UUID_A, '--wait-for', UUID_A, '--wait-for', UUID_B, '--config', 'cfg_1', '--config', 'cfg_2', '--scenario', 'scenario_1',
+        '--name',
+        'Sign in',
+        '--goal',
+        "Log in with config 'shopper'",
+        '--app',
+        'app-web_1',
+        '--expected',
+        "'Welcome' is shown",
+        '--resume-from',
+        UUID_A,
+        '--wait-for',
+        UUID_A,
+        '--wait-for',
+        UUID_B,
+        '--config',
+        'cfg_1',
+        '--config',
+        'cfg_2',
+        '--scenario',
+        'scenario_1',
       ]);
       expect(parsed.request).to.deep.equal({
         name: 'Sign in',
@@ -125,15 +201,43 @@ describe('client CLI arguments', () => {
       expect(parseTestCaseCreateArgs([...required, '--wait', '--timeout', '90s']).waitMs).to.equal(90_000);
     });
     const errors: [string, string[], RegExp][] = [
-      ['--timeout without --wait', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--timeout', '5m'], /--timeout limits --wait/],
-      ['a timeout that is not a duration', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--wait', '--timeout', 'soon'], /--timeout "soon" is not a duration/],
+      [
+        '--timeout without --wait',
+        ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--timeout', '5m'],
+        /--timeout limits --wait/,
+      ],
+      [
+        'a timeout that is not a duration',
+        ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--wait', '--timeout', 'soon'],
+        /--timeout "soon" is not a duration/,
+      ],
       ['missing required flags', ['--name', 'x'], /missing --goal, --app: e\.g\. goalie test-case create/],
       ['a blank name', ['--name', ' ', '--goal', 'g', '--app', 'app_1'], /missing --name/],
-      ['a wrong application', ['--name', 'n', '--goal', 'g', '--app', 'web'], /--app "web" is not an application short ID/],
-      ['a wrong config', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--config', 'shopper'], /--config "shopper" is not a config short ID such as cfg_4kq8z1/],
-      ['a wrong scenario', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--scenario', 'returning'], /is not a scenario short ID/],
-      ['a wrong dependency', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--resume-from', 'Sign in'], /--resume-from "Sign in" is not a test case UUID/],
-      ['a wrong Wait For', ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--wait-for', '12'], /--wait-for "12" is not a test case UUID/],
+      [
+        'a wrong application',
+        ['--name', 'n', '--goal', 'g', '--app', 'web'],
+        /--app "web" is not an application short ID/,
+      ],
+      [
+        'a wrong config',
+        ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--config', 'shopper'],
+        /--config "shopper" is not a config short ID such as cfg_4kq8z1/,
+      ],
+      [
+        'a wrong scenario',
+        ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--scenario', 'returning'],
+        /is not a scenario short ID/,
+      ],
+      [
+        'a wrong dependency',
+        ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--resume-from', 'Sign in'],
+        /--resume-from "Sign in" is not a test case UUID/,
+      ],
+      [
+        'a wrong Wait For',
+        ['--name', 'n', '--goal', 'g', '--app', 'app_1', '--wait-for', '12'],
+        /--wait-for "12" is not a test case UUID/,
+      ],
     ];
     for (const [title, args, message] of errors) {
       it(`refuses ${title}`, () => expect(usageError(() => parseTestCaseCreateArgs(args))).to.match(message));
@@ -154,7 +258,14 @@ describe('client CLI arguments', () => {
       it(`refuses --timeout ${JSON.stringify(text)}`, () => expect(() => parseTimeout(text)).to.throw(UsageError));
     }
     it('formats durations for people', () => {
-      expect([1000, 59_400, 90_000, 600_000, 3_600_000, 5_400_000].map(formatDuration)).to.deep.equal(['1s', '59s', '1m30s', '10m', '1h', '1h30m']);
+      expect([1000, 59_400, 90_000, 600_000, 3_600_000, 5_400_000].map(formatDuration)).to.deep.equal([
+        '1s',
+        '59s',
+        '1m30s',
+        '10m',
+        '1h',
+        '1h30m',
+      ]);
     });
   });
 });

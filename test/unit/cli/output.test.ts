@@ -29,7 +29,11 @@ const tc = (name: string, status: string, result: string | null, resultTitle: st
   startedAt: null,
   finishedAt: null,
 });
-const view = (status: RunStatusView['status'], result: RunStatusView['result'], runTestCases: RunTestCase[] = []): RunStatusView => ({ id: '4b1f5f0e-2a8c-4c55-9d2e-6f1a2b3c4d5e', shortId: 'run_abc', status, result, runTestCases });
+const view = (
+  status: RunStatusView['status'],
+  result: RunStatusView['result'],
+  runTestCases: RunTestCase[] = [],
+): RunStatusView => ({ id: '4b1f5f0e-2a8c-4c55-9d2e-6f1a2b3c4d5e', shortId: 'run_abc', status, result, runTestCases });
 
 interface Scripted {
   url: string;
@@ -50,7 +54,16 @@ async function scriptedServer(): Promise<Scripted> {
     };
     if (state.fail) return send(state.fail.status, state.fail.body);
     if (req.method === 'POST' && req.url === '/v1/run') {
-      return send(200, { success: true, run: { id: '4b1f5f0e-2a8c-4c55-9d2e-6f1a2b3c4d5e', shortId: 'run_abc', url: 'https://goalie.example.com/runs/run_abc', testCount: 2, testPlan: { name: 'Smoke', shortId: 'pln_1' } } });
+      return send(200, {
+        success: true,
+        run: {
+          id: '4b1f5f0e-2a8c-4c55-9d2e-6f1a2b3c4d5e',
+          shortId: 'run_abc',
+          url: 'https://goalie.example.com/runs/run_abc',
+          testCount: 2,
+          testPlan: { name: 'Smoke', shortId: 'pln_1' },
+        },
+      });
     }
     if (req.method === 'GET' && req.url === '/v1/run/run_abc?testCases=all&extensions=true') {
       const answer = state.views[Math.min(state.polls, state.views.length - 1)];
@@ -82,16 +95,26 @@ describe('client CLI outcomes', () => {
       ['timed out while RUNNING', view('RUNNING', null), true, 1],
       ['timed out before the first answer', null, true, 1],
     ];
-    for (const [title, run, timedOut, code] of table) it(`${title} -> ${code}`, () => expect(exitCodeFor(run, timedOut)).to.equal(code));
+    for (const [title, run, timedOut, code] of table)
+      it(`${title} -> ${code}`, () => expect(exitCodeFor(run, timedOut)).to.equal(code));
   });
 
   describe('the summary line', () => {
     const url = 'https://goalie.example.com/runs/run_abc';
     it('says the outcome, the counts and the link', () => {
-      const cases = [tc('Sign in', 'COMPLETED', 'PASSED'), tc('Checkout', 'COMPLETED', 'FAILED', "'Thanks' is not shown")];
-      expect(summaryLine(view('COMPLETED', 'FAILED', cases), url, null)).to.equal(`Run run_abc FAILED: 1 passed, 1 failed. ${url}`);
-      expect(summaryLine(view('COMPLETED', 'SKIPPED'), url, null)).to.equal(`Run run_abc SKIPPED: nothing ran (0 passed, 0 failed). ${url}`);
-      expect(summaryLine(view('ERROR', null, [tc('A', 'ERROR', null)]), url, null)).to.equal(`Run run_abc ended ERROR: 0 passed, 0 failed, 1 errored. ${url}`);
+      const cases = [
+        tc('Sign in', 'COMPLETED', 'PASSED'),
+        tc('Checkout', 'COMPLETED', 'FAILED', "'Thanks' is not shown"),
+      ];
+      expect(summaryLine(view('COMPLETED', 'FAILED', cases), url, null)).to.equal(
+        `Run run_abc FAILED: 1 passed, 1 failed. ${url}`,
+      );
+      expect(summaryLine(view('COMPLETED', 'SKIPPED'), url, null)).to.equal(
+        `Run run_abc SKIPPED: nothing ran (0 passed, 0 failed). ${url}`,
+      );
+      expect(summaryLine(view('ERROR', null, [tc('A', 'ERROR', null)]), url, null)).to.equal(
+        `Run run_abc ended ERROR: 0 passed, 0 failed, 1 errored. ${url}`,
+      );
       expect(summaryLine(view('RUNNING', null, [tc('A', 'RUNNING', null)]), url, 90_000)).to.equal(
         `Run run_abc timed out after 1m30s, still RUNNING (0 passed, 0 failed, 1 not finished). It goes on on the server: ${url} (stop it with: goalie cancel run_abc)`,
       );
@@ -101,14 +124,20 @@ describe('client CLI outcomes', () => {
   describe('the results table', () => {
     it('cuts a long reason at 100 characters with "…", never inside a character', () => {
       const long = 'x'.repeat(98) + '😀' + 'tail';
-      const table = textResultsTable([tc('A', 'COMPLETED', 'FAILED', long), tc('B', 'COMPLETED', 'FAILED', 'y'.repeat(REASON_WIDTH))]);
+      const table = textResultsTable([
+        tc('A', 'COMPLETED', 'FAILED', long),
+        tc('B', 'COMPLETED', 'FAILED', 'y'.repeat(REASON_WIDTH)),
+      ]);
       const [, a, b] = table.split('\n');
       expect(a).to.equal(`FAILED  A          ${'x'.repeat(98)}😀…`);
       expect(b).to.equal(`FAILED  B          ${'y'.repeat(REASON_WIDTH)}`);
     });
 
     it("with testCaseIds: each test case's own UUID, a dash once it was deleted", () => {
-      const kept = { ...tc('Sign in', 'COMPLETED', 'PASSED'), projectTestCaseId: '0b7e2c4a-5d1f-4e8a-9c3b-2a1d4e5f6a7b' };
+      const kept = {
+        ...tc('Sign in', 'COMPLETED', 'PASSED'),
+        projectTestCaseId: '0b7e2c4a-5d1f-4e8a-9c3b-2a1d4e5f6a7b',
+      };
       const table = textResultsTable([kept, tc('Gone', 'COMPLETED', 'FAILED', 'Nope')], { testCaseIds: true });
       expect(table.split('\n')).to.deep.equal([
         'RESULT  TEST CASE  TEST CASE UUID                        REASON',
@@ -119,7 +148,11 @@ describe('client CLI outcomes', () => {
   });
 
   describe('JUnit times', () => {
-    const timed = (name: string, startedAt: string | null, finishedAt: string | null): RunTestCase => ({ ...tc(name, 'COMPLETED', 'PASSED'), startedAt, finishedAt });
+    const timed = (name: string, startedAt: string | null, finishedAt: string | null): RunTestCase => ({
+      ...tc(name, 'COMPLETED', 'PASSED'),
+      startedAt,
+      finishedAt,
+    });
 
     it('time in seconds on each testcase and on the suite (first start to last end), timestamp of the first start', () => {
       const xml = junitXml(
@@ -130,15 +163,22 @@ describe('client CLI outcomes', () => {
         ]),
         { runUrl: 'https://goalie.example.com/runs/run_abc' },
       );
-      expect(xml).to.include('<testsuites name="Goalie run run_abc" tests="3" failures="0" errors="0" skipped="1" time="19.751">');
-      expect(xml).to.include('<testsuite name="Goalie run run_abc" tests="3" failures="0" errors="0" skipped="1" time="19.751" timestamp="2026-11-26T01:00:00">');
+      expect(xml).to.include(
+        '<testsuites name="Goalie run run_abc" tests="3" failures="0" errors="0" skipped="1" time="19.751">',
+      );
+      expect(xml).to.include(
+        '<testsuite name="Goalie run run_abc" tests="3" failures="0" errors="0" skipped="1" time="19.751" timestamp="2026-11-26T01:00:00">',
+      );
       expect(xml).to.include('<testcase name="A" classname="goalie" time="12.5">');
       expect(xml).to.include('<testcase name="B" classname="goalie" time="19.001">');
       expect(xml).to.include('<testcase name="C" classname="goalie" time="0">');
     });
 
     it('a run where nothing started: time 0 and no timestamp', () => {
-      const xml = junitXml(view('CANCELLED', null, [{ ...timed('A', null, null), status: 'CANCELLED', result: null }]), { runUrl: 'u' });
+      const xml = junitXml(
+        view('CANCELLED', null, [{ ...timed('A', null, null), status: 'CANCELLED', result: null }]),
+        { runUrl: 'u' },
+      );
       expect(xml).to.include('errors="1" skipped="0" time="0">\n');
       expect(xml).to.not.include('timestamp=');
     });
@@ -162,10 +202,20 @@ describe('client CLI outcomes', () => {
 
     const pending = [tc('Sign in', 'QUEUED', null), tc('Checkout', 'QUEUED', null)];
     const oneDone = [tc('Sign in', 'COMPLETED', 'PASSED'), tc('Checkout', 'RUNNING', null)];
-    const failed = [tc('Sign in', 'COMPLETED', 'PASSED'), tc('Checkout', 'COMPLETED', 'FAILED', "'Thanks for your order' is not shown")];
+    const failed = [
+      tc('Sign in', 'COMPLETED', 'PASSED'),
+      tc('Checkout', 'COMPLETED', 'FAILED', "'Thanks for your order' is not shown"),
+    ];
 
     it('prints a progress line when the counts change, not on every poll, then the table and the summary', async () => {
-      server.views = [view('INITIATED', null, pending), view('RUNNING', null, pending), view('RUNNING', null, pending), view('RUNNING', null, oneDone), view('RUNNING', null, oneDone), view('COMPLETED', 'FAILED', failed)];
+      server.views = [
+        view('INITIATED', null, pending),
+        view('RUNNING', null, pending),
+        view('RUNNING', null, pending),
+        view('RUNNING', null, oneDone),
+        view('RUNNING', null, oneDone),
+        view('COMPLETED', 'FAILED', failed),
+      ];
       const result = await runCli(['run', '--wait'], env, fakeClock());
       expect(result.code).to.equal(1);
       expect(server.polls).to.equal(6);
@@ -177,17 +227,30 @@ describe('client CLI outcomes', () => {
         '[10s] run_abc RUNNING: 1 passed, 0 failed, 1 not finished',
         '[26s] run_abc COMPLETED: 1 passed, 1 failed',
       ]);
-      expect(result.stdout).to.match(/RESULT\s+TEST CASE\s+REASON\nPASSED\s+Sign in\s*\nFAILED\s+Checkout\s+'Thanks for your order' is not shown/);
-      expect(result.stdout.trimEnd().split('\n').at(-1)).to.equal('Run run_abc FAILED: 1 passed, 1 failed. https://goalie.example.com/runs/run_abc');
+      expect(result.stdout).to.match(
+        /RESULT\s+TEST CASE\s+REASON\nPASSED\s+Sign in\s*\nFAILED\s+Checkout\s+'Thanks for your order' is not shown/,
+      );
+      expect(result.stdout.trimEnd().split('\n').at(-1)).to.equal(
+        'Run run_abc FAILED: 1 passed, 1 failed. https://goalie.example.com/runs/run_abc',
+      );
     });
 
     it('--json prints the final view with url and timedOut on stdout, progress on stderr, and --junit writes the report', async () => {
-      server.views = [view('RUNNING', null, oneDone), view('COMPLETED', 'PASSED', [tc('Sign in', 'COMPLETED', 'PASSED'), tc('Checkout', 'COMPLETED', 'PASSED')])];
+      server.views = [
+        view('RUNNING', null, oneDone),
+        view('COMPLETED', 'PASSED', [tc('Sign in', 'COMPLETED', 'PASSED'), tc('Checkout', 'COMPLETED', 'PASSED')]),
+      ];
       const junit = path.join(dir, 'report.xml');
       const result = await runCli(['run', '--wait', '--json', '--junit', junit], env, fakeClock());
       expect(result.code).to.equal(0);
       const printed = JSON.parse(result.stdout);
-      expect(printed).to.include({ shortId: 'run_abc', status: 'COMPLETED', result: 'PASSED', url: 'https://goalie.example.com/runs/run_abc', timedOut: false });
+      expect(printed).to.include({
+        shortId: 'run_abc',
+        status: 'COMPLETED',
+        result: 'PASSED',
+        url: 'https://goalie.example.com/runs/run_abc',
+        timedOut: false,
+      });
       expect(printed.runTestCases).to.have.length(2);
       expect(result.stderr).to.match(/^\[0s\] run_abc RUNNING/);
       const xml = fs.readFileSync(junit, 'utf8');
@@ -196,10 +259,30 @@ describe('client CLI outcomes', () => {
     });
 
     const outcomes: [string, RunStatusView, number, RegExp][] = [
-      ['PASSED', view('COMPLETED', 'PASSED', [tc('A', 'COMPLETED', 'PASSED')]), 0, /Run run_abc PASSED: 1 passed, 0 failed/],
-      ['ERROR', view('ERROR', null, [tc('A', 'ERROR', null, 'Browser crashed')]), 1, /Run run_abc ended ERROR: 0 passed, 0 failed, 1 errored/],
-      ['CANCELLED', view('CANCELLED', null, [tc('A', 'CANCELLED', null)]), 1, /Run run_abc ended CANCELLED: 0 passed, 0 failed, 1 cancelled/],
-      ['SKIPPED', view('COMPLETED', 'SKIPPED', [tc('A', 'SKIPPED', 'SKIPPED', 'Skipped: dependency "B" failed')]), 0, /Run run_abc SKIPPED: nothing ran/],
+      [
+        'PASSED',
+        view('COMPLETED', 'PASSED', [tc('A', 'COMPLETED', 'PASSED')]),
+        0,
+        /Run run_abc PASSED: 1 passed, 0 failed/,
+      ],
+      [
+        'ERROR',
+        view('ERROR', null, [tc('A', 'ERROR', null, 'Browser crashed')]),
+        1,
+        /Run run_abc ended ERROR: 0 passed, 0 failed, 1 errored/,
+      ],
+      [
+        'CANCELLED',
+        view('CANCELLED', null, [tc('A', 'CANCELLED', null)]),
+        1,
+        /Run run_abc ended CANCELLED: 0 passed, 0 failed, 1 cancelled/,
+      ],
+      [
+        'SKIPPED',
+        view('COMPLETED', 'SKIPPED', [tc('A', 'SKIPPED', 'SKIPPED', 'Skipped: dependency "B" failed')]),
+        0,
+        /Run run_abc SKIPPED: nothing ran/,
+      ],
     ];
     for (const [title, final, code, summary] of outcomes) {
       it(`${title} ends with exit code ${code}`, async () => {
@@ -207,7 +290,8 @@ describe('client CLI outcomes', () => {
         const result = await runCli(['run', '--wait'], env, fakeClock());
         expect(result.code).to.equal(code);
         expect(result.stdout).to.match(summary);
-        if (title === 'SKIPPED') expect(result.stderr).to.match(/^warning: run run_abc ran no test case \(result SKIPPED\); exiting with 0/);
+        if (title === 'SKIPPED')
+          expect(result.stderr).to.match(/^warning: run run_abc ran no test case \(result SKIPPED\); exiting with 0/);
         else expect(result.stderr).to.equal('');
       });
     }
@@ -217,7 +301,9 @@ describe('client CLI outcomes', () => {
       const junit = path.join(dir, 'report.xml');
       const result = await runCli(['run', '--wait', '--timeout', '10s', '--junit', junit], env, fakeClock());
       expect(result.code).to.equal(1);
-      expect(result.stdout).to.include('Run run_abc timed out after 10s, still RUNNING (1 passed, 0 failed, 1 not finished)');
+      expect(result.stdout).to.include(
+        'Run run_abc timed out after 10s, still RUNNING (1 passed, 0 failed, 1 not finished)',
+      );
       expect(result.stdout).to.include('goalie cancel run_abc');
       // 2 s, 3 s, 4.5 s, then the 0.5 s left: the deadline is kept.
       expect(server.polls).to.equal(5);
@@ -228,7 +314,9 @@ describe('client CLI outcomes', () => {
       server.fail = { status: 404, body: { message: 'No test plan pln_nope in this project.' } };
       const result = await runCli(['run', '--plan', 'pln_nope'], env, fakeClock());
       expect(result).to.include({ code: 2, stdout: '' });
-      expect(result.stderr).to.equal('goalie run: No test plan pln_nope in this project. (HTTP 404, request id req-42)\n');
+      expect(result.stderr).to.equal(
+        'goalie run: No test plan pln_nope in this project. (HTTP 404, request id req-42)\n',
+      );
     });
 
     it('a server error is retried, then ends with 2', async () => {
@@ -242,14 +330,22 @@ describe('client CLI outcomes', () => {
 
     it('a server that cannot be reached ends with 2', async () => {
       const port = await freePort();
-      const result = await runCli(['status', 'run_abc'], { GOALIE_API_URL: `http://127.0.0.1:${port}`, GOALIE_API_TOKEN: 't' }, fakeClock());
+      const result = await runCli(
+        ['status', 'run_abc'],
+        { GOALIE_API_URL: `http://127.0.0.1:${port}`, GOALIE_API_TOKEN: 't' },
+        fakeClock(),
+      );
       expect(result.code).to.equal(2);
       expect(result.stderr).to.match(new RegExp(`^goalie status: Could not reach http://127\\.0\\.0\\.1:${port}/v1: `));
     });
 
     it('a JUnit file that cannot be written is a usage error (2), after the results are printed', async () => {
       server.views = [view('COMPLETED', 'PASSED', [tc('A', 'COMPLETED', 'PASSED')])];
-      const result = await runCli(['run', '--wait', '--junit', path.join(dir, 'missing-dir', 'r.xml')], env, fakeClock());
+      const result = await runCli(
+        ['run', '--wait', '--junit', path.join(dir, 'missing-dir', 'r.xml')],
+        env,
+        fakeClock(),
+      );
       expect(result.code).to.equal(2);
       expect(result.stdout).to.include('Run run_abc PASSED');
       expect(result.stderr).to.match(/goalie run: could not write the JUnit report to .*missing-dir\/r\.xml: ENOENT/);

@@ -9,7 +9,9 @@ import { parseRunArgs, slackNotification, withTrigger } from '../../../shared/sr
 
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
 /** The event GitHub Actions writes to GITHUB_EVENT_PATH after a push to pull request #2 of Codertocat/Hello-World. */
-const synchronize = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => (e as { action?: string }).action === 'synchronize')!;
+const synchronize = examples
+  .find((e) => e.name === 'pull_request')!
+  .examples.find((e) => (e as { action?: string }).action === 'synchronize')!;
 const EVENT_PATH = '/home/runner/work/_temp/_github_workflow/event.json';
 const read = (path: string) => (path === EVENT_PATH ? JSON.stringify(synchronize) : null);
 
@@ -42,16 +44,25 @@ const GITLAB_ENV = {
 describe('goalie run request', () => {
   it('turns --app and --device into one override per application', () => {
     const { request } = parseRunArgs([
-      '--plan', 'pln_smoke1',
-      '--app', 'app-web_1=https://pr-42.preview.example.com',
-      '--app', 'app-admin_2=env-staging_3',
-      '--device', 'app-web_1=preset-phone_4',
-      '--device', 'app-api_5=preset-desktop_6',
+      '--plan',
+      'pln_smoke1',
+      '--app',
+      'app-web_1=https://pr-42.preview.example.com',
+      '--app',
+      'app-admin_2=env-staging_3',
+      '--device',
+      'app-web_1=preset-phone_4',
+      '--device',
+      'app-api_5=preset-desktop_6',
     ]);
     expect(request).to.deep.equal({
       testPlanShortId: 'pln_smoke1',
       applications: [
-        { applicationShortId: 'app-web_1', environment: { url: 'https://pr-42.preview.example.com' }, devicePresetShortId: 'preset-phone_4' },
+        {
+          applicationShortId: 'app-web_1',
+          environment: { url: 'https://pr-42.preview.example.com' },
+          devicePresetShortId: 'preset-phone_4',
+        },
         { applicationShortId: 'app-admin_2', environment: { shortId: 'env-staging_3' } },
         { applicationShortId: 'app-api_5', devicePresetShortId: 'preset-desktop_6' },
       ],
@@ -60,11 +71,16 @@ describe('goalie run request', () => {
 
   it('keeps "=" inside a URL', () => {
     const { request } = parseRunArgs(['--app', 'app_1=http://127.0.0.1:3000/?a=b']);
-    expect(request.applications).to.deep.equal([{ applicationShortId: 'app_1', environment: { url: 'http://127.0.0.1:3000/?a=b' } }]);
+    expect(request.applications).to.deep.equal([
+      { applicationShortId: 'app_1', environment: { url: 'http://127.0.0.1:3000/?a=b' } },
+    ]);
   });
 
   it('turns --slack into notifications: always by default, or failure', () => {
-    expect(parseRunArgs(['--slack', 'C0123ABCD', '--slack', 'G0ALERTS:failure', '--slack', 'C0X:always']).request.notifications).to.deep.equal([
+    expect(
+      parseRunArgs(['--slack', 'C0123ABCD', '--slack', 'G0ALERTS:failure', '--slack', 'C0X:always']).request
+        .notifications,
+    ).to.deep.equal([
       { type: 'slack', channel: 'C0123ABCD' },
       { type: 'slack', channel: 'G0ALERTS', notifyOn: 'failure' },
       { type: 'slack', channel: 'C0X', notifyOn: 'always' },
@@ -106,11 +122,16 @@ describe('goalie run request', () => {
     });
 
     it('--trigger REPOHOST in CI is the same as the default', () => {
-      expect(withTrigger({}, { trigger: 'REPOHOST', noCi: false }, gitlab)).to.deep.equal(withTrigger({}, { noCi: false }, gitlab));
+      expect(withTrigger({}, { trigger: 'REPOHOST', noCi: false }, gitlab)).to.deep.equal(
+        withTrigger({}, { noCi: false }, gitlab),
+      );
     });
 
     it('--no-ci and --trigger API send API without attribution', () => {
-      expect(withTrigger({ testPlanShortId: 'pln_1' }, { noCi: true }, github)).to.deep.equal({ trigger: 'API', testPlanShortId: 'pln_1' });
+      expect(withTrigger({ testPlanShortId: 'pln_1' }, { noCi: true }, github)).to.deep.equal({
+        trigger: 'API',
+        testPlanShortId: 'pln_1',
+      });
       expect(withTrigger({}, { trigger: 'API', noCi: false }, github)).to.deep.equal({ trigger: 'API' });
     });
 
@@ -121,8 +142,23 @@ describe('goalie run request', () => {
     });
 
     it('GitHub Actions without a readable event file still names branch, commit and repository', () => {
-      const push = detectCi({ ...GITHUB_ENV, GITHUB_EVENT_PATH: '/nonexistent/event.json', GITHUB_HEAD_REF: '', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: 'abc123' }, read);
-      expect(withTrigger({}, { noCi: false }, push)).to.deep.equal({ trigger: 'REPOHOST', actor: 'Codertocat', branch: 'main', commitHash: 'abc123', repository: 'Codertocat/Hello-World' });
+      const push = detectCi(
+        {
+          ...GITHUB_ENV,
+          GITHUB_EVENT_PATH: '/nonexistent/event.json',
+          GITHUB_HEAD_REF: '',
+          GITHUB_REF: 'refs/heads/main',
+          GITHUB_SHA: 'abc123',
+        },
+        read,
+      );
+      expect(withTrigger({}, { noCi: false }, push)).to.deep.equal({
+        trigger: 'REPOHOST',
+        actor: 'Codertocat',
+        branch: 'main',
+        commitHash: 'abc123',
+        repository: 'Codertocat/Hello-World',
+      });
     });
   });
 });

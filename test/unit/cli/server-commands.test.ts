@@ -8,8 +8,8 @@ async function capture(argv: string[]): Promise<{ code: number; stdout: string; 
   let stdout = '';
   let stderr = '';
   const [out, err] = [process.stdout.write, process.stderr.write];
-  process.stdout.write = ((chunk: string) => ((stdout += chunk), true));
-  process.stderr.write = ((chunk: string) => ((stderr += chunk), true));
+  process.stdout.write = (chunk: string) => ((stdout += chunk), true);
+  process.stderr.write = (chunk: string) => ((stderr += chunk), true);
   try {
     return { code: await main(argv), stdout, stderr };
   } finally {
@@ -43,7 +43,11 @@ describe('server commands: --help and option mistakes', () => {
     expect(stdout).to.not.include('serve ');
   });
 
-  for (const argv of [['token', 'create', '--bogus'], ['user', 'list', '--nope'], ['token', 'create', '--project']]) {
+  for (const argv of [
+    ['token', 'create', '--bogus'],
+    ['user', 'list', '--nope'],
+    ['token', 'create', '--project'],
+  ]) {
     it(`goalie ${argv.join(' ')}: a usage error with exit 2 and the usage, no stack trace`, async () => {
       const answer = await capture(argv);
       expect(answer.code).to.equal(2);

@@ -26,7 +26,9 @@ describe('plan status badges', () => {
 
   it('shortens a long plan name, and grows with its text', () => {
     const long = badgeSvg('A'.repeat(100), 'failed');
-    expect(long).to.include(`${'A'.repeat(39)}…`).and.not.include('A'.repeat(40));
+    expect(long)
+      .to.include(`${'A'.repeat(39)}…`)
+      .and.not.include('A'.repeat(40));
     const width = (svg: string) => Number(/width="(\d+)"/.exec(svg)![1]);
     expect(width(badgeSvg('Smoke', 'passed'))).to.be.lessThan(width(badgeSvg('Nightly regression', 'passed')));
   });

@@ -11,7 +11,8 @@ describe('access: what each role may do', () => {
   ];
   for (const [role, allowed] of table) {
     for (const [action, expected] of Object.entries(allowed) as [Action, boolean][]) {
-      it(`${role ?? 'no member'} ${expected ? 'may' : 'may not'} ${action}`, () => expect(can(role, action)).to.equal(expected));
+      it(`${role ?? 'no member'} ${expected ? 'may' : 'may not'} ${action}`, () =>
+        expect(can(role, action)).to.equal(expected));
     }
   }
 
@@ -33,8 +34,10 @@ describe('access: what each role may do', () => {
     [null, 'viewer', false],
   ];
   for (const [actor, target, expected] of assign) {
-    it(`${actor ?? 'no member'} ${expected ? 'may' : 'may not'} give the role ${target}`, () => expect(mayAssign(actor, target)).to.equal(expected));
+    it(`${actor ?? 'no member'} ${expected ? 'may' : 'may not'} give the role ${target}`, () =>
+      expect(mayAssign(actor, target)).to.equal(expected));
   }
 
-  it('lists the roles from the most to the least powerful', () => expect(ROLES).to.deep.equal(['owner', 'admin', 'member', 'viewer']));
+  it('lists the roles from the most to the least powerful', () =>
+    expect(ROLES).to.deep.equal(['owner', 'admin', 'member', 'viewer']));
 });

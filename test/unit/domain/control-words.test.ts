@@ -9,7 +9,8 @@ describe('control words: unnamed controls read by their identifiers', () => {
     ['fa fa-trash-o', ['fa', 'fa', 'trash', 'o']],
     ['XMLHttpButton', ['xml', 'http', 'button']],
   ];
-  for (const [text, words] of split) it(`splits ${JSON.stringify(text)}`, () => expect(identifierWords(text)).to.deep.equal(words));
+  for (const [text, words] of split)
+    it(`splits ${JSON.stringify(text)}`, () => expect(identifierWords(text)).to.deep.equal(words));
 
   const scores: [string, string, number][] = [
     ['Delete', 'destroy', 1],
@@ -32,6 +33,7 @@ describe('control words: unnamed controls read by their identifiers', () => {
     ['the button', 'destroy', 0],
   ];
   for (const [wanted, identifiers, score] of scores) {
-    it(`${JSON.stringify(wanted)} against ${JSON.stringify(identifiers)} scores ${score}`, () => expect(controlWordScore(wanted, identifierWords(identifiers))).to.equal(score));
+    it(`${JSON.stringify(wanted)} against ${JSON.stringify(identifiers)} scores ${score}`, () =>
+      expect(controlWordScore(wanted, identifierWords(identifiers))).to.equal(score));
   }
 });

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { findCycle, topologicalOrder, withDependencies, type DependencyEdges } from '../../../backend/src/domain/dependency-graph.js';
+import {
+  findCycle,
+  topologicalOrder,
+  withDependencies,
+  type DependencyEdges,
+} from '../../../backend/src/domain/dependency-graph.js';
 
 const graph = (edges: Record<string, Partial<DependencyEdges>>) =>
   new Map(Object.entries(edges).map(([id, e]) => [id, { resumeFrom: e.resumeFrom ?? null, waitFor: e.waitFor ?? [] }]));
@@ -16,15 +21,28 @@ describe('dependency graph', () => {
   const closures: [string[], string[]][] = [
     [['admin'], ['admin']],
     [['checkout'], ['checkout', 'cart', 'signIn', 'stock']],
-    [['cart', 'admin'], ['cart', 'signIn', 'admin']],
-    [['checkout', 'signIn'], ['checkout', 'cart', 'signIn', 'stock']],
+    [
+      ['cart', 'admin'],
+      ['cart', 'signIn', 'admin'],
+    ],
+    [
+      ['checkout', 'signIn'],
+      ['checkout', 'cart', 'signIn', 'stock'],
+    ],
   ];
   for (const [roots, expected] of closures) {
-    it(`includes the dependencies of ${roots.join(', ')}`, () => expect(withDependencies(roots, shop)).to.deep.equal(expected));
+    it(`includes the dependencies of ${roots.join(', ')}`, () =>
+      expect(withDependencies(roots, shop)).to.deep.equal(expected));
   }
 
   it('orders dependencies before dependents and keeps the input order otherwise', () => {
-    expect(topologicalOrder(['checkout', 'cart', 'signIn', 'stock', 'admin'], shop)).to.deep.equal(['signIn', 'cart', 'stock', 'checkout', 'admin']);
+    expect(topologicalOrder(['checkout', 'cart', 'signIn', 'stock', 'admin'], shop)).to.deep.equal([
+      'signIn',
+      'cart',
+      'stock',
+      'checkout',
+      'admin',
+    ]);
     expect(topologicalOrder(['admin', 'stock'], shop)).to.deep.equal(['admin', 'stock']);
   });
 

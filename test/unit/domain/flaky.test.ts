@@ -20,14 +20,29 @@ describe('flakiness: a test case whose verdict does not follow from the code', (
     ['passed, failed, passed again', 'PFP', 'abc', 'its result changed 2 times in its last 3 verdicts'],
     ['failed, passed, failed', 'FPF', '---', 'its result changed 2 times in its last 3 verdicts'],
     ['passed and failed on one commit', 'PF', 'aa', 'passed and failed on the same commit aaaaaaa'],
-    ['failed, then passed on a rerun of the same commit', 'PPFP', 'abcc', 'passed and failed on the same commit ccccccc'],
+    [
+      'failed, then passed on a rerun of the same commit',
+      'PPFP',
+      'abcc',
+      'passed and failed on the same commit ccccccc',
+    ],
     ['one commit wins over the count of changes', 'PFPF', 'aabb', 'passed and failed on the same commit aaaaaaa'],
     ['two results without a commit are not the same commit', 'PF', '--', null],
     ['errors are not verdicts', 'PEPEP', 'abcde', null],
     ['skips are not verdicts', 'FSFSF', 'abcde', null],
-    ['an error between two verdicts does not hide a change', 'PEF', 'aba', 'passed and failed on the same commit aaaaaaa'],
+    [
+      'an error between two verdicts does not hide a change',
+      'PEF',
+      'aba',
+      'passed and failed on the same commit aaaaaaa',
+    ],
     ['changes older than the last 10 results do not count', 'PFP' + 'P'.repeat(10), '', null],
-    ['the last 10 results: exactly two changes', 'PPPPPPPFPP', '', 'its result changed 2 times in its last 10 verdicts'],
+    [
+      'the last 10 results: exactly two changes',
+      'PPPPPPPFPP',
+      '',
+      'its result changed 2 times in its last 10 verdicts',
+    ],
     ['the same commit older than the last 10 does not count', 'PF' + 'F'.repeat(10), 'aa' + 'bcdefghijk', null],
   ];
   for (const [title, outcomes, commits, reason] of table) {

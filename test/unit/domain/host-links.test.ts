@@ -29,7 +29,9 @@ describe('host links: web pages of a repository host from its API URL', () => {
   });
 
   it('GitHub Enterprise keeps its host', () => {
-    expect(hostLinks('github', 'https://ghe.example.com/api/v3', 'acme/shop')!.commit('abc')).to.equal('https://ghe.example.com/acme/shop/commit/abc');
+    expect(hostLinks('github', 'https://ghe.example.com/api/v3', 'acme/shop')!.commit('abc')).to.equal(
+      'https://ghe.example.com/acme/shop/commit/abc',
+    );
   });
 
   it('GitLab, self-managed under a path, with subgroups: pages under /-/', () => {

@@ -13,7 +13,8 @@ describe('masking secret values', () => {
       'S3cr3t%20Zebra&%227781%22',
       'S3cr3t Zebra&amp;&quot;7781&quot;',
     ];
-    for (const form of forms) expect(maskSecrets(`before ${form} after`, secrets), form).to.equal('before {{config.password}} after');
+    for (const form of forms)
+      expect(maskSecrets(`before ${form} after`, secrets), form).to.equal('before {{config.password}} after');
   });
 
   it('masks the longer of two values whole, and short values only as whole words', () => {
@@ -22,12 +23,24 @@ describe('masking secret values', () => {
       { value: 'abcdef', placeholder: '{{config.b}}' },
       { value: '42', placeholder: '{{config.pin}}' },
     ];
-    expect(maskSecrets('abcdef abcd 42 420 a42 "42"', both)).to.equal('{{config.b}} {{config.a}} {{config.pin}} 420 a42 "{{config.pin}}"');
+    expect(maskSecrets('abcdef abcd 42 420 a42 "42"', both)).to.equal(
+      '{{config.b}} {{config.a}} {{config.pin}} 420 a42 "{{config.pin}}"',
+    );
   });
 
   it('masks every string in a JSON-like value and keeps the rest', () => {
-    const outcome = { title: 'No S3cr3t Zebra&"7781"', count: 3, healed: [{ sentence: 'Type S3cr3t Zebra&"7781"' }], none: null };
-    expect(maskDeep(outcome, secrets)).to.deep.equal({ title: 'No {{config.password}}', count: 3, healed: [{ sentence: 'Type {{config.password}}' }], none: null });
+    const outcome = {
+      title: 'No S3cr3t Zebra&"7781"',
+      count: 3,
+      healed: [{ sentence: 'Type S3cr3t Zebra&"7781"' }],
+      none: null,
+    };
+    expect(maskDeep(outcome, secrets)).to.deep.equal({
+      title: 'No {{config.password}}',
+      count: 3,
+      healed: [{ sentence: 'Type {{config.password}}' }],
+      none: null,
+    });
     expect(maskSecrets('nothing secret', [])).to.equal('nothing secret');
   });
 });

@@ -33,7 +33,11 @@ describe('aria snapshot text', () => {
   });
 
   it('describes nodes for messages', () => {
-    expect(parseAriaSnapshot(snapshot).map(describeNode).slice(0, 3)).to.deep.equal(['heading "Todos"', 'textbox "What needs to be done?"', 'list']);
+    expect(parseAriaSnapshot(snapshot).map(describeNode).slice(0, 3)).to.deep.equal([
+      'heading "Todos"',
+      'textbox "What needs to be done?"',
+      'list',
+    ]);
   });
 });
 
@@ -48,9 +52,13 @@ describe('similarity of names', () => {
     ['Sign in', 'Delete', (s) => s < 0.3],
     ['', 'x', (s) => s === 0],
   ];
-  for (const [a, b, ok] of table) it(`${a} ~ ${b}`, () => expect(ok(similarity(a, b)), String(similarity(a, b))).to.equal(true));
+  for (const [a, b, ok] of table)
+    it(`${a} ~ ${b}`, () => expect(ok(similarity(a, b)), String(similarity(a, b))).to.equal(true));
 
   it('ranks the closest first', () => {
-    expect(closest('Sign up', ['Delete', 'Sign in', 'Sign up now'], (x) => x, 2).map((r) => r.item)).to.deep.equal(['Sign up now', 'Sign in']);
+    expect(closest('Sign up', ['Delete', 'Sign in', 'Sign up now'], (x) => x, 2).map((r) => r.item)).to.deep.equal([
+      'Sign up now',
+      'Sign in',
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { isFailedOutcome, isTerminalRunStatus, runResult, type Outcome } from '../../../backend/src/domain/run-state.js';
+import {
+  isFailedOutcome,
+  isTerminalRunStatus,
+  runResult,
+  type Outcome,
+} from '../../../backend/src/domain/run-state.js';
 import { usagePeriod } from '../../../backend/src/domain/usage.js';
 
 const passed: Outcome = { status: 'COMPLETED', result: 'PASSED' };
@@ -29,11 +34,18 @@ describe('failed test cases (what failedOnly reruns)', () => {
     [cancelled, false],
     [{ status: 'PENDING', result: null }, false],
   ];
-  for (const [outcome, expected] of table) it(`${outcome.status}/${outcome.result} → ${expected}`, () => expect(isFailedOutcome(outcome)).to.equal(expected));
+  for (const [outcome, expected] of table)
+    it(`${outcome.status}/${outcome.result} → ${expected}`, () => expect(isFailedOutcome(outcome)).to.equal(expected));
 });
 
 describe('terminal run statuses', () => {
-  for (const [status, terminal] of [['INITIATED', false], ['RUNNING', false], ['COMPLETED', true], ['ERROR', true], ['CANCELLED', true]] as const) {
+  for (const [status, terminal] of [
+    ['INITIATED', false],
+    ['RUNNING', false],
+    ['COMPLETED', true],
+    ['ERROR', true],
+    ['CANCELLED', true],
+  ] as const) {
     it(`${status} → ${terminal}`, () => expect(isTerminalRunStatus(status)).to.equal(terminal));
   }
 });

@@ -1,6 +1,16 @@
 // Where the browser may go: address kinds (the tricky spellings included), the policy, preview origin patterns.
 import { expect } from 'chai';
-import { addressKind, addressRefusal, hostKind, hostMatches, kindRefusal, parseIpv4, parseIpv6, urlRefusal, type AddressKind } from '../../../backend/src/domain/url-policy.js';
+import {
+  addressKind,
+  addressRefusal,
+  hostKind,
+  hostMatches,
+  kindRefusal,
+  parseIpv4,
+  parseIpv6,
+  urlRefusal,
+  type AddressKind,
+} from '../../../backend/src/domain/url-policy.js';
 
 const none = { allowLoopback: false, allowPrivate: false };
 const all = { allowLoopback: true, allowPrivate: true };
@@ -112,9 +122,17 @@ describe('url-policy', () => {
       ['link-local', all, /link-local address, which the browser may never reach/],
       ['unspecified', all, /unspecified address/],
       ['reserved', all, /multicast or reserved/],
-      ['loopback', none, /loopback address, which this project does not allow: set `network: \{ allowLoopback: true \}` under `project:`.*GOALIE_BROWSER_ALLOW_LOOPBACK=true/],
+      [
+        'loopback',
+        none,
+        /loopback address, which this project does not allow: set `network: \{ allowLoopback: true \}` under `project:`.*GOALIE_BROWSER_ALLOW_LOOPBACK=true/,
+      ],
       ['loopback', { allowLoopback: true, allowPrivate: false }, null],
-      ['private', none, /private network address, which this project does not allow: set `network: \{ allowPrivate: true \}`.*GOALIE_BROWSER_ALLOW_PRIVATE=true/],
+      [
+        'private',
+        none,
+        /private network address, which this project does not allow: set `network: \{ allowPrivate: true \}`.*GOALIE_BROWSER_ALLOW_PRIVATE=true/,
+      ],
       ['private', { allowLoopback: false, allowPrivate: true }, null],
       ['private', { allowLoopback: true, allowPrivate: false }, /private network/],
       ['public', none, null],
@@ -130,7 +148,9 @@ describe('url-policy', () => {
 
   it("refuses Goalie's own ports on this machine, and only there", () => {
     const own = { ports: [8080, 5433], isOwnAddress: (a: string) => a === '10.0.0.5' };
-    expect(addressRefusal('127.0.0.1', 8080, all, own)).to.match(/port 8080 of this machine, where Goalie itself listens/);
+    expect(addressRefusal('127.0.0.1', 8080, all, own)).to.match(
+      /port 8080 of this machine, where Goalie itself listens/,
+    );
     expect(addressRefusal('::1', 5433, all, own)).to.match(/port 5433 of this machine/);
     expect(addressRefusal('10.0.0.5', 8080, all, own)).to.match(/port 8080 of this machine/);
     expect(addressRefusal('10.0.0.6', 8080, all, own)).to.equal(null);
@@ -167,7 +187,9 @@ describe('url-policy', () => {
       });
     }
     it("names Goalie's own port", () => {
-      expect(urlRefusal('http://localhost:8080/', all, { ports: [8080], isOwnAddress: () => false })).to.match(/^localhost:8080 is port 8080 of this machine/);
+      expect(urlRefusal('http://localhost:8080/', all, { ports: [8080], isOwnAddress: () => false })).to.match(
+        /^localhost:8080 is port 8080 of this machine/,
+      );
     });
   });
 
@@ -195,7 +217,8 @@ describe('url-policy', () => {
       ['[::1]', 'http://[::1]:4000/', true],
     ];
     for (const [pattern, url, matches] of rows) {
-      it(`${pattern} ${matches ? 'matches' : 'does not match'} ${url}`, () => expect(hostMatches(pattern, new URL(url))).to.equal(matches));
+      it(`${pattern} ${matches ? 'matches' : 'does not match'} ${url}`, () =>
+        expect(hostMatches(pattern, new URL(url))).to.equal(matches));
     }
   });
 });

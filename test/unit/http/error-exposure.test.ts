@@ -12,12 +12,42 @@ function libraryError(status: number, message: string, expose?: boolean): Error 
 }
 
 const cases: { name: string; thrown: () => unknown; status: number; message: string | RegExp }[] = [
-  { name: "Goalie's 404", thrown: () => new NotFound('No test plan with short ID pln_x in this project.'), status: 404, message: 'No test plan with short ID pln_x in this project.' },
-  { name: "Goalie's 400", thrown: () => new BadRequest('Send a JSON object.'), status: 400, message: 'Send a JSON object.' },
-  { name: "a library's 404 without expose", thrown: () => libraryError(404, 'ENOENT: /var/lib/goalie/secret.key'), status: 404, message: 'Not Found (request id req-1).' },
-  { name: "a library's 400 with expose false", thrown: () => libraryError(400, 'pg: syntax error at "users"', false), status: 400, message: 'Bad Request (request id req-1).' },
-  { name: "a library's 500", thrown: () => libraryError(500, 'connection string postgres://u:pw@db'), status: 500, message: /^Internal server error \(request id req-1\)/ },
-  { name: 'a plain Error', thrown: () => new Error('secret internals'), status: 500, message: /^Internal server error \(request id req-1\)/ },
+  {
+    name: "Goalie's 404",
+    thrown: () => new NotFound('No test plan with short ID pln_x in this project.'),
+    status: 404,
+    message: 'No test plan with short ID pln_x in this project.',
+  },
+  {
+    name: "Goalie's 400",
+    thrown: () => new BadRequest('Send a JSON object.'),
+    status: 400,
+    message: 'Send a JSON object.',
+  },
+  {
+    name: "a library's 404 without expose",
+    thrown: () => libraryError(404, 'ENOENT: /var/lib/goalie/secret.key'),
+    status: 404,
+    message: 'Not Found (request id req-1).',
+  },
+  {
+    name: "a library's 400 with expose false",
+    thrown: () => libraryError(400, 'pg: syntax error at "users"', false),
+    status: 400,
+    message: 'Bad Request (request id req-1).',
+  },
+  {
+    name: "a library's 500",
+    thrown: () => libraryError(500, 'connection string postgres://u:pw@db'),
+    status: 500,
+    message: /^Internal server error \(request id req-1\)/,
+  },
+  {
+    name: 'a plain Error',
+    thrown: () => new Error('secret internals'),
+    status: 500,
+    message: /^Internal server error \(request id req-1\)/,
+  },
 ];
 
 describe('error messages a client sees', () => {

@@ -4,7 +4,11 @@ import { createRequire } from 'node:module';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import { expect } from 'chai';
 import type { PlatformEvent, WebhookRequest } from '../../../backend/src/app/ports/change-request-platform.js';
-import { GitHubWebhookReceiver, signGitHubPayload, WebhookPayloadError } from '../../../backend/src/platforms/github/index.js';
+import {
+  GitHubWebhookReceiver,
+  signGitHubPayload,
+  WebhookPayloadError,
+} from '../../../backend/src/platforms/github/index.js';
 
 const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
 // Example payloads are read and tweaked freely below: their full types would only add noise.
@@ -24,7 +28,12 @@ function delivery(event: string, payload: unknown, secret = SECRET): WebhookRequ
   const rawBody = Buffer.from(JSON.stringify(payload));
   return {
     rawBody,
-    headers: { 'x-github-event': event, 'x-github-delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958', 'x-hub-signature-256': signGitHubPayload(secret, rawBody), 'content-type': 'application/json' },
+    headers: {
+      'x-github-event': event,
+      'x-github-delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958',
+      'x-hub-signature-256': signGitHubPayload(secret, rawBody),
+      'content-type': 'application/json',
+    },
   };
 }
 
@@ -60,27 +69,135 @@ describe('GitHub webhooks', () => {
     };
 
     const cases: { name: string; event: string; payload: () => unknown; expected: PlatformEvent }[] = [
-      { name: 'pull_request opened', event: 'pull_request', payload: () => example('pull_request', action('opened')), expected: { kind: 'change-request', action: 'opened', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
-      { name: 'pull_request reopened', event: 'pull_request', payload: () => example('pull_request', action('reopened')), expected: { kind: 'change-request', action: 'opened', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
-      { name: 'pull_request synchronize', event: 'pull_request', payload: () => example('pull_request', action('synchronize')), expected: { kind: 'change-request', action: 'updated', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
-      { name: 'pull_request ready_for_review', event: 'pull_request', payload: () => example('pull_request', action('ready_for_review')), expected: { kind: 'change-request', action: 'ready', changeRequest: PR, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
-      { name: 'pull_request closed', event: 'pull_request', payload: () => example('pull_request', action('closed')), expected: { kind: 'change-request', action: 'closed', changeRequest: { ...PR, state: 'closed' }, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
-      { name: 'pull_request closed by merging', event: 'pull_request', payload: mergedClose, expected: { kind: 'change-request', action: 'closed', changeRequest: { ...PR, state: 'merged' }, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
-      { name: 'pull_request converted_to_draft', event: 'pull_request', payload: () => example('pull_request', action('converted_to_draft')), expected: { kind: 'change-request', action: 'other', changeRequest: { ...PR, draft: true }, sender: 'Codertocat', fromFork: false, authorId: '21031067' } },
+      {
+        name: 'pull_request opened',
+        event: 'pull_request',
+        payload: () => example('pull_request', action('opened')),
+        expected: {
+          kind: 'change-request',
+          action: 'opened',
+          changeRequest: PR,
+          sender: 'Codertocat',
+          fromFork: false,
+          authorId: '21031067',
+        },
+      },
+      {
+        name: 'pull_request reopened',
+        event: 'pull_request',
+        payload: () => example('pull_request', action('reopened')),
+        expected: {
+          kind: 'change-request',
+          action: 'opened',
+          changeRequest: PR,
+          sender: 'Codertocat',
+          fromFork: false,
+          authorId: '21031067',
+        },
+      },
+      {
+        name: 'pull_request synchronize',
+        event: 'pull_request',
+        payload: () => example('pull_request', action('synchronize')),
+        expected: {
+          kind: 'change-request',
+          action: 'updated',
+          changeRequest: PR,
+          sender: 'Codertocat',
+          fromFork: false,
+          authorId: '21031067',
+        },
+      },
+      {
+        name: 'pull_request ready_for_review',
+        event: 'pull_request',
+        payload: () => example('pull_request', action('ready_for_review')),
+        expected: {
+          kind: 'change-request',
+          action: 'ready',
+          changeRequest: PR,
+          sender: 'Codertocat',
+          fromFork: false,
+          authorId: '21031067',
+        },
+      },
+      {
+        name: 'pull_request closed',
+        event: 'pull_request',
+        payload: () => example('pull_request', action('closed')),
+        expected: {
+          kind: 'change-request',
+          action: 'closed',
+          changeRequest: { ...PR, state: 'closed' },
+          sender: 'Codertocat',
+          fromFork: false,
+          authorId: '21031067',
+        },
+      },
+      {
+        name: 'pull_request closed by merging',
+        event: 'pull_request',
+        payload: mergedClose,
+        expected: {
+          kind: 'change-request',
+          action: 'closed',
+          changeRequest: { ...PR, state: 'merged' },
+          sender: 'Codertocat',
+          fromFork: false,
+          authorId: '21031067',
+        },
+      },
+      {
+        name: 'pull_request converted_to_draft',
+        event: 'pull_request',
+        payload: () => example('pull_request', action('converted_to_draft')),
+        expected: {
+          kind: 'change-request',
+          action: 'other',
+          changeRequest: { ...PR, draft: true },
+          sender: 'Codertocat',
+          fromFork: false,
+          authorId: '21031067',
+        },
+      },
       {
         name: 'issue_comment created on a pull request',
         event: 'issue_comment',
         payload: withPullRequest,
-        expected: { kind: 'comment', number: 1, body: "You are totally right! I'll get this fixed right away.", author: 'Codertocat', authorId: '21031067', commentId: '492700400' },
+        expected: {
+          kind: 'comment',
+          number: 1,
+          body: "You are totally right! I'll get this fixed right away.",
+          author: 'Codertocat',
+          authorId: '21031067',
+          commentId: '492700400',
+        },
       },
-      { name: 'issue_comment created on an issue', event: 'issue_comment', payload: () => example('issue_comment', action('created')), expected: { kind: 'ignored', reason: 'comment on an issue, not on a pull request' } },
-      { name: 'issue_comment edited', event: 'issue_comment', payload: () => example('issue_comment', action('edited')), expected: { kind: 'ignored', reason: 'issue_comment "edited" is not a new comment' } },
+      {
+        name: 'issue_comment created on an issue',
+        event: 'issue_comment',
+        payload: () => example('issue_comment', action('created')),
+        expected: { kind: 'ignored', reason: 'comment on an issue, not on a pull request' },
+      },
+      {
+        name: 'issue_comment edited',
+        event: 'issue_comment',
+        payload: () => example('issue_comment', action('edited')),
+        expected: { kind: 'ignored', reason: 'issue_comment "edited" is not a new comment' },
+      },
       {
         name: 'deployment_status success',
         event: 'deployment_status',
         payload: () => example('deployment_status', (p) => p.deployment_status.state === 'success'),
         // The example's status has no environment_url and an empty target_url: nothing to test against.
-        expected: { kind: 'deployment', environment: 'production', url: null, sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e', state: 'success', ref: 'master' },
+        expected: {
+          kind: 'deployment',
+          environment: 'production',
+          url: null,
+          sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
+          state: 'success',
+          ref: 'master',
+        },
       },
       {
         name: 'deployment_status success with an environment URL',
@@ -90,7 +207,14 @@ describe('GitHub webhooks', () => {
           payload.deployment_status.environment_url = 'https://pr-2.preview.example.com';
           return payload;
         },
-        expected: { kind: 'deployment', environment: 'production', url: 'https://pr-2.preview.example.com', sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e', state: 'success', ref: 'master' },
+        expected: {
+          kind: 'deployment',
+          environment: 'production',
+          url: 'https://pr-2.preview.example.com',
+          sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
+          state: 'success',
+          ref: 'master',
+        },
       },
       {
         name: 'deployment_status in_progress',
@@ -105,16 +229,36 @@ describe('GitHub webhooks', () => {
           ref: 'master',
         },
       },
-      { name: 'push to a branch', event: 'push', payload: () => example('push', (p) => p.ref === 'refs/heads/master'), expected: { kind: 'push', branch: 'master', sha: '6113728f27ae82c7b1a177c8d03f9e96e0adf246' } },
-      { name: 'push of a tag', event: 'push', payload: () => example('push', (p) => p.ref.startsWith('refs/tags/') && !p.deleted), expected: { kind: 'ignored', reason: 'push of refs/tags/simple-tag, not of a branch' } },
+      {
+        name: 'push to a branch',
+        event: 'push',
+        payload: () => example('push', (p) => p.ref === 'refs/heads/master'),
+        expected: { kind: 'push', branch: 'master', sha: '6113728f27ae82c7b1a177c8d03f9e96e0adf246' },
+      },
+      {
+        name: 'push of a tag',
+        event: 'push',
+        payload: () => example('push', (p) => p.ref.startsWith('refs/tags/') && !p.deleted),
+        expected: { kind: 'ignored', reason: 'push of refs/tags/simple-tag, not of a branch' },
+      },
       {
         name: 'push deleting a branch',
         event: 'push',
         payload: () => ({ ...example('push', (p) => p.deleted), ref: 'refs/heads/feature-x' }),
         expected: { kind: 'ignored', reason: 'branch feature-x was deleted' },
       },
-      { name: 'ping', event: 'ping', payload: () => example('ping'), expected: { kind: 'ignored', reason: `ping: GitHub reached Goalie ("${example('ping').zen}")` } },
-      { name: 'an event Goalie does not use', event: 'star', payload: () => example('star'), expected: { kind: 'ignored', reason: 'GitHub "star" events are not used by Goalie' } },
+      {
+        name: 'ping',
+        event: 'ping',
+        payload: () => example('ping'),
+        expected: { kind: 'ignored', reason: `ping: GitHub reached Goalie ("${example('ping').zen}")` },
+      },
+      {
+        name: 'an event Goalie does not use',
+        event: 'star',
+        payload: () => example('star'),
+        expected: { kind: 'ignored', reason: 'GitHub "star" events are not used by Goalie' },
+      },
     ];
     for (const { name, event, payload, expected } of cases) {
       it(name, () => {
@@ -124,14 +268,24 @@ describe('GitHub webhooks', () => {
 
     it('never throws on well-formed JSON of another shape: every example under every event name Goalie reads', () => {
       const events = ['pull_request', 'issue_comment', 'deployment_status', 'push', 'ping', 'unknown'];
-      const bodies: unknown[] = [{}, [], null, 42, 'text', { pull_request: null }, { action: 'opened', pull_request: { head: 'x' } }, { ref: 7 }];
+      const bodies: unknown[] = [
+        {},
+        [],
+        null,
+        42,
+        'text',
+        { pull_request: null },
+        { action: 'opened', pull_request: { head: 'x' } },
+        { ref: 7 },
+      ];
       for (const definition of examples) bodies.push(...definition.examples);
       const rawBodies = bodies.map((body) => Buffer.from(JSON.stringify(body)));
       const unexplained: string[] = [];
       for (const event of events) {
         for (const rawBody of rawBodies) {
           const result = receiver.parse({ rawBody, headers: { 'x-github-event': event } });
-          if (result.kind === 'ignored' && !result.reason) unexplained.push(`${event}: ${rawBody.toString().slice(0, 80)}`);
+          if (result.kind === 'ignored' && !result.reason)
+            unexplained.push(`${event}: ${rawBody.toString().slice(0, 80)}`);
         }
       }
       expect(events.length * rawBodies.length).to.be.greaterThan(1000);
@@ -149,7 +303,10 @@ describe('GitHub webhooks', () => {
     });
 
     it('ignores a delivery without an event header', () => {
-      expect(receiver.parse({ rawBody: Buffer.from('{}'), headers: {} })).to.deep.equal({ kind: 'ignored', reason: 'no X-GitHub-Event header' });
+      expect(receiver.parse({ rawBody: Buffer.from('{}'), headers: {} })).to.deep.equal({
+        kind: 'ignored',
+        reason: 'no X-GitHub-Event header',
+      });
     });
   });
 
@@ -158,15 +315,53 @@ describe('GitHub webhooks', () => {
     const signed = delivery('pull_request', payload);
     const cases: { name: string; request: WebhookRequest; secret?: string; valid: boolean }[] = [
       { name: 'signed with the secret', request: signed, valid: true },
-      { name: 'header name in another case', request: { ...signed, headers: { 'X-Hub-Signature-256': signed.headers['x-hub-signature-256'] } }, valid: true },
-      { name: 'signed with another secret', request: delivery('pull_request', payload, 'another secret'), valid: false },
+      {
+        name: 'header name in another case',
+        request: { ...signed, headers: { 'X-Hub-Signature-256': signed.headers['x-hub-signature-256'] } },
+        valid: true,
+      },
+      {
+        name: 'signed with another secret',
+        request: delivery('pull_request', payload, 'another secret'),
+        valid: false,
+      },
       { name: 'checked against another secret', request: signed, secret: 'another secret', valid: false },
-      { name: 'no signature header', request: { ...signed, headers: { 'x-github-event': 'pull_request' } }, valid: false },
-      { name: 'body changed after signing', request: { ...signed, rawBody: Buffer.from(signed.rawBody.toString().replace('"opened"', '"closed"')) }, valid: false },
-      { name: 'body re-serialized (whitespace) after signing', request: { ...signed, rawBody: Buffer.from(JSON.stringify(payload, null, 2)) }, valid: false },
-      { name: 'SHA-1 header instead of SHA-256', request: { ...signed, headers: { 'x-hub-signature-256': `sha1=${'0'.repeat(40)}` } }, valid: false },
-      { name: 'digest without the sha256= prefix', request: { ...signed, headers: { 'x-hub-signature-256': String(signed.headers['x-hub-signature-256']).slice(7) } }, valid: false },
-      { name: 'truncated digest', request: { ...signed, headers: { 'x-hub-signature-256': String(signed.headers['x-hub-signature-256']).slice(0, -2) } }, valid: false },
+      {
+        name: 'no signature header',
+        request: { ...signed, headers: { 'x-github-event': 'pull_request' } },
+        valid: false,
+      },
+      {
+        name: 'body changed after signing',
+        request: { ...signed, rawBody: Buffer.from(signed.rawBody.toString().replace('"opened"', '"closed"')) },
+        valid: false,
+      },
+      {
+        name: 'body re-serialized (whitespace) after signing',
+        request: { ...signed, rawBody: Buffer.from(JSON.stringify(payload, null, 2)) },
+        valid: false,
+      },
+      {
+        name: 'SHA-1 header instead of SHA-256',
+        request: { ...signed, headers: { 'x-hub-signature-256': `sha1=${'0'.repeat(40)}` } },
+        valid: false,
+      },
+      {
+        name: 'digest without the sha256= prefix',
+        request: {
+          ...signed,
+          headers: { 'x-hub-signature-256': String(signed.headers['x-hub-signature-256']).slice(7) },
+        },
+        valid: false,
+      },
+      {
+        name: 'truncated digest',
+        request: {
+          ...signed,
+          headers: { 'x-hub-signature-256': String(signed.headers['x-hub-signature-256']).slice(0, -2) },
+        },
+        valid: false,
+      },
       { name: 'empty secret configured', request: delivery('pull_request', payload, ''), secret: '', valid: false },
     ];
     for (const { name, request, secret, valid } of cases) {

@@ -6,7 +6,11 @@ import type { PlatformEvent, WebhookRequest } from '../../../backend/src/app/por
 import { WebhookPayloadError, GitLabWebhookReceiver } from '../../../backend/src/platforms/gitlab/index.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/gitlab/${name}`, import.meta.url));
-const delivery = (event: string | undefined, body: Buffer | string, headers: Record<string, string | string[]> = {}): WebhookRequest => ({
+const delivery = (
+  event: string | undefined,
+  body: Buffer | string,
+  headers: Record<string, string | string[]> = {},
+): WebhookRequest => ({
   headers: { 'content-type': 'application/json', ...(event ? { 'x-gitlab-event': event } : {}), ...headers },
   rawBody: Buffer.isBuffer(body) ? body : Buffer.from(body),
 });
@@ -27,37 +31,86 @@ describe('GitLab webhooks', () => {
       {
         file: 'merge_request.open.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'opened', changeRequest: { ...mr, state: 'open', author: 'root' }, sender: 'root', fromFork: false, authorId: '51' },
+        expected: {
+          kind: 'change-request',
+          action: 'opened',
+          changeRequest: { ...mr, state: 'open', author: 'root' },
+          sender: 'root',
+          fromFork: false,
+          authorId: '51',
+        },
       },
       {
         file: 'merge_request.update-new-commits.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'updated', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root', fromFork: false, authorId: '51' },
+        expected: {
+          kind: 'change-request',
+          action: 'updated',
+          changeRequest: { ...mr, state: 'open', author: null },
+          sender: 'root',
+          fromFork: false,
+          authorId: '51',
+        },
       },
       {
         file: 'merge_request.draft-to-ready.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'ready', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root', fromFork: false, authorId: '51' },
+        expected: {
+          kind: 'change-request',
+          action: 'ready',
+          changeRequest: { ...mr, state: 'open', author: null },
+          sender: 'root',
+          fromFork: false,
+          authorId: '51',
+        },
       },
       {
         file: 'merge_request.close.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'closed', changeRequest: { ...mr, state: 'closed', author: null }, sender: 'root', fromFork: false, authorId: '51' },
+        expected: {
+          kind: 'change-request',
+          action: 'closed',
+          changeRequest: { ...mr, state: 'closed', author: null },
+          sender: 'root',
+          fromFork: false,
+          authorId: '51',
+        },
       },
       {
         file: 'merge_request.merge.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'closed', changeRequest: { ...mr, state: 'merged', author: null }, sender: 'root', fromFork: false, authorId: '51' },
+        expected: {
+          kind: 'change-request',
+          action: 'closed',
+          changeRequest: { ...mr, state: 'merged', author: null },
+          sender: 'root',
+          fromFork: false,
+          authorId: '51',
+        },
       },
       {
         file: 'merge_request.approval.json',
         event: 'Merge Request Hook',
-        expected: { kind: 'change-request', action: 'other', changeRequest: { ...mr, state: 'open', author: null }, sender: 'root', fromFork: false, authorId: '51' },
+        expected: {
+          kind: 'change-request',
+          action: 'other',
+          changeRequest: { ...mr, state: 'open', author: null },
+          sender: 'root',
+          fromFork: false,
+          authorId: '51',
+        },
       },
       {
         file: 'note.merge_request.json',
         event: 'Note Hook',
-        expected: { kind: 'comment', number: 1, body: 'This MR needs work.', author: 'root', authorId: '1', commentId: '1244' },
+        expected: {
+          kind: 'comment',
+          number: 1,
+          body: 'This MR needs work.',
+          author: 'root',
+          authorId: '1',
+          commentId: '1244',
+        },
       },
       {
         file: 'note.issue.json',
@@ -113,7 +166,8 @@ describe('GitLab webhooks', () => {
   });
 
   describe('variations GitLab sends', () => {
-    const mrPayload = () => JSON.parse(fixture('merge_request.draft-to-ready.json').toString()) as Record<string, Record<string, unknown>>;
+    const mrPayload = () =>
+      JSON.parse(fixture('merge_request.draft-to-ready.json').toString()) as Record<string, Record<string, unknown>>;
     const parseMr = (payload: unknown) => receiver.parse(delivery('Merge Request Hook', JSON.stringify(payload)));
 
     it('an older GitLab marks ready through changes.work_in_progress', () => {
@@ -140,27 +194,41 @@ describe('GitLab webhooks', () => {
     });
 
     it('an edited comment is ignored (Goalie edits its own comment in place)', () => {
-      const payload = JSON.parse(fixture('note.merge_request.json').toString()) as Record<string, Record<string, unknown>>;
+      const payload = JSON.parse(fixture('note.merge_request.json').toString()) as Record<
+        string,
+        Record<string, unknown>
+      >;
       payload.object_attributes!.action = 'update';
-      expect(receiver.parse(delivery('Note Hook', JSON.stringify(payload)))).to.deep.equal({ kind: 'ignored', reason: 'comment "update" is not a new comment' });
+      expect(receiver.parse(delivery('Note Hook', JSON.stringify(payload)))).to.deep.equal({
+        kind: 'ignored',
+        reason: 'comment "update" is not a new comment',
+      });
     });
 
     it('a deployment payload with only short_sha keeps the short SHA; a running one is pending', () => {
       const payload = JSON.parse(fixture('deployment.success.json').toString()) as Record<string, unknown>;
       delete payload.commit_url;
       payload.status = 'running';
-      expect(receiver.parse(delivery('Deployment Hook', JSON.stringify(payload)))).to.include({ sha: '279484c0', state: 'pending' });
+      expect(receiver.parse(delivery('Deployment Hook', JSON.stringify(payload)))).to.include({
+        sha: '279484c0',
+        state: 'pending',
+      });
     });
 
     it('a tag push is not a branch push', () => {
       const payload = JSON.parse(fixture('push.json').toString()) as Record<string, unknown>;
       payload.ref = 'refs/tags/v1.0.0';
-      expect(receiver.parse(delivery('Push Hook', JSON.stringify(payload)))).to.deep.equal({ kind: 'ignored', reason: 'push of refs/tags/v1.0.0, not of a branch' });
+      expect(receiver.parse(delivery('Push Hook', JSON.stringify(payload)))).to.deep.equal({
+        kind: 'ignored',
+        reason: 'push of refs/tags/v1.0.0, not of a branch',
+      });
     });
 
     it('the event is read from object_kind when the X-Gitlab-Event header is missing or says System Hook', () => {
       expect(receiver.parse(delivery(undefined, fixture('push.json')))).to.include({ kind: 'push' });
-      expect(receiver.parse(delivery('System Hook', fixture('note.merge_request.json')))).to.include({ kind: 'comment' });
+      expect(receiver.parse(delivery('System Hook', fixture('note.merge_request.json')))).to.include({
+        kind: 'comment',
+      });
     });
   });
 
@@ -170,9 +238,21 @@ describe('GitLab webhooks', () => {
       ['a string', 'Push Hook', '"push"'],
       ['null', 'Push Hook', 'null'],
       ['an empty object', 'Merge Request Hook', '{}'],
-      ['a merge request without attributes', 'Merge Request Hook', '{"object_kind":"merge_request","object_attributes":"x"}'],
-      ['a note without its merge request', 'Note Hook', '{"object_kind":"note","object_attributes":{"noteable_type":"MergeRequest","id":1,"note":"hi"}}'],
-      ['a deployment without a commit', 'Deployment Hook', '{"object_kind":"deployment","status":"success","environment":"review/x"}'],
+      [
+        'a merge request without attributes',
+        'Merge Request Hook',
+        '{"object_kind":"merge_request","object_attributes":"x"}',
+      ],
+      [
+        'a note without its merge request',
+        'Note Hook',
+        '{"object_kind":"note","object_attributes":{"noteable_type":"MergeRequest","id":1,"note":"hi"}}',
+      ],
+      [
+        'a deployment without a commit',
+        'Deployment Hook',
+        '{"object_kind":"deployment","status":"success","environment":"review/x"}',
+      ],
       ['a push without after', 'Push Hook', '{"object_kind":"push","ref":"refs/heads/main"}'],
       ['an event Goalie does not use', 'Issue Hook', '{"object_kind":"issue","object_attributes":{"iid":1}}'],
     ];
@@ -183,7 +263,10 @@ describe('GitLab webhooks', () => {
     }
 
     it('invalid JSON throws a 400 that says so', () => {
-      expect(() => receiver.parse(delivery('Push Hook', '{"object_kind":'))).to.throw(WebhookPayloadError, /not valid JSON/);
+      expect(() => receiver.parse(delivery('Push Hook', '{"object_kind":'))).to.throw(
+        WebhookPayloadError,
+        /not valid JSON/,
+      );
       let caught: unknown;
       try {
         receiver.parse(delivery('Push Hook', 'not json'));
@@ -219,7 +302,9 @@ describe('GitLab webhooks', () => {
     it('is Idempotency-Key when GitLab sends one (it stays the same across retries), else X-Gitlab-Event-UUID, else null', () => {
       const uuid = { 'x-gitlab-event-uuid': '13792a34-cac6-4fda-95a8-c58e00a3954e' };
       const key = { 'idempotency-key': 'f5e5f430-f57b-4e6e-9fac-d9128cd7232f' };
-      expect(receiver.deliveryId(delivery('Push Hook', '{}', { ...uuid, ...key }))).to.equal('f5e5f430-f57b-4e6e-9fac-d9128cd7232f');
+      expect(receiver.deliveryId(delivery('Push Hook', '{}', { ...uuid, ...key }))).to.equal(
+        'f5e5f430-f57b-4e6e-9fac-d9128cd7232f',
+      );
       expect(receiver.deliveryId(delivery('Push Hook', '{}', uuid))).to.equal('13792a34-cac6-4fda-95a8-c58e00a3954e');
       expect(receiver.deliveryId(delivery('Push Hook', '{}'))).to.equal(null);
     });

@@ -20,6 +20,8 @@ describe('project file: variables that took their default', () => {
   });
 
   it('names none when every variable is set', () => {
-    expect(loadProjectFile('shop.yaml', yaml, { PROJECT: 'p', ORG: 'o', SHOP_URL: 'https://x.example.com' }).defaulted).to.deep.equal([]);
+    expect(
+      loadProjectFile('shop.yaml', yaml, { PROJECT: 'p', ORG: 'o', SHOP_URL: 'https://x.example.com' }).defaulted,
+    ).to.deep.equal([]);
   });
 });

@@ -2,7 +2,8 @@
 import { expect } from 'chai';
 import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
 
-const load = (line: string) => loadProjectFile('shop.yaml', `organization: { name: Acme }\nproject:\n  name: shop\n${line}\n`, {});
+const load = (line: string) =>
+  loadProjectFile('shop.yaml', `organization: { name: Acme }\nproject:\n  name: shop\n${line}\n`, {});
 
 describe('project file: evidenceRetentionDays', () => {
   it('reads a number of days, and leaves it out when not given', () => {

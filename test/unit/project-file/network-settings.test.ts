@@ -29,9 +29,21 @@ const problems = (text: string): string => {
 
 describe('project file: where the browser may go', () => {
   it('reads project.network and reviews.previewOrigins', () => {
-    const { doc } = loadProjectFile('shop.yaml', yaml('  network: { allowLoopback: true, allowPrivate: false }', '    previewOrigins: ["*.vercel.app", "pr-*.preview.example.com", "https://staging.example.com:8443", "[::1]"]'), {});
+    const { doc } = loadProjectFile(
+      'shop.yaml',
+      yaml(
+        '  network: { allowLoopback: true, allowPrivate: false }',
+        '    previewOrigins: ["*.vercel.app", "pr-*.preview.example.com", "https://staging.example.com:8443", "[::1]"]',
+      ),
+      {},
+    );
     expect(doc.project.network).to.deep.equal({ allowLoopback: true, allowPrivate: false });
-    expect(doc.repository!.reviews.previewOrigins).to.deep.equal(['*.vercel.app', 'pr-*.preview.example.com', 'https://staging.example.com:8443', '[::1]']);
+    expect(doc.repository!.reviews.previewOrigins).to.deep.equal([
+      '*.vercel.app',
+      'pr-*.preview.example.com',
+      'https://staging.example.com:8443',
+      '[::1]',
+    ]);
   });
 
   it('leaves both out when not given (the defaults apply)', () => {
@@ -42,6 +54,8 @@ describe('project file: where the browser may go', () => {
 
   it('refuses an unknown network field and a preview origin that is not a host pattern', () => {
     expect(problems(yaml('  network: { allowPublic: true }'))).to.match(/project\.network.*allowPublic/);
-    expect(problems(yaml('', '    previewOrigins: ["https://preview.example.com/path?x"]'))).to.include('must be a host pattern such as *.vercel.app, pr-*.preview.example.com or https://staging.example.com');
+    expect(problems(yaml('', '    previewOrigins: ["https://preview.example.com/path?x"]'))).to.include(
+      'must be a host pattern such as *.vercel.app, pr-*.preview.example.com or https://staging.example.com',
+    );
   });
 });

@@ -1,7 +1,12 @@
 // Who may make Goalie review: the permission levels' order, GitLab's roles and GitHub's answers
 // mapped onto them, and who a webhook says wrote a comment or opened a change request from a fork.
 import { expect } from 'chai';
-import { gitlabAccessToPermission, meetsMinimum, type MinimumPermission, type RepositoryPermission } from '../../../backend/src/domain/review/permission.js';
+import {
+  gitlabAccessToPermission,
+  meetsMinimum,
+  type MinimumPermission,
+  type RepositoryPermission,
+} from '../../../backend/src/domain/review/permission.js';
 import { toPermission, type GitHubPermissionAnswer } from '../../../backend/src/platforms/github/github-mapping.js';
 import { GitHubWebhookReceiver, signGitHubPayload } from '../../../backend/src/platforms/github/index.js';
 import { GitLabWebhookReceiver } from '../../../backend/src/platforms/gitlab/index.js';
@@ -22,7 +27,8 @@ describe('repository permissions', () => {
       ['none', 'admin', false],
     ];
     for (const [actual, minimum, expected] of table) {
-      it(`${actual} ${expected ? 'meets' : 'does not meet'} ${minimum}`, () => expect(meetsMinimum(actual, minimum)).to.equal(expected));
+      it(`${actual} ${expected ? 'meets' : 'does not meet'} ${minimum}`, () =>
+        expect(meetsMinimum(actual, minimum)).to.equal(expected));
     }
   });
 
@@ -44,12 +50,22 @@ describe('repository permissions', () => {
   });
 
   describe("GitHub's collaborator permission answer", () => {
-    const flags = (admin: boolean, maintain: boolean, push: boolean, triage: boolean, pull: boolean) => ({ user: { permissions: { admin, maintain, push, triage, pull } } });
+    const flags = (admin: boolean, maintain: boolean, push: boolean, triage: boolean, pull: boolean) => ({
+      user: { permissions: { admin, maintain, push, triage, pull } },
+    });
     const table: [string, GitHubPermissionAnswer, RepositoryPermission][] = [
       ['admin flags', { permission: 'admin', role_name: 'admin', ...flags(true, true, true, true, true) }, 'admin'],
-      ['maintain flags (legacy permission says write)', { permission: 'write', role_name: 'maintain', ...flags(false, true, true, true, true) }, 'maintain'],
+      [
+        'maintain flags (legacy permission says write)',
+        { permission: 'write', role_name: 'maintain', ...flags(false, true, true, true, true) },
+        'maintain',
+      ],
       ['push flag', { permission: 'write', role_name: 'write', ...flags(false, false, true, true, true) }, 'write'],
-      ['triage flags (legacy permission says read)', { permission: 'read', role_name: 'triage', ...flags(false, false, false, true, true) }, 'triage'],
+      [
+        'triage flags (legacy permission says read)',
+        { permission: 'read', role_name: 'triage', ...flags(false, false, false, true, true) },
+        'triage',
+      ],
       ['pull only', { permission: 'read', role_name: 'read', ...flags(false, false, false, false, true) }, 'read'],
       ['no flags set', { permission: 'none', ...flags(false, false, false, false, false) }, 'none'],
       ['role name without flags', { permission: 'write', role_name: 'maintain' }, 'maintain'],
@@ -76,16 +92,44 @@ describe('who a webhook names', () => {
   });
   const pull = (headRepo: unknown) => ({
     action: 'opened',
-    pull_request: { number: 3, title: 't', state: 'open', html_url: '', user: { login: 'forker', id: 12 }, head: { ref: 'f', sha: 'a'.repeat(40), repo: headRepo }, base: { ref: 'main', repo: { id: 1, full_name: 'a/b' } } },
+    pull_request: {
+      number: 3,
+      title: 't',
+      state: 'open',
+      html_url: '',
+      user: { login: 'forker', id: 12 },
+      head: { ref: 'f', sha: 'a'.repeat(40), repo: headRepo },
+      base: { ref: 'main', repo: { id: 1, full_name: 'a/b' } },
+    },
   });
 
   const table: [string, unknown, Record<string, unknown>][] = [
-    ['a comment by github-actions[bot], a Bot', githubDelivery('issue_comment', comment('github-actions[bot]', 'Bot')), { author: 'github-actions[bot]' }],
-    ['a comment by a "[bot]" login GitHub does not call a Bot', githubDelivery('issue_comment', comment('github-actions[bot]', 'User')), { author: null }],
-    ['a comment by a user', githubDelivery('issue_comment', comment('octocat', 'User')), { author: 'octocat', authorId: '41898282' }],
-    ['a pull request from a fork', githubDelivery('pull_request', pull({ id: 2, full_name: 'forker/b' })), { fromFork: true, authorId: '12' }],
+    [
+      'a comment by github-actions[bot], a Bot',
+      githubDelivery('issue_comment', comment('github-actions[bot]', 'Bot')),
+      { author: 'github-actions[bot]' },
+    ],
+    [
+      'a comment by a "[bot]" login GitHub does not call a Bot',
+      githubDelivery('issue_comment', comment('github-actions[bot]', 'User')),
+      { author: null },
+    ],
+    [
+      'a comment by a user',
+      githubDelivery('issue_comment', comment('octocat', 'User')),
+      { author: 'octocat', authorId: '41898282' },
+    ],
+    [
+      'a pull request from a fork',
+      githubDelivery('pull_request', pull({ id: 2, full_name: 'forker/b' })),
+      { fromFork: true, authorId: '12' },
+    ],
     ['a pull request whose fork was deleted', githubDelivery('pull_request', pull(null)), { fromFork: true }],
-    ['a pull request from the repository itself', githubDelivery('pull_request', pull({ id: 1, full_name: 'a/b' })), { fromFork: false }],
+    [
+      'a pull request from the repository itself',
+      githubDelivery('pull_request', pull({ id: 1, full_name: 'a/b' })),
+      { fromFork: false },
+    ],
   ];
   for (const [name, request, expected] of table) {
     it(`GitHub: ${name}`, () => expect(github.parse(request as never)).to.include(expected));
@@ -94,13 +138,22 @@ describe('who a webhook names', () => {
   const mr = (source: number, target: number) => ({
     object_kind: 'merge_request',
     user: { id: 12, username: 'forker' },
-    object_attributes: { iid: 3, action: 'open', source_branch: 'f', source_project_id: source, target_project_id: target, author_id: 12, last_commit: { id: 'a'.repeat(40) } },
+    object_attributes: {
+      iid: 3,
+      action: 'open',
+      source_branch: 'f',
+      source_project_id: source,
+      target_project_id: target,
+      author_id: 12,
+      last_commit: { id: 'a'.repeat(40) },
+    },
   });
   const gitlabTable: [string, unknown, Record<string, unknown>][] = [
     ['a merge request from a fork', mr(7, 5), { fromFork: true, authorId: '12' }],
     ['a merge request within the project', mr(5, 5), { fromFork: false, authorId: '12' }],
   ];
   for (const [name, payload, expected] of gitlabTable) {
-    it(`GitLab: ${name}`, () => expect(gitlab.parse({ rawBody: Buffer.from(JSON.stringify(payload)), headers: {} })).to.include(expected));
+    it(`GitLab: ${name}`, () =>
+      expect(gitlab.parse({ rawBody: Buffer.from(JSON.stringify(payload)), headers: {} })).to.include(expected));
   }
 });

@@ -20,7 +20,8 @@ describe('review requests in comments', () => {
     [`${commentMarker(7)}\n@goalie https://preview.example.com`, null],
   ];
   for (const [body, url] of table) {
-    it(`${JSON.stringify(body)} → ${url ?? 'no request'}`, () => expect(findReviewRequest(body, '@goalie')?.url ?? null).to.equal(url));
+    it(`${JSON.stringify(body)} → ${url ?? 'no request'}`, () =>
+      expect(findReviewRequest(body, '@goalie')?.url ?? null).to.equal(url));
   }
   it('uses the configured mention', () => {
     expect(findReviewRequest('/qa https://p.example.com', '/qa')).to.deep.equal({ url: 'https://p.example.com' });
@@ -43,11 +44,15 @@ describe('deployment readiness', () => {
     { environment: 'storybook', applicationId: 'docs' },
   ];
   it('is ready when every mapped environment has a deployment of the commit', () => {
-    const result = deploymentsReady(mappings, [
-      { environment: 'preview', url: 'https://old.example.com', sha: 'a1' },
-      { environment: 'Preview', url: 'https://pr.example.com', sha: 'b2' },
-      { environment: 'storybook', url: 'https://sb.example.com', sha: 'b2' },
-    ], 'b2');
+    const result = deploymentsReady(
+      mappings,
+      [
+        { environment: 'preview', url: 'https://old.example.com', sha: 'a1' },
+        { environment: 'Preview', url: 'https://pr.example.com', sha: 'b2' },
+        { environment: 'storybook', url: 'https://sb.example.com', sha: 'b2' },
+      ],
+      'b2',
+    );
     expect(result).to.deep.equal({
       ready: true,
       urls: [
@@ -58,8 +63,13 @@ describe('deployment readiness', () => {
     });
   });
   it('names what is missing', () => {
-    expect(deploymentsReady(mappings, [{ environment: 'preview', url: 'https://pr.example.com', sha: 'b2' }], 'b2')).to.include({ ready: false }).and.to.have.deep.property('missing', ['storybook']);
-    expect(deploymentsReady(mappings, [{ environment: 'preview', url: 'https://pr.example.com', sha: 'other' }], 'b2').missing).to.deep.equal(['preview', 'storybook']);
+    expect(deploymentsReady(mappings, [{ environment: 'preview', url: 'https://pr.example.com', sha: 'b2' }], 'b2'))
+      .to.include({ ready: false })
+      .and.to.have.deep.property('missing', ['storybook']);
+    expect(
+      deploymentsReady(mappings, [{ environment: 'preview', url: 'https://pr.example.com', sha: 'other' }], 'b2')
+        .missing,
+    ).to.deep.equal(['preview', 'storybook']);
     expect(deploymentsReady([], [], 'b2').ready).to.equal(false);
   });
   it('matches dynamic environments with a trailing /*', () => {
@@ -86,12 +96,16 @@ describe('review verdict', () => {
     ['only exploration, clean', { testCases: [] }, 'Approved'],
   ];
   for (const [name, input, verdict] of table) {
-    it(`${name} → ${verdict}`, () => expect(reviewVerdict({ testCases: [], findings: [], untestable: false, ...input }).verdict).to.equal(verdict));
+    it(`${name} → ${verdict}`, () =>
+      expect(reviewVerdict({ testCases: [], findings: [], untestable: false, ...input }).verdict).to.equal(verdict));
   }
   it('says why', () => {
-    expect(reviewVerdict({ testCases: [passed, failed], findings: [finding('critical', 'HTTP 500 on /cart')], untestable: false }).reasons).to.deep.equal([
-      '1 test case failed: Checkout.',
-      '1 critical finding: HTTP 500 on /cart.',
-    ]);
+    expect(
+      reviewVerdict({
+        testCases: [passed, failed],
+        findings: [finding('critical', 'HTTP 500 on /cart')],
+        untestable: false,
+      }).reasons,
+    ).to.deep.equal(['1 test case failed: Checkout.', '1 critical finding: HTTP 500 on /cart.']);
   });
 });

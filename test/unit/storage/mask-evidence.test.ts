@@ -21,7 +21,11 @@ describe('masking evidence before it is stored', () => {
     fs.writeFileSync(path.join(dir, 'tiny'), 'S3cr3t%20Zebra');
     execFileSync('zip', ['-q', '-r', 'in.zip', 'trace.trace', 'resources'], { cwd: dir });
     execFileSync('zip', ['-q', '-0', 'in.zip', 'tiny'], { cwd: dir });
-    const masked = (await maskEvidence(fs.readFileSync(path.join(dir, 'in.zip')), 'application/zip', secrets)) as Buffer;
+    const masked = (await maskEvidence(
+      fs.readFileSync(path.join(dir, 'in.zip')),
+      'application/zip',
+      secrets,
+    )) as Buffer;
     fs.writeFileSync(path.join(dir, 'out.zip'), masked);
     execFileSync('unzip', ['-tq', 'out.zip'], { cwd: dir });
     const text = execFileSync('unzip', ['-p', 'out.zip'], { cwd: dir }).toString();
@@ -38,11 +42,18 @@ describe('masking evidence before it is stored', () => {
   });
 
   it('masks text files; leaves images, and evidence without secrets, as they are', async () => {
-    expect(await maskEvidence('GET /s?q=S3cr3t%20Zebra → HTTP 404\n', 'text/plain; charset=utf-8', secrets)).to.equal('GET /s?q={{config.password}} → HTTP 404\n');
+    expect(await maskEvidence('GET /s?q=S3cr3t%20Zebra → HTTP 404\n', 'text/plain; charset=utf-8', secrets)).to.equal(
+      'GET /s?q={{config.password}} → HTTP 404\n',
+    );
     const jpeg = Buffer.from('\xff\xd8S3cr3t Zebra', 'latin1');
     expect(await maskEvidence(jpeg, 'image/jpeg', secrets)).to.equal(jpeg);
-    expect(await maskEvidence(Buffer.from('S3cr3t Zebra'), 'application/octet-stream', [])).to.deep.equal(Buffer.from('S3cr3t Zebra'));
-    const refused = await maskEvidence(Buffer.from('not a zip'), 'application/zip', secrets).then(() => null, (error: Error) => error);
+    expect(await maskEvidence(Buffer.from('S3cr3t Zebra'), 'application/octet-stream', [])).to.deep.equal(
+      Buffer.from('S3cr3t Zebra'),
+    );
+    const refused = await maskEvidence(Buffer.from('not a zip'), 'application/zip', secrets).then(
+      () => null,
+      (error: Error) => error,
+    );
     expect(refused?.message).to.match(/Not a zip/);
   });
 });

@@ -27,20 +27,40 @@ export function modelLocator(target: ModelTarget, configs: ConfigValues): Locato
     : { kind: 'text', text: resolvePlaceholders(target.text ?? '', configs), exact: true };
 }
 
-export async function locateModelTarget(page: Page, target: ModelTarget, purpose: Purpose, configs: ConfigValues): Promise<Resolved> {
+export async function locateModelTarget(
+  page: Page,
+  target: ModelTarget,
+  purpose: Purpose,
+  configs: ConfigValues,
+): Promise<Resolved> {
   const locator = modelLocator(target, configs);
   const probe = new Probe(page);
   try {
-    const found = await probe.candidates([{ via: describeLocator(locator), locator: toPlaywright(page, locator) }]).catch(() => []);
+    const found = await probe
+      .candidates([{ via: describeLocator(locator), locator: toPlaywright(page, locator) }])
+      .catch(() => []);
     if (found.length !== 1) {
-      const what = target.role ? `${target.role} ${JSON.stringify(target.name)}` : `the text ${JSON.stringify(target.text)}`;
+      const what = target.role
+        ? `${target.role} ${JSON.stringify(target.name)}`
+        : `the text ${JSON.stringify(target.text)}`;
       const closest = await closestOnPage(page, modelTargetName(target), target.role ? [target.role] : []);
-      throw new TargetUnresolved(found.length ? `${what} matches ${found.length} visible elements on ${page.url()}` : `there is no visible ${what} on ${page.url()}`, closest);
+      throw new TargetUnresolved(
+        found.length
+          ? `${what} matches ${found.length} visible elements on ${page.url()}`
+          : `there is no visible ${what} on ${page.url()}`,
+        closest,
+      );
     }
     const facts = await probe.factsOf(found[0]!);
-    const locators = await recordLocators(page, { facts, handle: found[0]!.handle, allowInside: CLICK_LIKE.includes(purpose), near: null });
+    const locators = await recordLocators(page, {
+      facts,
+      handle: found[0]!.handle,
+      allowInside: CLICK_LIKE.includes(purpose),
+      near: null,
+    });
     const description = describeElement(facts, { name: modelTargetName(target), noun: null, near: null });
-    if (!locators.length) throw new TargetUnresolved(`found ${description}, but no locator finds it alone among the visible elements`, []);
+    if (!locators.length)
+      throw new TargetUnresolved(`found ${description}, but no locator finds it alone among the visible elements`, []);
     return { target: { locators, description }, facts };
   } finally {
     await probe.dispose();

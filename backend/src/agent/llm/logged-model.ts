@@ -10,7 +10,13 @@ export function loggedModel(model: LanguageModel, logger: Logger): LanguageModel
     async ask(question) {
       const started = Date.now();
       const reply = await model.ask(question);
-      const fields = { component: 'llm', model: model.name, tool: question.tool.name, ms: Date.now() - started, ...reply.usage };
+      const fields = {
+        component: 'llm',
+        model: model.name,
+        tool: question.tool.name,
+        ms: Date.now() - started,
+        ...reply.usage,
+      };
       if (reply.ok) logger.info(fields, 'language model answered');
       else logger.warn({ ...fields, why: reply.why }, 'language model gave no usable answer');
       return reply;

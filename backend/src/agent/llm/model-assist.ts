@@ -12,7 +12,17 @@ import type { LanguageModel, ModelQuestion } from '../language-model.js';
 import { modelTargetName } from './locate-model-target.js';
 import { pageForModel } from './page-for-model.js';
 import { redactSecrets } from './redact.js';
-import { judgementAnswer, judgementQuestion, schemaProblem, sentenceAnswer, sentenceQuestion, targetAnswer, targetQuestion, type ModelAction, type ModelTarget } from './questions.js';
+import {
+  judgementAnswer,
+  judgementQuestion,
+  schemaProblem,
+  sentenceAnswer,
+  sentenceQuestion,
+  targetAnswer,
+  targetQuestion,
+  type ModelAction,
+  type ModelTarget,
+} from './questions.js';
 
 export type Assisted<T> = { ok: true; value: T } | { ok: false; why: string };
 
@@ -75,13 +85,18 @@ export class ModelAssist {
     if (reply.usage.promptTokens || reply.usage.completionTokens) context.onModelUsage?.(reply.usage);
     if (!reply.ok) return { ok: false, why: reply.why };
     const parsed = schema.safeParse(reply.answer);
-    if (!parsed.success) return { ok: false, why: `its answer does not fit the expected form (${schemaProblem(parsed.error)})` };
+    if (!parsed.success)
+      return { ok: false, why: `its answer does not fit the expected form (${schemaProblem(parsed.error)})` };
     return { ok: true, value: parsed.data };
   }
 
   /** (1) A sentence the parser does not understand -> the actions it asks for on this page. */
   async interpret(page: Page, sentence: string, context: AgentContext): Promise<Assisted<ModelReading[]>> {
-    const answer = await this.ask(sentenceQuestion(sentence, await pageForModel(page, context.configs)), sentenceAnswer, context);
+    const answer = await this.ask(
+      sentenceQuestion(sentence, await pageForModel(page, context.configs)),
+      sentenceAnswer,
+      context,
+    );
     if (!answer.ok) return answer;
     const { understood, reason, actions } = answer.value;
     if (!understood || !actions.length) return { ok: false, why: `it did not understand it either: ${reason}` };
@@ -95,10 +110,21 @@ export class ModelAssist {
   }
 
   /** (2) A target the built-in search did not find -> the element the model says the sentence means. */
-  async findTarget(page: Page, sentence: string, understood: string, why: string, context: AgentContext): Promise<Assisted<ModelTarget>> {
-    const answer = await this.ask(targetQuestion(sentence, understood, why, await pageForModel(page, context.configs)), targetAnswer, context);
+  async findTarget(
+    page: Page,
+    sentence: string,
+    understood: string,
+    why: string,
+    context: AgentContext,
+  ): Promise<Assisted<ModelTarget>> {
+    const answer = await this.ask(
+      targetQuestion(sentence, understood, why, await pageForModel(page, context.configs)),
+      targetAnswer,
+      context,
+    );
     if (!answer.ok) return answer;
-    if (!answer.value.found || !answer.value.target) return { ok: false, why: `it found nothing either: ${answer.value.reason}` };
+    if (!answer.value.found || !answer.value.target)
+      return { ok: false, why: `it found nothing either: ${answer.value.reason}` };
     return { ok: true, value: answer.value.target };
   }
 
@@ -106,20 +132,33 @@ export class ModelAssist {
    * (3) An expected result the parser cannot read -> the model's verdict, backed by checks Goalie
    * makes itself: a pass needs at least one check, and every check must hold on the page.
    */
-  async judge(page: Page, expectedResult: string, context: AgentContext, expectTimeoutMs: number): Promise<Assisted<Evaluation>> {
-    const answer = await this.ask(judgementQuestion(expectedResult, await pageForModel(page, context.configs)), judgementAnswer, context);
+  async judge(
+    page: Page,
+    expectedResult: string,
+    context: AgentContext,
+    expectTimeoutMs: number,
+  ): Promise<Assisted<Evaluation>> {
+    const answer = await this.ask(
+      judgementQuestion(expectedResult, await pageForModel(page, context.configs)),
+      judgementAnswer,
+      context,
+    );
     if (!answer.ok) return answer;
     const { passed, reason, checks } = answer.value;
     const expectations: Expectation[] = checks.map((c) => ({ kind: c.kind, text: c.text }));
     const results = [];
-    for (const expectation of expectations) results.push(await checkExpectation(page, expectation, context.configs, expectTimeoutMs));
+    for (const expectation of expectations)
+      results.push(await checkExpectation(page, expectation, context.configs, expectTimeoutMs));
     const failed = results.filter((r) => !r.passed);
     const intro = `The expected result is not in Goalie's own phrasing, so ${this.model.name} judged it on ${page.url()}: ${passed ? 'passed' : 'failed'}. ${reason}`;
-    const lines = results.length ? ['Its checks, made by Goalie on the page:', ...results.map((r) => r.line)] : ['It gave no checks Goalie could make on the page.'];
+    const lines = results.length
+      ? ['Its checks, made by Goalie on the page:', ...results.map((r) => r.line)]
+      : ['It gave no checks Goalie could make on the page.'];
     let title: string | null = null;
     if (failed.length) title = `${failed[0]!.title} (a check of ${this.model.name}'s judgement)`;
     else if (!passed) title = `Not met, judged by ${this.model.name}: ${reason}`;
-    else if (!results.length) title = `${this.model.name} judged it met but gave nothing to check, so it does not count as a pass`;
+    else if (!results.length)
+      title = `${this.model.name} judged it met but gave nothing to check, so it does not count as a pass`;
     return { ok: true, value: { passed: title === null, title, thought: [intro, ...lines].join('\n'), expectations } };
   }
 }

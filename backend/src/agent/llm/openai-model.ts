@@ -36,9 +36,12 @@ export function openAiModel(config: LlmConfig): LanguageModel {
     logLevel: 'off',
   });
   const why = (error: unknown): string => {
-    if (error instanceof APIConnectionTimeoutError) return `no answer within ${seconds(config.timeoutMs)}${config.maxRetries ? ` (tried ${config.maxRetries + 1} times)` : ''}`;
-    if (error instanceof APIConnectionError) return `could not reach ${config.baseUrl}: ${short(String((error.cause as Error | undefined)?.message ?? error.message))}`;
-    if (error instanceof APIError) return `HTTP ${error.status ?? '?'} from ${config.baseUrl}: ${short(error.message.replace(/^\d{3}\s*/, ''))}`;
+    if (error instanceof APIConnectionTimeoutError)
+      return `no answer within ${seconds(config.timeoutMs)}${config.maxRetries ? ` (tried ${config.maxRetries + 1} times)` : ''}`;
+    if (error instanceof APIConnectionError)
+      return `could not reach ${config.baseUrl}: ${short(String((error.cause as Error | undefined)?.message ?? error.message))}`;
+    if (error instanceof APIError)
+      return `HTTP ${error.status ?? '?'} from ${config.baseUrl}: ${short(error.message.replace(/^\d{3}\s*/, ''))}`;
     return short(error instanceof Error ? error.message : String(error));
   };
 
@@ -60,7 +63,10 @@ export function openAiModel(config: LlmConfig): LanguageModel {
       } catch (error) {
         return { ok: false, why: why(error), usage: NO_USAGE };
       }
-      const usage: TokenUsage = { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 };
+      const usage: TokenUsage = {
+        promptTokens: completion.usage?.prompt_tokens ?? 0,
+        completionTokens: completion.usage?.completion_tokens ?? 0,
+      };
       const message = completion.choices?.[0]?.message;
       if (!message) return { ok: false, why: 'the answer held no message', usage };
       if (message.refusal) return { ok: false, why: `the model refused: ${short(message.refusal)}`, usage };

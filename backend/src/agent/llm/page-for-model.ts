@@ -8,7 +8,10 @@ import { redactSecrets } from './redact.js';
 export const MAX_SNAPSHOT_CHARS = 16_000;
 
 export async function pageForModel(page: Page, configs: ConfigValues): Promise<string> {
-  const snapshot = await page.locator('body').ariaSnapshot({ timeout: 5000 }).catch(() => '');
+  const snapshot = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 5000 })
+    .catch(() => '');
   let shown = snapshot;
   if (snapshot.length > MAX_SNAPSHOT_CHARS) {
     const cut = snapshot.lastIndexOf('\n', MAX_SNAPSHOT_CHARS);
@@ -16,6 +19,11 @@ export async function pageForModel(page: Page, configs: ConfigValues): Promise<s
     shown += `\n# … ${snapshot.slice(shown.length).split('\n').length} more lines not shown`;
   }
   const title = await page.title().catch(() => '');
-  const text = [`URL: ${page.url()}`, `Title: ${title}`, 'Accessibility snapshot of the page (Playwright aria snapshot, YAML):', shown || '(empty)'].join('\n');
+  const text = [
+    `URL: ${page.url()}`,
+    `Title: ${title}`,
+    'Accessibility snapshot of the page (Playwright aria snapshot, YAML):',
+    shown || '(empty)',
+  ].join('\n');
   return redactSecrets(text, configs);
 }

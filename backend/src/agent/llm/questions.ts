@@ -9,9 +9,15 @@ Values written like {{config.key}} are placeholders for secrets: copy them as th
 
 const target = z
   .object({
-    role: z.string().nullable().describe('ARIA role from the snapshot, e.g. button, link, textbox, checkbox, combobox; null when using text'),
+    role: z
+      .string()
+      .nullable()
+      .describe('ARIA role from the snapshot, e.g. button, link, textbox, checkbox, combobox; null when using text'),
     name: z.string().nullable().describe('the accessible name exactly as in the snapshot; null when using text'),
-    text: z.string().nullable().describe('exact visible text of an element without a role; null when using role and name'),
+    text: z
+      .string()
+      .nullable()
+      .describe('exact visible text of an element without a role; null when using role and name'),
   })
   .refine((t) => (t.role && t.name !== null) || t.text, { message: 'a target needs a role and a name, or a text' });
 
@@ -42,7 +48,11 @@ export const targetAnswer = z.object({
 
 const check = z.object({
   kind: z.enum(['visible', 'notVisible', 'urlContains', 'titleIs']),
-  text: z.string().describe('visible/notVisible: a text as shown on the page; urlContains: part of the URL; titleIs: the whole title'),
+  text: z
+    .string()
+    .describe(
+      'visible/notVisible: a text as shown on the page; urlContains: part of the URL; titleIs: the whole title',
+    ),
 });
 
 export const judgementAnswer = z.object({

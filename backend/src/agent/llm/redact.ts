@@ -6,7 +6,9 @@ import type { ConfigValues } from '../../domain/steps.js';
 
 /** Every config value, secret or not (a prompt needs none of them), with its placeholder. */
 function configSecrets(configs: ConfigValues): SecretValue[] {
-  return Object.entries(configs).flatMap(([name, values]) => Object.entries(values).map(([key, value]) => ({ value, placeholder: placeholderFor(configs, name, key) })));
+  return Object.entries(configs).flatMap(([name, values]) =>
+    Object.entries(values).map(([key, value]) => ({ value, placeholder: placeholderFor(configs, name, key) })),
+  );
 }
 
 export function redactSecrets(text: string, configs: ConfigValues): string {

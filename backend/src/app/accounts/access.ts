@@ -20,5 +20,6 @@ const NEEDS: Record<Action, string> = {
 
 /** Throws 403 unless `role` allows `action`. */
 export function requireAllowed(role: Role | null, action: Action, what: string): void {
-  if (!can(role, action)) throw new Forbidden(`Only ${NEEDS[action]} may ${what}. Ask an owner of the organization for the role.`);
+  if (!can(role, action))
+    throw new Forbidden(`Only ${NEEDS[action]} may ${what}. Ask an owner of the organization for the role.`);
 }

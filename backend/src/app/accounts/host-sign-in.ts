@@ -16,7 +16,8 @@ import { acceptInvitationIn, openInvitation } from './invitations.js';
 import { createUserIn } from './users.js';
 
 /** Why the sign-in was started: to sign in, from an invitation page, or to link from the account page. */
-export type SignInIntent = { kind: 'sign-in' } | { kind: 'invitation'; token: string } | { kind: 'link'; userId: string };
+export type SignInIntent =
+  { kind: 'sign-in' } | { kind: 'invitation'; token: string } | { kind: 'link'; userId: string };
 
 export type HostSignInOutcome =
   | { kind: 'signed-in'; user: UserRecord }
@@ -34,7 +35,13 @@ const identityOf = (host: Host, account: HostAccount, userId: string): IdentityR
   userId,
 });
 
-export async function finishHostSignIn(ctx: AppContext, host: Host, account: HostAccount, intent: SignInIntent, signedIn: UserRecord | null): Promise<HostSignInOutcome> {
+export async function finishHostSignIn(
+  ctx: AppContext,
+  host: Host,
+  account: HostAccount,
+  intent: SignInIntent,
+  signedIn: UserRecord | null,
+): Promise<HostSignInOutcome> {
   const known = await ctx.store.accounts.identity(host.provider, host.url, account.id);
   if (intent.kind === 'link') return link(ctx, host, account, intent.userId, signedIn, known);
   if (known) {
@@ -45,19 +52,35 @@ export async function finishHostSignIn(ctx: AppContext, host: Host, account: Hos
   return { kind: 'no-account' };
 }
 
-async function link(ctx: AppContext, host: Host, account: HostAccount, userId: string, signedIn: UserRecord | null, known: IdentityRecord | null): Promise<HostSignInOutcome> {
+async function link(
+  ctx: AppContext,
+  host: Host,
+  account: HostAccount,
+  userId: string,
+  signedIn: UserRecord | null,
+  known: IdentityRecord | null,
+): Promise<HostSignInOutcome> {
   if (!signedIn || signedIn.id !== userId) {
-    throw new Forbidden(`You were signed out, or signed in as someone else, while ${host.label} was asked. Sign in and link the account again from your account page.`);
+    throw new Forbidden(
+      `You were signed out, or signed in as someone else, while ${host.label} was asked. Sign in and link the account again from your account page.`,
+    );
   }
   if (known) {
     if (known.userId === signedIn.id) return { kind: 'linked', user: signedIn, identity: known, already: true };
-    throw new Conflict(`The ${host.label} account @${account.username} is linked to another Goalie user already. Sign in as that user and unlink it on their account page first, or link another ${host.label} account.`);
+    throw new Conflict(
+      `The ${host.label} account @${account.username} is linked to another Goalie user already. Sign in as that user and unlink it on their account page first, or link another ${host.label} account.`,
+    );
   }
   const identity = identityOf(host, account, signedIn.id);
   await ctx.store.transaction(async (tx) => {
     await tx.accounts.lockUser(signedIn.id);
-    const other = (await tx.accounts.identitiesOf(signedIn.id)).find((i) => i.provider === host.provider && i.providerUrl === host.url);
-    if (other) throw new Conflict(`Your Goalie account is linked to the ${host.label} account @${other.username ?? other.providerUserId} already. Unlink it first to link @${account.username} instead.`);
+    const other = (await tx.accounts.identitiesOf(signedIn.id)).find(
+      (i) => i.provider === host.provider && i.providerUrl === host.url,
+    );
+    if (other)
+      throw new Conflict(
+        `Your Goalie account is linked to the ${host.label} account @${other.username ?? other.providerUserId} already. Unlink it first to link @${account.username} instead.`,
+      );
     await linkIn(tx.accounts, identity, host);
   });
   return { kind: 'linked', user: signedIn, identity, already: false };
@@ -67,7 +90,10 @@ async function linkIn(accounts: AppContext['store']['accounts'], identity: Ident
   try {
     await accounts.linkIdentity(identity);
   } catch (error) {
-    if (error instanceof UniqueViolation) throw new Conflict(`The ${host.label} account @${identity.username} was linked to a Goalie user a moment ago. Sign in with it instead.`);
+    if (error instanceof UniqueViolation)
+      throw new Conflict(
+        `The ${host.label} account @${identity.username} was linked to a Goalie user a moment ago. Sign in with it instead.`,
+      );
     throw error;
   }
 }
@@ -87,10 +113,17 @@ async function join(ctx: AppContext, host: Host, account: HostAccount, token: st
   const user = await ctx.store.transaction(async (tx) => {
     let user: UserRecord;
     try {
-      user = await createUserIn(tx, { email, name: (account.name || account.username).slice(0, 100), password: null, isAdmin: false });
+      user = await createUserIn(tx, {
+        email,
+        name: (account.name || account.username).slice(0, 100),
+        password: null,
+        isAdmin: false,
+      });
     } catch (error) {
       if (!(error instanceof Conflict)) throw error;
-      throw new Conflict(`A Goalie user with the address ${email} exists already. Sign in as them (with the password), link ${host.label} on the account page, and open the invitation again.`);
+      throw new Conflict(
+        `A Goalie user with the address ${email} exists already. Sign in as them (with the password), link ${host.label} on the account page, and open the invitation again.`,
+      );
     }
     await linkIn(tx.accounts, identityOf(host, account, user.id), host);
     await acceptInvitationIn(ctx, tx, invitation, user);
@@ -100,15 +133,29 @@ async function join(ctx: AppContext, host: Host, account: HostAccount, token: st
 }
 
 /** Unlinks one of the user's identities, as long as they keep a password or another identity to sign in with. */
-export async function unlinkIdentity(ctx: AppContext, user: UserRecord, identity: Omit<IdentityRecord, 'username' | 'userId'>): Promise<IdentityRecord> {
+export async function unlinkIdentity(
+  ctx: AppContext,
+  user: UserRecord,
+  identity: Omit<IdentityRecord, 'username' | 'userId'>,
+): Promise<IdentityRecord> {
   return ctx.store.transaction(async (tx) => {
     await tx.accounts.lockUser(user.id);
     const mine = await tx.accounts.identitiesOf(user.id);
-    const target = mine.find((i) => i.provider === identity.provider && i.providerUrl === identity.providerUrl && i.providerUserId === identity.providerUserId);
-    if (!target) throw new NotFound('Your account has no such linked account (it was unlinked already?). Reload your account page.');
+    const target = mine.find(
+      (i) =>
+        i.provider === identity.provider &&
+        i.providerUrl === identity.providerUrl &&
+        i.providerUserId === identity.providerUserId,
+    );
+    if (!target)
+      throw new NotFound(
+        'Your account has no such linked account (it was unlinked already?). Reload your account page.',
+      );
     const fresh = await tx.accounts.userById(user.id);
     if (!fresh?.hasPassword && mine.length < 2) {
-      throw new Conflict('This is your only way to sign in: link another account, or ask a server administrator for a password reset link and set a password, before you unlink it.');
+      throw new Conflict(
+        'This is your only way to sign in: link another account, or ask a server administrator for a password reset link and set a password, before you unlink it.',
+      );
     }
     await tx.accounts.unlinkIdentity(target);
     return target;

@@ -6,7 +6,13 @@ import type { AppContext } from '../context.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../errors.js';
 import { ROLES } from '../../domain/access.js';
 
-async function change(ctx: AppContext, actorRole: Role | null, organizationId: string, userId: string, next: Role | null): Promise<void> {
+async function change(
+  ctx: AppContext,
+  actorRole: Role | null,
+  organizationId: string,
+  userId: string,
+  next: Role | null,
+): Promise<void> {
   const notMember = 'This user is not a member of the organization (any more).';
   if (!UUID_PATTERN.test(userId)) throw new NotFound(notMember);
   await ctx.store.transaction(async (tx) => {
@@ -14,7 +20,9 @@ async function change(ctx: AppContext, actorRole: Role | null, organizationId: s
     const current = await tx.accounts.roleIn(organizationId, userId);
     if (!current) throw new NotFound(notMember);
     if (!mayAssign(actorRole, current) || (next && !mayAssign(actorRole, next))) {
-      throw new Forbidden(`Only an owner may change an owner's role or make someone an owner; admins handle the roles ${ROLES.slice(1).join(', ')}.`);
+      throw new Forbidden(
+        `Only an owner may change an owner's role or make someone an owner; admins handle the roles ${ROLES.slice(1).join(', ')}.`,
+      );
     }
     if (current === 'owner' && next !== 'owner') {
       const owners = (await tx.accounts.membersOf(organizationId)).filter((m) => m.role === 'owner');
@@ -25,11 +33,22 @@ async function change(ctx: AppContext, actorRole: Role | null, organizationId: s
   });
 }
 
-export function changeRole(ctx: AppContext, actorRole: Role | null, organizationId: string, userId: string, role: string): Promise<void> {
+export function changeRole(
+  ctx: AppContext,
+  actorRole: Role | null,
+  organizationId: string,
+  userId: string,
+  role: string,
+): Promise<void> {
   if (!isRole(role)) throw new BadRequest(`The role must be one of ${ROLES.join(', ')}.`);
   return change(ctx, actorRole, organizationId, userId, role);
 }
 
-export function removeMember(ctx: AppContext, actorRole: Role | null, organizationId: string, userId: string): Promise<void> {
+export function removeMember(
+  ctx: AppContext,
+  actorRole: Role | null,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
   return change(ctx, actorRole, organizationId, userId, null);
 }

@@ -4,7 +4,9 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { BadRequest } from '../errors.js';
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCallback(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCallback(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 
 /** N = 2^15, r = 8, p = 1: about 32 MiB and 50–100 ms per hash on the reference machine. */
 const PARAMS = { N: 32768, r: 8, p: 1 };
@@ -15,8 +17,12 @@ export const PASSWORD_MAX = 200;
 
 /** The rule a new password must meet, with a message that says how. */
 export function checkNewPassword(password: string): void {
-  if (password.length < PASSWORD_MIN) throw new BadRequest(`The password is too short: use at least ${PASSWORD_MIN} characters (a few words make a good one).`);
-  if (password.length > PASSWORD_MAX) throw new BadRequest(`The password is too long: use at most ${PASSWORD_MAX} characters.`);
+  if (password.length < PASSWORD_MIN)
+    throw new BadRequest(
+      `The password is too short: use at least ${PASSWORD_MIN} characters (a few words make a good one).`,
+    );
+  if (password.length > PASSWORD_MAX)
+    throw new BadRequest(`The password is too long: use at most ${PASSWORD_MAX} characters.`);
 }
 
 export async function hashPassword(password: string): Promise<string> {

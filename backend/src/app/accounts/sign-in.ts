@@ -10,9 +10,13 @@ export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const FAILURES_PER_EMAIL = 10;
 export const FAILURES_PER_CLIENT = 50;
 
-const WRONG = 'The email address or the password is wrong. Ask an administrator of your Goalie for a password reset link if you forgot it.';
+const WRONG =
+  'The email address or the password is wrong. Ask an administrator of your Goalie for a password reset link if you forgot it.';
 
-export async function signInWithPassword(ctx: AppContext, input: { email: string; password: string; client: string }): Promise<UserRecord> {
+export async function signInWithPassword(
+  ctx: AppContext,
+  input: { email: string; password: string; client: string },
+): Promise<UserRecord> {
   const email = input.email.trim().toLowerCase();
   const keys = [`email:${email}`, `client:${input.client}`];
   const now = ctx.now();
@@ -20,7 +24,10 @@ export async function signInWithPassword(ctx: AppContext, input: { email: string
   const [byEmail, byClient] = await Promise.all(keys.map((key) => ctx.store.accounts.signInFailures(key, since)));
   if (byEmail! >= FAILURES_PER_EMAIL || byClient! >= FAILURES_PER_CLIENT) {
     const minutes = Math.round(SIGN_IN_WINDOW_MS / 60_000);
-    throw new TooManyRequests(`Too many failed sign-in attempts. Wait ${minutes} minutes and try again, or ask an administrator for a password reset link.`, SIGN_IN_WINDOW_MS / 1000);
+    throw new TooManyRequests(
+      `Too many failed sign-in attempts. Wait ${minutes} minutes and try again, or ask an administrator for a password reset link.`,
+      SIGN_IN_WINDOW_MS / 1000,
+    );
   }
   const user = await ctx.store.accounts.userByEmail(email);
   // Unknown addresses take as long as wrong passwords, so timing does not say who has an account.

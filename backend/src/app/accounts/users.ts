@@ -17,7 +17,8 @@ export const linkTokenHash = (token: string) => createHash('sha256').update(toke
 
 export function normalEmail(email: string): string {
   const trimmed = email.trim().toLowerCase();
-  if (!EMAIL.test(trimmed) || trimmed.length > 254) throw new BadRequest(`${JSON.stringify(email)} is not an email address; write it as name@example.com.`);
+  if (!EMAIL.test(trimmed) || trimmed.length > 254)
+    throw new BadRequest(`${JSON.stringify(email)} is not an email address; write it as name@example.com.`);
   return trimmed;
 }
 
@@ -40,9 +41,17 @@ export async function createUserIn(tx: Repositories, user: NewUser): Promise<Use
   const email = normalEmail(user.email);
   if (user.password !== null) checkNewPassword(user.password);
   try {
-    return await tx.accounts.createUser({ email, name: normalName(user.name), passwordHash: user.password === null ? null : await hashPassword(user.password), isAdmin: user.isAdmin });
+    return await tx.accounts.createUser({
+      email,
+      name: normalName(user.name),
+      passwordHash: user.password === null ? null : await hashPassword(user.password),
+      isAdmin: user.isAdmin,
+    });
   } catch (error) {
-    if (error instanceof UniqueViolation) throw new Conflict(`A user with the email address ${email} exists already. Sign in as them, or ask an administrator for a password reset link.`);
+    if (error instanceof UniqueViolation)
+      throw new Conflict(
+        `A user with the email address ${email} exists already. Sign in as them, or ask an administrator for a password reset link.`,
+      );
     throw error;
   }
 }
@@ -52,7 +61,10 @@ export function createUser(ctx: AppContext, user: NewUser): Promise<UserRecord> 
 }
 
 /** A link that sets a new password, valid once for RESET_LINK_HOURS. */
-export async function issuePasswordReset(ctx: AppContext, email: string): Promise<{ user: UserRecord; link: string; expiresAt: Date }> {
+export async function issuePasswordReset(
+  ctx: AppContext,
+  email: string,
+): Promise<{ user: UserRecord; link: string; expiresAt: Date }> {
   const user = await ctx.store.accounts.userByEmail(normalEmail(email));
   if (!user) throw new NotFound(`No user has the email address ${email.trim()}. See \`goalie user list\`.`);
   const token = randomBytes(32).toString('base64url');
@@ -68,7 +80,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const hash = await hashPassword(password);
   return ctx.store.transaction(async (tx) => {
     const userId = await tx.accounts.usePasswordReset(linkTokenHash(token), ctx.now());
-    if (!userId) throw new NotFound('This password reset link is unknown, used or expired. Ask an administrator for a new one.');
+    if (!userId)
+      throw new NotFound('This password reset link is unknown, used or expired. Ask an administrator for a new one.');
     await tx.accounts.setPassword(userId, hash, ctx.now());
     await tx.accounts.deleteSessionsOf(userId);
     return (await tx.accounts.userById(userId))!;
@@ -81,13 +94,20 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
  * who signs in with GitHub or GitLab) the session is proof enough, as it is for linking an account.
  * Every session of the user ends: the caller starts a new one for this browser.
  */
-export async function changePassword(ctx: AppContext, user: UserRecord, input: { current: string; password: string; client: string }): Promise<void> {
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRecord,
+  input: { current: string; password: string; client: string },
+): Promise<void> {
   checkNewPassword(input.password);
   if (user.hasPassword) {
     try {
       await signInWithPassword(ctx, { email: user.email, password: input.current, client: input.client });
     } catch (error) {
-      if (error instanceof Unauthorized) throw new BadRequest('The current password is wrong: nothing was changed. Write the password you sign in with now.');
+      if (error instanceof Unauthorized)
+        throw new BadRequest(
+          'The current password is wrong: nothing was changed. Write the password you sign in with now.',
+        );
       throw error;
     }
   }

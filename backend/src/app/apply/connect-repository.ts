@@ -22,8 +22,17 @@ export async function connectRepository(ctx: AppContext, connectionId: string): 
   const connection = (await ctx.store.reviews.connectionById(connectionId))!;
   const webhookUrl = ctx.links.webhook(connection.host, connection.shortId);
   const { credentials } = connection;
-  const auth: RepositorySummary['auth'] = credentials.kind === 'app' ? { kind: 'app', appId: credentials.appId, installationId: credentials.installationId } : { kind: 'token' };
-  const base = { shortId: connection.shortId, host: connection.host, repository: connection.repository, auth, webhookUrl };
+  const auth: RepositorySummary['auth'] =
+    credentials.kind === 'app'
+      ? { kind: 'app', appId: credentials.appId, installationId: credentials.installationId }
+      : { kind: 'token' };
+  const base = {
+    shortId: connection.shortId,
+    host: connection.host,
+    repository: connection.repository,
+    auth,
+    webhookUrl,
+  };
   try {
     const hook = await platformFor(ctx, connection).ensureWebhook(webhookUrl, connection.webhookSecret);
     await ctx.store.reviews.setWebhook(connection.id, hook.id, null);

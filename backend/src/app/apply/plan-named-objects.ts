@@ -24,7 +24,12 @@ type Kind = 'devicePreset' | 'config' | 'scenario';
 function identify<D extends { name: string }>(docs: D[], old: ExistingProject['devicePresets'], kind: Kind) {
   return docs.map((d) => {
     const prev = old.find((o) => o.name === d.name);
-    return { doc: d, id: prev?.id ?? randomUUID(), shortId: prev?.shortId ?? makeShortId(kind, d.name), created: !prev };
+    return {
+      doc: d,
+      id: prev?.id ?? randomUUID(),
+      shortId: prev?.shortId ?? makeShortId(kind, d.name),
+      created: !prev,
+    };
   });
 }
 
@@ -37,25 +42,29 @@ export function planNamedObjects(
   projectLabel: string,
 ): NamedObjectsPlan {
   const { problems, problem } = problemList();
-  const devicePresets = identify(doc.devicePresets, existing.devicePresets, 'devicePreset').map(({ doc: d, id, shortId, created }) => ({
-    id,
-    shortId,
-    name: d.name,
-    viewportWidth: d.viewport?.width ?? null,
-    viewportHeight: d.viewport?.height ?? null,
-    locale: d.locale ?? null,
-    timezone: d.timezone ?? null,
-    userAgent: d.userAgent ?? null,
-    extraHeaders: d.extraHeaders ?? {},
-    colorScheme: d.colorScheme ?? null,
-    created,
-  }));
+  const devicePresets = identify(doc.devicePresets, existing.devicePresets, 'devicePreset').map(
+    ({ doc: d, id, shortId, created }) => ({
+      id,
+      shortId,
+      name: d.name,
+      viewportWidth: d.viewport?.width ?? null,
+      viewportHeight: d.viewport?.height ?? null,
+      locale: d.locale ?? null,
+      timezone: d.timezone ?? null,
+      userAgent: d.userAgent ?? null,
+      extraHeaders: d.extraHeaders ?? {},
+      colorScheme: d.colorScheme ?? null,
+      created,
+    }),
+  );
   const configs = identify(doc.configs, existing.configs, 'config').map(({ doc: c, id, shortId, created }) => ({
     id,
     shortId,
     name: c.name,
     entries: Object.entries(c.values).map(([key, value]) =>
-      typeof value === 'object' ? { key, value: String(value.secret), secret: true } : { key, value: String(value), secret: false },
+      typeof value === 'object'
+        ? { key, value: String(value.secret), secret: true }
+        : { key, value: String(value), secret: false },
     ),
     created,
   }));
@@ -73,7 +82,11 @@ export function planNamedObjects(
   if (doc.project.defaultDevicePreset === null) defaultDevicePresetId = null;
   else if (doc.project.defaultDevicePreset !== undefined) {
     defaultDevicePresetId = presetByName.get(doc.project.defaultDevicePreset);
-    if (!defaultDevicePresetId) problem(['project', 'defaultDevicePreset'], namesNo('device preset', doc.project.defaultDevicePreset, projectLabel));
+    if (!defaultDevicePresetId)
+      problem(
+        ['project', 'defaultDevicePreset'],
+        namesNo('device preset', doc.project.defaultDevicePreset, projectLabel),
+      );
   }
   return {
     devicePresets,

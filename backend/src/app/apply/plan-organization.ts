@@ -15,7 +15,11 @@ export interface OrganizationPlan {
   problems: Problem[];
 }
 
-export async function planOrganization(ctx: AppContext, doc: ProjectFile, existing: ExistingProject): Promise<OrganizationPlan> {
+export async function planOrganization(
+  ctx: AppContext,
+  doc: ProjectFile,
+  existing: ExistingProject,
+): Promise<OrganizationPlan> {
   const { problems, problem } = problemList();
   const organizationId = existing.organization?.id ?? randomUUID();
   const projectId = existing.project?.id ?? randomUUID();
@@ -24,9 +28,18 @@ export async function planOrganization(ctx: AppContext, doc: ProjectFile, existi
   const owner = slug ? await ctx.store.projectsAsCode.slugOwner(slug) : null;
   // The project this file names, created by an apply that ran at the same time, after `load`:
   // not another project's slug. Planning again finds it.
-  if (owner && !existing.project && owner.organizationName === doc.organization.name && owner.projectName === doc.project.name) throw new UniqueViolation('projects_slug');
+  if (
+    owner &&
+    !existing.project &&
+    owner.organizationName === doc.organization.name &&
+    owner.projectName === doc.project.name
+  )
+    throw new UniqueViolation('projects_slug');
   if (owner && owner.projectId !== existing.project?.id) {
-    problem(['project', doc.project.slug ? 'slug' : 'name'], `uses the slug ${JSON.stringify(slug)}, which project ${owner.projectName} of organization ${owner.organizationName} already has; set project.slug to another value`);
+    problem(
+      ['project', doc.project.slug ? 'slug' : 'name'],
+      `uses the slug ${JSON.stringify(slug)}, which project ${owner.projectName} of organization ${owner.organizationName} already has; set project.slug to another value`,
+    );
   }
   return { organizationId, projectId, slug, problems };
 }
@@ -40,7 +53,12 @@ export function organizationRows(
   const { organizationId, projectId: id, slug } = plan;
   const slack = doc.project.slack;
   return {
-    organization: { id: organizationId, name: doc.organization.name, usageLimit: doc.organization.usageLimit, suspended: doc.organization.suspended },
+    organization: {
+      id: organizationId,
+      name: doc.organization.name,
+      usageLimit: doc.organization.usageLimit,
+      suspended: doc.organization.suspended,
+    },
     project: {
       id,
       organizationId,

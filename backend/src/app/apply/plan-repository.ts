@@ -21,10 +21,12 @@ export function planRepository(
   const projectLabel = `project ${doc.project.name}`;
   const at = (...rest: string[]) => ['repository', ...rest];
   const reviewTestPlanId = r.reviews.testPlan ? (refs.testPlanByName.get(r.reviews.testPlan) ?? null) : null;
-  if (r.reviews.testPlan && !reviewTestPlanId) problem(at('reviews', 'testPlan'), namesNo('test plan', r.reviews.testPlan, projectLabel));
+  if (r.reviews.testPlan && !reviewTestPlanId)
+    problem(at('reviews', 'testPlan'), namesNo('test plan', r.reviews.testPlan, projectLabel));
   const environmentMapping = Object.entries(r.reviews.environments).flatMap(([environment, appName]) => {
     const applicationId = refs.applicationByName.get(appName);
-    if (!applicationId) problem(at('reviews', 'environments', environment), namesNo('application', appName, projectLabel));
+    if (!applicationId)
+      problem(at('reviews', 'environments', environment), namesNo('application', appName, projectLabel));
     return applicationId ? [{ environment, applicationId }] : [];
   });
   const repository: RepositoryWrite = {

@@ -23,7 +23,12 @@ export interface TestCaseReferences {
   scenarioByName: Map<string, string>;
 }
 
-export function planTestCases(doc: Pick<ProjectFile, 'testCases'>, existing: Pick<ExistingProject, 'testCases'>, refs: TestCaseReferences, projectLabel: string): TestCasesPlan {
+export function planTestCases(
+  doc: Pick<ProjectFile, 'testCases'>,
+  existing: Pick<ExistingProject, 'testCases'>,
+  refs: TestCaseReferences,
+  projectLabel: string,
+): TestCasesPlan {
   const { problems, problem } = problemList();
   // Ids first, so dependencies can point at test cases declared later in the file.
   const oldTestCases = lookup(existing.testCases);
@@ -34,7 +39,9 @@ export function planTestCases(doc: Pick<ProjectFile, 'testCases'>, existing: Pic
     testCaseByName.set(t.name, id);
     return { doc: t, id, prev };
   });
-  const graph = new Map<string, DependencyEdges>(existing.testCases.map((t) => [t.id, { resumeFrom: t.resumeFromId, waitFor: t.waitForIds }]));
+  const graph = new Map<string, DependencyEdges>(
+    existing.testCases.map((t) => [t.id, { resumeFrom: t.resumeFromId, waitFor: t.waitForIds }]),
+  );
   const testCases = declared.map(({ doc: t, id, prev }, ti) => {
     const at = (...rest: (string | number)[]) => ['testCases', ti, ...rest];
     const applicationId = refs.applicationByName.get(t.application);
@@ -80,7 +87,10 @@ export function planTestCases(doc: Pick<ProjectFile, 'testCases'>, existing: Pic
     const ring = cycle.slice(0, -1);
     const at = first >= 0 ? Math.max(0, ring.indexOf(declared[first]!.id)) : 0;
     const from = [...ring.slice(at), ...ring.slice(0, at), ring[at]!];
-    problem(first >= 0 ? ['testCases', first] : ['testCases'], `dependencies form a cycle: ${from.map((id) => nameOf.get(id) ?? id).join(' → ')}; a test case cannot depend on itself, directly or through others`);
+    problem(
+      first >= 0 ? ['testCases', first] : ['testCases'],
+      `dependencies form a cycle: ${from.map((id) => nameOf.get(id) ?? id).join(' → ')}; a test case cannot depend on itself, directly or through others`,
+    );
   }
   return { testCases, testCaseByName, graph, problems };
 }
@@ -88,5 +98,8 @@ export function planTestCases(doc: Pick<ProjectFile, 'testCases'>, existing: Pic
 /** The rows to write, dependencies before dependents; only for a plan without problems (no cycle). */
 export function testCaseRows(plan: TestCasesPlan): ProjectWrite['testCases'] {
   const byId = new Map(rows(plan.testCases).map((t) => [t.id, t]));
-  return topologicalOrder(plan.testCases.map((t) => t.id), plan.graph).map((id) => byId.get(id)!);
+  return topologicalOrder(
+    plan.testCases.map((t) => t.id),
+    plan.graph,
+  ).map((id) => byId.get(id)!);
 }

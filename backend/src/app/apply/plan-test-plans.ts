@@ -25,11 +25,20 @@ export interface TestPlanReferences {
   testCaseByName: Map<string, string>;
 }
 
-export function planTestPlans(doc: Pick<ProjectFile, 'testPlans'>, existing: Pick<ExistingProject, 'testPlans' | 'project'>, refs: TestPlanReferences, projectLabel: string): TestPlansPlan {
+export function planTestPlans(
+  doc: Pick<ProjectFile, 'testPlans'>,
+  existing: Pick<ExistingProject, 'testPlans' | 'project'>,
+  refs: TestPlanReferences,
+  projectLabel: string,
+): TestPlansPlan {
   const { problems, problem } = problemList();
   const oldPlans = lookup(existing.testPlans);
   const defaults = doc.testPlans.filter((p) => p.default);
-  if (defaults.length > 1) problem(['testPlans'], `marks ${defaults.length} plans default: true (${defaults.map((p) => p.name).join(', ')}); mark at most one`);
+  if (defaults.length > 1)
+    problem(
+      ['testPlans'],
+      `marks ${defaults.length} plans default: true (${defaults.map((p) => p.name).join(', ')}); mark at most one`,
+    );
   const testPlans = doc.testPlans.map((p, pi) => {
     const at = (...rest: (string | number)[]) => ['testPlans', pi, ...rest];
     const prev = oldPlans.get(p.name);
@@ -46,9 +55,17 @@ export function planTestPlans(doc: Pick<ProjectFile, 'testPlans'>, existing: Pic
         return [];
       }
       const environmentId = refs.environmentIndex.get(applicationId)?.get(settings.environment);
-      if (!environmentId) problem(at('applications', appName, 'environment'), `names no environment ${JSON.stringify(settings.environment)} of application ${appName}`);
+      if (!environmentId)
+        problem(
+          at('applications', appName, 'environment'),
+          `names no environment ${JSON.stringify(settings.environment)} of application ${appName}`,
+        );
       const devicePresetId = settings.devicePreset ? refs.presetByName.get(settings.devicePreset) : null;
-      if (settings.devicePreset && !devicePresetId) problem(at('applications', appName, 'devicePreset'), namesNo('device preset', settings.devicePreset, projectLabel));
+      if (settings.devicePreset && !devicePresetId)
+        problem(
+          at('applications', appName, 'devicePreset'),
+          namesNo('device preset', settings.devicePreset, projectLabel),
+        );
       return environmentId ? [{ applicationId, environmentId, devicePresetId: devicePresetId ?? null }] : [];
     });
     const oldSchedules = prev?.schedules ?? [];
@@ -75,7 +92,14 @@ export function planTestPlans(doc: Pick<ProjectFile, 'testPlans'>, existing: Pic
   });
   // The plan marked default; with none marked, a new project's first plan.
   const defaultPlan = defaults[0] ? testPlans[doc.testPlans.indexOf(defaults[0])]! : null;
-  const defaultTestPlanId = defaultPlan ? defaultPlan.id : existing.project?.defaultTestPlanId ? undefined : (testPlans[0]?.id ?? undefined);
-  const testPlanByName = new Map([...existing.testPlans.map((p) => [p.name, p.id] as const), ...testPlans.map((p) => [p.name, p.id] as const)]);
+  const defaultTestPlanId = defaultPlan
+    ? defaultPlan.id
+    : existing.project?.defaultTestPlanId
+      ? undefined
+      : (testPlans[0]?.id ?? undefined);
+  const testPlanByName = new Map([
+    ...existing.testPlans.map((p) => [p.name, p.id] as const),
+    ...testPlans.map((p) => [p.name, p.id] as const),
+  ]);
   return { testPlans, testPlanByName, defaultTestPlanId, problems };
 }

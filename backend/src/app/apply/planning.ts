@@ -13,7 +13,8 @@ export function problemList(): { problems: Problem[]; problem: (path: DocPath, m
 }
 
 /** The message for a name that matches nothing, in the file or in the stored project. */
-export const namesNo = (kind: string, name: string, projectLabel: string) => `names no ${kind} ${JSON.stringify(name)} in this file or in ${projectLabel}`;
+export const namesNo = (kind: string, name: string, projectLabel: string) =>
+  `names no ${kind} ${JSON.stringify(name)} in this file or in ${projectLabel}`;
 
 /** A name -> object table of stored objects. */
 export function lookup<T extends { name: string }>(existing: readonly T[]) {

@@ -45,11 +45,19 @@ export interface ApplySummary {
 }
 
 /** Snapshots hold no secret values: a config whose secret values alone changed is found here. */
-export function markSecretChanges(changes: ApplyChanges, configs: ProjectWrite['configs'], existing: Pick<ExistingProject, 'configs'>): void {
+export function markSecretChanges(
+  changes: ApplyChanges,
+  configs: ProjectWrite['configs'],
+  existing: Pick<ExistingProject, 'configs'>,
+): void {
   for (const c of configs) {
     const stored = existing.configs.find((o) => o.id === c.id)?.secretValues;
     const secrets = Object.fromEntries(c.entries.filter((e) => e.secret).map((e) => [e.key, e.value]));
-    if (stored && changes.objects.configs.get(c.name) === 'unchanged' && JSON.stringify(Object.entries(stored).sort()) !== JSON.stringify(Object.entries(secrets).sort())) {
+    if (
+      stored &&
+      changes.objects.configs.get(c.name) === 'unchanged' &&
+      JSON.stringify(Object.entries(stored).sort()) !== JSON.stringify(Object.entries(secrets).sort())
+    ) {
       changes.objects.configs.set(c.name, 'changed');
     }
   }
@@ -63,23 +71,49 @@ export interface ApplyPlan {
   testPlans: TestPlansPlan;
 }
 
-export function summarizeApply(doc: ProjectFile, existing: ExistingProject, plan: ApplyPlan, changes: ApplyChanges, repository: RepositorySummary | null): ApplySummary {
+export function summarizeApply(
+  doc: ProjectFile,
+  existing: ExistingProject,
+  plan: ApplyPlan,
+  changes: ApplyChanges,
+  repository: RepositorySummary | null,
+): ApplySummary {
   const { organizationId, projectId, slug } = plan.organization;
   const { testPlans, defaultTestPlanId } = plan.testPlans;
-  const status = (kind: keyof ApplyChanges['objects'], name: string): ApplyStatus => changes.objects[kind].get(name) ?? 'unchanged';
-  const notIn = (stored: { name: string }[], declared: { name: string }[]) => stored.map((o) => o.name).filter((n) => !declared.some((d) => d.name === n)).sort();
-  const finalDefaultPlanId = defaultTestPlanId === undefined ? (existing.project?.defaultTestPlanId ?? null) : defaultTestPlanId;
+  const status = (kind: keyof ApplyChanges['objects'], name: string): ApplyStatus =>
+    changes.objects[kind].get(name) ?? 'unchanged';
+  const notIn = (stored: { name: string }[], declared: { name: string }[]) =>
+    stored
+      .map((o) => o.name)
+      .filter((n) => !declared.some((d) => d.name === n))
+      .sort();
+  const finalDefaultPlanId =
+    defaultTestPlanId === undefined ? (existing.project?.defaultTestPlanId ?? null) : defaultTestPlanId;
   const named = (kind: 'devicePresets' | 'configs' | 'scenarios') =>
-    plan.named[kind].map(({ name, id, shortId, created }) => ({ name, id, shortId, created, status: status(kind, name) }));
+    plan.named[kind].map(({ name, id, shortId, created }) => ({
+      name,
+      id,
+      shortId,
+      created,
+      status: status(kind, name),
+    }));
   return {
-    organization: { name: doc.organization.name, id: organizationId, created: !existing.organization, status: !existing.organization ? 'created' : existing.project ? changes.project : 'unchanged' },
+    organization: {
+      name: doc.organization.name,
+      id: organizationId,
+      created: !existing.organization,
+      status: !existing.organization ? 'created' : existing.project ? changes.project : 'unchanged',
+    },
     project: {
       name: doc.project.name,
       id: projectId,
       slug,
       created: !existing.project,
       status: changes.project,
-      defaultTestPlan: testPlans.find((p) => p.id === finalDefaultPlanId)?.shortId ?? existing.testPlans.find((p) => p.id === finalDefaultPlanId)?.shortId ?? null,
+      defaultTestPlan:
+        testPlans.find((p) => p.id === finalDefaultPlanId)?.shortId ??
+        existing.testPlans.find((p) => p.id === finalDefaultPlanId)?.shortId ??
+        null,
     },
     applications: plan.applications.applications.map((a) => ({
       name: a.name,
@@ -87,7 +121,10 @@ export function summarizeApply(doc: ProjectFile, existing: ExistingProject, plan
       shortId: a.shortId,
       created: a.created,
       status: status('applications', a.name),
-      environments: a.environments.map((e) => ({ ...e, status: changes.environments.get(a.name)?.get(e.name) ?? 'unchanged' })),
+      environments: a.environments.map((e) => ({
+        ...e,
+        status: changes.environments.get(a.name)?.get(e.name) ?? 'unchanged',
+      })),
     })),
     devicePresets: named('devicePresets'),
     configs: named('configs'),
@@ -101,7 +138,15 @@ export function summarizeApply(doc: ProjectFile, existing: ExistingProject, plan
       generationStatus: t.generationStatus,
       regenerate: t.regenerate,
     })),
-    testPlans: testPlans.map((p) => ({ name: p.name, id: p.id, shortId: p.shortId, created: p.created, status: status('testPlans', p.name), default: p.id === finalDefaultPlanId, schedules: p.schedules.length })),
+    testPlans: testPlans.map((p) => ({
+      name: p.name,
+      id: p.id,
+      shortId: p.shortId,
+      created: p.created,
+      status: status('testPlans', p.name),
+      default: p.id === finalDefaultPlanId,
+      schedules: p.schedules.length,
+    })),
     toGenerate: plan.testCases.testCases.filter((t) => t.regenerate).map((t) => t.id),
     leftAlone: {
       applications: notIn(existing.applications, doc.applications),

@@ -17,7 +17,8 @@ export async function sendRunNotification(
   }
   const testCases = await ctx.store.runs.testCasesOf(run.id);
   const url = ctx.links.run(run.shortId);
-  const message = job.event === 'started' ? runStartedMessage(run, testCases.length, url) : runSummaryMessage(run, testCases, url);
+  const message =
+    job.event === 'started' ? runStartedMessage(run, testCases.length, url) : runSummaryMessage(run, testCases, url);
   // Errors propagate: the job is retried with backoff, and its failure is in the logs.
   await slack.post(botToken, job.channel, message);
   return 'sent';

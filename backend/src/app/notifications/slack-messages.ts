@@ -9,7 +9,10 @@ function attribution(run: RunRecord): string {
   const parts = [`Trigger: ${run.trigger}`];
   if (run.repository) parts.push(`Repository: ${esc(run.repository)}`);
   if (run.branch) parts.push(`Branch: \`${esc(run.branch)}\``);
-  if (run.commitHash) parts.push(`Commit: \`${esc(run.commitHash.slice(0, 7))}\`${run.commitMessage ? ` ${esc(run.commitMessage.split('\n')[0]!.slice(0, 80))}` : ''}`);
+  if (run.commitHash)
+    parts.push(
+      `Commit: \`${esc(run.commitHash.slice(0, 7))}\`${run.commitMessage ? ` ${esc(run.commitMessage.split('\n')[0]!.slice(0, 80))}` : ''}`,
+    );
   if (run.actor) parts.push(`By: ${esc(run.actor)}`);
   return parts.join(' · ');
 }
@@ -19,7 +22,13 @@ export function runStartedMessage(run: RunRecord, testCount: number, runUrl: str
   return {
     text,
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `:hourglass_flowing_sand: *<${runUrl}|Run ${run.shortId}>* of *${esc(run.testPlanName)}* started: ${testCount} test case${testCount === 1 ? '' : 's'}.` } },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `:hourglass_flowing_sand: *<${runUrl}|Run ${run.shortId}>* of *${esc(run.testPlanName)}* started: ${testCount} test case${testCount === 1 ? '' : 's'}.`,
+        },
+      },
       { type: 'context', elements: [{ type: 'mrkdwn', text: attribution(run) }] },
     ],
   };
@@ -43,7 +52,8 @@ export function countOutcomes(testCases: readonly RunTestCaseRecord[]): RunCount
 
 function headline(run: RunRecord): { icon: string; words: string } {
   if (run.status === 'COMPLETED' && run.result === 'PASSED') return { icon: ':white_check_mark:', words: 'passed' };
-  if (run.status === 'COMPLETED' && run.result === 'SKIPPED') return { icon: ':fast_forward:', words: 'had nothing to run' };
+  if (run.status === 'COMPLETED' && run.result === 'SKIPPED')
+    return { icon: ':fast_forward:', words: 'had nothing to run' };
   if (run.status === 'COMPLETED') return { icon: ':x:', words: 'failed' };
   if (run.status === 'CANCELLED') return { icon: ':no_entry_sign:', words: 'was cancelled' };
   return { icon: ':warning:', words: 'ended in an error' };
@@ -57,21 +67,37 @@ function duration(run: RunRecord): string {
 
 export const RERUN_FAILED_ACTION = 'rerun_failed';
 
-export function runSummaryMessage(run: RunRecord, testCases: readonly RunTestCaseRecord[], runUrl: string): SlackMessage {
+export function runSummaryMessage(
+  run: RunRecord,
+  testCases: readonly RunTestCaseRecord[],
+  runUrl: string,
+): SlackMessage {
   const { icon, words } = headline(run);
   const counts = countOutcomes(testCases);
   const failed = testCases.filter((t) => t.result === 'FAILED' || t.status === 'ERROR' || t.status === 'SKIPPED');
   const started = Math.floor((run.startedAt ?? run.createdAt).getTime() / 1000);
   const blocks: Record<string, unknown>[] = [
-    { type: 'section', text: { type: 'mrkdwn', text: `${icon} *<${runUrl}|Run ${run.shortId}>* of *${esc(run.testPlanName)}* ${words}.` } },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `${icon} *<${runUrl}|Run ${run.shortId}>* of *${esc(run.testPlanName)}* ${words}.`,
+      },
+    },
     {
       type: 'section',
       fields: [
         { type: 'mrkdwn', text: `*Status*\n${run.status}${run.result ? ` · ${run.result}` : ''}` },
         { type: 'mrkdwn', text: `*Plan*\n${esc(run.testPlanName)}` },
-        { type: 'mrkdwn', text: `*Started*\n<!date^${started}^{date_short_pretty} {time}|${new Date(started * 1000).toISOString()}>` },
+        {
+          type: 'mrkdwn',
+          text: `*Started*\n<!date^${started}^{date_short_pretty} {time}|${new Date(started * 1000).toISOString()}>`,
+        },
         { type: 'mrkdwn', text: `*Duration*\n${duration(run)}` },
-        { type: 'mrkdwn', text: `*Test cases*\n${counts.passed} passed · ${counts.failed} failed · ${counts.skipped} skipped · ${counts.errored} errored` },
+        {
+          type: 'mrkdwn',
+          text: `*Test cases*\n${counts.passed} passed · ${counts.failed} failed · ${counts.skipped} skipped · ${counts.errored} errored`,
+        },
       ],
     },
   ];
@@ -81,8 +107,20 @@ export function runSummaryMessage(run: RunRecord, testCases: readonly RunTestCas
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } });
   }
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: attribution(run) }] });
-  const buttons: Record<string, unknown>[] = [{ type: 'button', text: { type: 'plain_text', text: 'Open run' }, url: runUrl, action_id: 'open_run' }];
-  if (failed.length) buttons.push({ type: 'button', text: { type: 'plain_text', text: 'Rerun failed' }, action_id: RERUN_FAILED_ACTION, value: run.shortId, style: 'primary' });
+  const buttons: Record<string, unknown>[] = [
+    { type: 'button', text: { type: 'plain_text', text: 'Open run' }, url: runUrl, action_id: 'open_run' },
+  ];
+  if (failed.length)
+    buttons.push({
+      type: 'button',
+      text: { type: 'plain_text', text: 'Rerun failed' },
+      action_id: RERUN_FAILED_ACTION,
+      value: run.shortId,
+      style: 'primary',
+    });
   blocks.push({ type: 'actions', elements: buttons });
-  return { text: `Goalie run ${run.shortId} of ${run.testPlanName} ${words}: ${counts.passed} passed, ${counts.failed} failed`, blocks };
+  return {
+    text: `Goalie run ${run.shortId} of ${run.testPlanName} ${words}: ${counts.passed} passed, ${counts.failed} failed`,
+    blocks,
+  };
 }

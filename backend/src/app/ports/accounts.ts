@@ -75,7 +75,13 @@ export interface AccountsStore {
   /** Locks the user's row until the transaction ends (their last way to sign in stays). */
   lockUser(userId: string): Promise<void>;
 
-  createSession(session: { tokenHash: string; userId: string; csrfToken: string; expiresAt: Date; at: Date }): Promise<void>;
+  createSession(session: {
+    tokenHash: string;
+    userId: string;
+    csrfToken: string;
+    expiresAt: Date;
+    at: Date;
+  }): Promise<void>;
   /** A session that has not expired at `now`. */
   session(tokenHash: string, now: Date): Promise<SessionRecord | null>;
   extendSession(tokenHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
@@ -92,7 +98,14 @@ export interface AccountsStore {
   /** Locks the organization's memberships until the transaction ends (the last owner stays). */
   lockMemberships(organizationId: string): Promise<void>;
 
-  createInvitation(invitation: { organizationId: string; role: Role; tokenHash: string; email: string | null; createdBy: string | null; expiresAt: Date }): Promise<InvitationRecord>;
+  createInvitation(invitation: {
+    organizationId: string;
+    role: Role;
+    tokenHash: string;
+    email: string | null;
+    createdBy: string | null;
+    expiresAt: Date;
+  }): Promise<InvitationRecord>;
   invitationByToken(tokenHash: string): Promise<InvitationRecord | null>;
   /** Invitations that may still be used at `now` (not accepted, withdrawn or expired), newest first. */
   openInvitationsOf(organizationId: string, now: Date): Promise<InvitationRecord[]>;

@@ -38,7 +38,12 @@ export interface ChangeRequestPlatform {
    */
   upsertComment(number: number, marker: string, body: string): Promise<{ id: string; url: string | null }>;
   /** GitHub: a native review (APPROVE, REQUEST_CHANGES or COMMENT). GitLab: approve or unapprove where the token may, else nothing. */
-  submitVerdict(number: number, verdict: Verdict, body: string, sha: string): Promise<{ applied: boolean; detail: string }>;
+  submitVerdict(
+    number: number,
+    verdict: Verdict,
+    body: string,
+    sha: string,
+  ): Promise<{ applied: boolean; detail: string }>;
   setCommitStatus(sha: string, state: CommitState, targetUrl: string, description: string): Promise<void>;
   /** Successful deployments with a URL for the commit, oldest first (readiness without webhook history). */
   listDeployments(sha: string): Promise<Deployment[]>;
@@ -53,9 +58,23 @@ export interface ChangeRequestPlatform {
 
 /** What a webhook delivery says, in neutral words. */
 export type PlatformEvent =
-  | { kind: 'change-request'; action: 'opened' | 'updated' | 'ready' | 'closed' | 'other'; changeRequest: ChangeRequest; sender: string | null; fromFork: boolean; authorId: string | null }
+  | {
+      kind: 'change-request';
+      action: 'opened' | 'updated' | 'ready' | 'closed' | 'other';
+      changeRequest: ChangeRequest;
+      sender: string | null;
+      fromFork: boolean;
+      authorId: string | null;
+    }
   | { kind: 'comment'; number: number; body: string; author: string | null; authorId: string | null; commentId: string }
-  | { kind: 'deployment'; environment: string; url: string | null; sha: string; state: 'success' | 'failure' | 'pending' | 'other'; ref: string | null }
+  | {
+      kind: 'deployment';
+      environment: string;
+      url: string | null;
+      sha: string;
+      state: 'success' | 'failure' | 'pending' | 'other';
+      ref: string | null;
+    }
   | { kind: 'push'; branch: string; sha: string }
   | { kind: 'ignored'; reason: string };
 
@@ -79,8 +98,7 @@ export interface WebhookReceiver {
  * opens them, and nothing above the adapter looks inside.
  */
 export type PlatformCredentials =
-  | { kind: 'token'; token: string }
-  | { kind: 'app'; appId: number; installationId: number; privateKey: string };
+  { kind: 'token'; token: string } | { kind: 'app'; appId: number; installationId: number; privateKey: string };
 
 export interface PlatformConnection {
   host: HostKind;

@@ -16,7 +16,10 @@ export interface RunHead {
   cancelRequested: boolean;
 }
 
-export interface ExecutionInput extends Pick<ExecutionRequest, 'name' | 'goal' | 'expectedResult' | 'baseUrl' | 'devicePreset' | 'configs' | 'secrets'> {
+export interface ExecutionInput extends Pick<
+  ExecutionRequest,
+  'name' | 'goal' | 'expectedResult' | 'baseUrl' | 'devicePreset' | 'configs' | 'secrets'
+> {
   runTestCaseId: string;
   runId: string;
   testCaseId: string | null;
@@ -100,19 +103,37 @@ export interface ExecutionStore {
   markQueued(ids: string[], at: Date): Promise<void>;
   skip(items: { id: string; title: string; thought: string }[], at: Date): Promise<void>;
   markRunRunning(runId: string, at: Date): Promise<void>;
-  finishRun(runId: string, status: RunStatus, result: RunResult | null, at: Date, errorMessage?: string | null): Promise<void>;
+  finishRun(
+    runId: string,
+    status: RunStatus,
+    result: RunResult | null,
+    at: Date,
+    errorMessage?: string | null,
+  ): Promise<void>;
   /**
    * PENDING -> RUNNING for this attempt. null when it is not (any more) this attempt's to run;
    * 'busy' when the project already runs `parallelism` test cases (claims of a project are serialised).
    */
-  claim(runTestCaseId: string, attempt: number, workerId: string, at: Date, parallelism: number): Promise<{ runId: string } | 'busy' | null>;
+  claim(
+    runTestCaseId: string,
+    attempt: number,
+    workerId: string,
+    at: Date,
+    parallelism: number,
+  ): Promise<{ runId: string } | 'busy' | null>;
   executionInput(runTestCaseId: string): Promise<ExecutionInput>;
   /** Whether the row is RUNNING under `claim`; locks it. Under the run lock the answer holds until commit. */
   holdsClaim(runTestCaseId: string, claim: Claim): Promise<boolean>;
   /** Only a row RUNNING under `claim` takes an outcome; false when it is not (any more). */
   recordOutcome(runTestCaseId: string, claim: Claim, outcome: RecordedOutcome): Promise<boolean>;
   /** Stores steps as the test case's next version; returns the version. */
-  saveSteps(testCaseId: string, steps: Step[], source: 'burn-in' | 'heal' | 'run', runId: string | null, at: Date): Promise<number>;
+  saveSteps(
+    testCaseId: string,
+    steps: Step[],
+    source: 'burn-in' | 'heal' | 'run',
+    runId: string | null,
+    at: Date,
+  ): Promise<number>;
   /** Cancellation: every PENDING row of the run becomes CANCELLED; returns the RUNNING ones. */
   cancelPending(runId: string, at: Date): Promise<string[]>;
   requestCancel(runId: string, at: Date): Promise<void>;
@@ -125,7 +146,10 @@ export interface ExecutionStore {
    * Where a test case stands for a job of `attempt`: `claimed` (RUNNING at that attempt),
    * `unclaimed` (PENDING at that attempt, queued), or `past` (ended, or at another attempt); null when gone.
    */
-  jobTarget(runTestCaseId: string, attempt: number): Promise<{ runId: string; state: 'claimed' | 'unclaimed' | 'past' } | null>;
+  jobTarget(
+    runTestCaseId: string,
+    attempt: number,
+  ): Promise<{ runId: string; state: 'claimed' | 'unclaimed' | 'past' } | null>;
   /** Back to PENDING for another attempt, marked queued; false when another process already did. */
   retry(runTestCaseId: string, attempt: number, at: Date): Promise<boolean>;
   /** Back to PENDING at the same attempt (a worker shutting down gives it back), marked queued; false when `claim` no longer holds it. */
@@ -153,7 +177,11 @@ export interface ExecutionStore {
   /** The test case's goal, its row locked until the transaction ends (null: deleted). */
   lockGoal(testCaseId: string): Promise<string | null>;
   /** Ends a generation: COMPLETED (steps were saved) or FAILED with the reason. */
-  finishGeneration(testCaseId: string, outcome: { status: 'COMPLETED' | 'FAILED'; error: string | null }, at: Date): Promise<void>;
+  finishGeneration(
+    testCaseId: string,
+    outcome: { status: 'COMPLETED' | 'FAILED'; error: string | null },
+    at: Date,
+  ): Promise<void>;
   /** The language-model tokens of the test case's latest burn-in (null: none asked). */
   recordBurnInTokens(testCaseId: string, tokens: TokenUsage | null): Promise<void>;
 }

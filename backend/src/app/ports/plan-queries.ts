@@ -19,7 +19,12 @@ export interface PlanDetails {
    * preset its runs get: the plan's, else the application's default environment and the project's
    * default preset.
    */
-  applications: { name: string; environment: { name: string; url: string } | null; fromPlan: boolean; devicePreset: string | null }[];
+  applications: {
+    name: string;
+    environment: { name: string; url: string } | null;
+    fromPlan: boolean;
+    devicePreset: string | null;
+  }[];
   schedules: { cron: string; description: string; timezone: string; enabled: boolean }[];
   slack: { channel: string; notifyOn: 'always' | 'failure' } | null;
   /** The secret of its badge URL, for projects whose results are not public. */

@@ -40,7 +40,11 @@ export interface ProjectWrite {
     /** Evidence older than this many days is deleted (app/expire-evidence.ts). */
     evidenceRetentionDays?: number;
     /** null: the defaults (docs/security.md). */
-    browserAccess?: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
+    browserAccess?: {
+      allowLoopback: boolean | null;
+      allowPrivate: boolean | null;
+      previewOrigins: string[] | null;
+    } | null;
     /** undefined: keep the stored one; null: remove it (Slack off). */
     slackBotToken?: string | null;
     slackSigningSecret?: string | null;
@@ -56,7 +60,10 @@ export interface ProjectWrite {
   configs: { id: string; shortId: string; name: string; entries: { key: string; value: string; secret: boolean }[] }[];
   scenarios: { id: string; shortId: string; name: string; description: string | null; examples: string | null }[];
   /** Dependencies before dependents. `regenerate`: the steps must be generated again (new, or goal or application changed). */
-  testCases: (Omit<NewTestCase, 'projectId' | 'createdVia'> & { generationStatus: GenerationStatus; regenerate: boolean })[];
+  testCases: (Omit<NewTestCase, 'projectId' | 'createdVia'> & {
+    generationStatus: GenerationStatus;
+    regenerate: boolean;
+  })[];
   testPlans: {
     id: string;
     shortId: string;
@@ -116,7 +123,17 @@ export interface ProjectSnapshot {
   configs: { name: string; entries: { key: string; value: string | null; secret: boolean }[] }[];
   scenarios: { name: string; description: string | null; examples: string | null }[];
   /** Dependencies before dependents, then by name. */
-  testCases: { name: string; application: string; goal: string; expectedResult: string | null; configs: string[]; scenario: string | null; resumeFrom: string | null; waitFor: string[]; enabled: boolean }[];
+  testCases: {
+    name: string;
+    application: string;
+    goal: string;
+    expectedResult: string | null;
+    configs: string[];
+    scenario: string | null;
+    resumeFrom: string | null;
+    waitFor: string[];
+    enabled: boolean;
+  }[];
   testPlans: {
     name: string;
     isDefault: boolean;
@@ -129,7 +146,19 @@ export interface ProjectSnapshot {
     slackNotifyOn: 'always' | 'failure' | null;
   }[];
   repository:
-    | (Pick<RepositoryWrite, 'host' | 'apiUrl' | 'repository' | 'reviewContext' | 'autoRun' | 'includeDrafts' | 'postCommentOnOpened' | 'mention' | 'minimumPermission' | 'allowForks'> & {
+    | (Pick<
+        RepositoryWrite,
+        | 'host'
+        | 'apiUrl'
+        | 'repository'
+        | 'reviewContext'
+        | 'autoRun'
+        | 'includeDrafts'
+        | 'postCommentOnOpened'
+        | 'mention'
+        | 'minimumPermission'
+        | 'allowForks'
+      > & {
         /** A GitHub App's numbers; null for a token. */
         app: { appId: number; installationId: number } | null;
         reviewTestPlan: string | null;

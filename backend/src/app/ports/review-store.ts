@@ -32,13 +32,17 @@ export interface ConnectionRecord {
 }
 
 /** What the dashboard's repository settings change; `goalie apply` sets them too. */
-export type ReviewSettings = Pick<ConnectionRecord, 'reviewContext' | 'autoRun' | 'includeDrafts' | 'postCommentOnOpened' | 'environmentMapping'>;
+export type ReviewSettings = Pick<
+  ConnectionRecord,
+  'reviewContext' | 'autoRun' | 'includeDrafts' | 'postCommentOnOpened' | 'environmentMapping'
+>;
 
 /**
  * AUTHORIZING: asked for (by a mention, or automatically for a fork's change request) and waiting
  * for the host to say whether its author may; REFUSED: they may not, and nothing ran.
  */
-export type ReviewStatus = 'AUTHORIZING' | 'REFUSED' | 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
+export type ReviewStatus =
+  'AUTHORIZING' | 'REFUSED' | 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
 export type ReviewEvent = 'opened' | 'updated' | 'comment' | 'ci';
 /** mention: someone without permission asked for a review; fork: a fork's change request by such an author. */
 export type RefusalKind = 'mention' | 'fork';
@@ -102,7 +106,20 @@ export type NoteClaim = { claimed: true; bodyHash: string | null } | { claimed: 
 
 export type NewReview = Pick<
   ReviewRecord,
-  'id' | 'shortId' | 'projectId' | 'connectionId' | 'changeRequestNumber' | 'changeRequestTitle' | 'changeRequestUrl' | 'branch' | 'headSha' | 'author' | 'authorId' | 'event' | 'status' | 'deploymentUrls'
+  | 'id'
+  | 'shortId'
+  | 'projectId'
+  | 'connectionId'
+  | 'changeRequestNumber'
+  | 'changeRequestTitle'
+  | 'changeRequestUrl'
+  | 'branch'
+  | 'headSha'
+  | 'author'
+  | 'authorId'
+  | 'event'
+  | 'status'
+  | 'deploymentUrls'
 >;
 
 export interface ReviewStore {
@@ -139,7 +156,10 @@ export interface ReviewStore {
   latestTwo(connectionId: string, changeRequestNumber: number): Promise<ReviewRecord[]>;
   /** Locks the review row until the transaction ends. */
   lock(id: string): Promise<ReviewRecord | null>;
-  update(id: string, patch: Partial<Omit<ReviewRecord, 'id' | 'shortId' | 'projectId' | 'connectionId' | 'createdAt'>>): Promise<void>;
+  update(
+    id: string,
+    patch: Partial<Omit<ReviewRecord, 'id' | 'shortId' | 'projectId' | 'connectionId' | 'createdAt'>>,
+  ): Promise<void>;
   /**
    * Claims the writing of one of Goalie's notes on a change request until `until` (the row is
    * created on first use). When another writer holds an unexpired claim, the note is marked stale

@@ -17,7 +17,18 @@ export interface ConnectionSummary {
 /** One review as the lists show it. */
 export type ReviewSummary = Pick<
   ReviewRecord,
-  'shortId' | 'changeRequestNumber' | 'changeRequestTitle' | 'changeRequestUrl' | 'branch' | 'headSha' | 'author' | 'event' | 'status' | 'verdict' | 'createdAt' | 'finishedAt'
+  | 'shortId'
+  | 'changeRequestNumber'
+  | 'changeRequestTitle'
+  | 'changeRequestUrl'
+  | 'branch'
+  | 'headSha'
+  | 'author'
+  | 'event'
+  | 'status'
+  | 'verdict'
+  | 'createdAt'
+  | 'finishedAt'
 > & { runShortId: string | null };
 
 /** A change request, shown by its newest review. */
@@ -37,7 +48,11 @@ export interface ChangeRequestFilter {
 export interface ReviewsQueries {
   connectionOf(projectId: string): Promise<ConnectionSummary | null>;
   /** Newest first, by their newest review; `total` counts every match. */
-  changeRequests(connectionId: string, filter: ChangeRequestFilter, page: { limit: number; offset: number }): Promise<{ items: ChangeRequestSummary[]; total: number }>;
+  changeRequests(
+    connectionId: string,
+    filter: ChangeRequestFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: ChangeRequestSummary[]; total: number }>;
   /** Whether a review of the connection is in one of these states. */
   anyReviewIn(connectionId: string, statuses: ReviewStatus[]): Promise<boolean>;
   /** The reviews of one change request, newest first. */

@@ -82,7 +82,12 @@ export interface RunQueries {
   /** One page of `size` runs, in one statement whatever the size. */
   list(projectId: string, filter: RunFilter, cursor: RunCursor, size: number): Promise<RunListPage>;
   /** The run of the same plan created just before this one. */
-  previousOfPlan(run: { projectId: string; testPlanShortId: string; createdAt: Date; id: string }): Promise<RunNeighbour | null>;
+  previousOfPlan(run: {
+    projectId: string;
+    testPlanShortId: string;
+    createdAt: Date;
+    id: string;
+  }): Promise<RunNeighbour | null>;
   byId(id: string): Promise<RunNeighbour | null>;
   /** The sentences of recorded step versions, by `${testCaseId}:${version}`. */
   stepSentences(versions: { testCaseId: string; version: number }[]): Promise<Map<string, string[]>>;
@@ -93,7 +98,12 @@ export interface RunQueries {
    * API's shape in run order, as JSON text: one statement, whatever the number of test cases.
    */
   /** `extensions`: each test case also carries Goalie's extension fields (projectTestCaseId, startedAt, finishedAt). */
-  runStatus(projectId: string, shortId: string, withTestCases: boolean, extensions: boolean): Promise<RunStatusRow | null>;
+  runStatus(
+    projectId: string,
+    shortId: string,
+    withTestCases: boolean,
+    extensions: boolean,
+  ): Promise<RunStatusRow | null>;
 }
 
 export interface RunStatusRow {

@@ -27,12 +27,37 @@ import type {
 
 export type NewRun = Pick<
   RunRecord,
-  'id' | 'shortId' | 'projectId' | 'testPlanId' | 'testPlanName' | 'testPlanShortId' | 'trigger' | 'actor' | 'branch' | 'commitHash' | 'commitMessage' | 'repository' | 'rerunOfRunId' | 'notifications'
+  | 'id'
+  | 'shortId'
+  | 'projectId'
+  | 'testPlanId'
+  | 'testPlanName'
+  | 'testPlanShortId'
+  | 'trigger'
+  | 'actor'
+  | 'branch'
+  | 'commitHash'
+  | 'commitMessage'
+  | 'repository'
+  | 'rerunOfRunId'
+  | 'notifications'
 > & { scheduleId: string | null };
 
 export type NewRunTestCase = Omit<
   RunTestCaseRecord,
-  'status' | 'result' | 'resultTitle' | 'evaluationThought' | 'stepVersion' | 'attempt' | 'healed' | 'evidence' | 'evidenceExpiredAt' | 'errorMessage' | 'modelTokens' | 'startedAt' | 'finishedAt'
+  | 'status'
+  | 'result'
+  | 'resultTitle'
+  | 'evaluationThought'
+  | 'stepVersion'
+  | 'attempt'
+  | 'healed'
+  | 'evidence'
+  | 'evidenceExpiredAt'
+  | 'errorMessage'
+  | 'modelTokens'
+  | 'startedAt'
+  | 'finishedAt'
 >;
 
 export interface NewEnvironment {
@@ -98,7 +123,15 @@ export interface Repositories {
     /** Where the project's browser may go, where its configs may be typed, which preview URLs it takes. */
     browserAccess(projectId: string): Promise<ProjectBrowserAccess>;
     /** Plain secrets (the store seals them); an undefined secret keeps the stored one, null removes it. */
-    updateSlack(projectId: string, settings: { botToken?: string | null; signingSecret?: string | null; defaultChannel: string | null; notifyOn: 'always' | 'failure' }): Promise<void>;
+    updateSlack(
+      projectId: string,
+      settings: {
+        botToken?: string | null;
+        signingSecret?: string | null;
+        defaultChannel: string | null;
+        notifyOn: 'always' | 'failure';
+      },
+    ): Promise<void>;
   };
   catalog: {
     applicationsByShortId(projectId: string, shortIds: string[]): Promise<ApplicationRecord[]>;

@@ -63,7 +63,11 @@ export interface TestCaseHistoryRow {
 
 export interface TestCaseQueries {
   /** One page of the project's test cases matching `filter`, by name, and how many match in all. */
-  page(projectId: string, filter: TestCaseFilter, page: { limit: number; offset: number }): Promise<{ rows: TestCaseListRow[]; counts: TestCaseCounts }>;
+  page(
+    projectId: string,
+    filter: TestCaseFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: TestCaseListRow[]; counts: TestCaseCounts }>;
   /** The ids of every test case matching `filter` (to judge flakiness before paging). */
   matchingIds(projectId: string, filter: TestCaseFilter): Promise<string[]>;
   /** The newest `count` finished results of each test case, oldest first. */

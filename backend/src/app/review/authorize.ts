@@ -12,12 +12,22 @@ import { supersede } from './supersede.js';
 import { writeNote } from './write-note.js';
 
 /** What kind of request the review is, and the permission its author needs. */
-function requirement(connection: ConnectionRecord, review: ReviewRecord): { kind: RefusalKind; minimum: MinimumPermission } {
+function requirement(
+  connection: ConnectionRecord,
+  review: ReviewRecord,
+): { kind: RefusalKind; minimum: MinimumPermission } {
   const kind: RefusalKind = review.event === 'comment' || review.event === 'ci' ? 'mention' : 'fork';
-  return { kind, minimum: kind === 'mention' ? connection.minimumPermission : atLeastWrite(connection.minimumPermission) };
+  return {
+    kind,
+    minimum: kind === 'mention' ? connection.minimumPermission : atLeastWrite(connection.minimumPermission),
+  };
 }
 
-export async function authorizeReview(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+export async function authorizeReview(
+  ctx: AppContext,
+  connection: ConnectionRecord,
+  review: ReviewRecord,
+): Promise<void> {
   // Refused by an earlier try of this job whose reply did not reach the host: the reply is tried again.
   if (review.status === 'REFUSED') return replyToRefusal(ctx, connection, review);
   if (review.status !== 'AUTHORIZING') return;
@@ -33,19 +43,37 @@ export async function authorizeReview(ctx: AppContext, connection: ConnectionRec
       const current = await tx.reviews.lock(review.id);
       if (current?.status !== 'AUTHORIZING') return;
       const host = connection.host === 'gitlab' ? 'GitLab' : 'GitHub';
-      await tx.reviews.update(review.id, { status: 'ERROR', errorMessage: `Could not ask ${host} whether ${review.author ?? 'the author'} may ask for a review: ${why}. Nothing ran; ask again once ${host} answers.`, finishedAt: ctx.now() });
+      await tx.reviews.update(review.id, {
+        status: 'ERROR',
+        errorMessage: `Could not ask ${host} whether ${review.author ?? 'the author'} may ask for a review: ${why}. Nothing ran; ask again once ${host} answers.`,
+        finishedAt: ctx.now(),
+      });
     });
     return;
   }
   const allowed = meetsMinimum(permission, minimum);
-  ctx.log.info({ reviewId: review.id, changeRequest: review.changeRequestNumber, author: review.author, permission, minimum, allowed }, allowed ? 'review request authorized' : 'review request refused');
+  ctx.log.info(
+    {
+      reviewId: review.id,
+      changeRequest: review.changeRequestNumber,
+      author: review.author,
+      permission,
+      minimum,
+      allowed,
+    },
+    allowed ? 'review request authorized' : 'review request refused',
+  );
 
   const decided = await ctx.store.transaction(async (tx) => {
     const current = await tx.reviews.lock(review.id);
     if (current?.status !== 'AUTHORIZING') return false;
     if (!allowed) {
       const who = review.author ?? 'an unknown user';
-      await tx.reviews.update(review.id, { status: 'REFUSED', errorMessage: `${who} has ${permission} permission; ${minimumWords(connection, minimum)} is needed.`, finishedAt: ctx.now() });
+      await tx.reviews.update(review.id, {
+        status: 'REFUSED',
+        errorMessage: `${who} has ${permission} permission; ${minimumWords(connection, minimum)} is needed.`,
+        finishedAt: ctx.now(),
+      });
       return true;
     }
     if (kind === 'mention') {
@@ -55,9 +83,19 @@ export async function authorizeReview(ctx: AppContext, connection: ConnectionRec
       await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'start' } }], tx.sql);
       return true;
     }
-    const readiness = deploymentsReady(connection.environmentMapping, await tx.reviews.deploymentsFor(connection.id, review.headSha), review.headSha);
-    await tx.reviews.update(review.id, { status: readiness.ready ? 'QUEUED' : 'WAITING', deploymentUrls: readiness.urls });
-    await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: readiness.ready ? 'start' : 'waiting' } }], tx.sql);
+    const readiness = deploymentsReady(
+      connection.environmentMapping,
+      await tx.reviews.deploymentsFor(connection.id, review.headSha),
+      review.headSha,
+    );
+    await tx.reviews.update(review.id, {
+      status: readiness.ready ? 'QUEUED' : 'WAITING',
+      deploymentUrls: readiness.urls,
+    });
+    await ctx.queue.enqueue(
+      [{ queue: 'review', data: { reviewId: review.id, step: readiness.ready ? 'start' : 'waiting' } }],
+      tx.sql,
+    );
     return true;
   });
   if (decided && !allowed) await replyToRefusal(ctx, connection, review);
@@ -69,14 +107,19 @@ function atLeastWrite(minimum: MinimumPermission): MinimumPermission {
 }
 
 function minimumWords(connection: ConnectionRecord, minimum: MinimumPermission): string {
-  return connection.host === 'gitlab' ? `at least the ${GITLAB_ROLE_FOR[minimum]} role` : `at least ${minimum} permission`;
+  return connection.host === 'gitlab'
+    ? `at least the ${GITLAB_ROLE_FOR[minimum]} role`
+    : `at least ${minimum} permission`;
 }
 
 function refusalText(connection: ConnectionRecord, kind: RefusalKind, minimum: MinimumPermission): string {
   const where = connection.host === 'gitlab' ? 'in this project' : 'on this repository';
   const changeRequest = connection.host === 'gitlab' ? 'merge request' : 'pull request';
   const who = `people with ${minimumWords(connection, minimum)} ${where}`;
-  const ci = connection.host === 'gitlab' ? "and the project access token's bot member" : "and this repository's own GitHub Actions workflows";
+  const ci =
+    connection.host === 'gitlab'
+      ? "and the project access token's bot member"
+      : "and this repository's own GitHub Actions workflows";
   if (kind === 'mention') {
     return `Goalie did not start a review: only ${who} ${ci} can ask for one by mentioning \`${connection.mention}\`. Goalie answers this once per ${changeRequest}.`;
   }

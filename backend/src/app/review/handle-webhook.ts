@@ -19,12 +19,22 @@ import { supersede } from './supersede.js';
  */
 export const REPLAY_WINDOW_MS = 10 * 60_000;
 
-export async function handleWebhook(ctx: AppContext, host: HostKind, connectionShortId: string, request: WebhookRequest): Promise<string> {
+export async function handleWebhook(
+  ctx: AppContext,
+  host: HostKind,
+  connectionShortId: string,
+  request: WebhookRequest,
+): Promise<string> {
   const connection = await ctx.store.reviews.connectionByShortId(connectionShortId);
-  if (!connection || connection.host !== host) throw new NotFound(`No ${host} connection ${connectionShortId}. Check the webhook URL \`goalie apply\` printed.`);
+  if (!connection || connection.host !== host)
+    throw new NotFound(`No ${host} connection ${connectionShortId}. Check the webhook URL \`goalie apply\` printed.`);
   const receiver = ctx.platforms.receiver(host);
   if (!receiver.verify(request, connection.webhookSecret)) {
-    throw new Unauthorized(host === 'github' ? 'The X-Hub-Signature-256 signature does not match this webhook\'s secret.' : 'The X-Gitlab-Token does not match this webhook\'s secret token.');
+    throw new Unauthorized(
+      host === 'github'
+        ? "The X-Hub-Signature-256 signature does not match this webhook's secret."
+        : "The X-Gitlab-Token does not match this webhook's secret token.",
+    );
   }
   let event: PlatformEvent;
   try {
@@ -33,17 +43,25 @@ export async function handleWebhook(ctx: AppContext, host: HostKind, connectionS
     throw new BadRequest(`The webhook body cannot be read: ${(error as Error).message}`);
   }
   // A delivery without an id is known by its verified body: the same bytes again are a replay.
-  const deliveryId = receiver.deliveryId(request) ?? `body:${createHash('sha256').update(request.rawBody).digest('hex')}`;
+  const deliveryId =
+    receiver.deliveryId(request) ?? `body:${createHash('sha256').update(request.rawBody).digest('hex')}`;
   return ctx.store.transaction(async (tx) => {
-    if (!(await tx.reviews.recordDelivery(connection.id, deliveryId))) return `delivery ${deliveryId} was already handled`;
+    if (!(await tx.reviews.recordDelivery(connection.id, deliveryId)))
+      return `delivery ${deliveryId} was already handled`;
     return dispatch(ctx, tx, connection, event);
   });
 }
 
-async function dispatch(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: PlatformEvent): Promise<string> {
+async function dispatch(
+  ctx: AppContext,
+  tx: Repositories,
+  connection: ConnectionRecord,
+  event: PlatformEvent,
+): Promise<string> {
   // Whether a review of the commit exists is read, then written: deliveries about one change
   // request must not both read "none" (a redelivery under a new id arriving with the original).
-  const number = event.kind === 'change-request' ? event.changeRequest.number : event.kind === 'comment' ? event.number : null;
+  const number =
+    event.kind === 'change-request' ? event.changeRequest.number : event.kind === 'comment' ? event.number : null;
   if (number !== null) await tx.reviews.lockChangeRequest(connection.id, number);
   switch (event.kind) {
     case 'change-request':
@@ -61,7 +79,12 @@ async function dispatch(ctx: AppContext, tx: Repositories, connection: Connectio
   }
 }
 
-async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: Extract<PlatformEvent, { kind: 'change-request' }>): Promise<string> {
+async function changeRequestEvent(
+  ctx: AppContext,
+  tx: Repositories,
+  connection: ConnectionRecord,
+  event: Extract<PlatformEvent, { kind: 'change-request' }>,
+): Promise<string> {
   const { action, changeRequest: cr } = event;
   if (action === 'closed') {
     const n = await supersede(ctx, tx, connection, { number: cr.number, sha: null });
@@ -71,9 +94,18 @@ async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection:
   // A newer commit makes any review of an older one stale, whether or not auto-run is on.
   await supersede(ctx, tx, connection, { number: cr.number, sha: cr.headSha });
   if (!connection.autoRun) return 'auto-run is off: waiting for a review request comment';
-  if (cr.draft && !connection.includeDrafts) return `draft change request ${cr.number} skipped (Include Draft Merge Requests is off)`;
-  if ((await tx.reviews.active(connection.id, cr.number)).some((r) => r.headSha === cr.headSha)) return `a review of ${cr.headSha} already exists`;
-  if (await tx.reviews.autoReviewedSince(connection.id, cr.number, cr.headSha, new Date(ctx.now().getTime() - REPLAY_WINDOW_MS))) {
+  if (cr.draft && !connection.includeDrafts)
+    return `draft change request ${cr.number} skipped (Include Draft Merge Requests is off)`;
+  if ((await tx.reviews.active(connection.id, cr.number)).some((r) => r.headSha === cr.headSha))
+    return `a review of ${cr.headSha} already exists`;
+  if (
+    await tx.reviews.autoReviewedSince(
+      connection.id,
+      cr.number,
+      cr.headSha,
+      new Date(ctx.now().getTime() - REPLAY_WINDOW_MS),
+    )
+  ) {
     return `${cr.headSha} was reviewed less than ${REPLAY_WINDOW_MS / 60_000} minutes ago: taken for a replayed delivery`;
   }
   const trigger = action === 'opened' ? 'opened' : 'updated';
@@ -84,8 +116,21 @@ async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection:
     return `review ${id} of a fork's change request waits for its author's permission`;
   }
 
-  const readiness = deploymentsReady(connection.environmentMapping, await tx.reviews.deploymentsFor(connection.id, cr.headSha), cr.headSha);
-  const id = await createReview(ctx, tx, connection, cr, event.authorId, trigger, readiness.ready ? 'QUEUED' : 'WAITING', readiness.urls);
+  const readiness = deploymentsReady(
+    connection.environmentMapping,
+    await tx.reviews.deploymentsFor(connection.id, cr.headSha),
+    cr.headSha,
+  );
+  const id = await createReview(
+    ctx,
+    tx,
+    connection,
+    cr,
+    event.authorId,
+    trigger,
+    readiness.ready ? 'QUEUED' : 'WAITING',
+    readiness.urls,
+  );
   if (readiness.ready) {
     await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'start' } }], tx.sql);
     return `review ${id} queued: deployments ready`;
@@ -95,12 +140,18 @@ async function changeRequestEvent(ctx: AppContext, tx: Repositories, connection:
   return `review ${id} waits for deployments: ${readiness.missing.join(', ') || 'no environment mapping'}`;
 }
 
-async function commentEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: Extract<PlatformEvent, { kind: 'comment' }>): Promise<string> {
+async function commentEvent(
+  ctx: AppContext,
+  tx: Repositories,
+  connection: ConnectionRecord,
+  event: Extract<PlatformEvent, { kind: 'comment' }>,
+): Promise<string> {
   const { number, body, author } = event;
   const request = findReviewRequest(body, connection.mention);
   if (!request) return 'comment without a review request';
   // One comment asks once, whatever delivery id a replay of it carries.
-  if (!(await tx.reviews.recordDelivery(connection.id, `comment:${event.commentId}`))) return `comment ${event.commentId} was already handled`;
+  if (!(await tx.reviews.recordDelivery(connection.id, `comment:${event.commentId}`)))
+    return `comment ${event.commentId} was already handled`;
   // Nothing is superseded or started before the host says the author may ask (the authorize job);
   // the CI tag only names the trigger, it proves nothing. The change request's branch and head
   // commit are read from the host by the start job.
@@ -118,12 +169,18 @@ async function commentEvent(ctx: AppContext, tx: Repositories, connection: Conne
   return `review ${id} queued for ${request.url}, to start once the host confirms its author may ask`;
 }
 
-async function deploymentEvent(ctx: AppContext, tx: Repositories, connection: ConnectionRecord, event: Extract<PlatformEvent, { kind: 'deployment' }>): Promise<string> {
+async function deploymentEvent(
+  ctx: AppContext,
+  tx: Repositories,
+  connection: ConnectionRecord,
+  event: Extract<PlatformEvent, { kind: 'deployment' }>,
+): Promise<string> {
   if (event.state !== 'success' || !event.url) return `deployment ${event.state}: nothing to do`;
   await tx.reviews.addDeployment(connection.id, { sha: event.sha, environment: event.environment, url: event.url });
   const deployments = await tx.reviews.deploymentsFor(connection.id, event.sha);
   const readiness = deploymentsReady(connection.environmentMapping, deployments, event.sha);
-  if (!readiness.ready) return `deployment of ${event.environment} stored; still missing ${readiness.missing.join(', ')}`;
+  if (!readiness.ready)
+    return `deployment of ${event.environment} stored; still missing ${readiness.missing.join(', ')}`;
   const started: string[] = [];
   for (const review of await tx.reviews.waitingFor(connection.id, event.sha)) {
     await tx.reviews.update(review.id, { status: 'QUEUED', deploymentUrls: readiness.urls });

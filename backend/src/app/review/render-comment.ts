@@ -43,21 +43,36 @@ function detailsTable(review: ReviewRecord, ctx: CommentContext): string {
 }
 
 function findingsSection(ctx: CommentContext): string {
-  if (!ctx.findings.length) return `**Exploration**: ${ctx.pagesVisited} page${ctx.pagesVisited === 1 ? '' : 's'} visited, nothing found.`;
+  if (!ctx.findings.length)
+    return `**Exploration**: ${ctx.pagesVisited} page${ctx.pagesVisited === 1 ? '' : 's'} visited, nothing found.`;
   const sorted = [...ctx.findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   const rows = sorted.slice(0, 15).map((f) => `| ${f.severity} | ${markdownCell(f.title)} | ${markdownCell(f.page)} |`);
   const more = sorted.length > 15 ? `\n\n…and ${sorted.length - 15} more on the review page.` : '';
-  return [`**Exploration**: ${ctx.pagesVisited} pages visited, ${ctx.findings.length} finding${ctx.findings.length === 1 ? '' : 's'}.`, '', '| Severity | Finding | Page |', '| --- | --- | --- |', ...rows].join('\n') + more;
+  return (
+    [
+      `**Exploration**: ${ctx.pagesVisited} pages visited, ${ctx.findings.length} finding${ctx.findings.length === 1 ? '' : 's'}.`,
+      '',
+      '| Severity | Finding | Page |',
+      '| --- | --- | --- |',
+      ...rows,
+    ].join('\n') + more
+  );
 }
 
 function checksSection(ctx: CommentContext): string {
   if (!ctx.checks.length) return '';
-  const rows = ctx.checks.map((c) => `| ${c.passed ? '✅ PASSED' : '❌ FAILED'} | ${markdownCell(c.goal)} | ${markdownCell(c.title)} |`);
-  return ['**Checks from the review context**', '', '| Result | Check | Reason |', '| --- | --- | --- |', ...rows].join('\n');
+  const rows = ctx.checks.map(
+    (c) => `| ${c.passed ? '✅ PASSED' : '❌ FAILED'} | ${markdownCell(c.goal)} | ${markdownCell(c.title)} |`,
+  );
+  return ['**Checks from the review context**', '', '| Result | Check | Reason |', '| --- | --- | --- |', ...rows].join(
+    '\n',
+  );
 }
 
 function evaluationDetails(ctx: CommentContext): string {
-  const items = ctx.testCases.filter((t) => t.evaluationThought).map((t) => `**${t.name}** (${t.result ?? t.status})\n\n${t.evaluationThought}`);
+  const items = ctx.testCases
+    .filter((t) => t.evaluationThought)
+    .map((t) => `**${t.name}** (${t.result ?? t.status})\n\n${t.evaluationThought}`);
   if (!items.length) return '';
   return `<details><summary>Evaluation details</summary>\n\n${items.join('\n\n---\n\n')}\n\n</details>`;
 }
@@ -65,7 +80,9 @@ function evaluationDetails(ctx: CommentContext): string {
 function replacedNote(ctx: CommentContext): string {
   if (!ctx.replaced) return '';
   const what = ctx.replaced.headSha ? `The review of \`${short(ctx.replaced.headSha)}\`` : 'The previous review';
-  return ctx.replaced.supersededBySha ? `${what} was cancelled: \`${short(ctx.replaced.supersededBySha)}\` is newer.` : `${what} was cancelled.`;
+  return ctx.replaced.supersededBySha
+    ? `${what} was cancelled: \`${short(ctx.replaced.supersededBySha)}\` is newer.`
+    : `${what} was cancelled.`;
 }
 
 export function renderComment(review: ReviewRecord, ctx: CommentContext): string {
@@ -82,7 +99,11 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
       break;
     case 'QUEUED':
     case 'RUNNING':
-      parts.push(`### 🧪 Goalie review in progress`, `${link}: the live progress of the end-to-end run and the exploration.`, detailsTable(review, ctx));
+      parts.push(
+        `### 🧪 Goalie review in progress`,
+        `${link}: the live progress of the end-to-end run and the exploration.`,
+        detailsTable(review, ctx),
+      );
       break;
     case 'SUPERSEDED':
       parts.push(
@@ -94,14 +115,27 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
       );
       break;
     case 'ERROR':
-      parts.push(`### ⚠️ Goalie could not review this change`, review.errorMessage ?? 'The review failed.', link, detailsTable(review, ctx));
+      parts.push(
+        `### ⚠️ Goalie could not review this change`,
+        review.errorMessage ?? 'The review failed.',
+        link,
+        detailsTable(review, ctx),
+      );
       break;
     case 'COMPLETED': {
       const verdict = review.verdict ?? 'Comment';
-      parts.push(`### ${VERDICT_ICONS[verdict]} Goalie review: ${verdict}`, review.summary ?? '', link, detailsTable(review, ctx));
+      parts.push(
+        `### ${VERDICT_ICONS[verdict]} Goalie review: ${verdict}`,
+        review.summary ?? '',
+        link,
+        detailsTable(review, ctx),
+      );
       if (ctx.testCases.length) {
         const passed = ctx.testCases.filter((t) => t.result === 'PASSED').length;
-        parts.push(`**End-to-end**${ctx.testPlanName ? ` (plan ${markdownCell(ctx.testPlanName)})` : ''}: ${passed} of ${ctx.testCases.length} passed.`, markdownResultsTable(ctx.testCases, ctx.runUrl ?? undefined));
+        parts.push(
+          `**End-to-end**${ctx.testPlanName ? ` (plan ${markdownCell(ctx.testPlanName)})` : ''}: ${passed} of ${ctx.testCases.length} passed.`,
+          markdownResultsTable(ctx.testCases, ctx.runUrl ?? undefined),
+        );
       } else if (!ctx.runUrl) {
         parts.push('**End-to-end**: no test plan to run for this project.');
       }

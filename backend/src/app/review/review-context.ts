@@ -7,7 +7,12 @@ import type { ConnectionRecord } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
 
 export function platformFor(ctx: AppContext, connection: ConnectionRecord): ChangeRequestPlatform {
-  return ctx.platforms.platform({ host: connection.host, apiUrl: connection.apiUrl, repository: connection.repository, credentials: connection.credentials });
+  return ctx.platforms.platform({
+    host: connection.host,
+    apiUrl: connection.apiUrl,
+    repository: connection.repository,
+    credentials: connection.credentials,
+  });
 }
 
 export async function runTestCasesOf(store: Pick<Repositories, 'runs'>, runId: string | null): Promise<RunTestCase[]> {

@@ -28,7 +28,12 @@ export interface ReviewWorker {
   exploreMaxMs: number;
 }
 
-export async function runReviewStep(ctx: AppContext, worker: ReviewWorker, reviewId: string, step: ReviewStep): Promise<void> {
+export async function runReviewStep(
+  ctx: AppContext,
+  worker: ReviewWorker,
+  reviewId: string,
+  step: ReviewStep,
+): Promise<void> {
   const review = await ctx.store.reviews.byId(reviewId);
   if (!review) return;
   const connection = (await ctx.store.reviews.connectionById(review.connectionId))!;
@@ -53,13 +58,20 @@ export async function runReviewStep(ctx: AppContext, worker: ReviewWorker, revie
 /** A review ended in ERROR outside a worker (its worker was lost): its pending commit status ends too. */
 async function endErroredStatus(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
   if (review.status !== 'ERROR' || !review.startedAt || !review.headSha) return;
-  await platformFor(ctx, connection).setCommitStatus(review.headSha, 'error', ctx.links.review(review.shortId), `Goalie could not review this commit: ${review.errorMessage ?? 'it stopped'}`);
+  await platformFor(ctx, connection).setCommitStatus(
+    review.headSha,
+    'error',
+    ctx.links.review(review.shortId),
+    `Goalie could not review this commit: ${review.errorMessage ?? 'it stopped'}`,
+  );
 }
 
 /** A superseded review's commit status ends: GitHub `error`, GitLab `canceled`, saying by what. */
 async function endSupersededStatus(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
   if (review.status !== 'SUPERSEDED' || !review.startedAt || !review.headSha) return;
-  const by = review.supersededBySha ? `Superseded by ${review.supersededBySha.slice(0, 7)}` : 'Superseded by a newer review request';
+  const by = review.supersededBySha
+    ? `Superseded by ${review.supersededBySha.slice(0, 7)}`
+    : 'Superseded by a newer review request';
   await platformFor(ctx, connection).setCommitStatus(review.headSha, 'cancelled', ctx.links.review(review.shortId), by);
 }
 
@@ -67,10 +79,12 @@ async function waiting(ctx: AppContext, connection: ConnectionRecord, review: Re
   if (review.status !== 'WAITING') return;
   // Deployments made before the webhook existed (or whose events were lost) are on the host.
   const known = await ctx.store.reviews.deploymentsFor(connection.id, review.headSha);
-  const onHost = await platformFor(ctx, connection).listDeployments(review.headSha).catch((error: unknown) => {
-    ctx.log.warn({ err: error }, 'could not list deployments on the host');
-    return [];
-  });
+  const onHost = await platformFor(ctx, connection)
+    .listDeployments(review.headSha)
+    .catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'could not list deployments on the host');
+      return [];
+    });
   const fresh = onHost.filter((d) => !known.some((k) => k.environment === d.environment && k.url === d.url));
   const stillWaiting = await ctx.store.transaction(async (tx) => {
     for (const d of fresh) await tx.reviews.addDeployment(connection.id, d);
@@ -119,7 +133,12 @@ async function cancelStaleRun(ctx: AppContext, reviewId: string, runId: string):
   }
 }
 
-async function fail(ctx: AppContext, connection: ConnectionRecord, review: ReviewRecord, message: string): Promise<void> {
+async function fail(
+  ctx: AppContext,
+  connection: ConnectionRecord,
+  review: ReviewRecord,
+  message: string,
+): Promise<void> {
   // Only a review still in progress fails: one superseded meanwhile keeps saying so.
   const failed = await ctx.store.transaction(async (tx) => {
     const current = await tx.reviews.lock(review.id);
@@ -132,12 +151,22 @@ async function fail(ctx: AppContext, connection: ConnectionRecord, review: Revie
   // The commit may already show Goalie's status as pending: it must not stay so.
   if (review.headSha) {
     await platformFor(ctx, connection)
-      .setCommitStatus(review.headSha, 'error', ctx.links.review(review.shortId), `Goalie could not review this commit: ${message}`)
+      .setCommitStatus(
+        review.headSha,
+        'error',
+        ctx.links.review(review.shortId),
+        `Goalie could not review this commit: ${message}`,
+      )
       .catch((error: unknown) => ctx.log.warn({ err: error, reviewId: review.id }, 'commit status not set'));
   }
 }
 
-async function start(ctx: AppContext, worker: ReviewWorker, connection: ConnectionRecord, queued: ReviewRecord): Promise<void> {
+async function start(
+  ctx: AppContext,
+  worker: ReviewWorker,
+  connection: ConnectionRecord,
+  queued: ReviewRecord,
+): Promise<void> {
   if (queued.status !== 'QUEUED') return;
   const platform = platformFor(ctx, connection);
   // The change request as the host has it now: a review requested by a comment learns its branch
@@ -155,35 +184,73 @@ async function start(ctx: AppContext, worker: ReviewWorker, connection: Connecti
       await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: current.id, step: 'comment' } }], tx.sql);
       return null;
     }
-    const details = current.headSha ? {} : { headSha: cr.headSha, branch: cr.branch, changeRequestTitle: cr.title, changeRequestUrl: cr.url, author: current.author ?? cr.author };
+    const details = current.headSha
+      ? {}
+      : {
+          headSha: cr.headSha,
+          branch: cr.branch,
+          changeRequestTitle: cr.title,
+          changeRequestUrl: cr.url,
+          author: current.author ?? cr.author,
+        };
     await tx.reviews.update(current.id, { status: 'RUNNING', startedAt: ctx.now(), ...details });
     return { ...current, ...details, status: 'RUNNING' as const };
   });
   if (!review) return;
-  reviewStarted(ctx.log, review, connection.repository, review.deploymentUrls.map((d) => d.url), ctx.links.review(review.shortId));
+  reviewStarted(
+    ctx.log,
+    review,
+    connection.repository,
+    review.deploymentUrls.map((d) => d.url),
+    ctx.links.review(review.shortId),
+  );
   try {
     await startClaimed(ctx, worker, connection, review);
   } catch (error) {
     // Claimed and then failed: end it visibly rather than leave it RUNNING; a new request retries.
     ctx.log.error({ err: error, reviewId: review.id }, 'review failed');
-    await fail(ctx, connection, review, `The review stopped with an error: ${(error as Error).message}. Comment \`${connection.mention} <preview URL>\` to try again.`).catch(() => {});
+    await fail(
+      ctx,
+      connection,
+      review,
+      `The review stopped with an error: ${(error as Error).message}. Comment \`${connection.mention} <preview URL>\` to try again.`,
+    ).catch(() => {});
   }
 }
 
-async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: ConnectionRecord, review: ReviewRecord): Promise<void> {
+async function startClaimed(
+  ctx: AppContext,
+  worker: ReviewWorker,
+  connection: ConnectionRecord,
+  review: ReviewRecord,
+): Promise<void> {
   const platform = platformFor(ctx, connection);
   const urls = await Promise.all(
-    review.deploymentUrls.map(async (d) => (d.applicationId ? d : { ...d, applicationId: (await applicationForRequest(ctx, connection)) ?? '' })),
+    review.deploymentUrls.map(async (d) =>
+      d.applicationId ? d : { ...d, applicationId: (await applicationForRequest(ctx, connection)) ?? '' },
+    ),
   );
   if (urls.some((d) => !d.applicationId)) {
-    return fail(ctx, connection, review, 'The preview URL cannot be matched to an application: the project has several. Map the hosting environments to applications (repository.reviews.environments in the project YAML).');
+    return fail(
+      ctx,
+      connection,
+      review,
+      'The preview URL cannot be matched to an application: the project has several. Map the hosting environments to applications (repository.reviews.environments in the project YAML).',
+    );
   }
   // The browser takes the project's configs to the preview: only to hosts the repository allows.
   const access = await ctx.store.projects.browserAccess(review.projectId);
   const outside = urls.find((d) => !matchingPattern(access.previewOrigins, d.url));
   if (outside) {
-    const allowed = access.previewOrigins.length ? access.previewOrigins.join(', ') : 'none: the project has no environments';
-    return fail(ctx, connection, review, `No review was run: the preview URL ${outside.url} is not on an allowed preview origin (${allowed}). Add its host pattern, such as *.vercel.app, to repository.reviews.previewOrigins in the project YAML and run \`goalie apply\`.`);
+    const allowed = access.previewOrigins.length
+      ? access.previewOrigins.join(', ')
+      : 'none: the project has no environments';
+    return fail(
+      ctx,
+      connection,
+      review,
+      `No review was run: the preview URL ${outside.url} is not on an allowed preview origin (${allowed}). Add its host pattern, such as *.vercel.app, to repository.reviews.previewOrigins in the project YAML and run \`goalie apply\`.`,
+    );
   }
   try {
     for (const d of urls) await checkDestination(ctx, review.projectId, 'The preview URL', d.url);
@@ -193,12 +260,19 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
   }
   await ctx.store.reviews.update(review.id, { deploymentUrls: urls });
   await showNewest(ctx, connection, review.changeRequestNumber);
-  await platform.setCommitStatus(review.headSha, 'pending', ctx.links.review(review.shortId), 'Goalie is reviewing this commit').catch((error: unknown) => ctx.log.warn({ err: error }, 'commit status not set'));
+  await platform
+    .setCommitStatus(review.headSha, 'pending', ctx.links.review(review.shortId), 'Goalie is reviewing this commit')
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'commit status not set'));
 
   // End-to-end: the review plan (or the default plan), each mapped environment's URL overriding its application's environment.
   const caller = await callerOf(ctx, review.projectId);
-  const apps = await ctx.store.catalog.applicationsById(review.projectId, urls.map((d) => d.applicationId));
-  const plan = connection.reviewTestPlanId ? await ctx.store.testPlans.findById(review.projectId, connection.reviewTestPlanId) : null;
+  const apps = await ctx.store.catalog.applicationsById(
+    review.projectId,
+    urls.map((d) => d.applicationId),
+  );
+  const plan = connection.reviewTestPlanId
+    ? await ctx.store.testPlans.findById(review.projectId, connection.reviewTestPlanId)
+    : null;
   let runNote: string | null = null;
   // A run started by an earlier try whose worker was lost (recover-lost-jobs.ts) goes on: no second run.
   if (!review.runId) {
@@ -222,12 +296,14 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
         await tx.reviews.update(review.id, { runId: run.id });
         const stale = current?.status !== 'RUNNING';
         // Its pending status may have been set after supersede's job ended it: end it again.
-        if (stale) await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
+        if (stale)
+          await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
         return stale;
       });
       if (superseded) return cancelStaleRun(ctx, review.id, run.id);
     } catch (error) {
-      if (error instanceof UsageLimitReached) return fail(ctx, connection, review, `No review was run: ${error.message}`);
+      if (error instanceof UsageLimitReached)
+        return fail(ctx, connection, review, `No review was run: ${error.message}`);
       if (!(error instanceof AppError)) throw error;
       // No plan to run (or none that fits): the review goes on with exploration alone.
       runNote = error.message;
@@ -236,11 +312,18 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
 
   // Exploratory testing and the review context's checks, against the first preview.
   const primary = urls[0]!.url;
-  const explored = await worker.explorer.explore({ startUrl: primary, network: access.network, maxPages: worker.exploreMaxPages, maxDurationMs: worker.exploreMaxMs }).catch((error: unknown) => {
-    // Exploration failing (no browser) must not lose the end-to-end half of the review.
-    ctx.log.error({ err: error, reviewId: review.id }, 'exploration failed');
-    return { pagesVisited: [], findings: [], unreachable: false, durationMs: 0, error: (error as Error).message };
-  });
+  const explored = await worker.explorer
+    .explore({
+      startUrl: primary,
+      network: access.network,
+      maxPages: worker.exploreMaxPages,
+      maxDurationMs: worker.exploreMaxMs,
+    })
+    .catch((error: unknown) => {
+      // Exploration failing (no browser) must not lose the end-to-end half of the review.
+      ctx.log.error({ err: error, reviewId: review.id }, 'exploration failed');
+      return { pagesVisited: [], findings: [], unreachable: false, durationMs: 0, error: (error as Error).message };
+    });
   const checks: CheckResult[] = [];
   for (const goal of contextChecks(connection.reviewContext)) {
     const outcome = await worker.executor.execute({
@@ -258,7 +341,12 @@ async function startClaimed(ctx: AppContext, worker: ReviewWorker, connection: C
       network: access.network,
       configOrigins: access.configOrigins,
     });
-    checks.push({ goal, passed: outcome.verdict === 'PASSED', title: outcome.resultTitle, thought: outcome.evaluationThought });
+    checks.push({
+      goal,
+      passed: outcome.verdict === 'PASSED',
+      title: outcome.resultTitle,
+      thought: outcome.evaluationThought,
+    });
   }
   const exploration: Exploration = {
     pagesVisited: explored.pagesVisited,
@@ -280,14 +368,33 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
     if (run && (run.status === 'INITIATED' || run.status === 'RUNNING')) return null;
     const exploration = review.exploration;
     const checks = review.checks ?? [];
-    const testCases = (await runTestCasesOf(tx, review.runId)).map((t) => ({ name: t.name, result: t.result as 'PASSED' | 'FAILED' | 'SKIPPED' | null, status: t.status }));
+    const testCases = (await runTestCasesOf(tx, review.runId)).map((t) => ({
+      name: t.name,
+      result: t.result as 'PASSED' | 'FAILED' | 'SKIPPED' | null,
+      status: t.status,
+    }));
     const outcome = reviewVerdict({
-      testCases: [...testCases, ...checks.map((c) => ({ name: `Check: ${c.goal.split('\n')[0]}`, result: c.passed ? ('PASSED' as const) : ('FAILED' as const), status: 'COMPLETED' }))],
+      testCases: [
+        ...testCases,
+        ...checks.map((c) => ({
+          name: `Check: ${c.goal.split('\n')[0]}`,
+          result: c.passed ? ('PASSED' as const) : ('FAILED' as const),
+          status: 'COMPLETED',
+        })),
+      ],
       findings: exploration.findings,
       untestable: exploration.unreachable || run?.status === 'ERROR',
     });
-    const summary = [...outcome.reasons, ...(exploration.runNote ? [`End-to-end tests were not run: ${exploration.runNote}`] : [])].join(' ');
-    await tx.reviews.update(review.id, { status: 'COMPLETED', verdict: outcome.verdict, summary, finishedAt: ctx.now() });
+    const summary = [
+      ...outcome.reasons,
+      ...(exploration.runNote ? [`End-to-end tests were not run: ${exploration.runNote}`] : []),
+    ].join(' ');
+    await tx.reviews.update(review.id, {
+      status: 'COMPLETED',
+      verdict: outcome.verdict,
+      summary,
+      finishedAt: ctx.now(),
+    });
     return { ...review, status: 'COMPLETED' as const, verdict: outcome.verdict, summary };
   });
   if (!done) return;
@@ -310,5 +417,7 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
     verdictPosted(ctx.log, done, connection.repository, ctx.links.review(done.shortId));
   });
   const state = done.verdict === 'Changes Requested' ? 'failure' : 'success';
-  await attempt('set the commit status', () => platform.setCommitStatus(done.headSha, state, ctx.links.review(done.shortId), `Goalie: ${done.verdict}`));
+  await attempt('set the commit status', () =>
+    platform.setCommitStatus(done.headSha, state, ctx.links.review(done.shortId), `Goalie: ${done.verdict}`),
+  );
 }

@@ -21,24 +21,40 @@ export interface ReviewSettingsInput {
   environments: { environment: string; applicationId: string }[];
 }
 
-export async function saveReviewSettings(ctx: AppContext, projectId: string, input: ReviewSettingsInput): Promise<RepositorySummary> {
+export async function saveReviewSettings(
+  ctx: AppContext,
+  projectId: string,
+  input: ReviewSettingsInput,
+): Promise<RepositorySummary> {
   const connection = await ctx.store.reviews.connectionOfProject(projectId);
-  if (!connection) throw new NotFound('This project has no repository connected. Connect one with a repository: block in the project file and goalie apply.');
+  if (!connection)
+    throw new NotFound(
+      'This project has no repository connected. Connect one with a repository: block in the project file and goalie apply.',
+    );
   const applications = new Map((await ctx.store.catalog.applicationsOfProject(projectId)).map((a) => [a.id, a.name]));
 
   const problems: string[] = [];
   const reviewContext = input.reviewContext.trim();
-  if (reviewContext.length > REVIEW_CONTEXT_MAX) problems.push(`The review context has ${reviewContext.length} characters; at most ${REVIEW_CONTEXT_MAX} are taken.`);
+  if (reviewContext.length > REVIEW_CONTEXT_MAX)
+    problems.push(
+      `The review context has ${reviewContext.length} characters; at most ${REVIEW_CONTEXT_MAX} are taken.`,
+    );
   const seen = new Set<string>();
   const environmentMapping = input.environments
     .map((row) => ({ environment: row.environment.trim(), applicationId: row.applicationId.trim() }))
     .filter((row) => row.environment || row.applicationId);
   for (const row of environmentMapping) {
-    if (!row.environment) problems.push(`An application (${applications.get(row.applicationId) ?? 'unknown'}) has no environment name.`);
-    else if (row.environment.length > ENVIRONMENT_NAME_MAX) problems.push(`The environment name “${row.environment.slice(0, 40)}…” is longer than ${ENVIRONMENT_NAME_MAX} characters.`);
-    else if (seen.has(row.environment)) problems.push(`The environment “${row.environment}” is mapped twice; an environment maps to one application.`);
+    if (!row.environment)
+      problems.push(`An application (${applications.get(row.applicationId) ?? 'unknown'}) has no environment name.`);
+    else if (row.environment.length > ENVIRONMENT_NAME_MAX)
+      problems.push(
+        `The environment name “${row.environment.slice(0, 40)}…” is longer than ${ENVIRONMENT_NAME_MAX} characters.`,
+      );
+    else if (seen.has(row.environment))
+      problems.push(`The environment “${row.environment}” is mapped twice; an environment maps to one application.`);
     else if (!row.applicationId) problems.push(`The environment “${row.environment}” has no application.`);
-    else if (!applications.has(row.applicationId)) problems.push(`The environment “${row.environment}” names an application this project does not have.`);
+    else if (!applications.has(row.applicationId))
+      problems.push(`The environment “${row.environment}” names an application this project does not have.`);
     seen.add(row.environment);
   }
   if (problems.length > 0) throw new BadRequest(`Nothing was saved: ${problems.join(' ')}`);

@@ -13,7 +13,8 @@ export async function rewriteStaleComments(ctx: AppContext): Promise<number> {
       const notes = await tx.reviews.takeStaleComments(ctx.now(), BATCH);
       for (const note of notes) {
         const [latest] = await tx.reviews.latestTwo(note.connectionId, note.changeRequestNumber);
-        if (latest) await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: latest.id, step: 'comment' } }], tx.sql);
+        if (latest)
+          await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: latest.id, step: 'comment' } }], tx.sql);
       }
       return notes.length;
     }),

@@ -13,7 +13,10 @@ export async function supersede(
   connection: ConnectionRecord,
   target: { number: number; sha: string | null } | { branch: string; sha: string },
 ): Promise<number> {
-  const reviews = 'number' in target ? await tx.reviews.active(connection.id, target.number) : await tx.reviews.activeOnBranch(connection.id, target.branch);
+  const reviews =
+    'number' in target
+      ? await tx.reviews.active(connection.id, target.number)
+      : await tx.reviews.activeOnBranch(connection.id, target.branch);
   let count = 0;
   for (const listed of reviews) {
     // A review of the same commit is not stale; a comment-requested one without a commit yet is.
@@ -28,7 +31,8 @@ export async function supersede(
     await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'comment' } }], tx.sql);
     // A started review set its commit's status to pending: it must not stay so (one queued again
     // after its worker was lost has started too).
-    if (review.status === 'RUNNING' || review.startedAt) await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
+    if (review.status === 'RUNNING' || review.startedAt)
+      await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'superseded' } }], tx.sql);
     count++;
   }
   return count;

@@ -20,9 +20,14 @@ export async function commentContext(
   const project = await store.projects.findById(review.projectId);
   const run = review.runId ? await store.runs.findById(review.runId) : null;
   const exploration = review.exploration;
-  const missing = review.status === 'WAITING'
-    ? deploymentsReady(connection.environmentMapping, await store.reviews.deploymentsFor(connection.id, review.headSha), review.headSha).missing
-    : [];
+  const missing =
+    review.status === 'WAITING'
+      ? deploymentsReady(
+          connection.environmentMapping,
+          await store.reviews.deploymentsFor(connection.id, review.headSha),
+          review.headSha,
+        ).missing
+      : [];
   return {
     host: connection.host,
     projectName: project?.name ?? '',
@@ -37,12 +42,19 @@ export async function commentContext(
     mention: connection.mention,
     supersededBySha: review.supersededBySha || null,
     // The comment shows the newest review only: it also tells when that one replaced a review in progress.
-    replaced: previous?.status === 'SUPERSEDED' ? { headSha: previous.headSha, supersededBySha: previous.supersededBySha || null } : null,
+    replaced:
+      previous?.status === 'SUPERSEDED'
+        ? { headSha: previous.headSha, supersededBySha: previous.supersededBySha || null }
+        : null,
   };
 }
 
 /** Writes the comment; throws when the host call fails (the comment job is then retried). */
-export async function updateComment(ctx: AppContext, connection: ConnectionRecord, changeRequestNumber: number): Promise<void> {
+export async function updateComment(
+  ctx: AppContext,
+  connection: ConnectionRecord,
+  changeRequestNumber: number,
+): Promise<void> {
   let shown: string | null = null;
   await writeNote(ctx, connection, {
     key: { connectionId: connection.id, changeRequestNumber, note: 'review' },
@@ -64,7 +76,11 @@ export async function updateComment(ctx: AppContext, connection: ConnectionRecor
  * left marked stale, and the scheduler has it written again, so a flaky host delays the comment but
  * never fails the review.
  */
-export async function showNewest(ctx: AppContext, connection: ConnectionRecord, changeRequestNumber: number): Promise<void> {
+export async function showNewest(
+  ctx: AppContext,
+  connection: ConnectionRecord,
+  changeRequestNumber: number,
+): Promise<void> {
   try {
     await updateComment(ctx, connection, changeRequestNumber);
   } catch (error) {

@@ -62,17 +62,26 @@ export async function writeNote(ctx: AppContext, connection: ConnectionRecord, w
 
     let commentId: string;
     try {
-      commentId = (await platformFor(ctx, connection).upsertComment(key.changeRequestNumber, writing.marker, claim.body)).id;
+      commentId = (
+        await platformFor(ctx, connection).upsertComment(key.changeRequestNumber, writing.marker, claim.body)
+      ).id;
     } catch (error) {
       // Let go at once, marked stale: a retry need not wait for the claim to run out.
-      await ctx.store.transaction((tx) => tx.reviews.releaseNote(key, writer, { stale: true }, ctx.now())).catch(() => {});
+      await ctx.store
+        .transaction((tx) => tx.reviews.releaseNote(key, writer, { stale: true }, ctx.now()))
+        .catch(() => {});
       throw error;
     }
     const last = round >= ROUNDS;
     const { stale } = await retryOnConflict(() =>
       ctx.store.transaction(async (tx) => {
         // After the last round a newer state is left to the scheduler, so a stream of changes cannot keep a writer here.
-        const released = await tx.reviews.releaseNote(key, writer, { written: { commentId, bodyHash: claim.hash }, stale: false, keepStale: last }, ctx.now());
+        const released = await tx.reviews.releaseNote(
+          key,
+          writer,
+          { written: { commentId, bodyHash: claim.hash }, stale: false, keepStale: last },
+          ctx.now(),
+        );
         await writing.written?.(tx, commentId);
         return released;
       }),

@@ -29,10 +29,13 @@ export async function advanceRun(ctx: AppContext, tx: Repositories, runId: strin
     if (finishedRun) {
       await queueFinishedNotifications(ctx, tx, finishedRun, result);
       const counts = countOutcomes(rows, new Set(next.skip.map((s) => s.id)));
-      tx.afterCommit(() => runFinished(ctx.log, finishedRun, status, result, counts, ctx.links.run(finishedRun.shortId)));
+      tx.afterCommit(() =>
+        runFinished(ctx.log, finishedRun, status, result, counts, ctx.links.run(finishedRun.shortId)),
+      );
     }
     // A review waiting on this run can now reach its verdict.
     const review = await tx.reviews.byRun(runId);
-    if (review && review.status === 'RUNNING') await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'finish' } }], tx.sql);
+    if (review && review.status === 'RUNNING')
+      await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: review.id, step: 'finish' } }], tx.sql);
   }
 }

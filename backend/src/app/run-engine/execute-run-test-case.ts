@@ -57,8 +57,20 @@ export async function executeRunTestCase(
     // The executor masks its own outcome; an error that escaped it may quote a value it was typing.
     const message = maskSecrets((error as Error).message ?? String(error), input.secrets);
     // Handed back while setting up, its browser closed under it by the shutdown: not an error here.
-    if (handedBack(signal)) ctx.log.info({ err: { message }, runTestCaseId: job.runTestCaseId }, 'handed-back test case stopped by the shutdown');
-    else ctx.log.error({ err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) }, runId: input.runId, runTestCaseId: job.runTestCaseId }, 'test case execution failed');
+    if (handedBack(signal))
+      ctx.log.info(
+        { err: { message }, runTestCaseId: job.runTestCaseId },
+        'handed-back test case stopped by the shutdown',
+      );
+    else
+      ctx.log.error(
+        {
+          err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) },
+          runId: input.runId,
+          runTestCaseId: job.runTestCaseId,
+        },
+        'test case execution failed',
+      );
     outcome = {
       verdict: 'ERROR',
       resultTitle: 'Goalie could not execute this test case',
@@ -74,44 +86,59 @@ export async function executeRunTestCase(
   }
 
   const claim = { attempt: job.attempt, workerId: worker.workerId };
-  const stored = await retryOnConflict(() => ctx.store.transaction(async (tx) => {
-    // The run row first, as everywhere (retry-on-conflict.ts).
-    const run = await tx.execution.lockRun(claimed.runId);
-    // Stopped because its worker is shutting down: handed back to the queue (or, when that failed,
-    // left to the stale timeout), unless its run was asked to cancel, when CANCELLED is the truth.
-    if (handedBack(signal) && !run?.cancelRequested) return 'handed-back' as const;
-    // This worker may have been cut off long enough for its test case to be given to another
-    // attempt (recover-stale-work.ts): then that attempt's verdict is the one that counts, and
-    // nothing of this one (outcome, steps) is stored.
-    if (!(await tx.execution.holdsClaim(job.runTestCaseId, claim))) return false;
-    const now = ctx.now();
-    let stepVersion = input.steps?.version ?? null;
-    // New or healed steps become the test case's steps only when they led to a pass.
-    if (outcome.verdict === 'PASSED' && outcome.stepsChanged && input.testCaseId && outcome.steps.length) {
-      stepVersion = await tx.execution.saveSteps(input.testCaseId, outcome.steps, input.steps ? 'heal' : 'burn-in', input.runId, now);
-    }
-    await tx.execution.recordOutcome(job.runTestCaseId, claim, {
-      status: outcome.verdict === 'ERROR' ? 'ERROR' : outcome.verdict === 'CANCELLED' ? 'CANCELLED' : 'COMPLETED',
-      result: outcome.verdict === 'PASSED' || outcome.verdict === 'FAILED' ? outcome.verdict : null,
-      resultTitle: outcome.verdict === 'PASSED' ? null : outcome.resultTitle,
-      evaluationThought: outcome.evaluationThought,
-      promptExamples: outcome.stepPlan || null,
-      stepVersion,
-      healed: outcome.healed,
-      evidence: outcome.evidence,
-      browserState: outcome.browserState,
-      errorMessage: outcome.errorMessage,
-      modelTokens: outcome.modelTokens ?? null,
-      finishedAt: now,
-    });
-    await advanceRun(ctx, tx, claimed.runId);
-    return true;
-  }));
+  const stored = await retryOnConflict(() =>
+    ctx.store.transaction(async (tx) => {
+      // The run row first, as everywhere (retry-on-conflict.ts).
+      const run = await tx.execution.lockRun(claimed.runId);
+      // Stopped because its worker is shutting down: handed back to the queue (or, when that failed,
+      // left to the stale timeout), unless its run was asked to cancel, when CANCELLED is the truth.
+      if (handedBack(signal) && !run?.cancelRequested) return 'handed-back' as const;
+      // This worker may have been cut off long enough for its test case to be given to another
+      // attempt (recover-stale-work.ts): then that attempt's verdict is the one that counts, and
+      // nothing of this one (outcome, steps) is stored.
+      if (!(await tx.execution.holdsClaim(job.runTestCaseId, claim))) return false;
+      const now = ctx.now();
+      let stepVersion = input.steps?.version ?? null;
+      // New or healed steps become the test case's steps only when they led to a pass.
+      if (outcome.verdict === 'PASSED' && outcome.stepsChanged && input.testCaseId && outcome.steps.length) {
+        stepVersion = await tx.execution.saveSteps(
+          input.testCaseId,
+          outcome.steps,
+          input.steps ? 'heal' : 'burn-in',
+          input.runId,
+          now,
+        );
+      }
+      await tx.execution.recordOutcome(job.runTestCaseId, claim, {
+        status: outcome.verdict === 'ERROR' ? 'ERROR' : outcome.verdict === 'CANCELLED' ? 'CANCELLED' : 'COMPLETED',
+        result: outcome.verdict === 'PASSED' || outcome.verdict === 'FAILED' ? outcome.verdict : null,
+        resultTitle: outcome.verdict === 'PASSED' ? null : outcome.resultTitle,
+        evaluationThought: outcome.evaluationThought,
+        promptExamples: outcome.stepPlan || null,
+        stepVersion,
+        healed: outcome.healed,
+        evidence: outcome.evidence,
+        browserState: outcome.browserState,
+        errorMessage: outcome.errorMessage,
+        modelTokens: outcome.modelTokens ?? null,
+        finishedAt: now,
+      });
+      await advanceRun(ctx, tx, claimed.runId);
+      return true;
+    }),
+  );
   if (stored === 'handed-back') return 'handed-back';
-  if (stored) ctx.metrics?.executionFinished(input.steps ? 'replay' : 'burn-in', outcome.verdict, (Date.now() - started) / 1000);
+  if (stored)
+    ctx.metrics?.executionFinished(input.steps ? 'replay' : 'burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (!stored) {
     ctx.log.warn(
-      { runId: input.runId, runTestCaseId: job.runTestCaseId, attempt: job.attempt, workerId: worker.workerId, verdict: outcome.verdict },
+      {
+        runId: input.runId,
+        runTestCaseId: job.runTestCaseId,
+        attempt: job.attempt,
+        workerId: worker.workerId,
+        verdict: outcome.verdict,
+      },
       'late result dropped: the test case was given to another attempt (or ended) while this worker was out of touch',
     );
     return 'not-mine';
@@ -120,10 +147,21 @@ export async function executeRunTestCase(
 }
 
 /** Claims the test case; throws HandedBack (undoing the claim) when its worker began shutting down meanwhile. */
-function tryClaim(ctx: AppContext, worker: WorkerIdentity, job: { runTestCaseId: string; attempt: number }, signal?: AbortSignal) {
+function tryClaim(
+  ctx: AppContext,
+  worker: WorkerIdentity,
+  job: { runTestCaseId: string; attempt: number },
+  signal?: AbortSignal,
+) {
   return retryOnConflict(() =>
     ctx.store.transaction(async (tx) => {
-      const claim = await tx.execution.claim(job.runTestCaseId, job.attempt, worker.workerId, ctx.now(), worker.projectParallelism);
+      const claim = await tx.execution.claim(
+        job.runTestCaseId,
+        job.attempt,
+        worker.workerId,
+        ctx.now(),
+        worker.projectParallelism,
+      );
       // Checked while this transaction holds the run row: the hand-back, which locks it too, sees
       // either this claim committed or no claim at all.
       if (claim && claim !== 'busy' && handedBack(signal)) throw new HandedBack();

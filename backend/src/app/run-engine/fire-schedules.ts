@@ -11,7 +11,11 @@ export async function fireSchedules(ctx: AppContext): Promise<string[]> {
   for (const schedule of await ctx.store.execution.schedules()) {
     let due: Date | null;
     try {
-      due = dueFireTime(previousFireTime(schedule.cron, schedule.timezone, now), schedule.lastFiredAt, schedule.createdAt);
+      due = dueFireTime(
+        previousFireTime(schedule.cron, schedule.timezone, now),
+        schedule.lastFiredAt,
+        schedule.createdAt,
+      );
     } catch (error) {
       ctx.log.error({ err: error, scheduleId: schedule.id }, 'schedule has an invalid cron expression');
       continue;
@@ -22,7 +26,10 @@ export async function fireSchedules(ctx: AppContext): Promise<string[]> {
       if (shortId) started.push(shortId);
     } catch (error) {
       // A plan that cannot run (usage limit, no environment) must not stop the other schedules.
-      ctx.log.warn({ err: error, scheduleId: schedule.id, plan: schedule.testPlanShortId }, 'scheduled run not started');
+      ctx.log.warn(
+        { err: error, scheduleId: schedule.id, plan: schedule.testPlanShortId },
+        'scheduled run not started',
+      );
     }
   }
   return started;

@@ -15,45 +15,56 @@ export async function recoverStaleWork(ctx: AppContext, staleAfterMs: number): P
     // The claim it was found under: another process may have recovered it since, and its new
     // attempt must not be ended here.
     const claim = { attempt: work.attempt, workerId: work.workerId };
-    await retryOnConflict(() => ctx.store.transaction(async (tx) => {
-      const run = await tx.execution.lockRun(work.runId);
-      if (run?.cancelRequested) {
-        ctx.log.warn({ runId: work.runId, runTestCaseId: work.runTestCaseId }, 'worker lost after a cancel; the test case ends CANCELLED');
-        await tx.execution.recordOutcome(work.runTestCaseId, claim, {
-          status: 'CANCELLED',
-          result: null,
-          resultTitle: 'Cancelled',
-          evaluationThought: `The run was cancelled, and the worker process running "${work.name}" stopped before it had stopped the test case.`,
-          promptExamples: null,
-          stepVersion: null,
-          healed: [],
-          evidence: [],
-          browserState: null,
-          errorMessage: null,
-          finishedAt: now,
-        });
-      } else if (work.attempt + 1 < MAX_ATTEMPTS) {
-        if (!(await tx.execution.retry(work.runTestCaseId, work.attempt, now))) return;
-        ctx.log.warn({ runTestCaseId: work.runTestCaseId, attempt: work.attempt }, 'worker lost; retrying the test case');
-        await ctx.queue.enqueue([{ queue: 'run-test-case', data: { runTestCaseId: work.runTestCaseId, attempt: work.attempt + 1 } }], tx.sql);
-      } else {
-        ctx.log.error({ runTestCaseId: work.runTestCaseId }, 'worker lost twice; the test case ends in ERROR');
-        await tx.execution.recordOutcome(work.runTestCaseId, claim, {
-          status: 'ERROR',
-          result: null,
-          resultTitle: 'The worker executing this test case stopped',
-          evaluationThought: `The worker process running "${work.name}" stopped responding ${MAX_ATTEMPTS} times, so it has no verdict.`,
-          promptExamples: null,
-          stepVersion: null,
-          healed: [],
-          evidence: [],
-          browserState: null,
-          errorMessage: 'worker lost',
-          finishedAt: now,
-        });
-      }
-      await advanceRun(ctx, tx, work.runId);
-    }));
+    await retryOnConflict(() =>
+      ctx.store.transaction(async (tx) => {
+        const run = await tx.execution.lockRun(work.runId);
+        if (run?.cancelRequested) {
+          ctx.log.warn(
+            { runId: work.runId, runTestCaseId: work.runTestCaseId },
+            'worker lost after a cancel; the test case ends CANCELLED',
+          );
+          await tx.execution.recordOutcome(work.runTestCaseId, claim, {
+            status: 'CANCELLED',
+            result: null,
+            resultTitle: 'Cancelled',
+            evaluationThought: `The run was cancelled, and the worker process running "${work.name}" stopped before it had stopped the test case.`,
+            promptExamples: null,
+            stepVersion: null,
+            healed: [],
+            evidence: [],
+            browserState: null,
+            errorMessage: null,
+            finishedAt: now,
+          });
+        } else if (work.attempt + 1 < MAX_ATTEMPTS) {
+          if (!(await tx.execution.retry(work.runTestCaseId, work.attempt, now))) return;
+          ctx.log.warn(
+            { runTestCaseId: work.runTestCaseId, attempt: work.attempt },
+            'worker lost; retrying the test case',
+          );
+          await ctx.queue.enqueue(
+            [{ queue: 'run-test-case', data: { runTestCaseId: work.runTestCaseId, attempt: work.attempt + 1 } }],
+            tx.sql,
+          );
+        } else {
+          ctx.log.error({ runTestCaseId: work.runTestCaseId }, 'worker lost twice; the test case ends in ERROR');
+          await tx.execution.recordOutcome(work.runTestCaseId, claim, {
+            status: 'ERROR',
+            result: null,
+            resultTitle: 'The worker executing this test case stopped',
+            evaluationThought: `The worker process running "${work.name}" stopped responding ${MAX_ATTEMPTS} times, so it has no verdict.`,
+            promptExamples: null,
+            stepVersion: null,
+            healed: [],
+            evidence: [],
+            browserState: null,
+            errorMessage: 'worker lost',
+            finishedAt: now,
+          });
+        }
+        await advanceRun(ctx, tx, work.runId);
+      }),
+    );
   }
   await ctx.store.execution.forgetWorkers(new Date(now.getTime() - staleAfterMs * 4));
   return stale.length;
@@ -72,27 +83,32 @@ export async function requeueLostJobs(ctx: AppContext, staleAfterMs: number): Pr
   let requeued = 0;
   for (const job of await ctx.queue.takenLongAgo('run-test-case', staleAfterMs)) {
     const { runTestCaseId, attempt } = job.data;
-    const outcome = await retryOnConflict(() => ctx.store.transaction(async (tx) => {
-      const seen = await tx.execution.jobTarget(runTestCaseId, attempt);
-      if (seen?.state === 'claimed') return 'claimed';
-      if (seen) {
-        // The run row first, as everywhere; then the row again, as the lock leaves it.
-        const run = await tx.execution.lockRun(seen.runId);
-        const target = await tx.execution.jobTarget(runTestCaseId, attempt);
-        if (target?.state === 'claimed') return 'claimed';
-        await ctx.queue.abandon('run-test-case', [job.id], tx.sql);
-        // A run asked to cancel claims nothing more: its PENDING rows end with it.
-        if (target?.state === 'unclaimed' && run && !run.cancelRequested) {
-          await ctx.queue.enqueue([{ queue: 'run-test-case', data: { runTestCaseId, attempt } }], tx.sql);
-          return 'requeued';
+    const outcome = await retryOnConflict(() =>
+      ctx.store.transaction(async (tx) => {
+        const seen = await tx.execution.jobTarget(runTestCaseId, attempt);
+        if (seen?.state === 'claimed') return 'claimed';
+        if (seen) {
+          // The run row first, as everywhere; then the row again, as the lock leaves it.
+          const run = await tx.execution.lockRun(seen.runId);
+          const target = await tx.execution.jobTarget(runTestCaseId, attempt);
+          if (target?.state === 'claimed') return 'claimed';
+          await ctx.queue.abandon('run-test-case', [job.id], tx.sql);
+          // A run asked to cancel claims nothing more: its PENDING rows end with it.
+          if (target?.state === 'unclaimed' && run && !run.cancelRequested) {
+            await ctx.queue.enqueue([{ queue: 'run-test-case', data: { runTestCaseId, attempt } }], tx.sql);
+            return 'requeued';
+          }
+          return 'abandoned';
         }
+        await ctx.queue.abandon('run-test-case', [job.id], tx.sql);
         return 'abandoned';
-      }
-      await ctx.queue.abandon('run-test-case', [job.id], tx.sql);
-      return 'abandoned';
-    }));
+      }),
+    );
     if (outcome === 'requeued') {
-      ctx.log.warn({ runTestCaseId, attempt, jobId: job.id }, 'worker lost after it took the test case from the queue; queued again');
+      ctx.log.warn(
+        { runTestCaseId, attempt, jobId: job.id },
+        'worker lost after it took the test case from the queue; queued again',
+      );
       requeued++;
     }
   }

@@ -14,23 +14,37 @@ export interface SlackReply extends SlackMessage {
   responseType: 'in_channel' | 'ephemeral';
 }
 
-const reply = (text: string, responseType: SlackReply['responseType'] = 'ephemeral'): SlackReply => ({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }], responseType });
+const reply = (text: string, responseType: SlackReply['responseType'] = 'ephemeral'): SlackReply => ({
+  text,
+  blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+  responseType,
+});
 
 export const COMMAND_HELP = [
   '*Goalie* commands:',
-  '• `/goalie run` runs the project\'s default test plan; `/goalie run Smoke` (a plan name) or `/goalie run pln-smoke_4kq8z1` runs that plan',
+  "• `/goalie run` runs the project's default test plan; `/goalie run Smoke` (a plan name) or `/goalie run pln-smoke_4kq8z1` runs that plan",
   '• `/goalie status <run short ID>` shows a run',
   'The summary of a run started here comes back to this channel, with a *Rerun failed* button.',
 ].join('\n');
 
 /** The project a channel's request acts on, among those whose signing secret the request carries. */
-export async function projectForChannel(ctx: AppContext, channel: string, verifiedProjectIds: readonly string[]): Promise<ProjectRecord | { problem: string }> {
-  const connected = (await ctx.store.projects.connectedToChannel(channel)).filter((p) => verifiedProjectIds.includes(p.id));
+export async function projectForChannel(
+  ctx: AppContext,
+  channel: string,
+  verifiedProjectIds: readonly string[],
+): Promise<ProjectRecord | { problem: string }> {
+  const connected = (await ctx.store.projects.connectedToChannel(channel)).filter((p) =>
+    verifiedProjectIds.includes(p.id),
+  );
   if (connected.length === 1) return connected[0]!;
   if (connected.length === 0) {
-    return { problem: `This channel is not connected to a Goalie project. Set \`project.slack.defaultChannel: ${channel}\` (or a test plan's \`notifications.slack.channel\`) in the project YAML and run \`goalie apply\`.` };
+    return {
+      problem: `This channel is not connected to a Goalie project. Set \`project.slack.defaultChannel: ${channel}\` (or a test plan's \`notifications.slack.channel\`) in the project YAML and run \`goalie apply\`.`,
+    };
   }
-  return { problem: `This channel is connected to several projects (${connected.map((p) => p.name).join(', ')}); connect it to one.` };
+  return {
+    problem: `This channel is connected to several projects (${connected.map((p) => p.name).join(', ')}); connect it to one.`,
+  };
 }
 
 async function callerFor(ctx: AppContext, project: ProjectRecord): Promise<Caller> {
@@ -54,7 +68,9 @@ export async function handleCommand(
     const { run, testCases } = await getRun(ctx, caller, shortId, 'all');
     if (run.status === 'INITIATED' || run.status === 'RUNNING') {
       const done = testCases.filter((t) => !['PENDING', 'RUNNING'].includes(t.status)).length;
-      return reply(`:hourglass_flowing_sand: <${ctx.links.run(run.shortId)}|Run ${run.shortId}> of *${run.testPlanName}* is ${run.status}: ${done} of ${testCases.length} test cases done.`);
+      return reply(
+        `:hourglass_flowing_sand: <${ctx.links.run(run.shortId)}|Run ${run.shortId}> of *${run.testPlanName}* is ${run.status}: ${done} of ${testCases.length} test cases done.`,
+      );
     }
     return { ...runSummaryMessage(run, testCases, ctx.links.run(run.shortId)), responseType: 'ephemeral' };
   } catch (error) {
@@ -63,12 +79,21 @@ export async function handleCommand(
   }
 }
 
-async function runCommand(ctx: AppContext, caller: Caller, planArg: string, request: { channel: string; userName: string }): Promise<SlackReply> {
+async function runCommand(
+  ctx: AppContext,
+  caller: Caller,
+  planArg: string,
+  request: { channel: string; userName: string },
+): Promise<SlackReply> {
   let testPlanShortId: string | undefined;
   if (planArg) {
     const plans = await ctx.store.testPlans.listByProject(caller.project.id);
-    const plan = plans.find((p) => p.shortId === planArg) ?? plans.find((p) => p.name.toLowerCase() === planArg.toLowerCase());
-    if (!plan) return reply(`No test plan ${JSON.stringify(planArg)} in project ${caller.project.name}. Plans: ${plans.map((p) => `${p.name} (\`${p.shortId}\`)`).join(', ') || 'none'}.`);
+    const plan =
+      plans.find((p) => p.shortId === planArg) ?? plans.find((p) => p.name.toLowerCase() === planArg.toLowerCase());
+    if (!plan)
+      return reply(
+        `No test plan ${JSON.stringify(planArg)} in project ${caller.project.name}. Plans: ${plans.map((p) => `${p.name} (\`${p.shortId}\`)`).join(', ') || 'none'}.`,
+      );
     testPlanShortId = plan.shortId;
   }
   const run = await startRun(ctx, caller, {
@@ -78,16 +103,24 @@ async function runCommand(ctx: AppContext, caller: Caller, planArg: string, requ
     // The summary comes back where the command was typed.
     knownNotifications: [{ type: 'slack', channel: request.channel, notifyOn: 'always' }],
   });
-  return reply(`:rocket: ${request.userName} started <${run.url}|run ${run.shortId}> of *${run.testPlan.name}* (${run.testCount} test case${run.testCount === 1 ? '' : 's'}). The summary will follow here.`, 'in_channel');
+  return reply(
+    `:rocket: ${request.userName} started <${run.url}|run ${run.shortId}> of *${run.testPlan.name}* (${run.testCount} test case${run.testCount === 1 ? '' : 's'}). The summary will follow here.`,
+    'in_channel',
+  );
 }
 
 /**
  * The project of the run a button names, among those whose signing secret the request carries: a
  * summary may be posted to any channel (a run's own `notifications`), not only a connected one.
  */
-async function projectForRun(ctx: AppContext, runShortId: string, verifiedProjectIds: readonly string[]): Promise<ProjectRecord | { problem: string }> {
+async function projectForRun(
+  ctx: AppContext,
+  runShortId: string,
+  verifiedProjectIds: readonly string[],
+): Promise<ProjectRecord | { problem: string }> {
   for (const projectId of verifiedProjectIds) {
-    if (await ctx.store.runs.findByShortId(projectId, runShortId)) return (await ctx.store.projects.findById(projectId))!;
+    if (await ctx.store.runs.findByShortId(projectId, runShortId))
+      return (await ctx.store.projects.findById(projectId))!;
   }
   return { problem: `Run ${runShortId} is not a run of a project this Slack app is connected to.` };
 }
@@ -100,8 +133,20 @@ export async function handleRerunFailed(
   const project = await projectForRun(ctx, request.runShortId, request.verifiedProjectIds);
   if ('problem' in project) return { ...reply(project.problem), projectId: null };
   try {
-    const run = await rerun(ctx, await callerFor(ctx, project), request.runShortId, { failedOnly: true }, { trigger: 'MANUAL', actor: request.userName });
-    return { ...reply(`:repeat: ${request.userName} reran the failed test cases of run ${request.runShortId}: <${run.url}|run ${run.shortId}> (${run.testCount} test case${run.testCount === 1 ? '' : 's'}).`, 'in_channel'), projectId: project.id };
+    const run = await rerun(
+      ctx,
+      await callerFor(ctx, project),
+      request.runShortId,
+      { failedOnly: true },
+      { trigger: 'MANUAL', actor: request.userName },
+    );
+    return {
+      ...reply(
+        `:repeat: ${request.userName} reran the failed test cases of run ${request.runShortId}: <${run.url}|run ${run.shortId}> (${run.testCount} test case${run.testCount === 1 ? '' : 's'}).`,
+        'in_channel',
+      ),
+      projectId: project.id,
+    };
   } catch (error) {
     if (error instanceof AppError) return { ...reply(`:warning: ${error.message}`), projectId: project.id };
     throw error;

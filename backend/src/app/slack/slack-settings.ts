@@ -21,11 +21,19 @@ const CHANNEL = /^[CDG][A-Z0-9]{2,}$/;
 export function slackSettingsProblems(input: SlackSettingsInput): string[] {
   const problems: string[] = [];
   const channel = input.defaultChannel.trim();
-  if (channel && !CHANNEL.test(channel)) problems.push(`The default channel must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link); "${channel}" is not one.`);
-  if (input.notifyOn !== 'always' && input.notifyOn !== 'failure') problems.push('When to post must be "always" or "failure".');
+  if (channel && !CHANNEL.test(channel))
+    problems.push(
+      `The default channel must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link); "${channel}" is not one.`,
+    );
+  if (input.notifyOn !== 'always' && input.notifyOn !== 'failure')
+    problems.push('When to post must be "always" or "failure".');
   const token = input.botToken.trim();
-  if (token && !token.startsWith('xoxb-')) problems.push('The bot token is the "Bot User OAuth Token" of the Slack app (OAuth & Permissions); it starts with xoxb-.');
-  if (/\s/.test(input.signingSecret.trim())) problems.push('The signing secret (Basic Information › App Credentials) has no spaces.');
+  if (token && !token.startsWith('xoxb-'))
+    problems.push(
+      'The bot token is the "Bot User OAuth Token" of the Slack app (OAuth & Permissions); it starts with xoxb-.',
+    );
+  if (/\s/.test(input.signingSecret.trim()))
+    problems.push('The signing secret (Basic Information › App Credentials) has no spaces.');
   return problems;
 }
 

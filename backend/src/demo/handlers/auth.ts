@@ -13,7 +13,11 @@ export const submitLogin: Handler = (request, state) => {
   const email = request.form.get('email') ?? '';
   const next = safeNext(request.form.get('next'));
   const user = authenticate(email, request.form.get('password') ?? '');
-  if (!user) return htmlResponse(loginPage({ signedIn: request.user !== null, email, next, error: 'Wrong email or password' }), 401);
+  if (!user)
+    return htmlResponse(
+      loginPage({ signedIn: request.user !== null, email, next, error: 'Wrong email or password' }),
+      401,
+    );
   if (request.session) state.sessions.delete(request.session.token);
   const session = state.sessions.create(user.email);
   return redirect(next ?? '/account', { 'set-cookie': sessionCookie(session.token) });

@@ -13,6 +13,10 @@ export const sendContact: Handler = (request) => {
   const missing = [!name && 'Name', !email && 'Email', !message && 'Message'].filter((m): m is string => Boolean(m));
   const problems = missing.length ? [`Please fill in ${missing.join(', ')}.`] : [];
   if (email && !/^[^\s@]+@[^\s@]+$/.test(email)) problems.push('Please enter an Email such as ada@example.com.');
-  if (problems.length) return htmlResponse(contactPage({ signedIn: request.user !== null, name, email, message, newsletter, errors: problems }), 422);
+  if (problems.length)
+    return htmlResponse(
+      contactPage({ signedIn: request.user !== null, name, email, message, newsletter, errors: problems }),
+      422,
+    );
   return htmlResponse(contactSentPage(request.user !== null, name, newsletter));
 };

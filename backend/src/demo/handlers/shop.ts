@@ -14,7 +14,8 @@ export const showProducts: Handler = (request) => htmlResponse(productsPage(requ
 
 export const showCart: Handler = (request) => htmlResponse(cartPage(request.user !== null));
 
-export const showCheckout: Handler = (request) => (request.user ? htmlResponse(checkoutPage()) : signInFirst('/checkout'));
+export const showCheckout: Handler = (request) =>
+  request.user ? htmlResponse(checkoutPage()) : signInFirst('/checkout');
 
 export const placeOrder: Handler = (request, state) => {
   if (!request.user) return signInFirst('/checkout');

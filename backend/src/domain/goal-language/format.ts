@@ -39,7 +39,9 @@ export function formatExpectation(expectation: Expectation): string {
     case 'state':
       return `${formatTarget(expectation.target)} is ${expectation.state}`;
     case 'value':
-      return expectation.text === '' ? `${formatTarget(expectation.target)} is empty` : `${formatTarget(expectation.target)} is set to ${quote(expectation.text)}`;
+      return expectation.text === ''
+        ? `${formatTarget(expectation.target)} is empty`
+        : `${formatTarget(expectation.target)} is set to ${quote(expectation.text)}`;
   }
 }
 
@@ -53,7 +55,9 @@ export function formatIntent(intent: Intent): string {
       if (intent.purpose === 'toggle') return `Toggle ${formatTarget(intent.target)}`;
       return `${intent.double ? 'Double-click' : 'Click'} ${formatTarget(intent.target)}`;
     case 'fill':
-      return intent.value === '' ? `Clear ${formatTarget(intent.target)}` : `Fill ${formatTarget(intent.target)} with ${quote(intent.value)}`;
+      return intent.value === ''
+        ? `Clear ${formatTarget(intent.target)}`
+        : `Fill ${formatTarget(intent.target)} with ${quote(intent.value)}`;
     case 'select':
       return `Select ${quote(intent.value)} from ${formatTarget(intent.target)}`;
     case 'check':

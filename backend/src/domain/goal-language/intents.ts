@@ -23,7 +23,8 @@ export interface TargetPhrase {
 }
 
 /** What the action is for: decides which roles fit (a button for click, a textbox for fill, ...). */
-export type Purpose = 'click' | 'open' | 'choose' | 'fill' | 'select' | 'check' | 'hover' | 'press' | 'expand' | 'toggle';
+export type Purpose =
+  'click' | 'open' | 'choose' | 'fill' | 'select' | 'check' | 'hover' | 'press' | 'expand' | 'toggle';
 
 export type Intent =
   | { kind: 'goto'; url: string }

@@ -2,7 +2,8 @@
 // placeholders the recorded steps keep instead of the values.
 import type { ConfigValues } from '../steps.js';
 
-const USER_EXACT = /^(?:user(?:[\s_-]?name)?|e-?mail(?:[\s_-]?address)?|login|account|user[\s_-]?id|phone|identifier)$/i;
+const USER_EXACT =
+  /^(?:user(?:[\s_-]?name)?|e-?mail(?:[\s_-]?address)?|login|account|user[\s_-]?id|phone|identifier)$/i;
 const USER_LOOSE = /user|e-?mail|login|account|phone/i;
 const PASSWORD_EXACT = /^(?:password|passwd|pass|pwd|secret|pin|passphrase)$/i;
 const PASSWORD_LOOSE = /pass|pwd|secret/i;
@@ -31,6 +32,10 @@ export function findConfig(configs: ConfigValues, name: string): string | null {
  * key (with another value), so the placeholder cannot pick the wrong one at replay.
  */
 export function placeholderFor(configs: ConfigValues, configName: string, key: string): string {
-  const clash = Object.entries(configs).some(([name, values]) => name !== configName && key in values && values[key] !== configs[configName]![key]);
-  return clash && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(configName) ? `{{config.${configName}.${key}}}` : `{{config.${key}}}`;
+  const clash = Object.entries(configs).some(
+    ([name, values]) => name !== configName && key in values && values[key] !== configs[configName]![key],
+  );
+  return clash && /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(configName)
+    ? `{{config.${configName}.${key}}}`
+    : `{{config.${key}}}`;
 }

@@ -7,11 +7,34 @@ import { splitGoal } from './split-goal.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
 /** `why`: what a result that was understood but is too vague to check lacks, and how to say it. */
-export type ExpectedResultParse = { ok: true; expectations: Expectation[] } | { ok: false; error: string; why?: string };
+export type ExpectedResultParse =
+  { ok: true; expectations: Expectation[] } | { ok: false; error: string; why?: string };
 
 const NUMBER_WORDS: Record<string, number> = {
-  no: 0, zero: 0, a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  no: 0,
+  zero: 0,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
 };
 const N = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const SHOWN = '(?:shown|visible|displayed|present|showing|listed|there|on\\s+the\\s+page|on\\s+screen)';
@@ -20,24 +43,81 @@ const TEXT_NOUN = '(?:text|message|heading|label|title|notification|banner|butto
 /** Matchers, tried in order on one clause; `m` is the match on the skeleton. */
 const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | null][] = [
   // "The cart shows 1 item": checked against the cart's indicator ("Cart (1)"), else its list.
-  [new RegExp(`^(?:the\\s+|my\\s+)?(?:shopping\\s+)?(cart|basket|bag|trolley)\\s+(?:now\\s+)?(?:has|contains|shows|holds|lists|displays|says|includes)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`)],
-  [new RegExp(`^(?:the\\s+)?(cart|basket|bag|trolley)(?:'s)?\\s+(?:count|counter|badge|icon|number|total)\\s+(?:is|shows|says|reads)\\s+${N}$`, 'i'), (m) => count(m[2]!, `items in the ${m[1]!.toLowerCase()}`)],
-  [new RegExp(`^there\\s+(?:is|are)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => countOrText(m[1]!, m[2]!, v)],
-  [new RegExp(`^(?:the\\s+)?(list|table)\\s+(?:has|contains|shows|lists|displays)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'), (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`)],
-  [new RegExp(`^(\\d+)\\s+(.+?)\\s+are\\s+(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table))?$`, 'i'), (m, v) => count(m[1]!, `${unmask(m[2]!, v)}${m[3] ? m[3].toLowerCase().replace(/\s+/g, ' ') : ''}`)],
-  [/^(?:the\s+)?(?:current\s+|page\s+|browser\s+|page's\s+)?(?:url|address|location|path)\s+(?:now\s+)?(?:contains|includes|has|ends\s+with|starts\s+with|is|equals|matches)\s+(.+)$/i, (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) })],
-  [/^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at)\s+(?:the\s+)?(\/\S*|https?:\/\/\S+|\uE000\d+\uE001)(?:\s+page)?$/i, (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) })],
-  [/^(?:the\s+)?(?:page\s+|document\s+|window\s+|tab\s+|page's\s+)?title\s+(?:is|equals|reads)\s+(.+)$/i, (m, v) => ({ kind: 'titleIs', text: unmask(m[1]!, v) })],
-  [new RegExp(`^(.+?)\\s+(?:is|are)\\s+(?:not|no\\s+longer|never)\\s+${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+any\\s*more)?$`, 'i'), (m, v) => text('notVisible', m[1]!, v)],
-  [new RegExp(`^(.+?)\\s+(?:isn['’]t|aren['’]t)\\s+${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+any\\s*more)?$`, 'i'), (m, v) => text('notVisible', m[1]!, v)],
+  [
+    new RegExp(
+      `^(?:the\\s+|my\\s+)?(?:shopping\\s+)?(cart|basket|bag|trolley)\\s+(?:now\\s+)?(?:has|contains|shows|holds|lists|displays|says|includes)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`,
+      'i',
+    ),
+    (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`),
+  ],
+  [
+    new RegExp(
+      `^(?:the\\s+)?(cart|basket|bag|trolley)(?:'s)?\\s+(?:count|counter|badge|icon|number|total)\\s+(?:is|shows|says|reads)\\s+${N}$`,
+      'i',
+    ),
+    (m) => count(m[2]!, `items in the ${m[1]!.toLowerCase()}`),
+  ],
+  [
+    new RegExp(`^there\\s+(?:is|are)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`, 'i'),
+    (m, v) => countOrText(m[1]!, m[2]!, v),
+  ],
+  [
+    new RegExp(
+      `^(?:the\\s+)?(list|table)\\s+(?:has|contains|shows|lists|displays)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`,
+      'i',
+    ),
+    (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`),
+  ],
+  [
+    new RegExp(`^(\\d+)\\s+(.+?)\\s+are\\s+(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table))?$`, 'i'),
+    (m, v) => count(m[1]!, `${unmask(m[2]!, v)}${m[3] ? m[3].toLowerCase().replace(/\s+/g, ' ') : ''}`),
+  ],
+  [
+    /^(?:the\s+)?(?:current\s+|page\s+|browser\s+|page's\s+)?(?:url|address|location|path)\s+(?:now\s+)?(?:contains|includes|has|ends\s+with|starts\s+with|is|equals|matches)\s+(.+)$/i,
+    (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) }),
+  ],
+  [
+    /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at)\s+(?:the\s+)?(\/\S*|https?:\/\/\S+|\uE000\d+\uE001)(?:\s+page)?$/i,
+    (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) }),
+  ],
+  [
+    /^(?:the\s+)?(?:page\s+|document\s+|window\s+|tab\s+|page's\s+)?title\s+(?:is|equals|reads)\s+(.+)$/i,
+    (m, v) => ({ kind: 'titleIs', text: unmask(m[1]!, v) }),
+  ],
+  [
+    new RegExp(
+      `^(.+?)\\s+(?:is|are)\\s+(?:not|no\\s+longer|never)\\s+${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+any\\s*more)?$`,
+      'i',
+    ),
+    (m, v) => text('notVisible', m[1]!, v),
+  ],
+  [
+    new RegExp(`^(.+?)\\s+(?:isn['’]t|aren['’]t)\\s+${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+any\\s*more)?$`, 'i'),
+    (m, v) => text('notVisible', m[1]!, v),
+  ],
   [/^(.+?)\s+(?:is|are)\s+(?:hidden|gone|absent|missing)$/i, (m, v) => text('notVisible', m[1]!, v)],
-  [/^(.+?)\s+(?:does\s+not|doesn['’]t|do\s+not|don['’]t|did\s+not)\s+(?:appear|show(?:\s+up)?|exist)(?:\s+any\s*more)?$/i, (m, v) => text('notVisible', m[1]!, v)],
+  [
+    /^(.+?)\s+(?:does\s+not|doesn['’]t|do\s+not|don['’]t|did\s+not)\s+(?:appear|show(?:\s+up)?|exist)(?:\s+any\s*more)?$/i,
+    (m, v) => text('notVisible', m[1]!, v),
+  ],
   [/^(.+?)\s+(?:disappears|disappeared|vanishes|vanished)$/i, (m, v) => text('notVisible', m[1]!, v)],
-  [/^(?:the\s+)?(?:page|screen)\s+(?:does\s+not|doesn['’]t|no\s+longer)\s+(?:show|contain|display|say|include)s?\s+(.+)$/i, (m, v) => text('notVisible', m[1]!, v)],
+  [
+    /^(?:the\s+)?(?:page|screen)\s+(?:does\s+not|doesn['’]t|no\s+longer)\s+(?:show|contain|display|say|include)s?\s+(.+)$/i,
+    (m, v) => text('notVisible', m[1]!, v),
+  ],
   [new RegExp(`^no\\s+(.+?)\\s+(?:is|are)\\s+${SHOWN}$`, 'i'), (m, v) => text('notVisible', m[1]!, v)],
-  [new RegExp(`^(.+?)\\s+(?:is|are)\\s+(?:now\\s+|still\\s+)?${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+on\\s+screen)?$`, 'i'), (m, v) => text('visible', m[1]!, v)],
+  [
+    new RegExp(
+      `^(.+?)\\s+(?:is|are)\\s+(?:now\\s+|still\\s+)?${SHOWN}(?:\\s+on\\s+the\\s+page|\\s+on\\s+screen)?$`,
+      'i',
+    ),
+    (m, v) => text('visible', m[1]!, v),
+  ],
   [/^(.+?)\s+(?:appears|appear|shows\s+up|show\s+up)(?:\s+on\s+the\s+page)?$/i, (m, v) => text('visible', m[1]!, v)],
-  [/^(?:the\s+)?(?:page|screen)\s+(?:now\s+)?(?:shows|displays|contains|says|reads|includes)\s+(.+)$/i, (m, v) => text('visible', m[1]!, v)],
+  [
+    /^(?:the\s+)?(?:page|screen)\s+(?:now\s+)?(?:shows|displays|contains|says|reads|includes)\s+(.+)$/i,
+    (m, v) => text('visible', m[1]!, v),
+  ],
   [/^(?:(?:i|we|you|the\s+user)\s+(?:can\s+)?)?(?:see|sees)\s+(.+)$/i, (m, v) => text('visible', m[1]!, v)],
 ];
 
@@ -101,7 +181,7 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
   const parts = skeleton.split(/\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000))/i).filter((part) => part.trim());
   const out: Expectation[] = [];
   let pending: string[] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     if (BARE_TOKENS.test(parts[i]!.trim())) {
       pending.push(...parts[i]!.split(',').map((token) => unmask(token, values)));
       i++;

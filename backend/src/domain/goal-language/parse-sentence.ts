@@ -10,14 +10,100 @@ import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
 
 type Rule = [RegExp, (m: RegExpExecArray, values: string[]) => Intent[] | string | null];
 
-const ASSERTION = /^(?:(?:verify|verifies|assert|asserts|ensure|ensures|confirm|confirms|make\s+sure|expect|expects)(?:\s+(?:that|whether|if))?|checks?\s+(?:that|whether|if))\s+(.+)$/i;
+const ASSERTION =
+  /^(?:(?:verify|verifies|assert|asserts|ensure|ensures|confirm|confirms|make\s+sure|expect|expects)(?:\s+(?:that|whether|if))?|checks?\s+(?:that|whether|if))\s+(.+)$/i;
 const VERB = [
-  'press', 'presses', 'hit', 'hits', 'click', 'clicks', 'tap', 'taps', 'double[\\s-]?click', 'type', 'types', 'fill', 'fills', 'enter', 'enters',
-  'select', 'selects', 'choose', 'chooses', 'pick', 'check', 'checks', 'uncheck', 'unchecks', 'tick', 'untick', 'hover', 'hovers', 'wait', 'waits',
-  'go', 'goes', 'navigate', 'open', 'opens', 'visit', 'visits', 'clear', 'clears', 'verify', 'log', 'sign', 'mark', 'set',
-  'search', 'add', 'adds', 'delete', 'deletes', 'remove', 'removes', 'expand', 'expands', 'collapse', 'collapses', 'dismiss', 'dismisses',
-  'close', 'closes', 'confirm', 'submit', 'submits', 'use', 'toggle', 'toggles', 'switch', 'accept', 'then',
-  'turn', 'enable', 'disable', 'logout', 'send', 'sends', 'archive', 'duplicate', 'restore', 'download', 'approve', 'reject', 'change', 'changes', 'write', 'put', 'scroll', 'scrolls', 'agree', 'trash', 'picks', 'ticks', 'unticks',
+  'press',
+  'presses',
+  'hit',
+  'hits',
+  'click',
+  'clicks',
+  'tap',
+  'taps',
+  'double[\\s-]?click',
+  'type',
+  'types',
+  'fill',
+  'fills',
+  'enter',
+  'enters',
+  'select',
+  'selects',
+  'choose',
+  'chooses',
+  'pick',
+  'check',
+  'checks',
+  'uncheck',
+  'unchecks',
+  'tick',
+  'untick',
+  'hover',
+  'hovers',
+  'wait',
+  'waits',
+  'go',
+  'goes',
+  'navigate',
+  'open',
+  'opens',
+  'visit',
+  'visits',
+  'clear',
+  'clears',
+  'verify',
+  'log',
+  'sign',
+  'mark',
+  'set',
+  'search',
+  'add',
+  'adds',
+  'delete',
+  'deletes',
+  'remove',
+  'removes',
+  'expand',
+  'expands',
+  'collapse',
+  'collapses',
+  'dismiss',
+  'dismisses',
+  'close',
+  'closes',
+  'confirm',
+  'submit',
+  'submits',
+  'use',
+  'toggle',
+  'toggles',
+  'switch',
+  'accept',
+  'then',
+  'turn',
+  'enable',
+  'disable',
+  'logout',
+  'send',
+  'sends',
+  'archive',
+  'duplicate',
+  'restore',
+  'download',
+  'approve',
+  'reject',
+  'change',
+  'changes',
+  'write',
+  'put',
+  'scroll',
+  'scrolls',
+  'agree',
+  'trash',
+  'picks',
+  'ticks',
+  'unticks',
 ].join('|');
 const COMPOUND = new RegExp(`\\s*,\\s*(?:and\\s+)?(?=(?:${VERB})\\b)|\\s+and\\s+(?=(?:${VERB})\\b)`, 'i');
 const SUBJECT = new RegExp(
@@ -26,8 +112,12 @@ const SUBJECT = new RegExp(
   'i',
 );
 // "Next click Save", "Finally, click Pay": words that only order the story, before a verb.
-const FILLER = new RegExp(`^(?:(?:next|then|also|and|finally|first|lastly|afterwards|after\\s+that)\\s*,?\\s+)+(?=(?:${VERB})\\b)`, 'i');
-const URL_LIKE = /^(?:https?:\/\/\S+|\/\S*|\.{1,2}\/\S*|[?#]\S*|\{\{[^}]+\}\}\S*|localhost(?::\d+)?(?:\/\S*)?|(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?)$/i;
+const FILLER = new RegExp(
+  `^(?:(?:next|then|also|and|finally|first|lastly|afterwards|after\\s+that)\\s*,?\\s+)+(?=(?:${VERB})\\b)`,
+  'i',
+);
+const URL_LIKE =
+  /^(?:https?:\/\/\S+|\/\S*|\.{1,2}\/\S*|[?#]\S*|\{\{[^}]+\}\}\S*|localhost(?::\d+)?(?:\/\S*)?|(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?)$/i;
 const HOME = /^(?:the\s+)?(?:home\s*page|start\s+page|front\s+page|landing\s+page|home)$/i;
 
 /** "Report.pdf" looks like a domain name but is a file a page lists. */
@@ -62,7 +152,8 @@ function press(slot: string, values: string[]): Intent[] | string | null {
     const t = target(where, values);
     return t ? [{ kind: 'press', key, target: t }] : 'Say where to press the key.';
   }
-  if (saidKey) return `${quote(raw)} is not a key Goalie knows (Enter, Escape, Tab, Space, Backspace, Delete, arrows, Home, End, PageUp, PageDown, F1-F12, combinations like Control+A).`;
+  if (saidKey)
+    return `${quote(raw)} is not a key Goalie knows (Enter, Escape, Tab, Space, Backspace, Delete, arrows, Home, End, PageUp, PageDown, F1-F12, combinations like Control+A).`;
   const t = target(slot, values);
   return t ? [{ kind: 'click', target: t, double: false, purpose: 'click' }] : null;
 }
@@ -84,7 +175,10 @@ const QUOTED_LIST = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*\s*,?\s+and\s+\u
 
 function eachTarget(slot: string, values: string[], build: (t: TargetPhrase) => Intent): Intent[] | string {
   if (!QUOTED_LIST.test(slot.trim())) return withTarget(slot, values, build);
-  return slot.trim().split(/\s*,?\s+and\s+|\s*,\s*/).map((name) => build({ name: unmask(name, values), noun: null, near: null }));
+  return slot
+    .trim()
+    .split(/\s*,?\s+and\s+|\s*,\s*/)
+    .map((name) => build({ name: unmask(name, values), noun: null, near: null }));
 }
 
 /** "A with x, B with y and C with z" (or "x in A and y in B"): one action per pair, or null when it is not such a list. */
@@ -101,7 +195,9 @@ function fieldValue(chunk: string, values: string[]): [string, string] | null {
   if (explicit) return [explicit[1]!, explicit[2]!];
   const words = chunk.trim().split(/\s+/);
   if (words.length < 2) return null;
-  let at = words.findIndex((word, i) => i > 0 && (/^\uE000/.test(word) || /^[\p{Lu}\d{]/u.test(word) || /[@./\d]/.test(word)));
+  let at = words.findIndex(
+    (word, i) => i > 0 && (/^\uE000/.test(word) || /^[\p{Lu}\d{]/u.test(word) || /[@./\d]/.test(word)),
+  );
   if (at < 0) at = words.length - 1;
   const field = words.slice(0, at).join(' ');
   return unmask(field, values) ? [field, words.slice(at).join(' ')] : null;
@@ -113,15 +209,30 @@ function optionValue(slot: string, values: string[]): string {
   return unmask(isQuoted(m[1]!) ? m[1]! : slot.replace(/^the\s+/i, ''), values);
 }
 
-const LOGIN_VERB = '(?:log\\s*in|login|logs\\s+in|sign\\s*in|signs\\s+in|sign\\s+on)(?:\\s+to\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard))?|(?:log|logs|sign|signs)\\s+into\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard)';
+const LOGIN_VERB =
+  '(?:log\\s*in|login|logs\\s+in|sign\\s*in|signs\\s+in|sign\\s+on)(?:\\s+to\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard))?|(?:log|logs|sign|signs)\\s+into\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard)';
 /** "Log in with my account", "... with valid credentials": the test case's only account. */
-const OWN_ACCOUNT = /^(?:(?:my|our|your|the|valid|correct|proper|existing|a\s+valid)\s+)*(?:account|credentials|login|user|user\s+account|details|login\s+details)$/i;
+const OWN_ACCOUNT =
+  /^(?:(?:my|our|your|the|valid|correct|proper|existing|a\s+valid)\s+)*(?:account|credentials|login|user|user\s+account|details|login\s+details)$/i;
 const CART = '(?:cart|basket|bag|shopping\\s+cart|shopping\\s+basket|shopping\\s+bag|trolley)';
 // "the cookie banner", "the Settings dialog": whichever dialog is open (its name is not a close button's).
-const GENERIC_POPUP = /^(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet|notice|consent|menu|popover)$/i;
+const GENERIC_POPUP =
+  /^(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet|notice|consent|menu|popover)$/i;
 const CONFIRM_NAMES = ['OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete', 'Done'];
 const CHECKOUT_NAMES = ['Check out', 'Proceed to checkout', 'Go to checkout', 'Place order'];
-const SUBMIT_NAMES = ['Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK', 'Next'];
+const SUBMIT_NAMES = [
+  'Send',
+  'Save',
+  'Continue',
+  'Sign in',
+  'Log in',
+  'Sign up',
+  'Register',
+  'Create',
+  'Search',
+  'OK',
+  'Next',
+];
 const LOGOUT_NAMES = ['Sign out', 'Logout', 'Log off', 'Sign off'];
 const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'];
 
@@ -139,10 +250,19 @@ function rowActionNames(verb: string): { name: string; others?: string[] } {
 }
 
 function rowAction(verb: string, slot: string, values: string[]): Intent[] | string | null {
-  const cleaned = slot.replace(/\s+(?:from|in)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|table|todos?|wishlist|favou?rites|order)$/i, '');
+  const cleaned = slot.replace(
+    /\s+(?:from|in)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|table|todos?|wishlist|favou?rites|order)$/i,
+    '',
+  );
   const { name, others } = rowActionNames(verb);
-  const named = (base: Omit<TargetPhrase, 'alternatives'>): TargetPhrase => (others ? { ...base, alternatives: others } : base);
-  const button = (extra: Partial<TargetPhrase> = {}): Intent => ({ kind: 'click', target: { ...named({ name, noun: null, near: null }), ...extra }, double: false, purpose: 'click' });
+  const named = (base: Omit<TargetPhrase, 'alternatives'>): TargetPhrase =>
+    others ? { ...base, alternatives: others } : base;
+  const button = (extra: Partial<TargetPhrase> = {}): Intent => ({
+    kind: 'click',
+    target: { ...named({ name, noun: null, near: null }), ...extra },
+    double: false,
+    purpose: 'click',
+  });
   // "Delete it", "Remove this item": the page's own Delete button.
   if (/^(?:it|this|this\s+(?:item|one|entry|product|todo|file|row))$/i.test(cleaned.trim())) return [button()];
   // "Remove the second item": the second Remove button on the page.
@@ -154,14 +274,39 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
   const own = /^(?:my|our|your)\s+(.+)$/i.exec(cleaned.trim());
   if (own && !isQuoted(own[1]!)) {
     const thing = unmask(own[1]!, values);
-    const whole: Intent = { kind: 'click', target: { name: `${name} ${thing}`, noun: null, near: null, alternatives: [`${name} ${unmask(cleaned, values)}`] }, double: false, purpose: 'click' };
-    READINGS.set(whole, [{ kind: 'click', target: named({ name, noun: null, near: { text: thing, relation: 'in the row of' } }), double: false, purpose: 'click' }]);
+    const whole: Intent = {
+      kind: 'click',
+      target: {
+        name: `${name} ${thing}`,
+        noun: null,
+        near: null,
+        alternatives: [`${name} ${unmask(cleaned, values)}`],
+      },
+      double: false,
+      purpose: 'click',
+    };
+    READINGS.set(whole, [
+      {
+        kind: 'click',
+        target: named({ name, noun: null, near: { text: thing, relation: 'in the row of' } }),
+        double: false,
+        purpose: 'click',
+      },
+    ]);
     return [whole];
   }
-  const item = /^(?:the\s+)?(.+?)(?:\s+(?:todo|item|entry|row|task|product|line|card|file|note|message|comment))?$/i.exec(cleaned)!;
+  const item =
+    /^(?:the\s+)?(.+?)(?:\s+(?:todo|item|entry|row|task|product|line|card|file|note|message|comment))?$/i.exec(
+      cleaned,
+    )!;
   const text = unmask(item[1]!, values).trim();
   if (!text) return null;
-  const intent: Intent = { kind: 'click', target: named({ name, noun: null, near: { text, relation: 'in the row of' } }), double: false, purpose: 'click' };
+  const intent: Intent = {
+    kind: 'click',
+    target: named({ name, noun: null, near: { text, relation: 'in the row of' } }),
+    double: false,
+    purpose: 'click',
+  };
   // Unquoted, "Delete account" may also be the name of a button.
   if (!isQuoted(slot.trim())) {
     const whole = target(`${verb.split(/\s+/)[0]} ${slot}`, values);
@@ -175,8 +320,18 @@ const FILTERS: Record<string, string[]> = {
   active: ['Active', 'Open', 'Pending', 'To do'],
   completed: ['Completed', 'Done', 'Finished', 'Complete'],
 };
-const FILTER_WORDS: Record<string, keyof typeof FILTERS> = { all: 'all', active: 'active', open: 'active', pending: 'active', completed: 'completed', complete: 'completed', done: 'completed', finished: 'completed' };
-const SIGN_UP_FIELD = /^(?:the\s+|a\s+|my\s+)?(user\s*name|e-?mail(?:\s+address)?|password|name|first\s+name|last\s+name|full\s+name|phone(?:\s+number)?|company)\s+(.+)$/i;
+const FILTER_WORDS: Record<string, keyof typeof FILTERS> = {
+  all: 'all',
+  active: 'active',
+  open: 'active',
+  pending: 'active',
+  completed: 'completed',
+  complete: 'completed',
+  done: 'completed',
+  finished: 'completed',
+};
+const SIGN_UP_FIELD =
+  /^(?:the\s+|a\s+|my\s+)?(user\s*name|e-?mail(?:\s+address)?|password|name|first\s+name|last\s+name|full\s+name|phone(?:\s+number)?|company)\s+(.+)$/i;
 const SIGN_UP_NAMES = ['Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit'];
 const NEW_ITEM_NOUN = '(?:todos?|to-?dos?|items?|tasks?|entry|entries|notes?|reminders?)';
 
@@ -186,7 +341,10 @@ function newItems(slot: string, values: string[]): Intent[] | null {
   const field: TargetPhrase = { name: null, noun: 'field', near: null };
   const texts = items.map((item) => unmask(item.replace(/^(?:the|a|an)\s+/i, ''), values).trim());
   if (texts.some((text) => !text)) return null;
-  return texts.flatMap((value): Intent[] => [{ kind: 'fill', target: field, value }, { kind: 'press', key: 'Enter', target: field }]);
+  return texts.flatMap((value): Intent[] => [
+    { kind: 'fill', target: field, value },
+    { kind: 'press', key: 'Enter', target: field },
+  ]);
 }
 
 /** "A, B and C" as three items where each is written like a title (capital or quoted); else one. */
@@ -210,205 +368,558 @@ function rowActions(verb: string, slot: string, values: string[]): Intent[] | st
 }
 
 const RULES: Rule[] = [
-  [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)(?:\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))?\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`, 'i'), (m, v) => {
-    const user = unmask(m[1]!, v).trim();
-    const password = unmask(m[2]!, v).trim();
-    return user && password ? [{ kind: 'loginAs', user, password }] : null;
-  }],
+  [
+    new RegExp(
+      `^(?:${LOGIN_VERB})\\s+(?:as|with|using)(?:\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))?\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`,
+      'i',
+    ),
+    (m, v) => {
+      const user = unmask(m[1]!, v).trim();
+      const password = unmask(m[2]!, v).trim();
+      return user && password ? [{ kind: 'loginAs', user, password }] : null;
+    },
+  ],
   // "log in as ada@example.com / lovelace"
-  [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)\\s+(\\S+)\\s*\\/\\s*(\\S+)$`, 'i'), (m, v) => [{ kind: 'loginAs', user: unmask(m[1]!, v), password: unmask(m[2]!, v) }]],
+  [
+    new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)\\s+(\\S+)\\s*\\/\\s*(\\S+)$`, 'i'),
+    (m, v) => [{ kind: 'loginAs', user: unmask(m[1]!, v), password: unmask(m[2]!, v) }],
+  ],
   [new RegExp(`^(?:${LOGIN_VERB})$`, 'i'), () => [{ kind: 'login', config: '' }]],
-  [/^(?:log|logs|sign|signs)\s*(?:out|off)(?:\s+(?:of|from)\s+(?:the\s+|my\s+)?(?:app|site|application|account|website|shop|store))?$|^logout$/i, () => [
-    { kind: 'click', target: { name: 'Log out', noun: null, near: null, alternatives: LOGOUT_NAMES }, double: false, purpose: 'click' },
-  ]],
-  [/^(?:search|searches)\s+(?:for\s+)?(.+)$/i, (m, v) => {
-    const value = unmask(m[1]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
-    const field: TargetPhrase = { name: 'Search', noun: 'box', near: null };
-    return value ? [{ kind: 'fill', target: field, value }, { kind: 'press', key: 'Enter', target: field }] : null;
-  }],
-  [new RegExp(`^(?:add|adds|put|puts)\\s+(.+?)\\s+(?:to|into|in)\\s+(?:the\\s+|my\\s+|your\\s+)?(${CART})$`, 'i'), (m, v) => {
-    const which = m[2]!.toLowerCase().replace(/^(?:shopping\s+)?/, '').replace(/^trolley$/, 'cart');
-    const names = [`Add to ${which}`, ...['Add to cart', 'Add to basket', 'Add to bag', 'Add'].filter((n) => n !== `Add to ${which}`)];
-    const button: TargetPhrase = { name: names[0]!, noun: null, near: null, alternatives: names.slice(1) };
-    // "Add it to the cart" on a product's page: its own button.
-    if (/^(?:it|this|this\s+(?:item|product|one))$/i.test(m[1]!.trim())) return [{ kind: 'click', target: button, double: false, purpose: 'click' }];
-    const item = unmask(m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, ''), v).trim();
-    return item ? [{ kind: 'click', target: { ...button, near: { text: item, relation: 'in the row of' } }, double: false, purpose: 'click' }] : null;
-  }],
+  [
+    /^(?:log|logs|sign|signs)\s*(?:out|off)(?:\s+(?:of|from)\s+(?:the\s+|my\s+)?(?:app|site|application|account|website|shop|store))?$|^logout$/i,
+    () => [
+      {
+        kind: 'click',
+        target: { name: 'Log out', noun: null, near: null, alternatives: LOGOUT_NAMES },
+        double: false,
+        purpose: 'click',
+      },
+    ],
+  ],
+  [
+    /^(?:search|searches)\s+(?:for\s+)?(.+)$/i,
+    (m, v) => {
+      const value = unmask(m[1]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
+      const field: TargetPhrase = { name: 'Search', noun: 'box', near: null };
+      return value
+        ? [
+            { kind: 'fill', target: field, value },
+            { kind: 'press', key: 'Enter', target: field },
+          ]
+        : null;
+    },
+  ],
+  [
+    new RegExp(`^(?:add|adds|put|puts)\\s+(.+?)\\s+(?:to|into|in)\\s+(?:the\\s+|my\\s+|your\\s+)?(${CART})$`, 'i'),
+    (m, v) => {
+      const which = m[2]!
+        .toLowerCase()
+        .replace(/^(?:shopping\s+)?/, '')
+        .replace(/^trolley$/, 'cart');
+      const names = [
+        `Add to ${which}`,
+        ...['Add to cart', 'Add to basket', 'Add to bag', 'Add'].filter((n) => n !== `Add to ${which}`),
+      ];
+      const button: TargetPhrase = { name: names[0]!, noun: null, near: null, alternatives: names.slice(1) };
+      // "Add it to the cart" on a product's page: its own button.
+      if (/^(?:it|this|this\s+(?:item|product|one))$/i.test(m[1]!.trim()))
+        return [{ kind: 'click', target: button, double: false, purpose: 'click' }];
+      const item = unmask(m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, ''), v).trim();
+      return item
+        ? [
+            {
+              kind: 'click',
+              target: { ...button, near: { text: item, relation: 'in the row of' } },
+              double: false,
+              purpose: 'click',
+            },
+          ]
+        : null;
+    },
+  ],
   // "Delete Buy milk", "Archive Groceries": the control of that name in the row of the thing.
   // "Sign up with username ada, email ada@example.com and password lovelace": each field, then the form's button.
-  [/^(?:sign\s*up|signs\s+up|register|registers|create\s+an?\s+(?:new\s+)?account|creates\s+an?\s+(?:new\s+)?account)\s+(?:with|using|as)\s+(.+)$/i, (m, v) => {
-    const list = pairList(m[1]!, SIGN_UP_FIELD);
-    if (!list) return null;
-    const fills = list.map(([field, value]): Intent => ({ kind: 'fill', target: { name: field.replace(/\s+/g, ' '), noun: null, near: null }, value: unmask(value, v) }));
-    return [...fills, { kind: 'click', target: { name: 'Sign up', noun: null, near: null, alternatives: SIGN_UP_NAMES }, double: false, purpose: 'click' }];
-  }],
+  [
+    /^(?:sign\s*up|signs\s+up|register|registers|create\s+an?\s+(?:new\s+)?account|creates\s+an?\s+(?:new\s+)?account)\s+(?:with|using|as)\s+(.+)$/i,
+    (m, v) => {
+      const list = pairList(m[1]!, SIGN_UP_FIELD);
+      if (!list) return null;
+      const fills = list.map(([field, value]): Intent => ({
+        kind: 'fill',
+        target: { name: field.replace(/\s+/g, ' '), noun: null, near: null },
+        value: unmask(value, v),
+      }));
+      return [
+        ...fills,
+        {
+          kind: 'click',
+          target: { name: 'Sign up', noun: null, near: null, alternatives: SIGN_UP_NAMES },
+          double: false,
+          purpose: 'click',
+        },
+      ];
+    },
+  ],
   // "Sort by price low to high": the page's sort dropdown, its option read loosely.
-  [/^(?:sort|sorts|order|orders)\s+(?:the\s+)?(?:(?:products|items|results|list|table|rows|them|entries)\s+)?by\s+(.+)$/i, (m, v) => {
-    const value = unmask(m[1]!, v).trim();
-    return value ? [{ kind: 'select', target: { name: 'Sort', noun: null, near: null, alternatives: ['Sort by', 'Order by'] }, value }] : null;
-  }],
+  [
+    /^(?:sort|sorts|order|orders)\s+(?:the\s+)?(?:(?:products|items|results|list|table|rows|them|entries)\s+)?by\s+(.+)$/i,
+    (m, v) => {
+      const value = unmask(m[1]!, v).trim();
+      return value
+        ? [
+            {
+              kind: 'select',
+              target: { name: 'Sort', noun: null, near: null, alternatives: ['Sort by', 'Order by'] },
+              value,
+            },
+          ]
+        : null;
+    },
+  ],
   // List apps (TodoMVC and the like): "Add a todo Buy milk", "Create a new task called Write report", "Add 'Buy milk'".
-  [new RegExp(`^(?:add|adds|create|creates|make|makes)\\s+(?:a\\s+|an\\s+|one\\s+|another\\s+|(?:two|three|four|five|\\d+)\\s+)?(?:new\\s+)?${NEW_ITEM_NOUN}(?:\\s*:\\s*|\\s+(?:called|named|titled|saying|reading)\\s+|\\s+)(.+)$`, 'i'), (m, v) => newItems(m[1]!, v)],
+  [
+    new RegExp(
+      `^(?:add|adds|create|creates|make|makes)\\s+(?:a\\s+|an\\s+|one\\s+|another\\s+|(?:two|three|four|five|\\d+)\\s+)?(?:new\\s+)?${NEW_ITEM_NOUN}(?:\\s*:\\s*|\\s+(?:called|named|titled|saying|reading)\\s+|\\s+)(.+)$`,
+      'i',
+    ),
+    (m, v) => newItems(m[1]!, v),
+  ],
   [/^(?:add|adds)\s+(\uE000\d+\uE001(?:\s*(?:,|,?\s*and)\s*\uE000\d+\uE001)*)$/i, (m, v) => newItems(m[1]!, v)],
   // "Clear completed", "Delete all done todos": the list's own button for it.
-  [/^(?:clear|clears|remove|removes|delete|deletes)\s+(?:all\s+)?(?:the\s+)?(?:completed|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries))?$/i, () =>
-    [{ kind: 'click', target: { name: 'Clear completed', noun: null, near: null, alternatives: ['Clear done', 'Clear finished', 'Remove completed', 'Delete completed'] }, double: false, purpose: 'click' }]],
+  [
+    /^(?:clear|clears|remove|removes|delete|deletes)\s+(?:all\s+)?(?:the\s+)?(?:completed|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries))?$/i,
+    () => [
+      {
+        kind: 'click',
+        target: {
+          name: 'Clear completed',
+          noun: null,
+          near: null,
+          alternatives: ['Clear done', 'Clear finished', 'Remove completed', 'Delete completed'],
+        },
+        double: false,
+        purpose: 'click',
+      },
+    ],
+  ],
   // "Show only active todos", "Filter by completed": the filter's link or tab.
-  [/^(?:show|shows|view|views|display|displays|list|lists|filter(?:\s+(?:by|to|on|for))?|filters(?:\s+(?:by|to|on|for))?)\s+(?:only\s+)?(?:the\s+)?(all|active|open|pending|completed|complete|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries|notes))?(?:\s+only)?$/i, (m) => {
-    const [name, ...others] = FILTERS[FILTER_WORDS[m[1]!.toLowerCase()]!]!;
-    return [{ kind: 'click', target: { name: name!, noun: null, near: null, ...(others.length ? { alternatives: others } : {}) }, double: false, purpose: 'open' }];
-  }],
+  [
+    /^(?:show|shows|view|views|display|displays|list|lists|filter(?:\s+(?:by|to|on|for))?|filters(?:\s+(?:by|to|on|for))?)\s+(?:only\s+)?(?:the\s+)?(all|active|open|pending|completed|complete|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries|notes))?(?:\s+only)?$/i,
+    (m) => {
+      const [name, ...others] = FILTERS[FILTER_WORDS[m[1]!.toLowerCase()]!]!;
+      return [
+        {
+          kind: 'click',
+          target: { name: name!, noun: null, near: null, ...(others.length ? { alternatives: others } : {}) },
+          double: false,
+          purpose: 'open',
+        },
+      ];
+    },
+  ],
   // "Mark all as complete", "Complete all todos": the list's toggle-all checkbox.
-  [/^(?:mark|marks|check|checks|tick|ticks|complete|completes|finish|finishes)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?(?:\s+as\s+(?:done|completed?|finished))?$/i, () =>
-    [{ kind: 'check', target: { name: 'Mark all as complete', noun: null, near: null, alternatives: ['Toggle all', 'Complete all', 'Check all', 'Select all', 'Mark all'] } }]],
-  [/^(?:toggle|toggles)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?$/i, () =>
-    [{ kind: 'click', target: { name: 'Toggle all', noun: null, near: null, alternatives: ['Mark all as complete', 'Complete all', 'Check all', 'Select all'] }, double: false, purpose: 'toggle' }]],
+  [
+    /^(?:mark|marks|check|checks|tick|ticks|complete|completes|finish|finishes)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?(?:\s+as\s+(?:done|completed?|finished))?$/i,
+    () => [
+      {
+        kind: 'check',
+        target: {
+          name: 'Mark all as complete',
+          noun: null,
+          near: null,
+          alternatives: ['Toggle all', 'Complete all', 'Check all', 'Select all', 'Mark all'],
+        },
+      },
+    ],
+  ],
+  [
+    /^(?:toggle|toggles)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?$/i,
+    () => [
+      {
+        kind: 'click',
+        target: {
+          name: 'Toggle all',
+          noun: null,
+          near: null,
+          alternatives: ['Mark all as complete', 'Complete all', 'Check all', 'Select all'],
+        },
+        double: false,
+        purpose: 'toggle',
+      },
+    ],
+  ],
   // "Complete Buy milk": an item written like a title is marked done ("Complete the form" is not this).
-  [/^(?:complete|completes|finish|finishes)\s+(.+)$/i, (m, v) => (/^(?:\uE000|\p{Lu})/u.test(m[1]!) ? eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })) : null)],
+  [
+    /^(?:complete|completes|finish|finishes)\s+(.+)$/i,
+    (m, v) => (/^(?:\uE000|\p{Lu})/u.test(m[1]!) ? eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })) : null),
+  ],
   // "Rename Buy milk to Buy oat milk", "Edit Buy milk to say ...": the item's editor, the new text, Enter.
-  [/^(?:rename|renames|edit|edits)\s+(?:the\s+)?(?:(?:todo|task|item|entry|note)\s+)?(.+?)\s+(?:to\s+say|to\s+read|to|into|as)\s+(.+)$/i, (m, v) => {
-    const item = target(m[1]!, v);
-    const value = unmask(m[2]!, v).trim();
-    return item && !item.near && item.name !== null && value ? [{ kind: 'rename', target: item, value }] : null;
-  }],
+  [
+    /^(?:rename|renames|edit|edits)\s+(?:the\s+)?(?:(?:todo|task|item|entry|note)\s+)?(.+?)\s+(?:to\s+say|to\s+read|to|into|as)\s+(.+)$/i,
+    (m, v) => {
+      const item = target(m[1]!, v);
+      const value = unmask(m[2]!, v).trim();
+      return item && !item.near && item.name !== null && value ? [{ kind: 'rename', target: item, value }] : null;
+    },
+  ],
   // "Double-click Buy milk and change it to Buy oat milk": the editor the double-click opened has the focus.
-  [/^(?:change|changes|set|sets|rename|renames|edit|edits|update|updates)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i, (m, v) => {
-    const value = unmask(m[1]!, v).trim();
-    const field: TargetPhrase = { name: null, noun: 'field', near: null };
-    return value ? [{ kind: 'fill', target: field, value }, { kind: 'press', key: 'Enter', target: field }] : null;
-  }],
-  [/^(?:double[\s-]?click|double[\s-]?clicks)\s+(?:on\s+)?(.+?)\s*,?\s+and\s+(?:then\s+)?(?:change|rename|edit)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i, (m, v) => {
-    const item = target(m[1]!, v);
-    const value = unmask(m[2]!, v).trim();
-    return item && item.name !== null && !item.near && value ? [{ kind: 'rename', target: item, value }] : null;
-  }],
+  [
+    /^(?:change|changes|set|sets|rename|renames|edit|edits|update|updates)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i,
+    (m, v) => {
+      const value = unmask(m[1]!, v).trim();
+      const field: TargetPhrase = { name: null, noun: 'field', near: null };
+      return value
+        ? [
+            { kind: 'fill', target: field, value },
+            { kind: 'press', key: 'Enter', target: field },
+          ]
+        : null;
+    },
+  ],
+  [
+    /^(?:double[\s-]?click|double[\s-]?clicks)\s+(?:on\s+)?(.+?)\s*,?\s+and\s+(?:then\s+)?(?:change|rename|edit)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i,
+    (m, v) => {
+      const item = target(m[1]!, v);
+      const value = unmask(m[2]!, v).trim();
+      return item && item.name !== null && !item.near && value ? [{ kind: 'rename', target: item, value }] : null;
+    },
+  ],
   // "Add Buy bread to the list": a new item is typed into the list's field and entered.
-  [/^(?:add|adds)\s+(.+?)\s+(?:to|into|onto)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:list|todos|to-?do\s+list|tasks)$/i, (m, v) => {
-    const item = unmask(m[1]!.replace(/^(?:the|a|an)\s+/i, ''), v);
-    const field: TargetPhrase = { name: null, noun: 'field', near: null };
-    return item ? [{ kind: 'fill', target: field, value: item }, { kind: 'press', key: 'Enter', target: field }] : null;
-  }],
-  [/^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes|favorite|favorites|favourite|favourites|unfavorite|unfavorites|like|likes|unlike|unlikes)\s+(.+)$/i,
-    (m, v) => rowActions(m[0], m[1]!, v)],
-  [/^(?:expand|expands|unfold|unfolds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t }))],
-  [/^(?:collapse|collapses|fold|folds)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t }))],
-  [/^(?:dismiss|dismisses|close|closes)(?:\s+(.+))?$/i, (m, v) => {
-    if (!m[1] || GENERIC_POPUP.test(m[1].trim())) return [{ kind: 'dismiss', target: null }];
-    const t = target(m[1], v);
-    return t ? [{ kind: 'dismiss', target: t }] : null;
-  }],
-  [/^(?:accept|accepts|allow|agree\s+to)\s+(?:all\s+)?(?:the\s+)?cookies$/i, () => [{ kind: 'click', target: { name: 'Accept', noun: null, near: null, alternatives: ACCEPT_NAMES }, double: false, purpose: 'click' }]],
+  [
+    /^(?:add|adds)\s+(.+?)\s+(?:to|into|onto)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:list|todos|to-?do\s+list|tasks)$/i,
+    (m, v) => {
+      const item = unmask(m[1]!.replace(/^(?:the|a|an)\s+/i, ''), v);
+      const field: TargetPhrase = { name: null, noun: 'field', near: null };
+      return item
+        ? [
+            { kind: 'fill', target: field, value: item },
+            { kind: 'press', key: 'Enter', target: field },
+          ]
+        : null;
+    },
+  ],
+  [
+    /^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes|favorite|favorites|favourite|favourites|unfavorite|unfavorites|like|likes|unlike|unlikes)\s+(.+)$/i,
+    (m, v) => rowActions(m[0], m[1]!, v),
+  ],
+  [
+    /^(?:expand|expands|unfold|unfolds)\s+(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t })),
+  ],
+  [
+    /^(?:collapse|collapses|fold|folds)\s+(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t })),
+  ],
+  [
+    /^(?:dismiss|dismisses|close|closes)(?:\s+(.+))?$/i,
+    (m, v) => {
+      if (!m[1] || GENERIC_POPUP.test(m[1].trim())) return [{ kind: 'dismiss', target: null }];
+      const t = target(m[1], v);
+      return t ? [{ kind: 'dismiss', target: t }] : null;
+    },
+  ],
+  [
+    /^(?:accept|accepts|allow|agree\s+to)\s+(?:all\s+)?(?:the\s+)?cookies$/i,
+    () => [
+      {
+        kind: 'click',
+        target: { name: 'Accept', noun: null, near: null, alternatives: ACCEPT_NAMES },
+        double: false,
+        purpose: 'click',
+      },
+    ],
+  ],
   // "Accept the terms", "Agree to the privacy policy": tick its checkbox.
-  [/^(?:accept|accepts|agree\s+to|agrees\s+to|agree\s+with)\s+(.*\b(?:terms|conditions|polic(?:y|ies)|privacy|agreement|tos|eula|rules|gdpr)\b.*)$/i, (m, v) =>
-    withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
+  [
+    /^(?:accept|accepts|agree\s+to|agrees\s+to|agree\s+with)\s+(.*\b(?:terms|conditions|polic(?:y|ies)|privacy|agreement|tos|eula|rules|gdpr)\b.*)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
+  ],
   // "Accept the invitation": its Accept button.
-  [/^(?:accept|accepts)(?:\s+(?:the\s+|this\s+)?(.+))?$/i, (m, v) => [
-    { kind: 'click', target: { name: 'Accept', noun: null, near: null, ...(m[1] ? { alternatives: [`Accept ${unmask(m[1], v)}`] } : {}) }, double: false, purpose: 'click' },
-  ]],
-  [/^(?:confirm|confirms)(?:\s+(?:the\s+)?(.+))?$/i, () => [{ kind: 'click', target: { name: 'Confirm', noun: null, near: null, alternatives: CONFIRM_NAMES }, double: false, purpose: 'click' }]],
-  [/^(?:submit|submits|send|sends)(?:\s+.+)?$/i, () => [{ kind: 'click', target: { name: 'Submit', noun: 'button', near: null, alternatives: SUBMIT_NAMES }, double: false, purpose: 'click' }]],
-  [/^(?:use|uses)\s+(.+?)\s+(?:as|for)\s+(.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))],
-  [/^(?:toggle|toggles|flip|flips)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'toggle' }))],
-  [/^(?:switch|switches)\s+to\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' }))],
-  [new RegExp(`^(?:${LOGIN_VERB})\\s+(?:with|using|as)\\s+(?:the\\s+)?(.+?)$`, 'i'), (m, v) => {
-    if (OWN_ACCOUNT.test(unmask(m[1]!, v))) return [{ kind: 'login', config: '' }];
-    const slot = m[1]!
-      .replace(/^config(?:uration)?\s+(.+)$/i, '$1')
-      .replace(/^(.+?)\s+(?:config(?:uration)?|account|user|credentials|login)$/i, '$1');
-    const config = unmask(slot, v);
-    if (/@/.test(config)) return `say the password too ("Sign in as ${quote(config)} with password '...'"), or keep the account in a config and write "Log in with config 'name'".`;
-    return config ? [{ kind: 'login', config }] : null;
-  }],
-  [/^wait(?:s)?\s+(?:for\s+)?\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?|minutes?|mins?)$/i, () =>
-    "Goalie does not wait for a fixed time; say what to wait for, e.g. \"Wait for 'Saved'\"."],
+  [
+    /^(?:accept|accepts)(?:\s+(?:the\s+|this\s+)?(.+))?$/i,
+    (m, v) => [
+      {
+        kind: 'click',
+        target: {
+          name: 'Accept',
+          noun: null,
+          near: null,
+          ...(m[1] ? { alternatives: [`Accept ${unmask(m[1], v)}`] } : {}),
+        },
+        double: false,
+        purpose: 'click',
+      },
+    ],
+  ],
+  [
+    /^(?:confirm|confirms)(?:\s+(?:the\s+)?(.+))?$/i,
+    () => [
+      {
+        kind: 'click',
+        target: { name: 'Confirm', noun: null, near: null, alternatives: CONFIRM_NAMES },
+        double: false,
+        purpose: 'click',
+      },
+    ],
+  ],
+  [
+    /^(?:submit|submits|send|sends)(?:\s+.+)?$/i,
+    () => [
+      {
+        kind: 'click',
+        target: { name: 'Submit', noun: 'button', near: null, alternatives: SUBMIT_NAMES },
+        double: false,
+        purpose: 'click',
+      },
+    ],
+  ],
+  [
+    /^(?:use|uses)\s+(.+?)\s+(?:as|for)\s+(.+)$/i,
+    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
+  ],
+  [
+    /^(?:toggle|toggles|flip|flips)\s+(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'toggle' })),
+  ],
+  [
+    /^(?:switch|switches)\s+to\s+(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' })),
+  ],
+  [
+    new RegExp(`^(?:${LOGIN_VERB})\\s+(?:with|using|as)\\s+(?:the\\s+)?(.+?)$`, 'i'),
+    (m, v) => {
+      if (OWN_ACCOUNT.test(unmask(m[1]!, v))) return [{ kind: 'login', config: '' }];
+      const slot = m[1]!
+        .replace(/^config(?:uration)?\s+(.+)$/i, '$1')
+        .replace(/^(.+?)\s+(?:config(?:uration)?|account|user|credentials|login)$/i, '$1');
+      const config = unmask(slot, v);
+      if (/@/.test(config))
+        return `say the password too ("Sign in as ${quote(config)} with password '...'"), or keep the account in a config and write "Log in with config 'name'".`;
+      return config ? [{ kind: 'login', config }] : null;
+    },
+  ],
+  [
+    /^wait(?:s)?\s+(?:for\s+)?\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?|minutes?|mins?)$/i,
+    () => 'Goalie does not wait for a fixed time; say what to wait for, e.g. "Wait for \'Saved\'".',
+  ],
   // "Wait for the Loading spinner to disappear": a check that it is not shown, which waits for it to go.
-  [/^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(.+?)\s+(?:to\s+(?:disappear|go\s+away|vanish|be\s+(?:hidden|gone))|disappears|goes\s+away|vanishes|is\s+(?:hidden|gone))$/i, (m, v) => {
-    const text = unmask(m[1]!.replace(/^(.+?)\s+(?:spinner|indicator|message|text|banner|overlay|toast|notification)$/i, '$1'), v);
-    return text ? [{ kind: 'assert', expectation: { kind: 'notVisible', text } }] : null;
-  }],
-  [/^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)(?:\s+(?:to\s+)?(?:load|loads|loaded|finish|finishes|finished|settle|settles|stop|stops|be\s+ready|is\s+ready|is\s+loaded|has\s+loaded|is\s+done|to\s+finish\s+loading|finishes\s+loading|load\s+completely|fully\s+load))?$/i, () =>
-    "Goalie waits for the page to settle after every action by itself; leave this sentence out, or wait for a text the page shows when it is ready, e.g. \"Wait for 'Saved'\"."],
-  [/^wait(?:s)?\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible|displayed))|appears|shows\s+up|is\s+(?:shown|visible|displayed)))?$/i,
+  [
+    /^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(.+?)\s+(?:to\s+(?:disappear|go\s+away|vanish|be\s+(?:hidden|gone))|disappears|goes\s+away|vanishes|is\s+(?:hidden|gone))$/i,
+    (m, v) => {
+      const text = unmask(
+        m[1]!.replace(/^(.+?)\s+(?:spinner|indicator|message|text|banner|overlay|toast|notification)$/i, '$1'),
+        v,
+      );
+      return text ? [{ kind: 'assert', expectation: { kind: 'notVisible', text } }] : null;
+    },
+  ],
+  [
+    /^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)(?:\s+(?:to\s+)?(?:load|loads|loaded|finish|finishes|finished|settle|settles|stop|stops|be\s+ready|is\s+ready|is\s+loaded|has\s+loaded|is\s+done|to\s+finish\s+loading|finishes\s+loading|load\s+completely|fully\s+load))?$/i,
+    () =>
+      'Goalie waits for the page to settle after every action by itself; leave this sentence out, or wait for a text the page shows when it is ready, e.g. "Wait for \'Saved\'".',
+  ],
+  [
+    /^wait(?:s)?\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible|displayed))|appears|shows\s+up|is\s+(?:shown|visible|displayed)))?$/i,
     (m, v) => {
       // "the text 'Saved'", "the 'Saved' message", "the Order confirmed message" -> the text itself
-      const slot = m[1]!.replace(/^the\s+/i, '').replace(/^(?:text|message)\s+(.+)$/i, '$1').replace(/^(.+?)\s+(?:text|message|notification|toast|banner|label|heading|title)$/i, '$1');
+      const slot = m[1]!
+        .replace(/^the\s+/i, '')
+        .replace(/^(?:text|message)\s+(.+)$/i, '$1')
+        .replace(/^(.+?)\s+(?:text|message|notification|toast|banner|label|heading|title)$/i, '$1');
       const text = unmask(slot, v);
       return text ? [{ kind: 'wait', text }] : null;
-    }],
-  [/^(?:go|goes)\s+back$|^(?:reload|reloads|refresh|refreshes)\b.*$/i, () =>
-    'going back and reloading are not phrasings yet; open the page instead, e.g. "Go to /cart".'],
-  [/^(?:go|goes|navigate|navigates|browse|browses|head|heads)\s+(?:back\s+|over\s+|straight\s+)?to\s+(.+)$/i, (m, v) => navigation(m[1]!, v)],
+    },
+  ],
+  [
+    /^(?:go|goes)\s+back$|^(?:reload|reloads|refresh|refreshes)\b.*$/i,
+    () => 'going back and reloading are not phrasings yet; open the page instead, e.g. "Go to /cart".',
+  ],
+  [
+    /^(?:go|goes|navigate|navigates|browse|browses|head|heads)\s+(?:back\s+|over\s+|straight\s+)?to\s+(.+)$/i,
+    (m, v) => navigation(m[1]!, v),
+  ],
   [/^(?:visit|visits|open|opens|load|loads)\s+(?:up\s+)?(.+)$/i, (m, v) => navigation(m[1]!, v)],
-  [/^(?:double[\s-]?click|double[\s-]?clicks|dblclick)\s+(?:on\s+)?(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: true, purpose: 'click' }))],
-  [/^(?:click|clicks|tap|taps)\s+(?:on\s+)?(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }))],
+  [
+    /^(?:double[\s-]?click|double[\s-]?clicks|dblclick)\s+(?:on\s+)?(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: true, purpose: 'click' })),
+  ],
+  [
+    /^(?:click|clicks|tap|taps)\s+(?:on\s+)?(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'click' })),
+  ],
   [/^(?:press|presses|hit|hits|push|pushes)\s+(?:on\s+)?(.+)$/i, (m, v) => press(m[1]!, v)],
   // "Fill in the form with name Ada and email ada@example.com", "Fill out the contact form: name Ada, ..."
-  [/^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+)?(?:[\w-]+\s+)?form(?:\s*:\s*|\s+with\s+)(.+)$/i, (m, v) => {
-    const pairs = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((chunk) => fieldValue(chunk, v));
-    if (pairs.some((p) => p === null)) return 'write each field with its value, e.g. "Fill in the form with name Ada and email ada@example.com" or "Fill \'Name\' with \'Ada\'".';
-    return pairs.map((p) => withTarget(p![0], v, (t) => ({ kind: 'fill', target: t, value: unmask(p![1], v) }))).flatMap((r) => (typeof r === 'string' ? [] : r));
-  }],
-  [/^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+)?(?:form|fields|details)$/i, () =>
-    'say which fields and what to type, e.g. "Fill in the form with name Ada and email ada@example.com".'],
-  [/^(?:fill|fills)(?:\s+(?:in|out))?\s+(.+?\s+with\s+.+)$/i, (m, v) => {
-    const list = pairList(m[1]!, /^(.+?)\s+with\s+(.+)$/i) ?? [/^(.+?)\s+with\s+(.+)$/i.exec(m[1]!)!.slice(1, 3) as [string, string]];
-    return collect(list.map(([field, value]) => withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: unmask(value, v) }))));
-  }],
+  [
+    /^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+)?(?:[\w-]+\s+)?form(?:\s*:\s*|\s+with\s+)(.+)$/i,
+    (m, v) => {
+      const pairs = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((chunk) => fieldValue(chunk, v));
+      if (pairs.some((p) => p === null))
+        return 'write each field with its value, e.g. "Fill in the form with name Ada and email ada@example.com" or "Fill \'Name\' with \'Ada\'".';
+      return pairs
+        .map((p) => withTarget(p![0], v, (t) => ({ kind: 'fill', target: t, value: unmask(p![1], v) })))
+        .flatMap((r) => (typeof r === 'string' ? [] : r));
+    },
+  ],
+  [
+    /^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+)?(?:form|fields|details)$/i,
+    () => 'say which fields and what to type, e.g. "Fill in the form with name Ada and email ada@example.com".',
+  ],
+  [
+    /^(?:fill|fills)(?:\s+(?:in|out))?\s+(.+?\s+with\s+.+)$/i,
+    (m, v) => {
+      const list = pairList(m[1]!, /^(.+?)\s+with\s+(.+)$/i) ?? [
+        /^(.+?)\s+with\s+(.+)$/i.exec(m[1]!)!.slice(1, 3) as [string, string],
+      ];
+      return collect(
+        list.map(([field, value]) =>
+          withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: unmask(value, v) })),
+        ),
+      );
+    },
+  ],
   // "enter lovelace as the password", "type Ada as my first name"
-  [/^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+as\s+((?:the|my|your|our)\s+.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))],
-  [/^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?\s+(?:into|in|inside|on|to)\s+.+)$/i, (m, v) => {
-    const pair = /^(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i;
-    const list = pairList(m[1]!, pair) ?? [pair.exec(m[1]!)!.slice(1, 3) as [string, string]];
-    return collect(list.map(([value, field]) => withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: typedValue(value, v) }))));
-  }],
+  [
+    /^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+as\s+((?:the|my|your|our)\s+.+)$/i,
+    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
+  ],
+  [
+    /^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?\s+(?:into|in|inside|on|to)\s+.+)$/i,
+    (m, v) => {
+      const pair = /^(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i;
+      const list = pairList(m[1]!, pair) ?? [pair.exec(m[1]!)!.slice(1, 3) as [string, string]];
+      return collect(
+        list.map(([value, field]) =>
+          withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: typedValue(value, v) })),
+        ),
+      );
+    },
+  ],
   // "Enter 3 for quantity"
-  [/^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+for\s+((?:the\s+|my\s+|your\s+)?.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: typedValue(m[1]!, v) }))],
+  [
+    /^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+for\s+((?:the\s+|my\s+|your\s+)?.+)$/i,
+    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: typedValue(m[1]!, v) })),
+  ],
   // "Enter the email ada@example.com", "type your name Ada": a field, then its value.
-  [/^(?:type|types|enter|enters|input|inputs|fill\s+in|fills\s+in)\s+(?:the|my|your|our)\s+(.+)$/i, (m, v) => {
-    const pair = fieldValue(m[1]!, v);
-    const value = pair && pair[0].split(/\s+/).length <= 3 && /^(?:\uE000|[\p{Lu}\d{]|\S*[@./\d])/u.test(pair[1]) ? pair : null;
-    return value && withTarget(value[0], v, (t) => ({ kind: 'fill', target: t, value: unmask(value[1], v) }));
-  }],
+  [
+    /^(?:type|types|enter|enters|input|inputs|fill\s+in|fills\s+in)\s+(?:the|my|your|our)\s+(.+)$/i,
+    (m, v) => {
+      const pair = fieldValue(m[1]!, v);
+      const value =
+        pair && pair[0].split(/\s+/).length <= 3 && /^(?:\uE000|[\p{Lu}\d{]|\S*[@./\d])/u.test(pair[1]) ? pair : null;
+      return value && withTarget(value[0], v, (t) => ({ kind: 'fill', target: t, value: unmask(value[1], v) }));
+    },
+  ],
   // "type milk": into the only field (or the focused one); "Enter your email" says what, not which value.
-  [/^(?:type|types|enter|enters|input|inputs|write|writes)\s+(.+)$/i, (m, v) => {
-    if (!isQuoted(m[1]!) && /^(?:in\s+)?(?:your|my|our|the|a|an|some|any|his|her|their)\s/i.test(m[1]!)) {
-      return `say what to type and where, e.g. "Fill 'Email' with 'ada@example.com'" or "Type 'milk' into 'Search'".`;
-    }
-    return [{ kind: 'fill', target: { name: null, noun: 'field', near: null }, value: unmask(m[1]!, v) }];
-  }],
-  [/^(?:set|sets|change|changes|update|updates|increase|increases|decrease|decreases|raise|raises|lower|lowers|adjust|adjusts)\s+(.+?)\s+to\s+(.+)$/i, (m, v) => {
-    const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }));
-    // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
-    const fill = Array.isArray(built) ? built[0]! : null;
-    if (fill?.kind === 'fill' && /^chang/i.test(m[0]) && /^(?:\uE000|\p{Lu})/u.test(m[1]!) && fill.target.name !== null && !fill.target.near) {
-      READINGS.set(fill, [{ kind: 'rename', target: fill.target, value: fill.value }]);
-    }
-    return built;
-  }],
-  [/^(?:clear|clears|empty|empties)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i, () =>
-    'say what to remove, e.g. "Remove Blue mug from the cart", or click the page\'s own button ("Click \'Empty cart\'").'],
-  [/^(?:clear|clears|empty|empties)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: '' }))],
-  [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:from|in|on)\s+(.+)$/i, (m, v) => vagueTarget(m[1]!, v) ?? withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) }))],
+  [
+    /^(?:type|types|enter|enters|input|inputs|write|writes)\s+(.+)$/i,
+    (m, v) => {
+      if (!isQuoted(m[1]!) && /^(?:in\s+)?(?:your|my|our|the|a|an|some|any|his|her|their)\s/i.test(m[1]!)) {
+        return `say what to type and where, e.g. "Fill 'Email' with 'ada@example.com'" or "Type 'milk' into 'Search'".`;
+      }
+      return [{ kind: 'fill', target: { name: null, noun: 'field', near: null }, value: unmask(m[1]!, v) }];
+    },
+  ],
+  [
+    /^(?:set|sets|change|changes|update|updates|increase|increases|decrease|decreases|raise|raises|lower|lowers|adjust|adjusts)\s+(.+?)\s+to\s+(.+)$/i,
+    (m, v) => {
+      const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }));
+      // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
+      const fill = Array.isArray(built) ? built[0]! : null;
+      if (
+        fill?.kind === 'fill' &&
+        /^chang/i.test(m[0]) &&
+        /^(?:\uE000|\p{Lu})/u.test(m[1]!) &&
+        fill.target.name !== null &&
+        !fill.target.near
+      ) {
+        READINGS.set(fill, [{ kind: 'rename', target: fill.target, value: fill.value }]);
+      }
+      return built;
+    },
+  ],
+  [
+    /^(?:clear|clears|empty|empties)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i,
+    () =>
+      'say what to remove, e.g. "Remove Blue mug from the cart", or click the page\'s own button ("Click \'Empty cart\'").',
+  ],
+  [
+    /^(?:clear|clears|empty|empties)\s+(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: '' })),
+  ],
+  [
+    /^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:from|in|on)\s+(.+)$/i,
+    (m, v) =>
+      vagueTarget(m[1]!, v) ??
+      withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
+  ],
   // "select Sweden as the country", "pick M as size"
-  [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:as|for)\s+(.+)$/i, (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) }))],
-  [/^(?:select|selects|choose|chooses|pick|picks)\s+(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'choose' }))],
-  [/^(?:mark|marks)\s+(.+?)\s+as\s+(?:not\s+done|undone|not\s+completed?|incomplete|active|unchecked|open|unread)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
-  [/^(?:mark|marks)\s+(.+?)\s+as\s+(?:done|completed?|finished|checked|read|complete)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
-  [/^(?:uncheck|unchecks|untick|unticks|deselect|deselects|disable|disables|turn\s+off|turns\s+off|switch\s+off|switches\s+off)\s+(.+)$/i, (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
-  [/^(?:turn|turns|switch|switches)\s+(.+?)\s+off$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t }))],
+  [
+    /^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:as|for)\s+(.+)$/i,
+    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
+  ],
+  [
+    /^(?:select|selects|choose|chooses|pick|picks)\s+(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'choose' })),
+  ],
+  [
+    /^(?:mark|marks)\s+(.+?)\s+as\s+(?:not\s+done|undone|not\s+completed?|incomplete|active|unchecked|open|unread)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t })),
+  ],
+  [
+    /^(?:mark|marks)\s+(.+?)\s+as\s+(?:done|completed?|finished|checked|read|complete)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
+  ],
+  [
+    /^(?:uncheck|unchecks|untick|unticks|deselect|deselects|disable|disables|turn\s+off|turns\s+off|switch\s+off|switches\s+off)\s+(.+)$/i,
+    (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t })),
+  ],
+  [
+    /^(?:turn|turns|switch|switches)\s+(.+?)\s+off$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t })),
+  ],
   // "Check out" is the shop's checkout, never a checkbox named "out".
-  [/^(?:check\s*out|checks\s+out|proceed\s+to\s+(?:the\s+)?check\s*out|go\s+to\s+(?:the\s+)?check\s*out)(?:\s+(?:now|the\s+(?:cart|basket|order)))?$/i, () =>
-    [{ kind: 'click', target: { name: 'Checkout', noun: null, near: null, alternatives: CHECKOUT_NAMES }, double: false, purpose: 'click' }]],
-  [/^(?:check|checks)\s+(?:the\s+|my\s+)?(?:page|dashboard|screen|results?|layout|app|application|site|website|ui|home\s*page|form|output|everything|it|that|this|data|details)$/i, () =>
-    '"Check" ticks a checkbox; to look at the page, say what it must show, e.g. "Check that \'Welcome\' is shown".'],
-  [/^(?:check|checks|tick|ticks|enable|enables|turn\s+on|turns\s+on|switch\s+on|switches\s+on)\s+(.+)$/i, (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
-  [/^(?:turn|turns|switch|switches)\s+(.+?)\s+on$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t }))],
-  [/^(?:hover|hovers|mouse\s*over|mouses\s+over|move\s+the\s+mouse\s+(?:over|to|onto))\s+(?:over\s+|on\s+|onto\s+)?(.+)$/i, (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'hover', target: t }))],
+  [
+    /^(?:check\s*out|checks\s+out|proceed\s+to\s+(?:the\s+)?check\s*out|go\s+to\s+(?:the\s+)?check\s*out)(?:\s+(?:now|the\s+(?:cart|basket|order)))?$/i,
+    () => [
+      {
+        kind: 'click',
+        target: { name: 'Checkout', noun: null, near: null, alternatives: CHECKOUT_NAMES },
+        double: false,
+        purpose: 'click',
+      },
+    ],
+  ],
+  [
+    /^(?:check|checks)\s+(?:the\s+|my\s+)?(?:page|dashboard|screen|results?|layout|app|application|site|website|ui|home\s*page|form|output|everything|it|that|this|data|details)$/i,
+    () =>
+      '"Check" ticks a checkbox; to look at the page, say what it must show, e.g. "Check that \'Welcome\' is shown".',
+  ],
+  [
+    /^(?:check|checks|tick|ticks|enable|enables|turn\s+on|turns\s+on|switch\s+on|switches\s+on)\s+(.+)$/i,
+    (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
+  ],
+  [
+    /^(?:turn|turns|switch|switches)\s+(.+?)\s+on$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
+  ],
+  [
+    /^(?:hover|hovers|mouse\s*over|mouses\s+over|move\s+the\s+mouse\s+(?:over|to|onto))\s+(?:over\s+|on\s+|onto\s+)?(.+)$/i,
+    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'hover', target: t })),
+  ],
   // Goalie scrolls to an element by itself before acting on it; "scroll down" may load more.
-  [/^(?:scroll|scrolls)\s+(down|up)(?:\s+(?:a\s+bit|a\s+little|the\s+page|once))?$/i, (m) => [{ kind: 'press', key: m[1]!.toLowerCase() === 'down' ? 'PageDown' : 'PageUp', target: null }]],
-  [/^(?:scroll|scrolls)\s+(?:all\s+the\s+way\s+)?(?:down\s+|up\s+)?to\s+the\s+(bottom|end|top|beginning|start)(?:\s+of\s+the\s+(?:page|list))?$/i, (m) => [{ kind: 'press', key: /bottom|end/i.test(m[1]!) ? 'End' : 'Home', target: null }]],
-  [/^(?:scroll|scrolls)\b.*$/i, () => 'Goalie scrolls to an element by itself before it acts on it; say what to do there instead, e.g. "Click \'Load more\'" or "Verify that \'Reviews\' is shown".'],
+  [
+    /^(?:scroll|scrolls)\s+(down|up)(?:\s+(?:a\s+bit|a\s+little|the\s+page|once))?$/i,
+    (m) => [{ kind: 'press', key: m[1]!.toLowerCase() === 'down' ? 'PageDown' : 'PageUp', target: null }],
+  ],
+  [
+    /^(?:scroll|scrolls)\s+(?:all\s+the\s+way\s+)?(?:down\s+|up\s+)?to\s+the\s+(bottom|end|top|beginning|start)(?:\s+of\s+the\s+(?:page|list))?$/i,
+    (m) => [{ kind: 'press', key: /bottom|end/i.test(m[1]!) ? 'End' : 'Home', target: null }],
+  ],
+  [
+    /^(?:scroll|scrolls)\b.*$/i,
+    () =>
+      'Goalie scrolls to an element by itself before it acts on it; say what to do there instead, e.g. "Click \'Load more\'" or "Verify that \'Reviews\' is shown".',
+  ],
 ];
 
 /** The intents of a list of actions, or the first message about one that cannot be done. */
@@ -417,20 +928,36 @@ function collect(results: (Intent[] | string)[]): Intent[] | string {
   return message ?? (results as Intent[][]).flat();
 }
 
-const NUMBERS: Record<string, number> = { once: 1, twice: 2, thrice: 3, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUMBERS: Record<string, number> = {
+  once: 1,
+  twice: 2,
+  thrice: 3,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 const REPEAT = /\s+(?:(once|twice|thrice)|(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
 const MAX_REPEAT = 50;
-const MENU_PATH = /^(?:(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|goes\s+to|navigate\s+to|navigates\s+to)\s+(?:on\s+)?)?(.+?\s+(?:>|→|->|»|›)\s+.+)$/i;
+const MENU_PATH =
+  /^(?:(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|goes\s+to|navigate\s+to|navigates\s+to)\s+(?:on\s+)?)?(.+?\s+(?:>|→|->|»|›)\s+.+)$/i;
 
 // "Click Duplicate in the Actions menu": open the menu first, as a person does. A titled menu only,
 // and not "Select ... from the ... menu", which as often names a select box.
-const MENU_ITEM = /^(?:click|clicks|choose|chooses|pick|picks|tap|taps)\s+(?:on\s+)?(.+?)\s+(?:in|from|under)\s+the\s+(.+?)\s+menu$/i;
+const MENU_ITEM =
+  /^(?:click|clicks|choose|chooses|pick|picks|tap|taps)\s+(?:on\s+)?(.+?)\s+(?:in|from|under)\s+the\s+(.+?)\s+menu$/i;
 
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
 const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply)$/i;
 
 /** "In the search field, type kettle" -> "type kettle in the search field". */
-const LEADING_PLACE = /^(?:in|into|inside)\s+(.+?)\s*,\s*((?:type|types|enter|enters|write|writes|put|puts|input|inputs)\s+.+)$/i;
+const LEADING_PLACE =
+  /^(?:in|into|inside)\s+(.+?)\s*,\s*((?:type|types|enter|enters|write|writes|put|puts|input|inputs)\s+.+)$/i;
 // "Click Save to save the changes", "Press Ctrl+Enter to send": the purpose is not part of the target.
 const PURPOSE = new RegExp(
   '^((?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes|double[\\s-]?click|scroll|scrolls|open|opens|check|checks|tick|ticks|toggle|toggles)\\s+.+?)' +
@@ -454,7 +981,8 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   if (repeat) {
     const word = (repeat[1] ?? repeat[2])!.toLowerCase();
     const times = NUMBERS[word] ?? Number(word);
-    if (times > MAX_REPEAT) return `Goalie repeats an action at most ${MAX_REPEAT} times; split the goal or set the value directly.`;
+    if (times > MAX_REPEAT)
+      return `Goalie repeats an action at most ${MAX_REPEAT} times; split the goal or set the value directly.`;
     const once = parseRule(part.slice(0, repeat.index), values);
     if (!Array.isArray(once)) return once;
     return Array.from({ length: times }, () => once).flat();
@@ -462,7 +990,8 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   const path = MENU_PATH.exec(part);
   if (path) {
     const steps = path[1]!.split(/\s+(?:>|→|->|»|›)\s+/).map((item) => target(item, values));
-    if (steps.every((t): t is TargetPhrase => t !== null)) return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }));
+    if (steps.every((t): t is TargetPhrase => t !== null))
+      return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }));
   }
   const menuItem = MENU_ITEM.exec(part);
   if (menuItem && /^(?:\uE000|\p{Lu})/u.test(menuItem[2]!)) {
@@ -493,7 +1022,7 @@ export function parseSentence(sentence: string): SentenceParse {
   // "... with password SuperSecretPassword!": the "!" ends the password, not the sentence.
   const ends = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!+$/i.test(raw.trim()) ? /[\s.;,]+$/ : /[\s.!;,]+$/;
   let skeleton = raw.replace(/\s+/g, ' ').replace(ends, '').trim();
-  for (let previous = ''; previous !== skeleton; ) {
+  for (let previous = ''; previous !== skeleton;) {
     previous = skeleton;
     skeleton = skeleton.replace(FILLER, '').replace(SUBJECT, '');
   }
@@ -503,16 +1032,22 @@ export function parseSentence(sentence: string): SentenceParse {
   const assertion = ASSERTION.exec(skeleton)?.[1] ?? (/^(?:see|sees)\s/i.test(skeleton) ? `I ${skeleton}` : null);
   if (assertion) {
     const parsed = parseExpectedResult(restore(assertion, values));
-    if (parsed.ok && parsed.expectations.length) return actions(sentence, parsed.expectations.map((expectation) => ({ kind: 'assert', expectation })));
+    if (parsed.ok && parsed.expectations.length)
+      return actions(
+        sentence,
+        parsed.expectations.map((expectation) => ({ kind: 'assert', expectation })),
+      );
     // "Confirm the deletion" is an action, not a check: the rules below may read it.
-    if (!/^confirms?\b/i.test(skeleton)) return { ok: false, error: notUnderstood(sentence, parsed.ok ? undefined : parsed.why) };
+    if (!/^confirms?\b/i.test(skeleton))
+      return { ok: false, error: notUnderstood(sentence, parsed.ok ? undefined : parsed.why) };
   }
 
   const leading = LEADING_PLACE.exec(skeleton);
   if (leading) skeleton = `${leading[2]} in ${leading[1]}`;
   // "Select Express and continue": a last step named by one word, unless it may end a button's name ("Click Save and continue").
   const then = FINAL_STEP.exec(skeleton);
-  if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton)) skeleton = `${then[1]}, click ${then[2]![0]!.toUpperCase()}${then[2]!.slice(1)}`;
+  if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton))
+    skeleton = `${then[1]}, click ${then[2]![0]!.toUpperCase()}${then[2]!.slice(1)}`;
   const intents: Intent[] = [];
   for (const part of skeleton.split(COMPOUND)) {
     const parsed = parseOne(part.trim(), values);
@@ -521,7 +1056,8 @@ export function parseSentence(sentence: string): SentenceParse {
     for (const intent of parsed) {
       // "Type 'x' into 'Search' and press Enter": the key goes to the field just typed into.
       const previous = intents.at(-1);
-      if (intent.kind === 'press' && !intent.target && previous?.kind === 'fill') intents.push({ ...intent, target: previous.target });
+      if (intent.kind === 'press' && !intent.target && previous?.kind === 'fill')
+        intents.push({ ...intent, target: previous.target });
       else intents.push(intent);
     }
   }
@@ -531,9 +1067,12 @@ export function parseSentence(sentence: string): SentenceParse {
 function actions(sentence: string, intents: Intent[]): SentenceParse {
   const withReadings = (action: ParsedAction): ParsedAction => {
     const readings = READINGS.get(action.intent);
-    return readings ? { ...action, alternatives: readings.map((intent) => ({ intent, sentence: formatIntent(intent) })) } : action;
+    return readings
+      ? { ...action, alternatives: readings.map((intent) => ({ intent, sentence: formatIntent(intent) })) }
+      : action;
   };
-  if (intents.length === 1) return { ok: true, actions: [withReadings({ intent: intents[0]!, sentence: sentence.trim() })] };
+  if (intents.length === 1)
+    return { ok: true, actions: [withReadings({ intent: intents[0]!, sentence: sentence.trim() })] };
   const parsed: ParsedAction[] = intents.map((intent) => withReadings({ intent, sentence: formatIntent(intent) }));
   return { ok: true, actions: parsed };
 }

@@ -2,12 +2,44 @@
 
 export const GOAL_PHRASINGS: [string, string[]][] = [
   ['navigate', ['Go to /path', 'Visit https://example.com', "Open the 'Pricing' page"]],
-  ['click', ["Click 'Sign in'", "Click the 'Add to cart' button", "Click the 'Docs' link", "Double-click 'Buy milk'", "Press the 'Save' button"]],
-  ['type', ["Fill 'Email' with 'ada@example.com'", "Type 'Buy milk' into 'What needs to be done?' and press Enter", "Enter 'secret' in the 'Password' field", "Clear 'Search'"]],
+  [
+    'click',
+    [
+      "Click 'Sign in'",
+      "Click the 'Add to cart' button",
+      "Click the 'Docs' link",
+      "Double-click 'Buy milk'",
+      "Press the 'Save' button",
+    ],
+  ],
+  [
+    'type',
+    [
+      "Fill 'Email' with 'ada@example.com'",
+      "Type 'Buy milk' into 'What needs to be done?' and press Enter",
+      "Enter 'secret' in the 'Password' field",
+      "Clear 'Search'",
+    ],
+  ],
   ['choose', ["Select 'Sweden' from 'Country'", "Check 'I agree'", "Uncheck 'Newsletter'"]],
-  ['relative', ["Check the checkbox next to 'Buy milk'", "Click 'Delete' in the row of 'Buy milk'", "Hover over 'Buy milk'", "Click the second 'Add to cart' button"]],
+  [
+    'relative',
+    [
+      "Check the checkbox next to 'Buy milk'",
+      "Click 'Delete' in the row of 'Buy milk'",
+      "Hover over 'Buy milk'",
+      "Click the second 'Add to cart' button",
+    ],
+  ],
   ['keys and waits', ['Press Enter', 'Press Escape', "Wait for 'Saved'"]],
-  ['configs', ["Log in with config 'admin'", "Fill 'Email' with '{{config.email}}'", "Sign in as 'ada@example.com' with password 'lovelace'"]],
+  [
+    'configs',
+    [
+      "Log in with config 'admin'",
+      "Fill 'Email' with '{{config.email}}'",
+      "Sign in as 'ada@example.com' with password 'lovelace'",
+    ],
+  ],
   ['checks', ["Verify that 'Welcome' is shown", "Check that the URL contains '/dashboard'"]],
 ];
 

@@ -1,7 +1,19 @@
 // Which ARIA roles fit an action or a noun of a sentence, best first.
 import type { Purpose } from './intents.js';
 
-const CLICKABLE = ['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'checkbox', 'radio', 'switch', 'treeitem'];
+const CLICKABLE = [
+  'button',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'treeitem',
+];
 const TYPABLE = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
 const CHECKABLE = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
 
@@ -39,10 +51,57 @@ const NOUN_ROLES: [RegExp, string[]][] = [
 
 /** Nouns a sentence may use to say what kind of element it means. */
 export const NOUNS = [
-  'radio button', 'radio', 'check box', 'checkbox', 'tick box', 'tickbox', 'switch', 'toggle', 'button', 'link', 'tab', 'menu item', 'option',
-  'input field', 'text field', 'textfield', 'text box', 'textbox', 'text area', 'textarea', 'search box', 'search field', 'field', 'input',
-  'dropdown', 'drop-down', 'select box', 'select', 'list box', 'listbox', 'combo box', 'combobox', 'menu', 'picker',
-  'icon', 'image', 'picture', 'logo', 'heading', 'page', 'section', 'list item', 'item', 'row', 'entry', 'box', 'text', 'label', 'folder', 'file', 'node',
+  'radio button',
+  'radio',
+  'check box',
+  'checkbox',
+  'tick box',
+  'tickbox',
+  'switch',
+  'toggle',
+  'button',
+  'link',
+  'tab',
+  'menu item',
+  'option',
+  'input field',
+  'text field',
+  'textfield',
+  'text box',
+  'textbox',
+  'text area',
+  'textarea',
+  'search box',
+  'search field',
+  'field',
+  'input',
+  'dropdown',
+  'drop-down',
+  'select box',
+  'select',
+  'list box',
+  'listbox',
+  'combo box',
+  'combobox',
+  'menu',
+  'picker',
+  'icon',
+  'image',
+  'picture',
+  'logo',
+  'heading',
+  'page',
+  'section',
+  'list item',
+  'item',
+  'row',
+  'entry',
+  'box',
+  'text',
+  'label',
+  'folder',
+  'file',
+  'node',
 ];
 
 /** Roles a noun asks for; [] for "text" or "label" (find it by its text), null for an unknown noun. */

@@ -81,7 +81,7 @@ const PASSWORD_END = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!+$/i;
 
 function clean(piece: string): string {
   let sentence = piece.trim();
-  for (let previous = ''; previous !== sentence; ) {
+  for (let previous = ''; previous !== sentence;) {
     previous = sentence;
     sentence = sentence.replace(LEADING_FILLER, '').trim();
   }

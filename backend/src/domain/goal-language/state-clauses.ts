@@ -10,11 +10,50 @@ import { parseTargetPhrase } from './target-phrase.js';
 
 type Build = (m: RegExpExecArray, values: string[]) => Expectation | null;
 
-const POPUP_NOUNS = ['modal dialog', 'alert dialog', 'dialog box', 'dialog window', 'dialog', 'modal', 'popup', 'pop-up', 'popover', 'lightbox', 'dropdown menu', 'context menu', 'menu'];
+const POPUP_NOUNS = [
+  'modal dialog',
+  'alert dialog',
+  'dialog box',
+  'dialog window',
+  'dialog',
+  'modal',
+  'popup',
+  'pop-up',
+  'popover',
+  'lightbox',
+  'dropdown menu',
+  'context menu',
+  'menu',
+];
 const FIELD_NOUNS = [
-  'number field', 'number input', 'spinbutton', 'spin button', 'stepper', 'range slider', 'slider',
-  'input field', 'text field', 'textfield', 'text box', 'textbox', 'text area', 'textarea', 'search box', 'search field', 'field', 'input',
-  'dropdown', 'drop-down', 'select box', 'select', 'list box', 'listbox', 'combo box', 'combobox', 'picker', 'box',
+  'number field',
+  'number input',
+  'spinbutton',
+  'spin button',
+  'stepper',
+  'range slider',
+  'slider',
+  'input field',
+  'text field',
+  'textfield',
+  'text box',
+  'textbox',
+  'text area',
+  'textarea',
+  'search box',
+  'search field',
+  'field',
+  'input',
+  'dropdown',
+  'drop-down',
+  'select box',
+  'select',
+  'list box',
+  'listbox',
+  'combo box',
+  'combobox',
+  'picker',
+  'box',
 ];
 const OTHER_NOUNS = ['toggle button', 'toggle switch', 'accordion', 'panel', 'disclosure', 'details'];
 const ALL_NOUNS = [...new Set([...POPUP_NOUNS, ...FIELD_NOUNS, ...OTHER_NOUNS, ...NOUNS])];
@@ -26,7 +65,21 @@ const IS = '(?:is|are|was|were|has\\s+been|have\\s+been|gets|got)';
 const NOT = '(not\\s+|no\\s+longer\\s+|never\\s+)?';
 const SHOWN = '(?:shown|visible|displayed|present|showing|there|on\\s+screen|up)';
 const MESSAGE = '(?:message|notification|toast|alert|banner|snackbar|flash|confirmation|error|warning|notice)';
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 
 function collapse(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -54,10 +107,12 @@ export function parseSubject(slot: string, values: string[]): ExpectedTarget | n
   const only = NOUN_ONLY.exec(text);
   if (only) return { name: null, noun: collapse(only[1]!), near: null };
   const suffix = NOUN_SUFFIX.exec(text);
-  if (suffix && (isQuoted(suffix[1]!) || article === 'the')) return { name: unmask(suffix[1]!, values), noun: collapse(suffix[2]!), near: null };
+  if (suffix && (isQuoted(suffix[1]!) || article === 'the'))
+    return { name: unmask(suffix[1]!, values), noun: collapse(suffix[2]!), near: null };
   if (suffix && article) return { name: null, noun: collapse(suffix[2]!), near: null };
   const prefix = NOUN_PREFIX.exec(text);
-  if (prefix && isQuoted(prefix[2]!)) return { name: unmask(prefix[2]!, values), noun: collapse(prefix[1]!), near: null };
+  if (prefix && isQuoted(prefix[2]!))
+    return { name: unmask(prefix[2]!, values), noun: collapse(prefix[1]!), near: null };
   const name = unmask(text, values);
   return name ? { name, noun: null, near: null } : null;
 }
@@ -82,7 +137,8 @@ function stateOf(word: string, negated: boolean, target: ExpectedTarget): Contro
   if (!entry) return null;
   let state = negated ? entry[2] : entry[1];
   // An active button is one that can be pressed; an active tab is the selected one.
-  if (/active/i.test(word) && target.noun && /^(?:button|link|field|input|text field)$/.test(target.noun)) state = state === 'selected' ? 'enabled' : 'disabled';
+  if (/active/i.test(word) && target.noun && /^(?:button|link|field|input|text field)$/.test(target.noun))
+    state = state === 'selected' ? 'enabled' : 'disabled';
   if (isPopupNoun(target.noun)) return state === 'expanded' ? 'open' : state === 'collapsed' ? 'closed' : state;
   return state === 'open' ? 'expanded' : state === 'closed' ? 'collapsed' : state;
 }
@@ -95,11 +151,20 @@ function state(slot: string, values: string[], word: string, negated: boolean): 
 }
 
 // Subjects the text clauses own ("The title equals 'Home'", "The user is at /home").
-const NOT_CONTROLS = /^(?:user|customer|i|we|you|it|this|that|page|screen|site|url|address|location|path|title|page\s+title|heading|list|table|cart|basket)$/i;
+const NOT_CONTROLS =
+  /^(?:user|customer|i|we|you|it|this|that|page|screen|site|url|address|location|path|title|page\s+title|heading|list|table|cart|basket)$/i;
 
 function value(slot: string, values: string[], text: string): Expectation | null {
   const target = parseSubject(slot, values);
-  if (!target || (target.name !== null && !target.noun && !target.near && !isQuoted(slot.replace(/^(?:the|a|an)\s+/i, '')) && NOT_CONTROLS.test(target.name))) return null;
+  if (
+    !target ||
+    (target.name !== null &&
+      !target.noun &&
+      !target.near &&
+      !isQuoted(slot.replace(/^(?:the|a|an)\s+/i, '')) &&
+      NOT_CONTROLS.test(target.name))
+  )
+    return null;
   return { kind: 'value', target, text };
 }
 
@@ -115,7 +180,11 @@ function todoText(slot: string, values: string[]): string | null {
 function todo(slot: string, values: string[], done: boolean): Expectation | null {
   const text = todoText(slot, values);
   if (!text) return null;
-  return { kind: 'state', target: { name: null, noun: 'checkbox', near: { text, relation: 'next to' } }, state: done ? 'checked' : 'unchecked' };
+  return {
+    kind: 'state',
+    target: { name: null, noun: 'checkbox', near: { text, relation: 'next to' } },
+    state: done ? 'checked' : 'unchecked',
+  };
 }
 
 function popup(slot: string, values: string[], open: boolean): Expectation | null {
@@ -136,51 +205,123 @@ const EMPTY_CONTAINER = /^(?:the\s+)?(list|table|cart|basket|shopping\s+cart|tod
 /** Tried before the text clauses: they would read "The dialog is shown" as the text "dialog". */
 const STATE_CLAUSES: [RegExp, Build][] = [
   // "No dialog is open", "There is no open dialog"
-  [new RegExp(`^(?:there\\s+is\\s+)?no\\s+(?:open\\s+)?((?:[\\w-]+\\s+)?(?:${POPUP_NOUNS.join('|')}))(?:\\s+(?:is|are)\\s+(?:open|opened|${SHOWN}))?$`, 'i'), (m, v) => popup(`a ${m[1]!}`, v, false)],
+  [
+    new RegExp(
+      `^(?:there\\s+is\\s+)?no\\s+(?:open\\s+)?((?:[\\w-]+\\s+)?(?:${POPUP_NOUNS.join('|')}))(?:\\s+(?:is|are)\\s+(?:open|opened|${SHOWN}))?$`,
+      'i',
+    ),
+    (m, v) => popup(`a ${m[1]!}`, v, false),
+  ],
   // "A success message saying 'Saved' is shown", "A 'Saved' message appears": the text, not the message.
-  [new RegExp(`^(?:an?|the)\\s+(?:[\\w-]+\\s+)?${MESSAGE}\\s+(?:saying|reading|that\\s+says|that\\s+reads|with\\s+(?:the\\s+)?text|containing)?\\s*(.+?)\\s+(?:is|are)\\s+${SHOWN}$`, 'i'), (m, v) => (isQuoted(m[1]!) ? { kind: 'visible', text: unmask(m[1]!, v) } : null)],
-  [new RegExp(`^(?:an?|the)\\s+(?:[\\w-]+\\s+)?${MESSAGE}\\s+(?:saying|reading|that\\s+says|that\\s+reads|with\\s+(?:the\\s+)?text|containing)\\s+(.+?)(?:\\s+(?:appears|is\\s+${SHOWN}|shows\\s+up|pops\\s+up))?$`, 'i'), (m, v) => ({ kind: 'visible', text: unmask(m[1]!, v) })],
+  [
+    new RegExp(
+      `^(?:an?|the)\\s+(?:[\\w-]+\\s+)?${MESSAGE}\\s+(?:saying|reading|that\\s+says|that\\s+reads|with\\s+(?:the\\s+)?text|containing)?\\s*(.+?)\\s+(?:is|are)\\s+${SHOWN}$`,
+      'i',
+    ),
+    (m, v) => (isQuoted(m[1]!) ? { kind: 'visible', text: unmask(m[1]!, v) } : null),
+  ],
+  [
+    new RegExp(
+      `^(?:an?|the)\\s+(?:[\\w-]+\\s+)?${MESSAGE}\\s+(?:saying|reading|that\\s+says|that\\s+reads|with\\s+(?:the\\s+)?text|containing)\\s+(.+?)(?:\\s+(?:appears|is\\s+${SHOWN}|shows\\s+up|pops\\s+up))?$`,
+      'i',
+    ),
+    (m, v) => ({ kind: 'visible', text: unmask(m[1]!, v) }),
+  ],
   // Values: "The option Sweden is selected in Country", "Sweden is selected in the Country dropdown"
-  [/^(?:the\s+)?(?:option|value)\s+(.+?)\s+is\s+(?:selected|chosen)\s+(?:in|from|for)\s+(.+)$/i, (m, v) => value(m[2]!, v, unmask(m[1]!, v))],
+  [
+    /^(?:the\s+)?(?:option|value)\s+(.+?)\s+is\s+(?:selected|chosen)\s+(?:in|from|for)\s+(.+)$/i,
+    (m, v) => value(m[2]!, v, unmask(m[1]!, v)),
+  ],
   [/^(.+?)\s+is\s+(?:selected|chosen)\s+(?:in|from|for)\s+(.+)$/i, (m, v) => value(m[2]!, v, unmask(m[1]!, v))],
-  [/^(.+?)\s+is\s+the\s+(?:selected|chosen|current)\s+(?:option|value|choice)\s+(?:in|of|for)\s+(.+)$/i, (m, v) => value(m[2]!, v, unmask(m[1]!, v))],
+  [
+    /^(.+?)\s+is\s+the\s+(?:selected|chosen|current)\s+(?:option|value|choice)\s+(?:in|of|for)\s+(.+)$/i,
+    (m, v) => value(m[2]!, v, unmask(m[1]!, v)),
+  ],
   [/^(.+?)\s+has\s+(.+?)\s+selected$/i, (m, v) => value(m[1]!, v, unmask(m[2]!, v))],
-  [/^(?:the\s+)?(?:current\s+)?(?:value|content|contents|text)\s+(?:of|in)\s+(.+?)\s+(?:is|equals|reads)\s+(.+)$/i, (m, v) => value(m[1]!, v, unmask(m[2]!, v))],
+  [
+    /^(?:the\s+)?(?:current\s+)?(?:value|content|contents|text)\s+(?:of|in)\s+(.+?)\s+(?:is|equals|reads)\s+(.+)$/i,
+    (m, v) => value(m[1]!, v, unmask(m[2]!, v)),
+  ],
   [/^(.+?)['’]s?\s+(?:current\s+)?value\s+(?:is|equals)\s+(.+)$/i, (m, v) => value(m[1]!, v, unmask(m[2]!, v))],
-  [/^(?:the\s+)?number\s+of\s+(.+?)\s+is\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i, (m, v) => numberOf(m[1]!, m[2]!, v)],
-  [/^(.+?)\s+(?:is\s+(?:set|changed|filled(?:\s+in)?|prefilled|pre-filled)\s+(?:to|with)|is\s+at|is\s+set\s+at|has\s+(?:the\s+)?value(?:\s+of)?|equals|is\s+equal\s+to)\s+(.+)$/i, (m, v) => value(m[1]!, v, unmask(m[2]!, v))],
+  [
+    /^(?:the\s+)?number\s+of\s+(.+?)\s+is\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i,
+    (m, v) => numberOf(m[1]!, m[2]!, v),
+  ],
+  [
+    /^(.+?)\s+(?:is\s+(?:set|changed|filled(?:\s+in)?|prefilled|pre-filled)\s+(?:to|with)|is\s+at|is\s+set\s+at|has\s+(?:the\s+)?value(?:\s+of)?|equals|is\s+equal\s+to)\s+(.+)$/i,
+    (m, v) => value(m[1]!, v, unmask(m[2]!, v)),
+  ],
   // "The cart is empty" is about its items; "The search box is empty" about a value.
-  [/^(.+?)\s+(?:is|are)\s+(?:now\s+)?(?:empty|blank|cleared)$/i, (m, v) => {
-    const container = EMPTY_CONTAINER.exec(m[1]!.trim());
-    if (container) return { kind: 'count', count: 0, noun: container[1]!.toLowerCase() === 'table' ? 'rows in the table' : `items in the ${collapse(container[1]!)}` };
-    return value(m[1]!, v, '');
-  }],
+  [
+    /^(.+?)\s+(?:is|are)\s+(?:now\s+)?(?:empty|blank|cleared)$/i,
+    (m, v) => {
+      const container = EMPTY_CONTAINER.exec(m[1]!.trim());
+      if (container)
+        return {
+          kind: 'count',
+          count: 0,
+          noun:
+            container[1]!.toLowerCase() === 'table' ? 'rows in the table' : `items in the ${collapse(container[1]!)}`,
+        };
+      return value(m[1]!, v, '');
+    },
+  ],
   // Todos: "Buy milk is marked as completed", "'Buy milk' is done", "Buy milk is marked as active"
-  [new RegExp(`^(.+?)\\s+${IS}\\s+${NOT}(?:marked|checked\\s+off|ticked\\s+off|crossed\\s+off)(?:\\s+as)?\\s+(completed?|done|finished|incomplete|uncompleted|not\\s+completed|not\\s+done|active|undone|open|pending)$`, 'i'), (m, v) => todo(m[1]!, v, /^(?:completed?|done|finished)$/i.test(m[3]!) !== Boolean(m[2]))],
-  [new RegExp(`^(.+?)\\s+${IS}\\s+(?:now\\s+)?${NOT}(completed?|done|finished|incomplete|uncompleted)$`, 'i'), (m, v) => todo(m[1]!, v, /^(?:completed?|done|finished)$/i.test(m[3]!) !== Boolean(m[2]))],
+  [
+    new RegExp(
+      `^(.+?)\\s+${IS}\\s+${NOT}(?:marked|checked\\s+off|ticked\\s+off|crossed\\s+off)(?:\\s+as)?\\s+(completed?|done|finished|incomplete|uncompleted|not\\s+completed|not\\s+done|active|undone|open|pending)$`,
+      'i',
+    ),
+    (m, v) => todo(m[1]!, v, /^(?:completed?|done|finished)$/i.test(m[3]!) !== Boolean(m[2])),
+  ],
+  [
+    new RegExp(`^(.+?)\\s+${IS}\\s+(?:now\\s+)?${NOT}(completed?|done|finished|incomplete|uncompleted)$`, 'i'),
+    (m, v) => todo(m[1]!, v, /^(?:completed?|done|finished)$/i.test(m[3]!) !== Boolean(m[2])),
+  ],
   [/^(.+?)\s+(?:is|are|was)\s+(?:checked|ticked|crossed)\s+off$/i, (m, v) => todo(m[1]!, v, true)],
   // Dialogs and menus: shown, open, gone.
   [new RegExp(`^(.+?)\\s+${IS}\\s+(?:now\\s+|still\\s+)?${SHOWN}$`, 'i'), (m, v) => popup(m[1]!, v, true)],
-  [new RegExp(`^(.+?)\\s+(?:${IS}\\s+(?:not|no\\s+longer)\\s+${SHOWN}|(?:is|are)\\s+(?:hidden|gone)|(?:isn['’]t|aren['’]t)\\s+${SHOWN})$`, 'i'), (m, v) => popup(m[1]!, v, false)],
+  [
+    new RegExp(
+      `^(.+?)\\s+(?:${IS}\\s+(?:not|no\\s+longer)\\s+${SHOWN}|(?:is|are)\\s+(?:hidden|gone)|(?:isn['’]t|aren['’]t)\\s+${SHOWN})$`,
+      'i',
+    ),
+    (m, v) => popup(m[1]!, v, false),
+  ],
   [/^(.+?)\s+(?:appears|opens|pops\s+up|shows\s+up|is\s+opened|opened)$/i, (m, v) => popup(m[1]!, v, true)],
   [/^(.+?)\s+(?:disappears|closes|disappeared|closed|goes\s+away|went\s+away)$/i, (m, v) => popup(m[1]!, v, false)],
   // "The 'Remember me' checkbox is checked", "Dark mode is on", "The Submit button is not disabled"
-  [new RegExp(`^(.+?)\\s+${IS}\\s+(?:now\\s+|still\\s+|currently\\s+)?${NOT}(?:(?:set|marked|shown)\\s+as\\s+)?(${STATE_WORD})$`, 'i'), (m, v) => state(m[1]!, v, m[3]!, Boolean(m[2]))],
+  [
+    new RegExp(
+      `^(.+?)\\s+${IS}\\s+(?:now\\s+|still\\s+|currently\\s+)?${NOT}(?:(?:set|marked|shown)\\s+as\\s+)?(${STATE_WORD})$`,
+      'i',
+    ),
+    (m, v) => state(m[1]!, v, m[3]!, Boolean(m[2])),
+  ],
   [new RegExp(`^(.+?)\\s+(?:isn['’]t|aren['’]t)\\s+(${STATE_WORD})$`, 'i'), (m, v) => state(m[1]!, v, m[2]!, true)],
   [/^(.+?)\s+(?:is|are)\s+(?:not\s+selected)$/i, (m, v) => state(m[1]!, v, 'selected', true)],
   // A field's value: "The Country field contains Sweden", "The Email field shows ada@example.com".
-  [/^(.+?)\s+(?:shows|displays|contains|reads|says|holds|has|is)\s+(.+)$/i, (m, v) => {
-    const target = parseSubject(m[1]!, v);
-    const text = unmask(m[2]!, v);
-    if (!target || !isFieldNoun(target.noun) || /^(?:not\s+)?(?:shown|visible|displayed|hidden|present|required|focused|invalid|valid|gone|there)$/i.test(text)) return null;
-    return { kind: 'value', target, text };
-  }],
+  [
+    /^(.+?)\s+(?:shows|displays|contains|reads|says|holds|has|is)\s+(.+)$/i,
+    (m, v) => {
+      const target = parseSubject(m[1]!, v);
+      const text = unmask(m[2]!, v);
+      if (
+        !target ||
+        !isFieldNoun(target.noun) ||
+        /^(?:not\s+)?(?:shown|visible|displayed|hidden|present|required|focused|invalid|valid|gone|there)$/i.test(text)
+      )
+        return null;
+      return { kind: 'value', target, text };
+    },
+  ],
 ];
 
 /** "I am on the checkout page" -> the URL contains "/checkout". */
 function pageSlug(words: string, values: string[]): Expectation | null {
   const name = unmask(words, values).trim();
-  if (!name || /^(?:home|start|main|landing|front|index|next|previous|same|right|correct|new)$/i.test(name)) return null;
+  if (!name || /^(?:home|start|main|landing|front|index|next|previous|same|right|correct|new)$/i.test(name))
+    return null;
   return { kind: 'urlContains', text: `/${name.toLowerCase().replace(/\s+/g, '-')}` };
 }
 
@@ -195,13 +336,34 @@ function shownText(kind: 'visible' | 'notVisible', slot: string, values: string[
 
 /** Tried after the text clauses, which know better ("Milk shows up", "The list shows 3 items"). */
 const TEXT_CLAUSES: [RegExp, Build][] = [
-  [new RegExp(`^(.+?)\\s+${IS}\\s+(?:removed|deleted|cleared|taken\\s+out)(?:\\s+from\\s+(?:the\\s+|my\\s+)?(?:[\\w-]+\\s+)?(?:list|cart|basket|table|page|screen|todos|items))?$`, 'i'), (m, v) => shownText('notVisible', m[1]!, v)],
-  [/^(.+?)\s+(?:is|are)\s+(?:no\s+longer|not)\s+(?:in|on)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:list|cart|basket|table|page|screen)(?:\s+any\s*more)?$/i, (m, v) => shownText('notVisible', m[1]!, v)],
-  [/^(.+?)\s+(?:is|are)\s+(?:now\s+)?(?:in|on)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:list|cart|basket|table)$/i, (m, v) => shownText('visible', m[1]!, v)],
-  [/^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at|taken\s+to|redirected\s+to|sent\s+to|brought\s+to|navigated\s+to)\s+(?:the\s+)?(\/\S*|https?:\/\/\S+)$/i, (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) })],
-  [/^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at|taken\s+to|redirected\s+to|sent\s+to|brought\s+to|navigated\s+to)\s+(?:the\s+|my\s+)?(.+?)\s+page$/i, (m, v) => pageSlug(m[1]!, v)],
+  [
+    new RegExp(
+      `^(.+?)\\s+${IS}\\s+(?:removed|deleted|cleared|taken\\s+out)(?:\\s+from\\s+(?:the\\s+|my\\s+)?(?:[\\w-]+\\s+)?(?:list|cart|basket|table|page|screen|todos|items))?$`,
+      'i',
+    ),
+    (m, v) => shownText('notVisible', m[1]!, v),
+  ],
+  [
+    /^(.+?)\s+(?:is|are)\s+(?:no\s+longer|not)\s+(?:in|on)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:list|cart|basket|table|page|screen)(?:\s+any\s*more)?$/i,
+    (m, v) => shownText('notVisible', m[1]!, v),
+  ],
+  [
+    /^(.+?)\s+(?:is|are)\s+(?:now\s+)?(?:in|on)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:list|cart|basket|table)$/i,
+    (m, v) => shownText('visible', m[1]!, v),
+  ],
+  [
+    /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at|taken\s+to|redirected\s+to|sent\s+to|brought\s+to|navigated\s+to)\s+(?:the\s+)?(\/\S*|https?:\/\/\S+)$/i,
+    (m, v) => ({ kind: 'urlContains', text: unmask(m[1]!, v) }),
+  ],
+  [
+    /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at|taken\s+to|redirected\s+to|sent\s+to|brought\s+to|navigated\s+to)\s+(?:the\s+|my\s+)?(.+?)\s+page$/i,
+    (m, v) => pageSlug(m[1]!, v),
+  ],
   // "The cart shows 1 item", "The heading says Welcome": the text is shown (anywhere on the page).
-  [/^(?:the\s+|a\s+|an\s+)?(?:\S+\s+){0,3}?(?:shows|displays|says|reads|contains|lists|includes)\s+(.+)$/i, (m, v) => (unmask(m[1]!, v) ? { kind: 'visible', text: unmask(m[1]!, v) } : null)],
+  [
+    /^(?:the\s+|a\s+|an\s+)?(?:\S+\s+){0,3}?(?:shows|displays|says|reads|contains|lists|includes)\s+(.+)$/i,
+    (m, v) => (unmask(m[1]!, v) ? { kind: 'visible', text: unmask(m[1]!, v) } : null),
+  ],
 ];
 
 function firstMatch(clauses: [RegExp, Build][], clause: string, values: string[]): Expectation | null {
@@ -221,15 +383,34 @@ export function looseTextClause(clause: string, values: string[]): Expectation |
   return firstMatch(TEXT_CLAUSES, clause, values);
 }
 
-const NAME_IT = "it does not say what to look for on the page. Name what the page shows when it is true: a text (\"'Welcome, Ada' is shown\"), a control's state (\"The 'Remember me' checkbox is checked\") or the URL (\"The URL contains '/dashboard'\")";
+const NAME_IT =
+  "it does not say what to look for on the page. Name what the page shows when it is true: a text (\"'Welcome, Ada' is shown\"), a control's state (\"The 'Remember me' checkbox is checked\") or the URL (\"The URL contains '/dashboard'\")";
 
 /** Results that name nothing to look at. Quoted parts are never vague: they name a text. */
 const VAGUE: [RegExp, string][] = [
-  [new RegExp(`^(?:an?|the|some)\\s+(?:[\\w-]+\\s+){0,2}?${MESSAGE}s?\\s+(?:(?:is|are)\\s+(?:not\\s+)?${SHOWN}|appears|shows\\s+up|pops\\s+up)$`, 'i'), "it does not say which text the message shows. Name it: \"'Saved' is shown\" or \"The 'Order placed' message is shown\""],
-  [/^(?:the\s+)?(?:user|customer|visitor|admin|account|i|we|you|he|she|they)\s+(?:is|am|are|was|were|gets|got|has\s+been|have\s+been)\s+(?:now\s+|successfully\s+)*(?:logged\s+(?:in|out)|signed\s+(?:in|out|up)|authenticated|registered|subscribed|redirected)(?:\s+(?:successfully|as\s+.+))?$/i, "it does not say what on the page shows it. Name that, e.g. \"'Log out' is shown\" or \"'Welcome, Ada' is shown\""],
-  [/^(?:it|this|that|everything|all|the\s+(?:app|application|site|website|page|feature|test))\s+(?:works|worked|is\s+working|succeeds|succeeded|passes|passed|is\s+fine|is\s+ok(?:ay)?|is\s+correct|loads|is\s+loaded)(?:\s+(?:fine|correctly|properly|as\s+expected|well|ok|successfully))?$/i, NAME_IT],
-  [/^(?:the\s+)?(?:login|log-?in|sign[- ]?in|sign[- ]?up|registration|checkout|payment|order|form|submission|request|operation|action|purchase|upload|download|update|changes?|data|settings|profile|record|item)\s+(?:is\s+|was\s+|has\s+been\s+|have\s+been\s+|are\s+|were\s+)?(?:successful|successfully\s+\w+|succeeds|succeeded|works|worked|completed?|submitted|saved|sent|placed|processed|confirmed|accepted|created|updated|persisted|done)$/i, NAME_IT],
-  [/^(?:i\s+am|i'm|we\s+are|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at|taken\s+to|redirected\s+to|sent\s+to|brought\s+to)\s+(?:the\s+)?(?:home|start|main|landing|front|index|next|previous|same|right|correct|new)\s+page$/i, "the URL does not say which page that is. Name a text only that page shows (\"'Welcome back' is shown\") or its path (\"I am on /home\")"],
+  [
+    new RegExp(
+      `^(?:an?|the|some)\\s+(?:[\\w-]+\\s+){0,2}?${MESSAGE}s?\\s+(?:(?:is|are)\\s+(?:not\\s+)?${SHOWN}|appears|shows\\s+up|pops\\s+up)$`,
+      'i',
+    ),
+    'it does not say which text the message shows. Name it: "\'Saved\' is shown" or "The \'Order placed\' message is shown"',
+  ],
+  [
+    /^(?:the\s+)?(?:user|customer|visitor|admin|account|i|we|you|he|she|they)\s+(?:is|am|are|was|were|gets|got|has\s+been|have\s+been)\s+(?:now\s+|successfully\s+)*(?:logged\s+(?:in|out)|signed\s+(?:in|out|up)|authenticated|registered|subscribed|redirected)(?:\s+(?:successfully|as\s+.+))?$/i,
+    'it does not say what on the page shows it. Name that, e.g. "\'Log out\' is shown" or "\'Welcome, Ada\' is shown"',
+  ],
+  [
+    /^(?:it|this|that|everything|all|the\s+(?:app|application|site|website|page|feature|test))\s+(?:works|worked|is\s+working|succeeds|succeeded|passes|passed|is\s+fine|is\s+ok(?:ay)?|is\s+correct|loads|is\s+loaded)(?:\s+(?:fine|correctly|properly|as\s+expected|well|ok|successfully))?$/i,
+    NAME_IT,
+  ],
+  [
+    /^(?:the\s+)?(?:login|log-?in|sign[- ]?in|sign[- ]?up|registration|checkout|payment|order|form|submission|request|operation|action|purchase|upload|download|update|changes?|data|settings|profile|record|item)\s+(?:is\s+|was\s+|has\s+been\s+|have\s+been\s+|are\s+|were\s+)?(?:successful|successfully\s+\w+|succeeds|succeeded|works|worked|completed?|submitted|saved|sent|placed|processed|confirmed|accepted|created|updated|persisted|done)$/i,
+    NAME_IT,
+  ],
+  [
+    /^(?:i\s+am|i'm|we\s+are|the\s+user\s+is|you\s+are)\s+(?:now\s+)?(?:on|at|taken\s+to|redirected\s+to|sent\s+to|brought\s+to)\s+(?:the\s+)?(?:home|start|main|landing|front|index|next|previous|same|right|correct|new)\s+page$/i,
+    'the URL does not say which page that is. Name a text only that page shows ("\'Welcome back\' is shown") or its path ("I am on /home")',
+  ],
 ];
 
 /** Why a sentence (skeleton) is too vague to check and how to write it; null when no clause of it is vague. */

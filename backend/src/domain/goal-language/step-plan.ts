@@ -6,7 +6,12 @@ import { parseSentence } from './parse-sentence.js';
 import { splitGoal } from './split-goal.js';
 
 export function formatStepPlan(steps: readonly Step[]): string {
-  return steps.map((step, i) => `${i + 1}. ${step.sentence}${step.from && step.from !== step.sentence ? `  (from "${step.from}")` : ''}`).join('\n');
+  return steps
+    .map(
+      (step, i) =>
+        `${i + 1}. ${step.sentence}${step.from && step.from !== step.sentence ? `  (from "${step.from}")` : ''}`,
+    )
+    .join('\n');
 }
 
 export type GoalPlan = { ok: true; steps: string[] } | { ok: false; error: string };

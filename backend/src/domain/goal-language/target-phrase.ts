@@ -12,11 +12,22 @@ const ARTICLE = /^(?:the|a|an|my|your|our|his|her|their)\s+/i;
 const DESCRIPTION = /^(number|count|amount|quantity|total|price)\s+(?:of|for)\s+(.+)$/i;
 // "the user's email": the page may say "User email" or only "Email".
 const POSSESSIVE = /^([a-z]+)['’]s\s+(.+)$/;
-const CONTAINER = '(?:row|line|item|list\\s+item|entry|card|section|box|panel|form|dialog|modal|popup|tile|group|area|column|menu|tab|list|table|toolbar)';
+const CONTAINER =
+  '(?:row|line|item|list\\s+item|entry|card|section|box|panel|form|dialog|modal|popup|tile|group|area|column|menu|tab|list|table|toolbar)';
 const RELATIVE = new RegExp(
   '^(.*?)\\s+(?:that\\s+is\\s+|which\\s+is\\s+)?(' +
     [
-      'next\\s+to', 'beside', 'besides', 'near', 'close\\s+to', 'by', 'for', 'on', 'under', 'below', 'underneath',
+      'next\\s+to',
+      'beside',
+      'besides',
+      'near',
+      'close\\s+to',
+      'by',
+      'for',
+      'on',
+      'under',
+      'below',
+      'underneath',
       `(?:in|on|within|inside)\\s+the\\s+(?:same\\s+)?${CONTAINER}(?:\\s+(?:of|for|with|containing|that\\s+contains|as))?`,
     ].join('|') +
     ')\\s+(?:the\\s+)?(.+)$',
@@ -34,29 +45,62 @@ const NOUN_SUFFIX = new RegExp(`^(.+?)\\s+(${NOUN})$`, 'i');
 const NOUN_PREFIX = new RegExp(`^(${NOUN})\\s+(.+)$`, 'i');
 const NOUN_ONLY = new RegExp(`^(${NOUN})$`, 'i');
 // Nouns for which "the <noun>" names one element well enough: a page usually has one search box.
-const ONLY_NOUNS = /^(?:check ?box|tick ?box|switch|toggle|input field|text ?field|text ?box|text ?area|field|input|dropdown|drop-down|select box|select|list ?box|combo ?box|picker)$/i;
+const ONLY_NOUNS =
+  /^(?:check ?box|tick ?box|switch|toggle|input field|text ?field|text ?box|text ?area|field|input|dropdown|drop-down|select box|select|list ?box|combo ?box|picker)$/i;
 // "in the header", "at the top right": where on the screen, which finding the element does not need.
-const PLACE = /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
+const PLACE =
+  /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
 const NAMED_NOUNS = /^(?:menu|logo)$/i;
 // "the link that says Forgot password", "the button labelled Continue": a noun, then its name.
-const SAYING = new RegExp(`^(?:the\\s+|a\\s+)?(${NOUN})\\s+(?:that\\s+says|which\\s+says|saying|labell?ed|called|named|titled|with\\s+the\\s+(?:text|label))\\s+(.+)$`, 'i');
+const SAYING = new RegExp(
+  `^(?:the\\s+|a\\s+)?(${NOUN})\\s+(?:that\\s+says|which\\s+says|saying|labell?ed|called|named|titled|with\\s+the\\s+(?:text|label))\\s+(.+)$`,
+  'i',
+);
 // "Blue mug's Add to cart button": the thing named by its owner's row.
 const OWNER = /^(\p{Lu}[^'’]*?|\uE000\d+\uE001)['’]s\s+(.+)$/u;
 // "the red Delete button": how it looks is not its name.
-const LOOKS = /^(?:(?:red|green|blue|yellow|orange|purple|pink|grey|gray|black|white|big|small|large|little|tiny|primary|secondary|main)\s+)+(?=[\p{Lu}\d\uE000])/u;
+const LOOKS =
+  /^(?:(?:red|green|blue|yellow|orange|purple|pink|grey|gray|black|white|big|small|large|little|tiny|primary|secondary|main)\s+)+(?=[\p{Lu}\d\uE000])/u;
 const SEARCH_NOUN = /^search\s+(box|field|bar|input)$/i;
 const ALTERNATIVES = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*\s+or\s+\uE000\d+\uE001$/;
 
 const ORDINALS: Record<string, number> = {
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
-  sixth: 6, '6th': 6, seventh: 7, '7th': 7, eighth: 8, '8th': 8, ninth: 9, '9th': 9, tenth: 10, '10th': 10,
-  last: -1, 'second last': -2, 'second to last': -2,
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  sixth: 6,
+  '6th': 6,
+  seventh: 7,
+  '7th': 7,
+  eighth: 8,
+  '8th': 8,
+  ninth: 9,
+  '9th': 9,
+  tenth: 10,
+  '10th': 10,
+  last: -1,
+  'second last': -2,
+  'second to last': -2,
 };
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const ORDINAL = new RegExp(`^(${Object.keys(ORDINALS).sort((a, b) => b.length - a.length).map((k) => k.replace(/ /g, '\\s+')).join('|')})\\s+(.+)$`, 'i');
+const ORDINAL = new RegExp(
+  `^(${Object.keys(ORDINALS)
+    .sort((a, b) => b.length - a.length)
+    .map((k) => k.replace(/ /g, '\\s+'))
+    .join('|')})\\s+(.+)$`,
+  'i',
+);
 
 // Words that name nothing on a page: "Click around", "Check everything", "Select something".
-const VAGUE = /^(?:everything|something|anything|stuff|things|around|it|them|this|that|whatever|all\s+(?:the\s+)?(?:things|stuff|buttons|links|fields|items|options|boxes|checkboxes))$/i;
+const VAGUE =
+  /^(?:everything|something|anything|stuff|things|around|it|them|this|that|whatever|all\s+(?:the\s+)?(?:things|stuff|buttons|links|fields|items|options|boxes|checkboxes))$/i;
 
 export function ordinalWord(nth: number): string {
   if (nth === -1) return 'last';
@@ -71,8 +115,11 @@ function relationOf(words: string): Relation {
 /** Why a slot names no element ("everything", "the second row of X"), or null when it may name one. */
 export function vagueTarget(slot: string, values: string[]): string | null {
   const text = unmask(slot.trim().replace(ARTICLE, ''), values);
-  if (!isQuoted(slot.trim()) && VAGUE.test(text)) return `${JSON.stringify(text)} does not say which element; name it as it reads on the page`;
-  if (new RegExp(`\\s(?:in|on)\\s+the\\s+(?:${Object.keys(ORDINALS).join('|')})\\s+${CONTAINER}\\b`, 'i').test(` ${slot}`)) {
+  if (!isQuoted(slot.trim()) && VAGUE.test(text))
+    return `${JSON.stringify(text)} does not say which element; name it as it reads on the page`;
+  if (
+    new RegExp(`\\s(?:in|on)\\s+the\\s+(?:${Object.keys(ORDINALS).join('|')})\\s+${CONTAINER}\\b`, 'i').test(` ${slot}`)
+  ) {
     return 'a row is found by its text, not its position; say "in the row of \'<a text of that row>\'"';
   }
   return null;
@@ -98,7 +145,8 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
     const container = NAMED_CONTAINER.exec(text);
     if (container && container[1]!.trim() && !/^(?:the|a|an|this|that|another|new|same)\b/i.test(container[2]!)) {
       const titled = /^[\p{Lu}\d\uE000]/u.test(container[2]!);
-      if (titled || !TITLED_CONTAINER.test(container[3]!)) near = { text: unmask(container[2]!, values), relation: 'in the row of' };
+      if (titled || !TITLED_CONTAINER.test(container[3]!))
+        near = { text: unmask(container[2]!, values), relation: 'in the row of' };
       text = container[1]!.trim();
     }
   }
@@ -121,41 +169,57 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   }
   const withNth = (phrase: TargetPhrase): TargetPhrase => (nth === undefined ? phrase : { ...phrase, nth });
   const search = SEARCH_NOUN.exec(text);
-  if (search) return withNth({ name: 'Search', noun: search[1]!.toLowerCase() === 'bar' ? 'box' : search[1]!.toLowerCase(), near });
+  if (search)
+    return withNth({
+      name: 'Search',
+      noun: search[1]!.toLowerCase() === 'bar' ? 'box' : search[1]!.toLowerCase(),
+      near,
+    });
   const only = NOUN_ONLY.exec(text);
   // "Click Menu", "File > Export": without "the", a noun is the element's name.
   if (only && !hadArticle && !near && nth === undefined) return { name: only[1]!, noun: null, near };
   // "Open the menu", "Click the logo": the control is usually named after the noun.
   if (only && NAMED_NOUNS.test(only[1]!) && !near && nth === undefined) return { name: only[1]!, noun: null, near };
-  if (only) return near || nth !== undefined || ONLY_NOUNS.test(only[1]!) ? withNth({ name: null, noun: normalizeNoun(only[1]!), near }) : null;
+  if (only)
+    return near || nth !== undefined || ONLY_NOUNS.test(only[1]!)
+      ? withNth({ name: null, noun: normalizeNoun(only[1]!), near })
+      : null;
   // A noun around an unquoted name is only taken as one after "the" ("Click Add item" is a name).
   const suffix = NOUN_SUFFIX.exec(text);
   if (suffix && (isQuoted(suffix[1]!) || ALTERNATIVES.test(suffix[1]!) || hadArticle)) {
-    return withNth({ ...(names(suffix[1]!, values) ?? { name: unmask(suffix[1]!, values) }), noun: normalizeNoun(suffix[2]!), near });
+    return withNth({
+      ...(names(suffix[1]!, values) ?? { name: unmask(suffix[1]!, values) }),
+      noun: normalizeNoun(suffix[2]!),
+      near,
+    });
   }
   const prefix = NOUN_PREFIX.exec(text);
-  if (prefix && isQuoted(prefix[2]!)) return withNth({ name: unmask(prefix[2]!, values), noun: normalizeNoun(prefix[1]!), near });
+  if (prefix && isQuoted(prefix[2]!))
+    return withNth({ name: unmask(prefix[2]!, values), noun: normalizeNoun(prefix[1]!), near });
   const several = names(text, values);
   if (several) return withNth({ name: several.name, noun: null, near, alternatives: several.alternatives });
   // "the first product", "the last result": after an ordinal, a word in lower case is a kind of thing.
-  if (nth !== undefined && /^[a-z][a-z -]*$/.test(text)) return { name: null, noun: text.replace(/\s+/g, ' '), near, nth };
+  if (nth !== undefined && /^[a-z][a-z -]*$/.test(text))
+    return { name: null, noun: text.replace(/\s+/g, ' '), near, nth };
   const name = unmask(text, values);
   if (!name) return null;
   if (isQuoted(text)) return withNth({ name, noun: null, near });
   const described = DESCRIPTION.exec(name);
   if (described && !near) {
     // "the quantity of Blue mug" (a name, capitalized or quoted): the field in that row.
-    if (/^[\p{Lu}\d\uE000]/u.test(described[2]!)) return withNth({ name: described[1]!, noun: null, near: { text: described[2]!, relation: 'in the row of' } });
+    if (/^[\p{Lu}\d\uE000]/u.test(described[2]!))
+      return withNth({ name: described[1]!, noun: null, near: { text: described[2]!, relation: 'in the row of' } });
     return withNth({ name, noun: null, near, alternatives: [described[2]!] });
   }
   const possessive = POSSESSIVE.exec(name);
-  if (possessive) return withNth({ name: `${possessive[1]} ${possessive[2]}`, noun: null, near, alternatives: [possessive[2]!] });
+  if (possessive)
+    return withNth({ name: `${possessive[1]} ${possessive[2]}`, noun: null, near, alternatives: [possessive[2]!] });
   return withNth({ name, noun: null, near });
 }
 
 /** The first relation that reads as one: "Search for products next to 'X'" skips the "for" of the name. */
 function relativeParts(text: string): { target: string; relation: string; anchor: string } | null {
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     const m = RELATIVE.exec(text.slice(from));
     if (!m) return null;
     const target = text.slice(0, from) + m[1]!;

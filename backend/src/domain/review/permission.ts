@@ -27,7 +27,13 @@ export function gitlabAccessToPermission(accessLevel: number): RepositoryPermiss
 }
 
 /** The role a GitLab user needs for a minimum, for messages. */
-export const GITLAB_ROLE_FOR: Record<MinimumPermission, string> = { read: 'Guest', triage: 'Reporter', write: 'Developer', maintain: 'Maintainer', admin: 'Owner' };
+export const GITLAB_ROLE_FOR: Record<MinimumPermission, string> = {
+  read: 'Guest',
+  triage: 'Reporter',
+  write: 'Developer',
+  maintain: 'Maintainer',
+  admin: 'Owner',
+};
 
 /** `login` is a GitHub Actions workflow of the repository itself: only its own workflows can act as it. */
 export const GITHUB_ACTIONS_LOGIN = 'github-actions[bot]';

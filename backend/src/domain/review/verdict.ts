@@ -31,21 +31,37 @@ export function reviewVerdict(input: VerdictInput): VerdictOutcome {
 
   if (failed.length || critical.length) {
     const reasons: string[] = [];
-    if (failed.length) reasons.push(`${plural(failed.length, 'test case')} failed: ${failed.map((t) => t.name).join(', ')}.`);
-    if (critical.length) reasons.push(`${plural(critical.length, 'critical finding')}: ${critical.map((f) => f.title).join('; ')}.`);
+    if (failed.length)
+      reasons.push(`${plural(failed.length, 'test case')} failed: ${failed.map((t) => t.name).join(', ')}.`);
+    if (critical.length)
+      reasons.push(`${plural(critical.length, 'critical finding')}: ${critical.map((f) => f.title).join('; ')}.`);
     return { verdict: 'Changes Requested', reasons };
   }
   const ranTests = input.testCases.some((t) => t.result === 'PASSED');
   if (input.untestable || (!ranTests && input.testCases.length > 0)) {
-    return { verdict: 'Comment', reasons: ['Nothing could be tested: the preview could not be reached or no test case ran.'] };
+    return {
+      verdict: 'Comment',
+      reasons: ['Nothing could be tested: the preview could not be reached or no test case ran.'],
+    };
   }
   if (major.length || minor.length || errored.length) {
     const reasons = [];
-    if (errored.length) reasons.push(`${plural(errored.length, 'test case')} could not be run to a verdict: ${errored.map((t) => t.name).join(', ')}.`);
-    if (major.length) reasons.push(`${plural(major.length, 'major finding')}: ${major.map((f) => f.title).join('; ')}.`);
+    if (errored.length)
+      reasons.push(
+        `${plural(errored.length, 'test case')} could not be run to a verdict: ${errored.map((t) => t.name).join(', ')}.`,
+      );
+    if (major.length)
+      reasons.push(`${plural(major.length, 'major finding')}: ${major.map((f) => f.title).join('; ')}.`);
     if (minor.length) reasons.push(`${plural(minor.length, 'minor finding')}.`);
     return { verdict: 'Comment', reasons };
   }
   const passed = input.testCases.filter((t) => t.result === 'PASSED').length;
-  return { verdict: 'Approved', reasons: [passed ? `All ${plural(passed, 'test case')} passed and exploration found nothing major.` : 'Exploration found nothing major.'] };
+  return {
+    verdict: 'Approved',
+    reasons: [
+      passed
+        ? `All ${plural(passed, 'test case')} passed and exploration found nothing major.`
+        : 'Exploration found nothing major.',
+    ],
+  };
 }

@@ -36,12 +36,22 @@ export interface ProjectRef {
  * The viewer's role in the project's organization for `action`. `results`: a run, review or test
  * case page (or its evidence), which `publicResults` opens to anyone for reading.
  */
-export async function projectAccess(app: AppContext, ctx: Context, project: ProjectRef, action: Action, what: string, options: { results?: boolean } = {}): Promise<Role | null> {
+export async function projectAccess(
+  app: AppContext,
+  ctx: Context,
+  project: ProjectRef,
+  action: Action,
+  what: string,
+  options: { results?: boolean } = {},
+): Promise<Role | null> {
   const user = currentUser(ctx);
   const role = await roleIn(app, user, project.organizationId);
   if (action === 'read' && options.results && project.publicResults) return role;
   if (!user) throw new SignInNeeded(ctx.originalUrl);
-  if (!role) throw new NotFound('Nothing was found at this address, or you are not a member of its organization. Ask an owner of the organization for an invitation.');
+  if (!role)
+    throw new NotFound(
+      'Nothing was found at this address, or you are not a member of its organization. Ask an owner of the organization for an invitation.',
+    );
   requireAllowed(role, action, what);
   return role;
 }

@@ -11,7 +11,11 @@ const FILES: Record<string, { type: string; body: string }> = {
 };
 
 export const ASSET_VERSION = createHash('sha256')
-  .update(Object.values(FILES).map((f) => f.body).join('\n'))
+  .update(
+    Object.values(FILES)
+      .map((f) => f.body)
+      .join('\n'),
+  )
   .digest('hex')
   .slice(0, 10);
 

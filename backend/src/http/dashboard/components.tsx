@@ -8,7 +8,13 @@ export function Csrf({ token }: { token: string }) {
 }
 
 /** A POST form with its CSRF token. */
-export function PostForm(props: { action: string; csrf: string; class?: string; confirm?: string; children: ComponentChildren }) {
+export function PostForm(props: {
+  action: string;
+  csrf: string;
+  class?: string;
+  confirm?: string;
+  children: ComponentChildren;
+}) {
   return (
     <form method="post" action={props.action} class={props.class} data-confirm={props.confirm}>
       <Csrf token={props.csrf} />

@@ -20,7 +20,13 @@ export function csrfToken(ctx: Context): string {
   const existing = (ctx.state.formCookie as string | undefined) ?? ctx.cookies.get(COOKIE);
   if (existing && TOKEN.test(existing)) return existing;
   const token = randomBytes(24).toString('base64url');
-  ctx.cookies.set(COOKIE, token, { httpOnly: true, sameSite: 'strict', path: '/', overwrite: true, secure: ctx.state.secureCookies === true });
+  ctx.cookies.set(COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    overwrite: true,
+    secure: ctx.state.secureCookies === true,
+  });
   // A page may ask several times (its forms, the header's): one token per response.
   ctx.state.formCookie = token;
   return token;
@@ -38,7 +44,9 @@ export async function requireCsrf(ctx: Context, place: FormPlace): Promise<URLSe
   const session = ctx.state.session as { csrfToken: string } | null | undefined;
   const expected = session ? session.csrfToken : (ctx.cookies.get(COOKIE) ?? '');
   if (!TOKEN.test(expected) || !same(sent, expected)) {
-    throw new Forbidden(`This form needs the token of the page it is on, and the request ${sent ? 'sent another one' : 'sent none'}. ${place.alternative}`);
+    throw new Forbidden(
+      `This form needs the token of the page it is on, and the request ${sent ? 'sent another one' : 'sent none'}. ${place.alternative}`,
+    );
   }
   return form;
 }

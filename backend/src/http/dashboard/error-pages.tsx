@@ -16,7 +16,16 @@ export function wantsPage(ctx: Context): boolean {
   return isDashboardPath(ctx.path) && ctx.accepts('json', 'html') === 'html';
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad request', 401: 'Sign in', 403: 'Not allowed', 404: 'Not found', 405: 'Not allowed', 409: 'Conflict', 413: 'Too large', 429: 'Too many attempts' };
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Sign in',
+  403: 'Not allowed',
+  404: 'Not found',
+  405: 'Not allowed',
+  409: 'Conflict',
+  413: 'Too large',
+  429: 'Too many attempts',
+};
 
 /** Answers the error as a page, or says false to leave it to the JSON answer. */
 export function errorPage(ctx: Context, status: number, message: string, error?: unknown): boolean {

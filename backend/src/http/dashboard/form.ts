@@ -9,7 +9,8 @@ export async function readForm(ctx: Context): Promise<URLSearchParams> {
   const cached = (ctx.state as { form?: URLSearchParams }).form;
   if (cached) return cached;
   const type = ctx.get('content-type');
-  if (type && !type.startsWith('application/x-www-form-urlencoded')) throw new BadRequest(`This form takes application/x-www-form-urlencoded, not ${type}.`);
+  if (type && !type.startsWith('application/x-www-form-urlencoded'))
+    throw new BadRequest(`This form takes application/x-www-form-urlencoded, not ${type}.`);
   const form = new URLSearchParams((await readRaw(ctx, LIMIT)).toString('utf8'));
   (ctx.state as { form?: URLSearchParams }).form = form;
   return form;

@@ -51,7 +51,8 @@ function ProjectCard({ project, plans }: { project: ProjectSummary; plans: PlanS
                 <td>
                   {plan.latestRun ? (
                     <>
-                      <a href={`/runs/${plan.latestRun.shortId}`}>{plan.latestRun.shortId}</a> <Badge value={plan.latestRun.result ?? plan.latestRun.status} />
+                      <a href={`/runs/${plan.latestRun.shortId}`}>{plan.latestRun.shortId}</a>{' '}
+                      <Badge value={plan.latestRun.result ?? plan.latestRun.status} />
                       <br />
                       <small>
                         <Time at={plan.latestRun.createdAt} />
@@ -80,7 +81,10 @@ export function homeRoutes(app: AppContext): Router<AppState> {
     const memberships = await app.store.accounts.membershipsOf(user.id);
     const projects = await app.store.overview.projects(user.isAdmin ? null : memberships.map((m) => m.organizationId));
     const since = new Date(app.now().getTime() - PASS_RATE_DAYS * 86_400_000);
-    const plans = await app.store.overview.plans(projects.map((p) => p.id), since);
+    const plans = await app.store.overview.plans(
+      projects.map((p) => p.id),
+      since,
+    );
     const organizations = [...new Set(projects.map((p) => p.organizationName))];
     renderPage(
       ctx,
@@ -89,10 +93,13 @@ export function homeRoutes(app: AppContext): Router<AppState> {
         <h1>Projects</h1>
         {projects.length === 0 ? (
           memberships.length === 0 && !user.isAdmin ? (
-            <p>You are not a member of any organization yet. Ask an admin of your organization for an invitation link.</p>
+            <p>
+              You are not a member of any organization yet. Ask an admin of your organization for an invitation link.
+            </p>
           ) : (
             <p>
-              No projects yet. Declare one in a project file and run <code>goalie apply project.yaml</code> (see docs/projects-as-code.md).
+              No projects yet. Declare one in a project file and run <code>goalie apply project.yaml</code> (see
+              docs/projects-as-code.md).
             </p>
           )
         ) : (

@@ -54,7 +54,10 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
 }
 
 /** Loads the signed-in session on the dashboard's addresses, before any route runs. */
-export function dashboardSession(app: AppContext, options: Pick<DashboardOptions, 'secureCookies'>): Middleware<AppState> {
+export function dashboardSession(
+  app: AppContext,
+  options: Pick<DashboardOptions, 'secureCookies'>,
+): Middleware<AppState> {
   const load = loadSession(app, options.secureCookies);
   return (ctx, next) => (isDashboardPath(ctx.path) ? load(ctx, next) : next());
 }

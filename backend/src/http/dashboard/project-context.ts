@@ -16,7 +16,14 @@ export interface ProjectPage {
 }
 
 /** `what`: the action in words, for the 403 ("see the runs", "change the settings"). */
-export async function projectPage(app: AppContext, ctx: Context, slug: string, action: Action, what: string, options: { results?: boolean } = {}): Promise<ProjectPage> {
+export async function projectPage(
+  app: AppContext,
+  ctx: Context,
+  slug: string,
+  action: Action,
+  what: string,
+  options: { results?: boolean } = {},
+): Promise<ProjectPage> {
   const project = await app.store.overview.projectBySlug(slug);
   if (!project) throw new NotFound('Nothing was found at this address, or you are not a member of its organization.');
   const role = await projectAccess(app, ctx, project, action, what, options);

@@ -17,7 +17,11 @@ export function projectExportRoutes(app: AppContext): Router<AppState> {
     ctx.set('Content-Type', 'application/yaml; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${project.slug}.goalie.yaml"`);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = projectYaml(exported.document, { source, variables: exported.variables, keptOnServer: exported.keptOnServer });
+    ctx.body = projectYaml(exported.document, {
+      source,
+      variables: exported.variables,
+      keptOnServer: exported.keptOnServer,
+    });
   });
   return router;
 }

@@ -17,7 +17,14 @@ export interface PageOptions {
 
 export function renderPage(ctx: Context, options: PageOptions, content: ComponentChildren): void {
   const markup = renderToString(
-    <Layout title={options.title} user={currentUser(ctx)} csrf={csrfToken(ctx)} project={options.project} section={options.section} live={options.live}>
+    <Layout
+      title={options.title}
+      user={currentUser(ctx)}
+      csrf={csrfToken(ctx)}
+      project={options.project}
+      section={options.section}
+      live={options.live}
+    >
       {content}
     </Layout>,
   );

@@ -33,7 +33,8 @@ async function projectOfEvidence(app: AppContext, key: string): Promise<string |
 
 export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<AppState> {
   const router = new Router<AppState>();
-  const read = (ctx: Context, project: ProjectRecord, what: string) => projectAccess(app, ctx, project, 'read', what, { results: true });
+  const read = (ctx: Context, project: ProjectRecord, what: string) =>
+    projectAccess(app, ctx, project, 'read', what, { results: true });
 
   router.get('/reviews/:shortId', (ctx) => showReviewPage(app, ctx, ctx.params.shortId!));
 
@@ -43,7 +44,10 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
     const projectId = await projectOfEvidence(app, key);
     if (!projectId) throw new NotFound(`No evidence at ${key}.`);
     await read(ctx, await projectById(app, projectId), 'see this evidence');
-    const file = await evidence.open(key, { range: parseRange(ctx.get('Range')), ifNoneMatch: ctx.get('If-None-Match') || undefined });
+    const file = await evidence.open(key, {
+      range: parseRange(ctx.get('Range')),
+      ifNoneMatch: ctx.get('If-None-Match') || undefined,
+    });
     if (!file) throw new NotFound(`No evidence at ${key}.`);
     // Only the signed-in browser may keep it: never a shared cache.
     ctx.set('Cache-Control', 'private, max-age=86400');

@@ -30,7 +30,6 @@ export interface FormPlace {
   alternative: string;
 }
 
-
 function crossSite(what: string, instead: FormPlace): string {
   return `This form only works from Goalie's own ${instead.page} (the request came with ${what}). ${instead.alternative}`;
 }

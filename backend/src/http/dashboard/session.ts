@@ -28,5 +28,12 @@ export function setSessionCookie(ctx: Context, token: string): void {
 }
 
 export function clearSessionCookie(ctx: Context): void {
-  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.state.secureCookies === true, path: '/', maxAge: 0, overwrite: true });
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.state.secureCookies === true,
+    path: '/',
+    maxAge: 0,
+    overwrite: true,
+  });
 }

@@ -17,7 +17,12 @@ interface HttpishError {
 }
 
 /** Answers an error as a page for a browser; false leaves it to the JSON answer. */
-export type ErrorPage = (ctx: Parameters<Middleware<AppState>>[0], status: number, message: string, error: unknown) => boolean;
+export type ErrorPage = (
+  ctx: Parameters<Middleware<AppState>>[0],
+  status: number,
+  message: string,
+  error: unknown,
+) => boolean;
 
 export function errors(database?: Pick<DatabaseStatus, 'unreachable'>, page?: ErrorPage): Middleware<AppState> {
   return async (ctx, next) => {

@@ -11,8 +11,15 @@ export function requestMetrics(metrics: Metrics): Koa.Middleware<AppState> {
       await next();
     } finally {
       const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-      const method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(ctx.method) ? ctx.method : 'OTHER';
-      metrics.httpRequest(method, typeof route === 'string' ? route : 'unmatched', ctx.status, Number(process.hrtime.bigint() - started) / 1e9);
+      const method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(ctx.method)
+        ? ctx.method
+        : 'OTHER';
+      metrics.httpRequest(
+        method,
+        typeof route === 'string' ? route : 'unmatched',
+        ctx.status,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
     }
   };
 }

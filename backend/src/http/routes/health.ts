@@ -23,7 +23,15 @@ export function healthRoutes(database: DatabaseStatus, checks: readonly Readines
     // The other checks read the database or stand behind it: not asked while it is away.
     const results: (readonly [string, string | null])[] = [
       ['database', away],
-      ...(await Promise.all(checks.map(async (c) => [c.name, away === null ? await bounded(c, READY_TIMEOUT_MS) : 'not checked while the database is away'] as const))),
+      ...(await Promise.all(
+        checks.map(
+          async (c) =>
+            [
+              c.name,
+              away === null ? await bounded(c, READY_TIMEOUT_MS) : 'not checked while the database is away',
+            ] as const,
+        ),
+      )),
     ];
     const problems = results.filter(([name, problem]) => problem !== null && (away === null || name === 'database'));
     const summary = Object.fromEntries(results.map(([name, problem]) => [name, problem ?? 'ok']));

@@ -4,7 +4,10 @@ import Router from '@koa/router';
 import { readRaw } from '../middlewares/json-body.js';
 import type { AppState } from '../state.js';
 
-export type SlackEventsHandler = (request: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }) => Promise<{ status: number; body: unknown }>;
+export type SlackEventsHandler = (request: {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}) => Promise<{ status: number; body: unknown }>;
 
 export function slackRoutes(handle: SlackEventsHandler, bodyLimitBytes: number): Router<AppState> {
   const router = new Router<AppState>();

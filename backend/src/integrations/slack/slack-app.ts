@@ -60,7 +60,12 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
   });
 
   app.command('/goalie', async ({ command, ack, context }) => {
-    const answer = await handleCommand(ctx, { text: command.text, channel: command.channel_id, userName: command.user_name, verifiedProjectIds: context.verifiedProjectIds as string[] });
+    const answer = await handleCommand(ctx, {
+      text: command.text,
+      channel: command.channel_id,
+      userName: command.user_name,
+      verifiedProjectIds: context.verifiedProjectIds as string[],
+    });
     await ack(toBolt(answer));
   });
 
@@ -70,14 +75,24 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
     const message = (body as { message?: { ts?: string } }).message;
     const answer = await handleRerunFailed(ctx, {
       runShortId: (action as { value?: string }).value ?? '',
-      userName: (body as { user?: { username?: string; name?: string } }).user?.username ?? (body as { user?: { name?: string } }).user?.name ?? 'someone',
+      userName:
+        (body as { user?: { username?: string; name?: string } }).user?.username ??
+        (body as { user?: { name?: string } }).user?.name ??
+        'someone',
       verifiedProjectIds: context.verifiedProjectIds as string[],
     });
     // The answer goes in the summary's thread, posted with the bot of the run's project (the channel
     // may be one the project only posted a run's summary to).
-    const botToken = answer.projectId ? await ctx.store.projects.slackBotToken(answer.projectId) : (context.projectBotToken as string | null);
-    if (botToken) await slack.post(botToken, channel, { text: answer.text, blocks: answer.blocks, threadTs: message?.ts });
-    else ctx.log.warn({ channel, run: (action as { value?: string }).value }, 'Rerun failed: no Slack bot token to answer with');
+    const botToken = answer.projectId
+      ? await ctx.store.projects.slackBotToken(answer.projectId)
+      : (context.projectBotToken as string | null);
+    if (botToken)
+      await slack.post(botToken, channel, { text: answer.text, blocks: answer.blocks, threadTs: message?.ts });
+    else
+      ctx.log.warn(
+        { channel, run: (action as { value?: string }).value },
+        'Rerun failed: no Slack bot token to answer with',
+      );
   });
 
   // "Open run" is a link: Slack still sends its click, which needs only an acknowledgement.
@@ -93,21 +108,45 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
     const raw = request.rawBody.toString('utf8');
     const signature = header(request.headers, 'x-slack-signature');
     const timestamp = header(request.headers, 'x-slack-request-timestamp');
-    if (!signature || !timestamp) return { status: 401, body: { message: 'Missing X-Slack-Signature or X-Slack-Request-Timestamp: requests must come from Slack, signed with the app\'s signing secret.' } };
+    if (!signature || !timestamp)
+      return {
+        status: 401,
+        body: {
+          message:
+            "Missing X-Slack-Signature or X-Slack-Request-Timestamp: requests must come from Slack, signed with the app's signing secret.",
+        },
+      };
     // Bolt refuses requests older than five minutes, not ones dated ahead, which could be replayed until then.
     if (!(Math.abs(ctx.now().getTime() / 1000 - Number(timestamp)) <= MAX_CLOCK_DISTANCE_SECONDS)) {
-      return { status: 401, body: { message: "X-Slack-Request-Timestamp is more than five minutes away from now: the request is replayed, or this server's clock is wrong (keep it synchronised, e.g. with NTP)." } };
+      return {
+        status: 401,
+        body: {
+          message:
+            "X-Slack-Request-Timestamp is more than five minutes away from now: the request is replayed, or this server's clock is wrong (keep it synchronised, e.g. with NTP).",
+        },
+      };
     }
     // Verified before the body is read: which projects' signing secret signed it?
     const verified = (await ctx.store.projects.slackSigningSecrets()).filter(({ signingSecret }) => {
       try {
-        verifySlackRequest({ signingSecret, body: raw, headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': Number(timestamp) } });
+        verifySlackRequest({
+          signingSecret,
+          body: raw,
+          headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': Number(timestamp) },
+        });
         return true;
       } catch {
         return false;
       }
     });
-    if (!verified.length) return { status: 401, body: { message: 'The Slack signature does not match any project\'s signing secret (or the request is older than 5 minutes).' } };
+    if (!verified.length)
+      return {
+        status: 401,
+        body: {
+          message:
+            "The Slack signature does not match any project's signing secret (or the request is older than 5 minutes).",
+        },
+      };
 
     let body: Record<string, unknown>;
     try {
@@ -117,9 +156,13 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
     }
     if (body.type === 'url_verification') return { status: 200, body: { challenge: body.challenge } };
 
-    const channel = String((body.channel_id as string | undefined) ?? (body.channel as { id?: string } | undefined)?.id ?? '');
+    const channel = String(
+      (body.channel_id as string | undefined) ?? (body.channel as { id?: string } | undefined)?.id ?? '',
+    );
     const verifiedProjectIds = verified.map((v) => v.projectId);
-    const connected = channel ? (await ctx.store.projects.connectedToChannel(channel)).find((p) => verifiedProjectIds.includes(p.id)) : undefined;
+    const connected = channel
+      ? (await ctx.store.projects.connectedToChannel(channel)).find((p) => verifiedProjectIds.includes(p.id))
+      : undefined;
     const projectBotToken = connected ? await ctx.store.projects.slackBotToken(connected.id) : null;
 
     let acknowledge!: (response: unknown) => void;
@@ -131,8 +174,14 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
       retryNum: Number(header(request.headers, 'x-slack-retry-num') ?? 0) || undefined,
       retryReason: header(request.headers, 'x-slack-retry-reason'),
     };
-    const processing = receiver.app!.processEvent(event).catch((error: unknown) => ctx.log.error({ err: error }, 'Slack event failed'));
-    const response = await Promise.race([acked, processing.then(() => acked), new Promise((resolve) => setTimeout(() => resolve(''), ACK_TIMEOUT_MS))]);
+    const processing = receiver
+      .app!.processEvent(event)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'Slack event failed'));
+    const response = await Promise.race([
+      acked,
+      processing.then(() => acked),
+      new Promise((resolve) => setTimeout(() => resolve(''), ACK_TIMEOUT_MS)),
+    ]);
     return { status: 200, body: response };
   };
 }

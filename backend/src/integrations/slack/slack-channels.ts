@@ -19,12 +19,14 @@ export function slackChannels(options: SlackCallOptions): SlackChannels {
           try {
             const answer = await client(botToken).conversations.info({ channel });
             const info = answer.channel ?? {};
-            const usable = !info.is_archived && (info.is_member === true || info.is_im === true || info.is_mpim === true);
+            const usable =
+              !info.is_archived && (info.is_member === true || info.is_im === true || info.is_mpim === true);
             return usable ? null : channel;
           } catch (caught) {
             const error = asSlackApiError('conversations.info', caught);
             if (error instanceof SlackApiError && NO_ACCESS.has(error.code)) return channel;
-            if (error instanceof SlackApiError && TOKEN_REJECTED.has(error.code)) throw new SlackBotTokenRejected(error.code);
+            if (error instanceof SlackApiError && TOKEN_REJECTED.has(error.code))
+              throw new SlackBotTokenRejected(error.code);
             throw error;
           }
         }),

@@ -7,7 +7,13 @@ export function slackMessenger(options: { apiUrl: string; timeoutMs?: number }):
   const client = slackClients({ apiUrl: options.apiUrl, timeoutMs: options.timeoutMs ?? 10_000, retries: 0 });
   return {
     async post(botToken, channel, message) {
-      const answer = await client(botToken).chat.postMessage({ channel, text: message.text, blocks: message.blocks as never, thread_ts: message.threadTs, unfurl_links: false });
+      const answer = await client(botToken).chat.postMessage({
+        channel,
+        text: message.text,
+        blocks: message.blocks as never,
+        thread_ts: message.threadTs,
+        unfurl_links: false,
+      });
       return { ts: String(answer.ts ?? '') };
     },
   };

@@ -5,11 +5,21 @@ import { DevicePresetEntity } from './device-preset.entity.js';
 import { EnvironmentEntity } from './environment.entity.js';
 import { OrganizationEntity } from './organization.entity.js';
 import { ProjectEntity } from './project.entity.js';
-import { HostDeploymentEntity, RepositoryConnectionEntity, ReviewEntity, WebhookDeliveryEntity } from './review.entity.js';
+import {
+  HostDeploymentEntity,
+  RepositoryConnectionEntity,
+  ReviewEntity,
+  WebhookDeliveryEntity,
+} from './review.entity.js';
 import { RunEntity, RunTestCaseEntity } from './run.entity.js';
 import { ScenarioEntity } from './scenario.entity.js';
 import { WorkerEntity } from './worker.entity.js';
-import { TestCaseConfigEntity, TestCaseEntity, TestCaseStepVersionEntity, TestCaseWaitForEntity } from './test-case.entity.js';
+import {
+  TestCaseConfigEntity,
+  TestCaseEntity,
+  TestCaseStepVersionEntity,
+  TestCaseWaitForEntity,
+} from './test-case.entity.js';
 import {
   TestPlanApplicationEntity,
   TestPlanEntity,

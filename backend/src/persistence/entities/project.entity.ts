@@ -16,7 +16,11 @@ export class ProjectEntity {
   @Column({ type: 'text', nullable: true }) slackSigningSecret: string | null;
   @Column({ type: 'boolean', default: false }) sshTunnelProxy: boolean;
   /** `project.network` and `repository.reviews.previewOrigins` of the YAML; null: the defaults. */
-  @Column({ type: 'jsonb', nullable: true }) browserAccess: { allowLoopback: boolean | null; allowPrivate: boolean | null; previewOrigins: string[] | null } | null;
+  @Column({ type: 'jsonb', nullable: true }) browserAccess: {
+    allowLoopback: boolean | null;
+    allowPrivate: boolean | null;
+    previewOrigins: string[] | null;
+  } | null;
   /** Run, review and test case pages (and their evidence) readable by anyone with the link. */
   @Column({ type: 'boolean', default: false }) publicResults: boolean;
   /** `project.evidenceRetentionDays` of the YAML: evidence older than this is deleted (runs are kept). */

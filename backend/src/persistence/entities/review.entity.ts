@@ -64,7 +64,8 @@ export class ReviewEntity {
   @Column({ type: 'text', nullable: true }) author: string | null;
   @Column({ type: 'text', nullable: true }) authorId: string | null;
   @Column({ type: 'text' }) event: 'opened' | 'updated' | 'comment' | 'ci';
-  @Column({ type: 'text' }) status: 'AUTHORIZING' | 'REFUSED' | 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
+  @Column({ type: 'text' }) status:
+    'AUTHORIZING' | 'REFUSED' | 'WAITING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'SUPERSEDED' | 'ERROR';
   @Column({ type: 'jsonb', default: [] }) deploymentUrls: { applicationId: string; url: string; environment: string }[];
   @Column({ type: 'uuid', nullable: true }) runId: string | null;
   @Column({ type: 'jsonb', nullable: true }) exploration: unknown;

@@ -21,7 +21,8 @@ export class RunEntity {
   @Column({ type: 'text', nullable: true }) repository: string | null;
   @Column({ type: 'uuid', nullable: true }) rerunOfRunId: string | null;
   @Column({ type: 'uuid', nullable: true }) scheduleId: string | null;
-  @Column({ type: 'jsonb', nullable: true }) notifications: { type: string; channel: string; notifyOn: string }[] | null;
+  @Column({ type: 'jsonb', nullable: true }) notifications:
+    { type: string; channel: string; notifyOn: string }[] | null;
   @Column({ type: 'text', nullable: true }) errorMessage: string | null;
   @Column({ type: 'timestamptz', nullable: true }) cancelRequestedAt: Date | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;

@@ -7,7 +7,9 @@ export class SecretKeyCheck1796300000000 implements MigrationInterface {
   name = 'SecretKeyCheck1796300000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE instance_settings (name text PRIMARY KEY, value text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());`);
+    await q.query(
+      `CREATE TABLE instance_settings (name text PRIMARY KEY, value text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -15,4 +15,20 @@ import { EvidenceRetention1796200000000 } from './0014-evidence-retention.js';
 import { SecretKeyCheck1796300000000 } from './0015-secret-key-check.js';
 
 /** In order. A new migration is a new file added at the end; applied ones never change. */
-export const MIGRATIONS = [Initial1795301071607, Execution1795303269398, Reviews1795309616762, SlackNotifications1795311158765, GitHubAppCredentials1795318034112, ModelTokens1795400000000, ReviewPermissions1795500000000, NetworkPolicy1795600000000, ChangeRequestNotes1795700000000, Accounts1795800000000, WorkerJobs1795900000000, RunListIndexes1796000000000, TestCaseResults1796100000000, EvidenceRetention1796200000000, SecretKeyCheck1796300000000];
+export const MIGRATIONS = [
+  Initial1795301071607,
+  Execution1795303269398,
+  Reviews1795309616762,
+  SlackNotifications1795311158765,
+  GitHubAppCredentials1795318034112,
+  ModelTokens1795400000000,
+  ReviewPermissions1795500000000,
+  NetworkPolicy1795600000000,
+  ChangeRequestNotes1795700000000,
+  Accounts1795800000000,
+  WorkerJobs1795900000000,
+  RunListIndexes1796000000000,
+  TestCaseResults1796100000000,
+  EvidenceRetention1796200000000,
+  SecretKeyCheck1796300000000,
+];

@@ -33,7 +33,10 @@ export interface GitHubClientOptions {
   installationTokens?: InstallationTokens;
 }
 
-export function createGitHubClient(connection: { apiUrl: string; credentials: PlatformCredentials }, options: GitHubClientOptions): GitHubClient {
+export function createGitHubClient(
+  connection: { apiUrl: string; credentials: PlatformCredentials },
+  options: GitHubClientOptions,
+): GitHubClient {
   const { logger } = options;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const baseMs = options.retryAfterBaseMs ?? 1000;
@@ -42,14 +45,16 @@ export function createGitHubClient(connection: { apiUrl: string; credentials: Pl
   const baseUrl = connection.apiUrl.replace(/\/+$/, '');
   const { credentials } = connection;
 
-  const onLimit = (kind: string) => (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-    const retrying = retryCount < rateLimitRetries && retryAfter <= maxWait;
-    logger.warn(
-      { github: { method: request.method, url: request.url, retryAfterSeconds: retryAfter, retryCount, retrying } },
-      retrying ? `GitHub ${kind} rate limit: retrying after ${retryAfter} s` : `GitHub ${kind} rate limit: giving up`,
-    );
-    return retrying;
-  };
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      const retrying = retryCount < rateLimitRetries && retryAfter <= maxWait;
+      logger.warn(
+        { github: { method: request.method, url: request.url, retryAfterSeconds: retryAfter, retryCount, retrying } },
+        retrying ? `GitHub ${kind} rate limit: retrying after ${retryAfter} s` : `GitHub ${kind} rate limit: giving up`,
+      );
+      return retrying;
+    };
 
   const throttle: ThrottlingOptions = {
     // Limits belong to the credential (an App's: to its installation), so pacing does too; the hash
@@ -72,7 +77,11 @@ export function createGitHubClient(connection: { apiUrl: string; credentials: Pl
     userAgent: 'goalie',
     request: { fetch: fetchWithTimeout(timeoutMs) },
     // 429 joins the plugin's defaults (client errors): rate limits are the throttling plugin's to wait out.
-    retry: { retries: options.retries ?? 3, retryAfterBaseValue: baseMs, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
+    retry: {
+      retries: options.retries ?? 3,
+      retryAfterBaseValue: baseMs,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+    },
     throttle,
     // Octokit logs each failed attempt as an error ("GET /repos/... - 500 with id ..."), retried or not:
     // a warning here; the call's final failure reaches the caller as a GitHubError.
@@ -99,5 +108,8 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
 
 /** Stands in for a Bottleneck group that never waits: the plugin only calls `.key(id).schedule(options, task)`. */
 const unpacedGroup = {
-  key: () => ({ schedule: (_options: unknown, task: (...args: unknown[]) => unknown, ...args: unknown[]) => Promise.resolve(task(...args)) }),
+  key: () => ({
+    schedule: (_options: unknown, task: (...args: unknown[]) => unknown, ...args: unknown[]) =>
+      Promise.resolve(task(...args)),
+  }),
 } as unknown as NonNullable<ThrottlingOptions['write']>;

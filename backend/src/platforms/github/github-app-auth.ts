@@ -84,7 +84,9 @@ const SKEW_TOLERANCE_SECONDS = 30;
  * never gets that installation's token from the cache.
  */
 export function githubAppAuth(apiUrl: string, credentials: GitHubAppCredentials, tokens: InstallationTokens) {
-  const key = createHash('sha256').update([apiUrl, credentials.appId, credentials.installationId, credentials.privateKey].join('\n')).digest('hex');
+  const key = createHash('sha256')
+    .update([apiUrl, credentials.appId, credentials.installationId, credentials.privateKey].join('\n'))
+    .digest('hex');
   const privateKey = createPrivateKey(credentials.privateKey);
 
   const exchangeWith = (request: Request) => async (): Promise<InstallationToken> => {
@@ -104,7 +106,8 @@ export function githubAppAuth(apiUrl: string, credentials: GitHubAppCredentials,
       const failure = error as HttpFailure;
       const serverTime = Date.parse(failure.response?.headers?.date ?? '');
       const skewSeconds = Math.round((serverTime - tokens.now()) / 1000);
-      if (failure.status !== 401 || !Number.isFinite(skewSeconds) || Math.abs(skewSeconds) < SKEW_TOLERANCE_SECONDS) throw error;
+      if (failure.status !== 401 || !Number.isFinite(skewSeconds) || Math.abs(skewSeconds) < SKEW_TOLERANCE_SECONDS)
+        throw error;
       return exchange(skewSeconds);
     }
   };
@@ -112,7 +115,12 @@ export function githubAppAuth(apiUrl: string, credentials: GitHubAppCredentials,
   const hook = async (request: Request, route: Route, parameters?: RequestParameters) => {
     const endpoint = request.endpoint.merge(route, parameters);
     // merge() always resolves the URL; its type does not say so.
-    const send = (token: string) => request({ ...endpoint, url: endpoint.url ?? '', headers: { ...endpoint.headers, authorization: `token ${token}` } });
+    const send = (token: string) =>
+      request({
+        ...endpoint,
+        url: endpoint.url ?? '',
+        headers: { ...endpoint.headers, authorization: `token ${token}` },
+      });
     const exchange = exchangeWith(request);
     let exchanged = false;
     const token = await tokens.get(key, () => {
@@ -131,5 +139,12 @@ export function githubAppAuth(apiUrl: string, credentials: GitHubAppCredentials,
   };
   // Octokit calls the strategy with its own `request`; `octokit.auth()` answers with the token.
   return (options: { request: Request }) =>
-    Object.assign(async () => ({ type: 'token', tokenType: 'installation', token: await tokens.get(key, exchangeWith(options.request)) }), { hook });
+    Object.assign(
+      async () => ({
+        type: 'token',
+        tokenType: 'installation',
+        token: await tokens.get(key, exchangeWith(options.request)),
+      }),
+      { hook },
+    );
 }

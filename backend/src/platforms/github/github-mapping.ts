@@ -67,12 +67,16 @@ export interface GitHubDeploymentFields {
 
 /** Where a deployment can be reached: its environment URL, else the status's target URL, else a `web_url` in its payload. */
 export function deploymentUrl(status: GitHubDeploymentStatusFields, deployment: GitHubDeploymentFields): string | null {
-  const payload = deployment.payload && typeof deployment.payload === 'object' ? (deployment.payload as { web_url?: unknown }) : {};
+  const payload =
+    deployment.payload && typeof deployment.payload === 'object' ? (deployment.payload as { web_url?: unknown }) : {};
   const fromPayload = typeof payload.web_url === 'string' ? payload.web_url : '';
   return status.environment_url || status.target_url || fromPayload || null;
 }
 
-export function deploymentEnvironment(status: GitHubDeploymentStatusFields, deployment: GitHubDeploymentFields): string {
+export function deploymentEnvironment(
+  status: GitHubDeploymentStatusFields,
+  deployment: GitHubDeploymentFields,
+): string {
   return status.environment || deployment.environment || '';
 }
 
@@ -95,7 +99,10 @@ export function toDeploymentState(state: string): NeutralDeploymentState {
 }
 
 /** A successful deployment with a URL, or null: only those tell where a preview can be tested. */
-export function toReadyDeployment(deployment: GitHubDeploymentFields, latest: GitHubDeploymentStatusFields | undefined): Deployment | null {
+export function toReadyDeployment(
+  deployment: GitHubDeploymentFields,
+  latest: GitHubDeploymentStatusFields | undefined,
+): Deployment | null {
   if (!latest || latest.state !== 'success') return null;
   const url = deploymentUrl(latest, deployment);
   return url ? { environment: deploymentEnvironment(latest, deployment), url, sha: deployment.sha } : null;
@@ -107,7 +114,9 @@ export interface GitHubPermissionAnswer {
   permission?: string;
   /** admin, maintain, write, triage, read, or the name of a custom role. */
   role_name?: string;
-  user?: { permissions?: { admin?: boolean; maintain?: boolean; push?: boolean; triage?: boolean; pull?: boolean } } | null;
+  user?: {
+    permissions?: { admin?: boolean; maintain?: boolean; push?: boolean; triage?: boolean; pull?: boolean };
+  } | null;
 }
 
 /** The most exact of the answer's three ways of saying it: the user's flags, the role name, the legacy permission. */
@@ -121,6 +130,7 @@ export function toPermission(answer: GitHubPermissionAnswer): RepositoryPermissi
     if (flags.pull) return 'read';
     return 'none';
   }
-  const known = (value: string | undefined) => (PERMISSION_LEVELS as readonly string[]).includes(value ?? '') ? (value as RepositoryPermission) : null;
+  const known = (value: string | undefined) =>
+    (PERMISSION_LEVELS as readonly string[]).includes(value ?? '') ? (value as RepositoryPermission) : null;
   return known(answer.role_name) ?? known(answer.permission) ?? 'none';
 }

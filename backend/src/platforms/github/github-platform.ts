@@ -1,12 +1,24 @@
 // ChangeRequestPlatform for one GitHub repository: pull requests are change requests, issue
 // comments are notes, pull request reviews carry the verdict.
-import type { ChangeRequest, ChangeRequestPlatform, CommitState, HostUser, PlatformConnection } from '../../app/ports/change-request-platform.js';
+import type {
+  ChangeRequest,
+  ChangeRequestPlatform,
+  CommitState,
+  HostUser,
+  PlatformConnection,
+} from '../../app/ports/change-request-platform.js';
 import { GITHUB_ACTIONS_LOGIN, type RepositoryPermission } from '../../domain/review/permission.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-api.js';
 import { GitHubError, toGitHubError } from './github-errors.js';
-import { isOwnPullRequestRefusal, toChangeRequest, toPermission, toReadyDeployment, toReviewEvent } from './github-mapping.js';
+import {
+  isOwnPullRequestRefusal,
+  toChangeRequest,
+  toPermission,
+  toReadyDeployment,
+  toReviewEvent,
+} from './github-mapping.js';
 
 export const GITHUB_STATUS_CONTEXT = 'goalie/review';
 export const GITHUB_WEBHOOK_EVENTS: readonly string[] = ['pull_request', 'issue_comment', 'deployment_status', 'push'];
@@ -43,11 +55,21 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     // Without the marker the comment could never be found again, and every call would add one.
     const text = body.includes(marker) ? body : `${body}\n\n${marker}`;
     for (let attempt = 1; ; attempt++) {
-      const existing = await this.call(`list the comments of pull request #${number}`, 'Pull requests: read', () => this.findComment(number, marker));
+      const existing = await this.call(`list the comments of pull request #${number}`, 'Pull requests: read', () =>
+        this.findComment(number, marker),
+      );
       if (existing) {
         if (existing.body === text) return { id: String(existing.id), url: existing.html_url };
-        const { data } = await this.call(`update comment ${existing.id} on pull request #${number}`, 'Pull requests: write', () =>
-          this.client.rest.issues.updateComment({ owner: this.owner, repo: this.repo, comment_id: existing.id, body: text }),
+        const { data } = await this.call(
+          `update comment ${existing.id} on pull request #${number}`,
+          'Pull requests: write',
+          () =>
+            this.client.rest.issues.updateComment({
+              owner: this.owner,
+              repo: this.repo,
+              comment_id: existing.id,
+              body: text,
+            }),
         );
         return { id: String(data.id), url: data.html_url };
       }
@@ -55,7 +77,13 @@ export class GitHubPlatform implements ChangeRequestPlatform {
         // Not retried blindly: a create that timed out or failed with a 5xx may have landed anyway,
         // so the next attempt looks for the comment again before creating one.
         const { data } = await this.call(`comment on pull request #${number}`, 'Pull requests: write', () =>
-          this.client.rest.issues.createComment({ owner: this.owner, repo: this.repo, issue_number: number, body: text, request: { retries: 0 } }),
+          this.client.rest.issues.createComment({
+            owner: this.owner,
+            repo: this.repo,
+            issue_number: number,
+            body: text,
+            request: { retries: 0 },
+          }),
         );
         return { id: String(data.id), url: data.html_url };
       } catch (error) {
@@ -65,19 +93,36 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     }
   }
 
-  async submitVerdict(number: number, verdict: Verdict, body: string, sha: string): Promise<{ applied: boolean; detail: string }> {
+  async submitVerdict(
+    number: number,
+    verdict: Verdict,
+    body: string,
+    sha: string,
+  ): Promise<{ applied: boolean; detail: string }> {
     const event = toReviewEvent(verdict);
     // GitHub requires a body for REQUEST_CHANGES and COMMENT reviews.
     const text = body.trim() ? body : `Goalie: ${verdict}`;
     const review = (reviewEvent: typeof event) =>
       this.call(`submit a ${reviewEvent} review on pull request #${number}`, 'Pull requests: write', () =>
-        this.client.rest.pulls.createReview({ owner: this.owner, repo: this.repo, pull_number: number, commit_id: sha, body: text, event: reviewEvent }),
+        this.client.rest.pulls.createReview({
+          owner: this.owner,
+          repo: this.repo,
+          pull_number: number,
+          commit_id: sha,
+          body: text,
+          event: reviewEvent,
+        }),
       );
     try {
       const { data } = await review(event);
       return { applied: true, detail: `Submitted a ${event} review${data.html_url ? ` (${data.html_url})` : ''}.` };
     } catch (error) {
-      if (event === 'COMMENT' || !(error instanceof GitHubError) || !isOwnPullRequestRefusal(error.status, error.githubMessage)) throw error;
+      if (
+        event === 'COMMENT' ||
+        !(error instanceof GitHubError) ||
+        !isOwnPullRequestRefusal(error.status, error.githubMessage)
+      )
+        throw error;
       await review('COMMENT');
       const verb = event === 'APPROVE' ? 'approve' : 'request changes on';
       const posted = `so the verdict "${verdict}" was posted as a COMMENT review.`;
@@ -100,7 +145,10 @@ export class GitHubPlatform implements ChangeRequestPlatform {
         sha,
         state: state === 'cancelled' ? 'error' : state,
         context: GITHUB_STATUS_CONTEXT,
-        description: description.length > STATUS_DESCRIPTION_MAX ? `${description.slice(0, STATUS_DESCRIPTION_MAX - 1)}…` : description,
+        description:
+          description.length > STATUS_DESCRIPTION_MAX
+            ? `${description.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`
+            : description,
         ...(targetUrl ? { target_url: targetUrl } : {}),
       }),
     );
@@ -108,13 +156,23 @@ export class GitHubPlatform implements ChangeRequestPlatform {
 
   async listDeployments(sha: string): Promise<Deployment[]> {
     return this.call(`list the deployments of ${sha.slice(0, 12)}`, 'Deployments: read', async () => {
-      const deployments = await this.client.paginate(this.client.rest.repos.listDeployments, { owner: this.owner, repo: this.repo, sha, per_page: 100 });
+      const deployments = await this.client.paginate(this.client.rest.repos.listDeployments, {
+        owner: this.owner,
+        repo: this.repo,
+        sha,
+        per_page: 100,
+      });
       // GitHub lists newest first; readiness wants oldest first.
       const oldestFirst = [...deployments].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
       const ready: Deployment[] = [];
       for (const deployment of oldestFirst) {
         // Statuses are listed newest first: the first one is the deployment's current state.
-        const { data: statuses } = await this.client.rest.repos.listDeploymentStatuses({ owner: this.owner, repo: this.repo, deployment_id: deployment.id, per_page: 1 });
+        const { data: statuses } = await this.client.rest.repos.listDeploymentStatuses({
+          owner: this.owner,
+          repo: this.repo,
+          deployment_id: deployment.id,
+          per_page: 1,
+        });
         const found = toReadyDeployment(deployment, statuses[0]);
         if (found) ready.push(found);
       }
@@ -147,12 +205,26 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     const existing = hooks.find((hook) => hook.config.url === url);
     if (existing) {
       await this.call(`update webhook ${existing.id}`, 'Webhooks: write', () =>
-        this.client.rest.repos.updateWebhook({ owner: this.owner, repo: this.repo, hook_id: existing.id, active: true, events: [...GITHUB_WEBHOOK_EVENTS], config }),
+        this.client.rest.repos.updateWebhook({
+          owner: this.owner,
+          repo: this.repo,
+          hook_id: existing.id,
+          active: true,
+          events: [...GITHUB_WEBHOOK_EVENTS],
+          config,
+        }),
       );
       return { id: String(existing.id), created: false };
     }
     const { data } = await this.call('create the webhook', 'Webhooks: write', () =>
-      this.client.rest.repos.createWebhook({ owner: this.owner, repo: this.repo, name: 'web', active: true, events: [...GITHUB_WEBHOOK_EVENTS], config }),
+      this.client.rest.repos.createWebhook({
+        owner: this.owner,
+        repo: this.repo,
+        name: 'web',
+        active: true,
+        events: [...GITHUB_WEBHOOK_EVENTS],
+        config,
+      }),
     );
     return { id: String(data.id), created: true };
   }
@@ -176,11 +248,22 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     try {
       return await run();
     } catch (error) {
-      throw toGitHubError(error, { action, permission, repository: this.repository, apiUrl: this.apiUrl, auth: this.auth });
+      throw toGitHubError(error, {
+        action,
+        permission,
+        repository: this.repository,
+        apiUrl: this.apiUrl,
+        auth: this.auth,
+      });
     }
   }
 }
 
 export function createGitHubPlatform(connection: PlatformConnection, options: GitHubClientOptions): GitHubPlatform {
-  return new GitHubPlatform(createGitHubClient(connection, options), connection.repository, connection.apiUrl, connection.credentials.kind);
+  return new GitHubPlatform(
+    createGitHubClient(connection, options),
+    connection.repository,
+    connection.apiUrl,
+    connection.credentials.kind,
+  );
 }

@@ -1,12 +1,19 @@
 // GitHub webhook deliveries to neutral PlatformEvents. The payload is untrusted JSON: every field is
 // checked before use, so a well-formed delivery of an unexpected shape becomes `ignored`, never a throw.
 import type { PlatformEvent, WebhookReceiver, WebhookRequest } from '../../app/ports/change-request-platform.js';
-import { deploymentEnvironment, deploymentUrl, toChangeRequest, toDeploymentState, type GitHubPull } from './github-mapping.js';
+import {
+  deploymentEnvironment,
+  deploymentUrl,
+  toChangeRequest,
+  toDeploymentState,
+  type GitHubPull,
+} from './github-mapping.js';
 import { verifyGitHubSignature } from './github-signature.js';
 import { headerValue, ignored, isObject, parseBody, text, type Json } from '../webhook-json.js';
 
 const login = (user: unknown): string | null => (isObject(user) ? text(user.login) : null);
-const userId = (user: unknown): string | null => (isObject(user) && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null);
+const userId = (user: unknown): string | null =>
+  isObject(user) && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null;
 /**
  * Who wrote a comment. A `[bot]` login belongs to a GitHub App and only when GitHub says it is a Bot:
  * user names cannot contain brackets, so `github-actions[bot]` is the Actions app and nobody else.
@@ -17,7 +24,8 @@ const commenter = (user: unknown): string | null => {
   return name.endsWith('[bot]') && user.type !== 'Bot' ? null : name;
 };
 /** Head and base in different repositories: the pull request comes from a fork. */
-const repoId = (side: unknown): string | null => (isObject(side) && isObject(side.repo) ? (userId(side.repo) ?? text(side.repo.full_name)) : null);
+const repoId = (side: unknown): string | null =>
+  isObject(side) && isObject(side.repo) ? (userId(side.repo) ?? text(side.repo.full_name)) : null;
 
 export class GitHubWebhookReceiver implements WebhookReceiver {
   verify(request: WebhookRequest, secret: string): boolean {
@@ -95,23 +103,46 @@ function asPull(value: unknown): GitHubPull | null {
 
 function commentEvent(payload: Json): PlatformEvent {
   const { issue, comment } = payload;
-  if (payload.action !== 'created') return ignored(`issue_comment "${text(payload.action) ?? 'unknown'}" is not a new comment`);
+  if (payload.action !== 'created')
+    return ignored(`issue_comment "${text(payload.action) ?? 'unknown'}" is not a new comment`);
   if (!isObject(issue) || !isObject(comment)) return ignored('issue_comment delivery without issue or comment');
   // Pull requests are issues to GitHub; only those carry `issue.pull_request`.
   if (!isObject(issue.pull_request)) return ignored('comment on an issue, not on a pull request');
   if (typeof issue.number !== 'number' || (typeof comment.id !== 'number' && typeof comment.id !== 'string')) {
     return ignored('issue_comment delivery without issue number or comment id');
   }
-  return { kind: 'comment', number: issue.number, body: text(comment.body) ?? '', author: commenter(comment.user), authorId: userId(comment.user), commentId: String(comment.id) };
+  return {
+    kind: 'comment',
+    number: issue.number,
+    body: text(comment.body) ?? '',
+    author: commenter(comment.user),
+    authorId: userId(comment.user),
+    commentId: String(comment.id),
+  };
 }
 
 function deploymentEvent(payload: Json): PlatformEvent {
   const { deployment, deployment_status: status } = payload;
-  if (!isObject(deployment) || !isObject(status) || typeof deployment.sha !== 'string' || typeof status.state !== 'string') {
+  if (
+    !isObject(deployment) ||
+    !isObject(status) ||
+    typeof deployment.sha !== 'string' ||
+    typeof status.state !== 'string'
+  ) {
     return ignored('deployment_status delivery without a readable deployment and status');
   }
-  const fields = { sha: deployment.sha, ref: text(deployment.ref), environment: text(deployment.environment), payload: deployment.payload };
-  const statusFields = { state: status.state, environment: text(status.environment), environment_url: text(status.environment_url), target_url: text(status.target_url) };
+  const fields = {
+    sha: deployment.sha,
+    ref: text(deployment.ref),
+    environment: text(deployment.environment),
+    payload: deployment.payload,
+  };
+  const statusFields = {
+    state: status.state,
+    environment: text(status.environment),
+    environment_url: text(status.environment_url),
+    target_url: text(status.target_url),
+  };
   return {
     kind: 'deployment',
     environment: deploymentEnvironment(statusFields, fields),

@@ -5,7 +5,15 @@
 // gitbeaker itself retries 429 and 502 only, up to 10 times within about a quarter of a second,
 // and lets 500, 503, 504, network errors and timeouts through. `retrying` adds real backoff for
 // all of them; a 429 or 502 that outlasts gitbeaker's own loop arrives here as GitbeakerRetryError.
-import { Commits, Deployments, MergeRequestApprovals, MergeRequestNotes, MergeRequests, ProjectHooks, ProjectMembers } from '@gitbeaker/rest';
+import {
+  Commits,
+  Deployments,
+  MergeRequestApprovals,
+  MergeRequestNotes,
+  MergeRequests,
+  ProjectHooks,
+  ProjectMembers,
+} from '@gitbeaker/rest';
 import type { Logger } from '../../app/ports/logger.js';
 import { isRetryable, statusOf } from './gitlab-errors.js';
 
@@ -36,10 +44,16 @@ export interface GitLabClient {
 
 /** Accepts the instance URL with or without a trailing slash or `/api/v4`: gitbeaker adds `/api/v4` itself. */
 export function gitlabBaseUrl(apiUrl: string): string {
-  return apiUrl.trim().replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+  return apiUrl
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v4$/, '');
 }
 
-export function createGitLabClient(connection: { apiUrl: string; token: string }, options: GitLabClientOptions): GitLabClient {
+export function createGitLabClient(
+  connection: { apiUrl: string; token: string },
+  options: GitLabClientOptions,
+): GitLabClient {
   const baseUrl = gitlabBaseUrl(connection.apiUrl);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const retries = options.retries ?? 3;
@@ -65,7 +79,16 @@ export function createGitLabClient(connection: { apiUrl: string; token: string }
           if (retry >= retries || !isRetryable(error)) throw error;
           const waitMs = Math.round(delayMs * 2 ** retry * (1 + Math.random() / 4));
           options.logger.warn(
-            { gitlab: { action, status: statusOf(error), error: (error as Error).message, retry: retry + 1, of: retries, waitMs } },
+            {
+              gitlab: {
+                action,
+                status: statusOf(error),
+                error: (error as Error).message,
+                retry: retry + 1,
+                of: retries,
+                waitMs,
+              },
+            },
             `GitLab: ${action} failed; retrying in ${waitMs} ms`,
           );
           await new Promise((resolve) => setTimeout(resolve, waitMs));

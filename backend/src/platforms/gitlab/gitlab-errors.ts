@@ -36,7 +36,10 @@ export function statusOf(error: unknown): number | null {
 
 function isTimeout(error: unknown): boolean {
   // A timeout while the body is read is a bare DOMException: gitbeaker converts only the one in fetch().
-  return error instanceof GitbeakerTimeoutError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+  return (
+    error instanceof GitbeakerTimeoutError ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+  );
 }
 
 /** undici's network failure (refused, reset, DNS): `TypeError: fetch failed` with the system error as cause. */
@@ -57,7 +60,12 @@ export function toGitLabError(error: unknown, context: GitLabCallContext): GitLa
   // GitLab's messages usually start with the status already ("404 Project Not Found").
   const reached = status === null || said.startsWith(String(status)) ? said : `${status} ${said}`;
   const hint = hintFor(status, said, error, context);
-  return new GitLabError(`GitLab: could not ${context.action} in ${context.project} (${reached}). ${hint}`, status, said, { cause: error });
+  return new GitLabError(
+    `GitLab: could not ${context.action} in ${context.project} (${reached}). ${hint}`,
+    status,
+    said,
+    { cause: error },
+  );
 }
 
 function saidBy(error: unknown): string {
@@ -74,18 +82,24 @@ function hintFor(status: number | null, said: string, error: unknown, context: G
   if (status === 401) {
     return 'The GitLab token is invalid, expired or revoked: create a new project or personal access token with the "api" scope and update the GitLab connection.';
   }
-  if (status === 403 && /insufficient_scope/.test(said)) return 'The token lacks the "api" scope: create a token with the "api" scope and update the GitLab connection.';
-  if (status === 403) return `The token's user may not do this in ${project}: it needs at least the ${role} role there, and the token the "api" scope.`;
-  if (status === 404 && /merge request/i.test(said)) return `That merge request does not exist in ${project}, or the token's user cannot see it.`;
+  if (status === 403 && /insufficient_scope/.test(said))
+    return 'The token lacks the "api" scope: create a token with the "api" scope and update the GitLab connection.';
+  if (status === 403)
+    return `The token's user may not do this in ${project}: it needs at least the ${role} role there, and the token the "api" scope.`;
+  if (status === 404 && /merge request/i.test(said))
+    return `That merge request does not exist in ${project}, or the token's user cannot see it.`;
   if (status === 404) {
     return (
       `Either the project path "${project}" is wrong (write it as in its URL: group/subgroup/project), or the token's user is not a member of it ` +
       `(GitLab answers 404 for projects it hides). Also check the GitLab URL (${baseUrl}).`
     );
   }
-  if (status === 429 || (error instanceof GitbeakerRetryError && /429/.test(said))) return 'GitLab kept answering "too many requests", also after retries: try again later.';
+  if (status === 429 || (error instanceof GitbeakerRetryError && /429/.test(said)))
+    return 'GitLab kept answering "too many requests", also after retries: try again later.';
   if (status !== null && status < 500) return "See GitLab's message above.";
-  if (isTimeout(error)) return `GitLab did not answer within ${context.timeoutMs} ms, also after retries: check that ${baseUrl} is up, or try again later.`;
-  if (isNetworkError(error)) return `GitLab could not be reached, also after retries: check that ${baseUrl} is the GitLab URL (https://gitlab.com or your instance) and reachable from Goalie.`;
+  if (isTimeout(error))
+    return `GitLab did not answer within ${context.timeoutMs} ms, also after retries: check that ${baseUrl} is up, or try again later.`;
+  if (isNetworkError(error))
+    return `GitLab could not be reached, also after retries: check that ${baseUrl} is the GitLab URL (https://gitlab.com or your instance) and reachable from Goalie.`;
   return 'GitLab failed, also after retries: try again later.';
 }

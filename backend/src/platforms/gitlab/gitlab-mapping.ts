@@ -81,9 +81,16 @@ export function toReadyDeployment(deployment: GitLabDeployment): Deployment | nu
  * The commit of a Deployment Hook. GitLab's payload has no full `sha` field, only `short_sha` and a
  * `commit_url` ending in the full SHA; a `sha` field, should GitLab add one, wins.
  */
-export function deploymentHookSha(payload: { sha?: unknown; commit_url?: unknown; short_sha?: unknown }): string | null {
+export function deploymentHookSha(payload: {
+  sha?: unknown;
+  commit_url?: unknown;
+  short_sha?: unknown;
+}): string | null {
   if (typeof payload.sha === 'string' && payload.sha) return payload.sha;
-  const fromUrl = typeof payload.commit_url === 'string' ? /\/commit\/([0-9a-f]{40}|[0-9a-f]{64})\/?$/i.exec(payload.commit_url)?.[1] : undefined;
+  const fromUrl =
+    typeof payload.commit_url === 'string'
+      ? /\/commit\/([0-9a-f]{40}|[0-9a-f]{64})\/?$/i.exec(payload.commit_url)?.[1]
+      : undefined;
   if (fromUrl) return fromUrl;
   return typeof payload.short_sha === 'string' && payload.short_sha ? payload.short_sha : null;
 }

@@ -1,12 +1,24 @@
 // ChangeRequestPlatform for one GitLab project: merge requests are change requests (their iid is
 // the number), notes are comments, and approving or unapproving carries the verdict.
-import type { ChangeRequest, ChangeRequestPlatform, CommitState, HostUser, PlatformConnection } from '../../app/ports/change-request-platform.js';
+import type {
+  ChangeRequest,
+  ChangeRequestPlatform,
+  CommitState,
+  HostUser,
+  PlatformConnection,
+} from '../../app/ports/change-request-platform.js';
 import { gitlabAccessToPermission, type RepositoryPermission } from '../../domain/review/permission.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitLabClient, type GitLabClient, type GitLabClientOptions } from './gitlab-api.js';
 import { GitLabError, toGitLabError } from './gitlab-errors.js';
-import { noteUrl, toChangeRequest, toGitLabCommitState, toReadyDeployment, type GitLabDeployment } from './gitlab-mapping.js';
+import {
+  noteUrl,
+  toChangeRequest,
+  toGitLabCommitState,
+  toReadyDeployment,
+  type GitLabDeployment,
+} from './gitlab-mapping.js';
 
 export const GITLAB_STATUS_NAME = 'goalie/review';
 /** The project hook's events: merge requests, comments, deployments and pipelines; not pushes (merge request events carry new commits). */
@@ -51,7 +63,9 @@ export class GitLabPlatform implements ChangeRequestPlatform {
   }
 
   async getChangeRequest(number: number): Promise<ChangeRequest> {
-    const mr = await this.call(`read merge request !${number}`, 'Reporter', () => this.client.mergeRequests.show(this.project, number));
+    const mr = await this.call(`read merge request !${number}`, 'Reporter', () =>
+      this.client.mergeRequests.show(this.project, number),
+    );
     return toChangeRequest(mr);
   }
 
@@ -75,7 +89,10 @@ export class GitLabPlatform implements ChangeRequestPlatform {
   }
 
   async setCommitStatus(sha: string, state: CommitState, targetUrl: string, description: string): Promise<void> {
-    const text = description.length > STATUS_DESCRIPTION_MAX ? `${description.slice(0, STATUS_DESCRIPTION_MAX - 1)}…` : description;
+    const text =
+      description.length > STATUS_DESCRIPTION_MAX
+        ? `${description.slice(0, STATUS_DESCRIPTION_MAX - 1)}…`
+        : description;
     try {
       await this.call(`set the commit status of ${sha.slice(0, 12)}`, 'Developer', () =>
         this.client.commits.editStatus(this.project, sha, toGitLabCommitState(state), {
@@ -87,14 +104,25 @@ export class GitLabPlatform implements ChangeRequestPlatform {
     } catch (error) {
       // GitLab refuses to post the state a status already has ("Cannot transition status via :enqueue
       // from :pending"); the commit shows what Goalie meant, so that is success.
-      if (error instanceof GitLabError && error.status === 400 && /^Cannot transition status/i.test(error.gitlabMessage)) return;
+      if (
+        error instanceof GitLabError &&
+        error.status === 400 &&
+        /^Cannot transition status/i.test(error.gitlabMessage)
+      )
+        return;
       throw error;
     }
   }
 
   async listDeployments(sha: string): Promise<Deployment[]> {
     const deployments = (await this.call(`list the deployments of ${sha.slice(0, 12)}`, 'Reporter', () =>
-      this.client.deployments.all(this.project, { status: 'success', orderBy: 'id', sort: 'desc', perPage: 100, maxPages: DEPLOYMENT_PAGES }),
+      this.client.deployments.all(this.project, {
+        status: 'success',
+        orderBy: 'id',
+        sort: 'desc',
+        perPage: 100,
+        maxPages: DEPLOYMENT_PAGES,
+      }),
     )) as unknown as GitLabDeployment[];
     return deployments
       .filter((deployment) => deployment.sha === sha)
@@ -108,7 +136,9 @@ export class GitLabPlatform implements ChangeRequestPlatform {
     if (!user.id || !Number.isSafeInteger(id)) return 'none';
     try {
       // members/all: direct, inherited from groups, and invited groups' members; the highest role wins.
-      const member = (await this.call(`read the role of user ${id}`, 'Reporter', () => this.client.members.show(this.project, id, { includeInherited: true }))) as unknown as {
+      const member = (await this.call(`read the role of user ${id}`, 'Reporter', () =>
+        this.client.members.show(this.project, id, { includeInherited: true }),
+      )) as unknown as {
         access_level?: number;
         state?: string;
       };
@@ -127,25 +157,38 @@ export class GitLabPlatform implements ChangeRequestPlatform {
     const hooks = await this.call('list the webhooks', 'Maintainer', () => this.client.hooks.all(this.project));
     const existing = hooks.find((hook) => hook.url === url);
     if (existing) {
-      await this.call(`update webhook ${existing.id}`, 'Maintainer', () => this.client.hooks.edit(this.project, existing.id, url, options));
+      await this.call(`update webhook ${existing.id}`, 'Maintainer', () =>
+        this.client.hooks.edit(this.project, existing.id, url, options),
+      );
       return { id: String(existing.id), created: false };
     }
-    const hook = await this.call('create the webhook', 'Maintainer', () => this.client.hooks.add(this.project, url, options));
+    const hook = await this.call('create the webhook', 'Maintainer', () =>
+      this.client.hooks.add(this.project, url, options),
+    );
     return { id: String(hook.id), created: true };
   }
 
   private async approve(number: number, sha: string): Promise<VerdictResult> {
     try {
-      await this.call(`approve merge request !${number}`, 'Developer', () => this.client.approvals.approve(this.project, number, { sha }));
+      await this.call(`approve merge request !${number}`, 'Developer', () =>
+        this.client.approvals.approve(this.project, number, { sha }),
+      );
       return { applied: true, detail: `Approved merge request !${number} at ${sha.slice(0, 12)}.` };
     } catch (error) {
       if (!(error instanceof GitLabError)) throw error;
       // GitLab answers 401 both when the user has approved already and when it may not approve
       // (it authored the merge request, or no approval rule lets it); the approvals tell which.
       if (error.status === 401) return this.explainRefusedApproval(number, error);
-      if (error.status === 403) return notApplied(`the token's user may not approve in ${this.project} (${error.gitlabMessage}): it needs the Developer role and the token the "api" scope`);
-      if (error.status === 409) return notApplied(`merge request !${number} has commits newer than ${sha.slice(0, 12)}, the commit Goalie reviewed (${error.gitlabMessage})`);
-      if (isMissingRoute(error)) return notApplied(`this GitLab offers no merge request approvals (${error.gitlabMessage})`);
+      if (error.status === 403)
+        return notApplied(
+          `the token's user may not approve in ${this.project} (${error.gitlabMessage}): it needs the Developer role and the token the "api" scope`,
+        );
+      if (error.status === 409)
+        return notApplied(
+          `merge request !${number} has commits newer than ${sha.slice(0, 12)}, the commit Goalie reviewed (${error.gitlabMessage})`,
+        );
+      if (isMissingRoute(error))
+        return notApplied(`this GitLab offers no merge request approvals (${error.gitlabMessage})`);
       throw error;
     }
   }
@@ -160,7 +203,8 @@ export class GitLabPlatform implements ChangeRequestPlatform {
       if (error instanceof GitLabError && error.status !== null && error.status < 500) return notApplied(error.message);
       throw error;
     }
-    if (state.user_has_approved) return { applied: true, detail: `Merge request !${number} was already approved by Goalie's user.` };
+    if (state.user_has_approved)
+      return { applied: true, detail: `Merge request !${number} was already approved by Goalie's user.` };
     return notApplied(
       `GitLab refused the approval (${refusal.gitlabMessage}): the token's user is not an eligible approver of !${number}` +
         `${state.user_can_approve === false ? ' (GitLab says it cannot approve: it may be the author, or outside the approval rules)' : ''}`,
@@ -169,20 +213,30 @@ export class GitLabPlatform implements ChangeRequestPlatform {
 
   private async unapprove(number: number, verdict: Verdict): Promise<VerdictResult> {
     try {
-      await this.call(`withdraw the approval of merge request !${number}`, 'Developer', () => this.client.approvals.unapprove(this.project, number));
-      return { applied: true, detail: `Withdrew Goalie's approval of merge request !${number}: the verdict is "${verdict}".` };
+      await this.call(`withdraw the approval of merge request !${number}`, 'Developer', () =>
+        this.client.approvals.unapprove(this.project, number),
+      );
+      return {
+        applied: true,
+        detail: `Withdrew Goalie's approval of merge request !${number}: the verdict is "${verdict}".`,
+      };
     } catch (error) {
       if (!(error instanceof GitLabError)) throw error;
       // A bare "404 Not Found" is GitLab saying the user had not approved; a missing project or merge request names itself.
-      if (isMissingRoute(error)) return { applied: true, detail: `Goalie had not approved merge request !${number}: nothing to withdraw for "${verdict}".` };
-      if (error.status === 401 || error.status === 403) return notApplied(`the token's user may not unapprove in ${this.project} (${error.gitlabMessage})`);
+      if (isMissingRoute(error))
+        return {
+          applied: true,
+          detail: `Goalie had not approved merge request !${number}: nothing to withdraw for "${verdict}".`,
+        };
+      if (error.status === 401 || error.status === 403)
+        return notApplied(`the token's user may not unapprove in ${this.project} (${error.gitlabMessage})`);
       throw error;
     }
   }
 
   /** The oldest note carrying the marker, reading pages (oldest first) only until it turns up. System notes are GitLab's own. */
   private async findNote(number: number, marker: string): Promise<GitLabNote | undefined> {
-    for (let page: number | null = 1; page; ) {
+    for (let page: number | null = 1; page;) {
       const result = (await this.client.notes.all(this.project, number, {
         page,
         perPage: 100,
@@ -201,7 +255,13 @@ export class GitLabPlatform implements ChangeRequestPlatform {
     try {
       return await this.client.retrying(action, run);
     } catch (error) {
-      throw toGitLabError(error, { action, role, project: this.project, baseUrl: this.client.baseUrl, timeoutMs: this.client.timeoutMs });
+      throw toGitLabError(error, {
+        action,
+        role,
+        project: this.project,
+        baseUrl: this.client.baseUrl,
+        timeoutMs: this.client.timeoutMs,
+      });
     }
   }
 }
@@ -217,6 +277,10 @@ function isMissingRoute(error: GitLabError): boolean {
 
 export function createGitLabPlatform(connection: PlatformConnection, options: GitLabClientOptions): GitLabPlatform {
   // The project file takes only tokens for GitLab; this guards callers that build connections themselves.
-  if (connection.credentials.kind !== 'token') throw new Error('A GitLab connection signs in with an access token, not an app installation.');
-  return new GitLabPlatform(createGitLabClient({ apiUrl: connection.apiUrl, token: connection.credentials.token }, options), connection.repository);
+  if (connection.credentials.kind !== 'token')
+    throw new Error('A GitLab connection signs in with an access token, not an app installation.');
+  return new GitLabPlatform(
+    createGitLabClient({ apiUrl: connection.apiUrl, token: connection.credentials.token }, options),
+    connection.repository,
+  );
 }

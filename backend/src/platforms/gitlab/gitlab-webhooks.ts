@@ -2,12 +2,18 @@
 // hook's secret token back in X-Gitlab-Token. The payload is untrusted JSON: every field is checked
 // before use, so a well-formed delivery of an unexpected shape becomes `ignored`, never a throw.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ChangeRequest, PlatformEvent, WebhookReceiver, WebhookRequest } from '../../app/ports/change-request-platform.js';
+import type {
+  ChangeRequest,
+  PlatformEvent,
+  WebhookReceiver,
+  WebhookRequest,
+} from '../../app/ports/change-request-platform.js';
 import { deploymentHookSha, toChangeRequestState, toDeploymentState } from './gitlab-mapping.js';
 import { headerValue, ignored, isObject, parseBody, text, type Json } from '../webhook-json.js';
 
 const username = (user: unknown): string | null => (isObject(user) ? text(user.username) : null);
-const idOf = (value: unknown): string | null => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? String(value) : null);
+const idOf = (value: unknown): string | null =>
+  typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? String(value) : null;
 
 /** X-Gitlab-Event names, for a body without `object_kind`. */
 const KIND_BY_EVENT: Record<string, string> = {
@@ -32,7 +38,9 @@ export class GitLabWebhookReceiver implements WebhookReceiver {
 
   /** Idempotency-Key (GitLab 17.4+) stays the same when GitLab retries a delivery; X-Gitlab-Event-UUID before that. */
   deliveryId(request: WebhookRequest): string | null {
-    return headerValue(request.headers, 'idempotency-key') || headerValue(request.headers, 'x-gitlab-event-uuid') || null;
+    return (
+      headerValue(request.headers, 'idempotency-key') || headerValue(request.headers, 'x-gitlab-event-uuid') || null
+    );
   }
 
   parse(request: WebhookRequest): PlatformEvent {
@@ -52,7 +60,9 @@ export class GitLabWebhookReceiver implements WebhookReceiver {
         return pushEvent(payload);
       case 'pipeline':
         // Readiness comes from deployments: a pipeline job with an `environment` also sends a Deployment Hook.
-        return ignored('pipeline events are not used: Goalie waits for the Deployment Hook of the pipeline\'s environment jobs');
+        return ignored(
+          "pipeline events are not used: Goalie waits for the Deployment Hook of the pipeline's environment jobs",
+        );
       case undefined:
         return ignored(`GitLab delivery without object_kind${event ? ` ("${event}")` : ''}`);
       default:
@@ -63,7 +73,8 @@ export class GitLabWebhookReceiver implements WebhookReceiver {
 
 function mergeRequestEvent(payload: Json): PlatformEvent {
   const attrs = payload.object_attributes;
-  if (!isObject(attrs) || typeof attrs.iid !== 'number') return ignored('merge request delivery without object_attributes.iid');
+  if (!isObject(attrs) || typeof attrs.iid !== 'number')
+    return ignored('merge request delivery without object_attributes.iid');
   const action = text(attrs.action) ?? '';
   const sender = username(payload.user);
   const lastCommit = isObject(attrs.last_commit) ? text(attrs.last_commit.id) : null;
@@ -90,7 +101,11 @@ function mergeRequestEvent(payload: Json): PlatformEvent {
   };
 }
 
-function mergeRequestAction(action: string, attrs: Json, changes: unknown): 'opened' | 'updated' | 'ready' | 'closed' | 'other' {
+function mergeRequestAction(
+  action: string,
+  attrs: Json,
+  changes: unknown,
+): 'opened' | 'updated' | 'ready' | 'closed' | 'other' {
   switch (action) {
     case 'open':
     case 'reopen':
@@ -111,7 +126,11 @@ function mergeRequestAction(action: string, attrs: Json, changes: unknown): 'ope
 
 function becameReady(changes: unknown): boolean {
   if (!isObject(changes)) return false;
-  const change = isObject(changes.draft) ? changes.draft : isObject(changes.work_in_progress) ? changes.work_in_progress : null;
+  const change = isObject(changes.draft)
+    ? changes.draft
+    : isObject(changes.work_in_progress)
+      ? changes.work_in_progress
+      : null;
   return change !== null && change.previous === true && change.current === false;
 }
 
@@ -119,16 +138,25 @@ function noteEvent(payload: Json): PlatformEvent {
   const attrs = payload.object_attributes;
   if (!isObject(attrs)) return ignored('comment delivery without object_attributes');
   const on = text(attrs.noteable_type) ?? 'unknown';
-  if (on !== 'MergeRequest') return ignored(`comment on ${/^[aeiou]/i.test(on) ? 'an' : 'a'} ${on}, not on a merge request`);
+  if (on !== 'MergeRequest')
+    return ignored(`comment on ${/^[aeiou]/i.test(on) ? 'an' : 'a'} ${on}, not on a merge request`);
   if (attrs.system === true) return ignored('system note');
   // Edits (GitLab 16.11+) include Goalie's own in-place updates of its comment: only new comments are read.
-  if (attrs.action !== undefined && attrs.action !== 'create') return ignored(`comment "${text(attrs.action) ?? 'unknown'}" is not a new comment`);
+  if (attrs.action !== undefined && attrs.action !== 'create')
+    return ignored(`comment "${text(attrs.action) ?? 'unknown'}" is not a new comment`);
   const mr = payload.merge_request;
   if (!isObject(mr) || typeof mr.iid !== 'number' || (typeof attrs.id !== 'number' && typeof attrs.id !== 'string')) {
     return ignored('merge request comment without merge_request.iid or note id');
   }
   const user = payload.user;
-  return { kind: 'comment', number: mr.iid, body: text(attrs.note) ?? '', author: username(user), authorId: isObject(user) ? idOf(user.id) : null, commentId: String(attrs.id) };
+  return {
+    kind: 'comment',
+    number: mr.iid,
+    body: text(attrs.note) ?? '',
+    author: username(user),
+    authorId: isObject(user) ? idOf(user.id) : null,
+    commentId: String(attrs.id),
+  };
 }
 
 function deploymentEvent(payload: Json): PlatformEvent {

@@ -5,7 +5,12 @@ import { formatExpectation } from '../../../../backend/src/domain/goal-language/
 import { parseExpectedResult } from '../../../../backend/src/domain/goal-language/parse-expected-result.js';
 import type { ControlState, Expectation, ExpectedTarget } from '../../../../backend/src/domain/steps.js';
 
-const t = (name: string | null, noun: string | null = null, near: string | null = null, relation: 'next to' | 'in the row of' = 'next to'): ExpectedTarget => ({
+const t = (
+  name: string | null,
+  noun: string | null = null,
+  near: string | null = null,
+  relation: 'next to' | 'in the row of' = 'next to',
+): ExpectedTarget => ({
   name,
   noun,
   near: near === null ? null : { text: near, relation },
@@ -29,7 +34,10 @@ describe('goal language: expected results about controls', () => {
     ["The 'Remember me' checkbox should be checked", st(t('Remember me', 'checkbox'), 'checked')],
     ["'Remember me' is ticked", st(t('Remember me'), 'checked')],
     ['The checkbox next to Buy milk is checked', st(t(null, 'checkbox', 'Buy milk'), 'checked')],
-    ["The checkbox in the row of 'Buy milk' is not checked", st(t(null, 'checkbox', 'Buy milk', 'in the row of'), 'unchecked')],
+    [
+      "The checkbox in the row of 'Buy milk' is not checked",
+      st(t(null, 'checkbox', 'Buy milk', 'in the row of'), 'unchecked'),
+    ],
     ['The Remember me checkbox is unchecked', st(t('Remember me', 'checkbox'), 'unchecked')],
     ["The 'Newsletter' checkbox isn't checked", st(t('Newsletter', 'checkbox'), 'unchecked')],
     ['Dark mode is on', st(t('Dark mode'), 'checked')],
@@ -140,9 +148,15 @@ describe('goal language: expected results about controls', () => {
   }
 
   it('combines control states with texts', () => {
-    const parsed = parseExpectedResult("The 'Remember me' checkbox is checked and 'Welcome' is shown, and the dialog is closed");
+    const parsed = parseExpectedResult(
+      "The 'Remember me' checkbox is checked and 'Welcome' is shown, and the dialog is closed",
+    );
     if (!parsed.ok) throw new Error(parsed.error);
-    expect(parsed.expectations).to.deep.equal([st(t('Remember me', 'checkbox'), 'checked'), { kind: 'visible', text: 'Welcome' }, st(t(null, 'dialog'), 'closed')]);
+    expect(parsed.expectations).to.deep.equal([
+      st(t('Remember me', 'checkbox'), 'checked'),
+      { kind: 'visible', text: 'Welcome' },
+      st(t(null, 'dialog'), 'closed'),
+    ]);
   });
 
   const vague: [string, RegExp][] = [
@@ -166,7 +180,9 @@ describe('goal language: expected results about controls', () => {
       const parsed = parseExpectedResult(text);
       expect(parsed.ok).to.equal(false);
       if (!parsed.ok) {
-        expect(parsed.error).to.match(new RegExp(`^Could not understand the expected result "${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": `));
+        expect(parsed.error).to.match(
+          new RegExp(`^Could not understand the expected result "${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": `),
+        );
         expect(parsed.error).to.match(hint);
         expect(parsed.error).to.include("The 'Remember me' checkbox is checked");
       }

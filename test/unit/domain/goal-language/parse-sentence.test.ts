@@ -2,8 +2,17 @@ import { expect } from 'chai';
 import type { Intent, TargetPhrase } from '../../../../backend/src/domain/goal-language/intents.js';
 import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
 
-const t = (name: string | null, noun: string | null = null, near: TargetPhrase['near'] = null): TargetPhrase => ({ name, noun, near });
-const click = (target: TargetPhrase, purpose: 'click' | 'open' | 'choose' = 'click', double = false): Intent => ({ kind: 'click', target, double, purpose });
+const t = (name: string | null, noun: string | null = null, near: TargetPhrase['near'] = null): TargetPhrase => ({
+  name,
+  noun,
+  near,
+});
+const click = (target: TargetPhrase, purpose: 'click' | 'open' | 'choose' = 'click', double = false): Intent => ({
+  kind: 'click',
+  target,
+  double,
+  purpose,
+});
 
 function intents(sentence: string): Intent[] {
   const parsed = parseSentence(sentence);
@@ -47,8 +56,14 @@ describe('goal language: parsing a sentence', () => {
     // type
     ["Fill 'Email' with 'ada@example.com'", [{ kind: 'fill', target: t('Email'), value: 'ada@example.com' }]],
     ['Fill Email with ada@example.com', [{ kind: 'fill', target: t('Email'), value: 'ada@example.com' }]],
-    ["Fill in the 'Email' field with 'ada@example.com'", [{ kind: 'fill', target: t('Email', 'field'), value: 'ada@example.com' }]],
-    ["Type 'Buy milk' into 'What needs to be done?'", [{ kind: 'fill', target: t('What needs to be done?'), value: 'Buy milk' }]],
+    [
+      "Fill in the 'Email' field with 'ada@example.com'",
+      [{ kind: 'fill', target: t('Email', 'field'), value: 'ada@example.com' }],
+    ],
+    [
+      "Type 'Buy milk' into 'What needs to be done?'",
+      [{ kind: 'fill', target: t('What needs to be done?'), value: 'Buy milk' }],
+    ],
     ["Enter 'secret' in the 'Password' field", [{ kind: 'fill', target: t('Password', 'field'), value: 'secret' }]],
     ["Type 'Don't panic' into 'Notes'", [{ kind: 'fill', target: t('Notes'), value: "Don't panic" }]],
     ["Fill 'Comment' with ''", [{ kind: 'fill', target: t('Comment'), value: '' }]],
@@ -71,7 +86,10 @@ describe('goal language: parsing a sentence', () => {
     ["Fill 'Search' with 'salt and pepper'", [{ kind: 'fill', target: t('Search'), value: 'salt and pepper' }]],
     // choose
     ["Select 'Sweden' from 'Country'", [{ kind: 'select', target: t('Country'), value: 'Sweden' }]],
-    ["Select 'Sweden' from the 'Country' dropdown", [{ kind: 'select', target: t('Country', 'dropdown'), value: 'Sweden' }]],
+    [
+      "Select 'Sweden' from the 'Country' dropdown",
+      [{ kind: 'select', target: t('Country', 'dropdown'), value: 'Sweden' }],
+    ],
     ["Choose the 'Pro' option from 'Plan'", [{ kind: 'select', target: t('Plan'), value: 'Pro' }]],
     ["Check 'I agree'", [{ kind: 'check', target: t('I agree') }]],
     ["Check the 'I agree' checkbox", [{ kind: 'check', target: t('I agree', 'checkbox') }]],
@@ -80,9 +98,18 @@ describe('goal language: parsing a sentence', () => {
     ["Mark 'Buy milk' as done", [{ kind: 'check', target: t('Buy milk') }]],
     ["Check 'I agree' and click 'Continue'", [{ kind: 'check', target: t('I agree') }, click(t('Continue'))]],
     // relative targets
-    ["Check the checkbox next to 'Buy milk'", [{ kind: 'check', target: t(null, 'checkbox', { text: 'Buy milk', relation: 'next to' }) }]],
-    ["Click 'Delete' in the row of 'Buy milk'", [click(t('Delete', null, { text: 'Buy milk', relation: 'in the row of' }))]],
-    ["Click the 'Delete' button next to 'Buy milk'", [click(t('Delete', 'button', { text: 'Buy milk', relation: 'next to' }))]],
+    [
+      "Check the checkbox next to 'Buy milk'",
+      [{ kind: 'check', target: t(null, 'checkbox', { text: 'Buy milk', relation: 'next to' }) }],
+    ],
+    [
+      "Click 'Delete' in the row of 'Buy milk'",
+      [click(t('Delete', null, { text: 'Buy milk', relation: 'in the row of' }))],
+    ],
+    [
+      "Click the 'Delete' button next to 'Buy milk'",
+      [click(t('Delete', 'button', { text: 'Buy milk', relation: 'next to' }))],
+    ],
     ["Click 'Edit' for 'Invoice 7'", [click(t('Edit', null, { text: 'Invoice 7', relation: 'next to' }))]],
     ['Click Search for products', [click(t('Search for products'))]],
     ["Hover over 'Buy milk'", [{ kind: 'hover', target: t('Buy milk') }]],
@@ -113,13 +140,22 @@ describe('goal language: parsing a sentence', () => {
     ['Type milk', [{ kind: 'fill', target: t(null, 'field'), value: 'milk' }]],
     ['Check the checkbox', [{ kind: 'check', target: t(null, 'checkbox') }]],
     ['Fill in the first name with Ada', [{ kind: 'fill', target: t('first name'), value: 'Ada' }]],
-    ['Set the number of guests to 4', [{ kind: 'fill', target: { ...t('number of guests'), alternatives: ['guests'] }, value: '4' }]],
-    ["Click 'Delete' or 'Remove' in the row of 'Buy milk'", [click({ ...t('Delete', null, { text: 'Buy milk', relation: 'in the row of' }), alternatives: ['Remove'] })]],
+    [
+      'Set the number of guests to 4',
+      [{ kind: 'fill', target: { ...t('number of guests'), alternatives: ['guests'] }, value: '4' }],
+    ],
+    [
+      "Click 'Delete' or 'Remove' in the row of 'Buy milk'",
+      [click({ ...t('Delete', null, { text: 'Buy milk', relation: 'in the row of' }), alternatives: ['Remove'] })],
+    ],
     ['Click Edit in the Invoice 7 row', [click(t('Edit', null, { text: 'Invoice 7', relation: 'in the row of' }))]],
     ['log in as ada@example.com / lovelace', [{ kind: 'loginAs', user: 'ada@example.com', password: 'lovelace' }]],
     // checks inside a goal
     ["Verify that 'Welcome' is shown", [{ kind: 'assert', expectation: { kind: 'visible', text: 'Welcome' } }]],
-    ["Check that the URL contains '/dashboard'", [{ kind: 'assert', expectation: { kind: 'urlContains', text: '/dashboard' } }]],
+    [
+      "Check that the URL contains '/dashboard'",
+      [{ kind: 'assert', expectation: { kind: 'urlContains', text: '/dashboard' } }],
+    ],
     ["Make sure 'Error' is not shown", [{ kind: 'assert', expectation: { kind: 'notVisible', text: 'Error' } }]],
     [
       "Verify that 'Saved' is shown and 'Error' is not shown",
@@ -134,9 +170,15 @@ describe('goal language: parsing a sentence', () => {
   describe('elementary sentences', () => {
     const cases: [string, string[]][] = [
       ["Click 'Sign in'.", ["Click 'Sign in'."]],
-      ["Type 'Buy milk' into 'What needs to be done?' and press Enter", ["Fill 'What needs to be done?' with 'Buy milk'", "Press Enter in 'What needs to be done?'"]],
+      [
+        "Type 'Buy milk' into 'What needs to be done?' and press Enter",
+        ["Fill 'What needs to be done?' with 'Buy milk'", "Press Enter in 'What needs to be done?'"],
+      ],
       ["Check 'I agree' and click the 'Continue' button", ["Check 'I agree'", "Click the 'Continue' button"]],
-      ["Verify that 'It's done' and \"Saved\" are shown", ['Verify that "It\'s done" is shown', "Verify that 'Saved' is shown"]],
+      [
+        "Verify that 'It's done' and \"Saved\" are shown",
+        ['Verify that "It\'s done" is shown', "Verify that 'Saved' is shown"],
+      ],
     ];
     for (const [sentence, expected] of cases) {
       it(sentence, () => {
@@ -148,8 +190,12 @@ describe('goal language: parsing a sentence', () => {
     it('"delete my account" is the button named so, else the Delete of the row of "account"', () => {
       const parsed = parseSentence('delete my account');
       if (!parsed.ok) throw new Error(parsed.error);
-      expect(parsed.actions[0]!.intent).to.deep.equal(click({ ...t('Delete account'), alternatives: ['Delete my account'] }));
-      expect(parsed.actions[0]!.alternatives?.map((a) => a.sentence)).to.deep.equal(["Click 'Delete' or 'Remove' in the row of 'account'"]);
+      expect(parsed.actions[0]!.intent).to.deep.equal(
+        click({ ...t('Delete account'), alternatives: ['Delete my account'] }),
+      );
+      expect(parsed.actions[0]!.alternatives?.map((a) => a.sentence)).to.deep.equal([
+        "Click 'Delete' or 'Remove' in the row of 'account'",
+      ]);
     });
     it('each elementary sentence parses back to its own action alone', () => {
       const parsed = parseSentence("Type 'Buy milk' into 'What needs to be done?' and press Enter");
@@ -164,7 +210,7 @@ describe('goal language: parsing a sentence', () => {
       ['Make it pop', /^Could not understand "Make it pop"/],
       ['Wait 2 seconds', /does not wait for a fixed time; say what to wait for, e\.g\. "Wait for 'Saved'"/],
       ['Click the button', /name the element, e\.g\. "Click the 'Save' button"/],
-      ["Verify that the moon is made of cheese", /^Could not understand "Verify that the moon is made of cheese"/],
+      ['Verify that the moon is made of cheese', /^Could not understand "Verify that the moon is made of cheese"/],
       ['Press the Foo key', /'Foo' is not a key Goalie knows/],
     ];
     for (const [sentence, message] of bad) {
@@ -177,7 +223,17 @@ describe('goal language: parsing a sentence', () => {
     it('lists every group of phrasings it understands', () => {
       const parsed = parseSentence('Frobnicate the widget');
       if (parsed.ok) throw new Error('parsed');
-      for (const group of ['navigate:', 'click:', 'type:', 'choose:', 'relative:', 'keys and waits:', 'configs:', 'checks:']) expect(parsed.error).to.include(group);
+      for (const group of [
+        'navigate:',
+        'click:',
+        'type:',
+        'choose:',
+        'relative:',
+        'keys and waits:',
+        'configs:',
+        'checks:',
+      ])
+        expect(parsed.error).to.include(group);
       expect(parsed.error).to.include("Log in with config 'admin'");
     });
   });

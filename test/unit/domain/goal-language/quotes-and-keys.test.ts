@@ -13,7 +13,8 @@ describe('goal language: quotes', () => {
     ["It's Ada's", []],
     ['Click `Save`', ['Save']],
   ];
-  for (const [text, values] of table) it(text, () => expect(quotedSpans(text).map((s) => s.text)).to.deep.equal(values));
+  for (const [text, values] of table)
+    it(text, () => expect(quotedSpans(text).map((s) => s.text)).to.deep.equal(values));
 
   it('masks quoted values so the grammar never sees them, and restores them', () => {
     const { skeleton, values } = maskQuotes("Click 'Save and close' then 'x'");
@@ -47,5 +48,6 @@ describe('goal language: key names', () => {
     ['Save', false, null],
     ['Foo+S', false, null],
   ];
-  for (const [text, allowCharacter, key] of table) it(`${text}${allowCharacter ? ' (a key)' : ''}`, () => expect(keyName(text, allowCharacter)).to.equal(key));
+  for (const [text, allowCharacter, key] of table)
+    it(`${text}${allowCharacter ? ' (a key)' : ''}`, () => expect(keyName(text, allowCharacter)).to.equal(key));
 });

@@ -12,9 +12,11 @@ const ADD = "'Add to cart', 'Add to basket', 'Add to bag' or 'Add'";
 const addToCart = (item: string) => `Click ${ADD} in the row of '${item}'`;
 const deleteRow = (item: string) => `Click 'Delete' or 'Remove' in the row of '${item}'`;
 const removeRow = (item: string) => `Click 'Remove' or 'Delete' in the row of '${item}'`;
-const ACCEPT_COOKIES = "Click 'Accept', 'Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it' or 'OK'";
+const ACCEPT_COOKIES =
+  "Click 'Accept', 'Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it' or 'OK'";
 const CONFIRM = "Click 'Confirm', 'OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete' or 'Done'";
-const SUBMIT = "Click the 'Submit', 'Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK' or 'Next' button";
+const SUBMIT =
+  "Click the 'Submit', 'Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK' or 'Next' button";
 const searchFor = (text: string) => [`Fill the 'Search' box with '${text}'`, "Press Enter in the 'Search' box"];
 const times = (n: number, step: string) => Array.from({ length: n }, () => step);
 const LOG_OUT = "Click 'Log out', 'Sign out', 'Logout', 'Log off' or 'Sign off'";
@@ -60,7 +62,10 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'I click on Checkout', plan: ["Click 'Checkout'"] },
   { goal: 'The user clicks the Login link', plan: ["Click the 'Login' link"] },
   { goal: 'tap the menu icon', plan: ["Click the 'menu' icon"] },
-  { goal: 'Click the Delete button in the row of Buy milk', plan: ["Click the 'Delete' button in the row of 'Buy milk'"] },
+  {
+    goal: 'Click the Delete button in the row of Buy milk',
+    plan: ["Click the 'Delete' button in the row of 'Buy milk'"],
+  },
   { goal: 'Click Edit in the Invoice 7 row', plan: ["Click 'Edit' in the row of 'Invoice 7'"] },
   { goal: 'Click the edit button for Invoice 7', plan: ["Click the 'edit' button next to 'Invoice 7'"] },
   { goal: 'Click the trash icon next to Walk the dog', plan: ["Click the 'trash' icon next to 'Walk the dog'"] },
@@ -81,7 +86,10 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Click the Blue mug link', plan: ["Click the 'Blue mug' link"] },
   { goal: 'Click on Log out', plan: ["Click 'Log out'"] },
   { goal: 'click the heart icon on Blue mug', plan: ["Click the 'heart' icon next to 'Blue mug'"] },
-  { goal: "Click the 'Add to cart' button for the Red kettle", plan: ["Click the 'Add to cart' button next to 'Red kettle'"] },
+  {
+    goal: "Click the 'Add to cart' button for the Red kettle",
+    plan: ["Click the 'Add to cart' button next to 'Red kettle'"],
+  },
   { goal: 'click the 3rd item', plan: ['Click the third item'] },
   { goal: 'Click the last Delete button', plan: ["Click the last 'Delete' button"] },
   { goal: 'Click OK in the Delete item dialog', plan: ["Click 'OK' in the row of 'Delete item'"] },
@@ -89,7 +97,10 @@ export const CORPUS: CorpusEntry[] = [
 
   // Adding and removing things: the control of the thing's row.
   { goal: 'Add the blue mug to the cart', plan: [addToCart('blue mug')] },
-  { goal: 'add Blue mug to my basket', plan: ["Click 'Add to basket', 'Add to cart', 'Add to bag' or 'Add' in the row of 'Blue mug'"] },
+  {
+    goal: 'add Blue mug to my basket',
+    plan: ["Click 'Add to basket', 'Add to cart', 'Add to bag' or 'Add' in the row of 'Blue mug'"],
+  },
   { goal: 'Add a Red kettle to the shopping cart', plan: [addToCart('Red kettle')] },
   { goal: 'Delete Buy milk', plan: [deleteRow('Buy milk')] },
   { goal: 'remove Blue mug from the cart', plan: [removeRow('Blue mug')] },
@@ -110,14 +121,26 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'enter lovelace as the password', plan: ["Fill 'password' with 'lovelace'"] },
   { goal: 'Use ada@example.com as the email', plan: ["Fill 'email' with 'ada@example.com'"] },
   { goal: 'use Ada for the first name', plan: ["Fill 'first name' with 'Ada'"] },
-  { goal: 'Fill name with Ada, email with ada@example.com and submit', plan: ["Fill 'name' with 'Ada'", "Fill 'email' with 'ada@example.com'", SUBMIT] },
-  { goal: 'fill in the form with name Ada and email ada@example.com', plan: ["Fill 'name' with 'Ada'", "Fill 'email' with 'ada@example.com'"] },
+  {
+    goal: 'Fill name with Ada, email with ada@example.com and submit',
+    plan: ["Fill 'name' with 'Ada'", "Fill 'email' with 'ada@example.com'", SUBMIT],
+  },
+  {
+    goal: 'fill in the form with name Ada and email ada@example.com',
+    plan: ["Fill 'name' with 'Ada'", "Fill 'email' with 'ada@example.com'"],
+  },
   {
     goal: 'Fill out the contact form: name Ada, email ada@example.com, message Hello there',
     plan: ["Fill 'name' with 'Ada'", "Fill 'email' with 'ada@example.com'", "Fill 'message' with 'Hello there'"],
   },
-  { goal: "Type 'Buy milk' in the new todo field and hit enter", plan: ["Fill the 'new todo' field with 'Buy milk'", "Press Enter in the 'new todo' field"] },
-  { goal: 'Enter Ada in the name field and ada@example.com in the email field', plan: ["Fill the 'name' field with 'Ada'", "Fill the 'email' field with 'ada@example.com'"] },
+  {
+    goal: "Type 'Buy milk' in the new todo field and hit enter",
+    plan: ["Fill the 'new todo' field with 'Buy milk'", "Press Enter in the 'new todo' field"],
+  },
+  {
+    goal: 'Enter Ada in the name field and ada@example.com in the email field',
+    plan: ["Fill the 'name' field with 'Ada'", "Fill the 'email' field with 'ada@example.com'"],
+  },
   { goal: 'Set the number of guests to 4', plan: ["Fill 'number of guests' or 'guests' with '4'"] },
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
@@ -129,7 +152,10 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Put 3 in the quantity box', plan: ["Fill the 'quantity' box with '3'"] },
   { goal: 'fill the password with {{config.password}}', plan: ["Fill 'password' with '{{config.password}}'"] },
   { goal: 'Search for blue mug', plan: searchFor('blue mug') },
-  { goal: "search for 'red kettle' and open the first result", plan: [...searchFor('red kettle'), 'Open the first result'] },
+  {
+    goal: "search for 'red kettle' and open the first result",
+    plan: [...searchFor('red kettle'), 'Open the first result'],
+  },
   { goal: 'Type milk', plan: ["Fill the field with 'milk'"] },
   { goal: "Fill the user's email with ada@example.com", plan: ["Fill 'user email' or 'email' with 'ada@example.com'"] },
   { goal: 'Fill in the first name with Ada', plan: ["Fill 'first name' with 'Ada'"] },
@@ -259,39 +285,92 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'make sure Error is not shown', plan: ["Verify that 'Error' is not shown"] },
 
   // Whole goals: several sentences, lists, "then", commas.
-  { goal: 'Open the products page, add the blue mug to the cart and go to the cart', plan: ["Open the 'products' page", addToCart('blue mug'), "Open 'cart'"] },
-  { goal: 'Go to /login. Sign in as ada@example.com with password lovelace. Then open Settings', plan: ['Go to /login', ADA, "Open 'Settings'"] },
+  {
+    goal: 'Open the products page, add the blue mug to the cart and go to the cart',
+    plan: ["Open the 'products' page", addToCart('blue mug'), "Open 'cart'"],
+  },
+  {
+    goal: 'Go to /login. Sign in as ada@example.com with password lovelace. Then open Settings',
+    plan: ['Go to /login', ADA, "Open 'Settings'"],
+  },
   {
     goal: '- type Buy milk into the new todo field and press enter\n- tick Buy milk\n- click Clear completed',
-    plan: ["Fill the 'new todo' field with 'Buy milk'", "Press Enter in the 'new todo' field", "Check 'Buy milk'", "Click 'Clear completed'"],
+    plan: [
+      "Fill the 'new todo' field with 'Buy milk'",
+      "Press Enter in the 'new todo' field",
+      "Check 'Buy milk'",
+      "Click 'Clear completed'",
+    ],
   },
-  { goal: 'Search for mugs, open the first result and add it to the cart', plan: [...searchFor('mugs'), 'Open the first result', `Click ${ADD}`] },
-  { goal: 'Log in, open Settings > Profile and change the display name to Ada', plan: ['Log in', "Click 'Settings'", "Click 'Profile'", "Fill 'display name' with 'Ada'"] },
+  {
+    goal: 'Search for mugs, open the first result and add it to the cart',
+    plan: [...searchFor('mugs'), 'Open the first result', `Click ${ADD}`],
+  },
+  {
+    goal: 'Log in, open Settings > Profile and change the display name to Ada',
+    plan: ['Log in', "Click 'Settings'", "Click 'Profile'", "Fill 'display name' with 'Ada'"],
+  },
   { goal: 'Accept cookies, then sign in as ada@example.com with password lovelace', plan: [ACCEPT_COOKIES, ADA] },
-  { goal: 'Open the Billing tab and tick Send invoices by email', plan: ["Open the 'Billing' tab", "Check 'Send invoices by email'"] },
+  {
+    goal: 'Open the Billing tab and tick Send invoices by email',
+    plan: ["Open the 'Billing' tab", "Check 'Send invoices by email'"],
+  },
   {
     goal: 'Click Checkout; fill Name with Ada Lovelace; fill Card number with 4242 4242 4242 4242; click Pay',
-    plan: ["Click 'Checkout'", "Fill 'Name' with 'Ada Lovelace'", "Fill 'Card number' with '4242 4242 4242 4242'", "Click 'Pay'"],
+    plan: [
+      "Click 'Checkout'",
+      "Fill 'Name' with 'Ada Lovelace'",
+      "Fill 'Card number' with '4242 4242 4242 4242'",
+      "Click 'Pay'",
+    ],
   },
   { goal: 'Expand Documents, then open Report.pdf', plan: ["Expand 'Documents'", "Open 'Report.pdf'"] },
   {
     goal: 'Go to the cart, change the quantity of Blue mug to 2 and click Update',
     plan: ["Open 'cart'", "Fill 'quantity' in the row of 'Blue mug' with '2'", "Click 'Update'"],
   },
-  { goal: 'Fill in the search box with kettle and hit enter', plan: ["Fill the 'Search' box with 'kettle'", "Press Enter in the 'Search' box"] },
+  {
+    goal: 'Fill in the search box with kettle and hit enter',
+    plan: ["Fill the 'Search' box with 'kettle'", "Press Enter in the 'Search' box"],
+  },
   {
     goal: 'Type ada@example.com into the email field, type lovelace into the password field and click Sign in',
-    plan: ["Fill the 'email' field with 'ada@example.com'", "Fill the 'password' field with 'lovelace'", "Click 'Sign in'"],
+    plan: [
+      "Fill the 'email' field with 'ada@example.com'",
+      "Fill the 'password' field with 'lovelace'",
+      "Click 'Sign in'",
+    ],
   },
   { goal: 'Open the Todos page and delete Buy milk', plan: ["Open the 'Todos' page", deleteRow('Buy milk')] },
-  { goal: '1. Add Blue mug to the cart\n2. open the cart\n3. click Checkout', plan: [addToCart('Blue mug'), "Open 'cart'", "Click 'Checkout'"] },
-  { goal: 'Sign in. Add the red kettle to the basket. Then confirm', plan: ['Log in', "Click 'Add to basket', 'Add to cart', 'Add to bag' or 'Add' in the row of 'red kettle'", CONFIRM] },
+  {
+    goal: '1. Add Blue mug to the cart\n2. open the cart\n3. click Checkout',
+    plan: [addToCart('Blue mug'), "Open 'cart'", "Click 'Checkout'"],
+  },
+  {
+    goal: 'Sign in. Add the red kettle to the basket. Then confirm',
+    plan: ['Log in', "Click 'Add to basket', 'Add to cart', 'Add to bag' or 'Add' in the row of 'red kettle'", CONFIRM],
+  },
   { goal: 'Dismiss the popup and accept cookies', plan: ['Dismiss the dialog', ACCEPT_COOKIES] },
-  { goal: 'Select Sweden from Country, tick I agree and submit', plan: ["Select 'Sweden' from 'Country'", "Check 'I agree'", SUBMIT] },
-  { goal: 'Go to /todos\nDelete the second todo\nVerify that 1 item left is shown', plan: ['Go to /todos', "Click the second 'Delete' or 'Remove'", "Verify that '1 item left' is shown"] },
-  { goal: 'open the menu, choose Settings and switch off Dark mode', plan: ["Open 'menu'", "Choose 'Settings'", "Uncheck 'Dark mode'"] },
-  { goal: 'Click the first product, pick Large as the size and add it to the cart', plan: ['Click the first product', "Select 'Large' from 'size'", `Click ${ADD}`] },
-  { goal: 'Expand Advanced settings and enable Beta features', plan: ["Expand 'Advanced settings'", "Check 'Beta features'"] },
+  {
+    goal: 'Select Sweden from Country, tick I agree and submit',
+    plan: ["Select 'Sweden' from 'Country'", "Check 'I agree'", SUBMIT],
+  },
+  {
+    goal: 'Go to /todos\nDelete the second todo\nVerify that 1 item left is shown',
+    plan: ['Go to /todos', "Click the second 'Delete' or 'Remove'", "Verify that '1 item left' is shown"],
+  },
+  {
+    goal: 'open the menu, choose Settings and switch off Dark mode',
+    plan: ["Open 'menu'", "Choose 'Settings'", "Uncheck 'Dark mode'"],
+  },
+  {
+    goal: 'Click the first product, pick Large as the size and add it to the cart',
+    plan: ['Click the first product', "Select 'Large' from 'size'", `Click ${ADD}`],
+  },
+  {
+    goal: 'Expand Advanced settings and enable Beta features',
+    plan: ["Expand 'Advanced settings'", "Check 'Beta features'"],
+  },
   { goal: "Log in as ada@example.com / lovelace and open 'My orders'", plan: [ADA, "Open 'My orders'"] },
 
   // Written after the parser work, as a check on sentences it was not tuned to.
@@ -304,7 +383,10 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'I fill in my email address with ada@example.com', plan: ["Fill 'email address' with 'ada@example.com'"] },
   { goal: 'press the login button', plan: ["Click the 'login' button"] },
   { goal: 'check the Remember me box', plan: ["Check the 'Remember me' box"] },
-  { goal: 'Go to the settings page and change the language to French', plan: ["Open the 'settings' page", "Fill 'language' with 'French'"] },
+  {
+    goal: 'Go to the settings page and change the language to French',
+    plan: ["Open the 'settings' page", "Fill 'language' with 'French'"],
+  },
   { goal: 'click the Submit button at the bottom of the form', plan: ["Click the 'Submit' button"] },
   { goal: 'close the modal', plan: ['Dismiss the dialog'] },
   { goal: "search 'kettle'", plan: searchFor('kettle') },
@@ -315,9 +397,15 @@ export const CORPUS: CorpusEntry[] = [
 
   // From the goal suite of small apps (test/fixtures/apps), written by another hand.
   { goal: 'Archive Groceries', plan: ["Click 'Archive' in the row of 'Groceries'"] },
-  { goal: 'Fill in your name with Ada Lovelace, choose Terrace and click Book table', plan: ["Fill 'name' with 'Ada Lovelace'", "Choose 'Terrace'", "Click 'Book table'"] },
+  {
+    goal: 'Fill in your name with Ada Lovelace, choose Terrace and click Book table',
+    plan: ["Fill 'name' with 'Ada Lovelace'", "Choose 'Terrace'", "Click 'Book table'"],
+  },
   { goal: 'Type Nor into Country and pick Norway', plan: ["Fill 'Country' with 'Nor'", "Choose 'Norway'"] },
-  { goal: 'Expand Pictures, expand holiday and open beach.jpg', plan: ["Expand 'Pictures'", "Expand 'holiday'", "Open 'beach.jpg'"] },
+  {
+    goal: 'Expand Pictures, expand holiday and open beach.jpg',
+    plan: ["Expand 'Pictures'", "Expand 'holiday'", "Open 'beach.jpg'"],
+  },
   { goal: 'Open the Team tab and remove Alan Turing', plan: ["Open the 'Team' tab", removeRow('Alan Turing')] },
   { goal: 'Add the red kettle to the cart twice', plan: times(2, addToCart('red kettle')) },
   { goal: 'Dismiss the cookie notice', plan: ['Dismiss the dialog'] },
@@ -326,11 +414,17 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Edit Buy milk', plan: ["Click 'Edit' in the row of 'Buy milk'"] },
 
   // Purposes, labels, leading places, "again".
-  { goal: "click the 'Add to cart' button on the Blue mug card", plan: ["Click the 'Add to cart' button in the row of 'Blue mug'"] },
+  {
+    goal: "click the 'Add to cart' button on the Blue mug card",
+    plan: ["Click the 'Add to cart' button in the row of 'Blue mug'"],
+  },
   { goal: 'In the search field, type kettle', plan: ["Fill the 'Search' field with 'kettle'"] },
   { goal: 'Enter 3 for quantity', plan: ["Fill 'quantity' with '3'"] },
   { goal: 'Choose Express for shipping', plan: ["Select 'Express' from 'shipping'"] },
-  { goal: 'Go to the Orders page and check that Order 1001 is listed', plan: ["Open the 'Orders' page", "Verify that 'Order 1001' is shown"] },
+  {
+    goal: 'Go to the Orders page and check that Order 1001 is listed',
+    plan: ["Open the 'Orders' page", "Verify that 'Order 1001' is shown"],
+  },
   { goal: 'Open the user menu and click Settings', plan: ["Open the 'user' menu", "Click 'Settings'"] },
   {
     goal: 'Fill the Email field with ada@example.com and the Password field with lovelace',
@@ -347,14 +441,31 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Enter the email ada@example.com', plan: ["Fill 'email' with 'ada@example.com'"] },
   { goal: "Type 'hello' in the chat box and send it", plan: ["Fill the 'chat' box with 'hello'", SUBMIT] },
   { goal: 'hit the Enter key', plan: ['Press Enter'] },
-  { goal: 'go to https://example.com/login and log in as admin', plan: ['Go to https://example.com/login', "Log in with config 'admin'"] },
+  {
+    goal: 'go to https://example.com/login and log in as admin',
+    plan: ['Go to https://example.com/login', "Log in with config 'admin'"],
+  },
   { goal: "Click 'OK' on the confirmation dialog", plan: ["Click 'OK'"] },
   { goal: 'Scroll down to see more products', plan: ['Press PageDown'] },
   { goal: 'Click Proceed to checkout', plan: ["Click 'Proceed to checkout'"] },
   { goal: 'Check out', plan: [CHECKOUT] },
-  { goal: 'Log in as tomsmith with password SuperSecretPassword!', plan: ["Sign in as 'tomsmith' with password 'SuperSecretPassword!'"] },
-  { goal: 'Sign up with username ada, email ada@example.com and password lovelace', plan: ["Fill 'username' with 'ada'", "Fill 'email' with 'ada@example.com'", "Fill 'password' with 'lovelace'", SIGN_UP] },
-  { goal: 'register with email ada@example.com and password lovelace', plan: ["Fill 'email' with 'ada@example.com'", "Fill 'password' with 'lovelace'", SIGN_UP] },
+  {
+    goal: 'Log in as tomsmith with password SuperSecretPassword!',
+    plan: ["Sign in as 'tomsmith' with password 'SuperSecretPassword!'"],
+  },
+  {
+    goal: 'Sign up with username ada, email ada@example.com and password lovelace',
+    plan: [
+      "Fill 'username' with 'ada'",
+      "Fill 'email' with 'ada@example.com'",
+      "Fill 'password' with 'lovelace'",
+      SIGN_UP,
+    ],
+  },
+  {
+    goal: 'register with email ada@example.com and password lovelace',
+    plan: ["Fill 'email' with 'ada@example.com'", "Fill 'password' with 'lovelace'", SIGN_UP],
+  },
   { goal: 'Favorite the first article', plan: ["Click the first 'Favorite'"] },
   { goal: 'Like Hello world', plan: ["Click 'Like' in the row of 'Hello world'"] },
   { goal: 'Sort by price low to high', plan: ["Select 'price low to high' from 'Sort', 'Sort by' or 'Order by'"] },
@@ -364,18 +475,30 @@ export const CORPUS: CorpusEntry[] = [
   { goal: "Add 'Buy milk'", plan: newItem('Buy milk') },
   { goal: 'Create a new todo called Buy milk', plan: newItem('Buy milk') },
   { goal: 'create a task named Write report', plan: newItem('Write report') },
-  { goal: 'Add three todos: Buy milk, Walk the dog and Pay rent', plan: [...newItem('Buy milk'), ...newItem('Walk the dog'), ...newItem('Pay rent')] },
+  {
+    goal: 'Add three todos: Buy milk, Walk the dog and Pay rent',
+    plan: [...newItem('Buy milk'), ...newItem('Walk the dog'), ...newItem('Pay rent')],
+  },
   { goal: 'Rename Buy milk to Buy oat milk', plan: ["Rename 'Buy milk' to 'Buy oat milk'"] },
   { goal: 'edit the todo Buy milk to say Buy bread', plan: ["Rename 'Buy milk' to 'Buy bread'"] },
-  { goal: 'Double-click Buy milk and change it to Buy bread', plan: ["Double-click 'Buy milk'", ...newItem('Buy bread')] },
+  {
+    goal: 'Double-click Buy milk and change it to Buy bread',
+    plan: ["Double-click 'Buy milk'", ...newItem('Buy bread')],
+  },
   { goal: 'Complete Buy milk', plan: ["Check 'Buy milk'"] },
   { goal: 'Mark all todos as complete', plan: [MARK_ALL] },
   { goal: 'complete all items', plan: [MARK_ALL] },
   { goal: 'Show only active todos', plan: ["Open 'Active', 'Open', 'Pending' or 'To do'"] },
   { goal: 'Filter by completed', plan: ["Open 'Completed', 'Done', 'Finished' or 'Complete'"] },
   { goal: 'show all', plan: ["Open 'All'"] },
-  { goal: 'Clear completed todos', plan: ["Click 'Clear completed', 'Clear done', 'Clear finished', 'Remove completed' or 'Delete completed'"] },
-  { goal: 'Follow Alan Turing and Katherine Johnson', plan: ["Click 'Follow' in the row of 'Alan Turing'", "Click 'Follow' in the row of 'Katherine Johnson'"] },
+  {
+    goal: 'Clear completed todos',
+    plan: ["Click 'Clear completed', 'Clear done', 'Clear finished', 'Remove completed' or 'Delete completed'"],
+  },
+  {
+    goal: 'Follow Alan Turing and Katherine Johnson',
+    plan: ["Click 'Follow' in the row of 'Alan Turing'", "Click 'Follow' in the row of 'Katherine Johnson'"],
+  },
   { goal: 'Delete Buy milk and Walk the dog', plan: [deleteRow('Buy milk'), deleteRow('Walk the dog')] },
   { goal: 'delete Salt and pepper', plan: [deleteRow('Salt and pepper')] },
   { goal: 'Click Duplicate in the Actions menu', plan: ["Open the 'Actions' menu", "Click 'Duplicate'"] },
@@ -385,13 +508,19 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Click Back to top', plan: ["Click 'Back to top'"] },
   { goal: 'Set the status to open', plan: ["Fill 'status' with 'open'"] },
   { goal: 'Add Buy bread to the list', plan: ["Fill the field with 'Buy bread'", 'Press Enter in the field'] },
-  { goal: 'add walk the dog to my todo list', plan: ["Fill the field with 'walk the dog'", 'Press Enter in the field'] },
+  {
+    goal: 'add walk the dog to my todo list',
+    plan: ["Fill the field with 'walk the dog'", 'Press Enter in the field'],
+  },
   { goal: 'Follow Grace Hopper', plan: ["Click 'Follow' in the row of 'Grace Hopper'"] },
 
   // A fourth batch, written before running it.
   { goal: 'Click the checkbox for Buy milk', plan: ["Click the checkbox next to 'Buy milk'"] },
   { goal: 'Press Tab to move to the next field', plan: ['Press Tab'] },
-  { goal: "Select 'Blue' in the Color dropdown and click Apply", plan: ["Select 'Blue' from the 'Color' dropdown", "Click 'Apply'"] },
+  {
+    goal: "Select 'Blue' in the Color dropdown and click Apply",
+    plan: ["Select 'Blue' from the 'Color' dropdown", "Click 'Apply'"],
+  },
   { goal: "Now type 'Paris' in the city field", plan: ["Fill the 'city' field with 'Paris'"] },
   { goal: 'Check the Terms checkbox and click Register', plan: ["Check the 'Terms' checkbox", "Click 'Register'"] },
   { goal: 'Increase the quantity to 3', plan: ["Fill 'quantity' with '3'"] },

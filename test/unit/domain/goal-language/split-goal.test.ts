@@ -8,7 +8,11 @@ describe('goal language: splitting a goal into sentences', () => {
     ['new lines', "Go to /login\nClick 'Sign in'\r\nPress Enter", ['Go to /login', "Click 'Sign in'", 'Press Enter']],
     ['numbered list with dots', "1. Go to /login\n2. Click 'Sign in'", ['Go to /login', "Click 'Sign in'"]],
     ['numbered list with parentheses', "1) Go to /login\n2) Click 'Sign in'", ['Go to /login', "Click 'Sign in'"]],
-    ['numbered list on one line', "1. Go to /login 2. Click 'Sign in' 3) Press Enter", ['Go to /login', "Click 'Sign in'", 'Press Enter']],
+    [
+      'numbered list on one line',
+      "1. Go to /login 2. Click 'Sign in' 3) Press Enter",
+      ['Go to /login', "Click 'Sign in'", 'Press Enter'],
+    ],
     ['bullets', "- Go to /login\n* Click 'Sign in'\n• Press Enter", ['Go to /login', "Click 'Sign in'", 'Press Enter']],
     [', then', "Go to /login, then click 'Sign in'", ['Go to /login', "click 'Sign in'"]],
     [' then ', "Go to /login then click 'Sign in'", ['Go to /login', "click 'Sign in'"]],
@@ -18,13 +22,25 @@ describe('goal language: splitting a goal into sentences', () => {
     ['a semicolon inside quotes', "Fill 'Note' with 'a; b'", ["Fill 'Note' with 'a; b'"]],
     ['"then" inside quotes', "Click 'Save then close'", ["Click 'Save then close'"]],
     ['a URL with dots', 'Visit https://x.com/a.b. Click Docs', ['Visit https://x.com/a.b', 'Click Docs']],
-    ['a URL at the end', 'Go to https://example.com/docs/v1.2/index.html', ['Go to https://example.com/docs/v1.2/index.html']],
+    [
+      'a URL at the end',
+      'Go to https://example.com/docs/v1.2/index.html',
+      ['Go to https://example.com/docs/v1.2/index.html'],
+    ],
     ['a path', 'Go to /path/to.file', ['Go to /path/to.file']],
-    ['"and press Enter" stays', "Type 'Buy milk' into 'What needs to be done?' and press Enter", ["Type 'Buy milk' into 'What needs to be done?' and press Enter"]],
+    [
+      '"and press Enter" stays',
+      "Type 'Buy milk' into 'What needs to be done?' and press Enter",
+      ["Type 'Buy milk' into 'What needs to be done?' and press Enter"],
+    ],
     ['an apostrophe is not a quote', "Click 'Don't panic'. Press Enter", ["Click 'Don't panic'", 'Press Enter']],
     ['typographic quotes', 'Click ‘Mr. Smith’. Click “Dr. No”', ['Click ‘Mr. Smith’', 'Click “Dr. No”']],
-    ['placeholders', 'Fill Email with {{config.email}}. Click Sign in', ['Fill Email with {{config.email}}', 'Click Sign in']],
-    ['"First name" keeps its First', "First name is shown", ['First name is shown']],
+    [
+      'placeholders',
+      'Fill Email with {{config.email}}. Click Sign in',
+      ['Fill Email with {{config.email}}', 'Click Sign in'],
+    ],
+    ['"First name" keeps its First', 'First name is shown', ['First name is shown']],
     ['empty goal', '  \n ', []],
   ];
   for (const [name, goal, sentences] of table) it(name, () => expect(splitGoal(goal)).to.deep.equal(sentences));

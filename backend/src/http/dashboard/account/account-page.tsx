@@ -24,7 +24,8 @@ const LABELS: Record<IdentityProvider, string> = { github: 'GitHub', gitlab: 'Gi
 
 /** The result a redirect back to the page names (`?result=...&host=...`), in words. */
 function resultNotice(query: Context['query']): string | null {
-  if (query.result === 'password') return 'Your new password is set. Every other browser where you were signed in is signed out.';
+  if (query.result === 'password')
+    return 'Your new password is set. Every other browser where you were signed in is signed out.';
   const host = LABELS[query.host as IdentityProvider];
   if (!host) return null;
   switch (query.result) {
@@ -63,7 +64,11 @@ function AccountPage({ user, identities, memberships, hosts, csrf, notice, error
         <dt>Name</dt>
         <dd>{user.name || <span class="muted">not given</span>}</dd>
         <dt>Password</dt>
-        <dd>{user.hasPassword ? 'set' : 'none: you sign in with a linked account. A server administrator can give you a link to set a password.'}</dd>
+        <dd>
+          {user.hasPassword
+            ? 'set'
+            : 'none: you sign in with a linked account. A server administrator can give you a link to set a password.'}
+        </dd>
         {user.isAdmin ? (
           <>
             <dt>Server administrator</dt>
@@ -96,16 +101,27 @@ function AccountPage({ user, identities, memberships, hosts, csrf, notice, error
                   <td>{identity.providerUrl}</td>
                   <td>
                     {waysToSignIn > 1 ? (
-                      <PostForm action="/account/identities/unlink" csrf={csrf} class="inline" confirm={`Unlink the ${LABELS[identity.provider]} account ${account}? It will no longer sign you in.`}>
+                      <PostForm
+                        action="/account/identities/unlink"
+                        csrf={csrf}
+                        class="inline"
+                        confirm={`Unlink the ${LABELS[identity.provider]} account ${account}? It will no longer sign you in.`}
+                      >
                         <input type="hidden" name="provider" value={identity.provider} />
                         <input type="hidden" name="providerUrl" value={identity.providerUrl} />
                         <input type="hidden" name="providerUserId" value={identity.providerUserId} />
-                        <button type="submit" class="secondary" aria-label={`Unlink ${LABELS[identity.provider]} ${account}`}>
+                        <button
+                          type="submit"
+                          class="secondary"
+                          aria-label={`Unlink ${LABELS[identity.provider]} ${account}`}
+                        >
                           Unlink
                         </button>
                       </PostForm>
                     ) : (
-                      <span class="muted">Your only way to sign in: link another account or set a password before unlinking it.</span>
+                      <span class="muted">
+                        Your only way to sign in: link another account or set a password before unlinking it.
+                      </span>
                     )}
                   </td>
                 </tr>
@@ -128,9 +144,15 @@ function AccountPage({ user, identities, memberships, hosts, csrf, notice, error
         </div>
       ) : null}
       {hosts.length ? (
-        <p class="muted">Linking takes you to the host to allow Goalie to read your account (your id, username, name and verified email addresses), then back here.</p>
+        <p class="muted">
+          Linking takes you to the host to allow Goalie to read your account (your id, username, name and verified email
+          addresses), then back here.
+        </p>
       ) : (
-        <p class="muted">Signing in with GitHub or GitLab is not set up on this Goalie: a server administrator configures it (docs/configuration.md).</p>
+        <p class="muted">
+          Signing in with GitHub or GitLab is not set up on this Goalie: a server administrator configures it
+          (docs/configuration.md).
+        </p>
       )}
 
       <h2>{user.hasPassword ? 'Change your password' : 'Set a password'}</h2>
@@ -145,7 +167,14 @@ function AccountPage({ user, identities, memberships, hosts, csrf, notice, error
         )}
         <label>
           New password <span class="muted">(at least {PASSWORD_MIN} characters)</span>
-          <input type="password" name="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} required />
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            required
+          />
         </label>
         <label>
           New password again
@@ -166,7 +195,10 @@ function AccountPage({ user, identities, memberships, hosts, csrf, notice, error
           ))}
         </ul>
       ) : (
-        <p>You are not a member of any organization yet{user.isAdmin ? ' (as a server administrator you may still open every project)' : ''}.</p>
+        <p>
+          You are not a member of any organization yet
+          {user.isAdmin ? ' (as a server administrator you may still open every project)' : ''}.
+        </p>
       )}
     </>
   );
@@ -175,12 +207,28 @@ function AccountPage({ user, identities, memberships, hosts, csrf, notice, error
 export function accountRoutes(app: AppContext, hosts: SignInHost[]): Router<AppState> {
   const router = new Router<AppState>();
 
-  const render = async (ctx: Context, user: UserRecord, extra: { notice?: string | null; error?: string; status?: number } = {}) => {
-    const [fresh, identities, memberships] = await Promise.all([app.store.accounts.userById(user.id), app.store.accounts.identitiesOf(user.id), app.store.accounts.membershipsOf(user.id)]);
+  const render = async (
+    ctx: Context,
+    user: UserRecord,
+    extra: { notice?: string | null; error?: string; status?: number } = {},
+  ) => {
+    const [fresh, identities, memberships] = await Promise.all([
+      app.store.accounts.userById(user.id),
+      app.store.accounts.identitiesOf(user.id),
+      app.store.accounts.membershipsOf(user.id),
+    ]);
     renderPage(
       ctx,
       { title: 'Your account', status: extra.status },
-      <AccountPage user={fresh ?? user} identities={identities} memberships={memberships} hosts={hosts} csrf={csrfToken(ctx)} notice={extra.notice} error={extra.error} />,
+      <AccountPage
+        user={fresh ?? user}
+        identities={identities}
+        memberships={memberships}
+        hosts={hosts}
+        csrf={csrfToken(ctx)}
+        notice={extra.notice}
+        error={extra.error}
+      />,
     );
   };
 
@@ -193,8 +241,13 @@ export function accountRoutes(app: AppContext, hosts: SignInHost[]): Router<AppS
     const user = requireUser(ctx);
     try {
       const provider = field(form, 'provider');
-      if (!Object.hasOwn(LABELS, provider)) throw new BadRequest('The host must be github or gitlab. Press Unlink on your account page.');
-      const identity = await unlinkIdentity(app, user, { provider: provider as IdentityProvider, providerUrl: field(form, 'providerUrl'), providerUserId: field(form, 'providerUserId') });
+      if (!Object.hasOwn(LABELS, provider))
+        throw new BadRequest('The host must be github or gitlab. Press Unlink on your account page.');
+      const identity = await unlinkIdentity(app, user, {
+        provider: provider as IdentityProvider,
+        providerUrl: field(form, 'providerUrl'),
+        providerUserId: field(form, 'providerUserId'),
+      });
       ctx.redirect(`/account?result=unlinked&host=${identity.provider}`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -207,7 +260,8 @@ export function accountRoutes(app: AppContext, hosts: SignInHost[]): Router<AppS
     const user = requireUser(ctx);
     try {
       const password = form.get('password') ?? '';
-      if (password !== (form.get('again') ?? '')) throw new BadRequest('The two new passwords differ: nothing was changed. Write the same one twice.');
+      if (password !== (form.get('again') ?? ''))
+        throw new BadRequest('The two new passwords differ: nothing was changed. Write the same one twice.');
       await changePassword(app, user, { current: form.get('current') ?? '', password, client: ctx.ip });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -16,15 +16,29 @@ import { requireCsrf } from '../csrf.js';
 import { renderPage } from '../render.js';
 import type { SignInProvider } from './sign-in.js';
 import { startAndRedirect } from './sign-in.js';
-import { checkSignInState, codeChallenge, newSignInState, setStateCookie, SIGN_IN_STATE_MINUTES, takeStateCookie, type StateProblem } from './sign-in-state.js';
+import {
+  checkSignInState,
+  codeChallenge,
+  newSignInState,
+  setStateCookie,
+  SIGN_IN_STATE_MINUTES,
+  takeStateCookie,
+  type StateProblem,
+} from './sign-in-state.js';
 
-const ACCOUNT_PAGE = { page: 'account page', alternative: 'Open /account in a browser and press the Link button there.' };
+const ACCOUNT_PAGE = {
+  page: 'account page',
+  alternative: 'Open /account in a browser and press the Link button there.',
+};
 const MAX_NEXT = 1000;
 const INVITATION_PATH = /^\/invitations\/([A-Za-z0-9_-]+)$/;
 
 /** The sign-in page's and invitation page's buttons, one per configured host. */
 export function signInButtons(hosts: SignInHost[]): SignInProvider[] {
-  return hosts.map((host) => ({ label: `Sign in with ${host.label}`, start: (next) => `/auth/${host.provider}/start?next=${encodeURIComponent(next)}` }));
+  return hosts.map((host) => ({
+    label: `Sign in with ${host.label}`,
+    start: (next) => `/auth/${host.provider}/start?next=${encodeURIComponent(next)}`,
+  }));
 }
 
 /** Where a button (or a form) starts signing in with the host. */
@@ -35,7 +49,9 @@ function hostFor(hosts: SignInHost[], name: string | undefined): SignInHost {
   if (host) return host;
   if (name === 'github' || name === 'gitlab') {
     const label = name === 'github' ? 'GitHub' : 'GitLab';
-    throw new NotFound(`Signing in with ${label} is not set up on this Goalie. An administrator sets GOALIE_${name.toUpperCase()}_OAUTH_CLIENT_ID and GOALIE_${name.toUpperCase()}_OAUTH_CLIENT_SECRET (docs/configuration.md); until then, sign in with your password.`);
+    throw new NotFound(
+      `Signing in with ${label} is not set up on this Goalie. An administrator sets GOALIE_${name.toUpperCase()}_OAUTH_CLIENT_ID and GOALIE_${name.toUpperCase()}_OAUTH_CLIENT_SECRET (docs/configuration.md); until then, sign in with your password.`,
+    );
   }
   throw new NotFound('Goalie signs in with GitHub (/auth/github/...) or GitLab (/auth/gitlab/...) only.');
 }
@@ -47,7 +63,8 @@ function start(app: AppContext, ctx: Context, host: SignInHost, next: string, in
   ctx.redirect(host.authorizeUrl({ state: state.state, codeChallenge: codeChallenge(state.codeVerifier) }));
 }
 
-const query = (ctx: Context, name: string): string | undefined => (typeof ctx.query[name] === 'string' ? (ctx.query[name]) : undefined);
+const query = (ctx: Context, name: string): string | undefined =>
+  typeof ctx.query[name] === 'string' ? ctx.query[name] : undefined;
 
 export function hostSignInRoutes(app: AppContext, hosts: SignInHost[]): Router<AppState> {
   const router = new Router<AppState>();
@@ -74,29 +91,82 @@ export function hostSignInRoutes(app: AppContext, hosts: SignInHost[]): Router<A
     const log = ctx.state.log;
     const saved = checkSignInState(host.provider, takeStateCookie(ctx, host.provider), query(ctx, 'state'), app.now());
     if ('problem' in saved) {
-      log.warn({ signIn: { host: host.url, problem: saved.problem } }, `sign-in with ${host.label} refused: its state is ${saved.problem}`);
-      return problemPage(ctx, host, 400, 'This sign-in cannot be finished', [stateMessage(host, saved.problem), 'Nothing was signed in.'], { next: '/', linking: false });
+      log.warn(
+        { signIn: { host: host.url, problem: saved.problem } },
+        `sign-in with ${host.label} refused: its state is ${saved.problem}`,
+      );
+      return problemPage(
+        ctx,
+        host,
+        400,
+        'This sign-in cannot be finished',
+        [stateMessage(host, saved.problem), 'Nothing was signed in.'],
+        { next: '/', linking: false },
+      );
     }
-    const back: Back = { next: saved.intent.kind === 'link' ? '/account' : saved.next, linking: saved.intent.kind === 'link' };
+    const back: Back = {
+      next: saved.intent.kind === 'link' ? '/account' : saved.next,
+      linking: saved.intent.kind === 'link',
+    };
     const error = query(ctx, 'error');
     if (error) {
       // What the host says is logged (it names no secret); the code never is, nor is the token.
-      log.warn({ signIn: { host: host.url, error, description: query(ctx, 'error_description')?.slice(0, 300) } }, `sign-in with ${host.label} came back with an error`);
+      log.warn(
+        { signIn: { host: host.url, error, description: query(ctx, 'error_description')?.slice(0, 300) } },
+        `sign-in with ${host.label} came back with an error`,
+      );
       return error === 'access_denied'
-        ? problemPage(ctx, host, 403, `${host.label} did not let Goalie in`, [`You did not allow Goalie to read your ${host.label} account, so nothing was signed in or linked. To use it, start again and press Authorize on ${host.label}.`], back)
-        : problemPage(ctx, host, 502, `${host.label} refused the sign-in`, [`${host.label} said ${JSON.stringify(error)}${query(ctx, 'error_description') ? `: ${query(ctx, 'error_description')!.slice(0, 300)}` : ''}.`, `An administrator should check the OAuth application on ${host.label} (docs/configuration.md).`], back);
+        ? problemPage(
+            ctx,
+            host,
+            403,
+            `${host.label} did not let Goalie in`,
+            [
+              `You did not allow Goalie to read your ${host.label} account, so nothing was signed in or linked. To use it, start again and press Authorize on ${host.label}.`,
+            ],
+            back,
+          )
+        : problemPage(
+            ctx,
+            host,
+            502,
+            `${host.label} refused the sign-in`,
+            [
+              `${host.label} said ${JSON.stringify(error)}${query(ctx, 'error_description') ? `: ${query(ctx, 'error_description')!.slice(0, 300)}` : ''}.`,
+              `An administrator should check the OAuth application on ${host.label} (docs/configuration.md).`,
+            ],
+            back,
+          );
     }
     const code = query(ctx, 'code');
-    if (!code) return problemPage(ctx, host, 400, 'This sign-in cannot be finished', [`${host.label} sent the browser back without a code. Start again.`, 'Nothing was signed in.'], back);
+    if (!code)
+      return problemPage(
+        ctx,
+        host,
+        400,
+        'This sign-in cannot be finished',
+        [`${host.label} sent the browser back without a code. Start again.`, 'Nothing was signed in.'],
+        back,
+      );
 
     let account: HostAccount;
     try {
       account = await host.account({ code, codeVerifier: saved.codeVerifier });
     } catch (error) {
       if (!(error instanceof SignInHostError)) throw error;
-      log.warn({ signIn: { host: host.url, reason: error.reason }, err: { message: error.message } }, `sign-in with ${host.label} failed`);
+      log.warn(
+        { signIn: { host: host.url, reason: error.reason }, err: { message: error.message } },
+        `sign-in with ${host.label} failed`,
+      );
       const status = error.reason === 'timeout' ? 504 : 502;
-      return problemPage(ctx, host, status, `${host.label} could not sign you in`, [error.message, 'Nothing was signed in. Try again in a moment; if it keeps failing, tell an administrator.'], back);
+      return problemPage(
+        ctx,
+        host,
+        status,
+        `${host.label} could not sign you in`,
+        [error.message, 'Nothing was signed in. Try again in a moment; if it keeps failing, tell an administrator.'],
+        back,
+      );
     }
 
     let outcome: HostSignInOutcome;
@@ -112,7 +182,14 @@ export function hostSignInRoutes(app: AppContext, hosts: SignInHost[]): Router<A
   return router;
 }
 
-async function finish(app: AppContext, ctx: Context, host: SignInHost, account: HostAccount, outcome: HostSignInOutcome, next: string): Promise<void> {
+async function finish(
+  app: AppContext,
+  ctx: Context,
+  host: SignInHost,
+  account: HostAccount,
+  outcome: HostSignInOutcome,
+  next: string,
+): Promise<void> {
   switch (outcome.kind) {
     case 'signed-in':
       return startAndRedirect(app, ctx, outcome.user.id, next);
@@ -184,10 +261,13 @@ function noAccountPage(ctx: Context, host: SignInHost, account: HostAccount, use
     <>
       <h1>{title}</h1>
       <p>
-        You are signed in on {host.label} as <strong>@{account.username}</strong>, and no Goalie account is linked to it, so nothing was signed in. Goalie
-        accounts are made by invitation only.
+        You are signed in on {host.label} as <strong>@{account.username}</strong>, and no Goalie account is linked to
+        it, so nothing was signed in. Goalie accounts are made by invitation only.
       </p>
-      <p>Ask an admin of your organization for an invitation, or sign in with your password and link it on your account page.</p>
+      <p>
+        Ask an admin of your organization for an invitation, or sign in with your password and link it on your account
+        page.
+      </p>
       <p class="actions">
         {user ? (
           <a class="button" href="/account">
@@ -200,8 +280,8 @@ function noAccountPage(ctx: Context, host: SignInHost, account: HostAccount, use
         )}
       </p>
       <p class="muted">
-        Goalie never links a {host.label} account to a Goalie account by its email address: an address on {host.label} does not prove that the Goalie
-        account is yours.
+        Goalie never links a {host.label} account to a Goalie account by its email address: an address on {host.label}{' '}
+        does not prove that the Goalie account is yours.
       </p>
     </>,
   );

@@ -19,7 +19,13 @@ import { startAndRedirect } from './sign-in.js';
 
 const PLACE = { page: 'invitation page', alternative: 'Open the invitation link in a browser and accept it there.' };
 
-function InvitationPage(props: { ctx: Context; invitation: InvitationRecord; error?: string; values?: { email: string; name: string }; providers: SignInProvider[] }) {
+function InvitationPage(props: {
+  ctx: Context;
+  invitation: InvitationRecord;
+  error?: string;
+  values?: { email: string; name: string };
+  providers: SignInProvider[];
+}) {
   const { ctx, invitation } = props;
   const user = currentUser(ctx);
   const csrf = csrfToken(ctx);
@@ -27,8 +33,8 @@ function InvitationPage(props: { ctx: Context; invitation: InvitationRecord; err
     <>
       <h1>Join {invitation.organizationName}</h1>
       <p>
-        {invitation.createdByName ? `${invitation.createdByName} invited you` : 'You are invited'} to the organization <strong>{invitation.organizationName}</strong> as{' '}
-        <strong>{invitation.role}</strong>
+        {invitation.createdByName ? `${invitation.createdByName} invited you` : 'You are invited'} to the organization{' '}
+        <strong>{invitation.organizationName}</strong> as <strong>{invitation.role}</strong>
         {invitation.email ? ` (for ${invitation.email})` : ''}.
       </p>
       {props.error ? <Notice kind="error">{props.error}</Notice> : null}
@@ -43,7 +49,13 @@ function InvitationPage(props: { ctx: Context; invitation: InvitationRecord; err
           <PostForm action={ctx.path} csrf={csrf} class="stack">
             <label>
               Email address
-              <input type="email" name="email" autoComplete="email" required value={props.values?.email ?? invitation.email ?? ''} />
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={props.values?.email ?? invitation.email ?? ''}
+              />
             </label>
             <label>
               Name
@@ -58,7 +70,8 @@ function InvitationPage(props: { ctx: Context; invitation: InvitationRecord; err
             </div>
           </PostForm>
           <p>
-            Have an account already? <a href={`/sign-in?next=${encodeURIComponent(ctx.path)}`}>Sign in</a> and open this link again.
+            Have an account already? <a href={`/sign-in?next=${encodeURIComponent(ctx.path)}`}>Sign in</a> and open this
+            link again.
           </p>
           {props.providers.length ? (
             <div class="actions">
@@ -80,7 +93,11 @@ export function invitationRoutes(app: AppContext, providers: () => SignInProvide
 
   router.get('/invitations/:token', async (ctx) => {
     const invitation = await openInvitation(app, ctx.params.token!);
-    renderPage(ctx, { title: `Join ${invitation.organizationName}` }, <InvitationPage ctx={ctx} invitation={invitation} providers={providers()} />);
+    renderPage(
+      ctx,
+      { title: `Join ${invitation.organizationName}` },
+      <InvitationPage ctx={ctx} invitation={invitation} providers={providers()} />,
+    );
   });
 
   router.post('/invitations/:token', async (ctx) => {
@@ -90,7 +107,14 @@ export function invitationRoutes(app: AppContext, providers: () => SignInProvide
     const values = { email: field(form, 'email'), name: field(form, 'name') };
     try {
       const user = await app.store.transaction(async (tx) => {
-        const user = signedIn ?? (await createUserIn(tx, { email: values.email, name: values.name, password: form.get('password') ?? '', isAdmin: false }));
+        const user =
+          signedIn ??
+          (await createUserIn(tx, {
+            email: values.email,
+            name: values.name,
+            password: form.get('password') ?? '',
+            isAdmin: false,
+          }));
         await acceptInvitationIn(app, tx, invitation, user);
         return user;
       });
@@ -98,7 +122,17 @@ export function invitationRoutes(app: AppContext, providers: () => SignInProvide
       else await startAndRedirect(app, ctx, user.id, '/');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      renderPage(ctx, { title: `Join ${invitation.organizationName}`, status: error.status }, <InvitationPage ctx={ctx} invitation={invitation} error={error.message} values={values} providers={providers()} />);
+      renderPage(
+        ctx,
+        { title: `Join ${invitation.organizationName}`, status: error.status },
+        <InvitationPage
+          ctx={ctx}
+          invitation={invitation}
+          error={error.message}
+          values={values}
+          providers={providers()}
+        />,
+      );
     }
   });
 

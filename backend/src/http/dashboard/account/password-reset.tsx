@@ -34,13 +34,20 @@ export function passwordResetRoutes(app: AppContext): Router<AppState> {
     renderPage(ctx, { title: 'New password' }, <ResetForm action={ctx.path} csrf={csrfToken(ctx)} />);
   });
   router.post('/password-reset/:token', async (ctx) => {
-    const form = await requireCsrf(ctx, { page: 'password reset page', alternative: 'Open the reset link in a browser and choose the password there.' });
+    const form = await requireCsrf(ctx, {
+      page: 'password reset page',
+      alternative: 'Open the reset link in a browser and choose the password there.',
+    });
     try {
       const user = await resetPassword(app, ctx.params.token!, form.get('password') ?? '');
       await startAndRedirect(app, ctx, user.id, '/');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      renderPage(ctx, { title: 'New password', status: error.status }, <ResetForm action={ctx.path} csrf={csrfToken(ctx)} error={error.message} />);
+      renderPage(
+        ctx,
+        { title: 'New password', status: error.status },
+        <ResetForm action={ctx.path} csrf={csrfToken(ctx)} error={error.message} />,
+      );
     }
   });
   return router;

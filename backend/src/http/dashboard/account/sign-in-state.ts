@@ -32,7 +32,14 @@ export function codeChallenge(verifier: string): string {
 }
 
 export function newSignInState(provider: IdentityProvider, next: string, intent: SignInIntent, now: Date): SignInState {
-  return { provider, state: random(), codeVerifier: random(), next, intent, expiresAt: now.getTime() + SIGN_IN_STATE_MINUTES * 60_000 };
+  return {
+    provider,
+    state: random(),
+    codeVerifier: random(),
+    next,
+    intent,
+    expiresAt: now.getTime() + SIGN_IN_STATE_MINUTES * 60_000,
+  };
 }
 
 export const encodeState = (state: SignInState): string => Buffer.from(JSON.stringify(state)).toString('base64url');
@@ -40,7 +47,7 @@ export const encodeState = (state: SignInState): string => Buffer.from(JSON.stri
 function decodeState(cookie: string): Partial<SignInState> | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cookie, 'base64url').toString('utf8'));
-    return parsed && typeof parsed === 'object' ? (parsed) : null;
+    return parsed && typeof parsed === 'object' ? parsed : null;
   } catch {
     return null;
   }
@@ -55,7 +62,12 @@ function validIntent(intent: unknown): intent is SignInIntent {
 }
 
 /** The state the cookie holds, when the host sent back the same `state` in time; else why not. */
-export function checkSignInState(provider: IdentityProvider, cookie: string | undefined, returned: string | undefined, now: Date): SignInState | { problem: StateProblem } {
+export function checkSignInState(
+  provider: IdentityProvider,
+  cookie: string | undefined,
+  returned: string | undefined,
+  now: Date,
+): SignInState | { problem: StateProblem } {
   if (!cookie || !returned) return { problem: 'missing' };
   const saved = decodeState(cookie);
   if (
@@ -94,7 +106,14 @@ export function setStateCookie(ctx: Context, state: SignInState): void {
 export function takeStateCookie(ctx: Context, provider: IdentityProvider): string | undefined {
   const value = ctx.cookies.get(cookieName(provider));
   if (value !== undefined) {
-    ctx.cookies.set(cookieName(provider), '', { httpOnly: true, sameSite: 'lax', secure: ctx.state.secureCookies === true, path: cookiePath(provider), maxAge: 0, overwrite: true });
+    ctx.cookies.set(cookieName(provider), '', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.state.secureCookies === true,
+      path: cookiePath(provider),
+      maxAge: 0,
+      overwrite: true,
+    });
   }
   return value;
 }

@@ -26,7 +26,13 @@ const SIGN_IN_PAGE = {
   alternative: 'Open /sign-in in a browser and sign in there; scripts use the REST API with an API token instead.',
 };
 
-function SignInForm(props: { csrf: string; next: string; email?: string; error?: string; providers: SignInProvider[] }) {
+function SignInForm(props: {
+  csrf: string;
+  next: string;
+  email?: string;
+  error?: string;
+  providers: SignInProvider[];
+}) {
   return (
     <>
       <h1>Sign in to Goalie</h1>
@@ -55,8 +61,8 @@ function SignInForm(props: { csrf: string; next: string; email?: string; error?:
         </div>
       ) : null}
       <p class="muted">
-        No account yet? Ask an admin of your organization for an invitation link. Forgot your password? A server administrator can give you a reset link
-        (<code>goalie user reset-link --email you@example.com</code>).
+        No account yet? Ask an admin of your organization for an invitation link. Forgot your password? A server
+        administrator can give you a reset link (<code>goalie user reset-link --email you@example.com</code>).
       </p>
     </>
   );
@@ -81,7 +87,11 @@ export function signInRoutes(app: AppContext, providers: () => SignInProvider[])
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if ('headers' in error) ctx.set(error.headers as Record<string, string>);
-      renderPage(ctx, { title: 'Sign in', status: error.status }, <SignInForm csrf={csrfToken(ctx)} next={next} email={email} error={error.message} providers={providers()} />);
+      renderPage(
+        ctx,
+        { title: 'Sign in', status: error.status },
+        <SignInForm csrf={csrfToken(ctx)} next={next} email={email} error={error.message} providers={providers()} />,
+      );
     }
   });
 

@@ -4,7 +4,12 @@ import type { PlanBadge } from '../../../app/ports/plan-queries.js';
 
 export type BadgeMessage = 'passed' | 'failed' | 'skipped' | 'no runs';
 
-const COLOURS: Record<BadgeMessage, string> = { passed: '#116329', failed: '#b3261e', skipped: '#6b5300', 'no runs': '#555b66' };
+const COLOURS: Record<BadgeMessage, string> = {
+  passed: '#116329',
+  failed: '#b3261e',
+  skipped: '#6b5300',
+  'no runs': '#555b66',
+};
 const LABEL_COLOUR = '#3d424b';
 const MAX_LABEL = 40;
 
@@ -17,13 +22,17 @@ export function badgeMessage(lastFinished: PlanBadge['lastFinished']): BadgeMess
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** Width of a text in 11px Verdana, near enough: narrow, wide and average letters. */
 export function textWidth(text: string): number {
   let width = 0;
-  for (const c of text) width += /[iljtf.,:;'|!I ]/.test(c) ? 3.6 : /[mwMW@%]/.test(c) ? 10 : /[A-Z0-9#&]/.test(c) ? 7.6 : 6.6;
+  for (const c of text)
+    width += /[iljtf.,:;'|!I ]/.test(c) ? 3.6 : /[mwMW@%]/.test(c) ? 10 : /[A-Z0-9#&]/.test(c) ? 7.6 : 6.6;
   return Math.ceil(width);
 }
 

@@ -13,7 +13,16 @@ export const NEXT_FIRE_TIMES = 3;
 
 /** A time in the schedule's own time zone: "Tue 5 Jan 2027, 06:00". */
 export function zonedTime(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')}`;
 }
@@ -46,7 +55,8 @@ function LatestRun({ summary, passRateDays }: { summary: PlanSummary | undefined
   const run = summary.latestRun;
   return (
     <p>
-      Latest run <a href={`/runs/${encodeURIComponent(run.shortId)}`}>{run.shortId}</a> <Badge value={run.result ?? run.status} /> <Time at={run.createdAt} />
+      Latest run <a href={`/runs/${encodeURIComponent(run.shortId)}`}>{run.shortId}</a>{' '}
+      <Badge value={run.result ?? run.status} /> <Time at={run.createdAt} />
       {summary.finishedRuns ? (
         <span class="muted">
           {' '}
@@ -62,7 +72,10 @@ function TestCases({ plan }: { plan: PlanDetails }) {
   return (
     <>
       <h3>
-        Test cases <small class="muted">({plan.testCases.length === 0 ? 'none' : `${enabled} of ${plan.testCases.length} enabled`})</small>
+        Test cases{' '}
+        <small class="muted">
+          ({plan.testCases.length === 0 ? 'none' : `${enabled} of ${plan.testCases.length} enabled`})
+        </small>
       </h3>
       {plan.testCases.length === 0 ? (
         <p class="muted">None: list them under testCases: of the plan in the project YAML.</p>
@@ -72,7 +85,11 @@ function TestCases({ plan }: { plan: PlanDetails }) {
             <li>
               <a href={`/test-cases/${t.id}`}>{t.name}</a>
               {t.isEnabled ? null : <span class="muted"> — disabled, left out of runs</span>}
-              {t.generationStatus === 'FAILED' ? <span class="muted"> — burn-in failed</span> : t.generationStatus === 'GENERATING' ? <span class="muted"> — burning in</span> : null}
+              {t.generationStatus === 'FAILED' ? (
+                <span class="muted"> — burn-in failed</span>
+              ) : t.generationStatus === 'GENERATING' ? (
+                <span class="muted"> — burning in</span>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -119,7 +136,10 @@ function Schedules({ plan, now }: { plan: PlanDetails; now: Date }) {
     <>
       <h3>Schedules</h3>
       {plan.schedules.length === 0 ? (
-        <p class="muted">None: it runs when started (Run now, the API, CI or a review). Add schedules: to the plan in the project YAML to run it on a timetable.</p>
+        <p class="muted">
+          None: it runs when started (Run now, the API, CI or a review). Add schedules: to the plan in the project YAML
+          to run it on a timetable.
+        </p>
       ) : (
         <table>
           <TableHead columns={['When', 'Cron', 'Time zone', `Next ${NEXT_FIRE_TIMES} runs`]} />
@@ -161,7 +181,17 @@ function Schedules({ plan, now }: { plan: PlanDetails; now: Date }) {
   );
 }
 
-function StatusBadge({ plan, projectSlug, publicResults, links }: { plan: PlanDetails; projectSlug: string; publicResults: boolean; links: Links }) {
+function StatusBadge({
+  plan,
+  projectSlug,
+  publicResults,
+  links,
+}: {
+  plan: PlanDetails;
+  projectSlug: string;
+  publicResults: boolean;
+  links: Links;
+}) {
   const url = links.badge(plan.shortId, publicResults ? null : plan.badgeToken);
   const markdown = `[![Goalie](${url})](${links.plan(projectSlug, plan.shortId)})`;
   const path = new URL(url).pathname;
@@ -209,7 +239,11 @@ function Plan({ plan, props }: { plan: PlanDetails; props: PlansPageProps }) {
       <LatestRun summary={summary} passRateDays={props.passRateDays} />
       {can(props.role, 'run') ? (
         enabled ? (
-          <PostForm action={`/p/${props.projectSlug}/plans/${encodeURIComponent(plan.shortId)}/run`} csrf={props.csrf} class="actions">
+          <PostForm
+            action={`/p/${props.projectSlug}/plans/${encodeURIComponent(plan.shortId)}/run`}
+            csrf={props.csrf}
+            class="actions"
+          >
             <button type="submit" aria-describedby={headingId}>
               Run now
             </button>
@@ -227,13 +261,19 @@ function Plan({ plan, props }: { plan: PlanDetails; props: PlansPageProps }) {
       <p>
         {plan.slack ? (
           <>
-            Slack channel <code>{plan.slack.channel}</code>, {plan.slack.notifyOn === 'failure' ? 'when a run fails' : 'for every run'}
+            Slack channel <code>{plan.slack.channel}</code>,{' '}
+            {plan.slack.notifyOn === 'failure' ? 'when a run fails' : 'for every run'}
           </>
         ) : (
           <span class="muted">No Slack channel of its own (the project's default channel, if it has one).</span>
         )}
       </p>
-      <StatusBadge plan={plan} projectSlug={props.projectSlug} publicResults={props.publicResults} links={props.links} />
+      <StatusBadge
+        plan={plan}
+        projectSlug={props.projectSlug}
+        publicResults={props.publicResults}
+        links={props.links}
+      />
     </section>
   );
 }

@@ -17,10 +17,18 @@ import { renderPage } from '../render.js';
 import { badgeMessage, badgeSvg } from './badge-svg.js';
 import { PlansPage } from './plans-page.js';
 
-async function showPlans(app: AppContext, ctx: Context, slug: string, error: { planShortId: string; message: string; status: number } | null = null): Promise<void> {
+async function showPlans(
+  app: AppContext,
+  ctx: Context,
+  slug: string,
+  error: { planShortId: string; message: string; status: number } | null = null,
+): Promise<void> {
   const { project, nav, role } = await projectPage(app, ctx, slug, 'read', 'see the test plans');
   const now = app.now();
-  const [plans, summaries] = await Promise.all([app.store.planQueries.plans(project.id), app.store.overview.plans([project.id], new Date(now.getTime() - PASS_RATE_DAYS * 86_400_000))]);
+  const [plans, summaries] = await Promise.all([
+    app.store.planQueries.plans(project.id),
+    app.store.overview.plans([project.id], new Date(now.getTime() - PASS_RATE_DAYS * 86_400_000)),
+  ]);
   renderPage(
     ctx,
     { title: `Plans · ${project.name}`, project: nav, section: 'plans', status: error?.status },
@@ -44,12 +52,14 @@ function sameToken(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-const NO_BADGE = 'There is no badge at this address. A project whose results are not public has its badges only at the address with the secret shown on its plans page.';
+const NO_BADGE =
+  'There is no badge at this address. A project whose results are not public has its badges only at the address with the secret shown on its plans page.';
 
 async function sendBadge(app: AppContext, ctx: Context, shortId: string, token: string | null): Promise<void> {
   const badge = await app.store.planQueries.badge(shortId);
   // Unknown plan, private results, wrong token: the same 404, so nothing tells them apart.
-  if (!badge || (token === null ? !badge.publicResults : !sameToken(token, badge.badgeToken))) throw new NotFound(NO_BADGE);
+  if (!badge || (token === null ? !badge.publicResults : !sameToken(token, badge.badgeToken)))
+    throw new NotFound(NO_BADGE);
   ctx.type = 'image/svg+xml; charset=utf-8';
   // The result changes with every run: caches ask again each time.
   ctx.set('Cache-Control', 'no-cache');
@@ -64,15 +74,26 @@ export function planRoutes(app: AppContext): Router<AppState> {
   router.get('/p/:slug/plans', (ctx) => showPlans(app, ctx, ctx.params.slug!));
 
   router.post('/p/:slug/plans/:shortId/run', async (ctx) => {
-    await requireCsrf(ctx, { page: 'plans page', alternative: "Open the project's plans page and press Run now there, or use POST /v1/run with an API token." });
+    await requireCsrf(ctx, {
+      page: 'plans page',
+      alternative: "Open the project's plans page and press Run now there, or use POST /v1/run with an API token.",
+    });
     const { project } = await projectPage(app, ctx, ctx.params.slug!, 'run', 'start runs');
     const shortId = ctx.params.shortId!;
     try {
-      const run = await startRun(app, await projectCaller(app, project.id), { testPlanShortId: shortId, storedTrigger: 'MANUAL', actor: requireUser(ctx).email });
+      const run = await startRun(app, await projectCaller(app, project.id), {
+        testPlanShortId: shortId,
+        storedTrigger: 'MANUAL',
+        actor: requireUser(ctx).email,
+      });
       ctx.redirect(`/runs/${encodeURIComponent(run.shortId)}`);
     } catch (error) {
       if (!(error instanceof AppError) || ![400, 402, 409].includes(error.status)) throw error;
-      await showPlans(app, ctx, ctx.params.slug!, { planShortId: shortId, message: error.message, status: error.status });
+      await showPlans(app, ctx, ctx.params.slug!, {
+        planShortId: shortId,
+        message: error.message,
+        status: error.status,
+      });
     }
   });
 

@@ -4,7 +4,14 @@ import type { ChangeRequestSummary, ConnectionSummary } from '../../../app/ports
 import type { ReviewStatus } from '../../../app/ports/review-store.js';
 import type { Verdict } from '../../../domain/review/verdict.js';
 import { Badge, Table, Time } from '../components.js';
-import { changeRequestNoun, changeRequestRef, HOST_NAMES, IN_PROGRESS, shortSha, STATUS_WORDS } from './review-words.js';
+import {
+  changeRequestNoun,
+  changeRequestRef,
+  HOST_NAMES,
+  IN_PROGRESS,
+  shortSha,
+  STATUS_WORDS,
+} from './review-words.js';
 
 export const PAGE_SIZE = 25;
 
@@ -46,10 +53,13 @@ export function NoConnection() {
     <section aria-labelledby="connect">
       <h2 id="connect">No repository is connected</h2>
       <p>
-        Goalie reviews the pull requests of a GitHub repository or the merge requests of a GitLab project against their preview deployments: it runs the end-to-end test plan and
-        explores the preview, then posts a verdict on the change request. This project has no repository connected yet, so it has no reviews.
+        Goalie reviews the pull requests of a GitHub repository or the merge requests of a GitLab project against their
+        preview deployments: it runs the end-to-end test plan and explores the preview, then posts a verdict on the
+        change request. This project has no repository connected yet, so it has no reviews.
       </p>
-      <p>To connect one, add a <code>repository:</code> block to the project's YAML file and apply it:</p>
+      <p>
+        To connect one, add a <code>repository:</code> block to the project's YAML file and apply it:
+      </p>
       <pre>{`repository:
   host: github                  # or gitlab
   url: https://api.github.com   # GitLab: https://gitlab.com or your instance
@@ -60,7 +70,8 @@ export function NoConnection() {
       preview: Storefront       # hosting environment -> application`}</pre>
       <pre>goalie apply project.yaml</pre>
       <p>
-        <code>docs/reviews.md</code> in the Goalie repository describes the credentials the host needs, every review setting, and what Goalie posts.
+        <code>docs/reviews.md</code> in the Goalie repository describes the credentials the host needs, every review
+        setting, and what Goalie posts.
       </p>
     </section>
   );
@@ -121,7 +132,13 @@ function Row({ item, connection }: { item: ChangeRequestSummary; connection: Con
       <td>
         <Badge value={r.status} label={STATUS_WORDS[r.status]} />
       </td>
-      <td>{r.verdict ? <Badge value={r.verdict} /> : <span class="muted">{IN_PROGRESS.includes(r.status) ? 'none yet' : 'none'}</span>}</td>
+      <td>
+        {r.verdict ? (
+          <Badge value={r.verdict} />
+        ) : (
+          <span class="muted">{IN_PROGRESS.includes(r.status) ? 'none yet' : 'none'}</span>
+        )}
+      </td>
       <td class="wrap">
         <code>{r.branch}</code>
         <br />
@@ -137,7 +154,13 @@ function Row({ item, connection }: { item: ChangeRequestSummary; connection: Con
   );
 }
 
-export function ReviewList(props: { slug: string; connection: ConnectionSummary | null; query: ListQuery; list: { items: ChangeRequestSummary[]; total: number }; live: boolean }) {
+export function ReviewList(props: {
+  slug: string;
+  connection: ConnectionSummary | null;
+  query: ListQuery;
+  list: { items: ChangeRequestSummary[]; total: number };
+  live: boolean;
+}) {
   const { slug, connection, query, list } = props;
   if (!connection) {
     return (
@@ -155,7 +178,8 @@ export function ReviewList(props: { slug: string; connection: ConnectionSummary 
     <>
       <h1>Reviews</h1>
       <p>
-        The {noun}s of <strong>{connection.repository}</strong> on {HOST_NAMES[connection.host]} that Goalie reviewed, each with its newest review; the newest first.
+        The {noun}s of <strong>{connection.repository}</strong> on {HOST_NAMES[connection.host]} that Goalie reviewed,
+        each with its newest review; the newest first.
         {props.live ? ' A review is in progress: this page updates itself.' : ''}
       </p>
       <Filters slug={slug} query={query} />
@@ -175,7 +199,17 @@ export function ReviewList(props: { slug: string; connection: ConnectionSummary 
               ? `${list.total} ${list.total === 1 ? noun : `${noun}s`}${filtered ? ' match' : ''}.`
               : `${first}–${last} of ${list.total} ${noun}s${filtered ? ' that match' : ''}.`}
           </p>
-          <Table caption={`The ${noun}s, newest review first`} columns={[noun[0]!.toUpperCase() + noun.slice(1), 'State', 'Verdict', 'Branch and commit', 'Author', 'Newest review']}>
+          <Table
+            caption={`The ${noun}s, newest review first`}
+            columns={[
+              noun[0]!.toUpperCase() + noun.slice(1),
+              'State',
+              'Verdict',
+              'Branch and commit',
+              'Author',
+              'Newest review',
+            ]}
+          >
             {list.items.map((item) => (
               <Row item={item} connection={connection} />
             ))}

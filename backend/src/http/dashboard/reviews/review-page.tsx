@@ -48,7 +48,10 @@ function Outcome({ data }: { data: ReviewPageData }) {
   switch (review.status) {
     case 'COMPLETED':
       return (
-        <section class={`verdict ${review.verdict ? review.verdict.replace(/\s+/g, '') : ''}`} aria-labelledby="verdict">
+        <section
+          class={`verdict ${review.verdict ? review.verdict.replace(/\s+/g, '') : ''}`}
+          aria-labelledby="verdict"
+        >
           <h2 id="verdict">
             Verdict: <Badge value={review.verdict ?? 'Comment'} />
           </h2>
@@ -58,7 +61,8 @@ function Outcome({ data }: { data: ReviewPageData }) {
     case 'AUTHORIZING':
       return (
         <p class="notice" role="status">
-          Goalie is asking {host} whether {review.author ?? 'the person who asked'} may ask for a review. Nothing runs before {host} answers.
+          Goalie is asking {host} whether {review.author ?? 'the person who asked'} may ask for a review. Nothing runs
+          before {host} answers.
         </p>
       );
     case 'WAITING':
@@ -68,10 +72,18 @@ function Outcome({ data }: { data: ReviewPageData }) {
           {missing.length ? (
             <>
               {' '}
-              to {missing.length === 1 ? 'the environment' : 'the environments'} {missing.map((m, i) => [i ? ', ' : '', <code>{m}</code>])}
+              to {missing.length === 1 ? 'the environment' : 'the environments'}{' '}
+              {missing.map((m, i) => [i ? ', ' : '', <code>{m}</code>])}
             </>
           ) : null}
-          . The review starts when they are ready{connection ? <>, or when someone comments <code>{connection.mention} &lt;preview URL&gt;</code> on the {changeRequestNoun(connection.host)}</> : null}.
+          . The review starts when they are ready
+          {connection ? (
+            <>
+              , or when someone comments <code>{connection.mention} &lt;preview URL&gt;</code> on the{' '}
+              {changeRequestNoun(connection.host)}
+            </>
+          ) : null}
+          .
         </p>
       );
     case 'QUEUED':
@@ -93,15 +105,20 @@ function Outcome({ data }: { data: ReviewPageData }) {
             <strong>Superseded.</strong>{' '}
             {review.supersededBySha ? (
               <>
-                Commit <code>{shortSha(review.supersededBySha)}</code> is newer, so this review of {sha} was cancelled and gave no verdict.
+                Commit <code>{shortSha(review.supersededBySha)}</code> is newer, so this review of {sha} was cancelled
+                and gave no verdict.
               </>
             ) : (
-              <>This review of {sha} was cancelled because the change request changed or was closed; it gave no verdict.</>
+              <>
+                This review of {sha} was cancelled because the change request changed or was closed; it gave no verdict.
+              </>
             )}
           </p>
           {data.history[0] && data.history[0].shortId !== review.shortId ? (
             <p>
-              The newest review of this change request: <a href={`/reviews/${data.history[0].shortId}`}>{data.history[0].shortId}</a> ({STATUS_WORDS[data.history[0].status]}).
+              The newest review of this change request:{' '}
+              <a href={`/reviews/${data.history[0].shortId}`}>{data.history[0].shortId}</a> (
+              {STATUS_WORDS[data.history[0].status]}).
             </p>
           ) : null}
         </div>
@@ -110,7 +127,8 @@ function Outcome({ data }: { data: ReviewPageData }) {
       return (
         <div class="notice error" role="alert">
           <p>
-            <strong>Refused.</strong> {review.author ?? 'The person who asked'} may not ask for a review, so nothing ran and no usage was spent.
+            <strong>Refused.</strong> {review.author ?? 'The person who asked'} may not ask for a review, so nothing ran
+            and no usage was spent.
             {review.errorMessage ? ` ${review.errorMessage}` : ''}
           </p>
           <p>Someone with enough permission on the repository can ask again by mentioning Goalie in a comment.</p>
@@ -120,7 +138,8 @@ function Outcome({ data }: { data: ReviewPageData }) {
       return (
         <div class="notice error" role="alert">
           <p>
-            <strong>Goalie could not finish this review.</strong> {review.errorMessage ?? 'The review failed without a message; the server log has the details.'}
+            <strong>Goalie could not finish this review.</strong>{' '}
+            {review.errorMessage ?? 'The review failed without a message; the server log has the details.'}
           </p>
         </div>
       );
@@ -133,7 +152,8 @@ function outcomeOf(t: RunTestCaseRecord): string {
 
 /** Failures first, then what could not run, then the passes, each in plan order. */
 function byImportance(a: RunTestCaseRecord, b: RunTestCaseRecord): number {
-  const rank = (t: RunTestCaseRecord) => ['FAILED', 'ERROR', 'SKIPPED', 'CANCELLED', 'RUNNING', 'PENDING', 'PASSED'].indexOf(outcomeOf(t));
+  const rank = (t: RunTestCaseRecord) =>
+    ['FAILED', 'ERROR', 'SKIPPED', 'CANCELLED', 'RUNNING', 'PENDING', 'PASSED'].indexOf(outcomeOf(t));
   return rank(a) - rank(b) || a.position - b.position;
 }
 
@@ -143,15 +163,23 @@ function EndToEnd({ data }: { data: ReviewPageData }) {
     <section aria-labelledby="end-to-end">
       <h2 id="end-to-end">End-to-end tests</h2>
       {!run ? (
-        <p class="muted">{isLive(review) ? 'The run has not started yet.' : 'No end-to-end run: the review ended before it, or the project has no test plan to run.'}</p>
+        <p class="muted">
+          {isLive(review)
+            ? 'The run has not started yet.'
+            : 'No end-to-end run: the review ended before it, or the project has no test plan to run.'}
+        </p>
       ) : (
         <>
           <p>
-            <a href={`/runs/${run.shortId}`}>Run {run.shortId}</a> of the plan {run.testPlanName}: <Badge value={run.result ?? run.status} label={(run.result ?? run.status).toLowerCase()} />
+            <a href={`/runs/${run.shortId}`}>Run {run.shortId}</a> of the plan {run.testPlanName}:{' '}
+            <Badge value={run.result ?? run.status} label={(run.result ?? run.status).toLowerCase()} />
             {testCases.length ? ` ${countInWords(testCases.map(outcomeOf))}.` : ' no test cases.'}
           </p>
           {testCases.length ? (
-            <Table caption={`Test cases of run ${run.shortId}, failures first`} columns={['Test case', 'Result', 'Reason']}>
+            <Table
+              caption={`Test cases of run ${run.shortId}, failures first`}
+              columns={['Test case', 'Result', 'Reason']}
+            >
               {[...testCases].sort(byImportance).map((t) => (
                 <tr>
                   <td>
@@ -173,8 +201,12 @@ function EndToEnd({ data }: { data: ReviewPageData }) {
 
 function ExplorationSection({ data }: { data: ReviewPageData }) {
   const exploration = data.review.exploration;
-  const findings = [...(exploration?.findings ?? [])].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
-  const bySeverity = (['critical', 'major', 'minor'] as const).map((s) => [s, findings.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
+  const findings = [...(exploration?.findings ?? [])].sort(
+    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+  );
+  const bySeverity = (['critical', 'major', 'minor'] as const)
+    .map((s) => [s, findings.filter((f) => f.severity === s).length] as const)
+    .filter(([, n]) => n > 0);
   return (
     <section aria-labelledby="exploration">
       <h2 id="exploration">Exploration of the preview</h2>
@@ -185,10 +217,16 @@ function ExplorationSection({ data }: { data: ReviewPageData }) {
           <p>
             {exploration.unreachable ? 'The preview could not be reached. ' : ''}
             {exploration.pagesVisited.length} {exploration.pagesVisited.length === 1 ? 'page' : 'pages'} visited,{' '}
-            {findings.length === 0 ? 'nothing found.' : `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}: ${bySeverity.map(([s, n]) => `${n} ${s}`).join(', ')}.`}
+            {findings.length === 0
+              ? 'nothing found.'
+              : `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'}: ${bySeverity.map(([s, n]) => `${n} ${s}`).join(', ')}.`}
           </p>
           {findings.length ? (
-            <Table class="findings" caption="Findings of the exploration, the most severe first" columns={['Severity', 'Finding', 'Page', 'Evidence']}>
+            <Table
+              class="findings"
+              caption="Findings of the exploration, the most severe first"
+              columns={['Severity', 'Finding', 'Page', 'Evidence']}
+            >
               {findings.map((f) => (
                 <tr>
                   <td>
@@ -336,10 +374,19 @@ function History({ data }: { data: ReviewPageData }) {
   return (
     <section aria-labelledby="history">
       <h2 id="history">Reviews of this change request</h2>
-      <Table caption="Reviews of this change request, newest first" columns={['Review', 'State', 'Verdict', 'Commit', 'Asked for']}>
+      <Table
+        caption="Reviews of this change request, newest first"
+        columns={['Review', 'State', 'Verdict', 'Commit', 'Asked for']}
+      >
         {history.map((h) => (
           <tr>
-            <td>{h.shortId === review.shortId ? <strong aria-current="page">{h.shortId} (this one)</strong> : <a href={`/reviews/${h.shortId}`}>{h.shortId}</a>}</td>
+            <td>
+              {h.shortId === review.shortId ? (
+                <strong aria-current="page">{h.shortId} (this one)</strong>
+              ) : (
+                <a href={`/reviews/${h.shortId}`}>{h.shortId}</a>
+              )}
+            </td>
             <td>
               <Badge value={h.status} label={STATUS_WORDS[h.status]} />
             </td>
@@ -366,7 +413,8 @@ export function ReviewPage({ data }: { data: ReviewPageData }) {
       </h1>
       <p class="muted">
         Review {review.shortId}
-        {connection ? ` of ${connection.repository} on ${HOST_NAMES[connection.host]}` : ''}, branch <code>{review.branch}</code>, commit <code>{shortSha(review.headSha)}</code>
+        {connection ? ` of ${connection.repository} on ${HOST_NAMES[connection.host]}` : ''}, branch{' '}
+        <code>{review.branch}</code>, commit <code>{shortSha(review.headSha)}</code>
       </p>
       <Outcome data={data} />
       <EndToEnd data={data} />

@@ -28,9 +28,20 @@ async function reviewPageData(app: AppContext, review: ReviewRecord): Promise<Re
   const testCases = run ? await app.store.runs.testCasesOf(run.id) : [];
   const missing =
     review.status === 'WAITING' && connection
-      ? deploymentsReady(connection.environmentMapping, await app.store.reviews.deploymentsFor(review.connectionId, review.headSha), review.headSha).missing
+      ? deploymentsReady(
+          connection.environmentMapping,
+          await app.store.reviews.deploymentsFor(review.connectionId, review.headSha),
+          review.headSha,
+        ).missing
       : [];
-  return { review, connection: connection?.id === review.connectionId ? connection : null, run, testCases, history, missing };
+  return {
+    review,
+    connection: connection?.id === review.connectionId ? connection : null,
+    run,
+    testCases,
+    history,
+    missing,
+  };
 }
 
 export async function showReviewPage(app: AppContext, ctx: Context, shortId: string): Promise<void> {
@@ -40,10 +51,17 @@ export async function showReviewPage(app: AppContext, ctx: Context, shortId: str
   const project = await app.store.projects.findById(review.projectId);
   if (!project) throw new NotFound(notFound);
   const role = await projectAccess(app, ctx, project, 'read', 'see this review', { results: true });
-  const [data, summary] = await Promise.all([reviewPageData(app, review), role ? app.store.overview.projectBySlug(project.slug) : null]);
+  const [data, summary] = await Promise.all([
+    reviewPageData(app, review),
+    role ? app.store.overview.projectBySlug(project.slug) : null,
+  ]);
   // The project's sections only for its members: a reader of a public review sees the review alone.
   const nav = summary ? { slug: summary.slug, name: summary.name, organizationName: summary.organizationName } : null;
-  renderPage(ctx, { title: reviewTitle(data), project: nav, section: 'reviews', live: isLive(review) }, <ReviewPage data={data} />);
+  renderPage(
+    ctx,
+    { title: reviewTitle(data), project: nav, section: 'reviews', live: isLive(review) },
+    <ReviewPage data={data} />,
+  );
 }
 
 function one(ctx: Context, name: string): string {
@@ -57,10 +75,14 @@ function listQuery(ctx: Context): ListQuery {
   const verdict = one(ctx, 'verdict');
   const page = one(ctx, 'page');
   if (state && !STATE_FILTERS.some((f) => f.value === state)) {
-    throw new BadRequest(`There is no review state "${state}" to filter by. Use one of: ${STATE_FILTERS.map((f) => f.value).join(', ')}.`);
+    throw new BadRequest(
+      `There is no review state "${state}" to filter by. Use one of: ${STATE_FILTERS.map((f) => f.value).join(', ')}.`,
+    );
   }
   if (verdict && !VERDICT_FILTERS.some((f) => f.value === verdict)) {
-    throw new BadRequest(`There is no verdict "${verdict}" to filter by. Use one of: ${VERDICT_FILTERS.map((f) => f.value).join(', ')}.`);
+    throw new BadRequest(
+      `There is no verdict "${verdict}" to filter by. Use one of: ${VERDICT_FILTERS.map((f) => f.value).join(', ')}.`,
+    );
   }
   if (page && !/^[1-9][0-9]{0,5}$/.test(page)) throw new BadRequest(`The page must be a number from 1, not "${page}".`);
   return { state, verdict, page: page ? Number(page) : 1 };
@@ -81,11 +103,18 @@ export function reviewsRoutes(app: AppContext): Router<AppState> {
     const connection = await app.store.reviewsQueries.connectionOf(project.id);
     const [list, live] = connection
       ? await Promise.all([
-          app.store.reviewsQueries.changeRequests(connection.id, filterOf(query), { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }),
+          app.store.reviewsQueries.changeRequests(connection.id, filterOf(query), {
+            limit: PAGE_SIZE,
+            offset: (query.page - 1) * PAGE_SIZE,
+          }),
           app.store.reviewsQueries.anyReviewIn(connection.id, IN_PROGRESS),
         ])
       : [{ items: [], total: 0 }, false];
-    renderPage(ctx, { title: `Reviews · ${project.name}`, project: nav, section: 'reviews', live }, <ReviewList slug={project.slug} connection={connection} query={query} list={list} live={live} />);
+    renderPage(
+      ctx,
+      { title: `Reviews · ${project.name}`, project: nav, section: 'reviews', live },
+      <ReviewList slug={project.slug} connection={connection} query={query} list={list} live={live} />,
+    );
   });
   return router;
 }

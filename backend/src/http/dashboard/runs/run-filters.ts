@@ -7,7 +7,17 @@ import { RUN_STATUSES, type RunResult, type RunStatus } from '../../../domain/ru
 
 export const RUN_RESULTS: readonly RunResult[] = ['PASSED', 'FAILED', 'SKIPPED'];
 export const TRIGGERS: readonly StoredTrigger[] = ['API', 'REPOHOST', 'SCHEDULE', 'MANUAL'];
-export const FILTER_FIELDS = ['plan', 'status', 'result', 'trigger', 'branch', 'commit', 'author', 'from', 'to'] as const;
+export const FILTER_FIELDS = [
+  'plan',
+  'status',
+  'result',
+  'trigger',
+  'branch',
+  'commit',
+  'author',
+  'from',
+  'to',
+] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 
 /** As long as the API lets a run's branch and actor be. */
@@ -32,7 +42,12 @@ export function parseDay(text: string): Date | null {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
 
-function oneOf<T extends string>(problems: string[], what: string, value: string, allowed: readonly T[]): T | undefined {
+function oneOf<T extends string>(
+  problems: string[],
+  what: string,
+  value: string,
+  allowed: readonly T[],
+): T | undefined {
   if (!value) return undefined;
   const upper = value.toUpperCase() as T;
   if (allowed.includes(upper)) return upper;
@@ -44,7 +59,10 @@ function oneOf<T extends string>(problems: string[], what: string, value: string
  * `query`: the URL's parameters (a field given twice is a problem); `plans`: the project's plans, by
  * short id, which the plan filter must name.
  */
-export function parseRunQuery(query: Record<string, string | string[] | undefined>, plans: readonly { shortId: string; name: string }[]): ParsedRunQuery {
+export function parseRunQuery(
+  query: Record<string, string | string[] | undefined>,
+  plans: readonly { shortId: string; name: string }[],
+): ParsedRunQuery {
   const problems: string[] = [];
   const single = (name: string): string => {
     const raw = query[name];
@@ -60,30 +78,41 @@ export function parseRunQuery(query: Record<string, string | string[] | undefine
   if (values.plan) {
     const plan = plans.find((p) => p.shortId === values.plan);
     if (plan) filter.planShortId = plan.shortId;
-    else problems.push(`This project has no test plan ${JSON.stringify(values.plan)}: choose one of the list${plans.length ? ` (${plans.map((p) => p.shortId).join(', ')})` : ''}.`);
+    else
+      problems.push(
+        `This project has no test plan ${JSON.stringify(values.plan)}: choose one of the list${plans.length ? ` (${plans.map((p) => p.shortId).join(', ')})` : ''}.`,
+      );
   }
   filter.status = oneOf<RunStatus>(problems, 'status', values.status, RUN_STATUSES);
   filter.result = oneOf<RunResult>(problems, 'result', values.result, RUN_RESULTS);
   filter.trigger = oneOf<StoredTrigger>(problems, 'trigger', values.trigger, TRIGGERS);
 
   for (const field of ['branch', 'author'] as const) {
-    if (values[field].length > MAX_LENGTH[field]) problems.push(`The ${field} is ${values[field].length} characters long; give at most ${MAX_LENGTH[field]}.`);
+    if (values[field].length > MAX_LENGTH[field])
+      problems.push(`The ${field} is ${values[field].length} characters long; give at most ${MAX_LENGTH[field]}.`);
     else if (values[field]) filter[field] = values[field];
   }
   if (values.commit) {
     if (/^[0-9a-f]{4,40}$/i.test(values.commit)) filter.commitPrefix = values.commit.toLowerCase();
-    else problems.push(`${JSON.stringify(values.commit.slice(0, 60))} is not the start of a commit hash: give 4 to 40 hexadecimal characters, e.g. 3f9a2c1.`);
+    else
+      problems.push(
+        `${JSON.stringify(values.commit.slice(0, 60))} is not the start of a commit hash: give 4 to 40 hexadecimal characters, e.g. 3f9a2c1.`,
+      );
   }
 
   const day = (field: 'from' | 'to'): Date | undefined => {
     if (!values[field]) return undefined;
     const date = parseDay(values[field]);
-    if (!date) problems.push(`${JSON.stringify(values[field].slice(0, 60))} is not a date: give the ${field === 'from' ? 'first' : 'last'} day as YYYY-MM-DD, e.g. 2026-11-02.`);
+    if (!date)
+      problems.push(
+        `${JSON.stringify(values[field].slice(0, 60))} is not a date: give the ${field === 'from' ? 'first' : 'last'} day as YYYY-MM-DD, e.g. 2026-11-02.`,
+      );
     return date ?? undefined;
   };
   const from = day('from');
   const to = day('to');
-  if (from && to && from > to) problems.push(`The date range ends (${values.to}) before it starts (${values.from}): swap the two days.`);
+  if (from && to && from > to)
+    problems.push(`The date range ends (${values.to}) before it starts (${values.from}): swap the two days.`);
   if (from) filter.createdFrom = from;
   // The last day counts whole: runs created before the next midnight (UTC).
   if (to) filter.createdBefore = new Date(to.getTime() + 86_400_000);
@@ -94,7 +123,10 @@ export function parseRunQuery(query: Record<string, string | string[] | undefine
   if (before && after) problems.push('Give either before or after (the Older and Newer links), not both.');
   else if (before || after) {
     const id = before || after;
-    if (!SHORT_ID.test(id)) problems.push(`${JSON.stringify(id.slice(0, 60))} is not a run's short ID: follow the Newer and Older links, or start from the newest runs.`);
+    if (!SHORT_ID.test(id))
+      problems.push(
+        `${JSON.stringify(id.slice(0, 60))} is not a run's short ID: follow the Newer and Older links, or start from the newest runs.`,
+      );
     else cursor = before ? { before } : { after };
   }
 
@@ -102,7 +134,11 @@ export function parseRunQuery(query: Record<string, string | string[] | undefine
 }
 
 /** The list's address with these filter values (empty ones left out) and a cursor. */
-export function runListHref(slug: string, values: Partial<Record<FilterField, string>>, cursor: RunCursor = null): string {
+export function runListHref(
+  slug: string,
+  values: Partial<Record<FilterField, string>>,
+  cursor: RunCursor = null,
+): string {
   const params = new URLSearchParams();
   for (const field of FILTER_FIELDS) if (values[field]) params.set(field, values[field]);
   if (cursor && 'before' in cursor) params.set('before', cursor.before);

@@ -8,14 +8,27 @@ import { RUN_STATUSES } from '../../../domain/run-state.js';
 import { Badge, duration, Notice, Time } from '../components.js';
 import { projectPage } from '../project-context.js';
 import { renderPage } from '../render.js';
-import { parseRunQuery, RUN_RESULTS, runListHref, TRIGGERS, type FilterField, type ParsedRunQuery } from './run-filters.js';
+import {
+  parseRunQuery,
+  RUN_RESULTS,
+  runListHref,
+  TRIGGERS,
+  type FilterField,
+  type ParsedRunQuery,
+} from './run-filters.js';
 import { countsSentence, isLive, shortSha, shownResult, TRIGGER_WORDS } from './run-words.js';
 
 export const RUN_PAGE_SIZE = 25;
 
 type Values = ParsedRunQuery['values'];
 
-function Choice(props: { name: FilterField; label: string; value: string; any: string; options: readonly (string | [string, string])[] }) {
+function Choice(props: {
+  name: FilterField;
+  label: string;
+  value: string;
+  any: string;
+  options: readonly (string | [string, string])[];
+}) {
   return (
     <label>
       {props.label}
@@ -43,14 +56,34 @@ function Text(props: { name: FilterField; label: string; value: string; type?: s
   );
 }
 
-function Filters({ slug, values, plans }: { slug: string; values: Values; plans: { shortId: string; name: string }[] }) {
+function Filters({
+  slug,
+  values,
+  plans,
+}: {
+  slug: string;
+  values: Values;
+  plans: { shortId: string; name: string }[];
+}) {
   const filtered = Object.values(values).some(Boolean);
   return (
     <form method="get" action={`/p/${slug}/runs`} class="filters" role="search" aria-label="Filter runs">
-      <Choice name="plan" label="Plan" value={values.plan} any="Any plan" options={plans.map((p) => [p.shortId, p.name])} />
+      <Choice
+        name="plan"
+        label="Plan"
+        value={values.plan}
+        any="Any plan"
+        options={plans.map((p) => [p.shortId, p.name])}
+      />
       <Choice name="status" label="Status" value={values.status} any="Any status" options={RUN_STATUSES} />
       <Choice name="result" label="Result" value={values.result} any="Any result" options={RUN_RESULTS} />
-      <Choice name="trigger" label="Trigger" value={values.trigger} any="Any trigger" options={TRIGGERS.map((t) => [t, TRIGGER_WORDS[t]])} />
+      <Choice
+        name="trigger"
+        label="Trigger"
+        value={values.trigger}
+        any="Any trigger"
+        options={TRIGGERS.map((t) => [t, TRIGGER_WORDS[t]])}
+      />
       <Text name="branch" label="Branch" value={values.branch} placeholder="main" />
       <Text name="commit" label="Commit" value={values.commit} placeholder="3f9a2c1" />
       <Text name="author" label="Author" value={values.author} />
@@ -110,7 +143,13 @@ function RunRow({ run }: { run: RunListRow }) {
       <td class="when">
         <Time at={run.createdAt} />
         <br />
-        <small>{run.finishedAt ? `took ${duration(run.startedAt ?? run.createdAt, run.finishedAt)}` : isLive(run.status) ? 'not finished' : ''}</small>
+        <small>
+          {run.finishedAt
+            ? `took ${duration(run.startedAt ?? run.createdAt, run.finishedAt)}`
+            : isLive(run.status)
+              ? 'not finished'
+              : ''}
+        </small>
       </td>
     </tr>
   );
@@ -160,13 +199,20 @@ export async function runListPage(app: AppContext, ctx: Context, slug: string): 
   let page: RunListPage | null = null;
   if (parsed.problems.length === 0) {
     page = await app.store.runQueries.list(project.id, parsed.filter, parsed.cursor, RUN_PAGE_SIZE);
-    if (!page.cursorFound) parsed.problems.push('The run this page starts from is not in this project: start again from the newest runs.');
+    if (!page.cursorFound)
+      parsed.problems.push('The run this page starts from is not in this project: start again from the newest runs.');
   }
   const problems = parsed.problems;
   const filtered = Object.values(parsed.values).some(Boolean);
   renderPage(
     ctx,
-    { title: `Runs of ${project.name}`, project: nav, section: 'runs', live: page?.rows.some((r) => isLive(r.status)) ?? false, status: problems.length ? 400 : undefined },
+    {
+      title: `Runs of ${project.name}`,
+      project: nav,
+      section: 'runs',
+      live: page?.rows.some((r) => isLive(r.status)) ?? false,
+      status: problems.length ? 400 : undefined,
+    },
     <>
       <h1>Runs</h1>
       <Filters slug={project.slug} values={parsed.values} plans={plans} />
@@ -184,7 +230,8 @@ export async function runListPage(app: AppContext, ctx: Context, slug: string): 
         page.rows.length ? (
           <>
             <p class="muted">
-              {filtered ? 'Runs matching the filters' : 'All runs'}, newest first{page.newer || page.older ? `, ${RUN_PAGE_SIZE} a page` : ''}.
+              {filtered ? 'Runs matching the filters' : 'All runs'}, newest first
+              {page.newer || page.older ? `, ${RUN_PAGE_SIZE} a page` : ''}.
             </p>
             <RunTable rows={page.rows} />
             <Pager slug={project.slug} values={parsed.values} page={page} />
@@ -193,7 +240,8 @@ export async function runListPage(app: AppContext, ctx: Context, slug: string): 
           <p>No runs match these filters.</p>
         ) : (
           <p>
-            No runs yet. Start one from the Plans page, with <code>goalie run</code>, or with <code>POST /v1/run</code> and an API token.
+            No runs yet. Start one from the Plans page, with <code>goalie run</code>, or with <code>POST /v1/run</code>{' '}
+            and an API token.
           </p>
         )
       ) : null}

@@ -11,7 +11,16 @@ import { isFailedOutcome } from '../../../domain/run-state.js';
 import { Badge, duration, Notice, PostForm, Time } from '../components.js';
 import type { NavProject } from '../layout.js';
 import { modelTokensText } from '../model-tokens.js';
-import { countsSentence, countTestCases, isLive, runStateWords, shortSha, shownResult, TRIGGER_EXPLAINED, TRIGGER_WORDS } from './run-words.js';
+import {
+  countsSentence,
+  countTestCases,
+  isLive,
+  runStateWords,
+  shortSha,
+  shownResult,
+  TRIGGER_EXPLAINED,
+  TRIGGER_WORDS,
+} from './run-words.js';
 
 export interface RunPageData {
   run: RunRecord;
@@ -31,9 +40,14 @@ export interface RunPageData {
 
 /** The notices the run's actions come back with (`?notice=`), in words. */
 export const RUN_NOTICES: Record<string, { kind?: 'error' | 'ok'; text: string }> = {
-  'nothing-failed': { text: 'Nothing to rerun: no test case of this run failed, errored or was skipped. Rerun all runs every test case again.' },
+  'nothing-failed': {
+    text: 'Nothing to rerun: no test case of this run failed, errored or was skipped. Rerun all runs every test case again.',
+  },
   'nothing-to-rerun': { text: 'Nothing to rerun: none of the test cases of this run exists any more.' },
-  cancelling: { kind: 'ok', text: 'Cancelling: the test cases that had not started are cancelled, running ones stop within a few seconds.' },
+  cancelling: {
+    kind: 'ok',
+    text: 'Cancelling: the test cases that had not started are cancelled, running ones stop within a few seconds.',
+  },
   ended: { text: 'This run has already ended: there is nothing to cancel.' },
 };
 
@@ -46,7 +60,9 @@ export function stepPlanSentences(plan: string | null): string[] {
   for (const line of plan.split('\n')) {
     const match = /^(\d+)\.\s(.*)$/.exec(line);
     if (!match) continue;
-    sentences[Number(match[1]) - 1] = match[2]!.replace(/\s+\[interpreted by [^\]]*\]$/, '').replace(/\s+\(from ".*"\)$/, '');
+    sentences[Number(match[1]) - 1] = match[2]!
+      .replace(/\s+\[interpreted by [^\]]*\]$/, '')
+      .replace(/\s+\(from ".*"\)$/, '');
   }
   return sentences;
 }
@@ -73,7 +89,11 @@ function Figure({ shot, caption, main }: { shot: Shot; caption: string; main?: b
   );
 }
 
-const FILE_NAMES: Record<string, string> = { trace: 'Playwright trace (zip)', console: 'Console errors (text)', network: 'Failed requests (text)' };
+const FILE_NAMES: Record<string, string> = {
+  trace: 'Playwright trace (zip)',
+  console: 'Console errors (text)',
+  network: 'Failed requests (text)',
+};
 
 /** Screenshots, trace and logs of a test case; for one that did not pass, where it stopped comes first and large. */
 function Evidence({ tc, sentences, passed }: { tc: RunTestCaseRecord; sentences: string[]; passed: boolean }) {
@@ -81,7 +101,12 @@ function Evidence({ tc, sentences, passed }: { tc: RunTestCaseRecord; sentences:
   const files = tc.evidence.filter((e) => e.kind !== 'screenshot');
   const caption = (shot: Shot) => screenshotCaption(shot, sentences, passed ? 'passed' : 'stopped');
   if (tc.evidenceExpiredAt && !tc.evidence.length) {
-    return <p class="muted evidence-expired">The screenshots, trace and logs of this test case expired on {tc.evidenceExpiredAt.toISOString().slice(0, 10)}: the project keeps evidence for a number of days (evidenceRetentionDays in its project file).</p>;
+    return (
+      <p class="muted evidence-expired">
+        The screenshots, trace and logs of this test case expired on {tc.evidenceExpiredAt.toISOString().slice(0, 10)}:
+        the project keeps evidence for a number of days (evidenceRetentionDays in its project file).
+      </p>
+    );
   }
   const last = shots.find((s) => s.label === 'final') ?? shots[shots.length - 1];
   const others = passed ? shots : shots.filter((s) => s !== last);
@@ -264,13 +289,16 @@ function Attribution({ data }: { data: RunPageData }) {
   const { run, review, host } = data;
   const links = host?.links ?? null;
   const message = run.commitMessage?.split('\n')[0]?.trim();
-  const changeRequest = review ? (review.changeRequestUrl ?? links?.changeRequest(review.changeRequestNumber) ?? null) : null;
+  const changeRequest = review
+    ? (review.changeRequestUrl ?? links?.changeRequest(review.changeRequestNumber) ?? null)
+    : null;
   const number = review ? `${host?.kind === 'gitlab' ? '!' : '#'}${review.changeRequestNumber}` : '';
   return (
     <dl class="facts">
       <dt>Test plan</dt>
       <dd>
-        <a href={`/p/${data.project.slug}/plans#plan-${run.testPlanShortId}`}>{run.testPlanName}</a> <code>{run.testPlanShortId}</code>
+        <a href={`/p/${data.project.slug}/plans#plan-${run.testPlanShortId}`}>{run.testPlanName}</a>{' '}
+        <code>{run.testPlanShortId}</code>
       </dd>
       <dt>Trigger</dt>
       <dd>{TRIGGER_EXPLAINED[run.trigger]}</dd>
@@ -344,7 +372,15 @@ function Attribution({ data }: { data: RunPageData }) {
   );
 }
 
-function Actions({ data, rerunnableFailed, rerunnable }: { data: RunPageData; rerunnableFailed: number; rerunnable: number }) {
+function Actions({
+  data,
+  rerunnableFailed,
+  rerunnable,
+}: {
+  data: RunPageData;
+  rerunnableFailed: number;
+  rerunnable: number;
+}) {
   const { run, viewer, csrf } = data;
   if (!viewer.mayRun) {
     return (
@@ -353,7 +389,8 @@ function Actions({ data, rerunnableFailed, rerunnable }: { data: RunPageData; re
           'You may read this run; rerunning and cancelling runs needs a member (or admin, or owner) of the organization.'
         ) : (
           <>
-            <a href={`/sign-in?next=${encodeURIComponent(`/runs/${run.shortId}`)}`}>Sign in</a> as a member of the organization to rerun or cancel this run.
+            <a href={`/sign-in?next=${encodeURIComponent(`/runs/${run.shortId}`)}`}>Sign in</a> as a member of the
+            organization to rerun or cancel this run.
           </>
         )}
       </p>
@@ -421,7 +458,9 @@ export function RunPage({ data }: { data: RunPageData }) {
   const counts = countTestCases(testCases);
   const result = shownResult(run);
   const sentencesOf = (tc: RunTestCaseRecord) => data.steps.get(tc.id) ?? [];
-  const notPassed = testCases.filter((t) => ['COMPLETED', 'ERROR', 'SKIPPED', 'CANCELLED'].includes(t.status) && t.result !== 'PASSED').sort((a, b) => notPassedRank(a) - notPassedRank(b) || a.position - b.position);
+  const notPassed = testCases
+    .filter((t) => ['COMPLETED', 'ERROR', 'SKIPPED', 'CANCELLED'].includes(t.status) && t.result !== 'PASSED')
+    .sort((a, b) => notPassedRank(a) - notPassedRank(b) || a.position - b.position);
   const going = testCases.filter((t) => t.status === 'PENDING' || t.status === 'RUNNING');
   const passed = testCases.filter((t) => t.status === 'COMPLETED' && t.result === 'PASSED');
   const rerunnableFailed = testCases.filter((t) => t.testCaseId && isFailedOutcome(t)).length;
@@ -433,7 +472,8 @@ export function RunPage({ data }: { data: RunPageData }) {
         Run {run.shortId} of {run.testPlanName}
       </h1>
       <p class="summary">
-        <Badge value={result ?? run.status} /> <strong>{capitalised(runStateWords(run))}</strong>: {countsSentence(counts)}.
+        <Badge value={result ?? run.status} /> <strong>{capitalised(runStateWords(run))}</strong>:{' '}
+        {countsSentence(counts)}.
       </p>
       <Byline run={run} />
       {run.errorMessage ? <Notice kind="error">{run.errorMessage}</Notice> : null}

@@ -22,7 +22,13 @@ import { RUN_NOTICES, RunPage, stepPlanSentences } from './run-page.js';
 import { isLive } from './run-words.js';
 
 /** The run and the project it belongs to, with the viewer's access for `action` checked. */
-async function runOfProject(app: AppContext, ctx: Context, shortId: string, action: 'read' | 'run', what: string): Promise<{ run: RunRecord; testCases: RunTestCaseRecord[]; page: ProjectPage }> {
+async function runOfProject(
+  app: AppContext,
+  ctx: Context,
+  shortId: string,
+  action: 'read' | 'run',
+  what: string,
+): Promise<{ run: RunRecord; testCases: RunTestCaseRecord[]; page: ProjectPage }> {
   const { run, testCases } = await runPage(app, shortId);
   const project = await app.store.projects.findById(run.projectId);
   if (!project) throw new NotFound(`Run ${shortId} was not found.`);
@@ -32,9 +38,16 @@ async function runOfProject(app: AppContext, ctx: Context, shortId: string, acti
 
 /** The steps each run test case ran: its recorded step version, else its own step plan (a burn-in that failed). */
 async function stepsOf(app: AppContext, testCases: RunTestCaseRecord[]): Promise<Map<string, string[]>> {
-  const versions = testCases.flatMap((t) => (t.testCaseId && t.stepVersion ? [{ testCaseId: t.testCaseId, version: t.stepVersion }] : []));
+  const versions = testCases.flatMap((t) =>
+    t.testCaseId && t.stepVersion ? [{ testCaseId: t.testCaseId, version: t.stepVersion }] : [],
+  );
   const recorded = await app.store.runQueries.stepSentences(versions);
-  return new Map(testCases.map((t) => [t.id, recorded.get(`${t.testCaseId}:${t.stepVersion}`) ?? stepPlanSentences(t.promptExamples)]));
+  return new Map(
+    testCases.map((t) => [
+      t.id,
+      recorded.get(`${t.testCaseId}:${t.stepVersion}`) ?? stepPlanSentences(t.promptExamples),
+    ]),
+  );
 }
 
 async function callerOf(app: AppContext, projectId: string): Promise<Caller> {
@@ -63,7 +76,9 @@ export function runRoutes(app: AppContext): Router<AppState> {
       app.store.runQueries.repositoryOf(run.projectId),
     ]);
     // The run's own repository (a CI job's) on the connected host, else the connected repository.
-    const links = repository ? hostLinks(repository.host, repository.apiUrl, run.repository ?? repository.repository) : null;
+    const links = repository
+      ? hostLinks(repository.host, repository.apiUrl, run.repository ?? repository.repository)
+      : null;
     const notice = typeof ctx.query.notice === 'string' && RUN_NOTICES[ctx.query.notice] ? ctx.query.notice : null;
     renderPage(
       ctx,
@@ -86,7 +101,8 @@ export function runRoutes(app: AppContext): Router<AppState> {
     );
   });
 
-  const back = (ctx: Context, shortId: string, notice: keyof typeof RUN_NOTICES) => ctx.redirect(`/runs/${encodeURIComponent(shortId)}?notice=${notice}`);
+  const back = (ctx: Context, shortId: string, notice: keyof typeof RUN_NOTICES) =>
+    ctx.redirect(`/runs/${encodeURIComponent(shortId)}?notice=${notice}`);
 
   router.post('/runs/:shortId/cancel', async (ctx) => {
     await requireCsrf(ctx, place('Cancel run'));
@@ -108,9 +124,20 @@ export function runRoutes(app: AppContext): Router<AppState> {
       const { run, testCases } = await runOfProject(app, ctx, ctx.params.shortId!, 'run', 'rerun runs');
       const user = requireUser(ctx);
       const chosen = testCases.filter((t) => t.testCaseId && (!failedOnly || isFailedOutcome(t)));
-      if (chosen.length === 0) return back(ctx, run.shortId, failedOnly && testCases.some((t) => t.testCaseId) ? 'nothing-failed' : 'nothing-to-rerun');
+      if (chosen.length === 0)
+        return back(
+          ctx,
+          run.shortId,
+          failedOnly && testCases.some((t) => t.testCaseId) ? 'nothing-failed' : 'nothing-to-rerun',
+        );
       // As Slack's Rerun failed: a manual run, by the person who pressed the button.
-      const started = await rerun(app, await callerOf(app, run.projectId), run.shortId, failedOnly ? { failedOnly: true } : {}, { trigger: 'MANUAL', actor: user.name || user.email });
+      const started = await rerun(
+        app,
+        await callerOf(app, run.projectId),
+        run.shortId,
+        failedOnly ? { failedOnly: true } : {},
+        { trigger: 'MANUAL', actor: user.name || user.email },
+      );
       ctx.redirect(`/runs/${encodeURIComponent(started.shortId)}`);
     });
   }

@@ -7,7 +7,8 @@ import type { RunResult, RunStatus } from '../../../domain/run-state.js';
 export const isLive = (status: RunStatus) => status === 'INITIATED' || status === 'RUNNING';
 
 /** The result once the run has ended (a live run has none yet, as in the API). */
-export const shownResult = (run: { status: RunStatus; result: RunResult | null }) => (isLive(run.status) ? null : run.result);
+export const shownResult = (run: { status: RunStatus; result: RunResult | null }) =>
+  isLive(run.status) ? null : run.result;
 
 export function runStateWords(run: { status: RunStatus; result: RunResult | null }): string {
   switch (run.status) {
@@ -20,7 +21,13 @@ export function runStateWords(run: { status: RunStatus; result: RunResult | null
     case 'ERROR':
       return 'ended with an error';
     case 'COMPLETED':
-      return run.result === 'PASSED' ? 'passed' : run.result === 'FAILED' ? 'failed' : run.result === 'SKIPPED' ? 'skipped: nothing ran' : 'completed';
+      return run.result === 'PASSED'
+        ? 'passed'
+        : run.result === 'FAILED'
+          ? 'failed'
+          : run.result === 'SKIPPED'
+            ? 'skipped: nothing ran'
+            : 'completed';
   }
 }
 

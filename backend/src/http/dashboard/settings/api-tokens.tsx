@@ -23,30 +23,42 @@ export interface ApiPageProps {
   name?: string;
 }
 
-function Created({ created, serverUrl, project }: { created: { token: string; record: ApiTokenRecord }; serverUrl: string; project: { id: string } }) {
+function Created({
+  created,
+  serverUrl,
+  project,
+}: {
+  created: { token: string; record: ApiTokenRecord };
+  serverUrl: string;
+  project: { id: string };
+}) {
   const { token, record } = created;
   return (
     <section class="created" aria-labelledby="created">
       <h2 id="created">Your new token “{record.name}”</h2>
-      <Notice kind="ok">Copy the token now and keep it in a secret store: it is shown only this once. Goalie keeps only a hash of it.</Notice>
+      <Notice kind="ok">
+        Copy the token now and keep it in a secret store: it is shown only this once. Goalie keeps only a hash of it.
+      </Notice>
       <CopyField id="new-token" label={`API token “${record.name}”`} value={token} />
       <h3>How to use it</h3>
       <ul class="how">
         <li>
-          <strong>REST API</strong>: send the header <code>Authorization: Bearer &lt;token&gt;</code>. For example, start a run of the default test plan:
+          <strong>REST API</strong>: send the header <code>Authorization: Bearer &lt;token&gt;</code>. For example,
+          start a run of the default test plan:
           <pre>{`curl -X POST ${serverUrl}/v1/run \\
   -H "Authorization: Bearer ${token}" \\
   -H "Content-Type: application/json" -d '{}'`}</pre>
         </li>
         <li>
-          <strong>The goalie command line and CI jobs</strong>: set two environment variables (in CI, the token as a secret):
+          <strong>The goalie command line and CI jobs</strong>: set two environment variables (in CI, the token as a
+          secret):
           <pre>{`export GOALIE_API_URL=${serverUrl}
 export GOALIE_API_TOKEN=${token}
 goalie run --wait`}</pre>
         </li>
         <li>
-          <strong>Clients of the older form</strong> (<code>/api/projects/&lt;project UUID&gt;/runs</code>, as QA.tech-style clients call it) also need the project's UUID:{' '}
-          <code>{project.id}</code>
+          <strong>Clients of the older form</strong> (<code>/api/projects/&lt;project UUID&gt;/runs</code>, as
+          QA.tech-style clients call it) also need the project's UUID: <code>{project.id}</code>
         </li>
       </ul>
       <p>
@@ -98,7 +110,10 @@ function TokenRow({ token, slug, csrf }: { token: ApiTokenRecord; slug: string; 
 export function ApiPage(props: ApiPageProps) {
   const { slug, project, tokens, serverUrl, csrf } = props;
   // Active ones first (newest first), then the revoked ones.
-  const ordered = [...tokens].sort((a, b) => Number(a.revokedAt !== null) - Number(b.revokedAt !== null) || b.createdAt.getTime() - a.createdAt.getTime());
+  const ordered = [...tokens].sort(
+    (a, b) =>
+      Number(a.revokedAt !== null) - Number(b.revokedAt !== null) || b.createdAt.getTime() - a.createdAt.getTime(),
+  );
   const active = tokens.filter((t) => !t.revokedAt).length;
   return (
     <>
@@ -106,8 +121,10 @@ export function ApiPage(props: ApiPageProps) {
       {props.notice ? <Notice kind={props.notice.kind}>{props.notice.text}</Notice> : null}
       {props.created ? <Created created={props.created} serverUrl={serverUrl} project={project} /> : null}
       <p>
-        An API token lets a CI job, the <code>goalie</code> command line or a script act for the project <strong>{project.name}</strong> through the REST API: start and cancel runs, read their
-        results, create test cases. A token works for this project only. Whoever holds it can do all of that, so keep it in a secret store and revoke it when it may have leaked.
+        An API token lets a CI job, the <code>goalie</code> command line or a script act for the project{' '}
+        <strong>{project.name}</strong> through the REST API: start and cancel runs, read their results, create test
+        cases. A token works for this project only. Whoever holds it can do all of that, so keep it in a secret store
+        and revoke it when it may have leaked.
       </p>
       <dl class="facts">
         <dt>API address</dt>
@@ -116,15 +133,26 @@ export function ApiPage(props: ApiPageProps) {
         </dd>
         <dt>Project ID</dt>
         <dd>
-          <code>{project.id}</code> <span class="muted">(only clients of the older form /api/projects/&lt;project ID&gt;/runs need it)</span>
+          <code>{project.id}</code>{' '}
+          <span class="muted">(only clients of the older form /api/projects/&lt;project ID&gt;/runs need it)</span>
         </dd>
       </dl>
 
       <h2>Create a token</h2>
       <PostForm action={`${settingsPath(slug, 'api')}/tokens`} csrf={csrf} class="stack">
         <label>
-          Name <span class="hint">where it will be used, e.g. “GitHub Actions” or “Ada's laptop”; shown in the list below</span>
-          <input type="text" name="name" required maxLength={TOKEN_NAME_MAX} value={props.name ?? ''} autoComplete="off" />
+          Name{' '}
+          <span class="hint">
+            where it will be used, e.g. “GitHub Actions” or “Ada's laptop”; shown in the list below
+          </span>
+          <input
+            type="text"
+            name="name"
+            required
+            maxLength={TOKEN_NAME_MAX}
+            value={props.name ?? ''}
+            autoComplete="off"
+          />
         </label>
         <div class="actions">
           <button type="submit">Create token</button>
@@ -137,9 +165,13 @@ export function ApiPage(props: ApiPageProps) {
       ) : (
         <>
           <p>
-            {active} active, {tokens.length - active} revoked. A token is listed by its first characters only; the whole token was shown once, when it was created.
+            {active} active, {tokens.length - active} revoked. A token is listed by its first characters only; the whole
+            token was shown once, when it was created.
           </p>
-          <Table caption={`API tokens of ${project.name}`} columns={['Name', 'Token', 'Created', 'Last used', 'State', '']}>
+          <Table
+            caption={`API tokens of ${project.name}`}
+            columns={['Name', 'Token', 'Created', 'Last used', 'State', '']}
+          >
             {ordered.map((t) => (
               <TokenRow token={t} slug={slug} csrf={csrf} />
             ))}

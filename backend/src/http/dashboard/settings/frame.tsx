@@ -5,7 +5,15 @@ import { SETTINGS_GROUPS, SETTINGS_SECTIONS } from './sections.js';
 
 export const settingsPath = (slug: string, path = '') => `/p/${slug}/settings${path ? `/${path}` : ''}`;
 
-export function SettingsFrame({ slug, current, children }: { slug: string; current: string | null; children: ComponentChildren }) {
+export function SettingsFrame({
+  slug,
+  current,
+  children,
+}: {
+  slug: string;
+  current: string | null;
+  children: ComponentChildren;
+}) {
   const section = SETTINGS_SECTIONS.find((s) => s.path === current);
   return (
     <div class="settings">

@@ -89,7 +89,11 @@ function MemberRow({ member, props, owners }: { member: MembershipRecord; props:
                 : `Remove ${who(member)} (${member.email}) from ${props.organizationName}? They lose access to all of its projects.`
             }
           >
-            <button type="submit" class="danger" aria-label={you ? `Leave ${props.organizationName}` : `Remove ${who(member)}`}>
+            <button
+              type="submit"
+              class="danger"
+              aria-label={you ? `Leave ${props.organizationName}` : `Remove ${who(member)}`}
+            >
               {you ? 'Leave' : 'Remove'}
             </button>
           </PostForm>
@@ -105,8 +109,10 @@ function CreatedInvitation({ created }: { created: { invitation: InvitationRecor
     <section class="created" aria-labelledby="created">
       <h2 id="created">New invitation link</h2>
       <Notice kind="ok">
-        Copy the link now and send it to the person you invite: it is shown only this once. It makes whoever opens it a <strong>{invitation.role}</strong>
-        {invitation.email ? ` (only for ${invitation.email})` : ''}, works once, and expires <Time at={invitation.expiresAt} /> ({INVITATION_DAYS} days).
+        Copy the link now and send it to the person you invite: it is shown only this once. It makes whoever opens it a{' '}
+        <strong>{invitation.role}</strong>
+        {invitation.email ? ` (only for ${invitation.email})` : ''}, works once, and expires{' '}
+        <Time at={invitation.expiresAt} /> ({INVITATION_DAYS} days).
       </Notice>
       <CopyField id="new-invitation" label={`Invitation link (${invitation.role})`} value={link} />
     </section>
@@ -133,7 +139,11 @@ function InvitationRow({ invitation, props }: { invitation: InvitationRecord; pr
             class="inline"
             confirm={`Withdraw this invitation${invitation.email ? ` for ${invitation.email}` : ''}? Its link stops working.`}
           >
-            <button type="submit" class="secondary" aria-label={`Withdraw the invitation as ${invitation.role}${invitation.email ? ` for ${invitation.email}` : ''}`}>
+            <button
+              type="submit"
+              class="secondary"
+              aria-label={`Withdraw the invitation as ${invitation.role}${invitation.email ? ` for ${invitation.email}` : ''}`}
+            >
               Withdraw
             </button>
           </PostForm>
@@ -156,12 +166,17 @@ export function MembersPage(props: MembersPageProps) {
       {props.notice ? <Notice kind={props.notice.kind}>{props.notice.text}</Notice> : null}
       {props.created ? <CreatedInvitation created={props.created} /> : null}
       <p>
-        Projects belong to an organization, and so do members: each member below has their role in every project of <strong>{organizationName}</strong>
+        Projects belong to an organization, and so do members: each member below has their role in every project of{' '}
+        <strong>{organizationName}</strong>
         {props.projectCount > 1 ? ` (${props.projectCount} projects)` : ''}, not only in this one.
-        {actor.role === 'admin' ? ' As an admin you handle the roles admin, member and viewer; only an owner handles owners.' : ''}
+        {actor.role === 'admin'
+          ? ' As an admin you handle the roles admin, member and viewer; only an owner handles owners.'
+          : ''}
       </p>
       {!isMember && actor.user.isAdmin ? (
-        <p class="muted">You are a server administrator: you act as an owner of every organization without being one of its members.</p>
+        <p class="muted">
+          You are a server administrator: you act as an owner of every organization without being one of its members.
+        </p>
       ) : null}
       <details id="roles">
         <summary>What each role may do</summary>
@@ -184,8 +199,8 @@ export function MembersPage(props: MembersPageProps) {
 
       <h2 id="invite">Invite someone</h2>
       <p>
-        An invitation is a link: whoever opens it creates an account (or signs in) and joins {organizationName} with the role you choose. It works once and for {INVITATION_DAYS} days. Goalie sends
-        no email: you pass the link on.
+        An invitation is a link: whoever opens it creates an account (or signs in) and joins {organizationName} with the
+        role you choose. It works once and for {INVITATION_DAYS} days. Goalie sends no email: you pass the link on.
       </p>
       <PostForm action={settingsPath(slug, 'invitations')} csrf={csrf} class="stack">
         <div class="field">
@@ -214,7 +229,10 @@ export function MembersPage(props: MembersPageProps) {
       {invitations.length === 0 ? (
         <p class="muted">No open invitations: every link was used, withdrawn or has expired.</p>
       ) : (
-        <Table caption={`Open invitations to ${organizationName}`} columns={['Role', 'For', 'Invited by', 'Expires', '']}>
+        <Table
+          caption={`Open invitations to ${organizationName}`}
+          columns={['Role', 'For', 'Invited by', 'Expires', '']}
+        >
           {invitations.map((i) => (
             <InvitationRow invitation={i} props={props} />
           ))}

@@ -2,12 +2,18 @@
 import { settingsPath } from './frame.js';
 import { SETTINGS_GROUPS, SETTINGS_SECTIONS } from './sections.js';
 
-export function SettingsOverview(props: { slug: string; projectName: string; organizationName: string; states: (string | null)[] }) {
+export function SettingsOverview(props: {
+  slug: string;
+  projectName: string;
+  organizationName: string;
+  states: (string | null)[];
+}) {
   return (
     <>
       <h1>Settings</h1>
       <p>
-        The settings of the project <strong>{props.projectName}</strong> and of its organization <strong>{props.organizationName}</strong>. Admins and owners of the organization see them.
+        The settings of the project <strong>{props.projectName}</strong> and of its organization{' '}
+        <strong>{props.organizationName}</strong>. Admins and owners of the organization see them.
       </p>
       {SETTINGS_GROUPS.filter((g) => SETTINGS_SECTIONS.some((s) => s.group === g)).map((group) => (
         <section aria-labelledby={`group-${group}`}>

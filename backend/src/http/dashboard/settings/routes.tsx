@@ -47,10 +47,18 @@ const MEMBER_FORMS = {
 };
 
 /** The settings page for an admin or owner; anyone else gets a 403 that says who may. */
-const settingsPage = (app: AppContext, ctx: Context, what: string) => projectPage(app, ctx, ctx.params.slug, 'settings', what);
+const settingsPage = (app: AppContext, ctx: Context, what: string) =>
+  projectPage(app, ctx, ctx.params.slug, 'settings', what);
 
 /** A settings sub-page: its title, the side navigation with `current` marked, and its content. */
-function renderSettings(ctx: Context, page: ProjectPage, current: string, title: string, body: ComponentChildren, status?: number): void {
+function renderSettings(
+  ctx: Context,
+  page: ProjectPage,
+  current: string,
+  title: string,
+  body: ComponentChildren,
+  status?: number,
+): void {
   renderPage(
     ctx,
     { title: `${title} · Settings · ${page.project.name}`, project: page.nav, section: 'settings', status },
@@ -62,17 +70,38 @@ function renderSettings(ctx: Context, page: ProjectPage, current: string, title:
 
 type Outcome = Pick<ApiPageProps, 'created' | 'notice' | 'name'>;
 
-async function renderApi(app: AppContext, ctx: Context, page: ProjectPage, outcome: Outcome = {}, status?: number): Promise<void> {
+async function renderApi(
+  app: AppContext,
+  ctx: Context,
+  page: ProjectPage,
+  outcome: Outcome = {},
+  status?: number,
+): Promise<void> {
   const { project } = page;
   const tokens = await app.store.tokens.list(project.id);
   const revoked = typeof ctx.query.revoked === 'string' ? tokens.find((t) => t.id === ctx.query.revoked) : undefined;
-  const notice = outcome.notice ?? (revoked ? { kind: 'ok' as const, text: `The token “${revoked.name || revoked.prefix}” (${revoked.prefix}…) is revoked: clients that still send it get 403.` } : undefined);
+  const notice =
+    outcome.notice ??
+    (revoked
+      ? {
+          kind: 'ok' as const,
+          text: `The token “${revoked.name || revoked.prefix}” (${revoked.prefix}…) is revoked: clients that still send it get 403.`,
+        }
+      : undefined);
   renderSettings(
     ctx,
     page,
     'api',
     'API tokens',
-    <ApiPage slug={project.slug} project={project} tokens={tokens} serverUrl={app.links.server()} csrf={csrfToken(ctx)} {...outcome} notice={notice} />,
+    <ApiPage
+      slug={project.slug}
+      project={project}
+      tokens={tokens}
+      serverUrl={app.links.server()}
+      csrf={csrfToken(ctx)}
+      {...outcome}
+      notice={notice}
+    />,
     status,
   );
 }
@@ -82,13 +111,24 @@ type MembersOutcome = Pick<MembersPageProps, 'created' | 'notice' | 'invite'>;
 function membersNotice(ctx: Context, members: MembersPageProps['members']): MembersPageProps['notice'] {
   const q = ctx.query;
   const changed = typeof q.changed === 'string' ? members.find((m) => m.userId === q.changed) : undefined;
-  if (changed) return { kind: 'ok', text: `${changed.name || changed.email} is now ${changed.role === 'admin' || changed.role === 'owner' ? 'an' : 'a'} ${changed.role}.` };
-  if (q.removed !== undefined) return { kind: 'ok', text: 'The member was removed: they no longer see any project of the organization.' };
+  if (changed)
+    return {
+      kind: 'ok',
+      text: `${changed.name || changed.email} is now ${changed.role === 'admin' || changed.role === 'owner' ? 'an' : 'a'} ${changed.role}.`,
+    };
+  if (q.removed !== undefined)
+    return { kind: 'ok', text: 'The member was removed: they no longer see any project of the organization.' };
   if (q.withdrawn !== undefined) return { kind: 'ok', text: 'The invitation was withdrawn: its link no longer works.' };
   return undefined;
 }
 
-async function renderMembers(app: AppContext, ctx: Context, page: ProjectPage, outcome: MembersOutcome = {}, status?: number): Promise<void> {
+async function renderMembers(
+  app: AppContext,
+  ctx: Context,
+  page: ProjectPage,
+  outcome: MembersOutcome = {},
+  status?: number,
+): Promise<void> {
   const { project } = page;
   const [members, invitations, projects] = await Promise.all([
     app.store.accounts.membersOf(project.organizationId),
@@ -115,14 +155,29 @@ async function renderMembers(app: AppContext, ctx: Context, page: ProjectPage, o
   );
 }
 
-async function renderRepository(app: AppContext, ctx: Context, page: ProjectPage, outcome: Pick<RepositoryPageProps, 'notice' | 'typed'> = {}, status?: number): Promise<void> {
+async function renderRepository(
+  app: AppContext,
+  ctx: Context,
+  page: ProjectPage,
+  outcome: Pick<RepositoryPageProps, 'notice' | 'typed'> = {},
+  status?: number,
+): Promise<void> {
   const { project } = page;
-  const [connection, applications] = await Promise.all([app.store.reviews.connectionOfProject(project.id), app.store.catalog.applicationsOfProject(project.id)]);
+  const [connection, applications] = await Promise.all([
+    app.store.reviews.connectionOfProject(project.id),
+    app.store.catalog.applicationsOfProject(project.id),
+  ]);
   let notice = outcome.notice;
   if (!notice && connection && ctx.query.saved !== undefined) {
     notice = connection.webhookError
-      ? { kind: 'error', text: `The review settings are saved, but the webhook could not be set up: ${connection.webhookError}. Saving again retries.` }
-      : { kind: 'ok', text: 'The review settings are saved, and the webhook is set up. Put them in the project file as well, or its next apply undoes them.' };
+      ? {
+          kind: 'error',
+          text: `The review settings are saved, but the webhook could not be set up: ${connection.webhookError}. Saving again retries.`,
+        }
+      : {
+          kind: 'ok',
+          text: 'The review settings are saved, and the webhook is set up. Put them in the project file as well, or its next apply undoes them.',
+        };
   }
   renderSettings(
     ctx,
@@ -151,7 +206,10 @@ function repositoryForm(form: URLSearchParams): ReviewSettingsInput {
     autoRun: form.has('autoRun'),
     includeDrafts: form.has('includeDrafts'),
     postCommentOnOpened: form.has('postCommentOnOpened'),
-    environments: Array.from({ length: Math.max(environments.length, applications.length) }, (_, i) => ({ environment: environments[i] ?? '', applicationId: applications[i] ?? '' })),
+    environments: Array.from({ length: Math.max(environments.length, applications.length) }, (_, i) => ({
+      environment: environments[i] ?? '',
+      applicationId: applications[i] ?? '',
+    })),
   };
 }
 
@@ -165,9 +223,26 @@ async function attempt(work: () => Promise<void>, refused: (error: AppError) => 
   }
 }
 
-async function renderSlack(app: AppContext, ctx: Context, page: ProjectPage, outcome: Pick<SlackPageProps, 'notice' | 'typed'> = {}, status?: number): Promise<void> {
-  const [record, plans] = await Promise.all([app.store.projects.findById(page.project.id), app.store.planQueries.plans(page.project.id)]);
-  const saved = ctx.query.saved !== undefined ? { kind: 'ok' as const, text: record?.slackConfigured ? 'The Slack settings are saved.' : 'The Slack settings are saved; Slack is not connected.' } : undefined;
+async function renderSlack(
+  app: AppContext,
+  ctx: Context,
+  page: ProjectPage,
+  outcome: Pick<SlackPageProps, 'notice' | 'typed'> = {},
+  status?: number,
+): Promise<void> {
+  const [record, plans] = await Promise.all([
+    app.store.projects.findById(page.project.id),
+    app.store.planQueries.plans(page.project.id),
+  ]);
+  const saved =
+    ctx.query.saved !== undefined
+      ? {
+          kind: 'ok' as const,
+          text: record?.slackConfigured
+            ? 'The Slack settings are saved.'
+            : 'The Slack settings are saved; Slack is not connected.',
+        }
+      : undefined;
   renderSettings(
     ctx,
     page,
@@ -179,7 +254,9 @@ async function renderSlack(app: AppContext, ctx: Context, page: ProjectPage, out
       connected={record?.slackConfigured ?? false}
       defaultChannel={record?.slackDefaultChannel ?? null}
       notifyOn={record?.slackNotifyOn ?? 'always'}
-      planChannels={plans.flatMap((p) => (p.slack ? [{ plan: p.name, channel: p.slack.channel, notifyOn: p.slack.notifyOn }] : []))}
+      planChannels={plans.flatMap((p) =>
+        p.slack ? [{ plan: p.name, channel: p.slack.channel, notifyOn: p.slack.notifyOn }] : [],
+      )}
       notice={outcome.notice ?? saved}
       typed={outcome.typed}
     />,
@@ -192,12 +269,19 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
 
   router.get('/p/:slug/settings', async (ctx) => {
     const { project, nav } = await settingsPage(app, ctx, 'see or change the settings');
-    const states = await Promise.all(SETTINGS_SECTIONS.map((s) => (s.state ? s.state(app, project) : Promise.resolve(null))));
+    const states = await Promise.all(
+      SETTINGS_SECTIONS.map((s) => (s.state ? s.state(app, project) : Promise.resolve(null))),
+    );
     renderPage(
       ctx,
       { title: `Settings · ${project.name}`, project: nav, section: 'settings' },
       <SettingsFrame slug={project.slug} current={null}>
-        <SettingsOverview slug={project.slug} projectName={project.name} organizationName={project.organizationName} states={states} />
+        <SettingsOverview
+          slug={project.slug}
+          projectName={project.name}
+          organizationName={project.organizationName}
+          states={states}
+        />
       </SettingsFrame>,
     );
   });
@@ -243,7 +327,8 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
         await saveReviewSettings(app, page.project.id, typed);
         ctx.redirect(`${settingsPath(page.project.slug, 'repository')}?saved=1`);
       },
-      (error) => renderRepository(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed }, error.status),
+      (error) =>
+        renderRepository(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed }, error.status),
     );
   });
 
@@ -267,7 +352,17 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
         await saveSlackSettings(app, page.project.id, input);
         ctx.redirect(`${settingsPath(page.project.slug, 'slack')}?saved=1`);
       },
-      (error) => renderSlack(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed: { defaultChannel: input.defaultChannel, notifyOn: input.notifyOn } }, error.status),
+      (error) =>
+        renderSlack(
+          app,
+          ctx,
+          page,
+          {
+            notice: { kind: 'error', text: error.message },
+            typed: { defaultChannel: input.defaultChannel, notifyOn: input.notifyOn },
+          },
+          error.status,
+        ),
     );
   });
 
@@ -319,10 +414,16 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
     const invite = { role: field(form, 'role'), email: field(form, 'email') };
     await attempt(
       async () => {
-        const created = await createInvitation(app, { user: requireUser(ctx), role: page.role }, page.project.organizationId, { role: invite.role, email: invite.email || null });
+        const created = await createInvitation(
+          app,
+          { user: requireUser(ctx), role: page.role },
+          page.project.organizationId,
+          { role: invite.role, email: invite.email || null },
+        );
         await renderMembers(app, ctx, page, { created }, 201);
       },
-      (error) => renderMembers(app, ctx, page, { notice: { kind: 'error', text: error.message }, invite }, error.status),
+      (error) =>
+        renderMembers(app, ctx, page, { notice: { kind: 'error', text: error.message }, invite }, error.status),
     );
   });
 

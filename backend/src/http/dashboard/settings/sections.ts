@@ -26,14 +26,17 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     path: 'api',
     group: 'Integrations',
     title: 'API',
-    description: 'API tokens for CI jobs, the goalie command line and scripts that use the REST API, and the project ID older clients need.',
-    state: async (app, project) => plural((await app.store.tokens.list(project.id)).filter((t) => !t.revokedAt).length, 'active token'),
+    description:
+      'API tokens for CI jobs, the goalie command line and scripts that use the REST API, and the project ID older clients need.',
+    state: async (app, project) =>
+      plural((await app.store.tokens.list(project.id)).filter((t) => !t.revokedAt).length, 'active token'),
   },
   {
     path: 'repository',
     group: 'Integrations',
     title: 'Repository',
-    description: 'Reviews of pull requests and merge requests: the connected repository, the review context, when to review, and which environment previews which application.',
+    description:
+      'Reviews of pull requests and merge requests: the connected repository, the review context, when to review, and which environment previews which application.',
     state: async (app, project) => {
       const connection = await app.store.reviews.connectionOfProject(project.id);
       if (!connection) return 'no repository connected';
@@ -44,11 +47,14 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     path: 'slack',
     group: 'Integrations',
     title: 'Slack',
-    description: "The project's Slack app: run summaries in a default channel, the /goalie command and the Rerun failed button.",
+    description:
+      "The project's Slack app: run summaries in a default channel, the /goalie command and the Rerun failed button.",
     state: async (app, project) => {
       const record = await app.store.projects.findById(project.id);
       if (!record?.slackConfigured) return 'not connected';
-      return record.slackDefaultChannel ? `connected; default channel ${record.slackDefaultChannel}` : 'connected; no default channel';
+      return record.slackDefaultChannel
+        ? `connected; default channel ${record.slackDefaultChannel}`
+        : 'connected; no default channel';
     },
   },
 
@@ -57,7 +63,8 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     path: 'members',
     group: 'Organization',
     title: 'Members',
-    description: 'Who may see and change this project and every other project of the organization, with their roles; invitations by link.',
+    description:
+      'Who may see and change this project and every other project of the organization, with their roles; invitations by link.',
     state: async (app, project) => {
       const [members, invitations] = await Promise.all([
         app.store.accounts.membersOf(project.organizationId),

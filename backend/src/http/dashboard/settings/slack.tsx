@@ -26,11 +26,13 @@ export function SlackPage(props: SlackPageProps) {
       <p>
         {props.connected ? (
           <>
-            <strong>Connected.</strong> Goalie posts run summaries with the project's Slack app, and answers its <code>/goalie</code> command and Rerun failed button.
+            <strong>Connected.</strong> Goalie posts run summaries with the project's Slack app, and answers its{' '}
+            <code>/goalie</code> command and Rerun failed button.
           </>
         ) : (
           <>
-            <strong>Not connected.</strong> Create a Slack app (docs/slack.md has its manifest), install it in your workspace, and enter its bot token and signing secret below.
+            <strong>Not connected.</strong> Create a Slack app (docs/slack.md has its manifest), install it in your
+            workspace, and enter its bot token and signing secret below.
           </>
         )}
       </p>
@@ -50,20 +52,30 @@ export function SlackPage(props: SlackPageProps) {
       <h2>Slack app</h2>
       <div class="notice">
         <p>
-          These are the <code>project.slack</code> fields of the project file. A field the file sets is set again at its next <code>goalie apply</code>; a field it leaves out keeps what is saved here.
+          These are the <code>project.slack</code> fields of the project file. A field the file sets is set again at its
+          next <code>goalie apply</code>; a field it leaves out keeps what is saved here.
         </p>
       </div>
       <PostForm action={settingsPath(props.slug, 'slack')} csrf={props.csrf} class="stack wide">
         <label>
-          Bot token <span class="hint">the app's Bot User OAuth Token (xoxb-…); {props.connected ? 'leave empty to keep the saved one' : 'required to post'}</span>
+          Bot token{' '}
+          <span class="hint">
+            the app's Bot User OAuth Token (xoxb-…);{' '}
+            {props.connected ? 'leave empty to keep the saved one' : 'required to post'}
+          </span>
           <input type="password" name="botToken" autoComplete="off" spellcheck={false} />
         </label>
         <label>
-          Signing secret <span class="hint">Basic Information › App Credentials; {props.connected ? 'leave empty to keep the saved one' : "required for the app's command and buttons"}</span>
+          Signing secret{' '}
+          <span class="hint">
+            Basic Information › App Credentials;{' '}
+            {props.connected ? 'leave empty to keep the saved one' : "required for the app's command and buttons"}
+          </span>
           <input type="password" name="signingSecret" autoComplete="off" spellcheck={false} />
         </label>
         <label>
-          Default channel <span class="hint">a channel ID such as C0123456789 (right-click the channel, Copy link); empty: none</span>
+          Default channel{' '}
+          <span class="hint">a channel ID such as C0123456789 (right-click the channel, Copy link); empty: none</span>
           <input type="text" name="defaultChannel" value={shown.defaultChannel} spellcheck={false} autoComplete="off" />
         </label>
         <label>

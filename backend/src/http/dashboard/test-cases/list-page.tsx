@@ -2,7 +2,13 @@
 // filters (name, plan, state) and pages of PAGE_SIZE.
 import type { Context } from 'koa';
 import type { AppContext } from '../../../app/context.js';
-import { listTestCases, TEST_CASE_STATES, type TestCaseList, type TestCaseListItem, type TestCaseState } from '../../../app/test-case-list.js';
+import {
+  listTestCases,
+  TEST_CASE_STATES,
+  type TestCaseList,
+  type TestCaseListItem,
+  type TestCaseState,
+} from '../../../app/test-case-list.js';
 import { Badge, Notice, TableHead } from '../components.js';
 import { projectPage } from '../project-context.js';
 import { renderPage } from '../render.js';
@@ -40,10 +46,14 @@ function readFilters(query: Record<string, string | string[] | undefined>): { fi
   }
   const rawState = one('state');
   const state = (TEST_CASE_STATES as readonly string[]).includes(rawState) ? (rawState as TestCaseState) : '';
-  if (rawState && !state) problems.push(`There is no state ${JSON.stringify(rawState)}; choose one of: ${TEST_CASE_STATES.map((s) => STATE_LABELS[s]).join(', ')}.`);
+  if (rawState && !state)
+    problems.push(
+      `There is no state ${JSON.stringify(rawState)}; choose one of: ${TEST_CASE_STATES.map((s) => STATE_LABELS[s]).join(', ')}.`,
+    );
   const rawPage = one('page');
   const page = /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : 1;
-  if (rawPage && page === 1 && rawPage !== '1') problems.push(`The page ${JSON.stringify(rawPage)} is not a page number; showing page 1.`);
+  if (rawPage && page === 1 && rawPage !== '1')
+    problems.push(`The page ${JSON.stringify(rawPage)} is not a page number; showing page 1.`);
   return { filters: { search, plan: one('plan'), state, page }, problems };
 }
 
@@ -59,7 +69,11 @@ function href(slug: string, filters: Filters, page: number): string {
 
 /** The first line of a failed burn-in's message, short. */
 export function shortReason(message: string | null): string {
-  const first = message?.split('\n').find((line) => line.trim())?.trim() ?? '';
+  const first =
+    message
+      ?.split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? '';
   return first.length > 140 ? `${first.slice(0, 137)}…` : first;
 }
 
@@ -101,7 +115,8 @@ function Row({ item, slug }: { item: TestCaseListItem; slug: string }) {
         )}
       </td>
       <td>
-        <ResultStrip results={item.results} label={`Last results of ${item.name}, oldest first`} /> <FlakyMark flakiness={item.flakiness} />
+        <ResultStrip results={item.results} label={`Last results of ${item.name}, oldest first`} />{' '}
+        <FlakyMark flakiness={item.flakiness} />
       </td>
     </tr>
   );
@@ -126,13 +141,21 @@ export async function renderTestCaseList(app: AppContext, ctx: Context, slug: st
     page: filters.page,
     pageSize: PAGE_SIZE,
   });
-  if (filters.plan && !list.plans.some((p) => p.shortId === filters.plan)) problems.push(`There is no plan ${JSON.stringify(filters.plan)} in project ${project.name}; choose one from the list.`);
+  if (filters.plan && !list.plans.some((p) => p.shortId === filters.plan))
+    problems.push(
+      `There is no plan ${JSON.stringify(filters.plan)} in project ${project.name}; choose one from the list.`,
+    );
   const filtered = Boolean(filters.search || filters.plan || filters.state);
   const pages = Math.max(1, Math.ceil(list.counts.total / PAGE_SIZE));
   const first = (filters.page - 1) * PAGE_SIZE;
   renderPage(
     ctx,
-    { title: `Test cases · ${project.name}`, project: nav, section: 'test-cases', status: problems.length ? 400 : undefined },
+    {
+      title: `Test cases · ${project.name}`,
+      project: nav,
+      section: 'test-cases',
+      status: problems.length ? 400 : undefined,
+    },
     <>
       <h1>Test cases</h1>
       {problems.length ? (
@@ -203,8 +226,8 @@ export async function renderTestCaseList(app: AppContext, ctx: Context, slug: st
       ) : null}
       <p class="muted">
         <small>
-          Flaky: it passed and failed on the same commit, or its result changed at least twice, within its last 10 results. A test case created through the API runs in plans only once it
-          is enabled (on its page).
+          Flaky: it passed and failed on the same commit, or its result changed at least twice, within its last 10
+          results. A test case created through the API runs in plans only once it is enabled (on its page).
         </small>
       </p>
     </>,

@@ -5,7 +5,12 @@ import type { FinishedResultRow } from '../../../app/ports/test-case-queries.js'
 import type { Flakiness } from '../../../domain/flaky.js';
 
 const MARKS: Record<FinishedResultRow['outcome'], string> = { PASSED: '✓', FAILED: '✗', ERROR: '!', SKIPPED: '–' };
-const WORDS: Record<FinishedResultRow['outcome'], string> = { PASSED: 'passed', FAILED: 'failed', ERROR: 'could not run (error)', SKIPPED: 'skipped' };
+const WORDS: Record<FinishedResultRow['outcome'], string> = {
+  PASSED: 'passed',
+  FAILED: 'failed',
+  ERROR: 'could not run (error)',
+  SKIPPED: 'skipped',
+};
 
 function day(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -34,7 +39,11 @@ export function ResultStrip({ results, label }: { results: readonly FinishedResu
       <ol class="result-strip" aria-label={label}>
         {results.map((result) => (
           <li>
-            <a class={`cell ${result.outcome}`} href={`/runs/${encodeURIComponent(result.runShortId)}#${encodeURIComponent(result.runTestCaseShortId)}`} title={cellText(result)}>
+            <a
+              class={`cell ${result.outcome}`}
+              href={`/runs/${encodeURIComponent(result.runShortId)}#${encodeURIComponent(result.runTestCaseShortId)}`}
+              title={cellText(result)}
+            >
               <span aria-hidden="true">{MARKS[result.outcome]}</span>
               <span class="visually-hidden">{cellText(result)}</span>
             </a>

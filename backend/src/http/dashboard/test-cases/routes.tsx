@@ -22,19 +22,43 @@ import { renderTestCaseList } from './list-page.js';
 import { EditTestCase, TestCasePage } from './test-case-page.js';
 
 /** The project of a test case, with the viewer's role checked for `action`. */
-async function projectOf(app: AppContext, ctx: Context, projectId: string, action: Action, what: string): Promise<ProjectPage> {
+async function projectOf(
+  app: AppContext,
+  ctx: Context,
+  projectId: string,
+  action: Action,
+  what: string,
+): Promise<ProjectPage> {
   const project = await app.store.projects.findById(projectId);
   if (!project) throw new NotFound('Nothing was found at this address, or you are not a member of its organization.');
   return projectPage(app, ctx, project.slug, action, what, { results: action === 'read' });
 }
 
-async function showTestCase(app: AppContext, ctx: Context, id: string, notice: { done?: string | null; error?: string | null; status?: number } = {}): Promise<void> {
+async function showTestCase(
+  app: AppContext,
+  ctx: Context,
+  id: string,
+  notice: { done?: string | null; error?: string | null; status?: number } = {},
+): Promise<void> {
   const details = await testCaseDetails(app, id);
   const { nav, role } = await projectOf(app, ctx, details.testCase.projectId, 'read', 'see this test case');
   renderPage(
     ctx,
-    { title: details.testCase.name, project: nav, section: 'test-cases', live: details.testCase.generationStatus === 'GENERATING', status: notice.status },
-    <TestCasePage details={details} role={role} csrf={csrfToken(ctx)} projectSlug={nav.slug} done={notice.done} error={notice.error} />,
+    {
+      title: details.testCase.name,
+      project: nav,
+      section: 'test-cases',
+      live: details.testCase.generationStatus === 'GENERATING',
+      status: notice.status,
+    },
+    <TestCasePage
+      details={details}
+      role={role}
+      csrf={csrfToken(ctx)}
+      projectSlug={nav.slug}
+      done={notice.done}
+      error={notice.error}
+    />,
   );
 }
 
@@ -42,7 +66,13 @@ async function showTestCase(app: AppContext, ctx: Context, id: string, notice: {
  * A POST on a test case: its token, the test case, the role for `action`; then `act`. A refusal the
  * member can act on (409, 400) is shown on the test case's page, with its status.
  */
-function testCaseAction(app: AppContext, place: FormPlace, action: Action, what: string, act: (ctx: Context, id: string) => Promise<string>) {
+function testCaseAction(
+  app: AppContext,
+  place: FormPlace,
+  action: Action,
+  what: string,
+  act: (ctx: Context, id: string) => Promise<string>,
+) {
   return async (ctx: Context) => {
     await requireCsrf(ctx, place);
     const id = (ctx.params as { id: string }).id;
@@ -59,7 +89,10 @@ function testCaseAction(app: AppContext, place: FormPlace, action: Action, what:
   };
 }
 
-const place = (button: string, alternative: string): FormPlace => ({ page: 'test case page', alternative: `Open the test case's page and press ${button} there${alternative}.` });
+const place = (button: string, alternative: string): FormPlace => ({
+  page: 'test case page',
+  alternative: `Open the test case's page and press ${button} there${alternative}.`,
+});
 
 export function testCaseRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>();
@@ -77,7 +110,10 @@ export function testCaseRoutes(app: AppContext): Router<AppState> {
       `/test-cases/:id/${verb}`,
       testCaseAction(
         app,
-        place(verb === 'enable' ? 'Enable' : 'Disable', `, run goalie test-case ${verb} <id>, or use PATCH /v1/test-cases/{id} with an API token`),
+        place(
+          verb === 'enable' ? 'Enable' : 'Disable',
+          `, run goalie test-case ${verb} <id>, or use PATCH /v1/test-cases/{id} with an API token`,
+        ),
         'edit',
         `${verb} test cases`,
         async (_ctx, id) => {
@@ -101,12 +137,20 @@ export function testCaseRoutes(app: AppContext): Router<AppState> {
     renderPage(
       ctx,
       { title: `Edit ${testCase.name}`, project: nav, section: 'test-cases' },
-      <EditTestCase testCase={testCase} goal={testCase.goal} expectedResult={testCase.expectedResult ?? ''} csrf={csrfToken(ctx)} />,
+      <EditTestCase
+        testCase={testCase}
+        goal={testCase.goal}
+        expectedResult={testCase.expectedResult ?? ''}
+        csrf={csrfToken(ctx)}
+      />,
     );
   });
 
   router.post('/test-cases/:id/edit', async (ctx) => {
-    const form = await requireCsrf(ctx, { page: 'test case edit page', alternative: "Open the test case's page and press Edit goal or expected result there." });
+    const form = await requireCsrf(ctx, {
+      page: 'test case edit page',
+      alternative: "Open the test case's page and press Edit goal or expected result there.",
+    });
     const testCase = await findTestCase(app, null, ctx.params.id!);
     const { nav } = await projectOf(app, ctx, testCase.projectId, 'edit', 'change test cases');
     const goal = field(form, 'goal');
@@ -120,7 +164,13 @@ export function testCaseRoutes(app: AppContext): Router<AppState> {
       renderPage(
         ctx,
         { title: `Edit ${testCase.name}`, project: nav, section: 'test-cases', status: error.status },
-        <EditTestCase testCase={testCase} goal={goal} expectedResult={expectedResult} csrf={csrfToken(ctx)} error={error.message} />,
+        <EditTestCase
+          testCase={testCase}
+          goal={goal}
+          expectedResult={expectedResult}
+          csrf={csrfToken(ctx)}
+          error={error.message}
+        />,
       );
     }
   });
@@ -135,11 +185,22 @@ export function testCaseRoutes(app: AppContext): Router<AppState> {
 
   router.post(
     '/test-cases/:id/run',
-    testCaseAction(app, place('Run now', ', or start a run of its plan with POST /v1/run and an API token'), 'run', 'run test cases', async (ctx, id) => {
-      const testCase = await findTestCase(app, null, id);
-      const run = await startTestCaseRun(app, await projectCaller(app, testCase.projectId), id, requireUser(ctx).email);
-      return `/runs/${encodeURIComponent(run.shortId)}`;
-    }),
+    testCaseAction(
+      app,
+      place('Run now', ', or start a run of its plan with POST /v1/run and an API token'),
+      'run',
+      'run test cases',
+      async (ctx, id) => {
+        const testCase = await findTestCase(app, null, id);
+        const run = await startTestCaseRun(
+          app,
+          await projectCaller(app, testCase.projectId),
+          id,
+          requireUser(ctx).email,
+        );
+        return `/runs/${encodeURIComponent(run.shortId)}`;
+      },
+    ),
   );
 
   return router;

@@ -34,7 +34,9 @@ function Actions({ details, role, csrf }: { details: TestCaseDetails; role: Role
   if (!can(role, 'edit') && !can(role, 'run')) {
     return (
       <p class="muted">
-        {role ? 'You may read this test case; enabling, changing or running it needs the member role (ask an owner of the organization).' : 'Sign in as a member of its organization to enable, change or run it.'}
+        {role
+          ? 'You may read this test case; enabling, changing or running it needs the member role (ask an owner of the organization).'
+          : 'Sign in as a member of its organization to enable, change or run it.'}
       </p>
     );
   }
@@ -86,8 +88,8 @@ function Actions({ details, role, csrf }: { details: TestCaseDetails; role: Role
       {testCase.createdVia === 'apply' ? (
         <p class="muted">
           <small>
-            Declared in a project file: its goal and expected result are changed there (then goalie apply burns a changed goal in again), and the next goalie apply sets it enabled or
-            disabled as the file says.
+            Declared in a project file: its goal and expected result are changed there (then goalie apply burns a
+            changed goal in again), and the next goalie apply sets it enabled or disabled as the file says.
           </small>
         </p>
       ) : null}
@@ -100,14 +102,18 @@ function BurnIn({ details }: { details: TestCaseDetails }) {
   if (testCase.generationStatus === 'GENERATING') {
     return (
       <p>
-        <Badge value="GENERATING" /> The burn-in is recording the steps{steps ? ` (runs replay version ${steps.version} until it is done)` : ''}. This page updates when it is done.
+        <Badge value="GENERATING" /> The burn-in is recording the steps
+        {steps ? ` (runs replay version ${steps.version} until it is done)` : ''}. This page updates when it is done.
       </p>
     );
   }
   if (testCase.generationStatus === 'FAILED') {
     const [first, ...rest] = (testCase.generationError ?? 'The burn-in failed without a message.').split('\n');
     // Blank lines around the details go, the indentation of their first line stays (it lines up with the others).
-    const details = rest.join('\n').replace(/^(\s*\n)+/, '').trimEnd();
+    const details = rest
+      .join('\n')
+      .replace(/^(\s*\n)+/, '')
+      .trimEnd();
     return (
       <div class="burn-in-error">
         <p>
@@ -119,7 +125,8 @@ function BurnIn({ details }: { details: TestCaseDetails }) {
   }
   return (
     <p>
-      <Badge value="COMPLETED" /> {steps ? `${steps.steps.length} step${steps.steps.length === 1 ? '' : 's'} recorded` : 'Completed'}
+      <Badge value="COMPLETED" />{' '}
+      {steps ? `${steps.steps.length} step${steps.steps.length === 1 ? '' : 's'} recorded` : 'Completed'}
       {testCase.burnInTokens ? `; the burn-in used ${modelTokensText(testCase.burnInTokens)}` : ''}.
     </p>
   );
@@ -128,12 +135,17 @@ function BurnIn({ details }: { details: TestCaseDetails }) {
 function Steps({ details }: { details: TestCaseDetails }) {
   const { steps, testCase } = details;
   if (!steps || steps.steps.length === 0) {
-    return <p class="muted">No steps recorded yet{testCase.generationStatus === 'GENERATING' ? ': the burn-in is running or queued' : ''}.</p>;
+    return (
+      <p class="muted">
+        No steps recorded yet{testCase.generationStatus === 'GENERATING' ? ': the burn-in is running or queued' : ''}.
+      </p>
+    );
   }
   return (
     <>
       <p class="muted">
-        Version {steps.version}, recorded <Time at={steps.createdAt} />. Each target's locators are Playwright calls, best first: a replay uses the first that finds the element.
+        Version {steps.version}, recorded <Time at={steps.createdAt} />. Each target's locators are Playwright calls,
+        best first: a replay uses the first that finds the element.
       </p>
       <ol class="steps">
         {steps.steps.map((step) => {
@@ -179,7 +191,9 @@ function History({ history }: { history: TestCaseHistoryRow[] }) {
         {history.map((row) => (
           <tr>
             <td>
-              <a href={`/runs/${encodeURIComponent(row.runShortId)}#${encodeURIComponent(row.runTestCaseShortId)}`}>{row.runShortId}</a>
+              <a href={`/runs/${encodeURIComponent(row.runShortId)}#${encodeURIComponent(row.runTestCaseShortId)}`}>
+                {row.runShortId}
+              </a>
             </td>
             <td>
               <Badge value={outcome(row)} />
@@ -187,7 +201,11 @@ function History({ history }: { history: TestCaseHistoryRow[] }) {
             <td class="reason">{row.result === 'PASSED' ? '' : (row.resultTitle ?? '')}</td>
             <td>{row.finishedAt ? <Time at={row.finishedAt} /> : <span class="muted">not yet</span>}</td>
             <td>
-              {row.commitHash ? <code title={row.commitHash}>{row.commitHash.slice(0, 7)}</code> : <span class="muted">—</span>}
+              {row.commitHash ? (
+                <code title={row.commitHash}>{row.commitHash.slice(0, 7)}</code>
+              ) : (
+                <span class="muted">—</span>
+              )}
               {row.branch ? <small class="muted"> on {row.branch}</small> : null}
             </td>
             <td>
@@ -207,19 +225,28 @@ export function TestCasePage({ details, role, csrf, projectSlug, done, error }: 
     <>
       <h1>{testCase.name}</h1>
       <p class="states">
-        {testCase.isEnabled ? <span class="badge PASSED">enabled</span> : <span class="badge">disabled</span>} <FlakyMark flakiness={details.flakiness} />{' '}
+        {testCase.isEnabled ? <span class="badge PASSED">enabled</span> : <span class="badge">disabled</span>}{' '}
+        <FlakyMark flakiness={details.flakiness} />{' '}
         <span class="muted">
           {testCase.isEnabled ? 'Runs in its test plans.' : 'Its test plans leave it out until it is enabled.'}
           {details.flakiness.flaky ? ` Flaky: ${details.flakiness.reason}.` : ''}
         </span>
       </p>
-      {error ? <Notice kind="error">{error}</Notice> : done && DONE[done] ? <Notice kind="ok">{DONE[done]}</Notice> : null}
+      {error ? (
+        <Notice kind="error">{error}</Notice>
+      ) : done && DONE[done] ? (
+        <Notice kind="ok">{DONE[done]}</Notice>
+      ) : null}
       <Actions details={details} role={role} csrf={csrf} />
 
       <h2>Goal</h2>
       <p class="text">{testCase.goal}</p>
       <h2>Expected result</h2>
-      {testCase.expectedResult ? <p class="text">{testCase.expectedResult}</p> : <p class="muted">None: it passes when every step can be done.</p>}
+      {testCase.expectedResult ? (
+        <p class="text">{testCase.expectedResult}</p>
+      ) : (
+        <p class="muted">None: it passes when every step can be done.</p>
+      )}
 
       <h2>Burn-in</h2>
       <BurnIn details={details} />
@@ -250,7 +277,8 @@ export function TestCasePage({ details, role, csrf, projectSlug, done, error }: 
           <>
             <dt>Resumes from</dt>
             <dd>
-              <a href={`/test-cases/${details.resumeFrom.id}`}>{details.resumeFrom.name}</a> <small class="muted">(starts where it ended, in its browser state)</small>
+              <a href={`/test-cases/${details.resumeFrom.id}`}>{details.resumeFrom.name}</a>{' '}
+              <small class="muted">(starts where it ended, in its browser state)</small>
             </dd>
           </>
         ) : null}
@@ -298,18 +326,27 @@ export function EditTestCase({ testCase, goal, expectedResult, csrf, error }: Ed
     <>
       <h1>Edit {testCase.name}</h1>
       {error ? <Notice kind="error">{error}</Notice> : null}
-      <p>Saving records the steps again from the goal (a new burn-in). Until it is done, runs replay the steps recorded before; the test case stays enabled or disabled as it is.</p>
+      <p>
+        Saving records the steps again from the goal (a new burn-in). Until it is done, runs replay the steps recorded
+        before; the test case stays enabled or disabled as it is.
+      </p>
       <PostForm action={`/test-cases/${testCase.id}/edit`} csrf={csrf} class="stack wide">
         <label>
           Goal
-          <span class="hint">One sentence per action, as a person would say it: Go to /login. Fill 'Email' with '{'{{config.email}}'}'. Click 'Sign in'.</span>
+          <span class="hint">
+            One sentence per action, as a person would say it: Go to /login. Fill 'Email' with '{'{{config.email}}'}'.
+            Click 'Sign in'.
+          </span>
           <textarea name="goal" required rows={6}>
             {goal}
           </textarea>
         </label>
         <label>
           Expected result
-          <span class="hint">What must be true at the end, checked on every run: 'Welcome back' is shown. Leave empty to only check that every step can be done.</span>
+          <span class="hint">
+            What must be true at the end, checked on every run: 'Welcome back' is shown. Leave empty to only check that
+            every step can be done.
+          </span>
           <textarea name="expectedResult" rows={3}>
             {expectedResult}
           </textarea>

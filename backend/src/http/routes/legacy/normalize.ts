@@ -4,7 +4,17 @@
 
 import { BadRequest } from '../../../app/errors.js';
 
-const REPOSITORY_HOSTS = new Set(['REPOHOST', 'GITHUB', 'GITLAB', 'BITBUCKET', 'AZURE', 'AZURE_DEVOPS', 'CI', 'CIRCLECI', 'JENKINS']);
+const REPOSITORY_HOSTS = new Set([
+  'REPOHOST',
+  'GITHUB',
+  'GITLAB',
+  'BITBUCKET',
+  'AZURE',
+  'AZURE_DEVOPS',
+  'CI',
+  'CIRCLECI',
+  'JENKINS',
+]);
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -12,7 +22,10 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
 const MAX_DEPTH = 32;
 
 function camelKeys(value: unknown, depth = 0): unknown {
-  if (depth > MAX_DEPTH) throw new BadRequest(`The request body is nested more than ${MAX_DEPTH} levels deep; a start-run body needs only a few. Send the fields of POST /v1/run.`);
+  if (depth > MAX_DEPTH)
+    throw new BadRequest(
+      `The request body is nested more than ${MAX_DEPTH} levels deep; a start-run body needs only a few. Send the fields of POST /v1/run.`,
+    );
   if (Array.isArray(value)) return value.map((item) => camelKeys(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v, depth + 1)]));
@@ -22,7 +35,10 @@ function camelKeys(value: unknown, depth = 0): unknown {
 
 export function legacyTrigger(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const upper = value.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const upper = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   if (upper === '' || upper === 'API') return 'API';
   return REPOSITORY_HOSTS.has(upper) ? 'REPOHOST' : 'API';
 }
@@ -33,10 +49,12 @@ export function normalizeLegacyStartRun(body: Record<string, unknown>): Record<s
   const out = camelKeys(rest) as Record<string, unknown>;
   if ('trigger' in out) out.trigger = legacyTrigger(out.trigger);
   if (applications && typeof applications === 'object' && !Array.isArray(applications)) {
-    out.applications = Object.entries(applications as Record<string, unknown>).map(([applicationShortId, settings]) => ({
-      applicationShortId,
-      ...(camelKeys(settings ?? {}) as Record<string, unknown>),
-    }));
+    out.applications = Object.entries(applications as Record<string, unknown>).map(
+      ([applicationShortId, settings]) => ({
+        applicationShortId,
+        ...(camelKeys(settings ?? {}) as Record<string, unknown>),
+      }),
+    );
   } else if (applications !== undefined) {
     out.applications = camelKeys(applications);
   }

@@ -16,7 +16,9 @@ function checkProject(ctx: Ctx): void {
   const projectUuid = ctx.params?.projectUuid as string;
   // Another project's UUID is "not found", exactly like its runs.
   if (projectUuid.toLowerCase() !== ctx.state.caller!.project.id) {
-    throw new NotFound(`Project ${projectUuid} was not found. The API token belongs to project ${ctx.state.caller!.project.name} (${ctx.state.caller!.project.id}).`);
+    throw new NotFound(
+      `Project ${projectUuid} was not found. The API token belongs to project ${ctx.state.caller!.project.name} (${ctx.state.caller!.project.id}).`,
+    );
   }
 }
 
@@ -37,7 +39,15 @@ export function legacyRunRoutes(app: AppContext, guard: Middleware<AppState>[]):
 
   router.get('/:shortId', deprecated, ...guard, async (ctx) => {
     checkProject(ctx);
-    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, testCaseFilter(ctx.query.testCases), withExtensions(ctx.query.extensions)));
+    const answer = presentRunStatus(
+      await readRunStatus(
+        app,
+        ctx.state.caller!,
+        ctx.params.shortId!,
+        testCaseFilter(ctx.query.testCases),
+        withExtensions(ctx.query.extensions),
+      ),
+    );
     // JSON text already: the type is set as Koa sets it for an object.
     ctx.type = 'json';
     ctx.body = answer;

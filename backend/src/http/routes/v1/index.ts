@@ -8,7 +8,11 @@ import { testCaseRoutes } from './test-cases.js';
 import type { Middleware } from 'koa';
 
 /** `/v1`: public routes, then the ones that need a project token (`guard` authenticates and reads the body). */
-export function v1Routes(app: AppContext, ipAddresses: readonly string[], guard: Middleware<AppState>[]): Router<AppState> {
+export function v1Routes(
+  app: AppContext,
+  ipAddresses: readonly string[],
+  guard: Middleware<AppState>[],
+): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/v1' });
   const pub = outboundIpsRoutes(ipAddresses);
   router.use(pub.routes(), pub.allowedMethods());

@@ -1,6 +1,11 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { rerunSchema, runExtensionsQuerySchema, runTestCasesQuerySchema, startRunSchema } from '../../../../../shared/src/api/schemas.js';
+import {
+  rerunSchema,
+  runExtensionsQuerySchema,
+  runTestCasesQuerySchema,
+  startRunSchema,
+} from '../../../../../shared/src/api/schemas.js';
 import type { AppContext } from '../../../app/context.js';
 import { findRun, readRunStatus, type TestCaseFilter } from '../../../app/get-run.js';
 import { cancelRun } from '../../../app/run-engine/cancel-run.js';
@@ -13,10 +18,13 @@ import { bodyObject, parse } from '../../validate.js';
 
 export function testCaseFilter(query: unknown): TestCaseFilter {
   if (query === undefined) return 'none';
-  if (Array.isArray(query)) throw new BadRequest('Give the testCases query parameter once: testCases=failed or testCases=all.');
+  if (Array.isArray(query))
+    throw new BadRequest('Give the testCases query parameter once: testCases=failed or testCases=all.');
   const parsed = runTestCasesQuerySchema.safeParse(query);
   if (!parsed.success) {
-    throw new BadRequest(`Invalid query parameter testCases=${String(query)}: use testCases=failed (failed, skipped or errored test cases) or testCases=all, or omit it.`);
+    throw new BadRequest(
+      `Invalid query parameter testCases=${String(query)}: use testCases=failed (failed, skipped or errored test cases) or testCases=all, or omit it.`,
+    );
   }
   return parsed.data;
 }
@@ -25,7 +33,10 @@ export function testCaseFilter(query: unknown): TestCaseFilter {
 export function withExtensions(query: unknown): boolean {
   if (query === undefined) return false;
   const parsed = runExtensionsQuerySchema.safeParse(query);
-  if (!parsed.success) throw new BadRequest(`Invalid query parameter extensions=${String(query)}: use extensions=true (each run test case also carries projectTestCaseId, startedAt and finishedAt) or omit it.`);
+  if (!parsed.success)
+    throw new BadRequest(
+      `Invalid query parameter extensions=${String(query)}: use extensions=true (each run test case also carries projectTestCaseId, startedAt and finishedAt) or omit it.`,
+    );
   return parsed.data === 'true';
 }
 
@@ -40,7 +51,9 @@ export function runRoutes(app: AppContext, guard: Middleware<AppState>[]): Route
 
   router.get('/run/:shortId', ...guard, async (ctx) => {
     const filter = testCaseFilter(ctx.query.testCases);
-    const answer = presentRunStatus(await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, filter, withExtensions(ctx.query.extensions)));
+    const answer = presentRunStatus(
+      await readRunStatus(app, ctx.state.caller!, ctx.params.shortId!, filter, withExtensions(ctx.query.extensions)),
+    );
     // JSON text already: the type is set as Koa sets it for an object.
     ctx.type = 'json';
     ctx.body = answer;

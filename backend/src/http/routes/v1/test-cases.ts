@@ -22,7 +22,10 @@ export function testCaseRoutes(app: AppContext, guard: Middleware<AppState>[]): 
   });
 
   router.patch('/test-cases/:id', ...guard, async (ctx) => {
-    if (ctx.state.body === undefined) throw new BadRequest('A JSON object body is required: send {"isEnabled": true} to enable the test case or {"isEnabled": false} to disable it.');
+    if (ctx.state.body === undefined)
+      throw new BadRequest(
+        'A JSON object body is required: send {"isEnabled": true} to enable the test case or {"isEnabled": false} to disable it.',
+      );
     const input = parse(updateTestCaseSchema, bodyObject(ctx.state.body, { required: true }));
     ctx.body = await setTestCaseEnabled(app, ctx.state.caller!, ctx.params.id!, input.isEnabled);
   });

@@ -19,7 +19,8 @@ export function webhookRoutes(app: AppContext, bodyLimitBytes: number): Router<A
   const router = new Router<AppState>({ prefix: '/webhooks' });
   router.post('/:host/:connection', async (ctx) => {
     const host = ctx.params.host;
-    if (host !== 'github' && host !== 'gitlab') throw new NotFound(`Webhooks are for github or gitlab, not ${JSON.stringify(host)}.`);
+    if (host !== 'github' && host !== 'gitlab')
+      throw new NotFound(`Webhooks are for github or gitlab, not ${JSON.stringify(host)}.`);
     // Payloads with large diffs need room: at least 5 MB whatever the API's body limit is.
     let message: string;
     try {
