@@ -19753,7 +19753,7 @@ function repoPath(repo) {
 }
 var TOKEN_HINT = " Check github_token: it is missing, expired or revoked.";
 
-// actions/review-request/src/inputs.ts
+// shared/src/actions/inputs.ts
 var InputError = class extends Error {
   constructor(problems) {
     super(
@@ -19765,8 +19765,6 @@ ${problems.map((problem) => `- ${problem}`).join("\n")}`
   }
   problems;
 };
-var DEFAULT_MENTION = "@goalie";
-var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function isHttpUrl(value) {
   try {
     const url = new URL(value);
@@ -19775,6 +19773,10 @@ function isHttpUrl(value) {
     return false;
   }
 }
+
+// actions/review-request/src/inputs.ts
+var DEFAULT_MENTION = "@goalie";
+var DEFAULT_GITHUB_API_URL = "https://api.github.com";
 function previewUrlOfApplicationsConfig(text, problems) {
   const example = '{"applications": {"app_x": {"environment": {"url": "https://pr-42.preview.example.com"}}}}';
   let value;

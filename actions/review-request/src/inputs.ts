@@ -1,6 +1,7 @@
 // The review-request action's raw inputs turned into one typed, validated settings object. Pure:
 // `read` is the input source (core.getInput in the action, a map in tests). Every problem names the
 // input and says how to fix it; all problems are reported at once.
+import { InputError, isHttpUrl, type InputReader } from '../../../shared/src/actions/inputs.js';
 
 export interface ReviewRequestSettings {
   /** Missing only where the event may name the preview (deployment_status: its environment URL). */
@@ -17,30 +18,10 @@ export interface ReviewRequestSettings {
   warnings?: string[];
 }
 
-export type InputReader = (name: string) => string;
-
-export class InputError extends Error {
-  constructor(readonly problems: string[]) {
-    super(
-      problems.length === 1
-        ? `Invalid input: ${problems[0]}`
-        : `${problems.length} invalid inputs:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
-    );
-    this.name = 'InputError';
-  }
-}
+export { InputError, isHttpUrl, type InputReader };
 
 export const DEFAULT_MENTION = '@goalie';
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 export interface InputOptions {
   /** The event names the preview itself (deployment_status), so preview_url may be left out. */

@@ -19926,7 +19926,7 @@ function isShortId(kind, value) {
   return SHORT_ID_PATTERNS[kind].test(value);
 }
 
-// actions/run/src/inputs.ts
+// shared/src/actions/inputs.ts
 var InputError = class extends Error {
   constructor(problems) {
     super(
@@ -19938,10 +19938,6 @@ ${problems.map((problem) => `- ${problem}`).join("\n")}`
   }
   problems;
 };
-var DEFAULT_TIMEOUT_MINUTES = 60;
-var APPLICATIONS_EXAMPLE = '[{"applicationShortId": "app_4kq8z1", "environment": {"url": "https://pr-42.preview.example.com"}}], or {"app_4kq8z1": {"environment": {"url": "https://pr-42.preview.example.com"}}}, or {"app_4kq8z1": "https://pr-42.preview.example.com"}';
-var describe = (value) => typeof value === "string" ? JSON.stringify(value) : value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function isHttpUrl(value) {
   try {
     const url = new URL(value);
@@ -19950,6 +19946,12 @@ function isHttpUrl(value) {
     return false;
   }
 }
+
+// actions/run/src/inputs.ts
+var DEFAULT_TIMEOUT_MINUTES = 60;
+var APPLICATIONS_EXAMPLE = '[{"applicationShortId": "app_4kq8z1", "environment": {"url": "https://pr-42.preview.example.com"}}], or {"app_4kq8z1": {"environment": {"url": "https://pr-42.preview.example.com"}}}, or {"app_4kq8z1": "https://pr-42.preview.example.com"}';
+var describe = (value) => typeof value === "string" ? JSON.stringify(value) : value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function parseJson(name, text, example, problems) {
   try {
     return JSON.parse(text);

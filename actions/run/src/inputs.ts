@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/src/api/types.js';
 import { normalizeApiUrl } from '../../../shared/src/client/api-client.js';
 import { isShortId, shortIdExample } from '../../../shared/src/short-ids.js';
+import { InputError, isHttpUrl, type InputReader } from '../../../shared/src/actions/inputs.js';
 
 export interface RunSettings {
   /** Base URL including /v1. */
@@ -26,19 +27,7 @@ export interface RunSettings {
   warnings: string[];
 }
 
-/** Reads one input by its name in action.yml; '' when not given. */
-export type InputReader = (name: string) => string;
-
-export class InputError extends Error {
-  constructor(readonly problems: string[]) {
-    super(
-      problems.length === 1
-        ? `Invalid input: ${problems[0]}`
-        : `${problems.length} invalid inputs:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
-    );
-    this.name = 'InputError';
-  }
-}
+export { InputError, type InputReader };
 
 export const DEFAULT_TIMEOUT_MINUTES = 60;
 
@@ -58,15 +47,6 @@ const describe = (value: unknown) =>
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** Parses JSON, or records a problem that says what the input should look like. */
 function parseJson(name: string, text: string, example: string, problems: string[]): unknown {
