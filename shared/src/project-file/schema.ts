@@ -4,6 +4,9 @@ import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { checkCredentials, githubApp, hasKnownHost, repositoryToken, toCredentials } from './repository-credentials.js';
 
+/** A Slack channel ID: public (C), direct (D) or private group (G), as Slack's "Copy link" gives it. */
+export const SLACK_CHANNEL_ID = /^[CDG][A-Z0-9]{2,}$/;
+
 const name = (max = 120) =>
   z
     .string()
@@ -164,7 +167,7 @@ const testPlan = z.strictObject({
   notifications: z
     .strictObject({
       slack: z.strictObject({
-        channel: z.string().regex(/^[CDG][A-Z0-9]{2,}$/, {
+        channel: z.string().regex(SLACK_CHANNEL_ID, {
           error: 'must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link)',
         }),
         notifyOn: z.enum(['always', 'failure']).default('always'),

@@ -1,6 +1,7 @@
 // Settings › Integrations › Slack: the project's Slack app credentials, default channel and when it
 // hears of runs. The same fields as `project.slack` in the project file; a file that names them sets
 // them again at its next apply, one that leaves them out keeps what was saved here.
+import { SLACK_CHANNEL_ID } from '../../../../shared/src/project-file/schema.js';
 import { BadRequest } from '../errors.js';
 import type { AppContext } from '../context.js';
 
@@ -15,13 +16,11 @@ export interface SlackSettingsInput {
   disconnect: boolean;
 }
 
-const CHANNEL = /^[CDG][A-Z0-9]{2,}$/;
-
 /** What is wrong with the input, each problem a sentence that says how to fix it; empty when nothing is. */
 export function slackSettingsProblems(input: SlackSettingsInput): string[] {
   const problems: string[] = [];
   const channel = input.defaultChannel.trim();
-  if (channel && !CHANNEL.test(channel))
+  if (channel && !SLACK_CHANNEL_ID.test(channel))
     problems.push(
       `The default channel must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link); "${channel}" is not one.`,
     );
