@@ -11,15 +11,13 @@ export function accountPage(user: DemoUser, orders: readonly Order[]): SafeHtml 
     path: '/account',
     signedIn: true,
     main: html`<h1>Welcome, ${user.firstName}</h1>
-      <p>You are signed in as ${user.email}.</p>
-      <h2>Your orders</h2>
-      ${
-        orders.length
-          ? html`<ul>
-              ${orders.map((o) => html`<li><a href="/orders/${o.number}">Order ${o.number}</a>: ${formatPrice(o.total)}</li>`)}
-            </ul>`
-          : html`<p>No orders yet.</p>`
-      }
-      <form method="post" action="/logout"><button type="submit">Sign out</button></form>`,
+<p>You are signed in as ${user.email}.</p>
+<h2>Your orders</h2>
+${
+  orders.length
+    ? html`<ul>${orders.map((o) => html`<li><a href="/orders/${o.number}">Order ${o.number}</a>: ${formatPrice(o.total)}</li>`)}</ul>`
+    : html`<p>No orders yet.</p>`
+}
+<form method="post" action="/logout"><button type="submit">Sign out</button></form>`,
   });
 }

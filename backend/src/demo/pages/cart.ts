@@ -11,22 +11,15 @@ export function cartPage(signedIn: boolean): SafeHtml {
     path: '/cart',
     signedIn,
     main: html`<h1>Cart</h1>
-      <p id="cart-empty" hidden>Your cart is empty.</p>
-      <table id="cart-table" hidden>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody id="cart-rows"></tbody>
-      </table>
-      <p id="cart-total" hidden></p>
-      <p id="checkout-action" hidden><button type="button" id="checkout-button">Checkout</button></p>
-      <p role="status" id="cart-status"></p>
-      ${catalogData()}`,
+<p id="cart-empty" hidden>Your cart is empty.</p>
+<table id="cart-table" hidden>
+<thead><tr><th scope="col">Product</th><th scope="col">Quantity</th><th scope="col">Price</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<tbody id="cart-rows"></tbody>
+</table>
+<p id="cart-total" hidden></p>
+<p id="checkout-action" hidden><button type="button" id="checkout-button">Checkout</button></p>
+<p role="status" id="cart-status"></p>
+${catalogData()}`,
     scripts: [CART_PAGE_SCRIPT],
   });
 }

@@ -4,7 +4,5 @@ import { html, jsonForScript, type SafeHtml } from '../html.js';
 
 export function catalogData(): SafeHtml {
   const byId = Object.fromEntries(PRODUCTS.map((p) => [p.id, { name: p.name, price: p.price }]));
-  return html`<script type="application/json" id="catalog">
-    ${jsonForScript(byId)}
-  </script>`;
+  return html`<script type="application/json" id="catalog">${jsonForScript(byId)}</script>`;
 }

@@ -20,26 +20,22 @@ export function checkoutPage(view: CheckoutView = {}): SafeHtml {
     path: '/checkout',
     signedIn: true,
     main: html`<h1>Checkout</h1>
-      ${alertBox(view.errors ?? [])}
-      <h2>Your order</h2>
-      <ul id="order-summary"></ul>
-      <p id="checkout-empty" hidden>Your cart is empty.</p>
-      <form id="checkout" method="post" action="/checkout" novalidate>
-        <input type="hidden" id="checkout-cart" name="cart" value="[]" />
-        <label for="checkout-name">Name</label>
-        <input type="text" id="checkout-name" name="name" autocomplete="name" value="${view.name ?? ''}" />
-        <label for="checkout-country">Country</label>
-        <select id="checkout-country" name="country">
-          <option value="" ${view.country ? '' : raw(' selected')}>Choose a country</option>
-          ${COUNTRIES.map((c) => html`<option${selected(c)}>${c}</option>\n`)}
-        </select>
-        <p>
-          <input type="checkbox" id="checkout-terms" name="terms" ${view.termsAccepted ? raw(' checked') : ''} />
-          <label class="inline" for="checkout-terms">I accept the terms</label>
-        </p>
-        <button type="submit">Place order</button>
-      </form>
-      ${catalogData()}`,
+${alertBox(view.errors ?? [])}
+<h2>Your order</h2>
+<ul id="order-summary"></ul>
+<p id="checkout-empty" hidden>Your cart is empty.</p>
+<form id="checkout" method="post" action="/checkout" novalidate>
+<input type="hidden" id="checkout-cart" name="cart" value="[]">
+<label for="checkout-name">Name</label>
+<input type="text" id="checkout-name" name="name" autocomplete="name" value="${view.name ?? ''}">
+<label for="checkout-country">Country</label>
+<select id="checkout-country" name="country">
+<option value=""${view.country ? '' : raw(' selected')}>Choose a country</option>
+${COUNTRIES.map((c) => html`<option${selected(c)}>${c}</option>\n`)}</select>
+<p><input type="checkbox" id="checkout-terms" name="terms"${view.termsAccepted ? raw(' checked') : ''}> <label class="inline" for="checkout-terms">I accept the terms</label></p>
+<button type="submit">Place order</button>
+</form>
+${catalogData()}`,
     scripts: [CHECKOUT_PAGE_SCRIPT],
   });
 }

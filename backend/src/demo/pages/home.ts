@@ -9,12 +9,9 @@ export function homePage(signedIn: boolean): SafeHtml {
     path: '/',
     signedIn,
     main: html`<h1>Demo shop</h1>
-      <demo-banner></demo-banner>
-      <p>
-        A small web shop to try Goalie on: browse the products, fill a cart, place an order, keep a todo list or write
-        to us.
-      </p>
-      <p>The test account is ada@example.com with the password lovelace.</p>`,
+<demo-banner></demo-banner>
+<p>A small web shop to try Goalie on: browse the products, fill a cart, place an order, keep a todo list or write to us.</p>
+<p>The test account is ada@example.com with the password lovelace.</p>`,
     scripts: [DEMO_BANNER_SCRIPT],
   });
 }

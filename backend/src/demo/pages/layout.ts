@@ -35,7 +35,7 @@ th, td { text-align: left; padding: .4rem .8rem; border-bottom: 1px solid #e3e6e
 `;
 
 function navLink(href: string, label: HtmlValue, current: string): SafeHtml {
-  return html`<a href="${href}" ${current === href ? raw(' aria-current="page"') : ''}>${label}</a>`;
+  return html`<a href="${href}"${current === href ? raw(' aria-current="page"') : ''}>${label}</a>`;
 }
 
 export function layout(frame: PageFrame): SafeHtml {
@@ -43,36 +43,33 @@ export function layout(frame: PageFrame): SafeHtml {
     ? navLink('/account', 'Account', frame.path)
     : navLink('/login', 'Sign in', frame.path);
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${frame.title}</title>
-        <link rel="icon" href="data:," />
-        <style>
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <header>
-          <nav aria-label="Main">
-            ${navLink('/', 'Home', frame.path)} ${navLink('/products', 'Products', frame.path)} ${account}
-            ${navLink('/cart', html`Cart (<span data-cart-count>0</span>)`, frame.path)}
-            ${navLink('/todo', 'Todo', frame.path)} ${navLink('/contact', 'Contact', frame.path)}
-          </nav>
-        </header>
-        <main>${frame.main}</main>
-        <script>
-          ${raw(CART_STORE_SCRIPT)};
-        </script>
-        ${(frame.scripts ?? []).map(
-          (script) =>
-            html`<script>
-              ${raw(script)};
-            </script> `,
-        )}
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${frame.title}</title>
+<link rel="icon" href="data:,">
+<style>${raw(STYLE)}</style>
+</head>
+<body>
+<header>
+<nav aria-label="Main">
+${navLink('/', 'Home', frame.path)}
+${navLink('/products', 'Products', frame.path)}
+${account}
+${navLink('/cart', html`Cart (<span data-cart-count>0</span>)`, frame.path)}
+${navLink('/todo', 'Todo', frame.path)}
+${navLink('/contact', 'Contact', frame.path)}
+</nav>
+</header>
+<main>
+${frame.main}
+</main>
+<script>${raw(CART_STORE_SCRIPT)}</script>
+${(frame.scripts ?? []).map((script) => html`<script>${raw(script)}</script>\n`)}
+</body>
+</html>
+`;
 }
 
 /** Problems with what was submitted, announced to screen readers (and readable by a test). */

@@ -8,16 +8,10 @@ export function notFoundPage(path: string, signedIn: boolean, what = 'Page'): Sa
     path,
     signedIn,
     main: html`<h1>${what} not found</h1>
-      <p>There is nothing at ${path}. Go back to the <a href="/">home page</a>.</p>`,
+<p>There is nothing at ${path}. Go back to the <a href="/">home page</a>.</p>`,
   });
 }
 
 export function problemPage(path: string, title: string, message: string): SafeHtml {
-  return layout({
-    title,
-    path,
-    signedIn: false,
-    main: html`<h1>${title}</h1>
-      <p>${message}</p>`,
-  });
+  return layout({ title, path, signedIn: false, main: html`<h1>${title}</h1>\n<p>${message}</p>` });
 }

@@ -10,28 +10,15 @@ export function productsPage(signedIn: boolean): SafeHtml {
     path: '/products',
     signedIn,
     main: html`<h1>Products</h1>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Price</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${PRODUCTS.map(
-            (p) =>
-              html`<tr>
-                <th scope="row">${p.name}</th>
-                <td>${formatPrice(p.price)}</td>
-                <td>
-                  <button type="button" data-add-to-cart="${p.id}" data-product-name="${p.name}">Add to cart</button>
-                </td>
-              </tr> `,
-          )}
-        </tbody>
-      </table>
-      <p role="status" id="cart-status"></p>`,
+<table>
+<thead><tr><th scope="col">Product</th><th scope="col">Price</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<tbody>
+${PRODUCTS.map(
+  (p) =>
+    html`<tr><th scope="row">${p.name}</th><td>${formatPrice(p.price)}</td><td><button type="button" data-add-to-cart="${p.id}" data-product-name="${p.name}">Add to cart</button></td></tr>\n`,
+)}</tbody>
+</table>
+<p role="status" id="cart-status"></p>`,
     scripts: [PRODUCTS_PAGE_SCRIPT],
   });
 }
