@@ -1,148 +1,37 @@
-// Wire types of the REST API v1 (../shared/spec/rest-api.md). Field names are the contract.
+// Wire types of the REST API v1 (../shared/spec/rest-api.md), inferred from the zod schemas the server
+// validates requests with (schemas.ts) and the OpenAPI document is generated from (responses.ts).
+// Type-only imports: code that needs only the types (the actions, the client) does not load zod.
+import type { z } from 'zod';
+import type * as requests from './schemas.js';
+import type * as responses from './responses.js';
 
-export type Trigger = 'API' | 'REPOHOST';
-export type RunStatus = 'INITIATED' | 'RUNNING' | 'COMPLETED' | 'ERROR' | 'CANCELLED';
-export type RunResult = 'PASSED' | 'FAILED' | 'SKIPPED';
+export type Trigger = z.output<typeof responses.triggerSchema>;
+export type RunStatus = z.output<typeof responses.runStatusSchema>;
+export type RunResult = z.output<typeof responses.runResultSchema>;
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['COMPLETED', 'ERROR', 'CANCELLED'];
 
-export interface TestPlanRef {
-  name: string;
-  shortId: string;
-}
-
-export interface Run {
-  id: string;
-  shortId: string;
-  url: string;
-  testCount: number;
-  testPlan: TestPlanRef;
-}
-
-export interface RerunRun {
-  id: string;
-  shortId: string;
-  url: string;
-  testCount: number;
-}
-
-export interface RunTestCase {
-  id: string;
-  shortId: string;
-  name: string;
-  status: string;
-  result: string | null;
-  resultTitle: string | null;
-  evaluationThought: string | null;
-  promptGoal: string | null;
-  promptExamples: string | null;
-  /**
-   * Goalie extension, present only when asked for (`?extensions=true`), so that the specification's
-   * shape stays exact for every other client: the test case's own UUID (what rerun's
-   * projectTestCaseIds takes); null once it was deleted.
-   */
-  projectTestCaseId?: string | null;
-  /** Goalie extension, with `?extensions=true`: when it started and ended here (ISO 8601, UTC); null until then. */
-  startedAt?: string | null;
-  finishedAt?: string | null;
-}
-
-export interface RunStatusView {
-  id: string;
-  shortId: string;
-  status: RunStatus;
-  result: RunResult | null;
-  runTestCases: RunTestCase[];
-}
-
-export interface TestCase {
-  id: string;
-  name: string;
-  url: string;
-}
-
-export type GenerationStatus = 'GENERATING' | 'COMPLETED' | 'FAILED';
-
+export type TestPlanRef = z.output<typeof responses.testPlanRefSchema>;
+export type Run = z.output<typeof responses.runSchema>;
+export type RerunRun = z.output<typeof responses.rerunRunSchema>;
+/** `projectTestCaseId`, `startedAt` and `finishedAt` are Goalie extensions, present only with `?extensions=true`. */
+export type RunTestCase = z.output<typeof responses.runTestCaseSchema>;
+export type RunStatusView = z.output<typeof responses.runStatusViewSchema>;
+export type TestCase = z.output<typeof responses.testCaseSchema>;
+export type GenerationStatus = z.output<typeof responses.generationStatusSchema>;
 /** Goalie extension (GET/PATCH /v1/test-cases/{id}): a test case with its burn-in state and recorded steps. */
-export interface TestCaseView {
-  id: string;
-  name: string;
-  url: string;
-  goal: string;
-  expectedResult: string | null;
-  applicationShortId: string;
-  isEnabled: boolean;
-  generationStatus: GenerationStatus;
-  /** Why the burn-in failed and what would work; null unless generationStatus is FAILED. */
-  generationError: string | null;
-  /** `api` (POST /v1/test-cases) or `apply` (a project file, whose `enabled` wins at the next apply). */
-  createdVia: 'api' | 'apply';
-  stepCount: number;
-  /** The recorded steps' sentences, config values as `{{config.key}}` placeholders. */
-  steps: string[];
-}
+export type TestCaseView = z.output<typeof responses.testCaseViewSchema>;
 
+export type ApplicationEnvironmentOverride = z.input<typeof requests.environmentOverrideSchema>;
+export type ApplicationOverride = z.input<typeof requests.applicationOverrideSchema>;
+export type NotificationOverride = z.input<typeof requests.notificationOverrideSchema>;
+export type StartRunRequest = z.input<typeof requests.startRunSchema>;
+export type RerunRequest = z.input<typeof requests.rerunSchema>;
+export type CreateTestCaseRequest = z.input<typeof requests.createTestCaseSchema>;
 /** Goalie extension: PATCH /v1/test-cases/{id}. */
-export interface UpdateTestCaseRequest {
-  isEnabled: boolean;
-}
+export type UpdateTestCaseRequest = z.input<typeof requests.updateTestCaseSchema>;
 
-export type ApplicationEnvironmentOverride = { url: string; name?: string } | { shortId: string };
-
-export interface ApplicationOverride {
-  applicationShortId: string;
-  environment?: ApplicationEnvironmentOverride;
-  devicePresetShortId?: string;
-}
-
-export interface NotificationOverride {
-  type: 'slack';
-  channel: string;
-  notifyOn?: 'always' | 'failure';
-}
-
-export interface StartRunRequest {
-  trigger?: Trigger;
-  testPlanShortId?: string;
-  applications?: ApplicationOverride[];
-  notifications?: NotificationOverride[];
-  actor?: string;
-  branch?: string;
-  commitHash?: string;
-  commitMessage?: string;
-  repository?: string;
-}
-
-export interface RerunRequest {
-  failedOnly?: boolean;
-  projectTestCaseIds?: string[];
-}
-
-export interface CreateTestCaseRequest {
-  name: string;
-  goal: string;
-  applicationShortId: string;
-  expectedResult?: string;
-  configShortIds?: string[];
-  scenarioShortId?: string;
-  resumeFromDependencyProjectTestCaseId?: string;
-  waitForDependenciesProjectTestCaseIds?: string[];
-}
-
-export interface StartRunResponse {
-  success: boolean;
-  run: Run;
-}
-export interface RerunResponse {
-  success: boolean;
-  run: RerunRun;
-}
-export interface CreateTestCaseResponse {
-  success: boolean;
-  testCase: TestCase;
-}
-export interface OutboundIpsResponse {
-  ipAddresses: string[];
-}
-export interface ErrorBody {
-  message: string;
-}
+export type StartRunResponse = z.output<typeof responses.startRunResponseSchema>;
+export type RerunResponse = z.output<typeof responses.rerunResponseSchema>;
+export type CreateTestCaseResponse = z.output<typeof responses.createTestCaseResponseSchema>;
+export type OutboundIpsResponse = z.output<typeof responses.outboundIpsResponseSchema>;
+export type ErrorBody = z.output<typeof responses.errorBodySchema>;

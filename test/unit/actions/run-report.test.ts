@@ -19,7 +19,12 @@ const started: StartedRun = {
   testPlan: { name: 'Smoke', shortId: 'pln-smoke_1' },
 };
 
-function tc(name: string, status: string, result: string | null, resultTitle: string | null = null): RunTestCase {
+function tc(
+  name: string,
+  status: RunTestCase['status'],
+  result: RunTestCase['result'],
+  resultTitle: string | null = null,
+): RunTestCase {
   return {
     id: name,
     shortId: `t-${name.toLowerCase().replace(/\W+/g, '-')}`,

@@ -15,7 +15,12 @@ import { REASON_WIDTH, textResultsTable } from '../../../shared/src/report/resul
 import { freePort } from '../../../backend/src/persistence/embedded-postgres.js';
 import { runCli } from '../../helpers/cli-io.js';
 
-const tc = (name: string, status: string, result: string | null, resultTitle: string | null = null): RunTestCase => ({
+const tc = (
+  name: string,
+  status: RunTestCase['status'],
+  result: RunTestCase['result'],
+  resultTitle: string | null = null,
+): RunTestCase => ({
   id: `00000000-0000-4000-8000-00000000000${name.length % 10}`,
   shortId: `rtc_${name.toLowerCase()}`,
   name,
@@ -200,7 +205,7 @@ describe('client CLI outcomes', () => {
     });
     afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    const pending = [tc('Sign in', 'QUEUED', null), tc('Checkout', 'QUEUED', null)];
+    const pending = [tc('Sign in', 'PENDING', null), tc('Checkout', 'PENDING', null)];
     const oneDone = [tc('Sign in', 'COMPLETED', 'PASSED'), tc('Checkout', 'RUNNING', null)];
     const failed = [
       tc('Sign in', 'COMPLETED', 'PASSED'),
