@@ -1,6 +1,9 @@
 // The OpenAPI document against the spec (spec/rest-api.md), and the response validator tests use.
 import { expect } from 'chai';
+import type { z } from 'zod';
 import { openApiDocument } from '../../shared/src/api/openapi.js';
+import * as requests from '../../shared/src/api/schemas.js';
+import * as responses from '../../shared/src/api/responses.js';
 import {
   assertMatchesOpenApi,
   assertMatchesSchema,
@@ -577,6 +580,13 @@ describe('OpenAPI document', () => {
       it(`accepts ${name}`, () => assertMatchesSchema(schema, value));
     }
 
+    // The document is generated from the schemas the server parses with: they must agree.
+    const SERVER_SCHEMAS: Record<string, z.ZodType> = {
+      StartRunRequest: requests.startRunSchema,
+      RerunRequest: requests.rerunSchema,
+      CreateTestCaseRequest: requests.createTestCaseSchema,
+    };
+
     const invalid: [string, string, unknown][] = [
       ['an empty notifications array', 'StartRunRequest', { notifications: [] }],
       ['an unknown trigger', 'StartRunRequest', { trigger: 'GITHUB' }],
@@ -599,6 +609,31 @@ describe('OpenAPI document', () => {
     for (const [name, schema, value] of invalid) {
       it(`rejects ${name}`, () => expect(() => assertMatchesSchema(schema, value)).to.throw(/does not match schema/));
     }
+
+    for (const [name, schema, value, accepted] of [
+      ...valid.map(([n, s, v]) => [n, s, v, true] as const),
+      ...invalid.map(([n, s, v]) => [n, s, v, false] as const),
+    ]) {
+      const server = SERVER_SCHEMAS[schema];
+      // Rerun's "not both" rule is the route's (a 400 with its own message), not the schema's.
+      if (!server || name === 'both failedOnly and projectTestCaseIds') continue;
+      it(`the server's schema ${accepted ? 'accepts' : 'rejects'} ${name} too`, () =>
+        expect(server.safeParse(value).success).to.equal(accepted));
+    }
+
+    it('the response examples parse with the schemas the wire types come from', () => {
+      for (const [schema, body] of [
+        [responses.runStatusViewSchema, { ...runStatusView(), runTestCases: [runTestCase(), pendingRunTestCase()] }],
+        [responses.startRunResponseSchema, startRunResponse()],
+        [responses.legacyStartRunResponseSchema, legacyStartRunResponse()],
+        [responses.rerunResponseSchema, rerunResponse()],
+        [responses.createTestCaseResponseSchema, createTestCaseResponse()],
+        [responses.testCaseViewSchema, testCaseView()],
+      ] as const) {
+        expect(schema.safeParse(body).error).to.equal(undefined);
+        expect(schema.safeParse({ ...body, stray: 1 }).success, 'closed').to.equal(false);
+      }
+    });
 
     it('request schemas stay open and response schemas are closed', () => {
       const schemas = (doc.components as Json).schemas as Record<string, Json>;

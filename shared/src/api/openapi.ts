@@ -1,390 +1,84 @@
 // OpenAPI 3.0.3 description of the REST API (spec/rest-api.md), served at GET /v1/openapi.json.
 // The spec is the contract: every field name, required/nullable flag and status code here comes from it.
+// The schemas are generated from the zod schemas the server validates requests with (schemas.ts) and
+// the response schemas the wire types come from (responses.ts), so the three cannot drift apart.
 // Request schemas stay open (the server ignores unknown fields); response schemas are closed
 // (`additionalProperties: false`) so tests that check responses against this document catch stray fields.
-import { SHORT_ID_PATTERNS, type ShortIdKind } from '../short-ids.js';
+import { z } from 'zod';
+import * as requests from './schemas.js';
+import * as responses from './responses.js';
 
 type Schema = Record<string, unknown>;
 
-// ---------------------------------------------------------------------------------------------
-// Field helpers
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const text = (description: string): Schema => ({ type: 'string', description });
-const nullableText = (description: string): Schema => ({ type: 'string', nullable: true, description });
-const uuid = (description: string): Schema => ({ type: 'string', format: 'uuid', description });
-const link = (description: string): Schema => ({ type: 'string', format: 'uri', description });
-
-// OpenAPI 3.0.3: `nullable` does not override `enum`, so null must be listed among the values too.
-const nullableEnum = (values: string[], description: string): Schema => ({
-  type: 'string',
-  nullable: true,
-  enum: [...values, null],
-  description,
-});
-
-function shortId(kind: ShortIdKind, description: string): Schema {
-  return { type: 'string', pattern: SHORT_ID_PATTERNS[kind].source, description };
-}
-
-function arrayOf(items: Schema, description: string, extra: Schema = {}): Schema {
-  return { type: 'array', items, description, ...extra };
-}
-
-/** A response object: every listed field is required and nothing else may appear. */
-function closedObject(properties: Record<string, Schema>, description?: string): Schema {
-  return {
-    type: 'object',
-    ...(description ? { description } : {}),
-    required: Object.keys(properties),
-    additionalProperties: false,
-    properties,
-  };
-}
-
-/** A response object with fields that are present only sometimes (not required). */
-function withOptional(schema: Schema, optional: Record<string, Schema>): Schema {
-  return { ...schema, properties: { ...(schema.properties as Record<string, Schema>), ...optional } };
-}
-
-/** A request object: unknown fields are allowed because the server ignores them. */
-function openObject(properties: Record<string, Schema>, required: string[], description: string): Schema {
-  return { type: 'object', description, ...(required.length ? { required } : {}), properties };
-}
+const SCHEMA_REF_PREFIX = '#/components/schemas/';
+const ref = (name: string): Schema => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
 
 // ---------------------------------------------------------------------------------------------
-// Enumerations (the run test case values are left open by the spec; these are the ones Goalie uses,
-// documented in docs/runs.md)
+// Component schemas, named as the document has always named them
 
-const RUN_STATUSES = ['INITIATED', 'RUNNING', 'COMPLETED', 'ERROR', 'CANCELLED'];
-const RESULTS = ['PASSED', 'FAILED', 'SKIPPED'];
-const RUN_TEST_CASE_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'SKIPPED', 'ERROR', 'CANCELLED'];
-const GENERATION_STATUSES = ['GENERATING', 'COMPLETED', 'FAILED'];
+const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
+  Error: responses.errorBodySchema,
+  TestPlan: responses.testPlanRefSchema,
+  Run: responses.runSchema,
+  RerunRun: responses.rerunRunSchema,
+  RunTestCase: responses.runTestCaseSchema,
+  RunStatusView: responses.runStatusViewSchema,
+  TestCase: responses.testCaseSchema,
+  TestCaseView: responses.testCaseViewSchema,
+  StartRunResponse: responses.startRunResponseSchema,
+  RerunResponse: responses.rerunResponseSchema,
+  CreateTestCaseResponse: responses.createTestCaseResponseSchema,
+  OutboundIpsResponse: responses.outboundIpsResponseSchema,
+  LegacyTestPlan: responses.legacyTestPlanSchema,
+  LegacyRun: responses.legacyRunSchema,
+  CancelRunResponse: responses.cancelRunResponseSchema,
+  LegacyStartRunResponse: responses.legacyStartRunResponseSchema,
+};
 
-// ---------------------------------------------------------------------------------------------
-// Response schemas
+const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
+  ApplicationEnvironmentOverride: requests.environmentOverrideSchema,
+  ApplicationOverride: requests.applicationOverrideSchema,
+  NotificationOverride: requests.notificationOverrideSchema,
+  StartRunRequest: requests.startRunSchema,
+  RerunRequest: requests.rerunSchema,
+  CreateTestCaseRequest: requests.createTestCaseSchema,
+  UpdateTestCaseRequest: requests.updateTestCaseSchema,
+  LegacyApplicationSettings: requests.legacyApplicationSettingsSchema,
+  LegacyStartRunRequest: requests.legacyStartRunSchema,
+};
 
-function runFields(): Record<string, Schema> {
-  return {
-    id: uuid('Internal run identifier.'),
-    shortId: text('Run short ID; used in URLs and in the run path parameter.'),
-    url: link('Link to the run results in the dashboard.'),
-    testCount: { type: 'integer', format: 'int32', minimum: 0, description: 'Number of test cases in the run.' },
-  };
+/** Requests as the server reads them (open objects, defaults optional); responses as it writes them. */
+function componentSchemas(components: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, Schema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(components)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { target: 'openapi-3.0', io, uri: (id) => `${SCHEMA_REF_PREFIX}${id}` });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $id: _id, ...schema }]) => [id, openApi30(schema) as Schema]),
+  );
 }
 
-function testPlanFields(): Record<string, Schema> {
-  return {
-    name: text('Name of the test plan.'),
-    shortId: shortId('testPlan', 'Test plan short ID.'),
-  };
+/** Where OpenAPI 3.0.3 reads a schema differently from how zod writes it; walks the whole tree. */
+function openApi30(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(openApi30);
+  if (!value || typeof value !== 'object') return value;
+  const schema = Object.fromEntries<unknown>(Object.entries(value).map(([key, child]) => [key, openApi30(child)]));
+  // A lone reference: zod wraps it in allOf in case siblings are added; there are none.
+  if (Object.keys(schema).length === 1 && Array.isArray(schema.allOf) && schema.allOf.length === 1)
+    return schema.allOf[0];
+  // `nullable` does not override `enum`, so null must be listed among the values too.
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  // The server's UUID pattern ignores case, which a pattern cannot say; the format says it all.
+  if (schema.format === 'uuid') delete schema.pattern;
+  // zod bounds every integer by the largest safe one (or int32's); the format says so already.
+  if (schema.type === 'integer') delete schema.maximum;
+  return schema;
 }
 
-function responseSchemas(): Record<string, Schema> {
-  return {
-    Error: closedObject({ message: text('What went wrong and how to fix it.') }, 'Body of every error response.'),
-    TestPlan: closedObject(testPlanFields(), 'The test plan that was executed.'),
-    Run: closedObject({ ...runFields(), testPlan: ref('TestPlan') }, 'The run started by POST /run.'),
-    RerunRun: closedObject(runFields(), 'The new run created by a rerun; it carries no test plan object.'),
-    RunTestCase: withOptional(
-      closedObject(
-        {
-          id: uuid('Run test case identifier.'),
-          shortId: text('Run test case short ID.'),
-          name: text('Name of the test case.'),
-          status: {
-            type: 'string',
-            enum: RUN_TEST_CASE_STATUSES,
-            description:
-              'Status of the test case in this run: PENDING (waiting for its turn or its dependencies), RUNNING, ' +
-              'COMPLETED (result PASSED or FAILED), SKIPPED (a dependency did not pass), ERROR (could not reach a verdict), ' +
-              'CANCELLED (the run was cancelled).',
-          },
-          result: nullableEnum(RESULTS, 'Result of the test case, e.g. PASSED or FAILED; null until it has one.'),
-          resultTitle: nullableText('Brief failure or summary title.'),
-          evaluationThought: nullableText('Detailed explanation of the evaluation.'),
-          promptGoal: nullableText('Original test goal.'),
-          promptExamples: nullableText('Example scenarios used.'),
-        },
-        'Result of one test case within a run.',
-      ),
-      {
-        // Goalie extensions (docs/api.md), only with ?extensions=true: which test case it was, and when it ran.
-        projectTestCaseId: {
-          ...uuid(
-            "Goalie extension: the test case's own UUID (as rerun's projectTestCaseIds takes it); null once the test case was deleted.",
-          ),
-          nullable: true,
-        },
-        startedAt: {
-          type: 'string',
-          format: 'date-time',
-          nullable: true,
-          description: 'Goalie extension: when it started in this run (ISO 8601, UTC); null until it started.',
-        },
-        finishedAt: {
-          type: 'string',
-          format: 'date-time',
-          nullable: true,
-          description: 'Goalie extension: when it ended in this run (ISO 8601, UTC); null until it ended.',
-        },
-      },
-    ),
-    RunStatusView: closedObject(
-      {
-        id: uuid('Internal run identifier.'),
-        shortId: text('Run short ID.'),
-        status: {
-          type: 'string',
-          enum: RUN_STATUSES,
-          description: 'Run status. Terminal statuses: COMPLETED, ERROR, CANCELLED.',
-        },
-        result: nullableEnum(RESULTS, 'Run result; null while the status is INITIATED or RUNNING.'),
-        runTestCases: arrayOf(
-          ref('RunTestCase'),
-          'Per-test-case results; empty when the testCases query parameter is omitted.',
-        ),
-      },
-      'Status and result of a run (GET /run/{shortId}).',
-    ),
-    TestCase: closedObject(
-      {
-        id: uuid('Test case identifier.'),
-        name: text('Name of the test case.'),
-        url: link('Link to the edit page of the test case in the dashboard.'),
-      },
-      'The created test case. It starts generating (burn-in) and is disabled until enabled: PATCH /test-cases/{id} once the burn-in is COMPLETED, or its page.',
-    ),
-    // Goalie extension (docs/api.md): GET and PATCH /test-cases/{id}.
-    TestCaseView: closedObject(
-      {
-        id: uuid('Test case identifier.'),
-        name: text('Name of the test case.'),
-        url: link("Link to the test case's page."),
-        goal: text('Objective of the test.'),
-        expectedResult: nullableText('Description of success; null when none was given.'),
-        applicationShortId: shortId('application', 'Short ID of the application it tests.'),
-        isEnabled: {
-          type: 'boolean',
-          description: 'Whether test plans run it. Can be true only once the burn-in is COMPLETED.',
-        },
-        generationStatus: {
-          type: 'string',
-          enum: GENERATION_STATUSES,
-          description:
-            'The burn-in: GENERATING (queued or recording the steps; needs a worker), COMPLETED (steps recorded), FAILED (see generationError).',
-        },
-        generationError: nullableText(
-          'Why the burn-in failed and what would work; null unless generationStatus is FAILED.',
-        ),
-        createdVia: {
-          type: 'string',
-          enum: ['api', 'apply'],
-          description:
-            'api (POST /test-cases) or apply (a project file; its `enabled` is set again by each goalie apply).',
-        },
-        stepCount: {
-          type: 'integer',
-          format: 'int32',
-          minimum: 0,
-          description: 'Number of recorded steps (0 before the burn-in recorded any).',
-        },
-        steps: arrayOf(
-          text('One recorded step.'),
-          "The recorded steps' sentences, in order; config values appear as {{config.key}} placeholders.",
-        ),
-      },
-      'A test case with its burn-in state and recorded steps (Goalie extension).',
-    ),
-    StartRunResponse: closedObject({
-      success: { type: 'boolean', description: 'Whether the run was started.' },
-      run: ref('Run'),
-    }),
-    RerunResponse: closedObject({
-      success: { type: 'boolean', description: 'Whether the rerun was started.' },
-      run: ref('RerunRun'),
-    }),
-    CreateTestCaseResponse: closedObject({
-      success: { type: 'boolean', description: 'Whether the test case was created.' },
-      testCase: ref('TestCase'),
-    }),
-    OutboundIpsResponse: closedObject({
-      ipAddresses: arrayOf({ type: 'string' }, 'Outbound IP addresses of the service, for firewall allowlisting.'),
-    }),
-    // Deprecated form: the test plan also carries its short ID in snake_case for older clients.
-    LegacyTestPlan: closedObject(
-      { ...testPlanFields(), short_id: shortId('testPlan', 'Same as shortId (deprecated spelling).') },
-      'The test plan that was executed (deprecated form).',
-    ),
-    LegacyRun: closedObject(
-      { ...runFields(), testPlan: ref('LegacyTestPlan') },
-      'The run started by the deprecated start-run form.',
-    ),
-    CancelRunResponse: closedObject({
-      success: { type: 'boolean', description: 'Whether the cancellation was accepted.' },
-      run: closedObject({
-        id: uuid('Internal run identifier.'),
-        shortId: text('Run short ID.'),
-        status: {
-          type: 'string',
-          enum: RUN_STATUSES,
-          description: 'CANCELLED, or RUNNING while running test cases stop (within seconds).',
-        },
-      }),
-    }),
-    LegacyStartRunResponse: closedObject({
-      success: { type: 'boolean', description: 'Whether the run was started.' },
-      run: ref('LegacyRun'),
-    }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Request schemas
-
-function requestSchemas(): Record<string, Schema> {
-  return {
-    ApplicationEnvironmentOverride: {
-      description: 'Either a URL (a new or preview environment) or the short ID of an existing environment.',
-      oneOf: [
-        openObject(
-          { url: link('URL of the environment.'), name: text('Name of the environment.') },
-          ['url'],
-          'By URL: defines a new or preview environment.',
-        ),
-        openObject(
-          { shortId: shortId('environment', 'Environment short ID.') },
-          ['shortId'],
-          'By reference: an existing environment.',
-        ),
-      ],
-    },
-    ApplicationOverride: openObject(
-      {
-        applicationShortId: shortId('application', 'Application short ID.'),
-        environment: ref('ApplicationEnvironmentOverride'),
-        devicePresetShortId: shortId('devicePreset', 'Device preset short ID.'),
-      },
-      ['applicationShortId'],
-      'Environment and device preset override for one application.',
-    ),
-    NotificationOverride: openObject(
-      {
-        type: { type: 'string', enum: ['slack'], description: 'Notification type; only slack.' },
-        channel: text("Slack channel ID; the service's bot must have access to the channel."),
-        notifyOn: {
-          type: 'string',
-          enum: ['always', 'failure'],
-          default: 'always',
-          description:
-            'always: run-started message and final summary; failure: final summary only, when the result is not PASSED.',
-        },
-      },
-      ['type', 'channel'],
-      'Per-run Slack notification.',
-    ),
-    StartRunRequest: openObject(startRunFields(), [], 'Start a run; every field is optional.'),
-    RerunRequest: {
-      ...openObject(
-        {
-          failedOnly: { type: 'boolean', description: 'When true, reruns only failed, skipped or errored test cases.' },
-          projectTestCaseIds: arrayOf(uuid('Project test case UUID.'), 'Reruns only these test cases.'),
-        },
-        [],
-        'Rerun a run; send {} to rerun everything. Giving both failedOnly and projectTestCaseIds is a 400.',
-      ),
-      not: { required: ['failedOnly', 'projectTestCaseIds'] },
-    },
-    CreateTestCaseRequest: openObject(
-      {
-        name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 80,
-          description: 'Name of the test case, 1 to 80 characters.',
-        },
-        goal: text('Objective of the test.'),
-        applicationShortId: shortId('application', 'Application short ID; must belong to the project.'),
-        expectedResult: text('Description of success.'),
-        configShortIds: arrayOf(
-          shortId('config', 'Config short ID.'),
-          'Configs available to the test during execution.',
-        ),
-        scenarioShortId: shortId('scenario', 'Scenario short ID; must belong to the project.'),
-        resumeFromDependencyProjectTestCaseId: uuid('Resume From dependency: project test case UUID.'),
-        waitForDependenciesProjectTestCaseIds: arrayOf(
-          uuid('Project test case UUID.'),
-          'Wait For dependencies: project test case UUIDs.',
-        ),
-      },
-      ['name', 'goal', 'applicationShortId'],
-      'Create a test case.',
-    ),
-    UpdateTestCaseRequest: {
-      type: 'object',
-      description:
-        'The one field that can be changed. Unlike the other request bodies, unknown fields are refused (400).',
-      required: ['isEnabled'],
-      additionalProperties: false,
-      properties: {
-        isEnabled: {
-          type: 'boolean',
-          description: 'true to enable (only once the burn-in is COMPLETED), false to disable.',
-        },
-      },
-    },
-    LegacyApplicationSettings: openObject(
-      {
-        environment: ref('ApplicationEnvironmentOverride'),
-        devicePresetShortId: shortId('devicePreset', 'Device preset short ID.'),
-      },
-      [],
-      'Overrides for the application whose short ID is the key.',
-    ),
-    LegacyStartRunRequest: openObject(
-      {
-        ...startRunFields(),
-        trigger: text('Any string: API (default); GITHUB, GITLAB, REPOHOST and other CI host names count as REPOHOST.'),
-        applications: {
-          description: 'Either the v1 array of ApplicationOverride, or an object keyed by application short ID.',
-          oneOf: [
-            arrayOf(ref('ApplicationOverride'), 'Environment and device preset overrides.'),
-            {
-              type: 'object',
-              additionalProperties: ref('LegacyApplicationSettings'),
-              description: 'Overrides keyed by application short ID.',
-            },
-          ],
-        },
-      },
-      [],
-      'Deprecated start-run body: the v1 fields (snake_case spellings are accepted too), plus the older forms of trigger and applications.',
-    ),
-  };
-}
-
-function startRunFields(): Record<string, Schema> {
-  return {
-    trigger: {
-      type: 'string',
-      enum: ['API', 'REPOHOST'],
-      default: 'API',
-      description: 'API (default) or REPOHOST (run triggered from a repository-hosting CI integration).',
-    },
-    testPlanShortId: shortId('testPlan', "Plan to execute; the project's default test plan when omitted."),
-    applications: arrayOf(ref('ApplicationOverride'), 'Environment and device preset overrides.'),
-    notifications: arrayOf(
-      ref('NotificationOverride'),
-      'Per-run Slack notifications; at least one element when present.',
-      { minItems: 1 },
-    ),
-    actor: text('User that triggered the workflow (ignored when trigger is API).'),
-    branch: text('Branch name (ignored when trigger is API).'),
-    commitHash: text('Full commit hash (ignored when trigger is API).'),
-    commitMessage: text('Commit message (ignored when trigger is API).'),
-    repository: text('Repository name in owner/repo form (ignored when trigger is API).'),
-  };
-}
+/** A parameter's schema from the zod schema the route parses it with. */
+const parameterSchema = (schema: z.ZodType): Schema => {
+  const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' });
+  return openApi30(rest) as Schema;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Operations
@@ -465,7 +159,7 @@ const testCasesParam: Schema = {
   in: 'query',
   required: false,
   description: 'failed (only failed, skipped or errored test cases) or all; when omitted runTestCases is empty.',
-  schema: { type: 'string', enum: ['failed', 'all'] },
+  schema: parameterSchema(requests.runTestCasesQuerySchema),
 };
 
 const extensionsParam: Schema = {
@@ -474,7 +168,7 @@ const extensionsParam: Schema = {
   required: false,
   description:
     "Goalie extension: true adds projectTestCaseId, startedAt and finishedAt to each run test case; when omitted the answer has the specification's fields only.",
-  schema: { type: 'string', enum: ['true', 'false'] },
+  schema: parameterSchema(requests.runExtensionsQuerySchema),
 };
 
 const testCaseIdParam: Schema = {
@@ -686,7 +380,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             'Project API token from the dashboard (Settings, Integrations, API); the project is inferred from it.',
         },
       },
-      schemas: { ...responseSchemas(), ...requestSchemas() },
+      schemas: { ...componentSchemas(RESPONSE_COMPONENTS, 'output'), ...componentSchemas(REQUEST_COMPONENTS, 'input') },
     },
   };
 }
