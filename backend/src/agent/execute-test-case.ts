@@ -27,6 +27,7 @@ import { startUrl } from './start-page.js';
 import type { StepPlayer } from './step-player.js';
 import { addFilmstrip, type FilmstripFrame } from './trace-filmstrip.js';
 import { traceGroups, ungrouped } from './trace-groups.js';
+import { settleWithin } from '../settle-within.js';
 
 export interface ExecutorOptions extends BrowserOptions {
   /** Record a Playwright trace of every execution. */
@@ -174,7 +175,7 @@ export class PlaywrightExecutor implements TestExecutor {
     }
     // The verdict is known: saving the trace and closing the context go on while the worker takes
     // its next test case. The evidence list is complete before this returns; only the bytes follow.
-    const settled = Promise.race([work, new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_CLOSE_MS).unref())]);
+    const settled = settleWithin(work, SETTLE_BEFORE_CLOSE_MS, () => undefined);
     const finishing = this.finish(context, request, evidence, settled)
       .catch(() => {})
       .finally(() => guard.close());

@@ -16,6 +16,7 @@ import {
 } from './findings.js';
 import { readAnchors, type RawAnchor } from './page-scripts.js';
 import { classifyLink, normaliseUrl } from './urls.js';
+import { settleWithin } from '../settle-within.js';
 
 export interface PageSettings {
   /** The explored origin: requests and links elsewhere are not looked at. */
@@ -158,10 +159,11 @@ export class PageVisitor {
     const page = this.page;
     this.page = null;
     if (page)
-      await Promise.race([
+      await settleWithin(
         page.close().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref()),
-      ]);
+        CLOSE_TIMEOUT_MS,
+        () => undefined,
+      );
   }
 
   private async openPage(budget: Budget): Promise<Page | null> {

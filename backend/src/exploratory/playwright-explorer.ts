@@ -8,6 +8,7 @@ import { Budget } from './budget.js';
 import { crawl, type CrawlSettings } from './crawl.js';
 import { refusedRequestFinding } from './findings.js';
 import { mergeFindings } from './merge-findings.js';
+import { settleWithin } from '../settle-within.js';
 
 export interface PlaywrightExplorerOptions {
   /** How long one page may take to load; a slower page is read as far as it got. Default 15 s. */
@@ -147,9 +148,11 @@ function checkOptions(options: ExplorationOptions): string {
 }
 
 async function closeWithin(context: BrowserContext, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([context.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  await settleWithin(
+    context.close().catch(() => {}),
+    ms,
+    () => undefined,
+  );
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

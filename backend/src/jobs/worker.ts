@@ -16,6 +16,7 @@ import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
 import type { TestExecutor } from '../app/ports/test-executor.js';
 import { executeRunTestCase } from '../app/run-engine/execute-run-test-case.js';
 import { JOBS_CHANNEL } from './pg-boss-queue.js';
+import { settleWithin } from '../settle-within.js';
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -258,8 +259,9 @@ export class Worker {
 }
 
 /** Whether `work` settled within `ms`. */
-function within(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([work.then(() => true), late]).finally(() => clearTimeout(timer));
-}
+const within = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+  settleWithin(
+    work.then(() => true),
+    ms,
+    () => false,
+  );

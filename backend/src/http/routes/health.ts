@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { DatabaseStatus } from '../../app/ports/database-status.js';
 import type { ReadinessCheck } from '../../app/ports/readiness.js';
 import type { AppState } from '../state.js';
+import { settleWithin } from '../../settle-within.js';
 
 /** How long the database (and each other check) may take to answer before the process is not ready. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -47,13 +48,9 @@ export function healthRoutes(database: DatabaseStatus, checks: readonly Readines
 }
 
 async function bounded(check: ReadinessCheck, ms: number): Promise<string | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no answer within ${ms} ms`), ms)));
   try {
-    return await Promise.race([check.check(ms), late]);
+    return await settleWithin(check.check(ms), ms, () => `no answer within ${ms} ms`);
   } catch (error) {
     return `the check failed: ${(error as Error).message}`;
-  } finally {
-    clearTimeout(timer);
   }
 }

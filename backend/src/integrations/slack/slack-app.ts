@@ -6,6 +6,7 @@ import type { AppContext } from '../../app/context.js';
 import { RERUN_FAILED_ACTION } from '../../app/notifications/slack-messages.js';
 import type { SlackMessenger } from '../../app/ports/slack.js';
 import { handleCommand, handleRerunFailed, type SlackReply } from '../../app/slack/slack-commands.js';
+import { settleWithin } from '../../settle-within.js';
 
 export interface SlackRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -177,11 +178,7 @@ export function createSlackEvents(ctx: AppContext, slack: SlackMessenger): Slack
     const processing = receiver
       .app!.processEvent(event)
       .catch((error: unknown) => ctx.log.error({ err: error }, 'Slack event failed'));
-    const response = await Promise.race([
-      acked,
-      processing.then(() => acked),
-      new Promise((resolve) => setTimeout(() => resolve(''), ACK_TIMEOUT_MS)),
-    ]);
+    const response = await settleWithin(Promise.race([acked, processing.then(() => acked)]), ACK_TIMEOUT_MS, () => '');
     return { status: 200, body: response };
   };
 }
