@@ -264,13 +264,15 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+// The database being away is logged once (by runtime.health), not at every poll, heartbeat and tick.
+const databaseAway = (runtime: Runtime) => (error: unknown) => runtime.health.unreachable(error) !== null;
+
 /** The scheduler without a worker: `goalie serve` with GOALIE_CONCURRENCY=0 (no browser in this process). */
 export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'scheduler' | 'stop'> {
-  const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
   const scheduler = startScheduler(runtime.app, {
     tickMs: runtime.config.schedulerTickMs,
     staleAfterMs: runtime.config.workerStaleMs,
-    databaseAway,
+    databaseAway: databaseAway(runtime),
     evidence: runtime.evidence,
   });
   return { scheduler, stop: () => scheduler.stop() };
@@ -289,8 +291,6 @@ export async function startWorker(
       'language model for sentences, targets and expected results the built-in agent cannot handle',
     );
   const network = runtime.app.browserNetwork ?? browserNetwork(config, runtime.databaseUrl);
-  // The database being away is logged once (by runtime.health), not at every poll, heartbeat and tick.
-  const databaseAway = (error: unknown) => runtime.health.unreachable(error) !== null;
   const executor = new PlaywrightExecutor(parts.agent, parts.player, runtime.evidence, {
     chromiumPath: config.chromiumPath,
     wsEndpoint: config.browserWsEndpoint,
@@ -323,7 +323,7 @@ export async function startWorker(
       exploreMaxMs: config.exploreMaxMs,
     },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
-    databaseAway,
+    databaseAway: databaseAway(runtime),
   });
   await worker.start();
   runtime.readiness.push(browserReadiness(executor, config.browserWsEndpoint !== null));
