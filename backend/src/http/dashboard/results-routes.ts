@@ -66,15 +66,12 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
     ctx.set('ETag', file.etag);
     ctx.set('Last-Modified', file.lastModified.toUTCString());
     ctx.type = file.contentType;
-    if (ctx.method === 'HEAD') {
-      // Koa never reads a HEAD's body: left open it would hold a file or an S3 connection.
-      file.body.destroy();
-      ctx.status = file.range ? 206 : 200;
-    } else {
-      ctx.body = file.body;
-    }
+    // Koa never reads a HEAD's body: left open it would hold a file or an S3 connection.
+    if (ctx.method === 'HEAD') file.body.destroy();
+    else ctx.body = file.body;
+    // After the body, which would set 200 itself; the length after it too, which a stream body removes.
+    ctx.status = file.range ? 206 : 200;
     if (file.range) {
-      ctx.status = 206;
       ctx.set('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
       ctx.length = file.range.end - file.range.start + 1;
     } else {
