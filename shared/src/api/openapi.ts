@@ -57,6 +57,25 @@ function componentSchemas(components: Record<string, z.ZodType>, io: 'input' | '
   );
 }
 
+let generated: Record<string, Schema> | undefined;
+
+/** Generated once (about 10 ms) and frozen: the document is public, served on every request for it. */
+function allComponentSchemas(): Record<string, Schema> {
+  generated ??= deepFreeze({
+    ...componentSchemas(RESPONSE_COMPONENTS, 'output'),
+    ...componentSchemas(REQUEST_COMPONENTS, 'input'),
+  });
+  return generated;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Where OpenAPI 3.0.3 reads a schema differently from how zod writes it; walks the whole tree. */
 function openApi30(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(openApi30);
@@ -380,7 +399,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             'Project API token from the dashboard (Settings, Integrations, API); the project is inferred from it.',
         },
       },
-      schemas: { ...componentSchemas(RESPONSE_COMPONENTS, 'output'), ...componentSchemas(REQUEST_COMPONENTS, 'input') },
+      schemas: allComponentSchemas(),
     },
   };
 }
