@@ -23,13 +23,13 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
   return {
     async replaceEndpoints(projectId, endpoints) {
       const names = endpoints.map((e) => e.name);
-      await m.query(`DELETE FROM webhook_endpoints WHERE project_id = $1 AND NOT (name = ANY($2::text[]))`, [
+      await m.query(`DELETE FROM outbound_webhooks WHERE project_id = $1 AND NOT (name = ANY($2::text[]))`, [
         projectId,
         names,
       ]);
       for (const e of endpoints) {
         await m.query(
-          `INSERT INTO webhook_endpoints (id, project_id, name, url, events, secret_sealed)
+          `INSERT INTO outbound_webhooks (id, project_id, name, url, events, secret_sealed)
            VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (project_id, name) DO UPDATE
              SET url = EXCLUDED.url, events = EXCLUDED.events, secret_sealed = EXCLUDED.secret_sealed,
@@ -43,7 +43,7 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
       const rows = await m.query<{ slug: string; endpoint_id: string | null }[]>(
         `SELECT p.slug, w.id AS endpoint_id
            FROM projects p
-           LEFT JOIN webhook_endpoints w ON w.project_id = p.id AND w.enabled AND $2 = ANY(w.events)
+           LEFT JOIN outbound_webhooks w ON w.project_id = p.id AND w.enabled AND $2 = ANY(w.events)
           WHERE p.id = $1
           ORDER BY w.name`,
         [projectId, event],
@@ -57,7 +57,7 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
     async createDeliveries(deliveries, at) {
       for (const d of deliveries) {
         await m.query(
-          `INSERT INTO webhook_deliveries (id, endpoint_id, event, payload, created_at) VALUES ($1, $2, $3, $4, $5)`,
+          `INSERT INTO outbound_webhook_deliveries (id, endpoint_id, event, payload, created_at) VALUES ($1, $2, $3, $4, $5)`,
           [d.id, d.endpointId, d.event, JSON.stringify(d.payload), at],
         );
       }
@@ -67,7 +67,7 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
       const [row] = await m.query<DeliveryRow[]>(
         `SELECT d.id, d.event, d.payload, d.attempts, d.delivered_at, d.endpoint_id,
                 w.name, w.project_id, w.url, w.secret_sealed, w.enabled
-           FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+           FROM outbound_webhook_deliveries d JOIN outbound_webhooks w ON w.id = d.endpoint_id
           WHERE d.id = $1
           FOR UPDATE OF d`,
         [id],
@@ -92,7 +92,7 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
 
     async recordAttempt(id, attempt, outcome) {
       await m.query(
-        `UPDATE webhook_deliveries
+        `UPDATE outbound_webhook_deliveries
             SET attempts = attempts + 1, attempt_log = attempt_log || $2::jsonb,
                 last_status_code = $3, last_error = $4, delivered_at = $5, next_attempt_at = $6
           WHERE id = $1`,
@@ -102,7 +102,7 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
 
     async disableEndpoint(id, reason) {
       await m.query(
-        `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1`,
+        `UPDATE outbound_webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1`,
         [id, reason],
       );
     },
@@ -118,7 +118,7 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
           disabled_reason: string | null;
         }[]
       >(
-        `SELECT id, name, url, events, enabled, disabled_reason FROM webhook_endpoints WHERE project_id = $1 ORDER BY name`,
+        `SELECT id, name, url, events, enabled, disabled_reason FROM outbound_webhooks WHERE project_id = $1 ORDER BY name`,
         [projectId],
       );
       if (!endpoints.length) return [];
@@ -137,9 +137,9 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
       >(
         `SELECT d.id, d.endpoint_id, d.event, d.attempts, d.last_status_code, d.last_error, d.next_attempt_at,
                 d.delivered_at, d.created_at
-           FROM webhook_endpoints w
+           FROM outbound_webhooks w
            CROSS JOIN LATERAL (
-             SELECT * FROM webhook_deliveries WHERE endpoint_id = w.id ORDER BY created_at DESC, id LIMIT $2
+             SELECT * FROM outbound_webhook_deliveries WHERE endpoint_id = w.id ORDER BY created_at DESC, id LIMIT $2
            ) d
           WHERE w.project_id = $1`,
         [projectId, limit],

@@ -7,7 +7,7 @@ export class OutboundWebhooks1796500000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE TABLE webhook_endpoints (
+      CREATE TABLE outbound_webhooks (
         id uuid PRIMARY KEY,
         project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
         name text NOT NULL,
@@ -18,12 +18,12 @@ export class OutboundWebhooks1796500000000 implements MigrationInterface {
         disabled_reason text,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
-        CONSTRAINT webhook_endpoints_name UNIQUE (project_id, name)
+        CONSTRAINT outbound_webhooks_name UNIQUE (project_id, name)
       );`);
     await q.query(`
-      CREATE TABLE webhook_deliveries (
+      CREATE TABLE outbound_webhook_deliveries (
         id uuid PRIMARY KEY,
-        endpoint_id uuid NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+        endpoint_id uuid NOT NULL REFERENCES outbound_webhooks(id) ON DELETE CASCADE,
         event text NOT NULL,
         payload jsonb NOT NULL,
         attempts int NOT NULL DEFAULT 0,
@@ -34,11 +34,13 @@ export class OutboundWebhooks1796500000000 implements MigrationInterface {
         delivered_at timestamptz,
         created_at timestamptz NOT NULL
       );`);
-    await q.query(`CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at DESC);`);
+    await q.query(
+      `CREATE INDEX outbound_webhook_deliveries_endpoint ON outbound_webhook_deliveries (endpoint_id, created_at DESC);`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE IF EXISTS webhook_deliveries;`);
-    await q.query(`DROP TABLE IF EXISTS webhook_endpoints;`);
+    await q.query(`DROP TABLE IF EXISTS outbound_webhook_deliveries;`);
+    await q.query(`DROP TABLE IF EXISTS outbound_webhooks;`);
   }
 }
