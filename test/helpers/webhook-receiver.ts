@@ -1,7 +1,8 @@
 // A webhook receiver on 127.0.0.1, checking each request the way docs/webhooks.md tells receivers
 // to (written here independently of Goalie's signing code, so a wrong signature fails the tests).
 // Paths choose the answer: /ok 200; /flaky 500 to the first request of each delivery, then 200;
-// /silent never answers; /gone 410; /wrong-secret checks with another secret (401 when it fails).
+// /silent never answers; /gone 410; /wrong-secret checks with another secret (401 when it fails);
+// /redirect 302 to /ok and /big 200 with 100 KB, whatever the signature.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,6 +61,8 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
       const status = !verified ? 401 : path === '/flaky' && earlier === 0 ? 500 : path === '/gone' ? 410 : 200;
       received.push({ path, headers: req.headers, body, payload, verified, status });
       if (path === '/silent') return; // never answers: the sender's timeout ends the attempt
+      if (path === '/redirect') return void res.writeHead(302, { location: '/ok' }).end();
+      if (path === '/big') return void res.writeHead(200).end('x'.repeat(100_000));
       res.writeHead(status, { 'content-type': 'text/plain' });
       res.end(status === 200 ? 'ok' : status === 401 ? 'bad signature' : `answer ${status}`);
     });
