@@ -119,6 +119,17 @@ describe('outbound webhooks', function () {
     expect(exported).not.to.include(SECRET);
   });
 
+  it('a failed burn-in sends burn_in.failed', async () => {
+    // The scripted executor fails "Bad" in its burn-in too.
+    const burnIn = await waitFor('burn_in.failed at /ok', async () =>
+      receiver.received.find((r) => r.path === '/ok' && r.payload.event === 'burn_in.failed'),
+    );
+    expect(burnIn.verified).to.equal(true);
+    const id = (await q(`SELECT id FROM test_cases WHERE name = 'Bad'`))[0].id;
+    expect(burnIn.payload.data.testCase).to.include({ id, name: 'Bad', url: `${service.baseUrl}/test-cases/${id}` });
+    expect(burnIn.payload.data.testCase.reason).to.match(/Bad failed/);
+  });
+
   it('a run sends run.started, test_case.failed and run.finished, signed, with the same delivery id on a retry', async () => {
     const res = await api.post('/v1/run', {});
     expect(res.status).to.equal(200);
