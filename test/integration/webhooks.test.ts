@@ -7,6 +7,7 @@ import { httpWebhookSender } from '../../backend/src/integrations/webhooks/http-
 import { Worker } from '../../backend/src/jobs/worker.js';
 import { loadProjectFile, ProjectFileError } from '../../shared/src/project-file/load.js';
 import { applyProject } from '../../backend/src/app/apply-project.js';
+import { visitor } from '../helpers/dashboard.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
@@ -238,6 +239,22 @@ describe('outbound webhooks', function () {
       [last.id],
     );
     expect(jobs[0].n).to.equal(0);
+  });
+
+  it('the settings page lists the endpoints with their newest deliveries, never a secret', async () => {
+    const organizationId = (await q(`SELECT id FROM organizations WHERE name = 'Hooked'`))[0].id;
+    const admin = await visitor(service, { organizationId, role: 'admin' });
+    const page = await admin.fetch('/p/hooked/settings/webhooks');
+    expect(page.status).to.equal(200);
+    const html = await page.text();
+    expect(html).to.include(`${receiver.url}/flaky`);
+    expect(html).to.match(/disabled: answered 410 Gone/);
+    const [flaky] = await deliveries('flaky');
+    expect(html).to.include(flaky.id);
+    expect(html).to.include('delivered');
+    expect(html).not.to.include(SECRET);
+    const member = await visitor(service, { organizationId, role: 'member' });
+    expect((await member.fetch('/p/hooked/settings/webhooks')).status).to.equal(403);
   });
 
   it('applying the file again keeps the endpoints (and their deliveries) it names and removes the others', async () => {
