@@ -63,13 +63,12 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
       }
     },
 
-    async lockDelivery(id): Promise<DeliveryToSend | null> {
+    async findDelivery(id): Promise<DeliveryToSend | null> {
       const [row] = await m.query<DeliveryRow[]>(
         `SELECT d.id, d.event, d.payload, d.attempts, d.delivered_at, d.endpoint_id,
                 w.name, w.project_id, w.url, w.secret_sealed, w.enabled
            FROM outbound_webhook_deliveries d JOIN outbound_webhooks w ON w.id = d.endpoint_id
-          WHERE d.id = $1
-          FOR UPDATE OF d`,
+          WHERE d.id = $1`,
         [id],
       );
       if (!row) return null;

@@ -60,8 +60,8 @@ export interface WebhookStore {
     deliveries: { id: string; endpointId: string; event: WebhookEvent; payload: Record<string, unknown> }[],
     at: Date,
   ): Promise<void>;
-  /** The delivery, locked until the transaction ends; null when it (or its endpoint) was removed. */
-  lockDelivery(id: string): Promise<DeliveryToSend | null>;
+  /** The delivery with its endpoint; null when it (or its endpoint) was removed. */
+  findDelivery(id: string): Promise<DeliveryToSend | null>;
   recordAttempt(
     id: string,
     attempt: WebhookAttempt,

@@ -20,7 +20,7 @@ export async function deliverWebhook(
   deliveryId: string,
 ): Promise<DeliveryOutcome> {
   // Read without holding a transaction over the HTTP call; a job is taken by one worker at a time.
-  const delivery = await ctx.store.webhooks.lockDelivery(deliveryId);
+  const delivery = await ctx.store.webhooks.findDelivery(deliveryId);
   if (!delivery || delivery.deliveredAt || delivery.attempts >= WEBHOOK_ATTEMPTS) return 'skipped';
   const { endpoint } = delivery;
   const about = { event: delivery.event, deliveryId, webhook: endpoint.name, url: endpoint.url };
