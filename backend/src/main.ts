@@ -17,6 +17,8 @@ import type { AppState } from './http/state.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
 import { createSlackEvents } from './integrations/slack/slack-app.js';
 import { slackMessenger } from './integrations/slack/slack-messenger.js';
+import { httpWebhookSender } from './integrations/webhooks/http-webhook-sender.js';
+import { goalieVersion } from './version.js';
 import type { Agent } from './agent/agent.js';
 import { BuiltinAgent } from './agent/builtin-agent.js';
 import { builtinStepPlayer } from './agent/builtin-step-player.js';
@@ -323,6 +325,7 @@ export async function startWorker(
       exploreMaxMs: config.exploreMaxMs,
     },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
+    webhooks: { sender: httpWebhookSender({ ownPorts: network.ownPorts }), version: goalieVersion() },
     databaseAway: databaseAway(runtime),
   });
   await worker.start();

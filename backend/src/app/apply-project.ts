@@ -11,6 +11,7 @@ import { organizationRows, planOrganization } from './apply/plan-organization.js
 import { planRepository } from './apply/plan-repository.js';
 import { planTestCases, testCaseRows } from './apply/plan-test-cases.js';
 import { planTestPlans } from './apply/plan-test-plans.js';
+import { planWebhooks } from './apply/plan-webhooks.js';
 import { rows, type Problem } from './apply/planning.js';
 import { markSecretChanges, summarizeApply, type ApplySummary } from './apply/summarize.js';
 import type { AppContext } from './context.js';
@@ -53,8 +54,11 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const testCases = planTestCases(doc, existing, { ...applications, ...named }, projectLabel);
   const testPlans = planTestPlans(doc, existing, { ...applications, ...named, ...testCases }, projectLabel);
   const { repository, ...repositoryPlan } = planRepository(doc, existing, { ...applications, ...testPlans });
+  const { webhooks, ...webhooksPlan } = planWebhooks(ctx, doc);
 
-  const problems = [organization, applications, named, testCases, testPlans, repositoryPlan].flatMap((p) => p.problems);
+  const problems = [organization, applications, named, testCases, testPlans, repositoryPlan, webhooksPlan].flatMap(
+    (p) => p.problems,
+  );
   if (problems.length > 0) throw new ProjectInvalid(problems);
 
   const write: ProjectWrite = {
@@ -76,6 +80,7 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const before = existing.project ? await ctx.store.projectsAsCode.snapshot(organization.projectId) : null;
   await ctx.store.transaction(async (tx) => {
     await tx.projectsAsCode.write(write);
+    if (webhooks) await tx.webhooks.replaceEndpoints(organization.projectId, webhooks);
     const generate = write.testCases
       .filter((t) => t.regenerate)
       .map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));

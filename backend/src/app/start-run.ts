@@ -9,6 +9,7 @@ import { makePlainShortId, makeShortId } from '../domain/short-id.js';
 import { urlRefusal } from '../domain/url-policy.js';
 import type { AppContext } from './context.js';
 import { AppError, BadRequest, Conflict, NotFound } from './errors.js';
+import { projectNetworkAccess } from './network-access.js';
 import type { DueSchedule } from './ports/execution-store.js';
 import type { NewEnvironment, NewRunTestCase } from './ports/store.js';
 import type {
@@ -156,12 +157,7 @@ async function resolveOverrides(
  * reach, or one the project does not allow, is a 400 (the browser's guard checks the rest after DNS).
  */
 export async function checkDestination(ctx: AppContext, projectId: string, field: string, url: string): Promise<void> {
-  const { network } = await ctx.store.projects.browserAccess(projectId);
-  const defaults = ctx.browserNetwork?.defaults ?? { allowLoopback: true, allowPrivate: true };
-  const access = {
-    allowLoopback: network.allowLoopback ?? defaults.allowLoopback,
-    allowPrivate: network.allowPrivate ?? defaults.allowPrivate,
-  };
+  const access = await projectNetworkAccess(ctx, projectId);
   const why = urlRefusal(url, access, { ports: ctx.browserNetwork?.ownPorts ?? [], isOwnAddress: () => false });
   if (why)
     throw new BadRequest(

@@ -5,6 +5,7 @@
 // run-engine/, which moves runs that already exist.
 import { randomUUID } from 'node:crypto';
 import { makePlainShortId } from '../domain/short-id.js';
+import { runStartedData } from '../domain/webhooks.js';
 import { runStarted } from './activity-log.js';
 import type { AppContext } from './context.js';
 import { queueStartedNotifications } from './notifications/queue-notifications.js';
@@ -12,6 +13,7 @@ import type { NewEnvironment, NewRun, NewRunTestCase, Repositories } from './por
 import type { Caller } from './records.js';
 import { advanceRun } from './run-engine/advance-run.js';
 import { consumeRunUsage } from './usage.js';
+import { queueWebhookEvent } from './webhooks/queue-webhooks.js';
 
 /** A run ready to write: the run, the preview environments it brings, and its test case rows. */
 export interface RunToWrite {
@@ -56,6 +58,13 @@ export async function writeRun(ctx: AppContext, tx: Repositories, caller: Caller
   for (const preview of previews) await tx.catalog.createEnvironment(preview);
   await tx.runs.addTestCases(rows);
   await queueStartedNotifications(ctx, tx, run.id, run.notifications);
+  await queueWebhookEvent(
+    ctx,
+    tx,
+    run.projectId,
+    'run.started',
+    runStartedData(run, rows.length, ctx.links.run(run.shortId)),
+  );
   // Before advanceRun: a run with nothing to run finishes in it, and says so after this line.
   tx.afterCommit(() => runStarted(ctx.log, run, rows.length, ctx.links.run(run.shortId)));
   await advanceRun(ctx, tx, run.id);

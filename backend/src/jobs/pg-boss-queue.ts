@@ -20,6 +20,9 @@ const QUEUE_POLICIES: Record<
   // from 20 to 40 s (pg-boss: retryDelay × 2^n × a random 1 to 2), so the last is 5 to 10 minutes
   // after the first (docs/slack.md).
   notify: { retryLimit: 4, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 },
+  // Each attempt is recorded and the next one queued by the delivery itself (app/webhooks/): pg-boss
+  // retries only a job that failed before it could record anything (the database away, say).
+  webhook: { retryLimit: 2, retryDelay: 30, expireInSeconds: 60 },
 };
 
 /** The advisory lock held while creating the queues ("goalie" in ASCII, plus two; see USERS_LOCK of the embedded PostgreSQL). */
@@ -81,7 +84,13 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
       for (const queue of new Set(jobs.map((j) => j.queue))) {
         // Retries and expiry come from the queue's policy (createQueue above).
         await boss.insert(
-          jobs.filter((j) => j.queue === queue).map((j) => ({ name: queue, data: j.data })),
+          jobs
+            .filter((j) => j.queue === queue)
+            .map((j) => ({
+              name: queue,
+              data: j.data,
+              ...('startAfter' in j && j.startAfter ? { startAfter: j.startAfter } : {}),
+            })),
           { db } as never,
         );
         await within.executeSql('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);

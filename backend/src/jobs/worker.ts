@@ -13,6 +13,7 @@ import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/po
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
 import type { SlackMessenger } from '../app/ports/slack.js';
 import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
+import { deliverWebhook, type WebhookDelivery } from '../app/webhooks/deliver-webhook.js';
 import type { TestExecutor } from '../app/ports/test-executor.js';
 import { executeRunTestCase } from '../app/run-engine/execute-run-test-case.js';
 import { JOBS_CHANNEL } from './pg-boss-queue.js';
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   review?: Omit<ReviewWorker, 'executor'>;
   /** Sends Slack notifications; without it this worker does not take notification jobs. */
   slack?: SlackMessenger;
+  /** Delivers outbound webhooks; without it this worker does not take webhook jobs. */
+  webhooks?: WebhookDelivery;
   concurrency: number;
   projectParallelism: number;
   heartbeatMs?: number;
@@ -65,7 +68,12 @@ export class Worker {
     private readonly executor: TestExecutor,
     private readonly options: WorkerOptions,
   ) {
-    this.queues = QUEUES.filter((q) => (q !== 'review' || options.review) && (q !== 'notify' || options.slack));
+    this.queues = QUEUES.filter(
+      (q) =>
+        (q !== 'review' || options.review) &&
+        (q !== 'notify' || options.slack) &&
+        (q !== 'webhook' || options.webhooks),
+    );
   }
 
   async start(): Promise<void> {
@@ -231,6 +239,8 @@ export class Worker {
             this.options.slack!,
             job.data as { runId: string; channel: string; event: 'started' | 'finished' },
           );
+        } else if (queue === 'webhook') {
+          await deliverWebhook(this.ctx, this.options.webhooks!, String(job.data.deliveryId));
         } else if (queue === 'review') {
           const data = job.data as { reviewId: string; step: ReviewStep };
           await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);

@@ -1,5 +1,6 @@
 // The Store port over TypeORM. Every repository method runs on the EntityManager it was built with,
 // so inside `transaction` all of them share one database transaction.
+import { webhookStore } from './webhook-store.js';
 import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { UniqueViolation, type Repositories, type Store } from '../app/ports/store.js';
 import type { ApplicationRecord, NamedRecord, TestCaseRecord, TestPlanRecord } from '../app/records.js';
@@ -172,6 +173,7 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
     reviewsQueries: reviewsQueries(m),
     testCaseQueries: testCaseQueries(m),
     planQueries: planQueries(m),
+    webhooks: webhookStore(m, secrets),
     sql: {
       async executeSql(text, values) {
         const result = await m.query(text, values);

@@ -176,6 +176,49 @@ const testPlan = z.strictObject({
     .optional(),
 });
 
+/** What outbound webhooks can be told of (docs/webhooks.md). */
+export const WEBHOOK_EVENTS = [
+  'run.started',
+  'run.finished',
+  'test_case.failed',
+  'burn_in.failed',
+  'review.finished',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** An outbound webhook (docs/webhooks.md); where the URL may point is checked by apply, which knows the network settings. */
+const webhook = z.strictObject({
+  /** Defaults to the URL; names the endpoint in the dashboard and in log lines, and keeps its delivery history across applies. */
+  name: name().optional(),
+  url: z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    {
+      error: (iss) =>
+        `must be an absolute https URL without user or password, such as https://hooks.example.com/goalie, not ${JSON.stringify(iss.input)}`,
+    },
+  ),
+  /** Omitted: every event. */
+  events: z
+    .array(
+      z.enum(WEBHOOK_EVENTS, {
+        error: (iss) => `must be one of ${WEBHOOK_EVENTS.join(', ')}, not ${JSON.stringify(iss.input)}`,
+      }),
+    )
+    .min(1, { error: 'must list at least one event; leave `events` out for all of them' })
+    .optional(),
+  secret: z.string().min(16, {
+    error:
+      'must be at least 16 characters, such as ${GOALIE_WEBHOOK_SECRET} set to the output of `openssl rand -hex 32`',
+  }),
+});
+
 /** `repository.url` when the file leaves it out: the host's public API. */
 export const DEFAULT_HOST_API_URLS = { github: 'https://api.github.com', gitlab: 'https://gitlab.com' } as const;
 
@@ -264,6 +307,11 @@ export const projectFileSchema = z.strictObject({
     evidenceRetentionDays: z.number().int().min(1).max(3650).optional(),
     /** What the browser may reach besides public addresses; unset: the server's default (docs/security.md). */
     network: z.strictObject({ allowLoopback: z.boolean().optional(), allowPrivate: z.boolean().optional() }).optional(),
+    /** Outbound webhooks; left out: the stored ones stay, `[]` removes them all (docs/webhooks.md). */
+    webhooks: z
+      .array(webhook)
+      .superRefine(unique((w) => w.name ?? w.url, 'webhook'))
+      .optional(),
     slack: z
       .object({
         /** Empty (`${SLACK_BOT_TOKEN:-}` with the variable unset): Slack off, the stored token removed. */

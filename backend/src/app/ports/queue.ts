@@ -10,7 +10,9 @@ export type Job =
   | { queue: 'run-test-case'; data: { runTestCaseId: string; attempt: number } }
   | { queue: 'generate-test-case'; data: { testCaseId: string; lost?: number } }
   | { queue: 'review'; data: { reviewId: string; step: ReviewStep; lost?: number } }
-  | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished'; lost?: number } };
+  | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished'; lost?: number } }
+  /** One attempt of an outbound webhook delivery; a later attempt is queued with `startAfter` (app/webhooks/). */
+  | { queue: 'webhook'; data: { deliveryId: string; lost?: number }; startAfter?: Date };
 
 /** A job of a queue other than run-test-case that a worker holds (test cases have their own recovery). */
 export type HeldJob = Exclude<Job, { queue: 'run-test-case' }> & { id: string };
@@ -23,7 +25,7 @@ export type HeldJob = Exclude<Job, { queue: 'run-test-case' }> & { id: string };
 export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment' | 'superseded' | 'errored';
 
 export type QueueName = Job['queue'];
-export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify'];
+export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify', 'webhook'];
 
 /** A job a worker has taken from the queue and neither completed, failed nor given up. */
 export interface TakenJob<Q extends QueueName = QueueName> {

@@ -1,4 +1,5 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
+import type { WebhookStore } from './webhooks.js';
 import type { AccountsStore } from './accounts.js';
 import type { EvidenceRetentionStore } from './evidence-retention.js';
 import type { ExecutionStore } from './execution-store.js';
@@ -191,6 +192,7 @@ export interface Repositories {
   reviewsQueries: ReviewsQueries;
   testCaseQueries: TestCaseQueries;
   planQueries: PlanQueries;
+  webhooks: WebhookStore;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
   /**

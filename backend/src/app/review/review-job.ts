@@ -7,6 +7,7 @@ import { deploymentsReady } from '../../domain/review/readiness.js';
 import { matchingPattern } from '../../domain/url-policy.js';
 import { contextChecks } from '../../domain/review/context-checks.js';
 import { reviewVerdict } from '../../domain/review/verdict.js';
+import { reviewFinishedData } from '../../domain/webhooks.js';
 import { reviewStarted, verdictPosted } from '../activity-log.js';
 import type { AppContext } from '../context.js';
 import { AppError, UsageLimitReached } from '../errors.js';
@@ -20,6 +21,7 @@ import { authorizeReview } from './authorize.js';
 import { cancelReviewRun } from './supersede.js';
 import { platformFor, runTestCasesOf } from './review-context.js';
 import { showNewest, updateComment } from './update-comment.js';
+import { queueWebhookEvent } from '../webhooks/queue-webhooks.js';
 
 export interface ReviewWorker {
   executor: TestExecutor;
@@ -395,7 +397,10 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
       summary,
       finishedAt: ctx.now(),
     });
-    return { ...review, status: 'COMPLETED' as const, verdict: outcome.verdict, summary };
+    const finished = { ...review, status: 'COMPLETED' as const, verdict: outcome.verdict, summary };
+    const data = reviewFinishedData(finished, connection.repository, ctx.links.review(review.shortId));
+    await queueWebhookEvent(ctx, tx, review.projectId, 'review.finished', data);
+    return finished;
   });
   if (!done) return;
   // The review is COMPLETED from here on, so a retry of this job would post nothing: each of the

@@ -1,10 +1,12 @@
 // After anything changes in a run: skip what can no longer run, queue what became ready, and end
 // the run when every test case has ended. Runs inside the caller's transaction, under the run lock.
 import { progress } from '../../domain/run-progress.js';
+import { runFinishedData } from '../../domain/webhooks.js';
 import { countOutcomes, runFinished } from '../activity-log.js';
 import type { AppContext } from '../context.js';
 import { queueFinishedNotifications } from '../notifications/queue-notifications.js';
 import type { Repositories } from '../ports/store.js';
+import { queueWebhookEvent } from '../webhooks/queue-webhooks.js';
 
 export async function advanceRun(ctx: AppContext, tx: Repositories, runId: string): Promise<void> {
   const run = await tx.execution.lockRun(runId);
@@ -29,6 +31,14 @@ export async function advanceRun(ctx: AppContext, tx: Repositories, runId: strin
     if (finishedRun) {
       await queueFinishedNotifications(ctx, tx, finishedRun, result);
       const counts = countOutcomes(rows, new Set(next.skip.map((s) => s.id)));
+      const url = ctx.links.run(finishedRun.shortId);
+      await queueWebhookEvent(
+        ctx,
+        tx,
+        finishedRun.projectId,
+        'run.finished',
+        runFinishedData(finishedRun, status, result, counts, url),
+      );
       tx.afterCommit(() =>
         runFinished(ctx.log, finishedRun, status, result, counts, ctx.links.run(finishedRun.shortId)),
       );

@@ -1,9 +1,11 @@
 // A worker's part of a run: claim one run test case, execute it in the browser, record the
 // outcome (and new or healed steps when it passed), then advance the run.
 import { maskSecrets } from '../../domain/mask-secrets.js';
+import { testCaseFailedData } from '../../domain/webhooks.js';
 import type { AppContext } from '../context.js';
 import { HandedBack, handedBack } from '../hand-back-work.js';
 import type { TestExecutor, ExecutionOutcome } from '../ports/test-executor.js';
+import { queueWebhookEvent } from '../webhooks/queue-webhooks.js';
 import { advanceRun } from './advance-run.js';
 import { retryOnConflict } from './retry-on-conflict.js';
 
@@ -123,6 +125,12 @@ export async function executeRunTestCase(
         modelTokens: outcome.modelTokens ?? null,
         finishedAt: now,
       });
+      if (run && (outcome.verdict === 'FAILED' || outcome.verdict === 'ERROR')) {
+        const reason = outcome.resultTitle || outcome.errorMessage || outcome.evaluationThought || null;
+        const testCase = { id: input.testCaseId, runTestCaseId: job.runTestCaseId, name: input.name };
+        const data = testCaseFailedData(testCase, outcome.verdict, reason, run, ctx.links.run(run.shortId));
+        await queueWebhookEvent(ctx, tx, run.projectId, 'test_case.failed', data);
+      }
       await advanceRun(ctx, tx, claimed.runId);
       return true;
     }),

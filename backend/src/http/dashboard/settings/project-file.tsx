@@ -34,8 +34,8 @@ export function ProjectFilePage({ slug }: { slug: string }) {
           the repository and its review settings (<a href={`/p/${slug}/settings/repository`}>Repository</a>);
         </li>
         <li>
-          the project's fields it names: slug, default device preset, network access and the Slack fields (
-          <a href={`/p/${slug}/settings/slack`}>Slack</a>); a field it leaves out keeps its value, except{' '}
+          the project's fields it names: slug, default device preset, network access, the webhooks and the Slack fields
+          (<a href={`/p/${slug}/settings/slack`}>Slack</a>); a field it leaves out keeps its value, except{' '}
           <code>publicResults</code>, which every apply sets (false when the file leaves it out).
         </li>
       </ul>

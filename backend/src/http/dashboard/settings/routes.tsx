@@ -28,6 +28,7 @@ import { RepositoryPage, type RepositoryPageProps } from './repository.js';
 import { ProjectFilePage } from './project-file.js';
 import { SETTINGS_SECTIONS } from './sections.js';
 import { SlackPage, type SlackPageProps } from './slack.js';
+import { DELIVERIES_SHOWN, WebhooksPage } from './webhooks.js';
 
 const API_FORMS = {
   page: 'settings page (Settings › Integrations › API)',
@@ -364,6 +365,13 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
           error.status,
         ),
     );
+  });
+
+  // Integrations › Webhooks: read-only, the project file sets them.
+  router.get('/p/:slug/settings/webhooks', async (ctx) => {
+    const page = await settingsPage(app, ctx, 'see or change the settings');
+    const endpoints = await app.store.webhooks.endpointsWithDeliveries(page.project.id, DELIVERIES_SHOWN);
+    renderSettings(ctx, page, 'webhooks', 'Webhooks', <WebhooksPage endpoints={endpoints} />);
   });
 
   // Project › Project file.

@@ -57,6 +57,16 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
         : 'connected; no default channel';
     },
   },
+  {
+    path: 'webhooks',
+    group: 'Integrations',
+    title: 'Webhooks',
+    description: 'Signed outbound webhooks of runs, burn-ins and reviews, and their newest deliveries.',
+    state: async (app, project) => {
+      const endpoints = await app.store.webhooks.endpointsWithDeliveries(project.id, 0);
+      return endpoints.length ? plural(endpoints.length, 'webhook') : 'none';
+    },
+  },
 
   // Organization: who may see and do what, in every project of the organization.
   {
