@@ -236,6 +236,64 @@ function responseSchemas(): Record<string, Schema> {
       success: { type: 'boolean', description: 'Whether the run was started.' },
       run: ref('LegacyRun'),
     }),
+    // Goalie extensions (docs/api.md): GET /test-plans and GET /test-cases.
+    TestPlanListResponse: closedObject({
+      testPlans: arrayOf(
+        closedObject({
+          shortId: shortId('testPlan', 'Test plan short ID (what POST /run takes as testPlanShortId).'),
+          name: text('Name of the test plan.'),
+          description: nullableText('Its description; null when it has none.'),
+          isDefault: { type: 'boolean', description: 'Whether POST /run without testPlanShortId runs it.' },
+          testCases: arrayOf(
+            closedObject({
+              id: uuid('Test case identifier.'),
+              name: text('Name of the test case.'),
+              isEnabled: { type: 'boolean', description: 'Whether runs of the plan include it.' },
+              generationStatus: { type: 'string', enum: GENERATION_STATUSES, description: 'Its burn-in state.' },
+            }),
+            'Its test cases, in plan order.',
+          ),
+        }),
+        "The project's test plans, by name.",
+      ),
+    }),
+    TestCaseListResponse: closedObject({
+      testCases: arrayOf(
+        closedObject({
+          id: uuid('Test case identifier.'),
+          name: text('Name of the test case.'),
+          url: link("Link to the test case's page."),
+          applicationName: text('Name of the application it tests.'),
+          isEnabled: { type: 'boolean', description: 'Whether test plans run it.' },
+          generationStatus: {
+            type: 'string',
+            enum: GENERATION_STATUSES,
+            description: 'The burn-in: GENERATING, COMPLETED or FAILED (GET /test-cases/{id} says why).',
+          },
+          createdVia: { type: 'string', enum: ['api', 'apply'], description: 'api or apply (a project file).' },
+          testPlans: arrayOf(
+            closedObject({
+              shortId: shortId('testPlan', 'Test plan short ID.'),
+              name: text('Name of the test plan.'),
+            }),
+            'The plans it is in.',
+          ),
+          lastResult: {
+            ...closedObject({
+              result: { type: 'string', enum: ['PASSED', 'FAILED', 'ERROR', 'SKIPPED'], description: 'How it ended.' },
+              resultTitle: nullableText('One line on the result.'),
+              runShortId: text('The run it ended in.'),
+              runUrl: link("Link to that run's page."),
+              finishedAt: { type: 'string', format: 'date-time', description: 'When it ended (UTC).' },
+            }),
+            nullable: true,
+            description: 'Its last finished result in a run; null when it never ran.',
+          },
+        }),
+        "The project's test cases, by name (at most 500).",
+      ),
+      truncated: { type: 'boolean', description: 'More test cases exist than the answer holds.' },
+    }),
   };
 }
 
@@ -585,7 +643,23 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
         errorNotes: { 400: 'The run has already ended.', 404: 'Run or project missing.' },
       }),
     },
+    '/test-plans': {
+      get: extension({
+        operationId: 'listTestPlans',
+        summary: "List the project's test plans with their test cases (Goalie extension).",
+        tag: 'Test plans',
+        success: { schema: ref('TestPlanListResponse'), description: 'The test plans.' },
+        errors: [401, 403],
+      }),
+    },
     '/test-cases': {
+      get: extension({
+        operationId: 'listTestCases',
+        summary: "List the project's test cases with their burn-in state and last result (Goalie extension).",
+        tag: 'Test cases',
+        success: { schema: ref('TestCaseListResponse'), description: 'The test cases.' },
+        errors: [401, 403],
+      }),
       post: operation({
         operationId: 'createTestCase',
         summary:
@@ -672,7 +746,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'Runs', description: 'Start, rerun and read runs.' },
-      { name: 'Test cases', description: 'Create test cases; read their burn-in and enable them (extensions).' },
+      { name: 'Test plans', description: "List the project's test plans (extension)." },
+      { name: 'Test cases', description: 'Create and list test cases; read their burn-in and enable them (extensions).' },
       { name: 'Service', description: 'Public information about the service.' },
       { name: 'Legacy', description: 'Deprecated /api/projects/{projectUuid}/runs form; may still work temporarily.' },
     ],

@@ -146,3 +146,42 @@ export interface OutboundIpsResponse {
 export interface ErrorBody {
   message: string;
 }
+
+/** Goalie extension (GET /v1/test-plans): a test plan of the token's project. */
+export interface TestPlanListEntry {
+  shortId: string;
+  name: string;
+  description: string | null;
+  /** What POST /v1/run without testPlanShortId runs. */
+  isDefault: boolean;
+  testCases: { id: string; name: string; isEnabled: boolean; generationStatus: GenerationStatus }[];
+}
+
+/** Goalie extension (GET /v1/test-cases): a test case with its burn-in state and last finished result. */
+export interface TestCaseListEntry {
+  id: string;
+  name: string;
+  url: string;
+  applicationName: string;
+  isEnabled: boolean;
+  generationStatus: GenerationStatus;
+  createdVia: 'api' | 'apply';
+  testPlans: { shortId: string; name: string }[];
+  lastResult: {
+    result: 'PASSED' | 'FAILED' | 'ERROR' | 'SKIPPED';
+    resultTitle: string | null;
+    runShortId: string;
+    runUrl: string;
+    finishedAt: string;
+  } | null;
+}
+
+export interface TestPlanListResponse {
+  testPlans: TestPlanListEntry[];
+}
+
+export interface TestCaseListResponse {
+  testCases: TestCaseListEntry[];
+  /** More test cases exist than the answer holds (at most 500). */
+  truncated: boolean;
+}
