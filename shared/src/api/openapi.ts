@@ -747,7 +747,10 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     tags: [
       { name: 'Runs', description: 'Start, rerun and read runs.' },
       { name: 'Test plans', description: "List the project's test plans (extension)." },
-      { name: 'Test cases', description: 'Create and list test cases; read their burn-in and enable them (extensions).' },
+      {
+        name: 'Test cases',
+        description: 'Create and list test cases; read their burn-in and enable them (extensions).',
+      },
       { name: 'Service', description: 'Public information about the service.' },
       { name: 'Legacy', description: 'Deprecated /api/projects/{projectUuid}/runs form; may still work temporarily.' },
     ],
