@@ -273,6 +273,19 @@ describe('MCP server', function () {
     });
   }
 
+  it('GET /v1/test-plans and /v1/test-cases answer as /v1/openapi.json describes them', async () => {
+    // service.client checks every answer against the OpenAPI document.
+    const api = service.client(token);
+    const plans = await api.get('/v1/test-plans');
+    expect(plans.status).to.equal(200);
+    expect(plans.body.testPlans.map((p: { name: string }) => p.name)).to.deep.equal(['Failing', 'Passing', 'Slow']);
+    const cases = await api.get('/v1/test-cases');
+    expect(cases.status).to.equal(200);
+    expect(cases.body.truncated).to.equal(false);
+    expect(JSON.stringify(cases.body)).to.not.include(SECRET);
+    expect((await service.client().get('/v1/test-cases')).status).to.equal(401);
+  });
+
   describe('authentication', () => {
     const post = (headers: Record<string, string>, body = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}') =>
       fetch(`${service.baseUrl}/mcp`, {

@@ -510,6 +510,16 @@ function operation(spec: OperationSpec): Schema {
 /** An operation Goalie adds to the specification (docs/api.md). */
 const extension = (spec: OperationSpec): Schema => ({ ...operation(spec), 'x-goalie-extension': true });
 
+/** A read-only list of the token's project (Goalie extension): no parameters, no errors but the token's. */
+const listing = (operationId: string, tag: string, what: string, schema: string): Schema =>
+  extension({
+    operationId,
+    summary: `List ${what} (Goalie extension).`,
+    tag,
+    success: { schema: ref(schema), description: `${what[0]!.toUpperCase()}${what.slice(1)}.` },
+    errors: [401, 403],
+  });
+
 const runShortIdParam = (description: string): Schema => ({
   name: 'shortId',
   in: 'path',
@@ -644,22 +654,20 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
       }),
     },
     '/test-plans': {
-      get: extension({
-        operationId: 'listTestPlans',
-        summary: "List the project's test plans with their test cases (Goalie extension).",
-        tag: 'Test plans',
-        success: { schema: ref('TestPlanListResponse'), description: 'The test plans.' },
-        errors: [401, 403],
-      }),
+      get: listing(
+        'listTestPlans',
+        'Test plans',
+        "the project's test plans with their test cases",
+        'TestPlanListResponse',
+      ),
     },
     '/test-cases': {
-      get: extension({
-        operationId: 'listTestCases',
-        summary: "List the project's test cases with their burn-in state and last result (Goalie extension).",
-        tag: 'Test cases',
-        success: { schema: ref('TestCaseListResponse'), description: 'The test cases.' },
-        errors: [401, 403],
-      }),
+      get: listing(
+        'listTestCases',
+        'Test cases',
+        "the project's test cases with their burn-in state and last result",
+        'TestCaseListResponse',
+      ),
       post: operation({
         operationId: 'createTestCase',
         summary:
