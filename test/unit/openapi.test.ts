@@ -120,6 +120,8 @@ const SPEC_ERRORS: Record<string, number[]> = {
   'POST /v1/run/{shortId}/cancel': [400, 401, 403, 404],
   'GET /v1/test-cases/{id}': [400, 401, 403, 404],
   'PATCH /v1/test-cases/{id}': [400, 401, 403, 404, 409],
+  'GET /v1/test-plans': [401, 403],
+  'GET /v1/test-cases': [401, 403],
 };
 
 const PUBLIC_OPERATIONS = ['GET /v1/outbound-ips', 'GET /v1/openapi.json'];

@@ -59,6 +59,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   // run, status, rerun, test-case, cancel: the same client as the bundled goalie.js.
   if (name in CLIENT_COMMANDS) return runClientCli(argv, processIo(goalieVersion()));
+  // The MCP server over stdio: a client of the API as well (bin/goalie.js starts it without this file).
+  if (name === 'mcp')
+    return (await import('../../../shared/src/mcp/stdio.js')).mcpCommand(args, processIo(goalieVersion()));
   const command = COMMANDS[name];
   if (!command) {
     process.stderr.write(`goalie: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);

@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.js';
 import { metricsRoutes, type MetricsEndpoint } from './routes/metrics.js';
 import { requestMetrics } from './middlewares/request-metrics.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { v1Routes } from './routes/v1/index.js';
 import { slackRoutes, type SlackEventsHandler } from './routes/slack.js';
 import { webhookRoutes } from './routes/webhooks/index.js';
@@ -91,6 +92,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     healthRoutes(options.database, options.readiness),
     v1Routes(app, options.outboundIps, guard),
     legacyRunRoutes(app, guard),
+    mcpRoutes(app, guard, goalieVersion()),
     ...dashboardRoutes(app, dashboard),
     webhookRoutes(app, options.bodyLimitBytes),
     slackRoutes(options.slackEvents, options.bodyLimitBytes),

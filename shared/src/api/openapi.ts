@@ -33,6 +33,8 @@ const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   LegacyRun: responses.legacyRunSchema,
   CancelRunResponse: responses.cancelRunResponseSchema,
   LegacyStartRunResponse: responses.legacyStartRunResponseSchema,
+  TestPlanListResponse: responses.testPlanListResponseSchema,
+  TestCaseListResponse: responses.testCaseListResponseSchema,
 };
 
 const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
@@ -164,6 +166,16 @@ function operation(spec: OperationSpec): Schema {
 
 /** An operation Goalie adds to the specification (docs/api.md). */
 const extension = (spec: OperationSpec): Schema => ({ ...operation(spec), 'x-goalie-extension': true });
+
+/** A read-only list of the token's project (Goalie extension): no parameters, no errors but the token's. */
+const listing = (operationId: string, tag: string, what: string, schema: string): Schema =>
+  extension({
+    operationId,
+    summary: `List ${what} (Goalie extension).`,
+    tag,
+    success: { schema: ref(schema), description: `${what[0]!.toUpperCase()}${what.slice(1)}.` },
+    errors: [401, 403],
+  });
 
 const runShortIdParam = (description: string): Schema => ({
   name: 'shortId',
@@ -298,7 +310,21 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
         errorNotes: { 400: 'The run has already ended.', 404: 'Run or project missing.' },
       }),
     },
+    '/test-plans': {
+      get: listing(
+        'listTestPlans',
+        'Test plans',
+        "the project's test plans with their test cases",
+        'TestPlanListResponse',
+      ),
+    },
     '/test-cases': {
+      get: listing(
+        'listTestCases',
+        'Test cases',
+        "the project's test cases with their burn-in state and last result",
+        'TestCaseListResponse',
+      ),
       post: operation({
         operationId: 'createTestCase',
         summary:
@@ -385,7 +411,11 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'Runs', description: 'Start, rerun and read runs.' },
-      { name: 'Test cases', description: 'Create test cases; read their burn-in and enable them (extensions).' },
+      { name: 'Test plans', description: "List the project's test plans (extension)." },
+      {
+        name: 'Test cases',
+        description: 'Create and list test cases; read their burn-in and enable them (extensions).',
+      },
       { name: 'Service', description: 'Public information about the service.' },
       { name: 'Legacy', description: 'Deprecated /api/projects/{projectUuid}/runs form; may still work temporarily.' },
     ],

@@ -178,3 +178,56 @@ export const legacyStartRunResponseSchema = z.strictObject({
   success: success('the run was started'),
   run: legacyRunSchema,
 });
+
+// Goalie extensions (docs/api.md): GET /test-plans and GET /test-cases.
+const planTestCaseSchema = z.strictObject({
+  id: uuid('Test case identifier.'),
+  name: text('Name of the test case.'),
+  isEnabled: z.boolean().meta({ description: 'Whether runs of the plan include it.' }),
+  generationStatus: generationStatusSchema.meta({ description: 'Its burn-in state.' }),
+});
+
+export const testPlanListEntrySchema = z.strictObject({
+  shortId: shortId('testPlan', 'Test plan short ID (what POST /run takes as testPlanShortId).'),
+  name: text('Name of the test plan.'),
+  description: nullableText('Its description; null when it has none.'),
+  isDefault: z.boolean().meta({ description: 'Whether POST /run without testPlanShortId runs it.' }),
+  testCases: z.array(planTestCaseSchema).meta({ description: 'Its test cases, in plan order.' }),
+});
+
+export const testPlanListResponseSchema = z.strictObject({
+  testPlans: z.array(testPlanListEntrySchema).meta({ description: "The project's test plans, by name." }),
+});
+
+const lastResultSchema = z.strictObject({
+  result: z.enum(['PASSED', 'FAILED', 'ERROR', 'SKIPPED']).meta({ description: 'How it ended.' }),
+  resultTitle: nullableText('One line on the result.'),
+  runShortId: text('The run it ended in.'),
+  runUrl: link("Link to that run's page."),
+  finishedAt: z.string().meta({ format: 'date-time', description: 'When it ended (UTC).' }),
+});
+
+export const testCaseListEntrySchema = z.strictObject({
+  id: uuid('Test case identifier.'),
+  name: text('Name of the test case.'),
+  url: link("Link to the test case's page."),
+  applicationName: text('Name of the application it tests.'),
+  isEnabled: z.boolean().meta({ description: 'Whether test plans run it.' }),
+  generationStatus: generationStatusSchema.meta({
+    description: 'The burn-in: GENERATING, COMPLETED or FAILED (GET /test-cases/{id} says why).',
+  }),
+  createdVia: z.enum(['api', 'apply']).meta({ description: 'api or apply (a project file).' }),
+  testPlans: z
+    .array(
+      z.strictObject({ shortId: shortId('testPlan', 'Test plan short ID.'), name: text('Name of the test plan.') }),
+    )
+    .meta({ description: 'The plans it is in.' }),
+  lastResult: lastResultSchema
+    .nullable()
+    .meta({ description: 'Its last finished result in a run; null when it never ran.' }),
+});
+
+export const testCaseListResponseSchema = z.strictObject({
+  testCases: z.array(testCaseListEntrySchema).meta({ description: "The project's test cases, by name (at most 500)." }),
+  truncated: z.boolean().meta({ description: 'More test cases exist than the answer holds.' }),
+});

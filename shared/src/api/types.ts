@@ -35,3 +35,10 @@ export type RerunResponse = z.output<typeof responses.rerunResponseSchema>;
 export type CreateTestCaseResponse = z.output<typeof responses.createTestCaseResponseSchema>;
 export type OutboundIpsResponse = z.output<typeof responses.outboundIpsResponseSchema>;
 export type ErrorBody = z.output<typeof responses.errorBodySchema>;
+
+/** Goalie extension (GET /v1/test-plans): a test plan of the token's project. */
+export type TestPlanListEntry = z.output<typeof responses.testPlanListEntrySchema>;
+/** Goalie extension (GET /v1/test-cases): a test case with its burn-in state and last finished result. */
+export type TestCaseListEntry = z.output<typeof responses.testCaseListEntrySchema>;
+export type TestPlanListResponse = z.output<typeof responses.testPlanListResponseSchema>;
+export type TestCaseListResponse = z.output<typeof responses.testCaseListResponseSchema>;

@@ -34,6 +34,12 @@ export async function runClientCli(argv: string[], io: ClientIo): Promise<number
     io.stdout(`${io.version ?? 'dev'}\n`);
     return EXIT_OK;
   }
+  if (name === 'mcp') {
+    io.stderr(
+      'goalie mcp: the MCP server is not part of this single-file client. Run it from the Goalie package or image (goalie mcp --api-url URL --token TOKEN), or connect your agent to https://<your Goalie server>/mcp (docs/mcp.md).\n',
+    );
+    return EXIT_USAGE;
+  }
   const command = CLIENT_COMMANDS[name];
   if (!command) {
     io.stderr(`goalie: unknown command ${JSON.stringify(name)}\n\n${CLIENT_USAGE}`);

@@ -23,6 +23,8 @@ export const CLIENT_COMMANDS_USAGE = `Client commands (talk to a Goalie server's
                                 run it in its test plans, or leave it out (enabling needs a
                                 COMPLETED burn-in)
   cancel <run> [--json]         cancel a run
+  mcp                           the MCP server over stdio for coding agents (docs/mcp.md);
+                                needs the Goalie package, not the single-file goalie.js
 
   Every client command takes --api-url URL (or GOALIE_API_URL) and --token TOKEN (or GOALIE_API_TOKEN).
   Exit codes: 0 passed, or the request succeeded; 1 the run failed, errored, was cancelled, a

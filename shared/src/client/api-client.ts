@@ -10,7 +10,9 @@ import type {
   RunStatusView,
   StartRunRequest,
   StartRunResponse,
+  TestCaseListResponse,
   TestCaseView,
+  TestPlanListResponse,
   UpdateTestCaseRequest,
 } from '../api/types.js';
 import { ApiError } from './api-error.js';
@@ -88,6 +90,16 @@ export class GoalieClient {
 
   createTestCase(request: CreateTestCaseRequest): Promise<CreateTestCaseResponse> {
     return this.call('POST', '/test-cases', request);
+  }
+
+  /** Goalie extension: the project's test plans. */
+  listTestPlans(): Promise<TestPlanListResponse> {
+    return this.call('GET', '/test-plans');
+  }
+
+  /** Goalie extension: the project's test cases with their burn-in state and last result. */
+  listTestCases(): Promise<TestCaseListResponse> {
+    return this.call('GET', '/test-cases');
   }
 
   /** Goalie extension: a test case with its burn-in state and recorded steps. */

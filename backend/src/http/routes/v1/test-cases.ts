@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { createTestCaseSchema, updateTestCaseSchema } from '../../../../../shared/src/api/schemas.js';
 import type { AppContext } from '../../../app/context.js';
+import { listTestCasesForApi, listTestPlans } from '../../../app/api-lists.js';
 import { createTestCase } from '../../../app/create-test-case.js';
 import { BadRequest } from '../../../app/errors.js';
 import { getTestCase, setTestCaseEnabled } from '../../../app/test-case-state.js';
@@ -16,7 +17,16 @@ export function testCaseRoutes(app: AppContext, guard: Middleware<AppState>[]): 
     ctx.body = { success: true, testCase };
   });
 
-  // Goalie extensions (docs/api.md): a test case's burn-in state and steps, and enabling it.
+  // Goalie extensions (docs/api.md): the project's test plans and test cases (the MCP server lists
+  // them), a test case's burn-in state and steps, and enabling it.
+  router.get('/test-plans', ...guard, async (ctx) => {
+    ctx.body = await listTestPlans(app, ctx.state.caller!);
+  });
+
+  router.get('/test-cases', ...guard, async (ctx) => {
+    ctx.body = await listTestCasesForApi(app, ctx.state.caller!);
+  });
+
   router.get('/test-cases/:id', ...guard, async (ctx) => {
     ctx.body = await getTestCase(app, ctx.state.caller!, ctx.params.id!);
   });
