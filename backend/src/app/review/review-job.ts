@@ -372,7 +372,7 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
     const checks = review.checks ?? [];
     const testCases = (await runTestCasesOf(tx, review.runId)).map((t) => ({
       name: t.name,
-      result: t.result as 'PASSED' | 'FAILED' | 'SKIPPED' | null,
+      result: t.result,
       status: t.status,
     }));
     const outcome = reviewVerdict({
