@@ -17,6 +17,8 @@ import type { AppState } from './http/state.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
 import { createSlackEvents } from './integrations/slack/slack-app.js';
 import { slackMessenger } from './integrations/slack/slack-messenger.js';
+import { smtpMailer } from './integrations/email/smtp-mailer.js';
+import { teamsWebhook } from './integrations/teams/teams-webhook.js';
 import type { Agent } from './agent/agent.js';
 import { BuiltinAgent } from './agent/builtin-agent.js';
 import { builtinStepPlayer } from './agent/builtin-step-player.js';
@@ -145,6 +147,7 @@ export async function createRuntime(
       log: logger,
       callers: callerCache({ ttlMs: config.tokenCacheMs }),
       browserNetwork: browserNetwork(config, options.databaseUrl),
+      smtpConfigured: config.smtp !== null,
       ...(metrics ? { metrics } : {}),
     };
     const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));
@@ -323,6 +326,8 @@ export async function startWorker(
       exploreMaxMs: config.exploreMaxMs,
     },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
+    teams: teamsWebhook(),
+    ...(config.smtp ? { email: smtpMailer(config.smtp) } : {}),
     databaseAway,
   });
   await worker.start();

@@ -11,6 +11,8 @@ import { generateTestCase } from '../app/generate-test-case.js';
 import { HandedBack, handBackWork, handedBack, type Unfinished } from '../app/hand-back-work.js';
 import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/ports/queue.js';
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
+import type { Mailer, TeamsPoster } from '../app/ports/notifiers.js';
+import type { NotifyJob } from '../app/ports/queue.js';
 import type { SlackMessenger } from '../app/ports/slack.js';
 import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
 import type { TestExecutor } from '../app/ports/test-executor.js';
@@ -23,6 +25,9 @@ export interface WorkerOptions {
   review?: Omit<ReviewWorker, 'executor'>;
   /** Sends Slack notifications; without it this worker does not take notification jobs. */
   slack?: SlackMessenger;
+  /** Sends email notifications (GOALIE_SMTP_URL); without it they are logged and skipped. */
+  email?: Mailer;
+  teams?: TeamsPoster;
   concurrency: number;
   projectParallelism: number;
   heartbeatMs?: number;
@@ -64,7 +69,9 @@ export class Worker {
     private readonly executor: TestExecutor,
     private readonly options: WorkerOptions,
   ) {
-    this.queues = QUEUES.filter((q) => (q !== 'review' || options.review) && (q !== 'notify' || options.slack));
+    this.queues = QUEUES.filter(
+      (q) => (q !== 'review' || options.review) && (q !== 'notify' || options.slack || options.teams),
+    );
   }
 
   async start(): Promise<void> {
@@ -129,7 +136,7 @@ export class Worker {
     const message = (error as Error)?.message ?? String(error);
     const what =
       queue === 'notify'
-        ? `Slack notification (run ${String(job.data.event)}) to ${String(job.data.channel)}`
+        ? `${{ email: 'Email', teams: 'Teams' }[String(job.data.kind)] ?? 'Slack'} notification (run ${String(job.data.event)}) to ${String(job.data.channel)}`
         : `review step "${String(job.data.step)}"`;
     // `event`: the message says it all (logger.ts shows only it on a terminal); `err`, with its stack, only at debug.
     const fields = {
@@ -225,11 +232,8 @@ export class Worker {
           // The project is at its parallelism limit: try again in a moment.
           if (result === 'busy') await this.boss.send(queue, data, { startAfter: 1 });
         } else if (queue === 'notify') {
-          await sendRunNotification(
-            this.ctx,
-            this.options.slack!,
-            job.data as { runId: string; channel: string; event: 'started' | 'finished' },
-          );
+          const { slack, email, teams } = this.options;
+          await sendRunNotification(this.ctx, { slack, email, teams }, job.data as unknown as NotifyJob);
         } else if (queue === 'review') {
           const data = job.data as { reviewId: string; step: ReviewStep };
           await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);

@@ -10,7 +10,19 @@ export type Job =
   | { queue: 'run-test-case'; data: { runTestCaseId: string; attempt: number } }
   | { queue: 'generate-test-case'; data: { testCaseId: string; lost?: number } }
   | { queue: 'review'; data: { reviewId: string; step: ReviewStep; lost?: number } }
-  | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished'; lost?: number } };
+  | { queue: 'notify'; data: NotifyJob & { lost?: number } };
+
+/**
+ * A run's message to one of its `notifications`. `kind` absent: Slack, to `channel`. Email and Teams:
+ * the run's notification at `index`; their `channel` (the addresses, the masked URL) is for logs.
+ */
+export interface NotifyJob {
+  runId: string;
+  channel: string;
+  event: 'started' | 'finished';
+  kind?: 'email' | 'teams';
+  index?: number;
+}
 
 /** A job of a queue other than run-test-case that a worker holds (test cases have their own recovery). */
 export type HeldJob = Exclude<Job, { queue: 'run-test-case' }> & { id: string };

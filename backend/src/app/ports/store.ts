@@ -1,4 +1,5 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
+import type { DeclaredChannels } from '../notifications/channels.js';
 import type { AccountsStore } from './accounts.js';
 import type { EvidenceRetentionStore } from './evidence-retention.js';
 import type { ExecutionStore } from './execution-store.js';
@@ -122,6 +123,13 @@ export interface Repositories {
     connectedToChannel(channel: string): Promise<ProjectRecord[]>;
     /** Where the project's browser may go, where its configs may be typed, which preview URLs it takes. */
     browserAccess(projectId: string): Promise<ProjectBrowserAccess>;
+    /** The email and Teams channels the project and one of its plans declare. */
+    notificationChannels(
+      projectId: string,
+      testPlanId: string,
+    ): Promise<{ project: DeclaredChannels; plan: DeclaredChannels }>;
+    /** Every Teams webhook URL of the project and its plans, decrypted, by key. */
+    teamsWebhookUrls(projectId: string): Promise<{ key: string; url: string }[]>;
     /** Plain secrets (the store seals them); an undefined secret keeps the stored one, null removes it. */
     updateSlack(
       projectId: string,

@@ -268,6 +268,7 @@ function Plan({ plan, props }: { plan: PlanDetails; props: PlansPageProps }) {
           <span class="muted">No Slack channel of its own (the project's default channel, if it has one).</span>
         )}
       </p>
+      <OtherChannels plan={plan} />
       <StatusBadge
         plan={plan}
         projectSlug={props.projectSlug}
@@ -303,6 +304,41 @@ export function PlansPage(props: PlansPageProps) {
       {plans.map((plan) => (
         <Plan plan={plan} props={props} />
       ))}
+    </>
+  );
+}
+
+const when = (notifyOn: 'always' | 'failure') => (notifyOn === 'failure' ? 'when a run fails' : 'for every run');
+
+/** Email recipients and Teams channels; a Teams webhook URL is a secret, so only its masked form. */
+function OtherChannels({ plan }: { plan: PlanDetails }) {
+  return (
+    <>
+      {plan.email === null ? (
+        <p class="muted">No email recipients of its own (the project's, if it has any).</p>
+      ) : (
+        plan.email.map((e) => (
+          <p>
+            Email to{' '}
+            {e.to.map((address, i) => (
+              <>
+                {i ? ', ' : ''}
+                <code>{address}</code>
+              </>
+            ))}
+            , {when(e.notifyOn)}
+          </p>
+        ))
+      )}
+      {plan.teams === null ? (
+        <p class="muted">No Teams channel of its own (the project's, if it has one).</p>
+      ) : (
+        plan.teams.map((t) => (
+          <p>
+            Teams channel <code>{t.label}</code>, {when(t.notifyOn)}
+          </p>
+        ))
+      )}
     </>
   );
 }
