@@ -10,6 +10,7 @@ import { teamsWebhook } from '../../backend/src/integrations/teams/teams-webhook
 import { Worker } from '../../backend/src/jobs/worker.js';
 import { notificationsSettled } from '../helpers/notify-jobs.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
+import { visitor } from '../helpers/dashboard.js';
 import { startFakeSlack, type FakeSlack } from '../helpers/fake-slack.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { SMTP_USER, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
@@ -56,6 +57,7 @@ describe('email and Teams notifications', function () {
   let api: ApiClient;
   let worker: Worker;
   let plans: Record<string, string>;
+  let organizationId: string;
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
   const ended = (shortId: string) =>
     waitFor(`run ${shortId}`, async () => {
@@ -80,7 +82,7 @@ describe('email and Teams notifications', function () {
       GOALIE_SMTP_FROM: FROM,
       SLACK_API_URL: `${slack.url}/api/`,
     });
-    await service.apply(project(teams));
+    organizationId = (await service.apply(project(teams))).organization.id;
     api = service.client(await service.token('mailers'));
     plans = Object.fromEntries(
       (await q(`SELECT name, short_id FROM test_plans`)).map((r: { name: string; short_id: string }) => [
@@ -245,6 +247,17 @@ describe('email and Teams notifications', function () {
       'GOALIE_PLAN_PASSING_TEAMS_1',
       'GOALIE_PROJECT_TEAMS_1',
     ]);
+  });
+
+  it("the dashboard's plans page shows each plan's recipients and its Teams channel masked", async () => {
+    const member = await visitor(service, { organizationId, role: 'viewer' });
+    const res = await member.fetch('/p/mailers/plans');
+    expect(res.status).to.equal(200);
+    const page = await res.text();
+    expect(page).to.include('Email to <code>qa@example.com</code>, <code>lead@example.org</code>, for every run');
+    expect(page).to.match(/Teams channel <code>http:\/\/127\.0\.0\.1:\d+\/… #[0-9a-f]{6}<\/code>, for every run/);
+    expect(page).to.include('No email recipients of its own');
+    expect(page).not.to.include('s3cr3t-signature').and.not.include('/workflows/');
   });
 
   it("a run's own Slack channels replace the default channel only: the plan's email and Teams still apply", async () => {
