@@ -1,6 +1,7 @@
 // Email and Microsoft Teams notifications end to end: a project file with plan channels and project
 // defaults, runs executed by a worker, and what a real SMTP server and a Teams webhook receiver on
 // 127.0.0.1 got; retries, refusals, and the Teams URL kept secret.
+import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { ProjectInvalid } from '../../backend/src/app/apply-project.js';
 import { exportProject } from '../../backend/src/app/export-project.js';
@@ -8,6 +9,7 @@ import { PermanentDeliveryFailure } from '../../backend/src/app/ports/notifiers.
 import { smtpMailer } from '../../backend/src/integrations/email/smtp-mailer.js';
 import { teamsWebhook } from '../../backend/src/integrations/teams/teams-webhook.js';
 import { Worker } from '../../backend/src/jobs/worker.js';
+import { createLogger } from '../../backend/src/logger.js';
 import { notificationsSettled } from '../helpers/notify-jobs.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { visitor } from '../helpers/dashboard.js';
@@ -18,6 +20,12 @@ import { startTeamsReceiver, type TeamsReceiver } from '../helpers/teams-receive
 import { waitFor } from '../helpers/wait.js';
 
 const FROM = 'Goalie <goalie@example.com>';
+
+const runEnded = (api: ApiClient, shortId: string) =>
+  waitFor(`run ${shortId}`, async () => {
+    const view = (await api.get(`/v1/run/${shortId}?testCases=all`)).body;
+    return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(view.status) ? view : null;
+  });
 
 const project = (teams: TeamsReceiver, extra = '') => `
 organization: { name: Mailers }
@@ -59,11 +67,7 @@ describe('email and Teams notifications', function () {
   let plans: Record<string, string>;
   let organizationId: string;
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
-  const ended = (shortId: string) =>
-    waitFor(`run ${shortId}`, async () => {
-      const view = (await api.get(`/v1/run/${shortId}?testCases=all`)).body;
-      return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(view.status) ? view : null;
-    });
+  const ended = (shortId: string) => runEnded(api, shortId);
   const start = async (plan: string) =>
     (await api.post('/v1/run', { testPlanShortId: plans[plan] })).body.run.shortId as string;
   const runAndSettle = async (plan: string) => {
@@ -328,4 +332,49 @@ describe('email and Teams notifications', function () {
       expect(message).to.include(r.says);
       expect(message).not.to.include('sig=y');
     });
+});
+
+describe('email notifications without an SMTP server', function () {
+  this.timeout(60_000);
+  const lines: { event?: string; msg?: string; [key: string]: unknown }[] = [];
+  const logger = createLogger(
+    'info',
+    new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+  );
+  let teams: TeamsReceiver;
+  let service: TestService;
+  let worker: Worker;
+
+  before(async () => {
+    teams = await startTeamsReceiver();
+    service = await startTestService({}, { logger });
+    worker = new Worker(service.runtime.app, service.runtime.boss, new ScriptedExecutor({}), {
+      databaseUrl: service.runtime.databaseUrl,
+      concurrency: 2,
+      projectParallelism: 20,
+      teams: teamsWebhook({ timeoutMs: 5000 }),
+    });
+    await worker.start();
+  });
+  after(async () => {
+    await worker?.stop(1000);
+    await service?.close();
+    await teams?.close();
+  });
+
+  it('apply warns; each email is logged and skipped while Teams is still sent', async () => {
+    await service.apply(project(teams).replace(/^ {2}slack: .*$/m, ''));
+    expect(lines.filter((l) => l.event === 'apply.smtp-missing').map((l) => l.msg)).to.deep.equal([
+      'the project file declares email notifications, but this server has no SMTP server (GOALIE_SMTP_URL): they are skipped until one is configured',
+    ]);
+    const api = service.client(await service.token('mailers'));
+    const shortId = (await api.post('/v1/run', {})).body.run.shortId as string;
+    await runEnded(api, shortId);
+    await notificationsSettled(service);
+    const skipped = lines.filter((l) => l.event === 'notify.skipped');
+    expect(skipped).to.have.length(2);
+    expect(skipped[0]!.to).to.deep.equal(['qa@example.com', 'lead@example.org']);
+    expect(skipped[0]!.msg).to.include('set GOALIE_SMTP_URL and GOALIE_SMTP_FROM');
+    expect(teams.messages('/workflows/plan')).to.have.length(2);
+  });
 });
