@@ -6,12 +6,13 @@ import { PermanentDeliveryFailure, type Mailer } from '../../app/ports/notifiers
 
 export function smtpMailer(options: { url: string; from: string; timeoutMs?: number }): Mailer {
   const timeout = options.timeoutMs ?? 30_000;
-  const transport = nodemailer.createTransport(options.url, {
-    from: options.from,
+  // The URL's settings (host, port, credentials, smtps) with the timeouts beside them.
+  const transport = nodemailer.createTransport({
+    url: options.url,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
-  } as never);
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(to, message) {
       try {
