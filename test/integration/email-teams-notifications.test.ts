@@ -260,7 +260,12 @@ describe('email and Teams notifications', function () {
     const page = await res.text();
     expect(page).to.include('Email to <code>qa@example.com</code>, <code>lead@example.org</code>, for every run');
     expect(page).to.match(/Teams channel <code>http:\/\/127\.0\.0\.1:\d+\/… #[0-9a-f]{6}<\/code>, for every run/);
-    expect(page).to.include('No email recipients of its own');
+    // Failing and Quiet have the project's; Silent turned them off.
+    expect(page.match(/Email to <code>team@example.com<\/code>, when a run fails \(the project's\)/g)).to.have.length(
+      2,
+    );
+    expect(page.match(/No email recipients\./g)).to.have.length(1);
+    expect(page.match(/No Teams channel\./g)).to.have.length(1);
     expect(page).not.to.include('s3cr3t-signature').and.not.include('/workflows/');
   });
 

@@ -264,7 +264,7 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         const columns = { id: true, emailNotifications: true, teamsNotifications: true } as const;
         const [project, plan] = await Promise.all([
           m.findOne(ProjectEntity, { where: { id: projectId }, select: columns }),
-          m.findOne(TestPlanEntity, { where: { id: testPlanId, projectId }, select: columns }),
+          testPlanId ? m.findOne(TestPlanEntity, { where: { id: testPlanId, projectId }, select: columns }) : null,
         ]);
         const none = { email: null, teams: null };
         return {

@@ -123,10 +123,10 @@ export interface Repositories {
     connectedToChannel(channel: string): Promise<ProjectRecord[]>;
     /** Where the project's browser may go, where its configs may be typed, which preview URLs it takes. */
     browserAccess(projectId: string): Promise<ProjectBrowserAccess>;
-    /** The email and Teams channels the project and one of its plans declare. */
+    /** The email and Teams channels the project and one of its plans (null: none) declare. */
     notificationChannels(
       projectId: string,
-      testPlanId: string,
+      testPlanId: string | null,
     ): Promise<{ project: DeclaredChannels; plan: DeclaredChannels }>;
     /** Every Teams webhook URL of the project and its plans, decrypted, by key. */
     teamsWebhookUrls(projectId: string): Promise<{ key: string; url: string }[]>;
