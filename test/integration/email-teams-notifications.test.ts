@@ -251,6 +251,9 @@ describe('email and Teams notifications', function () {
       'GOALIE_PLAN_PASSING_TEAMS_1',
       'GOALIE_PROJECT_TEAMS_1',
     ]);
+    expect(exported.variables.find((v) => v.name === 'GOALIE_PLAN_PASSING_TEAMS_1')!.holds).to.match(
+      /^the Teams webhook URL http:\/\/127\.0\.0\.1:\d+\/… #[0-9a-f]{6} of test plan Passing$/,
+    );
   });
 
   it("the dashboard's plans page shows each plan's recipients and its Teams channel masked", async () => {

@@ -61,13 +61,13 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
     allowPrivate: s.project.allowPrivate ?? undefined,
   });
   // Teams webhook URLs are secrets: a variable to set, like a config's secret values.
-  const channels = (c: DeclaredChannels, owner: string[]) =>
+  const channels = (c: DeclaredChannels, owner: string[], ownerWords: string) =>
     compact({
       email: c.email?.map((e) => ({ to: e.to, notifyOn: e.notifyOn })),
       teams: c.teams?.map((t, i) => ({
         webhookUrl: reference(
           ['GOALIE', ...owner, 'TEAMS', String(i + 1)],
-          `the Teams webhook URL ${t.label} of ${owner.join(' ').toLowerCase()}`,
+          `the Teams webhook URL ${t.label} of ${ownerWords}`,
         ),
         notifyOn: t.notifyOn,
       })),
@@ -91,7 +91,7 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
           ? undefined
           : s.project.evidenceRetentionDays,
       slack,
-      notifications: channels(s.project.notifications, ['PROJECT']),
+      notifications: channels(s.project.notifications, ['PROJECT'], 'the project'),
     }),
     applications: s.applications.map((a) => ({
       name: a.name,
@@ -161,7 +161,7 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
         ),
         notifications: compact({
           slack: p.slackChannel ? { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } : undefined,
-          ...channels(p.notifications, ['PLAN', p.name]),
+          ...channels(p.notifications, ['PLAN', p.name], `test plan ${p.name}`),
         }),
       }),
     ),

@@ -5,7 +5,9 @@ import nodemailer from 'nodemailer';
 import { PermanentDeliveryFailure, type Mailer } from '../../app/ports/notifiers.js';
 
 export function smtpMailer(options: { url: string; from: string; timeoutMs?: number }): Mailer {
-  const timeout = options.timeoutMs ?? 30_000;
+  // Each wait (connecting, the greeting, an answer) at most 15 s: an attempt ends well within the
+  // notify job's 60 s expiry.
+  const timeout = options.timeoutMs ?? 15_000;
   // The URL's settings (host, port, credentials, smtps) with the timeouts beside them.
   const transport = nodemailer.createTransport({
     url: options.url,
