@@ -23,7 +23,7 @@ export interface WorkerOptions {
   databaseUrl: string;
   /** What review jobs need besides the executor; without it this worker does not take review jobs. */
   review?: Omit<ReviewWorker, 'executor'>;
-  /** Sends Slack notifications; without it this worker does not take notification jobs. */
+  /** Sends Slack notifications. With none of slack, email and teams, this worker takes no notification jobs. */
   slack?: SlackMessenger;
   /** Sends email notifications (GOALIE_SMTP_URL); without it they are logged and skipped. */
   email?: Mailer;
@@ -70,7 +70,7 @@ export class Worker {
     private readonly options: WorkerOptions,
   ) {
     this.queues = QUEUES.filter(
-      (q) => (q !== 'review' || options.review) && (q !== 'notify' || options.slack || options.teams),
+      (q) => (q !== 'review' || options.review) && (q !== 'notify' || options.slack || options.teams || options.email),
     );
   }
 
