@@ -1,6 +1,7 @@
 // The only reader of process.env. Everything else receives a Config.
 import path from 'node:path';
 import { parseEvidenceUrl, type EvidenceLocation } from './config-evidence.js';
+import { parseSmtp, type SmtpConfig } from './config-smtp.js';
 
 export interface Config {
   port: number;
@@ -54,6 +55,8 @@ export interface Config {
   llm: LlmConfig | null;
   /** Signing in with GitHub and GitLab (GOALIE_GITHUB_OAUTH_*, GOALIE_GITLAB_OAUTH_*); null: no button. */
   signIn: { github: OAuthAppConfig | null; gitlab: OAuthAppConfig | null };
+  /** Email notifications' SMTP server and sender (GOALIE_SMTP_URL, GOALIE_SMTP_FROM); null: no email. */
+  smtp: SmtpConfig | null;
 }
 
 /** An OAuth application registered on GitHub or GitLab (github.com, GitHub Enterprise, gitlab.com, self-managed). */
@@ -328,5 +331,6 @@ function readConfig(env: Env, cwd: string): Config {
       : { kind: 'local', dir: path.join(home, 'evidence') },
     llm: llm(env),
     signIn: { github: oauthApp(env, 'GITHUB'), gitlab: oauthApp(env, 'GITLAB') },
+    smtp: parseSmtp(env),
   };
 }

@@ -19,6 +19,8 @@ import { createSlackEvents } from './integrations/slack/slack-app.js';
 import { slackMessenger } from './integrations/slack/slack-messenger.js';
 import { httpWebhookSender } from './integrations/webhooks/http-webhook-sender.js';
 import { goalieVersion } from './version.js';
+import { smtpMailer } from './integrations/email/smtp-mailer.js';
+import { teamsWebhook } from './integrations/teams/teams-webhook.js';
 import type { Agent } from './agent/agent.js';
 import { BuiltinAgent } from './agent/builtin-agent.js';
 import { builtinStepPlayer } from './agent/builtin-step-player.js';
@@ -147,6 +149,7 @@ export async function createRuntime(
       log: logger,
       callers: callerCache({ ttlMs: config.tokenCacheMs }),
       browserNetwork: browserNetwork(config, options.databaseUrl),
+      smtpConfigured: config.smtp !== null,
       ...(metrics ? { metrics } : {}),
     };
     const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));
@@ -326,6 +329,8 @@ export async function startWorker(
     },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
     webhooks: { sender: httpWebhookSender({ ownPorts: network.ownPorts }), version: goalieVersion() },
+    teams: teamsWebhook(),
+    ...(config.smtp ? { email: smtpMailer(config.smtp) } : {}),
     databaseAway: databaseAway(runtime),
   });
   await worker.start();

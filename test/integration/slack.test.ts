@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { slackMessenger } from '../../backend/src/integrations/slack/slack-messenger.js';
 import { Worker } from '../../backend/src/jobs/worker.js';
 import { startFakeSlack, type FakeSlack } from '../helpers/fake-slack.js';
+import { notificationsSettled as settled } from '../helpers/notify-jobs.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
@@ -62,23 +63,7 @@ describe('Slack', function () {
       const view = (await api.get(`/v1/run/${shortId}?testCases=all`)).body;
       return ['COMPLETED', 'ERROR', 'CANCELLED'].includes(view.status) ? view : null;
     });
-  /** Every notification job is done: none is queued, running or waiting for a retry (made due at once: the backoff starts at 20 s). */
-  const notificationsSettled = () =>
-    waitFor(
-      'the notification jobs',
-      async () => {
-        await q(`UPDATE pgboss.job SET start_after = now() WHERE name = 'notify' AND state = 'retry'`);
-        return (
-          (
-            await q(
-              `SELECT count(*)::int n FROM pgboss.job WHERE name = 'notify' AND state IN ('created', 'retry', 'active')`,
-            )
-          )[0].n === 0
-        );
-      },
-      60_000,
-      100,
-    );
+  const notificationsSettled = () => settled(service);
   const start = async (body: unknown) => (await api.post('/v1/run', body)).body.run.shortId as string;
   const slackPost = (body: string, headers = sign(body)) =>
     fetch(`${service.baseUrl}/slack/events`, { method: 'POST', headers, body });

@@ -7,6 +7,7 @@ import { compareSnapshots } from './apply-changes.js';
 import { connectRepository } from './apply/connect-repository.js';
 import { planApplications } from './apply/plan-applications.js';
 import { planNamedObjects } from './apply/plan-named-objects.js';
+import { checkNotificationChannels } from './apply/plan-notification-channels.js';
 import { organizationRows, planOrganization } from './apply/plan-organization.js';
 import { planRepository } from './apply/plan-repository.js';
 import { planTestCases, testCaseRows } from './apply/plan-test-cases.js';
@@ -56,9 +57,17 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const { repository, ...repositoryPlan } = planRepository(doc, existing, { ...applications, ...testPlans });
   const { webhooks, ...webhooksPlan } = planWebhooks(ctx, doc);
 
-  const problems = [organization, applications, named, testCases, testPlans, repositoryPlan, webhooksPlan].flatMap(
-    (p) => p.problems,
-  );
+  const channels = checkNotificationChannels(ctx, doc);
+  const problems = [
+    organization,
+    applications,
+    named,
+    testCases,
+    testPlans,
+    repositoryPlan,
+    webhooksPlan,
+    channels,
+  ].flatMap((p) => p.problems);
   if (problems.length > 0) throw new ProjectInvalid(problems);
 
   const write: ProjectWrite = {

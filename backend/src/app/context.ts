@@ -37,6 +37,8 @@ export interface AppContext {
   callers?: CallerCache;
   /** What the browser may reach when a project does not say, and Goalie's own ports (docs/security.md). */
   browserNetwork?: { defaults: NetworkAccess; ownPorts: number[] };
+  /** Whether email notifications can be sent (GOALIE_SMTP_URL): apply warns when they cannot. */
+  smtpConfigured?: boolean;
   /** Operators' measurements (docs/operations.md#metrics); none when absent. */
   metrics?: Metrics;
 }

@@ -1,6 +1,7 @@
 // "Download as YAML": a stored project as the `goalie apply` file that recreates it. Secret values
 // never leave the server: the file names environment variables for the secrets that `apply` needs
 // again, and leaves out those that `apply` keeps when they are absent.
+import type { DeclaredChannels } from './notifications/channels.js';
 import { DEFAULT_HOST_API_URLS } from '../../../shared/src/project-file/schema.js';
 import type { ProjectSnapshot } from './ports/projects-as-code.js';
 import { NotFound } from './errors.js';
@@ -59,6 +60,18 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
     allowLoopback: s.project.allowLoopback ?? undefined,
     allowPrivate: s.project.allowPrivate ?? undefined,
   });
+  // Teams webhook URLs are secrets: a variable to set, like a config's secret values.
+  const channels = (c: DeclaredChannels, owner: string[], ownerWords: string) =>
+    compact({
+      email: c.email?.map((e) => ({ to: e.to, notifyOn: e.notifyOn })),
+      teams: c.teams?.map((t, i) => ({
+        webhookUrl: reference(
+          ['GOALIE', ...owner, 'TEAMS', String(i + 1)],
+          `the Teams webhook URL ${t.label} of ${ownerWords}`,
+        ),
+        notifyOn: t.notifyOn,
+      })),
+    });
   const slack = compact({
     defaultChannel: s.project.slackDefaultChannel,
     notifyOn: s.project.slackNotifyOn === 'always' ? undefined : s.project.slackNotifyOn,
@@ -78,6 +91,7 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
           ? undefined
           : s.project.evidenceRetentionDays,
       slack,
+      notifications: channels(s.project.notifications, ['PROJECT'], 'the project'),
     }),
     applications: s.applications.map((a) => ({
       name: a.name,
@@ -145,9 +159,10 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
             enabled: x.enabled ? undefined : false,
           }),
         ),
-        notifications: p.slackChannel
-          ? { slack: { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } }
-          : undefined,
+        notifications: compact({
+          slack: p.slackChannel ? { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } : undefined,
+          ...channels(p.notifications, ['PLAN', p.name], `test plan ${p.name}`),
+        }),
       }),
     ),
   };

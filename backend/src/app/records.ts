@@ -137,9 +137,30 @@ export interface RunTestCaseRecord {
   finishedAt: Date | null;
 }
 
-export interface NotificationRequest {
+/** Where a run's messages go, resolved when it starts (`runs.notifications`; never in an API answer). */
+export type NotificationRequest = SlackNotification | EmailNotification | TeamsNotification;
+
+export interface SlackNotification {
   type: 'slack';
   channel: string;
+  notifyOn: 'always' | 'failure';
+}
+
+export interface EmailNotification {
+  type: 'email';
+  to: string[];
+  notifyOn: 'always' | 'failure';
+}
+
+/**
+ * A Teams channel, by its webhook URL's `key` (a SHA-256 fingerprint): the URL itself is a secret,
+ * kept encrypted with the project and plan, and looked up when the message is sent.
+ */
+export interface TeamsNotification {
+  type: 'teams';
+  /** The URL masked for people and logs: its origin and the start of `key`. */
+  label: string;
+  key: string;
   notifyOn: 'always' | 'failure';
 }
 

@@ -22,6 +22,7 @@ import type {
   TestPlanRecord,
 } from './records.js';
 import { retryOnConflict } from './run-engine/retry-on-conflict.js';
+import { resolveChannels } from './notifications/channels.js';
 import { validateNotifications } from './validate-notifications.js';
 import { remapRunTestCases, writeRun, type RunToWrite } from './write-run.js';
 
@@ -212,12 +213,16 @@ async function prepareRun(
 ): Promise<PreparedRun> {
   const { project } = caller;
   const plan = await resolvePlan(ctx, caller, input.testPlanShortId);
-  // Per-run channels override the plan's, which override the project's default channel.
-  const notifications: NotificationRequest[] | null =
+  // Per-run Slack channels override the plan's, which override the project's default channel.
+  // Email and Teams are the plan's (else the project's) whatever the request says.
+  const slack: NotificationRequest[] | null =
     input.knownNotifications ??
     (input.notifications
       ? await validateNotifications(ctx, caller, input.notifications)
       : configuredNotifications(project, plan));
+  const channels = await ctx.store.projects.notificationChannels(project.id, plan.id);
+  const resolved = [...(slack ?? []), ...resolveChannels(channels.plan, channels.project)];
+  const notifications = resolved.length ? resolved : null;
   const overrides = await resolveOverrides(ctx, caller, input);
 
   // The plan's enabled test cases, plus every dependency (enabled or not: the dependent needs it).

@@ -11,6 +11,8 @@ import { generateTestCase } from '../app/generate-test-case.js';
 import { HandedBack, handBackWork, handedBack, type Unfinished } from '../app/hand-back-work.js';
 import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/ports/queue.js';
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
+import type { Mailer, TeamsPoster } from '../app/ports/notifiers.js';
+import type { NotifyJob } from '../app/ports/queue.js';
 import type { SlackMessenger } from '../app/ports/slack.js';
 import { runReviewStep, type ReviewWorker } from '../app/review/review-job.js';
 import { deliverWebhook, type WebhookDelivery } from '../app/webhooks/deliver-webhook.js';
@@ -23,10 +25,13 @@ export interface WorkerOptions {
   databaseUrl: string;
   /** What review jobs need besides the executor; without it this worker does not take review jobs. */
   review?: Omit<ReviewWorker, 'executor'>;
-  /** Sends Slack notifications; without it this worker does not take notification jobs. */
+  /** Sends Slack notifications. With none of slack, email and teams, this worker takes no notification jobs. */
   slack?: SlackMessenger;
   /** Delivers outbound webhooks; without it this worker does not take webhook jobs. */
   webhooks?: WebhookDelivery;
+  /** Sends email notifications (GOALIE_SMTP_URL); without it they are logged and skipped. */
+  email?: Mailer;
+  teams?: TeamsPoster;
   concurrency: number;
   projectParallelism: number;
   heartbeatMs?: number;
@@ -71,7 +76,7 @@ export class Worker {
     this.queues = QUEUES.filter(
       (q) =>
         (q !== 'review' || options.review) &&
-        (q !== 'notify' || options.slack) &&
+        (q !== 'notify' || options.slack || options.teams || options.email) &&
         (q !== 'webhook' || options.webhooks),
     );
   }
@@ -138,7 +143,7 @@ export class Worker {
     const message = (error as Error)?.message ?? String(error);
     const what =
       queue === 'notify'
-        ? `Slack notification (run ${String(job.data.event)}) to ${String(job.data.channel)}`
+        ? `${{ email: 'Email', teams: 'Teams' }[String(job.data.kind)] ?? 'Slack'} notification (run ${String(job.data.event)}) to ${String(job.data.channel)}`
         : `review step "${String(job.data.step)}"`;
     // `event`: the message says it all (logger.ts shows only it on a terminal); `err`, with its stack, only at debug.
     const fields = {
@@ -234,11 +239,8 @@ export class Worker {
           // The project is at its parallelism limit: try again in a moment.
           if (result === 'busy') await this.boss.send(queue, data, { startAfter: 1 });
         } else if (queue === 'notify') {
-          await sendRunNotification(
-            this.ctx,
-            this.options.slack!,
-            job.data as { runId: string; channel: string; event: 'started' | 'finished' },
-          );
+          const { slack, email, teams } = this.options;
+          await sendRunNotification(this.ctx, { slack, email, teams }, job.data as unknown as NotifyJob);
         } else if (queue === 'webhook') {
           await deliverWebhook(this.ctx, this.options.webhooks!, String(job.data.deliveryId));
         } else if (queue === 'review') {

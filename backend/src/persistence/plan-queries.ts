@@ -3,6 +3,7 @@
 // a plan's badge (runs_plan_created finds its last finished run).
 import type { EntityManager } from 'typeorm';
 import type { PlanBadge, PlanDetails, PlanQueries } from '../app/ports/plan-queries.js';
+import type { StoredEmailChannel, StoredTeamsChannel } from './notification-columns.js';
 
 export function planQueries(m: EntityManager): PlanQueries {
   return {
@@ -16,11 +17,13 @@ export function planQueries(m: EntityManager): PlanQueries {
           owner: string | null;
           slack_channel: string | null;
           slack_notify_on: 'always' | 'failure' | null;
+          email_notifications: StoredEmailChannel[] | null;
+          teams_notifications: StoredTeamsChannel[] | null;
           badge_token: string;
           is_default: boolean | null;
         }[]
       >(
-        `SELECT tp.id, tp.short_id, tp.name, tp.description, tp.owner, tp.slack_channel, tp.slack_notify_on, tp.badge_token, (p.default_test_plan_id = tp.id) AS is_default
+        `SELECT tp.id, tp.short_id, tp.name, tp.description, tp.owner, tp.slack_channel, tp.slack_notify_on, tp.email_notifications, tp.teams_notifications, tp.badge_token, (p.default_test_plan_id = tp.id) AS is_default
            FROM test_plans tp JOIN projects p ON p.id = tp.project_id
           WHERE tp.project_id = $1
           ORDER BY lower(tp.name), tp.name`,
@@ -101,6 +104,8 @@ export function planQueries(m: EntityManager): PlanQueries {
           .filter((s) => s.test_plan_id === p.id)
           .map((s) => ({ cron: s.cron, description: s.description, timezone: s.timezone, enabled: s.enabled })),
         slack: p.slack_channel ? { channel: p.slack_channel, notifyOn: p.slack_notify_on ?? 'always' } : null,
+        email: p.email_notifications?.map((e) => ({ to: e.to, notifyOn: e.notifyOn })) ?? null,
+        teams: p.teams_notifications?.map((t) => ({ label: t.label, notifyOn: t.notifyOn })) ?? null,
         badgeToken: p.badge_token,
       }));
     },

@@ -19,6 +19,7 @@ import {
   TestPlanScheduleEntity,
   TestPlanTestCaseEntity,
 } from './entities/index.js';
+import { declaredChannels } from './notification-columns.js';
 
 const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));
 const byPosition = <T extends { position: number }>(rows: T[]) => [...rows].sort((a, b) => a.position - b.position);
@@ -75,6 +76,7 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
       evidenceRetentionDays: project.evidenceRetentionDays,
       slackDefaultChannel: project.slackDefaultChannel,
       slackNotifyOn: project.slackNotifyOn,
+      notifications: declaredChannels(project),
     },
     applications: apps.map((a) => ({
       name: a.name,
@@ -127,6 +129,7 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
         .map((s) => ({ cron: s.cron, description: s.description, timezone: s.timezone, enabled: s.enabled })),
       slackChannel: p.slackChannel,
       slackNotifyOn: p.slackNotifyOn,
+      notifications: declaredChannels(p),
     })),
     repository: repository && {
       host: repository.host,

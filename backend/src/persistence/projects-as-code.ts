@@ -21,6 +21,7 @@ import {
 } from './entities/index.js';
 import { sealCredentials } from './connection-credentials.js';
 import { readProjectSnapshot } from './project-snapshot.js';
+import { sealTeams } from './notification-columns.js';
 import type { SecretBox } from './secret-box.js';
 
 const EMPTY: ExistingProject = {
@@ -129,6 +130,7 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
       const {
         slackBotToken,
         slackSigningSecret,
+        teamsNotifications,
         defaultTestPlanId: _plan,
         defaultDevicePresetId: _preset,
         ...projectFields
@@ -143,6 +145,7 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
           ...(slackSigningSecret !== undefined
             ? { slackSigningSecret: slackSigningSecret === null ? null : secrets.seal(slackSigningSecret) }
             : {}),
+          teamsNotifications: sealTeams(teamsNotifications, secrets),
           updatedAt: now,
         },
         ['id'],
@@ -240,6 +243,8 @@ export function projectsAsCode(m: EntityManager, secrets: SecretBox): ProjectsAs
             owner: p.owner,
             slackChannel: p.slackChannel,
             slackNotifyOn: p.slackNotifyOn,
+            emailNotifications: p.emailNotifications,
+            teamsNotifications: sealTeams(p.teamsNotifications, secrets),
             projectId,
             updatedAt: now,
           },

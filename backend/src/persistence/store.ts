@@ -23,6 +23,7 @@ import {
   TestPlanEntity,
   TestPlanTestCaseEntity,
 } from './entities/index.js';
+import { declaredChannels } from './notification-columns.js';
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
 import { accountsStore } from './accounts-store.js';
 import { findCaller } from './caller-query.js';
@@ -261,6 +262,27 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         return rows.map(toProject);
       },
       browserAccess: (projectId) => projectBrowserAccess(m, { projectId }),
+      async notificationChannels(projectId, testPlanId) {
+        const columns = { id: true, emailNotifications: true, teamsNotifications: true } as const;
+        const [project, plan] = await Promise.all([
+          m.findOne(ProjectEntity, { where: { id: projectId }, select: columns }),
+          testPlanId ? m.findOne(TestPlanEntity, { where: { id: testPlanId, projectId }, select: columns }) : null,
+        ]);
+        const none = { email: null, teams: null };
+        return {
+          project: project ? declaredChannels(project) : none,
+          plan: plan ? declaredChannels(plan) : none,
+        };
+      },
+      async teamsWebhookUrls(projectId) {
+        const [project, plans] = await Promise.all([
+          m.findOne(ProjectEntity, { where: { id: projectId }, select: { id: true, teamsNotifications: true } }),
+          m.find(TestPlanEntity, { where: { projectId }, select: { id: true, teamsNotifications: true } }),
+        ]);
+        return [project, ...plans].flatMap((row) =>
+          (row?.teamsNotifications ?? []).map((t) => ({ key: t.key, url: secrets.open(t.url) })),
+        );
+      },
       async updateSlack(projectId, settings) {
         const seal = (value: string | null | undefined) =>
           value === undefined ? {} : { value: value === null ? null : secrets.seal(value) };

@@ -2,6 +2,7 @@
 // References between objects (by name) are checked by the apply use case, which also sees the database.
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
+import { emailChannels, projectNotificationChannels, teamsChannels } from './notification-channels.js';
 import { checkCredentials, githubApp, hasKnownHost, repositoryToken, toCredentials } from './repository-credentials.js';
 
 /** A Slack channel ID: public (C), direct (D) or private group (G), as Slack's "Copy link" gives it. */
@@ -166,12 +167,16 @@ const testPlan = z.strictObject({
   schedules: z.array(schedule).default([]),
   notifications: z
     .strictObject({
-      slack: z.strictObject({
-        channel: z.string().regex(SLACK_CHANNEL_ID, {
-          error: 'must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link)',
-        }),
-        notifyOn: z.enum(['always', 'failure']).default('always'),
-      }),
+      slack: z
+        .strictObject({
+          channel: z.string().regex(SLACK_CHANNEL_ID, {
+            error: 'must be a Slack channel ID such as C0123456789 (right-click the channel, Copy link)',
+          }),
+          notifyOn: z.enum(['always', 'failure']).default('always'),
+        })
+        .optional(),
+      email: emailChannels.optional(),
+      teams: teamsChannels.optional(),
     })
     .optional(),
 });
@@ -323,6 +328,7 @@ export const projectFileSchema = z.strictObject({
         notifyOn: z.enum(['always', 'failure']).optional(),
       })
       .optional(),
+    notifications: projectNotificationChannels.optional(),
   }),
   applications: z
     .array(application)

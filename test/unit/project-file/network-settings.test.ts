@@ -1,7 +1,8 @@
 // project.network and repository.reviews.previewOrigins in the project YAML: read, defaulted, and
 // refused with a message that says what a valid value looks like.
 import { expect } from 'chai';
-import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
+import { loadProjectFile } from '../../../shared/src/project-file/load.js';
+import { fileProblems } from '../../helpers/project-file-problems.js';
 
 const yaml = (project: string, reviews = '') => `
 organization: { name: Acme }
@@ -17,15 +18,7 @@ repository:
 ${reviews}
 `;
 
-const problems = (text: string): string => {
-  try {
-    loadProjectFile('shop.yaml', text, {});
-  } catch (error) {
-    if (error instanceof ProjectFileError) return error.message;
-    throw error;
-  }
-  return '';
-};
+const problems = fileProblems;
 
 describe('project file: where the browser may go', () => {
   it('reads project.network and reviews.previewOrigins', () => {

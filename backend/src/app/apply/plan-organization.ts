@@ -4,6 +4,7 @@ import type { ProjectFile } from '../../../../shared/src/project-file/schema.js'
 import { slugify } from '../../domain/short-id.js';
 import type { AppContext } from '../context.js';
 import { DEFAULT_EVIDENCE_RETENTION_DAYS } from '../expire-evidence.js';
+import { teamsChannel } from '../notifications/channels.js';
 import type { ExistingProject, ProjectWrite } from '../ports/projects-as-code.js';
 import { UniqueViolation } from '../ports/store.js';
 import { problemList, type Problem } from './planning.js';
@@ -79,6 +80,8 @@ export function organizationRows(
       slackSigningSecret: slack?.signingSecret === '' ? null : slack?.signingSecret,
       slackDefaultChannel: slack?.defaultChannel,
       slackNotifyOn: slack?.notifyOn,
+      emailNotifications: doc.project.notifications?.email ?? null,
+      teamsNotifications: doc.project.notifications?.teams?.map(teamsChannel) ?? null,
       defaultDevicePresetId: defaults.defaultDevicePresetId,
       defaultTestPlanId: defaults.defaultTestPlanId,
     },

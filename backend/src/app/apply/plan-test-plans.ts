@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectFile } from '../../../../shared/src/project-file/schema.js';
 import { makeShortId } from '../../domain/short-id.js';
+import { teamsChannel } from '../notifications/channels.js';
 import type { ExistingProject, ProjectWrite } from '../ports/projects-as-code.js';
 import { lookup, namesNo, problemList, type Planned, type Problem } from './planning.js';
 
@@ -75,8 +76,10 @@ export function planTestPlans(
       name: p.name,
       description: p.description ?? null,
       owner: p.owner ?? null,
-      slackChannel: p.notifications?.slack.channel ?? null,
-      slackNotifyOn: p.notifications?.slack.notifyOn ?? null,
+      slackChannel: p.notifications?.slack?.channel ?? null,
+      slackNotifyOn: p.notifications?.slack?.notifyOn ?? null,
+      emailNotifications: p.notifications?.email ?? null,
+      teamsNotifications: p.notifications?.teams?.map(teamsChannel) ?? null,
       testCaseIds: [...new Set(members)],
       applications: params,
       schedules: p.schedules.map((s) => ({

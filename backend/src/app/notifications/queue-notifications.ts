@@ -1,8 +1,23 @@
 // Run notifications are queued jobs, written with the rows they are about: Slack being slow or down
-// never fails or delays a run.
+// never fails or delays a run. One queue ('notify') for every kind: the same retries with backoff.
 import type { NotificationRequest, RunRecord } from '../records.js';
 import type { AppContext } from '../context.js';
+import type { Job, NotifyJob } from '../ports/queue.js';
 import type { Repositories } from '../ports/store.js';
+
+function jobsFor(
+  runId: string,
+  notifications: NotificationRequest[] | null,
+  event: NotifyJob['event'],
+  wanted: (n: NotificationRequest) => boolean,
+): Job[] {
+  return (notifications ?? []).flatMap((n, index): Job[] => {
+    if (!wanted(n)) return [];
+    if (n.type === 'slack') return [{ queue: 'notify', data: { runId, channel: n.channel, event } }];
+    const channel = n.type === 'email' ? n.to.join(', ') : n.label;
+    return [{ queue: 'notify', data: { runId, channel, event, kind: n.type, index } }];
+  });
+}
 
 /** `always` channels get a run-started message. */
 export async function queueStartedNotifications(
@@ -11,9 +26,8 @@ export async function queueStartedNotifications(
   runId: string,
   notifications: NotificationRequest[] | null,
 ): Promise<void> {
-  const started = (notifications ?? []).filter((n) => n.notifyOn === 'always');
   await ctx.queue.enqueue(
-    started.map((n) => ({ queue: 'notify', data: { runId, channel: n.channel, event: 'started' } })),
+    jobsFor(runId, notifications, 'started', (n) => n.notifyOn === 'always'),
     tx.sql,
   );
 }
@@ -25,9 +39,8 @@ export async function queueFinishedNotifications(
   run: Pick<RunRecord, 'id' | 'notifications'>,
   result: string | null,
 ): Promise<void> {
-  const summaries = (run.notifications ?? []).filter((n) => n.notifyOn === 'always' || result !== 'PASSED');
   await ctx.queue.enqueue(
-    summaries.map((n) => ({ queue: 'notify', data: { runId: run.id, channel: n.channel, event: 'finished' } })),
+    jobsFor(run.id, run.notifications, 'finished', (n) => n.notifyOn === 'always' || result !== 'PASSED'),
     tx.sql,
   );
 }

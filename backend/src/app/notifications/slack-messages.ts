@@ -1,6 +1,7 @@
 // Block Kit messages about runs. Pure: a run and its test cases in, a message out.
 import type { RunRecord, RunTestCaseRecord } from '../records.js';
 import type { SlackMessage } from '../ports/slack.js';
+import { countOutcomes, countsLine, duration, notPassed, OUTCOME_WORDS, outcomeOf, type Outcome } from './run-facts.js';
 
 /** Slack's mrkdwn escapes: &, < and > only. */
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -34,35 +35,17 @@ export function runStartedMessage(run: RunRecord, testCount: number, runUrl: str
   };
 }
 
-export interface RunCounts {
-  passed: number;
-  failed: number;
-  skipped: number;
-  errored: number;
-}
-
-export function countOutcomes(testCases: readonly RunTestCaseRecord[]): RunCounts {
-  return {
-    passed: testCases.filter((t) => t.result === 'PASSED').length,
-    failed: testCases.filter((t) => t.result === 'FAILED').length,
-    skipped: testCases.filter((t) => t.status === 'SKIPPED').length,
-    errored: testCases.filter((t) => t.status === 'ERROR').length,
-  };
-}
+const ICONS: Record<Outcome, string> = {
+  passed: ':white_check_mark:',
+  nothing: ':fast_forward:',
+  failed: ':x:',
+  cancelled: ':no_entry_sign:',
+  error: ':warning:',
+};
 
 function headline(run: RunRecord): { icon: string; words: string } {
-  if (run.status === 'COMPLETED' && run.result === 'PASSED') return { icon: ':white_check_mark:', words: 'passed' };
-  if (run.status === 'COMPLETED' && run.result === 'SKIPPED')
-    return { icon: ':fast_forward:', words: 'had nothing to run' };
-  if (run.status === 'COMPLETED') return { icon: ':x:', words: 'failed' };
-  if (run.status === 'CANCELLED') return { icon: ':no_entry_sign:', words: 'was cancelled' };
-  return { icon: ':warning:', words: 'ended in an error' };
-}
-
-function duration(run: RunRecord): string {
-  if (!run.finishedAt) return '—';
-  const seconds = Math.round((run.finishedAt.getTime() - (run.startedAt ?? run.createdAt).getTime()) / 1000);
-  return seconds < 90 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  const outcome = outcomeOf(run);
+  return { icon: ICONS[outcome], words: OUTCOME_WORDS[outcome] };
 }
 
 export const RERUN_FAILED_ACTION = 'rerun_failed';
@@ -74,7 +57,7 @@ export function runSummaryMessage(
 ): SlackMessage {
   const { icon, words } = headline(run);
   const counts = countOutcomes(testCases);
-  const failed = testCases.filter((t) => t.result === 'FAILED' || t.status === 'ERROR' || t.status === 'SKIPPED');
+  const failed = notPassed(testCases);
   const started = Math.floor((run.startedAt ?? run.createdAt).getTime() / 1000);
   const blocks: Record<string, unknown>[] = [
     {
@@ -96,7 +79,7 @@ export function runSummaryMessage(
         { type: 'mrkdwn', text: `*Duration*\n${duration(run)}` },
         {
           type: 'mrkdwn',
-          text: `*Test cases*\n${counts.passed} passed · ${counts.failed} failed · ${counts.skipped} skipped · ${counts.errored} errored`,
+          text: `*Test cases*\n${countsLine(counts)}`,
         },
       ],
     },

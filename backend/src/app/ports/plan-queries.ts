@@ -27,6 +27,9 @@ export interface PlanDetails {
   }[];
   schedules: { cron: string; description: string; timezone: string; enabled: boolean }[];
   slack: { channel: string; notifyOn: 'always' | 'failure' } | null;
+  /** Its email and Teams channels (Teams by masked URL); null: none declared, the project's apply. */
+  email: { to: string[]; notifyOn: 'always' | 'failure' }[] | null;
+  teams: { label: string; notifyOn: 'always' | 'failure' }[] | null;
   /** The secret of its badge URL, for projects whose results are not public. */
   badgeToken: string;
 }

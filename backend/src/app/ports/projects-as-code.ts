@@ -1,4 +1,5 @@
 // Storage side of `goalie apply`: read what a project already has (by name), write the desired state.
+import type { DeclaredChannels, EmailChannel, TeamsChannelWrite } from '../notifications/channels.js';
 import type { MinimumPermission } from '../../domain/review/permission.js';
 import type { GenerationStatus, NamedRecord } from '../records.js';
 import type { PlatformCredentials } from './change-request-platform.js';
@@ -50,6 +51,9 @@ export interface ProjectWrite {
     slackSigningSecret?: string | null;
     slackDefaultChannel?: string | null;
     slackNotifyOn?: 'always' | 'failure';
+    /** `project.notifications`: written every time, null when the file declares none of a kind. */
+    emailNotifications: EmailChannel[] | null;
+    teamsNotifications: TeamsChannelWrite[] | null;
     defaultDevicePresetId?: string | null;
     defaultTestPlanId?: string | null;
   };
@@ -72,6 +76,9 @@ export interface ProjectWrite {
     owner: string | null;
     slackChannel: string | null;
     slackNotifyOn: 'always' | 'failure' | null;
+    /** null: the plan declares none of that kind, and its runs get the project's. */
+    emailNotifications: EmailChannel[] | null;
+    teamsNotifications: TeamsChannelWrite[] | null;
     testCaseIds: string[];
     applications: { applicationId: string; environmentId: string; devicePresetId: string | null }[];
     /** `id` of an existing schedule keeps its firing history. */
@@ -116,6 +123,8 @@ export interface ProjectSnapshot {
     evidenceRetentionDays: number;
     slackDefaultChannel: string | null;
     slackNotifyOn: 'always' | 'failure';
+    /** Email and Teams defaults; Teams by label and key, never the URL. */
+    notifications: DeclaredChannels;
   };
   applications: { name: string; environments: { name: string; url: string; isDefault: boolean }[] }[];
   devicePresets: (DevicePresetRecord & { name: string })[];
@@ -144,6 +153,7 @@ export interface ProjectSnapshot {
     schedules: { cron: string; description: string; timezone: string; enabled: boolean }[];
     slackChannel: string | null;
     slackNotifyOn: 'always' | 'failure' | null;
+    notifications: DeclaredChannels;
   }[];
   repository:
     | (Pick<

@@ -10,9 +10,21 @@ export type Job =
   | { queue: 'run-test-case'; data: { runTestCaseId: string; attempt: number } }
   | { queue: 'generate-test-case'; data: { testCaseId: string; lost?: number } }
   | { queue: 'review'; data: { reviewId: string; step: ReviewStep; lost?: number } }
-  | { queue: 'notify'; data: { runId: string; channel: string; event: 'started' | 'finished'; lost?: number } }
+  | { queue: 'notify'; data: NotifyJob & { lost?: number } }
   /** One attempt of an outbound webhook delivery; a later attempt is queued with `startAfter` (app/webhooks/). */
   | { queue: 'webhook'; data: { deliveryId: string; lost?: number }; startAfter?: Date };
+
+/**
+ * A run's message to one of its `notifications`. `kind` absent: Slack, to `channel`. Email and Teams:
+ * the run's notification at `index`; their `channel` (the addresses, the masked URL) is for logs.
+ */
+export interface NotifyJob {
+  runId: string;
+  channel: string;
+  event: 'started' | 'finished';
+  kind?: 'email' | 'teams';
+  index?: number;
+}
 
 /** A job of a queue other than run-test-case that a worker holds (test cases have their own recovery). */
 export type HeldJob = Exclude<Job, { queue: 'run-test-case' }> & { id: string };

@@ -1,5 +1,6 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
 import type { WebhookStore } from './webhooks.js';
+import type { DeclaredChannels } from '../notifications/channels.js';
 import type { AccountsStore } from './accounts.js';
 import type { EvidenceRetentionStore } from './evidence-retention.js';
 import type { ExecutionStore } from './execution-store.js';
@@ -123,6 +124,13 @@ export interface Repositories {
     connectedToChannel(channel: string): Promise<ProjectRecord[]>;
     /** Where the project's browser may go, where its configs may be typed, which preview URLs it takes. */
     browserAccess(projectId: string): Promise<ProjectBrowserAccess>;
+    /** The email and Teams channels the project and one of its plans (null: none) declare. */
+    notificationChannels(
+      projectId: string,
+      testPlanId: string | null,
+    ): Promise<{ project: DeclaredChannels; plan: DeclaredChannels }>;
+    /** Every Teams webhook URL of the project and its plans, decrypted, by key. */
+    teamsWebhookUrls(projectId: string): Promise<{ key: string; url: string }[]>;
     /** Plain secrets (the store seals them); an undefined secret keeps the stored one, null removes it. */
     updateSlack(
       projectId: string,

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { StoredEmailChannel, StoredTeamsChannel } from '../notification-columns.js';
 
 @Entity('projects')
 export class ProjectEntity {
@@ -14,6 +15,10 @@ export class ProjectEntity {
   @Column({ type: 'text', nullable: true }) slackBotToken: string | null;
   /** Encrypted at rest (secret-box). */
   @Column({ type: 'text', nullable: true }) slackSigningSecret: string | null;
+  /** Email and Teams channels (notification-columns.ts); null: none declared. */
+  @Column({ type: 'jsonb', nullable: true }) emailNotifications: StoredEmailChannel[] | null;
+  /** Their webhook URLs sealed (secret-box). */
+  @Column({ type: 'jsonb', nullable: true }) teamsNotifications: StoredTeamsChannel[] | null;
   @Column({ type: 'boolean', default: false }) sshTunnelProxy: boolean;
   /** `project.network` and `repository.reviews.previewOrigins` of the YAML; null: the defaults. */
   @Column({ type: 'jsonb', nullable: true }) browserAccess: {

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { StoredEmailChannel, StoredTeamsChannel } from '../notification-columns.js';
 
 @Entity('test_plans')
 export class TestPlanEntity {
@@ -10,6 +11,10 @@ export class TestPlanEntity {
   @Column({ type: 'text', nullable: true }) owner: string | null;
   @Column({ type: 'text', nullable: true }) slackChannel: string | null;
   @Column({ type: 'text', nullable: true }) slackNotifyOn: 'always' | 'failure' | null;
+  /** Email and Teams channels (notification-columns.ts); null: none declared. */
+  @Column({ type: 'jsonb', nullable: true }) emailNotifications: StoredEmailChannel[] | null;
+  /** Their webhook URLs sealed (secret-box). */
+  @Column({ type: 'jsonb', nullable: true }) teamsNotifications: StoredTeamsChannel[] | null;
   @Column({ type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
   @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }

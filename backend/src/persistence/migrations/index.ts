@@ -13,6 +13,7 @@ import { RunListIndexes1796000000000 } from './0012-run-list-indexes.js';
 import { TestCaseResults1796100000000 } from './0013-test-case-results.js';
 import { EvidenceRetention1796200000000 } from './0014-evidence-retention.js';
 import { SecretKeyCheck1796300000000 } from './0015-secret-key-check.js';
+import { EmailTeamsNotifications1796400000000 } from './0016-email-teams-notifications.js';
 import { OutboundWebhooks1796500000000 } from './0017-outbound-webhooks.js';
 
 /** In order. A new migration is a new file added at the end; applied ones never change. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   TestCaseResults1796100000000,
   EvidenceRetention1796200000000,
   SecretKeyCheck1796300000000,
+  EmailTeamsNotifications1796400000000,
   OutboundWebhooks1796500000000,
 ];

@@ -3,6 +3,7 @@
 // words, time zone, next fire times), its Slack channel, and its status badge with the Markdown to paste.
 import type { Links } from '../../../app/context.js';
 import type { PlanSummary } from '../../../app/ports/overview.js';
+import type { DeclaredChannels } from '../../../app/notifications/channels.js';
 import type { PlanDetails } from '../../../app/ports/plan-queries.js';
 import { can, type Role } from '../../../domain/access.js';
 import { describeCron } from '../../../../../shared/src/cron-description.js';
@@ -41,6 +42,8 @@ export interface PlansPageProps {
   projectSlug: string;
   publicResults: boolean;
   plans: PlanDetails[];
+  /** The project's email and Teams defaults, for plans without channels of their own. */
+  projectChannels: DeclaredChannels;
   summaries: PlanSummary[];
   role: Role | null;
   csrf: string;
@@ -268,6 +271,7 @@ function Plan({ plan, props }: { plan: PlanDetails; props: PlansPageProps }) {
           <span class="muted">No Slack channel of its own (the project's default channel, if it has one).</span>
         )}
       </p>
+      <OtherChannels plan={plan} project={props.projectChannels} />
       <StatusBadge
         plan={plan}
         projectSlug={props.projectSlug}
@@ -303,6 +307,46 @@ export function PlansPage(props: PlansPageProps) {
       {plans.map((plan) => (
         <Plan plan={plan} props={props} />
       ))}
+    </>
+  );
+}
+
+const when = (notifyOn: 'always' | 'failure') => (notifyOn === 'failure' ? 'when a run fails' : 'for every run');
+
+/** Email recipients and Teams channels; a Teams webhook URL is a secret, so only its masked form. */
+function OtherChannels({ plan, project }: { plan: PlanDetails; project: DeclaredChannels }) {
+  const email = plan.email ?? project.email ?? [];
+  const teams = plan.teams ?? project.teams ?? [];
+  const whose = (own: unknown) => (own === null ? " (the project's)" : '');
+  return (
+    <>
+      {email.length === 0 ? (
+        <p class="muted">No email recipients.</p>
+      ) : (
+        email.map((e) => (
+          <p>
+            Email to{' '}
+            {e.to.map((address, i) => (
+              <>
+                {i ? ', ' : ''}
+                <code>{address}</code>
+              </>
+            ))}
+            , {when(e.notifyOn)}
+            {whose(plan.email)}
+          </p>
+        ))
+      )}
+      {teams.length === 0 ? (
+        <p class="muted">No Teams channel.</p>
+      ) : (
+        teams.map((t) => (
+          <p>
+            Teams channel <code>{t.label}</code>, {when(t.notifyOn)}
+            {whose(plan.teams)}
+          </p>
+        ))
+      )}
     </>
   );
 }

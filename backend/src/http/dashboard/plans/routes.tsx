@@ -25,9 +25,10 @@ async function showPlans(
 ): Promise<void> {
   const { project, nav, role } = await projectPage(app, ctx, slug, 'read', 'see the test plans');
   const now = app.now();
-  const [plans, summaries] = await Promise.all([
+  const [plans, summaries, channels] = await Promise.all([
     app.store.planQueries.plans(project.id),
     app.store.overview.plans([project.id], new Date(now.getTime() - PASS_RATE_DAYS * 86_400_000)),
+    app.store.projects.notificationChannels(project.id, null),
   ]);
   renderPage(
     ctx,
@@ -37,6 +38,7 @@ async function showPlans(
       projectSlug={project.slug}
       publicResults={project.publicResults}
       plans={plans}
+      projectChannels={channels.project}
       summaries={summaries}
       role={role}
       csrf={csrfToken(ctx)}

@@ -1,0 +1,42 @@
+// The Teams webhook URLs of a project file, checked against the address rules of previews
+// (docs/security.md): never a metadata, link-local or reserved address; loopback and private
+// addresses only where the project (or the server's default) allows them; https except to those.
+// The adapter checks again what the host resolves to when it sends.
+import type { ProjectFile } from '../../../../shared/src/project-file/schema.js';
+import { hostKind, urlRefusal } from '../../domain/url-policy.js';
+import type { AppContext } from '../context.js';
+import { problemList, type DocPath, type Problem } from './planning.js';
+
+export function checkNotificationChannels(ctx: AppContext, doc: ProjectFile): { problems: Problem[] } {
+  const { problems, problem } = problemList();
+  const defaults = ctx.browserNetwork?.defaults ?? { allowLoopback: true, allowPrivate: true };
+  const access = {
+    allowLoopback: doc.project.network?.allowLoopback ?? defaults.allowLoopback,
+    allowPrivate: doc.project.network?.allowPrivate ?? defaults.allowPrivate,
+  };
+  const own = { ports: ctx.browserNetwork?.ownPorts ?? [], isOwnAddress: () => false };
+  const check = (at: DocPath, webhookUrl: string) => {
+    const url = new URL(webhookUrl);
+    // The URL itself is a secret: messages name its host only.
+    const why = urlRefusal(webhookUrl, access, own);
+    if (why) return problem(at, `may not be used: ${why.replace(/the browser/g, 'Goalie')}`);
+    const kind = hostKind(url.hostname);
+    if (url.protocol === 'http:' && kind !== 'loopback' && kind !== 'private')
+      problem(at, `must be an https URL (http only to a loopback or private address), not http://${url.host}/…`);
+  };
+  doc.project.notifications?.teams?.forEach((t, i) =>
+    check(['project', 'notifications', 'teams', i, 'webhookUrl'], t.webhookUrl),
+  );
+  doc.testPlans.forEach((p, pi) =>
+    p.notifications?.teams?.forEach((t, i) =>
+      check(['testPlans', pi, 'notifications', 'teams', i, 'webhookUrl'], t.webhookUrl),
+    ),
+  );
+  const mails = [doc.project.notifications?.email ?? [], ...doc.testPlans.map((p) => p.notifications?.email ?? [])];
+  if (!ctx.smtpConfigured && mails.some((m) => m.length > 0))
+    ctx.log.warn(
+      { event: 'apply.smtp-missing', project: doc.project.name },
+      'the project file declares email notifications, but this server has no SMTP server (GOALIE_SMTP_URL): they are skipped until one is configured',
+    );
+  return { problems };
+}
