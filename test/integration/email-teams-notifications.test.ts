@@ -293,14 +293,14 @@ describe('email and Teams notifications', function () {
     const error = await poster
       .post(url, { type: 'message' }, (address) => {
         asked.push(address);
-        return 'a loopback address, which this project does not allow';
+        return `localhost resolves to ${address}, a loopback address, which this project does not allow`;
       })
       .then(
         () => null,
         (e: unknown) => e,
       );
     expect(error).to.be.instanceOf(PermanentDeliveryFailure);
-    expect((error as Error).message).to.match(/^localhost:\d+ resolves to (127\.0\.0\.1|::1), a loopback address/);
+    expect((error as Error).message).to.match(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
     expect(asked.length).to.be.greaterThan(0);
     expect(teams.requests).to.deep.equal([]);
     // Allowed, the same name is posted to.
@@ -310,14 +310,20 @@ describe('email and Teams notifications', function () {
 
   const refusals: { title: string; url: string; extra?: string; says: string }[] = [
     {
-      title: 'an http:// URL to a public host',
+      title: 'an http:// URL to a public address',
+      url: 'http://52.236.186.1/workflows/x?sig=y',
+      says: 'http://52.236.186.1/… is plain http to a public address; use https',
+    },
+    {
+      title: 'an http:// URL when the project allows no inner addresses',
       url: 'http://prod-01.westeurope.logic.azure.com/workflows/x?sig=y',
-      says: 'must be an https URL (http only to a loopback or private address), not http://prod-01.westeurope.logic.azure.com/…',
+      extra: '  network: { allowLoopback: false, allowPrivate: false }',
+      says: 'http://prod-01.westeurope.logic.azure.com/… is plain http, which is allowed only for loopback or private addresses',
     },
     {
       title: 'the cloud metadata address',
       url: 'https://169.254.169.254/latest/meta-data',
-      says: '169.254.169.254 is a cloud metadata address, which Goalie may never reach',
+      says: '169.254.169.254 is a cloud metadata address, which a webhook may never reach',
     },
     { title: 'a link-local address', url: 'https://[fe80::1]/hook', says: 'link-local address' },
     {

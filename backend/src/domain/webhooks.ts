@@ -69,15 +69,20 @@ export function nextWebhookAttempt(attempts: number, now: Date): Date | null {
   return delay === undefined ? null : new Date(now.getTime() + delay * 1000);
 }
 
-/** Why a webhook URL is refused without DNS (its scheme, an IP address or known name as host), or null. */
+/**
+ * Why a URL Goalie POSTs to (an outbound webhook, a Teams channel's) is refused without DNS: its
+ * scheme, an IP address or known name as host; null when it passes. Messages show the scheme and host
+ * only: the path and query of such URLs often hold their secret.
+ */
 export function webhookUrlRefusal(raw: string, access: NetworkAccess): string | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return `${JSON.stringify(raw)} is not an absolute URL`;
+    return 'is not an absolute URL';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${raw} is not an https URL`;
+  const shown = `${url.protocol}//${url.host}/…`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${shown} is not an https URL`;
   const kind = hostKind(url.hostname);
   if (kind) {
     const why = kindRefusal(kind, access);
@@ -86,9 +91,9 @@ export function webhookUrlRefusal(raw: string, access: NetworkAccess): string | 
   if (url.protocol === 'http:') {
     // Plain http only inside the network the project allows: a request over the internet is https.
     if (!access.allowLoopback && !access.allowPrivate)
-      return `${raw} is plain http, which is allowed only for loopback or private addresses the project allows (\`network: { allowPrivate: true }\` or \`allowLoopback: true\` under \`project:\`); use https`;
+      return `${shown} is plain http, which is allowed only for loopback or private addresses the project allows (\`network: { allowPrivate: true }\` or \`allowLoopback: true\` under \`project:\`); use https`;
     if (kind === 'public')
-      return `${raw} is plain http to a public address; use https (http is only for loopback or private addresses)`;
+      return `${shown} is plain http to a public address; use https (http is only for loopback or private addresses)`;
   }
   return null;
 }

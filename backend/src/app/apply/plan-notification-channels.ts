@@ -3,26 +3,18 @@
 // addresses only where the project (or the server's default) allows them; https except to those.
 // The adapter checks again what the host resolves to when it sends.
 import type { ProjectFile } from '../../../../shared/src/project-file/schema.js';
-import { hostKind, urlRefusal } from '../../domain/url-policy.js';
+import { webhookUrlRefusal } from '../../domain/webhooks.js';
 import type { AppContext } from '../context.js';
+import { networkAccess } from '../network-access.js';
 import { problemList, type DocPath, type Problem } from './planning.js';
 
 export function checkNotificationChannels(ctx: AppContext, doc: ProjectFile): { problems: Problem[] } {
   const { problems, problem } = problemList();
-  const defaults = ctx.browserNetwork?.defaults ?? { allowLoopback: true, allowPrivate: true };
-  const access = {
-    allowLoopback: doc.project.network?.allowLoopback ?? defaults.allowLoopback,
-    allowPrivate: doc.project.network?.allowPrivate ?? defaults.allowPrivate,
-  };
-  const own = { ports: ctx.browserNetwork?.ownPorts ?? [], isOwnAddress: () => false };
+  // The rules of outbound webhooks: a Teams channel's URL is one (its messages name the host only).
+  const access = networkAccess(ctx, doc.project.network ?? null);
   const check = (at: DocPath, webhookUrl: string) => {
-    const url = new URL(webhookUrl);
-    // The URL itself is a secret: messages name its host only.
-    const why = urlRefusal(webhookUrl, access, own);
-    if (why) return problem(at, `may not be used: ${why.replace(/the browser/g, 'Goalie')}`);
-    const kind = hostKind(url.hostname);
-    if (url.protocol === 'http:' && kind !== 'loopback' && kind !== 'private')
-      problem(at, `must be an https URL (http only to a loopback or private address), not http://${url.host}/…`);
+    const why = webhookUrlRefusal(webhookUrl, access);
+    if (why) problem(at, `may not be used: ${why}`);
   };
   doc.project.notifications?.teams?.forEach((t, i) =>
     check(['project', 'notifications', 'teams', i, 'webhookUrl'], t.webhookUrl),

@@ -18,10 +18,7 @@ export function planWebhooks(ctx: AppContext, doc: ProjectFile): WebhooksPlan {
   const { problems, problem } = problemList();
   const declared = doc.project.webhooks;
   if (!declared) return { webhooks: undefined, problems };
-  const access = networkAccess(ctx, {
-    allowLoopback: doc.project.network?.allowLoopback ?? null,
-    allowPrivate: doc.project.network?.allowPrivate ?? null,
-  });
+  const access = networkAccess(ctx, doc.project.network ?? null);
   const webhooks = declared.map((w, index) => {
     const why = webhookUrlRefusal(w.url, access);
     if (why) problem(['project', 'webhooks', index, 'url'], `may not be used: ${why}`);

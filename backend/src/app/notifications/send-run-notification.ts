@@ -1,8 +1,9 @@
 // A queued notification about a run, to Slack, an email list or a Teams channel: the run-started
 // message or the final summary. Errors propagate (the job is retried with backoff, its failure is in
 // the logs) except definite refusals, which are logged once and not tried again.
-import { addressRefusal } from '../../domain/url-policy.js';
+import { webhookAddressRefusal } from '../../domain/webhooks.js';
 import type { AppContext } from '../context.js';
+import { projectNetworkAccess } from '../network-access.js';
 import { PermanentDeliveryFailure, type Mailer, type TeamsPoster } from '../ports/notifiers.js';
 import type { NotifyJob } from '../ports/queue.js';
 import type { SlackMessenger } from '../ports/slack.js';
@@ -103,16 +104,12 @@ async function sendTeams(
     );
     return 'skipped';
   }
-  const { network } = await ctx.store.projects.browserAccess(run.projectId);
-  const defaults = ctx.browserNetwork?.defaults ?? { allowLoopback: true, allowPrivate: true };
-  const access = {
-    allowLoopback: network.allowLoopback ?? defaults.allowLoopback,
-    allowPrivate: network.allowPrivate ?? defaults.allowPrivate,
-  };
+  const access = await projectNetworkAccess(ctx, run.projectId);
   const testCases = await ctx.store.runs.testCasesOf(run.id);
   const link = ctx.links.run(run.shortId);
   const message =
     job.event === 'started' ? runStartedTeams(run, testCases.length, link) : runSummaryTeams(run, testCases, link);
-  await teams.post(url, message, (address, port) => addressRefusal(address, port, access, null));
+  // The rules of outbound webhooks, checked again for every address the host resolves to.
+  await teams.post(url, message, (address) => webhookAddressRefusal(new URL(url), address, access, null));
   return 'sent';
 }

@@ -14,9 +14,9 @@ export interface Mailer {
 export interface TeamsPoster {
   /**
    * POSTs `message` as JSON. `refuse` says why an address the URL's host resolves to may not be
-   * reached (null: it may); the adapter asks it of every address before connecting.
+   * reached, as a whole sentence (null: it may); the adapter asks it of every address before connecting.
    */
-  post(url: string, message: unknown, refuse: (address: string, port: number) => string | null): Promise<void>;
+  post(url: string, message: unknown, refuse: (address: string) => string | null): Promise<void>;
 }
 
 /** A definite refusal (a refused address, a 4xx other than 408 and 429): trying again changes nothing. */

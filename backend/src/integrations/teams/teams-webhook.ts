@@ -3,7 +3,6 @@
 // and network errors; other answers are definite. Messages name the host only: the URL's query is
 // the channel's secret.
 import { PermanentDeliveryFailure, type TeamsPoster } from '../../app/ports/notifiers.js';
-import { portOf } from '../../domain/url-policy.js';
 import { AddressRefused, checkedPost, NoAnswer } from '../http/checked-post.js';
 
 export function teamsWebhook(options: { timeoutMs?: number } = {}): TeamsPoster {
@@ -11,16 +10,12 @@ export function teamsWebhook(options: { timeoutMs?: number } = {}): TeamsPoster 
   return {
     async post(rawUrl, message, refuse) {
       const url = new URL(rawUrl);
-      const port = portOf(url);
       let answer: { status: number; body: string };
       try {
         answer = await checkedPost(url, { 'content-type': 'application/json' }, JSON.stringify(message), {
           timeoutMs,
           keepBytes: 500,
-          refuse: (address) => {
-            const why = refuse(address, port);
-            return why && `${url.host} resolves to ${address}, ${why}`;
-          },
+          refuse,
         });
       } catch (error) {
         if (error instanceof AddressRefused) throw new PermanentDeliveryFailure(error.message);
