@@ -2,7 +2,8 @@
 // each burn-in failed, each review started and each verdict posted. Each line carries `event` and
 // says everything in its message (a terminal shows only that); the fields are for log collectors.
 // Called once what they report is committed (Repositories.afterCommit), so each appears once.
-import type { RunResult, RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
+import type { RunOutcomeCounts } from '../domain/run-outcomes.js';
+import type { RunResult } from '../domain/run-state.js';
 import type { Logger } from './ports/logger.js';
 
 export function runStarted(
@@ -25,36 +26,12 @@ export function runStarted(
   );
 }
 
-export interface Counts {
-  passed: number;
-  failed: number;
-  error: number;
-  skipped: number;
-  cancelled: number;
-}
-
-/** What the test cases of a finished run came to; `skipped` also counts those being skipped now. */
-export function countOutcomes(
-  rows: readonly { id: string; status: RunTestCaseStatus; result: RunTestCaseResult | null }[],
-  skippedNow: ReadonlySet<string>,
-): Counts {
-  const counts: Counts = { passed: 0, failed: 0, error: 0, skipped: 0, cancelled: 0 };
-  for (const row of rows) {
-    if (skippedNow.has(row.id) || row.status === 'SKIPPED') counts.skipped++;
-    else if (row.status === 'ERROR') counts.error++;
-    else if (row.status === 'CANCELLED') counts.cancelled++;
-    else if (row.status === 'COMPLETED' && row.result === 'PASSED') counts.passed++;
-    else if (row.status === 'COMPLETED') counts.failed++;
-  }
-  return counts;
-}
-
 export function runFinished(
   log: Logger,
   run: { id: string; shortId: string; testPlanName: string },
   status: string,
   result: RunResult | null,
-  counts: Counts,
+  counts: RunOutcomeCounts,
   url: string,
 ): void {
   const outcome = status === 'COMPLETED' ? (result ?? 'COMPLETED') : status;

@@ -2,6 +2,7 @@
 // where an endpoint may be. Pure; the adapter (integrations/webhooks/) resolves names and connects.
 import { createHmac } from 'node:crypto';
 import type { WebhookEvent } from '../../../shared/src/project-file/schema.js';
+import type { RunOutcomeCounts } from './run-outcomes.js';
 import {
   addressKind,
   addressRefusal,
@@ -113,15 +114,6 @@ export function webhookAddressRefusal(
   return null;
 }
 
-/** The test cases of a finished run, by outcome (as the "run finished" log line counts them). */
-export interface WebhookCounts {
-  passed: number;
-  failed: number;
-  error: number;
-  skipped: number;
-  cancelled: number;
-}
-
 // The `data` of each event (docs/webhooks.md shows one of each).
 
 export function runStartedData(
@@ -136,7 +128,7 @@ export function runFinishedData(
   run: { id: string; shortId: string; testPlanName: string; trigger: string },
   status: string,
   result: string | null,
-  counts: WebhookCounts,
+  counts: RunOutcomeCounts,
   url: string,
 ) {
   return {

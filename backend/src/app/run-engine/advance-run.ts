@@ -2,7 +2,8 @@
 // the run when every test case has ended. Runs inside the caller's transaction, under the run lock.
 import { progress } from '../../domain/run-progress.js';
 import { runFinishedData } from '../../domain/webhooks.js';
-import { countOutcomes, runFinished } from '../activity-log.js';
+import { countOutcomes } from '../../domain/run-outcomes.js';
+import { runFinished } from '../activity-log.js';
 import type { AppContext } from '../context.js';
 import { queueFinishedNotifications } from '../notifications/queue-notifications.js';
 import type { Repositories } from '../ports/store.js';
