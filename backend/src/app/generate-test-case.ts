@@ -1,12 +1,10 @@
 // The burn-in: execute a test case's goal against its application's default environment, record
 // the steps, and mark the test case COMPLETED; or FAILED with the reason. A burn-in whose goal was
 // edited meanwhile records nothing: the edit queued another.
-import { burnInFailedData } from '../domain/webhooks.js';
-import { burnInFailed } from './activity-log.js';
 import type { AppContext } from './context.js';
 import { handedBack } from './hand-back-work.js';
 import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
-import { queueWebhookEvent } from './webhooks/queue-webhooks.js';
+import { failBurnIn } from './fail-burn-in.js';
 
 /** `signal`: its worker is shutting down and handed the burn-in back (hand-back-work.ts): nothing is recorded. */
 export async function generateTestCase(
@@ -20,19 +18,8 @@ export async function generateTestCase(
   const fail = (error: string, tokens: TokenUsage | null = null) =>
     ctx.store.transaction(async (tx) => {
       if ((await tx.execution.lockGoal(testCaseId)) !== input.goal) return 'superseded' as const;
-      await tx.execution.finishGeneration(testCaseId, { status: 'FAILED', error }, ctx.now());
+      await failBurnIn(ctx, tx, { id: testCaseId, name: input.name, projectId: input.projectId }, error);
       await tx.execution.recordBurnInTokens(testCaseId, tokens);
-      const url = ctx.links.testCase(testCaseId);
-      await queueWebhookEvent(
-        ctx,
-        tx,
-        input.projectId,
-        'burn_in.failed',
-        burnInFailedData({ id: testCaseId, name: input.name }, error, url),
-      );
-      tx.afterCommit(() =>
-        burnInFailed(ctx.log, { id: testCaseId, name: input.name }, error, ctx.links.testCase(testCaseId)),
-      );
       return 'FAILED' as const;
     });
   if (!input.baseUrl)

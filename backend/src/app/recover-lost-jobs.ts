@@ -6,6 +6,7 @@
 // ends: the review in ERROR (comment and commit status say so), the burn-in FAILED, a
 // notification dropped. Each step is one transaction; several processes may run this at once.
 import type { AppContext } from './context.js';
+import { failBurnIn } from './fail-burn-in.js';
 import type { HeldJob, Job } from './ports/queue.js';
 import type { Repositories } from './ports/store.js';
 import { retryOnConflict } from './run-engine/retry-on-conflict.js';
@@ -63,14 +64,15 @@ export async function handOutAgain(
     }
   } else if (job.queue === 'generate-test-case' && lost >= MAX_LOSSES) {
     ctx.log.error(log, 'worker lost twice during a burn-in; the test case ends FAILED');
-    await tx.execution.finishGeneration(
-      job.data.testCaseId,
-      {
-        status: 'FAILED',
-        error: `The worker burning it in stopped ${MAX_LOSSES} times. Burn it in again (goalie apply, or the test case page).`,
-      },
-      ctx.now(),
-    );
+    const testCase = await tx.execution.generationInput(job.data.testCaseId);
+    // Deleted meanwhile: nothing to fail.
+    if (testCase)
+      await failBurnIn(
+        ctx,
+        tx,
+        { id: job.data.testCaseId, name: testCase.name, projectId: testCase.projectId },
+        `The worker burning it in stopped ${MAX_LOSSES} times. Burn it in again (goalie apply, or the test case page).`,
+      );
     return;
   } else if (lost >= MAX_LOSSES) {
     ctx.log.error(log, 'worker lost twice holding a job; the job is dropped');
