@@ -19728,6 +19728,14 @@ var GoalieClient = class {
   createTestCase(request) {
     return this.call("POST", "/test-cases", request);
   }
+  /** Goalie extension: the project's test plans. */
+  listTestPlans() {
+    return this.call("GET", "/test-plans");
+  }
+  /** Goalie extension: the project's test cases with their burn-in state and last result. */
+  listTestCases() {
+    return this.call("GET", "/test-cases");
+  }
   /** Goalie extension: a test case with its burn-in state and recorded steps. */
   getTestCase(id) {
     return this.call("GET", `/test-cases/${encodeURIComponent(id)}`);
