@@ -103,3 +103,14 @@ export async function signInContext(
   const [name, value] = who.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: service.baseUrl }]);
 }
+
+/** An admin and a plain member of the organization: whom the settings tests let in and turn away. */
+export async function adminAndMember(
+  service: TestService,
+  organizationId: string,
+): Promise<{ admin: Visitor; member: Visitor }> {
+  return {
+    admin: await visitor(service, { organizationId, role: 'admin' }),
+    member: await visitor(service, { organizationId, role: 'member' }),
+  };
+}

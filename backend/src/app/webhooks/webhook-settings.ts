@@ -3,7 +3,7 @@
 // point under the project's network settings); the next apply of a file with a `webhooks` list makes
 // the endpoints exactly that list again (docs/webhooks.md).
 import { randomBytes } from 'node:crypto';
-import { formatIssues } from '../../../../shared/src/api/validation.js';
+import { describeIssue, formatIssues } from '../../../../shared/src/api/validation.js';
 import { projectWebhook } from '../../../../shared/src/project-file/schema.js';
 import { webhookUrlRefusal } from '../../domain/webhooks.js';
 import type { AppContext } from '../context.js';
@@ -32,12 +32,15 @@ export async function addWebhook(
   input: WebhookInput,
 ): Promise<{ name: string; generatedSecret: string | null }> {
   const secret = input.secret.trim() || generatedSecret();
-  const parsed = projectWebhook.safeParse({
-    name: input.name.trim() || undefined,
-    url: input.url.trim(),
-    events: input.events,
-    secret,
-  });
+  const parsed = projectWebhook.safeParse(
+    {
+      name: input.name.trim() || undefined,
+      url: input.url.trim(),
+      events: input.events,
+      secret,
+    },
+    { error: describeIssue },
+  );
   if (!parsed.success) throw new BadRequest(`The webhook ${formatIssues(parsed.error.issues, 'webhook')}.`);
   const webhook = parsed.data;
   const why = webhookUrlRefusal(webhook.url, await projectNetworkAccess(ctx, projectId));

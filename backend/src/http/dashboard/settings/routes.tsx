@@ -10,6 +10,7 @@ import { createInvitation, revokeInvitation } from '../../../app/accounts/invita
 import { changeRole, removeMember } from '../../../app/accounts/members.js';
 import type { AppContext } from '../../../app/context.js';
 import { AppError } from '../../../app/errors.js';
+import { saveNotificationDefaults } from '../../../app/notifications/notification-defaults.js';
 import { saveReviewSettings, type ReviewSettingsInput } from '../../../app/review/review-settings.js';
 import { saveSlackSettings } from '../../../app/slack/slack-settings.js';
 import { createProjectToken, revokeProjectToken } from '../../../app/tokens.js';
@@ -26,6 +27,7 @@ import { SettingsFrame, settingsPath } from './frame.js';
 import { MembersPage, type MembersPageProps } from './members.js';
 import { SettingsOverview } from './overview.js';
 import { RepositoryPage, type RepositoryPageProps } from './repository.js';
+import { NotificationsPage, type NotificationsPageProps } from './notifications.js';
 import { ProjectFilePage } from './project-file.js';
 import { SETTINGS_SECTIONS } from './sections.js';
 import { SlackPage, type SlackPageProps } from './slack.js';
@@ -46,6 +48,10 @@ const SLACK_FORM = {
 const WEBHOOK_FORMS = {
   page: 'settings page (Settings › Integrations › Webhooks)',
   alternative: 'Use the forms on that page, or project.webhooks in the project file and `goalie apply`.',
+};
+const NOTIFICATION_FORM = {
+  page: 'settings page (Settings › Integrations › Email and Teams)',
+  alternative: 'Use the form on that page, or project.notifications in the project file and `goalie apply`.',
 };
 const MEMBER_FORMS = {
   page: 'settings page (Settings › Members)',
@@ -300,6 +306,33 @@ async function renderWebhooks(
   );
 }
 
+async function renderNotifications(
+  app: AppContext,
+  ctx: Context,
+  page: ProjectPage,
+  outcome: Pick<NotificationsPageProps, 'notice' | 'typed'> = {},
+  status?: number,
+): Promise<void> {
+  const { project } = await app.store.projects.notificationChannels(page.project.id, null);
+  const saved = ctx.query.saved !== undefined ? { kind: 'ok' as const, text: 'The defaults are saved.' } : undefined;
+  renderSettings(
+    ctx,
+    page,
+    'notifications',
+    'Email and Teams',
+    <NotificationsPage
+      slug={page.project.slug}
+      csrf={csrfToken(ctx)}
+      email={project.email}
+      teams={project.teams}
+      smtpConfigured={app.smtpConfigured ?? false}
+      notice={outcome.notice ?? saved}
+      typed={outcome.typed}
+    />,
+    status,
+  );
+}
+
 export function settingsRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -399,6 +432,33 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
           },
           error.status,
         ),
+    );
+  });
+
+  // Integrations › Email and Teams: the project's defaults.
+  router.get('/p/:slug/settings/notifications', async (ctx) => {
+    await renderNotifications(app, ctx, await settingsPage(app, ctx, 'see or change the settings'));
+  });
+
+  router.post('/p/:slug/settings/notifications', async (ctx) => {
+    const form = await requireCsrf(ctx, NOTIFICATION_FORM);
+    const page = await settingsPage(app, ctx, 'change the email and Teams defaults');
+    const typed = {
+      emails: field(form, 'emails'),
+      emailNotifyOn: field(form, 'emailNotifyOn'),
+      teamsNotifyOn: field(form, 'teamsNotifyOn'),
+    };
+    await attempt(
+      async () => {
+        await saveNotificationDefaults(app, page.project.id, {
+          ...typed,
+          teamsUrl: field(form, 'teamsUrl'),
+          removeTeams: field(form, 'removeTeams') === '1',
+        });
+        ctx.redirect(`${settingsPath(page.project.slug, 'notifications')}?saved=1`);
+      },
+      (error) =>
+        renderNotifications(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed }, error.status),
     );
   });
 
