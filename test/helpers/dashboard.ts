@@ -7,6 +7,9 @@ import type { UserRecord } from '../../backend/src/app/ports/accounts.js';
 import type { Role } from '../../backend/src/domain/access.js';
 import type { TestService } from './service.js';
 
+/** A form's fields; a list is a field sent once per value (checkboxes). */
+export type Form = Record<string, string | string[]>;
+
 export interface Visitor {
   user: UserRecord;
   /** The Cookie header of the signed-in browser. */
@@ -14,10 +17,7 @@ export interface Visitor {
   /** The session's CSRF token, which the dashboard's forms carry. */
   csrf: string;
   /** GET or POST (a form) as this visitor, following no redirects. */
-  fetch(
-    path: string,
-    init?: { method?: string; form?: Record<string, string>; headers?: Record<string, string> },
-  ): Promise<Response>;
+  fetch(path: string, init?: { method?: string; form?: Form; headers?: Record<string, string> }): Promise<Response>;
 }
 
 let counter = 0;
@@ -53,7 +53,7 @@ export function pageFetch(
   path: string,
   init: {
     method?: string;
-    form?: Record<string, string>;
+    form?: Form;
     headers?: Record<string, string>;
     cookie?: string;
     csrf?: string;
@@ -68,7 +68,10 @@ export function pageFetch(
   let body: string | undefined;
   if (init.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams({ ...(init.csrf ? { token: init.csrf } : {}), ...init.form }).toString();
+    const fields = Object.entries({ ...(init.csrf ? { token: init.csrf } : {}), ...init.form });
+    body = new URLSearchParams(
+      fields.flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v])),
+    ).toString();
   }
   return fetch(service.baseUrl + path, {
     method: init.method ?? (init.form ? 'POST' : 'GET'),
@@ -99,4 +102,15 @@ export async function signInContext(
 ): Promise<void> {
   const [name, value] = who.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: service.baseUrl }]);
+}
+
+/** An admin and a plain member of the organization: whom the settings tests let in and turn away. */
+export async function adminAndMember(
+  service: TestService,
+  organizationId: string,
+): Promise<{ admin: Visitor; member: Visitor }> {
+  return {
+    admin: await visitor(service, { organizationId, role: 'admin' }),
+    member: await visitor(service, { organizationId, role: 'member' }),
+  };
 }

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
-import { visitor, type Visitor } from '../helpers/dashboard.js';
+import { adminAndMember, type Visitor } from '../helpers/dashboard.js';
 import { sql } from '../helpers/project-yaml.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -31,8 +31,7 @@ describe('dashboard: Slack settings and the project file page', function () {
   before(async () => {
     service = await startTestService();
     shop = await service.apply(shopProject());
-    admin = await visitor(service, { organizationId: shop.organization.id, role: 'admin' });
-    member = await visitor(service, { organizationId: shop.organization.id, role: 'member' });
+    ({ admin, member } = await adminAndMember(service, shop.organization.id));
   });
   after(() => service.close());
 

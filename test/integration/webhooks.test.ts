@@ -255,6 +255,14 @@ describe('outbound webhooks', function () {
     expect(html).not.to.include(SECRET);
     const member = await visitor(service, { organizationId, role: 'member' });
     expect((await member.fetch('/p/hooked/settings/webhooks')).status).to.equal(403);
+
+    // The endpoint the receiver's 410 turned off is enabled again from the page.
+    const [gone] = await q(`SELECT id FROM outbound_webhooks WHERE name = 'gone' AND NOT enabled`);
+    const enabled = await admin.fetch(`/p/hooked/settings/webhooks/${gone.id}/enable`, { form: {} });
+    expect(enabled.headers.get('location')).to.equal('/p/hooked/settings/webhooks?enabled=gone');
+    expect(
+      (await q(`SELECT enabled, disabled_reason FROM outbound_webhooks WHERE id = $1`, [gone.id]))[0],
+    ).to.deep.equal({ enabled: true, disabled_reason: null });
   });
 
   it('applying the file again keeps the endpoints (and their deliveries) it names and removes the others', async () => {

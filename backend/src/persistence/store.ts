@@ -23,7 +23,7 @@ import {
   TestPlanEntity,
   TestPlanTestCaseEntity,
 } from './entities/index.js';
-import { declaredChannels } from './notification-columns.js';
+import { declaredChannels, sealTeams, type StoredTeamsChannel } from './notification-columns.js';
 import { toEnvironment, toOrganization, toProject, toRun, toRunTestCase, toToken, tokensOf } from './mappers.js';
 import { accountsStore } from './accounts-store.js';
 import { findCaller } from './caller-query.js';
@@ -273,6 +273,22 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
           project: project ? declaredChannels(project) : none,
           plan: plan ? declaredChannels(plan) : none,
         };
+      },
+      async updateNotificationDefaults(projectId, { email, teams }) {
+        let teamsNotifications: StoredTeamsChannel[] | null;
+        if (teams && !Array.isArray(teams)) {
+          // Kept URLs stay sealed as they are: only when they post changes.
+          const row = await m.findOne(ProjectEntity, {
+            where: { id: projectId },
+            select: { id: true, teamsNotifications: true },
+          });
+          teamsNotifications = row?.teamsNotifications?.map((t) => ({ ...t, notifyOn: teams.notifyOn })) ?? null;
+        } else teamsNotifications = sealTeams(teams, secrets);
+        await m.update(
+          ProjectEntity,
+          { id: projectId },
+          { emailNotifications: email, teamsNotifications, updatedAt: new Date() },
+        );
       },
       async teamsWebhookUrls(projectId) {
         const [project, plans] = await Promise.all([

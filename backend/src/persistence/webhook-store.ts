@@ -39,6 +39,34 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
       }
     },
 
+    async addEndpoint(projectId, e) {
+      const rows = await m.query<{ id: string }[]>(
+        `INSERT INTO outbound_webhooks (id, project_id, name, url, events, secret_sealed)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (project_id, name) DO NOTHING RETURNING id`,
+        [randomUUID(), projectId, e.name, e.url, e.events, secrets.seal(e.secret)],
+      );
+      return rows.length > 0;
+    },
+
+    async removeEndpoint(projectId, endpointId) {
+      // Its deliveries go with it (ON DELETE CASCADE).
+      const [rows] = await m.query<[{ name: string }[], number]>(
+        `DELETE FROM outbound_webhooks WHERE project_id = $1 AND id = $2 RETURNING name`,
+        [projectId, endpointId],
+      );
+      return rows[0]?.name ?? null;
+    },
+
+    async enableEndpoint(projectId, endpointId) {
+      const [rows] = await m.query<[{ name: string }[], number]>(
+        `UPDATE outbound_webhooks SET enabled = true, disabled_reason = NULL, updated_at = now()
+          WHERE project_id = $1 AND id = $2 RETURNING name`,
+        [projectId, endpointId],
+      );
+      return rows[0]?.name ?? null;
+    },
+
     async subscribers(projectId, event) {
       const rows = await m.query<{ slug: string; endpoint_id: string | null }[]>(
         `SELECT p.slug, w.id AS endpoint_id

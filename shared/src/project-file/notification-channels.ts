@@ -4,7 +4,8 @@
 // the project allows them) need the server's defaults: apply checks them (plan-notification-channels.ts).
 import { z } from 'zod';
 
-const notifyOn = z.enum(['always', 'failure']).default('always');
+/** When a channel hears of runs: every run, or runs that did not pass. */
+export const notifyOn = z.enum(['always', 'failure']).default('always');
 
 /** One address, without a display name: what a person would type in an email's To field. */
 export const EMAIL_ADDRESS =

@@ -191,8 +191,11 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** An outbound webhook (docs/webhooks.md); where the URL may point is checked by apply, which knows the network settings. */
-const webhook = z.strictObject({
+/**
+ * An outbound webhook (docs/webhooks.md); where the URL may point is checked by apply, which knows the
+ * network settings. Also what the dashboard's Webhooks form is checked against.
+ */
+export const projectWebhook = z.strictObject({
   /** Defaults to the URL; names the endpoint in the dashboard and in log lines, and keeps its delivery history across applies. */
   name: name().optional(),
   url: z.string().refine(
@@ -314,7 +317,7 @@ export const projectFileSchema = z.strictObject({
     network: z.strictObject({ allowLoopback: z.boolean().optional(), allowPrivate: z.boolean().optional() }).optional(),
     /** Outbound webhooks; left out: the stored ones stay, `[]` removes them all (docs/webhooks.md). */
     webhooks: z
-      .array(webhook)
+      .array(projectWebhook)
       .superRefine(unique((w) => w.name ?? w.url, 'webhook'))
       .optional(),
     slack: z

@@ -1,6 +1,6 @@
 // The storage port. One implementation (persistence/store.ts over TypeORM); use cases know only this.
 import type { WebhookStore } from './webhooks.js';
-import type { DeclaredChannels } from '../notifications/channels.js';
+import type { DeclaredChannels, EmailChannel, NotifyOn, TeamsChannelWrite } from '../notifications/channels.js';
 import type { AccountsStore } from './accounts.js';
 import type { EvidenceRetentionStore } from './evidence-retention.js';
 import type { ExecutionStore } from './execution-store.js';
@@ -129,6 +129,14 @@ export interface Repositories {
       projectId: string,
       testPlanId: string | null,
     ): Promise<{ project: DeclaredChannels; plan: DeclaredChannels }>;
+    /**
+     * The project's default email and Teams channels (Settings › Email and Teams); null: none of that
+     * kind. Teams `{ notifyOn }`: keep the stored URLs, each with this notifyOn.
+     */
+    updateNotificationDefaults(
+      projectId: string,
+      defaults: { email: EmailChannel[] | null; teams: TeamsChannelWrite[] | null | { notifyOn: NotifyOn } },
+    ): Promise<void>;
     /** Every Teams webhook URL of the project and its plans, decrypted, by key. */
     teamsWebhookUrls(projectId: string): Promise<{ key: string; url: string }[]>;
     /** Plain secrets (the store seals them); an undefined secret keeps the stored one, null removes it. */

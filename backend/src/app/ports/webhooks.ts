@@ -54,6 +54,12 @@ export interface WebhookEndpointView {
 export interface WebhookStore {
   /** Makes the project's endpoints exactly these, matched by name (a kept endpoint keeps its deliveries and is enabled again). */
   replaceEndpoints(projectId: string, endpoints: WebhookEndpointWrite[]): Promise<void>;
+  /** Adds one endpoint (the dashboard); false when the project has one of that name already. */
+  addEndpoint(projectId: string, endpoint: WebhookEndpointWrite): Promise<boolean>;
+  /** Removes the project's endpoint and its deliveries; its name, or null when there is none. */
+  removeEndpoint(projectId: string, endpointId: string): Promise<string | null>;
+  /** Enables the project's endpoint again; its name, or null when there is none. */
+  enableEndpoint(projectId: string, endpointId: string): Promise<string | null>;
   /** The enabled endpoints of the project that want `event`, and the project's slug. */
   subscribers(projectId: string, event: WebhookEvent): Promise<{ slug: string; endpointIds: string[] }>;
   createDeliveries(

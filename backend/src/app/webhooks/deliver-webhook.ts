@@ -58,7 +58,8 @@ export async function deliverWebhook(
   const number = delivery.attempts + 1;
   const now = ctx.now();
   const delivered = attempt.error === null;
-  // 410 Gone: the receiver says the endpoint is no more; it stays off until the next apply names it.
+  // 410 Gone: the receiver says the endpoint is no more; it stays off until the next apply names it
+  // or an admin enables it again (Settings › Webhooks).
   const gone = attempt.statusCode === 410;
   const next = delivered || gone ? null : nextWebhookAttempt(number, now);
   await ctx.store.transaction(async (tx) => {

@@ -34,9 +34,12 @@ export function ProjectFilePage({ slug }: { slug: string }) {
           the repository and its review settings (<a href={`/p/${slug}/settings/repository`}>Repository</a>);
         </li>
         <li>
-          the project's fields it names: slug, default device preset, network access, the webhooks and the Slack fields
-          (<a href={`/p/${slug}/settings/slack`}>Slack</a>); a field it leaves out keeps its value, except{' '}
-          <code>publicResults</code>, which every apply sets (false when the file leaves it out).
+          the project's fields it names: slug, default device preset, network access, the webhooks (
+          <a href={`/p/${slug}/settings/webhooks`}>Webhooks</a>) and the Slack fields (
+          <a href={`/p/${slug}/settings/slack`}>Slack</a>); a field it leaves out keeps its value, except{' '}
+          <code>publicResults</code> and <code>notifications</code> (
+          <a href={`/p/${slug}/settings/notifications`}>Email and Teams</a>), which every apply sets (false or none when
+          the file leaves them out).
         </li>
       </ul>
       <p>

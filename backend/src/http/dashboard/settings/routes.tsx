@@ -10,9 +10,11 @@ import { createInvitation, revokeInvitation } from '../../../app/accounts/invita
 import { changeRole, removeMember } from '../../../app/accounts/members.js';
 import type { AppContext } from '../../../app/context.js';
 import { AppError } from '../../../app/errors.js';
+import { saveNotificationDefaults } from '../../../app/notifications/notification-defaults.js';
 import { saveReviewSettings, type ReviewSettingsInput } from '../../../app/review/review-settings.js';
 import { saveSlackSettings } from '../../../app/slack/slack-settings.js';
 import { createProjectToken, revokeProjectToken } from '../../../app/tokens.js';
+import { addWebhook, enableWebhook, removeWebhook } from '../../../app/webhooks/webhook-settings.js';
 import { can, type Role } from '../../../domain/access.js';
 import type { AppState } from '../../state.js';
 import { requireUser } from '../access.js';
@@ -25,10 +27,11 @@ import { SettingsFrame, settingsPath } from './frame.js';
 import { MembersPage, type MembersPageProps } from './members.js';
 import { SettingsOverview } from './overview.js';
 import { RepositoryPage, type RepositoryPageProps } from './repository.js';
+import { NotificationsPage, type NotificationsPageProps } from './notifications.js';
 import { ProjectFilePage } from './project-file.js';
 import { SETTINGS_SECTIONS } from './sections.js';
 import { SlackPage, type SlackPageProps } from './slack.js';
-import { DELIVERIES_SHOWN, WebhooksPage } from './webhooks.js';
+import { DELIVERIES_SHOWN, WebhooksPage, type WebhooksPageProps } from './webhooks.js';
 
 const API_FORMS = {
   page: 'settings page (Settings › Integrations › API)',
@@ -41,6 +44,14 @@ const REPOSITORY_FORM = {
 const SLACK_FORM = {
   page: 'settings page (Settings › Integrations › Slack)',
   alternative: 'Use the form on that page, or project.slack in the project file and `goalie apply`.',
+};
+const WEBHOOK_FORMS = {
+  page: 'settings page (Settings › Integrations › Webhooks)',
+  alternative: 'Use the forms on that page, or project.webhooks in the project file and `goalie apply`.',
+};
+const NOTIFICATION_FORM = {
+  page: 'settings page (Settings › Integrations › Email and Teams)',
+  alternative: 'Use the form on that page, or project.notifications in the project file and `goalie apply`.',
 };
 const MEMBER_FORMS = {
   page: 'settings page (Settings › Members)',
@@ -265,6 +276,63 @@ async function renderSlack(
   );
 }
 
+async function renderWebhooks(
+  app: AppContext,
+  ctx: Context,
+  page: ProjectPage,
+  outcome: Pick<WebhooksPageProps, 'notice' | 'typed' | 'created'> = {},
+  status?: number,
+): Promise<void> {
+  const endpoints = await app.store.webhooks.endpointsWithDeliveries(page.project.id, DELIVERIES_SHOWN);
+  // The notice of a redirect names the webhook only as it stands, so a crafted link cannot put words on the page.
+  const done = (verb: string) => {
+    const name = ctx.query[verb];
+    if (typeof name !== 'string' || endpoints.some((e) => e.name === name) === (verb === 'removed')) return undefined;
+    return { kind: 'ok' as const, text: `The webhook “${name}” is ${verb}.` };
+  };
+  renderSettings(
+    ctx,
+    page,
+    'webhooks',
+    'Webhooks',
+    <WebhooksPage
+      slug={page.project.slug}
+      csrf={csrfToken(ctx)}
+      endpoints={endpoints}
+      {...outcome}
+      notice={outcome.notice ?? done('added') ?? done('removed') ?? done('enabled')}
+    />,
+    status,
+  );
+}
+
+async function renderNotifications(
+  app: AppContext,
+  ctx: Context,
+  page: ProjectPage,
+  outcome: Pick<NotificationsPageProps, 'notice' | 'typed'> = {},
+  status?: number,
+): Promise<void> {
+  const { project } = await app.store.projects.notificationChannels(page.project.id, null);
+  const saved = ctx.query.saved !== undefined ? { kind: 'ok' as const, text: 'The defaults are saved.' } : undefined;
+  renderSettings(
+    ctx,
+    page,
+    'notifications',
+    'Email and Teams',
+    <NotificationsPage
+      slug={page.project.slug}
+      csrf={csrfToken(ctx)}
+      email={project.email}
+      teams={project.teams}
+      smtpConfigured={app.smtpConfigured ?? false}
+      notice={outcome.notice ?? saved}
+      typed={outcome.typed}
+    />,
+    status,
+  );
+}
+
 export function settingsRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -367,12 +435,71 @@ export function settingsRoutes(app: AppContext): Router<AppState> {
     );
   });
 
-  // Integrations › Webhooks: read-only, the project file sets them.
-  router.get('/p/:slug/settings/webhooks', async (ctx) => {
-    const page = await settingsPage(app, ctx, 'see or change the settings');
-    const endpoints = await app.store.webhooks.endpointsWithDeliveries(page.project.id, DELIVERIES_SHOWN);
-    renderSettings(ctx, page, 'webhooks', 'Webhooks', <WebhooksPage endpoints={endpoints} />);
+  // Integrations › Email and Teams: the project's defaults.
+  router.get('/p/:slug/settings/notifications', async (ctx) => {
+    await renderNotifications(app, ctx, await settingsPage(app, ctx, 'see or change the settings'));
   });
+
+  router.post('/p/:slug/settings/notifications', async (ctx) => {
+    const form = await requireCsrf(ctx, NOTIFICATION_FORM);
+    const page = await settingsPage(app, ctx, 'change the email and Teams defaults');
+    const typed = {
+      emails: field(form, 'emails'),
+      emailNotifyOn: field(form, 'emailNotifyOn'),
+      teamsNotifyOn: field(form, 'teamsNotifyOn'),
+    };
+    await attempt(
+      async () => {
+        await saveNotificationDefaults(app, page.project.id, {
+          ...typed,
+          teamsUrl: field(form, 'teamsUrl'),
+          removeTeams: field(form, 'removeTeams') === '1',
+        });
+        ctx.redirect(`${settingsPath(page.project.slug, 'notifications')}?saved=1`);
+      },
+      (error) =>
+        renderNotifications(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed }, error.status),
+    );
+  });
+
+  // Integrations › Webhooks: add, remove, enable again.
+  router.get('/p/:slug/settings/webhooks', async (ctx) => {
+    await renderWebhooks(app, ctx, await settingsPage(app, ctx, 'see or change the settings'));
+  });
+
+  router.post('/p/:slug/settings/webhooks', async (ctx) => {
+    const form = await requireCsrf(ctx, WEBHOOK_FORMS);
+    const page = await settingsPage(app, ctx, 'change the webhooks');
+    const typed = { name: field(form, 'name'), url: field(form, 'url'), events: form.getAll('events') };
+    await attempt(
+      async () => {
+        const added = await addWebhook(app, page.project.id, { ...typed, secret: field(form, 'secret') });
+        // A generated secret is shown in this answer only; otherwise back to the page.
+        if (added.generatedSecret)
+          await renderWebhooks(app, ctx, page, { created: { name: added.name, secret: added.generatedSecret } }, 201);
+        else ctx.redirect(`${settingsPath(page.project.slug, 'webhooks')}?added=${encodeURIComponent(added.name)}`);
+      },
+      (error) =>
+        renderWebhooks(app, ctx, page, { notice: { kind: 'error', text: error.message }, typed }, error.status),
+    );
+  });
+
+  for (const [action, work] of [
+    ['remove', removeWebhook],
+    ['enable', enableWebhook],
+  ] as const) {
+    router.post(`/p/:slug/settings/webhooks/:id/${action}`, async (ctx) => {
+      await requireCsrf(ctx, WEBHOOK_FORMS);
+      const page = await settingsPage(app, ctx, 'change the webhooks');
+      await attempt(
+        async () => {
+          const name = await work(app, page.project.id, ctx.params.id!);
+          ctx.redirect(`${settingsPath(page.project.slug, 'webhooks')}?${action}d=${encodeURIComponent(name)}`);
+        },
+        (error) => renderWebhooks(app, ctx, page, { notice: { kind: 'error', text: error.message } }, error.status),
+      );
+    });
+  }
 
   // Project › Project file.
   router.get('/p/:slug/settings/project-file', async (ctx) => {

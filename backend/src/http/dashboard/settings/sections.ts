@@ -58,6 +58,17 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     },
   },
   {
+    path: 'notifications',
+    group: 'Integrations',
+    title: 'Email and Teams',
+    description: 'Default email recipients and Microsoft Teams channel for run summaries of plans without their own.',
+    state: async (app, project) => {
+      const { project: channels } = await app.store.projects.notificationChannels(project.id, null);
+      const emails = (channels.email ?? []).flatMap((e) => e.to).length;
+      return `${plural(emails, 'email recipient')}, ${channels.teams?.length ? 'a Teams channel' : 'no Teams channel'}`;
+    },
+  },
+  {
     path: 'webhooks',
     group: 'Integrations',
     title: 'Webhooks',
