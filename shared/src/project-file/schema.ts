@@ -208,8 +208,8 @@ export const projectWebhook = z.strictObject({
       }
     },
     {
-      error: (iss) =>
-        `must be an absolute https URL without user or password, such as https://hooks.example.com/goalie, not ${JSON.stringify(iss.input)}`,
+      // Not echoed: a webhook URL can hold its secret (and a password, which is why it is refused).
+      error: 'must be an absolute https URL without user or password, such as https://hooks.example.com/goalie',
     },
   ),
   /** Omitted: every event. */
