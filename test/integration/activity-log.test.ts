@@ -11,6 +11,7 @@ import { startFakeSlack, type FakeSlack } from '../helpers/fake-slack.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { GOOD_AND_BAD_YAML } from '../helpers/good-and-bad.js';
 
 const project = `
 organization: { name: Loggy }
@@ -21,12 +22,7 @@ project:
     signingSecret: test-signing-secret
     defaultChannel: CTEAM
     notifyOn: always
-applications:
-  - name: web
-    environments: [{ name: prod, url: "https://web.example.com", default: true }]
-testCases:
-  - { name: Good, application: web, goal: Go to / }
-  - { name: Bad, application: web, goal: Go to /bad }
+${GOOD_AND_BAD_YAML}
   - { name: Broken, application: web, goal: Go to /broken }
 testPlans:
   - { name: Smoke, default: true, testCases: [Good, Bad] }

@@ -18,6 +18,7 @@ import { startTestService, type ApiClient, type TestService } from '../helpers/s
 import { SMTP_USER, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { startTeamsReceiver, type TeamsReceiver } from '../helpers/teams-receiver.js';
 import { waitFor } from '../helpers/wait.js';
+import { GOOD_AND_BAD_YAML } from '../helpers/good-and-bad.js';
 
 const FROM = 'Goalie <goalie@example.com>';
 
@@ -36,12 +37,7 @@ project:
     email: [{ to: [team@example.com], notifyOn: failure }]
     teams: [{ webhookUrl: "${teams.url('/workflows/default')}", notifyOn: failure }]
 ${extra}
-applications:
-  - name: web
-    environments: [{ name: prod, url: "https://web.example.com", default: true }]
-testCases:
-  - { name: Good, application: web, goal: Go to / }
-  - { name: Bad, application: web, goal: Go to /bad }
+${GOOD_AND_BAD_YAML}
 testPlans:
   - name: Passing
     default: true

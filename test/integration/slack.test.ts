@@ -9,6 +9,7 @@ import { notificationsSettled as settled } from '../helpers/notify-jobs.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { GOOD_AND_BAD_YAML } from '../helpers/good-and-bad.js';
 
 const SIGNING_SECRET = 'test-signing-secret-of-the-goalie-app';
 
@@ -21,12 +22,7 @@ project:
     signingSecret: ${SIGNING_SECRET}
     defaultChannel: CTEAM
     notifyOn: always
-applications:
-  - name: web
-    environments: [{ name: prod, url: "https://web.example.com", default: true }]
-testCases:
-  - { name: Good, application: web, goal: Go to / }
-  - { name: Bad, application: web, goal: Go to /bad }
+${GOOD_AND_BAD_YAML}
   - { name: After bad, application: web, goal: Go to /after, waitFor: [Bad] }
 testPlans:
   - { name: Passing, default: true, testCases: [Good] }

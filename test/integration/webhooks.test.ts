@@ -12,6 +12,7 @@ import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { GOOD_AND_BAD_YAML } from '../helpers/good-and-bad.js';
 
 const SECRET = 'whsec-0123456789abcdef-goalie';
 
@@ -21,12 +22,7 @@ project:
   name: hooked
   webhooks:
 ${hooks}
-applications:
-  - name: web
-    environments: [{ name: prod, url: "https://web.example.com", default: true }]
-testCases:
-  - { name: Good, application: web, goal: Go to / }
-  - { name: Bad, application: web, goal: Go to /bad }
+${GOOD_AND_BAD_YAML}
 testPlans:
   - { name: Mixed, default: true, testCases: [Good, Bad] }
   - { name: Only good, testCases: [Good] }
