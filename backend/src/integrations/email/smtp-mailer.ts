@@ -8,6 +8,8 @@ export function smtpMailer(options: { url: string; from: string; timeoutMs?: num
   // Each wait (connecting, the greeting, an answer) at most 15 s: an attempt ends well within the
   // notify job's 60 s expiry.
   const timeout = options.timeoutMs ?? 15_000;
+  // Host and port only: the URL may hold the SMTP password.
+  const server = new URL(options.url).host;
   // The URL's settings (host, port, credentials, smtps) with the timeouts beside them.
   const transport = nodemailer.createTransport({
     url: options.url,
@@ -26,9 +28,13 @@ export function smtpMailer(options: { url: string; from: string; timeoutMs?: num
           html: message.html,
         });
       } catch (error) {
-        const code = (error as { responseCode?: number }).responseCode;
-        if (code && code >= 500 && code < 600)
+        const { responseCode, code } = error as { responseCode?: number; code?: string };
+        if (responseCode && responseCode >= 500 && responseCode < 600)
           throw new PermanentDeliveryFailure(`the SMTP server refused it: ${(error as Error).message}`);
+        // The greeting and socket timers are equal and race; which one fires says nothing useful,
+        // so every timeout reads the same (and is retried by the queue).
+        if (code === 'ETIMEDOUT')
+          throw new Error(`the SMTP server ${server} did not answer within ${timeout / 1000} s`, { cause: error });
         throw error;
       }
     },
