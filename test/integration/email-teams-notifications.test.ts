@@ -243,6 +243,10 @@ describe('email and Teams notifications', function () {
       email: [{ to: ['qa@example.com', 'lead@example.org'], notifyOn: 'always' }],
       teams: [{ webhookUrl: '${GOALIE_PLAN_PASSING_TEAMS_1}', notifyOn: 'always' }],
     });
+    // An empty list turns the default off and survives the export; a plan without one inherits.
+    const planNamed = (name: string) => (exported.document.testPlans as any[]).find((p) => p.name === name);
+    expect(planNamed('Silent').notifications).to.deep.equal({ email: [], teams: [] });
+    expect(planNamed('Quiet')).not.to.have.property('notifications');
     expect(exported.variables.map((v) => v.name)).to.include.members([
       'GOALIE_PLAN_PASSING_TEAMS_1',
       'GOALIE_PROJECT_TEAMS_1',

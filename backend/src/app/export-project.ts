@@ -60,9 +60,10 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
     allowLoopback: s.project.allowLoopback ?? undefined,
     allowPrivate: s.project.allowPrivate ?? undefined,
   });
-  // Teams webhook URLs are secrets: a variable to set, like a config's secret values.
-  const channels = (c: DeclaredChannels, owner: string[], ownerWords: string) =>
-    compact({
+  // Teams webhook URLs are secrets: a variable to set, like a config's secret values. A plan's empty
+  // list is kept: it turns the project's default off, where a missing one inherits it.
+  const channels = (c: DeclaredChannels, owner: string[], ownerWords: string) => {
+    const declared = {
       email: c.email?.map((e) => ({ to: e.to, notifyOn: e.notifyOn })),
       teams: c.teams?.map((t, i) => ({
         webhookUrl: reference(
@@ -71,7 +72,9 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
         ),
         notifyOn: t.notifyOn,
       })),
-    });
+    };
+    return owner[0] === 'PLAN' ? Object.fromEntries(Object.entries(declared).filter(([, v]) => v)) : compact(declared);
+  };
   const slack = compact({
     defaultChannel: s.project.slackDefaultChannel,
     notifyOn: s.project.slackNotifyOn === 'always' ? undefined : s.project.slackNotifyOn,
@@ -159,10 +162,12 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
             enabled: x.enabled ? undefined : false,
           }),
         ),
-        notifications: compact({
-          slack: p.slackChannel ? { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } : undefined,
+        notifications: {
+          ...compact({
+            slack: p.slackChannel ? { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } : undefined,
+          }),
           ...channels(p.notifications, ['PLAN', p.name], `test plan ${p.name}`),
-        }),
+        },
       }),
     ),
   };
