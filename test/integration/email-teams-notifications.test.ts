@@ -238,13 +238,14 @@ describe('email and Teams notifications', function () {
     const [{ id }] = await q(`SELECT id FROM projects WHERE slug = 'mailers'`);
     const exported = await exportProject(service.runtime.app, id);
     expect(JSON.stringify(exported.document)).not.to.include('s3cr3t-signature');
-    const plan = (exported.document.testPlans as any[]).find((p) => p.name === 'Passing');
+    const planNamed = (name: string) =>
+      (exported.document.testPlans as { name: string; notifications?: unknown }[]).find((p) => p.name === name)!;
+    const plan = planNamed('Passing');
     expect(plan.notifications).to.deep.equal({
       email: [{ to: ['qa@example.com', 'lead@example.org'], notifyOn: 'always' }],
       teams: [{ webhookUrl: '${GOALIE_PLAN_PASSING_TEAMS_1}', notifyOn: 'always' }],
     });
     // An empty list turns the default off and survives the export; a plan without one inherits.
-    const planNamed = (name: string) => (exported.document.testPlans as any[]).find((p) => p.name === name);
     expect(planNamed('Silent').notifications).to.deep.equal({ email: [], teams: [] });
     expect(planNamed('Quiet')).not.to.have.property('notifications');
     expect(exported.variables.map((v) => v.name)).to.include.members([
