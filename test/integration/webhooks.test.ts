@@ -112,8 +112,12 @@ describe('outbound webhooks', function () {
       expect(row.secret_sealed).not.to.include(SECRET);
     }
     const projectId = (await q(`SELECT id FROM projects WHERE name = 'hooked'`))[0].id;
-    const exported = JSON.stringify(await exportProject(service.runtime.app, projectId));
-    expect(exported).not.to.include(SECRET);
+    const exported = await exportProject(service.runtime.app, projectId);
+    expect(JSON.stringify(exported)).not.to.include(SECRET);
+    // The file leaves them out (applying it keeps them) and says so without a URL: they may hold tokens.
+    expect(exported.document.project).not.to.have.property('webhooks');
+    expect(exported.keptOnServer).to.include('the 5 outbound webhook endpoints, with URLs and secrets');
+    expect(JSON.stringify(exported)).not.to.include(receiver.url);
   });
 
   it('a failed burn-in sends burn_in.failed', async () => {
@@ -262,10 +266,15 @@ describe('outbound webhooks', function () {
   });
 
   it('applying the file again keeps the endpoints (and their deliveries) it names and removes the others', async () => {
-    await apply(project(receiver.url, `    - { name: all, url: "${receiver.url}/ok", secret: "${SECRET}" }`));
+    const onlyAll = project(receiver.url, `    - { name: all, url: "${receiver.url}/ok", secret: "${SECRET}" }`);
+    // Removing endpoints is a change of the project's settings; the same file again is none.
+    expect((await apply(onlyAll)).project.status).to.equal('changed');
     const names = (await q(`SELECT name FROM outbound_webhooks`)).map((r: { name: string }) => r.name);
     expect(names).to.deep.equal(['all']);
     expect((await deliveries('all')).length).to.be.greaterThan(0);
+    expect((await apply(onlyAll)).project.status).to.equal('unchanged');
+    expect((await apply(onlyAll.replace('/ok"', '/ok?v=2"'))).project.status).to.equal('changed');
+    expect((await apply(onlyAll)).project.status).to.equal('changed');
   });
 
   describe('refusals', () => {

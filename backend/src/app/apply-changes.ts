@@ -7,7 +7,7 @@ export type ApplyStatus = 'created' | 'changed' | 'unchanged';
 type Kind = 'applications' | 'devicePresets' | 'configs' | 'scenarios' | 'testCases' | 'testPlans';
 
 export interface ApplyChanges {
-  /** The project's own settings, the organization's and the repository connection's. */
+  /** The project's own settings, the organization's, the repository connection's and its webhooks'. */
   project: ApplyStatus;
   /** name -> status, per kind of object. */
   objects: Record<Kind, Map<string, ApplyStatus>>;
@@ -36,7 +36,7 @@ export function compareSnapshots(before: ProjectSnapshot | null, after: ProjectS
       statuses(b?.applications.find((o) => o.name === a.name)?.environments ?? [], a.environments),
     ]),
   );
-  const settings = (s: ProjectSnapshot) => [s.organization, s.project, s.repository];
+  const settings = (s: ProjectSnapshot) => [s.organization, s.project, s.repository, s.webhooks];
   return {
     project: b === null ? 'created' : same(settings(b), settings(after)) ? 'unchanged' : 'changed',
     objects,

@@ -56,6 +56,10 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
     return `\${${name}}`;
   };
   const keptOnServer = ['the Slack bot token and signing secret (if set)', 'the repository webhook secret'];
+  // A file without `webhooks` keeps the stored endpoints. Counted, not named: a name defaults to the
+  // URL, which may carry a token (Discord, Slack), and this header ends up in repositories.
+  const hooks = s.webhooks.length;
+  if (hooks) keptOnServer.push(`the ${hooks} outbound webhook endpoint${hooks > 1 ? 's' : ''}, with URLs and secrets`);
   const network = compact({
     allowLoopback: s.project.allowLoopback ?? undefined,
     allowPrivate: s.project.allowPrivate ?? undefined,

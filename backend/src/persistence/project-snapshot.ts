@@ -1,6 +1,7 @@
 // Reads a stored project back in the shape of its `goalie apply` file (the dashboard's "Download as
 // YAML"): names instead of ids, in a stable order, and no secret values.
 import { In, type EntityManager } from 'typeorm';
+import type { WebhookEvent } from '../../../shared/src/project-file/schema.js';
 import type { ProjectSnapshot } from '../app/ports/projects-as-code.js';
 import {
   ApplicationEntity,
@@ -27,7 +28,7 @@ const byPosition = <T extends { position: number }>(rows: T[]) => [...rows].sort
 export async function readProjectSnapshot(m: EntityManager, projectId: string): Promise<ProjectSnapshot | null> {
   const project = await m.findOne(ProjectEntity, { where: { id: projectId } });
   if (!project) return null;
-  const [organization, apps, presets, configs, scenarios, testCases, plans, repository] = await Promise.all([
+  const [organization, apps, presets, configs, scenarios, testCases, plans, repository, webhooks] = await Promise.all([
     m.findOneOrFail(OrganizationEntity, { where: { id: project.organizationId } }),
     m.find(ApplicationEntity, { where: { projectId }, order: { name: 'ASC' } }),
     m.find(DevicePresetEntity, { where: { projectId } }),
@@ -36,6 +37,10 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
     m.find(TestCaseEntity, { where: { projectId }, order: { createdAt: 'ASC', name: 'ASC' } }),
     m.find(TestPlanEntity, { where: { projectId } }),
     m.findOne(RepositoryConnectionEntity, { where: { projectId } }),
+    m.query<{ name: string; events: WebhookEvent[]; urlDigest: string }[]>(
+      `SELECT name, events, md5(url) AS "urlDigest" FROM outbound_webhooks WHERE project_id = $1 ORDER BY name`,
+      [projectId],
+    ),
   ]);
   const appIds = apps.map((a) => a.id);
   const caseIds = testCases.map((t) => t.id);
@@ -152,5 +157,6 @@ export async function readProjectSnapshot(m: EntityManager, projectId: string): 
         application: nameOf(e.applicationId) ?? '',
       })),
     },
+    webhooks,
   };
 }

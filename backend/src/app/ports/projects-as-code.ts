@@ -1,4 +1,5 @@
 // Storage side of `goalie apply`: read what a project already has (by name), write the desired state.
+import type { WebhookEvent } from '../../../../shared/src/project-file/schema.js';
 import type { DeclaredChannels, EmailChannel, TeamsChannelWrite } from '../notifications/channels.js';
 import type { MinimumPermission } from '../../domain/review/permission.js';
 import type { GenerationStatus, NamedRecord } from '../records.js';
@@ -175,6 +176,8 @@ export interface ProjectSnapshot {
         environmentMapping: { environment: string; application: string }[];
       })
     | null;
+  /** Outbound webhook endpoints by name; the URL only as a digest (it may carry a secret), no secret. */
+  webhooks: { name: string; events: WebhookEvent[]; urlDigest: string }[];
 }
 
 export interface ProjectsAsCode {
