@@ -7,7 +7,7 @@ import { projectNetworkAccess } from '../network-access.js';
 import { PermanentDeliveryFailure, type Mailer, type TeamsPoster } from '../ports/notifiers.js';
 import type { NotifyJob } from '../ports/queue.js';
 import type { SlackMessenger } from '../ports/slack.js';
-import type { RunRecord } from '../records.js';
+import type { RunRecord, RunTestCaseRecord } from '../records.js';
 import { runStartedEmail, runSummaryEmail } from './email-messages.js';
 import { runStartedMessage, runSummaryMessage } from './slack-messages.js';
 import { runStartedTeams, runSummaryTeams } from './teams-messages.js';
@@ -49,12 +49,21 @@ async function sendSlack(
     ctx.log.warn({ runId: run.id }, 'Slack is not configured for the project any more; notification dropped');
     return 'skipped';
   }
+  await slack.post(botToken, job.channel, await runMessage(ctx, run, job, runStartedMessage, runSummaryMessage));
+  return 'sent';
+}
+
+/** The job's message in a kind's words: the run-started one or the summary, with the run's link. */
+async function runMessage<M>(
+  ctx: AppContext,
+  run: RunRecord,
+  job: NotifyJob,
+  started: (run: RunRecord, testCaseCount: number, url: string) => M,
+  summary: (run: RunRecord, testCases: readonly RunTestCaseRecord[], url: string) => M,
+): Promise<M> {
   const testCases = await ctx.store.runs.testCasesOf(run.id);
   const url = ctx.links.run(run.shortId);
-  const message =
-    job.event === 'started' ? runStartedMessage(run, testCases.length, url) : runSummaryMessage(run, testCases, url);
-  await slack.post(botToken, job.channel, message);
-  return 'sent';
+  return job.event === 'started' ? started(run, testCases.length, url) : summary(run, testCases, url);
 }
 
 /** The run's notification the job is about, if it is still of that kind. */
@@ -78,12 +87,7 @@ async function sendEmail(
     );
     return 'skipped';
   }
-  const testCases = await ctx.store.runs.testCasesOf(run.id);
-  const url = ctx.links.run(run.shortId);
-  await mailer.send(
-    n.to,
-    job.event === 'started' ? runStartedEmail(run, testCases.length, url) : runSummaryEmail(run, testCases, url),
-  );
+  await mailer.send(n.to, await runMessage(ctx, run, job, runStartedEmail, runSummaryEmail));
   return 'sent';
 }
 
@@ -105,10 +109,7 @@ async function sendTeams(
     return 'skipped';
   }
   const access = await projectNetworkAccess(ctx, run.projectId);
-  const testCases = await ctx.store.runs.testCasesOf(run.id);
-  const link = ctx.links.run(run.shortId);
-  const message =
-    job.event === 'started' ? runStartedTeams(run, testCases.length, link) : runSummaryTeams(run, testCases, link);
+  const message = await runMessage(ctx, run, job, runStartedTeams, runSummaryTeams);
   // The rules of outbound webhooks, checked again for every address the host resolves to.
   await teams.post(url, message, (address) => webhookAddressRefusal(new URL(url), address, access, null));
   return 'sent';
