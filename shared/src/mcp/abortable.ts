@@ -1,19 +1,11 @@
 // Waiting that the caller can cancel (MCP's notifications/cancelled aborts the request's signal): the
 // sleep ends at once and the clock jumps past every deadline, so a poll loop answers with what it has.
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Resolves after `ms`, or at once when the call is cancelled (the next check then ends the wait). */
 export function sleepUnless(signal: AbortSignal): (ms: number) => Promise<void> {
-  return (ms) =>
-    new Promise((resolve) => {
-      if (signal.aborted) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    });
+  // The only rejection is the abort itself, which here means "stop waiting".
+  return (ms) => sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
 /** Date.now, or the end of time once the call was cancelled. */
