@@ -14,14 +14,15 @@ import {
   type OwnPorts,
 } from './url-policy.js';
 
-export interface WebhookPayload {
+// A type, not an interface: it is stored as a JSON record (Record<string, unknown>) as it is.
+export type WebhookPayload = {
   /** The delivery id: the same in every attempt, for the receiver to drop repeats. */
   id: string;
   event: WebhookEvent;
   createdAt: string;
   project: { id: string; slug: string };
   data: Record<string, unknown>;
-}
+};
 
 export function webhookPayload(
   deliveryId: string,

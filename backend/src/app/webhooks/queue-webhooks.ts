@@ -18,7 +18,7 @@ export async function queueWebhookEvent(
   const now = ctx.now();
   const deliveries = endpointIds.map((endpointId) => {
     const id = randomUUID();
-    return { id, endpointId, event, payload: { ...webhookPayload(id, event, now, { id: projectId, slug }, data) } };
+    return { id, endpointId, event, payload: webhookPayload(id, event, now, { id: projectId, slug }, data) };
   });
   await tx.webhooks.createDeliveries(deliveries, now);
   await ctx.queue.enqueue(
