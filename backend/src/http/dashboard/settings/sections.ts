@@ -1,6 +1,7 @@
 // The settings' sub-pages, in the order the overview and the side navigation show them. A part of the
 // settings is one entry here (its address under /p/:slug/settings/, its group, what it holds and an
-// optional one-line state for the overview) and its own routes, added in settings/routes.tsx.
+// optional one-line state for the overview) and its own routes in `<section>-routes.tsx`, added in
+// settings/routes.tsx.
 import type { AppContext } from '../../../app/context.js';
 import type { ProjectSummary } from '../../../app/ports/overview.js';
 import { HOST_NAMES } from '../reviews/review-words.js';
