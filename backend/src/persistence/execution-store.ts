@@ -20,6 +20,7 @@ import {
 } from './entities/index.js';
 import { toDevicePreset } from './mappers.js';
 import type { SecretBox } from './secret-box.js';
+import { storable } from './storable.js';
 
 export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionStore {
   async function configValues(testCaseId: string | null): Promise<ConfigValues> {
@@ -202,7 +203,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       const result = await m.update(
         RunTestCaseEntity,
         { id: runTestCaseId, status: 'RUNNING', attempt: claim.attempt, workerId: claim.workerId ?? IsNull() },
-        {
+        storable({
           status: o.status,
           result: o.result,
           resultTitle: o.resultTitle,
@@ -216,7 +217,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
           modelPromptTokens: o.modelTokens?.promptTokens ?? null,
           modelCompletionTokens: o.modelTokens?.completionTokens ?? null,
           finishedAt: o.finishedAt,
-        },
+        }),
       );
       return (result.affected ?? 0) > 0;
     },
@@ -228,7 +229,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
         `SELECT COALESCE(max(version), 0) + 1 AS next FROM test_case_step_versions WHERE test_case_id = $1`,
         [testCaseId],
       );
-      await m.insert(TestCaseStepVersionEntity, { testCaseId, version: next, steps, source, runId });
+      await m.insert(TestCaseStepVersionEntity, { testCaseId, version: next, steps: storable(steps), source, runId });
       await m.update(
         TestCaseEntity,
         { id: testCaseId },
@@ -433,7 +434,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       await m.update(
         TestCaseEntity,
         { id: testCaseId },
-        { generationStatus: outcome.status, generationError: outcome.error, generatedAt: at },
+        { generationStatus: outcome.status, generationError: storable(outcome.error), generatedAt: at },
       );
     },
 

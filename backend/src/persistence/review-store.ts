@@ -10,6 +10,7 @@ import {
 } from './entities/index.js';
 import { readChecks, readExploration } from './review-json.js';
 import type { SecretBox } from './secret-box.js';
+import { storable } from './storable.js';
 
 function toConnection(e: RepositoryConnectionEntity, secrets: SecretBox): ConnectionRecord {
   return {
@@ -79,7 +80,7 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
       return rows.map((r) => ({ sha: r.sha, environment: r.environment, url: r.url }));
     },
     async create(review) {
-      await m.insert(ReviewEntity, review);
+      await m.insert(ReviewEntity, storable(review));
     },
     async byId(id) {
       const row = await m.findOne(ReviewEntity, { where: { id } });
@@ -132,7 +133,7 @@ export function reviewStore(m: EntityManager, secrets: SecretBox): ReviewStore {
       return toReview(await m.findOneOrFail(ReviewEntity, { where: { id } }));
     },
     async update(id, patch) {
-      await m.update(ReviewEntity, { id }, patch as never);
+      await m.update(ReviewEntity, { id }, storable(patch) as never);
     },
     async claimNote(key, writer, until, now) {
       const where = `connection_id = $1 AND change_request_number = $2 AND note = $3`;

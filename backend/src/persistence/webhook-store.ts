@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { WebhookEvent } from '../../../shared/src/project-file/schema.js';
 import type { DeliveryToSend, WebhookEndpointView, WebhookStore } from '../app/ports/webhooks.js';
 import type { SecretBox } from './secret-box.js';
+import { storable } from './storable.js';
 
 interface DeliveryRow {
   id: string;
@@ -123,7 +124,14 @@ export function webhookStore(m: EntityManager, secrets: SecretBox): WebhookStore
             SET attempts = attempts + 1, attempt_log = attempt_log || $2::jsonb,
                 last_status_code = $3, last_error = $4, delivered_at = $5, next_attempt_at = $6
           WHERE id = $1`,
-        [id, JSON.stringify([attempt]), attempt.statusCode, attempt.error, outcome.deliveredAt, outcome.nextAttemptAt],
+        [
+          id,
+          JSON.stringify([storable(attempt)]),
+          attempt.statusCode,
+          storable(attempt.error),
+          outcome.deliveredAt,
+          outcome.nextAttemptAt,
+        ],
       );
     },
 
