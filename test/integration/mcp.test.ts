@@ -222,15 +222,22 @@ describe('MCP server', function () {
       });
 
       it('refuses invalid arguments by the schema', async () => {
+        const runCount = async () => (await q(`SELECT count(*)::int n FROM runs`))[0].n as number;
+        const runsBefore = await runCount();
         for (const [name, args] of [
           ['start_run', { testPlanShortId: 'not-a-plan' }],
           ['wait_for_run', { shortId: 'x7k2m9', timeoutSeconds: 601 }],
           ['get_test_case', { id: 'nope' }],
+          // `POST /v1/run/.` would resolve to `POST /v1/run`: a new run.
+          ['rerun_run', { shortId: '.' }],
+          ['cancel_run', { shortId: '..' }],
+          ['get_run', { shortId: '.' }],
         ] as const) {
           const { text, isError } = await call(name, args);
           expect(isError, `${name}: ${text}`).to.equal(true);
           expect(text, name).to.match(/Input validation error/);
         }
+        expect(await runCount()).to.equal(runsBefore);
       });
 
       it("answers the API's errors as tool errors with its message", async () => {

@@ -19690,6 +19690,11 @@ function normalizeApiUrl(apiUrl) {
     throw new ApiError(0, `The API URL must start with http:// or https://, got ${JSON.stringify(apiUrl)}`);
   return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
+function segment(value, what) {
+  if (value === "" || value === "." || value === "..")
+    throw new ApiError(0, `${JSON.stringify(value)} is not a ${what}.`);
+  return encodeURIComponent(value);
+}
 var defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 var GoalieClient = class {
   apiUrl;
@@ -19715,15 +19720,15 @@ var GoalieClient = class {
   getRun(shortId, testCases) {
     return this.call(
       "GET",
-      `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}&extensions=true` : ""}`
+      `/run/${segment(shortId, "run short ID")}${testCases ? `?testCases=${testCases}&extensions=true` : ""}`
     );
   }
   rerun(shortId, request = {}) {
-    return this.call("POST", `/run/${encodeURIComponent(shortId)}`, request);
+    return this.call("POST", `/run/${segment(shortId, "run short ID")}`, request);
   }
   /** Goalie extension: cancel a run. */
   cancelRun(shortId) {
-    return this.call("POST", `/run/${encodeURIComponent(shortId)}/cancel`, {});
+    return this.call("POST", `/run/${segment(shortId, "run short ID")}/cancel`, {});
   }
   createTestCase(request) {
     return this.call("POST", "/test-cases", request);
@@ -19738,11 +19743,11 @@ var GoalieClient = class {
   }
   /** Goalie extension: a test case with its burn-in state and recorded steps. */
   getTestCase(id) {
-    return this.call("GET", `/test-cases/${encodeURIComponent(id)}`);
+    return this.call("GET", `/test-cases/${segment(id, "test case ID")}`);
   }
   /** Goalie extension: enable or disable a test case (enabling needs a COMPLETED burn-in). */
   updateTestCase(id, request) {
-    return this.call("PATCH", `/test-cases/${encodeURIComponent(id)}`, request);
+    return this.call("PATCH", `/test-cases/${segment(id, "test case ID")}`, request);
   }
   outboundIps() {
     return this.call("GET", "/outbound-ips");
@@ -19753,13 +19758,13 @@ var GoalieClient = class {
    * a project ID, such as workflows written for QA.tech's action.
    */
   startRunInProject(projectUuid, request = {}) {
-    return this.call("POST", `/api/projects/${encodeURIComponent(projectUuid)}/runs`, request, this.origin);
+    return this.call("POST", `/api/projects/${segment(projectUuid, "project ID")}/runs`, request, this.origin);
   }
   /** The deprecated form of getRun; 404 unless the token belongs to the project. */
   getRunInProject(projectUuid, shortId) {
     return this.call(
       "GET",
-      `/api/projects/${encodeURIComponent(projectUuid)}/runs/${encodeURIComponent(shortId)}`,
+      `/api/projects/${segment(projectUuid, "project ID")}/runs/${segment(shortId, "run short ID")}`,
       void 0,
       this.origin
     );

@@ -45,6 +45,16 @@ export function normalizeApiUrl(apiUrl: string): string {
   return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
+/**
+ * One path segment, encoded. Never empty, `.` or `..`: URL resolution removes those (and their
+ * encoded forms), so `POST /run/.` would be `POST /run`, which starts a new run.
+ */
+function segment(value: string, what: string): string {
+  if (value === '' || value === '.' || value === '..')
+    throw new ApiError(0, `${JSON.stringify(value)} is not a ${what}.`);
+  return encodeURIComponent(value);
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class GoalieClient {
@@ -75,17 +85,17 @@ export class GoalieClient {
   getRun(shortId: string, testCases?: 'all' | 'failed'): Promise<RunStatusView> {
     return this.call(
       'GET',
-      `/run/${encodeURIComponent(shortId)}${testCases ? `?testCases=${testCases}&extensions=true` : ''}`,
+      `/run/${segment(shortId, 'run short ID')}${testCases ? `?testCases=${testCases}&extensions=true` : ''}`,
     );
   }
 
   rerun(shortId: string, request: RerunRequest = {}): Promise<RerunResponse> {
-    return this.call('POST', `/run/${encodeURIComponent(shortId)}`, request);
+    return this.call('POST', `/run/${segment(shortId, 'run short ID')}`, request);
   }
 
   /** Goalie extension: cancel a run. */
   cancelRun(shortId: string): Promise<CancelRunResponse> {
-    return this.call('POST', `/run/${encodeURIComponent(shortId)}/cancel`, {});
+    return this.call('POST', `/run/${segment(shortId, 'run short ID')}/cancel`, {});
   }
 
   createTestCase(request: CreateTestCaseRequest): Promise<CreateTestCaseResponse> {
@@ -104,12 +114,12 @@ export class GoalieClient {
 
   /** Goalie extension: a test case with its burn-in state and recorded steps. */
   getTestCase(id: string): Promise<TestCaseView> {
-    return this.call('GET', `/test-cases/${encodeURIComponent(id)}`);
+    return this.call('GET', `/test-cases/${segment(id, 'test case ID')}`);
   }
 
   /** Goalie extension: enable or disable a test case (enabling needs a COMPLETED burn-in). */
   updateTestCase(id: string, request: UpdateTestCaseRequest): Promise<TestCaseView> {
-    return this.call('PATCH', `/test-cases/${encodeURIComponent(id)}`, request);
+    return this.call('PATCH', `/test-cases/${segment(id, 'test case ID')}`, request);
   }
 
   outboundIps(): Promise<OutboundIpsResponse> {
@@ -122,14 +132,14 @@ export class GoalieClient {
    * a project ID, such as workflows written for QA.tech's action.
    */
   startRunInProject(projectUuid: string, request: StartRunRequest = {}): Promise<StartRunResponse> {
-    return this.call('POST', `/api/projects/${encodeURIComponent(projectUuid)}/runs`, request, this.origin);
+    return this.call('POST', `/api/projects/${segment(projectUuid, 'project ID')}/runs`, request, this.origin);
   }
 
   /** The deprecated form of getRun; 404 unless the token belongs to the project. */
   getRunInProject(projectUuid: string, shortId: string): Promise<RunStatusView> {
     return this.call(
       'GET',
-      `/api/projects/${encodeURIComponent(projectUuid)}/runs/${encodeURIComponent(shortId)}`,
+      `/api/projects/${segment(projectUuid, 'project ID')}/runs/${segment(shortId, 'run short ID')}`,
       undefined,
       this.origin,
     );

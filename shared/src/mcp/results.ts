@@ -22,12 +22,14 @@ export async function apiCall(work: () => Promise<string>): Promise<CallToolResu
 }
 
 export function describeApiError(error: ApiError): string {
-  const status = error.status ? `HTTP ${error.status}` : 'no answer';
+  // Status 0: nothing came back (the message says whether the server was unreachable or the request
+  // was never sent).
+  const status = error.status ? ` (HTTP ${error.status})` : '';
   const hint =
     error.status === 401
       ? ' The API token is missing, wrong or revoked: create one with `goalie token create --project <name>`.'
       : error.status === 404
         ? ' (IDs of another project are not found either: the token sees its own project only.)'
         : '';
-  return `Goalie API error (${status}): ${error.message}${hint}`;
+  return `Goalie API error${status}: ${error.message}${hint}`;
 }

@@ -99,6 +99,21 @@ describe('client CLI dispatch', () => {
     });
   }
 
+  // A dot segment would leave the path (`POST /v1/run/.` is `POST /v1/run`, a new run): refused before
+  // anything is sent (the API URL here answers nothing).
+  for (const argv of [
+    ['rerun', '.'],
+    ['status', '..'],
+    ['cancel', '.'],
+  ])
+    it(`${argv.join(' ')}: refused, nothing sent`, async () => {
+      expect(await runCli(argv, env)).to.deep.equal({
+        code: 2,
+        stdout: '',
+        stderr: `goalie ${argv[0]}: ${JSON.stringify(argv[1])} is not a run short ID.\n`,
+      });
+    });
+
   it('--api-url and --token win over the environment', async () => {
     const result = await runCli(['status', 'r_1', '--api-url', 'nope', '--token', 't'], env);
     expect(result.stderr).to.include('got "nope" (from --api-url)');

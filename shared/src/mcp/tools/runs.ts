@@ -8,7 +8,13 @@ import { formatRun } from '../format.js';
 import { apiCall } from '../results.js';
 
 /** A run's short ID as the API gives it; the API says whether such a run exists in the project. */
-export const runShortId = z.string().min(1).max(64).describe('The run short ID, e.g. x7k2m9 (start_run answers it).');
+export const runShortId = z
+  .string()
+  .min(1)
+  .max(64)
+  // A dot segment would leave the path: `POST /v1/run/.` is `POST /v1/run`, a new run.
+  .refine((id) => id !== '.' && id !== '..', 'is not a run short ID')
+  .describe('The run short ID, e.g. x7k2m9 (start_run answers it).');
 
 export function registerRunTools(server: McpServer, ctx: McpContext): void {
   server.registerTool(
