@@ -31,6 +31,7 @@ import {
   addressRefusal,
   hostKind,
   normaliseHost,
+  ownAddressCheck,
   portOf,
   type NetworkAccess,
   type OwnPorts,
@@ -73,14 +74,12 @@ export function effectiveAccess(
 }
 
 /** Whether an address is one of this machine's interfaces' (read once per guard). */
-function ownAddresses(): (address: string) => boolean {
-  const addresses = new Set(
+const ownAddresses = () =>
+  ownAddressCheck(
     Object.values(os.networkInterfaces())
       .flatMap((list) => list ?? [])
-      .map((i) => normaliseHost(i.address)),
+      .map((i) => i.address),
   );
-  return (address) => addresses.has(normaliseHost(address));
-}
 
 /** Chromium's names for the network errors Node reports, as a browser connecting itself would give them. */
 const NET_ERRORS: Record<string, string> = {

@@ -114,16 +114,26 @@ function v4Kind([a, b, c, d]: [number, number, number, number]): AddressKind {
   return 'public';
 }
 
+/**
+ * The IPv4 address an IPv6 one stands for, if it does: ::ffff:a.b.c.d (mapped), ::a.b.c.d
+ * (compatible), 64:ff9b::a.b.c.d (NAT64). Not for :: and ::1, which are IPv6's own.
+ */
+function embeddedIpv4(g: number[]): [number, number, number, number] | null {
+  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
+  const mapped = zeroUpTo(5) && g[5] === 0xffff;
+  const compatible = zeroUpTo(6) && !(g[6] === 0 && (g[7] === 0 || g[7] === 1));
+  return nat64 || mapped || compatible ? [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255] : null;
+}
+
 function v6Kind(g: number[]): AddressKind {
-  const embeddedV4 = (): [number, number, number, number] => [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255];
   const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (g.map((x) => x.toString(16)).join(':') === 'fd00:ec2:0:0:0:0:0:254') return 'metadata';
   if (zeroUpTo(8)) return 'unspecified';
   if (zeroUpTo(7) && g[7] === 1) return 'loopback';
-  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), 64:ff9b::a.b.c.d (NAT64): the IPv4 address decides.
-  if (zeroUpTo(5) && g[5] === 0xffff) return v4Kind(embeddedV4());
-  if (zeroUpTo(6)) return v4Kind(embeddedV4());
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4Kind(embeddedV4());
+  // An IPv4 address in IPv6 clothing: the IPv4 address decides.
+  const v4 = embeddedIpv4(g);
+  if (v4) return v4Kind(v4);
   if ((g[0]! & 0xffc0) === 0xfe80) return 'link-local';
   if ((g[0]! & 0xfe00) === 0xfc00 || (g[0]! & 0xffc0) === 0xfec0) return 'private';
   if ((g[0]! & 0xff00) === 0xff00) return 'reserved'; // multicast
@@ -138,6 +148,24 @@ export function addressKind(address: string): AddressKind | null {
   if (!/^[0-9a-fx.]+$/i.test(host)) return null;
   const v4 = parseIpv4(host);
   return v4 ? v4Kind(v4) : null;
+}
+
+/**
+ * An address in the one form two spellings of it share, to compare it with this machine's: IPv4 as
+ * a.b.c.d (also when it comes inside IPv6), IPv6 as its eight groups; any other host normalised.
+ */
+export function addressKey(address: string): string {
+  const host = normaliseHost(address);
+  const v6 = parseIpv6(host);
+  const v4 = v6 ? embeddedIpv4(v6) : /^[0-9a-fx.]+$/i.test(host) ? parseIpv4(host) : null;
+  if (v4) return v4.join('.');
+  return v6 ? v6.map((x) => x.toString(16)).join(':') : host;
+}
+
+/** OwnPorts.isOwnAddress for a machine whose interfaces have these addresses (in any spelling). */
+export function ownAddressCheck(interfaceAddresses: readonly string[]): (address: string) => boolean {
+  const own = new Set(interfaceAddresses.map(addressKey));
+  return (address) => own.has(addressKey(address));
 }
 
 /**

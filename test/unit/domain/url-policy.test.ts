@@ -6,6 +6,7 @@ import {
   hostKind,
   hostMatches,
   kindRefusal,
+  ownAddressCheck,
   parseIpv4,
   parseIpv6,
   urlRefusal,
@@ -156,6 +157,33 @@ describe('url-policy', () => {
     expect(addressRefusal('10.0.0.6', 8080, all, own)).to.equal(null);
     expect(addressRefusal('127.0.0.1', 8090, all, own)).to.equal(null);
     expect(addressRefusal('8.8.8.8', 8080, all, own)).to.equal(null);
+  });
+
+  describe("ownAddressCheck: this machine's addresses in any spelling", () => {
+    const isOwn = ownAddressCheck(['10.0.0.5', 'fe80::1c2:3ff:fe04:506', '2001:db8::5']);
+    const rows: [string, boolean][] = [
+      ['10.0.0.5', true],
+      ['::ffff:10.0.0.5', true],
+      ['[::ffff:a00:5]', true],
+      ['::10.0.0.5', true],
+      ['64:ff9b::a00:5', true],
+      ['012.0.0.5', true], // read as a browser reads a host: octal 012 is 10
+      ['0xa.0.0.5', true],
+      ['167772165', true],
+      ['10.0.0.6', false],
+      ['::ffff:10.0.0.6', false],
+      ['2001:0db8:0000:0000:0000:0000:0000:0005', true],
+      ['2001:db8::6', false],
+      ['FE80::1C2:3FF:FE04:506', true],
+      ['example.com', false],
+    ];
+    for (const [address, own] of rows)
+      it(`${address} is ${own ? '' : 'not '}this machine's`, () => expect(isOwn(address)).to.equal(own));
+
+    it('refuses an own port by the mapped form of an interface address', () => {
+      const own = { ports: [8080], isOwnAddress: isOwn };
+      expect(addressRefusal('::ffff:10.0.0.5', 8080, all, own)).to.match(/port 8080 of this machine/);
+    });
   });
 
   describe('urlRefusal (no DNS)', () => {

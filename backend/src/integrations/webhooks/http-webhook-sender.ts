@@ -1,10 +1,9 @@
 // Delivers webhooks: one checked, pinned POST per attempt (integrations/http/checked-post.ts), with
 // the webhook address rules (domain/webhooks.ts), Goalie's own ports included.
-import os from 'node:os';
 import type { WebhookSender } from '../../app/ports/webhooks.js';
 import { webhookAddressRefusal } from '../../domain/webhooks.js';
-import { normaliseHost, type OwnPorts } from '../../domain/url-policy.js';
 import { AddressRefused, checkedPost, type ResolvedAddress } from '../http/checked-post.js';
+import { machineOwnPorts } from '../http/own-ports.js';
 
 /** How much of a response is kept for the record. */
 export const WEBHOOK_RESPONSE_BYTES = 1024;
@@ -12,19 +11,14 @@ export const WEBHOOK_RESPONSE_BYTES = 1024;
 export interface HttpWebhookSenderOptions {
   /** Per attempt, connection to last byte; default 10 s. */
   timeoutMs?: number;
-  /** Goalie's API and database ports: never a webhook's destination on this machine. */
+  /** Goalie's API, database and metrics ports: never a webhook's destination on this machine. */
   ownPorts: number[];
   /** Injected by tests; the system resolver otherwise. */
   lookup?: (host: string) => Promise<ResolvedAddress[]>;
 }
 
 export function httpWebhookSender(options: HttpWebhookSenderOptions): WebhookSender {
-  const interfaces = new Set(
-    Object.values(os.networkInterfaces())
-      .flatMap((list) => list ?? [])
-      .map((i) => normaliseHost(i.address)),
-  );
-  const own: OwnPorts = { ports: options.ownPorts, isOwnAddress: (a) => interfaces.has(normaliseHost(a)) };
+  const own = machineOwnPorts(options.ownPorts);
 
   return {
     async post(raw, headers, body, access) {
