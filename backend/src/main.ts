@@ -208,9 +208,13 @@ export async function openEvidence(config: Config, options: { check?: boolean } 
   return store;
 }
 
-/** What the browser may reach by default, and Goalie's own ports on this machine: the API's, and the database's when it runs here. */
+/**
+ * What the browser may reach by default, and Goalie's own ports on this machine: the API's, the
+ * metrics port's when it has one, and the database's when it runs here.
+ */
 export function browserNetwork(config: Config, databaseUrl: string): BrowserNetworkOptions {
   const ownPorts = [config.port];
+  if (config.metrics.mode === 'port') ownPorts.push(config.metrics.port);
   try {
     const db = new URL(databaseUrl);
     if (!db.hostname || hostKind(db.hostname) === 'loopback') ownPorts.push(Number(db.port || 5432));
@@ -329,7 +333,7 @@ export async function startWorker(
     },
     slack: slackMessenger({ apiUrl: config.slackApiUrl }),
     webhooks: { sender: httpWebhookSender({ ownPorts: network.ownPorts }), version: goalieVersion() },
-    teams: teamsWebhook(),
+    teams: teamsWebhook({ ownPorts: network.ownPorts }),
     ...(config.smtp ? { email: smtpMailer(config.smtp) } : {}),
     databaseAway: databaseAway(runtime),
   });

@@ -99,7 +99,7 @@ describe('email and Teams notifications', function () {
         concurrency: 4,
         projectParallelism: 20,
         email: smtpMailer(service.runtime.config.smtp!),
-        teams: teamsWebhook({ timeoutMs: 5000 }),
+        teams: teamsWebhook({ ownPorts: [], timeoutMs: 5000 }),
       },
     );
     await worker.start();
@@ -288,25 +288,35 @@ describe('email and Teams notifications', function () {
   });
 
   it('checks, when sending, every address the Teams host resolves to, and refuses without connecting', async () => {
-    const poster = teamsWebhook({ timeoutMs: 5000 });
-    const asked: string[] = [];
+    const poster = teamsWebhook({ ownPorts: [], timeoutMs: 5000 });
     const url = teams.url('/workflows/named').replace('127.0.0.1', 'localhost');
-    const error = await poster
-      .post(url, { type: 'message' }, (address) => {
-        asked.push(address);
-        return `localhost resolves to ${address}, a loopback address, which this project does not allow`;
-      })
-      .then(
+    const refusal = (target: string, access: { allowLoopback: boolean; allowPrivate: boolean }) =>
+      poster.post(target, { type: 'message' }, access).then(
         () => null,
-        (e: unknown) => e,
+        (e: unknown) => e as Error,
       );
+    const error = await refusal(url, { allowLoopback: false, allowPrivate: false });
     expect(error).to.be.instanceOf(PermanentDeliveryFailure);
-    expect((error as Error).message).to.match(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
-    expect(asked.length).to.be.greaterThan(0);
+    expect(error!.message).to.match(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
     expect(teams.requests).to.deep.equal([]);
     // Allowed, the same name is posted to.
-    await poster.post(teams.url('/workflows/named'), { type: 'message' }, () => null);
+    await poster.post(teams.url('/workflows/named'), { type: 'message' }, { allowLoopback: true, allowPrivate: true });
     expect(teams.messages('/workflows/named')).to.deep.equal([{ type: 'message' }]);
+  });
+
+  it("never posts to Goalie's own ports, even where loopback is allowed", async () => {
+    const apiPort = Number(new URL(service.baseUrl).port);
+    const poster = teamsWebhook({ ownPorts: [apiPort], timeoutMs: 5000 });
+    for (const host of ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]']) {
+      const error = await poster
+        .post(`http://${host}:${apiPort}/v1/run`, { type: 'message' }, { allowLoopback: true, allowPrivate: true })
+        .then(
+          () => null,
+          (e: unknown) => e as Error,
+        );
+      expect(error, host).to.be.instanceOf(PermanentDeliveryFailure);
+      expect(error!.message, host).to.include(`port ${apiPort} of this machine, where Goalie itself listens`);
+    }
   });
 
   const refusals: { title: string; url: string; extra?: string; says: string }[] = [
@@ -367,7 +377,7 @@ describe('email notifications without an SMTP server', function () {
       databaseUrl: service.runtime.databaseUrl,
       concurrency: 2,
       projectParallelism: 20,
-      teams: teamsWebhook({ timeoutMs: 5000 }),
+      teams: teamsWebhook({ ownPorts: [], timeoutMs: 5000 }),
     });
     await worker.start();
   });

@@ -8,6 +8,8 @@ import { PermanentDeliveryFailure } from '../../backend/src/app/ports/notifiers.
 import { smtpMailer } from '../../backend/src/integrations/email/smtp-mailer.js';
 import { teamsWebhook } from '../../backend/src/integrations/teams/teams-webhook.js';
 
+const LOOPBACK = { allowLoopback: true, allowPrivate: false };
+
 const failure = (work: Promise<unknown>) =>
   work.then(
     () => null,
@@ -49,14 +51,14 @@ describe('email and Teams adapters against silent servers', () => {
 
   it('Teams: no answer within the timeout is an error to retry, naming the host only', async () => {
     const error = await failure(
-      teamsWebhook({ timeoutMs: 300 }).post(`http://127.0.0.1:${webPort}/hook?sig=secret`, {}, () => null),
+      teamsWebhook({ ownPorts: [], timeoutMs: 300 }).post(`http://127.0.0.1:${webPort}/hook?sig=secret`, {}, LOOPBACK),
     );
     expect(error).to.be.instanceOf(Error).and.not.be.instanceOf(PermanentDeliveryFailure);
     expect(error!.message).to.equal(`127.0.0.1:${webPort} did not answer within 0.3 s`);
   });
 
   it('Teams: a redirect is a definite refusal, not followed', async () => {
-    const error = await failure(teamsWebhook().post(`http://127.0.0.1:${webPort}/moved`, {}, () => null));
+    const error = await failure(teamsWebhook({ ownPorts: [] }).post(`http://127.0.0.1:${webPort}/moved`, {}, LOOPBACK));
     expect(error).to.be.instanceOf(PermanentDeliveryFailure);
     expect(error!.message).to.equal(`127.0.0.1:${webPort} answered 302 (redirects are not followed)`);
   });

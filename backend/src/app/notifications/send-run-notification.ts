@@ -1,7 +1,6 @@
 // A queued notification about a run, to Slack, an email list or a Teams channel: the run-started
 // message or the final summary. Errors propagate (the job is retried with backoff, its failure is in
 // the logs) except definite refusals, which are logged once and not tried again.
-import { webhookAddressRefusal } from '../../domain/webhooks.js';
 import type { AppContext } from '../context.js';
 import { projectNetworkAccess } from '../network-access.js';
 import { PermanentDeliveryFailure, type Mailer, type TeamsPoster } from '../ports/notifiers.js';
@@ -110,7 +109,6 @@ async function sendTeams(
   }
   const access = await projectNetworkAccess(ctx, run.projectId);
   const message = await runMessage(ctx, run, job, runStartedTeams, runSummaryTeams);
-  // The rules of outbound webhooks, checked again for every address the host resolves to.
-  await teams.post(url, message, (address) => webhookAddressRefusal(new URL(url), address, access, null));
+  await teams.post(url, message, access);
   return 'sent';
 }

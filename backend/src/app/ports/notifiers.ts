@@ -1,5 +1,6 @@
 // Email (SMTP) and Microsoft Teams (a Workflows webhook): where run notifications go besides Slack.
 // Adapters in integrations/email and integrations/teams.
+import type { NetworkAccess } from '../../domain/url-policy.js';
 
 export interface EmailMessage {
   subject: string;
@@ -13,10 +14,10 @@ export interface Mailer {
 
 export interface TeamsPoster {
   /**
-   * POSTs `message` as JSON. `refuse` says why an address the URL's host resolves to may not be
-   * reached, as a whole sentence (null: it may); the adapter asks it of every address before connecting.
+   * POSTs `message` as JSON, to an address the outbound webhook rules allow under `access` (the
+   * adapter checks every address the URL's host resolves to before connecting).
    */
-  post(url: string, message: unknown, refuse: (address: string) => string | null): Promise<void>;
+  post(url: string, message: unknown, access: NetworkAccess): Promise<void>;
 }
 
 /** A definite refusal (a refused address, a 4xx other than 408 and 429): trying again changes nothing. */

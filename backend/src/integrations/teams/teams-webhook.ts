@@ -3,13 +3,19 @@
 // and network errors; other answers are definite. Messages name the host only: the URL's query is
 // the channel's secret.
 import { PermanentDeliveryFailure, type TeamsPoster } from '../../app/ports/notifiers.js';
+import { webhookAddressRefusal } from '../../domain/webhooks.js';
 import { AddressRefused, checkedPost, NoAnswer } from '../http/checked-post.js';
+import { machineOwnPorts } from '../http/own-ports.js';
 
-export function teamsWebhook(options: { timeoutMs?: number } = {}): TeamsPoster {
+/** `ownPorts`: Goalie's API, database and metrics ports, which a Teams URL may never reach on this machine. */
+export function teamsWebhook(options: { ownPorts: number[]; timeoutMs?: number }): TeamsPoster {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const own = machineOwnPorts(options.ownPorts);
   return {
-    async post(rawUrl, message, refuse) {
+    async post(rawUrl, message, access) {
       const url = new URL(rawUrl);
+      // The rules of outbound webhooks, checked for every address the host resolves to.
+      const refuse = (address: string) => webhookAddressRefusal(url, address, access, own);
       let answer: { status: number; body: string };
       try {
         answer = await checkedPost(url, { 'content-type': 'application/json' }, JSON.stringify(message), {
