@@ -2,6 +2,7 @@
 // machine), refused with DATABASE_URL (a deployment), and what GOALIE_BROWSER_ALLOW_* say.
 import { expect } from 'chai';
 import { loadConfig } from '../../backend/src/config.js';
+import { browserNetwork } from '../../backend/src/main.js';
 
 describe('config: the browser network default', () => {
   it('allows loopback and private ranges on the embedded PostgreSQL, refuses them with DATABASE_URL', () => {
@@ -23,5 +24,19 @@ describe('config: the browser network default', () => {
     expect(() => loadConfig({ GOALIE_BROWSER_ALLOW_LOOPBACK: 'yes' })).to.throw(
       'GOALIE_BROWSER_ALLOW_LOOPBACK must be true or false, got "yes"',
     );
+  });
+});
+
+describe("Goalie's own ports, which nothing made on a project's behalf may reach", () => {
+  it('the API port, the metrics port when it has one, and the database port when it runs here', () => {
+    const own = (env: Record<string, string>, databaseUrl: string) =>
+      browserNetwork(loadConfig({ PORT: '8080', ...env }), databaseUrl).ownPorts;
+    expect(own({ GOALIE_METRICS: 'port', GOALIE_METRICS_PORT: '9500' }, 'postgres://127.0.0.1:5433/g')).to.deep.equal([
+      8080, 9500, 5433,
+    ]);
+    expect(own({}, 'postgres://db.internal:5432/g')).to.deep.equal([8080]);
+    expect(
+      own({ GOALIE_METRICS: 'token', GOALIE_METRICS_TOKEN: '0123456789abcdef' }, 'postgres://localhost/g'),
+    ).to.deep.equal([8080, 5432]);
   });
 });
