@@ -111,6 +111,7 @@ function v4Kind([a, b, c, d]: [number, number, number, number]): AddressKind {
   if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127))
     return 'private';
   if (a >= 224) return 'reserved'; // multicast, 240/4, broadcast
+  if ((a === 192 && b === 0 && c === 0) || (a === 198 && (b === 18 || b === 19))) return 'reserved'; // IETF, benchmarking
   return 'public';
 }
 
@@ -134,6 +135,11 @@ function v6Kind(g: number[]): AddressKind {
   // An IPv4 address in IPv6 clothing: the IPv4 address decides.
   const v4 = embeddedIpv4(g);
   if (v4) return v4Kind(v4);
+  // 6to4 (2002:a.b.c.d::/48) reaches the IPv4 address it holds, through a relay.
+  if (g[0] === 0x2002) return v4Kind([g[1]! >> 8, g[1]! & 255, g[2]! >> 8, g[2]! & 255]);
+  // Teredo (2001::/32, its IPv4 address hidden), documentation (2001:db8::/32), discard-only (100::/64).
+  const teredoOrDocumentation = g[0] === 0x2001 && (g[1] === 0 || g[1] === 0xdb8);
+  if (teredoOrDocumentation || (g[0] === 0x100 && g.slice(1, 4).every((x) => x === 0))) return 'reserved';
   if ((g[0]! & 0xffc0) === 0xfe80) return 'link-local';
   if ((g[0]! & 0xfe00) === 0xfc00 || (g[0]! & 0xffc0) === 0xfec0) return 'private';
   if ((g[0]! & 0xff00) === 0xff00) return 'reserved'; // multicast
