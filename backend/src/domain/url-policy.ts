@@ -96,11 +96,11 @@ export function parseIpv6(host: string): number[] | null {
   return [...head.map((g) => parseInt(g, 16)), ...zeros, ...rest.map((g) => parseInt(g, 16)), ...tail];
 }
 
-/** Lower case, without a trailing dot or IPv6 brackets. */
+/** Lower case, without trailing dots (`name..` resolves as `name` on some resolvers) or IPv6 brackets. */
 export function normaliseHost(host: string): string {
   const lower = host.trim().toLowerCase();
   const unbracketed = lower.startsWith('[') && lower.endsWith(']') ? lower.slice(1, -1) : lower;
-  return unbracketed.endsWith('.') && unbracketed.length > 1 ? unbracketed.slice(0, -1) : unbracketed;
+  return unbracketed.length > 1 ? unbracketed.replace(/(?<=[^.])\.+$/, '') : unbracketed;
 }
 
 function v4Kind([a, b, c, d]: [number, number, number, number]): AddressKind {

@@ -76,6 +76,8 @@ describe('url-policy', () => {
       ['224.0.0.1', 'reserved'],
       ['255.255.255.255', 'reserved'],
       ['ff02::1', 'reserved'],
+      ['metadata.google.internal..', 'metadata'],
+      ['localhost...', 'loopback'],
       ['192.0.0.170', 'reserved'],
       ['198.18.0.1', 'reserved'],
       ['198.19.255.255', 'reserved'],
