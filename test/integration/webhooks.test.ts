@@ -8,6 +8,7 @@ import { Worker } from '../../backend/src/jobs/worker.js';
 import { loadProjectFile, ProjectFileError } from '../../shared/src/project-file/load.js';
 import { applyProject } from '../../backend/src/app/apply-project.js';
 import { visitor } from '../helpers/dashboard.js';
+import { loggerInto } from '../helpers/log-lines.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
@@ -43,6 +44,7 @@ describe('outbound webhooks', function () {
   let api: ApiClient;
   let worker: Worker;
   const executor = new ScriptedExecutor({ Bad: { verdict: 'FAILED' } });
+  const logLines: Record<string, unknown>[] = [];
   const q = (sql: string, params: unknown[] = []) => service.runtime.dataSource.query(sql, params);
   const apply = async (yaml: string) => {
     const loaded = loadProjectFile('hooked.yaml', yaml, { GOALIE_WEBHOOK_SECRET: SECRET });
@@ -78,7 +80,7 @@ describe('outbound webhooks', function () {
 
   before(async () => {
     receiver = await startWebhookReceiver(SECRET);
-    service = await startTestService();
+    service = await startTestService({}, { logger: loggerInto(logLines) });
     await apply(project(receiver.url));
     api = service.client(await service.token('hooked'));
     worker = new Worker(service.runtime.app, service.runtime.boss, executor, {
@@ -263,6 +265,13 @@ describe('outbound webhooks', function () {
     expect(
       (await q(`SELECT enabled, disabled_reason FROM outbound_webhooks WHERE id = $1`, [gone.id]))[0],
     ).to.deep.equal({ enabled: true, disabled_reason: null });
+  });
+
+  it('log lines show each URL masked: hook URLs often carry a token in the path', async () => {
+    const lines = logLines.filter((l) => typeof l.deliveryId === 'string');
+    expect(lines.length).to.be.greaterThan(0);
+    for (const line of lines) expect(line.url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/… #[0-9a-f]{6}$/);
+    expect(JSON.stringify(logLines)).not.to.match(new RegExp(`${receiver.url}/(ok|flaky|silent|gone|wrong)`));
   });
 
   it('applying the file again keeps the endpoints (and their deliveries) it names and removes the others', async () => {

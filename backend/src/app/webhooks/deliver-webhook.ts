@@ -4,6 +4,7 @@
 import { nextWebhookAttempt, WEBHOOK_ATTEMPTS, webhookHeaders } from '../../domain/webhooks.js';
 import type { AppContext } from '../context.js';
 import { projectNetworkAccess } from '../network-access.js';
+import { maskedWebhookUrl } from '../notifications/channels.js';
 import type { WebhookAttempt, WebhookSender } from '../ports/webhooks.js';
 
 export interface WebhookDelivery {
@@ -23,9 +24,13 @@ export async function deliverWebhook(
   const delivery = await ctx.store.webhooks.findDelivery(deliveryId);
   if (!delivery || delivery.deliveredAt || delivery.attempts >= WEBHOOK_ATTEMPTS) return 'skipped';
   const { endpoint } = delivery;
-  const about = { event: delivery.event, deliveryId, webhook: endpoint.name, url: endpoint.url };
+  // Logs show the URL masked: Discord, Slack and Mattermost hook URLs carry their token in the path,
+  // and a webhook named in no other way is named by its URL.
+  const url = maskedWebhookUrl(endpoint.url);
+  const name = endpoint.name === endpoint.url ? url : endpoint.name;
+  const about = { event: delivery.event, deliveryId, webhook: name, url };
   if (!endpoint.enabled) {
-    ctx.log.info(about, `webhook "${endpoint.name}" is disabled: ${delivery.event} delivery ${deliveryId} not sent`);
+    ctx.log.info(about, `webhook "${name}" is disabled: ${delivery.event} delivery ${deliveryId} not sent`);
     return 'skipped';
   }
 
@@ -69,7 +74,7 @@ export async function deliverWebhook(
   });
 
   const fields = { ...about, attempt: number, attempts: WEBHOOK_ATTEMPTS, statusCode: attempt.statusCode };
-  const what = `webhook "${endpoint.name}" ${delivery.event} delivery ${deliveryId}`;
+  const what = `webhook "${name}" ${delivery.event} delivery ${deliveryId}`;
   if (delivered) {
     ctx.log.info({ ...fields, durationMs: attempt.durationMs }, `${what} delivered (HTTP ${attempt.statusCode})`);
     return 'delivered';

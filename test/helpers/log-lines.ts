@@ -1,0 +1,11 @@
+// A logger whose lines a test reads back: each JSON line parsed into `lines`.
+import { Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import { createLogger } from '../../backend/src/logger.js';
+
+export function loggerInto(lines: Record<string, unknown>[], level = 'info'): Logger {
+  return createLogger(
+    level,
+    new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+  );
+}
