@@ -3,9 +3,7 @@
 // with its worker (real Postgres, real Chromium), and preview deployments served on 127.0.0.1. What
 // each test checks is what people see on the merge request (notes, approvals, commit statuses) and
 // in Goalie.
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { createLogger } from '../../backend/src/logger.js';
 import { startFakeGitLab, type FakeGitLab, type FakeNote } from '../helpers/fake-gitlab.js';
 import {
   applyReviewProject,
@@ -33,6 +31,7 @@ import {
 import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
 import { adminFetch } from '../helpers/dashboard.js';
+import { loggerInto } from '../helpers/log-lines.js';
 
 describe('merge request reviews on GitLab (e2e)', function () {
   this.timeout(180_000);
@@ -48,10 +47,7 @@ describe('merge request reviews on GitLab (e2e)', function () {
   let nextIid = 200;
   /** What the service logged at info and above. */
   const logged: { level: number; msg: string; event?: string; reviewId?: string; [key: string]: unknown }[] = [];
-  const logger = createLogger(
-    'info',
-    new Writable({ write: (chunk, _encoding, done) => (logged.push(JSON.parse(String(chunk))), done()) }),
-  );
+  const logger = loggerInto(logged, 'info');
 
   const options = (
     name: string,

@@ -12,9 +12,7 @@
 // ("Superseded by <sha>" for a superseded one), and only reviews that completed posted a verdict.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { createLogger } from '../../backend/src/logger.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import {
   applyReviewProject,
@@ -36,6 +34,7 @@ import {
 import { seeded } from '../helpers/slow-site.js';
 import type { TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { loggerInto } from '../helpers/log-lines.js';
 
 /** STORM_SEED tries another storm; the suite runs this one. */
 const SEED = Number(process.env.STORM_SEED ?? 2024);
@@ -103,10 +102,7 @@ describe('new commits superseding reviews at random moments (stress)', function 
     staging = await startPreview({ '/': '<main><p>staging</p></main>' });
     fake = await startFakeGitHub({ tokens: { [TOKEN]: BOT } });
     fake.addRepo(REPOSITORY);
-    const logger = createLogger(
-      'warn',
-      new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }),
-    );
+    const logger = loggerInto(logs, 'warn');
     rs = await startReviewService({ logger });
     service = rs.service;
     project = await applyReviewProject(service, {

@@ -6,12 +6,10 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { applyProject } from '../../backend/src/app/apply-project.js';
 import { createToken } from '../../backend/src/app/tokens.js';
 import { loadConfig } from '../../backend/src/config.js';
-import { createLogger } from '../../backend/src/logger.js';
 import { startScheduler } from '../../backend/src/jobs/scheduler.js';
 import { Worker } from '../../backend/src/jobs/worker.js';
 import { createRuntime, listen, type Runtime } from '../../backend/src/main.js';
@@ -20,6 +18,7 @@ import { loadProjectFile } from '../../shared/src/project-file/load.js';
 import { shopProject } from '../fixtures/projects.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { waitFor } from '../helpers/wait.js';
+import { loggerInto } from '../helpers/log-lines.js';
 
 describe('a service whose database goes away', function () {
   this.timeout(180_000);
@@ -53,10 +52,7 @@ describe('a service whose database goes away', function () {
     db = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), settings, onlyThisProcess: true });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const logger = createLogger(
-      'info',
-      new Writable({ write: (chunk, _encoding, done) => (logLines.push(JSON.parse(String(chunk))), done()) }),
-    );
+    const logger = loggerInto(logLines, 'info');
     const config = loadConfig({
       GOALIE_HOME: home,
       DATABASE_URL: db.url,

@@ -1,7 +1,6 @@
 // Email and Microsoft Teams notifications end to end: a project file with plan channels and project
 // defaults, runs executed by a worker, and what a real SMTP server and a Teams webhook receiver on
 // 127.0.0.1 got; retries, refusals, and the Teams URL kept secret.
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { ProjectInvalid } from '../../backend/src/app/apply-project.js';
 import { exportProject } from '../../backend/src/app/export-project.js';
@@ -9,7 +8,6 @@ import { PermanentDeliveryFailure } from '../../backend/src/app/ports/notifiers.
 import { smtpMailer } from '../../backend/src/integrations/email/smtp-mailer.js';
 import { teamsWebhook } from '../../backend/src/integrations/teams/teams-webhook.js';
 import { Worker } from '../../backend/src/jobs/worker.js';
-import { createLogger } from '../../backend/src/logger.js';
 import { notificationsSettled } from '../helpers/notify-jobs.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { visitor } from '../helpers/dashboard.js';
@@ -19,6 +17,7 @@ import { SMTP_USER, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js
 import { startTeamsReceiver, type TeamsReceiver } from '../helpers/teams-receiver.js';
 import { waitFor } from '../helpers/wait.js';
 import { GOOD_AND_BAD_YAML } from '../helpers/good-and-bad.js';
+import { loggerInto } from '../helpers/log-lines.js';
 
 const FROM = 'Goalie <goalie@example.com>';
 
@@ -362,10 +361,7 @@ describe('email and Teams notifications', function () {
 describe('email notifications without an SMTP server', function () {
   this.timeout(60_000);
   const lines: { event?: string; msg?: string; [key: string]: unknown }[] = [];
-  const logger = createLogger(
-    'info',
-    new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
-  );
+  const logger = loggerInto(lines, 'info');
   let teams: TeamsReceiver;
   let service: TestService;
   let worker: Worker;

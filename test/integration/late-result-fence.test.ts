@@ -3,15 +3,14 @@
 // off worker's verdict arrives at last, it must not be stored: only the current claim (its attempt
 // and worker) stores a result, so the run keeps exactly the verdict of the attempt that holds it.
 // The two workers are executeRunTestCase calls with scripted executors, on real PostgreSQL.
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { executeRunTestCase } from '../../backend/src/app/run-engine/execute-run-test-case.js';
 import { recoverStaleWork } from '../../backend/src/app/run-engine/recover-stale-work.js';
-import { createLogger } from '../../backend/src/logger.js';
 import { shopProject } from '../fixtures/projects.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { waitFor } from '../helpers/wait.js';
+import { loggerInto } from '../helpers/log-lines.js';
 
 describe('a late result of a worker whose test case went to another attempt', () => {
   let service: TestService;
@@ -21,10 +20,7 @@ describe('a late result of a worker whose test case went to another attempt', ()
   const ctx = () => service.runtime.app;
 
   before(async () => {
-    const logger = createLogger(
-      'warn',
-      new Writable({ write: (chunk, _encoding, done) => (logs.push(JSON.parse(String(chunk))), done()) }),
-    );
+    const logger = loggerInto(logs, 'warn');
     service = await startTestService({}, { logger });
     await service.apply(shopProject());
     api = service.client(await service.token('shop'));
