@@ -64,9 +64,9 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
     allowLoopback: s.project.allowLoopback ?? undefined,
     allowPrivate: s.project.allowPrivate ?? undefined,
   });
-  // Teams webhook URLs are secrets: a variable to set, like a config's secret values. A plan's empty
-  // list is kept: it turns the project's default off, where a missing one inherits it.
-  const channels = (c: DeclaredChannels, owner: string[], ownerWords: string) => {
+  // Teams webhook URLs are secrets: a variable to set, like a config's secret values. `keepEmpty`
+  // for a plan: its empty list turns the project's default off, where a missing one inherits it.
+  const channels = (c: DeclaredChannels, owner: string[], ownerWords: string, keepEmpty = false) => {
     const declared = {
       email: c.email?.map((e) => ({ to: e.to, notifyOn: e.notifyOn })),
       teams: c.teams?.map((t, i) => ({
@@ -77,7 +77,7 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
         notifyOn: t.notifyOn,
       })),
     };
-    return owner[0] === 'PLAN' ? Object.fromEntries(Object.entries(declared).filter(([, v]) => v)) : compact(declared);
+    return keepEmpty ? Object.fromEntries(Object.entries(declared).filter(([, v]) => v)) : compact(declared);
   };
   const slack = compact({
     defaultChannel: s.project.slackDefaultChannel,
@@ -170,7 +170,7 @@ export function projectDocument(s: ProjectSnapshot): ProjectExport {
           ...compact({
             slack: p.slackChannel ? { channel: p.slackChannel, notifyOn: p.slackNotifyOn ?? 'always' } : undefined,
           }),
-          ...channels(p.notifications, ['PLAN', p.name], `test plan ${p.name}`),
+          ...channels(p.notifications, ['PLAN', p.name], `test plan ${p.name}`, true),
         },
       }),
     ),
