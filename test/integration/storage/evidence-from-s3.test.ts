@@ -75,6 +75,12 @@ describe('evidence in S3, served by the dashboard', function () {
       `SELECT evidence FROM run_test_cases WHERE run_id = (SELECT id FROM runs WHERE short_id = $1)`,
       [started.body.run.shortId],
     );
+    // The verdict is recorded before the trace's bytes are written (the worker goes on meanwhile):
+    // wait until every listed piece is in the bucket.
+    await waitFor('the evidence in the bucket', async () => {
+      const keys = await s3.keys();
+      return evidence.every((e) => keys.includes(`test/${e.key}`));
+    });
   });
   after(async () => {
     await worker?.stop();
