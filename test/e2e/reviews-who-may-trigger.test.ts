@@ -74,7 +74,15 @@ describe('who may make Goalie review (e2e)', function () {
   const newMr = (path: string, extra: Partial<GitLabMr> = {}): GitLabMr => {
     const iid = nextNumber++;
     const mr: GitLabMr = { iid, branch: `feature-${iid}`, sha: sha(), ...extra };
-    gitlab.addMergeRequest(path, { iid, source_branch: mr.branch, sha: mr.sha });
+    gitlab.addMergeRequest(path, {
+      iid,
+      source_branch: mr.branch,
+      sha: mr.sha,
+      fork: mr.fork ?? false,
+      ...(mr.authorId === undefined
+        ? {}
+        : { author: { id: mr.authorId, username: `user${mr.authorId}`, name: `User ${mr.authorId}` } }),
+    });
     return mr;
   };
   const ghDeliver = (project: ReviewProject, event: string, payload: unknown) =>
@@ -278,7 +286,7 @@ describe('who may make Goalie review (e2e)', function () {
       expect(ghReplies(project, pr.number).filter((c) => c.body.includes(REFUSAL_MARKER))).to.deep.equal([]);
     });
 
-    it("accepts the repository's own workflows (github-actions[bot], a Bot) without asking GitHub", async () => {
+    it("accepts the repository's own workflows (github-actions[bot], a Bot) for a pull request whose author may write, asking GitHub about the author", async () => {
       const project = projects.guarded!;
       const pr = newPr('acme/guarded');
       github.requests.length = 0;
@@ -286,7 +294,38 @@ describe('who may make Goalie review (e2e)', function () {
       const review = await waitForReview(service, project.connectionId, pr.number);
       expect(review.status).to.equal('COMPLETED');
       expect(review.run_id).to.be.a('string');
-      expect(github.requests.some((r) => r.path.includes('/collaborators/'))).to.equal(false);
+      const asked = github.requests.filter((r) => r.path.includes('/collaborators/')).map((r) => r.path);
+      expect(asked).to.deep.equal(['/repos/acme/guarded/collaborators/octocat/permission']);
+    });
+
+    it("refuses github-actions[bot]'s mention on an outsider's fork pull request, as its automatic review: nothing runs, no usage, one reply", async () => {
+      const project = projects.forks!;
+      const repo = github.repo('acme/forks');
+      repo.permissions.set('outsider', 'none');
+      const pr = newPr('acme/forks', { author: 'outsider', fork: 'outsider/forks' });
+      const [usage, runs] = [await usageOf(project), await runsOf(project)];
+      github.requests.length = 0;
+      expect((await mention(project, pr.number, 'github-actions[bot]')).status).to.equal(200);
+      await refused(project, pr.number, 1);
+      expect((await mention(project, pr.number, 'github-actions[bot]')).status).to.equal(200);
+      const reviews = await refused(project, pr.number, 2);
+
+      expect(reviews[0]!.error_message).to.equal(
+        "github-actions[bot] asks for the pull request's author, outsider, who has none permission; at least write permission is needed for a pull request from a fork.",
+      );
+      expect(reviews.map((r) => r.run_id)).to.deep.equal([null, null]);
+      expect(await runsOf(project)).to.equal(runs);
+      expect(await usageOf(project)).to.equal(usage);
+      const replies = ghReplies(project, pr.number);
+      expect(replies).to.have.length(1);
+      expect(replies[0]!.body).to.include("counts as the pull request's author asking");
+      expect(replies[0]!.body).to.include('reviews.allowForks: true');
+      expect(repo.statuses).to.deep.equal([]);
+      const paths = github.requests.filter((r) => r.method === 'GET').map((r) => r.path);
+      expect(paths).to.include.members([
+        `/repos/acme/forks/pulls/${pr.number}`,
+        '/repos/acme/forks/collaborators/outsider/permission',
+      ]);
     });
 
     it('minimumPermission admin refuses a collaborator who may only write, and accepts an admin', async () => {
@@ -457,6 +496,33 @@ describe('who may make Goalie review (e2e)', function () {
       const review = await waitForReview(service, project.connectionId, mr.iid);
       expect(review.status).to.equal('COMPLETED');
       expect(review.run_id).to.be.a('string');
+    });
+
+    it("refuses a bot user's mention on an outsider's fork merge request, asking GitLab who is a bot: nothing runs, one reply", async () => {
+      const project = projects.web!;
+      const gp = gitlab.project('acme/web');
+      gp.members.set(56, null);
+      gitlab.bots.add(4242);
+      const mr = newMr('acme/web', { fork: true, authorId: 56 });
+      const [usage, runs] = [await usageOf(project), await runsOf(project)];
+      gitlab.requests.length = 0;
+      await glMention(project, mr, { id: 4242, username: 'review-ci' });
+      const [review] = await refused(project, mr.iid, 1);
+
+      expect(review!.error_message).to.equal(
+        "review-ci asks for the merge request's author, user56, who has none permission; at least the Developer role is needed for a merge request from a fork.",
+      );
+      expect(await runsOf(project)).to.equal(runs);
+      expect(await usageOf(project)).to.equal(usage);
+      const replies = glReplies(project, mr.iid);
+      expect(replies).to.have.length(1);
+      expect(replies[0]!.body).to.include("counts as the merge request's author asking");
+      const asked = gitlab.requests.filter((r) => r.method === 'GET').map((r) => r.path);
+      expect(asked).to.include.members([
+        '/api/v4/users/4242',
+        `/api/v4/projects/acme%2Fweb/merge_requests/${mr.iid}`,
+        '/api/v4/projects/acme%2Fweb/members/all/56',
+      ]);
     });
 
     it("does not review a fork's merge request automatically when its author is not a Developer", async () => {

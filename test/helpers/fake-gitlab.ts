@@ -32,6 +32,8 @@ export interface FakeMergeRequest {
   draft: boolean;
   state: 'opened' | 'closed' | 'merged' | 'locked';
   author: FakeUser;
+  /** From a fork: its source project is another project than the target. */
+  fork: boolean;
 }
 
 export interface FakeNote {
@@ -97,6 +99,9 @@ export interface FakeGitLab {
   token: string;
   /** The token's user: author of the notes it creates, approver of what it approves. */
   user: FakeUser;
+  /** Ids of the users GitLab marks `bot: true` (access tokens' bot users, service accounts); 404 for ids in `missingUsers`. */
+  bots: Set<number>;
+  missingUsers: Set<number>;
   requests: GitLabRequest[];
   addProject(path: string): FakeProject;
   project(path: string): FakeProject;
@@ -171,6 +176,8 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     updated_at: at(1),
     target_branch: mr.target_branch,
     source_branch: mr.source_branch,
+    source_project_id: mr.fork ? p.id + 1000 : p.id,
+    target_project_id: p.id,
     author: userEntity(mr.author),
     draft: mr.draft,
     work_in_progress: mr.draft,
@@ -271,6 +278,19 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if ((req.headers['private-token'] ?? bearer) !== token) return message(401, '401 Unauthorized');
     const [resource, projectRef, ...rest] = segments.slice(2);
+    // GET /users/:id: anyone may read a user; `bot` tells bot users from people.
+    if (method === 'GET' && resource === 'users' && projectRef && rest.length === 0) {
+      const id = Number(projectRef);
+      if (!Number.isInteger(id) || fake.missingUsers.has(id)) return message(404, '404 User Not Found');
+      const known = id === user.id ? user : { id, username: `user${id}`, name: `User ${id}` };
+      return json(200, {
+        ...userEntity(known),
+        created_at: at(0),
+        bio: '',
+        public_email: null,
+        bot: fake.bots.has(id),
+      });
+    }
     if (resource !== 'projects' || !projectRef) return json(404, { error: '404 Not Found' });
     const p = findProject(projectRef);
     if (!p) return message(404, '404 Project Not Found');
@@ -523,6 +543,8 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
     token,
     user,
     requests,
+    bots: new Set(),
+    missingUsers: new Set(),
     forbidApprovals: false,
     addProject(path) {
       const project: FakeProject = {
@@ -555,6 +577,7 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
         draft: false,
         state: 'opened',
         author: { id: 7, username: 'alice', name: 'Alice' },
+        fork: false,
         ...fields,
       };
       fake.project(path).mergeRequests.set(mr.iid, mr);
@@ -607,6 +630,8 @@ export async function startFakeGitLab(options: { token?: string; user?: Partial<
       failures = { times: 0, status: 500 };
       delays = { times: 0, ms: 0 };
       fake.forbidApprovals = false;
+      fake.bots.clear();
+      fake.missingUsers.clear();
     },
     async close() {
       server.closeAllConnections();

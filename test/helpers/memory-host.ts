@@ -9,6 +9,7 @@ import type { Deployment } from '../../backend/src/domain/review/readiness.js';
 import type { Verdict } from '../../backend/src/domain/review/verdict.js';
 import type {
   ChangeRequest,
+  ChangeRequestOrigin,
   ChangeRequestPlatform,
   CommitState,
   HostKind,
@@ -34,6 +35,10 @@ export class MemoryRepository {
   readonly statuses: { sha: string; state: CommitState; description: string }[] = [];
   readonly deployments: Deployment[] = [];
   readonly permissions = new Map<string, RepositoryPermission>();
+  /** Change requests whose branch lives in a fork. */
+  readonly forks = new Set<number>();
+  /** Usernames the host calls automation identities (a workflow's bot, an access token's bot user). */
+  readonly automation = new Set<string>();
   /** Calls to getChangeRequest fail while set (the host is down). */
   down = false;
 
@@ -105,6 +110,15 @@ class MemoryPlatform implements ChangeRequestPlatform {
 
   async permissionOf(user: HostUser): Promise<RepositoryPermission> {
     return this.repo.permissions.get(user.username ?? user.id ?? '') ?? 'none';
+  }
+
+  async isAutomation(user: HostUser): Promise<boolean> {
+    return this.repo.automation.has(user.username ?? '');
+  }
+
+  async changeRequestOrigin(number: number): Promise<ChangeRequestOrigin> {
+    const cr = await this.getChangeRequest(number);
+    return { author: { username: cr.author, id: null }, fromFork: this.repo.forks.has(number) };
   }
 
   async ensureWebhook(): Promise<{ id: string; created: boolean }> {

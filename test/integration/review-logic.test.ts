@@ -31,10 +31,28 @@ describe('review logic (memory host, PostgreSQL)', function () {
   let worker: Worker;
   let project: ReviewProject;
   let repo: MemoryRepository;
+  let gitlabProject: ReviewProject;
+  let gitlabRepo: MemoryRepository;
   let next = 1;
 
   const deliver = (event: PlatformEvent, id?: string) =>
     handleWebhook(service.runtime.app, 'github', project.connection, memoryDelivery(event, SECRET, id));
+  const deliverGitLab = (event: PlatformEvent) =>
+    handleWebhook(service.runtime.app, 'gitlab', gitlabProject.connection, memoryDelivery(event, SECRET));
+  const mentionBy = (author: string, number: number): PlatformEvent => ({
+    kind: 'comment',
+    number,
+    body: `@goalie ${previewOf(number)}`,
+    author,
+    authorId: null,
+    commentId: `c-${author}-${number}-${next++}`,
+  });
+  /** Waits for the newest review of `number` to end one way or another, and for its jobs. */
+  const decided = async (connectionId: string, number: number) => {
+    const review = await waitForReview(service, connectionId, number, ['REFUSED', ...ENDED]);
+    await reviewJobsSettled(service);
+    return review;
+  };
   const opened = (number: number, action: 'opened' | 'updated' = 'opened') =>
     deliver({
       kind: 'change-request',
@@ -70,6 +88,17 @@ describe('review logic (memory host, PostgreSQL)', function () {
       previewOrigins: ['127.0.0.1'],
     });
     repo = host.repository('acme/shop');
+    gitlabProject = await applyReviewProject(service, {
+      name: 'memory-gitlab',
+      host: 'gitlab',
+      hostUrl: 'https://gitlab.example',
+      repository: 'acme/web',
+      token: 'glpat-memory',
+      webhookSecret: SECRET,
+      stagingUrl: STAGING,
+      previewOrigins: ['127.0.0.1'],
+    });
+    gitlabRepo = host.repository('acme/web');
   });
   after(() => service.close());
 
@@ -222,5 +251,101 @@ describe('review logic (memory host, PostgreSQL)', function () {
     await reviewJobsSettled(service);
     expect(executor.requests.length).to.equal(runsBefore);
     expect(explorer.explored).to.deep.equal([]);
+  });
+
+  describe("a mention by an automation identity acts for the change request's author", () => {
+    const BOT = 'github-actions[bot]';
+    beforeEach(() => {
+      repo.automation.add(BOT);
+      repo.permissions.set(BOT, 'write');
+      repo.permissions.set('alice', 'write');
+      repo.permissions.set('outsider', 'none');
+      repo.permissions.set('reader', 'read');
+    });
+
+    it("a workflow's mention on an outsider's fork pull request is refused as its automatic review would be: one reply, nothing runs", async () => {
+      const n = next++;
+      repo.push(n, { author: 'outsider' });
+      repo.forks.add(n);
+      const runsBefore = executor.requests.length;
+      await deliver(mentionBy(BOT, n));
+      const first = await decided(project.connectionId, n);
+      expect(first.status).to.equal('REFUSED');
+      expect(first.error_message).to.equal(
+        "github-actions[bot] asks for the pull request's author, outsider, who has none permission; at least write permission is needed for a pull request from a fork.",
+      );
+      await deliver(mentionBy(BOT, n));
+      expect((await decided(project.connectionId, n)).status).to.equal('REFUSED');
+      expect(executor.requests.length).to.equal(runsBefore);
+      expect(explorer.explored).to.deep.equal([]);
+      expect(repo.statusesOf(repo.changeRequests.get(n)!.headSha)).to.deep.equal([]);
+      expect(comment(n)).to.have.length(1);
+      expect(comment(n)[0]!.body).to.include('only people with at least write permission on this repository');
+      expect(comment(n)[0]!.body).to.include("counts as the pull request's author asking");
+    });
+
+    it("a workflow's mention on a pull request of the repository whose author may not ask is refused too", async () => {
+      const n = next++;
+      repo.push(n, { author: 'reader' });
+      await deliver(mentionBy(BOT, n));
+      const review = await decided(project.connectionId, n);
+      expect(review.status).to.equal('REFUSED');
+      expect(review.error_message).to.equal(
+        "github-actions[bot] asks for the pull request's author, reader, who has read permission; at least write permission is needed.",
+      );
+      expect(explorer.explored).to.deep.equal([]);
+    });
+
+    it("a workflow's mention on a fork pull request whose author may write starts the review", async () => {
+      const n = next++;
+      repo.push(n, { author: 'alice' });
+      repo.forks.add(n);
+      await deliver(mentionBy(BOT, n));
+      const review = await decided(project.connectionId, n);
+      expect(review).to.include({ status: 'COMPLETED', verdict: 'Approved' });
+      expect(explorer.explored).to.deep.equal([previewOf(n)]);
+    });
+
+    it("a bot that may not write itself is refused, whoever the pull request's author is", async () => {
+      const n = next++;
+      repo.push(n, { author: 'alice' });
+      repo.automation.add('reader-app[bot]');
+      repo.permissions.set('reader-app[bot]', 'read');
+      await deliver(mentionBy('reader-app[bot]', n));
+      const review = await decided(project.connectionId, n);
+      expect(review.status).to.equal('REFUSED');
+      expect(review.error_message).to.equal(
+        'reader-app[bot] has read permission; at least write permission is needed.',
+      );
+    });
+
+    it("a person's mention keeps its own rule: a writer may ask for an outsider's fork pull request", async () => {
+      const n = next++;
+      repo.push(n, { author: 'outsider' });
+      repo.forks.add(n);
+      await deliver(mentionBy('alice', n));
+      const review = await decided(project.connectionId, n);
+      expect(review).to.include({ status: 'COMPLETED', verdict: 'Approved' });
+    });
+
+    it("GitLab: an access token bot's mention on an outsider's fork merge request is refused, in GitLab's words", async () => {
+      const n = next++;
+      const bot = 'project_5_bot_0123abcd';
+      gitlabRepo.push(n, { author: 'outsider' });
+      gitlabRepo.forks.add(n);
+      gitlabRepo.automation.add(bot);
+      gitlabRepo.permissions.set(bot, 'write');
+      gitlabRepo.permissions.set('outsider', 'none');
+      await deliverGitLab(mentionBy(bot, n));
+      const review = await decided(gitlabProject.connectionId, n);
+      expect(review.status).to.equal('REFUSED');
+      expect(review.error_message).to.equal(
+        `${bot} asks for the merge request's author, outsider, who has none permission; at least the Developer role is needed for a merge request from a fork.`,
+      );
+      expect(explorer.explored).to.deep.equal([]);
+      const replies = gitlabRepo.comments.get(n) ?? [];
+      expect(replies).to.have.length(1);
+      expect(replies[0]!.body).to.include('only people with at least the Developer role in this project');
+    });
   });
 });

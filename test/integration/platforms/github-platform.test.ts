@@ -82,6 +82,27 @@ describe('GitHub platform (against a fake GitHub)', () => {
     });
   });
 
+  describe('who asks: app bots, and whom a pull request comes from', () => {
+    it('takes `[bot]` logins for automation without asking GitHub, and everyone else for a person', async () => {
+      for (const login of ['github-actions[bot]', 'dependabot[bot]', 'goalie-review[bot]'])
+        expect(await platform().isAutomation({ username: login, id: '1' }), login).to.equal(true);
+      for (const login of ['octocat', 'bot', 'robot-ci', null])
+        expect(await platform().isAutomation({ username: login, id: '1' }), String(login)).to.equal(false);
+      expect(github.requests).to.deep.equal([]);
+    });
+
+    it("reads a pull request's author and whether its head lives in a fork", async () => {
+      github.addPull(REPO, { number: 8, author: 'forker', branch: 'fix', headSha: SHA, fork: 'forker/shop' });
+      const fork = await platform().changeRequestOrigin(8);
+      expect(fork).to.deep.include({ fromFork: true });
+      expect(fork.author.username).to.equal('forker');
+      expect(fork.author.id).to.match(/^\d+$/);
+      expect(await platform().changeRequestOrigin(7)).to.deep.include({ fromFork: false });
+      expect((await platform().changeRequestOrigin(7)).author.username).to.equal('octocat');
+      expect(github.requests.map((r) => `${r.method} ${r.path}`)).to.include('GET /repos/acme/shop/pulls/8');
+    });
+  });
+
   describe('getChangeRequest', () => {
     it('maps a pull request to a change request', async () => {
       github.addPull(REPO, { number: 8, title: 'WIP: search', author: 'hubot', branch: 'search', draft: true });

@@ -85,6 +85,43 @@ describe('GitLab platform (against a fake GitLab)', () => {
     });
   });
 
+  describe('who asks: bot users, and whom a merge request comes from', () => {
+    it("knows access token bots by their name, other bot users by GitLab's `bot` flag, and people as people", async () => {
+      fake.bots.add(41);
+      fake.missingUsers.add(43);
+      const platform = connect();
+      expect(await platform.isAutomation({ username: 'project_12_bot_3f2a9c0d', id: '40' })).to.equal(true);
+      expect(await platform.isAutomation({ username: 'group_3_bot_aa01', id: '44' })).to.equal(true);
+      expect(await platform.isAutomation({ username: 'project_12_bot1', id: '45' })).to.equal(true);
+      expect(calls(), 'a bot name needs no call').to.deep.equal([]);
+      expect(await platform.isAutomation({ username: 'ci-reviewer', id: '41' })).to.equal(true);
+      expect(await platform.isAutomation({ username: 'alice', id: '42' })).to.equal(false);
+      // A user GitLab does not show is held to the stricter rule.
+      expect(await platform.isAutomation({ username: 'someone', id: '43' })).to.equal(true);
+      expect(await platform.isAutomation({ username: 'nobody', id: null })).to.equal(false);
+      expect(calls()).to.deep.equal(['GET /api/v4/users/41', 'GET /api/v4/users/42', 'GET /api/v4/users/43']);
+    });
+
+    it('fails with a GitLabError when GitLab cannot say whether a user is a bot (it is not taken for a person)', async () => {
+      fake.failNext(4, 500);
+      const failure = await rejection(connect().isAutomation({ username: 'alice', id: '42' }));
+      expect(failure.status).to.equal(500);
+    });
+
+    it("reads a merge request's author and whether its source project is a fork", async () => {
+      fake.addMergeRequest(PROJECT, { iid: 8, fork: true, author: { id: 55, username: 'forker', name: 'Forker' } });
+      expect(await connect().changeRequestOrigin(8)).to.deep.equal({
+        author: { username: 'forker', id: '55' },
+        fromFork: true,
+      });
+      expect(await connect().changeRequestOrigin(7)).to.deep.equal({
+        author: { username: 'alice', id: '7' },
+        fromFork: false,
+      });
+      expect(calls()).to.deep.equal(['GET /merge_requests/8', 'GET /merge_requests/7']);
+    });
+  });
+
   describe('getChangeRequest', () => {
     it('maps the merge request !7, asking for the project by its URL-encoded path with the token', async () => {
       expect(await connect().getChangeRequest(7)).to.deep.equal({

@@ -115,6 +115,11 @@ describe('who a webhook names', () => {
       { author: null },
     ],
     [
+      'a comment by a Bot whose login lacks "[bot]" (nobody Goalie can tell from a person)',
+      githubDelivery('issue_comment', comment('Copilot', 'Bot')),
+      { author: null },
+    ],
+    [
       'a comment by a user',
       githubDelivery('issue_comment', comment('octocat', 'User')),
       { author: 'octocat', authorId: '41898282' },
@@ -125,6 +130,18 @@ describe('who a webhook names', () => {
       { fromFork: true, authorId: '12' },
     ],
     ['a pull request whose fork was deleted', githubDelivery('pull_request', pull(null)), { fromFork: true }],
+    [
+      'a pull request whose base repository cannot be read (taken for a fork)',
+      githubDelivery('pull_request', {
+        ...pull({ id: 1, full_name: 'a/b' }),
+        pull_request: {
+          ...pull(null).pull_request,
+          head: { ref: 'f', sha: 'a'.repeat(40), repo: { id: 1 } },
+          base: { ref: 'main' },
+        },
+      }),
+      { fromFork: true },
+    ],
     [
       'a pull request from the repository itself',
       githubDelivery('pull_request', pull({ id: 1, full_name: 'a/b' })),

@@ -26,6 +26,12 @@ export interface HostUser {
   id: string | null;
 }
 
+/** Who opened a change request, and whether its branch lives in a fork (another repository or project). */
+export interface ChangeRequestOrigin {
+  author: HostUser;
+  fromFork: boolean;
+}
+
 /** `cancelled`: a superseded review's commit (GitHub has no such state: `error` there). */
 export type CommitState = 'pending' | 'success' | 'failure' | 'error' | 'cancelled';
 
@@ -52,6 +58,13 @@ export interface ChangeRequestPlatform {
    * role, inherited membership included). `none` for someone who is neither collaborator nor member.
    */
   permissionOf(user: HostUser): Promise<RepositoryPermission>;
+  /**
+   * Whether `user` is an automation identity that posts for whatever triggers it (GitHub: an App's
+   * `name[bot]`, github-actions[bot] included; GitLab: a bot user, as of a project or group access
+   * token or a service account). Their mentions are judged by the change request's author.
+   */
+  isAutomation(user: HostUser): Promise<boolean>;
+  changeRequestOrigin(number: number): Promise<ChangeRequestOrigin>;
   /** Creates the webhook for `url`, or updates it (events, secret) when one for that URL exists. */
   ensureWebhook(url: string, secret: string): Promise<{ id: string; created: boolean }>;
 }

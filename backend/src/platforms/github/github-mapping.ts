@@ -1,6 +1,6 @@
 // GitHub's shapes to our neutral words and back. Pure: shared by the REST calls and the webhooks,
 // which carry the same pull request and deployment objects.
-import type { ChangeRequest } from '../../app/ports/change-request-platform.js';
+import type { ChangeRequest, ChangeRequestOrigin } from '../../app/ports/change-request-platform.js';
 import { PERMISSION_LEVELS, type RepositoryPermission } from '../../domain/review/permission.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
@@ -29,6 +29,37 @@ export function toChangeRequest(pull: GitHubPull): ChangeRequest {
     state: merged ? 'merged' : pull.state === 'open' ? 'open' : 'closed',
     url: pull.html_url,
     author: pull.user?.login ?? null,
+  };
+}
+
+/**
+ * A GitHub App's bot, github-actions[bot] included: user names cannot contain brackets, and the
+ * webhook reader keeps a `[bot]` login only when GitHub says it is a Bot (github-webhooks.ts).
+ */
+export function isAppBot(login: string | null): boolean {
+  return login?.endsWith('[bot]') === true;
+}
+
+/**
+ * Head and base in different repositories: a pull request from a fork. A deleted fork leaves the
+ * head's repository null, and a repository that cannot be read is taken for a fork too.
+ */
+export function isFromFork(headRepo: string | null, baseRepo: string | null): boolean {
+  return headRepo === null || baseRepo === null || headRepo !== baseRepo;
+}
+
+/** The fields of a pull request (REST) that say who it comes from. */
+export interface GitHubPullOrigin {
+  user: { login: string; id: number } | null;
+  head: { repo: { id: number } | null };
+  base: { repo: { id: number } | null };
+}
+
+export function toChangeRequestOrigin(pull: GitHubPullOrigin): ChangeRequestOrigin {
+  const repo = (side: { repo: { id: number } | null }) => (side.repo ? String(side.repo.id) : null);
+  return {
+    author: { username: pull.user?.login ?? null, id: pull.user ? String(pull.user.id) : null },
+    fromFork: isFromFork(repo(pull.head), repo(pull.base)),
   };
 }
 

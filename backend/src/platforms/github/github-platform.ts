@@ -2,6 +2,7 @@
 // comments are notes, pull request reviews carry the verdict.
 import type {
   ChangeRequest,
+  ChangeRequestOrigin,
   ChangeRequestPlatform,
   CommitState,
   HostUser,
@@ -13,8 +14,10 @@ import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from './github-api.js';
 import { GitHubError, toGitHubError } from './github-errors.js';
 import {
+  isAppBot,
   isOwnPullRequestRefusal,
   toChangeRequest,
+  toChangeRequestOrigin,
   toPermission,
   toReadyDeployment,
   toReviewEvent,
@@ -45,10 +48,7 @@ export class GitHubPlatform implements ChangeRequestPlatform {
   }
 
   async getChangeRequest(number: number): Promise<ChangeRequest> {
-    const { data } = await this.call(`read pull request #${number}`, 'Pull requests: read', () =>
-      this.client.rest.pulls.get({ owner: this.owner, repo: this.repo, pull_number: number }),
-    );
-    return toChangeRequest(data);
+    return toChangeRequest(await this.readPull(number));
   }
 
   async upsertComment(number: number, marker: string, body: string): Promise<{ id: string; url: string | null }> {
@@ -197,6 +197,14 @@ export class GitHubPlatform implements ChangeRequestPlatform {
     }
   }
 
+  async isAutomation(user: HostUser): Promise<boolean> {
+    return isAppBot(user.username);
+  }
+
+  async changeRequestOrigin(number: number): Promise<ChangeRequestOrigin> {
+    return toChangeRequestOrigin(await this.readPull(number));
+  }
+
   async ensureWebhook(url: string, secret: string): Promise<{ id: string; created: boolean }> {
     const config = { url, secret, content_type: 'json', insecure_ssl: '0' as const };
     const hooks = await this.call('list the webhooks', 'Webhooks: read', () =>
@@ -227,6 +235,13 @@ export class GitHubPlatform implements ChangeRequestPlatform {
       }),
     );
     return { id: String(data.id), created: true };
+  }
+
+  private async readPull(number: number) {
+    const { data } = await this.call(`read pull request #${number}`, 'Pull requests: read', () =>
+      this.client.rest.pulls.get({ owner: this.owner, repo: this.repo, pull_number: number }),
+    );
+    return data;
   }
 
   /** The oldest comment carrying the marker, reading pages only until it turns up. */

@@ -4,6 +4,8 @@ import type { PlatformEvent, WebhookReceiver, WebhookRequest } from '../../app/p
 import {
   deploymentEnvironment,
   deploymentUrl,
+  isAppBot,
+  isFromFork,
   toChangeRequest,
   toDeploymentState,
   type GitHubPull,
@@ -17,13 +19,14 @@ const userId = (user: unknown): string | null =>
 /**
  * Who wrote a comment. A `[bot]` login belongs to a GitHub App and only when GitHub says it is a Bot:
  * user names cannot contain brackets, so `github-actions[bot]` is the Actions app and nobody else.
+ * A Bot without that suffix is nobody Goalie knows: its mention would otherwise count as a person's.
  */
 const commenter = (user: unknown): string | null => {
   const name = login(user);
   if (!name || !isObject(user)) return null;
-  return name.endsWith('[bot]') && user.type !== 'Bot' ? null : name;
+  return isAppBot(name) === (user.type === 'Bot') ? name : null;
 };
-/** Head and base in different repositories: the pull request comes from a fork. */
+/** A side's repository, by id (or name): a pull request whose sides differ comes from a fork. */
 const repoId = (side: unknown): string | null =>
   isObject(side) && isObject(side.repo) ? (userId(side.repo) ?? text(side.repo.full_name)) : null;
 
@@ -78,8 +81,7 @@ function pullRequestEvent(payload: Json): PlatformEvent {
     action: PULL_ACTIONS[action] ?? 'other',
     changeRequest: toChangeRequest(pull),
     sender: login(payload.sender),
-    // A fork that was deleted leaves head.repo null: still not the base repository.
-    fromFork: base !== null && head !== base,
+    fromFork: isFromFork(head, base),
     authorId: userId(raw.user),
   };
 }

@@ -13,6 +13,7 @@ import {
   MergeRequests,
   ProjectHooks,
   ProjectMembers,
+  Users,
 } from '@gitbeaker/rest';
 import type { Logger } from '../../app/ports/logger.js';
 import { isRetryable, statusOf } from './gitlab-errors.js';
@@ -38,6 +39,7 @@ export interface GitLabClient {
   readonly deployments: Deployments;
   readonly hooks: ProjectHooks;
   readonly members: ProjectMembers;
+  readonly users: Users;
   /** Runs `attempt`, and again after a retryable failure, waiting longer each time. The last failure is rethrown as is. */
   retrying<T>(action: string, attempt: () => Promise<T>): Promise<T>;
 }
@@ -71,6 +73,7 @@ export function createGitLabClient(
     deployments: new Deployments(config),
     hooks: new ProjectHooks(config),
     members: new ProjectMembers(config),
+    users: new Users(config),
     async retrying<T>(action: string, attempt: () => Promise<T>): Promise<T> {
       for (let retry = 0; ; retry++) {
         try {

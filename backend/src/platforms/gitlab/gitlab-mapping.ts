@@ -1,5 +1,5 @@
 // GitLab's shapes to our neutral words. Pure: shared by the REST calls and the webhooks.
-import type { ChangeRequest, CommitState } from '../../app/ports/change-request-platform.js';
+import type { ChangeRequest, ChangeRequestOrigin, CommitState } from '../../app/ports/change-request-platform.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 
 /** The fields of a merge request from the REST API (GET /projects/:id/merge_requests/:iid) that Goalie reads. */
@@ -15,7 +15,9 @@ export interface GitLabMergeRequest {
   work_in_progress?: boolean;
   state: string;
   web_url: string;
-  author?: { username?: string } | null;
+  author?: { id?: number; username?: string } | null;
+  source_project_id?: number;
+  target_project_id?: number;
 }
 
 export function toChangeRequest(mr: GitLabMergeRequest): ChangeRequest {
@@ -29,6 +31,23 @@ export function toChangeRequest(mr: GitLabMergeRequest): ChangeRequest {
     url: mr.web_url,
     author: mr.author?.username ?? null,
   };
+}
+
+/** From a fork: the source project is not the target project (or GitLab does not say which it is). */
+export function toChangeRequestOrigin(mr: GitLabMergeRequest): ChangeRequestOrigin {
+  const id = mr.author?.id;
+  return {
+    author: { username: mr.author?.username ?? null, id: typeof id === 'number' ? String(id) : null },
+    fromFork: typeof mr.source_project_id !== 'number' || mr.source_project_id !== mr.target_project_id,
+  };
+}
+
+/**
+ * The names GitLab gives bot users: project_<id>_bot_<hash> and group_<id>_bot_<hash> for access
+ * tokens (project_<id>_bot<n> on older versions), service_account_... for service accounts.
+ */
+export function isBotUsername(username: string | null): boolean {
+  return /^(?:(?:project|group)_\d+_bot|service_account_)/.test(username ?? '');
 }
 
 /** opened, closed, merged, and locked: the moment GitLab holds a merge request while merging it, still open. */

@@ -2,6 +2,7 @@
 // the number), notes are comments, and approving or unapproving carries the verdict.
 import type {
   ChangeRequest,
+  ChangeRequestOrigin,
   ChangeRequestPlatform,
   CommitState,
   HostUser,
@@ -13,8 +14,10 @@ import type { Verdict } from '../../domain/review/verdict.js';
 import { createGitLabClient, type GitLabClient, type GitLabClientOptions } from './gitlab-api.js';
 import { GitLabError, toGitLabError } from './gitlab-errors.js';
 import {
+  isBotUsername,
   noteUrl,
   toChangeRequest,
+  toChangeRequestOrigin,
   toGitLabCommitState,
   toReadyDeployment,
   type GitLabDeployment,
@@ -63,10 +66,7 @@ export class GitLabPlatform implements ChangeRequestPlatform {
   }
 
   async getChangeRequest(number: number): Promise<ChangeRequest> {
-    const mr = await this.call(`read merge request !${number}`, 'Reporter', () =>
-      this.client.mergeRequests.show(this.project, number),
-    );
-    return toChangeRequest(mr);
+    return toChangeRequest(await this.readMergeRequest(number));
   }
 
   async upsertComment(number: number, marker: string, body: string): Promise<{ id: string; url: string | null }> {
@@ -132,8 +132,8 @@ export class GitLabPlatform implements ChangeRequestPlatform {
   }
 
   async permissionOf(user: HostUser): Promise<RepositoryPermission> {
-    const id = Number(user.id);
-    if (!user.id || !Number.isSafeInteger(id)) return 'none';
+    const id = userId(user);
+    if (id === null) return 'none';
     try {
       // members/all: direct, inherited from groups, and invited groups' members; the highest role wins.
       const member = (await this.call(`read the role of user ${id}`, 'Reporter', () =>
@@ -150,6 +150,28 @@ export class GitLabPlatform implements ChangeRequestPlatform {
       if (error instanceof GitLabError && error.status === 404) return 'none';
       throw error;
     }
+  }
+
+  async isAutomation(user: HostUser): Promise<boolean> {
+    // A person named like a bot is only held to the stricter rule; a bot named otherwise (a service
+    // account, a renamed instance) is known by the `bot` flag of its user.
+    if (isBotUsername(user.username)) return true;
+    const id = userId(user);
+    if (id === null) return false;
+    try {
+      const found = (await this.call(`read user ${id}`, 'Guest', () => this.client.users.show(id))) as {
+        bot?: boolean | null;
+      };
+      return found.bot === true;
+    } catch (error) {
+      // A user GitLab does not show is held to the stricter rule too (nobody at all has no permission anyway).
+      if (error instanceof GitLabError && error.status === 404) return true;
+      throw error;
+    }
+  }
+
+  async changeRequestOrigin(number: number): Promise<ChangeRequestOrigin> {
+    return toChangeRequestOrigin(await this.readMergeRequest(number));
   }
 
   async ensureWebhook(url: string, secret: string): Promise<{ id: string; created: boolean }> {
@@ -234,6 +256,12 @@ export class GitLabPlatform implements ChangeRequestPlatform {
     }
   }
 
+  private readMergeRequest(number: number) {
+    return this.call(`read merge request !${number}`, 'Reporter', () =>
+      this.client.mergeRequests.show(this.project, number),
+    );
+  }
+
   /** The oldest note carrying the marker, reading pages (oldest first) only until it turns up. System notes are GitLab's own. */
   private async findNote(number: number, marker: string): Promise<GitLabNote | undefined> {
     for (let page: number | null = 1; page;) {
@@ -283,4 +311,10 @@ export function createGitLabPlatform(connection: PlatformConnection, options: Gi
     createGitLabClient({ apiUrl: connection.apiUrl, token: connection.credentials.token }, options),
     connection.repository,
   );
+}
+
+/** A user's numeric id, which GitLab's API goes by, or null when the webhook named none. */
+function userId(user: HostUser): number | null {
+  const id = Number(user.id);
+  return user.id && Number.isSafeInteger(id) ? id : null;
 }
