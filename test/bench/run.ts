@@ -12,7 +12,8 @@
 //  (e) the API under load (test/bench/api-load.ts): requests/s and latency of reading a run;
 //  (f) POST /v1/run of a plan of 10,000 test cases with dependencies (test/bench/big-plan.ts);
 //  (g) a pull request webhook to the in-progress review comment at the fake GitHub (test/bench/webhook-comment.ts);
-//  (h) the start of the `goalie` command for client commands (test/bench/cli-start.ts), first, on a quiet machine.
+//  (h) the start of the `goalie` command for client commands (test/bench/cli-start.ts), first, on a quiet machine;
+//  (i) masking the secrets in a 9 MB Playwright trace (test/bench/mask-evidence.ts).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import { measureApiLoad } from './api-load.js';
 import { benchProject } from './bench-project.js';
 import { measureBigPlan } from './big-plan.js';
 import { measureCliStart } from './cli-start.js';
+import { measureMaskEvidence } from './mask-evidence.js';
 import { measureWebhookComment } from './webhook-comment.js';
 import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
@@ -211,6 +213,8 @@ async function main(): Promise<void> {
       bigPlan = await measureBigPlan();
       webhookToInProgressComment = await measureWebhookComment();
     }
+    log('masking a big trace');
+    const maskEvidence = await measureMaskEvidence();
     const serviceMs = median(serviceRuns);
     const plainMs = median(plainRuns);
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
@@ -290,6 +294,7 @@ async function main(): Promise<void> {
           apiLoad,
           bigPlan,
           webhookToInProgressComment,
+          maskEvidence,
           cliStartMs,
         },
         null,
