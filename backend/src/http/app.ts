@@ -19,6 +19,7 @@ import { cliRoutes } from './routes/cli.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes, type MetricsEndpoint } from './routes/metrics.js';
 import { requestMetrics } from './middlewares/request-metrics.js';
+import { securityHeaders } from './middlewares/security-headers.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { v1Routes } from './routes/v1/index.js';
@@ -50,7 +51,12 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   koa.proxy = true;
   koa.silent = true;
   const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
+  // The sign-in hosts' own pages, where their sign-in forms' redirects lead.
+  const signInOrigins = (options.signInHosts ?? []).map(
+    (host) => new URL(host.authorizeUrl({ state: '', codeChallenge: '' })).origin,
+  );
 
+  koa.use(securityHeaders({ formTargets: signInOrigins }));
   if (app.metrics) koa.use(requestMetrics(app.metrics));
   koa.use(requestContext(options.logger));
   koa.use(errors(options.database, errorPage));
