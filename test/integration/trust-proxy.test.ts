@@ -7,6 +7,7 @@ import { FAILURES_PER_CLIENT } from '../../backend/src/app/accounts/sign-in.js';
 import { visitor } from '../helpers/dashboard.js';
 import { requestFrom, startForwardingProxy, type Answer, type ForwardingProxy } from '../helpers/forwarding-proxy.js';
 import { loggerInto } from '../helpers/log-lines.js';
+import { shopProject } from '../fixtures/projects.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 interface RequestLine {
@@ -79,6 +80,16 @@ describe('X-Forwarded-* without GOALIE_TRUST_PROXY', function () {
     });
     const line = lines.find((l) => l.msg === 'request' && l.requestId === 'forged-for-log');
     expect(line?.client).to.equal('127.0.0.2');
+  });
+
+  it("names Goalie's public address in an exported project, not the request's Origin or X-Forwarded-Host", async () => {
+    const shop = await service.apply(shopProject());
+    const admin = await visitor(service, { organizationId: shop.organization.id, role: 'owner' });
+    const answer = await admin.fetch('/p/shop/export.yaml', {
+      headers: { origin: 'https://evil.example.net', 'x-forwarded-host': 'evil.example.net' },
+    });
+    expect(answer.status).to.equal(200);
+    expect(await answer.text()).to.match(new RegExp(`^# Exported from ${service.baseUrl} \\(project shop\\)`));
   });
 });
 
