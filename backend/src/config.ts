@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { parseEvidenceUrl, type EvidenceLocation } from './config-evidence.js';
 import { parseSmtp, type SmtpConfig } from './config-smtp.js';
+import { parseTrustProxy } from './config-trust-proxy.js';
+import type { ProxyTrust } from './domain/forwarded-for.js';
 
 export interface Config {
   port: number;
@@ -12,6 +14,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Base of the links in API answers (run and test case pages). */
   publicUrl: string;
+  /** GOALIE_TRUST_PROXY: whose X-Forwarded-For, -Host and -Proto are believed; by default nobody's. */
+  trustProxy: ProxyTrust;
   outboundIps: string[];
   /** 32-byte key (base64 or hex) for secrets at rest; when null, a key file under `home` is created and used. */
   secretKey: string | null;
@@ -299,6 +303,7 @@ function readConfig(env: Env, cwd: string): Config {
     home,
     databaseUrl: env.DATABASE_URL || null,
     publicUrl,
+    trustProxy: parseTrustProxy(env),
     outboundIps: (env.GOALIE_OUTBOUND_IPS || '')
       .split(',')
       .map((ip) => ip.trim())

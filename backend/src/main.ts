@@ -167,6 +167,7 @@ export async function createRuntime(
         ? { metricsEndpoint: { token: config.metrics.token, scrape: () => metrics.scrape() } }
         : {}),
       secureCookies: config.publicUrl.startsWith('https:'),
+      trustProxy: config.trustProxy,
       signInHosts: signInHosts(config.signIn, config.publicUrl),
     });
     return {

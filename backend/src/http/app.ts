@@ -7,8 +7,10 @@ import type { ReadinessCheck } from '../app/ports/readiness.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
 import type { SignInHost } from '../app/ports/sign-in-host.js';
 import { BadRequest } from '../app/errors.js';
+import type { ProxyTrust } from '../domain/forwarded-for.js';
 import { goalieVersion } from '../version.js';
 import { cachedCliBundle } from './cli-bundle.js';
+import { believeForwardedHeaders } from './forwarded-headers.js';
 import { requireToken } from './middlewares/authenticate.js';
 import { errors } from './middlewares/errors.js';
 import { jsonBody } from './middlewares/json-body.js';
@@ -19,6 +21,7 @@ import { cliRoutes } from './routes/cli.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes, type MetricsEndpoint } from './routes/metrics.js';
 import { requestMetrics } from './middlewares/request-metrics.js';
+import { securityHeaders } from './middlewares/security-headers.js';
 import { legacyRunRoutes } from './routes/legacy/runs.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { v1Routes } from './routes/v1/index.js';
@@ -35,6 +38,8 @@ export interface HttpOptions {
   slackEvents: SlackEventsHandler;
   /** GOALIE_PUBLIC_URL is https: the dashboard's cookies are Secure. */
   secureCookies?: boolean;
+  /** GOALIE_TRUST_PROXY: whose X-Forwarded-* headers are believed; absent: nobody's. */
+  trustProxy?: ProxyTrust;
   /** GET /readyz, and the 503 of requests that failed because the database could not be reached. */
   database: DatabaseStatus;
   /** GOALIE_METRICS=token: GET /metrics behind the token; absent: not served here. */
@@ -47,10 +52,17 @@ export interface HttpOptions {
 
 export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppState> {
   const koa = new Koa<AppState>();
-  koa.proxy = true;
+  believeForwardedHeaders(koa, options.trustProxy ?? { kind: 'none' }, {
+    secureCookies: options.secureCookies ?? false,
+  });
   koa.silent = true;
   const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
+  // The sign-in hosts' own pages, where their sign-in forms' redirects lead.
+  const signInOrigins = (options.signInHosts ?? []).map(
+    (host) => new URL(host.authorizeUrl({ state: '', codeChallenge: '' })).origin,
+  );
 
+  koa.use(securityHeaders({ formTargets: signInOrigins }));
   if (app.metrics) koa.use(requestMetrics(app.metrics));
   koa.use(requestContext(options.logger));
   koa.use(errors(options.database, errorPage));

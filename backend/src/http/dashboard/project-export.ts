@@ -13,7 +13,7 @@ export function projectExportRoutes(app: AppContext): Router<AppState> {
   router.get('/p/:slug/export.yaml', async (ctx) => {
     const { project } = await projectPage(app, ctx, ctx.params.slug!, 'settings', 'download the project as YAML');
     const exported = await exportProject(app, project.id);
-    const source = `${ctx.origin} (project ${project.slug}) on ${app.now().toISOString().slice(0, 10)}`;
+    const source = `${app.links.server()} (project ${project.slug}) on ${app.now().toISOString().slice(0, 10)}`;
     ctx.set('Content-Type', 'application/yaml; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${project.slug}.goalie.yaml"`);
     ctx.set('Cache-Control', 'private, no-store');

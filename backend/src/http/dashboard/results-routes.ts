@@ -10,6 +10,7 @@ import { parseRange } from '../range-header.js';
 import type { ProjectRecord } from '../../app/records.js';
 import type { AppState } from '../state.js';
 import { projectAccess } from './access.js';
+import { setEvidenceHeaders } from './evidence-headers.js';
 import { showReviewPage } from './reviews/routes.js';
 
 const NOT_FOUND = 'Nothing was found at this address, or you are not a member of its organization.';
@@ -49,6 +50,7 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
       ifNoneMatch: ctx.get('If-None-Match') || undefined,
     });
     if (!file) throw new NotFound(`No evidence at ${key}.`);
+    setEvidenceHeaders(ctx, key, file.status === 'ok' ? file.contentType : null);
     // Only the signed-in browser may keep it: never a shared cache.
     ctx.set('Cache-Control', 'private, max-age=86400');
     ctx.set('Accept-Ranges', 'bytes');

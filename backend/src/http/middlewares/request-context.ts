@@ -34,7 +34,7 @@ export function requestContext(logger: Logger): Middleware<AppState> {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       ctx.state.log[requestLogLevel(ctx.path, ctx.status)](
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, client: ctx.ip },
         'request',
       );
     }

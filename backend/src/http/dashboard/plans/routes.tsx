@@ -66,7 +66,7 @@ async function sendBadge(app: AppContext, ctx: Context, shortId: string, token: 
   // The result changes with every run: caches ask again each time.
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
   ctx.body = badgeSvg(badge.name, badgeMessage(badge.lastFinished));
 }
 
