@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { knownDevice } from '../../backend/src/app/accounts/known-devices.js';
 import { FAILURES_PER_DEVICE, FAILURES_PER_EMAIL } from '../../backend/src/domain/sign-in-limits.js';
-import { pageFetch, visitor } from '../helpers/dashboard.js';
+import { formTokenIn, pageFetch, visitor } from '../helpers/dashboard.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const PASSWORD = 'correct horse battery';
@@ -45,7 +45,7 @@ class Browser {
   /** Opens `page`, then sends its form to `action` with `form`: the answer to the form. */
   async submit(page: string, action: string, form: Record<string, string>): Promise<Response> {
     const opened = this.keep(await pageFetch(this.service, page, { cookie: this.header() }));
-    const csrf = /name="token" value="([^"]+)"/.exec(await opened.text())?.[1];
+    const csrf = formTokenIn(await opened.text());
     if (!csrf) throw new Error(`no form on ${page} (status ${opened.status})`);
     return this.keep(await pageFetch(this.service, action, { method: 'POST', cookie: this.header(), csrf, form }));
   }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
-import { pageFetch } from '../helpers/dashboard.js';
+import { cookiesOf, formTokenIn, pageFetch } from '../helpers/dashboard.js';
 import { sql, withProjectSetting } from '../helpers/project-yaml.js';
 import { writeReview } from '../helpers/review-rows.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -16,13 +16,6 @@ function missingLike(id: string): string {
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return randomUUID();
   return id.slice(0, -2) + (id.endsWith('zz') ? 'yy' : 'zz');
 }
-
-/** The cookies a response set, as a Cookie header. */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 interface Probe {
   /** The address with `{id}` where the slug or ID goes. */
@@ -161,7 +154,7 @@ repository:
   it('a browser gets the same answer (sign in first), forms with a valid form token too', async () => {
     const signIn = await pageFetch(service, '/sign-in');
     const cookie = cookiesOf(signIn);
-    const csrf = /name="token" value="([^"]+)"/.exec(await signIn.text())![1]!;
+    const csrf = formTokenIn(await signIn.text());
     const told: string[] = [];
     for (const probe of probes) {
       const { existing, absent } = await both(probe, (path, method) =>
