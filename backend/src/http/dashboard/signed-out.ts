@@ -12,12 +12,18 @@ import { currentUser, SignInNeeded } from './access.js';
 /** Signing in, out, resetting a password, joining by invitation, GitHub and GitLab sign-in. */
 const OPEN = /^\/(sign-in|sign-out|password-reset\/.+|invitations\/.+|auth\/.+)$/;
 
+const EVIDENCE_KINDS = new Map<string, ResultRef['kind']>([
+  ['runs', 'run'],
+  ['reviews', 'review'],
+  ['generation', 'test-case'],
+]);
+
 /** The result a page or an evidence key (runs/<id>/..., reviews/<id>/..., generation/<id>/...) is about. */
 export function resultOf(path: string): ResultRef | null {
   const [, first, second, third] = path.split('/');
   if (!second) return null;
   if (first === 'evidence') {
-    const kind = ({ runs: 'run', reviews: 'review', generation: 'test-case' } as const)[second];
+    const kind = EVIDENCE_KINDS.get(second);
     return kind && third && UUID_PATTERN.test(third) ? { kind, id: third } : null;
   }
   if (path.split('/').length !== 3) return null;
