@@ -150,6 +150,7 @@ export async function createRuntime(
       callers: callerCache({ ttlMs: config.tokenCacheMs }),
       browserNetwork: browserNetwork(config, options.databaseUrl),
       smtpConfigured: config.smtp !== null,
+      ...(config.smtp ? { mailer: smtpMailer(config.smtp) } : {}),
       ...(metrics ? { metrics } : {}),
     };
     const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));

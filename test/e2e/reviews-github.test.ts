@@ -858,9 +858,10 @@ describe('pull request reviews on GitHub (e2e)', function () {
       expect(await reviewsOf(service, projects.shop!.connectionId, pr.number)).to.have.length(0);
       expect(await deliveriesOf(service, projects.shop!.connectionId)).to.deep.equal(before);
       expect(goalieComments('acme/shop', pr.number)).to.have.length(0);
-      // An unknown connection is a 404.
+      // An unknown connection is answered as a wrong signature: nothing says which connections exist.
       const unknown = await deliverGitHub(service, 'repo_doesnotexist', GITHUB_SECRET, 'pull_request', payload);
-      expect(unknown.status).to.equal(404);
+      expect(unknown.status).to.equal(401);
+      expect(unknown.body.message).to.match(/X-Hub-Signature-256/);
     });
   });
 

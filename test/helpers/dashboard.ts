@@ -81,6 +81,16 @@ export function pageFetch(
   });
 }
 
+/** The form token a page put in its forms ('' when it has none). */
+export const formTokenIn = (html: string): string => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+/** The cookies a response set, as a Cookie header. */
+export const cookiesOf = (response: Response): string =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
 const administrators = new WeakMap<TestService, Promise<Visitor>>();
 
 /** GET a dashboard page (or evidence) as a server administrator of the service, signed in once per service. */

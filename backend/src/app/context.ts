@@ -1,6 +1,7 @@
 // What every use case may use. Built once in main.ts.
 import type { CallerCache } from './caller-cache.js';
 import type { Metrics } from './ports/metrics.js';
+import type { Mailer } from './ports/notifiers.js';
 import type { HostKind, PlatformFactory } from './ports/change-request-platform.js';
 import type { Logger } from './ports/logger.js';
 import type { JobQueue } from './ports/queue.js';
@@ -19,6 +20,10 @@ export interface Links {
   invitation(token: string): string;
   /** The dashboard's link that sets a new password. */
   passwordReset(token: string): string;
+  /** The link mailed to a new address that asked to join by an invitation: it makes the account. */
+  invitationSignUp(token: string): string;
+  /** The sign-in page, then `next` (a local path). */
+  signIn(next: string): string;
   /** A plan on the project's plans page. */
   plan(projectSlug: string, planShortId: string): string;
   /** A plan's status badge: public (no token) or by its secret token. */
@@ -39,6 +44,8 @@ export interface AppContext {
   browserNetwork?: { defaults: NetworkAccess; ownPorts: number[] };
   /** Whether email notifications can be sent (GOALIE_SMTP_URL): apply warns when they cannot. */
   smtpConfigured?: boolean;
+  /** Sends mail about accounts (invitations) while a person waits; absent without GOALIE_SMTP_URL. */
+  mailer?: Mailer;
   /** Operators' measurements (docs/operations.md#metrics); none when absent. */
   metrics?: Metrics;
 }
@@ -52,6 +59,8 @@ export function linksFor(publicUrl: string): Links {
     webhook: (host, connectionShortId) => `${publicUrl}/webhooks/${host}/${encodeURIComponent(connectionShortId)}`,
     invitation: (token) => `${publicUrl}/invitations/${encodeURIComponent(token)}`,
     passwordReset: (token) => `${publicUrl}/password-reset/${encodeURIComponent(token)}`,
+    invitationSignUp: (token) => `${publicUrl}/invitations/confirm/${encodeURIComponent(token)}`,
+    signIn: (next) => `${publicUrl}/sign-in?next=${encodeURIComponent(next)}`,
     plan: (projectSlug, planShortId) =>
       `${publicUrl}/p/${encodeURIComponent(projectSlug)}/plans#plan-${encodeURIComponent(planShortId)}`,
     badge: (planShortId, token) =>

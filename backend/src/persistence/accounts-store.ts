@@ -306,6 +306,30 @@ export function accountsStore(m: EntityManager): AccountsStore {
       return rows.length > 0;
     },
 
+    async createInvitationSignUp(signUp) {
+      await m.query(
+        `INSERT INTO invitation_sign_ups (token_hash, invitation_id, email, expires_at) VALUES ($1, $2, $3, $4)`,
+        [signUp.tokenHash, signUp.invitationId, signUp.email, signUp.expiresAt],
+      );
+    },
+    async invitationSignUp(tokenHash, now) {
+      const [row] = await m.query<(InvitationRow & { sign_up_email: string })[]>(
+        `SELECT s.email AS sign_up_email, inv.* FROM invitation_sign_ups s JOIN (${INVITATION_SELECT}) inv ON inv.id = s.invitation_id
+          WHERE s.token_hash = $1 AND s.used_at IS NULL AND s.expires_at > $2`,
+        [tokenHash, now],
+      );
+      return row ? { email: row.sign_up_email, invitation: toInvitation(row) } : null;
+    },
+    async useInvitationSignUp(tokenHash, at) {
+      const rows = returned(
+        await m.query(
+          `UPDATE invitation_sign_ups SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING token_hash`,
+          [tokenHash, at],
+        ),
+      );
+      return rows.length > 0;
+    },
+
     async createPasswordReset(reset) {
       await m.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`, [
         reset.tokenHash,

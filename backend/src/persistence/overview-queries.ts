@@ -1,7 +1,7 @@
 // The dashboard home's read queries: one for the projects, one for their plans with the latest run and
 // the pass rate (runs_project_created and the plan's runs by date keep both cheap).
 import type { EntityManager } from 'typeorm';
-import type { OverviewQueries, ProjectSummary } from '../app/ports/overview.js';
+import type { OverviewQueries, ProjectSummary, ResultRef } from '../app/ports/overview.js';
 import type { RunResult, RunStatus } from '../domain/run-state.js';
 
 interface ProjectRow {
@@ -23,6 +23,8 @@ const toProject = (r: ProjectRow): ProjectSummary => ({
 const PROJECT_SELECT = `SELECT p.id, p.name, p.slug, p.organization_id, o.name AS organization_name, p.public_results
   FROM projects p JOIN organizations o ON o.id = p.organization_id`;
 
+const RESULT_TABLES: Record<ResultRef['kind'], string> = { run: 'runs', review: 'reviews', 'test-case': 'test_cases' };
+
 export function overviewQueries(m: EntityManager): OverviewQueries {
   return {
     async projects(organizationIds) {
@@ -35,6 +37,16 @@ export function overviewQueries(m: EntityManager): OverviewQueries {
     async projectBySlug(slug) {
       const [row] = await m.query<ProjectRow[]>(`${PROJECT_SELECT} WHERE p.slug = $1`, [slug]);
       return row ? toProject(row) : null;
+    },
+    async publishedResult(ref) {
+      // An id is a UUID (the caller checks its form): compared as one, so the primary key answers.
+      const [match, value] = 'shortId' in ref ? ['t.short_id = $1', ref.shortId] : ['t.id = $1::uuid', ref.id];
+      const [row] = await m.query<{ published: boolean }[]>(
+        `SELECT EXISTS (SELECT 1 FROM ${RESULT_TABLES[ref.kind]} t JOIN projects p ON p.id = t.project_id
+                         WHERE ${match} AND p.public_results) AS published`,
+        [value],
+      );
+      return row?.published === true;
     },
     async plans(projectIds, since) {
       if (projectIds.length === 0) return [];

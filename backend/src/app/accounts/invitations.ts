@@ -45,6 +45,11 @@ export async function createInvitation(
 export async function openInvitation(ctx: AppContext, token: string): Promise<InvitationRecord> {
   const invitation = await ctx.store.accounts.invitationByToken(linkTokenHash(token));
   if (!invitation) throw new NotFound('This invitation link is unknown. Ask whoever sent it for a new one.');
+  return stillOpen(ctx, invitation);
+}
+
+/** The invitation, or a 404 that says why it cannot be used any more. */
+export function stillOpen(ctx: AppContext, invitation: InvitationRecord): InvitationRecord {
   if (invitation.acceptedAt)
     throw new NotFound('This invitation was used already. Sign in, or ask for a new invitation.');
   if (invitation.revokedAt)
@@ -54,6 +59,18 @@ export async function openInvitation(ctx: AppContext, token: string): Promise<In
       `This invitation expired (links work for ${INVITATION_DAYS} days). Ask an admin of the organization for a new one.`,
     );
   return invitation;
+}
+
+/**
+ * An invitation for one address refuses an account for another before anything is looked up, so the
+ * answer says nothing about who has an account.
+ */
+export function checkInvitedAddress(invitation: InvitationRecord, email: string): void {
+  if (invitation.email && invitation.email !== email) {
+    throw new Forbidden(
+      `This invitation is for ${invitation.email}, not ${email}. Write that address, or ask whoever sent the link for an invitation for yours.`,
+    );
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { BadRequest, Conflict, NotFound, Unauthorized } from '../errors.js';
 import type { UserRecord } from '../ports/accounts.js';
 import type { Repositories } from '../ports/store.js';
 import { UniqueViolation } from '../ports/store.js';
+import { deviceToken } from './known-devices.js';
 import { checkNewPassword, hashPassword } from './passwords.js';
 import { signInWithPassword } from './sign-in.js';
 
@@ -92,17 +93,23 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
  * The signed-in user sets a new password. With a password already, the current one is needed, and a
  * wrong one counts as a failed sign-in (so a borrowed session cannot guess it); without one (a user
  * who signs in with GitHub or GitLab) the session is proof enough, as it is for linking an account.
- * Every session of the user ends: the caller starts a new one for this browser.
+ * Every session of the user ends: the caller starts a new one for this browser. The answer is this
+ * browser's device token for the new password (the old password's tokens no longer count).
  */
 export async function changePassword(
   ctx: AppContext,
   user: UserRecord,
-  input: { current: string; password: string; client: string },
-): Promise<void> {
+  input: { current: string; password: string; client: string; deviceTokens?: readonly string[] },
+): Promise<string> {
   checkNewPassword(input.password);
   if (user.hasPassword) {
     try {
-      await signInWithPassword(ctx, { email: user.email, password: input.current, client: input.client });
+      await signInWithPassword(ctx, {
+        email: user.email,
+        password: input.current,
+        client: input.client,
+        deviceTokens: input.deviceTokens,
+      });
     } catch (error) {
       if (error instanceof Unauthorized)
         throw new BadRequest(
@@ -116,4 +123,5 @@ export async function changePassword(
     await tx.accounts.setPassword(user.id, hash, ctx.now());
     await tx.accounts.deleteSessionsOf(user.id);
   });
+  return deviceToken({ id: user.id, passwordHash: hash });
 }

@@ -2,18 +2,8 @@
 // in, a message out. Everything from the run (names, reasons, commit messages) is escaped in the HTML.
 import type { RunRecord, RunTestCaseRecord } from '../records.js';
 import type { EmailMessage } from '../ports/notifiers.js';
+import { html, oneLine } from './email-text.js';
 import { attributionFacts, runSummary } from './run-facts.js';
-
-const html = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** Subject lines are one line: a commit message or plan name never adds headers. */
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
 
 function page(title: string, paragraphs: string[], table: string, runUrl: string): string {
   return [

@@ -112,6 +112,17 @@ export interface AccountsStore {
   /** Marks an open invitation accepted; false when it was accepted, revoked or expired meanwhile. */
   acceptInvitation(id: string, userId: string, at: Date): Promise<boolean>;
   revokeInvitation(organizationId: string, id: string, at: Date): Promise<boolean>;
+  /** A link that makes the account of `email` through the invitation (sent by mail). */
+  createInvitationSignUp(signUp: {
+    tokenHash: string;
+    invitationId: string;
+    email: string;
+    expiresAt: Date;
+  }): Promise<void>;
+  /** The address and invitation of a sign-up link not used nor expired at `now` (the invitation may be closed). */
+  invitationSignUp(tokenHash: string, now: Date): Promise<{ email: string; invitation: InvitationRecord } | null>;
+  /** Uses a sign-up link once: false when it is unknown, used or expired. */
+  useInvitationSignUp(tokenHash: string, at: Date): Promise<boolean>;
 
   createPasswordReset(reset: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void>;
   /** Uses a reset link once: the user's id, or null when it is unknown, used or expired. */

@@ -1,13 +1,13 @@
 // A webhook delivery from the repository host: verified before it is read, ignored when repeated,
 // and turned into review state changes plus queued jobs, all in one transaction. Calls to the host
 // (comments, statuses) happen in those jobs, never while the host waits for our answer.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CI_REQUEST_TAG } from '../../../../shared/src/ci/review-request-tag.js';
 import { makePlainShortId } from '../../domain/short-id.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
 import { findReviewRequest } from '../../domain/review/review-request.js';
 import type { AppContext } from '../context.js';
-import { BadRequest, NotFound, Unauthorized } from '../errors.js';
+import { BadRequest, Unauthorized } from '../errors.js';
 import type { ChangeRequest, HostKind, PlatformEvent, WebhookRequest } from '../ports/change-request-platform.js';
 import type { ConnectionRecord, ReviewEvent } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
@@ -19,21 +19,22 @@ import { supersede } from './supersede.js';
  */
 export const REPLAY_WINDOW_MS = 10 * 60_000;
 
+const UNKNOWN_CONNECTION_SECRET = randomBytes(32).toString('hex');
+
 export async function handleWebhook(
   ctx: AppContext,
   host: HostKind,
   connectionShortId: string,
   request: WebhookRequest,
 ): Promise<string> {
-  const connection = await ctx.store.reviews.connectionByShortId(connectionShortId);
-  if (!connection || connection.host !== host)
-    throw new NotFound(`No ${host} connection ${connectionShortId}. Check the webhook URL \`goalie apply\` printed.`);
+  const found = await ctx.store.reviews.connectionByShortId(connectionShortId);
+  const connection = found?.host === host ? found : null;
   const receiver = ctx.platforms.receiver(host);
-  if (!receiver.verify(request, connection.webhookSecret)) {
+  // An unknown connection is checked against a secret nobody has and answered as a wrong signature:
+  // the answer (and its time) does not tell a stranger which connections exist.
+  if (!receiver.verify(request, connection?.webhookSecret ?? UNKNOWN_CONNECTION_SECRET) || !connection) {
     throw new Unauthorized(
-      host === 'github'
-        ? "The X-Hub-Signature-256 signature does not match this webhook's secret."
-        : "The X-Gitlab-Token does not match this webhook's secret token.",
+      `${host === 'github' ? 'The X-Hub-Signature-256 signature does' : 'The X-Gitlab-Token does'} not match the secret of webhook ${connectionShortId}, or there is no such webhook. Check the webhook URL and the secret \`goalie apply\` printed.`,
     );
   }
   let event: PlatformEvent;

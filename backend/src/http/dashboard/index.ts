@@ -22,6 +22,7 @@ import { planRoutes } from './plans/routes.js';
 import { testCaseRoutes } from './test-cases/routes.js';
 import { isDashboardPath } from './error-pages.js';
 import { loadSession } from './session.js';
+import { refuseSignedOut } from './signed-out.js';
 
 export interface DashboardOptions {
   evidence: EvidenceStore;
@@ -53,11 +54,18 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
   ];
 }
 
-/** Loads the signed-in session on the dashboard's addresses, before any route runs. */
+/**
+ * Loads the signed-in session on the dashboard's addresses, before any route runs, and sends someone
+ * signed out to sign in unless the address is open to them (signed-out.ts).
+ */
 export function dashboardSession(
   app: AppContext,
   options: Pick<DashboardOptions, 'secureCookies'>,
 ): Middleware<AppState> {
   const load = loadSession(app, options.secureCookies);
-  return (ctx, next) => (isDashboardPath(ctx.path) ? load(ctx, next) : next());
+  const gate: Middleware<AppState> = async (ctx, next) => {
+    await refuseSignedOut(app, ctx);
+    await next();
+  };
+  return (ctx, next) => (isDashboardPath(ctx.path) ? load(ctx, () => gate(ctx, next)) : next());
 }

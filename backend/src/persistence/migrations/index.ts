@@ -15,6 +15,7 @@ import { EvidenceRetention1796200000000 } from './0014-evidence-retention.js';
 import { SecretKeyCheck1796300000000 } from './0015-secret-key-check.js';
 import { EmailTeamsNotifications1796400000000 } from './0016-email-teams-notifications.js';
 import { OutboundWebhooks1796500000000 } from './0017-outbound-webhooks.js';
+import { InvitationSignUps1796600000000 } from './0018-invitation-sign-ups.js';
 
 /** In order. A new migration is a new file added at the end; applied ones never change. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   SecretKeyCheck1796300000000,
   EmailTeamsNotifications1796400000000,
   OutboundWebhooks1796500000000,
+  InvitationSignUps1796600000000,
 ];

@@ -16,6 +16,7 @@ import { Notice, PostForm } from '../components.js';
 import { csrfToken, requireCsrf } from '../csrf.js';
 import { field } from '../form.js';
 import { renderPage } from '../render.js';
+import { deviceTokensOf, rememberDevice } from './device-cookie.js';
 import { startPath } from './host-sign-in.js';
 import { startAndRedirect } from './sign-in.js';
 
@@ -262,7 +263,13 @@ export function accountRoutes(app: AppContext, hosts: SignInHost[]): Router<AppS
       const password = form.get('password') ?? '';
       if (password !== (form.get('again') ?? ''))
         throw new BadRequest('The two new passwords differ: nothing was changed. Write the same one twice.');
-      await changePassword(app, user, { current: form.get('current') ?? '', password, client: ctx.ip });
+      const device = await changePassword(app, user, {
+        current: form.get('current') ?? '',
+        password,
+        client: ctx.ip,
+        deviceTokens: deviceTokensOf(ctx),
+      });
+      rememberDevice(ctx, device);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if ('headers' in error) ctx.set(error.headers as Record<string, string>);

@@ -13,6 +13,7 @@ import { csrfToken, requireCsrf } from '../csrf.js';
 import { field } from '../form.js';
 import { renderPage } from '../render.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../session.js';
+import { deviceTokensOf, rememberDevice } from './device-cookie.js';
 
 /** A way to sign in besides the password (GitHub, GitLab): a button that starts it. */
 export interface SignInProvider {
@@ -82,7 +83,13 @@ export function signInRoutes(app: AppContext, providers: () => SignInProvider[])
     const next = safeNext(form.get('next'));
     const email = field(form, 'email');
     try {
-      const user = await signInWithPassword(app, { email, password: form.get('password') ?? '', client: ctx.ip });
+      const { user, deviceToken } = await signInWithPassword(app, {
+        email,
+        password: form.get('password') ?? '',
+        client: ctx.ip,
+        deviceTokens: deviceTokensOf(ctx),
+      });
+      rememberDevice(ctx, deviceToken);
       await startAndRedirect(app, ctx, user.id, next);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
