@@ -252,8 +252,10 @@ describe('HTTP basics', () => {
             headers: { 'content-type': 'application/json' },
           }),
       },
-      { title: '404 page', status: 404, send: () => raw(service, 'GET', '/runs/doesnotexist') },
-      { title: '404 test case page', status: 404, send: () => raw(service, 'GET', '/test-cases/not-a-uuid') },
+      // Signed out, a page answers "sign in" whether or not its run or test case exists (docs/security.md).
+      { title: '401 page', status: 401, send: () => raw(service, 'GET', '/runs/doesnotexist') },
+      { title: '401 test case page', status: 401, send: () => raw(service, 'GET', '/test-cases/not-a-uuid') },
+      { title: '404 page route', status: 404, send: () => raw(service, 'GET', '/nothing-here') },
     ];
     for (const c of errorRequests) {
       it(`answers ${c.title} with exactly { message }, as JSON, without internals`, async () => {

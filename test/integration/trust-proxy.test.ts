@@ -3,7 +3,7 @@
 // OpenAPI document's server; with it, a real proxy in front (test/helpers/forwarding-proxy.ts) tells
 // its clients apart, and anyone who reaches Goalie past the proxy is still not believed.
 import { expect } from 'chai';
-import { FAILURES_PER_CLIENT } from '../../backend/src/app/accounts/sign-in.js';
+import { FAILURES_PER_CLIENT } from '../../backend/src/domain/sign-in-limits.js';
 import { visitor } from '../helpers/dashboard.js';
 import { requestFrom, startForwardingProxy, type Answer, type ForwardingProxy } from '../helpers/forwarding-proxy.js';
 import { loggerInto } from '../helpers/log-lines.js';

@@ -66,7 +66,6 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   if (app.metrics) koa.use(requestMetrics(app.metrics));
   koa.use(requestContext(options.logger));
   koa.use(errors(options.database, errorPage));
-  koa.use(dashboardSession(app, { secureCookies: options.secureCookies ?? false }));
   koa.use(async (ctx, next) => {
     // No ID holds a NUL character (PostgreSQL text cannot store one): say so instead of asking the database.
     if (/%00/.test(ctx.path))
@@ -75,6 +74,13 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
       );
     await next();
   });
+  const dashboard = {
+    evidence: options.evidence,
+    secureCookies: options.secureCookies ?? false,
+    signInHosts: options.signInHosts,
+  };
+  const pages = dashboardRoutes(app, dashboard);
+  koa.use(dashboardSession(app, { secureCookies: options.secureCookies ?? false }, pages));
   koa.use(async (ctx, next) => {
     await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
@@ -95,17 +101,12 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
     }
   });
 
-  const dashboard = {
-    evidence: options.evidence,
-    secureCookies: options.secureCookies ?? false,
-    signInHosts: options.signInHosts,
-  };
   const routers = [
     healthRoutes(options.database, options.readiness),
     v1Routes(app, options.outboundIps, guard),
     legacyRunRoutes(app, guard),
     mcpRoutes(app, guard, goalieVersion()),
-    ...dashboardRoutes(app, dashboard),
+    ...pages,
     webhookRoutes(app, options.bodyLimitBytes),
     slackRoutes(options.slackEvents, options.bodyLimitBytes),
     cliRoutes(cachedCliBundle(), goalieVersion()),

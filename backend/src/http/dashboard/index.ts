@@ -56,15 +56,18 @@ export function dashboardRoutes(app: AppContext, options: DashboardOptions): Rou
 
 /**
  * Loads the signed-in session on the dashboard's addresses, before any route runs, and sends someone
- * signed out to sign in unless the address is open to them (signed-out.ts).
+ * signed out to sign in unless the address is open to them (signed-out.ts). An address no page
+ * answers gets its 404 as before: it says nothing about what exists, and an API client that
+ * mistyped a path learns where the API is.
  */
 export function dashboardSession(
   app: AppContext,
   options: Pick<DashboardOptions, 'secureCookies'>,
+  pages: readonly Router<AppState>[],
 ): Middleware<AppState> {
   const load = loadSession(app, options.secureCookies);
   const gate: Middleware<AppState> = async (ctx, next) => {
-    await refuseSignedOut(app, ctx);
+    if (pages.some((router) => router.match(ctx.path, ctx.method).path.length > 0)) await refuseSignedOut(app, ctx);
     await next();
   };
   return (ctx, next) => (isDashboardPath(ctx.path) ? load(ctx, () => gate(ctx, next)) : next());
