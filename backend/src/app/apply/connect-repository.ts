@@ -1,5 +1,8 @@
 // After an apply or a settings change: the repository's webhook on the host, created or refreshed.
+import { hostApiUrlRefusal } from '../../domain/host-api-url.js';
 import type { AppContext } from '../context.js';
+import { projectNetworkAccess } from '../network-access.js';
+import type { ConnectionRecord } from '../ports/review-store.js';
 import { platformFor } from '../review/review-context.js';
 
 export interface RepositorySummary {
@@ -33,6 +36,11 @@ export async function connectRepository(ctx: AppContext, connectionId: string): 
     auth,
     webhookUrl,
   };
+  const refused = await hostApiRefusal(ctx, connection);
+  if (refused) {
+    await ctx.store.reviews.setWebhook(connection.id, connection.webhookId, refused);
+    return { ...base, webhook: { ok: false, error: refused } };
+  }
   try {
     const hook = await platformFor(ctx, connection).ensureWebhook(webhookUrl, connection.webhookSecret);
     await ctx.store.reviews.setWebhook(connection.id, hook.id, null);
@@ -43,4 +51,20 @@ export async function connectRepository(ctx: AppContext, connectionId: string): 
     ctx.log.warn({ err: error, repository: connection.repository }, 'could not set up the repository webhook');
     return { ...base, webhook: { ok: false, error: message } };
   }
+}
+
+/**
+ * Why Goalie may not call the stored connection's API URL now, as a sentence that says what to change;
+ * null when it may. Checked again as it is used: the project's network settings may have changed, or
+ * the row was stored before the rules.
+ */
+export async function hostApiRefusal(
+  ctx: AppContext,
+  connection: Pick<ConnectionRecord, 'projectId' | 'apiUrl'>,
+): Promise<string | null> {
+  const access = await projectNetworkAccess(ctx, connection.projectId);
+  const why = hostApiUrlRefusal(connection.apiUrl, access, ctx.browserNetwork?.ownPorts ?? []);
+  return why
+    ? `Goalie does not call the repository's API URL: ${why}. Change repository.url (or project.network) in the project file and run \`goalie apply\`.`
+    : null;
 }
