@@ -163,4 +163,40 @@ describe('repository.url: where Goalie sends the repository token', function () 
       }
     });
   });
+
+  it('shows what a host answered only as a short excerpt, escaped', async () => {
+    const tail = 'END-OF-THE-HOST-ANSWER';
+    const page = `<html><script>alert(1)</script>${'internal data '.repeat(400)}${tail}</html>`;
+    // 404: an answer no client retries.
+    const host = await startReceiver((res) => res.writeHead(404, { 'content-type': 'text/html' }).end(page));
+    try {
+      for (const kind of ['github', 'gitlab'] as const) {
+        const slug = `answers-${kind}`;
+        const summary = await service.apply(yaml(slug, kind, host.url));
+        const error = summary.repository!.webhook.ok ? '' : summary.repository!.webhook.error;
+        expect(error, kind).to.include('alert(1)').and.not.include(tail);
+        const admin = await visitor(service, { organizationId: summary.organization.id, role: 'admin' });
+        const html = await (await admin.fetch(`/p/${slug}/settings/repository`)).text();
+        expect(html, kind).to.include('&lt;script>alert(1)&lt;/script>').and.not.include(tail);
+        expect(html, kind).not.to.include('<script>alert(1)');
+        const [row] = await sql<{ webhook_error: string }>(
+          service,
+          'SELECT c.webhook_error FROM repository_connections c JOIN projects p ON p.id = c.project_id WHERE p.slug = $1',
+          [slug],
+        );
+        expect(row!.webhook_error.length, kind).to.be.lessThan(800);
+
+        // A whole answer stored before this rule is cut as it is shown.
+        await sql(
+          service,
+          'UPDATE repository_connections c SET webhook_error = $1 FROM projects p WHERE p.id = c.project_id AND p.slug = $2',
+          [`GitHub said ${page}`, slug],
+        );
+        const stored = await (await admin.fetch(`/p/${slug}/settings/repository`)).text();
+        expect(stored, kind).to.include('internal data').and.not.include(tail);
+      }
+    } finally {
+      await host.close();
+    }
+  });
 });

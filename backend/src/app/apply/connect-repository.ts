@@ -1,4 +1,5 @@
 // After an apply or a settings change: the repository's webhook on the host, created or refreshed.
+import { excerpt, MESSAGE_CHARS } from '../../domain/excerpt.js';
 import { hostApiUrlRefusal } from '../../domain/host-api-url.js';
 import type { AppContext } from '../context.js';
 import { projectNetworkAccess } from '../network-access.js';
@@ -46,7 +47,8 @@ export async function connectRepository(ctx: AppContext, connectionId: string): 
     await ctx.store.reviews.setWebhook(connection.id, hook.id, null);
     return { ...base, webhook: { ok: true, created: hook.created, id: hook.id } };
   } catch (error) {
-    const message = (error as Error).message;
+    // Kept short whatever the error: the settings page and `goalie project` show it.
+    const message = excerpt((error as Error).message, MESSAGE_CHARS);
     await ctx.store.reviews.setWebhook(connection.id, connection.webhookId, message);
     ctx.log.warn({ err: error, repository: connection.repository }, 'could not set up the repository webhook');
     return { ...base, webhook: { ok: false, error: message } };

@@ -1,5 +1,7 @@
-// GitHub's failures as messages a person can act on: what Goalie tried, what GitHub said, and
-// what to check (token or GitHub App, its permissions, the repository name, the API URL).
+// GitHub's failures as messages a person can act on: what Goalie tried, what GitHub said (an
+// excerpt: a wrong API URL may answer with anyone's page), and what to check (token or GitHub App,
+// its permissions, the repository name, the API URL).
+import { excerpt } from '../../domain/excerpt.js';
 
 export class GitHubError extends Error {
   constructor(
@@ -56,7 +58,7 @@ export function toGitHubError(error: unknown, context: GitHubCallContext): GitHu
   const e = (error ?? {}) as RequestErrorLike;
   // Octokit reports a failed fetch (refused, timed out) as status 500 without a response: GitHub was not reached.
   const status = e.response && typeof e.status === 'number' ? e.status : null;
-  const said = githubMessageOf(error);
+  const said = excerpt(githubMessageOf(error));
   const what = `GitHub: could not ${context.action} in ${context.repository}`;
   const exchange =
     typeof e.request?.url === 'string' && /\/app\/installations\/[^/]+\/access_tokens$/.test(e.request.url);
