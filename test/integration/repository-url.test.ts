@@ -2,50 +2,17 @@
 // Repository form refuse an API base on a metadata or link-local address, on Goalie's own API or
 // database port, or where the project's network does not allow, before any request; and what a host
 // answers is shown on a page only as a short excerpt.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { visitor, type Visitor } from '../helpers/dashboard.js';
 import { withProjectSetting } from '../helpers/project-yaml.js';
+import { rejectionMessage, startRecordingServer, type RecordingServer } from '../helpers/recording-server.js';
 import { reviewProjectYaml, sql } from '../helpers/review-harness.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-
-interface Receiver {
-  url: string;
-  requests: { method: string; url: string; authorization: string | undefined }[];
-  close(): Promise<void>;
-}
-
-/** An HTTP server on 127.0.0.1 that records every request and answers with `answer`. */
-async function startReceiver(answer: (res: http.ServerResponse) => void): Promise<Receiver> {
-  const requests: Receiver['requests'] = [];
-  const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-    req.resume();
-    answer(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The apply's error message; fails the test when the apply succeeds. */
-async function refusal(apply: Promise<unknown>): Promise<string> {
-  try {
-    await apply;
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the apply to be refused');
-}
 
 describe('repository.url: where Goalie sends the repository token', function () {
   this.timeout(120_000);
   let service: TestService;
-  let receiver: Receiver;
+  let receiver: RecordingServer;
   const yaml = (name: string, host: 'github' | 'gitlab', hostUrl: string) =>
     reviewProjectYaml({
       name,
@@ -65,7 +32,9 @@ describe('repository.url: where Goalie sends the repository token', function () 
 
   before(async () => {
     service = await startTestService();
-    receiver = await startReceiver((res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{}'));
+    receiver = await startRecordingServer((res) =>
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{}'),
+    );
   });
   after(async () => {
     await service?.close();
@@ -92,7 +61,7 @@ describe('repository.url: where Goalie sends the repository token', function () 
     for (const host of ['github', 'gitlab'] as const) {
       for (const [url, why] of cases) {
         const slug = `refused-${host}`;
-        expect(await refusal(service.apply(yaml(slug, host, url))), `${host} ${url}`).to.match(why);
+        expect(await rejectionMessage(service.apply(yaml(slug, host, url))), `${host} ${url}`).to.match(why);
         expect(await connections(slug), 'nothing was stored').to.deep.equal([]);
       }
     }
@@ -100,7 +69,7 @@ describe('repository.url: where Goalie sends the repository token', function () 
 
   it('apply refuses loopback when the project does not allow it, and sends nothing there', async () => {
     const closed = withProjectSetting(yaml('closed', 'gitlab', receiver.url), 'network: { allowLoopback: false }');
-    expect(await refusal(service.apply(closed))).to.match(
+    expect(await rejectionMessage(service.apply(closed))).to.match(
       /repository\.url: may not be used: 127\.0\.0\.1:\d+ is a loopback address, which this project does not allow: set `network: \{ allowLoopback: true \}`/,
     );
     expect(receiver.requests).to.deep.equal([]);
@@ -168,7 +137,7 @@ describe('repository.url: where Goalie sends the repository token', function () 
     const tail = 'END-OF-THE-HOST-ANSWER';
     const page = `<html><script>alert(1)</script>${'internal data '.repeat(400)}${tail}</html>`;
     // 404: an answer no client retries.
-    const host = await startReceiver((res) => res.writeHead(404, { 'content-type': 'text/html' }).end(page));
+    const host = await startRecordingServer((res) => res.writeHead(404, { 'content-type': 'text/html' }).end(page));
     try {
       for (const kind of ['github', 'gitlab'] as const) {
         const slug = `answers-${kind}`;
