@@ -14,6 +14,7 @@ import type { Config, LlmConfig } from './config.js';
 import { createHttpApp } from './http/app.js';
 import { closeServer, listenOn } from './listen.js';
 import type { AppState } from './http/state.js';
+import { repositoryHostFetch } from './integrations/http/checked-fetch.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
 import { createSlackEvents } from './integrations/slack/slack-app.js';
 import { slackMessenger } from './integrations/slack/slack-messenger.js';
@@ -139,16 +140,17 @@ export async function createRuntime(
       config.metrics.mode === 'off'
         ? null
         : prometheusMetrics(async () => ({ ...(await progressCounts(dataSource)), queues: await queueStats(queue) }));
+    const network = browserNetwork(config, options.databaseUrl);
     const app: AppContext = {
       store: createStore(dataSource, secrets),
       slack: slackChannels({ apiUrl: config.slackApiUrl }),
       queue: pgBossQueue(queue),
-      platforms: platformFactory(logger),
+      platforms: platformFactory(logger, { fetchFor: repositoryHostFetch({ ownPorts: network.ownPorts }) }),
       links: linksFor(config.publicUrl),
       now: () => new Date(),
       log: logger,
       callers: callerCache({ ttlMs: config.tokenCacheMs }),
-      browserNetwork: browserNetwork(config, options.databaseUrl),
+      browserNetwork: network,
       smtpConfigured: config.smtp !== null,
       ...(config.smtp ? { mailer: smtpMailer(config.smtp) } : {}),
       ...(metrics ? { metrics } : {}),

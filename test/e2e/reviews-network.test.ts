@@ -1,7 +1,9 @@
 // Where a review's browser may go, end to end on GitHub's fake: a preview URL outside the
-// repository's allowed preview origins, one on loopback when the project does not allow loopback,
-// and a cloud metadata address are refused with one clear comment on the pull request. No run
-// starts, no usage is spent, and nothing reaches the preview.
+// repository's allowed preview origins, one on a private address when the project does not allow
+// private ranges, and a cloud metadata address are refused with one clear comment on the pull
+// request. No run starts, no usage is spent, and nothing reaches the preview. (The fake GitHub is on
+// loopback, which a project's requests to its repository host may reach only where the project
+// allows loopback: so the closed project closes private ranges.)
 import { expect } from 'chai';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import {
@@ -29,6 +31,9 @@ import {
 import type { TestService } from '../helpers/service.js';
 import { html, startSite } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
+
+/** A private address no test listens on: refused before anything is sent. */
+const PRIVATE_PREVIEW = '10.0.0.5';
 
 describe('where a review may browse (e2e)', function () {
   this.timeout(180_000);
@@ -104,12 +109,12 @@ describe('where a review may browse (e2e)', function () {
       service,
       options('net-vercel', 'acme/vercel', { previewOrigins: ['*.vercel.app'] }),
     );
-    // Previews may be on localhost, but the project does not let its browser reach loopback.
-    const closed = options('net-closed', 'acme/closed', { previewOrigins: ['localhost'] });
+    // Previews may be on 10.0.0.5, but the project does not let its browser reach private ranges.
+    const closed = options('net-closed', 'acme/closed', { previewOrigins: [PRIVATE_PREVIEW] });
     const summary = await service.apply(
       reviewProjectYaml(closed).replace(
         '  slug: net-closed\n',
-        '  slug: net-closed\n  network: { allowLoopback: false }\n',
+        '  slug: net-closed\n  network: { allowPrivate: false }\n',
       ),
     );
     const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [
@@ -148,17 +153,16 @@ describe('where a review may browse (e2e)', function () {
     expect(preview.hits).to.deep.equal([]);
   });
 
-  it('refuses a preview on localhost when the project does not allow loopback', async () => {
-    const url = preview.url.replace('127.0.0.1', 'localhost');
+  it('refuses a preview on a private address when the project does not allow private ranges', async () => {
+    const url = `http://${PRIVATE_PREVIEW}:8080`;
     const { review, comments } = await reviewOf(projects.closed!, `${url}/`);
     expect(review.status).to.equal('ERROR');
     expect(review.error_message).to.include(
-      `No review was run. The preview URL: the browser may not go to ${url}/: ${new URL(url).host} is a loopback address, which this project does not allow`,
+      `No review was run. The preview URL: the browser may not go to ${url}/: ${PRIVATE_PREVIEW}:8080 is a private network address, which this project does not allow`,
     );
     expect(comments).to.have.length(1);
-    expect(comments[0]!.body).to.include('allowLoopback');
+    expect(comments[0]!.body).to.include('allowPrivate');
     expect(await runsOf(projects.closed!)).to.equal(0);
-    expect(preview.hits).to.deep.equal([]);
   });
 
   it("types a config value only into the project's own origins", async () => {

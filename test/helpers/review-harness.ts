@@ -14,6 +14,7 @@ import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import type { Logger } from 'pino';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import type { PlatformFactory } from '../../backend/src/app/ports/change-request-platform.js';
+import { repositoryHostFetch } from '../../backend/src/integrations/http/checked-fetch.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { signGitHubPayload } from '../../backend/src/platforms/github/index.js';
 import { platformFactory } from '../../backend/src/platforms/platform-factory.js';
@@ -104,6 +105,7 @@ export interface ReviewService {
  */
 function fastPlatforms(service: TestService, now: () => number): PlatformFactory {
   return platformFactory(service.runtime.logger, {
+    fetchFor: repositoryHostFetch({ ownPorts: service.runtime.app.browserNetwork?.ownPorts ?? [] }),
     github: { paceWrites: false, retryAfterBaseMs: 10, timeoutMs: 5000 },
     gitlab: { retryDelayMs: 10, timeoutMs: 5000 },
     now,

@@ -17,6 +17,7 @@ import { rows, type Problem } from './apply/planning.js';
 import { markSecretChanges, summarizeApply, type ApplySummary } from './apply/summarize.js';
 import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
+import { networkAccess } from './network-access.js';
 import type { ProjectWrite } from './ports/projects-as-code.js';
 import { UniqueViolation } from './ports/store.js';
 
@@ -54,7 +55,12 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const named = planNamedObjects(doc, existing, projectLabel);
   const testCases = planTestCases(doc, existing, { ...applications, ...named }, projectLabel);
   const testPlans = planTestPlans(doc, existing, { ...applications, ...named, ...testCases }, projectLabel);
-  const { repository, ...repositoryPlan } = planRepository(doc, existing, { ...applications, ...testPlans });
+  const { repository, ...repositoryPlan } = planRepository(
+    doc,
+    existing,
+    { ...applications, ...testPlans },
+    { access: networkAccess(ctx, doc.project.network ?? null), ownPorts: ctx.browserNetwork?.ownPorts ?? [] },
+  );
   const { webhooks, ...webhooksPlan } = planWebhooks(ctx, doc);
 
   const channels = checkNotificationChannels(ctx, doc);

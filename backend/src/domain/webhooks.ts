@@ -72,11 +72,12 @@ export function nextWebhookAttempt(attempts: number, now: Date): Date | null {
 }
 
 /**
- * Why a URL Goalie POSTs to (an outbound webhook, a Teams channel's) is refused without DNS: its
- * scheme, an IP address or known name as host; null when it passes. Messages show the scheme and host
- * only: the path and query of such URLs often hold their secret.
+ * Why a URL Goalie sends to (an outbound webhook, a Teams channel's, a repository host's API) is
+ * refused without DNS: its scheme, an IP address or known name as host; null when it passes. Messages
+ * show the scheme and host only: the path and query of such URLs often hold their secret. `who`
+ * names the sender in them.
  */
-export function webhookUrlRefusal(raw: string, access: NetworkAccess): string | null {
+export function webhookUrlRefusal(raw: string, access: NetworkAccess, who = 'a webhook'): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -88,7 +89,7 @@ export function webhookUrlRefusal(raw: string, access: NetworkAccess): string | 
   const kind = hostKind(url.hostname);
   if (kind) {
     const why = kindRefusal(kind, access);
-    if (why) return `${url.host} is ${why.replace('the browser', 'a webhook')}`;
+    if (why) return `${url.host} is ${why.replace('the browser', who)}`;
   }
   if (url.protocol === 'http:') {
     // Plain http only inside the network the project allows: a request over the internet is https.
@@ -106,10 +107,11 @@ export function webhookAddressRefusal(
   address: string,
   access: NetworkAccess,
   own: OwnPorts | null,
+  who = 'a webhook',
 ): string | null {
   const kind = addressKind(address) ?? 'reserved';
   const why = addressRefusal(address, portOf(url), access, own);
-  if (why) return `${normaliseHost(url.hostname)} resolves to ${address}, ${why.replace('the browser', 'a webhook')}`;
+  if (why) return `${normaliseHost(url.hostname)} resolves to ${address}, ${why.replace('the browser', who)}`;
   if (url.protocol === 'http:' && kind === 'public')
     return `${normaliseHost(url.hostname)} resolves to the public address ${address}, and plain http is only for loopback or private addresses; use https`;
   return null;

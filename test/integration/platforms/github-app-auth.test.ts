@@ -11,6 +11,7 @@ import {
   InstallationTokens,
   type GitHubPlatform,
 } from '../../../backend/src/platforms/github/index.js';
+import { allowLoopback, loopbackHostFetch } from '../../helpers/host-fetch.js';
 import { startFakeGitHub, type FakeGitHub, type FakeGitHubRequest } from '../../helpers/fake-github.js';
 
 const REPO = 'acme/shop';
@@ -49,8 +50,16 @@ describe('GitHub platform signed in as a GitHub App installation (against a fake
           privateKey: pem(appKeys),
           ...credentials,
         },
+        network: allowLoopback,
       },
-      { logger, retryAfterBaseMs: 5, paceWrites: false, timeoutMs: 2000, installationTokens: tokens },
+      {
+        logger,
+        retryAfterBaseMs: 5,
+        paceWrites: false,
+        timeoutMs: 2000,
+        installationTokens: tokens,
+        fetch: loopbackHostFetch,
+      },
     );
   /** Time passes, for Goalie and GitHub alike. */
   const later = (seconds: number) => {

@@ -10,6 +10,7 @@ import {
   type GitHubClientOptions,
   type GitHubPlatform,
 } from '../../../backend/src/platforms/github/index.js';
+import { allowLoopback, loopbackHostFetch } from '../../helpers/host-fetch.js';
 import { startFakeGitHub, type FakeGitHub } from '../../helpers/fake-github.js';
 
 const REPO = 'acme/shop';
@@ -26,10 +27,21 @@ describe('GitHub platform (against a fake GitHub)', () => {
     error: (_obj, msg) => warnings.push(msg ?? ''),
   };
   // Real waits shrunk: 5 ms per second GitHub asks for, no write pacing, short timeout.
-  const fast: Omit<GitHubClientOptions, 'logger'> = { retryAfterBaseMs: 5, paceWrites: false, timeoutMs: 1000 };
+  const fast: Omit<GitHubClientOptions, 'logger'> = {
+    retryAfterBaseMs: 5,
+    paceWrites: false,
+    timeoutMs: 1000,
+    fetch: loopbackHostFetch,
+  };
   const platform = (token = BOT_TOKEN, options: Partial<GitHubClientOptions> = {}, repository = REPO): GitHubPlatform =>
     createGitHubPlatform(
-      { host: 'github', apiUrl: github.enterpriseUrl, repository, credentials: { kind: 'token', token } },
+      {
+        host: 'github',
+        apiUrl: github.enterpriseUrl,
+        repository,
+        credentials: { kind: 'token', token },
+        network: allowLoopback,
+      },
       { logger, ...fast, ...options },
     );
 

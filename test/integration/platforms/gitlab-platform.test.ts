@@ -10,6 +10,7 @@ import {
   GitLabError,
   type GitLabClientOptions,
 } from '../../../backend/src/platforms/gitlab/index.js';
+import { allowLoopback, loopbackHostFetch } from '../../helpers/host-fetch.js';
 import { startFakeGitLab, type FakeGitLab } from '../../helpers/fake-gitlab.js';
 
 const PROJECT = 'acme/platform/web';
@@ -29,9 +30,10 @@ describe('GitLab platform (against a fake GitLab)', () => {
         apiUrl: fake.url,
         repository: PROJECT,
         credentials: { kind: 'token', token: fake.token },
+        network: allowLoopback,
         ...connection,
       },
-      { logger, retries: 3, retryDelayMs: 5, timeoutMs: 5000, ...options },
+      { logger, retries: 3, retryDelayMs: 5, timeoutMs: 5000, fetch: loopbackHostFetch, ...options },
     );
   const rejection = async (promise: Promise<unknown>): Promise<GitLabError> => {
     try {

@@ -1,5 +1,9 @@
 // After an apply or a settings change: the repository's webhook on the host, created or refreshed.
+import { excerpt, MESSAGE_CHARS } from '../../domain/excerpt.js';
+import { hostApiUrlRefusal } from '../../domain/host-api-url.js';
 import type { AppContext } from '../context.js';
+import { projectNetworkAccess } from '../network-access.js';
+import type { ConnectionRecord } from '../ports/review-store.js';
 import { platformFor } from '../review/review-context.js';
 
 export interface RepositorySummary {
@@ -33,14 +37,36 @@ export async function connectRepository(ctx: AppContext, connectionId: string): 
     auth,
     webhookUrl,
   };
+  const refused = await hostApiRefusal(ctx, connection);
+  if (refused) {
+    await ctx.store.reviews.setWebhook(connection.id, connection.webhookId, refused);
+    return { ...base, webhook: { ok: false, error: refused } };
+  }
   try {
     const hook = await platformFor(ctx, connection).ensureWebhook(webhookUrl, connection.webhookSecret);
     await ctx.store.reviews.setWebhook(connection.id, hook.id, null);
     return { ...base, webhook: { ok: true, created: hook.created, id: hook.id } };
   } catch (error) {
-    const message = (error as Error).message;
+    // Kept short whatever the error: the settings page and `goalie project` show it.
+    const message = excerpt((error as Error).message, MESSAGE_CHARS);
     await ctx.store.reviews.setWebhook(connection.id, connection.webhookId, message);
     ctx.log.warn({ err: error, repository: connection.repository }, 'could not set up the repository webhook');
     return { ...base, webhook: { ok: false, error: message } };
   }
+}
+
+/**
+ * Why Goalie may not call the stored connection's API URL now, as a sentence that says what to change;
+ * null when it may. Checked again as it is used: the project's network settings may have changed, or
+ * the row was stored before the rules.
+ */
+export async function hostApiRefusal(
+  ctx: AppContext,
+  connection: Pick<ConnectionRecord, 'projectId' | 'apiUrl'>,
+): Promise<string | null> {
+  const access = await projectNetworkAccess(ctx, connection.projectId);
+  const why = hostApiUrlRefusal(connection.apiUrl, access, ctx.browserNetwork?.ownPorts ?? []);
+  return why
+    ? `Goalie does not call the repository's API URL: ${why}. Change repository.url (or project.network) in the project file and run \`goalie apply\`.`
+    : null;
 }

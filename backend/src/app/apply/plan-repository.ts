@@ -1,7 +1,9 @@
 // The repository block: checked and turned into the connection that is stored; none when the file has none.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEFAULT_HOST_API_URLS, type ProjectFile } from '../../../../shared/src/project-file/schema.js';
+import { hostApiUrlRefusal } from '../../domain/host-api-url.js';
 import { randomSuffix } from '../../domain/short-id.js';
+import type { NetworkAccess } from '../../domain/url-policy.js';
 import type { ExistingProject, RepositoryWrite } from '../ports/projects-as-code.js';
 import { namesNo, problemList, type Problem } from './planning.js';
 
@@ -10,10 +12,12 @@ export interface RepositoryPlan {
   problems: Problem[];
 }
 
+/** `reach`: what the project's network settings allow and Goalie's own ports, which the API URL is checked against. */
 export function planRepository(
   doc: Pick<ProjectFile, 'repository' | 'project'>,
   existing: Pick<ExistingProject, 'repository'>,
   refs: { applicationByName: Map<string, string>; testPlanByName: Map<string, string> },
+  reach: { access: NetworkAccess; ownPorts: readonly number[] },
 ): RepositoryPlan {
   const { problems, problem } = problemList();
   const r = doc.repository;
@@ -29,12 +33,16 @@ export function planRepository(
       problem(at('reviews', 'environments', environment), namesNo('application', appName, projectLabel));
     return applicationId ? [{ environment, applicationId }] : [];
   });
+  const apiUrl = (r.url ?? DEFAULT_HOST_API_URLS[r.host]).replace(/\/+$/, '');
+  // The repository's token goes there: never to an address a webhook could not reach.
+  const refused = hostApiUrlRefusal(apiUrl, reach.access, reach.ownPorts);
+  if (refused) problem(at('url'), `may not be used: ${refused}`);
   const repository: RepositoryWrite = {
     id: existing.repository?.id ?? randomUUID(),
     // Part of the webhook URL: random, so the URL alone does not tell which project it serves.
     shortId: existing.repository?.shortId ?? `repo_${randomSuffix(12)}`,
     host: r.host,
-    apiUrl: (r.url ?? DEFAULT_HOST_API_URLS[r.host]).replace(/\/+$/, ''),
+    apiUrl,
     repository: r.repository,
     credentials: r.credentials,
     // A new connection gets a generated secret; an existing one keeps its own unless the file sets one.

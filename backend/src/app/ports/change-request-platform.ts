@@ -2,6 +2,7 @@
 // request), its notes, a review verdict, commit statuses, deployments and the webhook. One
 // implementation per host in platforms/; "PR" and "MR" appear only there.
 import type { RepositoryPermission } from '../../domain/review/permission.js';
+import type { NetworkAccess } from '../../domain/url-policy.js';
 import type { Deployment } from '../../domain/review/readiness.js';
 import type { Verdict } from '../../domain/review/verdict.js';
 
@@ -120,6 +121,28 @@ export interface PlatformConnection {
   /** owner/repo (GitHub) or group/subgroup/project (GitLab). */
   repository: string;
   credentials: PlatformCredentials;
+  /**
+   * What the project's network settings let its requests reach besides public addresses: the API
+   * URL's host is checked against them, and Goalie's own ports, before every request.
+   */
+  network: () => Promise<NetworkAccess>;
+}
+
+/** A request to the host that the address rules refused (docs/security.md): nothing was sent. */
+export class HostAddressRefused extends Error {
+  override name = 'HostAddressRefused';
+
+  /** The refusal behind `error` (a client's error wraps it as its cause), or null. */
+  static in(error: unknown): HostAddressRefused | null {
+    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+      if (e instanceof HostAddressRefused) return e;
+    return null;
+  }
+
+  /** The sentence a host adapter's error says it with, after what Goalie tried. */
+  get explained(): string {
+    return `refused: ${this.message}. Goalie sends no request, and no token, where the address rules refuse (docs/security.md)`;
+  }
 }
 
 export interface PlatformFactory {

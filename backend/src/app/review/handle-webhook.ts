@@ -3,6 +3,7 @@
 // (comments, statuses) happen in those jobs, never while the host waits for our answer.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CI_REQUEST_TAG } from '../../../../shared/src/ci/review-request-tag.js';
+import { outsideUrl, outsideUrlRefusal } from '../../domain/outside-url.js';
 import { makePlainShortId } from '../../domain/short-id.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
 import { findReviewRequest } from '../../domain/review/review-request.js';
@@ -150,6 +151,8 @@ async function commentEvent(
   const { number, body, author } = event;
   const request = findReviewRequest(body, connection.mention);
   if (!request) return 'comment without a review request';
+  const previewUrl = outsideUrl(request.url);
+  if (!previewUrl) return `ignored: the review request's preview URL ${notKept(request.url)}`;
   // One comment asks once, whatever delivery id a replay of it carries.
   if (!(await tx.reviews.recordDelivery(connection.id, `comment:${event.commentId}`)))
     return `comment ${event.commentId} was already handled`;
@@ -164,10 +167,10 @@ async function commentEvent(
     event.authorId,
     body.includes(CI_REQUEST_TAG) ? 'ci' : 'comment',
     'AUTHORIZING',
-    [{ applicationId: '', url: request.url, environment: 'comment' }],
+    [{ applicationId: '', url: previewUrl, environment: 'comment' }],
   );
   await ctx.queue.enqueue([{ queue: 'review', data: { reviewId: id, step: 'authorize' } }], tx.sql);
-  return `review ${id} queued for ${request.url}, to start once the host confirms its author may ask`;
+  return `review ${id} queued for ${previewUrl}, to start once the host confirms its author may ask`;
 }
 
 async function deploymentEvent(
@@ -177,7 +180,9 @@ async function deploymentEvent(
   event: Extract<PlatformEvent, { kind: 'deployment' }>,
 ): Promise<string> {
   if (event.state !== 'success' || !event.url) return `deployment ${event.state}: nothing to do`;
-  await tx.reviews.addDeployment(connection.id, { sha: event.sha, environment: event.environment, url: event.url });
+  const url = outsideUrl(event.url);
+  if (!url) return `ignored: the deployment of ${event.environment} is not stored: its URL ${notKept(event.url)}`;
+  await tx.reviews.addDeployment(connection.id, { sha: event.sha, environment: event.environment, url });
   const deployments = await tx.reviews.deploymentsFor(connection.id, event.sha);
   const readiness = deploymentsReady(connection.environmentMapping, deployments, event.sha);
   if (!readiness.ready)
@@ -209,7 +214,7 @@ async function createReview(
     connectionId: connection.id,
     changeRequestNumber: cr.number,
     changeRequestTitle: cr.title,
-    changeRequestUrl: cr.url || null,
+    changeRequestUrl: outsideUrl(cr.url),
     branch: cr.branch,
     headSha: cr.headSha,
     author: cr.author,
@@ -220,4 +225,9 @@ async function createReview(
   });
   ctx.log.info({ reviewId: id, changeRequest: cr.number, event, status }, 'review created');
   return id;
+}
+
+/** Why a URL from a delivery is not kept (the URL itself is not repeated: it may hold a password). */
+function notKept(raw: string): string {
+  return `is not an http(s) URL without user or password (${outsideUrlRefusal(raw)})`;
 }

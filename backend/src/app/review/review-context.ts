@@ -2,6 +2,7 @@
 import type { RunTestCase } from '../../../../shared/src/api/types.js';
 import { toApiRunTestCase } from '../api-shapes.js';
 import type { AppContext } from '../context.js';
+import { projectNetworkAccess } from '../network-access.js';
 import type { ChangeRequestPlatform } from '../ports/change-request-platform.js';
 import type { ConnectionRecord } from '../ports/review-store.js';
 import type { Repositories } from '../ports/store.js';
@@ -12,6 +13,7 @@ export function platformFor(ctx: AppContext, connection: ConnectionRecord): Chan
     apiUrl: connection.apiUrl,
     repository: connection.repository,
     credentials: connection.credentials,
+    network: () => projectNetworkAccess(ctx, connection.projectId),
   });
 }
 

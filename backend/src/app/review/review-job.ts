@@ -3,6 +3,7 @@
 //   start    read the change request, start the end-to-end run, explore the preview, run the context checks
 //   finish   once the run has ended: the verdict, the final comment, the host's review and commit status
 //   comment  show the newest state of the change request's review in its comment
+import { outsideUrl } from '../../domain/outside-url.js';
 import { deploymentsReady } from '../../domain/review/readiness.js';
 import { matchingPattern } from '../../domain/url-policy.js';
 import { contextChecks } from '../../domain/review/context-checks.js';
@@ -87,7 +88,13 @@ async function waiting(ctx: AppContext, connection: ConnectionRecord, review: Re
       ctx.log.warn({ err: error }, 'could not list deployments on the host');
       return [];
     });
-  const fresh = onHost.filter((d) => !known.some((k) => k.environment === d.environment && k.url === d.url));
+  // The host's answer is outside input like a webhook's: only http(s) URLs are kept.
+  const fresh = onHost
+    .flatMap((d) => {
+      const url = outsideUrl(d.url);
+      return url ? [{ ...d, url }] : [];
+    })
+    .filter((d) => !known.some((k) => k.environment === d.environment && k.url === d.url));
   const stillWaiting = await ctx.store.transaction(async (tx) => {
     for (const d of fresh) await tx.reviews.addDeployment(connection.id, d);
     const current = await tx.reviews.lock(review.id);
@@ -192,7 +199,7 @@ async function start(
           headSha: cr.headSha,
           branch: cr.branch,
           changeRequestTitle: cr.title,
-          changeRequestUrl: cr.url,
+          changeRequestUrl: outsideUrl(cr.url),
           author: current.author ?? cr.author,
         };
     await tx.reviews.update(current.id, { status: 'RUNNING', startedAt: ctx.now(), ...details });

@@ -4,6 +4,7 @@
 // the project file. Saving checks everything first and writes nothing when anything is wrong; then,
 // as `goalie apply` does, it creates or refreshes the webhook on the host.
 import { connectRepository, type RepositorySummary } from '../apply-project.js';
+import { hostApiRefusal } from '../apply/connect-repository.js';
 import type { AppContext } from '../context.js';
 import { BadRequest, NotFound } from '../errors.js';
 
@@ -57,6 +58,9 @@ export async function saveReviewSettings(
       problems.push(`The environment “${row.environment}” names an application this project does not have.`);
     seen.add(row.environment);
   }
+  // Saving calls the host (the webhook): not where its token may not go.
+  const refused = await hostApiRefusal(ctx, connection);
+  if (refused) problems.push(refused);
   if (problems.length > 0) throw new BadRequest(`Nothing was saved: ${problems.join(' ')}`);
 
   await ctx.store.reviews.updateReviewSettings(connection.id, {

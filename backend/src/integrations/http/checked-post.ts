@@ -38,7 +38,11 @@ export class NoAnswer extends Error {
 
 const systemResolve = (host: string) => dns.lookup(host, { all: true, verbatim: true });
 
-async function checkedAddress(url: URL, options: CheckedPostOptions): Promise<ResolvedAddress> {
+/** The address to connect to for `url`: every address its host resolves to passed `refuse` (else AddressRefused). */
+export async function checkedAddress(
+  url: URL,
+  options: Pick<CheckedPostOptions, 'refuse' | 'resolve'>,
+): Promise<ResolvedAddress> {
   const host = normaliseHost(url.hostname);
   const kind = hostKind(host);
   // IP addresses as they are; localhost and metadata names by name, whatever a resolver says.

@@ -14,6 +14,12 @@ export type GitHubClient = InstanceType<typeof GoalieOctokit>;
 
 export interface GitHubClientOptions {
   logger: Logger;
+  /**
+   * How requests reach GitHub: every one checked against the address rules after DNS and pinned to
+   * the checked address (integrations/http/checked-fetch.ts, wired in main.ts). Never the global fetch:
+   * the token would go wherever the API URL's name resolves.
+   */
+  fetch: typeof fetch;
   /** Per request, including reading the body. Default 15 s. */
   timeoutMs?: number;
   /** Retries after a 5xx, a network error or a timeout, with growing waits (1 s, 4 s, 9 s). Default 3. */
@@ -75,7 +81,7 @@ export function createGitHubClient(
       : { auth: credentials.token }),
     baseUrl,
     userAgent: 'goalie',
-    request: { fetch: fetchWithTimeout(timeoutMs) },
+    request: { fetch: fetchWithTimeout(options.fetch, timeoutMs) },
     // 429 joins the plugin's defaults (client errors): rate limits are the throttling plugin's to wait out.
     retry: {
       retries: options.retries ?? 3,
@@ -98,11 +104,11 @@ export function createGitHubClient(
  * A fresh timeout per request: one signal on the client would expire once for all of them. A
  * timed-out fetch becomes a RequestError with status 500, which the retry plugin retries.
  */
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
+function fetchWithTimeout(fetchChecked: typeof fetch, timeoutMs: number): typeof fetch {
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    return fetch(input, { ...init, signal });
+    return fetchChecked(input, { ...init, signal });
   };
 }
 

@@ -1,5 +1,8 @@
-// GitHub's failures as messages a person can act on: what Goalie tried, what GitHub said, and
-// what to check (token or GitHub App, its permissions, the repository name, the API URL).
+// GitHub's failures as messages a person can act on: what Goalie tried, what GitHub said (an
+// excerpt: a wrong API URL may answer with anyone's page), and what to check (token or GitHub App,
+// its permissions, the repository name, the API URL).
+import { HostAddressRefused } from '../../app/ports/change-request-platform.js';
+import { excerpt } from '../../domain/excerpt.js';
 
 export class GitHubError extends Error {
   constructor(
@@ -53,11 +56,14 @@ export function githubMessageOf(error: unknown): string {
 
 export function toGitHubError(error: unknown, context: GitHubCallContext): GitHubError {
   if (error instanceof GitHubError) return error;
+  const what = `GitHub: could not ${context.action} in ${context.repository}`;
+  // Goalie's own refusal, not GitHub's words: whole, and without hints about GitHub.
+  const refused = HostAddressRefused.in(error);
+  if (refused) return new GitHubError(`${what} (${refused.explained}).`, null, refused.message, { cause: error });
   const e = (error ?? {}) as RequestErrorLike;
   // Octokit reports a failed fetch (refused, timed out) as status 500 without a response: GitHub was not reached.
   const status = e.response && typeof e.status === 'number' ? e.status : null;
-  const said = githubMessageOf(error);
-  const what = `GitHub: could not ${context.action} in ${context.repository}`;
+  const said = excerpt(githubMessageOf(error));
   const exchange =
     typeof e.request?.url === 'string' && /\/app\/installations\/[^/]+\/access_tokens$/.test(e.request.url);
   const hint =

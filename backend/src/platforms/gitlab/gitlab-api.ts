@@ -17,9 +17,16 @@ import {
 } from '@gitbeaker/rest';
 import type { Logger } from '../../app/ports/logger.js';
 import { isRetryable, statusOf } from './gitlab-errors.js';
+import { gitlabRequester } from './gitlab-requester.js';
 
 export interface GitLabClientOptions {
   logger: Logger;
+  /**
+   * How requests reach GitLab: every one checked against the address rules after DNS and pinned to
+   * the checked address (integrations/http/checked-fetch.ts, wired in main.ts), through
+   * gitlab-requester.ts instead of the global fetch @gitbeaker/rest would call.
+   */
+  fetch: typeof fetch;
   /** Per call, as gitbeaker's queryTimeout: a listing with all its pages is one call. Default 15 s. */
   timeoutMs?: number;
   /** Retries after a 5xx, 429, network error or timeout. Default 3. */
@@ -61,7 +68,12 @@ export function createGitLabClient(
   const retries = options.retries ?? 3;
   const delayMs = options.retryDelayMs ?? 1000;
   // Only the resources Goalie calls: `new Gitlab()` would build all ~200, each with its own rate limiters.
-  const config = { host: baseUrl, token: connection.token, queryTimeout: timeoutMs };
+  const config = {
+    host: baseUrl,
+    token: connection.token,
+    queryTimeout: timeoutMs,
+    requesterFn: gitlabRequester(options.fetch),
+  };
 
   return {
     baseUrl,

@@ -1,6 +1,9 @@
-// GitLab's failures as messages a person can act on: what Goalie tried, what GitLab said, and what
-// to check (the token and its scope, the user's role in the project, the project path, the URL).
+// GitLab's failures as messages a person can act on: what Goalie tried, what GitLab said (an
+// excerpt: a wrong URL may answer with anyone's page), and what to check (the token and its scope,
+// the user's role in the project, the project path, the URL).
 import { GitbeakerRequestError, GitbeakerRetryError, GitbeakerTimeoutError } from '@gitbeaker/rest';
+import { HostAddressRefused } from '../../app/ports/change-request-platform.js';
+import { excerpt } from '../../domain/excerpt.js';
 
 export class GitLabError extends Error {
   constructor(
@@ -55,8 +58,17 @@ export function isRetryable(error: unknown): boolean {
 
 export function toGitLabError(error: unknown, context: GitLabCallContext): GitLabError {
   if (error instanceof GitLabError) return error;
+  // Goalie's own refusal, not GitLab's words: whole, and without hints about GitLab.
+  const refused = HostAddressRefused.in(error);
+  if (refused)
+    return new GitLabError(
+      `GitLab: could not ${context.action} in ${context.project} (${refused.explained}).`,
+      null,
+      refused.message,
+      { cause: error },
+    );
   const status = statusOf(error);
-  const said = saidBy(error);
+  const said = excerpt(saidBy(error));
   // GitLab's messages usually start with the status already ("404 Project Not Found").
   const reached = status === null || said.startsWith(String(status)) ? said : `${status} ${said}`;
   const hint = hintFor(status, said, error, context);

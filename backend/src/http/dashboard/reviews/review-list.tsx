@@ -4,6 +4,7 @@ import type { ChangeRequestSummary, ConnectionSummary } from '../../../app/ports
 import type { ReviewStatus } from '../../../app/ports/review-store.js';
 import type { Verdict } from '../../../domain/review/verdict.js';
 import { Badge, Table, Time } from '../components.js';
+import { OutsideLink } from '../outside-link.js';
 import {
   changeRequestNoun,
   changeRequestRef,
@@ -121,11 +122,9 @@ function Row({ item, connection }: { item: ChangeRequestSummary; connection: Con
         </a>
         <br />
         <small>
-          {r.changeRequestUrl ? (
-            <a href={r.changeRequestUrl}>
-              Open {ref} on {HOST_NAMES[connection.host]}
-            </a>
-          ) : null}
+          <OutsideLink href={r.changeRequestUrl} fallback={null}>
+            Open {ref} on {HOST_NAMES[connection.host]}
+          </OutsideLink>
           {item.reviewCount > 1 ? <span class="muted"> · {item.reviewCount} reviews</span> : null}
         </small>
       </td>

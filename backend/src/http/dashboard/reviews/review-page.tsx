@@ -5,6 +5,7 @@ import type { ConnectionSummary, ReviewSummary } from '../../../app/ports/review
 import type { ReviewRecord } from '../../../app/ports/review-store.js';
 import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
 import { Badge, duration, Table, Time } from '../components.js';
+import { OutsideLink } from '../outside-link.js';
 import {
   changeRequestNoun,
   changeRequestRef,
@@ -234,7 +235,7 @@ function ExplorationSection({ data }: { data: ReviewPageData }) {
                   </td>
                   <td>{f.title}</td>
                   <td class="wrap">
-                    <a href={f.page}>{f.page}</a>
+                    <OutsideLink href={f.page} />
                   </td>
                   <td>
                     <pre>{f.evidence}</pre>
@@ -298,14 +299,10 @@ function Attribution({ data }: { data: ReviewPageData }) {
       <dl class="facts">
         <dt>Change request</dt>
         <dd>
-          {review.changeRequestUrl ? (
-            <a href={review.changeRequestUrl}>
-              {ref} {review.changeRequestTitle}
-              {connection ? ` on ${HOST_NAMES[connection.host]}` : ''}
-            </a>
-          ) : (
-            `${ref} ${review.changeRequestTitle}`
-          )}
+          <OutsideLink href={review.changeRequestUrl} fallback={`${ref} ${review.changeRequestTitle}`}>
+            {ref} {review.changeRequestTitle}
+            {connection ? ` on ${HOST_NAMES[connection.host]}` : ''}
+          </OutsideLink>
           {connection ? <span class="muted"> ({connection.repository})</span> : null}
         </dd>
         <dt>Branch</dt>
@@ -326,7 +323,7 @@ function Attribution({ data }: { data: ReviewPageData }) {
             <ul class="plain">
               {review.deploymentUrls.map((d) => (
                 <li>
-                  <a href={d.url}>{d.url}</a> <span class="muted">({d.environment})</span>
+                  <OutsideLink href={d.url} /> <span class="muted">({d.environment})</span>
                 </li>
               ))}
             </ul>

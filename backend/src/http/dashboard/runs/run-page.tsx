@@ -2,7 +2,6 @@
 // its reason, the screenshot of where it stopped, the trace and the logs; passes collapsed; then who
 // and what started it, with links to the repository host; and Rerun failed, Rerun all and Cancel for
 // those who may run.
-import type { ComponentChildren } from 'preact';
 import type { RunNeighbour } from '../../../app/ports/run-queries.js';
 import type { ReviewRecord } from '../../../app/ports/review-store.js';
 import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
@@ -11,6 +10,7 @@ import { isFailedOutcome } from '../../../domain/run-state.js';
 import { Badge, duration, Notice, PostForm, Time } from '../components.js';
 import type { NavProject } from '../layout.js';
 import { modelTokensText } from '../model-tokens.js';
+import { OutsideLink } from '../outside-link.js';
 import {
   countsSentence,
   countTestCases,
@@ -280,11 +280,6 @@ function Neighbour({ run }: { run: RunNeighbour }) {
   );
 }
 
-/** A link to the host when the project has a repository connection, else the plain text. */
-function HostLink({ href, children }: { href: string | null; children: ComponentChildren }) {
-  return href ? <a href={href}>{children}</a> : <>{children}</>;
-}
-
 function Attribution({ data }: { data: RunPageData }) {
   const { run, review, host } = data;
   const links = host?.links ?? null;
@@ -312,9 +307,9 @@ function Attribution({ data }: { data: RunPageData }) {
         <>
           <dt>Merge request</dt>
           <dd>
-            <HostLink href={changeRequest}>
+            <OutsideLink href={changeRequest}>
               {number} {review.changeRequestTitle}
-            </HostLink>{' '}
+            </OutsideLink>{' '}
             (<a href={`/reviews/${review.shortId}`}>review {review.shortId}</a>)
           </dd>
         </>
@@ -323,7 +318,7 @@ function Attribution({ data }: { data: RunPageData }) {
         <>
           <dt>Repository</dt>
           <dd>
-            <HostLink href={links?.repository ?? null}>{run.repository ?? links?.repository}</HostLink>
+            <OutsideLink href={links?.repository ?? null}>{run.repository ?? links?.repository}</OutsideLink>
           </dd>
         </>
       ) : null}
@@ -331,9 +326,9 @@ function Attribution({ data }: { data: RunPageData }) {
         <>
           <dt>Branch</dt>
           <dd>
-            <HostLink href={links?.branch(run.branch) ?? null}>
+            <OutsideLink href={links?.branch(run.branch) ?? null}>
               <code>{run.branch}</code>
-            </HostLink>
+            </OutsideLink>
           </dd>
         </>
       ) : null}
@@ -341,9 +336,9 @@ function Attribution({ data }: { data: RunPageData }) {
         <>
           <dt>Commit</dt>
           <dd>
-            <HostLink href={links?.commit(run.commitHash) ?? null}>
+            <OutsideLink href={links?.commit(run.commitHash) ?? null}>
               <code title={run.commitHash}>{shortSha(run.commitHash)}</code>
-            </HostLink>
+            </OutsideLink>
             {message ? ` ${message}` : ''}
           </dd>
         </>

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../../../app/context.js';
 import { saveReviewSettings, type ReviewSettingsInput } from '../../../app/review/review-settings.js';
+import { excerpt, MESSAGE_CHARS } from '../../../domain/excerpt.js';
 import type { AppState } from '../../state.js';
 import { csrfToken, requireCsrf } from '../csrf.js';
 import type { ProjectPage } from '../project-context.js';
@@ -32,7 +33,7 @@ async function renderRepository(
     notice = connection.webhookError
       ? {
           kind: 'error',
-          text: `The review settings are saved, but the webhook could not be set up: ${connection.webhookError}. Saving again retries.`,
+          text: `The review settings are saved, but the webhook could not be set up: ${excerpt(connection.webhookError, MESSAGE_CHARS)}. Saving again retries.`,
         }
       : {
           kind: 'ok',

@@ -9,6 +9,7 @@ import {
   REVIEW_CONTEXT_MAX,
   type ReviewSettingsInput,
 } from '../../../app/review/review-settings.js';
+import { excerpt, MESSAGE_CHARS } from '../../../domain/excerpt.js';
 import { Notice, PostForm, Table } from '../components.js';
 import { changeRequestNoun, HOST_NAMES } from '../reviews/review-words.js';
 import { NoConnection } from '../reviews/review-list.js';
@@ -146,7 +147,7 @@ export function RepositoryPage(props: RepositoryPageProps) {
           <code class="wrap">{props.webhookUrl}</code>
           <br />
           {c.webhookError ? (
-            <>could not be set up: {c.webhookError}</>
+            <>could not be set up: {excerpt(c.webhookError, MESSAGE_CHARS)}</>
           ) : c.webhookId ? (
             `set up on ${host}`
           ) : (
