@@ -1,6 +1,7 @@
 // A URL given for a run is checked before anything is written: addresses the browser may never
 // reach, loopback when the project does not allow it, and Goalie's own API port are a 400 that
 // says why and how to allow it; no run is written and no usage spent.
+import os from 'node:os';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
@@ -13,6 +14,8 @@ describe('POST /v1/run: where an overriding URL may lead', () => {
   let closedApi: ApiClient;
   let shop: ApplySummary;
   let closed: ApplySummary;
+  let privateApi: ApiClient;
+  let privateOnly: ApplySummary;
   const web = (s: ApplySummary) => s.applications.find((a) => a.name === 'web')!.shortId;
   const start = (client: ApiClient, s: ApplySummary, url: string) =>
     client.post('/v1/run', { applications: [{ applicationShortId: web(s), environment: { url } }] });
@@ -26,8 +29,15 @@ describe('POST /v1/run: where an overriding URL may lead', () => {
         '  name: closed\n  network: { allowLoopback: false, allowPrivate: false }\n',
       ),
     );
+    privateOnly = await service.apply(
+      shopProject({ organization: 'Private', project: 'private-only' }).replace(
+        '  name: private-only\n',
+        '  name: private-only\n  network: { allowLoopback: false, allowPrivate: true }\n',
+      ),
+    );
     api = service.client(await service.token('shop'));
     closedApi = service.client(await service.token('closed'));
+    privateApi = service.client(await service.token('private-only'));
   });
   after(() => service.close());
 
@@ -80,6 +90,23 @@ describe('POST /v1/run: where an overriding URL may lead', () => {
       );
     }
     expect(await countRuns(service, closed.project.id)).to.equal(0);
+  });
+
+  it("refuses this machine's own interface addresses, in any spelling, where loopback is not allowed", async function () {
+    const own = Object.values(os.networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((i) => i.family === 'IPv4' && !i.internal)?.address;
+    if (!own) this.skip();
+    // As written, and IPv4-translated (which the URL parser writes as [::ffff:0:a00:5]).
+    for (const host of [own, `[::ffff:0:${own}]`]) {
+      const url = `http://${host}:8080/`;
+      const res = await start(privateApi, privateOnly, url);
+      expect(res.status, url).to.equal(400);
+      expect(errorMessage(res.body), url).to.include(
+        `is an address of this machine, which this project does not allow: set \`network: { allowLoopback: true }\``,
+      );
+    }
+    expect(await countRuns(service, privateOnly.project.id)).to.equal(0);
   });
 
   it('takes loopback and public URLs where allowed', async () => {

@@ -49,6 +49,8 @@ export interface BrowserNetworkOptions {
   defaults: NetworkAccess;
   /** Goalie's API port and its embedded PostgreSQL's: never reachable on this machine. */
   ownPorts: number[];
+  /** Whether an address is this machine's; its interfaces' addresses (read once per guard) unless given. */
+  isOwnAddress?: (address: string) => boolean;
   /** Injected by tests; the system resolver otherwise. */
   lookup?: Lookup;
   /**
@@ -146,7 +148,7 @@ export class NetworkGuard {
 
   constructor(server: BrowserNetworkOptions, project?: ProjectNetworkSettings | null) {
     this.access = effectiveAccess(server, project);
-    this.own = { ports: server.ownPorts, isOwnAddress: ownAddresses() };
+    this.own = { ports: server.ownPorts, isOwnAddress: server.isOwnAddress ?? ownAddresses() };
     this.lookup = server.lookup ?? systemLookup;
     this.mechanism = server.mechanism ?? 'proxy';
   }

@@ -159,7 +159,10 @@ async function resolveOverrides(
  */
 export async function checkDestination(ctx: AppContext, projectId: string, field: string, url: string): Promise<void> {
   const access = await projectNetworkAccess(ctx, projectId);
-  const why = urlRefusal(url, access, { ports: ctx.browserNetwork?.ownPorts ?? [], isOwnAddress: () => false });
+  const why = urlRefusal(url, access, {
+    ports: ctx.browserNetwork?.ownPorts ?? [],
+    isOwnAddress: ctx.browserNetwork?.isOwnAddress ?? (() => false),
+  });
   if (why)
     throw new BadRequest(
       `${field}: the browser may not go to ${url}: ${why}. See "What the browser may reach" in docs/security.md.`,

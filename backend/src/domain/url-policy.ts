@@ -279,6 +279,26 @@ export interface OwnPorts {
   isOwnAddress(address: string): boolean;
 }
 
+/** An address of this machine that is not loopback, when the project does not allow loopback. */
+const THIS_MACHINE =
+  'an address of this machine, which this project does not allow: set `network: { allowLoopback: true }` under `project:` in the project YAML (or GOALIE_BROWSER_ALLOW_LOOPBACK=true on the server), as for loopback';
+
+/**
+ * Why the browser may not reach `address` on any port, or null when it may: its kind, and an address
+ * of this machine's own interfaces (`own`), which leads to this machine as loopback does.
+ */
+export function destinationRefusal(address: string, access: NetworkAccess, own: OwnPorts | null): string | null {
+  const kind = addressKind(address) ?? 'reserved';
+  if (!NEVER[kind] && kind !== 'loopback' && own?.isOwnAddress(address))
+    return access.allowLoopback ? null : THIS_MACHINE;
+  return kindRefusal(kind, access);
+}
+
+/** Whether `port` of `address` is one where Goalie itself listens on this machine. */
+export function isOwnPort(address: string, port: number, own: OwnPorts | null): boolean {
+  return Boolean(own?.ports.includes(port) && (addressKind(address) === 'loopback' || own.isOwnAddress(address)));
+}
+
 /** Why the browser may not reach `address` on `port`, or null when it may. */
 export function addressRefusal(
   address: string,
@@ -286,10 +306,9 @@ export function addressRefusal(
   access: NetworkAccess,
   own: OwnPorts | null,
 ): string | null {
-  const kind = addressKind(address) ?? 'reserved';
-  const refused = kindRefusal(kind, access);
+  const refused = destinationRefusal(address, access, own);
   if (refused) return refused;
-  if (own && own.ports.includes(port) && (kind === 'loopback' || own.isOwnAddress(address))) {
+  if (isOwnPort(address, port, own)) {
     return `port ${port} of this machine, where Goalie itself listens (its API or its database), which the browser may never reach`;
   }
   return null;

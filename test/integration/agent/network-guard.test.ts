@@ -131,7 +131,12 @@ describe('executor: where the browser may go', function () {
     });
     await new Promise<void>((resolve) => server.listen(0, address, resolve));
     const outside = `http://${address}:${(server.address() as AddressInfo).port}`;
-    const guarded = executor({ defaults: { allowLoopback: false, allowPrivate: true }, ownPorts: [] });
+    // As if the page were on another machine: this machine's own addresses count as loopback.
+    const guarded = executor({
+      defaults: { allowLoopback: false, allowPrivate: true },
+      ownPorts: [],
+      isOwnAddress: () => false,
+    });
     try {
       for (const page of ['/image', '/fetch']) {
         const outcome = await guarded.execute(
@@ -152,6 +157,33 @@ describe('executor: where the browser may go', function () {
       server.close();
     }
     expect(target.hits).to.deep.equal([]);
+  });
+
+  it("refuses this machine's own interface address where loopback is not allowed, by name or address", async function () {
+    const address = outsideAddress();
+    if (!address) this.skip();
+    const server = http.createServer((_request, response) => void response.end('reached'));
+    await new Promise<void>((resolve) => server.listen(0, address, resolve));
+    const port = (server.address() as AddressInfo).port;
+    const guarded = executor({
+      defaults: { allowLoopback: false, allowPrivate: true },
+      ownPorts: [],
+      lookup: async (host) => (host === 'staging.test' ? [address] : []),
+    });
+    try {
+      for (const host of [address, `[::ffff:0:${address}]`, 'staging.test']) {
+        const outcome = await guarded.execute(
+          request({ baseUrl: `http://${host}:${port}`, goal: 'Go to /', expectedResult: "'reached' is shown" }),
+        );
+        expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
+        expect(outcome.evaluationThought).to.include(
+          'an address of this machine, which this project does not allow: set `network: { allowLoopback: true }`',
+        );
+      }
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('refuses a host name that resolves to loopback, checking what DNS answers', async () => {

@@ -219,6 +219,41 @@ describe('url-policy', () => {
     expect(addressRefusal('8.8.8.8', 8080, all, own)).to.equal(null);
   });
 
+  describe("this machine's own addresses reach it as loopback does", () => {
+    const own = { ports: [8080], isOwnAddress: ownAddressCheck(['10.0.0.5', '203.0.113.5', '2001:4860::5']) };
+    const privateOnly = { allowLoopback: false, allowPrivate: true };
+    const rows: [string, number, typeof none, RegExp | null][] = [
+      [
+        '10.0.0.5',
+        3000,
+        privateOnly,
+        /^an address of this machine, which this project does not allow.*allowLoopback: true/,
+      ],
+      ['::ffff:0:a00:5', 3000, privateOnly, /^an address of this machine/],
+      ['203.0.113.5', 443, none, /^an address of this machine/],
+      ['2001:4860::5', 443, none, /^an address of this machine/],
+      ['10.0.0.6', 3000, privateOnly, null],
+      ['10.0.0.5', 3000, all, null],
+      ['10.0.0.5', 3000, { allowLoopback: true, allowPrivate: false }, null],
+      ['10.0.0.5', 8080, all, /^port 8080 of this machine, where Goalie itself listens/],
+    ];
+    for (const [address, port, access, refusal] of rows) {
+      it(`${address}:${port} with ${JSON.stringify(access)}: ${refusal ? 'refused' : 'allowed'}`, () => {
+        const why = addressRefusal(address, port, access, own);
+        if (refusal) expect(why).to.match(refusal);
+        else expect(why).to.equal(null);
+      });
+    }
+    it('up front, by URL', () => {
+      expect(urlRefusal('http://10.0.0.5:3000/', privateOnly, { ports: [], isOwnAddress: own.isOwnAddress })).to.match(
+        /^10\.0\.0\.5:3000 is an address of this machine/,
+      );
+      expect(urlRefusal('http://[::ffff:203.0.113.5]/', none, { ports: [], isOwnAddress: own.isOwnAddress })).to.match(
+        /is an address of this machine/,
+      );
+    });
+  });
+
   describe("ownAddressCheck: this machine's addresses in any spelling", () => {
     const isOwn = ownAddressCheck(['10.0.0.5', 'fe80::1c2:3ff:fe04:506', '2001:db8::5']);
     const rows: [string, boolean][] = [
