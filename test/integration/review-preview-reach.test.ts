@@ -1,7 +1,9 @@
 // Where a repository writer can point a review (a deployment or `@goalie <preview URL>`), against
 // PostgreSQL and the job queue with the host and the browser in memory: a preview on one of
-// Goalie's own ports ends as one on a closed port does, so a review is no port scanner. (The
-// browser's half of that, real Chromium: test/integration/agent/network-guard.test.ts.)
+// Goalie's own ports ends as one on a closed port does, so a review is no port scanner (the
+// browser's half of that, real Chromium: test/integration/agent/network-guard.test.ts); the default
+// preview origins are the environments' hosts with their ports, so another port of a mapped host
+// is refused.
 import { expect } from 'chai';
 import type { PlatformEvent } from '../../backend/src/app/ports/change-request-platform.js';
 import { handleWebhook } from '../../backend/src/app/review/handle-webhook.js';
@@ -28,6 +30,7 @@ describe('where a writer can point a review (memory host, PostgreSQL)', function
   let executor: ScriptedExecutor;
   let worker: Worker;
   let anyPort: ReviewProject;
+  let byDefault: ReviewProject;
   let next = 1;
 
   /** Opens change request `number` of `project` with its preview deployed at `url`; answers the ended review. */
@@ -51,7 +54,7 @@ describe('where a writer can point a review (memory host, PostgreSQL)', function
     await reviewJobsSettled(service);
     return review;
   };
-  const project = (name: string, stagingUrl: string, previewOrigins?: string[]) =>
+  const project = (name: string, stagingUrl: string, previewOrigins: string[] | null) =>
     applyReviewProject(service, {
       name,
       host: 'github',
@@ -69,6 +72,8 @@ describe('where a writer can point a review (memory host, PostgreSQL)', function
     service.runtime.app.platforms = host;
     // An explicit host pattern without a port: any port of 127.0.0.1.
     anyPort = await project('any-port', 'http://127.0.0.1:9', ['127.0.0.1']);
+    // No previewOrigins: the environment's host (and its subdomains) on the environment's port.
+    byDefault = await project('by-default', 'http://localhost:9', null);
   });
   after(() => service.close());
 
@@ -100,6 +105,25 @@ describe('where a writer can point a review (memory host, PostgreSQL)', function
         ) as unknown;
       expect(read(own, ownPort), hostname).to.deep.equal(read(other, closed));
       expect(own.error_message ?? '', hostname).not.to.include('Goalie itself');
+    }
+  });
+
+  it("refuses, by default, a preview on another port of the environment's host", async () => {
+    for (const url of ['http://localhost:5432/', 'http://pr-7.localhost:6379/', 'http://localhost/']) {
+      const review = await reviewAt(byDefault, url);
+      expect(review.status, url).to.equal('ERROR');
+      expect(review.run_id, url).to.equal(null);
+      expect(review.error_message, url).to.equal(
+        `No review was run: the preview URL ${url} is not on an allowed preview origin (localhost:9). Add its host pattern, such as *.vercel.app, to repository.reviews.previewOrigins in the project YAML and run \`goalie apply\`.`,
+      );
+    }
+    expect(explorer.explored).to.deep.equal([]);
+  });
+
+  it("takes, by default, a preview on the environment's host and port, or a subdomain of it on that port", async () => {
+    for (const url of ['http://localhost:9/pr-8', 'http://pr-8.localhost:9/']) {
+      const review = await reviewAt(byDefault, url);
+      expect(review, url).to.include({ status: 'COMPLETED', verdict: 'Approved' });
     }
   });
 

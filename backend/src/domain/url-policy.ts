@@ -367,6 +367,22 @@ export function hostMatches(pattern: string, url: URL): boolean {
   );
 }
 
+/**
+ * The preview origin pattern of an environment's URL: its host with its port (the scheme's when it
+ * has none), which takes previews on that host and its subdomains on that port, and no other port
+ * of the host (another service of the same machine). Null for what is not a URL.
+ */
+export function previewOriginOf(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  const host = normaliseHost(url.hostname);
+  return `${host.includes(':') ? `[${host}]` : host}:${portOf(url)}`;
+}
+
 /** The first pattern `url` matches, or null. */
 export function matchingPattern(patterns: readonly string[], raw: string): string | null {
   let url: URL;

@@ -9,6 +9,7 @@ import {
   ownAddressCheck,
   parseIpv4,
   parseIpv6,
+  previewOriginOf,
   urlRefusal,
   type AddressKind,
 } from '../../../backend/src/domain/url-policy.js';
@@ -321,6 +322,21 @@ describe('url-policy', () => {
     });
   });
 
+  describe("previewOriginOf: an environment's host and port, the default preview origin", () => {
+    const rows: [string, string | null][] = [
+      ['https://staging.example.com', 'staging.example.com:443'],
+      ['https://staging.example.com:8443/app', 'staging.example.com:8443'],
+      ['http://Shop.Example.com./', 'shop.example.com:80'],
+      ['http://127.0.0.1:4000/app', '127.0.0.1:4000'],
+      ['http://[::1]:8080', '[::1]:8080'],
+      ['http://localhost', 'localhost:80'],
+      ['not a url', null],
+    ];
+    for (const [url, origin] of rows) {
+      it(`${url}: ${origin}`, () => expect(previewOriginOf(url)).to.equal(origin));
+    }
+  });
+
   describe('hostMatches (preview origins)', () => {
     const rows: [string, string, boolean][] = [
       ['*.vercel.app', 'https://shop-git-feature.vercel.app/', true],
@@ -343,6 +359,15 @@ describe('url-policy', () => {
       ['127.0.0.1', 'http://127.0.0.1:4000/', true],
       ['127.0.0.1', 'http://2130706433:4000/', true],
       ['[::1]', 'http://[::1]:4000/', true],
+      // The defaults (previewOriginOf): an environment's host and port.
+      ['staging.example.com:443', 'https://staging.example.com/', true],
+      ['staging.example.com:443', 'https://pr-1.staging.example.com/', true],
+      ['staging.example.com:443', 'https://staging.example.com:8443/', false],
+      ['staging.example.com:443', 'http://staging.example.com/', false],
+      ['127.0.0.1:4000', 'http://127.0.0.1:4000/pr-1', true],
+      ['127.0.0.1:4000', 'http://127.0.0.1:5432/', false],
+      ['[::1]:8080', 'http://[::1]:8080/', true],
+      ['[::1]:8080', 'http://[::1]:8081/', false],
     ];
     for (const [pattern, url, matches] of rows) {
       it(`${pattern} ${matches ? 'matches' : 'does not match'} ${url}`, () =>
