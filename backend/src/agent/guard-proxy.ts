@@ -84,16 +84,20 @@ function errorCode(error: unknown): string {
  * How a connection to `host` (at the checked `addresses`) fails where nothing listens: port 0 of the
  * same addresses is asked instead, where nothing can listen. Goalie's own ports are answered with
  * this, so they fail exactly as a closed port of that address would (refused, unreachable, ...):
- * no page and no outcome can tell them from one.
+ * no page and no outcome can tell them from one. Given up when the browser's socket `from` closes.
  */
-function closedPortError(host: string, addresses: string[]): Promise<string> {
+function closedPortError(host: string, addresses: string[], from: net.Socket): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: host.replace(/^\[|\]$/g, ''), port: 0, lookup: pinned(addresses) });
-    socket.once('connect', () => {
+    const end = (code: string) => {
       socket.destroy();
-      resolve('ECONNREFUSED');
-    });
-    socket.once('error', (error) => resolve(errorCode(error)));
+      from.off('close', gone);
+      resolve(code);
+    };
+    const gone = () => end('ECONNRESET');
+    from.once('close', gone);
+    socket.once('connect', () => end('ECONNREFUSED'));
+    socket.once('error', (error) => end(errorCode(error)));
   });
 }
 
@@ -130,7 +134,7 @@ export async function startGuardProxy(hooks: ProxyHooks): Promise<GuardProxy> {
         // As a failed connection below: the browser sees a network error, named by its cause.
         hooks.unreachable(
           url.href,
-          decision.closed ? await closedPortError(url.hostname, decision.addresses) : 'ENOTFOUND',
+          decision.closed ? await closedPortError(url.hostname, decision.addresses, request.socket) : 'ENOTFOUND',
         );
         request.socket.destroy();
         return;
@@ -205,7 +209,7 @@ export async function startGuardProxy(hooks: ProxyHooks): Promise<GuardProxy> {
         // As a failed connection below: a failed tunnel, named by its cause.
         hooks.unreachable(
           target,
-          decision.closed ? await closedPortError(url.hostname, decision.addresses) : 'ENOTFOUND',
+          decision.closed ? await closedPortError(url.hostname, decision.addresses, client) : 'ENOTFOUND',
         );
         client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
         return;

@@ -282,7 +282,8 @@ export class NetworkGuard {
     });
     await context.routeWebSocket(/.*/, async (ws) => {
       const decision = await this.decideRaw(ws.url());
-      // A WebSocket to a port where nothing listens ends abnormally, without a close frame.
+      // 1006, as a port where nothing listens gives; the page still sees a clean close without an
+      // error first, which it could tell apart (docs/security.md lists it).
       if (decision?.closed) return ws.close({ code: 1006 });
       if (!decision?.refusal) return ws.connectToServer();
       this.record(ws.url(), decision.refusal);
