@@ -21,6 +21,7 @@ import { slackMessenger } from './integrations/slack/slack-messenger.js';
 import { httpWebhookSender } from './integrations/webhooks/http-webhook-sender.js';
 import { goalieVersion } from './version.js';
 import { smtpMailer } from './integrations/email/smtp-mailer.js';
+import { isMachineAddress } from './integrations/http/own-ports.js';
 import { teamsWebhook } from './integrations/teams/teams-webhook.js';
 import type { Agent } from './agent/agent.js';
 import { BuiltinAgent } from './agent/builtin-agent.js';
@@ -214,7 +215,7 @@ export async function openEvidence(config: Config, options: { check?: boolean } 
 
 /**
  * What the browser may reach by default, and Goalie's own ports on this machine: the API's, the
- * metrics port's when it has one, and the database's when it runs here.
+ * metrics port's when it has one, and the database's when it runs here; and the machine's addresses.
  */
 export function browserNetwork(config: Config, databaseUrl: string): BrowserNetworkOptions {
   const ownPorts = [config.port];
@@ -225,7 +226,7 @@ export function browserNetwork(config: Config, databaseUrl: string): BrowserNetw
   } catch {
     // A connection string that is not a URL (key=value): its port is not known here.
   }
-  return { defaults: config.browserNetwork, ownPorts };
+  return { defaults: config.browserNetwork, ownPorts, isOwnAddress: isMachineAddress };
 }
 
 export async function listen(runtime: Runtime, port: number, host: string): Promise<http.Server> {

@@ -29,6 +29,7 @@ import {
   waitForReview,
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
+import { closedPort } from '../helpers/ports.js';
 import { html, startSite } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -102,7 +103,7 @@ describe('where a review may browse (e2e)', function () {
     staging = await startPreview(PAGES.staging);
     preview = await startPreview(PAGES.clean);
     fake = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: GITHUB_BOT } });
-    for (const repository of ['acme/vercel', 'acme/closed', 'acme/metadata']) fake.addRepo(repository);
+    for (const repository of ['acme/vercel', 'acme/closed', 'acme/metadata', 'acme/ports']) fake.addRepo(repository);
     rs = await startReviewService();
     service = rs.service;
     projects.vercel = await applyReviewProject(
@@ -130,6 +131,11 @@ describe('where a review may browse (e2e)', function () {
     projects.metadata = await applyReviewProject(
       service,
       options('net-metadata', 'acme/metadata', { previewOrigins: ['169.254.169.254'] }),
+    );
+    // Previews on any port of 127.0.0.1: where a writer could probe Goalie's own ports.
+    projects.ports = await applyReviewProject(
+      service,
+      options('net-ports', 'acme/ports', { previewOrigins: ['127.0.0.1'] }),
     );
     await burnInsDone(service);
   });
@@ -168,7 +174,7 @@ describe('where a review may browse (e2e)', function () {
   it("types a config value only into the project's own origins", async () => {
     const login = html('Sign in', '<h1>Sign in</h1><label>Password <input type="password"></label>');
     const [own, other] = await Promise.all([startSite({ '/login': login }), startSite({ '/login': login })]);
-    // Another host: previews of this project may be on any port of its environments' hosts.
+    // Another host (another port of 127.0.0.1 would do too: the default preview origin is host and port).
     const foreign = { url: other.url.replace('127.0.0.1', 'localhost') };
     try {
       await service.apply(`
@@ -205,12 +211,50 @@ testPlans:
       expect(byName['Own origin']!.result).to.equal('PASSED');
       expect(byName['Foreign origin']!.result).to.equal('FAILED');
       expect(byName['Foreign origin']!.evaluationThought).to.include(
-        `refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${own.url}, 127.0.0.1)`,
+        `refused to send a config value to ${foreign.url}, which is not one of the project's own origins (${own.url}, ${new URL(own.url).host})`,
       );
       expect(JSON.stringify(view)).not.to.include('hunter2-for-goalie');
     } finally {
       await Promise.all([own.close(), other.close()]);
     }
+  });
+
+  it("ends a review of Goalie's own port as one of a closed port: nothing in it tells them apart", async () => {
+    const ownPort = Number(new URL(service.baseUrl).port);
+    const closed = await closedPort();
+    /** What a writer reads of a review (its comment, its run's results, its findings), the port written PORT. */
+    const read = async (port: number) => {
+      const { review, comments } = await reviewOf(projects.ports!, `http://127.0.0.1:${port}/`);
+      const [row] = await sql<{ exploration: unknown }>(service, 'SELECT exploration FROM reviews WHERE id = $1', [
+        review.id,
+      ]);
+      const results = await sql(
+        service,
+        'SELECT status, result, result_title, evaluation_thought, error_message FROM run_test_cases WHERE run_id = $1 ORDER BY position',
+        [review.run_id],
+      );
+      const body = comments.at(-1)?.body ?? '';
+      // The comment, without what differs between any two reviews: links, commits, numbers.
+      const comment = body
+        .replace(/http:\/\/127\.0\.0\.1:\d+\/(reviews|runs)\/[\w-]+(#[\w-]+)?/g, 'LINK')
+        .replace(/[0-9a-f]{7,40}/g, 'SHA')
+        .replace(/#\d+|feature-\d+|change-request=\d+/g, 'N');
+      const seen = {
+        status: review.status,
+        verdict: review.verdict,
+        summary: review.summary,
+        error: review.error_message,
+        exploration: row!.exploration,
+        results,
+        comment,
+      };
+      return JSON.parse(JSON.stringify(seen).replaceAll(String(port), 'PORT')) as Record<string, unknown>;
+    };
+    const own = await read(ownPort);
+    const other = await read(closed);
+    expect(own).to.deep.equal(other);
+    expect(own.status).to.equal('COMPLETED');
+    expect(JSON.stringify(own)).not.to.include('Goalie itself');
   });
 
   it('never browses a cloud metadata address, whatever the settings', async () => {

@@ -167,11 +167,16 @@ export interface ReviewProjectOptions {
   minimumPermission?: 'read' | 'triage' | 'write' | 'maintain' | 'admin';
   /** reviews.allowForks */
   allowForks?: boolean;
-  /** reviews.previewOrigins: host patterns preview URLs must match (the environments' hosts unless given). */
-  previewOrigins?: string[];
+  /**
+   * reviews.previewOrigins: host patterns preview URLs must match. Unless given, any port of
+   * 127.0.0.1, where the tests' previews run beside staging; null: the server's default (the
+   * environments' hosts on their ports).
+   */
+  previewOrigins?: string[] | null;
 }
 
 export function reviewProjectYaml(o: ReviewProjectOptions): string {
+  const previewOrigins = o.previewOrigins === undefined ? ['127.0.0.1'] : o.previewOrigins;
   return `
 organization:
   name: ${o.organization ?? 'Review Org'}
@@ -217,7 +222,7 @@ ${credentialsYaml(o)}
     postCommentOnOpened: ${o.postCommentOnOpened ?? true}
     mention: "${o.mention ?? '@goalie'}"
     testPlan: ${o.testPlan ?? 'Smoke'}
-${o.previewOrigins ? `    previewOrigins: ${JSON.stringify(o.previewOrigins)}\n` : ''}${o.minimumPermission ? `    minimumPermission: ${o.minimumPermission}\n` : ''}${o.allowForks === undefined ? '' : `    allowForks: ${o.allowForks}\n`}${
+${previewOrigins ? `    previewOrigins: ${JSON.stringify(previewOrigins)}\n` : ''}${o.minimumPermission ? `    minimumPermission: ${o.minimumPermission}\n` : ''}${o.allowForks === undefined ? '' : `    allowForks: ${o.allowForks}\n`}${
     o.context
       ? `    context: ${JSON.stringify(o.context)}
 `

@@ -16,6 +16,7 @@ import {
   type ReviewProject,
 } from '../helpers/review-harness.js';
 import { MemoryExplorer, MemoryHost, memoryDelivery, type MemoryRepository } from '../helpers/memory-host.js';
+import { startMemoryWorker } from '../helpers/memory-worker.js';
 import { ScriptedExecutor } from '../helpers/scripted-executor.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -105,13 +106,7 @@ describe('review logic (memory host, PostgreSQL)', function () {
   beforeEach(async () => {
     executor = new ScriptedExecutor();
     explorer = new MemoryExplorer();
-    worker = new Worker(service.runtime.app, service.runtime.boss, executor, {
-      databaseUrl: service.runtime.databaseUrl,
-      concurrency: 4,
-      projectParallelism: 20,
-      review: { explorer, exploreMaxPages: 3, exploreMaxMs: 5_000 },
-    });
-    await worker.start();
+    worker = await startMemoryWorker(service, executor, explorer);
   });
   afterEach(async () => {
     await reviewJobsSettled(service);

@@ -13,8 +13,11 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { LookupAddress } from 'node:dns';
 
-/** Whether the browser may reach `url`, and if so where to connect. */
-export type ProxyDecision = { refusal: string } | { refusal: null; addresses: string[] };
+/**
+ * Whether the browser may reach `url`, and if so where to connect. `closed`: one of Goalie's own
+ * ports, answered as a port where nothing listens (see `closedPortError`).
+ */
+export type ProxyDecision = { refusal: string; closed?: never } | { refusal: null; addresses: string[]; closed?: true };
 
 export interface ProxyHooks {
   decide(url: URL): Promise<ProxyDecision>;
@@ -77,6 +80,27 @@ function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException)?.code ?? 'ECONNRESET';
 }
 
+/**
+ * How a connection to `host` (at the checked `addresses`) fails where nothing listens: port 0 of the
+ * same addresses is asked instead, where nothing can listen. Goalie's own ports are answered with
+ * this, so they fail exactly as a closed port of that address would (refused, unreachable, ...):
+ * no page and no outcome can tell them from one. Given up when the browser's socket `from` closes.
+ */
+function closedPortError(host: string, addresses: string[], from: net.Socket): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: host.replace(/^\[|\]$/g, ''), port: 0, lookup: pinned(addresses) });
+    const end = (code: string) => {
+      socket.destroy();
+      from.off('close', gone);
+      resolve(code);
+    };
+    const gone = () => end('ECONNRESET');
+    from.once('close', gone);
+    socket.once('connect', () => end('ECONNREFUSED'));
+    socket.once('error', (error) => end(errorCode(error)));
+  });
+}
+
 export async function startGuardProxy(hooks: ProxyHooks): Promise<GuardProxy> {
   // Connections to the sites are kept alive for the context's later requests, and end with it.
   const agent = new http.Agent({ keepAlive: true });
@@ -106,8 +130,12 @@ export async function startGuardProxy(hooks: ProxyHooks): Promise<GuardProxy> {
           .end(`Goalie did not let the browser request ${url.href}: ${decision.refusal}.\n`);
         return;
       }
-      if (!decision.addresses.length) {
-        hooks.unreachable(url.href, 'ENOTFOUND');
+      if (decision.closed || !decision.addresses.length) {
+        // As a failed connection below: the browser sees a network error, named by its cause.
+        hooks.unreachable(
+          url.href,
+          decision.closed ? await closedPortError(url.hostname, decision.addresses, request.socket) : 'ENOTFOUND',
+        );
         request.socket.destroy();
         return;
       }
@@ -177,8 +205,12 @@ export async function startGuardProxy(hooks: ProxyHooks): Promise<GuardProxy> {
         client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
         return;
       }
-      if (!decision.addresses.length) {
-        hooks.unreachable(target, 'ENOTFOUND');
+      if (decision.closed || !decision.addresses.length) {
+        // As a failed connection below: a failed tunnel, named by its cause.
+        hooks.unreachable(
+          target,
+          decision.closed ? await closedPortError(url.hostname, decision.addresses, client) : 'ENOTFOUND',
+        );
         client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
         return;
       }

@@ -20,16 +20,22 @@
 //   docs/security.md (a redirect of a popup's first request or inside a frame of another site,
 //   DNS rebinding).
 //
+// Goalie's own ports (its API, database, metrics, these proxies) are not refused but answered as
+// closed ports are: the browser gets the very error a port where nothing listens gives, and nothing
+// is recorded, so no page, test case or review can tell them from closed ones (a port scanner
+// learns nothing of Goalie from them).
+//
 // Requests made from Node through context.request do not pass the hooks: their callers ask
-// `refusal` first (exploratory/check-links).
+// `requestRefusal` first (exploratory/check-links).
 import dns from 'node:dns/promises';
 import os from 'node:os';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { ProjectNetworkSettings } from '../app/ports/test-executor.js';
 import {
   addressKind,
-  addressRefusal,
+  destinationRefusal,
   hostKind,
+  isOwnPort,
   normaliseHost,
   ownAddressCheck,
   portOf,
@@ -49,6 +55,8 @@ export interface BrowserNetworkOptions {
   defaults: NetworkAccess;
   /** Goalie's API port and its embedded PostgreSQL's: never reachable on this machine. */
   ownPorts: number[];
+  /** Whether an address is this machine's; its interfaces' addresses (read once per guard) unless given. */
+  isOwnAddress?: (address: string) => boolean;
   /** Injected by tests; the system resolver otherwise. */
   lookup?: Lookup;
   /**
@@ -127,6 +135,9 @@ function cachedLookup(lookup: Lookup, host: string): Promise<string[]> {
   return addresses;
 }
 
+/** `check`'s answer for one of Goalie's own ports. */
+const CLOSED = Symbol('closed');
+
 export interface Refusal {
   url: string;
   reason: string;
@@ -146,7 +157,7 @@ export class NetworkGuard {
 
   constructor(server: BrowserNetworkOptions, project?: ProjectNetworkSettings | null) {
     this.access = effectiveAccess(server, project);
-    this.own = { ports: server.ownPorts, isOwnAddress: ownAddresses() };
+    this.own = { ports: server.ownPorts, isOwnAddress: server.isOwnAddress ?? ownAddresses() };
     this.lookup = server.lookup ?? systemLookup;
     this.mechanism = server.mechanism ?? 'proxy';
   }
@@ -159,37 +170,43 @@ export class NetworkGuard {
     );
   }
 
-  /** Why `address` may not be reached on `port`: the project's settings, Goalie's own ports, and its guards' proxies. */
-  private addressRefusal(address: string, port: number): string | null {
-    return (
-      addressRefusal(address, port, this.access, this.own) ??
-      (proxyPorts.has(port)
-        ? addressRefusal(address, port, this.access, { ports: [port], isOwnAddress: this.own.isOwnAddress })
-        : null)
-    );
+  /**
+   * Why `address` may not be reached on `port` (the project's settings, the addresses never
+   * reachable), or CLOSED for Goalie's own ports and its guards' proxies, or null when it may.
+   */
+  private check(address: string, port: number): string | typeof CLOSED | null {
+    const why = destinationRefusal(address, this.access, this.own);
+    if (why) return why;
+    const ports = proxyPorts.has(port) ? [...this.own.ports, port] : this.own.ports;
+    return isOwnPort(address, port, { ports, isOwnAddress: this.own.isOwnAddress }) ? CLOSED : null;
   }
 
-  /** Whether the browser may reach `url` and, if so, the addresses its host resolves to (none: it does not resolve). */
+  /**
+   * Whether the browser may reach `url` and, if so, the addresses its host resolves to (none: it
+   * does not resolve); `closed` for one of Goalie's own ports, answered as a closed port.
+   */
   async decide(url: URL): Promise<ProxyDecision> {
     const host = normaliseHost(url.hostname);
     const port = portOf(url);
     const known = hostKind(host);
-    if (known) {
-      // An IP address as it is; localhost and metadata names by name, whatever they resolve to.
-      const addresses = addressKind(host) ? [host] : known === 'loopback' ? ['127.0.0.1', '::1'] : ['169.254.169.254'];
-      const why = this.addressRefusal(addresses[0]!, port);
-      return why ? { refusal: `${url.host} is ${why}` } : { refusal: null, addresses };
+    // An IP address as it is; localhost and metadata names by name, whatever they resolve to.
+    const addresses = !known
+      ? await cachedLookup(this.lookup, host)
+      : addressKind(host)
+        ? [host]
+        : known === 'loopback'
+          ? ['127.0.0.1', '::1']
+          : ['169.254.169.254'];
+    let closed = false;
+    for (const address of known ? addresses.slice(0, 1) : addresses) {
+      const why = this.check(address, port);
+      if (why === CLOSED) closed = true;
+      else if (why) return { refusal: known ? `${url.host} is ${why}` : `${url.host} resolves to ${address}, ${why}` };
     }
-    const addresses = await cachedLookup(this.lookup, host);
-    for (const address of addresses) {
-      const why = this.addressRefusal(address, port);
-      if (why) return { refusal: `${url.host} resolves to ${address}, ${why}` };
-    }
-    return { refusal: null, addresses };
+    return closed ? { refusal: null, addresses, closed: true } : { refusal: null, addresses };
   }
 
-  /** Why the browser may not request `raw`, or null when it may. Only network schemes are checked. */
-  async refusal(raw: string): Promise<string | null> {
+  private async decideRaw(raw: string): Promise<ProxyDecision | null> {
     let url: URL;
     try {
       url = new URL(raw);
@@ -197,7 +214,26 @@ export class NetworkGuard {
       return null;
     }
     if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return null;
-    return (await this.decide(url)).refusal;
+    return this.decide(url);
+  }
+
+  /**
+   * Why the browser may not request `raw`, or null when it may. Only network schemes are checked.
+   * Goalie's own ports are not refused: the browser finds them closed.
+   */
+  async refusal(raw: string): Promise<string | null> {
+    return (await this.decideRaw(raw))?.refusal ?? null;
+  }
+
+  /**
+   * The same for a request made from Node through context.request: through the proxy, which answers
+   * Goalie's own ports as closed; with hooks, which do not see it, an own port is not requested but
+   * reported as the refused connection a closed port gives.
+   */
+  async requestRefusal(raw: string): Promise<string | null> {
+    const decision = await this.decideRaw(raw);
+    if (decision?.refusal) return decision.refusal;
+    return decision?.closed && this.mechanism === 'hooks' ? 'net::ERR_CONNECTION_REFUSED' : null;
   }
 
   private record(url: string, reason: string): void {
@@ -238,15 +274,19 @@ export class NetworkGuard {
     }
     await context.route('**/*', async (route) => {
       const url = route.request().url();
-      const why = await this.refusal(url);
-      if (!why) return route.fallback();
-      this.record(url, why);
+      const decision = await this.decideRaw(url);
+      if (decision?.closed) return route.abort('connectionrefused');
+      if (!decision?.refusal) return route.fallback();
+      this.record(url, decision.refusal);
       return route.abort('blockedbyclient');
     });
     await context.routeWebSocket(/.*/, async (ws) => {
-      const why = await this.refusal(ws.url());
-      if (!why) return ws.connectToServer();
-      this.record(ws.url(), why);
+      const decision = await this.decideRaw(ws.url());
+      // 1006, as a port where nothing listens gives; the page still sees a clean close without an
+      // error first, which it could tell apart (docs/security.md lists it).
+      if (decision?.closed) return ws.close({ code: 1006 });
+      if (!decision?.refusal) return ws.connectToServer();
+      this.record(ws.url(), decision.refusal);
       await ws.close({ code: 1008, reason: 'Refused by Goalie' });
     });
     context.on('page', (page) => void this.ready(page));
@@ -307,9 +347,11 @@ export class NetworkGuard {
     session.on('Fetch.requestPaused', (event) => {
       void (async () => {
         // Only hops of a redirect: the first request of each was checked by the route above.
-        const why = event.redirectedRequestId ? await this.refusal(event.request.url) : null;
-        if (why) {
-          this.record(event.request.url, why);
+        const decision = event.redirectedRequestId ? await this.decideRaw(event.request.url) : null;
+        if (decision?.closed) {
+          await session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'ConnectionRefused' });
+        } else if (decision?.refusal) {
+          this.record(event.request.url, decision.refusal);
           await session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
         } else {
           await session.send('Fetch.continueRequest', { requestId: event.requestId });

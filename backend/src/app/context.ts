@@ -41,7 +41,7 @@ export interface AppContext {
   /** API tokens' callers kept for a few seconds (GOALIE_TOKEN_CACHE_SECONDS); absent: read every time. */
   callers?: CallerCache;
   /** What the browser may reach when a project does not say, and Goalie's own ports (docs/security.md). */
-  browserNetwork?: { defaults: NetworkAccess; ownPorts: number[] };
+  browserNetwork?: { defaults: NetworkAccess; ownPorts: number[]; isOwnAddress?: (address: string) => boolean };
   /** Whether email notifications can be sent (GOALIE_SMTP_URL): apply warns when they cannot. */
   smtpConfigured?: boolean;
   /** Sends mail about accounts (invitations) while a person waits; absent without GOALIE_SMTP_URL. */

@@ -156,10 +156,12 @@ async function resolveOverrides(
 /**
  * A URL given for a run is checked before anything is written: an address the browser may never
  * reach, or one the project does not allow, is a 400 (the browser's guard checks the rest after DNS).
+ * Goalie's own ports are not named here: the browser finds them closed, as a port where nothing
+ * listens, so a run or a review cannot tell one from the other (docs/security.md).
  */
 export async function checkDestination(ctx: AppContext, projectId: string, field: string, url: string): Promise<void> {
   const access = await projectNetworkAccess(ctx, projectId);
-  const why = urlRefusal(url, access, { ports: ctx.browserNetwork?.ownPorts ?? [], isOwnAddress: () => false });
+  const why = urlRefusal(url, access, { ports: [], isOwnAddress: ctx.browserNetwork?.isOwnAddress ?? (() => false) });
   if (why)
     throw new BadRequest(
       `${field}: the browser may not go to ${url}: ${why}. See "What the browser may reach" in docs/security.md.`,

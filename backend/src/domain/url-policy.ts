@@ -3,7 +3,8 @@
 // address they get back with `addressKind`.
 //
 // Hosts are read the way browsers read them (WHATWG URL): 2130706433, 0x7f.1 and 0177.0.0.1 are all
-// 127.0.0.1; ::ffff:127.0.0.1 and 64:ff9b::7f00:1 are IPv4 addresses in IPv6 clothing.
+// 127.0.0.1; ::ffff:127.0.0.1, ::ffff:0:7f00:1 and 64:ff9b::7f00:1 are IPv4 addresses in IPv6
+// clothing, judged as the IPv4 address they lead to.
 
 export type AddressKind = 'public' | 'loopback' | 'private' | 'link-local' | 'metadata' | 'unspecified' | 'reserved';
 
@@ -103,7 +104,9 @@ export function normaliseHost(host: string): string {
   return unbracketed.length > 1 ? unbracketed.replace(/(?<=[^.])\.+$/, '') : unbracketed;
 }
 
-function v4Kind([a, b, c, d]: [number, number, number, number]): AddressKind {
+type Ipv4 = [number, number, number, number];
+
+function v4Kind([a, b, c, d]: Ipv4): AddressKind {
   if (METADATA_V4.has(`${a}.${b}.${c}.${d}`)) return 'metadata';
   if (a === 0) return 'unspecified';
   if (a === 127) return 'loopback';
@@ -115,28 +118,69 @@ function v4Kind([a, b, c, d]: [number, number, number, number]): AddressKind {
   return 'public';
 }
 
+const v4Of = (high: number, low: number): Ipv4 => [high >> 8, high & 255, low >> 8, low & 255];
+
 /**
- * The IPv4 address an IPv6 one stands for, if it does: ::ffff:a.b.c.d (mapped), ::a.b.c.d
- * (compatible), 64:ff9b::a.b.c.d (NAT64). Not for :: and ::1, which are IPv6's own.
+ * The IPv4 addresses a connection to an IPv6 address may reach, or null when it carries none:
+ * ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (translated), ::a.b.c.d (compatible), NAT64's
+ * 64:ff9b::/96 and 64:ff9b:1::/48, 6to4's 2002:a.b.c.d::/48 and ISATAP's …:0:5efe:a.b.c.d. Not for
+ * :: and ::1, which are IPv6's own. Teredo hides its address and is refused as reserved instead.
  */
-function embeddedIpv4(g: number[]): [number, number, number, number] | null {
+function carriedIpv4(g: number[]): Ipv4[] | null {
   const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
-  const mapped = zeroUpTo(5) && g[5] === 0xffff;
-  const compatible = zeroUpTo(6) && !(g[6] === 0 && (g[7] === 0 || g[7] === 1));
-  return nat64 || mapped || compatible ? [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255] : null;
+  const tail = v4Of(g[6]!, g[7]!);
+  if (zeroUpTo(5) && g[5] === 0xffff) return [tail];
+  if (zeroUpTo(4) && g[4] === 0xffff && g[5] === 0) return [tail];
+  if (zeroUpTo(6) && !(g[6] === 0 && (g[7] === 0 || g[7] === 1))) return [tail];
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return [tail];
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return nat64LocalUse(g);
+  if (g[0] === 0x2002) return [v4Of(g[1]!, g[2]!)];
+  // ISATAP's interface identifier: 0000:5efe or 0200:5efe (the universal/local bit), then the address.
+  if ((g[4]! & 0xfdff) === 0 && g[5] === 0x5efe) return [tail];
+  return null;
 }
 
-function v6Kind(g: number[]): AddressKind {
-  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (g.map((x) => x.toString(16)).join(':') === 'fd00:ec2:0:0:0:0:0:254') return 'metadata';
-  if (zeroUpTo(8)) return 'unspecified';
-  if (zeroUpTo(7) && g[7] === 1) return 'loopback';
-  // An IPv4 address in IPv6 clothing: the IPv4 address decides.
-  const v4 = embeddedIpv4(g);
-  if (v4) return v4Kind(v4);
-  // 6to4 (2002:a.b.c.d::/48) reaches the IPv4 address it holds, through a relay.
-  if (g[0] === 0x2002) return v4Kind([g[1]! >> 8, g[1]! & 255, g[2]! >> 8, g[2]! & 255]);
+/**
+ * A local-use NAT64 address (RFC 8215) puts the IPv4 address where its network's prefix length says
+ * (RFC 6052: /48, /56, /64 or /96 inside 64:ff9b:1::/48), which the address does not tell: every
+ * layout the address fits (bits 64-71 and the suffix zero) is a place it may lead. None: [].
+ */
+function nat64LocalUse(g: number[]): Ipv4[] {
+  const bytes = g.flatMap((x) => [x >> 8, x & 255]);
+  const zero = (from: number, to = 16) => bytes.slice(from, to).every((b) => b === 0);
+  const at = (...i: number[]) => i.map((n) => bytes[n]!) as Ipv4;
+  const layouts: [boolean, Ipv4][] = [
+    [zero(8, 9) && zero(11), at(6, 7, 9, 10)], // /48
+    [zero(8, 9) && zero(12), at(7, 9, 10, 11)], // /56
+    [zero(8, 9) && zero(13), at(9, 10, 11, 12)], // /64
+    [zero(8, 9), at(12, 13, 14, 15)], // /96
+  ];
+  return layouts.filter(([fits]) => fits).map(([, v4]) => v4);
+}
+
+/** Kinds from the one the browser may never reach to the one it always may. */
+const STRICTNESS: AddressKind[] = [
+  'metadata',
+  'link-local',
+  'unspecified',
+  'reserved',
+  'loopback',
+  'private',
+  'public',
+];
+
+/**
+ * The kind of an address that may lead to any of `kinds`: the strictest; loopback or private is
+ * unsure (a project may allow one and not the other), so reserved.
+ */
+function strictest(kinds: AddressKind[]): AddressKind {
+  const sorted = [...new Set(kinds)].sort((a, b) => STRICTNESS.indexOf(a) - STRICTNESS.indexOf(b));
+  const [first, second] = sorted;
+  return first === 'loopback' && second === 'private' ? 'reserved' : first!;
+}
+
+/** The kind of an IPv6 address by its own ranges, whatever IPv4 address it may carry. */
+function v6RangeKind(g: number[]): AddressKind {
   // Teredo (2001::/32, its IPv4 address hidden), documentation (2001:db8::/32), discard-only (100::/64).
   const teredoOrDocumentation = g[0] === 0x2001 && (g[1] === 0 || g[1] === 0xdb8);
   if (teredoOrDocumentation || (g[0] === 0x100 && g.slice(1, 4).every((x) => x === 0))) return 'reserved';
@@ -144,6 +188,19 @@ function v6Kind(g: number[]): AddressKind {
   if ((g[0]! & 0xfe00) === 0xfc00 || (g[0]! & 0xffc0) === 0xfec0) return 'private';
   if ((g[0]! & 0xff00) === 0xff00) return 'reserved'; // multicast
   return 'public';
+}
+
+function v6Kind(g: number[]): AddressKind {
+  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (g.map((x) => x.toString(16)).join(':') === 'fd00:ec2:0:0:0:0:0:254') return 'metadata';
+  if (zeroUpTo(8)) return 'unspecified';
+  if (zeroUpTo(7) && g[7] === 1) return 'loopback';
+  const own = v6RangeKind(g);
+  const carried = carriedIpv4(g);
+  if (!carried) return own;
+  // An IPv4 address in IPv6 clothing: the IPv4 address decides (and the IPv6 range, when stricter).
+  // One that fits no layout cannot be told: refused.
+  return carried.length ? strictest([own, ...carried.map(v4Kind)]) : 'reserved';
 }
 
 /** The kind of an IP address (as DNS returns it, or a literal host); null when it is not an IP address. */
@@ -161,17 +218,25 @@ export function addressKind(address: string): AddressKind | null {
  * a.b.c.d (also when it comes inside IPv6), IPv6 as its eight groups; any other host normalised.
  */
 export function addressKey(address: string): string {
+  return addressKeys(address)[0]!;
+}
+
+/**
+ * Every address a connection to `address` may reach, each as `addressKey` writes it: the IPv4
+ * addresses an IPv6 one carries (a local-use NAT64 address may carry several), then itself.
+ */
+export function addressKeys(address: string): string[] {
   const host = normaliseHost(address);
   const v6 = parseIpv6(host);
-  const v4 = v6 ? embeddedIpv4(v6) : /^[0-9a-fx.]+$/i.test(host) ? parseIpv4(host) : null;
-  if (v4) return v4.join('.');
-  return v6 ? v6.map((x) => x.toString(16)).join(':') : host;
+  if (v6) return [...(carriedIpv4(v6) ?? []).map((v4) => v4.join('.')), v6.map((x) => x.toString(16)).join(':')];
+  const v4 = /^[0-9a-fx.]+$/i.test(host) ? parseIpv4(host) : null;
+  return [v4 ? v4.join('.') : host];
 }
 
 /** OwnPorts.isOwnAddress for a machine whose interfaces have these addresses (in any spelling). */
 export function ownAddressCheck(interfaceAddresses: readonly string[]): (address: string) => boolean {
-  const own = new Set(interfaceAddresses.map(addressKey));
-  return (address) => own.has(addressKey(address));
+  const own = new Set(interfaceAddresses.flatMap(addressKeys));
+  return (address) => addressKeys(address).some((key) => own.has(key));
 }
 
 /**
@@ -214,6 +279,26 @@ export interface OwnPorts {
   isOwnAddress(address: string): boolean;
 }
 
+/** An address of this machine that is not loopback, when the project does not allow loopback. */
+const THIS_MACHINE =
+  'an address of this machine, which this project does not allow: set `network: { allowLoopback: true }` under `project:` in the project YAML (or GOALIE_BROWSER_ALLOW_LOOPBACK=true on the server), as for loopback';
+
+/**
+ * Why the browser may not reach `address` on any port, or null when it may: its kind, and an address
+ * of this machine's own interfaces (`own`), which leads to this machine as loopback does.
+ */
+export function destinationRefusal(address: string, access: NetworkAccess, own: OwnPorts | null): string | null {
+  const kind = addressKind(address) ?? 'reserved';
+  if (!NEVER[kind] && kind !== 'loopback' && own?.isOwnAddress(address))
+    return access.allowLoopback ? null : THIS_MACHINE;
+  return kindRefusal(kind, access);
+}
+
+/** Whether `port` of `address` is one where Goalie itself listens on this machine. */
+export function isOwnPort(address: string, port: number, own: OwnPorts | null): boolean {
+  return Boolean(own?.ports.includes(port) && (addressKind(address) === 'loopback' || own.isOwnAddress(address)));
+}
+
 /** Why the browser may not reach `address` on `port`, or null when it may. */
 export function addressRefusal(
   address: string,
@@ -221,10 +306,9 @@ export function addressRefusal(
   access: NetworkAccess,
   own: OwnPorts | null,
 ): string | null {
-  const kind = addressKind(address) ?? 'reserved';
-  const refused = kindRefusal(kind, access);
+  const refused = destinationRefusal(address, access, own);
   if (refused) return refused;
-  if (own && own.ports.includes(port) && (kind === 'loopback' || own.isOwnAddress(address))) {
+  if (isOwnPort(address, port, own)) {
     return `port ${port} of this machine, where Goalie itself listens (its API or its database), which the browser may never reach`;
   }
   return null;
@@ -281,6 +365,22 @@ export function hostMatches(pattern: string, url: URL): boolean {
       new RegExp(`^${label.split('*').map(escapeRegExp).join('[a-z0-9-]*')}$`).test(hostLabels[i]!) &&
       hostLabels[i] !== '',
   );
+}
+
+/**
+ * The preview origin pattern of an environment's URL: its host with its port (the scheme's when it
+ * has none), which takes previews on that host and its subdomains on that port, and no other port
+ * of the host (another service of the same machine). Null for what is not a URL.
+ */
+export function previewOriginOf(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  const host = normaliseHost(url.hostname);
+  return `${host.includes(':') ? `[${host}]` : host}:${portOf(url)}`;
 }
 
 /** The first pattern `url` matches, or null. */

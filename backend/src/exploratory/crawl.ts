@@ -25,7 +25,7 @@ export interface CrawlSettings extends PageSettings {
   linkCheckConcurrency: number;
   /** Query variants of one path taken, at most (`/items?page=1`, `/items?page=2`, ...). */
   maxQueryVariants: number;
-  /** Why a URL may not be requested (the network guard). */
+  /** Why a URL may not be requested from Node, through context.request (the network guard's requestRefusal). */
   refusal?: (url: string) => Promise<string | null>;
 }
 

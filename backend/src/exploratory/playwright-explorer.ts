@@ -31,7 +31,10 @@ export interface PlaywrightExplorerOptions {
 
 /** The network guard (agent/network-guard.ts), handed in by the composition root. */
 export interface ExplorationGuard {
+  /** Why the browser may not go to `url`; null also for Goalie's own ports, which it finds closed. */
   refusal(url: string): Promise<string | null>;
+  /** The same for a request made from Node (context.request): the link checks. */
+  requestRefusal(url: string): Promise<string | null>;
   /** What the context must be created with (its proxy), then `protect` it; `close` once it is closed. */
   contextOptions(): Promise<Pick<BrowserContextOptions, 'proxy'>>;
   protect(context: BrowserContext): Promise<void>;
@@ -104,7 +107,7 @@ export class PlaywrightExplorer implements Explorer {
           ...this.options,
           origin,
           maxPages: options.maxPages,
-          refusal: guard ? (url) => guard.refusal(url) : undefined,
+          refusal: guard ? (url) => guard.requestRefusal(url) : undefined,
         };
         const outcome = await crawl(context, options.startUrl, budget, settings);
         const refusals = (guard?.refusals ?? []).map((r) =>

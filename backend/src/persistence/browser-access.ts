@@ -2,6 +2,7 @@
 // its environments and its repository connection's environment mapping.
 import type { EntityManager } from 'typeorm';
 import type { ProjectBrowserAccess } from '../app/ports/test-executor.js';
+import { previewOriginOf } from '../domain/url-policy.js';
 import {
   ApplicationEntity,
   EnvironmentEntity,
@@ -29,18 +30,12 @@ export async function projectBrowserAccess(
     m.findOne(RepositoryConnectionEntity, { where: { projectId }, select: { id: true, environmentMapping: true } }),
   ]);
   const stored = project?.browserAccess ?? null;
-  const hostOf = (url: string) => {
-    try {
-      return new URL(url).hostname;
-    } catch {
-      return null;
-    }
-  };
-  // By default, previews live on the hosts of the mapped applications' environments, or their subdomains.
+  // By default, previews live on the hosts of the mapped applications' environments, or their
+  // subdomains, on the environments' ports: not on another port of the same host.
   const mapped = new Set((connection?.environmentMapping ?? []).map((e) => e.applicationId));
   const previewHosts = environments
     .filter((e) => !mapped.size || mapped.has(e.applicationId))
-    .map((e) => hostOf(e.url));
+    .map((e) => previewOriginOf(e.url));
   const previewOrigins = stored?.previewOrigins ?? [...new Set(previewHosts.filter((h): h is string => Boolean(h)))];
   const origins = environments.flatMap((e) => {
     try {

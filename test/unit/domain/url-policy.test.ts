@@ -9,6 +9,7 @@ import {
   ownAddressCheck,
   parseIpv4,
   parseIpv6,
+  previewOriginOf,
   urlRefusal,
   type AddressKind,
 } from '../../../backend/src/domain/url-policy.js';
@@ -117,6 +118,52 @@ describe('url-policy', () => {
     }
   });
 
+  describe('IPv6 addresses that carry an IPv4 address: the IPv4 address decides', () => {
+    // Each form of IANA's special-purpose registry (and the older ones) that leads to an IPv4 address.
+    const rows: [string, AddressKind][] = [
+      // IPv4-translated, ::ffff:0:a.b.c.d (RFC 2765, SIIT)
+      ['::ffff:0:7f00:1', 'loopback'],
+      ['[::ffff:0:7f00:1]', 'loopback'],
+      ['::ffff:0:127.0.0.1', 'loopback'],
+      ['::ffff:0:a9fe:a9fe', 'metadata'],
+      ['::ffff:0:a00:5', 'private'],
+      ['::ffff:0:a9fe:1', 'link-local'],
+      ['::ffff:0:808:808', 'public'],
+      // IPv4-compatible, ::a.b.c.d (deprecated, still routed by some stacks)
+      ['::a9fe:a9fe', 'metadata'],
+      ['::c0a8:101', 'private'],
+      // NAT64, the well-known prefix 64:ff9b::/96
+      ['64:ff9b::a9fe:a9fe', 'metadata'],
+      ['64:ff9b::10.0.0.5', 'private'],
+      ['64:ff9b::808:808', 'public'],
+      // NAT64, the local-use prefix 64:ff9b:1::/48, as a /96 and as RFC 6052's other prefix lengths
+      ['64:ff9b:1::7f00:1', 'loopback'],
+      ['64:ff9b:1::a9fe:a9fe', 'metadata'],
+      ['64:ff9b:1::808:808', 'public'],
+      ['64:ff9b:1:abcd:8:808:800:0', 'public'], // /64: 8.8.8.8 after the u-octet
+      ['64:ff9b:1:abcd:a9:fea9:fe00:0', 'metadata'], // /64: 169.254.169.254
+      ['64:ff9b:1:a9fe:a9:fe00::', 'metadata'], // /48: 169.254.169.254 around the u-octet
+      ['64:ff9b:1:7f00:0:100::', 'unspecified'], // 127.0.0.1 as a /48, 0.0.0.0 as a /96: the strictest
+      ['64:ff9b:1:ffff:ffff:ffff:ffff:ffff', 'reserved'], // no RFC 6052 layout fits: cannot be told
+      // 6to4, 2002:a.b.c.d::/48
+      ['2002:a00:5::1', 'private'],
+      // ISATAP, an interface identifier of 0:5efe:a.b.c.d or 200:5efe:a.b.c.d under any prefix
+      ['2001:4860::5efe:7f00:1', 'loopback'],
+      ['2001:4860::200:5efe:a9fe:a9fe', 'metadata'],
+      ['2001:4860::5efe:a00:5', 'private'],
+      ['2001:4860::200:5efe:808:808', 'public'],
+      ['fe80::5efe:808:808', 'link-local'], // the IPv6 prefix refuses it already
+    ];
+    for (const [host, kind] of rows) {
+      it(`${host} is ${kind}`, () => expect(hostKind(host)).to.equal(kind));
+    }
+    it('reads them from a URL as the browser does', () => {
+      expect(hostKind(new URL('http://[::ffff:0:7f00:1]:8080/').hostname)).to.equal('loopback');
+      expect(urlRefusal('http://[::ffff:0:a9fe:a9fe]/latest/meta-data/', all)).to.match(/cloud metadata address/);
+      expect(urlRefusal('http://[64:ff9b:1::7f00:1]/', none)).to.match(/loopback address, which this project/);
+    });
+  });
+
   it('reads IPv4 and IPv6 the way browsers do', () => {
     expect(parseIpv4('0x7f.1')).to.deep.equal([127, 0, 0, 1]);
     expect(parseIpv4('192.168.257')).to.deep.equal([192, 168, 1, 1]);
@@ -173,6 +220,41 @@ describe('url-policy', () => {
     expect(addressRefusal('8.8.8.8', 8080, all, own)).to.equal(null);
   });
 
+  describe("this machine's own addresses reach it as loopback does", () => {
+    const own = { ports: [8080], isOwnAddress: ownAddressCheck(['10.0.0.5', '203.0.113.5', '2001:4860::5']) };
+    const privateOnly = { allowLoopback: false, allowPrivate: true };
+    const rows: [string, number, typeof none, RegExp | null][] = [
+      [
+        '10.0.0.5',
+        3000,
+        privateOnly,
+        /^an address of this machine, which this project does not allow.*allowLoopback: true/,
+      ],
+      ['::ffff:0:a00:5', 3000, privateOnly, /^an address of this machine/],
+      ['203.0.113.5', 443, none, /^an address of this machine/],
+      ['2001:4860::5', 443, none, /^an address of this machine/],
+      ['10.0.0.6', 3000, privateOnly, null],
+      ['10.0.0.5', 3000, all, null],
+      ['10.0.0.5', 3000, { allowLoopback: true, allowPrivate: false }, null],
+      ['10.0.0.5', 8080, all, /^port 8080 of this machine, where Goalie itself listens/],
+    ];
+    for (const [address, port, access, refusal] of rows) {
+      it(`${address}:${port} with ${JSON.stringify(access)}: ${refusal ? 'refused' : 'allowed'}`, () => {
+        const why = addressRefusal(address, port, access, own);
+        if (refusal) expect(why).to.match(refusal);
+        else expect(why).to.equal(null);
+      });
+    }
+    it('up front, by URL', () => {
+      expect(urlRefusal('http://10.0.0.5:3000/', privateOnly, { ports: [], isOwnAddress: own.isOwnAddress })).to.match(
+        /^10\.0\.0\.5:3000 is an address of this machine/,
+      );
+      expect(urlRefusal('http://[::ffff:203.0.113.5]/', none, { ports: [], isOwnAddress: own.isOwnAddress })).to.match(
+        /is an address of this machine/,
+      );
+    });
+  });
+
   describe("ownAddressCheck: this machine's addresses in any spelling", () => {
     const isOwn = ownAddressCheck(['10.0.0.5', 'fe80::1c2:3ff:fe04:506', '2001:db8::5']);
     const rows: [string, boolean][] = [
@@ -181,6 +263,11 @@ describe('url-policy', () => {
       ['[::ffff:a00:5]', true],
       ['::10.0.0.5', true],
       ['64:ff9b::a00:5', true],
+      ['::ffff:0:a00:5', true],
+      ['64:ff9b:1::a00:5', true],
+      ['2002:a00:5::1', true],
+      ['2001:4860::5efe:a00:5', true],
+      ['::ffff:0:a00:6', false],
       ['012.0.0.5', true], // read as a browser reads a host: octal 012 is 10
       ['0xa.0.0.5', true],
       ['167772165', true],
@@ -235,6 +322,21 @@ describe('url-policy', () => {
     });
   });
 
+  describe("previewOriginOf: an environment's host and port, the default preview origin", () => {
+    const rows: [string, string | null][] = [
+      ['https://staging.example.com', 'staging.example.com:443'],
+      ['https://staging.example.com:8443/app', 'staging.example.com:8443'],
+      ['http://Shop.Example.com./', 'shop.example.com:80'],
+      ['http://127.0.0.1:4000/app', '127.0.0.1:4000'],
+      ['http://[::1]:8080', '[::1]:8080'],
+      ['http://localhost', 'localhost:80'],
+      ['not a url', null],
+    ];
+    for (const [url, origin] of rows) {
+      it(`${url}: ${origin}`, () => expect(previewOriginOf(url)).to.equal(origin));
+    }
+  });
+
   describe('hostMatches (preview origins)', () => {
     const rows: [string, string, boolean][] = [
       ['*.vercel.app', 'https://shop-git-feature.vercel.app/', true],
@@ -257,6 +359,15 @@ describe('url-policy', () => {
       ['127.0.0.1', 'http://127.0.0.1:4000/', true],
       ['127.0.0.1', 'http://2130706433:4000/', true],
       ['[::1]', 'http://[::1]:4000/', true],
+      // The defaults (previewOriginOf): an environment's host and port.
+      ['staging.example.com:443', 'https://staging.example.com/', true],
+      ['staging.example.com:443', 'https://pr-1.staging.example.com/', true],
+      ['staging.example.com:443', 'https://staging.example.com:8443/', false],
+      ['staging.example.com:443', 'http://staging.example.com/', false],
+      ['127.0.0.1:4000', 'http://127.0.0.1:4000/pr-1', true],
+      ['127.0.0.1:4000', 'http://127.0.0.1:5432/', false],
+      ['[::1]:8080', 'http://[::1]:8080/', true],
+      ['[::1]:8080', 'http://[::1]:8081/', false],
     ];
     for (const [pattern, url, matches] of rows) {
       it(`${pattern} ${matches ? 'matches' : 'does not match'} ${url}`, () =>

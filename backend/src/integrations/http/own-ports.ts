@@ -4,9 +4,24 @@
 import os from 'node:os';
 import { ownAddressCheck, type OwnPorts } from '../../domain/url-policy.js';
 
+/** How long the interfaces' addresses are kept: reading them costs a few hundred microseconds. */
+const INTERFACES_MS = 5_000;
+let interfaces: { at: number; isOwn: (address: string) => boolean } | null = null;
+
+/**
+ * Whether an address is one of this machine's interfaces': read again every few seconds, so an
+ * address given by DHCP or a container network later soon counts too.
+ */
+export function isMachineAddress(address: string): boolean {
+  if (!interfaces || Date.now() - interfaces.at > INTERFACES_MS) {
+    const addresses = Object.values(os.networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .map((i) => i.address);
+    interfaces = { at: Date.now(), isOwn: ownAddressCheck(addresses) };
+  }
+  return interfaces.isOwn(address);
+}
+
 export function machineOwnPorts(ports: readonly number[]): OwnPorts {
-  const interfaces = Object.values(os.networkInterfaces())
-    .flatMap((list) => list ?? [])
-    .map((i) => i.address);
-  return { ports, isOwnAddress: ownAddressCheck(interfaces) };
+  return { ports, isOwnAddress: isMachineAddress };
 }
