@@ -135,7 +135,7 @@ function SignUpPage(props: {
   name?: string;
   error?: string;
 }) {
-  const { invitation } = props;
+  const { invitation, ctx } = props;
   return (
     <>
       <h1>Join {invitation.organizationName}</h1>
@@ -144,7 +144,7 @@ function SignUpPage(props: {
         <strong>{invitation.role}</strong>.
       </p>
       {props.error ? <Notice kind="error">{props.error}</Notice> : null}
-      <PostForm action={props.ctx.path} csrf={csrfToken(props.ctx)} class="stack">
+      <PostForm action={ctx.path} csrf={csrfToken(ctx)} class="stack">
         <AccountFields name={props.name ?? ''} />
       </PostForm>
     </>
