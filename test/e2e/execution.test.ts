@@ -330,7 +330,8 @@ describe('executing runs in Chromium', function () {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'token=' + member.csrf,
       });
-      expect(signedOut.status).to.equal(403);
+      // Sent to sign in before anything is looked up, as every page is signed out (docs/security.md).
+      expect(signedOut.status).to.equal(401);
       expect((await q(`SELECT status FROM runs WHERE short_id = $1`, [slow.shortId]))[0].status).to.equal('RUNNING');
       // The page's own form, pressed in Chromium by the signed-in member.
       const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
