@@ -15,6 +15,7 @@ import { builtinStepPlayer } from '../../../backend/src/agent/builtin-step-playe
 import { PlaywrightExecutor } from '../../../backend/src/agent/execute-test-case.js';
 import { launchBrowser, newContext } from '../../../backend/src/agent/browser.js';
 import { NetworkGuard, type BrowserNetworkOptions } from '../../../backend/src/agent/network-guard.js';
+import type { Step } from '../../../backend/src/domain/steps.js';
 import { addressKind } from '../../../backend/src/domain/url-policy.js';
 import { PlaywrightExplorer } from '../../../backend/src/exploratory/playwright-explorer.js';
 import type { ExecutionOutcome, ExecutionRequest } from '../../../backend/src/app/ports/test-executor.js';
@@ -648,6 +649,53 @@ describe('executor: where the browser may go', function () {
         request({ goal: goal(foreign.url), configs, configOrigins: [foreign.url] }),
       );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
+    });
+
+    it("go by the page's own origin, not a frame's: typed into another site's frame on the project's page, not on a foreign page", async () => {
+      // A payment provider's field in a frame of another origin, which tells its page how many
+      // characters it got; the same checkout page on the project's origin and on a foreign one.
+      const checkout = (provider: string) =>
+        html(
+          'Checkout',
+          `<h1>Checkout</h1><p id="typed">nothing typed</p><iframe src="${provider}/card"></iframe><script>addEventListener('message', (e) => (document.getElementById('typed').textContent = 'typed ' + e.data));</script>`,
+        );
+      const provider = await startSite({
+        '/card': html(
+          'Card',
+          `<label>Card code <input type="password" oninput="parent.postMessage(this.value.length, '*')"></label>`,
+        ),
+      });
+      const stranger = await startSite({ '/checkout': checkout(provider.url) });
+      site.setPage('/checkout', checkout(provider.url));
+      const request_ = (origin: string, expectedResult: string | null) => {
+        const steps: Step[] = [
+          { action: 'goto', url: `${origin}/checkout`, sentence: `Go to ${origin}/checkout` },
+          {
+            action: 'fill',
+            target: {
+              locators: [{ kind: 'css', selector: 'iframe >> internal:control=enter-frame >> input[type=password]' }],
+              description: 'the "Card code" field',
+            },
+            value: '{{config.password}}',
+            sentence: "Fill 'Card code' with '{{config.password}}'",
+          },
+        ];
+        return request({ goal: steps.map((s) => s.sentence).join('\n'), steps, configs, expectedResult });
+      };
+      try {
+        const guarded = executor({ defaults: everything, ownPorts: [] });
+        const own = await guarded.execute(
+          request_(site.url, `'typed ${configs['demo user'].password.length}' is shown`),
+        );
+        expect(own.verdict, own.evaluationThought).to.equal('PASSED');
+        const away = await guarded.execute(request_(stranger.url, null));
+        expect(away.verdict, away.evaluationThought).to.equal('FAILED');
+        expect(away.evaluationThought).to.include(`refused to send a config value to ${stranger.url}`);
+        expect(away.evaluationThought).not.to.include('hunter2-secret');
+      } finally {
+        await provider.close();
+        await stranger.close();
+      }
     });
 
     it('are not sent in a URL to another origin', async () => {
