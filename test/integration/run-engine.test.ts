@@ -68,6 +68,29 @@ describe('run engine', () => {
     });
   });
 
+  it('stores the browser state a dependent resumes from only encrypted: no plaintext, opened with the secret key', async () => {
+    const state = JSON.stringify({
+      cookies: [
+        { name: 'session', value: 'session-cookie-of-the-signed-in-admin', domain: 'staging.shop.example.com' },
+      ],
+      origins: [],
+    });
+    executor.scripts = { 'Sign in': { browserState: state } };
+    const { body } = await api.post('/v1/run', {});
+    expect(await finished(body.run.shortId)).to.include({ status: 'COMPLETED', result: 'PASSED' });
+    const [row] = await q(
+      `SELECT rtc.browser_state FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id
+        WHERE r.short_id = $1 AND rtc.name = 'Sign in'`,
+      [body.run.shortId],
+    );
+    expect(row.browser_state).to.be.a('string').and.not.include('session-cookie-of-the-signed-in-admin');
+    expect(row.browser_state).not.to.include('cookies');
+    expect(service.runtime.secrets.open(row.browser_state)).to.equal(state);
+    // The dependent got it back decrypted.
+    const addToCart = executor.requests.find((r) => r.name === 'Add to cart' && r.evidencePrefix.startsWith('runs/'));
+    expect(addToCart!.resumeState).to.equal(state);
+  });
+
   it('skips the dependents of a failed test case, naming the dependency, and fails the run', async () => {
     executor.scripts = { 'Sign in': { verdict: 'FAILED' } };
     const { body } = await api.post('/v1/run', {});
