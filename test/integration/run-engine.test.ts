@@ -91,6 +91,17 @@ describe('run engine', () => {
     expect(addToCart!.resumeState).to.equal(state);
   });
 
+  it('hands each test case every secret value of its project to mask, not only those of its own configs', async () => {
+    const { body } = await api.post('/v1/run', {});
+    await finished(body.run.shortId);
+    const runs = executor.requests.filter((r) => r.evidencePrefix.startsWith('runs/'));
+    // Admin dashboard uses no config; the project's one secret is Sign in's.
+    const admin = runs.find((r) => r.name === 'Admin dashboard')!;
+    expect(admin.configs).to.deep.equal({});
+    expect(admin.secrets).to.deep.equal([{ value: 's3cret', placeholder: '{{config.password}}' }]);
+    for (const r of runs) expect(r.secrets, r.name).to.deep.equal(admin.secrets);
+  });
+
   it('skips the dependents of a failed test case, naming the dependency, and fails the run', async () => {
     executor.scripts = { 'Sign in': { verdict: 'FAILED' } };
     const { body } = await api.post('/v1/run', {});
