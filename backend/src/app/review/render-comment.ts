@@ -151,3 +151,8 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
   if (review.status !== 'SUPERSEDED' && ctx.replaced) parts.splice(1, 0, `_${replacedNote(ctx)}_`);
   return `${parts.filter(Boolean).join('\n\n')}\n\n${marker}\n`;
 }
+
+/** The body of the review (GitHub) or note (GitLab) that carries the verdict. */
+export function renderVerdict(review: Pick<ReviewRecord, 'verdict' | 'summary'>, reviewUrl: string): string {
+  return `Goalie review: **${review.verdict}**. ${review.summary}\n\n${reviewUrl}`;
+}
