@@ -36,8 +36,8 @@ const CHROMIUM_CANDIDATES = [
 ];
 
 const lifecycle = process.env.npm_lifecycle_event ?? '';
-/** `npm test` and `npm run bench` cannot do anything useful without a browser; `npm start` can. */
-const browserRequired = lifecycle === 'test' || lifecycle === 'bench';
+/** `npm test`, `npm run test:stress` and `npm run bench` cannot do anything useful without a browser; `npm start` can. */
+const browserRequired = lifecycle === 'test' || lifecycle === 'test:stress' || lifecycle === 'bench';
 
 function say(message) {
   console.log(`goalie bootstrap: ${message}`);
