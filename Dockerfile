@@ -23,8 +23,9 @@ COPY shared ./shared
 COPY actions ./actions
 COPY gitlab-ci-templates ./gitlab-ci-templates
 
-# The client commands' prebuilt bundle (bin/client-bundle.js), while /app is still writable.
-RUN node bin/goalie.js --version
+# The prebuilt bundles of the client and the server commands (bin/client-bundle.js,
+# bin/server-bundle.js), while /app is still writable: the server never runs through tsx here.
+RUN node bin/goalie.js --version && node bin/goalie.js --help > /dev/null
 RUN useradd --create-home --uid 10001 goalie && mkdir -p /data && chown goalie /data
 USER goalie
 

@@ -11,37 +11,33 @@
 // Plain Node.js ESM: importing this must not load tsx or anything of the server.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { bundleCache, ROOT, stamp, unchangedSince } from './bundle-cache.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CLIENT_BUNDLE = path.join(ROOT, '.cache', 'cli', 'goalie.js');
+/** Where the client bundle is kept. */
+export function clientBundleFile() {
+  return path.join(bundleCache(), 'cli', 'goalie.js');
+}
 const BUILDER = 'backend/src/http/cli-bundle.ts';
 /** Besides the sources esbuild read: the builder, package.json (the version it prints), tsconfig.json (esbuild reads it) and this file. */
-const ALWAYS = [BUILDER, 'package.json', 'tsconfig.json', 'bin/client-bundle.js'];
+const ALWAYS = [BUILDER, 'package.json', 'tsconfig.json', 'bin/client-bundle.js', 'bin/bundle-cache.js'];
 const MARK = '//# goalie-inputs ';
 
 /** The first words that are client commands: the rest (server commands, `goalie --help`) need the server's sources. */
 export const CLIENT_COMMAND_NAMES = new Set(['run', 'status', 'rerun', 'test-case', 'cancel', '--version', 'version']);
 
-function stamp(file) {
-  const stat = fs.statSync(path.join(ROOT, file));
-  return `${stat.size}:${stat.mtimeMs}`;
-}
-
 /** The bundle's path when every file it was built from is unchanged; null when it is missing or stale. */
 export function freshClientBundle() {
   let code;
   try {
-    code = fs.readFileSync(CLIENT_BUNDLE, 'utf8');
+    code = fs.readFileSync(clientBundleFile(), 'utf8');
   } catch {
     return null;
   }
   const last = code.slice(code.lastIndexOf('\n', code.length - 2) + 1).trim();
   if (!last.startsWith(MARK)) return null;
   try {
-    const inputs = JSON.parse(last.slice(MARK.length));
-    for (const [file, was] of Object.entries(inputs)) if (stamp(file) !== was) return null;
-    return CLIENT_BUNDLE;
+    return unchangedSince(JSON.parse(last.slice(MARK.length))) ? clientBundleFile() : null;
   } catch {
     return null;
   }
@@ -62,15 +58,16 @@ export async function buildClientBundle() {
     for (const file of [...bundle.inputs, ...ALWAYS].sort()) inputs[file] = stamp(file);
     // A source saved while it was built: its content may not be in the bundle. Use it this once, keep nothing.
     if (Object.keys(inputs).some((file) => fs.statSync(path.join(ROOT, file)).mtimeMs >= startedAt)) return null;
-    fs.mkdirSync(path.dirname(CLIENT_BUNDLE), { recursive: true });
+    const file = clientBundleFile();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     // Written whole and renamed: another `goalie` starting meanwhile reads the old file or the new one.
-    const temporary = `${CLIENT_BUNDLE}.${process.pid}.tmp`;
+    const temporary = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, `${bundle.code}${MARK}${JSON.stringify(inputs)}\n`);
-    fs.renameSync(temporary, CLIENT_BUNDLE);
-    return CLIENT_BUNDLE;
+    fs.renameSync(temporary, file);
+    return file;
   } catch (error) {
     process.stderr.write(
-      `goalie: could not prebuild the client into ${path.relative(process.cwd(), CLIENT_BUNDLE)} (${error?.message ?? error}); running it from the sources.\n`,
+      `goalie: could not prebuild the client into ${path.relative(process.cwd(), clientBundleFile())} (${error?.message ?? error}); running it from the sources.\n`,
     );
     return null;
   }

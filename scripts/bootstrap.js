@@ -7,8 +7,8 @@
 //   2. browser: finds Chromium (GOALIE_CHROMIUM_PATH, or the OS package), and as root on
 //      Debian/Ubuntu installs the `chromium` package; skipped when
 //      GOALIE_BROWSER_WS_ENDPOINT points at a remote browser;
-//   3. the client CLI's bundle (bin/client-bundle.js), built when its sources changed, so the
-//      first `npx goalie run` starts fast too.
+//   3. the `goalie` command's bundles (bin/client-bundle.js, bin/server-bundle.js), built when
+//      their sources changed, so the first `npx goalie run` or `goalie serve` starts fast too.
 //
 // Plain Node.js ESM with no dependencies: it runs before node_modules exists.
 // Silent when everything is already in place.
@@ -36,8 +36,8 @@ const CHROMIUM_CANDIDATES = [
 ];
 
 const lifecycle = process.env.npm_lifecycle_event ?? '';
-/** `npm test` and `npm run bench` cannot do anything useful without a browser; `npm start` can. */
-const browserRequired = lifecycle === 'test' || lifecycle === 'bench';
+/** `npm test`, `npm run test:stress` and `npm run bench` cannot do anything useful without a browser; `npm start` can. */
+const browserRequired = lifecycle === 'test' || lifecycle === 'test:stress' || lifecycle === 'bench';
 
 function say(message) {
   console.log(`goalie bootstrap: ${message}`);
@@ -353,6 +353,8 @@ function ensureBrowser() {
 checkNodeVersion();
 ensureDependencies();
 ensureBrowser();
-// The `goalie` command builds it itself when needed: a failure here only costs that command time.
+// The `goalie` command builds them itself when needed: a failure here only costs that command time.
 const { freshClientBundle, buildClientBundle } = await import('../bin/client-bundle.js');
 if (!freshClientBundle()) await buildClientBundle();
+const { freshServerBundle, buildServerBundle } = await import('../bin/server-bundle.js');
+if (!freshServerBundle()) await buildServerBundle();

@@ -1,5 +1,6 @@
 // The only reader of process.env. Everything else receives a Config.
 import path from 'node:path';
+import { ConfigurationError } from './configuration-error.js';
 import { parseEvidenceUrl, type EvidenceLocation } from './config-evidence.js';
 import { parseSmtp, type SmtpConfig } from './config-smtp.js';
 import { parseTrustProxy } from './config-trust-proxy.js';
@@ -280,8 +281,7 @@ function oauthApp(env: Env, host: 'GITHUB' | 'GITLAB'): OAuthAppConfig | null {
   return { clientId, clientSecret, url, apiUrl: `${url}/api/v4` };
 }
 
-/** A setting this process cannot start with: its message says what to set; shown without a stack trace. */
-export class ConfigurationError extends Error {}
+export { ConfigurationError };
 
 /** Every setting, checked: a bad one is a ConfigurationError whose message says what to set. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {

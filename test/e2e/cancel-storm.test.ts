@@ -9,10 +9,12 @@ import { createLogger } from '../../backend/src/logger.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { seeded, startSlowSite, type SlowSite } from '../helpers/slow-site.js';
+import { bySize } from '../helpers/tier.js';
 import { waitFor } from '../helpers/wait.js';
 
-const RUNS = 36;
-const LANES = 3;
+// The fast tier cancels a few runs, each still at its own drawn moment; the stress tier, many.
+const RUNS = bySize(6, 36);
+const LANES = bySize(2, 3);
 const SEED = 13;
 
 const project = (siteUrl: string) => `

@@ -13,12 +13,16 @@ import {
   waitForBurnIns,
   wrongVerdictTable,
   type AppServer,
+  type SuiteCase,
   type SuitePlan,
 } from '../helpers/goal-suite.js';
 import { sql } from '../helpers/project-yaml.js';
+import { STRESS } from '../helpers/tier.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 
-const suite: SuitePlan = { name: 'Suite', cases: loadSuite() };
+// The stress tier runs every case; the fast tier one per app style, a case a person would pass on
+// every other app and one they would fail on the rest, so both verdicts are checked in every run.
+const suite: SuitePlan = { name: 'Suite', cases: STRESS ? loadSuite() : onePerApp(loadSuite()) };
 // The todo app's test cases whose goal and expected result mean the same on its redesign: recorded
 // on the TodoMVC markup (a CSS-drawn "destroy" button), replayed on an SVG icon titled "Remove task".
 const redesign: SuitePlan = {
@@ -28,6 +32,14 @@ const redesign: SuitePlan = {
     .filter((c) => /^(Delete Buy milk|Mark Walk the dog as done)$/.test(c.goal))
     .map((c) => ({ ...c, name: `redesign: ${c.name}` })),
 };
+
+function onePerApp(cases: SuiteCase[]): SuiteCase[] {
+  const apps = [...new Set(cases.map((c) => c.app))];
+  return apps.map((app, i) => {
+    const verdict = i % 2 === 0 ? 'PASSED' : 'FAILED';
+    return cases.find((c) => c.app === app && c.verdict === verdict) ?? cases.find((c) => c.app === app)!;
+  });
+}
 
 describe('the goal suite: plainly written goals on apps in many styles, through the whole service', function () {
   this.timeout(600_000);

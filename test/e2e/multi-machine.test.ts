@@ -10,13 +10,15 @@ import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { freePort } from '../../backend/src/persistence/embedded-postgres.js';
+import { bySize } from '../helpers/tier.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 import { runGoalie, startGoalie, type Running } from '../helpers/processes.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { startSlowSite, type SlowSite } from '../helpers/slow-site.js';
 import { waitFor } from '../helpers/wait.js';
 
-const TEST_CASES = 8;
+// Enough test cases for both workers to take some; the stress tier runs more.
+const TEST_CASES = bySize(4, 8);
 const STALE_SECONDS = 3;
 /** One key on every machine: secrets sealed by the API process are opened by the workers. */
 const SECRET_KEY = randomBytes(32).toString('base64');

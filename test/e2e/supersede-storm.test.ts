@@ -33,14 +33,16 @@ import {
 } from '../helpers/review-harness.js';
 import { seeded } from '../helpers/slow-site.js';
 import type { TestService } from '../helpers/service.js';
+import { bySize } from '../helpers/tier.js';
 import { waitFor } from '../helpers/wait.js';
 import { loggerInto } from '../helpers/log-lines.js';
 
 /** STORM_SEED tries another storm; the suite runs this one. */
 const SEED = Number(process.env.STORM_SEED ?? 2024);
-const PULL_REQUESTS = 6;
+// The fast tier: two pull requests of three commits, each arriving at its drawn phase; the stress tier, more.
+const PULL_REQUESTS = bySize(2, 6);
 /** Commits per pull request: all but the last are superseded (unless their review ends first). */
-const COMMITS = 4;
+const COMMITS = bySize(3, 4);
 const SECRET = 'storm-webhook-secret';
 const TOKEN = 'ghp_storm-bot';
 const BOT = 'storm-bot';

@@ -14,10 +14,12 @@ import { startScheduler } from '../../backend/src/jobs/scheduler.js';
 import { startGoalie, type Running } from '../helpers/processes.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
 import { seeded, startSlowSite, type SlowSite } from '../helpers/slow-site.js';
+import { bySize } from '../helpers/tier.js';
 import { waitFor } from '../helpers/wait.js';
 
-const ROUNDS = 6;
-const RUNS_PER_ROUND = 2;
+// The fast tier kills the worker twice; the stress tier, six times with twice the runs.
+const ROUNDS = bySize(2, 6);
+const RUNS_PER_ROUND = bySize(1, 2);
 /** STORM_SEED tries another storm; the suite runs this one. */
 const SEED = Number(process.env.STORM_SEED ?? 1913);
 const STALE_SECONDS = 3;

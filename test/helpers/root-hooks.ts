@@ -1,8 +1,13 @@
+import { fileEnded, fileStarted } from './file-times.js';
 import { stopTestPostgres } from './postgres.js';
 
 export const mochaHooks = {
+  beforeAll() {
+    fileStarted();
+  },
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
+    fileEnded(this.test?.parent);
     await stopTestPostgres();
   },
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { createToken, revokeToken } from '../../backend/src/app/tokens.js';
@@ -159,6 +160,20 @@ describe('authentication', () => {
       withOrganizationSetting(shopProject({ organization: 'Frozen', project: 'frozen' }), 'suspended: false'),
     );
     expect((await client.post('/v1/run', {})).status).to.equal(200);
+  });
+
+  it('stores a token only as its SHA-256 and a display prefix: the row cannot be used as the token', async () => {
+    const { token: fresh, record } = await createToken(service.runtime.app, 'shop', 'stored');
+    const [row] = await sql(service, 'SELECT * FROM api_tokens WHERE id = $1', [record.id]);
+    expect(JSON.stringify(row)).not.to.include(fresh);
+    expect(row!.token_hash).to.equal(createHash('sha256').update(fresh).digest('hex'));
+    expect(fresh.startsWith(row!.prefix as string)).to.equal(true);
+    // The rest, kept nowhere, is at least 128 bits of base64url.
+    expect(fresh.length - (row!.prefix as string).length).to.be.at.least(22);
+    // What the database holds does not sign in.
+    for (const stored of [row!.token_hash as string, row!.prefix as string])
+      expect((await service.client(stored).get('/v1/run/anything')).status).to.equal(401);
+    expect((await service.client(fresh).get('/v1/run/anything')).status).to.equal(404);
   });
 
   it('records when a token was last used', async () => {

@@ -168,6 +168,29 @@ describe('HTTP basics', () => {
       expect(await countRuns(service, shop.project.id)).to.equal(before);
     });
 
+    it('answers 413 to a Slack request over GOALIE_BODY_LIMIT, a dashboard form over 64 KB and a webhook delivery over 5 MB', async () => {
+      const slack = await raw(service, 'POST', '/slack/events', {
+        body: big,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(slack.status).to.equal(413);
+      const form = (size: number) =>
+        raw(service, 'POST', '/sign-in', {
+          body: `email=a%40example.com&password=${'x'.repeat(size)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      expect((await form(65 * 1024)).status).to.equal(413);
+      expect((await form(2048)).status, 'a form over GOALIE_BODY_LIMIT but under 64 KB').to.equal(403);
+      // A delivery with a large diff may be larger than GOALIE_BODY_LIMIT: up to 5 MB.
+      const delivery = (size: number) =>
+        raw(service, 'POST', '/webhooks/github/00000000-0000-4000-8000-000000000000', {
+          body: 'x'.repeat(size),
+          headers: { 'content-type': 'application/json' },
+        });
+      expect((await delivery(5 * 1024 * 1024 + 1)).status).to.equal(413);
+      expect((await delivery(2048)).status).to.equal(401);
+    });
+
     it('accepts a body just under the limit', async () => {
       const body = JSON.stringify({ padding: 'x'.repeat(900) });
       expect(Buffer.byteLength(body)).to.be.lessThan(1024);

@@ -1,6 +1,7 @@
 // An invitation link, with the server's SMTP (a real SMTP server on 127.0.0.1): its form answers the
 // same for an address that has an account and for one that has none, and the mailbox is told what to
 // do next: the new person gets a link that makes the account, the existing one how to sign in and join.
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { createInvitation } from '../../backend/src/app/accounts/invitations.js';
@@ -152,6 +153,32 @@ describe('invitations with mail: an address with an account answers as any other
     expect(await app.store.accounts.roleIn(shop.organization.id, user.id)).to.equal('viewer');
     expect((await pageFetch(service, path)).status, 'the invitation is used').to.equal(404);
     expect((await pageFetch(service, confirm)).status, 'the mail link is used').to.equal(404);
+  });
+
+  it('stores the mailed link only as a hash, and the link lasts 24 hours', async () => {
+    const app = service.runtime.app;
+    const realNow = app.now;
+    const sent = realNow();
+    await join(await invite(), 'later@example.com');
+    const confirm = linkIn(mailTo('later@example.com').text, /\/invitations\/confirm\/[A-Za-z0-9_-]+/);
+    const code = confirm.split('/').at(-1)!;
+    const rows = await service.runtime.dataSource.query(`SELECT * FROM invitation_sign_ups WHERE email = $1`, [
+      'later@example.com',
+    ]);
+    expect(rows).to.have.length(1);
+    expect(JSON.stringify(rows[0]), 'the link in the row').not.to.include(code);
+    expect(rows[0].token_hash).to.equal(createHash('sha256').update(code).digest('hex'));
+    const at = (hours: number) => () => new Date(sent.getTime() + hours * 3_600_000);
+    try {
+      app.now = at(23.9);
+      expect((await pageFetch(service, confirm)).status, 'within 24 hours').to.equal(200);
+      app.now = at(24.1);
+      const late = await pageFetch(service, confirm);
+      expect(late.status, 'after 24 hours').to.equal(404);
+      expect(await late.text()).to.include('This link is unknown, used or expired.');
+    } finally {
+      app.now = realNow;
+    }
   });
 
   it('an invitation for one address refuses any other the same way, with or without an account', async () => {

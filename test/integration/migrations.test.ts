@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 describe('migrations', () => {
   let db: TestDatabase;
   before(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ empty: true });
   });
   after(() => db.drop());
 

@@ -3,12 +3,15 @@
 // and their races, in seconds. The wire (signatures, payloads, the hosts' APIs) is the end-to-end
 // tests' part (test/e2e/reviews-*.test.ts).
 import { expect } from 'chai';
+import { reviewRequestComment } from '../../actions/review-request/src/comment.js';
 import type { PlatformEvent } from '../../backend/src/app/ports/change-request-platform.js';
 import { handleWebhook } from '../../backend/src/app/review/handle-webhook.js';
 import { runReviewStep } from '../../backend/src/app/review/review-job.js';
 import { Worker } from '../../backend/src/jobs/worker.js';
+import { CI_REQUEST_TAG } from '../../shared/src/ci/review-request-tag.js';
 import {
   applyReviewProject,
+  burnInsDone,
   ENDED,
   reviewJobsSettled,
   reviewsOf,
@@ -244,6 +247,28 @@ describe('review logic (memory host, PostgreSQL)', function () {
     const review = await waitForReview(service, project.connectionId, n, ['REFUSED']);
     expect(review.error_message).to.match(/mallory has read permission/);
     await reviewJobsSettled(service);
+    expect(executor.requests.length).to.equal(runsBefore);
+    expect(explorer.explored).to.deep.equal([]);
+  });
+
+  it("a comment carrying the review-request action's hidden tag, by a reader or a stranger, is refused like any other mention", async () => {
+    repo.permissions.set('reader', 'read');
+    repo.permissions.set('stranger', 'none');
+    await burnInsDone(service);
+    const runsBefore = executor.requests.length;
+    for (const author of ['reader', 'stranger']) {
+      const n = next++;
+      repo.push(n);
+      // The very comment the action posts, tag included.
+      const body = reviewRequestComment({ mention: '@goalie', message: '', previewUrl: previewOf(n) });
+      expect(body).to.include(CI_REQUEST_TAG);
+      await deliver({ kind: 'comment', number: n, body, author, authorId: null, commentId: `c-tag-${n}` });
+      const review = await decided(project.connectionId, n);
+      expect(review).to.include({ event: 'ci', status: 'REFUSED', run_id: null });
+      expect(review.error_message).to.match(new RegExp(`^${author} has (read|none) permission`));
+      expect(comment(n)).to.have.length(1);
+      expect(comment(n)[0]!.body).to.include('only people with at least write permission on this repository');
+    }
     expect(executor.requests.length).to.equal(runsBefore);
     expect(explorer.explored).to.deep.equal([]);
   });

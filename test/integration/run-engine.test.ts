@@ -68,6 +68,40 @@ describe('run engine', () => {
     });
   });
 
+  it('stores the browser state a dependent resumes from only encrypted: no plaintext, opened with the secret key', async () => {
+    const state = JSON.stringify({
+      cookies: [
+        { name: 'session', value: 'session-cookie-of-the-signed-in-admin', domain: 'staging.shop.example.com' },
+      ],
+      origins: [],
+    });
+    executor.scripts = { 'Sign in': { browserState: state } };
+    const { body } = await api.post('/v1/run', {});
+    expect(await finished(body.run.shortId)).to.include({ status: 'COMPLETED', result: 'PASSED' });
+    const [row] = await q(
+      `SELECT rtc.browser_state FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id
+        WHERE r.short_id = $1 AND rtc.name = 'Sign in'`,
+      [body.run.shortId],
+    );
+    expect(row.browser_state).to.be.a('string').and.not.include('session-cookie-of-the-signed-in-admin');
+    expect(row.browser_state).not.to.include('cookies');
+    expect(service.runtime.secrets.open(row.browser_state)).to.equal(state);
+    // The dependent got it back decrypted.
+    const addToCart = executor.requests.find((r) => r.name === 'Add to cart' && r.evidencePrefix.startsWith('runs/'));
+    expect(addToCart!.resumeState).to.equal(state);
+  });
+
+  it('hands each test case every secret value of its project to mask, not only those of its own configs', async () => {
+    const { body } = await api.post('/v1/run', {});
+    await finished(body.run.shortId);
+    const runs = executor.requests.filter((r) => r.evidencePrefix.startsWith('runs/'));
+    // Admin dashboard uses no config; the project's one secret is Sign in's.
+    const admin = runs.find((r) => r.name === 'Admin dashboard')!;
+    expect(admin.configs).to.deep.equal({});
+    expect(admin.secrets).to.deep.equal([{ value: 's3cret', placeholder: '{{config.password}}' }]);
+    for (const r of runs) expect(r.secrets, r.name).to.deep.equal(admin.secrets);
+  });
+
   it('skips the dependents of a failed test case, naming the dependency, and fails the run', async () => {
     executor.scripts = { 'Sign in': { verdict: 'FAILED' } };
     const { body } = await api.post('/v1/run', {});

@@ -20339,14 +20339,19 @@ function parseInputs(read) {
   };
 }
 
+// shared/src/report/markdown-text.ts
+function markdownText(text) {
+  return text.replace(/[\\`*_~[\]<>!&]/g, "\\$&");
+}
+function markdownCell(text) {
+  return markdownText(text ?? "").replace(/\|/g, "\\|").replace(/\r?\n/g, " ").trim();
+}
+
 // shared/src/report/results-table.ts
 function outcome(tc) {
   return tc.result ?? tc.status;
 }
 var ICONS = { PASSED: "✅", FAILED: "❌", SKIPPED: "⏭️", ERROR: "⚠️", CANCELLED: "🚫" };
-function markdownCell(text) {
-  return (text ?? "").replace(/\|/g, "\\|").replace(/\r?\n/g, " ").trim();
-}
 function markdownResultsTable(testCases, runUrl) {
   const rows = testCases.map((tc) => {
     const name = runUrl ? `[${markdownCell(tc.name)}](${runUrl}#${tc.shortId})` : markdownCell(tc.name);

@@ -1,7 +1,8 @@
 // What a run comes to for the job: how the step ends (pass, fail, warn) with a message that says
 // why, and the Markdown of the job summary. Pure functions over the API's run view.
 import type { RunStatusView } from '../../../shared/src/api/types.js';
-import { markdownCell, markdownResultsTable } from '../../../shared/src/report/results-table.js';
+import { markdownCell } from '../../../shared/src/report/markdown-text.js';
+import { markdownResultsTable } from '../../../shared/src/report/results-table.js';
 import { countTestCases, describeCounts, verdictOf, type Verdict } from '../../../shared/src/report/summary.js';
 
 /** A run as the start (or rerun) answer described it. */

@@ -4,7 +4,7 @@ import { processIo } from '../../../shared/src/cli/process-io.js';
 import { CLIENT_COMMANDS_USAGE } from '../../../shared/src/cli/usage.js';
 import { UsageError } from '../../../shared/src/cli/args.js';
 import { AppError } from '../app/errors.js';
-import { ConfigurationError } from '../config.js';
+import { ConfigurationError } from '../configuration-error.js';
 import { goalieVersion } from '../version.js';
 
 export const USAGE = `Usage: goalie <command> [options]

@@ -2,7 +2,6 @@
 // PostgreSQL (or DATABASE_URL).
 import fs from 'node:fs';
 import type http from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { loadProjectFile } from '../../../shared/src/project-file/load.js';
 import { applyProject } from '../app/apply-project.js';
 import { createToken } from '../app/tokens.js';
@@ -25,8 +24,9 @@ import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
+import { installPath } from '../install-dir.js';
 
-const DEMO_YAML = fileURLToPath(new URL('../demo/demo-project.yaml', import.meta.url));
+const DEMO_YAML = installPath('backend/src/demo/demo-project.yaml');
 
 /** First start: the demo organization and project, and a token for the quick start. */
 export async function seedDemo(runtime: Runtime, demoUrl: string | null): Promise<string | null> {

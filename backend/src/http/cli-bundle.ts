@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { goalieVersion } from '../version.js';
+import { installPath } from '../install-dir.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = installPath();
 const ENTRY = path.join(ROOT, 'shared/src/cli/bin.ts');
 
 export interface CliBundle {

@@ -1,17 +1,13 @@
 // The results of a run as a table: Markdown (job summaries, merge request notes) and plain text (terminals).
 import type { RunTestCase } from '../api/types.js';
 import { truncate } from '../truncate.js';
+import { markdownCell } from './markdown-text.js';
 
 function outcome(tc: RunTestCase): string {
   return tc.result ?? tc.status;
 }
 
 const ICONS: Record<string, string> = { PASSED: '✅', FAILED: '❌', SKIPPED: '⏭️', ERROR: '⚠️', CANCELLED: '🚫' };
-
-/** Escapes what would break a Markdown table cell. */
-export function markdownCell(text: string | null | undefined): string {
-  return (text ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').trim();
-}
 
 /** `runUrl` links each test case to its section of the run's page. */
 export function markdownResultsTable(testCases: readonly RunTestCase[], runUrl?: string): string {

@@ -13,8 +13,10 @@ import { expect } from 'chai';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { builtinStepPlayer } from '../../../backend/src/agent/builtin-step-player.js';
 import { PlaywrightExecutor } from '../../../backend/src/agent/execute-test-case.js';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
+import { launchBrowser, newContext } from '../../../backend/src/agent/browser.js';
 import { NetworkGuard, type BrowserNetworkOptions } from '../../../backend/src/agent/network-guard.js';
+import type { Step } from '../../../backend/src/domain/steps.js';
+import { addressKind } from '../../../backend/src/domain/url-policy.js';
 import { PlaywrightExplorer } from '../../../backend/src/exploratory/playwright-explorer.js';
 import type { ExecutionOutcome, ExecutionRequest } from '../../../backend/src/app/ports/test-executor.js';
 import { localDiskEvidence } from '../../../backend/src/storage/local-disk.js';
@@ -22,13 +24,13 @@ import { closedPort } from '../../helpers/ports.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 /** A server that only counts what reaches it: the destination nothing may reach. */
-async function startTarget(): Promise<{ port: number; hits: string[]; close(): Promise<void> }> {
+async function startTarget(host = '127.0.0.1'): Promise<{ port: number; hits: string[]; close(): Promise<void> }> {
   const hits: string[] = [];
   const server = http.createServer((request, response) => {
     hits.push(request.url ?? '');
     response.end('reached');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return {
     port: (server.address() as AddressInfo).port,
     hits,
@@ -51,6 +53,33 @@ function outsideAddress(): string | null {
       .flatMap((list) => list ?? [])
       .find((i) => i.family === 'IPv4' && !i.internal)?.address ?? null
   );
+}
+
+/** This machine's first address in a private range (not loopback): one a test listens on and a project can refuse. */
+function privateAddress(): string | null {
+  return (
+    Object.values(os.networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((i) => !i.internal && addressKind(i.address) === 'private')?.address ?? null
+  );
+}
+
+/** Serves pages and scripts (a worker's script must be JavaScript) on 127.0.0.1. */
+async function startScriptSite(files: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const file = new URL(request.url ?? '/', 'http://x').pathname;
+    const body = files[file];
+    response.writeHead(body === undefined ? 404 : 200, {
+      'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(body ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 describe('executor: where the browser may go', function () {
@@ -390,6 +419,90 @@ describe('executor: where the browser may go', function () {
     });
   }
 
+  it("answers a page's plain-HTTP request to a refused address with Goalie's 403 saying why (local Chromium)", async () => {
+    const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    const guard = new NetworkGuard({ defaults: everything, ownPorts: [] });
+    try {
+      const context = await newContext(browser, null, undefined, await guard.contextOptions());
+      await guard.protect(context);
+      const page = await context.newPage();
+      await page.goto(`${site.url}/`);
+      const refused = 'http://169.254.169.254/latest/meta-data/';
+      const why = `Goalie did not let the browser request ${refused}: 169.254.169.254 is a cloud metadata address, which the browser may never reach.`;
+      const failed = page
+        .waitForEvent('requestfailed')
+        .then((r) => Promise.reject(new Error(`got no answer: ${r.failure()?.errorText}`)));
+      const [fetched] = await Promise.all([
+        Promise.race([page.waitForResponse(refused), failed]),
+        // (no-cors: the answer carries no CORS header, and a cors fetch would stop before it.)
+        page.evaluate((url) => fetch(url, { mode: 'no-cors' }).catch(() => null), refused),
+      ]);
+      expect(fetched.status()).to.equal(403);
+      expect(await fetched.text()).to.equal(`${why}\n`);
+      const opened = await page.goto(refused);
+      expect(opened!.status()).to.equal(403);
+      expect((await page.locator('body').innerText()).trim()).to.equal(why);
+      expect(guard.refusals[0]?.url).to.equal(refused);
+    } finally {
+      await browser.close();
+      await guard.close();
+    }
+  });
+
+  describe('workers and service workers', () => {
+    let inner: Awaited<ReturnType<typeof startTarget>>;
+    let pages: Awaited<ReturnType<typeof startScriptSite>>;
+    let innerHost: string;
+    before(async function () {
+      const address = privateAddress();
+      if (!address) this.skip();
+      inner = await startTarget(address);
+      innerHost = `${address.includes(':') ? `[${address}]` : address}:${inner.port}`;
+      const shown = (text: string) => `document.querySelector('p').textContent = ${JSON.stringify(text)}`;
+      pages = await startScriptSite({
+        '/worker': html(
+          'Worker',
+          `<h1>Worker</h1><p>working</p><script>new Worker('/worker.js').onmessage = () => (${shown('worker done')});</script>`,
+        ),
+        '/worker.js': `fetch('http://${innerHost}/from-worker').catch(() => {}).finally(() => postMessage('done'));`,
+        '/service-worker': html(
+          'Service worker',
+          `<h1>Service worker</h1><p>installing</p><script>navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready).then(() => (${shown('service worker ready')}));</script>`,
+        ),
+        '/sw.js': `self.addEventListener('install', (event) => event.waitUntil(fetch('http://${innerHost}/from-service-worker').catch(() => {})));`,
+      });
+    });
+    after(async () => {
+      await pages?.close();
+      await inner?.close();
+    });
+
+    for (const mechanism of ['proxy', 'hooks'] as const)
+      it(`checks the requests of a worker and of a service worker, which never reach a refused address (${mechanism})`, async () => {
+        // The page is on loopback, which the project allows; the worker asks for a private address, which it does not.
+        const guarded = executor({
+          defaults: { allowLoopback: true, allowPrivate: false },
+          ownPorts: [],
+          isOwnAddress: () => false,
+          mechanism,
+        });
+        for (const [page, done, asked] of [
+          ['/worker', 'worker done', '/from-worker'],
+          ['/service-worker', 'service worker ready', '/from-service-worker'],
+        ] as const) {
+          const outcome = await guarded.execute(
+            request({ baseUrl: pages.url, goal: `Go to ${page}`, expectedResult: `'${done}' is shown` }),
+          );
+          expect(outcome.verdict, `${page}: ${outcome.evaluationThought}`).to.equal('FAILED');
+          expect(outcome.resultTitle, page).to.equal(`The browser was not allowed to reach ${innerHost}`);
+          expect(outcome.evaluationThought, page).to.include(
+            `The browser was not allowed to request http://${innerHost}${asked}: ${innerHost} is a private network address, which this project does not allow`,
+          );
+        }
+        expect(inner.hits).to.deep.equal([]);
+      });
+  });
+
   it("answers Goalie's own ports on this machine's interface address as closed ones", async function () {
     const address = outsideAddress();
     if (!address) this.skip();
@@ -536,6 +649,53 @@ describe('executor: where the browser may go', function () {
         request({ goal: goal(foreign.url), configs, configOrigins: [foreign.url] }),
       );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
+    });
+
+    it("go by the page's own origin, not a frame's: typed into another site's frame on the project's page, not on a foreign page", async () => {
+      // A payment provider's field in a frame of another origin, which tells its page how many
+      // characters it got; the same checkout page on the project's origin and on a foreign one.
+      const checkout = (provider: string) =>
+        html(
+          'Checkout',
+          `<h1>Checkout</h1><p id="typed">nothing typed</p><iframe src="${provider}/card"></iframe><script>addEventListener('message', (e) => (document.getElementById('typed').textContent = 'typed ' + e.data));</script>`,
+        );
+      const provider = await startSite({
+        '/card': html(
+          'Card',
+          `<label>Card code <input type="password" oninput="parent.postMessage(this.value.length, '*')"></label>`,
+        ),
+      });
+      const stranger = await startSite({ '/checkout': checkout(provider.url) });
+      site.setPage('/checkout', checkout(provider.url));
+      const request_ = (origin: string, expectedResult: string | null) => {
+        const steps: Step[] = [
+          { action: 'goto', url: `${origin}/checkout`, sentence: `Go to ${origin}/checkout` },
+          {
+            action: 'fill',
+            target: {
+              locators: [{ kind: 'css', selector: 'iframe >> internal:control=enter-frame >> input[type=password]' }],
+              description: 'the "Card code" field',
+            },
+            value: '{{config.password}}',
+            sentence: "Fill 'Card code' with '{{config.password}}'",
+          },
+        ];
+        return request({ goal: steps.map((s) => s.sentence).join('\n'), steps, configs, expectedResult });
+      };
+      try {
+        const guarded = executor({ defaults: everything, ownPorts: [] });
+        const own = await guarded.execute(
+          request_(site.url, `'typed ${configs['demo user'].password.length}' is shown`),
+        );
+        expect(own.verdict, own.evaluationThought).to.equal('PASSED');
+        const away = await guarded.execute(request_(stranger.url, null));
+        expect(away.verdict, away.evaluationThought).to.equal('FAILED');
+        expect(away.evaluationThought).to.include(`refused to send a config value to ${stranger.url}`);
+        expect(away.evaluationThought).not.to.include('hunter2-secret');
+      } finally {
+        await provider.close();
+        await stranger.close();
+      }
     });
 
     it('are not sent in a URL to another origin', async () => {

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { builtinStepPlayer } from '../../../backend/src/agent/builtin-step-player.js';
 import { PlaywrightExecutor } from '../../../backend/src/agent/execute-test-case.js';
+import type { EvidenceStore } from '../../../backend/src/app/ports/evidence.js';
 import type { Step } from '../../../backend/src/domain/steps.js';
 import { localDiskEvidence } from '../../../backend/src/storage/local-disk.js';
 import { readZip } from '../../../backend/src/zip.js';
@@ -116,6 +117,46 @@ describe('executor: the Playwright trace', function () {
       ...steps.map((s) => s.sentence),
       "Expected result: 'Hello Ada' is shown",
     ]);
+  });
+
+  it("keeps the trace, until the store has masked it, in a directory only Goalie's user can read, then removes it", async () => {
+    // The executor's temporary directories, where nothing else of this process writes: os.tmpdir() reads TMPDIR.
+    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'goalie-trace-tmp-test-'));
+    const traceDirs = () => fs.readdir(tmp).then((names) => names.filter((n) => n.startsWith('goalie-trace-')));
+    const disk = localDiskEvidence(dir);
+    const waiting: { mode: number; uid: number; files: string[] }[] = [];
+    const store: EvidenceStore = {
+      ...disk,
+      async put(key, data, contentType, secrets) {
+        // While the trace is handed to the store, it still lies in its temporary directory.
+        if (contentType === 'application/zip')
+          for (const name of await traceDirs()) {
+            const stat = await fs.stat(path.join(tmp, name));
+            waiting.push({ mode: stat.mode & 0o777, uid: stat.uid, files: await fs.readdir(path.join(tmp, name)) });
+          }
+        return disk.put(key, data, contentType, secrets);
+      },
+    };
+    const executor = new PlaywrightExecutor(new BuiltinAgent(), builtinStepPlayer(), store, {
+      chromiumPath: null,
+      wsEndpoint: null,
+      trace: true,
+      stepScreenshots: false,
+    });
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const outcome = await executor.execute(request(null));
+      await executor.close();
+      expect(outcome.verdict, outcome.evaluationThought).to.equal('PASSED');
+      expect(waiting).to.deep.equal([{ mode: 0o700, uid: process.getuid!(), files: ['trace.zip'] }]);
+      expect(await traceDirs()).to.deep.equal([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      await executor.close();
+      await fs.rm(tmp, { recursive: true, force: true });
+    }
   });
 
   it("has a filmstrip: the step screenshots as the trace's screencast frames, in order, each an image in the zip", async () => {

@@ -88,6 +88,19 @@ for (const kind of evidenceStoreKinds) {
       expect(text).to.equal('jpeg bytes');
     });
 
+    it('stores nothing of a trace it cannot rewrite to mask its secrets', async () => {
+      // A zip cut short: its entries cannot be read, so the secret in it cannot be masked.
+      const cut = Buffer.concat([Buffer.from('PK\x03\x04\x14\x00', 'latin1'), Buffer.from('password S3cr3t Zebra')]);
+      let error: unknown = null;
+      await store
+        .put(`${RUN}/f/trace.zip`, cut, 'application/zip', [
+          { value: 'S3cr3t Zebra', placeholder: '{{config.password}}' },
+        ])
+        .catch((e) => (error = e));
+      expect(error, 'the put fails').to.be.an('error');
+      expect(await store.open(`${RUN}/f/trace.zip`)).to.equal(null);
+    });
+
     it('has nothing at a missing or invalid key, and refuses to write outside its root', async () => {
       expect(await store.open(`${RUN}/nothing.txt`)).to.equal(null);
       expect(await store.open('../outside.txt')).to.equal(null);

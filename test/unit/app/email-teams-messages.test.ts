@@ -3,34 +3,9 @@ import { expect } from 'chai';
 import { runStartedEmail, runSummaryEmail } from '../../../backend/src/app/notifications/email-messages.js';
 import { runStartedTeams, runSummaryTeams, TEAMS_ROWS } from '../../../backend/src/app/notifications/teams-messages.js';
 import type { RunRecord, RunTestCaseRecord } from '../../../backend/src/app/records.js';
+import { runRecord as run } from '../../helpers/run-record.js';
 
 const URL_ = 'https://goalie.example.com/runs/run-abc';
-
-function run(over: Partial<RunRecord> = {}): RunRecord {
-  return {
-    id: 'r1',
-    shortId: 'run-abc',
-    projectId: 'p1',
-    testPlanId: 'tp1',
-    testPlanName: 'Nightly',
-    testPlanShortId: 'pln-1',
-    trigger: 'REPOHOST',
-    status: 'COMPLETED',
-    result: 'FAILED',
-    actor: 'ada',
-    branch: 'main',
-    commitHash: '0123456789abcdef',
-    commitMessage: 'Fix <checkout>\nsecond line',
-    repository: 'acme/shop',
-    rerunOfRunId: null,
-    notifications: null,
-    errorMessage: null,
-    createdAt: new Date('2026-01-01T10:00:00Z'),
-    startedAt: new Date('2026-01-01T10:00:00Z'),
-    finishedAt: new Date('2026-01-01T10:02:05Z'),
-    ...over,
-  };
-}
 
 function tc(name: string, over: Partial<RunTestCaseRecord>): RunTestCaseRecord {
   return {

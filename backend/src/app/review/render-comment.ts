@@ -1,6 +1,9 @@
 // The one comment Goalie keeps on a change request, rendered from the newest review of it.
-// Pure: the same review renders the same text, so updating it twice changes nothing.
-import { markdownCell, markdownResultsTable } from '../../../../shared/src/report/results-table.js';
+// Pure: the same review renders the same text, so updating it twice changes nothing. Text from
+// outside (what the preview's pages showed, the branch, a preview URL in an error) is written as
+// text: the only links are Goalie's own (docs/security.md, URLs from outside).
+import { markdownCell, markdownCode, markdownText } from '../../../../shared/src/report/markdown-text.js';
+import { markdownResultsTable } from '../../../../shared/src/report/results-table.js';
 import type { RunTestCase } from '../../../../shared/src/api/types.js';
 import { commentMarker } from '../../domain/review/comment-marker.js';
 import type { Verdict } from '../../domain/review/verdict.js';
@@ -38,7 +41,7 @@ function detailsTable(review: ReviewRecord, ctx: CommentContext): string {
   return [
     '| Project | Change request | Branch | Event | Commit |',
     '| --- | --- | --- | --- | --- |',
-    `| ${markdownCell(ctx.projectName)} | ${number} | \`${markdownCell(review.branch)}\` | ${EVENT_LABELS[review.event]} | \`${short(review.headSha)}\` |`,
+    `| ${markdownCell(ctx.projectName)} | ${number} | ${markdownCode(review.branch).replace(/\|/g, '\\|')} | ${EVENT_LABELS[review.event]} | \`${short(review.headSha)}\` |`,
   ].join('\n');
 }
 
@@ -72,7 +75,7 @@ function checksSection(ctx: CommentContext): string {
 function evaluationDetails(ctx: CommentContext): string {
   const items = ctx.testCases
     .filter((t) => t.evaluationThought)
-    .map((t) => `**${t.name}** (${t.result ?? t.status})\n\n${t.evaluationThought}`);
+    .map((t) => `**${markdownText(t.name)}** (${t.result ?? t.status})\n\n${markdownText(t.evaluationThought ?? '')}`);
   if (!items.length) return '';
   return `<details><summary>Evaluation details</summary>\n\n${items.join('\n\n---\n\n')}\n\n</details>`;
 }
@@ -93,7 +96,7 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
     case 'WAITING':
       parts.push(
         `### ⏳ Goalie is waiting for the deployments of \`${short(review.headSha)}\``,
-        `Waiting for: ${ctx.missing.map((m) => `\`${m}\``).join(', ') || 'the mapped environments'}. The review starts when they are ready, or comment \`${ctx.mention} <preview URL>\` to start it now.`,
+        `Waiting for: ${ctx.missing.map(markdownCode).join(', ') || 'the mapped environments'}. The review starts when they are ready, or comment \`${ctx.mention} <preview URL>\` to start it now.`,
         detailsTable(review, ctx),
       );
       break;
@@ -117,7 +120,7 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
     case 'ERROR':
       parts.push(
         `### ⚠️ Goalie could not review this change`,
-        review.errorMessage ?? 'The review failed.',
+        markdownText(review.errorMessage ?? 'The review failed.'),
         link,
         detailsTable(review, ctx),
       );
@@ -126,7 +129,7 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
       const verdict = review.verdict ?? 'Comment';
       parts.push(
         `### ${VERDICT_ICONS[verdict]} Goalie review: ${verdict}`,
-        review.summary ?? '',
+        markdownText(review.summary ?? ''),
         link,
         detailsTable(review, ctx),
       );
@@ -150,4 +153,9 @@ export function renderComment(review: ReviewRecord, ctx: CommentContext): string
   // A superseded review has said so above; any other says what it replaced, right under its title.
   if (review.status !== 'SUPERSEDED' && ctx.replaced) parts.splice(1, 0, `_${replacedNote(ctx)}_`);
   return `${parts.filter(Boolean).join('\n\n')}\n\n${marker}\n`;
+}
+
+/** The body of the review (GitHub) or note (GitLab) that carries the verdict. */
+export function renderVerdict(review: Pick<ReviewRecord, 'verdict' | 'summary'>, reviewUrl: string): string {
+  return `Goalie review: **${review.verdict}**. ${markdownText(review.summary ?? '')}\n\n${reviewUrl}`;
 }

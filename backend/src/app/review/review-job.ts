@@ -19,6 +19,7 @@ import type { TestExecutor } from '../ports/test-executor.js';
 import type { Caller } from '../records.js';
 import { checkDestination, startRun } from '../start-run.js';
 import { authorizeReview } from './authorize.js';
+import { renderVerdict } from './render-comment.js';
 import { cancelReviewRun } from './supersede.js';
 import { platformFor, runTestCasesOf } from './review-context.js';
 import { showNewest, updateComment } from './update-comment.js';
@@ -422,7 +423,7 @@ async function finish(ctx: AppContext, connection: ConnectionRecord, reviewId: s
     }
   };
   await showNewest(ctx, connection, done.changeRequestNumber);
-  const body = `Goalie review: **${done.verdict}**. ${done.summary}\n\n${ctx.links.review(done.shortId)}`;
+  const body = renderVerdict(done, ctx.links.review(done.shortId));
   await attempt('submit the verdict', async () => {
     const applied = await platform.submitVerdict(done.changeRequestNumber, done.verdict, body, done.headSha);
     if (!applied.applied) ctx.log.info({ detail: applied.detail }, 'verdict posted without approval state');

@@ -3,8 +3,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Router from '@koa/router';
+import { installPath } from '../../install-dir.js';
 
-const read = (name: string) => fs.readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const read = (name: string) => fs.readFileSync(installPath('backend/src/http/dashboard/assets', name), 'utf8');
 const FILES: Record<string, { type: string; body: string }> = {
   'dashboard.css': { type: 'text/css; charset=utf-8', body: read('dashboard.css') },
   'dashboard.js': { type: 'text/javascript; charset=utf-8', body: read('dashboard.js') },

@@ -1,0 +1,48 @@
+// Mocha's spec reporter, then the ten slowest test files of the run, so a slow file is seen the day
+// it arrives. Files run in parallel are timed by their worker (test/helpers/file-times.ts); files run
+// serially, from this reporter's own suite events.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const Mocha = require('mocha');
+
+const { EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_RUN_END } = Mocha.Runner.constants;
+const SHOWN = 10;
+
+class SpecWithSlowest extends Mocha.reporters.Spec {
+  constructor(runner, options) {
+    super(runner, options);
+    const began = new Map();
+    const serial = new Map();
+    runner.on(EVENT_SUITE_BEGIN, (suite) => {
+      if (suite.file && suite.parent && suite.parent.root) began.set(suite, Date.now());
+    });
+    runner.on(EVENT_SUITE_END, (suite) => {
+      if (began.has(suite)) serial.set(suite.file, (serial.get(suite.file) || 0) + Date.now() - began.get(suite));
+    });
+    runner.once(EVENT_RUN_END, () => {
+      const times = fromWorkers() || serial;
+      const slowest = [...times].sort((a, b) => b[1] - a[1]).slice(0, SHOWN);
+      if (!slowest.length) return;
+      const lines = slowest.map(
+        ([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${path.relative(process.cwd(), file)}`,
+      );
+      process.stdout.write(`\n  The ${slowest.length} slowest test files:\n${lines.join('\n')}\n`);
+    });
+  }
+}
+
+/** The times the parallel workers recorded, or null when none did (a serial run). */
+function fromWorkers() {
+  const dir = process.env.GOALIE_TEST_TIMES;
+  if (!dir) return null;
+  const times = new Map();
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+    for (const line of fs.readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean)) {
+      const { file, ms } = JSON.parse(line);
+      times.set(file, (times.get(file) || 0) + ms);
+    }
+  return times.size ? times : null;
+}
+
+module.exports = SpecWithSlowest;
