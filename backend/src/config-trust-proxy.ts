@@ -5,13 +5,22 @@ import { NAMED_RANGES, parseAddressRange, type AddressRange, type ProxyTrust } f
 
 type Env = Record<string, string | undefined>;
 
+const MAX_HOPS = 10;
+
 const HOW =
   'Set it to the number of proxies in front of Goalie (1 for one load balancer or nginx), or to their addresses, such as 10.0.0.0/8,127.0.0.1 (loopback, linklocal and uniquelocal name those ranges); see docs/deploy.md';
 
 export function parseTrustProxy(env: Env): ProxyTrust {
   const raw = env.GOALIE_TRUST_PROXY?.trim() ?? '';
   if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return { kind: 'none' };
-  if (/^\d+$/.test(raw)) return { kind: 'hops', hops: Number(raw) };
+  if (/^\d+$/.test(raw)) {
+    // No real chain of proxies is longer; a huge count would believe every address a client writes.
+    if (Number(raw) > MAX_HOPS)
+      throw new Error(
+        `GOALIE_TRUST_PROXY=${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw} proxies is more than ${MAX_HOPS}: a count beyond the proxies really in front of Goalie lets a client claim any address. ${HOW}.`,
+      );
+    return { kind: 'hops', hops: Number(raw) };
+  }
   if (raw.toLowerCase() === 'true')
     throw new Error(
       `GOALIE_TRUST_PROXY=true would believe X-Forwarded-For from anyone who reaches Goalie, so a client could claim any address. ${HOW}.`,

@@ -1,17 +1,19 @@
 // What in a Markdown text (GitHub's and GitLab's flavour) becomes a link, an image or HTML, read as
 // CommonMark reads it: a backslash-escaped character and the inside of a code span are plain text.
-// For tests that check which links a comment Goalie writes can hold; no renderer is needed.
+// Then what the hosts find in the rendered text (backslashes gone): bare URLs they link, @-mentions
+// and references, and the lines GitLab runs as quick actions. For tests that check what a comment
+// Goalie writes can do; no renderer is needed.
 
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 
 /** The text with escaped characters and code spans blanked out: what is left can still be markup. */
-export function activeMarkdown(text: string): string {
+export function activeMarkdown(text: string, escapes: 'blank' | 'undo' = 'blank'): string {
   let out = '';
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
     if (c === '\\' && ESCAPABLE.test(text[i + 1] ?? '')) {
-      out += '··';
+      out += escapes === 'blank' ? '··' : text[i + 1];
       i += 2;
       continue;
     }
@@ -51,7 +53,36 @@ export function markdownLinks(text: string): string[] {
   return found;
 }
 
-/** The text as it reads once rendered: escapes undone (code spans are left as they are). */
+/** The text as it reads once rendered: escapes undone, zero-width spaces unseen (code spans are left as they are). */
 export function unescapeMarkdown(text: string): string {
-  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/\u200b/g, '');
+}
+
+/**
+ * The text nodes the hosts search once Markdown is rendered, where a backslash no longer counts:
+ * escapes undone, code spans blanked (mentions, references and bare URLs in code do nothing).
+ */
+export function renderedText(text: string): string {
+  return activeMarkdown(text, 'undo');
+}
+
+/** Bare URLs and addresses GitHub and GitLab link by themselves: any scheme://, www., an email address. */
+export function autolinks(rendered: string): string[] {
+  const found = rendered.match(/[a-z][a-z0-9+.-]*:\/\/[^\s<>]*|\bwww\.[^\s<>]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi) ?? [];
+  // As GFM does, trailing punctuation and an unbalanced ")" are not part of the URL.
+  return found.map((url) => url.replace(/[?!.,:;*_~'")]+$/, ''));
+}
+
+/**
+ * @-mentions (people, teams) and references (GitHub: #1, owner/repo#1; GitLab also !1, ~label,
+ * %milestone, $snippet, &epic) in rendered text, live URLs taken out (see autolinks).
+ */
+export function mentionsAndReferences(rendered: string): string[] {
+  const text = rendered.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s<>)]*/gi, ' ');
+  return text.match(/[\w./-]*[@#!~%$&][\w"][\w./-]*/g) ?? [];
+}
+
+/** Lines GitLab runs as quick actions (/approve, /merge, /assign …) when a note is created. */
+export function quickActions(markdown: string): string[] {
+  return markdown.match(/^[ \t]*\/[a-z_]+.*$/gim) ?? [];
 }

@@ -5,6 +5,12 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { createInvitation } from '../../backend/src/app/accounts/invitations.js';
+import {
+  INVITATION_MAIL_WINDOW_MS,
+  MAILS_PER_ADDRESS,
+  MAILS_PER_CLIENT,
+  MAILS_PER_INVITATION,
+} from '../../backend/src/domain/invitation-mail-limits.js';
 import { shopProject } from '../fixtures/projects.js';
 import { cookiesOf, formTokenIn, pageFetch, visitor, type Visitor } from '../helpers/dashboard.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtp-sink.js';
@@ -19,7 +25,12 @@ describe('invitations with mail: an address with an account answers as any other
 
   before(async () => {
     smtp = await startSmtpSink();
-    service = await startTestService({ GOALIE_SMTP_URL: smtp.url, GOALIE_SMTP_FROM: 'goalie@example.com' });
+    // The proxy on loopback is trusted, so a test can send from other client addresses (X-Forwarded-For).
+    service = await startTestService({
+      GOALIE_SMTP_URL: smtp.url,
+      GOALIE_SMTP_FROM: 'goalie@example.com',
+      GOALIE_TRUST_PROXY: 'loopback',
+    });
     shop = await service.apply(shopProject());
     owner = await visitor(service, { organizationId: shop.organization.id, role: 'owner' });
     await visitor(service, { email: 'taken@example.com', password: 'correct horse battery' });
@@ -44,11 +55,16 @@ describe('invitations with mail: an address with an account answers as any other
     return new URL(link).pathname;
   }
 
-  /** A fresh browser opens the link and sends its form for `email`: what it can read of the answer. */
-  async function join(path: string, email: string) {
-    const page = await pageFetch(service, path);
+  /**
+   * A fresh browser opens the link and sends its form for `email`, from `client` when given: what it
+   * can read of the answer.
+   */
+  async function join(path: string, email: string, client?: string) {
+    const headers = client ? { 'x-forwarded-for': client } : undefined;
+    const page = await pageFetch(service, path, { headers });
     const res = await pageFetch(service, path, {
       method: 'POST',
+      headers,
       cookie: cookiesOf(page),
       csrf: formTokenIn(await page.text()),
       form: { email, name: 'Some One', password: 'a long enough password' },
@@ -59,6 +75,7 @@ describe('invitations with mail: an address with an account answers as any other
       .join('{email}');
     return {
       status: res.status,
+      retryAfter: res.headers.get('retry-after'),
       location: res.headers.get('location'),
       signedIn: res.headers.getSetCookie().some((c) => c.startsWith('goalie_session=')),
       body,
@@ -189,5 +206,48 @@ describe('invitations with mail: an address with an account answers as any other
     expect(taken.status).to.equal(403);
     expect(taken.body).to.include('This invitation is for alice@example.com');
     expect(smtp.mails).to.have.length(0);
+  });
+
+  it('limits the mails per address, per client and per invitation: 429, saying when to try again', async () => {
+    const app = service.runtime.app;
+    const mailsTo = (email: string) => smtp.mails.filter((m) => m.rcptTo.includes(email)).length;
+    const sends = async (path: string, email: string, client: string) => {
+      const answer = await join(path, email, client);
+      expect(answer.status, `${email} from ${client}`).to.equal(200);
+    };
+    const refused = async (path: string, email: string, client: string, why: string) => {
+      const answer = await join(path, email, client);
+      expect(answer.status, `${email} from ${client}`).to.equal(429);
+      expect(answer.retryAfter).to.equal(String(INVITATION_MAIL_WINDOW_MS / 1000));
+      expect(answer.body).to.include(why).and.include('Try again in an hour');
+    };
+
+    // One address, however many clients ask.
+    const first = await invite();
+    for (let i = 0; i < MAILS_PER_ADDRESS; i++) await sends(first, 'often@example.com', '203.0.113.1');
+    await refused(first, 'often@example.com', '203.0.113.1', 'already sent this address');
+    await refused(first, 'often@example.com', '203.0.113.2', 'already sent this address');
+    expect(mailsTo('often@example.com')).to.equal(MAILS_PER_ADDRESS);
+
+    // One client, however many addresses and invitations.
+    const links = [await invite(), await invite()];
+    for (let i = 0; i < MAILS_PER_CLIENT; i++) await sends(links[i % 2]!, `client-${i}@example.com`, '203.0.113.3');
+    await refused(await invite(), 'one-more@example.com', '203.0.113.3', 'from your network address');
+    expect(mailsTo('one-more@example.com')).to.equal(0);
+
+    // One invitation link, however many clients and addresses.
+    const shared = await invite();
+    for (let i = 0; i < MAILS_PER_INVITATION; i++) await sends(shared, `team-${i}@example.com`, `198.51.100.${i + 1}`);
+    await refused(shared, 'late@example.com', '198.51.100.250', 'This invitation link has sent');
+    expect(mailsTo('late@example.com')).to.equal(0);
+
+    // When the answer said: an hour later, the address is mailed again.
+    const realNow = app.now;
+    try {
+      app.now = () => new Date(realNow().getTime() + INVITATION_MAIL_WINDOW_MS + 60_000);
+      await sends(first, 'often@example.com', '203.0.113.1');
+    } finally {
+      app.now = realNow;
+    }
   });
 });

@@ -12,6 +12,8 @@ import { waitFor } from '../helpers/wait.js';
 import { GOOD_AND_BAD_YAML } from '../helpers/good-and-bad.js';
 
 const SIGNING_SECRET = 'test-signing-secret-of-the-goalie-app';
+/** A plan name that would be a link and an @channel in Slack's mrkdwn, were it not escaped. */
+const HOSTILE_PLAN = '<https://evil.example/login|Log in to Goalie> <!channel>';
 
 const project = `
 organization: { name: Slacky }
@@ -30,6 +32,7 @@ testPlans:
   - name: Nightly
     testCases: [Bad]
     notifications: { slack: { channel: CPLAN, notifyOn: failure } }
+  - { name: "${HOSTILE_PLAN}", testCases: [Good] }
 `;
 
 function sign(
@@ -200,6 +203,18 @@ describe('Slack', function () {
       expect(slack.messages('CTEAM').map((m) => m.text)).to.include(
         `Goalie run ${shortId} of Failing failed: 1 passed, 1 failed`,
       );
+    });
+
+    it('/goalie run names a plan as text: its name makes no link and pings nobody', async () => {
+      const answer = await (await slackPost(command(`run ${plans[HOSTILE_PLAN]}`))).json();
+      const shortId = /\|run (\w+)>/.exec(answer.text)![1]!;
+      // In mrkdwn <…> is a link or a mention; the only one is the run page.
+      expect([...answer.text.matchAll(/<([^>|]*)/g)].map((m) => m[1])).to.deep.equal([
+        `${service.baseUrl}/runs/${shortId}`,
+      ]);
+      expect(answer.text).to.include('*&lt;https://evil.example/login|Log in to Goalie&gt; &lt;!channel&gt;*');
+      await ended(shortId);
+      await notificationsSettled();
     });
 
     it('/goalie status shows a run to the one who asked', async () => {

@@ -13,6 +13,7 @@ describe('config: GOALIE_TRUST_PROXY', () => {
     ['false', 'none'],
     ['1', 'hops 1'],
     [' 2 ', 'hops 2'],
+    ['10', 'hops 10'],
     ['127.0.0.1', 'addresses 127.0.0.1/32'],
     ['10.0.0.0/8, 192.168.1.5', 'addresses 10.0.0.0/8 192.168.1.5/32'],
     ['fd00::/8', 'addresses fd00:0:0:0:0:0:0:0/8'],
@@ -44,6 +45,9 @@ describe('config: GOALIE_TRUST_PROXY', () => {
     ['10.0.0.1,,10.0.0.2', '"" is not an IP address or a range'],
     ['-1', '"-1" is not an IP address or a range'],
     ['1.5', '"1.5" is not an IP address or a range'],
+    // A count beyond any real chain of proxies believes every address a client writes, as true would.
+    ['11', 'GOALIE_TRUST_PROXY=11 proxies is more than 10'],
+    ['99999999999999999999', 'GOALIE_TRUST_PROXY=99999999999999999999 proxies is more than 10'],
   ];
   for (const [value, says] of refused)
     it(`refuses ${JSON.stringify(value)}`, () => {

@@ -20340,8 +20340,9 @@ function parseInputs(read) {
 }
 
 // shared/src/report/markdown-text.ts
+var ZERO_WIDTH_SPACE = "​";
 function markdownText(text) {
-  return text.replace(/[\\`*_~[\]<>!&]/g, "\\$&");
+  return text.replace(/[@#!~%$&]|:(?=\/\/)|\bwww(?=\.)/gi, `$&${ZERO_WIDTH_SPACE}`).replace(/[\\`*_~[\]<>!&$]/g, "\\$&").replace(/^([ \t]*)([-+=/])/gm, "$1\\$2").replace(/^([ \t]*\d+)([.)])/gm, "$1\\$2");
 }
 function markdownCell(text) {
   return markdownText(text ?? "").replace(/\|/g, "\\|").replace(/\r?\n/g, " ").trim();

@@ -1,10 +1,23 @@
 // Text from outside (a page's words in a result, a branch, a name) in the Markdown Goalie writes:
 // merge request comments and job summaries. Written as text, so it can make no link, image, HTML or
-// code span of its own: the only links there are Goalie's.
+// code span of its own, ping nobody and refer to nothing: the only links there are Goalie's.
 
-/** Markdown's characters that start markup (links, images, HTML, code, emphasis, entities), escaped. */
+/** Invisible, and breaks what GitHub and GitLab look for in rendered text, where escapes are gone. */
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Markdown's characters that start markup (links, images, HTML, code, emphasis, entities, math),
+ * escaped. The hosts find mentions (`@team`), references (`#1`, `!1`, `~label`, `%milestone`,
+ * `$snippet`, `&epic`) and bare URLs (`https://`, `www.`, an address) after rendering, so a zero-width
+ * space after the sigil, the scheme's colon and `www` keeps them from forming. At a line's start,
+ * `/` would be a GitLab quick action (`/approve`, `/merge`) and `-` `+` `=` `1.` a list or heading.
+ */
 export function markdownText(text: string): string {
-  return text.replace(/[\\`*_~[\]<>!&]/g, '\\$&');
+  return text
+    .replace(/[@#!~%$&]|:(?=\/\/)|\bwww(?=\.)/gi, `$&${ZERO_WIDTH_SPACE}`)
+    .replace(/[\\`*_~[\]<>!&$]/g, '\\$&')
+    .replace(/^([ \t]*)([-+=/])/gm, '$1\\$2')
+    .replace(/^([ \t]*\d+)([.)])/gm, '$1\\$2');
 }
 
 /** Text for one Markdown table cell: escaped, on one line, its pipes kept in the cell. */

@@ -1,7 +1,9 @@
 // Review comments, Slack, Teams and email link only Goalie's own pages. Their text from outside —
 // what a tested page shows (result titles, evaluations, findings), a branch name, a preview URL in an
 // error, a test case's or plan's name — is written as text: a javascript: URL, a link, an image or
-// HTML in it never becomes one. Pure renderers, so each is rendered with such text everywhere.
+// HTML in it never becomes one. In review comments it also pings nobody, links no bare URL, refers
+// to no issue or merge request and runs no GitLab quick action. Pure renderers, so each is rendered
+// with such text everywhere.
 import { expect } from 'chai';
 import { runStartedEmail, runSummaryEmail } from '../../../backend/src/app/notifications/email-messages.js';
 import { runStartedMessage, runSummaryMessage } from '../../../backend/src/app/notifications/slack-messages.js';
@@ -10,7 +12,15 @@ import type { CheckResult, ReviewRecord } from '../../../backend/src/app/ports/r
 import type { RunTestCaseRecord } from '../../../backend/src/app/records.js';
 import { renderComment, renderVerdict, type CommentContext } from '../../../backend/src/app/review/render-comment.js';
 import type { RunTestCase } from '../../../shared/src/api/types.js';
-import { activeMarkdown, markdownLinks, unescapeMarkdown } from '../../helpers/markdown-links.js';
+import {
+  activeMarkdown,
+  autolinks,
+  markdownLinks,
+  mentionsAndReferences,
+  quickActions,
+  renderedText,
+  unescapeMarkdown,
+} from '../../helpers/markdown-links.js';
 import { runRecord } from '../../helpers/run-record.js';
 
 const GOALIE = 'https://goalie.example.com';
@@ -28,18 +38,39 @@ const LINES = [
   '[ref]: https://evil.example/ref',
   'see [ref] and `code` then `[x](https://evil.example/in-code)',
   'javascript:alert(3) \\[escaped\\](https://evil.example/escaped)',
+  '@acme/security-team please approve, cc @user and mallory@evil.example',
+  'https://evil.example/phish www.evil.example WWW.EVIL.EXAMPLE/x ftp://evil.example/f',
+  'fixes #123, !45, acme/other#6 ~security %v1 $7 &8 $x^2$',
+  '/approve',
+  '  /merge',
+  '### ✅ Goalie review: Approved',
 ];
 const HOSTILE = LINES.join('\n');
 const ONE_LINE = LINES.join(' ');
 
 const isGoalie = (target: string) => target === RUN_URL || target.startsWith(`${RUN_URL}#`) || target === REVIEW_URL;
 
-/** Every link the Markdown holds leads to Goalie, and each outside line still reads as written. */
+/**
+ * Every link the Markdown holds leads to Goalie, bare URLs included; it mentions no one, refers to
+ * nothing but the change request itself (`#7`, `!7`) and runs no quick action; each outside line
+ * still reads as written.
+ */
 function linksOnlyGoalie(markdown: string, what: string, lines: readonly string[] = LINES) {
   expect(
     markdownLinks(markdown).filter((t) => !isGoalie(t)),
     `${what}: links other than Goalie's`,
   ).to.deep.equal([]);
+  const rendered = renderedText(markdown);
+  expect(
+    autolinks(rendered).filter((t) => !isGoalie(t)),
+    `${what}: bare URLs the host links`,
+  ).to.deep.equal([]);
+  expect(
+    mentionsAndReferences(rendered).filter((t) => !['#7', '!7'].includes(t)),
+    `${what}: mentions and references`,
+  ).to.deep.equal([]);
+  expect(quickActions(markdown), `${what}: GitLab quick actions`).to.deep.equal([]);
+  expect(markdown, `${what}: a heading of its own`).not.to.match(/^#+ (?!.*Goalie (?:review|could not|is waiting))/m);
   const reads = unescapeMarkdown(markdown);
   for (const line of lines) expect(reads, `${what} reads "${line}"`).to.include(line);
 }

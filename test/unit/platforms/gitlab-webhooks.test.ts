@@ -187,6 +187,28 @@ describe('GitLab webhooks', () => {
       expect(event.kind === 'change-request' && event.changeRequest.draft).to.equal(true);
     });
 
+    it('a merge request whose source or target project is not named counts as from a fork', () => {
+      // GitHub and GitLab's API path refuse when unsure; so does the hook: fork rules then apply.
+      for (const [source, target] of [
+        [undefined, 1],
+        [null, 1],
+        [1, undefined],
+        ['', 1],
+      ] as const) {
+        const payload = mrPayload();
+        const attrs = payload.object_attributes!;
+        if (source === undefined) delete attrs.source_project_id;
+        else attrs.source_project_id = source;
+        if (target === undefined) delete attrs.target_project_id;
+        else attrs.target_project_id = target;
+        expect(parseMr(payload), `source ${String(source)}, target ${String(target)}`).to.include({ fromFork: true });
+      }
+      const same = mrPayload();
+      same.object_attributes!.source_project_id = 5;
+      same.object_attributes!.target_project_id = 5;
+      expect(parseMr(same)).to.include({ fromFork: false });
+    });
+
     it('reopen is "opened"', () => {
       const payload = mrPayload();
       payload.object_attributes!.action = 'reopen';

@@ -3,8 +3,14 @@
 // new address gets a link that makes the account (finishSignUp); an address with an account, how to
 // sign in and join. Without mail, the invitation page makes the account at once (docs/security.md).
 import { randomBytes } from 'node:crypto';
+import {
+  INVITATION_MAIL_WINDOW_MS,
+  invitationMailCounters,
+  invitationMailRefused,
+  type InvitationMailLimit,
+} from '../../domain/invitation-mail-limits.js';
 import type { AppContext } from '../context.js';
-import { AppError, NotFound } from '../errors.js';
+import { AppError, NotFound, TooManyRequests } from '../errors.js';
 import type { InvitationRecord, UserRecord } from '../ports/accounts.js';
 import type { Mailer } from '../ports/notifiers.js';
 import { existingAccountMail, signUpMail } from './invitation-mail.js';
@@ -24,9 +30,36 @@ export class MailNotSent extends AppError {
   }
 }
 
+const LIMITED: Record<InvitationMailLimit, string> = {
+  address:
+    'Goalie has already sent this address as many mails as it may in an hour: look for them (and in the spam folder).',
+  invitation: 'This invitation link has sent as many mails as it may in an hour.',
+  client: 'Too many invitation mails were asked for from your network address.',
+};
+
+/**
+ * Counts the mail about to be sent, or refuses it (429) when a limit of domain/invitation-mail-limits.ts
+ * is reached. Refused before anything is looked up, so the answer is the same with or without an account;
+ * a mail that then fails to send still counts, so failures cannot be retried without end.
+ */
+async function countInvitationMail(ctx: AppContext, request: { invitationId: string; email: string; client: string }) {
+  const counters = invitationMailCounters(request);
+  const now = ctx.now();
+  const since = new Date(now.getTime() - INVITATION_MAIL_WINDOW_MS);
+  // The table of sign-in failures counts any event by key; these keys are of their own.
+  const sent = await Promise.all(counters.map((c) => ctx.store.accounts.signInFailures(c.key, since)));
+  const limit = invitationMailRefused(counters.map((c, i) => ({ ...c, sent: sent[i]! })));
+  if (limit) throw new TooManyRequests(`${LIMITED[limit]} Try again in an hour.`, INVITATION_MAIL_WINDOW_MS / 1000);
+  await ctx.store.accounts.recordSignInFailure(
+    counters.map((c) => c.key),
+    now,
+  );
+}
+
 /**
  * Mails `email` what to do next for the invitation behind `token`; answers the address as written
- * down. An invitation for another address is refused before anything is looked up.
+ * down. An invitation for another address is refused before anything is looked up. `client`: the
+ * client's network address, for the limits.
  */
 export async function askToJoin(
   ctx: AppContext,
@@ -34,9 +67,11 @@ export async function askToJoin(
   invitation: InvitationRecord,
   token: string,
   rawEmail: string,
+  client: string,
 ): Promise<string> {
   const email = normalEmail(rawEmail);
   checkInvitedAddress(invitation, email);
+  await countInvitationMail(ctx, { invitationId: invitation.id, email, client });
   const user = await ctx.store.accounts.userByEmail(email);
   let message;
   if (user) {

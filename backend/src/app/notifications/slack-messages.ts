@@ -1,10 +1,8 @@
 // Block Kit messages about runs. Pure: a run and its test cases in, a message out.
 import type { RunRecord, RunTestCaseRecord } from '../records.js';
 import type { SlackMessage } from '../ports/slack.js';
+import { slackText as esc } from './slack-text.js';
 import { countOutcomes, countsLine, duration, notPassed, OUTCOME_WORDS, outcomeOf, type Outcome } from './run-facts.js';
-
-/** Slack's mrkdwn escapes: &, < and > only. */
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function attribution(run: RunRecord): string {
   const parts = [`Trigger: ${run.trigger}`];

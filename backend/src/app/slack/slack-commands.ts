@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { getRun } from '../get-run.js';
 import { runSummaryMessage } from '../notifications/slack-messages.js';
+import { slackText } from '../notifications/slack-text.js';
 import type { SlackMessage } from '../ports/slack.js';
 import type { Caller, ProjectRecord } from '../records.js';
 import { rerun } from '../rerun.js';
@@ -43,7 +44,7 @@ export async function projectForChannel(
     };
   }
   return {
-    problem: `This channel is connected to several projects (${connected.map((p) => p.name).join(', ')}); connect it to one.`,
+    problem: `This channel is connected to several projects (${connected.map((p) => slackText(p.name)).join(', ')}); connect it to one.`,
   };
 }
 
@@ -69,12 +70,12 @@ export async function handleCommand(
     if (run.status === 'INITIATED' || run.status === 'RUNNING') {
       const done = testCases.filter((t) => !['PENDING', 'RUNNING'].includes(t.status)).length;
       return reply(
-        `:hourglass_flowing_sand: <${ctx.links.run(run.shortId)}|Run ${run.shortId}> of *${run.testPlanName}* is ${run.status}: ${done} of ${testCases.length} test cases done.`,
+        `:hourglass_flowing_sand: <${ctx.links.run(run.shortId)}|Run ${run.shortId}> of *${slackText(run.testPlanName)}* is ${run.status}: ${done} of ${testCases.length} test cases done.`,
       );
     }
     return { ...runSummaryMessage(run, testCases, ctx.links.run(run.shortId)), responseType: 'ephemeral' };
   } catch (error) {
-    if (error instanceof AppError) return reply(`:warning: ${error.message}`);
+    if (error instanceof AppError) return reply(`:warning: ${slackText(error.message)}`);
     throw error;
   }
 }
@@ -92,7 +93,7 @@ async function runCommand(
       plans.find((p) => p.shortId === planArg) ?? plans.find((p) => p.name.toLowerCase() === planArg.toLowerCase());
     if (!plan)
       return reply(
-        `No test plan ${JSON.stringify(planArg)} in project ${caller.project.name}. Plans: ${plans.map((p) => `${p.name} (\`${p.shortId}\`)`).join(', ') || 'none'}.`,
+        `No test plan ${slackText(JSON.stringify(planArg))} in project ${slackText(caller.project.name)}. Plans: ${plans.map((p) => `${slackText(p.name)} (\`${p.shortId}\`)`).join(', ') || 'none'}.`,
       );
     testPlanShortId = plan.shortId;
   }
@@ -104,7 +105,7 @@ async function runCommand(
     knownNotifications: [{ type: 'slack', channel: request.channel, notifyOn: 'always' }],
   });
   return reply(
-    `:rocket: ${request.userName} started <${run.url}|run ${run.shortId}> of *${run.testPlan.name}* (${run.testCount} test case${run.testCount === 1 ? '' : 's'}). The summary will follow here.`,
+    `:rocket: ${slackText(request.userName)} started <${run.url}|run ${run.shortId}> of *${slackText(run.testPlan.name)}* (${run.testCount} test case${run.testCount === 1 ? '' : 's'}). The summary will follow here.`,
     'in_channel',
   );
 }
@@ -142,13 +143,13 @@ export async function handleRerunFailed(
     );
     return {
       ...reply(
-        `:repeat: ${request.userName} reran the failed test cases of run ${request.runShortId}: <${run.url}|run ${run.shortId}> (${run.testCount} test case${run.testCount === 1 ? '' : 's'}).`,
+        `:repeat: ${slackText(request.userName)} reran the failed test cases of run ${request.runShortId}: <${run.url}|run ${run.shortId}> (${run.testCount} test case${run.testCount === 1 ? '' : 's'}).`,
         'in_channel',
       ),
       projectId: project.id,
     };
   } catch (error) {
-    if (error instanceof AppError) return { ...reply(`:warning: ${error.message}`), projectId: project.id };
+    if (error instanceof AppError) return { ...reply(`:warning: ${slackText(error.message)}`), projectId: project.id };
     throw error;
   }
 }

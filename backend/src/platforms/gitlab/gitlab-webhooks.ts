@@ -96,7 +96,8 @@ function mergeRequestEvent(payload: Json): PlatformEvent {
     action: mergeRequestAction(action, attrs, payload.changes),
     changeRequest,
     sender,
-    fromFork: source !== null && target !== null && source !== target,
+    // A hook that does not name both projects is taken for a fork, as on GitHub and the API path: refuse when unsure.
+    fromFork: source === null || target === null || source !== target,
     authorId: idOf(attrs.author_id),
   };
 }

@@ -201,7 +201,7 @@ export function invitationRoutes(app: AppContext, providers: () => SignInProvide
     try {
       if (!signedIn) checkInvitedAddress(invitation, normalEmail(values.email));
       if (!signedIn && app.mailer) {
-        const email = await askToJoin(app, app.mailer, invitation, ctx.params.token!, values.email);
+        const email = await askToJoin(app, app.mailer, invitation, ctx.params.token!, values.email, ctx.ip);
         return renderPage(ctx, { title: 'Check your mail' }, <MailSent invitation={invitation} email={email} />);
       }
       const user = await app.store.transaction(async (tx) => {
@@ -220,6 +220,8 @@ export function invitationRoutes(app: AppContext, providers: () => SignInProvide
       else await startAndRedirect(app, ctx, user.id, '/');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      // A limit's Retry-After.
+      if ('headers' in error) ctx.set(error.headers as Record<string, string>);
       renderPage(
         ctx,
         { title: `Join ${invitation.organizationName}`, status: error.status },
