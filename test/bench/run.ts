@@ -8,7 +8,8 @@
 //  (d) authoring: the share of the sentence corpus (test/unit/domain/goal-language/sentence-corpus.ts) understood
 //      as the plan a person means, and of its vague goals refused; and the goal suite of
 //      test/fixtures/apps (test/helpers/goal-suite.ts) through the service: burn-in success rate,
-//      right verdicts, false passes, median burn-in and replay time per test case;
+//      right verdicts, false passes, median burn-in and replay time per test case; with BENCH_SEALED=1,
+//      the sealed goal set of test/sealed/apps (test/bench/sealed-suite.ts) as well;
 //  (e) the API under load (test/bench/api-load.ts): requests/s and latency of reading a run;
 //  (f) POST /v1/run of a plan of 10,000 test cases with dependencies (test/bench/big-plan.ts);
 //  (g) a pull request webhook to the in-progress review comment at the fake GitHub (test/bench/webhook-comment.ts);
@@ -32,6 +33,7 @@ import { measureBigPlan } from './big-plan.js';
 import { measureCliStart } from './cli-start.js';
 import { measureMaskEvidence } from './mask-evidence.js';
 import { measureWebhookComment } from './webhook-comment.js';
+import { measureSealedSuite, wrongCaseTable } from './sealed-suite.js';
 import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
 import { CORPUS, REFUSED } from '../unit/domain/goal-language/sentence-corpus.js';
@@ -42,6 +44,8 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** BENCH_GOAL_SUITE=off leaves out the goal suite (authoring figures), for replay measurements alone. */
 const GOAL_SUITE = process.env.BENCH_GOAL_SUITE !== 'off';
+/** BENCH_SEALED=1 adds the sealed goal set (test/sealed/README.md): minutes more, so opt-in. */
+const SEALED = process.env.BENCH_SEALED === '1';
 /** BENCH_API_LOAD=off leaves out the API load, big plan and webhook figures. */
 const API_LOAD = process.env.BENCH_API_LOAD !== 'off';
 
@@ -205,6 +209,13 @@ async function main(): Promise<void> {
       log('the goal suite: burn-ins and one run of plainly written goals on apps in many styles');
       goalSuite = (await measureGoalSuite(service)).figures;
     }
+    let sealedSuite: Awaited<ReturnType<typeof measureSealedSuite>>['sealedSuite'] | 'skipped' = 'skipped';
+    if (SEALED) {
+      log('the sealed goal set: goals on apps the interpreter was never tuned on');
+      const sealed = await measureSealedSuite(service);
+      sealedSuite = sealed.sealedSuite;
+      log(`the sealed goal set's wrong cases:\n${wrongCaseTable(sealed.outcomes)}`);
+    }
     let apiLoad: Awaited<ReturnType<typeof measureApiLoad>> | 'skipped' = 'skipped';
     let bigPlan: Awaited<ReturnType<typeof measureBigPlan>> | 'skipped' = 'skipped';
     let webhookToInProgressComment: Awaited<ReturnType<typeof measureWebhookComment>> | 'skipped' = 'skipped';
@@ -290,7 +301,7 @@ async function main(): Promise<void> {
             burnInMedian: round(median(burnIns)),
             replayMedian: round(median(replays.map((r) => Number(r.ms)))),
           },
-          authoring: { sentenceCorpus: corpusFigures(), goalSuite },
+          authoring: { sentenceCorpus: corpusFigures(), goalSuite, sealedSuite },
           apiLoad,
           bigPlan,
           webhookToInProgressComment,

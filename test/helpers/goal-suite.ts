@@ -11,11 +11,13 @@ import type { ApiClient, TestService } from './service.js';
 import { waitFor } from './wait.js';
 
 export const APPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/apps');
+/** The sealed goal set of issue 28 (test/sealed/README.md): apps and goals nobody tunes the interpreter on. */
+export const SEALED_APPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../sealed/apps');
 
 export type Verdict = 'PASSED' | 'FAILED';
 
 export interface SuiteCase {
-  /** The app's folder under test/fixtures/apps, which is also its application's name. */
+  /** The app's folder under the apps directory (test/fixtures/apps), which is also its application's name. */
   app: string;
   name: string;
   goal: string;
@@ -34,16 +36,16 @@ export interface SuiteOutcome extends SuiteCase {
   thought: string;
 }
 
-/** Every app's test cases, read from test/fixtures/apps/<style>/cases.json. */
-export function loadSuite(apps?: string[]): SuiteCase[] {
+/** Every app's test cases, read from <appsDir>/<style>/cases.json (test/fixtures/apps unless told). */
+export function loadSuite(apps?: string[], appsDir = APPS_DIR): SuiteCase[] {
   const styles =
     apps ??
     fs
-      .readdirSync(APPS_DIR)
-      .filter((d) => fs.existsSync(path.join(APPS_DIR, d, 'cases.json')))
+      .readdirSync(appsDir)
+      .filter((d) => fs.existsSync(path.join(appsDir, d, 'cases.json')))
       .sort();
   return styles.flatMap((app) => {
-    const cases = JSON.parse(fs.readFileSync(path.join(APPS_DIR, app, 'cases.json'), 'utf8')) as Omit<
+    const cases = JSON.parse(fs.readFileSync(path.join(appsDir, app, 'cases.json'), 'utf8')) as Omit<
       SuiteCase,
       'app' | 'name'
     >[];
@@ -66,12 +68,12 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves each app at `/<style>/`; nothing else, nothing outside test/fixtures/apps. */
-export async function startAppServer(): Promise<AppServer> {
+/** Serves each app of appsDir (test/fixtures/apps unless told) at `/<style>/`; nothing else, nothing outside it. */
+export async function startAppServer(appsDir = APPS_DIR): Promise<AppServer> {
   const mounts = new Map<string, string>();
   const server = http.createServer((request, response) => {
     const [, first = '', ...rest] = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname).split('/');
-    const dir = path.join(APPS_DIR, mounts.get(first) ?? first);
+    const dir = path.join(appsDir, mounts.get(first) ?? first);
     const file = path.join(dir, rest.join('/') || 'index.html');
     if (!first || !file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       response.writeHead(404, { 'content-type': 'text/plain' });
