@@ -39,6 +39,10 @@ export interface Config {
   /** On SIGTERM/SIGINT, how long running test cases may finish before the rest is handed back. */
   shutdownGraceMs: number;
   schedulerTickMs: number;
+  /** How long burn-in and healing wait for a step's target before the step fails (GOALIE_FIND_TIMEOUT_MS). */
+  findTimeoutMs: number;
+  /** How long an expectation may take to come true before it fails (GOALIE_EXPECT_TIMEOUT_MS). */
+  expectTimeoutMs: number;
   /** Record a Playwright trace of every test case (GOALIE_TRACE=off turns it off). */
   trace: boolean;
   /** A screenshot after every step (GOALIE_SCREENSHOTS=steps), or only at the end (=end). */
@@ -322,6 +326,8 @@ function readConfig(env: Env, cwd: string): Config {
     metrics: metrics(env, port),
     shutdownGraceMs: int(env, 'GOALIE_SHUTDOWN_GRACE_SECONDS', 30, 0) * 1000,
     schedulerTickMs: int(env, 'GOALIE_SCHEDULER_TICK_SECONDS', 5, 1) * 1000,
+    findTimeoutMs: int(env, 'GOALIE_FIND_TIMEOUT_MS', 5000, 100),
+    expectTimeoutMs: int(env, 'GOALIE_EXPECT_TIMEOUT_MS', 3000, 100),
     trace: env.GOALIE_TRACE !== 'off',
     stepScreenshots: screenshots(env),
     exploreMaxPages: int(env, 'GOALIE_EXPLORE_MAX_PAGES', 20, 1),

@@ -262,11 +262,22 @@ export interface WorkerParts {
   player: StepPlayer;
 }
 
-/** The built-in deterministic agent (with the language model of GOALIE_LLM_*, if any) and its step player. */
-export function builtinWorkerParts(llm: LlmConfig | null = null, logger?: Logger): WorkerParts {
+/**
+ * The built-in deterministic agent (with the language model of GOALIE_LLM_*, if any) and its step
+ * player; `timeouts`: GOALIE_FIND_TIMEOUT_MS and GOALIE_EXPECT_TIMEOUT_MS (the agent's defaults without).
+ */
+export function builtinWorkerParts(
+  llm: LlmConfig | null = null,
+  logger?: Logger,
+  timeouts: { findTimeoutMs?: number; expectTimeoutMs?: number } = {},
+): WorkerParts {
   const model = llm ? openAiModel(llm) : null;
   return {
-    agent: new BuiltinAgent({ model: model && logger ? loggedModel(model, logger) : model }),
+    agent: new BuiltinAgent({
+      model: model && logger ? loggedModel(model, logger) : model,
+      findTimeoutMs: timeouts.findTimeoutMs,
+      expectTimeoutMs: timeouts.expectTimeoutMs,
+    }),
     player: builtinStepPlayer(),
   };
 }
@@ -295,7 +306,7 @@ export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'sched
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
 export async function startWorker(
   runtime: Runtime,
-  parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger),
+  parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger, runtime.config),
   options: { scheduler?: boolean } = {},
 ): Promise<RunningWorker> {
   const { config } = runtime;

@@ -12,11 +12,20 @@ export interface AgentPages {
   readonly page: Page;
   readonly site: Site;
   readonly agent: BuiltinAgent;
+  /**
+   * The same agent with a short expectation timeout (`FAILING_EXPECT_TIMEOUT_MS`), for expected results
+   * a test expects to FAIL: it need not wait out the default 3 s. One that should pass keeps `agent`
+   * (a busy machine may need the default for a page to show it).
+   */
+  readonly failingAgent: BuiltinAgent;
   /** Burns the goal in on `path`; fails the test with the agent's message when it does not work. */
   burnIn(path: string, goal: string): Promise<Step[]>;
   /** Performs the recorded steps on a fresh page at `path`, as a replay does. */
   replay(path: string, steps: Step[]): Promise<Page>;
 }
+
+/** How long an expectation that a test expects to fail is waited for. */
+export const FAILING_EXPECT_TIMEOUT_MS = 500;
 
 export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 1000): AgentPages {
   let browser: Browser;
@@ -24,6 +33,7 @@ export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 100
   let context: BrowserContext;
   let page: Page;
   const agent = new BuiltinAgent({ findTimeoutMs });
+  const failingAgent = new BuiltinAgent({ findTimeoutMs, expectTimeoutMs: FAILING_EXPECT_TIMEOUT_MS });
   before(async () => {
     browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
     site = await startSite(pages);
@@ -45,6 +55,7 @@ export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 100
       return site;
     },
     agent,
+    failingAgent,
     async burnIn(path, goal) {
       await page.goto(site.url + path);
       const result = await agent.burnIn(page, goal, { baseUrl: site.url, configs: {} });

@@ -47,7 +47,9 @@ describe('goalie apply --wait', function () {
 
   before(async () => {
     site = await startSite({ '/': html('Home', '<main><h1>Home</h1><p>All good</p></main>') });
-    service = await startTestService();
+    // A burn-in that cannot find its target fails after GOALIE_FIND_TIMEOUT_MS: short here, where every
+    // burn-in meant to work finds no target ("Go to /"); the goal suite runs on the default.
+    service = await startTestService({ GOALIE_FIND_TIMEOUT_MS: '500' });
     database = new URL(service.runtime.databaseUrl);
     env = { DATABASE_URL: service.runtime.databaseUrl, GOALIE_HOME: service.home };
   });

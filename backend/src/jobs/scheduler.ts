@@ -39,8 +39,10 @@ export function startScheduler(
       await finishStrandedRuns(ctx);
       await fireSchedules(ctx);
       await rewriteStaleComments(ctx);
-      if (options.evidence && !sweeping && Date.now() - lastSweep >= (options.evidenceSweepMs ?? 600_000)) {
-        lastSweep = Date.now();
+      // On the context's clock, which tests move instead of waiting out the interval.
+      const now = ctx.now().getTime();
+      if (options.evidence && !sweeping && now - lastSweep >= (options.evidenceSweepMs ?? 600_000)) {
+        lastSweep = now;
         // Beside the ticks, not in them: a first sweep of a large backlog must not hold up scheduled runs.
         sweeping = expireEvidence(ctx, options.evidence)
           .then(() => undefined)

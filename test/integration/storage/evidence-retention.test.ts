@@ -203,6 +203,41 @@ for (const kind of evidenceStoreKinds) {
       for (const key of run.rows.flatMap((r) => r.keys)) expect(await exists(key), key).to.equal(false);
     });
 
+    it('a scheduler sweeps at its first tick, and again only once the sweep interval has passed on its clock', async () => {
+      const expiredOf = async (run: { rows: { id: string }[] }) =>
+        (
+          await q(
+            `SELECT count(*)::int n FROM run_test_cases WHERE id = ANY($1::uuid[]) AND evidence_expired_at IS NOT NULL`,
+            [run.rows.map((r) => r.id)],
+          )
+        )[0]!.n as number;
+      const first = await runWithEvidence(10);
+      // Ticks only when the test says so; the sweep interval is the default, 10 minutes.
+      const scheduler = startScheduler(service.runtime.app, {
+        tickMs: 3_600_000,
+        staleAfterMs: 15_000,
+        evidence: store,
+      });
+      const app = service.runtime.app;
+      const realNow = app.now;
+      try {
+        await waitFor('the first sweep', async () => (await expiredOf(first)) === first.rows.length);
+        const second = await runWithEvidence(10);
+        await scheduler.tick();
+        expect(await expiredOf(second), 'swept again within the interval').to.equal(0);
+        // Ten minutes later on the scheduler's clock, not in real time.
+        const later = new Date(Date.now() + 601_000);
+        app.now = () => later;
+        await waitFor('the sweep after the interval', async () => {
+          await scheduler.tick();
+          return (await expiredOf(second)) === second.rows.length;
+        });
+      } finally {
+        app.now = realNow;
+        await scheduler.stop();
+      }
+    });
+
     it('a sweep that fails half-way marks what it deleted; the rows it held are taken again once their lease runs out', async () => {
       const run = await runWithEvidence(9);
       const ids = run.rows.map((r) => r.id);
