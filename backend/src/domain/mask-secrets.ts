@@ -277,7 +277,7 @@ function replace(text: string, found: Found[]): string {
 }
 
 /** How much text one step reads: big enough to be quick, small enough that a step is short and its memory bounded. */
-export const WINDOW = 1 << 20;
+export const WINDOW = 1 << 18;
 
 /**
  * A masker that works a window at a time, yielding after each (so a caller may let other work
