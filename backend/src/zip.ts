@@ -74,19 +74,19 @@ export async function readZip(zip: Buffer): Promise<{ name: string; data: Buffer
 }
 
 /**
- * The archive with each entry's content passed through `change` (returning the same Buffer keeps
- * the entry as it was), and the `added` entries at its end, stored as they are (images, already
- * compressed).
+ * The archive with each entry's content passed through `change`, which may take its time
+ * (returning the same Buffer keeps the entry as it was), and the `added` entries at its end, stored
+ * as they are (images, already compressed).
  */
 export async function rewriteZip(
   zip: Buffer,
-  change: (name: string, data: Buffer) => Buffer,
+  change: (name: string, data: Buffer) => Buffer | Promise<Buffer>,
   added: readonly { name: string; data: Buffer }[] = [],
 ): Promise<Buffer> {
   const entries = await Promise.all(
     entriesOf(zip).map(async (entry): Promise<RawEntry> => {
       const data = await content(entry);
-      const changed = change(entry.name, data);
+      const changed = await change(entry.name, data);
       if (changed === data) return entry;
       return {
         name: entry.name,

@@ -32,6 +32,7 @@ import { benchProject } from './bench-project.js';
 import { measureBigPlan } from './big-plan.js';
 import { measureCliStart } from './cli-start.js';
 import { measureMaskEvidence } from './mask-evidence.js';
+import { measureMaskHostile } from './mask-hostile.js';
 import { measureWebhookComment } from './webhook-comment.js';
 import { measureSealedSuite, wrongCaseTable } from './sealed-suite.js';
 import { withCpu, type TreeCpu } from './cpu.js';
@@ -226,6 +227,8 @@ async function main(): Promise<void> {
     }
     log('masking a big trace');
     const maskEvidence = await measureMaskEvidence();
+    log('masking hostile evidence');
+    const maskHostile = await measureMaskHostile();
     const serviceMs = median(serviceRuns);
     const plainMs = median(plainRuns);
     const plainWithEvidenceMs = median(plainWithEvidenceRuns);
@@ -306,6 +309,7 @@ async function main(): Promise<void> {
           bigPlan,
           webhookToInProgressComment,
           maskEvidence,
+          maskHostile,
           cliStartMs,
         },
         null,

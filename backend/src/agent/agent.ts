@@ -2,6 +2,7 @@
 // changed, and judges an expected result. The built-in one is deterministic (no language model);
 // a language-model agent can implement the same interface.
 import type { Page } from 'playwright-core';
+import type { SecretValue } from '../domain/mask-secrets.js';
 import type { ConfigValues, Expectation, Step } from '../domain/steps.js';
 import type { TokenUsage } from './language-model.js';
 import type { StepGroup } from './trace-groups.js';
@@ -13,6 +14,8 @@ export interface AgentContext {
   configs: ConfigValues;
   /** Where config values may be typed besides the base URL's origin (origins, host patterns). */
   configOrigins?: readonly string[];
+  /** The secret values, which are filled, never typed key by key (perform-step.ts). */
+  secrets?: readonly SecretValue[];
   /** Called after each step is performed (evidence: a screenshot per step). Optional. */
   onStep?: (step: Step, index: number) => Promise<void>;
   /** Called with the tokens of each language-model request (only when one is configured and asked). */

@@ -217,6 +217,7 @@ export class PlaywrightExecutor implements TestExecutor {
       baseUrl: request.baseUrl,
       configs: request.configs,
       configOrigins: request.configOrigins,
+      secrets: request.secrets,
       onModelUsage,
       group,
       onStep: async () => {
@@ -264,6 +265,7 @@ export class PlaywrightExecutor implements TestExecutor {
           baseUrl: request.baseUrl,
           configs: prelude.configs,
           configOrigins: request.configOrigins,
+          secrets: request.secrets,
           onModelUsage,
           group,
         };

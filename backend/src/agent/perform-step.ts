@@ -3,6 +3,7 @@
 // are checked at once, so a dead locator fails fast). `{{config.key}}` placeholders are resolved at
 // the last moment. All locators failing throws TargetNotFound (heal it); anything else StepFailed.
 import type { Locator as PwLocator, Page } from 'playwright-core';
+import type { SecretValue } from '../domain/mask-secrets.js';
 import { resolvePlaceholders, type ConfigValues, type Step, type Target } from '../domain/steps.js';
 import { matchingPattern } from '../domain/url-policy.js';
 import { checkExpectation, isShown, statement } from './check-expectation.js';
@@ -16,6 +17,8 @@ export interface StepContext {
   configs: ConfigValues;
   /** Where config values may go besides the base URL's origin: origins and host patterns. */
   configOrigins?: readonly string[];
+  /** The secret values: never typed key by key, so no prefix of one is ever sent. */
+  secrets?: readonly SecretValue[];
 }
 
 export interface StepTimings {
@@ -185,8 +188,20 @@ async function act(
         break;
       }
       // A control that listens to keys (a combobox filtering as you type) gets the keys, like from a
-      // person; elsewhere the value is set at once, which is much faster.
-      if (value && (await element!.evaluate(listensToKeys, undefined, action).catch(() => false))) {
+      // person; elsewhere the value is set at once, which is much faster. A secret is never typed:
+      // each key would send a prefix of it (a suggestion request per keystroke), which no masking
+      // recognises. It is filled at once, then the control gets the events its listeners wait for.
+      const listens = value && (await element!.evaluate(listensToKeys, undefined, action).catch(() => false));
+      if (listens && context.secrets?.some((secret) => secret.value && value.includes(secret.value))) {
+        await element!
+          .fill(value, action)
+          .then(() => element!.evaluate(announceFilled, undefined, action))
+          .catch((error) => {
+            throw fail(`fill ${description}`, error);
+          });
+        break; // suggestions may load: let the page settle
+      }
+      if (listens) {
         await element!
           .fill('', action)
           .then(() => element!.pressSequentially(value, { timeout: timings.actionMs + 20 * value.length }))
@@ -305,6 +320,15 @@ const ownRowPoint = new Function(`return ((els) => {
   }
   return null;
 })`)() as (els: Element[]) => { x: number; y: number } | null;
+
+/**
+ * The events a person's last key would have left on a control whose value was set at once (fill
+ * already fired `input`): a keydown and keyup naming no key, and `change`.
+ */
+const announceFilled = new Function(`return ((el) => {
+  for (const type of ['keydown', 'keyup']) el.dispatchEvent(new KeyboardEvent(type, { bubbles: true, cancelable: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+})`)() as (el: Element) => void;
 
 /** Comboboxes, autocompletes and search boxes react to key events, not to a value set at once. */
 const listensToKeys = new Function(`return ((el) => {

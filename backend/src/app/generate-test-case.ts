@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { handedBack } from './hand-back-work.js';
 import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
 import { failBurnIn } from './fail-burn-in.js';
+import { safelyMasked } from './safely-masked.js';
 
 /** `signal`: its worker is shutting down and handed the burn-in back (hand-back-work.ts): nothing is recorded. */
 export async function generateTestCase(
@@ -28,24 +29,32 @@ export async function generateTestCase(
     );
 
   const started = Date.now();
-  const outcome = await executor.execute({
-    name: input.name,
-    goal: input.goal,
-    // The burn-in records how to reach the goal; whether the expected result holds is for runs to judge.
-    expectedResult: null,
-    baseUrl: input.baseUrl,
-    devicePreset: input.devicePreset,
-    configs: input.configs,
-    secrets: input.secrets,
-    steps: null,
-    resumeState: null,
-    preludes: input.preludes,
-    keepState: false,
-    evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
-    network: input.access.network,
-    configOrigins: input.access.configOrigins,
-    signal,
-  });
+  let outcome: Awaited<ReturnType<TestExecutor['execute']>>;
+  try {
+    outcome = await executor.execute({
+      name: input.name,
+      goal: input.goal,
+      // The burn-in records how to reach the goal; whether the expected result holds is for runs to judge.
+      expectedResult: null,
+      baseUrl: input.baseUrl,
+      devicePreset: input.devicePreset,
+      configs: input.configs,
+      secrets: input.secrets,
+      steps: null,
+      resumeState: null,
+      preludes: input.preludes,
+      keepState: false,
+      evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
+      network: input.access.network,
+      configOrigins: input.access.configOrigins,
+      signal,
+    });
+  } catch (error) {
+    if (handedBack(signal)) return 'handed-back';
+    // An error that escaped the executor may quote a value it was typing: it ends the burn-in,
+    // masked, instead of failing the job (whose error is logged and stored by pg-boss as it is).
+    return fail(`The burn-in stopped with an internal error: ${safelyMasked(error, input.secrets)}`);
+  }
   if (handedBack(signal)) return 'handed-back';
   ctx.metrics?.executionFinished('burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (outcome.verdict !== 'PASSED' || outcome.steps.length === 0) {

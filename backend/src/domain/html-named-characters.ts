@@ -1,7 +1,8 @@
-// The HTML named character references of printable ASCII and Latin-1, by character: what a page or
+// The HTML named character references Goalie reads back into characters: those of printable ASCII
+// and Latin-1, and of the other characters of windows-1252 (curly quotes, dashes, €): what a page or
 // a serializer (PHP's htmlentities, template engines) may write instead of the character. `legacy`
-// names are also read without their semicolon, as browsers do. Characters beyond Latin-1 are
-// recognised by their numeric references only. Pure.
+// names are also read without their semicolon, as browsers do. Other characters are recognised by
+// their numeric references only. Pure.
 
 const ASCII: Record<string, string[]> = {
   '\t': ['Tab'],
@@ -48,29 +49,57 @@ const LATIN1 = (
   'ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'
 ).split(' ');
 
+/** The rest of windows-1252, which pages in Western languages write by name. */
+const WINDOWS_1252: Record<string, string> = {
+  '€': 'euro',
+  '‚': 'sbquo',
+  ƒ: 'fnof',
+  '„': 'bdquo',
+  '…': 'hellip',
+  '†': 'dagger',
+  '‡': 'Dagger',
+  ˆ: 'circ',
+  '‰': 'permil',
+  Š: 'Scaron',
+  '‹': 'lsaquo',
+  Œ: 'OElig',
+  Ž: 'Zcaron',
+  '‘': 'lsquo',
+  '’': 'rsquo',
+  '“': 'ldquo',
+  '”': 'rdquo',
+  '•': 'bull',
+  '–': 'ndash',
+  '—': 'mdash',
+  '˜': 'tilde',
+  '™': 'trade',
+  š: 'scaron',
+  '›': 'rsaquo',
+  œ: 'oelig',
+  ž: 'zcaron',
+  Ÿ: 'Yuml',
+};
+
 const LEGACY = new Set(['quot', 'QUOT', 'amp', 'AMP', 'lt', 'LT', 'gt', 'GT', ...LATIN1]);
 
-export interface NamedReference {
-  name: string;
-  /** Read without its semicolon too. */
-  legacy: boolean;
+/** Every name with its character. */
+const BY_NAME = new Map<string, string>([
+  ...Object.entries(ASCII).flatMap(([char, names]) => names.map((name): [string, string] => [name, char])),
+  ...LATIN1.map((name, i): [string, string] => [name, String.fromCharCode(0xa0 + i)]),
+  ...Object.entries(WINDOWS_1252).map(([char, name]): [string, string] => [name, char]),
+]);
+
+/** The longest name (a reference is read no further). */
+export const LONGEST_NAME = Math.max(...[...BY_NAME.keys()].map((name) => name.length));
+/** The longest name read without its semicolon. */
+export const LONGEST_LEGACY_NAME = Math.max(...[...LEGACY].map((name) => name.length));
+
+/** The character `&name;` stands for, or undefined. */
+export function characterOfName(name: string): string | undefined {
+  return BY_NAME.get(name);
 }
 
-/** The names a character may be written by (`&name;`), none for most characters. */
-export function namedReferences(char: string): NamedReference[] {
-  const code = char.codePointAt(0)!;
-  const names = ASCII[char] ?? (code >= 0xa0 && code <= 0xff ? [LATIN1[code - 0xa0]!] : []);
-  return names.map((name) => ({ name, legacy: LEGACY.has(name) }));
-}
-
-/** The names of the ASCII characters, for reading references back into characters. */
-export function asciiReferences(): (NamedReference & { char: string })[] {
-  return Object.entries(ASCII).flatMap(([char, names]) =>
-    names.map((name) => ({ name, char, legacy: LEGACY.has(name) })),
-  );
-}
-
-/** The names read without their semicolon too. */
-export function legacyNames(): string[] {
-  return [...LEGACY];
+/** Whether `&name` is read without its semicolon too. */
+export function isLegacyName(name: string): boolean {
+  return LEGACY.has(name);
 }

@@ -56,4 +56,47 @@ describe('masking evidence before it is stored', () => {
     );
     expect(refused?.message).to.match(/Not a zip/);
   });
+
+  it('masks 4 MB of backslashes, in a trace entry or a file, letting the event loop run while it masks', async () => {
+    const filler = '\\'.repeat(2_000_000);
+    const body = `${filler}"S3cr3t\\u0020Zebra"${filler}`;
+    const expected = `${filler}"{{config.password}}"${filler}`;
+    fs.writeFileSync(path.join(dir, 'resource'), body);
+    execFileSync('zip', ['-q', 'in.zip', 'resource'], { cwd: dir });
+    const zipped = (await maskEvidence(
+      fs.readFileSync(path.join(dir, 'in.zip')),
+      'application/zip',
+      secrets,
+    )) as Buffer;
+    expect((await readZip(zipped))[0]!.data.toString() === expected).to.equal(true);
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const masked = await maskEvidence(Buffer.from(body), 'text/plain', secrets);
+    ticking = false;
+    expect(masked.toString() === expected).to.equal(true);
+    expect(ticks, 'times the event loop ran while masking').to.be.greaterThan(2);
+  });
+
+  it('masks bodies that are no UTF-8: UTF-16 in either byte order, a form posted in windows-1252', async () => {
+    const value = 'Grüße S3cr3t';
+    const le = Buffer.from(`\ufeff${value}!`, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    const mask = (data: Buffer, secret = value) =>
+      maskEvidence(data, 'application/octet-stream', [{ value: secret, placeholder: '{{config.password}}' }]);
+    expect(((await mask(le)) as Buffer).toString('latin1')).to.equal('\xff\xfe{{config.password}}!\x00');
+    // Its bytes hold the little-endian form too, one byte on: the two stretches become one.
+    expect(((await mask(be)) as Buffer).toString('latin1')).to.be.oneOf([
+      '\xfe\xff{{config.password}}\x00!',
+      '\xfe\xff{{config.password}}!',
+    ]);
+    const windows1252 = Buffer.from('password=Preis\x80\x932024\x94&go=1', 'latin1');
+    expect(((await mask(windows1252, 'Preis€“2024”')) as Buffer).toString('latin1')).to.equal(
+      'password={{config.password}}&go=1',
+    );
+  });
 });

@@ -1,9 +1,9 @@
 // A worker's part of a run: claim one run test case, execute it in the browser, record the
 // outcome (and new or healed steps when it passed), then advance the run.
-import { maskSecrets } from '../../domain/mask-secrets.js';
 import { testCaseFailedData } from '../../domain/webhooks.js';
 import type { AppContext } from '../context.js';
 import { HandedBack, handedBack } from '../hand-back-work.js';
+import { safelyMasked } from '../safely-masked.js';
 import type { TestExecutor, ExecutionOutcome } from '../ports/test-executor.js';
 import { queueWebhookEvent } from '../webhooks/queue-webhooks.js';
 import { advanceRun } from './advance-run.js';
@@ -57,7 +57,7 @@ export async function executeRunTestCase(
     });
   } catch (error) {
     // The executor masks its own outcome; an error that escaped it may quote a value it was typing.
-    const message = maskSecrets((error as Error).message ?? String(error), input.secrets);
+    const message = safelyMasked(error, input.secrets);
     // Handed back while setting up, its browser closed under it by the shutdown: not an error here.
     if (handedBack(signal))
       ctx.log.info(
@@ -67,7 +67,7 @@ export async function executeRunTestCase(
     else
       ctx.log.error(
         {
-          err: { message, stack: maskSecrets((error as Error).stack ?? '', input.secrets) },
+          err: { message, stack: safelyMasked(error, input.secrets, 'stack') },
           runId: input.runId,
           runTestCaseId: job.runTestCaseId,
         },
