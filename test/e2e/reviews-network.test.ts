@@ -1,9 +1,8 @@
-// Where a review's browser may go, end to end on GitHub's fake: a preview URL outside the
-// repository's allowed preview origins, one on a private address when the project does not allow
-// private ranges, and a cloud metadata address are refused with one clear comment on the pull
-// request. No run starts, no usage is spent, and nothing reaches the preview. (The fake GitHub is on
-// loopback, which a project's requests to its repository host may reach only where the project
-// allows loopback: so the closed project closes private ranges.)
+// Where a review's browser may go, end to end on GitHub's fake with real Chromium: a config value is
+// typed only into the project's own origins, and a review of Goalie's own port reads as one of a
+// closed port. The refusals of a preview URL outside the allowed preview origins, on a private
+// address the project does not allow, or on a cloud metadata address (one clear comment, no run, no
+// usage, nothing browsed) are test/integration/review-protocol-github.test.ts's, at memory speed.
 import { expect } from 'chai';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import {
@@ -20,7 +19,6 @@ import {
   reviewJobsSettled,
   type ReviewProject,
   type ReviewProjectOptions,
-  reviewProjectYaml,
   type ReviewService,
   sha,
   sql,
@@ -33,9 +31,6 @@ import { closedPort } from '../helpers/ports.js';
 import { html, startSite } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
-/** A private address no test listens on: refused before anything is sent. */
-const PRIVATE_PREVIEW = '10.0.0.5';
-
 describe('where a review may browse (e2e)', function () {
   this.timeout(180_000);
 
@@ -43,7 +38,6 @@ describe('where a review may browse (e2e)', function () {
   let service: TestService;
   let fake: FakeGitHub;
   let staging: PreviewSite;
-  let preview: PreviewSite;
   const projects: Record<string, ReviewProject> = {};
   let nextNumber = 700;
 
@@ -94,44 +88,12 @@ describe('where a review may browse (e2e)', function () {
       .comments.filter((c) => c.issueNumber === pr.number && c.user.login === GITHUB_BOT);
     return { pr, review, comments };
   };
-  const runsOf = async (project: ReviewProject) =>
-    (
-      await sql<{ n: number }>(service, 'SELECT count(*)::int n FROM runs WHERE project_id = $1', [project.projectId])
-    )[0]!.n;
-
   before(async () => {
     staging = await startPreview(PAGES.staging);
-    preview = await startPreview(PAGES.clean);
     fake = await startFakeGitHub({ tokens: { [GITHUB_TOKEN]: GITHUB_BOT } });
-    for (const repository of ['acme/vercel', 'acme/closed', 'acme/metadata', 'acme/ports']) fake.addRepo(repository);
+    fake.addRepo('acme/ports');
     rs = await startReviewService();
     service = rs.service;
-    projects.vercel = await applyReviewProject(
-      service,
-      options('net-vercel', 'acme/vercel', { previewOrigins: ['*.vercel.app'] }),
-    );
-    // Previews may be on 10.0.0.5, but the project does not let its browser reach private ranges.
-    const closed = options('net-closed', 'acme/closed', { previewOrigins: [PRIVATE_PREVIEW] });
-    const summary = await service.apply(
-      reviewProjectYaml(closed).replace(
-        '  slug: net-closed\n',
-        '  slug: net-closed\n  network: { allowPrivate: false }\n',
-      ),
-    );
-    const [row] = await sql<{ id: string }>(service, 'SELECT id FROM repository_connections WHERE short_id = $1', [
-      summary.repository!.shortId,
-    ]);
-    projects.closed = {
-      summary,
-      projectId: summary.project.id,
-      connection: summary.repository!.shortId,
-      connectionId: row!.id,
-      webhookUrl: summary.repository!.webhookUrl,
-    };
-    projects.metadata = await applyReviewProject(
-      service,
-      options('net-metadata', 'acme/metadata', { previewOrigins: ['169.254.169.254'] }),
-    );
     // Previews on any port of 127.0.0.1: where a writer could probe Goalie's own ports.
     projects.ports = await applyReviewProject(
       service,
@@ -143,32 +105,7 @@ describe('where a review may browse (e2e)', function () {
   after(async () => {
     await rs?.close();
     await fake?.close();
-    await Promise.all([staging, preview].map((site) => site?.close()));
-  });
-
-  it('refuses a preview URL outside the allowed preview origins, saying how to allow it', async () => {
-    const { review, comments } = await reviewOf(projects.vercel!, `${preview.url}/`);
-    expect(review.status).to.equal('ERROR');
-    expect(review.run_id).to.equal(null);
-    expect(review.error_message).to.equal(
-      `No review was run: the preview URL ${preview.url}/ is not on an allowed preview origin (*.vercel.app). Add its host pattern, such as *.vercel.app, to repository.reviews.previewOrigins in the project YAML and run \`goalie apply\`.`,
-    );
-    expect(comments).to.have.length(1);
-    expect(comments[0]!.body).to.include(`the preview URL ${preview.url}/ is not on an allowed preview origin`);
-    expect(await runsOf(projects.vercel!)).to.equal(0);
-    expect(preview.hits).to.deep.equal([]);
-  });
-
-  it('refuses a preview on a private address when the project does not allow private ranges', async () => {
-    const url = `http://${PRIVATE_PREVIEW}:8080`;
-    const { review, comments } = await reviewOf(projects.closed!, `${url}/`);
-    expect(review.status).to.equal('ERROR');
-    expect(review.error_message).to.include(
-      `No review was run. The preview URL: the browser may not go to ${url}/: ${PRIVATE_PREVIEW}:8080 is a private network address, which this project does not allow`,
-    );
-    expect(comments).to.have.length(1);
-    expect(comments[0]!.body).to.include('allowPrivate');
-    expect(await runsOf(projects.closed!)).to.equal(0);
+    await staging?.close();
   });
 
   it("types a config value only into the project's own origins", async () => {
@@ -255,15 +192,5 @@ testPlans:
     expect(own).to.deep.equal(other);
     expect(own.status).to.equal('COMPLETED');
     expect(JSON.stringify(own)).not.to.include('Goalie itself');
-  });
-
-  it('never browses a cloud metadata address, whatever the settings', async () => {
-    const { review, comments } = await reviewOf(projects.metadata!, 'http://169.254.169.254/latest/meta-data/');
-    expect(review.status).to.equal('ERROR');
-    expect(review.error_message).to.include(
-      '169.254.169.254 is a cloud metadata address, which the browser may never reach',
-    );
-    expect(comments).to.have.length(1);
-    expect(await runsOf(projects.metadata!)).to.equal(0);
   });
 });

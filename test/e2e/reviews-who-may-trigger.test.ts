@@ -401,66 +401,6 @@ describe('who may make Goalie review (e2e)', function () {
     });
   });
 
-  describe('replayed deliveries', () => {
-    it('the same signed pull_request body under a new delivery id, after its review, starts no second review', async () => {
-      const project = projects.guarded!;
-      const pr = newPr('acme/guarded');
-      const payload = gh.pullRequest('acme/guarded', 'opened', pr);
-      await ghDeliver(
-        project,
-        'deployment_status',
-        gh.deploymentStatus('acme/guarded', {
-          sha: pr.sha,
-          environment: 'preview',
-          url: `${previews.clean.url}/`,
-          ref: pr.branch,
-        }),
-      );
-      await ghDeliver(project, 'pull_request', payload);
-      expect((await waitForReview(service, project.connectionId, pr.number)).status).to.equal('COMPLETED');
-      const usage = await usageOf(project);
-
-      const replayed = await ghDeliver(project, 'pull_request', payload);
-      expect(replayed.status).to.equal(200);
-      expect(replayed.body.message).to.match(/reviewed less than 10 minutes ago: taken for a replayed delivery/);
-      await reviewJobsSettled(service);
-      expect(await reviewsOf(service, project.connectionId, pr.number)).to.have.length(1);
-      expect(await usageOf(project)).to.equal(usage);
-    });
-
-    it('a delivery without X-GitHub-Delivery is known by its body: the same body again is ignored', async () => {
-      const project = projects.guarded!;
-      const pr = newPr('acme/guarded');
-      const payload = gh.pullRequest('acme/guarded', 'opened', pr);
-      const first = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, {
-        deliveryId: null,
-      });
-      expect(first.body.message).to.match(/waits for deployments/);
-      const again = await deliverGitHub(service, project.connection, GITHUB_SECRET, 'pull_request', payload, {
-        deliveryId: null,
-      });
-      expect(again.body.message).to.match(/^delivery body:[0-9a-f]{64} was already handled$/);
-      expect(await reviewsOf(service, project.connectionId, pr.number)).to.have.length(1);
-    });
-
-    it('a replayed review-request comment (same comment, new delivery id) asks only once', async () => {
-      const project = projects.guarded!;
-      const pr = newPr('acme/guarded');
-      const payload = gh.issueComment(
-        'acme/guarded',
-        pr.number,
-        `@goalie please review ${previews.clean.url}/`,
-        'octocat',
-      );
-      await ghDeliver(project, 'issue_comment', payload);
-      const replayed = await ghDeliver(project, 'issue_comment', payload);
-      expect(replayed.body.message).to.equal(`comment ${payload.comment.id} was already handled`);
-      expect((await waitForReview(service, project.connectionId, pr.number)).status).to.equal('COMPLETED');
-      await reviewJobsSettled(service);
-      expect(await reviewsOf(service, project.connectionId, pr.number)).to.have.length(1);
-    });
-  });
-
   describe('GitLab', () => {
     it('refuses mentions by a non-member (404) and a Reporter: nothing runs, no usage, one reply note', async () => {
       const project = projects.web!;

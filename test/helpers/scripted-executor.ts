@@ -19,7 +19,14 @@ export class ScriptedExecutor implements TestExecutor {
   private readonly started = new Map<string, () => void>();
   private readonly waiting = new Map<string, Promise<void>>();
 
-  constructor(public scripts: Record<string, Script> = {}) {}
+  /**
+   * `scripts`: by test case name. `scriptFor`, when set, is asked first and may script any request by
+   * what it holds (the goal of a review context check, the URL it runs against).
+   */
+  constructor(
+    public scripts: Record<string, Script> = {},
+    public scriptFor?: (request: ExecutionRequest) => Script | undefined,
+  ) {}
 
   /** Resolves when the test case named `name` has started executing. */
   startedFor(name: string): Promise<void> {
@@ -33,7 +40,7 @@ export class ScriptedExecutor implements TestExecutor {
     this.started.get(request.name)!();
     this.running += 1;
     this.maxRunning = Math.max(this.maxRunning, this.running);
-    const script = this.scripts[request.name] ?? {};
+    const script = this.scriptFor?.(request) ?? this.scripts[request.name] ?? {};
     try {
       if (script.gate) {
         await Promise.race([

@@ -265,6 +265,16 @@ describe('GitLab platform (against a fake GitLab)', () => {
       expect(nothing.detail).to.match(/had not approved/);
     });
 
+    it("Comment withdraws Goalie's approval too (a newer commit with minor findings)", async () => {
+      const platform = connect();
+      await platform.submitVerdict(7, 'Approved', '', SHA);
+      const withdrawn = await platform.submitVerdict(7, 'Comment', '1 minor finding', SHA);
+      expect(withdrawn).to.include({ applied: true });
+      expect(withdrawn.detail).to.match(/Withdrew/);
+      expect(approvers()).to.deep.equal([]);
+      expect(fake.requests.at(-1)).to.deep.include({ method: 'POST', path: `${ENCODED}/merge_requests/7/unapprove` });
+    });
+
     it('a token that may not approve leaves the merge request as it was and says why, without throwing', async () => {
       fake.forbidApprovals = true;
       const platform = connect();
