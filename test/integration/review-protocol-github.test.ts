@@ -33,6 +33,7 @@ import {
 } from '../helpers/review-harness.js';
 import type { TestService } from '../helpers/service.js';
 import { adminFetch } from '../helpers/dashboard.js';
+import { unescapeMarkdown } from '../helpers/markdown-links.js';
 import { waitFor } from '../helpers/wait.js';
 
 describe('the review protocol on GitHub (memory host, PostgreSQL)', function () {
@@ -765,7 +766,8 @@ describe('the review protocol on GitHub (memory host, PostgreSQL)', function () 
           `No review was run: the preview URL ${preview.url}/ is not on an allowed preview origin (*.vercel.app). Add its host pattern, such as *.vercel.app, to repository.reviews.previewOrigins in the project YAML and run \`goalie apply\`.`,
         );
         expect(comments(vercel, pr)).to.have.length(1);
-        expect(comments(vercel, pr)[0]!.body).to.include(
+        // As the reader sees it: the URL came from outside, so it is written not to be linked.
+        expect(unescapeMarkdown(comments(vercel, pr)[0]!.body)).to.include(
           `the preview URL ${preview.url}/ is not on an allowed preview origin`,
         );
         expect(await m.runsOf(vercel.projectId)).to.equal(0);
