@@ -8,7 +8,7 @@ import { normalizeName } from './similarity.js';
 export interface TargetFacts {
   /** ARIA role (explicit or implicit); null for an element without one. */
   role: string | null;
-  /** Accessible name, else its text. */
+  /** Accessible name, else its text; '' for a control without a name. */
   name: string;
   /** The row, card, dialog or form it sits in (`li "Buy milk"`), compared as it is; null: the page. */
   scope: string | null;
@@ -152,11 +152,20 @@ export function judgeHeal(recorded: RecordedTargetFacts, candidate: TargetFacts)
       accept: false,
       why: recorded.scope ? `not in ${recorded.scope}` : `in ${candidate.scope ?? 'another place'}, not where it was`,
     };
+  // A control recorded without a name (an icon found by its class) has none to compare: its role
+  // and scope must hold, and the new name counts as reworded.
+  if (!recorded.name.trim()) return { accept: true, name: candidate.name.trim() ? 'reworded' : 'none', roleChanged };
   const field = FIELD_ROLES.includes(recorded.role ?? '');
   const name = compareNames(recorded.name, candidate.name, field);
   if (name === 'contains' || name === 'contained' || name === 'other')
     return { accept: false, why: NAME_REFUSALS[name] };
   return { accept: true, name, roleChanged };
+}
+
+/** Whether an element named `now` of `role` may, by its name alone, stand in for one named `recorded`. */
+export function nameStandsIn(recorded: string, now: string, role: string | null): boolean {
+  const change = compareNames(recorded, now, FIELD_ROLES.includes(role ?? ''));
+  return change === 'none' || change === 'typo' || change === 'reworded';
 }
 
 /** A heal that changed more than a typo: a test case with nothing else to check cannot pass on it. */
