@@ -88,7 +88,9 @@ describe('healing never changes what a step does (issue 28)', function () {
     expect(thought('log in button')).to.include(
       'The element of step 1 ("Log in" button) is gone; the closest now is heading "Log in" (another role)',
     );
-    expect(thought('row delete')).to.match(/The element of step 1 \("Delete" button in li "Buy milk"\) is gone/);
+    expect(thought('row delete')).to.match(
+      /The element of step 1 \("Delete" button in the row of "Buy milk"\) is gone/,
+    );
 
     const saved = await versions();
     const healed = saved.filter((v) => v.source === 'heal');

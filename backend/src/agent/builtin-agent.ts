@@ -19,7 +19,8 @@ import {
   type RecordedTargetFacts,
   type TargetFacts,
 } from '../domain/heal-acceptance.js';
-import { foundFacts, recordedFacts } from './target-facts.js';
+import { anchorOf, foundFacts, recordedFacts, sameRow } from './target-facts.js';
+import { toPlaywright } from './playwright-locator.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
 import { wayToTarget } from './browse-for-item.js';
 import { checkExpectation } from './check-expectation.js';
@@ -559,7 +560,17 @@ export class BuiltinAgent implements Agent {
         ? await locateModelTarget(page, how.byModel.target, purpose, context.configs)
         : await resolveTarget(page, phrase, purpose, { fuzzy: how.fuzzy, timeoutMs: this.findTimeoutMs });
       revealedBy = resolved.revealedBy;
-      if (how.heal) how.heal.change = judged(how.heal.recorded, foundFacts(resolved.target, resolved.facts));
+      if (how.heal) {
+        const anchor = anchorOf(resolved.target);
+        const inRow =
+          anchor === null ||
+          (await toPlaywright(page, resolved.target.locators[0]!)
+            .visible()
+            .first()
+            .evaluate(sameRow, anchor)
+            .catch(() => false));
+        how.heal.change = judged(how.heal.recorded, foundFacts(resolved.target, resolved.facts, inRow));
+      }
       return { target: resolved.target, isSelect: resolved.facts.isSelect };
     };
     const step = await this.stepOf(intent, sentence, target);
@@ -719,7 +730,8 @@ export class BuiltinAgent implements Agent {
 function judged(recorded: RecordedTargetFacts, found: TargetFacts): { name: NameChange; roleChanged: boolean } {
   const decision = judgeHeal(recorded, found);
   if (decision.accept) return { name: decision.name, roleChanged: decision.roleChanged };
-  const element = `${JSON.stringify(recorded.name)} ${roleWord(recorded.role)}${recorded.scope ? ` in ${recorded.scope}` : ''}`;
+  const named = recorded.name ? `${JSON.stringify(recorded.name)} ` : '';
+  const element = `${named}${roleWord(recorded.role)}${recorded.scope ? ` in ${recorded.scope}` : ''}`;
   throw new HealRefused(element, `${describeFacts(found)} (${decision.why})`);
 }
 

@@ -41,24 +41,45 @@ function nameOf(locator: Locator): string | null {
   }
 }
 
-/**
- * The row or card a target was recorded in, from its container locator ("in the row of 'Buy milk'":
- * `li "Buy milk"`). A landmark container (the nav holding one of two same links) is no scope: it
- * only made the locator unique.
- */
-export function scopeOf(target: Target): string | null {
+/** The anchor text a target was recorded beside ("in the row of 'Buy milk'"), from its container locator. */
+export function anchorOf(target: Target): string | null {
   for (const locator of target.locators) {
     if (locator.kind !== 'within') continue;
     const container = locator.container;
-    if (container.kind === 'role' && container.role === 'row') return `row ${JSON.stringify(container.name)}`;
+    if (container.kind === 'role' && container.role === 'row') return container.name;
     if (container.kind !== 'css') continue;
     const anchor = /:(?:text-is|has-text)\(("(?:[^"\\]|\\.)*")\)/.exec(container.selector);
-    if (!anchor) continue;
-    const tag = /^[a-z][a-z0-9-]*/i.exec(container.selector)?.[0] ?? 'element';
-    return `${tag} ${anchor[1]!}`;
+    if (anchor) return JSON.parse(anchor[1]!) as string;
   }
   return null;
 }
+
+/**
+ * The row or card a target was recorded in: `the row of "Buy milk"`. A landmark container (the nav
+ * holding one of two same links) is no scope: it only made the locator unique. Whether an element
+ * found now is still in that row is for the page to say (sameRow).
+ */
+export function scopeOf(target: Target): string | null {
+  const anchor = anchorOf(target);
+  return anchor === null ? null : `the row of ${JSON.stringify(anchor)}`;
+}
+
+/**
+ * Whether `el` is in the same list item or table row as the text `anchor`: a container found by
+ * walking up from the anchor may have widened to the whole list (the toolbar's "Delete all").
+ */
+export const sameRow = new Function(`return ((el, anchor) => {
+  let box = el;
+  while (box && !(box.innerText || box.textContent || '').includes(anchor)) box = box.parentElement;
+  if (!box) return false;
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!(node.textContent || '').includes(anchor)) continue;
+    const item = node.parentElement && node.parentElement.closest('li, tr, [role=row], [role=listitem], [role=option], [role=treeitem], article');
+    if (!item || item.contains(box) || item.contains(el)) return true;
+  }
+  return false;
+})`)() as (el: Element, anchor: string) => boolean;
 
 /** The name its locators say; '' for a control without one (an icon found by its class). */
 function nameFrom(target: Target): string {
@@ -74,6 +95,12 @@ export function recordedFacts(target: Target, byText: boolean): RecordedTargetFa
   };
 }
 
-export function foundFacts(target: Target, facts: ElementFacts): TargetFacts {
-  return { role: facts.role, name: facts.name ?? nameFrom(target), scope: scopeOf(target) };
+/** `inRow`: whether the element is in the same row as its anchor text (sameRow); false: it left it. */
+export function foundFacts(target: Target, facts: ElementFacts, inRow: boolean): TargetFacts {
+  const scope = scopeOf(target);
+  return {
+    role: facts.role,
+    name: facts.name ?? nameFrom(target),
+    scope: scope && !inRow ? `the page around ${JSON.stringify(anchorOf(target))}` : scope,
+  };
 }
