@@ -29,8 +29,12 @@ const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
   projectTestCaseId: 't.test_case_id',
   startedAt: isoTime('t.started_at'),
   finishedAt: isoTime('t.finished_at'),
+  // Stored with a 0-based index (HealedStep); the API counts steps from 1, as every message does.
+  healed: `(SELECT coalesce(json_agg(json_build_object('step', (h->>'index')::int + 1, 'sentence', h->>'sentence',
+              'before', h->>'before', 'after', h->>'after', 'change', h->>'change')), '[]'::json)
+              FROM jsonb_array_elements(t.healed) h)`,
 };
-const EXTENSIONS: readonly (keyof RunTestCase)[] = ['projectTestCaseId', 'startedAt', 'finishedAt'];
+const EXTENSIONS: readonly (keyof RunTestCase)[] = ['projectTestCaseId', 'startedAt', 'finishedAt', 'healed'];
 
 /** One test case's columns under the API's names, for row_to_json (compact, escaped as JSON.stringify escapes). */
 const testCaseRow = (extensions: boolean) =>
