@@ -73,21 +73,21 @@ describe('heal acceptance: a healed target keeps what the step does', () => {
     ],
     [
       "a row's 'Delete' to the toolbar's 'Delete all'",
-      recorded(button('Delete', 'li "Buy milk"')),
+      recorded(button('Delete', 'the row of "Buy milk"')),
       button('Delete all'),
-      'not in li "Buy milk"',
+      'not in the row of "Buy milk"',
     ],
     [
       "a row's 'Delete' to another row's 'Delete'",
-      recorded(button('Delete', 'li "Buy milk"')),
-      button('Delete', 'li "Walk the dog"'),
-      'not in li "Buy milk"',
+      recorded(button('Delete', 'the row of "Buy milk"')),
+      button('Delete', 'the row of "Walk the dog"'),
+      'not in the row of "Buy milk"',
     ],
     [
       "a row's 'Delete' to the page's 'Delete'",
-      recorded(button('Delete', 'li "Buy milk"')),
+      recorded(button('Delete', 'the row of "Buy milk"')),
       button('Delete'),
-      'not in li "Buy milk"',
+      'not in the row of "Buy milk"',
     ],
     [
       "'Delete' on the page to one in a dialog",
@@ -147,8 +147,8 @@ describe('heal acceptance: a healed target keeps what the step does', () => {
     ],
     [
       "a row's 'Delete' to the same row's 'delete'",
-      recorded(button('Delete', 'li "Buy milk"')),
-      button('delete', 'li "Buy milk"'),
+      recorded(button('Delete', 'the row of "Buy milk"')),
+      button('delete', 'the row of "Buy milk"'),
       'none',
       false,
     ],
@@ -190,7 +190,9 @@ describe('heal acceptance: a healed target keeps what the step does', () => {
 
   it('describes an element by its role, name and scope', () => {
     expect(describeFacts(heading('Log in'))).to.equal('heading "Log in"');
-    expect(describeFacts(button('Delete', 'li "Buy milk"'))).to.equal('button "Delete" in li "Buy milk"');
+    expect(describeFacts(button('Delete', 'the row of "Buy milk"'))).to.equal(
+      'button "Delete" in the row of "Buy milk"',
+    );
     expect(describeFacts({ role: null, name: 'Log in', scope: null })).to.equal('text "Log in"');
   });
 });
