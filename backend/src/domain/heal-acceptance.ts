@@ -152,9 +152,10 @@ export function judgeHeal(recorded: RecordedTargetFacts, candidate: TargetFacts)
       accept: false,
       why: recorded.scope ? `not in ${recorded.scope}` : `in ${candidate.scope ?? 'another place'}, not where it was`,
     };
-  // A control recorded without a name (an icon found by its class) has none to compare: its role
-  // and scope must hold, and the new name counts as reworded.
-  if (!recorded.name.trim()) return { accept: true, name: candidate.name.trim() ? 'reworded' : 'none', roleChanged };
+  // A control recorded without words in its name (an icon found by its class, a "×" glyph) has none
+  // to compare: its role and scope must hold, and a new name counts as reworded.
+  if (!normalizeName(recorded.name))
+    return { accept: true, name: candidate.name.trim() === recorded.name.trim() ? 'none' : 'reworded', roleChanged };
   const field = FIELD_ROLES.includes(recorded.role ?? '');
   const name = compareNames(recorded.name, candidate.name, field);
   if (name === 'contains' || name === 'contained' || name === 'other')

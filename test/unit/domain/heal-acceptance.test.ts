@@ -104,6 +104,13 @@ describe('heal acceptance: a healed target keeps what the step does', () => {
     ],
     ["'Sign in' to 'Sign up'", recorded(button('Sign in')), button('Sign up'), 'another name'],
     ["'Save' to 'Wave' (one letter, a short word)", recorded(button('Save')), button('Wave'), 'another name'],
+    [
+      "a row's '×' icon to another row's",
+      recorded(button('×', 'the row of "Buy milk"')),
+      button('Remove task', 'the row of "Walk the dog"'),
+      'not in the row of "Buy milk"',
+    ],
+    ["a '×' icon to a link", recorded(button('×')), link('Remove'), 'another role'],
     ["'Edit' to 'Exit'", recorded(button('Edit')), button('Exit'), 'another name'],
     [
       "'Mark all as read' to 'Mark all as unread'",
@@ -128,6 +135,20 @@ describe('heal acceptance: a healed target keeps what the step does', () => {
     ["field 'Email' to 'E-mail'", recorded(field('Email')), field('E-mail'), 'typo', false],
     ["field 'Email' to 'E-mail address'", recorded(field('Email')), field('E-mail address'), 'typo', false],
     ["field 'Email' to 'Email address'", recorded(field('Email')), field('Email address'), 'typo', false],
+    [
+      "a row's '×' icon to the same row's 'Remove task'",
+      recorded(button('×', 'the row of "Buy milk"')),
+      button('Remove task', 'the row of "Buy milk"'),
+      'reworded',
+      false,
+    ],
+    [
+      "a row's unnamed checkbox to the same row's",
+      recorded({ role: 'checkbox', name: '', scope: 'the row of "Buy milk"' }),
+      { role: 'checkbox', name: '', scope: 'the row of "Buy milk"' },
+      'none',
+      false,
+    ],
     ["'Colour' to 'Color'", recorded(button('Colour')), button('Color'), 'typo', false],
     [
       "'Sumbit order' to 'Submit order' (a swap)",
