@@ -30,9 +30,11 @@ const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
   startedAt: isoTime('t.started_at'),
   finishedAt: isoTime('t.finished_at'),
   // Stored with a 0-based index (HealedStep); the API counts steps from 1, as every message does.
-  healed: `(SELECT coalesce(json_agg(json_build_object('step', (h->>'index')::int + 1, 'sentence', h->>'sentence',
-              'before', h->>'before', 'after', h->>'after', 'change', h->>'change')), '[]'::json)
-              FROM jsonb_array_elements(t.healed) h)`,
+  // (Built as text like the answer itself: json_build_object and json_agg would add spaces.)
+  healed: `(SELECT ('[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY x.step), '') || ']')::json
+              FROM (SELECT (h->>'index')::int + 1 AS step, h->>'sentence' AS sentence, h->>'before' AS before,
+                           h->>'after' AS after, h->>'change' AS change
+                      FROM jsonb_array_elements(t.healed) h) x)`,
 };
 const EXTENSIONS: readonly (keyof RunTestCase)[] = ['projectTestCaseId', 'startedAt', 'finishedAt', 'healed'];
 
