@@ -165,8 +165,8 @@ describe('GET /v1/run/{shortId}', () => {
     const tricky = 'He said "ok" \\ then\n\ttab\r\u0001\u001f\u007f \u2028\u2029 😀 é <b>&amp;</b> </script>';
     await sql(
       service,
-      "UPDATE run_test_cases SET status = 'COMPLETED', result = 'FAILED', result_title = $2, evaluation_thought = $2, prompt_examples = $2 WHERE run_id = $1",
-      [other.id, tricky],
+      "UPDATE run_test_cases SET status = 'COMPLETED', result = 'FAILED', result_title = $2, evaluation_thought = $2, prompt_examples = $2, healed = $3 WHERE run_id = $1",
+      [other.id, tricky, JSON.stringify([{ index: 1, sentence: tricky, before: tricky, after: 'b', change: 'typo' }])],
     );
     await sql(service, "UPDATE runs SET status = 'COMPLETED', result = 'FAILED' WHERE id = $1", [other.id]);
     const SPEC = [
@@ -200,9 +200,14 @@ describe('GET /v1/run/{shortId}', () => {
       for (const tc of parsed.runTestCases) {
         // The specification's fields only, unless Goalie's extensions were asked for.
         expect(Object.keys(tc)).to.deep.equal(
-          query.endsWith('extensions=true') ? [...SPEC, 'projectTestCaseId', 'startedAt', 'finishedAt'] : SPEC,
+          query.endsWith('extensions=true')
+            ? [...SPEC, 'projectTestCaseId', 'startedAt', 'finishedAt', 'healed']
+            : SPEC,
         );
         expect(tc).to.deep.include({ resultTitle: tricky, evaluationThought: tricky, promptExamples: tricky });
+        // Heals count their steps from 1 in the API, as every message does.
+        if (query.endsWith('extensions=true'))
+          expect(tc.healed).to.deep.equal([{ step: 2, sentence: tricky, before: tricky, after: 'b', change: 'typo' }]);
       }
     }
   });

@@ -19861,9 +19861,11 @@ function countTestCases(testCases) {
     skipped: 0,
     errored: 0,
     cancelled: 0,
-    pending: 0
+    pending: 0,
+    healedSteps: 0
   };
   for (const tc of testCases) {
+    counts.healedSteps += tc.healed?.length ?? 0;
     if (tc.result === "PASSED") counts.passed++;
     else if (tc.result === "FAILED") counts.failed++;
     else if (tc.status === "SKIPPED" || tc.result === "SKIPPED") counts.skipped++;
@@ -19886,6 +19888,7 @@ function describeCounts(c) {
   if (c.errored) parts.push(`${c.errored} errored`);
   if (c.cancelled) parts.push(`${c.cancelled} cancelled`);
   if (c.pending) parts.push(`${c.pending} not finished`);
+  if (c.healedSteps) parts.push(`healed ${c.healedSteps} step${c.healedSteps === 1 ? "" : "s"}`);
   return parts.join(", ");
 }
 

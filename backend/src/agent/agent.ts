@@ -2,6 +2,7 @@
 // changed, and judges an expected result. The built-in one is deterministic (no language model);
 // a language-model agent can implement the same interface.
 import type { Page } from 'playwright-core';
+import type { NameChange } from '../domain/heal-acceptance.js';
 import type { SecretValue } from '../domain/mask-secrets.js';
 import type { ConfigValues, Expectation, Step } from '../domain/steps.js';
 import type { TokenUsage } from './language-model.js';
@@ -41,6 +42,14 @@ export interface Evaluation {
   expectations: Expectation[];
 }
 
+/**
+ * A heal's result: the new step and how far its target moved; or why there is none, with `gone` when
+ * the closest element would change what the step does (another role, scope or name).
+ */
+export type HealResult =
+  | { step: Step; change: { name: NameChange; roleChanged: boolean } }
+  | { error: string; gone?: { element: string; closest: string } };
+
 export interface Agent {
   /** Performs the goal on `page`, sentence by sentence, recording a step for each action. */
   burnIn(page: Page, goal: string, context: AgentContext): Promise<BurnInResult>;
@@ -48,7 +57,7 @@ export interface Agent {
    * A step whose locators all failed on the current page: interprets its (elementary) sentence
    * again, performs it, and returns the new step; or says why it cannot.
    */
-  heal(page: Page, step: Step, context: AgentContext): Promise<{ step: Step } | { error: string }>;
+  heal(page: Page, step: Step, context: AgentContext): Promise<HealResult>;
   /** Checks an expected result against the page as it is now. */
   evaluate(page: Page, expectedResult: string, context: AgentContext): Promise<Evaluation>;
 }

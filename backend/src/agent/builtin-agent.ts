@@ -11,7 +11,17 @@ import { parseSentence } from '../domain/goal-language/parse-sentence.js';
 import { goalPhrasings } from '../domain/goal-language/phrasings.js';
 import { splitGoal } from '../domain/goal-language/split-goal.js';
 import type { Step, Target } from '../domain/steps.js';
-import type { Agent, AgentContext, BurnInResult, Evaluation } from './agent.js';
+import {
+  describeFacts,
+  judgeHeal,
+  roleWord,
+  type NameChange,
+  type RecordedTargetFacts,
+  type TargetFacts,
+} from '../domain/heal-acceptance.js';
+import { anchorOf, foundFacts, recordedFacts, sameRow } from './target-facts.js';
+import { toPlaywright } from './playwright-locator.js';
+import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
 import { wayToTarget } from './browse-for-item.js';
 import { checkExpectation } from './check-expectation.js';
 import { editingFocused } from './page-scripts.js';
@@ -54,6 +64,16 @@ class TargetMissing extends ActionFailed {
   }
 }
 
+/** The element a heal found would change what the step does (domain/heal-acceptance.ts). */
+class HealRefused extends TargetMissing {
+  constructor(
+    readonly element: string,
+    readonly closest: string,
+  ) {
+    super(`the element (${element}) is gone; the closest now is ${closest}`);
+  }
+}
+
 const CLOSE_NAMES = [
   'Dismiss',
   '×',
@@ -86,6 +106,8 @@ interface How {
   record: (step: Step) => Promise<void>;
   /** The element a language model named, instead of the built-in search, and the model's name. */
   byModel?: { target: ModelTarget; name: string };
+  /** Healing: the recorded target the element found must stand in for, and the verdict on it. */
+  heal?: { recorded: RecordedTargetFacts; change?: { name: NameChange; roleChanged: boolean } };
 }
 
 export class BuiltinAgent implements Agent {
@@ -153,7 +175,7 @@ export class BuiltinAgent implements Agent {
     return null;
   }
 
-  async heal(page: Page, step: Step, context: AgentContext): Promise<{ step: Step } | { error: string }> {
+  async heal(page: Page, step: Step, context: AgentContext): Promise<HealResult> {
     const parsed = parseSentence(step.sentence);
     if (!parsed.ok) return { error: parsed.error };
     const [action, ...more] = parsed.actions;
@@ -162,17 +184,22 @@ export class BuiltinAgent implements Agent {
         error: `"${step.sentence}" asks for more than one action, so it cannot replace one step; record the test case again (burn-in).`,
       };
     }
+    const phrase = 'target' in action!.intent ? action!.intent.target : null;
+    const recorded = 'target' in step && step.target ? recordedFacts(step.target, phrase?.noun === null) : null;
+    const heal: How['heal'] = recorded ? { recorded } : undefined;
     try {
       const reading = { ...action!, sentence: step.sentence };
       const [healed] = await this.orModelTarget(
         page,
         reading,
         context,
-        { fuzzy: true, from: step.from, record: async () => {} },
+        { fuzzy: true, from: step.from, record: async () => {}, ...(heal ? { heal } : {}) },
         (how) => this.perform(page, reading, context, how),
       );
-      return { step: healed! };
+      return { step: healed!, change: heal?.change ?? { name: 'none', roleChanged: false } };
     } catch (error) {
+      if (error instanceof HealRefused)
+        return { error: message(error), gone: { element: error.element, closest: error.closest } };
       return { error: message(error) };
     }
   }
@@ -533,6 +560,17 @@ export class BuiltinAgent implements Agent {
         ? await locateModelTarget(page, how.byModel.target, purpose, context.configs)
         : await resolveTarget(page, phrase, purpose, { fuzzy: how.fuzzy, timeoutMs: this.findTimeoutMs });
       revealedBy = resolved.revealedBy;
+      if (how.heal) {
+        const anchor = anchorOf(resolved.target);
+        const inRow =
+          anchor === null ||
+          (await toPlaywright(page, resolved.target.locators[0]!)
+            .visible()
+            .first()
+            .evaluate(sameRow, anchor)
+            .catch(() => false));
+        how.heal.change = judged(how.heal.recorded, foundFacts(resolved.target, resolved.facts, inRow));
+      }
       return { target: resolved.target, isSelect: resolved.facts.isSelect };
     };
     const step = await this.stepOf(intent, sentence, target);
@@ -686,6 +724,15 @@ export class BuiltinAgent implements Agent {
     await run({ kind: 'click', target: button(form.submit), double: false, purpose: 'click' });
     return steps;
   }
+}
+
+/** The heal rule's verdict on the element found; refused: the step is not performed, nothing is saved. */
+function judged(recorded: RecordedTargetFacts, found: TargetFacts): { name: NameChange; roleChanged: boolean } {
+  const decision = judgeHeal(recorded, found);
+  if (decision.accept) return { name: decision.name, roleChanged: decision.roleChanged };
+  const named = recorded.name ? `${JSON.stringify(recorded.name)} ` : '';
+  const element = `${named}${roleWord(recorded.role)}${recorded.scope ? ` in ${recorded.scope}` : ''}`;
+  throw new HealRefused(element, `${describeFacts(found)} (${decision.why})`);
 }
 
 function message(error: unknown): string {

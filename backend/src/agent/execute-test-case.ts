@@ -319,12 +319,23 @@ export class PlaywrightExecutor implements TestExecutor {
               if (!this.player.isTargetNotFound(error)) throw Object.assign(error as Error, { stepIndex: i });
               const healing = await this.agent.heal(page, step, agentContext);
               if ('error' in healing) {
+                const replayed = `Replaying step ${i + 1} ("${step.sentence}"): ${(error as Error).message}`;
+                // The closest element would do something else: fail, and save nothing (issue 28).
+                if (healing.gone)
+                  return verdict(
+                    'FAILED',
+                    steps,
+                    false,
+                    `The element of step ${i + 1} (${healing.gone.element}) is gone`,
+                    `${replayed}\nThe element of step ${i + 1} (${healing.gone.element}) is gone; the closest now is ${healing.gone.closest}. A heal must keep the step's role, its row or card and a name close to the old one, so nothing was healed or saved. If the page changed on purpose, record the test case again (burn-in).`,
+                    { healed },
+                  );
                 return verdict(
                   'FAILED',
                   steps,
                   false,
                   `Step ${i + 1} failed: ${step.sentence}`,
-                  `Replaying step ${i + 1} ("${step.sentence}"): ${(error as Error).message}\nHealing it did not work either: ${healing.error}`,
+                  `${replayed}\nHealing it did not work either: ${healing.error}`,
                   { healed },
                 );
               }
@@ -333,6 +344,7 @@ export class PlaywrightExecutor implements TestExecutor {
                 sentence: step.sentence,
                 before: describeTarget('target' in step ? step.target : undefined),
                 after: describeTarget('target' in healing.step ? healing.step.target : undefined),
+                change: healing.change.roleChanged ? 'role' : healing.change.name,
               });
               steps[i] = healing.step;
               stepsChanged = true;
@@ -373,14 +385,25 @@ export class PlaywrightExecutor implements TestExecutor {
           { healed },
         );
       } else {
-        outcome = verdict(
-          'PASSED',
-          steps,
-          stepsChanged,
-          null,
-          `All ${steps.length} steps were performed. There is no expected result to check.`,
-          { healed },
-        );
+        // Nothing else tells whether a renamed or re-roled element still does what the step did.
+        const unsure = healed.filter((h) => h.change === 'role' || h.change === 'reworded');
+        outcome = unsure.length
+          ? verdict(
+              'FAILED',
+              steps,
+              false,
+              `Step ${unsure[0]!.index + 1} was healed to another ${unsure[0]!.change === 'role' ? 'kind of element' : 'name'}, and there is no expected result to check`,
+              `All ${steps.length} steps were performed, but ${unsure.map((h) => `step ${h.index + 1} ("${h.sentence}") was healed from ${h.before} to ${h.after}${h.change === 'role' ? ' (another role)' : ' (another wording, not a typo)'}`).join('; ')}. Without an expected result nothing shows that it still does what it did, so this is not a pass and the heal was not saved. Add an expected result, or record the test case again (burn-in).`,
+              { healed },
+            )
+          : verdict(
+              'PASSED',
+              steps,
+              stepsChanged,
+              null,
+              `All ${steps.length} steps were performed. There is no expected result to check.`,
+              { healed },
+            );
       }
       if (healed.length) {
         outcome.evaluationThought += `\n\nHealed ${healed.length} step${healed.length === 1 ? '' : 's'}: ${healed.map((h) => `step ${h.index + 1} ("${h.sentence}") now uses ${h.after}`).join('; ')}.`;

@@ -1,11 +1,12 @@
 // Finds the element a name describes, in tiers: exact accessible name of a fitting role, then the
 // same ignoring case, then a substring ("Email" finds "Email address"), then label, placeholder and
-// text; with `fuzzy` (healing) at last the most similar accessible name. The first tier that finds
+// text; with `fuzzy` (healing) at last the most similar accessible name the heal rule accepts. The first tier that finds
 // anything decides: one element wins; several are narrowed to those of a fitting role, else ambiguous.
 import type { Locator as PwLocator, Page } from 'playwright-core';
 import { parseAriaSnapshot } from '../domain/aria-snapshot.js';
 import type { Purpose } from '../domain/goal-language/intents.js';
 import { identifierWords, saysMoreThan } from '../domain/control-words.js';
+import { nameStandsIn } from '../domain/heal-acceptance.js';
 import { closest } from '../domain/similarity.js';
 import { TargetUnresolved } from './errors.js';
 import type { Candidate, Probe, Strategy } from './probe.js';
@@ -21,8 +22,6 @@ export interface Roles {
 
 /** Purposes whose target may be found by its visible text (a label is not something to type into). */
 const TEXT_PURPOSES: Purpose[] = ['click', 'open', 'choose', 'hover', 'expand'];
-// High enough that "Sign up" never heals "Sign in" (0.6), low enough for "Colour" -> "Color" (0.67).
-const FUZZY_THRESHOLD = 0.65;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -255,8 +254,11 @@ async function findSimilar(probe: Probe, name: string, roles: Roles): Promise<Ca
   const nodes = parseAriaSnapshot(await probe.page.locator('body').ariaSnapshot({ timeout: 5000 })).filter(
     (n) => n.name && wanted.includes(n.role),
   );
-  const [best, second] = closest(name, nodes, (n) => n.name!, 2);
-  if (!best || best.score < FUZZY_THRESHOLD) return null;
+  // Only a name the heal rule accepts (domain/heal-acceptance.ts): "E-mail address" for "Email",
+  // never "Clear" for "Clear list" however alike their letters.
+  const close = nodes.filter((n) => nameStandsIn(name, n.name!, n.role));
+  const [best, second] = closest(name, close, (n) => n.name!, 2);
+  if (!best) return null;
   if (
     second &&
     second.score === best.score &&

@@ -4,11 +4,13 @@
 // the last moment. All locators failing throws TargetNotFound (heal it); anything else StepFailed.
 import type { Locator as PwLocator, Page } from 'playwright-core';
 import type { SecretValue } from '../domain/mask-secrets.js';
-import { resolvePlaceholders, type ConfigValues, type Step, type Target } from '../domain/steps.js';
+import { resolvePlaceholders, type ConfigValues, type Locator, type Step, type Target } from '../domain/steps.js';
 import { matchingPattern } from '../domain/url-policy.js';
 import { checkExpectation, isShown, statement } from './check-expectation.js';
 import { StepFailed, TargetNotFound } from './errors.js';
 import { describeLocator, toPlaywright } from './playwright-locator.js';
+import { readFacts } from './page-scripts.js';
+import { findsByRole, recordedRole } from './target-facts.js';
 import { settle, watchNetwork } from './settle.js';
 
 export interface StepContext {
@@ -53,7 +55,12 @@ export async function locate(page: Page, step: Step, target: Target, firstLocato
           .waitFor({ state: 'visible', timeout: firstLocatorMs })
           .catch(() => undefined);
       const count = await element.count();
-      if (count === 1) return element;
+      if (count === 1) {
+        const other = await anotherRole(element, locator, target);
+        if (!other) return element;
+        tried.push(`${describeLocator(locator)}: ${other}`);
+        continue;
+      }
       tried.push(`${describeLocator(locator)}: ${count} visible`);
     } catch (error) {
       tried.push(`${describeLocator(locator)}: ${firstLine(error)}`);
@@ -61,6 +68,26 @@ export async function locate(page: Page, step: Step, target: Target, firstLocato
   }
   throw new TargetNotFound(step, tried.length ? tried : ['no locators recorded']);
 }
+
+/**
+ * A fallback locator (by text, label, CSS) may land on another kind of element that shows the old
+ * text: a heading "Log in" where the button was. It counts only with the recorded role (a link for
+ * a button when the step named it by its text); else the step's element is not found (issue 28).
+ * Returns what it found instead, or null when it fits.
+ */
+async function anotherRole(element: PwLocator, locator: Locator, target: Target): Promise<string | null> {
+  const expected = recordedRole(target);
+  if (expected === undefined || findsByRole(locator)) return null;
+  const role = await element.evaluate(readFacts).then(
+    (facts) => facts.role,
+    () => null,
+  );
+  if (role === expected) return null;
+  if (target.byText && STAND_IN.includes(expected ?? '') && STAND_IN.includes(role ?? '')) return null;
+  return `a ${role ?? 'text without a role'}, not a ${expected ?? 'text without a role'}`;
+}
+
+const STAND_IN = ['button', 'link'];
 
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/^\w+\.\w+: /, '');
@@ -104,6 +131,11 @@ export async function performStep(
   timings: StepTimings = DEFAULT_TIMINGS,
 ): Promise<void> {
   const target = 'target' in step && step.target ? step.target : null;
+  // The first locator finds by role, or the target predates kept roles: it goes straight in.
+  const direct =
+    target && target.locators.length && (findsByRole(target.locators[0]!) || recordedRole(target) === undefined);
+  if (target && target.locators.length && !direct)
+    return act(page, step, await locate(page, step, target, timings.firstLocatorMs), context, timings, false);
   if (target && target.locators.length) {
     // The usual case costs one lookup: the first locator goes straight into the action, which waits
     // for its element and refuses a locator that matches two. Only when that misses are the

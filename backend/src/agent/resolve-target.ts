@@ -191,7 +191,8 @@ async function record(
       [],
     );
   }
-  return { target: { locators, description }, facts };
+  // The role is kept so that a fallback locator and a heal find an element of the same kind again.
+  return { target: { locators, description, role: facts.role, byText: phrase.noun === null }, facts };
 }
 
 async function notFound(

@@ -17,5 +17,12 @@ export function toApiRunTestCase(row: RunTestCaseRecord): RunTestCase {
     projectTestCaseId: row.testCaseId,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    healed: row.healed.map((h) => ({
+      step: h.index + 1,
+      sentence: h.sentence,
+      before: h.before,
+      after: h.after,
+      change: h.change ?? null,
+    })),
   };
 }

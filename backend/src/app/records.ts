@@ -1,6 +1,6 @@
 // Plain records the use cases work with. Persistence maps its entities to these; entities never leave it.
 import type { RunResult, RunStatus, RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
-import type { TokenUsage } from './ports/test-executor.js';
+import type { HealedStep, TokenUsage } from './ports/test-executor.js';
 
 export type StoredTrigger = 'API' | 'REPOHOST' | 'SCHEDULE' | 'MANUAL';
 export type GenerationStatus = 'GENERATING' | 'COMPLETED' | 'FAILED';
@@ -126,7 +126,7 @@ export interface RunTestCaseRecord {
   position: number;
   stepVersion: number | null;
   attempt: number;
-  healed: { index: number; sentence: string; before: string; after: string }[];
+  healed: HealedStep[];
   evidence: { kind: string; key: string; label: string; contentType: string }[];
   /** When retention deleted its evidence (`evidence` is then empty); null: kept. */
   evidenceExpiredAt: Date | null;

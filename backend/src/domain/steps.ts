@@ -18,6 +18,13 @@ export interface Target {
   locators: Locator[];
   /** How a person would name it, for messages: `the "Sign in" button`. */
   description: string;
+  /**
+   * The element's ARIA role when it was recorded (null: none), which a fallback locator and a heal
+   * must find again. Absent in steps recorded before it was kept: read from a role locator then.
+   */
+  role?: string | null;
+  /** The sentence named it by its text alone ("Click 'Pricing'"): a link may stand in for a button. */
+  byText?: boolean;
 }
 
 export type KeyName = string;

@@ -29,8 +29,14 @@ const TEST_CASE_FIELDS: Record<keyof RunTestCase, string> = {
   projectTestCaseId: 't.test_case_id',
   startedAt: isoTime('t.started_at'),
   finishedAt: isoTime('t.finished_at'),
+  // Stored with a 0-based index (HealedStep); the API counts steps from 1, as every message does.
+  // (Built as text like the answer itself: json_build_object and json_agg would add spaces.)
+  healed: `(SELECT ('[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY x.step), '') || ']')::json
+              FROM (SELECT (h->>'index')::int + 1 AS step, h->>'sentence' AS sentence, h->>'before' AS before,
+                           h->>'after' AS after, h->>'change' AS change
+                      FROM jsonb_array_elements(t.healed) h) x)`,
 };
-const EXTENSIONS: readonly (keyof RunTestCase)[] = ['projectTestCaseId', 'startedAt', 'finishedAt'];
+const EXTENSIONS: readonly (keyof RunTestCase)[] = ['projectTestCaseId', 'startedAt', 'finishedAt', 'healed'];
 
 /** One test case's columns under the API's names, for row_to_json (compact, escaped as JSON.stringify escapes). */
 const testCaseRow = (extensions: boolean) =>

@@ -83,6 +83,24 @@ export const runTestCaseSchema = z
       'Goalie extension: when it started in this run (ISO 8601, UTC); null until it started.',
     ),
     finishedAt: nullableDateTime('Goalie extension: when it ended in this run (ISO 8601, UTC); null until it ended.'),
+    healed: z
+      .array(
+        z.strictObject({
+          step: z.number().int().meta({ description: 'The healed step, counted from 1.' }),
+          sentence: text("The step's sentence."),
+          before: text('The recorded target and its first locator.'),
+          after: text('The target the heal found instead, and its first locator.'),
+          change: z.enum(['none', 'typo', 'reworded', 'role']).nullable().meta({
+            description:
+              'How far the target moved: its name the same, a typo, reworded, or another role (a link for a button); null for heals recorded before Goalie kept it.',
+          }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Goalie extension: the steps healed in this run (the page changed and Goalie found the element again), with the old and new target.',
+      }),
   })
   .meta({ description: 'Result of one test case within a run.' });
 

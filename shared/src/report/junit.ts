@@ -37,14 +37,24 @@ function suiteTiming(testCases: readonly RunTestCase[]): { time: string; timesta
   };
 }
 
+/** Each healed step as a property of its testcase (old and new target), where CI shows the verdict. */
+function healedProperties(tc: RunTestCase): string {
+  if (!tc.healed?.length) return '';
+  const properties = tc.healed.map(
+    (h) => `<property name="healed step ${h.step}" value="${escapeXml(`${h.before} → ${h.after}`)}"/>`,
+  );
+  return `      <properties>${properties.join('')}</properties>\n`;
+}
+
 export function junitXml(run: RunStatusView, options: { runUrl: string; suiteName?: string }): string {
   const cases = run.runTestCases.map((tc) => {
     const details = [tc.evaluationThought ?? '', `Run: ${options.runUrl}#${tc.shortId}`].filter(Boolean).join('\n\n');
     const attrs = `name="${escapeXml(tc.name)}" classname="${escapeXml(options.suiteName ?? 'goalie')}" time="${seconds(duration(tc))}"`;
+    const healed = healedProperties(tc);
     if (tc.result === 'PASSED')
-      return `    <testcase ${attrs}>\n      <system-out>${escapeXml(details)}</system-out>\n    </testcase>`;
+      return `    <testcase ${attrs}>\n${healed}      <system-out>${escapeXml(details)}</system-out>\n    </testcase>`;
     if (tc.result === 'FAILED') {
-      return `    <testcase ${attrs}>\n      <failure message="${escapeXml(tc.resultTitle ?? 'Failed')}" type="FAILED">${escapeXml(details)}</failure>\n    </testcase>`;
+      return `    <testcase ${attrs}>\n${healed}      <failure message="${escapeXml(tc.resultTitle ?? 'Failed')}" type="FAILED">${escapeXml(details)}</failure>\n    </testcase>`;
     }
     if (tc.status === 'SKIPPED' || tc.result === 'SKIPPED') {
       return `    <testcase ${attrs}>\n      <skipped message="${escapeXml(tc.resultTitle ?? 'Skipped')}"/>\n    </testcase>`;

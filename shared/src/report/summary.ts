@@ -9,6 +9,8 @@ export interface RunCounts {
   errored: number;
   cancelled: number;
   pending: number;
+  /** Steps healed across the test cases (with the API's extensions; 0 without them). */
+  healedSteps: number;
 }
 
 export function countTestCases(testCases: readonly RunTestCase[]): RunCounts {
@@ -20,8 +22,10 @@ export function countTestCases(testCases: readonly RunTestCase[]): RunCounts {
     errored: 0,
     cancelled: 0,
     pending: 0,
+    healedSteps: 0,
   };
   for (const tc of testCases) {
+    counts.healedSteps += tc.healed?.length ?? 0;
     if (tc.result === 'PASSED') counts.passed++;
     else if (tc.result === 'FAILED') counts.failed++;
     else if (tc.status === 'SKIPPED' || tc.result === 'SKIPPED') counts.skipped++;
@@ -49,5 +53,7 @@ export function describeCounts(c: RunCounts): string {
   if (c.errored) parts.push(`${c.errored} errored`);
   if (c.cancelled) parts.push(`${c.cancelled} cancelled`);
   if (c.pending) parts.push(`${c.pending} not finished`);
+  // A heal means the page changed under a test case: said wherever the verdict is.
+  if (c.healedSteps) parts.push(`healed ${c.healedSteps} step${c.healedSteps === 1 ? '' : 's'}`);
   return parts.join(', ');
 }

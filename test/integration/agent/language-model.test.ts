@@ -264,7 +264,7 @@ describe('built-in agent with a language model', function () {
     });
   });
 
-  it('healing asks the model when its own lenient search finds nothing', async () => {
+  it('healing asks the model when its own lenient search finds nothing, and judges its element by the heal rule', async () => {
     site.setPage(
       '/redesigned',
       html(
@@ -283,9 +283,14 @@ describe('built-in agent with a language model', function () {
     llm.script(toolCall('name_element', { found: true, reason: 'the only button, an arrow', target: button('Go on') }));
     const page = await pageAt('/redesigned');
     const healed = await agentWith().heal(page, step, context());
-    if ('error' in healed) throw new Error(healed.error);
-    expect(healed.step).to.deep.include({ sentence: "Click 'Proceed to payment'", interpretedBy: 'scripted-model' });
-    expect(await page.locator('#state').innerText()).to.equal('Payment details');
+    // The model's element has another name: a heal never changes what a step does (issue 28), so it
+    // is not clicked and the heal fails saying so.
+    expect(healed)
+      .to.have.property('error')
+      .that.includes(
+        'it named button "Go on", but the element ("Proceed to payment" button) is gone; the closest now is button "Go on" (another name)',
+      );
+    expect(await page.locator('#state').innerText()).to.equal('');
     expect(llm.requests.map((r) => r.body.tools![0]!.function.name)).to.deep.equal(['name_element']);
   });
 

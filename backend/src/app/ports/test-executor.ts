@@ -83,8 +83,12 @@ export interface TokenUsage {
 export interface HealedStep {
   index: number;
   sentence: string;
+  /** The recorded target and its first locator, as people read them. */
   before: string;
+  /** The target the heal found instead, and its first locator. */
   after: string;
+  /** How far its name moved ('none', 'typo', 'reworded'), or 'role' (a link for a button); absent in older runs. */
+  change?: 'none' | 'typo' | 'reworded' | 'role';
 }
 
 export interface ExecutionOutcome {

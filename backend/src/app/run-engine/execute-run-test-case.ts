@@ -136,6 +136,12 @@ export async function executeRunTestCase(
     }),
   );
   if (stored === 'handed-back') return 'handed-back';
+  // A heal means the page changed under the test case: the log says so beside the verdict.
+  if (stored && outcome.healed.length)
+    ctx.log.info(
+      { runId: input.runId, runTestCaseId: job.runTestCaseId, verdict: outcome.verdict, healed: outcome.healed },
+      `healed ${outcome.healed.length} step${outcome.healed.length === 1 ? '' : 's'}`,
+    );
   if (stored)
     ctx.metrics?.executionFinished(input.steps ? 'replay' : 'burn-in', outcome.verdict, (Date.now() - started) / 1000);
   if (!stored) {

@@ -148,6 +148,8 @@ function Evidence({ tc, sentences, passed }: { tc: RunTestCaseRecord; sentences:
   );
 }
 
+const CHANGE_WORDS = { typo: 'name spelt differently', reworded: 'name reworded', role: 'a link for a button' };
+
 function Healed({ tc }: { tc: RunTestCaseRecord }) {
   if (!tc.healed.length) return null;
   return (
@@ -156,12 +158,13 @@ function Healed({ tc }: { tc: RunTestCaseRecord }) {
         <strong>
           Healed {tc.healed.length} step{tc.healed.length === 1 ? '' : 's'}
         </strong>
-        : the page changed, and Goalie found the element again.
+        : the page changed, and Goalie found an element with the same role, in the same place, with a close name.
       </p>
       <ul>
         {tc.healed.map((h) => (
           <li>
             Step {h.index + 1} “{h.sentence}”: {h.before} → {h.after}
+            {h.change && h.change !== 'none' ? ` (${CHANGE_WORDS[h.change]})` : ''}
           </li>
         ))}
       </ul>
