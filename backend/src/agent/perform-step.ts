@@ -3,6 +3,7 @@
 // are checked at once, so a dead locator fails fast). `{{config.key}}` placeholders are resolved at
 // the last moment. All locators failing throws TargetNotFound (heal it); anything else StepFailed.
 import type { Locator as PwLocator, Page } from 'playwright-core';
+import { roleStandsIn } from '../domain/heal-acceptance.js';
 import type { SecretValue } from '../domain/mask-secrets.js';
 import { resolvePlaceholders, type ConfigValues, type Locator, type Step, type Target } from '../domain/steps.js';
 import { matchingPattern } from '../domain/url-policy.js';
@@ -82,12 +83,9 @@ async function anotherRole(element: PwLocator, locator: Locator, target: Target)
     (facts) => facts.role,
     () => null,
   );
-  if (role === expected) return null;
-  if (target.byText && STAND_IN.includes(expected ?? '') && STAND_IN.includes(role ?? '')) return null;
+  if (roleStandsIn({ role: expected, byText: target.byText }, role)) return null;
   return `a ${role ?? 'text without a role'}, not a ${expected ?? 'text without a role'}`;
 }
-
-const STAND_IN = ['button', 'link'];
 
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/^\w+\.\w+: /, '');

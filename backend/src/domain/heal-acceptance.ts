@@ -135,18 +135,23 @@ const NAME_REFUSALS = {
   other: 'another name',
 } as const;
 
+/**
+ * Whether an element of `role` may stand in for the recorded target by its role: the same role, or a
+ * button for a link and back when the step named it by its text alone. Replay's fallbacks ask it too.
+ */
+export function roleStandsIn(recorded: { role: string | null; byText?: boolean }, role: string | null): boolean {
+  return (
+    recorded.role === role ||
+    (!!recorded.byText &&
+      INTERCHANGEABLE_BY_TEXT.includes(recorded.role ?? '') &&
+      INTERCHANGEABLE_BY_TEXT.includes(role ?? ''))
+  );
+}
+
 /** Whether `candidate` may stand in for the recorded target; if not, why (for the failure message). */
 export function judgeHeal(recorded: RecordedTargetFacts, candidate: TargetFacts): HealDecision {
   const roleChanged = recorded.role !== candidate.role;
-  if (
-    roleChanged &&
-    !(
-      recorded.byText &&
-      INTERCHANGEABLE_BY_TEXT.includes(recorded.role ?? '') &&
-      INTERCHANGEABLE_BY_TEXT.includes(candidate.role ?? '')
-    )
-  )
-    return { accept: false, why: 'another role' };
+  if (!roleStandsIn(recorded, candidate.role)) return { accept: false, why: 'another role' };
   if (recorded.scope !== candidate.scope)
     return {
       accept: false,
