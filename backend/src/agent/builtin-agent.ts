@@ -475,7 +475,7 @@ export class BuiltinAgent implements Agent {
       built = await this.stepFor(page, intent, sentence, how, context);
     } catch (error) {
       if (!(error instanceof TargetUnresolved)) throw error;
-      throw new TargetMissing(unresolvedMessage(sentence, where, intent, error.reason, error.closest), error.reason);
+      throw new TargetMissing(unresolvedMessage(sentence, where, intent, error), error.reason);
     }
     const before: Step[] = [];
     if (built.revealedBy) {

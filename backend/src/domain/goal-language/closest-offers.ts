@@ -74,13 +74,28 @@ function hintedRoles(text: string): string[] {
 /**
  * The `limit` elements closest to `text`, best first: most content words shared, then a role that
  * fits (`fitting`, or the roles the text's own kind nouns ask for), then fewest words of their own,
- * then page order. Elements sharing no word are not offered.
+ * then page order. Elements sharing no word are not offered, unless `orFitting` and none shares
+ * any: then those whose role fits, in page order (what the page has of the kind that was wanted).
  */
-export function closestOffers(text: string, elements: PageElement[], fitting: string[], limit = 3): Offer[] {
+export function closestOffers(
+  text: string,
+  elements: PageElement[],
+  fitting: string[],
+  { limit = 3, orFitting = false }: { limit?: number; orFitting?: boolean } = {},
+): Offer[] {
   const wanted = contentWords(text);
-  if (!wanted.length) return [];
   const hinted = hintedRoles(text);
   const roles = hinted.length ? hinted : fitting;
+  const offers = wanted.length ? ranked(wanted, elements, roles, limit) : [];
+  if (offers.length || !orFitting) return offers;
+  const missing = wanted.map((w) => w.written);
+  return unique(
+    elements.filter((e) => roles.includes(e.role)).map((e) => ({ role: e.role, name: e.name, missing })),
+    limit,
+  );
+}
+
+function ranked(wanted: Word[], elements: PageElement[], roles: string[], limit: number): Offer[] {
   const scored = elements.flatMap((element, index) => {
     const own = contentWords(element.name);
     const keys = new Set(own.map((w) => w.key));
@@ -99,19 +114,33 @@ export function closestOffers(text: string, elements: PageElement[], fitting: st
     ];
   });
   scored.sort((a, b) => b.shared - a.shared || b.fits - a.fits || a.extra - b.extra || a.index - b.index);
+  return unique(
+    scored.map((s) => ({ role: s.element.role, name: s.element.name, missing: s.missing })),
+    limit,
+  );
+}
+
+/** The first `limit` offers, each role and name once. */
+function unique(offers: Offer[], limit: number): Offer[] {
   const out: Offer[] = [];
-  for (const s of scored) {
+  for (const offer of offers) {
     if (out.length === limit) break;
-    if (out.some((o) => o.role === s.element.role && o.name === s.element.name)) continue;
-    out.push({ role: s.element.role, name: s.element.name, missing: s.missing });
+    if (!out.some((o) => o.role === offer.role && o.name === offer.name)) out.push(offer);
   }
   return out;
 }
 
 /** `button "Sign in"`, with what it lacks: `link "Settings" (missing "save")`. */
 export function describeOffer(offer: Offer): string {
+  return describeNoting(offer, null);
+}
+
+/** An offer described with a note after what it lacks: `link "Settings" (missing "save"; note)`. */
+export function describeNoting(offer: Offer, note: string | null): string {
+  const notes = offer.missing.length ? [`missing ${offer.missing.map((w) => JSON.stringify(w)).join(', ')}`] : [];
+  if (note) notes.push(note);
   const text = `${offer.role} ${JSON.stringify(offer.name)}`;
-  return offer.missing.length ? `${text} (missing ${offer.missing.map((w) => JSON.stringify(w)).join(', ')})` : text;
+  return notes.length ? `${text} (${notes.join('; ')})` : text;
 }
 
 const TYPED = ['textbox', 'searchbox', 'spinbutton'];

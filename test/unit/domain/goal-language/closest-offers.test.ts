@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import {
   closestOffers,
   contentWords,
+  describeNoting,
   describeOffer,
   foldWord,
   phrasingFor,
@@ -107,7 +108,25 @@ describe('goal language: what the page offers closest to a sentence', () => {
       });
 
     it('offers at most the limit', () => {
-      expect(closestOffers('Sign in', loginPage, CLICKABLE, 1).map(describeOffer)).to.deep.equal(['button "Sign in"']);
+      expect(closestOffers('Sign in', loginPage, CLICKABLE, { limit: 1 }).map(describeOffer)).to.deep.equal([
+        'button "Sign in"',
+      ]);
+    });
+
+    it('a note follows what an offer lacks', () => {
+      expect(describeNoting({ role: 'link', name: 'Settings', missing: ['save'] }, 'say e.g. x')).to.equal(
+        'link "Settings" (missing "save"; say e.g. x)',
+      );
+      expect(describeNoting({ role: 'link', name: 'Settings', missing: [] }, 'say e.g. x')).to.equal(
+        'link "Settings" (say e.g. x)',
+      );
+    });
+
+    it('when asked, offers the elements of a fitting role when none shares a word', () => {
+      expect(
+        closestOffers('Remember me', loginPage, ['textbox', 'checkbox'], { orFitting: true }).map(describeOffer),
+      ).to.deep.equal(['textbox "Email" (missing "remember")']);
+      expect(closestOffers('Remember me', loginPage, ['checkbox'], { orFitting: true })).to.deep.equal([]);
     });
   });
 
