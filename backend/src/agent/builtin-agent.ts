@@ -32,7 +32,15 @@ import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.j
 import { ungrouped } from './trace-groups.js';
 import { resolveTarget } from './resolve-target.js';
 import { watchEffects } from './effects.js';
-import { unresolvedMessage } from './failure-message.js';
+import {
+  INTERACTIVE_ROLES,
+  offeredLine,
+  unreadableMessage,
+  unreadableParts,
+  unresolvedMessage,
+  type Unreadable,
+} from './failure-message.js';
+import { offersOnPage } from './page-reading.js';
 import { elementOf, personTargetsOf, visuallyHidden } from './person-target.js';
 import type { LanguageModel } from './language-model.js';
 import { locateModelTarget } from './llm/locate-model-target.js';
@@ -123,7 +131,7 @@ export class BuiltinAgent implements Agent {
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
   }
 
-  async burnIn(page: Page, goal: string, context: AgentContext): Promise<BurnInResult> {
+  async burnIn(page: Page, goal: string, context: AgentContext, expectedResult?: string): Promise<BurnInResult> {
     const steps: Step[] = [];
     const sentences = splitGoal(goal);
     if (!sentences.length)
@@ -137,12 +145,28 @@ export class BuiltinAgent implements Agent {
       await context.onStep?.(step, steps.length - 1);
     };
     const group = context.group ?? ungrouped;
-    for (const sentence of sentences) {
+    // Every sentence, and the expected result, is read before anything is done, so that one burn-in
+    // reports every one that cannot be read. The sentences before the first of them are performed,
+    // so that what the page offers is read where the goal meant it. A language model, when there
+    // is one, reads what the rules cannot as the burn-in reaches it.
+    const unreadable = this.assist ? [] : unreadableParts(sentences, expectedResult);
+    const first = unreadable.find((u) => u.sentence !== null);
+    let failure: string | null = null;
+    for (const sentence of first ? sentences.slice(0, sentences.indexOf(first.sentence!)) : sentences) {
       // Each sentence of the goal is one step of the trace, whatever steps it is recorded as.
-      const error = await group(sentence, () => this.burnInSentence(page, sentence, context, record));
-      if (error !== null) return { steps, ok: false, error };
+      failure = await group(sentence, () => this.burnInSentence(page, sentence, context, record));
+      if (failure !== null) break;
     }
-    return { steps, ok: true };
+    if (!unreadable.length) return failure === null ? { steps, ok: true } : { steps, ok: false, error: failure };
+    const explained: Unreadable[] = [];
+    for (const part of unreadable) {
+      const offered =
+        part.sentence === null
+          ? null
+          : offeredLine(await offersOnPage(page, part.sentence, INTERACTIVE_ROLES), page.url());
+      explained.push({ ...part, offered });
+    }
+    return { steps, ok: false, error: unreadableMessage(explained, failure) };
   }
 
   /** Performs one sentence of the goal; null when it worked, else why not. */

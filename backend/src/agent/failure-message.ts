@@ -1,9 +1,11 @@
 // A burn-in that fails says why and what would work: the sentence, what it was understood as, what
 // the page has instead (roles, names and the words they lack), and the closest phrasing that would
 // find something. Goalie never acts on these guesses: they only explain.
-import { describeOffer, type Offer } from '../domain/goal-language/closest-offers.js';
+import { describeNoting, describeOffer, phrasingFor, type Offer } from '../domain/goal-language/closest-offers.js';
 import { formatIntent } from '../domain/goal-language/format.js';
 import type { Intent, Purpose } from '../domain/goal-language/intents.js';
+import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
+import { parseSentence } from '../domain/goal-language/parse-sentence.js';
 import { PURPOSE_ROLES } from '../domain/goal-language/roles.js';
 import { PHRASINGS_POINTER } from '../domain/goal-language/phrasings.js';
 
@@ -40,4 +42,63 @@ export function unresolvedMessage(
   if (suggestion && suggestion !== understood) lines.push(`Closest phrasing that would find something: ${suggestion}`);
   lines.push(PHRASINGS_POINTER);
   return lines.join('\n');
+}
+
+/**
+ * What the page offers for a sentence that could not be read: `Closest on the page: button "Save
+ * settings" (say e.g. "Click 'Save settings'")`, the first element a phrasing can act on showing it.
+ */
+export function offeredLine(closest: Offer[], url: string): string {
+  if (!closest.length) return `Nothing on ${url} shares a word with it.`;
+  let said = false;
+  const described = closest.map((offer) => {
+    const phrasing = said ? null : phrasingFor(offer);
+    if (!phrasing) return describeOffer(offer);
+    said = true;
+    return describeNoting(offer, `say e.g. ${JSON.stringify(phrasing)}`);
+  });
+  return `Closest on the page: ${described.join(', ')}.`;
+}
+
+/** The roles a sentence that could not be read may have meant to act on. */
+export const INTERACTIVE_ROLES = [...PURPOSE_ROLES.press, 'listbox'];
+
+/** A part of a test case that cannot be read: a sentence of the goal, or (null) the expected result. */
+export interface UnreadablePart {
+  sentence: string | null;
+  error: string;
+}
+
+export interface Unreadable extends UnreadablePart {
+  /** What the page offers closest to the sentence (offeredLine); null for the expected result. */
+  offered: string | null;
+}
+
+/** Every sentence of the goal, and the expected result, that the rules cannot read, in order. */
+export function unreadableParts(sentences: string[], expectedResult?: string): UnreadablePart[] {
+  const parts: UnreadablePart[] = [];
+  for (const sentence of sentences) {
+    const parsed = parseSentence(sentence);
+    if (!parsed.ok) parts.push({ sentence, error: parsed.error });
+  }
+  const expected = expectedResult?.trim() ? parseExpectedResult(expectedResult) : null;
+  // Its list of phrasings would bury the other problems: the pointer at the end stands for it.
+  if (expected && !expected.ok)
+    parts.push({ sentence: null, error: expected.error.replace(/ Understood phrasings[\s\S]*$/, '') });
+  return parts;
+}
+
+/**
+ * One message for every part that cannot be read, after the failure of a sentence performed before
+ * them when there was one: a burn-in reports every problem it can know of at once.
+ */
+export function unreadableMessage(parts: Unreadable[], failure: string | null): string {
+  const lines = parts.map((p) => (p.offered ? `${p.error}\n  ${p.offered}` : p.error));
+  if (failure === null && lines.length === 1) return `${lines[0]!.replace('\n  ', '\n')}\n${PHRASINGS_POINTER}`;
+  const names = parts.map((p) => (p.sentence === null ? 'the expected result' : JSON.stringify(p.sentence)));
+  const head =
+    failure === null
+      ? `Could not understand ${parts.length} sentences: ${names.join(', ')}.`
+      : `${failure.replace(`\n${PHRASINGS_POINTER}`, '')}\nNot understood either, so not tried: ${names.join(', ')}.`;
+  return [head, ...lines.map((line) => `- ${line}`), PHRASINGS_POINTER].join('\n');
 }

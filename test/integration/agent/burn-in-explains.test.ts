@@ -29,9 +29,24 @@ const ACCOUNTS = html(
 
 describe('built-in agent: a failed burn-in explains against the page', function () {
   const pages = useAgentPages({ '/settings': SETTINGS, '/accounts': ACCOUNTS });
-  const burnIn = (goal: string): Promise<BurnInResult> =>
-    pages.agent.burnIn(pages.page, goal, { baseUrl: pages.site.url, configs: {} });
+  const burnIn = (goal: string, expectedResult?: string): Promise<BurnInResult> =>
+    pages.agent.burnIn(pages.page, goal, { baseUrl: pages.site.url, configs: {} }, expectedResult);
   const shown = () => pages.page.locator('#out').innerText();
+
+  it('a sentence it cannot read names the closest elements of the page, and how to say one', async () => {
+    const result = await burnIn('Go to /settings. Save the settings');
+    expect(result.ok).to.equal(false);
+    expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /settings']);
+    const lines = result.error!.split('\n');
+    expect(lines[0]).to.match(/^Could not understand "Save the settings"\. Each sentence asks for one concrete action/);
+    expect(lines[1]).to.equal(
+      'Closest on the page: button "Save settings" (say e.g. "Click \'Save settings\'"), link "Settings" (missing "save"), heading "Your settings" (missing "save").',
+    );
+    // A pointer to the phrasings, not the whole list of them.
+    expect(lines).to.have.length(3);
+    expect(lines[2]).to.match(/^How to write goal sentences: docs\/goal-language\.md/);
+    expect(await shown()).to.equal('');
+  });
 
   it('a sentence whose reading finds nothing names the closest element and what it lacks', async () => {
     const result = await burnIn("Go to /settings. Click 'Save changes'");
@@ -43,5 +58,31 @@ describe('built-in agent: a failed burn-in explains against the page', function 
     ]);
     expect(result.error).to.not.include('Understood phrasings');
     expect(await shown()).to.equal('');
+  });
+
+  it('every sentence it cannot read is reported in one burn-in, and none after the first is performed', async () => {
+    const result = await burnIn("Go to /settings. Frobnicate the widget. Check 'Email me'. Save the settings");
+    expect(result.ok).to.equal(false);
+    expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /settings']);
+    const lines = result.error!.split('\n');
+    expect(lines[0]).to.equal('Could not understand 2 sentences: "Frobnicate the widget", "Save the settings".');
+    expect(lines[1]).to.match(/^- Could not understand "Frobnicate the widget"\. Each sentence asks/);
+    expect(lines[2]).to.equal(`  Nothing on ${pages.site.url}/settings shares a word with it.`);
+    expect(lines[3]).to.match(/^- Could not understand "Save the settings"\. Each sentence asks/);
+    expect(lines[4]).to.equal(
+      '  Closest on the page: button "Save settings" (say e.g. "Click \'Save settings\'"), link "Settings" (missing "save"), heading "Your settings" (missing "save").',
+    );
+    expect(lines[5]).to.match(/^How to write goal sentences/);
+    expect(lines).to.have.length(6);
+    expect(await pages.page.getByRole('checkbox', { name: 'Email me' }).isChecked()).to.equal(false);
+  });
+
+  it('an expected result it cannot read is reported with the sentences, before the goal is done', async () => {
+    const result = await burnIn('Go to /settings. Frobnicate the widget', 'It works nicely');
+    expect(result.ok).to.equal(false);
+    const lines = result.error!.split('\n');
+    expect(lines[0]).to.equal('Could not understand 2 sentences: "Frobnicate the widget", the expected result.');
+    expect(lines[3]).to.equal('- Could not understand the expected result "It works nicely".');
+    expect(lines[4]).to.match(/^How to write goal sentences/);
   });
 });
