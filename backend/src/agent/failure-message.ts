@@ -45,6 +45,20 @@ export function unresolvedMessage(
 }
 
 /**
+ * A sentence whose readings find different elements, so they would do different things: Goalie
+ * does not pick one. Each reading with what it finds, and how to say which is meant.
+ */
+export function ambiguousReadings(
+  sentence: string,
+  where: string,
+  readings: { reading: string; finds: string }[],
+): string {
+  const each = readings.map((r) => `"${r.reading}" finds ${r.finds}`);
+  const last = each.pop()!;
+  return `Could not do "${sentence}"${where}: it reads ${readings.length} ways that act on different elements of the page, so Goalie does not pick one: ${each.join(', ')} and ${last}. Write the one you mean: ${readings.map((r) => JSON.stringify(r.reading)).join(' or ')}.`;
+}
+
+/**
  * What the page offers for a sentence that could not be read: `Closest on the page: button "Save
  * settings" (say e.g. "Click 'Save settings'")`, the first element a phrasing can act on showing it.
  */

@@ -85,4 +85,22 @@ describe('built-in agent: a failed burn-in explains against the page', function 
     expect(lines[3]).to.equal('- Could not understand the expected result "It works nicely".');
     expect(lines[4]).to.match(/^How to write goal sentences/);
   });
+
+  it('a sentence that reads two ways acting on different elements is refused with both named', async () => {
+    const result = await burnIn('Go to /accounts. Delete account');
+    expect(result.ok).to.equal(false);
+    expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /accounts']);
+    expect(result.error).to.equal(
+      `Could not do "Delete account": it reads 2 ways that act on different elements of the page, so Goalie does not pick one: "Click 'Delete' or 'Remove' in the row of 'account'" finds the "Delete" button in the row of "account" and "Click 'Delete account'" finds the "Delete account" button. Write the one you mean: "Click 'Delete' or 'Remove' in the row of 'account'" or "Click 'Delete account'".`,
+    );
+    // Neither was clicked.
+    expect(await pages.page.locator('li').count()).to.equal(2);
+    expect(await shown()).to.equal('');
+  });
+
+  it('a sentence whose other reading is not on the page acts on the one that is', async () => {
+    const result = await burnIn('Go to /accounts. Delete archive');
+    expect(result.error ?? '').to.equal('');
+    expect(await pages.page.locator('li').allInnerTexts()).to.deep.equal(['account Delete']);
+  });
 });
