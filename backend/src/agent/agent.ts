@@ -51,8 +51,11 @@ export type HealResult =
   | { error: string; gone?: { element: string; closest: string } };
 
 export interface Agent {
-  /** Performs the goal on `page`, sentence by sentence, recording a step for each action. */
-  burnIn(page: Page, goal: string, context: AgentContext): Promise<BurnInResult>;
+  /**
+   * Performs the goal on `page`, sentence by sentence, recording a step for each action. The expected
+   * result, when given, is only read: one that cannot be read fails the burn-in with the goal's.
+   */
+  burnIn(page: Page, goal: string, context: AgentContext, expectedResult?: string): Promise<BurnInResult>;
   /**
    * A step whose locators all failed on the current page: interprets its (elementary) sentence
    * again, performs it, and returns the new step; or says why it cannot.

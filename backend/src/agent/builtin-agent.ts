@@ -2,7 +2,7 @@
 // sentence, finds each target on the live page, performs the action with the same executor replay
 // uses, and records the step. Healing interprets one step's elementary sentence again, more
 // leniently. Evaluation parses the expected result and checks each expectation.
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { formatIntent } from '../domain/goal-language/format.js';
 import type { Intent, ParsedAction, Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { findConfig, pickLoginKeys, placeholderFor } from '../domain/goal-language/login-keys.js';
@@ -24,15 +24,24 @@ import { toPlaywright } from './playwright-locator.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
 import { wayToTarget } from './browse-for-item.js';
 import { checkExpectation } from './check-expectation.js';
-import { editingFocused } from './page-scripts.js';
+import { editingFocused, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
-import { resolveTarget } from './resolve-target.js';
+import { resolveTarget, type Resolved } from './resolve-target.js';
 import { watchEffects } from './effects.js';
-import { unresolvedMessage } from './failure-message.js';
+import {
+  ambiguousReadings,
+  INTERACTIVE_ROLES,
+  offeredLine,
+  unreadableMessage,
+  unreadableParts,
+  unresolvedMessage,
+  type Unreadable,
+} from './failure-message.js';
+import { offersOnPage } from './page-reading.js';
 import { elementOf, personTargetsOf, visuallyHidden } from './person-target.js';
 import type { LanguageModel } from './language-model.js';
 import { locateModelTarget } from './llm/locate-model-target.js';
@@ -123,7 +132,7 @@ export class BuiltinAgent implements Agent {
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
   }
 
-  async burnIn(page: Page, goal: string, context: AgentContext): Promise<BurnInResult> {
+  async burnIn(page: Page, goal: string, context: AgentContext, expectedResult?: string): Promise<BurnInResult> {
     const steps: Step[] = [];
     const sentences = splitGoal(goal);
     if (!sentences.length)
@@ -137,12 +146,28 @@ export class BuiltinAgent implements Agent {
       await context.onStep?.(step, steps.length - 1);
     };
     const group = context.group ?? ungrouped;
-    for (const sentence of sentences) {
+    // Every sentence, and the expected result, is read before anything is done, so that one burn-in
+    // reports every one that cannot be read. The sentences before the first of them are performed,
+    // so that what the page offers is read where the goal meant it. A language model, when there
+    // is one, reads what the rules cannot as the burn-in reaches it.
+    const unreadable = this.assist ? [] : unreadableParts(sentences, expectedResult);
+    const first = unreadable.find((u) => u.sentence !== null);
+    let failure: string | null = null;
+    for (const sentence of first ? sentences.slice(0, sentences.indexOf(first.sentence!)) : sentences) {
       // Each sentence of the goal is one step of the trace, whatever steps it is recorded as.
-      const error = await group(sentence, () => this.burnInSentence(page, sentence, context, record));
-      if (error !== null) return { steps, ok: false, error };
+      failure = await group(sentence, () => this.burnInSentence(page, sentence, context, record));
+      if (failure !== null) break;
     }
-    return { steps, ok: true };
+    if (!unreadable.length) return failure === null ? { steps, ok: true } : { steps, ok: false, error: failure };
+    const explained: Unreadable[] = [];
+    for (const part of unreadable) {
+      const offered =
+        part.sentence === null
+          ? null
+          : offeredLine(await offersOnPage(page, part.sentence, INTERACTIVE_ROLES), page.url());
+      explained.push({ ...part, offered });
+    }
+    return { steps, ok: false, error: unreadableMessage(explained, failure) };
   }
 
   /** Performs one sentence of the goal; null when it worked, else why not. */
@@ -268,8 +293,16 @@ export class BuiltinAgent implements Agent {
     }
   }
 
-  /** One action of a sentence; when its target is not on the page, the sentence's other readings in turn. */
+  /**
+   * One action of a sentence, in the reading whose target the page shows; when readings are not
+   * all grounded first (a login, a rename), each is tried in turn while its target is missing.
+   */
   private async performAnyReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    const readings = [action, ...(action.alternatives ?? [])];
+    if (readings.length > 1 && !how.byModel && readings.every((r) => groundable(r.intent) !== null)) {
+      const { reading, resolved } = await this.groundedReading(page, readings, how);
+      return this.perform(page, reading, context, how, resolved);
+    }
     try {
       return await this.perform(page, action, context, how);
     } catch (error) {
@@ -288,6 +321,59 @@ export class BuiltinAgent implements Agent {
       }
       throw error;
     }
+  }
+
+  /**
+   * Of a sentence's readings, the one whose target is on the page (the first is waited for, the
+   * others are read from the page as it then is). Two that find different elements would do
+   * different things: refused, naming both, instead of acting on one. None: the first one's reason.
+   */
+  private async groundedReading(
+    page: Page,
+    readings: ParsedAction[],
+    how: How,
+  ): Promise<{ reading: ParsedAction; resolved?: Resolved }> {
+    const found: { reading: ParsedAction; element: ElementHandle; resolved: Resolved }[] = [];
+    let firstMissing: TargetUnresolved | null = null;
+    try {
+      for (const [i, reading] of readings.entries()) {
+        const { target, purpose } = groundable(reading.intent)!;
+        const timeoutMs = i === 0 ? this.findTimeoutMs : 0;
+        let resolved: Resolved;
+        try {
+          resolved = await resolveTarget(page, target, purpose, { fuzzy: false, timeoutMs });
+        } catch (error) {
+          if (!(error instanceof TargetUnresolved)) throw error;
+          firstMissing ??= i === 0 ? error : null;
+          continue;
+        }
+        const element = await toPlaywright(page, resolved.target.locators[0]!)
+          .visible()
+          .first()
+          .elementHandle({ timeout: 1000 })
+          .catch(() => null);
+        if (!element) continue;
+        let same = false;
+        for (const other of found)
+          same ||= await other.element.evaluate(sameOrNested, element as ElementHandle<Element>);
+        if (same) await element.dispose();
+        else found.push({ reading, element, resolved });
+      }
+    } finally {
+      for (const f of found) await f.element.dispose().catch(() => {});
+    }
+    const [action] = readings;
+    if (found.length > 1)
+      throw new ActionFailed(
+        ambiguousReadings(
+          action!.sentence,
+          whereOf(action!.sentence, how),
+          found.map((f) => ({ reading: formatIntent(f.reading.intent), finds: f.resolved.target.description })),
+        ),
+      );
+    if (found.length) return { reading: found[0]!.reading, resolved: found[0]!.resolved };
+    if (firstMissing) throw missingTarget(action!, how, firstMissing);
+    return { reading: action! };
   }
 
   /**
@@ -455,8 +541,17 @@ export class BuiltinAgent implements Agent {
     return steps;
   }
 
-  /** Resolves the action's target, performs its step(s) and hands each to `how.record` once performed. */
-  private async perform(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+  /**
+   * Resolves the action's target (unless `grounded` holds it already: found once, with the hover that
+   * revealed it), performs its step(s) and hands each to `how.record` once performed.
+   */
+  private async perform(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+    grounded?: Resolved,
+  ): Promise<Step[]> {
     const { intent, sentence } = action;
     if (intent.kind === 'login') return this.loginWithConfig(page, intent.config, sentence, context, how);
     if (intent.kind === 'loginAs')
@@ -469,13 +564,13 @@ export class BuiltinAgent implements Agent {
       );
     if (intent.kind === 'dismiss') return this.dismiss(page, intent.target, sentence, context, how);
     if (intent.kind === 'rename') return this.rename(page, intent.target, intent.value, sentence, context, how);
-    const where = how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
+    const where = whereOf(sentence, how);
     let built: Built;
     try {
-      built = await this.stepFor(page, intent, sentence, how, context);
+      built = await this.stepFor(page, intent, sentence, how, context, grounded);
     } catch (error) {
       if (!(error instanceof TargetUnresolved)) throw error;
-      throw new TargetMissing(unresolvedMessage(sentence, where, intent, error.reason, error.closest), error.reason);
+      throw missingTarget(action, how, error);
     }
     const before: Step[] = [];
     if (built.revealedBy) {
@@ -551,14 +646,22 @@ export class BuiltinAgent implements Agent {
   }
 
   /** The recorded step of one intent, with its target found on the page now. */
-  private async stepFor(page: Page, intent: Intent, sentence: string, how: How, context: AgentContext): Promise<Built> {
+  private async stepFor(
+    page: Page,
+    intent: Intent,
+    sentence: string,
+    how: How,
+    context: AgentContext,
+    grounded?: Resolved,
+  ): Promise<Built> {
     let revealedBy: string | undefined;
     const target = async (purpose: Purpose): Promise<{ target: Target; isSelect: boolean }> => {
       const phrase = 'target' in intent ? intent.target : null;
       if (!phrase) throw new Error(`"${sentence}" names no element`);
       const resolved = how.byModel
         ? await locateModelTarget(page, how.byModel.target, purpose, context.configs)
-        : await resolveTarget(page, phrase, purpose, { fuzzy: how.fuzzy, timeoutMs: this.findTimeoutMs });
+        : (grounded ??
+          (await resolveTarget(page, phrase, purpose, { fuzzy: how.fuzzy, timeoutMs: this.findTimeoutMs })));
       revealedBy = resolved.revealedBy;
       if (how.heal) {
         const anchor = anchorOf(resolved.target);
@@ -733,6 +836,38 @@ function judged(recorded: RecordedTargetFacts, found: TargetFacts): { name: Name
   const named = recorded.name ? `${JSON.stringify(recorded.name)} ` : '';
   const element = `${named}${roleWord(recorded.role)}${recorded.scope ? ` in ${recorded.scope}` : ''}`;
   throw new HealRefused(element, `${describeFacts(found)} (${decision.why})`);
+}
+
+/** " (from "<goal sentence>")" when the action is one step of a longer sentence. */
+function whereOf(sentence: string, how: How): string {
+  return how.from && how.from !== sentence ? ` (from "${how.from}")` : '';
+}
+
+function missingTarget(action: ParsedAction, how: How, error: TargetUnresolved): TargetMissing {
+  const { sentence, intent } = action;
+  return new TargetMissing(unresolvedMessage(sentence, whereOf(sentence, how), intent, error), error.reason);
+}
+
+/** The target phrase and purpose of an intent that acts on one element found by its phrase; else null. */
+function groundable(intent: Intent): { target: TargetPhrase; purpose: Purpose } | null {
+  switch (intent.kind) {
+    case 'click':
+      return { target: intent.target, purpose: intent.purpose };
+    case 'fill':
+    case 'select':
+    case 'hover':
+      return { target: intent.target, purpose: intent.kind };
+    case 'check':
+    case 'uncheck':
+      return { target: intent.target, purpose: 'check' };
+    case 'expand':
+    case 'collapse':
+      return { target: intent.target, purpose: 'expand' };
+    case 'press':
+      return intent.target ? { target: intent.target, purpose: 'press' } : null;
+    default:
+      return null;
+  }
 }
 
 function message(error: unknown): string {

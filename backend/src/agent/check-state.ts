@@ -4,6 +4,7 @@
 // field's value, a select's chosen option or a slider's aria-valuetext / aria-valuenow. Waits up
 // to the timeout for the state to come true, and says what it found either way.
 import type { Locator as PwLocator, Page } from 'playwright-core';
+import { describeOffer } from '../domain/goal-language/closest-offers.js';
 import type { Purpose } from '../domain/goal-language/intents.js';
 import { PURPOSE_ROLES, rolesForNoun } from '../domain/goal-language/roles.js';
 import { isPopupNoun } from '../domain/goal-language/state-clauses.js';
@@ -262,7 +263,7 @@ export async function checkState(
     return {
       passed: false,
       title,
-      line: `✗ ${error.reason}${error.closest.length ? `; closest: ${error.closest.join(', ')}` : ''}.`,
+      line: `✗ ${error.reason}${error.closest.length ? `; closest: ${error.closest.map(describeOffer).join(', ')}` : ''}.`,
     };
   }
   return checkFound(page, expectation, configs, locator, description, title, deadline);

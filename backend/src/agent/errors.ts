@@ -1,5 +1,6 @@
 // Errors of the agent, told apart by class: the run engine heals a step on TargetNotFound and reports
 // the others as they are.
+import type { Offer } from '../domain/goal-language/closest-offers.js';
 import type { Step } from '../domain/steps.js';
 
 /** Replay: none of a step's locators found exactly one visible element. Healing may help. */
@@ -32,8 +33,10 @@ export class TargetUnresolved extends Error {
   constructor(
     /** What was wrong, without the sentence: `no button or link named "Sign up" on http://...`. */
     readonly reason: string,
-    /** The most similar things on the page, as `button "Sign in"`. */
-    readonly closest: string[],
+    /** What the page offers closest to what was named, best first. */
+    readonly closest: Offer[],
+    /** The text the page was searched for, when it was: none close means nothing shares a word with it. */
+    readonly searchedFor: string | null = null,
   ) {
     super(reason);
   }

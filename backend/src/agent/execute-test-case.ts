@@ -356,7 +356,7 @@ export class PlaywrightExecutor implements TestExecutor {
           if (failure) return failure;
         }
       } else {
-        const result = await this.agent.burnIn(page, request.goal, agentContext);
+        const result = await this.agent.burnIn(page, request.goal, agentContext, request.expectedResult ?? undefined);
         steps = result.steps;
         stepsChanged = true;
         if (!result.ok) {

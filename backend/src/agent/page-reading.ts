@@ -1,6 +1,7 @@
 // Reads the page through its accessibility tree for messages: what came closest to a description.
 import type { Page } from 'playwright-core';
 import { describeNode, parseAriaSnapshot, type AriaNode } from '../domain/aria-snapshot.js';
+import { closestOffers, type Offer } from '../domain/goal-language/closest-offers.js';
 import { similarity } from '../domain/similarity.js';
 
 export async function pageNodes(page: Page): Promise<AriaNode[]> {
@@ -33,6 +34,29 @@ const AGGREGATES = new Set([
   'contentinfo',
 ]);
 
+/** The page's named things a message may point at: no long texts, no containers (unless wanted). */
+async function namedNodes(page: Page, roles: string[]): Promise<AriaNode[]> {
+  return (await pageNodes(page)).filter(
+    (n) =>
+      (n.name ?? n.text) && (n.name ?? n.text)!.length <= 120 && (!AGGREGATES.has(n.role) || roles.includes(n.role)),
+  );
+}
+
+/**
+ * What the page offers closest to `text` (a sentence, or the name a target was written with), by the
+ * content words they share (domain/goal-language/closest-offers.ts). Without a text, or with
+ * `orFitting` when nothing shares a word: the first things of the roles in `roles`.
+ */
+export async function offersOnPage(
+  page: Page,
+  text: string | null,
+  roles: string[],
+  { limit = 3, orFitting = false }: { limit?: number; orFitting?: boolean } = {},
+): Promise<Offer[]> {
+  const elements = (await namedNodes(page, roles)).map((n) => ({ role: n.role, name: (n.name ?? n.text)! }));
+  return closestOffers(text ?? '', elements, roles, { limit, orFitting: orFitting || text === null });
+}
+
 export async function closestOnPage(
   page: Page,
   name: string | null,
@@ -40,10 +64,7 @@ export async function closestOnPage(
   limit = 3,
   minScore = -1,
 ): Promise<string[]> {
-  const nodes = (await pageNodes(page)).filter(
-    (n) =>
-      (n.name ?? n.text) && (n.name ?? n.text)!.length <= 120 && (!AGGREGATES.has(n.role) || roles.includes(n.role)),
-  );
+  const nodes = await namedNodes(page, roles);
   const scored = nodes.map((node) => {
     const label = node.name ?? node.text!;
     const fits = roles.includes(node.role) ? 0.15 : 0;

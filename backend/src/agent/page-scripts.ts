@@ -207,3 +207,8 @@ export const editingFocused = pageFunction<() => boolean>(`() => {
   if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
   return el.tagName === 'INPUT' && /^(?:text|search|)$/.test(el.getAttribute('type') || '');
 }`);
+
+/** Whether two elements are one, or one holds the other (a label's text inside its button). */
+export const sameOrNested = pageFunction<(a: Element, b: Element) => boolean>(
+  `(a, b) => a === b || a.contains(b) || b.contains(a)`,
+);

@@ -11,7 +11,7 @@ import { findByIdentifiers, findByName, type Roles } from './find-by-name.js';
 import { findByPosition } from './find-by-position.js';
 import { findNear, type NearFound } from './find-near.js';
 import { markControlAfterText } from './unnamed-controls.js';
-import { closestOnPage } from './page-reading.js';
+import { offersOnPage } from './page-reading.js';
 import { Probe, type Candidate } from './probe.js';
 import { recordLocators } from './record-locators.js';
 
@@ -204,12 +204,16 @@ async function notFound(
 ): Promise<TargetUnresolved> {
   const url = page.url();
   if (missing === 'anchor') {
-    const closest = await closestOnPage(page, phrase.near!.text, []);
-    return new TargetUnresolved(`the text ${JSON.stringify(phrase.near!.text)} is not shown on ${url}`, closest);
+    const closest = await offersOnPage(page, phrase.near!.text, []);
+    return new TargetUnresolved(
+      `the text ${JSON.stringify(phrase.near!.text)} is not shown on ${url}`,
+      closest,
+      phrase.near!.text,
+    );
   }
   const what = wantedWords(purpose, phrase.noun);
   const named = phrase.name === null ? '' : ` named ${JSON.stringify(phrase.name)}`;
   const where = phrase.near ? ` ${phrase.near.relation} ${JSON.stringify(phrase.near.text)}` : '';
-  const closest = await closestOnPage(page, phrase.name, [...roles.preferred, ...roles.fallback]);
-  return new TargetUnresolved(`found no ${what}${named}${where} on ${url}`, closest);
+  const closest = await offersOnPage(page, phrase.name, [...roles.preferred, ...roles.fallback], { orFitting: true });
+  return new TargetUnresolved(`found no ${what}${named}${where} on ${url}`, closest, phrase.name);
 }

@@ -274,7 +274,7 @@ describe('built-in agent: burn-in, replay and healing', function () {
     expect(healed)
       .to.have.property('error')
       .that.matches(
-        /^Could not do "Check 'Remember me'": found no checkbox, radio button or switch named "Remember me" on http:\/\/127\.0\.0\.1:\d+\/login\.\nClosest on the page: heading "Sign in", button "Sign in"\.\nUnderstood phrasings/,
+        /^Could not do "Check 'Remember me'": found no checkbox, radio button or switch named "Remember me" on http:\/\/127\.0\.0\.1:\d+\/login\.\nNothing on the page shares a word with "Remember me"\.\nHow to write goal sentences/,
       );
   });
 });

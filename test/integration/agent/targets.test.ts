@@ -192,16 +192,16 @@ describe('built-in agent: finding targets', function () {
   });
 
   describe('failures name the sentence and what came closest', () => {
-    it('an unknown sentence lists the phrasings understood, and keeps the steps before it', async () => {
+    it('an unknown sentence says what the page has, points to the phrasings, and keeps the steps before it', async () => {
       const result = await burnIn('Go to /login. Frobnicate the widget. Click Sign in');
       expect(result.ok).to.equal(false);
       expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /login']);
       expect(result.error).to.match(
-        /^Could not understand "Frobnicate the widget"\. Understood phrasings \(quotes optional where unambiguous\):\n {2}navigate: Go to \/path/,
+        /^Could not understand "Frobnicate the widget"\. Each sentence asks for one concrete action on the page[^\n]*\nNothing on http:\/\/127\.0\.0\.1:\d+\/login shares a word with it\.\nHow to write goal sentences: docs\/goal-language\.md /,
       );
     });
 
-    it('a missing target names the sentence, the closest names with their roles, the closest phrasing that works, and the phrasings', async () => {
+    it('a missing target names the sentence, the closest names with their roles and missing words, the closest phrasing that works, and where the phrasings are', async () => {
       const result = await burnIn("Go to /login. Click 'Sign up'");
       expect(result.ok).to.equal(false);
       const lines = result.error!.split('\n');
@@ -209,10 +209,11 @@ describe('built-in agent: finding targets', function () {
         `Could not do "Click 'Sign up'": found no button, link or other clickable element named "Sign up" on ${site.url}/login.`,
       );
       expect(lines[1]).to.equal(
-        'Closest on the page: button "Sign in", link "Sign in with GitHub", heading "Sign in to your account".',
+        'Closest on the page: button "Sign in" (missing "up"), link "Sign in with GitHub" (missing "up"), heading "Sign in to your account" (missing "up").',
       );
       expect(lines[2]).to.equal("Closest phrasing that would find something: Click 'Sign in'");
-      expect(lines[3]).to.equal('Understood phrasings (quotes optional where unambiguous):');
+      expect(lines[3]).to.match(/^How to write goal sentences: docs\/goal-language\.md /);
+      expect(lines).to.have.length(4);
     });
 
     it('a failure says what an ordinary sentence was understood as', async () => {
@@ -233,7 +234,7 @@ describe('built-in agent: finding targets', function () {
       const result = await burnIn("Go to /todos. Click 'Delete'");
       expect(result.ok).to.equal(false);
       expect(result.error).to.include(
-        `Could not do "Click 'Delete'": 2 visible elements match "Delete" (button "Delete", button "Delete"), so it is not clear which one is meant; say what it is ("the 'X' button") or where it is ("... in the row of 'text'").\nUnderstood phrasings`,
+        `Could not do "Click 'Delete'": 2 visible elements match "Delete" (button "Delete", button "Delete"), so it is not clear which one is meant; say what it is ("the 'X' button") or where it is ("... in the row of 'text'").\nHow to write goal sentences`,
       );
     });
 

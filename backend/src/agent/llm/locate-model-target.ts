@@ -6,7 +6,7 @@ import type { Purpose } from '../../domain/goal-language/intents.js';
 import { resolvePlaceholders, type ConfigValues, type Locator } from '../../domain/steps.js';
 import { describeElement } from '../describe-element.js';
 import { TargetUnresolved } from '../errors.js';
-import { closestOnPage } from '../page-reading.js';
+import { offersOnPage } from '../page-reading.js';
 import { describeLocator, toPlaywright } from '../playwright-locator.js';
 import { Probe } from '../probe.js';
 import { recordLocators } from '../record-locators.js';
@@ -43,7 +43,7 @@ export async function locateModelTarget(
       const what = target.role
         ? `${target.role} ${JSON.stringify(target.name)}`
         : `the text ${JSON.stringify(target.text)}`;
-      const closest = await closestOnPage(page, modelTargetName(target), target.role ? [target.role] : []);
+      const closest = await offersOnPage(page, modelTargetName(target), target.role ? [target.role] : []);
       throw new TargetUnresolved(
         found.length
           ? `${what} matches ${found.length} visible elements on ${page.url()}`

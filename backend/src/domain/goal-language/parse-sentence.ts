@@ -4,7 +4,6 @@ import { formatIntent } from './format.js';
 import type { Intent, ParsedAction, SentenceParse, TargetPhrase } from './intents.js';
 import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
-import { goalPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
 
@@ -1077,10 +1076,12 @@ function actions(sentence: string, intents: Intent[]): SentenceParse {
   return { ok: true, actions: parsed };
 }
 
-/** `why`: what the sentence lacks, when that is known. */
+/**
+ * `why`: what the sentence lacks, when that is known. One line: the burn-in adds what the page offers
+ * closest to the sentence and a pointer to the phrasings (agent/failure-message.ts).
+ */
 export function notUnderstood(sentence: string, why?: string): string {
-  return (
-    `Could not understand "${sentence.trim()}"${why ? `: ${why}` : ''}. Understood phrasings (quotes optional where unambiguous):\n${goalPhrasings()}\n` +
-    "Each sentence asks for one concrete action on the page, naming the element as the page shows it (\"Click 'Add to cart' next to 'Blue mug'\")."
-  );
+  return why
+    ? `Could not understand "${sentence.trim()}": ${why}.`
+    : `Could not understand "${sentence.trim()}". Each sentence asks for one concrete action on the page, naming the element as the page shows it ("Click 'Add to cart' next to 'Blue mug'").`;
 }

@@ -66,6 +66,9 @@ export function expectationPhrasings(indent = '  '): string {
   return EXPECTATION_PHRASINGS.map((example) => `${indent}${example}`).join('\n');
 }
 
-/** A one-line reminder for messages that are about the page more than the language. */
-export const SHORT_PHRASING_HINT =
-  "Name the element as it reads on the page (\"Click 'Sign in'\", \"Fill 'Email' with '...'\"), say what it is (\"the 'Docs' link\"), or say where it is (\"Click 'Delete' in the row of 'Buy milk'\").";
+/**
+ * The one line that ends a failed burn-in instead of the whole list: the message is about the page
+ * (what it offers, closest first), and the phrasings are in the docs.
+ */
+export const PHRASINGS_POINTER =
+  "How to write goal sentences: docs/goal-language.md (e.g. Click 'Sign in' · Fill 'Email' with '...' · Select 'Sweden' from 'Country' · Click 'Delete' in the row of 'Buy milk').";
