@@ -210,10 +210,18 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     const migrated = await runGoalie(['migrate'], env);
     expect(migrated.code, migrated.stderr).to.equal(0);
     expect(migrated.stdout).to.contain('up to date');
+    // An embedded database that exists, though no server runs on it: no warning, and it is named.
     const file = path.join(home, 'shop.yaml');
-    const result = await runGoalie(['apply', file], env);
+    const result = await runGoalie(['apply', file, '--json'], env);
     expect(result.code, result.stderr).to.equal(0);
-    expect(result.stdout).to.contain('project shop');
+    expect(result.stderr).to.not.include('Warning');
+    const printed = JSON.parse(result.stdout);
+    expect(printed.project.name).to.equal('shop');
+    expect(printed.newEmbeddedDatabase).to.equal(false);
+    expect(
+      printed.database.startsWith(`the embedded PostgreSQL of GOALIE_HOME ${home} (127.0.0.1:`),
+      printed.database,
+    ).to.equal(true);
   });
 
   it('a port in use ends serve at once with exit code 1 and what to do, before the database starts', async () => {
