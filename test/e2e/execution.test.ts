@@ -376,7 +376,10 @@ describe('executing runs in Chromium', function () {
     expect(second.runTestCases.map((t: { name: string }) => t.name).sort()).to.deep.equal(['After broken', 'Broken']);
   });
 
-  it('finishes a run whose worker process is killed in the middle of it', async () => {
+  // One worker process, killed while it runs a test case of each of two runs, one of which is then
+  // cancelled: recovery finishes the one and ends the other CANCELLED (run-engine.test.ts proves
+  // both in-process; this is the real process, killed for real, and the stale timeout in real time).
+  it('after its worker process is killed mid-run: finishes one run, and ends CANCELLED one cancelled meanwhile, within the stale timeout and a tick', async () => {
     await worker!.stop();
     worker = null;
     site.holdSlow = true;
@@ -388,67 +391,38 @@ describe('executing runs in Chromium', function () {
     });
     try {
       await child.waitFor(/Goalie worker .* is running/, 60_000);
-      const slow = await run('Slow');
-      const [row] = await waitFor(
-        'the child worker to run the test case',
+      const [finishing, cancelled] = [await run('Slow'), await run('Slow')];
+      const rows = await waitFor(
+        'the child worker to run the test cases of both runs',
         async () =>
           q(
-            `SELECT rtc.id, rtc.worker_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`,
-            [slow.shortId],
-          ).then((rows) => (rows.length ? rows : null)),
+            `SELECT rtc.id, rtc.worker_id, r.short_id FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = ANY($1) AND rtc.status = 'RUNNING'`,
+            [[finishing.shortId, cancelled.shortId]],
+          ).then((found) => (found.length === 2 ? found : null)),
         30_000,
       );
-      expect(row.worker_id).to.match(new RegExp(`-${child.child.pid}-`));
-      child.child.kill('SIGKILL');
-      await child.stop();
-      site.holdSlow = false;
-      worker = await startWorker(service.runtime);
-      const view = await finished(slow.shortId, 60_000);
-      expect(view).to.include({ status: 'COMPLETED', result: 'PASSED' });
-      const [after] = await q(`SELECT attempt, worker_id FROM run_test_cases WHERE id = $1`, [row.id]);
-      expect(after.attempt).to.equal(1);
-      expect(after.worker_id).to.equal(worker.worker.id);
-    } finally {
-      site.holdSlow = false;
-      await child.stop();
-    }
-  });
-
-  it('ends CANCELLED a run cancelled while its worker process was killed, within the stale timeout and a tick', async () => {
-    await worker!.stop();
-    worker = null;
-    site.holdSlow = true;
-    const child: Running = startGoalie(['worker'], {
-      DATABASE_URL: service.runtime.databaseUrl,
-      GOALIE_HOME: service.home,
-      GOALIE_DEMO_PORT: 'off',
-    });
-    try {
-      await child.waitFor(/Goalie worker .* is running/, 60_000);
-      const slow = await run('Slow');
-      await waitFor(
-        'the child worker to run the test case',
-        async () =>
-          (
-            await q(
-              `SELECT 1 FROM run_test_cases rtc JOIN runs r ON r.id = rtc.run_id WHERE r.short_id = $1 AND rtc.status = 'RUNNING'`,
-              [slow.shortId],
-            )
-          )[0],
-        30_000,
-      );
+      for (const row of rows) expect(row.worker_id).to.match(new RegExp(`-${child.child.pid}-`));
       // Killed before its heartbeat could see the cancel: the cancel is left to recovery.
       child.child.kill('SIGKILL');
       await child.stop();
-      expect((await api.post(`/v1/run/${slow.shortId}/cancel`)).status).to.equal(200);
+      expect((await api.post(`/v1/run/${cancelled.shortId}/cancel`)).status).to.equal(200);
+      site.holdSlow = false;
       worker = await startWorker(service.runtime);
+
       // GOALIE_WORKER_STALE_SECONDS 3 and a tick of 1 s, with room for a slow machine.
-      const view = await finished(slow.shortId, 15_000);
-      expect(view).to.include({ status: 'CANCELLED', result: null });
-      expect(view.runTestCases[0]).to.include({ status: 'CANCELLED', resultTitle: 'Cancelled' });
+      const ended = await finished(cancelled.shortId, 15_000);
+      expect(ended).to.include({ status: 'CANCELLED', result: null });
+      expect(ended.runTestCases[0]).to.include({ status: 'CANCELLED', resultTitle: 'Cancelled' });
       expect(
-        (await q(`SELECT attempt FROM run_test_cases WHERE id = $1`, [view.runTestCases[0].id]))[0].attempt,
+        (await q(`SELECT attempt FROM run_test_cases WHERE id = $1`, [ended.runTestCases[0].id]))[0].attempt,
       ).to.equal(0);
+
+      const view = await finished(finishing.shortId, 60_000);
+      expect(view).to.include({ status: 'COMPLETED', result: 'PASSED' });
+      const row = rows.find((r: { short_id: string }) => r.short_id === finishing.shortId);
+      const [after] = await q(`SELECT attempt, worker_id FROM run_test_cases WHERE id = $1`, [row.id]);
+      expect(after.attempt).to.equal(1);
+      expect(after.worker_id).to.equal(worker.worker.id);
     } finally {
       site.holdSlow = false;
       await child.stop();

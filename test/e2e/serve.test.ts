@@ -1,4 +1,5 @@
-// `goalie serve` and the server commands as a user runs them: embedded PostgreSQL under GOALIE_HOME.
+// `goalie serve` and the server commands as a user runs them: embedded PostgreSQL under GOALIE_HOME,
+// and Ctrl-C on serve after a run (Playwright's own SIGINT handler once exited 130 there).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +33,9 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
       GOALIE_PUBLIC_URL: base,
       DATABASE_URL: '',
       GOALIE_DEMO_PORT: String(demoPort),
+      // Logs as JSON lines, for Ctrl-C's shutdown to be read from them.
+      LOG_LEVEL: 'info',
+      GOALIE_LOG_FORMAT: 'json',
     };
   });
   after(async () => {
@@ -170,8 +174,29 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     expect((await refused.json()).message).to.match(/revoked/);
   });
 
+  it('Ctrl-C after a run (its browser up) exits 0 without an error line, and stops the embedded PostgreSQL', async () => {
+    const before = serve!.output().length;
+    const exited = new Promise<number | null>((resolve) => serve!.child.on('close', resolve));
+    serve!.child.kill('SIGINT');
+    const code = await exited;
+    const output = serve!.output().slice(before);
+    expect(code, output).to.equal(0);
+    const logged = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(
+      logged.filter((line) => line.level >= 50),
+      output,
+    ).to.deep.equal([]);
+    expect(logged.map((line) => line.msg))
+      .to.include('shutting down')
+      .and.include('stopping the embedded PostgreSQL: no other Goalie process uses it');
+    const dataDir = path.join(home, 'postgres', 'data');
+    expect(fs.existsSync(path.join(dataDir, 'postmaster.pid')), 'PostgreSQL stopped').to.equal(false);
+  });
+
   it('a second start reuses the data: no new token, the first one still works', async () => {
-    expect(await serve!.stop()).to.equal(0);
     serve = startGoalie(['serve'], env);
     await serve.waitFor(/Goalie is running/);
     await serve.waitFor(/goalie token create --project demo/);
@@ -185,10 +210,18 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     const migrated = await runGoalie(['migrate'], env);
     expect(migrated.code, migrated.stderr).to.equal(0);
     expect(migrated.stdout).to.contain('up to date');
+    // An embedded database that exists, though no server runs on it: no warning, and it is named.
     const file = path.join(home, 'shop.yaml');
-    const result = await runGoalie(['apply', file], env);
+    const result = await runGoalie(['apply', file, '--json'], env);
     expect(result.code, result.stderr).to.equal(0);
-    expect(result.stdout).to.contain('project shop');
+    expect(result.stderr).to.not.include('Warning');
+    const printed = JSON.parse(result.stdout);
+    expect(printed.project.name).to.equal('shop');
+    expect(printed.newEmbeddedDatabase).to.equal(false);
+    expect(
+      printed.database.startsWith(`the embedded PostgreSQL of GOALIE_HOME ${home} (127.0.0.1:`),
+      printed.database,
+    ).to.equal(true);
   });
 
   it('a port in use ends serve at once with exit code 1 and what to do, before the database starts', async () => {

@@ -9,6 +9,8 @@ import type { Step } from '../../backend/src/domain/steps.js';
 import { startSite, type Site } from './site.js';
 
 export interface AgentPages {
+  /** The file's Chromium, for a page that several tests share (made in a `before` of their own). */
+  readonly browser: Browser;
   readonly page: Page;
   readonly site: Site;
   readonly agent: BuiltinAgent;
@@ -48,6 +50,9 @@ export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 100
   });
   afterEach(async () => context.close());
   return {
+    get browser() {
+      return browser;
+    },
     get page() {
       return page;
     },

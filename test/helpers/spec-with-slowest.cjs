@@ -1,5 +1,5 @@
 // Mocha's spec reporter, then the ten slowest test files of the run, so a slow file is seen the day
-// it arrives. Files run in parallel are timed by their worker (test/helpers/file-times.ts); files run
+// it arrives, and the number of files with the sum of their times. Files run in parallel are timed by their worker (test/helpers/file-times.ts); files run
 // serially, from this reporter's own suite events.
 'use strict';
 const fs = require('node:fs');
@@ -27,7 +27,10 @@ class SpecWithSlowest extends Mocha.reporters.Spec {
       const lines = slowest.map(
         ([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${path.relative(process.cwd(), file)}`,
       );
-      process.stdout.write(`\n  The ${slowest.length} slowest test files:\n${lines.join('\n')}\n`);
+      // The sum beside the run's wall time shows how much work the files are and how well it is spread.
+      const total = [...times.values()].reduce((sum, ms) => sum + ms, 0);
+      const summary = `  ${times.size} files, ${(total / 1000).toFixed(1)} s of file time in all`;
+      process.stdout.write(`\n  The ${slowest.length} slowest test files:\n${lines.join('\n')}\n${summary}\n`);
     });
   }
 }

@@ -1,7 +1,7 @@
 // Opens the database (embedded or DATABASE_URL), runs `work` with a runtime, and closes everything.
 import { loadConfig, ConfigurationError, type Config } from '../config.js';
 import { processLogger } from '../logger.js';
-import { createRuntime, embeddedDatabaseDir, openDatabase, type Runtime } from '../main.js';
+import type { Runtime } from '../main.js';
 import { embeddedClusterExists } from '../persistence/embedded-postgres.js';
 
 /** Which database a command used, for its output. */
@@ -39,6 +39,8 @@ export async function withRuntime<T>(
   options: RuntimeOptions = {},
 ): Promise<T> {
   const config = options.config ?? loadConfig();
+  // Loaded only now: a command's usage mistakes and --help answer without loading the server.
+  const { createRuntime, embeddedDatabaseDir, openDatabase } = await import('../main.js');
   const fresh = !config.databaseUrl && !embeddedClusterExists(embeddedDatabaseDir(config.home));
   if (fresh && options.existingOnly) {
     throw new ConfigurationError(

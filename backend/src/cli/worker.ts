@@ -3,15 +3,7 @@
 import { ConfigurationError, loadConfig } from '../config.js';
 import { processLogger } from '../logger.js';
 import type http from 'node:http';
-import {
-  createRuntime,
-  listenForMetrics,
-  openDatabase,
-  startWorker,
-  type OpenDatabase,
-  type RunningWorker,
-  type Runtime,
-} from '../main.js';
+import type { OpenDatabase, RunningWorker, Runtime } from '../main.js';
 import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
@@ -23,6 +15,8 @@ export async function workerCommand(): Promise<number> {
     throw new ConfigurationError(
       'GOALIE_CONCURRENCY is 0, so this worker would take no test cases. Set it to 1 or more (0 is for `goalie serve` without a worker).',
     );
+  // Loaded after the settings are checked: a refused worker answers at once, not after seconds of loading.
+  const { createRuntime, listenForMetrics, openDatabase, startWorker } = await import('../main.js');
   const logger = processLogger(config.logLevel, config.logFormat);
   keepServing(logger);
   // Listening from the start: a SIGTERM while starting still shuts down in order (below).

@@ -20,6 +20,7 @@ import { addressKind } from '../../../backend/src/domain/url-policy.js';
 import { PlaywrightExplorer } from '../../../backend/src/exploratory/playwright-explorer.js';
 import type { ExecutionOutcome, ExecutionRequest } from '../../../backend/src/app/ports/test-executor.js';
 import { localDiskEvidence } from '../../../backend/src/storage/local-disk.js';
+import { FAILING_EXPECT_TIMEOUT_MS } from '../../helpers/agent-pages.js';
 import { closedPort } from '../../helpers/ports.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
@@ -90,17 +91,30 @@ describe('executor: where the browser may go', function () {
   let target: Awaited<ReturnType<typeof startTarget>>;
   let redirector: http.Server;
   let redirectorUrl: string;
-  const executors: PlaywrightExecutor[] = [];
+  const executors = new Map<string, PlaywrightExecutor>();
   let n = 0;
+  const agent = new BuiltinAgent({ findTimeoutMs: 1500 });
+  const failingAgent = new BuiltinAgent({ findTimeoutMs: 1500, expectTimeoutMs: FAILING_EXPECT_TIMEOUT_MS });
 
-  const executor = (network: BrowserNetworkOptions) => {
-    const made = new PlaywrightExecutor(
-      new BuiltinAgent({ findTimeoutMs: 1500 }),
-      builtinStepPlayer(),
-      localDiskEvidence(dir),
-      { chromiumPath: null, wsEndpoint: null, trace: false, stepScreenshots: false, network },
-    );
-    executors.push(made);
+  /**
+   * An executor (and its Chromium) for these settings, shared by the tests that use the same ones:
+   * each execution has a guard and a context of its own. `failing`: the test expects its expected
+   * result not to show, which need not be waited for in full.
+   */
+  const executor = (network: BrowserNetworkOptions, failing = false) => {
+    // A lookup or an address rule is a function JSON cannot tell apart: such settings get their own.
+    const shared = !Object.values(network).some((value) => typeof value === 'function');
+    const key = shared ? JSON.stringify([network, failing]) : String(executors.size);
+    const made =
+      executors.get(key) ??
+      new PlaywrightExecutor(failing ? failingAgent : agent, builtinStepPlayer(), localDiskEvidence(dir), {
+        chromiumPath: null,
+        wsEndpoint: null,
+        trace: false,
+        stepScreenshots: false,
+        network,
+      });
+    executors.set(key, made);
     return made;
   };
   const request = (over: Partial<ExecutionRequest>): ExecutionRequest => ({
@@ -174,7 +188,7 @@ describe('executor: where the browser may go', function () {
     redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
   });
   after(async () => {
-    await Promise.all(executors.map((e) => e.close()));
+    await Promise.all([...executors.values()].map((e) => e.close()));
     await site?.close();
     await foreign?.close();
     await target?.close();
@@ -233,11 +247,14 @@ describe('executor: where the browser may go', function () {
     const server = http.createServer((_request, response) => void response.end('reached'));
     await new Promise<void>((resolve) => server.listen(0, address, resolve));
     const port = (server.address() as AddressInfo).port;
-    const guarded = executor({
-      defaults: { allowLoopback: false, allowPrivate: true },
-      ownPorts: [],
-      lookup: async (host) => (host === 'staging.test' ? [address] : []),
-    });
+    const guarded = executor(
+      {
+        defaults: { allowLoopback: false, allowPrivate: true },
+        ownPorts: [],
+        lookup: async (host) => (host === 'staging.test' ? [address] : []),
+      },
+      true,
+    );
     try {
       for (const host of [address, `[::ffff:0:${address}]`, 'staging.test']) {
         const outcome = await guarded.execute(
@@ -256,11 +273,14 @@ describe('executor: where the browser may go', function () {
 
   it('refuses a host name that resolves to loopback, checking what DNS answers', async () => {
     const lookups: string[] = [];
-    const guarded = executor({
-      defaults: { allowLoopback: false, allowPrivate: false },
-      ownPorts: [],
-      lookup: async (host) => (lookups.push(host), host === 'shop.test' ? ['203.0.113.7', '127.0.0.1'] : []),
-    });
+    const guarded = executor(
+      {
+        defaults: { allowLoopback: false, allowPrivate: false },
+        ownPorts: [],
+        lookup: async (host) => (lookups.push(host), host === 'shop.test' ? ['203.0.113.7', '127.0.0.1'] : []),
+      },
+      true,
+    );
     const outcome = await guarded.execute(
       request({ baseUrl: `http://shop.test:${target.port}/`, goal: 'Go to /', expectedResult: "'reached' is shown" }),
     );
@@ -374,7 +394,7 @@ describe('executor: where the browser may go', function () {
   /** Each way a test case meets a port, against an own port and a closed one: the outcomes must read the same. */
   const sameAsClosed = async (network: BrowserNetworkOptions) => {
     const closed = await closedPort();
-    const guarded = executor({ ...network, ownPorts: [target.port] });
+    const guarded = executor({ ...network, ownPorts: [target.port] }, true);
     const steps = [{ action: 'goto' as const, url: '/', sentence: 'Go to /' }];
     const ways: [string, (port: number) => Partial<ExecutionRequest>][] = [
       [
@@ -409,7 +429,7 @@ describe('executor: where the browser may go', function () {
 
   for (const mechanism of ['proxy', 'hooks'] as const) {
     it(`checks every hop of a redirect (${mechanism})`, async () => {
-      const outcome = await executor({ defaults: everything, ownPorts: [], mechanism }).execute(
+      const outcome = await executor({ defaults: everything, ownPorts: [], mechanism }, true).execute(
         request({ baseUrl: redirectorUrl, goal: 'Go to /to/metadata', expectedResult: "'reached' is shown" }),
       );
       expect(outcome.verdict, outcome.evaluationThought).to.equal('FAILED');
@@ -511,7 +531,7 @@ describe('executor: where the browser may go', function () {
     await new Promise<void>((resolve) => own.listen(0, address, resolve));
     const ownPort = (own.address() as AddressInfo).port;
     const closed = await closedPort();
-    const guarded = executor({ defaults: everything, ownPorts: [ownPort] });
+    const guarded = executor({ defaults: everything, ownPorts: [ownPort] }, true);
     try {
       const steps = [{ action: 'goto' as const, url: '/', sentence: 'Go to /' }];
       for (const host of [address, `[::ffff:${address}]`, `[::ffff:0:${address}]`]) {
@@ -571,7 +591,7 @@ describe('executor: where the browser may go', function () {
     await closed.close();
     // Replayed steps: the first opens the site.
     const steps = [{ action: 'goto' as const, url: '/', sentence: 'Go to /' }];
-    const outcome = await executor({ defaults: everything, ownPorts: [] }).execute(
+    const outcome = await executor({ defaults: everything, ownPorts: [] }, true).execute(
       request({
         baseUrl: `http://127.0.0.1:${closed.port}`,
         goal: 'Go to /',
