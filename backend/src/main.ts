@@ -11,12 +11,10 @@ import { callerCache } from './app/caller-cache.js';
 import type { EvidenceStore } from './app/ports/evidence.js';
 import type { ReadinessCheck } from './app/ports/readiness.js';
 import type { Config, LlmConfig } from './config.js';
-import { createHttpApp } from './http/app.js';
 import { closeServer, listenOn } from './listen.js';
 import type { AppState } from './http/state.js';
 import { repositoryHostFetch } from './integrations/http/checked-fetch.js';
 import { slackChannels } from './integrations/slack/slack-channels.js';
-import { createSlackEvents } from './integrations/slack/slack-app.js';
 import { slackMessenger } from './integrations/slack/slack-messenger.js';
 import { httpWebhookSender } from './integrations/webhooks/http-webhook-sender.js';
 import { goalieVersion } from './version.js';
@@ -24,16 +22,10 @@ import { smtpMailer } from './integrations/email/smtp-mailer.js';
 import { isMachineAddress } from './integrations/http/own-ports.js';
 import { teamsWebhook } from './integrations/teams/teams-webhook.js';
 import type { Agent } from './agent/agent.js';
-import { BuiltinAgent } from './agent/builtin-agent.js';
-import { builtinStepPlayer } from './agent/builtin-step-player.js';
-import { loggedModel } from './agent/llm/logged-model.js';
-import { openAiModel } from './agent/llm/openai-model.js';
-import { PlaywrightExecutor } from './agent/execute-test-case.js';
-import { browserReadiness } from './agent/browser-readiness.js';
-import { NetworkGuard, type BrowserNetworkOptions } from './agent/network-guard.js';
+import type { PlaywrightExecutor } from './agent/execute-test-case.js';
+import type { BrowserNetworkOptions } from './agent/network-guard.js';
 import { hostKind } from './domain/url-policy.js';
 import type { StepPlayer } from './agent/step-player.js';
-import { PlaywrightExplorer } from './exploratory/playwright-explorer.js';
 import { pgBossQueue, queueStats, startBoss } from './jobs/pg-boss-queue.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { prometheusMetrics, type PrometheusMetrics } from './metrics/prometheus.js';
@@ -51,13 +43,18 @@ import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
 import { localDiskEvidence } from './storage/local-disk.js';
 
-export interface Runtime {
+/**
+ * The database, the queue and the use cases: what every server command needs. The HTTP app
+ * (`Runtime`) and the browser (`startWorker`) are loaded only by the processes that serve or run
+ * tests: Playwright, Slack's Bolt, Koa and the MCP server cost seconds of loading on every short
+ * command (`goalie token create`, `apply`) otherwise.
+ */
+export interface CoreRuntime {
   config: Config;
   logger: Logger;
   dataSource: DataSource;
   secrets: SecretBox;
   app: AppContext;
-  http: Koa<AppState>;
   boss: PgBoss;
   evidence: EvidenceStore;
   databaseUrl: string;
@@ -69,6 +66,21 @@ export interface Runtime {
   metrics: PrometheusMetrics | null;
   /** Closes the queue and the database pool (not the database server). */
   close(): Promise<void>;
+}
+
+/** A server's runtime: the core and its HTTP app (`goalie serve`). */
+export interface Runtime extends CoreRuntime {
+  http: Koa<AppState>;
+}
+
+interface RuntimeOptions {
+  databaseUrl: string;
+  logger: Logger;
+  migrate?: boolean;
+  supervise?: boolean;
+  embedded?: boolean;
+  evidence?: EvidenceStore;
+  checkEvidence?: boolean;
 }
 
 export type OpenDatabase = Database & { embedded: boolean };
@@ -93,22 +105,43 @@ export function databaseHint(embedded: boolean): string {
     : 'Check that the PostgreSQL of DATABASE_URL runs and accepts connections.';
 }
 
+/** The core runtime and its HTTP app. */
+export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const core = await createCoreRuntime(config, options);
+  try {
+    const [{ createHttpApp }, { createSlackEvents }] = await Promise.all([
+      import('./http/app.js'),
+      import('./integrations/slack/slack-app.js'),
+    ]);
+    const { app, logger, metrics, evidence, health, readiness } = core;
+    const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
+    const koa = createHttpApp(app, {
+      logger,
+      outboundIps: config.outboundIps,
+      bodyLimitBytes: config.bodyLimitBytes,
+      evidence,
+      slackEvents,
+      database: health,
+      readiness,
+      ...(metrics && config.metrics.mode === 'token'
+        ? { metricsEndpoint: { token: config.metrics.token, scrape: () => metrics.scrape() } }
+        : {}),
+      secureCookies: config.publicUrl.startsWith('https:'),
+      trustProxy: config.trustProxy,
+      signInHosts: signInHosts(config.signIn, config.publicUrl),
+    });
+    return { ...core, http: koa };
+  } catch (error) {
+    await core.close().catch(() => {});
+    throw error;
+  }
+}
+
 /**
  * `supervise`: this process runs queue maintenance (processes with workers do). `embedded`: the
  * database is the embedded PostgreSQL (what the messages about an unreachable database advise).
  */
-export async function createRuntime(
-  config: Config,
-  options: {
-    databaseUrl: string;
-    logger: Logger;
-    migrate?: boolean;
-    supervise?: boolean;
-    embedded?: boolean;
-    evidence?: EvidenceStore;
-    checkEvidence?: boolean;
-  },
-): Promise<Runtime> {
+export async function createCoreRuntime(config: Config, options: RuntimeOptions): Promise<CoreRuntime> {
   const { logger } = options;
   const dataSource = createDataSource(options.databaseUrl);
   await dataSource.initialize();
@@ -158,29 +191,12 @@ export async function createRuntime(
     };
     const evidence = options.evidence ?? (await openEvidence(config, { check: options.checkEvidence ?? true }));
     const readiness: ReadinessCheck[] = [migrationStatus(dataSource)];
-    const slackEvents = createSlackEvents(app, slackMessenger({ apiUrl: config.slackApiUrl }));
-    const koa = createHttpApp(app, {
-      logger,
-      outboundIps: config.outboundIps,
-      bodyLimitBytes: config.bodyLimitBytes,
-      evidence,
-      slackEvents,
-      database: health,
-      readiness,
-      ...(metrics && config.metrics.mode === 'token'
-        ? { metricsEndpoint: { token: config.metrics.token, scrape: () => metrics.scrape() } }
-        : {}),
-      secureCookies: config.publicUrl.startsWith('https:'),
-      trustProxy: config.trustProxy,
-      signInHosts: signInHosts(config.signIn, config.publicUrl),
-    });
     return {
       config,
       logger,
       dataSource,
       secrets,
       app,
-      http: koa,
       boss: queue,
       evidence,
       databaseUrl: options.databaseUrl,
@@ -251,7 +267,7 @@ export function portOf(server: http.Server): number {
 }
 
 /** GOALIE_METRICS=port: the metrics listener (`goalie serve` and `goalie worker`); null otherwise. */
-export async function listenForMetrics(runtime: Runtime): Promise<http.Server | null> {
+export async function listenForMetrics(runtime: CoreRuntime): Promise<http.Server | null> {
   const { metrics } = runtime.config;
   if (metrics.mode !== 'port' || !runtime.metrics) return null;
   return startMetricsServer(runtime.metrics, metrics.port, runtime.config.host);
@@ -266,11 +282,17 @@ export interface WorkerParts {
  * The built-in deterministic agent (with the language model of GOALIE_LLM_*, if any) and its step
  * player; `timeouts`: GOALIE_FIND_TIMEOUT_MS and GOALIE_EXPECT_TIMEOUT_MS (the agent's defaults without).
  */
-export function builtinWorkerParts(
+export async function builtinWorkerParts(
   llm: LlmConfig | null = null,
   logger?: Logger,
   timeouts: { findTimeoutMs?: number; expectTimeoutMs?: number } = {},
-): WorkerParts {
+): Promise<WorkerParts> {
+  const [{ BuiltinAgent }, { builtinStepPlayer }, { loggedModel }, { openAiModel }] = await Promise.all([
+    import('./agent/builtin-agent.js'),
+    import('./agent/builtin-step-player.js'),
+    import('./agent/llm/logged-model.js'),
+    import('./agent/llm/openai-model.js'),
+  ]);
   const model = llm ? openAiModel(llm) : null;
   return {
     agent: new BuiltinAgent({
@@ -290,10 +312,10 @@ export interface RunningWorker {
 }
 
 // The database being away is logged once (by runtime.health), not at every poll, heartbeat and tick.
-const databaseAway = (runtime: Runtime) => (error: unknown) => runtime.health.unreachable(error) !== null;
+const databaseAway = (runtime: CoreRuntime) => (error: unknown) => runtime.health.unreachable(error) !== null;
 
 /** The scheduler without a worker: `goalie serve` with GOALIE_CONCURRENCY=0 (no browser in this process). */
-export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'scheduler' | 'stop'> {
+export function startSchedulerOnly(runtime: CoreRuntime): Pick<RunningWorker, 'scheduler' | 'stop'> {
   const scheduler = startScheduler(runtime.app, {
     tickMs: runtime.config.schedulerTickMs,
     staleAfterMs: runtime.config.workerStaleMs,
@@ -305,11 +327,18 @@ export function startSchedulerOnly(runtime: Runtime): Pick<RunningWorker, 'sched
 
 /** A worker with its browser, and the scheduler beside it (`goalie serve` and `goalie worker`). */
 export async function startWorker(
-  runtime: Runtime,
-  parts: WorkerParts = builtinWorkerParts(runtime.config.llm, runtime.logger, runtime.config),
+  runtime: CoreRuntime,
+  given?: WorkerParts,
   options: { scheduler?: boolean } = {},
 ): Promise<RunningWorker> {
   const { config } = runtime;
+  const parts = given ?? (await builtinWorkerParts(config.llm, runtime.logger, config));
+  const [{ PlaywrightExecutor }, { PlaywrightExplorer }, { NetworkGuard }, { browserReadiness }] = await Promise.all([
+    import('./agent/execute-test-case.js'),
+    import('./exploratory/playwright-explorer.js'),
+    import('./agent/network-guard.js'),
+    import('./agent/browser-readiness.js'),
+  ]);
   if (config.llm)
     runtime.logger.info(
       { baseUrl: config.llm.baseUrl, model: config.llm.model },

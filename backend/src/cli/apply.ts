@@ -14,7 +14,7 @@ import {
   type LeftAlone,
 } from '../app/apply-project.js';
 import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-for-burn-ins.js';
-import type { Runtime } from '../main.js';
+import type { CoreRuntime } from '../main.js';
 import { withRuntime, type DatabaseInUse } from './with-runtime.js';
 
 const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]';
@@ -144,7 +144,7 @@ export function describeSummary(file: string, s: ApplySummary, context: SummaryC
 }
 
 export interface Applied {
-  rt: Runtime;
+  rt: CoreRuntime;
   summary: ApplySummary;
   database: DatabaseInUse;
   /** Variables unset on this machine whose `${NAME:-default}` default was used. */
@@ -237,7 +237,7 @@ interface WaitReport {
 }
 
 /** --wait: follows the burn-ins of the file's test cases that are GENERATING; progress on stderr. */
-async function waitAndReport(rt: Runtime, summary: ApplySummary, waitMs: number): Promise<WaitReport> {
+async function waitAndReport(rt: CoreRuntime, summary: ApplySummary, waitMs: number): Promise<WaitReport> {
   const queued = generating(summary);
   const failedBefore = summary.testCases.filter((t) => t.generationStatus === 'FAILED');
   if (!queued.length && !failedBefore.length)

@@ -1,7 +1,7 @@
 // Opens the database (embedded or DATABASE_URL), runs `work` with a runtime, and closes everything.
 import { loadConfig, ConfigurationError, type Config } from '../config.js';
 import { processLogger } from '../logger.js';
-import type { Runtime } from '../main.js';
+import type { CoreRuntime } from '../main.js';
 import { embeddedClusterExists } from '../persistence/embedded-postgres.js';
 
 /** Which database a command used, for its output. */
@@ -35,12 +35,12 @@ export interface RuntimeOptions {
 }
 
 export async function withRuntime<T>(
-  work: (runtime: Runtime, database: DatabaseInUse) => Promise<T>,
+  work: (runtime: CoreRuntime, database: DatabaseInUse) => Promise<T>,
   options: RuntimeOptions = {},
 ): Promise<T> {
   const config = options.config ?? loadConfig();
   // Loaded only now: a command's usage mistakes and --help answer without loading the server.
-  const { createRuntime, embeddedDatabaseDir, openDatabase } = await import('../main.js');
+  const { createCoreRuntime, embeddedDatabaseDir, openDatabase } = await import('../main.js');
   const fresh = !config.databaseUrl && !embeddedClusterExists(embeddedDatabaseDir(config.home));
   if (fresh && options.existingOnly) {
     throw new ConfigurationError(
@@ -52,7 +52,7 @@ export async function withRuntime<T>(
   const db = await openDatabase(config, logger);
   try {
     // Short commands neither write nor serve evidence: the bucket is not asked for (serve and worker do).
-    const runtime = await createRuntime(config, {
+    const runtime = await createCoreRuntime(config, {
       databaseUrl: db.url,
       logger,
       embedded: db.embedded,

@@ -3,7 +3,7 @@
 import { ConfigurationError, loadConfig } from '../config.js';
 import { processLogger } from '../logger.js';
 import type http from 'node:http';
-import type { OpenDatabase, RunningWorker, Runtime } from '../main.js';
+import type { CoreRuntime, OpenDatabase, RunningWorker } from '../main.js';
 import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
@@ -16,18 +16,18 @@ export async function workerCommand(): Promise<number> {
       'GOALIE_CONCURRENCY is 0, so this worker would take no test cases. Set it to 1 or more (0 is for `goalie serve` without a worker).',
     );
   // Loaded after the settings are checked: a refused worker answers at once, not after seconds of loading.
-  const { createRuntime, listenForMetrics, openDatabase, startWorker } = await import('../main.js');
+  const { createCoreRuntime, listenForMetrics, openDatabase, startWorker } = await import('../main.js');
   const logger = processLogger(config.logLevel, config.logFormat);
   keepServing(logger);
   // Listening from the start: a SIGTERM while starting still shuts down in order (below).
   const stopSignal = untilSignal();
   let db: OpenDatabase | null = null;
-  let runtime: Runtime | null = null;
+  let runtime: CoreRuntime | null = null;
   let worker: RunningWorker | null = null;
   let metrics: http.Server | null = null;
   try {
     db = await openDatabase(config, logger);
-    runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
+    runtime = await createCoreRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
     worker = await startWorker(runtime);
     metrics = await listenForMetrics(runtime);
     process.stdout.write(`Goalie worker ${worker.worker.id} is running: ${config.concurrency} test cases at once.\n`);
