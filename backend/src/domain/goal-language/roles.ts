@@ -1,7 +1,7 @@
 // Which ARIA roles fit an action or a noun of a sentence, best first.
 import type { Purpose } from './intents.js';
 
-const CLICKABLE = [
+export const CLICKABLE = [
   'button',
   'link',
   'menuitem',
@@ -14,8 +14,8 @@ const CLICKABLE = [
   'switch',
   'treeitem',
 ];
-const TYPABLE = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
-const CHECKABLE = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
+export const TYPABLE = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
+export const CHECKABLE = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
 
 export const PURPOSE_ROLES: Record<Purpose, string[]> = {
   click: CLICKABLE,
