@@ -335,7 +335,7 @@ export const LEXICON: LexiconEntry[] = [
     alsoNames: ['rename', 'edit'],
     roles: ['textbox', 'button', 'listitem'],
     takes: ['value'],
-    examples: [{ goal: 'Rename Buy milk to Buy oat milk', plan: ["Rename 'Buy milk' to 'Buy oat milk'"] }],
+    examples: [{ goal: 'Edit Walk the dog to say Walk the cat', plan: ["Rename 'Walk the dog' to 'Walk the cat'"] }],
   },
   {
     family: 'row action',
@@ -505,7 +505,7 @@ export const LEXICON: LexiconEntry[] = [
     alsoNames: ['increase', 'increment', 'raise'],
     roles: ['spinbutton', 'slider', 'textbox'],
     takes: ['value', 'amount'],
-    examples: [{ goal: 'Increase the quantity to 3', plan: ["Fill 'quantity' with '3'"] }],
+    examples: [{ goal: 'Increment the number of guests to 4', plan: ["Fill 'number of guests' or 'guests' with '4'"] }],
   },
   {
     family: 'decrease',
@@ -570,7 +570,7 @@ export const LEXICON: LexiconEntry[] = [
     roles: CHECKABLE,
     purposeClause: true,
     act: { intent: 'check', each: true },
-    examples: [{ goal: 'Tick Remember me', plan: ["Check 'Remember me'"] }],
+    examples: [{ goal: 'Turn Email alerts on', plan: ["Check 'Email alerts'"] }],
   },
   {
     family: 'hover',
