@@ -70,7 +70,7 @@ export function frames(text: string): Frame[] {
   return LEXICON.map((entry) => frameFor(entry, text)).filter((frame): frame is Frame => frame !== null);
 }
 
-const PLACE_WORDS = ['in', 'on', 'inside', 'within', 'under', 'from'];
+const PLACE_WORDS = ['in', 'into', 'on', 'inside', 'within', 'under', 'from'];
 
 /**
  * "In the menubar, go to A > B", "On the shopping list page, add Apples": a place before the verb, cut

@@ -93,7 +93,7 @@ export const GENRE_NAMES = {
   signUp: ['Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit'],
   addToCart: ['Add to cart', 'Add to basket', 'Add to bag', 'Add'],
   save: ['Save', 'Save changes', 'Apply', 'Update'],
-  discard: ['Discard', 'Discard changes', 'Cancel', 'Revert'],
+  discard: ['Discard', 'Discard changes', 'Revert', "Don't save"],
   invite: ['Invite', 'Send invite', 'Send invitation', 'Invite user'],
   sort: ['Sort by', 'Order by'],
   clearCompleted: ['Clear done', 'Clear finished', 'Remove completed', 'Delete completed'],
@@ -286,7 +286,7 @@ export const LEXICON: LexiconEntry[] = [
     takes: ['destination'],
     examples: [
       {
-        goal: 'Put the Blue mug in the basket',
+        goal: 'On the shop page, put the Blue mug in the basket',
         plan: ["Click 'Add to basket', 'Add to cart', 'Add to bag' or 'Add' in the row of 'Blue mug'"],
       },
     ],
@@ -298,6 +298,10 @@ export const LEXICON: LexiconEntry[] = [
     roles: ['button', 'textbox'],
     takes: ['fields'],
     examples: [
+      {
+        goal: 'On the shopping list page, add Apples',
+        plan: ["Fill the field with 'Apples'", 'Press Enter in the field'],
+      },
       { goal: 'Make a new task called Pay rent', plan: ["Fill the field with 'Pay rent'", 'Press Enter in the field'] },
     ],
   },
@@ -308,7 +312,10 @@ export const LEXICON: LexiconEntry[] = [
     particles: ['by'],
     roles: ['combobox', 'columnheader', 'button'],
     takes: ['value'],
-    examples: [{ goal: 'Order the results by Newest', plan: ["Select 'Newest' from 'Sort', 'Sort by' or 'Order by'"] }],
+    examples: [
+      { goal: 'Order the results by Newest', plan: ["Select 'Newest' from 'Sort', 'Sort by' or 'Order by'"] },
+      { goal: 'Sort the users by Joined', plan: ["Select 'Joined' from 'Sort', 'Sort by' or 'Order by'"] },
+    ],
   },
   {
     family: 'filter',
@@ -319,6 +326,9 @@ export const LEXICON: LexiconEntry[] = [
     takes: ['value'],
     examples: [
       { goal: 'Display only the finished tasks', plan: ["Open 'Completed', 'Done', 'Finished' or 'Complete'"] },
+      { goal: 'Filter by status Archived', plan: ["Select 'Archived' from 'status'"] },
+      { goal: 'Filter the members by role: Owner', plan: ["Select 'Owner' from 'role'"] },
+      { goal: 'Filter by Overdue', plan: ["Choose 'Overdue'"] },
     ],
   },
   {
@@ -405,6 +415,61 @@ export const LEXICON: LexiconEntry[] = [
     ],
   },
   {
+    family: 'save',
+    verbs: ['save'],
+    roles: ['button'],
+    examples: [
+      {
+        goal: 'Tick Email alerts and save the settings',
+        plan: ["Check 'Email alerts'", "Click 'Save settings', 'Save', 'Save changes', 'Apply' or 'Update'"],
+      },
+      { goal: 'Save my changes', plan: ["Click 'Save changes', 'Save', 'Apply' or 'Update'"] },
+    ],
+  },
+  {
+    family: 'discard',
+    verbs: ['discard', 'revert'],
+    alsoNames: ['revert'],
+    roles: ['button'],
+    examples: [
+      { goal: 'Discard the changes', plan: ["Click 'Discard changes', 'Discard', 'Revert' or \"Don't save\""] },
+      {
+        goal: 'Type Hello into Notes and discard the draft',
+        plan: [
+          "Fill 'Notes' with 'Hello'",
+          "Click 'Discard draft', 'Discard', 'Discard changes', 'Revert' or \"Don't save\"",
+        ],
+      },
+    ],
+  },
+  {
+    family: 'generate',
+    verbs: ['generate', 'regenerate'],
+    roles: ['button'],
+    examples: [
+      {
+        goal: 'Generate a new API key',
+        plan: ["Click 'Generate API key', 'Generate', 'Create API key' or 'New API key'"],
+      },
+    ],
+  },
+  {
+    family: 'invite',
+    verbs: ['invite'],
+    roles: ['textbox', 'combobox', 'button'],
+    takes: ['value', 'fields'],
+    examples: [
+      {
+        goal: 'Invite grace@example.com as an Editor',
+        plan: [
+          "Fill 'Email', 'Email address' or 'Invite' with 'grace@example.com'",
+          "Select 'Editor' from 'Role'",
+          "Click 'Invite', 'Send invite', 'Send invitation' or 'Invite user'",
+        ],
+      },
+    ],
+  },
+  {
     family: 'use',
     verbs: ['use'],
     roles: TYPABLE,
@@ -435,7 +500,13 @@ export const LEXICON: LexiconEntry[] = [
     particleRequired: true,
     roles: ['link', 'tab', 'menuitem', 'button', 'treeitem'],
     menuPath: true,
-    examples: [{ goal: 'Browse to the Pricing page', plan: ["Open the 'Pricing' page"] }],
+    examples: [
+      { goal: 'Browse to the Pricing page', plan: ["Open the 'Pricing' page"] },
+      {
+        goal: 'In the menubar, go to Edit > Find > Replace',
+        plan: ["Click 'Edit'", "Click 'Find'", "Click 'Replace'"],
+      },
+    ],
   },
   {
     family: 'open',
@@ -464,7 +535,10 @@ export const LEXICON: LexiconEntry[] = [
     purposeClause: true,
     menuPath: true,
     act: { intent: 'click', purpose: 'click' },
-    examples: [{ goal: 'Tap on the Next button', plan: ["Click the 'Next' button"] }],
+    examples: [
+      { goal: 'Tap on the Next button', plan: ["Click the 'Next' button"] },
+      { goal: 'In the Actions menu, click Duplicate', plan: ["Open the 'Actions' menu", "Click 'Duplicate'"] },
+    ],
   },
   {
     family: 'press',
@@ -489,7 +563,10 @@ export const LEXICON: LexiconEntry[] = [
     alsoNames: ['input'],
     roles: TYPABLE,
     takes: ['value'],
-    examples: [{ goal: 'Input 42 into Age', plan: ["Fill 'Age' with '42'"] }],
+    examples: [
+      { goal: 'Input 42 into Age', plan: ["Fill 'Age' with '42'"] },
+      { goal: 'Inside the Notes field, write Call back', plan: ["Fill the 'Notes' field with 'Call back'"] },
+    ],
   },
   {
     family: 'set',
@@ -505,7 +582,10 @@ export const LEXICON: LexiconEntry[] = [
     alsoNames: ['increase', 'increment', 'raise'],
     roles: ['spinbutton', 'slider', 'textbox'],
     takes: ['value', 'amount'],
-    examples: [{ goal: 'Increment the number of guests to 4', plan: ["Fill 'number of guests' or 'guests' with '4'"] }],
+    examples: [
+      { goal: 'Increment the number of guests to 4', plan: ["Fill 'number of guests' or 'guests' with '4'"] },
+      { goal: 'Increase the quantity by 2', plan: ["Press ArrowUp in 'quantity'", "Press ArrowUp in 'quantity'"] },
+    ],
   },
   {
     family: 'decrease',
@@ -513,7 +593,10 @@ export const LEXICON: LexiconEntry[] = [
     alsoNames: ['decrease', 'decrement', 'reduce', 'lower'],
     roles: ['spinbutton', 'slider', 'textbox'],
     takes: ['value', 'amount'],
-    examples: [{ goal: 'Lower the volume to 2', plan: ["Fill 'volume' with '2'"] }],
+    examples: [
+      { goal: 'Lower the volume to 2', plan: ["Fill 'volume' with '2'"] },
+      { goal: 'Decrease Guests by 1', plan: ["Press ArrowDown in 'Guests'"] },
+    ],
   },
   {
     family: 'clear',

@@ -7,7 +7,7 @@ import { parseExpectedResult } from './parse-expected-result.js';
 import { goalPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
-import { frameOf } from './frames.js';
+import { frameOf, leadingPlace, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
   ACTION_START,
@@ -120,6 +120,9 @@ function pairList(text: string, pair: RegExp): [string, string][] | null {
 function fieldValue(chunk: string, values: string[]): [string, string] | null {
   const explicit = /^(.+?)\s*[:=]\s*(.+)$/.exec(chunk);
   if (explicit) return [explicit[1]!, explicit[2]!];
+  // "Ada as the first name": the value first.
+  const as = /^(.+?)\s+as\s+(?:the|my|your|our|its)\s+(.+)$/i.exec(chunk.trim());
+  if (as) return [as[2]!, as[1]!];
   const words = chunk.trim().split(/\s+/);
   if (words.length < 2) return null;
   let at = words.findIndex(
@@ -274,6 +277,10 @@ const clickNamed = (name: string, alternatives: string[], noun: string | null = 
 ];
 const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
+/** "Sort by X", "Filter the users by X": what the list is ordered or narrowed by. */
+const BY_CLAUSE = /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i;
+const saysBy = (verb: string, object: string) => /\sby$/i.test(verb) || /^(?:the\s+)?(?:[\w-]+\s+)?by\s/i.test(object);
+
 const RULES: Rule[] = [
   {
     pattern: new RegExp(
@@ -348,14 +355,20 @@ const RULES: Rule[] = [
   // "Sort by price low to high": the page's sort dropdown, its option read loosely.
   {
     family: 'sort',
-    slot: /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i,
+    slot: BY_CLAUSE,
     build: (m, v, verb) => {
-      if (!/\sby$/i.test(verb) && !/\sby\s/i.test(m[0]!)) return null;
+      if (!saysBy(verb, m[0]!)) return null;
       const value = unmask(m[1]!, v).trim();
       return value
         ? [{ kind: 'select', target: { name: 'Sort', noun: null, near: null, alternatives: GENRE_NAMES.sort }, value }]
         : null;
     },
+  },
+  // "Create a user named Ada with email ada@example.com and password lovelace": each field, then the form's button.
+  {
+    family: ['create', 'add'],
+    slot: /^(?:a|an|the)\s+(?:new\s+)?([\w-]+(?:\s+[\w-]+)?)\s+(?:named|called|titled)\s+(.+?)\s+with\s+(.+)$/i,
+    build: (m, v, verb) => newRecord(verb, m[1]!, m[2]!, m[3]!, v),
   },
   // List apps (TodoMVC and the like): "Add a todo Buy milk", "Create a new task called Write report", "Add 'Buy milk'".
   {
@@ -391,6 +404,30 @@ const RULES: Rule[] = [
           purpose: 'open',
         },
       ];
+    },
+  },
+  // "Filter by status Archived", "Filter the users by role: Admin": that value of the filter's field
+  // (or, when the page has no such field, a filter control named by the value); "Filter by Overdue": that control.
+  {
+    family: 'filter',
+    slot: BY_CLAUSE,
+    build: (m, v, verb) => {
+      if (!saysBy(verb, m[0]!)) return null;
+      const pair = fieldValue(m[1]!, v);
+      const choose = (value: string): Intent => ({
+        kind: 'click',
+        target: { name: unmask(value, v), noun: null, near: null },
+        double: false,
+        purpose: 'choose',
+      });
+      if (!pair || !/^(?:\uE000|[\p{Lu}\d])/u.test(pair[1])) return [choose(m[1]!)];
+      const select: Intent = {
+        kind: 'select',
+        target: { name: unmask(pair[0], v), noun: null, near: null },
+        value: unmask(pair[1], v),
+      };
+      READINGS.set(select, [choose(pair[1])]);
+      return [select];
     },
   },
   // "Mark all as complete", "Complete all todos": the list's toggle-all checkbox.
@@ -461,8 +498,10 @@ const RULES: Rule[] = [
   {
     family: 'dismiss',
     build: (m, v) => {
-      if (!m[0] || GENERIC_POPUP.test(m[0].trim())) return [{ kind: 'dismiss', target: null }];
-      const t = target(m[0], v);
+      // "Close the dialog without saving": how it is closed, which a close button or Escape is.
+      const what = m[0]!.replace(/\s+without\s+\w+ing\b.*$/i, '');
+      if (!what || GENERIC_POPUP.test(what.trim())) return [{ kind: 'dismiss', target: null }];
+      const t = target(m[0]!, v);
       return t ? [{ kind: 'dismiss', target: t }] : null;
     },
   },
@@ -484,6 +523,33 @@ const RULES: Rule[] = [
     build: (m, v, verb) => {
       const name = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
       return m[1] ? clickNamed(name, [`${name} ${unmask(m[1], v)}`]) : clickNamed(name, []).map(withoutAlternatives);
+    },
+  },
+  // "Save the settings", "Discard my changes", "Generate an API key": the button named for it, else the genre's names.
+  { family: 'save', build: (m, v) => clickNamed(...namedFor('Save', m[0]!, v, GENRE_NAMES.save)) },
+  { family: 'discard', build: (m, v) => clickNamed(...namedFor('Discard', m[0]!, v, GENRE_NAMES.discard)) },
+  {
+    family: 'generate',
+    build: (m, v) => {
+      const thing = thingOf(m[0]!, v);
+      return thing ? clickNamed(`Generate ${thing}`, ['Generate', `Create ${thing}`, `New ${thing}`]) : null;
+    },
+  },
+  // "Invite ada@example.com as an Admin": the invitation's address (and role), then its button.
+  {
+    family: 'invite',
+    slot: /^(\S+@\S+|\uE000\d+\uE001)(?:\s+as\s+(?:an?\s+|the\s+)?(.+))?$/i,
+    build: (m, v) => {
+      const email: Intent = {
+        kind: 'fill',
+        target: { name: 'Email', noun: null, near: null, alternatives: ['Email address', 'Invite'] },
+        value: unmask(m[1]!, v),
+      };
+      const role: Intent[] = m[2]
+        ? [{ kind: 'select', target: { name: 'Role', noun: null, near: null }, value: unmask(m[2], v) }]
+        : [];
+      const [name, ...others] = GENRE_NAMES.invite;
+      return [email, ...role, ...clickNamed(name!, others)];
     },
   },
   { family: 'confirm', build: () => clickNamed('Confirm', GENRE_NAMES.confirm) },
@@ -630,6 +696,18 @@ const RULES: Rule[] = [
       return [{ kind: 'fill', target: LIST_FIELD, value: unmask(m[0], v) }];
     },
   },
+  // "Increase the quantity by 2": the field's own steps, as its arrow keys (and spinner arrows) take them.
+  {
+    family: ['increase', 'decrease'],
+    slot: /^(.+?)\s+by\s+(\d{1,3})$/i,
+    build: (m, v, verb) => {
+      const times = Number(m[2]);
+      if (times > MAX_REPEAT) return `Goalie repeats an action at most ${MAX_REPEAT} times; set the value directly.`;
+      const key = frameOf(verb, 'increase') ? 'ArrowUp' : 'ArrowDown';
+      const once = withTarget(m[1]!, v, (t) => ({ kind: 'press', key, target: t }));
+      return typeof once === 'string' ? once : Array.from({ length: times }, () => once).flat();
+    },
+  },
   {
     family: ['set', 'increase', 'decrease'],
     slot: /^(.+?)\s+to\s+(.+)$/i,
@@ -728,6 +806,40 @@ function act(action: Act, object: string, values: string[]): Intent[] | string |
   return action.each ? eachTarget(object, values, build) : withTarget(object, values, build);
 }
 
+/** "the settings", "my changes", "a new API key" -> "settings", "changes", "API key". */
+function thingOf(object: string, values: string[]): string {
+  return unmask(object.replace(/^(?:(?:the|my|our|your|all|a|an|new|this)\s+)+/i, ''), values).trim();
+}
+
+/** "Save" with "the settings" -> "Save settings", then the genre's names. */
+function namedFor(verb: string, object: string, values: string[], genre: string[]): [string, string[]] {
+  const thing = thingOf(object, values);
+  const names = [...new Set([...(thing ? [`${verb} ${thing}`] : []), ...genre])];
+  return [names[0]!, names.slice(1)];
+}
+
+/** A new record: its name and each "field value" (or "value as the field"), then the button that creates it. */
+function newRecord(verb: string, noun: string, name: string, fields: string, values: string[]): Intent[] | null {
+  const pairs = fields.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((chunk) => fieldValue(chunk, values));
+  if (!pairs.every((p): p is [string, string] => p !== null)) return null;
+  const thing = unmask(noun, values);
+  const fills: Intent[] = [
+    {
+      kind: 'fill',
+      target: { name: 'Name', noun: null, near: null, alternatives: ['Full name', `${thing} name`] },
+      value: unmask(name, values),
+    },
+    ...pairs.map(([field, value]): Intent => ({
+      kind: 'fill',
+      target: { name: unmask(field, values), noun: null, near: null },
+      value: unmask(value, values),
+    })),
+  ];
+  const said = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
+  const other = said === 'Add' ? 'Create' : 'Add';
+  return [...fills, ...clickNamed(`${said} ${thing}`, [said, `${other} ${thing}`, other, 'Save', 'Submit'])];
+}
+
 function withoutAlternatives(intent: Intent): Intent {
   if (intent.kind !== 'click') return intent;
   const { alternatives: _none, ...target } = intent.target;
@@ -767,9 +879,6 @@ const MENU_ITEM = new RegExp(
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
 const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply)$/i;
 
-/** "In the search field, type kettle" -> "type kettle in the search field". */
-const LEADING_PLACE =
-  /^(?:in|into|inside)\s+(.+?)\s*,\s*((?:type|types|enter|enters|write|writes|put|puts|input|inputs)\s+.+)$/i;
 // "Click Save to save the changes", "Press Ctrl+Enter to send": the purpose is not part of the target.
 const PURPOSE = new RegExp(
   `^((?:${PURPOSE_CLAUSE_VERBS})\\s+.+?)` +
@@ -777,6 +886,21 @@ const PURPOSE = new RegExp(
     `((?:${PURPOSE_START})\\b.*)$`,
   'i',
 );
+
+/**
+ * A place said before the verb, where the sentence's own grammar reads it: "In the Actions menu, click
+ * Duplicate" as "click Duplicate in the Actions menu". A page only says where the sentence happens,
+ * except that a list page is where "add" puts things; a menu path starts where its first item is.
+ */
+function placeAfter(place: Place, rest: string): string {
+  if (place.page) {
+    const list = /^(.*\blist)\s+(?:page|screen|view)$/i.exec(place.text);
+    const add = frameOf(rest, 'add');
+    return list && add && !/\s(?:to|into|in|onto)\s/i.test(add.object) ? `${rest} to ${list[1]}` : rest;
+  }
+  if (MENU_PATH.test(rest)) return rest;
+  return `${rest} ${place.preposition} ${place.text}`;
+}
 
 function parseOne(part: string, values: string[]): Intent[] | string | null {
   // "... and check that 'Saved' is shown": a check, never a checkbox named "that ...".
@@ -873,8 +997,8 @@ export function parseSentence(sentence: string): SentenceParse {
       return { ok: false, error: notUnderstood(sentence, parsed.ok ? undefined : parsed.why) };
   }
 
-  const leading = LEADING_PLACE.exec(skeleton);
-  if (leading) skeleton = `${leading[2]} in ${leading[1]}`;
+  const placed = leadingPlace(skeleton);
+  if (placed) skeleton = placeAfter(placed.place, placed.rest);
   // "Select Express and continue": a last step named by one word, unless it may end a button's name ("Click Save and continue").
   const then = FINAL_STEP.exec(skeleton);
   if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton))
