@@ -90,3 +90,25 @@ export function leadingPlace(text: string): { place: Place; rest: string } | nul
     rest,
   };
 }
+
+/**
+ * An object split at the first of these prepositions that has words on both sides: "Ada into Name" ->
+ * ["Ada", "Name"]. How a frame finds its value and its target, in the order its family writes them.
+ */
+export function splitAt(object: string, prepositions: string[]): [string, string] | null {
+  const lower = object.toLowerCase();
+  let best: [number, string] | null = null;
+  for (const preposition of prepositions) {
+    const at = lower.indexOf(` ${preposition} `, 1);
+    if (at > 0 && (best === null || at < best[0] || (at === best[0] && preposition.length > best[1].length)))
+      best = [at, preposition];
+  }
+  if (!best) return null;
+  const right = object.slice(best[0] + best[1].length + 2).trim();
+  return right ? [object.slice(0, best[0]).trim(), right] : null;
+}
+
+/** The first word of a text, in lower case. */
+export function firstWord(text: string): string {
+  return text.trimStart().split(' ')[0]!.toLowerCase();
+}

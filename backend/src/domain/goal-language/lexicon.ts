@@ -126,6 +126,22 @@ export const FILTER_WORDS: Record<string, keyof typeof FILTERS> = {
   finished: 'completed',
 };
 
+/** The states "Mark X as ..." sets: done ticks its checkbox, undone clears it. */
+export const MARKS = {
+  done: ['done', 'complete', 'completed', 'finished', 'checked', 'read'],
+  undone: [
+    'not done',
+    'undone',
+    'not complete',
+    'not completed',
+    'incomplete',
+    'active',
+    'unchecked',
+    'open',
+    'unread',
+  ],
+};
+
 /** Words before a verb that only order the story ("Next click Save", "Finally, click Pay"). */
 export const SEQUENCE_WORDS = ['next', 'then', 'also', 'and', 'finally', 'first', 'lastly', 'afterwards', 'after that'];
 

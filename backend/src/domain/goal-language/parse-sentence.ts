@@ -7,8 +7,8 @@ import { parseExpectedResult } from './parse-expected-result.js';
 import { goalPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
-import { frameOf, leadingPlace, type Place } from './frames.js';
-import { FILTERS, FILTER_WORDS, GENRE_NAMES, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
+import { firstWord, frameOf, leadingPlace, splitAt, type Place } from './frames.js';
+import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
   ACTION_START,
   MENU_ITEM_VERBS,
@@ -26,7 +26,9 @@ type Build = (m: string[], values: string[], verb: string) => Intent[] | string 
  * object when there is no slot), or, for shapes the lexicon does not cover yet, a `pattern`. Tried in
  * order; the first that builds something wins.
  */
-type Rule = { family: Family | Family[]; slot?: RegExp; build?: Build } | { pattern: RegExp; build: Build };
+type Rule = FrameRule | { pattern: RegExp; build: Build };
+/** `split`: the object is a value and a target joined by one of these words; m is [object, before, after]. */
+type FrameRule = { family: Family | Family[]; slot?: RegExp; split?: string[]; build?: Build };
 
 const ASSERTION = new RegExp(
   `^(?:${alternation(verbPhrases([entryOf('verify')]))})(?:\\s+(?:that|whether|if))?\\s+(.+)$`,
@@ -109,11 +111,11 @@ function eachTarget(slot: string, values: string[], build: (t: TargetPhrase) => 
 }
 
 /** "A with x, B with y and C with z" (or "x in A and y in B"): one action per pair, or null when it is not such a list. */
-function pairList(text: string, pair: RegExp): [string, string][] | null {
+function pairList(text: string, pair: (chunk: string) => [string, string] | null): [string, string][] | null {
   const chunks = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
   if (chunks.length < 2) return null;
-  const pairs = chunks.map((chunk) => pair.exec(chunk.trim()));
-  return pairs.every((m): m is RegExpExecArray => m !== null) ? pairs.map((m) => [m[1]!, m[2]!]) : null;
+  const pairs = chunks.map((chunk) => pair(chunk.trim()));
+  return pairs.every((p): p is [string, string] => p !== null) ? pairs : null;
 }
 
 /** "name Ada", "email: ada@example.com": the field's words, then the value (where a name, a number or an address starts). */
@@ -277,6 +279,10 @@ const clickNamed = (name: string, alternatives: string[], noun: string | null = 
 ];
 const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
+/** "into 'Search'", "in the Notes field": where a typed value goes. */
+const INTO = ['into', 'in', 'inside', 'on', 'to'];
+const POSSESSIVES = ['the', 'my', 'your', 'our'];
+
 /** "Sort by X", "Filter the users by X": what the list is ordered or narrowed by. */
 const BY_CLAUSE = /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i;
 const saysBy = (verb: string, object: string) => /\sby$/i.test(verb) || /^(?:the\s+)?(?:[\w-]+\s+)?by\s/i.test(object);
@@ -342,7 +348,10 @@ const RULES: Rule[] = [
     family: 'sign up',
     slot: /^(?:with|using|as)\s+(.+)$/i,
     build: (m, v) => {
-      const list = pairList(m[1]!, SIGN_UP_FIELD);
+      const list = pairList(m[1]!, (chunk) => {
+        const field = SIGN_UP_FIELD.exec(chunk);
+        return field ? [field[1]!, field[2]!] : null;
+      });
       if (!list) return null;
       const fills = list.map(([field, value]): Intent => ({
         kind: 'fill',
@@ -556,7 +565,7 @@ const RULES: Rule[] = [
   { family: 'submit', build: () => clickNamed('Submit', GENRE_NAMES.submit, 'button') },
   {
     family: 'use',
-    slot: /^(.+?)\s+(?:as|for)\s+(.+)$/i,
+    split: ['as', 'for'],
     build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
   },
   { family: 'toggle' },
@@ -639,9 +648,9 @@ const RULES: Rule[] = [
   },
   {
     family: 'fill',
-    slot: /^(.+?)\s+with\s+(.+)$/i,
+    split: ['with'],
     build: (m, v) => {
-      const list = pairList(m[0]!, /^(.+?)\s+with\s+(.+)$/i) ?? [[m[1]!, m[2]!]];
+      const list = pairList(m[0]!, (chunk) => splitAt(chunk, ['with'])) ?? [[m[1]!, m[2]!]];
       return collect(
         list.map(([field, value]) =>
           withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: unmask(value, v) })),
@@ -652,15 +661,17 @@ const RULES: Rule[] = [
   // "enter lovelace as the password", "type Ada as my first name"
   {
     family: 'type',
-    slot: /^(.+?)\s+as\s+((?:the|my|your|our)\s+.+)$/i,
-    build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
+    split: ['as'],
+    build: (m, v) =>
+      POSSESSIVES.includes(firstWord(m[2]!))
+        ? withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))
+        : null,
   },
   {
     family: 'type',
-    slot: /^(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i,
+    split: INTO,
     build: (m, v) => {
-      const pair = /^(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i;
-      const list = pairList(m[0]!, pair) ?? [[m[1]!, m[2]!]];
+      const list = pairList(m[0]!, (chunk) => splitAt(chunk, INTO)) ?? [[m[1]!, m[2]!]];
       return collect(
         list.map(([value, field]) =>
           withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: typedValue(value, v) })),
@@ -671,7 +682,7 @@ const RULES: Rule[] = [
   // "Enter 3 for quantity"
   {
     family: 'type',
-    slot: /^(.+?)\s+for\s+((?:the\s+|my\s+|your\s+)?.+)$/i,
+    split: ['for'],
     build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: typedValue(m[1]!, v) })),
   },
   // "Enter the email ada@example.com", "type your name Ada": a field, then its value.
@@ -699,9 +710,10 @@ const RULES: Rule[] = [
   // "Increase the quantity by 2": the field's own steps, as its arrow keys (and spinner arrows) take them.
   {
     family: ['increase', 'decrease'],
-    slot: /^(.+?)\s+by\s+(\d{1,3})$/i,
+    split: ['by'],
     build: (m, v, verb) => {
       const times = Number(m[2]);
+      if (!Number.isInteger(times) || times < 1) return null;
       if (times > MAX_REPEAT) return `Goalie repeats an action at most ${MAX_REPEAT} times; set the value directly.`;
       const key = frameOf(verb, 'increase') ? 'ArrowUp' : 'ArrowDown';
       const once = withTarget(m[1]!, v, (t) => ({ kind: 'press', key, target: t }));
@@ -710,7 +722,7 @@ const RULES: Rule[] = [
   },
   {
     family: ['set', 'increase', 'decrease'],
-    slot: /^(.+?)\s+to\s+(.+)$/i,
+    split: ['to'],
     build: (m, v, verb) => {
       const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }));
       // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
@@ -736,7 +748,7 @@ const RULES: Rule[] = [
   { family: 'clear', build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'fill', target: t, value: '' })) },
   {
     family: 'choose',
-    slot: /^(.+?)\s+(?:from|in|on)\s+(.+)$/i,
+    split: ['from', 'in', 'on'],
     build: (m, v) =>
       vagueTarget(m[1]!, v) ??
       withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
@@ -744,7 +756,7 @@ const RULES: Rule[] = [
   // "select Sweden as the country", "pick M as size"
   {
     family: 'choose',
-    slot: /^(.+?)\s+(?:as|for)\s+(.+)$/i,
+    split: ['as', 'for'],
     build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
   },
   {
@@ -753,13 +765,12 @@ const RULES: Rule[] = [
   },
   {
     family: 'mark',
-    slot: /^(.+?)\s+as\s+(?:not\s+done|undone|not\s+completed?|incomplete|active|unchecked|open|unread)$/i,
-    build: (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t })),
-  },
-  {
-    family: 'mark',
-    slot: /^(.+?)\s+as\s+(?:done|completed?|finished|checked|read|complete)$/i,
-    build: (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
+    split: ['as'],
+    build: (m, v) => {
+      const state = m[2]!.toLowerCase();
+      const kind = MARKS.undone.includes(state) ? 'uncheck' : MARKS.done.includes(state) ? 'check' : null;
+      return kind && withTarget(m[1]!, v, (t) => ({ kind, target: t }));
+    },
   },
   { family: 'uncheck' },
   // "Check out" is the shop's checkout, never a checkbox named "out".
@@ -953,14 +964,12 @@ function byPattern(pattern: RegExp, build: Build, skeleton: string, values: stri
   return m ? build([...m], values, '') : null;
 }
 
-function byFrame(
-  rule: { family: Family | Family[]; slot?: RegExp; build?: Build },
-  skeleton: string,
-  values: string[],
-): Intent[] | string | null {
+function byFrame(rule: FrameRule, skeleton: string, values: string[]): Intent[] | string | null {
   const frame = frameOf(skeleton, rule.family);
   if (!frame) return null;
-  const m = rule.slot ? rule.slot.exec(frame.object) : [frame.object];
+  const parts = rule.split ? splitAt(frame.object, rule.split) : null;
+  if (rule.split && !parts) return null;
+  const m = rule.slot ? rule.slot.exec(frame.object) : parts ? [frame.object, ...parts] : [frame.object];
   if (!m) return null;
   if (rule.build) return rule.build([...m], values, frame.verb);
   const action = entryOf(frame.family).act;

@@ -30,40 +30,8 @@ export const PURPOSE_ROLES: Record<Purpose, string[]> = {
   press: [...TYPABLE, ...CLICKABLE],
 };
 
-const NOUN_ROLES: [RegExp, string[]][] = [
-  [/^(?:radio button|radio)$/, ['radio']],
-  [/^(?:check ?box|tick ?box)$/, ['checkbox']],
-  [/^(?:switch|toggle)$/, ['switch', 'checkbox']],
-  [/^button$/, ['button']],
-  [/^link$/, ['link']],
-  [/^tab$/, ['tab']],
-  [/^menu item$/, ['menuitem', 'menuitemcheckbox', 'menuitemradio']],
-  [/^option$/, ['option', 'radio', 'menuitemradio']],
-  [/^(?:field|input|input field|text ?field|text ?box|text ?area|search box|search field)$/, TYPABLE],
-  [/^(?:dropdown|drop-down|select|select box|list ?box|menu|combo ?box|picker)$/, ['combobox', 'listbox']],
-  [/^(?:icon|image|picture|logo)$/, ['img', 'button', 'link']],
-  [/^heading$/, ['heading']],
-  [/^(?:page|section)$/, ['link', 'tab', 'menuitem', 'button', 'treeitem']],
-  [/^(?:folder|file|node)$/, ['treeitem', 'link', 'button']],
-  [/^(?:item|row|entry|list item)$/, ['listitem', 'row', 'option', 'treeitem']],
-  [/^box$/, [...TYPABLE, 'checkbox']],
-];
-
-/** Nouns a sentence may use to say what kind of element it means. */
-export const NOUNS = [
-  'radio button',
-  'radio',
-  'check box',
-  'checkbox',
-  'tick box',
-  'tickbox',
-  'switch',
-  'toggle',
-  'button',
-  'link',
-  'tab',
-  'menu item',
-  'option',
+/** Nouns of a field to type into (state clauses read them too). */
+export const TEXT_FIELD_NOUNS = [
   'input field',
   'text field',
   'textfield',
@@ -75,6 +43,9 @@ export const NOUNS = [
   'search field',
   'field',
   'input',
+];
+/** Nouns of a list to choose from. */
+export const DROPDOWN_NOUNS = [
   'dropdown',
   'drop-down',
   'select box',
@@ -83,33 +54,56 @@ export const NOUNS = [
   'listbox',
   'combo box',
   'combobox',
-  'menu',
   'picker',
-  'icon',
-  'image',
-  'picture',
-  'logo',
-  'heading',
-  'page',
-  'section',
-  'list item',
-  'item',
-  'row',
-  'entry',
-  'box',
-  'text',
-  'label',
-  'folder',
-  'file',
-  'node',
 ];
+
+/** The nouns a sentence may name a kind of element by, with the roles each means. */
+const NOUN_ROLES: [string[], string[]][] = [
+  [['radio button', 'radio'], ['radio']],
+  [['check box', 'checkbox', 'tick box', 'tickbox'], ['checkbox']],
+  [
+    ['switch', 'toggle'],
+    ['switch', 'checkbox'],
+  ],
+  [['button'], ['button']],
+  [['link'], ['link']],
+  [['tab'], ['tab']],
+  [['menu item'], ['menuitem', 'menuitemcheckbox', 'menuitemradio']],
+  [['option'], ['option', 'radio', 'menuitemradio']],
+  [[...TEXT_FIELD_NOUNS, 'searchbox'], TYPABLE],
+  [
+    [...DROPDOWN_NOUNS, 'menu'],
+    ['combobox', 'listbox'],
+  ],
+  [
+    ['icon', 'image', 'picture', 'logo'],
+    ['img', 'button', 'link'],
+  ],
+  [['heading'], ['heading']],
+  [
+    ['page', 'section'],
+    ['link', 'tab', 'menuitem', 'button', 'treeitem'],
+  ],
+  [
+    ['folder', 'file', 'node'],
+    ['treeitem', 'link', 'button'],
+  ],
+  [
+    ['item', 'row', 'entry', 'list item'],
+    ['listitem', 'row', 'option', 'treeitem'],
+  ],
+  [['box'], [...TYPABLE, 'checkbox']],
+];
+const ROLES_OF_NOUN = new Map(NOUN_ROLES.flatMap(([nouns, roles]) => nouns.map((noun) => [noun, roles] as const)));
+
+/** Nouns a sentence may use to say what kind of element it means, longest first. */
+export const NOUNS = [...NOUN_ROLES.flatMap(([nouns]) => nouns), 'text', 'label'].sort((a, b) => b.length - a.length);
 
 /** Roles a noun asks for; [] for "text" or "label" (find it by its text), null for an unknown noun. */
 export function rolesForNoun(noun: string): string[] | null {
-  const lower = noun.toLowerCase();
+  const lower = noun.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'text' || lower === 'label') return [];
-  for (const [pattern, roles] of NOUN_ROLES) if (pattern.test(lower)) return roles;
-  return null;
+  return ROLES_OF_NOUN.get(lower) ?? null;
 }
 
 /** Roles to try for a target: the noun's first (when it says one), then those of the purpose. */
