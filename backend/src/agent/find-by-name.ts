@@ -5,6 +5,7 @@
 import type { Locator as PwLocator, Page } from 'playwright-core';
 import { parseAriaSnapshot } from '../domain/aria-snapshot.js';
 import type { Purpose } from '../domain/goal-language/intents.js';
+import { PURPOSE_ELEMENTS } from '../domain/goal-language/roles.js';
 import { identifierWords, saysMoreThan } from '../domain/control-words.js';
 import { nameStandsIn } from '../domain/heal-acceptance.js';
 import { closest } from '../domain/similarity.js';
@@ -63,6 +64,15 @@ export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Pur
     );
     // Controls only: the heading "Sign in" is not the button an alternative means.
     return tiers;
+  }
+  // Elements the verb acts on that no role names (a disclosure: aria-expanded, <summary>), by their whole
+  // text, before any text: "Expand Shipping details" means the disclosure, not the heading above it.
+  const elements = PURPOSE_ELEMENTS[purpose] ?? [];
+  if (elements.length) {
+    const whole = new RegExp(`^\\s*${escapeRegExp(name.trim())}\\s*$`, 'i');
+    tiers.push([
+      { via: `${elements.join(' or ')} ${q}`, locator: scope.locator(elements.join(', ')).filter({ hasText: whole }) },
+    ]);
   }
   tiers.push([
     { via: `label ${q}`, locator: scope.getByLabel(name, { exact: true }) },

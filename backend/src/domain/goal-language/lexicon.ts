@@ -2,7 +2,6 @@
 // to the verb, the roles it acts on, what else it takes, and examples with the plan a person means.
 // The parser (frames.ts, parse-sentence.ts) reads this table; the corpus test checks every example.
 // To add a verb: add it to its family here (or add a family) with an example. docs/development.md.
-import { CHECKABLE, CLICKABLE, TYPABLE } from './roles.js';
 
 export type Family =
   | 'verify'
@@ -73,6 +72,8 @@ export interface LexiconEntry {
   alsoNames?: string[];
   /** ARIA roles it acts on, best first ([] for families that act on the page, not an element). */
   roles: string[];
+  /** Elements it acts on that no role names, as CSS: a disclosure is anything with aria-expanded, a <summary>. */
+  elements?: string[];
   /** Besides the object: a value typed or chosen, a destination, an amount. */
   takes?: ('value' | 'destination' | 'amount' | 'fields')[];
   /** "Click Save to save the changes": the verb may carry a purpose clause that is not part of its object. */
@@ -82,6 +83,25 @@ export interface LexiconEntry {
   act?: Act;
   examples: Example[];
 }
+
+export const CLICKABLE = [
+  'button',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'treeitem',
+];
+export const TYPABLE = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
+export const CHECKABLE = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
+export const SELECTABLE = ['combobox', 'listbox'];
+const DISCLOSURE_ROLES = ['button', 'treeitem', 'link', 'tab', 'menuitem', 'row', 'combobox'];
+const DISCLOSURES = ['[aria-expanded]', 'summary'];
 
 /** Genre vocabularies: the names pages give the controls of a common task, tried in this order. */
 export const GENRE_NAMES = {
@@ -377,7 +397,8 @@ export const LEXICON: LexiconEntry[] = [
     family: 'expand',
     verbs: ['expand', 'unfold'],
     alsoNames: ['unfold'],
-    roles: ['button', 'treeitem', 'link', 'tab', 'menuitem', 'row', 'combobox'],
+    roles: DISCLOSURE_ROLES,
+    elements: DISCLOSURES,
     act: { intent: 'expand' },
     examples: [{ goal: 'Unfold the Shipping details section', plan: ["Expand the 'Shipping details' section"] }],
   },
@@ -385,7 +406,8 @@ export const LEXICON: LexiconEntry[] = [
     family: 'collapse',
     verbs: ['collapse', 'fold'],
     alsoNames: ['fold'],
-    roles: ['button', 'treeitem', 'link', 'tab', 'menuitem', 'row', 'combobox'],
+    roles: DISCLOSURE_ROLES,
+    elements: DISCLOSURES,
     act: { intent: 'collapse' },
     examples: [{ goal: 'Fold Documents', plan: ["Collapse 'Documents'"] }],
   },
@@ -624,7 +646,7 @@ export const LEXICON: LexiconEntry[] = [
   {
     family: 'choose',
     verbs: ['select', 'choose', 'pick'],
-    roles: ['radio', 'option', 'menuitemradio', 'tab', 'checkbox', 'button', 'link', 'combobox', 'listbox'],
+    roles: ['radio', 'option', 'menuitemradio', 'tab', 'checkbox', 'button', 'link'],
     takes: ['value'],
     menuPath: true,
     examples: [{ goal: 'Pick Express as the shipping method', plan: ["Select 'Express' from 'shipping method'"] }],

@@ -1,34 +1,23 @@
 // Which ARIA roles fit an action or a noun of a sentence, best first.
 import type { Purpose } from './intents.js';
+import { SELECTABLE, TYPABLE, entryOf } from './lexicon.js';
 
-export const CLICKABLE = [
-  'button',
-  'link',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'tab',
-  'option',
-  'checkbox',
-  'radio',
-  'switch',
-  'treeitem',
-];
-export const TYPABLE = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
-export const CHECKABLE = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
-
+/** The roles each purpose acts on: those of the lexicon family that asks for it. */
 export const PURPOSE_ROLES: Record<Purpose, string[]> = {
-  click: CLICKABLE,
-  open: ['link', 'tab', 'menuitem', 'button', 'treeitem'],
-  expand: ['button', 'treeitem', 'link', 'tab', 'menuitem', 'row', 'combobox'],
-  choose: ['radio', 'option', 'menuitemradio', 'tab', 'checkbox', 'button', 'link'],
-  fill: TYPABLE,
-  select: ['combobox', 'listbox'],
-  check: CHECKABLE,
-  toggle: [...CHECKABLE, 'button'],
-  hover: [...CLICKABLE, 'img', 'heading', 'listitem', 'row', 'cell'],
-  press: [...TYPABLE, ...CLICKABLE],
+  click: entryOf('click').roles,
+  open: entryOf('open').roles,
+  expand: entryOf('expand').roles,
+  choose: entryOf('choose').roles,
+  fill: entryOf('type').roles,
+  select: SELECTABLE,
+  check: entryOf('check').roles,
+  toggle: entryOf('toggle').roles,
+  hover: entryOf('hover').roles,
+  press: entryOf('press').roles,
 };
+
+/** Elements a purpose acts on that no role names ("expand": anything with aria-expanded, a <summary>), as CSS. */
+export const PURPOSE_ELEMENTS: Partial<Record<Purpose, string[]>> = { expand: entryOf('expand').elements ?? [] };
 
 /** Nouns of a field to type into (state clauses read them too). */
 export const TEXT_FIELD_NOUNS = [
