@@ -181,6 +181,9 @@ export async function findByName(
     if (fit.length === 1) return fit[0]!;
     const several = fit.length ? fit : found;
     if (await sameDestination(probe, several)) return several[0]!;
+    // A column header and the sort button inside it: one control, the innermost is what a person clicks.
+    const inner = await innermost(several);
+    if (inner) return inner;
     const closest = await closestName(probe, several, name);
     if (closest) return closest;
     // "The cart": not the "add_shopping_cart" buttons, whose words ask for another action.
@@ -195,6 +198,22 @@ export async function findByName(
   if (icons.length === 1) return icons[0]!;
   if (icons.length) throw await ambiguity(probe, icons, JSON.stringify(name));
   return fuzzy && !strict ? findSimilar(probe, name, roles) : null;
+}
+
+/** The candidate every other candidate contains, or null when they are not nested. */
+async function innermost(candidates: Candidate[]): Promise<Candidate | null> {
+  for (const candidate of candidates) {
+    let inside = true;
+    for (const other of candidates) {
+      if (other === candidate) continue;
+      if (!(await other.handle.evaluate((outer, el) => outer !== el && outer.contains(el), candidate.handle))) {
+        inside = false;
+        break;
+      }
+    }
+    if (inside) return candidate;
+  }
+  return null;
 }
 
 async function everyIconOnly(candidates: Candidate[]): Promise<boolean> {

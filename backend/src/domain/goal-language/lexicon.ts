@@ -339,6 +339,23 @@ export const LEXICON: LexiconEntry[] = [
         plan: ["Fill the field with 'Apples'", 'Press Enter in the field'],
       },
       { goal: 'Make a new task called Pay rent', plan: ["Fill the field with 'Pay rent'", 'Press Enter in the field'] },
+      {
+        goal: 'Create a user named Grace Hopper with email grace@example.com and password cobol59',
+        plan: [
+          "Fill 'Name', 'Full name' or 'user name' with 'Grace Hopper'",
+          "Fill 'email' with 'grace@example.com'",
+          "Fill 'password' with 'cobol59'",
+          "Click 'Create user', 'Create', 'Add user', 'Add', 'Save' or 'Submit'",
+        ],
+      },
+      {
+        goal: 'Add a product called Desk lamp with Lighting as the category',
+        plan: [
+          "Fill 'Name', 'Full name' or 'product name' with 'Desk lamp'",
+          "Fill 'category' with 'Lighting'",
+          "Click 'Add product', 'Add', 'Create product', 'Create', 'Save' or 'Submit'",
+        ],
+      },
     ],
   },
   {
@@ -415,7 +432,11 @@ export const LEXICON: LexiconEntry[] = [
     family: 'dismiss',
     verbs: ['dismiss', 'close'],
     roles: ['button', 'dialog', 'alertdialog'],
-    examples: [{ goal: 'Dismiss the notification', plan: ['Dismiss the dialog'] }],
+    examples: [
+      { goal: 'Dismiss the notification', plan: ['Dismiss the dialog'] },
+      { goal: 'Close the dialog without saving', plan: ['Dismiss the dialog'] },
+      { goal: 'Close the Edit profile modal without discarding anything', plan: ['Dismiss the dialog'] },
+    ],
   },
   {
     family: 'accept',
@@ -593,7 +614,13 @@ export const LEXICON: LexiconEntry[] = [
     particles: ['in', 'out'],
     roles: TYPABLE,
     takes: ['value', 'fields'],
-    examples: [{ goal: 'Fill out Email with ada@example.com', plan: ["Fill 'Email' with 'ada@example.com'"] }],
+    examples: [
+      { goal: 'Fill out Email with ada@example.com', plan: ["Fill 'Email' with 'ada@example.com'"] },
+      {
+        goal: 'Fill in the form with Ada as the first name and Lovelace as the last name',
+        plan: ["Fill 'first name' with 'Ada'", "Fill 'last name' with 'Lovelace'"],
+      },
+    ],
   },
   {
     family: 'type',

@@ -368,9 +368,17 @@ const RULES: Rule[] = [
     build: (m, v, verb) => {
       if (!saysBy(verb, m[0]!)) return null;
       const value = unmask(m[1]!, v).trim();
-      return value
-        ? [{ kind: 'select', target: { name: 'Sort', noun: null, near: null, alternatives: GENRE_NAMES.sort }, value }]
-        : null;
+      if (!value) return null;
+      const select: Intent = {
+        kind: 'select',
+        target: { name: 'Sort', noun: null, near: null, alternatives: GENRE_NAMES.sort },
+        value,
+      };
+      // A table without a sort control sorts by a click on the column's header.
+      READINGS.set(select, [
+        { kind: 'click', target: { name: value, noun: 'column header', near: null }, double: false, purpose: 'click' },
+      ]);
+      return [select];
     },
   },
   // "Create a user named Ada with email ada@example.com and password lovelace": each field, then the form's button.

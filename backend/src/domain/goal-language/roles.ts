@@ -69,6 +69,7 @@ const NOUN_ROLES: [string[], string[]][] = [
     ['img', 'button', 'link'],
   ],
   [['heading'], ['heading']],
+  [['column header'], ['columnheader', 'button']],
   [
     ['page', 'section'],
     ['link', 'tab', 'menuitem', 'button', 'treeitem'],
