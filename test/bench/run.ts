@@ -5,8 +5,9 @@
 //      what the service itself adds;
 //  (b) the median time from POST /v1/run to the first test case RUNNING;
 //  (c) burn-in and replay time per test case;
-//  (d) authoring: the share of the sentence corpus (test/unit/domain/goal-language/sentence-corpus.ts) understood
-//      as the plan a person means, and of its vague goals refused; and the goal suite of
+//  (d) authoring: the share of the sentence corpus (test/unit/domain/goal-language/sentence-corpus.ts and the
+//      lexicon's examples) understood as the plan a person means, and of its vague goals refused; the size of
+//      the goal language (lexicon entries, regular expressions: test/bench/goal-language-size.ts); and the goal suite of
 //      test/fixtures/apps (test/helpers/goal-suite.ts) through the service: burn-in success rate,
 //      right verdicts, false passes, median burn-in and replay time per test case; with BENCH_SEALED=1,
 //      the sealed goal set of test/sealed/apps (test/bench/sealed-suite.ts) as well;
@@ -38,6 +39,8 @@ import { measureSealedSuite, wrongCaseTable } from './sealed-suite.js';
 import { withCpu, type TreeCpu } from './cpu.js';
 import { runPlain } from './plain-playwright.js';
 import { CORPUS, REFUSED } from '../unit/domain/goal-language/sentence-corpus.js';
+import { LEXICON } from '../../backend/src/domain/goal-language/lexicon.js';
+import { goalLanguageSize } from './goal-language-size.js';
 
 const COUNT = Number(process.env.BENCH_TEST_CASES ?? 40);
 const PARALLELISM = Number(process.env.BENCH_PARALLELISM ?? 4);
@@ -60,15 +63,16 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 /** How much of the corpus the goal language understands as meant, without a page. */
 function corpusFigures() {
-  const asMeant = CORPUS.filter(({ goal, plan }) => {
+  const corpus = [...CORPUS, ...LEXICON.flatMap((entry) => entry.examples)];
+  const asMeant = corpus.filter(({ goal, plan }) => {
     const parsed = planGoal(goal);
     return parsed.ok && JSON.stringify(parsed.steps) === JSON.stringify(plan);
   }).length;
   const refused = REFUSED.filter(({ goal }) => !planGoal(goal).ok).length;
   return {
-    goals: CORPUS.length,
+    goals: corpus.length,
     understoodAsMeant: asMeant,
-    share: round(asMeant / CORPUS.length, 3),
+    share: round(asMeant / corpus.length, 3),
     vagueGoals: REFUSED.length,
     refused,
   };
@@ -304,7 +308,7 @@ async function main(): Promise<void> {
             burnInMedian: round(median(burnIns)),
             replayMedian: round(median(replays.map((r) => Number(r.ms)))),
           },
-          authoring: { sentenceCorpus: corpusFigures(), goalSuite, sealedSuite },
+          authoring: { sentenceCorpus: corpusFigures(), goalLanguage: goalLanguageSize(), goalSuite, sealedSuite },
           apiLoad,
           bigPlan,
           webhookToInProgressComment,

@@ -5,6 +5,7 @@
 import type { Locator as PwLocator, Page } from 'playwright-core';
 import { parseAriaSnapshot } from '../domain/aria-snapshot.js';
 import type { Purpose } from '../domain/goal-language/intents.js';
+import { PURPOSE_ELEMENTS } from '../domain/goal-language/roles.js';
 import { identifierWords, saysMoreThan } from '../domain/control-words.js';
 import { nameStandsIn } from '../domain/heal-acceptance.js';
 import { closest } from '../domain/similarity.js';
@@ -63,6 +64,15 @@ export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Pur
     );
     // Controls only: the heading "Sign in" is not the button an alternative means.
     return tiers;
+  }
+  // Elements the verb acts on that no role names (a disclosure: aria-expanded, <summary>), by their whole
+  // text, before any text: "Expand Shipping details" means the disclosure, not the heading above it.
+  const elements = PURPOSE_ELEMENTS[purpose] ?? [];
+  if (elements.length) {
+    const whole = new RegExp(`^\\s*${escapeRegExp(name.trim())}\\s*$`, 'i');
+    tiers.push([
+      { via: `${elements.join(' or ')} ${q}`, locator: scope.locator(elements.join(', ')).filter({ hasText: whole }) },
+    ]);
   }
   tiers.push([
     { via: `label ${q}`, locator: scope.getByLabel(name, { exact: true }) },
@@ -171,6 +181,9 @@ export async function findByName(
     if (fit.length === 1) return fit[0]!;
     const several = fit.length ? fit : found;
     if (await sameDestination(probe, several)) return several[0]!;
+    // A column header and the sort button inside it: one control, the innermost is what a person clicks.
+    const inner = await innermost(several);
+    if (inner) return inner;
     const closest = await closestName(probe, several, name);
     if (closest) return closest;
     // "The cart": not the "add_shopping_cart" buttons, whose words ask for another action.
@@ -185,6 +198,22 @@ export async function findByName(
   if (icons.length === 1) return icons[0]!;
   if (icons.length) throw await ambiguity(probe, icons, JSON.stringify(name));
   return fuzzy && !strict ? findSimilar(probe, name, roles) : null;
+}
+
+/** The candidate every other candidate contains, or null when they are not nested. */
+async function innermost(candidates: Candidate[]): Promise<Candidate | null> {
+  for (const candidate of candidates) {
+    let inside = true;
+    for (const other of candidates) {
+      if (other === candidate) continue;
+      if (!(await other.handle.evaluate((outer, el) => outer !== el && outer.contains(el), candidate.handle))) {
+        inside = false;
+        break;
+      }
+    }
+    if (inside) return candidate;
+  }
+  return null;
 }
 
 async function everyIconOnly(candidates: Candidate[]): Promise<boolean> {

@@ -150,6 +150,9 @@ export async function recordLocators(page: Page, input: RecordInput): Promise<Lo
     for (const container of input.containers)
       for (const inner of innerLocators(facts, false)) await keep({ kind: 'within', container, inner });
   }
+  // Its text is shown elsewhere too (a <summary> under a heading with its words): its tag with that text.
+  if (!out.length && !near && facts.text && facts.text.length <= 80)
+    await keep({ kind: 'css', selector: `${facts.tag}:text-is(${cssString(facts.text)})` });
   if (!out.length && !near) {
     // Not unique on the page (the same link in header and footer): unique inside its landmark?
     const landmark = (await page.evaluateHandle(landmarkOf, handle)).asElement();

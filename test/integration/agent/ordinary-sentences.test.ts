@@ -38,11 +38,35 @@ const FORM = html(
   <label>Country <select name="country"><option value="">Choose</option><option>Sweden</option><option>Norway</option></select></label></form>`,
 );
 
+// An admin page: a users table sorted by its column headers (no sort control), a form for a new
+// user, settings saved by a button, a number field with arrows.
+const ADMIN = html(
+  'Admin',
+  `<table><thead><tr><th><button onclick="sortBy(0)">Name</button></th><th><button onclick="sortBy(1)">Joined</button></th></tr></thead>
+  <tbody id="rows"><tr><td>Alan</td><td>2021</td></tr><tr><td>Grace</td><td>2019</td></tr></tbody></table>
+  <form id="new" onsubmit="event.preventDefault(); created.textContent = 'Created ' + nm.value + ' ' + em.value + ' ' + pw.value.length">
+    <label>Name <input id="nm"></label> <label>Email <input id="em" type="email"></label>
+    <label>Password <input id="pw" type="password"></label> <button>Create user</button></form>
+  <p id="created"></p>
+  <label><input type="checkbox" id="alerts"> Email alerts</label>
+  <button onclick="saved.textContent = 'Saved: alerts ' + (alerts.checked ? 'on' : 'off')">Save settings</button>
+  <p id="saved"></p>
+  <label>Guests <input id="guests" type="number" value="1" min="1" max="9"></label>
+  <script>
+    function sortBy(column) {
+      const rows = [...document.querySelectorAll('#rows tr')];
+      rows.sort((a, b) => a.cells[column].textContent.localeCompare(b.cells[column].textContent));
+      document.getElementById('rows').append(...rows);
+    }
+  </script>`,
+);
+
 describe('built-in agent: ordinary sentences that need the page', function () {
   const pages = useAgentPages({
     '/products': PRODUCTS,
     '/todo': TODO,
     '/form': FORM,
+    '/admin': ADMIN,
     '/p/1': html('Blue mug', '<h1>Blue mug</h1>'),
   });
   const { burnIn, replay } = pages;
@@ -87,6 +111,34 @@ describe('built-in agent: ordinary sentences that need the page', function () {
     expect(await pages.page.locator('input[name=name]').inputValue()).to.equal('Ada');
     expect(await pages.page.locator('input[name=email]').inputValue()).to.equal('ada@example.com');
     expect(await pages.page.locator('select').inputValue()).to.equal('Sweden');
+  });
+
+  describe('verbs of admin pages (lexicon families), and their replay', () => {
+    const firstName = () => pages.page.locator('#rows tr td').first().innerText();
+
+    it('"Sort by Joined" clicks the column header when there is no sort control', async () => {
+      const steps = await burnIn('/admin', 'Sort by Joined');
+      expect(await firstName()).to.equal('Grace');
+      const fresh = await replay('/admin', steps);
+      expect(await fresh.locator('#rows tr td').first().innerText()).to.equal('Grace');
+    });
+
+    it('creates a user from one sentence naming several fields, then its button', async () => {
+      await burnIn('/admin', 'Create a user named Grace Hopper with email grace@example.com and password cobol59');
+      expect(await pages.page.locator('#created').innerText()).to.equal('Created Grace Hopper grace@example.com 7');
+    });
+
+    it('"Tick Email alerts and save the settings": the checkbox, then the Save settings button', async () => {
+      await burnIn('/admin', 'Tick Email alerts and save the settings');
+      expect(await pages.page.locator('#saved').innerText()).to.equal('Saved: alerts on');
+    });
+
+    it('"Increase Guests by 2" steps the number field up twice', async () => {
+      const steps = await burnIn('/admin', 'Increase Guests by 2');
+      expect(await pages.page.locator('#guests').inputValue()).to.equal('3');
+      const fresh = await replay('/admin', steps);
+      expect(await fresh.locator('#guests').inputValue()).to.equal('3');
+    });
   });
 
   it('says which fields there are when "the field" is not the only one and none has the focus', async () => {

@@ -60,6 +60,17 @@ const LOGIN = html(
   <button>Sign in</button>`,
 );
 
+// A heading with a disclosure's words above it: "Expand" means the disclosure (aria-expanded, <summary>).
+const DISCLOSURES = html(
+  'Checkout',
+  `<h2>Shipping details</h2>
+  <div class="toggle" tabindex="0" aria-expanded="false" aria-controls="ship"
+    onclick="this.setAttribute('aria-expanded', 'true'); ship.hidden = false">Shipping details</div>
+  <div id="ship" hidden>Standard delivery</div>
+  <h2>Gift options</h2>
+  <details><summary>Gift options</summary><p>Wrap it</p></details>`,
+);
+
 describe('built-in agent: finding targets', function () {
   let browser: Browser;
   let site: Site;
@@ -78,6 +89,7 @@ describe('built-in agent: finding targets', function () {
       '/cart': html('Cart', '<h1>Your cart</h1>'),
       '/home': TWICE,
       '/pricing': html('Pricing', '<h1>Pricing</h1>'),
+      '/disclosures': DISCLOSURES,
     });
   });
   after(async () => {
@@ -166,6 +178,16 @@ describe('built-in agent: finding targets', function () {
       expect(result.error ?? '').to.equal('');
       expect(await checked()).to.deep.equal([true, false]);
     });
+  });
+
+  it('"Expand" finds the disclosure (aria-expanded, <summary>), not a heading with its words', async () => {
+    const result = await burnIn('Go to /disclosures. Expand Shipping details. Expand Gift options');
+    expect(result.error ?? '').to.equal('');
+    expect(await page.locator('.toggle').getAttribute('aria-expanded')).to.equal('true');
+    expect(await page.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(true);
+    const fresh = await replayOnFreshPage(result.steps);
+    expect(await fresh.locator('#ship').isVisible()).to.equal(true);
+    expect(await fresh.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(true);
   });
 
   it('clicks a button inside an open shadow root, and replays it', async () => {

@@ -6,115 +6,44 @@ import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
+import { firstWord, frameOf, leadingPlace, splitAt, type Place } from './frames.js';
+import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
+import {
+  ACTION_START,
+  MENU_ITEM_VERBS,
+  MENU_PATH_VERBS,
+  PURPOSE_CLAUSE_VERBS,
+  PURPOSE_START,
+  SEQUENCE,
+  alternation,
+  verbPhrases,
+} from './verb-patterns.js';
 
-type Rule = [RegExp, (m: RegExpExecArray, values: string[]) => Intent[] | string | null];
+type Build = (m: string[], values: string[], verb: string) => Intent[] | string | null;
+/**
+ * A reading of a sentence: a frame of one of `family`'s verbs whose object `slot` matches (the whole
+ * object when there is no slot), or, for shapes the lexicon does not cover yet, a `pattern`. Tried in
+ * order; the first that builds something wins.
+ */
+type Rule = FrameRule | { pattern: RegExp; build: Build };
+/** `split`: the object is a value and a target joined by one of these words; m is [object, before, after]. */
+type FrameRule = { family: Family | Family[]; slot?: RegExp; split?: string[]; build?: Build };
 
-const ASSERTION =
-  /^(?:(?:verify|verifies|assert|asserts|ensure|ensures|confirm|confirms|make\s+sure|expect|expects)(?:\s+(?:that|whether|if))?|checks?\s+(?:that|whether|if))\s+(.+)$/i;
-const VERB = [
-  'press',
-  'presses',
-  'hit',
-  'hits',
-  'click',
-  'clicks',
-  'tap',
-  'taps',
-  'double[\\s-]?click',
-  'type',
-  'types',
-  'fill',
-  'fills',
-  'enter',
-  'enters',
-  'select',
-  'selects',
-  'choose',
-  'chooses',
-  'pick',
-  'check',
-  'checks',
-  'uncheck',
-  'unchecks',
-  'tick',
-  'untick',
-  'hover',
-  'hovers',
-  'wait',
-  'waits',
-  'go',
-  'goes',
-  'navigate',
-  'open',
-  'opens',
-  'visit',
-  'visits',
-  'clear',
-  'clears',
-  'verify',
-  'log',
-  'sign',
-  'mark',
-  'set',
-  'search',
-  'add',
-  'adds',
-  'delete',
-  'deletes',
-  'remove',
-  'removes',
-  'expand',
-  'expands',
-  'collapse',
-  'collapses',
-  'dismiss',
-  'dismisses',
-  'close',
-  'closes',
-  'confirm',
-  'submit',
-  'submits',
-  'use',
-  'toggle',
-  'toggles',
-  'switch',
-  'accept',
-  'then',
-  'turn',
-  'enable',
-  'disable',
-  'logout',
-  'send',
-  'sends',
-  'archive',
-  'duplicate',
-  'restore',
-  'download',
-  'approve',
-  'reject',
-  'change',
-  'changes',
-  'write',
-  'put',
-  'scroll',
-  'scrolls',
-  'agree',
-  'trash',
-  'picks',
-  'ticks',
-  'unticks',
-].join('|');
-const COMPOUND = new RegExp(`\\s*,\\s*(?:and\\s+)?(?=(?:${VERB})\\b)|\\s+and\\s+(?=(?:${VERB})\\b)`, 'i');
+const ASSERTION = new RegExp(
+  `^(?:${alternation(verbPhrases([entryOf('verify')]))})(?:\\s+(?:that|whether|if))?\\s+(.+)$`,
+  'i',
+);
+const COMPOUND = new RegExp(
+  `\\s*,\\s*(?:and\\s+)?(?=(?:${ACTION_START})\\b)|\\s+and\\s+(?=(?:${ACTION_START})\\b)`,
+  'i',
+);
 const SUBJECT = new RegExp(
   '^(?:(?:please|now|just|simply)\\s+|(?:i|we|you|the\\s+user|user)\\s+(?:will\\s+|should\\s+|must\\s+|can\\s+|then\\s+|now\\s+|also\\s+|first\\s+)?|' +
     "(?:try|tries|want|wants|need|needs|would\\s+like|am\\s+going|is\\s+going|are\\s+going|going|have|has)\\s+to\\s+|let['’]s\\s+)+",
   'i',
 );
 // "Next click Save", "Finally, click Pay": words that only order the story, before a verb.
-const FILLER = new RegExp(
-  `^(?:(?:next|then|also|and|finally|first|lastly|afterwards|after\\s+that)\\s*,?\\s+)+(?=(?:${VERB})\\b)`,
-  'i',
-);
+const FILLER = new RegExp(`^(?:(?:${SEQUENCE})\\s*,?\\s+)+(?=(?:${ACTION_START})\\b)`, 'i');
 const URL_LIKE =
   /^(?:https?:\/\/\S+|\/\S*|\.{1,2}\/\S*|[?#]\S*|\{\{[^}]+\}\}\S*|localhost(?::\d+)?(?:\/\S*)?|(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?)$/i;
 const HOME = /^(?:the\s+)?(?:home\s*page|start\s+page|front\s+page|landing\s+page|home)$/i;
@@ -181,17 +110,20 @@ function eachTarget(slot: string, values: string[], build: (t: TargetPhrase) => 
 }
 
 /** "A with x, B with y and C with z" (or "x in A and y in B"): one action per pair, or null when it is not such a list. */
-function pairList(text: string, pair: RegExp): [string, string][] | null {
+function pairList(text: string, pair: (chunk: string) => [string, string] | null): [string, string][] | null {
   const chunks = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
   if (chunks.length < 2) return null;
-  const pairs = chunks.map((chunk) => pair.exec(chunk.trim()));
-  return pairs.every((m): m is RegExpExecArray => m !== null) ? pairs.map((m) => [m[1]!, m[2]!]) : null;
+  const pairs = chunks.map((chunk) => pair(chunk.trim()));
+  return pairs.every((p): p is [string, string] => p !== null) ? pairs : null;
 }
 
 /** "name Ada", "email: ada@example.com": the field's words, then the value (where a name, a number or an address starts). */
 function fieldValue(chunk: string, values: string[]): [string, string] | null {
   const explicit = /^(.+?)\s*[:=]\s*(.+)$/.exec(chunk);
   if (explicit) return [explicit[1]!, explicit[2]!];
+  // "Ada as the first name": the value first.
+  const as = /^(.+?)\s+as\s+(?:the|my|your|our|its)\s+(.+)$/i.exec(chunk.trim());
+  if (as) return [as[2]!, as[1]!];
   const words = chunk.trim().split(/\s+/);
   if (words.length < 2) return null;
   let at = words.findIndex(
@@ -208,32 +140,15 @@ function optionValue(slot: string, values: string[]): string {
   return unmask(isQuoted(m[1]!) ? m[1]! : slot.replace(/^the\s+/i, ''), values);
 }
 
-const LOGIN_VERB =
-  '(?:log\\s*in|login|logs\\s+in|sign\\s*in|signs\\s+in|sign\\s+on)(?:\\s+to\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard))?|(?:log|logs|sign|signs)\\s+into\\s+(?:the\\s+|my\\s+)?(?:app|site|application|page|account|website|shop|store|dashboard)';
+const ACCOUNT = alternation(GENRE_NOUNS.account);
+const LOGIN_VERB = `(?:${alternation(verbPhrases([entryOf('sign in')]))})(?:\\s+(?:to\\s+)?(?:the\\s+|my\\s+)?(?:${ACCOUNT}))?`;
 /** "Log in with my account", "... with valid credentials": the test case's only account. */
 const OWN_ACCOUNT =
   /^(?:(?:my|our|your|the|valid|correct|proper|existing|a\s+valid)\s+)*(?:account|credentials|login|user|user\s+account|details|login\s+details)$/i;
-const CART = '(?:cart|basket|bag|shopping\\s+cart|shopping\\s+basket|shopping\\s+bag|trolley)';
+const CART = alternation(GENRE_NOUNS.cart);
 // "the cookie banner", "the Settings dialog": whichever dialog is open (its name is not a close button's).
 const GENERIC_POPUP =
   /^(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet|notice|consent|menu|popover)$/i;
-const CONFIRM_NAMES = ['OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete', 'Done'];
-const CHECKOUT_NAMES = ['Check out', 'Proceed to checkout', 'Go to checkout', 'Place order'];
-const SUBMIT_NAMES = [
-  'Send',
-  'Save',
-  'Continue',
-  'Sign in',
-  'Log in',
-  'Sign up',
-  'Register',
-  'Create',
-  'Search',
-  'OK',
-  'Next',
-];
-const LOGOUT_NAMES = ['Sign out', 'Logout', 'Log off', 'Sign off'];
-const ACCEPT_NAMES = ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'];
 
 /** Other readings of an intent a rule produced, attached to its ParsedAction. */
 const READINGS = new WeakMap<Intent, Intent[]>();
@@ -314,24 +229,8 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
   return [intent];
 }
 
-const FILTERS: Record<string, string[]> = {
-  all: ['All'],
-  active: ['Active', 'Open', 'Pending', 'To do'],
-  completed: ['Completed', 'Done', 'Finished', 'Complete'],
-};
-const FILTER_WORDS: Record<string, keyof typeof FILTERS> = {
-  all: 'all',
-  active: 'active',
-  open: 'active',
-  pending: 'active',
-  completed: 'completed',
-  complete: 'completed',
-  done: 'completed',
-  finished: 'completed',
-};
 const SIGN_UP_FIELD =
   /^(?:the\s+|a\s+|my\s+)?(user\s*name|e-?mail(?:\s+address)?|password|name|first\s+name|last\s+name|full\s+name|phone(?:\s+number)?|company)\s+(.+)$/i;
-const SIGN_UP_NAMES = ['Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit'];
 const NEW_ITEM_NOUN = '(?:todos?|to-?dos?|items?|tasks?|entry|entries|notes?|reminders?)';
 
 /** "Add a todo Buy milk", "Add todos Milk, Eggs and Bread": each typed into the list's field and entered. */
@@ -366,59 +265,66 @@ function rowActions(verb: string, slot: string, values: string[]): Intent[] | st
   return rowAction(verb, slot, values);
 }
 
+const SEARCH_FIELD: TargetPhrase = { name: 'Search', noun: 'box', near: null };
+const LIST_FIELD: TargetPhrase = { name: null, noun: 'field', near: null };
+/** Typed into a field and entered: a search, a new list item. */
+const typeAndEnter = (field: TargetPhrase, value: string): Intent[] => [
+  { kind: 'fill', target: field, value },
+  { kind: 'press', key: 'Enter', target: field },
+];
+/** A click on a control a genre names in several ways ("Log out", "Sign out", ...). */
+const clickNamed = (name: string, alternatives: string[], noun: string | null = null): Intent[] => [
+  { kind: 'click', target: { name, noun, near: null, alternatives }, double: false, purpose: 'click' },
+];
+const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
+/** "into 'Search'", "in the Notes field": where a typed value goes. */
+const INTO = ['into', 'in', 'inside', 'on', 'to'];
+const POSSESSIVES = ['the', 'my', 'your', 'our'];
+
+/** "Sort by X", "Filter the users by X": what the list is ordered or narrowed by. */
+const BY_CLAUSE = /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i;
+const saysBy = (verb: string, object: string) => /\sby$/i.test(verb) || /^(?:the\s+)?(?:[\w-]+\s+)?by\s/i.test(object);
+
 const RULES: Rule[] = [
-  [
-    new RegExp(
+  {
+    pattern: new RegExp(
       `^(?:${LOGIN_VERB})\\s+(?:as|with|using)(?:\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))?\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`,
       'i',
     ),
-    (m, v) => {
+    build: (m, v) => {
       const user = unmask(m[1]!, v).trim();
       const password = unmask(m[2]!, v).trim();
       return user && password ? [{ kind: 'loginAs', user, password }] : null;
     },
-  ],
+  },
   // "log in as ada@example.com / lovelace"
-  [
-    new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)\\s+(\\S+)\\s*\\/\\s*(\\S+)$`, 'i'),
-    (m, v) => [{ kind: 'loginAs', user: unmask(m[1]!, v), password: unmask(m[2]!, v) }],
-  ],
-  [new RegExp(`^(?:${LOGIN_VERB})$`, 'i'), () => [{ kind: 'login', config: '' }]],
-  [
-    /^(?:log|logs|sign|signs)\s*(?:out|off)(?:\s+(?:of|from)\s+(?:the\s+|my\s+)?(?:app|site|application|account|website|shop|store))?$|^logout$/i,
-    () => [
-      {
-        kind: 'click',
-        target: { name: 'Log out', noun: null, near: null, alternatives: LOGOUT_NAMES },
-        double: false,
-        purpose: 'click',
-      },
-    ],
-  ],
-  [
-    /^(?:search|searches)\s+(?:for\s+)?(.+)$/i,
-    (m, v) => {
-      const value = unmask(m[1]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
-      const field: TargetPhrase = { name: 'Search', noun: 'box', near: null };
-      return value
-        ? [
-            { kind: 'fill', target: field, value },
-            { kind: 'press', key: 'Enter', target: field },
-          ]
-        : null;
+  {
+    pattern: new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)\\s+(\\S+)\\s*\\/\\s*(\\S+)$`, 'i'),
+    build: (m, v) => [{ kind: 'loginAs', user: unmask(m[1]!, v), password: unmask(m[2]!, v) }],
+  },
+  { pattern: new RegExp(`^(?:${LOGIN_VERB})$`, 'i'), build: () => [{ kind: 'login', config: '' }] },
+  {
+    family: 'sign out',
+    slot: new RegExp(`^(?:(?:of|from)\\s+(?:the\\s+|my\\s+)?(?:${ACCOUNT}))?$`, 'i'),
+    build: () => clickNamed('Log out', GENRE_NAMES.logOut),
+  },
+  {
+    family: 'search',
+    build: (m, v) => {
+      const value = unmask(m[0]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
+      return value ? typeAndEnter(SEARCH_FIELD, value) : null;
     },
-  ],
-  [
-    new RegExp(`^(?:add|adds|put|puts)\\s+(.+?)\\s+(?:to|into|in)\\s+(?:the\\s+|my\\s+|your\\s+)?(${CART})$`, 'i'),
-    (m, v) => {
+  },
+  {
+    family: 'add',
+    slot: new RegExp(`^(.+?)\\s+(?:to|into|in)\\s+(?:the\\s+|my\\s+|your\\s+)?(${CART})$`, 'i'),
+    build: (m, v) => {
       const which = m[2]!
         .toLowerCase()
         .replace(/^(?:shopping\s+)?/, '')
         .replace(/^trolley$/, 'cart');
-      const names = [
-        `Add to ${which}`,
-        ...['Add to cart', 'Add to basket', 'Add to bag', 'Add'].filter((n) => n !== `Add to ${which}`),
-      ];
+      const names = [`Add to ${which}`, ...GENRE_NAMES.addToCart.filter((n) => n !== `Add to ${which}`)];
       const button: TargetPhrase = { name: names[0]!, noun: null, near: null, alternatives: names.slice(1) };
       // "Add it to the cart" on a product's page: its own button.
       if (/^(?:it|this|this\s+(?:item|product|one))$/i.test(m[1]!.trim()))
@@ -435,76 +341,76 @@ const RULES: Rule[] = [
           ]
         : null;
     },
-  ],
-  // "Delete Buy milk", "Archive Groceries": the control of that name in the row of the thing.
+  },
   // "Sign up with username ada, email ada@example.com and password lovelace": each field, then the form's button.
-  [
-    /^(?:sign\s*up|signs\s+up|register|registers|create\s+an?\s+(?:new\s+)?account|creates\s+an?\s+(?:new\s+)?account)\s+(?:with|using|as)\s+(.+)$/i,
-    (m, v) => {
-      const list = pairList(m[1]!, SIGN_UP_FIELD);
+  {
+    family: 'sign up',
+    slot: /^(?:with|using|as)\s+(.+)$/i,
+    build: (m, v) => {
+      const list = pairList(m[1]!, (chunk) => {
+        const field = SIGN_UP_FIELD.exec(chunk);
+        return field ? [field[1]!, field[2]!] : null;
+      });
       if (!list) return null;
       const fills = list.map(([field, value]): Intent => ({
         kind: 'fill',
         target: { name: field.replace(/\s+/g, ' '), noun: null, near: null },
         value: unmask(value, v),
       }));
-      return [
-        ...fills,
-        {
-          kind: 'click',
-          target: { name: 'Sign up', noun: null, near: null, alternatives: SIGN_UP_NAMES },
-          double: false,
-          purpose: 'click',
-        },
-      ];
+      return [...fills, ...clickNamed('Sign up', GENRE_NAMES.signUp)];
     },
-  ],
+  },
   // "Sort by price low to high": the page's sort dropdown, its option read loosely.
-  [
-    /^(?:sort|sorts|order|orders)\s+(?:the\s+)?(?:(?:products|items|results|list|table|rows|them|entries)\s+)?by\s+(.+)$/i,
-    (m, v) => {
+  {
+    family: 'sort',
+    slot: BY_CLAUSE,
+    build: (m, v, verb) => {
+      if (!saysBy(verb, m[0]!)) return null;
       const value = unmask(m[1]!, v).trim();
-      return value
-        ? [
-            {
-              kind: 'select',
-              target: { name: 'Sort', noun: null, near: null, alternatives: ['Sort by', 'Order by'] },
-              value,
-            },
-          ]
-        : null;
+      if (!value) return null;
+      const select: Intent = {
+        kind: 'select',
+        target: { name: 'Sort', noun: null, near: null, alternatives: GENRE_NAMES.sort },
+        value,
+      };
+      // A table without a sort control sorts by a click on the column's header.
+      READINGS.set(select, [
+        { kind: 'click', target: { name: value, noun: 'column header', near: null }, double: false, purpose: 'click' },
+      ]);
+      return [select];
     },
-  ],
+  },
+  // "Create a user named Ada with email ada@example.com and password lovelace": each field, then the form's button.
+  {
+    family: ['create', 'add'],
+    slot: /^(?:a|an|the)\s+(?:new\s+)?([\w-]+(?:\s+[\w-]+)?)\s+(?:named|called|titled)\s+(.+?)\s+with\s+(.+)$/i,
+    build: (m, v, verb) => newRecord(verb, m[1]!, m[2]!, m[3]!, v),
+  },
   // List apps (TodoMVC and the like): "Add a todo Buy milk", "Create a new task called Write report", "Add 'Buy milk'".
-  [
-    new RegExp(
-      `^(?:add|adds|create|creates|make|makes)\\s+(?:a\\s+|an\\s+|one\\s+|another\\s+|(?:two|three|four|five|\\d+)\\s+)?(?:new\\s+)?${NEW_ITEM_NOUN}(?:\\s*:\\s*|\\s+(?:called|named|titled|saying|reading)\\s+|\\s+)(.+)$`,
+  {
+    family: ['add', 'create'],
+    slot: new RegExp(
+      `^(?:a\\s+|an\\s+|one\\s+|another\\s+|(?:two|three|four|five|\\d+)\\s+)?(?:new\\s+)?${NEW_ITEM_NOUN}(?:\\s*:\\s*|\\s+(?:called|named|titled|saying|reading)\\s+|\\s+)(.+)$`,
       'i',
     ),
-    (m, v) => newItems(m[1]!, v),
-  ],
-  [/^(?:add|adds)\s+(\uE000\d+\uE001(?:\s*(?:,|,?\s*and)\s*\uE000\d+\uE001)*)$/i, (m, v) => newItems(m[1]!, v)],
+    build: (m, v) => newItems(m[1]!, v),
+  },
+  {
+    family: 'add',
+    slot: /^(\uE000\d+\uE001(?:\s*(?:,|,?\s*and)\s*\uE000\d+\uE001)*)$/,
+    build: (m, v) => newItems(m[1]!, v),
+  },
   // "Clear completed", "Delete all done todos": the list's own button for it.
-  [
-    /^(?:clear|clears|remove|removes|delete|deletes)\s+(?:all\s+)?(?:the\s+)?(?:completed|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries))?$/i,
-    () => [
-      {
-        kind: 'click',
-        target: {
-          name: 'Clear completed',
-          noun: null,
-          near: null,
-          alternatives: ['Clear done', 'Clear finished', 'Remove completed', 'Delete completed'],
-        },
-        double: false,
-        purpose: 'click',
-      },
-    ],
-  ],
+  {
+    pattern:
+      /^(?:clear|clears|remove|removes|delete|deletes)\s+(?:all\s+)?(?:the\s+)?(?:completed|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries))?$/i,
+    build: () => clickNamed('Clear completed', GENRE_NAMES.clearCompleted),
+  },
   // "Show only active todos", "Filter by completed": the filter's link or tab.
-  [
-    /^(?:show|shows|view|views|display|displays|list|lists|filter(?:\s+(?:by|to|on|for))?|filters(?:\s+(?:by|to|on|for))?)\s+(?:only\s+)?(?:the\s+)?(all|active|open|pending|completed|complete|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries|notes))?(?:\s+only)?$/i,
-    (m) => {
+  {
+    family: 'filter',
+    slot: /^(?:only\s+)?(?:the\s+)?(all|active|open|pending|completed|complete|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries|notes))?(?:\s+only)?$/i,
+    build: (m) => {
       const [name, ...others] = FILTERS[FILTER_WORDS[m[1]!.toLowerCase()]!]!;
       return [
         {
@@ -515,178 +421,165 @@ const RULES: Rule[] = [
         },
       ];
     },
-  ],
+  },
+  // "Filter by status Archived", "Filter the users by role: Admin": that value of the filter's field
+  // (or, when the page has no such field, a filter control named by the value); "Filter by Overdue": that control.
+  {
+    family: 'filter',
+    slot: BY_CLAUSE,
+    build: (m, v, verb) => {
+      if (!saysBy(verb, m[0]!)) return null;
+      const pair = fieldValue(m[1]!, v);
+      const choose = (value: string): Intent => ({
+        kind: 'click',
+        target: { name: unmask(value, v), noun: null, near: null },
+        double: false,
+        purpose: 'choose',
+      });
+      if (!pair || !/^(?:\uE000|[\p{Lu}\d])/u.test(pair[1])) return [choose(m[1]!)];
+      const select: Intent = {
+        kind: 'select',
+        target: { name: unmask(pair[0], v), noun: null, near: null },
+        value: unmask(pair[1], v),
+      };
+      READINGS.set(select, [choose(pair[1])]);
+      return [select];
+    },
+  },
   // "Mark all as complete", "Complete all todos": the list's toggle-all checkbox.
-  [
-    /^(?:mark|marks|check|checks|tick|ticks|complete|completes|finish|finishes)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?(?:\s+as\s+(?:done|completed?|finished))?$/i,
-    () => [
+  {
+    family: ['mark', 'check', 'complete'],
+    slot: /^all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?(?:\s+as\s+(?:done|completed?|finished))?$/i,
+    build: () => [
       {
         kind: 'check',
-        target: {
-          name: 'Mark all as complete',
-          noun: null,
-          near: null,
-          alternatives: ['Toggle all', 'Complete all', 'Check all', 'Select all', 'Mark all'],
-        },
+        target: { name: 'Mark all as complete', noun: null, near: null, alternatives: GENRE_NAMES.markAll },
       },
     ],
-  ],
-  [
-    /^(?:toggle|toggles)\s+all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?$/i,
-    () => [
+  },
+  {
+    family: 'toggle',
+    slot: /^all(?:\s+(?:the\s+)?(?:todos|to-?dos|items|tasks|entries))?$/i,
+    build: () => [
       {
         kind: 'click',
-        target: {
-          name: 'Toggle all',
-          noun: null,
-          near: null,
-          alternatives: ['Mark all as complete', 'Complete all', 'Check all', 'Select all'],
-        },
+        target: { name: 'Toggle all', noun: null, near: null, alternatives: GENRE_NAMES.toggleAll },
         double: false,
         purpose: 'toggle',
       },
     ],
-  ],
+  },
   // "Complete Buy milk": an item written like a title is marked done ("Complete the form" is not this).
-  [
-    /^(?:complete|completes|finish|finishes)\s+(.+)$/i,
-    (m, v) => (/^(?:\uE000|\p{Lu})/u.test(m[1]!) ? eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })) : null),
-  ],
+  { family: 'complete', slot: /^(?:\uE000|\p{Lu})/u },
   // "Rename Buy milk to Buy oat milk", "Edit Buy milk to say ...": the item's editor, the new text, Enter.
-  [
-    /^(?:rename|renames|edit|edits)\s+(?:the\s+)?(?:(?:todo|task|item|entry|note)\s+)?(.+?)\s+(?:to\s+say|to\s+read|to|into|as)\s+(.+)$/i,
-    (m, v) => {
+  {
+    family: 'rename',
+    slot: /^(?:the\s+)?(?:(?:todo|task|item|entry|note)\s+)?(.+?)\s+(?:to\s+say|to\s+read|to|into|as)\s+(.+)$/i,
+    build: (m, v) => {
       const item = target(m[1]!, v);
       const value = unmask(m[2]!, v).trim();
       return item && !item.near && item.name !== null && value ? [{ kind: 'rename', target: item, value }] : null;
     },
-  ],
+  },
   // "Double-click Buy milk and change it to Buy oat milk": the editor the double-click opened has the focus.
-  [
-    /^(?:change|changes|set|sets|rename|renames|edit|edits|update|updates)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i,
-    (m, v) => {
+  {
+    family: ['set', 'rename'],
+    slot: /^it\s+(?:to\s+say|to|into)\s+(.+)$/i,
+    build: (m, v) => {
       const value = unmask(m[1]!, v).trim();
-      const field: TargetPhrase = { name: null, noun: 'field', near: null };
-      return value
-        ? [
-            { kind: 'fill', target: field, value },
-            { kind: 'press', key: 'Enter', target: field },
-          ]
-        : null;
+      return value ? typeAndEnter(LIST_FIELD, value) : null;
     },
-  ],
-  [
-    /^(?:double[\s-]?click|double[\s-]?clicks)\s+(?:on\s+)?(.+?)\s*,?\s+and\s+(?:then\s+)?(?:change|rename|edit)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i,
-    (m, v) => {
+  },
+  {
+    family: 'double-click',
+    slot: /^(.+?)\s*,?\s+and\s+(?:then\s+)?(?:change|rename|edit)\s+it\s+(?:to\s+say|to|into)\s+(.+)$/i,
+    build: (m, v) => {
       const item = target(m[1]!, v);
       const value = unmask(m[2]!, v).trim();
       return item && item.name !== null && !item.near && value ? [{ kind: 'rename', target: item, value }] : null;
     },
-  ],
+  },
   // "Add Buy bread to the list": a new item is typed into the list's field and entered.
-  [
-    /^(?:add|adds)\s+(.+?)\s+(?:to|into|onto)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:list|todos|to-?do\s+list|tasks)$/i,
-    (m, v) => {
+  {
+    family: 'add',
+    slot: /^(.+?)\s+(?:to|into|onto)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:list|todos|to-?do\s+list|tasks)$/i,
+    build: (m, v) => {
       const item = unmask(m[1]!.replace(/^(?:the|a|an)\s+/i, ''), v);
-      const field: TargetPhrase = { name: null, noun: 'field', near: null };
-      return item
-        ? [
-            { kind: 'fill', target: field, value: item },
-            { kind: 'press', key: 'Enter', target: field },
-          ]
-        : null;
+      return item ? typeAndEnter(LIST_FIELD, item) : null;
     },
-  ],
-  [
-    /^(?:delete|deletes|remove|removes|trash|trashes|archive|archives|unarchive|unarchives|restore|restores|duplicate|duplicates|edit|edits|download|downloads|approve|approves|reject|rejects|pin|pins|unpin|unpins|star|stars|share|shares|follow|follows|unfollow|unfollows|bookmark|bookmarks|upvote|upvotes|favorite|favorites|favourite|favourites|unfavorite|unfavorites|like|likes|unlike|unlikes)\s+(.+)$/i,
-    (m, v) => rowActions(m[0], m[1]!, v),
-  ],
-  [
-    /^(?:expand|expands|unfold|unfolds)\s+(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'expand', target: t })),
-  ],
-  [
-    /^(?:collapse|collapses|fold|folds)\s+(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'collapse', target: t })),
-  ],
-  [
-    /^(?:dismiss|dismisses|close|closes)(?:\s+(.+))?$/i,
-    (m, v) => {
-      if (!m[1] || GENERIC_POPUP.test(m[1].trim())) return [{ kind: 'dismiss', target: null }];
-      const t = target(m[1], v);
+  },
+  { family: 'row action', build: (m, v, verb) => rowActions(verb, m[0]!, v) },
+  { family: 'expand' },
+  { family: 'collapse' },
+  {
+    family: 'dismiss',
+    build: (m, v) => {
+      // "Close the dialog without saving": how it is closed, which a close button or Escape is.
+      const what = m[0]!.replace(/\s+without\s+\w+ing\b.*$/i, '');
+      if (!what || GENERIC_POPUP.test(what.trim())) return [{ kind: 'dismiss', target: null }];
+      const t = target(m[0]!, v);
       return t ? [{ kind: 'dismiss', target: t }] : null;
     },
-  ],
-  [
-    /^(?:accept|accepts|allow|agree\s+to)\s+(?:all\s+)?(?:the\s+)?cookies$/i,
-    () => [
-      {
-        kind: 'click',
-        target: { name: 'Accept', noun: null, near: null, alternatives: ACCEPT_NAMES },
-        double: false,
-        purpose: 'click',
-      },
-    ],
-  ],
+  },
+  {
+    family: 'accept',
+    slot: /^(?:all\s+)?(?:the\s+)?cookies$/i,
+    build: () => clickNamed('Accept', GENRE_NAMES.acceptCookies),
+  },
   // "Accept the terms", "Agree to the privacy policy": tick its checkbox.
-  [
-    /^(?:accept|accepts|agree\s+to|agrees\s+to|agree\s+with)\s+(.*\b(?:terms|conditions|polic(?:y|ies)|privacy|agreement|tos|eula|rules|gdpr)\b.*)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
-  ],
+  {
+    family: 'accept',
+    slot: /^.*\b(?:terms|conditions|polic(?:y|ies)|privacy|agreement|tos|eula|rules|gdpr)\b.*$/i,
+    build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'check', target: t })),
+  },
   // "Accept the invitation": its Accept button.
-  [
-    /^(?:accept|accepts)(?:\s+(?:the\s+|this\s+)?(.+))?$/i,
-    (m, v) => [
-      {
-        kind: 'click',
-        target: {
-          name: 'Accept',
-          noun: null,
-          near: null,
-          ...(m[1] ? { alternatives: [`Accept ${unmask(m[1], v)}`] } : {}),
-        },
-        double: false,
-        purpose: 'click',
-      },
-    ],
-  ],
-  [
-    /^(?:confirm|confirms)(?:\s+(?:the\s+)?(.+))?$/i,
-    () => [
-      {
-        kind: 'click',
-        target: { name: 'Confirm', noun: null, near: null, alternatives: CONFIRM_NAMES },
-        double: false,
-        purpose: 'click',
-      },
-    ],
-  ],
-  [
-    /^(?:submit|submits|send|sends)(?:\s+.+)?$/i,
-    () => [
-      {
-        kind: 'click',
-        target: { name: 'Submit', noun: 'button', near: null, alternatives: SUBMIT_NAMES },
-        double: false,
-        purpose: 'click',
-      },
-    ],
-  ],
-  [
-    /^(?:use|uses)\s+(.+?)\s+(?:as|for)\s+(.+)$/i,
-    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
-  ],
-  [
-    /^(?:toggle|toggles|flip|flips)\s+(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'toggle' })),
-  ],
-  [
-    /^(?:switch|switches)\s+to\s+(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' })),
-  ],
-  [
-    new RegExp(`^(?:${LOGIN_VERB})\\s+(?:with|using|as)\\s+(?:the\\s+)?(.+?)$`, 'i'),
-    (m, v) => {
+  {
+    family: 'accept',
+    slot: /^(?:(?:the\s+|this\s+)?(.+))?$/i,
+    build: (m, v, verb) => {
+      const name = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
+      return m[1] ? clickNamed(name, [`${name} ${unmask(m[1], v)}`]) : clickNamed(name, []).map(withoutAlternatives);
+    },
+  },
+  // "Save the settings", "Discard my changes", "Generate an API key": the button named for it, else the genre's names.
+  { family: 'save', build: (m, v) => clickNamed(...namedFor('Save', m[0]!, v, GENRE_NAMES.save)) },
+  { family: 'discard', build: (m, v) => clickNamed(...namedFor('Discard', m[0]!, v, GENRE_NAMES.discard)) },
+  {
+    family: 'generate',
+    build: (m, v) => {
+      const thing = thingOf(m[0]!, v);
+      return thing ? clickNamed(`Generate ${thing}`, ['Generate', `Create ${thing}`, `New ${thing}`]) : null;
+    },
+  },
+  // "Invite ada@example.com as an Admin": the invitation's address (and role), then its button.
+  {
+    family: 'invite',
+    slot: /^(\S+@\S+|\uE000\d+\uE001)(?:\s+as\s+(?:an?\s+|the\s+)?(.+))?$/i,
+    build: (m, v) => {
+      const email: Intent = {
+        kind: 'fill',
+        target: { name: 'Email', noun: null, near: null, alternatives: ['Email address', 'Invite'] },
+        value: unmask(m[1]!, v),
+      };
+      const role: Intent[] = m[2]
+        ? [{ kind: 'select', target: { name: 'Role', noun: null, near: null }, value: unmask(m[2], v) }]
+        : [];
+      const [name, ...others] = GENRE_NAMES.invite;
+      return [email, ...role, ...clickNamed(name!, others)];
+    },
+  },
+  { family: 'confirm', build: () => clickNamed('Confirm', GENRE_NAMES.confirm) },
+  { family: 'submit', build: () => clickNamed('Submit', GENRE_NAMES.submit, 'button') },
+  {
+    family: 'use',
+    split: ['as', 'for'],
+    build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
+  },
+  { family: 'toggle' },
+  { family: 'switch to' },
+  {
+    pattern: new RegExp(`^(?:${LOGIN_VERB})\\s+(?:with|using|as)\\s+(?:the\\s+)?(.+?)$`, 'i'),
+    build: (m, v) => {
       if (OWN_ACCOUNT.test(unmask(m[1]!, v))) return [{ kind: 'login', config: '' }];
       const slot = m[1]!
         .replace(/^config(?:uration)?\s+(.+)$/i, '$1')
@@ -696,30 +589,35 @@ const RULES: Rule[] = [
         return `say the password too ("Sign in as ${quote(config)} with password '...'"), or keep the account in a config and write "Log in with config 'name'".`;
       return config ? [{ kind: 'login', config }] : null;
     },
-  ],
-  [
-    /^wait(?:s)?\s+(?:for\s+)?\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?|minutes?|mins?)$/i,
-    () => 'Goalie does not wait for a fixed time; say what to wait for, e.g. "Wait for \'Saved\'".',
-  ],
+  },
+  {
+    family: 'wait',
+    slot: /^(?:for\s+)?\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|ms|milliseconds?|minutes?|mins?)$/i,
+    build: () => 'Goalie does not wait for a fixed time; say what to wait for, e.g. "Wait for \'Saved\'".',
+  },
   // "Wait for the Loading spinner to disappear": a check that it is not shown, which waits for it to go.
-  [
-    /^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(.+?)\s+(?:to\s+(?:disappear|go\s+away|vanish|be\s+(?:hidden|gone))|disappears|goes\s+away|vanishes|is\s+(?:hidden|gone))$/i,
-    (m, v) => {
+  {
+    family: 'wait',
+    slot: /^(?:the\s+)?(.+?)\s+(?:to\s+(?:disappear|go\s+away|vanish|be\s+(?:hidden|gone))|disappears|goes\s+away|vanishes|is\s+(?:hidden|gone))$/i,
+    build: (m, v) => {
       const text = unmask(
         m[1]!.replace(/^(.+?)\s+(?:spinner|indicator|message|text|banner|overlay|toast|notification)$/i, '$1'),
         v,
       );
       return text ? [{ kind: 'assert', expectation: { kind: 'notVisible', text } }] : null;
     },
-  ],
-  [
-    /^wait(?:s)?\s+(?:for|until)\s+(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)(?:\s+(?:to\s+)?(?:load|loads|loaded|finish|finishes|finished|settle|settles|stop|stops|be\s+ready|is\s+ready|is\s+loaded|has\s+loaded|is\s+done|to\s+finish\s+loading|finishes\s+loading|load\s+completely|fully\s+load))?$/i,
-    () =>
+  },
+  {
+    family: 'wait',
+    slot: /^(?:the\s+)?(?:page|site|app|application|screen|it|everything|data|content|results?|spinner|loading)(?:\s+(?:to\s+)?(?:load|loads|loaded|finish|finishes|finished|settle|settles|stop|stops|be\s+ready|is\s+ready|is\s+loaded|has\s+loaded|is\s+done|to\s+finish\s+loading|finishes\s+loading|load\s+completely|fully\s+load))?$/i,
+    build: () =>
       'Goalie waits for the page to settle after every action by itself; leave this sentence out, or wait for a text the page shows when it is ready, e.g. "Wait for \'Saved\'".',
-  ],
-  [
-    /^wait(?:s)?\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible|displayed))|appears|shows\s+up|is\s+(?:shown|visible|displayed)))?$/i,
-    (m, v) => {
+  },
+  {
+    family: 'wait',
+    slot: /^(.+?)(?:\s+(?:to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible|displayed))|appears|shows\s+up|is\s+(?:shown|visible|displayed)))?$/i,
+    build: (m, v, verb) => {
+      if (!/\s(?:for|until)$/i.test(verb)) return null;
       // "the text 'Saved'", "the 'Saved' message", "the Order confirmed message" -> the text itself
       const slot = m[1]!
         .replace(/^the\s+/i, '')
@@ -728,29 +626,20 @@ const RULES: Rule[] = [
       const text = unmask(slot, v);
       return text ? [{ kind: 'wait', text }] : null;
     },
-  ],
-  [
-    /^(?:go|goes)\s+back$|^(?:reload|reloads|refresh|refreshes)\b.*$/i,
-    () => 'going back and reloading are not phrasings yet; open the page instead, e.g. "Go to /cart".',
-  ],
-  [
-    /^(?:go|goes|navigate|navigates|browse|browses|head|heads)\s+(?:back\s+|over\s+|straight\s+)?to\s+(.+)$/i,
-    (m, v) => navigation(m[1]!, v),
-  ],
-  [/^(?:visit|visits|open|opens|load|loads)\s+(?:up\s+)?(.+)$/i, (m, v) => navigation(m[1]!, v)],
-  [
-    /^(?:double[\s-]?click|double[\s-]?clicks|dblclick)\s+(?:on\s+)?(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: true, purpose: 'click' })),
-  ],
-  [
-    /^(?:click|clicks|tap|taps)\s+(?:on\s+)?(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'click' })),
-  ],
-  [/^(?:press|presses|hit|hits|push|pushes)\s+(?:on\s+)?(.+)$/i, (m, v) => press(m[1]!, v)],
+  },
+  {
+    pattern: /^(?:go|goes)\s+back$|^(?:reload|reloads|refresh|refreshes)\b.*$/i,
+    build: () => 'going back and reloading are not phrasings yet; open the page instead, e.g. "Go to /cart".',
+  },
+  { family: ['navigate', 'open'], build: (m, v) => (m[0] ? navigation(m[0], v) : null) },
+  { family: 'double-click' },
+  { family: 'click' },
+  { family: 'press', build: (m, v) => press(m[0]!, v) },
   // "Fill in the form with name Ada and email ada@example.com", "Fill out the contact form: name Ada, ..."
-  [
-    /^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+)?(?:[\w-]+\s+)?form(?:\s*:\s*|\s+with\s+)(.+)$/i,
-    (m, v) => {
+  {
+    family: 'fill',
+    slot: /^(?:the\s+|this\s+)?(?:[\w-]+\s+)?form(?:\s*:\s*|\s+with\s+)(.+)$/i,
+    build: (m, v) => {
       const pairs = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((chunk) => fieldValue(chunk, v));
       if (pairs.some((p) => p === null))
         return 'write each field with its value, e.g. "Fill in the form with name Ada and email ada@example.com" or "Fill \'Name\' with \'Ada\'".';
@@ -758,75 +647,96 @@ const RULES: Rule[] = [
         .map((p) => withTarget(p![0], v, (t) => ({ kind: 'fill', target: t, value: unmask(p![1], v) })))
         .flatMap((r) => (typeof r === 'string' ? [] : r));
     },
-  ],
-  [
-    /^(?:fill|fills)(?:\s+(?:in|out))?\s+(?:the\s+|this\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+)?(?:form|fields|details)$/i,
-    () => 'say which fields and what to type, e.g. "Fill in the form with name Ada and email ada@example.com".',
-  ],
-  [
-    /^(?:fill|fills)(?:\s+(?:in|out))?\s+(.+?\s+with\s+.+)$/i,
-    (m, v) => {
-      const list = pairList(m[1]!, /^(.+?)\s+with\s+(.+)$/i) ?? [
-        /^(.+?)\s+with\s+(.+)$/i.exec(m[1]!)!.slice(1, 3) as [string, string],
-      ];
+  },
+  {
+    family: 'fill',
+    slot: /^(?:the\s+|this\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+)?(?:form|fields|details)$/i,
+    build: () => 'say which fields and what to type, e.g. "Fill in the form with name Ada and email ada@example.com".',
+  },
+  {
+    family: 'fill',
+    split: ['with'],
+    build: (m, v) => {
+      const list = pairList(m[0]!, (chunk) => splitAt(chunk, ['with'])) ?? [[m[1]!, m[2]!]];
       return collect(
         list.map(([field, value]) =>
           withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: unmask(value, v) })),
         ),
       );
     },
-  ],
+  },
   // "enter lovelace as the password", "type Ada as my first name"
-  [
-    /^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+as\s+((?:the|my|your|our)\s+.+)$/i,
-    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
-  ],
-  [
-    /^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?\s+(?:into|in|inside|on|to)\s+.+)$/i,
-    (m, v) => {
-      const pair = /^(.+?)\s+(?:into|in|inside|on|to)\s+(.+)$/i;
-      const list = pairList(m[1]!, pair) ?? [pair.exec(m[1]!)!.slice(1, 3) as [string, string]];
+  {
+    family: 'type',
+    split: ['as'],
+    build: (m, v) =>
+      POSSESSIVES.includes(firstWord(m[2]!))
+        ? withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) }))
+        : null,
+  },
+  {
+    family: 'type',
+    split: INTO,
+    build: (m, v) => {
+      const list = pairList(m[0]!, (chunk) => splitAt(chunk, INTO)) ?? [[m[1]!, m[2]!]];
       return collect(
         list.map(([value, field]) =>
           withTarget(field, v, (t) => ({ kind: 'fill', target: t, value: typedValue(value, v) })),
         ),
       );
     },
-  ],
+  },
   // "Enter 3 for quantity"
-  [
-    /^(?:type|types|enter|enters|input|inputs|write|writes|put|puts)\s+(.+?)\s+for\s+((?:the\s+|my\s+|your\s+)?.+)$/i,
-    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: typedValue(m[1]!, v) })),
-  ],
+  {
+    family: 'type',
+    split: ['for'],
+    build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: typedValue(m[1]!, v) })),
+  },
   // "Enter the email ada@example.com", "type your name Ada": a field, then its value.
-  [
-    /^(?:type|types|enter|enters|input|inputs|fill\s+in|fills\s+in)\s+(?:the|my|your|our)\s+(.+)$/i,
-    (m, v) => {
+  {
+    family: ['type', 'fill'],
+    slot: /^(?:the|my|your|our)\s+(.+)$/i,
+    build: (m, v) => {
       const pair = fieldValue(m[1]!, v);
       const value =
         pair && pair[0].split(/\s+/).length <= 3 && /^(?:\uE000|[\p{Lu}\d{]|\S*[@./\d])/u.test(pair[1]) ? pair : null;
       return value && withTarget(value[0], v, (t) => ({ kind: 'fill', target: t, value: unmask(value[1], v) }));
     },
-  ],
+  },
   // "type milk": into the only field (or the focused one); "Enter your email" says what, not which value.
-  [
-    /^(?:type|types|enter|enters|input|inputs|write|writes)\s+(.+)$/i,
-    (m, v) => {
-      if (!isQuoted(m[1]!) && /^(?:in\s+)?(?:your|my|our|the|a|an|some|any|his|her|their)\s/i.test(m[1]!)) {
+  {
+    family: 'type',
+    build: (m, v) => {
+      if (!m[0]) return null;
+      if (!isQuoted(m[0]) && /^(?:in\s+)?(?:your|my|our|the|a|an|some|any|his|her|their)\s/i.test(m[0])) {
         return `say what to type and where, e.g. "Fill 'Email' with 'ada@example.com'" or "Type 'milk' into 'Search'".`;
       }
-      return [{ kind: 'fill', target: { name: null, noun: 'field', near: null }, value: unmask(m[1]!, v) }];
+      return [{ kind: 'fill', target: LIST_FIELD, value: unmask(m[0], v) }];
     },
-  ],
-  [
-    /^(?:set|sets|change|changes|update|updates|increase|increases|decrease|decreases|raise|raises|lower|lowers|adjust|adjusts)\s+(.+?)\s+to\s+(.+)$/i,
-    (m, v) => {
+  },
+  // "Increase the quantity by 2": the field's own steps, as its arrow keys (and spinner arrows) take them.
+  {
+    family: ['increase', 'decrease'],
+    split: ['by'],
+    build: (m, v, verb) => {
+      const times = Number(m[2]);
+      if (!Number.isInteger(times) || times < 1) return null;
+      if (times > MAX_REPEAT) return `Goalie repeats an action at most ${MAX_REPEAT} times; set the value directly.`;
+      const key = frameOf(verb, 'increase') ? 'ArrowUp' : 'ArrowDown';
+      const once = withTarget(m[1]!, v, (t) => ({ kind: 'press', key, target: t }));
+      return typeof once === 'string' ? once : Array.from({ length: times }, () => once).flat();
+    },
+  },
+  {
+    family: ['set', 'increase', 'decrease'],
+    split: ['to'],
+    build: (m, v, verb) => {
       const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }));
       // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
       const fill = Array.isArray(built) ? built[0]! : null;
       if (
         fill?.kind === 'fill' &&
-        /^chang/i.test(m[0]) &&
+        /^chang/i.test(verb) &&
         /^(?:\uE000|\p{Lu})/u.test(m[1]!) &&
         fill.target.name !== null &&
         !fill.target.near
@@ -835,91 +745,124 @@ const RULES: Rule[] = [
       }
       return built;
     },
-  ],
-  [
-    /^(?:clear|clears|empty|empties)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i,
-    () =>
+  },
+  {
+    family: 'clear',
+    slot: /^(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i,
+    build: () =>
       'say what to remove, e.g. "Remove Blue mug from the cart", or click the page\'s own button ("Click \'Empty cart\'").',
-  ],
-  [
-    /^(?:clear|clears|empty|empties)\s+(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: '' })),
-  ],
-  [
-    /^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:from|in|on)\s+(.+)$/i,
-    (m, v) =>
+  },
+  { family: 'clear', build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'fill', target: t, value: '' })) },
+  {
+    family: 'choose',
+    split: ['from', 'in', 'on'],
+    build: (m, v) =>
       vagueTarget(m[1]!, v) ??
       withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
-  ],
+  },
   // "select Sweden as the country", "pick M as size"
-  [
-    /^(?:select|selects|choose|chooses|pick|picks)\s+(.+?)\s+(?:as|for)\s+(.+)$/i,
-    (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
-  ],
-  [
-    /^(?:select|selects|choose|chooses|pick|picks)\s+(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'choose' })),
-  ],
-  [
-    /^(?:mark|marks)\s+(.+?)\s+as\s+(?:not\s+done|undone|not\s+completed?|incomplete|active|unchecked|open|unread)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t })),
-  ],
-  [
-    /^(?:mark|marks)\s+(.+?)\s+as\s+(?:done|completed?|finished|checked|read|complete)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
-  ],
-  [
-    /^(?:uncheck|unchecks|untick|unticks|deselect|deselects|disable|disables|turn\s+off|turns\s+off|switch\s+off|switches\s+off)\s+(.+)$/i,
-    (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t })),
-  ],
-  [
-    /^(?:turn|turns|switch|switches)\s+(.+?)\s+off$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'uncheck', target: t })),
-  ],
+  {
+    family: 'choose',
+    split: ['as', 'for'],
+    build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
+  },
+  {
+    family: 'choose',
+    build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'choose' })),
+  },
+  {
+    family: 'mark',
+    split: ['as'],
+    build: (m, v) => {
+      const state = m[2]!.toLowerCase();
+      const kind = MARKS.undone.includes(state) ? 'uncheck' : MARKS.done.includes(state) ? 'check' : null;
+      return kind && withTarget(m[1]!, v, (t) => ({ kind, target: t }));
+    },
+  },
+  { family: 'uncheck' },
   // "Check out" is the shop's checkout, never a checkbox named "out".
-  [
-    /^(?:check\s*out|checks\s+out|proceed\s+to\s+(?:the\s+)?check\s*out|go\s+to\s+(?:the\s+)?check\s*out)(?:\s+(?:now|the\s+(?:cart|basket|order)))?$/i,
-    () => [
-      {
-        kind: 'click',
-        target: { name: 'Checkout', noun: null, near: null, alternatives: CHECKOUT_NAMES },
-        double: false,
-        purpose: 'click',
-      },
-    ],
-  ],
-  [
-    /^(?:check|checks)\s+(?:the\s+|my\s+)?(?:page|dashboard|screen|results?|layout|app|application|site|website|ui|home\s*page|form|output|everything|it|that|this|data|details)$/i,
-    () =>
+  {
+    family: 'check out',
+    slot: /^(?:now|the\s+(?:cart|basket|order))?$/i,
+    build: () => clickNamed('Checkout', GENRE_NAMES.checkout),
+  },
+  {
+    family: 'check',
+    slot: /^(?:the\s+|my\s+)?(?:page|dashboard|screen|results?|layout|app|application|site|website|ui|home\s*page|form|output|everything|it|that|this|data|details)$/i,
+    build: () =>
       '"Check" ticks a checkbox; to look at the page, say what it must show, e.g. "Check that \'Welcome\' is shown".',
-  ],
-  [
-    /^(?:check|checks|tick|ticks|enable|enables|turn\s+on|turns\s+on|switch\s+on|switches\s+on)\s+(.+)$/i,
-    (m, v) => eachTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
-  ],
-  [
-    /^(?:turn|turns|switch|switches)\s+(.+?)\s+on$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'check', target: t })),
-  ],
-  [
-    /^(?:hover|hovers|mouse\s*over|mouses\s+over|move\s+the\s+mouse\s+(?:over|to|onto))\s+(?:over\s+|on\s+|onto\s+)?(.+)$/i,
-    (m, v) => withTarget(m[1]!, v, (t) => ({ kind: 'hover', target: t })),
-  ],
+  },
+  { family: 'check' },
+  { family: 'hover' },
   // Goalie scrolls to an element by itself before acting on it; "scroll down" may load more.
-  [
-    /^(?:scroll|scrolls)\s+(down|up)(?:\s+(?:a\s+bit|a\s+little|the\s+page|once))?$/i,
-    (m) => [{ kind: 'press', key: m[1]!.toLowerCase() === 'down' ? 'PageDown' : 'PageUp', target: null }],
-  ],
-  [
-    /^(?:scroll|scrolls)\s+(?:all\s+the\s+way\s+)?(?:down\s+|up\s+)?to\s+the\s+(bottom|end|top|beginning|start)(?:\s+of\s+the\s+(?:page|list))?$/i,
-    (m) => [{ kind: 'press', key: /bottom|end/i.test(m[1]!) ? 'End' : 'Home', target: null }],
-  ],
-  [
-    /^(?:scroll|scrolls)\b.*$/i,
-    () =>
+  {
+    family: 'scroll',
+    slot: /^(down|up)(?:\s+(?:a\s+bit|a\s+little|the\s+page|once))?$/i,
+    build: (m) => [{ kind: 'press', key: m[1]!.toLowerCase() === 'down' ? 'PageDown' : 'PageUp', target: null }],
+  },
+  {
+    family: 'scroll',
+    slot: /^(?:all\s+the\s+way\s+)?(?:down\s+|up\s+)?to\s+the\s+(bottom|end|top|beginning|start)(?:\s+of\s+the\s+(?:page|list))?$/i,
+    build: (m) => [{ kind: 'press', key: /bottom|end/i.test(m[1]!) ? 'End' : 'Home', target: null }],
+  },
+  {
+    family: 'scroll',
+    build: () =>
       'Goalie scrolls to an element by itself before it acts on it; say what to do there instead, e.g. "Click \'Load more\'" or "Verify that \'Reviews\' is shown".',
-  ],
+  },
 ];
+
+/** What a family with an `act` in the lexicon does with its object. */
+function act(action: Act, object: string, values: string[]): Intent[] | string | null {
+  if (!object) return null;
+  if (action.intent === 'click') {
+    const { purpose, double = false } = action;
+    return withTarget(object, values, (t) => ({ kind: 'click', target: t, double, purpose }));
+  }
+  const kind = action.intent;
+  const build = (t: TargetPhrase): Intent => ({ kind, target: t });
+  return action.each ? eachTarget(object, values, build) : withTarget(object, values, build);
+}
+
+/** "the settings", "my changes", "a new API key" -> "settings", "changes", "API key". */
+function thingOf(object: string, values: string[]): string {
+  return unmask(object.replace(/^(?:(?:the|my|our|your|all|a|an|new|this)\s+)+/i, ''), values).trim();
+}
+
+/** "Save" with "the settings" -> "Save settings", then the genre's names. */
+function namedFor(verb: string, object: string, values: string[], genre: string[]): [string, string[]] {
+  const thing = thingOf(object, values);
+  const names = [...new Set([...(thing ? [`${verb} ${thing}`] : []), ...genre])];
+  return [names[0]!, names.slice(1)];
+}
+
+/** A new record: its name and each "field value" (or "value as the field"), then the button that creates it. */
+function newRecord(verb: string, noun: string, name: string, fields: string, values: string[]): Intent[] | null {
+  const pairs = fields.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((chunk) => fieldValue(chunk, values));
+  if (!pairs.every((p): p is [string, string] => p !== null)) return null;
+  const thing = unmask(noun, values);
+  const fills: Intent[] = [
+    {
+      kind: 'fill',
+      target: { name: 'Name', noun: null, near: null, alternatives: ['Full name', `${thing} name`] },
+      value: unmask(name, values),
+    },
+    ...pairs.map(([field, value]): Intent => ({
+      kind: 'fill',
+      target: { name: unmask(field, values), noun: null, near: null },
+      value: unmask(value, values),
+    })),
+  ];
+  const said = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
+  const other = said === 'Add' ? 'Create' : 'Add';
+  return [...fills, ...clickNamed(`${said} ${thing}`, [said, `${other} ${thing}`, other, 'Save', 'Submit'])];
+}
+
+function withoutAlternatives(intent: Intent): Intent {
+  if (intent.kind !== 'click') return intent;
+  const { alternatives: _none, ...target } = intent.target;
+  return { ...intent, target };
+}
 
 /** The intents of a list of actions, or the first message about one that cannot be done. */
 function collect(results: (Intent[] | string)[]): Intent[] | string {
@@ -943,26 +886,39 @@ const NUMBERS: Record<string, number> = {
 };
 const REPEAT = /\s+(?:(once|twice|thrice)|(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
 const MAX_REPEAT = 50;
-const MENU_PATH =
-  /^(?:(?:click|clicks|choose|chooses|select|selects|pick|picks|open|opens|go\s+to|goes\s+to|navigate\s+to|navigates\s+to)\s+(?:on\s+)?)?(.+?\s+(?:>|→|->|»|›)\s+.+)$/i;
+const MENU_PATH = new RegExp(`^(?:(?:${MENU_PATH_VERBS})\\s+(?:on\\s+)?)?(.+?\\s+(?:>|→|->|»|›)\\s+.+)$`, 'i');
 
-// "Click Duplicate in the Actions menu": open the menu first, as a person does. A titled menu only,
-// and not "Select ... from the ... menu", which as often names a select box.
-const MENU_ITEM =
-  /^(?:click|clicks|choose|chooses|pick|picks|tap|taps)\s+(?:on\s+)?(.+?)\s+(?:in|from|under)\s+the\s+(.+?)\s+menu$/i;
+// "Click Duplicate in the Actions menu": open the menu first, as a person does. A titled menu only.
+const MENU_ITEM = new RegExp(
+  `^(?:${MENU_ITEM_VERBS})\\s+(?:on\\s+)?(.+?)\\s+(?:in|from|under)\\s+the\\s+(.+?)\\s+menu$`,
+  'i',
+);
 
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
 const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply)$/i;
 
-/** "In the search field, type kettle" -> "type kettle in the search field". */
-const LEADING_PLACE =
-  /^(?:in|into|inside)\s+(.+?)\s*,\s*((?:type|types|enter|enters|write|writes|put|puts|input|inputs)\s+.+)$/i;
 // "Click Save to save the changes", "Press Ctrl+Enter to send": the purpose is not part of the target.
 const PURPOSE = new RegExp(
-  '^((?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes|double[\\s-]?click|scroll|scrolls|open|opens|check|checks|tick|ticks|toggle|toggles)\\s+.+?)' +
-    '(?<!\\snext|\\sclose|\\sdue|\\saccording)\\s+(?:to|in\\s+order\\s+to|so\\s+that\\s+(?:i|we|it)\\s+can)\\s+((?:save|send|submit|close|confirm|continue|proceed|apply|finish|complete|log|sign|open|see|view|show|start|create|go|return|get|load|reveal|display|expand|collapse|dismiss|accept|select|choose|check|add|remove|delete|reset|clear|refresh|reload|search|filter|sort|navigate|enable|disable|activate|make|move|bring|access|edit|update|change|upload|download|place|pay|buy|book|order|finalize|register)\\b.*)$',
+  `^((?:${PURPOSE_CLAUSE_VERBS})\\s+.+?)` +
+    '(?<!\\snext|\\sclose|\\sdue|\\saccording)\\s+(?:to|in\\s+order\\s+to|so\\s+that\\s+(?:i|we|it)\\s+can)\\s+' +
+    `((?:${PURPOSE_START})\\b.*)$`,
   'i',
 );
+
+/**
+ * A place said before the verb, where the sentence's own grammar reads it: "In the Actions menu, click
+ * Duplicate" as "click Duplicate in the Actions menu". A page only says where the sentence happens,
+ * except that a list page is where "add" puts things; a menu path starts where its first item is.
+ */
+function placeAfter(place: Place, rest: string): string {
+  if (place.page) {
+    const list = /^(.*\blist)\s+(?:page|screen|view)$/i.exec(place.text);
+    const add = frameOf(rest, 'add');
+    return list && add && !/\s(?:to|into|in|onto)\s/i.test(add.object) ? `${rest} to ${list[1]}` : rest;
+  }
+  if (MENU_PATH.test(rest)) return rest;
+  return `${rest} ${place.preposition} ${place.text}`;
+}
 
 function parseOne(part: string, values: string[]): Intent[] | string | null {
   // "... and check that 'Saved' is shown": a check, never a checkbox named "that ...".
@@ -1002,13 +958,29 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
 }
 
 function parseRule(skeleton: string, values: string[]): Intent[] | string | null {
-  for (const [pattern, build] of RULES) {
-    const m = pattern.exec(skeleton);
-    if (!m) continue;
-    const result = build(m, values);
+  for (const rule of RULES) {
+    const result =
+      'pattern' in rule ? byPattern(rule.pattern, rule.build, skeleton, values) : byFrame(rule, skeleton, values);
     if (result !== null) return result;
   }
   return null;
+}
+
+function byPattern(pattern: RegExp, build: Build, skeleton: string, values: string[]): Intent[] | string | null {
+  const m = pattern.exec(skeleton);
+  return m ? build([...m], values, '') : null;
+}
+
+function byFrame(rule: FrameRule, skeleton: string, values: string[]): Intent[] | string | null {
+  const frame = frameOf(skeleton, rule.family);
+  if (!frame) return null;
+  const parts = rule.split ? splitAt(frame.object, rule.split) : null;
+  if (rule.split && !parts) return null;
+  const m = rule.slot ? rule.slot.exec(frame.object) : parts ? [frame.object, ...parts] : [frame.object];
+  if (!m) return null;
+  if (rule.build) return rule.build([...m], values, frame.verb);
+  const action = entryOf(frame.family).act;
+  return action ? act(action, frame.object, values) : null;
 }
 
 /** The skeleton with its quoted values put back, quoted, for the expected-result parser. */
@@ -1041,8 +1013,8 @@ export function parseSentence(sentence: string): SentenceParse {
       return { ok: false, error: notUnderstood(sentence, parsed.ok ? undefined : parsed.why) };
   }
 
-  const leading = LEADING_PLACE.exec(skeleton);
-  if (leading) skeleton = `${leading[2]} in ${leading[1]}`;
+  const placed = leadingPlace(skeleton);
+  if (placed) skeleton = placeAfter(placed.place, placed.rest);
   // "Select Express and continue": a last step named by one word, unless it may end a button's name ("Click Save and continue").
   const then = FINAL_STEP.exec(skeleton);
   if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton))

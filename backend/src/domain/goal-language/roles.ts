@@ -1,69 +1,26 @@
 // Which ARIA roles fit an action or a noun of a sentence, best first.
 import type { Purpose } from './intents.js';
+import { SELECTABLE, TYPABLE, entryOf } from './lexicon.js';
 
-const CLICKABLE = [
-  'button',
-  'link',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'tab',
-  'option',
-  'checkbox',
-  'radio',
-  'switch',
-  'treeitem',
-];
-const TYPABLE = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
-const CHECKABLE = ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'];
-
+/** The roles each purpose acts on: those of the lexicon family that asks for it. */
 export const PURPOSE_ROLES: Record<Purpose, string[]> = {
-  click: CLICKABLE,
-  open: ['link', 'tab', 'menuitem', 'button', 'treeitem'],
-  expand: ['button', 'treeitem', 'link', 'tab', 'menuitem', 'row', 'combobox'],
-  choose: ['radio', 'option', 'menuitemradio', 'tab', 'checkbox', 'button', 'link'],
-  fill: TYPABLE,
-  select: ['combobox', 'listbox'],
-  check: CHECKABLE,
-  toggle: [...CHECKABLE, 'button'],
-  hover: [...CLICKABLE, 'img', 'heading', 'listitem', 'row', 'cell'],
-  press: [...TYPABLE, ...CLICKABLE],
+  click: entryOf('click').roles,
+  open: entryOf('open').roles,
+  expand: entryOf('expand').roles,
+  choose: entryOf('choose').roles,
+  fill: entryOf('type').roles,
+  select: SELECTABLE,
+  check: entryOf('check').roles,
+  toggle: entryOf('toggle').roles,
+  hover: entryOf('hover').roles,
+  press: entryOf('press').roles,
 };
 
-const NOUN_ROLES: [RegExp, string[]][] = [
-  [/^(?:radio button|radio)$/, ['radio']],
-  [/^(?:check ?box|tick ?box)$/, ['checkbox']],
-  [/^(?:switch|toggle)$/, ['switch', 'checkbox']],
-  [/^button$/, ['button']],
-  [/^link$/, ['link']],
-  [/^tab$/, ['tab']],
-  [/^menu item$/, ['menuitem', 'menuitemcheckbox', 'menuitemradio']],
-  [/^option$/, ['option', 'radio', 'menuitemradio']],
-  [/^(?:field|input|input field|text ?field|text ?box|text ?area|search box|search field)$/, TYPABLE],
-  [/^(?:dropdown|drop-down|select|select box|list ?box|menu|combo ?box|picker)$/, ['combobox', 'listbox']],
-  [/^(?:icon|image|picture|logo)$/, ['img', 'button', 'link']],
-  [/^heading$/, ['heading']],
-  [/^(?:page|section)$/, ['link', 'tab', 'menuitem', 'button', 'treeitem']],
-  [/^(?:folder|file|node)$/, ['treeitem', 'link', 'button']],
-  [/^(?:item|row|entry|list item)$/, ['listitem', 'row', 'option', 'treeitem']],
-  [/^box$/, [...TYPABLE, 'checkbox']],
-];
+/** Elements a purpose acts on that no role names ("expand": anything with aria-expanded, a <summary>), as CSS. */
+export const PURPOSE_ELEMENTS: Partial<Record<Purpose, string[]>> = { expand: entryOf('expand').elements ?? [] };
 
-/** Nouns a sentence may use to say what kind of element it means. */
-export const NOUNS = [
-  'radio button',
-  'radio',
-  'check box',
-  'checkbox',
-  'tick box',
-  'tickbox',
-  'switch',
-  'toggle',
-  'button',
-  'link',
-  'tab',
-  'menu item',
-  'option',
+/** Nouns of a field to type into (state clauses read them too). */
+export const TEXT_FIELD_NOUNS = [
   'input field',
   'text field',
   'textfield',
@@ -75,6 +32,9 @@ export const NOUNS = [
   'search field',
   'field',
   'input',
+];
+/** Nouns of a list to choose from. */
+export const DROPDOWN_NOUNS = [
   'dropdown',
   'drop-down',
   'select box',
@@ -83,33 +43,57 @@ export const NOUNS = [
   'listbox',
   'combo box',
   'combobox',
-  'menu',
   'picker',
-  'icon',
-  'image',
-  'picture',
-  'logo',
-  'heading',
-  'page',
-  'section',
-  'list item',
-  'item',
-  'row',
-  'entry',
-  'box',
-  'text',
-  'label',
-  'folder',
-  'file',
-  'node',
 ];
+
+/** The nouns a sentence may name a kind of element by, with the roles each means. */
+const NOUN_ROLES: [string[], string[]][] = [
+  [['radio button', 'radio'], ['radio']],
+  [['check box', 'checkbox', 'tick box', 'tickbox'], ['checkbox']],
+  [
+    ['switch', 'toggle'],
+    ['switch', 'checkbox'],
+  ],
+  [['button'], ['button']],
+  [['link'], ['link']],
+  [['tab'], ['tab']],
+  [['menu item'], ['menuitem', 'menuitemcheckbox', 'menuitemradio']],
+  [['option'], ['option', 'radio', 'menuitemradio']],
+  [[...TEXT_FIELD_NOUNS, 'searchbox'], TYPABLE],
+  [
+    [...DROPDOWN_NOUNS, 'menu'],
+    ['combobox', 'listbox'],
+  ],
+  [
+    ['icon', 'image', 'picture', 'logo'],
+    ['img', 'button', 'link'],
+  ],
+  [['heading'], ['heading']],
+  [['column header'], ['columnheader', 'button']],
+  [
+    ['page', 'section'],
+    ['link', 'tab', 'menuitem', 'button', 'treeitem'],
+  ],
+  [
+    ['folder', 'file', 'node'],
+    ['treeitem', 'link', 'button'],
+  ],
+  [
+    ['item', 'row', 'entry', 'list item'],
+    ['listitem', 'row', 'option', 'treeitem'],
+  ],
+  [['box'], [...TYPABLE, 'checkbox']],
+];
+const ROLES_OF_NOUN = new Map(NOUN_ROLES.flatMap(([nouns, roles]) => nouns.map((noun) => [noun, roles] as const)));
+
+/** Nouns a sentence may use to say what kind of element it means, longest first. */
+export const NOUNS = [...NOUN_ROLES.flatMap(([nouns]) => nouns), 'text', 'label'].sort((a, b) => b.length - a.length);
 
 /** Roles a noun asks for; [] for "text" or "label" (find it by its text), null for an unknown noun. */
 export function rolesForNoun(noun: string): string[] | null {
-  const lower = noun.toLowerCase();
+  const lower = noun.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'text' || lower === 'label') return [];
-  for (const [pattern, roles] of NOUN_ROLES) if (pattern.test(lower)) return roles;
-  return null;
+  return ROLES_OF_NOUN.get(lower) ?? null;
 }
 
 /** Roles to try for a target: the noun's first (when it says one), then those of the purpose. */

@@ -2,6 +2,7 @@
 // "then". Quoted text never splits, and neither does a dot that a space does not follow, so URLs
 // (https://x.com/a.b) and paths stay whole. "... and press Enter" stays in its sentence; the sentence
 // parser turns it into two actions.
+import { ABBREVIATIONS } from './lexicon.js';
 import { quotedMask } from './quotes.js';
 
 const LIST_MARKER = /^\s*(?:\d{1,3}[.)]|[-*•])\s+/;
@@ -47,6 +48,10 @@ export function splitGoal(goal: string): string[] {
       cut();
       continue;
     }
+    if (ch === '.' && abbreviationAt(text, i)) {
+      current += ch;
+      continue;
+    }
     if ((ch === '.' || ch === '!') && (i + 1 === text.length || /\s/.test(text[i + 1]!))) {
       // "... with password SuperSecretPassword!": the "!" belongs to the password.
       if (ch === '!' && PASSWORD_WORD.test(current)) current += ch;
@@ -74,6 +79,19 @@ export function splitGoal(goal: string): string[] {
   }
   cut();
   return pieces.map(clean).filter((sentence) => sentence.length > 0);
+}
+
+/** "Dr. Smith", "No. 5", "e.g. milk": the dot at `dot` ends an abbreviation that what follows completes. */
+function abbreviationAt(text: string, dot: number): boolean {
+  let start = dot;
+  while (start > 0 && /[\p{L}.]/u.test(text[start - 1]!)) start--;
+  const word = text.slice(start, dot).toLowerCase();
+  const next = text.slice(dot + 1).trimStart()[0];
+  const abbreviation = ABBREVIATIONS.find((a) => a.word === word);
+  if (!abbreviation || next === undefined || !/^\s/.test(text.slice(dot + 1))) return false;
+  if (abbreviation.before === 'name') return /[\p{Lu}'"‘“]/u.test(next);
+  if (abbreviation.before === 'number') return /\d/.test(next);
+  return true;
 }
 
 const PASSWORD_WORD = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!*$/i;

@@ -5,7 +5,7 @@
 // logged in"). All work on one clause of the skeleton (quoted values masked, modals normalized).
 import type { ControlState, Expectation, ExpectedTarget } from '../steps.js';
 import { isQuoted, unmask } from './quotes.js';
-import { NOUNS } from './roles.js';
+import { DROPDOWN_NOUNS, NOUNS, TEXT_FIELD_NOUNS } from './roles.js';
 import { parseTargetPhrase } from './target-phrase.js';
 
 type Build = (m: RegExpExecArray, values: string[]) => Expectation | null;
@@ -33,26 +33,8 @@ const FIELD_NOUNS = [
   'stepper',
   'range slider',
   'slider',
-  'input field',
-  'text field',
-  'textfield',
-  'text box',
-  'textbox',
-  'text area',
-  'textarea',
-  'search box',
-  'search field',
-  'field',
-  'input',
-  'dropdown',
-  'drop-down',
-  'select box',
-  'select',
-  'list box',
-  'listbox',
-  'combo box',
-  'combobox',
-  'picker',
+  ...TEXT_FIELD_NOUNS,
+  ...DROPDOWN_NOUNS,
   'box',
 ];
 const OTHER_NOUNS = ['toggle button', 'toggle switch', 'accordion', 'panel', 'disclosure', 'details'];

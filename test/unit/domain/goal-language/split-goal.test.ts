@@ -42,6 +42,19 @@ describe('goal language: splitting a goal into sentences', () => {
     ],
     ['"First name" keeps its First', 'First name is shown', ['First name is shown']],
     ['empty goal', '  \n ', []],
+    [
+      'a title before a name',
+      'Select Dr. Watson from Doctor. Click Book',
+      ['Select Dr. Watson from Doctor', 'Click Book'],
+    ],
+    ['"No." before a number', 'Open order No. 42. Click Refund', ['Open order No. 42', 'Click Refund']],
+    [
+      '"e.g." inside a sentence',
+      "Type a fruit, e.g. apple, into 'Search'",
+      ["Type a fruit, e.g. apple, into 'Search'"],
+    ],
+    ['"No." as a word ends the sentence', 'Click No. Press Enter', ['Click No', 'Press Enter']],
+    ['an abbreviation at the end', 'Click Mr. Smith. Open Dr.', ['Click Mr. Smith', 'Open Dr']],
   ];
   for (const [name, goal, sentences] of table) it(name, () => expect(splitGoal(goal)).to.deep.equal(sentences));
 });

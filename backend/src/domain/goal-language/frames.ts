@@ -1,0 +1,114 @@
+// A sentence -> its frames: which verb family it starts with (as the lexicon lists them), the rest as
+// the object, and a place said before the verb ("In the menubar, ...", "On the shopping list page,
+// ..."). Every family whose verb the words allow is a reading; the parser decides between them.
+import { LEXICON, entryOf, verbForms, type Family, type LexiconEntry } from './lexicon.js';
+
+export interface Frame {
+  family: Family;
+  /** The verb as written, with its particle ("Click on", "goes back to"). */
+  verb: string;
+  /** The base form of the verb ("archive" for "archives"). */
+  base: string;
+  /** What follows the verb; '' when nothing does. */
+  object: string;
+}
+
+export interface Place {
+  /** "in", "on", "inside", "within", "under", "from" */
+  preposition: string;
+  /** "the menubar", "the shopping list page", "the row of Buy milk" */
+  text: string;
+  /** A page the sentence says it is on ("the shopping list page"), not a part of it. */
+  page: boolean;
+}
+
+const words = (text: string) => text.split(' ');
+
+/** The entry's verb (longest first) and particle at the start of `text`, as a frame. */
+function frameFor(entry: LexiconEntry, text: string): Frame | null {
+  const lower = text.toLowerCase();
+  const forms = entry.verbs
+    .flatMap((verb) => verbForms(verb).map((form) => ({ form, base: verb })))
+    .sort((a, b) => b.form.length - a.form.length);
+  const particles = [...(entry.particles ?? [])].sort((a, b) => b.length - a.length);
+  for (const { form, base } of forms) {
+    if (lower !== form && !lower.startsWith(`${form} `)) continue;
+    let at = form.length;
+    const rest = () => lower.slice(at).trimStart();
+    const particle = particles.find((p) => rest() === p || rest().startsWith(`${p} `));
+    if (particle) at = lower.indexOf(particle, at) + particle.length;
+    else if (entry.particleRequired) continue;
+    return { family: entry.family, verb: text.slice(0, at), base, object: text.slice(at).trim() };
+  }
+  // A phrasal verb around its object: "turn Notifications off".
+  for (const verb of entry.verbs.filter((v) => words(v).length === 2)) {
+    const [first, last] = words(verb) as [string, string];
+    for (const form of verbForms(first)) {
+      if (lower.startsWith(`${form} `) && lower.endsWith(` ${last}`) && lower.length > form.length + last.length + 2)
+        return {
+          family: entry.family,
+          verb: `${text.slice(0, form.length)} ${last}`,
+          base: verb,
+          object: text.slice(form.length, -last.length).trim(),
+        };
+    }
+  }
+  return null;
+}
+
+/** The reading of `text` as a sentence of one of these families, or null when it does not start with their verb. */
+export function frameOf(text: string, families: Family | Family[]): Frame | null {
+  for (const family of typeof families === 'string' ? [families] : families) {
+    const frame = frameFor(entryOf(family), text);
+    if (frame) return frame;
+  }
+  return null;
+}
+
+/** Every reading of `text` the lexicon's verbs allow, in the lexicon's order. */
+export function frames(text: string): Frame[] {
+  return LEXICON.map((entry) => frameFor(entry, text)).filter((frame): frame is Frame => frame !== null);
+}
+
+const PLACE_WORDS = ['in', 'into', 'on', 'inside', 'within', 'under', 'from'];
+
+/**
+ * "In the menubar, go to A > B", "On the shopping list page, add Apples": a place before the verb, cut
+ * off, with what follows. Only before a comma and a verb of the lexicon, so "On sale items, ..." is not
+ * taken for one unless a verb follows.
+ */
+export function leadingPlace(text: string): { place: Place; rest: string } | null {
+  const comma = text.indexOf(',');
+  if (comma < 0) return null;
+  const [preposition, ...placeWords] = words(text.slice(0, comma).trim());
+  if (!preposition || !PLACE_WORDS.includes(preposition.toLowerCase()) || !placeWords.length) return null;
+  const rest = text.slice(comma + 1).trim();
+  if (!frames(rest).length) return null;
+  const place = placeWords.join(' ');
+  return {
+    place: { preposition: preposition.toLowerCase(), text: place, page: /\s(?:page|screen|view)$/i.test(place) },
+    rest,
+  };
+}
+
+/**
+ * An object split at the first of these prepositions that has words on both sides: "Ada into Name" ->
+ * ["Ada", "Name"]. How a frame finds its value and its target, in the order its family writes them.
+ */
+export function splitAt(object: string, prepositions: string[]): [string, string] | null {
+  const lower = object.toLowerCase();
+  let best: [number, string] | null = null;
+  for (const preposition of prepositions) {
+    const at = lower.indexOf(` ${preposition} `, 1);
+    if (at > 0 && (best === null || at < best[0] || (at === best[0] && preposition.length > best[1].length)))
+      best = [at, preposition];
+  }
+  if (!best) return null;
+  const right = object.slice(best[0] + best[1].length + 2).trim();
+  return right ? [object.slice(0, best[0]).trim(), right] : null;
+}
+
+/** The first word of a text, in lower case. */
+export function firstWord(text: string): string {
+  return text.trimStart().split(' ')[0]!.toLowerCase();
+}
