@@ -34,13 +34,15 @@ describe('built-in agent: a failed burn-in explains against the page', function 
   const shown = () => pages.page.locator('#out').innerText();
 
   it('a sentence it cannot read names the closest elements of the page, and how to say one', async () => {
-    const result = await burnIn('Go to /settings. Save the settings');
+    const result = await burnIn('Go to /settings. Persist the settings');
     expect(result.ok).to.equal(false);
     expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /settings']);
     const lines = result.error!.split('\n');
-    expect(lines[0]).to.match(/^Could not understand "Save the settings"\. Each sentence asks for one concrete action/);
+    expect(lines[0]).to.match(
+      /^Could not understand "Persist the settings"\. Each sentence asks for one concrete action/,
+    );
     expect(lines[1]).to.equal(
-      'Closest on the page: button "Save settings" (say e.g. "Click \'Save settings\'"), link "Settings" (missing "save"), heading "Your settings" (missing "save").',
+      'Closest on the page: link "Settings" (missing "persist"; say e.g. "Click \'Settings\'"), button "Save settings" (missing "persist"), heading "Your settings" (missing "persist").',
     );
     // A pointer to the phrasings, not the whole list of them.
     expect(lines).to.have.length(3);
@@ -61,16 +63,16 @@ describe('built-in agent: a failed burn-in explains against the page', function 
   });
 
   it('every sentence it cannot read is reported in one burn-in, and none after the first is performed', async () => {
-    const result = await burnIn("Go to /settings. Frobnicate the widget. Check 'Email me'. Save the settings");
+    const result = await burnIn("Go to /settings. Frobnicate the widget. Check 'Email me'. Persist the settings");
     expect(result.ok).to.equal(false);
     expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /settings']);
     const lines = result.error!.split('\n');
-    expect(lines[0]).to.equal('Could not understand 2 sentences: "Frobnicate the widget", "Save the settings".');
+    expect(lines[0]).to.equal('Could not understand 2 sentences: "Frobnicate the widget", "Persist the settings".');
     expect(lines[1]).to.match(/^- Could not understand "Frobnicate the widget"\. Each sentence asks/);
     expect(lines[2]).to.equal(`  Nothing on ${pages.site.url}/settings shares a word with it.`);
-    expect(lines[3]).to.match(/^- Could not understand "Save the settings"\. Each sentence asks/);
+    expect(lines[3]).to.match(/^- Could not understand "Persist the settings"\. Each sentence asks/);
     expect(lines[4]).to.equal(
-      '  Closest on the page: button "Save settings" (say e.g. "Click \'Save settings\'"), link "Settings" (missing "save"), heading "Your settings" (missing "save").',
+      '  Closest on the page: link "Settings" (missing "persist"; say e.g. "Click \'Settings\'"), button "Save settings" (missing "persist"), heading "Your settings" (missing "persist").',
     );
     expect(lines[5]).to.match(/^How to write goal sentences/);
     expect(lines).to.have.length(6);
