@@ -14,7 +14,7 @@ import {
   type LeftAlone,
 } from '../app/apply-project.js';
 import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-for-burn-ins.js';
-import type { CoreRuntime } from '../main.js';
+import type { CoreRuntime } from '../main-core.js';
 import { withRuntime, type DatabaseInUse } from './with-runtime.js';
 
 const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]';

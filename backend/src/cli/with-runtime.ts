@@ -1,7 +1,7 @@
 // Opens the database (embedded or DATABASE_URL), runs `work` with a runtime, and closes everything.
 import { loadConfig, ConfigurationError, type Config } from '../config.js';
 import { processLogger } from '../logger.js';
-import type { CoreRuntime } from '../main.js';
+import type { CoreRuntime } from '../main-core.js';
 import { embeddedClusterExists } from '../persistence/embedded-postgres.js';
 
 /** Which database a command used, for its output. */
@@ -40,7 +40,7 @@ export async function withRuntime<T>(
 ): Promise<T> {
   const config = options.config ?? loadConfig();
   // Loaded only now: a command's usage mistakes and --help answer without loading the server.
-  const { createCoreRuntime, embeddedDatabaseDir, openDatabase } = await import('../main.js');
+  const { createCoreRuntime, embeddedDatabaseDir, openDatabase } = await import('../main-core.js');
   const fresh = !config.databaseUrl && !embeddedClusterExists(embeddedDatabaseDir(config.home));
   if (fresh && options.existingOnly) {
     throw new ConfigurationError(
