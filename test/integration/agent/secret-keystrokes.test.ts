@@ -19,7 +19,11 @@ const PAGE = `<!doctype html><title>Search</title>
 <input id="q" role="combobox" aria-autocomplete="list" aria-controls="list" autocomplete="off">
 <ul id="list" role="listbox"></ul><p id="out"></p>
 <script>
-  q.addEventListener('keyup', () => fetch('/suggest?q=' + encodeURIComponent(q.value)).then((r) => r.text()).then((t) => (list.innerHTML = t)));
+  // Like a real autocomplete, an answer to an older prefix is dropped: answers may arrive out of order.
+  q.addEventListener('keyup', () => {
+    const asked = q.value;
+    fetch('/suggest?q=' + encodeURIComponent(asked)).then((r) => r.text()).then((t) => { if (q.value === asked) list.innerHTML = t; });
+  });
   q.addEventListener('input', () => (out.textContent = 'typed ' + q.value.length));
 </script>`;
 
@@ -33,9 +37,16 @@ describe('typing a secret into a field that listens to keys', function () {
     server = http.createServer((request, response) => {
       const at = new URL(request.url ?? '/', 'http://localhost');
       if (at.pathname === '/suggest') {
-        asked.push(at.searchParams.get('q') ?? '');
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end(`<li role="option">${at.searchParams.get('q')!.length} matches</li>`);
+        const q = at.searchParams.get('q') ?? '';
+        asked.push(q);
+        // Shorter prefixes answer later, as a busy server may: the page must keep the newest answer.
+        setTimeout(
+          () => {
+            response.writeHead(200, { 'content-type': 'text/html' });
+            response.end(`<li role="option">${q.length} matches</li>`);
+          },
+          Math.max(0, 4 - q.length) * 100,
+        );
         return;
       }
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
