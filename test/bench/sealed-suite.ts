@@ -4,6 +4,8 @@
 //   {"sealedSuite": {"cases", "right", "wrong", "falsePasses", "burnInFailures", "byApp"}}
 // on stdout and a table of every wrong case on stderr. `npx tsx test/bench/sealed-suite.ts`, or
 // `BENCH_SEALED=1 npm run bench` for the same figures under `authoring.sealedSuite`.
+// GOALIE_GOAL_SET=<directory of apps> measures another goal set of the same layout instead, e.g. the
+// development set: `GOALIE_GOAL_SET=test/dev-set/apps npx tsx test/bench/sealed-suite.ts`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWorker } from '../../backend/src/main.js';
@@ -69,13 +71,17 @@ export function wrongCaseTable(outcomes: SuiteOutcome[]): string {
   ].join('\n');
 }
 
-/** The sealed set on a running service (a worker must run): its own app server and project, burn-ins, one run. */
+/**
+ * The sealed set (or another set of apps laid out like it, in appsDir) on a running service (a worker
+ * must run): its own app server and project, burn-ins, one run.
+ */
 export async function measureSealedSuite(
   service: TestService,
+  appsDir = SEALED_APPS_DIR,
 ): Promise<{ sealedSuite: SealedFigures & { byApp: Record<string, SealedFigures> }; outcomes: SuiteOutcome[] }> {
-  const server = await startAppServer(SEALED_APPS_DIR);
+  const server = await startAppServer(appsDir);
   try {
-    const plan: SuitePlan = { name: 'Sealed goal set', cases: loadSuite(undefined, SEALED_APPS_DIR) };
+    const plan: SuitePlan = { name: 'Sealed goal set', cases: loadSuite(undefined, appsDir) };
     await service.apply(suiteProject(server.url, [plan], 'sealed-goal-set'));
     await waitForBurnIns(service, TIMEOUT_MS);
     const outcomes = await runPlan(service, service.client(await service.token('sealed-goal-set')), plan, TIMEOUT_MS);
@@ -88,7 +94,9 @@ export async function measureSealedSuite(
 }
 
 async function main(): Promise<void> {
-  process.stderr.write('[sealed] burning in and running the sealed goal set; this takes minutes\n');
+  const appsDir = process.env.GOALIE_GOAL_SET ? path.resolve(process.env.GOALIE_GOAL_SET) : SEALED_APPS_DIR;
+  const goalSet = path.relative(process.cwd(), appsDir);
+  process.stderr.write(`[sealed] burning in and running the goal set of ${goalSet}; this takes minutes\n`);
   const service = await startTestService({
     GOALIE_SCREENSHOTS: 'end',
     GOALIE_TRACE: 'off',
@@ -98,11 +106,11 @@ async function main(): Promise<void> {
   const worker = await startWorker(service.runtime);
   try {
     const started = Date.now();
-    const { sealedSuite, outcomes } = await measureSealedSuite(service);
+    const { sealedSuite, outcomes } = await measureSealedSuite(service, appsDir);
     process.stderr.write(
       `[sealed] done in ${Math.round((Date.now() - started) / 1000)} s\n${wrongCaseTable(outcomes)}\n`,
     );
-    process.stdout.write(`${JSON.stringify({ sealedSuite }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ goalSet, sealedSuite }, null, 2)}\n`);
   } finally {
     await worker.stop();
     await service.close();
