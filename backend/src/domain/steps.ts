@@ -64,7 +64,15 @@ export type Expectation =
   /** "The 'Remember me' checkbox is checked", "The dialog is closed" (no visible dialog). */
   | { kind: 'state'; target: ExpectedTarget; state: ControlState }
   /** A field's, dropdown's, spinbutton's or slider's current value; '' is "is empty". */
-  | { kind: 'value'; target: ExpectedTarget; text: string };
+  | { kind: 'value'; target: ExpectedTarget; text: string }
+  /** About the row, list item or card that shows `item` ("The row of Ada shows Admin"). */
+  | { kind: 'item'; item: string; claim: ItemClaim };
+
+/**
+ * What an item claim says: the item also shows a text (or does not), it is the nth of its list
+ * (1-based; -1 the last), or it is the only item its list shows.
+ */
+export type ItemClaim = { shows: string; negated: boolean } | { position: number } | { only: true };
 
 /** The control an expectation is about, as the sentence named it (the shape of a target phrase). */
 export interface ExpectedTarget {

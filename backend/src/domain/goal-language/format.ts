@@ -42,7 +42,17 @@ export function formatExpectation(expectation: Expectation): string {
       return expectation.text === ''
         ? `${formatTarget(expectation.target)} is empty`
         : `${formatTarget(expectation.target)} is set to ${quote(expectation.text)}`;
+    case 'item':
+      return formatItemClaim(expectation);
   }
+}
+
+/** "the row of 'Ada' shows 'Admin'", "'Ada' is listed first", "only 'Ada' is listed". */
+export function formatItemClaim({ item, claim }: Extract<Expectation, { kind: 'item' }>): string {
+  if ('shows' in claim)
+    return `the row of ${quote(item)} ${claim.negated ? 'does not show' : 'shows'} ${quote(claim.shows)}`;
+  if ('position' in claim) return `${quote(item)} is listed ${ordinalWord(claim.position)}`;
+  return `only ${quote(item)} is listed`;
 }
 
 export function formatIntent(intent: Intent): string {

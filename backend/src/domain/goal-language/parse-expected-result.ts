@@ -4,6 +4,7 @@ import type { Expectation } from '../steps.js';
 import { expectationPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
+import { itemClause } from './item-clauses.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
 /** `why`: what a result that was understood but is too vague to check lacks, and how to say it. */
@@ -162,7 +163,7 @@ function normalizeModals(skeleton: string): string {
 }
 
 function parseClause(clause: string, values: string[]): Expectation | null {
-  const aboutControl = stateClause(clause, values);
+  const aboutControl = stateClause(clause, values) ?? itemClause(clause, values);
   if (aboutControl) return aboutControl;
   for (const [pattern, build] of CLAUSES) {
     const m = pattern.exec(clause);

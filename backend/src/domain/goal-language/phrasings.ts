@@ -54,6 +54,7 @@ export const EXPECTATION_PHRASINGS = [
   "The 'Details' section is expanded · The 'Submit' button is disabled · The dialog is closed",
   "Buy milk is marked as completed · The 'Country' field contains 'Sweden' · The search box is empty",
   "The cart shows '1 item' · 'Buy milk' is removed from the list · I am on the checkout page",
+  "The row of 'Ada' shows 'Admin' · 'Ada' is listed first · Only 'Ada' is listed",
   "... joined with 'and': 'Saved' is shown and 'Error' is not shown",
 ];
 

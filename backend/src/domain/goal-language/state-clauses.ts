@@ -140,6 +140,8 @@ function value(slot: string, values: string[], text: string): Expectation | null
   const target = parseSubject(slot, values);
   if (
     !target ||
+    // "Ada is at the top of the list" says where an item stands (item-clauses.ts), not a value.
+    /^the\s+(?:top|bottom)\b/i.test(text) ||
     (target.name !== null &&
       !target.noun &&
       !target.near &&

@@ -90,17 +90,23 @@ const ORDINALS: Record<string, number> = {
   'second to last': -2,
 };
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const ORDINAL = new RegExp(
-  `^(${Object.keys(ORDINALS)
-    .sort((a, b) => b.length - a.length)
-    .map((k) => k.replace(/ /g, '\\s+'))
-    .join('|')})\\s+(.+)$`,
-  'i',
-);
 
 // Words that name nothing on a page: "Click around", "Check everything", "Select something".
 const VAGUE =
   /^(?:everything|something|anything|stuff|things|around|it|them|this|that|whatever|all\s+(?:the\s+)?(?:things|stuff|buttons|links|fields|items|options|boxes|checkboxes))$/i;
+
+/** "first" -> 1, "3rd" -> 3, "last" -> -1; undefined for a word that is no ordinal. */
+export function ordinalOf(word: string): number | undefined {
+  return ORDINALS[word.toLowerCase().replace(/\s+/g, ' ')];
+}
+
+/** The ordinals as a regular-expression alternation, longest first. */
+export const ORDINAL_ALTERNATION = Object.keys(ORDINALS)
+  .sort((a, b) => b.length - a.length)
+  .map((k) => k.replace(/ /g, '\\s+'))
+  .join('|');
+
+const ORDINAL = new RegExp(`^(${ORDINAL_ALTERNATION})\\s+(.+)$`, 'i');
 
 export function ordinalWord(nth: number): string {
   if (nth === -1) return 'last';

@@ -1,0 +1,97 @@
+// Checks an expected result about one row, list item or card (domain/goal-language/item-clauses.ts):
+// found by a text it shows, as whole words. Strict where a person would be: the row of "Ada" shows
+// "Admin" only when every row showing "Ada" shows it (two such rows that disagree fail, naming both).
+import type { Page } from 'playwright-core';
+import { formatItemClaim } from '../domain/goal-language/format.js';
+import { ordinalWord } from '../domain/goal-language/target-phrase.js';
+import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
+import { itemsShowing, type ItemFound } from './item-scripts.js';
+
+type ItemExpectation = Extract<Expectation, { kind: 'item' }>;
+
+export interface ItemResult {
+  passed: boolean;
+  title: string;
+  line: string;
+}
+
+const POLL_MS = 100;
+
+function wholeWords(text: string, wanted: string): boolean {
+  const escaped = wanted
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
+/** The nth item (1-based; -1 the last) of a list of `count`, as a 1-based index. */
+function indexOf(position: number, count: number): number {
+  return position < 0 ? count + 1 + position : position;
+}
+
+/** Whether the claim holds of the items that show the item's text, and if not, why (one clause). */
+function judge(expectation: ItemExpectation, item: string, found: ItemFound[]): { holds: boolean; why: string } {
+  const { claim } = expectation;
+  const q = JSON.stringify(item);
+  if (!found.length) return { holds: false, why: `no row, list item or card shows ${q}` };
+  const list = (f: ItemFound) => f.items.map((text) => JSON.stringify(text)).join(', ');
+  if ('shows' in claim) {
+    const showing = found.filter((f) => wholeWords(f.text, claim.shows) || wholeWords(f.words, claim.shows));
+    if (claim.negated)
+      return showing.length
+        ? { holds: false, why: `the item showing ${q} reads ${JSON.stringify(showing[0]!.text)}` }
+        : { holds: true, why: `the item showing ${q} reads ${JSON.stringify(found[0]!.text)}` };
+    if (showing.length === found.length)
+      return { holds: true, why: `the item showing ${q} reads ${JSON.stringify(found[0]!.text)}` };
+    return {
+      holds: false,
+      why:
+        found.length > 1
+          ? `${found.length} items show ${q}, and not all of them show ${JSON.stringify(claim.shows)}: ${found.map((f) => JSON.stringify(f.text)).join(', ')}; name the item by a text only it shows`
+          : `the item showing ${q} reads ${JSON.stringify(found[0]!.text)}`,
+    };
+  }
+  if ('position' in claim) {
+    const at = found.find((f) => f.position === indexOf(claim.position, f.count));
+    return at
+      ? { holds: true, why: `it is item ${at.position} of ${at.count}` }
+      : {
+          holds: false,
+          why: `${q} is item ${found.map((f) => `${f.position} of ${f.count}`).join(', item ')}, not the ${ordinalWord(claim.position)}; the list reads ${list(found[0]!)}`,
+        };
+  }
+  const alone = found.find((f) => f.count === 1);
+  return alone
+    ? { holds: true, why: 'it is the only item of its list' }
+    : { holds: false, why: `its list shows ${found[0]!.count} items: ${list(found[0]!)}` };
+}
+
+export async function checkItem(
+  page: Page,
+  expectation: ItemExpectation,
+  configs: ConfigValues,
+  timeoutMs: number,
+): Promise<ItemResult> {
+  const said = formatItemClaim(expectation);
+  const title = `Expected ${said}`;
+  const item = resolvePlaceholders(expectation.item, configs);
+  const claim =
+    'shows' in expectation.claim
+      ? { ...expectation.claim, shows: resolvePlaceholders(expectation.claim.shows, configs) }
+      : expectation.claim;
+  const resolved = { ...expectation, item, claim };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await page.evaluate(itemsShowing, item).catch((): ItemFound[] => []);
+    const verdict = judge(resolved, item, found);
+    if (verdict.holds) return { passed: true, title, line: `✓ ${said} (${verdict.why}).` };
+    if (Date.now() >= deadline)
+      return {
+        passed: false,
+        title,
+        line: `✗ ${said} is not true within ${Math.round(timeoutMs / 100) / 10} s: ${verdict.why}.`,
+      };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}

@@ -1,0 +1,81 @@
+// In-page code for expected results about one item of a list (check-item.ts): the rows, list items
+// and cards that show a text, with where each stands among the items of its list. Source text, not
+// TypeScript functions: see page-scripts.ts for why.
+import { pageFunction, SIGHT } from './visibility-script.js';
+
+export interface ItemFound {
+  /** The item's visible text, whitespace collapsed (at most 300 characters). */
+  text: string;
+  /** Its text nodes joined by spaces: "Fix login Overdue" where inline boxes touch ("Fix loginOverdue"). */
+  words: string;
+  /** 1-based, among the seen items of its list. */
+  position: number;
+  /** How many items of its list are seen. */
+  count: number;
+  /** The seen items of its list, each's text shortened, in order (at most 12). */
+  items: string[];
+}
+
+/**
+ * Every seen item (a table row that is no header, a list item or option, an article, else the
+ * nearest ancestor repeated beside siblings of its tag and classes) that shows `wanted` as whole
+ * words, case-insensitive. One entry per item, in page order.
+ */
+export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(wanted) => {
+  const sight = (${SIGHT})();
+  const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim();
+  const escape = (t) => t.replace(/[.*+?^\${}()|[\\]\\\\]/g, '\\\\$&');
+  const words = new RegExp('(?:^|[^\\\\p{L}\\\\p{N}])' + escape(norm(wanted)) + '(?![\\\\p{L}\\\\p{N}])', 'iu');
+  const all = [];
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document);
+  const holds = (el) => words.test(norm(el.textContent));
+  const holders = all.filter((el) => !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(el.tagName) && holds(el) && !Array.from(el.children).some(holds) && sight.boxSeen(el));
+  const ROWS = 'table, [role=table], [role=grid], [role=treegrid]';
+  const LISTS = 'ul, ol, menu, [role=list], [role=listbox], [role=tree], [role=feed]';
+  const header = (row) => row.closest('thead') !== null || (row.querySelector('td, [role=cell], [role=gridcell]') === null && row.querySelector('th, [role=columnheader]') !== null);
+  const nearest = (el, selector) => { for (let n = sight.up(el); n && n.nodeType === 1; n = sight.up(n)) if (n.matches(selector)) return n; return null; };
+  const signature = (el) => el.tagName + '.' + Array.from(el.classList).sort().join('.');
+  /** The item that holds el, and the items of its list (seen or not). */
+  const itemOf = (el) => {
+    for (let n = el; n && n.nodeType === 1 && n !== document.body; n = sight.up(n)) {
+      if (n.matches('tr, [role=row]') && !header(n)) {
+        const table = nearest(n, ROWS);
+        if (!table) continue;
+        return { item: n, all: Array.from(table.querySelectorAll('tr, [role=row]')).filter((r) => !header(r) && nearest(r, ROWS) === table) };
+      }
+      if (n.matches('li, [role=listitem], [role=option], [role=treeitem], [role=article], article')) {
+        const list = nearest(n, LISTS);
+        if (list) return { item: n, all: Array.from(list.querySelectorAll('li, [role=listitem], [role=option], [role=treeitem], [role=article], article')).filter((i) => nearest(i, LISTS) === list) };
+        if (n.parentElement) return { item: n, all: Array.from(n.parentElement.children).filter((c) => c.matches('[role=article], article')) };
+      }
+      const parent = n.parentElement;
+      if (parent && parent !== document.body && n.classList.length) {
+        const same = Array.from(parent.children).filter((c) => signature(c) === signature(n));
+        if (same.length >= 2 && same.filter((c) => sight.boxSeen(c)).length >= 2) return { item: n, all: same };
+      }
+    }
+    return null;
+  };
+  const textNodes = function* (root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) yield node;
+  };
+  const found = [];
+  const seenItems = new Set();
+  for (const holder of holders) {
+    const at = itemOf(holder);
+    if (!at || seenItems.has(at.item)) continue;
+    seenItems.add(at.item);
+    const shown = at.all.filter((i) => sight.boxSeen(i));
+    const text = (i) => norm(i.innerText || i.textContent);
+    found.push({
+      text: text(at.item).slice(0, 300),
+      words: norm(Array.from(textNodes(at.item), (node) => node.nodeValue).join(' ')).slice(0, 600),
+      position: shown.indexOf(at.item) + 1,
+      count: shown.length,
+      items: shown.slice(0, 12).map((i) => { const t = text(i); return t.length > 60 ? t.slice(0, 57) + '...' : t; }),
+    });
+  }
+  return found;
+}`);

@@ -1,0 +1,74 @@
+// Expected results about one item of a list, judged on real pages: a table (with a header row), a
+// list, and a grid of cards drawn with classes only. An item is found by a text it shows as whole
+// words; two items that disagree fail; hidden items do not count.
+import { expect } from 'chai';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
+
+const PAGES = {
+  '/table': html(
+    'Users',
+    `<table><thead><tr><th>Name</th><th>Role</th></tr></thead><tbody>
+    <tr><td>Grace Hopper</td><td>Admin</td></tr>
+    <tr><td>Ada Lovelace</td><td>Editor</td></tr>
+    <tr><td>Ada Byron</td><td>Admin</td></tr>
+    <tr style="display:none"><td>Alan Turing</td><td>Viewer</td></tr></tbody></table>`,
+  ),
+  '/list': html(
+    'Results',
+    `<h2>3 results</h2><ul class="results"><li>Lisbon <small>Portugal</small></li><li>Porto</li><li>Lisbonne (FR)</li></ul>`,
+  ),
+  '/filtered': html('Results', `<ul class="results"><li>Lisbon</li></ul><p>Showing 1 of 3</p>`),
+  '/cards': html(
+    'Board',
+    `<div class="column"><h3>To do</h3>
+      <div class="card"><b>Fix login</b><span class="tag">Overdue</span></div>
+      <div class="card"><b>Write docs</b></div></div>`,
+  ),
+};
+
+describe('built-in agent: expected results about one item of a list', function () {
+  const pages = useAgentPages(PAGES);
+  const cases: [string, string, boolean][] = [
+    ['/table', 'The row of Grace Hopper shows Admin', true],
+    ['/table', 'The row of Ada Lovelace shows Admin', false],
+    ['/table', "Ada Lovelace's row does not show Admin", true],
+    // Two rows show "Ada", and only one of them "Admin": not true of "the row of Ada".
+    ['/table', 'The row of Ada shows Admin', false],
+    ['/table', 'Grace Hopper is in the first row', true],
+    ['/table', 'Ada Byron is listed last', true],
+    ['/table', 'Ada Lovelace is listed first', false],
+    ['/table', 'Only Grace Hopper is listed', false],
+    ['/list', 'Lisbon is the first result', true],
+    // "Lisbon" as whole words: not in "Lisbonne"; the list has three items.
+    ['/list', 'Lisbon is the only result', false],
+    ['/list', 'The last result is Lisbonne (FR)', true],
+    ['/filtered', 'Only Lisbon is shown', true],
+    ['/cards', 'The card of Fix login says Overdue', true],
+    ['/cards', 'The card of Write docs says Overdue', false],
+    ['/cards', 'Write docs is the second card', true],
+  ];
+  for (const [path, expected, passes] of cases) {
+    it(`${path}: "${expected}" ${passes ? 'passes' : 'fails'}`, async () => {
+      await pages.page.goto(pages.site.url + path);
+      const agent = passes ? pages.agent : pages.failingAgent;
+      const evaluation = await agent.evaluate(pages.page, expected, { baseUrl: pages.site.url, configs: {} });
+      expect(evaluation.passed, evaluation.thought).to.equal(passes);
+    });
+  }
+
+  it('says what the items show when a claim fails', async () => {
+    await pages.page.goto(`${pages.site.url}/table`);
+    const evaluation = await pages.failingAgent.evaluate(pages.page, 'The row of Ada shows Admin', {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(evaluation.thought).to.include('2 items show "Ada"').and.include('Ada Lovelace Editor');
+    await pages.page.goto(`${pages.site.url}/list`);
+    const only = await pages.failingAgent.evaluate(pages.page, 'Only Porto is listed', {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(only.thought).to.include('its list shows 3 items');
+  });
+});

@@ -1,0 +1,73 @@
+// Expected results about one row, list item or card: what else it shows, where it stands, whether it
+// is alone in its list. Other clauses keep their readings; formatted claims read back the same.
+import { expect } from 'chai';
+import { formatExpectation } from '../../../../backend/src/domain/goal-language/format.js';
+import { parseExpectedResult } from '../../../../backend/src/domain/goal-language/parse-expected-result.js';
+import type { Expectation, ItemClaim } from '../../../../backend/src/domain/steps.js';
+
+const item = (text: string, claim: ItemClaim): Expectation => ({ kind: 'item', item: text, claim });
+const shows = (text: string, what: string, negated = false) => item(text, { shows: what, negated });
+const at = (text: string, position: number) => item(text, { position });
+const only = (text: string) => item(text, { only: true });
+
+describe('goal language: expected results about one item of a list', () => {
+  const table: [string, Expectation][] = [
+    ['The row of Grace Hopper shows Admin', shows('Grace Hopper', 'Admin')],
+    ["The row for 'Blue mug' says 'Out of stock'", shows('Blue mug', 'Out of stock')],
+    ["Linus's row does not show Suspended", shows('Linus', 'Suspended', true)],
+    ['The card of Fix the login bug no longer says Overdue', shows('Fix the login bug', 'Overdue', true)],
+    ['The entry with Order 1042 should show Shipped', shows('Order 1042', 'Shipped')],
+    ['Margaret is in the first row', at('Margaret', 1)],
+    ['Margaret should be listed first', at('Margaret', 1)],
+    ['The cheapest plan is the third item in the list', at('cheapest plan', 3)],
+    ["'Zebra' comes last", at('Zebra', -1)],
+    ['Kettle is at the top of the list', at('Kettle', 1)],
+    ['Kettle appears at the bottom', at('Kettle', -1)],
+    ['The first result is Lisbon', at('Lisbon', 1)],
+    ['The second to last row shows Oslo', at('Oslo', -2)],
+    ['Only Lisbon is shown', only('Lisbon')],
+    ["Only 'Buy milk' is left in the list", only('Buy milk')],
+    ['Only Lisbon remains', only('Lisbon')],
+    ['Hedy Lamarr is the only contact listed', only('Hedy Lamarr')],
+    ['Hedy is now the only active user in the table', only('Hedy')],
+    ['Paris is the only result', only('Paris')],
+  ];
+  for (const [text, expected] of table) {
+    it(`reads "${text}"`, () => {
+      expect(parseExpectedResult(text)).to.deep.equal({ ok: true, expectations: [expected] });
+    });
+  }
+
+  // Clauses other families own keep their readings.
+  const others: [string, Expectation['kind']][] = [
+    ['The first name field is empty', 'value'],
+    ['The Email field contains ada@example.com', 'value'],
+    ['The first checkbox is checked', 'state'],
+    ["'Saved' is shown", 'visible'],
+    ['Only the title changed', 'visible'],
+  ];
+  for (const [text, kind] of others) {
+    it(`leaves "${text}" to its own family (${kind}) or refuses it`, () => {
+      const parsed = parseExpectedResult(text);
+      if (parsed.ok) expect(parsed.expectations.map((e) => e.kind)).to.not.include('item');
+    });
+  }
+
+  const written: Expectation[] = [
+    shows('Grace Hopper', 'Admin'),
+    shows('Grace Hopper', 'Admin', true),
+    at('Ada', 1),
+    at('Ada', 3),
+    at('Ada', -1),
+    at('Ada', -2),
+    only('Ada'),
+  ];
+  for (const expectation of written) {
+    it(`reads back what it writes: ${formatExpectation(expectation)}`, () => {
+      expect(parseExpectedResult(formatExpectation(expectation))).to.deep.equal({
+        ok: true,
+        expectations: [expectation],
+      });
+    });
+  }
+});
