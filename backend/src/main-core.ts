@@ -58,6 +58,8 @@ export interface RuntimeOptions {
   embedded?: boolean;
   evidence?: EvidenceStore;
   checkEvidence?: boolean;
+  /** The job queue's wait before a retry (jobs/pg-boss-queue.ts queuePolicies); absent: production's. */
+  queueRetryDelaySeconds?: number;
 }
 
 export type OpenDatabase = Database & { embedded: boolean };
@@ -109,6 +111,7 @@ export async function createCoreRuntime(config: Config, options: RuntimeOptions)
     );
     const queue = await startBoss(options.databaseUrl, {
       supervise: options.supervise ?? false,
+      retryDelaySeconds: options.queueRetryDelaySeconds,
       // The database being away is logged once (by `health`), not at every poll of the queue.
       onError: (error) => {
         if (!health.unreachable(error)) logger.error({ err: error }, 'job queue error');

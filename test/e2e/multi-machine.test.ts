@@ -13,6 +13,7 @@ import { freePort } from '../../backend/src/persistence/embedded-postgres.js';
 import { bySize } from '../helpers/tier.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 import { runGoalie, startGoalie, type Running } from '../helpers/processes.js';
+import { runServerCommand } from '../helpers/server-cli.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { startSlowSite, type SlowSite } from '../helpers/slow-site.js';
 import { waitFor } from '../helpers/wait.js';
@@ -157,7 +158,8 @@ describe('several machines: one API process, two workers, one PostgreSQL, one S3
   });
 
   it('a worker with GOALIE_CONCURRENCY=0 is refused with a message, not started', async () => {
-    const refused = await runGoalie(['worker'], envFor('refused', { GOALIE_CONCURRENCY: '0' }), 60_000);
+    // In this process: refused before it loads or starts anything, so there is no process start to prove.
+    const refused = await runServerCommand(['worker'], envFor('refused', { GOALIE_CONCURRENCY: '0' }));
     expect(refused.code).to.equal(1);
     expect(refused.stderr).to.include('GOALIE_CONCURRENCY is 0');
     expect(refused.stderr).to.not.match(/\n\s+at /);

@@ -140,7 +140,8 @@ describe('who may make Goalie review (e2e)', function () {
     gitlab = await startFakeGitLab();
     for (const repository of ['acme/guarded', 'acme/admins', 'acme/forks']) github.addRepo(repository);
     gitlab.addProject('acme/web');
-    rs = await startReviewService();
+    // A refusal's reply that failed is posted by the review job's retry: 1 to 2 s later, not 10 to 20.
+    rs = await startReviewService({ queueRetryDelaySeconds: 1 });
     service = rs.service;
     projects.guarded = await applyReviewProject(service, options('github', 'who-guarded', 'acme/guarded'));
     projects.admins = await applyReviewProject(

@@ -1,5 +1,7 @@
 // `goalie serve` and the server commands as a user runs them: embedded PostgreSQL under GOALIE_HOME,
-// and Ctrl-C on serve after a run (Playwright's own SIGINT handler once exited 130 there).
+// and Ctrl-C on serve after a run (Playwright's own SIGINT handler once exited 130 there). serve is
+// spawned; apply, token and migrate run in this process on its embedded PostgreSQL (a spawn costs
+// seconds each; test/integration/goalie-bin.test.ts and multi-machine.test.ts spawn them).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +11,7 @@ import { expect } from 'chai';
 import { freePort } from '../../backend/src/persistence/embedded-postgres.js';
 import { shopProject } from '../fixtures/projects.js';
 import { runGoalie, startGoalie, type Running } from '../helpers/processes.js';
+import { runServerCommand } from '../helpers/server-cli.js';
 import { waitFor } from '../helpers/wait.js';
 
 describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', function () {
@@ -18,6 +21,8 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
   let base: string;
   let serve: Running | null = null;
   let firstToken: string;
+  // In this process the command's logs would pass its captured stderr by: warnings only, as spawned.
+  const goalie = (argv: string[]) => runServerCommand(argv, { ...env, LOG_LEVEL: 'warn' });
 
   before(async () => {
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-e2e-'));
@@ -36,6 +41,9 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
       // Logs as JSON lines, for Ctrl-C's shutdown to be read from them.
       LOG_LEVEL: 'info',
       GOALIE_LOG_FORMAT: 'json',
+      // A revoked token is refused at the next request, not after the cache's time to live (which
+      // test/integration/token-cache.test.ts proves): the test need not outwait it.
+      GOALIE_TOKEN_CACHE_SECONDS: '0',
     };
   });
   after(async () => {
@@ -131,14 +139,14 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
   it('applies a project YAML while serve runs, with --json listing UUIDs and short IDs', async () => {
     const file = path.join(home, 'shop.yaml');
     fs.writeFileSync(file, shopProject());
-    const result = await runGoalie(['apply', file, '--json'], env);
+    const result = await goalie(['apply', file, '--json']);
     expect(result.code, result.stderr).to.equal(0);
     const summary = JSON.parse(result.stdout);
     expect(summary.project).to.include({ name: 'shop', slug: 'shop' });
     expect(summary.testPlans[0].shortId).to.match(/^pln-smoke_/);
     expect(summary.testCases[0].id).to.match(/^[0-9a-f-]{36}$/);
 
-    const again = await runGoalie(['apply', file], env);
+    const again = await goalie(['apply', file]);
     expect(again.code).to.equal(0);
     expect(again.stdout).to.match(/Applied .*shop\.yaml to organization Acme, project shop/);
   });
@@ -149,25 +157,25 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
       file,
       shopProject({ organization: 'Broken', project: 'broken' }).replace('configs: [admin login]', 'configs: [nope]'),
     );
-    const result = await runGoalie(['apply', file], env);
+    const result = await goalie(['apply', file]);
     expect(result.code).to.equal(2);
     expect(result.stderr).to.match(/broken\.yaml:\d+:\d+ testCases\[0\]\.configs\[0\]: names no config "nope"/);
-    const listed = await runGoalie(['token', 'list', '--project', 'broken'], env);
+    const listed = await goalie(['token', 'list', '--project', 'broken']);
     expect(listed.stderr).to.match(/No project named "broken"/);
   });
 
   it('creates, lists and revokes tokens; a revoked token gets 403', async () => {
-    const created = await runGoalie(['token', 'create', '--project', 'shop', '--name', 'ci', '--json'], env);
+    const created = await goalie(['token', 'create', '--project', 'shop', '--name', 'ci', '--json']);
     expect(created.code, created.stderr).to.equal(0);
     const { token, prefix } = JSON.parse(created.stdout);
     expect(token.startsWith(prefix)).to.equal(true);
     expect((await post('/v1/run', token)).status).to.equal(200);
 
-    const listed = await runGoalie(['token', 'list', '--project', 'shop'], env);
+    const listed = await goalie(['token', 'list', '--project', 'shop']);
     expect(listed.stdout).to.contain(`${prefix}…  ci`);
     expect(listed.stdout).to.not.contain(token);
 
-    const revoked = await runGoalie(['token', 'revoke', prefix], env);
+    const revoked = await goalie(['token', 'revoke', prefix]);
     expect(revoked.code, revoked.stderr).to.equal(0);
     const refused = await post('/v1/run', token);
     expect(refused.status).to.equal(403);
@@ -207,12 +215,12 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
   it('apply and migrate also work when serve is not running', async () => {
     expect(await serve!.stop()).to.equal(0);
     serve = null;
-    const migrated = await runGoalie(['migrate'], env);
+    const migrated = await goalie(['migrate']);
     expect(migrated.code, migrated.stderr).to.equal(0);
     expect(migrated.stdout).to.contain('up to date');
     // An embedded database that exists, though no server runs on it: no warning, and it is named.
     const file = path.join(home, 'shop.yaml');
-    const result = await runGoalie(['apply', file, '--json'], env);
+    const result = await goalie(['apply', file, '--json']);
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stderr).to.not.include('Warning');
     const printed = JSON.parse(result.stdout);

@@ -114,11 +114,11 @@ function fastPlatforms(service: TestService, now: () => number): PlatformFactory
 
 /** `options.logger`: where the service logs (silent unless given); `options.env`: more configuration. */
 export async function startReviewService(
-  options: { logger?: Logger; env?: Record<string, string> } = {},
+  options: { logger?: Logger; env?: Record<string, string>; queueRetryDelaySeconds?: number } = {},
 ): Promise<ReviewService> {
   const service = await startTestService(
     { GOALIE_EXPLORE_MAX_PAGES: '3', GOALIE_EXPLORE_MAX_SECONDS: '15', GOALIE_CONCURRENCY: '4', ...options.env },
-    { logger: options.logger },
+    { logger: options.logger, queueRetryDelaySeconds: options.queueRetryDelaySeconds },
   );
   let clockOffsetMs = 0;
   service.runtime.app.platforms = fastPlatforms(service, () => Date.now() + clockOffsetMs);

@@ -94,10 +94,11 @@ function isDescribed(method: string, pathname: string): boolean {
 /**
  * `options.logger`: the service logs there instead (TEST_LOG_LEVEL, default silent).
  * `options.evidence`: this store instead of the one of `env` (GOALIE_EVIDENCE_URL, or the local disk).
+ * `options.queueRetryDelaySeconds`: the job queue's wait before a retry, for a test that waits one out.
  */
 export async function startTestService(
   env: Record<string, string> = {},
-  options: { logger?: Logger; evidence?: EvidenceStore } = {},
+  options: { logger?: Logger; evidence?: EvidenceStore; queueRetryDelaySeconds?: number } = {},
 ): Promise<TestService> {
   const db = await createTestDatabase();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-test-home-'));
@@ -115,7 +116,12 @@ export async function startTestService(
     GOALIE_BROWSER_ALLOW_LOOPBACK: 'true',
     ...env,
   });
-  const runtime = await createRuntime(config, { databaseUrl: db.url, logger, evidence: options.evidence });
+  const runtime = await createRuntime(config, {
+    databaseUrl: db.url,
+    logger,
+    evidence: options.evidence,
+    queueRetryDelaySeconds: options.queueRetryDelaySeconds,
+  });
   const server: http.Server = await listen(runtime, port, '127.0.0.1');
 
   return {

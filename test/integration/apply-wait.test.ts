@@ -1,5 +1,5 @@
-// `goalie apply --wait` as a user runs it (the real command, in its own process, on the test's
-// database), with a worker in this process burning goals in with real Chromium on a site on
+// `goalie apply --wait` as a user runs it (the real command on the test's database: in this process,
+// and in its own where its output or directory is the point), with a worker in this process burning goals in with real Chromium on a site on
 // 127.0.0.1: failed burn-ins printed with their whole message and a non-zero exit, the database named
 // (and a warning when it is a new embedded one), what was created, changed, unchanged and left alone,
 // the variables that took their default, and a wait without any worker that times out saying a worker
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { runGoalie } from '../helpers/processes.js';
+import { runServerCommand } from '../helpers/server-cli.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 
@@ -61,7 +62,7 @@ describe('goalie apply --wait', function () {
 
   it('without a worker: times out saying a worker must be running, exit 1', async () => {
     const yaml = file('idle', project('idle', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'));
-    const result = await runGoalie(['apply', yaml, '--wait', '--timeout', '2s'], env, 90_000);
+    const result = await runServerCommand(['apply', yaml, '--wait', '--timeout', '2s'], env);
     expect(result.code, result.stdout + result.stderr).to.equal(1);
     expect(result.stderr).to.include(
       'No worker is running on this database: burn-ins run only in goalie serve or goalie worker',
@@ -73,7 +74,7 @@ describe('goalie apply --wait', function () {
 
   it('without --wait: says the burn-ins were queued and how to see them; names the database, not its password', async () => {
     const yaml = file('queued', project('queued', site.url, HOME_AND_ROCKETS));
-    const result = await runGoalie(['apply', yaml], env, 90_000);
+    const result = await runServerCommand(['apply', yaml], env);
     expect(result.code, result.stderr).to.equal(0);
     const [home] = await q(
       `SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'queued' AND t.name = 'Home'`,
@@ -103,7 +104,7 @@ describe('goalie apply --wait', function () {
       'testCases:',
       'configs:\n  - name: login\n    values: { user: "${GOALIE_TEST_UNSET_USER:-default-user-value}" }\ntestCases:',
     );
-    const result = await runGoalie(['apply', file('queued', changed)], { ...env, GOALIE_TEST_UNSET_USER: '' }, 90_000);
+    const result = await runServerCommand(['apply', file('queued', changed)], { ...env, GOALIE_TEST_UNSET_USER: '' });
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout).to.include(
       '  created: 1 config\n  changed: 1 test case (Rockets)\n  unchanged: 1 application\n',
@@ -115,7 +116,7 @@ describe('goalie apply --wait', function () {
     expect(result.stdout + result.stderr).to.not.include('default-user-value');
     expect(result.stdout).to.include('  1 test case queued for burn-in');
 
-    const json = await runGoalie(['apply', file('queued', changed), '--json'], env, 90_000);
+    const json = await runServerCommand(['apply', file('queued', changed), '--json'], env);
     expect(json.code, json.stderr).to.equal(0);
     const printed = JSON.parse(json.stdout);
     expect(printed.defaultedVariables).to.deep.equal(['GOALIE_TEST_UNSET_USER']);
@@ -149,7 +150,7 @@ describe('goalie apply --wait', function () {
 
     it('prints each failed burn-in with its name and whole message, and exits 1', async () => {
       const yaml = file('shop', project('shop', site.url, HOME_AND_ROCKETS));
-      const result = await runGoalie(['apply', yaml, '--wait'], env, 150_000);
+      const result = await runServerCommand(['apply', yaml, '--wait'], env);
       expect(result.code, result.stdout + result.stderr).to.equal(1);
       expect(result.stderr).to.not.include('No worker is running');
       expect(result.stderr).to.match(/\[\d+s\] burn-ins: 2 of 2 done, 1 failed\n/);
@@ -165,7 +166,7 @@ describe('goalie apply --wait', function () {
     });
 
     it('applied again unchanged: still reports the failed burn-in; --json carries it with the database', async () => {
-      const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml'), '--wait', '--json'], env, 90_000);
+      const result = await runServerCommand(['apply', path.join(service.home, 'shop.yaml'), '--wait', '--json'], env);
       expect(result.code, result.stderr).to.equal(1);
       const printed = JSON.parse(result.stdout);
       expect(printed.toGenerate).to.deep.equal([]);
@@ -183,7 +184,7 @@ describe('goalie apply --wait', function () {
     });
 
     it('applied again without --wait: names the burn-in that failed before, exit 0', async () => {
-      const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml')], env, 90_000);
+      const result = await runServerCommand(['apply', path.join(service.home, 'shop.yaml')], env);
       expect(result.code, result.stderr).to.equal(0);
       const [rockets] = await q(
         `SELECT t.id FROM test_cases t JOIN projects p ON p.id = t.project_id WHERE p.name = 'shop' AND t.name = 'Rockets'`,
@@ -197,7 +198,7 @@ describe('goalie apply --wait', function () {
 
     it('a fixed goal burns in again: exit 0', async () => {
       const fixed = HOME_AND_ROCKETS.replace(`"Go to /. Click 'Launch the rockets'"`, `"Go to /"`);
-      const result = await runGoalie(['apply', file('shop', project('shop', site.url, fixed)), '--wait'], env, 150_000);
+      const result = await runServerCommand(['apply', file('shop', project('shop', site.url, fixed)), '--wait'], env);
       expect(result.code, result.stdout + result.stderr).to.equal(0);
       expect(result.stdout).to.include('Burn-in COMPLETED for 1 test case: Rockets.\n');
       expect(result.stdout).to.not.include('FAILED');
@@ -205,8 +206,8 @@ describe('goalie apply --wait', function () {
   });
 
   it('--timeout without --wait is a usage error (exit 2)', async () => {
-    const result = await runGoalie(['apply', path.join(service.home, 'shop.yaml'), '--timeout', '5m'], env);
-    expect(result.code).to.equal(2);
+    const result = await runServerCommand(['apply', path.join(service.home, 'shop.yaml'), '--timeout', '5m'], env);
+    expect(result.code, result.stderr).to.equal(2);
     expect(result.stderr).to.include('--timeout limits --wait');
   });
 

@@ -7,11 +7,15 @@ import type { Job, JobQueue, QueueName, SqlExecutor, TakenJob } from '../app/por
 
 export const JOBS_CHANNEL = 'goalie_jobs';
 
+interface QueuePolicy {
+  retryLimit: number;
+  expireInSeconds: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+}
+
 /** Per queue: retries and expiry. Test cases are retried by the run engine itself (recover-stale-work). */
-const QUEUE_POLICIES: Record<
-  QueueName,
-  { retryLimit: number; expireInSeconds: number; retryDelay?: number; retryBackoff?: boolean }
-> = {
+const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
   'run-test-case': { retryLimit: 0, expireInSeconds: 30 * 60 },
   'generate-test-case': { retryLimit: 1, expireInSeconds: 15 * 60 },
   // Host calls (comments, statuses) may fail for a while: retried with backoff by pg-boss.
@@ -25,13 +29,29 @@ const QUEUE_POLICIES: Record<
   webhook: { retryLimit: 2, retryDelay: 30, expireInSeconds: 60 },
 };
 
+/**
+ * The queues' policies; `retryDelaySeconds` replaces the wait before a retry of every queue that waits
+ * (tests that wait out a retry shorten it: the production waits are 10 to 40 s).
+ */
+export function queuePolicies(retryDelaySeconds?: number): Record<QueueName, QueuePolicy> {
+  if (retryDelaySeconds === undefined) return QUEUE_POLICIES;
+  const entries = Object.entries(QUEUE_POLICIES).map(([name, policy]) => [
+    name,
+    policy.retryDelay === undefined ? policy : { ...policy, retryDelay: retryDelaySeconds },
+  ]);
+  return Object.fromEntries(entries) as Record<QueueName, QueuePolicy>;
+}
+
 /** The advisory lock held while creating the queues ("goalie" in ASCII, plus two; see USERS_LOCK of the embedded PostgreSQL). */
 const QUEUES_LOCK = '113728073525607';
 
-/** `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do. */
+/**
+ * `supervise`: this process also runs pg-boss maintenance (expiry, archiving): workers do.
+ * `retryDelaySeconds`: see queuePolicies (absent: the production policies).
+ */
 export async function startBoss(
   databaseUrl: string,
-  options: { supervise: boolean; onError: (error: unknown) => void },
+  options: { supervise: boolean; onError: (error: unknown) => void; retryDelaySeconds?: number },
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: databaseUrl,
@@ -46,7 +66,7 @@ export async function startBoss(
   boss.on('error', options.onError);
   await boss.start();
   try {
-    await createQueues(boss, databaseUrl);
+    await createQueues(boss, databaseUrl, queuePolicies(options.retryDelaySeconds));
   } catch (error) {
     await boss.stop({ graceful: false, close: true, wait: true }).catch(() => {});
     throw error;
@@ -59,15 +79,20 @@ export async function startBoss(
  * moment on a fresh database (goalie serve and goalie worker) take turns: creating the same queue's
  * table in two sessions at once ends in a deadlock.
  */
-async function createQueues(boss: PgBoss, databaseUrl: string): Promise<void> {
+async function createQueues(
+  boss: PgBoss,
+  databaseUrl: string,
+  policies: Record<QueueName, QueuePolicy>,
+): Promise<void> {
   const lock = new pg.Client({ connectionString: databaseUrl, application_name: 'goalie-queue-setup' });
   lock.on('error', () => {});
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1::bigint)', [QUEUES_LOCK]);
-    for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
+    for (const [name, policy] of Object.entries(policies)) {
       await boss.createQueue(name, { name, ...policy });
-      // A queue created by an older version keeps its policy otherwise (jobs copy it when queued).
+      // A queue created by an older version (or with a test's short delay) keeps its policy otherwise
+      // (jobs copy it when queued).
       await boss.updateQueue(name, { name, ...policy });
     }
   } finally {

@@ -2,21 +2,7 @@
 // error with exit 2 for an unknown option, never a stack trace. In-process: nothing here opens a
 // database, since both answers come before any command runs.
 import { expect } from 'chai';
-import { main } from '../../../backend/src/cli/main.js';
-
-async function capture(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const [out, err] = [process.stdout.write, process.stderr.write];
-  process.stdout.write = (chunk: string) => ((stdout += chunk), true);
-  process.stderr.write = (chunk: string) => ((stderr += chunk), true);
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
+import { runServerCommand as capture } from '../../helpers/server-cli.js';
 
 describe('server commands: --help and option mistakes', () => {
   const helps: [string[], RegExp][] = [
