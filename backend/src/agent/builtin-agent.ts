@@ -2,8 +2,9 @@
 // sentence, finds each target on the live page, performs the action with the same executor replay
 // uses, and records the step. Healing interprets one step's elementary sentence again, more
 // leniently. Evaluation parses the expected result and checks each expectation.
-import type { ElementHandle, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatIntent } from '../domain/goal-language/format.js';
+import { actionKey } from '../domain/goal-language/intent-key.js';
 import type { Intent, ParsedAction, Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { findConfig, pickLoginKeys, placeholderFor } from '../domain/goal-language/login-keys.js';
 import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
@@ -30,7 +31,7 @@ import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './e
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
-import { resolveTarget, type Resolved } from './resolve-target.js';
+import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
 import { watchEffects } from './effects.js';
 import {
   ambiguousReadings,
@@ -324,56 +325,40 @@ export class BuiltinAgent implements Agent {
   }
 
   /**
-   * Of a sentence's readings, the one whose target is on the page (the first is waited for, the
-   * others are read from the page as it then is). Two that find different elements would do
-   * different things: refused, naming both, instead of acting on one. None: the first one's reason.
+   * Of a sentence's readings, the one whose target is on the page. Every reading is looked for at
+   * one look at the page; only when none is there is the first waited for (one find timeout, not
+   * one per reading), and its failure names what the page offers closest. Readings that find the
+   * same element and do the same thing there are one; two that find different elements, or do
+   * different things, are refused, naming both, instead of acting on one.
    */
   private async groundedReading(
     page: Page,
     readings: ParsedAction[],
     how: How,
   ): Promise<{ reading: ParsedAction; resolved?: Resolved }> {
-    const found: { reading: ParsedAction; element: ElementHandle; resolved: Resolved }[] = [];
-    let firstMissing: TargetUnresolved | null = null;
-    try {
-      for (const [i, reading] of readings.entries()) {
-        const { target, purpose } = groundable(reading.intent)!;
-        const timeoutMs = i === 0 ? this.findTimeoutMs : 0;
-        let resolved: Resolved;
-        try {
-          resolved = await resolveTarget(page, target, purpose, { fuzzy: false, timeoutMs });
-        } catch (error) {
-          if (!(error instanceof TargetUnresolved)) throw error;
-          firstMissing ??= i === 0 ? error : null;
-          continue;
-        }
-        const element = await toPlaywright(page, resolved.target.locators[0]!)
-          .visible()
-          .first()
-          .elementHandle({ timeout: 1000 })
-          .catch(() => null);
-        if (!element) continue;
-        let same = false;
-        for (const other of found)
-          same ||= await other.element.evaluate(sameOrNested, element as ElementHandle<Element>);
-        if (same) await element.dispose();
-        else found.push({ reading, element, resolved });
-      }
-    } finally {
-      for (const f of found) await f.element.dispose().catch(() => {});
-    }
+    const wanted = readings.map((reading) => groundable(reading.intent)!);
+    const look = () => resolveAtOnce(page, wanted, (found) => distinctGroundings(readings, found));
+    let grounded = await look();
     const [action] = readings;
-    if (found.length > 1)
+    if (!grounded.length) {
+      const { target, purpose } = wanted[0]!;
+      try {
+        await resolveTarget(page, target, purpose, { fuzzy: false, timeoutMs: this.findTimeoutMs });
+      } catch (error) {
+        if (!(error instanceof TargetUnresolved)) throw error;
+        throw missingTarget(action!, how, error);
+      }
+      grounded = await look();
+    }
+    if (grounded.length > 1)
       throw new ActionFailed(
         ambiguousReadings(
           action!.sentence,
           whereOf(action!.sentence, how),
-          found.map((f) => ({ reading: formatIntent(f.reading.intent), finds: f.resolved.target.description })),
+          grounded.map((g) => ({ reading: formatIntent(g.reading.intent), finds: g.resolved.target.description })),
         ),
       );
-    if (found.length) return { reading: found[0]!.reading, resolved: found[0]!.resolved };
-    if (firstMissing) throw missingTarget(action!, how, firstMissing);
-    return { reading: action! };
+    return grounded[0] ?? { reading: action! };
   }
 
   /**
@@ -846,6 +831,29 @@ function whereOf(sentence: string, how: How): string {
 function missingTarget(action: ParsedAction, how: How, error: TargetUnresolved): TargetMissing {
   const { sentence, intent } = action;
   return new TargetMissing(unresolvedMessage(sentence, whereOf(sentence, how), intent, error), error.reason);
+}
+
+/**
+ * The readings found at one look, in their order, each element and action once: a reading that
+ * finds the element of one before it (or one inside it, or around it) and does the same thing
+ * there is that reading.
+ */
+async function distinctGroundings(
+  readings: ParsedAction[],
+  found: (Grounded | null)[],
+): Promise<{ reading: ParsedAction; resolved: Resolved }[]> {
+  const kept: (Grounded & { reading: ParsedAction })[] = [];
+  for (const [i, grounded] of found.entries()) {
+    if (!grounded) continue;
+    const reading = readings[i]!;
+    let same = false;
+    for (const other of kept)
+      same ||=
+        actionKey(other.reading.intent) === actionKey(reading.intent) &&
+        (await other.element.evaluate(sameOrNested, grounded.element));
+    if (!same) kept.push({ ...grounded, reading });
+  }
+  return kept.map(({ reading, resolved }) => ({ reading, resolved }));
 }
 
 /** The target phrase and purpose of an intent that acts on one element found by its phrase; else null. */

@@ -1,6 +1,6 @@
 // A target phrase of a sentence -> the element on the live page -> a recorded Target. Waits a little
 // for the page to show it; fails with what came closest instead of guessing.
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { fittingRoles } from '../domain/goal-language/roles.js';
 import type { Target } from '../domain/steps.js';
@@ -139,20 +139,8 @@ export async function resolveTarget(
   for (;;) {
     const probe = new Probe(page);
     try {
-      const result = await attempt(probe, phrase, purpose, roles, options.fuzzy);
-      if ('found' in result) {
-        const resolved = await record(
-          probe,
-          result.found,
-          result.near,
-          result.recordAs ??
-            (result.near && !phrase.near
-              ? { name: null, noun: phrase.noun, near: { text: result.anchor ?? phrase.name!, relation: 'next to' } }
-              : phrase),
-          purpose,
-        );
-        return result.revealedBy ? { ...resolved, revealedBy: result.revealedBy } : resolved;
-      }
+      const result = await look(probe, phrase, purpose, roles, options.fuzzy);
+      if ('resolved' in result) return result.resolved;
       if (Date.now() >= deadline) throw await notFound(page, phrase, purpose, roles, result.missing);
     } finally {
       await probe.dispose();
@@ -160,6 +148,65 @@ export async function resolveTarget(
     // The page may still be rendering: look again shortly, until the deadline.
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** A phrase found at one look: what is recorded, and the element itself while the look lasts. */
+export interface Grounded {
+  resolved: Resolved;
+  element: ElementHandle<Element>;
+}
+
+/**
+ * Each of several phrases on the page as it is now, at one look and without waiting: what it finds,
+ * else null (not shown, or not one element). `use` gets the elements while they are alive.
+ */
+export async function resolveAtOnce<T>(
+  page: Page,
+  wanted: { target: TargetPhrase; purpose: Purpose }[],
+  use: (found: (Grounded | null)[]) => Promise<T>,
+): Promise<T> {
+  const probe = new Probe(page);
+  try {
+    const found: (Grounded | null)[] = [];
+    for (const { target, purpose } of wanted) {
+      const result = await look(probe, target, purpose, fittingRoles(purpose, target.noun), false).catch(
+        (error: unknown) => {
+          if (error instanceof TargetUnresolved) return null;
+          throw error;
+        },
+      );
+      found.push(result && 'resolved' in result ? result : null);
+    }
+    return await use(found);
+  } finally {
+    await probe.dispose();
+  }
+}
+
+/** One look for the phrase: the element found and its recorded target, or what is missing. */
+async function look(
+  probe: Probe,
+  phrase: TargetPhrase,
+  purpose: Purpose,
+  roles: Roles,
+  fuzzy: boolean,
+): Promise<Grounded | { missing: 'element' | 'anchor' }> {
+  const result = await attempt(probe, phrase, purpose, roles, fuzzy);
+  if (!('found' in result)) return result;
+  const resolved = await record(
+    probe,
+    result.found,
+    result.near,
+    result.recordAs ??
+      (result.near && !phrase.near
+        ? { name: null, noun: phrase.noun, near: { text: result.anchor ?? phrase.name!, relation: 'next to' } }
+        : phrase),
+    purpose,
+  );
+  return {
+    resolved: result.revealedBy ? { ...resolved, revealedBy: result.revealedBy } : resolved,
+    element: result.found.handle,
+  };
 }
 
 async function record(

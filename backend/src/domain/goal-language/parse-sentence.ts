@@ -1,12 +1,13 @@
 // One sentence of a goal -> the actions it asks for. Works on the skeleton of the sentence (quoted
 // values masked), so nothing inside quotes can change how a sentence reads.
 import { formatIntent } from './format.js';
+import { intentKey } from './intent-key.js';
 import type { Intent, ParsedAction, SentenceParse, TargetPhrase } from './intents.js';
 import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
-import { firstWord, frameOf, leadingPlace, splitAt, type Place } from './frames.js';
+import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
   ACTION_START,
@@ -22,10 +23,12 @@ import {
 type Build = (m: string[], values: string[], verb: string) => Intent[] | string | null;
 /**
  * A reading of a sentence: a frame of one of `family`'s verbs whose object `slot` matches (the whole
- * object when there is no slot), or, for shapes the lexicon does not cover yet, a `pattern`. Tried in
- * order; the first that builds something wins.
+ * object when there is no slot), or, for shapes the lexicon does not cover yet, a `pattern` (of
+ * `family`'s verbs when it names one). A family's rules are tried in order, its most analysed
+ * readings first, and the first that builds is that family's reading; every family whose verb the
+ * words allow gives one (readingsOf).
  */
-type Rule = FrameRule | { pattern: RegExp; build: Build };
+type Rule = FrameRule | { pattern: RegExp; build: Build; family?: Family };
 /** `split`: the object is a value and a target joined by one of these words; m is [object, before, after]. */
 type FrameRule = { family: Family | Family[]; slot?: RegExp; split?: string[]; build?: Build };
 
@@ -292,6 +295,7 @@ const RULES: Rule[] = [
       `^(?:${LOGIN_VERB})\\s+(?:as|with|using)(?:\\s+(?:the\\s+)?(?:e-?mail(?:\\s+address)?|user\\s*name|user|login|account))?\\s+(.+?)\\s*(?:,\\s*|\\s+)(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+|a\\s+)?(?:password|pass|pwd|passcode)\\s+(.+)$`,
       'i',
     ),
+    family: 'sign in',
     build: (m, v) => {
       const user = unmask(m[1]!, v).trim();
       const password = unmask(m[2]!, v).trim();
@@ -301,9 +305,10 @@ const RULES: Rule[] = [
   // "log in as ada@example.com / lovelace"
   {
     pattern: new RegExp(`^(?:${LOGIN_VERB})\\s+(?:as|with|using)\\s+(\\S+)\\s*\\/\\s*(\\S+)$`, 'i'),
+    family: 'sign in',
     build: (m, v) => [{ kind: 'loginAs', user: unmask(m[1]!, v), password: unmask(m[2]!, v) }],
   },
-  { pattern: new RegExp(`^(?:${LOGIN_VERB})$`, 'i'), build: () => [{ kind: 'login', config: '' }] },
+  { pattern: new RegExp(`^(?:${LOGIN_VERB})$`, 'i'), family: 'sign in', build: () => [{ kind: 'login', config: '' }] },
   {
     family: 'sign out',
     slot: new RegExp(`^(?:(?:of|from)\\s+(?:the\\s+|my\\s+)?(?:${ACCOUNT}))?$`, 'i'),
@@ -404,6 +409,7 @@ const RULES: Rule[] = [
   {
     pattern:
       /^(?:clear|clears|remove|removes|delete|deletes)\s+(?:all\s+)?(?:the\s+)?(?:completed|done|finished)(?:\s+(?:ones|todos|to-?dos|items|tasks|entries))?$/i,
+    family: 'clear',
     build: () => clickNamed('Clear completed', GENRE_NAMES.clearCompleted),
   },
   // "Show only active todos", "Filter by completed": the filter's link or tab.
@@ -579,6 +585,7 @@ const RULES: Rule[] = [
   { family: 'switch to' },
   {
     pattern: new RegExp(`^(?:${LOGIN_VERB})\\s+(?:with|using|as)\\s+(?:the\\s+)?(.+?)$`, 'i'),
+    family: 'sign in',
     build: (m, v) => {
       if (OWN_ACCOUNT.test(unmask(m[1]!, v))) return [{ kind: 'login', config: '' }];
       const slot = m[1]!
@@ -957,13 +964,71 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   return parseRule(part, values);
 }
 
+/**
+ * The sentence in its preferred reading, with every other one-action reading the rules allow
+ * attached as its alternatives (READINGS), so that grounding decides against the live page.
+ */
 function parseRule(skeleton: string, values: string[]): Intent[] | string | null {
-  for (const rule of RULES) {
-    const result =
-      'pattern' in rule ? byPattern(rule.pattern, rule.build, skeleton, values) : byFrame(rule, skeleton, values);
-    if (result !== null) return result;
+  const all = readingsOf(skeleton, values);
+  if (!Array.isArray(all)) return all;
+  const [first, ...others] = all;
+  if (first!.length === 1) {
+    const [intent] = first!;
+    const alternatives = distinct(
+      [intent!, ...others.filter((reading) => reading.length === 1).map(([other]) => other!)].flatMap((one) => [
+        one,
+        ...(READINGS.get(one) ?? []),
+      ]),
+    ).slice(1);
+    if (alternatives.length) READINGS.set(intent!, alternatives);
   }
-  return null;
+  return first!;
+}
+
+/**
+ * Every reading the words allow, in the rules' order (so the first is the one read before readings
+ * were kept): the reading of each family whose verb the words allow, and of each pattern of no
+ * family. Within a family the first rule that reads the words wins: a later rule of the same verb
+ * reads its object with less structure ("Type 'Ada' into 'Name'" is not a request to type "Ada
+ * into Name"), which is a fallback, not another meaning. A family's message ("Check the page": look,
+ * do not tick) is its reading: the answer when it comes first, else no reading of that family.
+ */
+function readingsOf(skeleton: string, values: string[]): Intent[][] | string | null {
+  const found: Intent[][] = [];
+  const read = new Set<Family>();
+  for (const rule of RULES) {
+    const families = 'pattern' in rule ? [rule.family] : typeof rule.family === 'string' ? [rule.family] : rule.family;
+    for (const family of families) {
+      if (family && (read.has(family) || (found.length && verbExtended(skeleton, family)))) continue;
+      const result =
+        'pattern' in rule
+          ? byPattern(rule.pattern, rule.build, skeleton, values)
+          : byFrame({ ...rule, family: family! }, skeleton, values);
+      if (result === null) continue;
+      if (family) read.add(family);
+      if (typeof result === 'string') {
+        if (!found.length) return result;
+      } else if (!found.some((reading) => sameIntents(reading, result))) found.push(result);
+    }
+  }
+  return found.length ? found : null;
+}
+
+/** "Check out" is the verb "check out", not "check" with the object "out": another family's longer verb extends this one's. */
+function verbExtended(skeleton: string, family: Family): boolean {
+  const verb = frameOf(skeleton, family)?.verb.toLowerCase();
+  return !!verb && frames(skeleton).some((other) => other.verb.toLowerCase().startsWith(`${verb} `));
+}
+
+/** Intents in their first order, each once. */
+function distinct(intents: Intent[]): Intent[] {
+  const keys = intents.map(intentKey);
+  return intents.filter((_intent, i) => keys.indexOf(keys[i]!) === i);
+}
+
+/** Two rules that build the same intents give one reading. */
+function sameIntents(a: Intent[], b: Intent[]): boolean {
+  return a.length === b.length && a.every((intent, i) => intentKey(intent) === intentKey(b[i]!));
 }
 
 function byPattern(pattern: RegExp, build: Build, skeleton: string, values: string[]): Intent[] | string | null {
