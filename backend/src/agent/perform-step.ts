@@ -209,6 +209,13 @@ async function act(
     case 'fill': {
       checkConfigDestination(step, step.value, page.url(), context);
       const value = resolve(step, step.value, context.configs);
+      // "status Lead" in a list of fields: a native select takes the option of that name.
+      if (await element!.evaluate((el) => el.tagName === 'SELECT', undefined, action).catch(() => false)) {
+        await selectOption(page, element!, value, timings).catch((error) => {
+          throw fail(`select ${JSON.stringify(step.value)} in ${description}`, error);
+        });
+        break;
+      }
       // An ARIA spinbutton or slider drawn without an input: step it with the arrow keys.
       const stepped = await element!.evaluate(readStepper, undefined, action).catch(() => null);
       if (stepped && /^-?\d+(?:\.\d+)?$/.test(value.trim())) {

@@ -7,6 +7,8 @@ import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
+import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
+import { fieldValue } from './field-value.js';
 import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
@@ -34,10 +36,6 @@ type FrameRule = { family: Family | Family[]; slot?: RegExp; split?: string[]; b
 
 const ASSERTION = new RegExp(
   `^(?:${alternation(verbPhrases([entryOf('verify')]))})(?:\\s+(?:that|whether|if))?\\s+(.+)$`,
-  'i',
-);
-const COMPOUND = new RegExp(
-  `\\s*,\\s*(?:and\\s+)?(?=(?:${ACTION_START})\\b)|\\s+and\\s+(?=(?:${ACTION_START})\\b)`,
   'i',
 );
 const SUBJECT = new RegExp(
@@ -118,23 +116,6 @@ function pairList(text: string, pair: (chunk: string) => [string, string] | null
   if (chunks.length < 2) return null;
   const pairs = chunks.map((chunk) => pair(chunk.trim()));
   return pairs.every((p): p is [string, string] => p !== null) ? pairs : null;
-}
-
-/** "name Ada", "email: ada@example.com": the field's words, then the value (where a name, a number or an address starts). */
-function fieldValue(chunk: string, values: string[]): [string, string] | null {
-  const explicit = /^(.+?)\s*[:=]\s*(.+)$/.exec(chunk);
-  if (explicit) return [explicit[1]!, explicit[2]!];
-  // "Ada as the first name": the value first.
-  const as = /^(.+?)\s+as\s+(?:the|my|your|our|its)\s+(.+)$/i.exec(chunk.trim());
-  if (as) return [as[2]!, as[1]!];
-  const words = chunk.trim().split(/\s+/);
-  if (words.length < 2) return null;
-  let at = words.findIndex(
-    (word, i) => i > 0 && (/^\uE000/.test(word) || /^[\p{Lu}\d{]/u.test(word) || /[@./\d]/.test(word)),
-  );
-  if (at < 0) at = words.length - 1;
-  const field = words.slice(0, at).join(' ');
-  return unmask(field, values) ? [field, words.slice(at).join(' ')] : null;
 }
 
 /** "the 'Pro' option" as a value of a select -> "Pro". */
@@ -965,6 +946,20 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
 }
 
 /**
+ * One action of a compound sentence. A pronoun that reads no other way stands for what the action
+ * before acted on: the selection's own control, each item named, or the control its verb names.
+ */
+function parsePart(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
+  const parsed = parseOne(part, values);
+  if (Array.isArray(parsed) || !antecedent) return parsed;
+  const control = verbControl(part);
+  if (control && antecedent.selection) return control;
+  const each = withAntecedent(part, antecedent, values)?.map((item) => parseOne(item, values));
+  if (each?.every(Array.isArray)) return each.flat();
+  return control ?? parsed;
+}
+
+/**
  * The sentence in its preferred reading, with every other one-action reading the rules allow
  * attached as its alternatives (READINGS), so that grounding decides against the live page.
  */
@@ -1085,8 +1080,10 @@ export function parseSentence(sentence: string): SentenceParse {
   if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton))
     skeleton = `${then[1]}, click ${then[2]![0]!.toUpperCase()}${then[2]!.slice(1)}`;
   const intents: Intent[] = [];
-  for (const part of skeleton.split(COMPOUND)) {
-    const parsed = parseOne(part.trim(), values);
+  let antecedent: Antecedent | null = null;
+  for (const part of sentenceParts(skeleton, values)) {
+    const parsed: Intent[] | string | null = typeof part === 'string' ? parsePart(part, antecedent, values) : part;
+    if (Array.isArray(parsed)) antecedent = antecedentOf(parsed) ?? antecedent;
     if (typeof parsed === 'string') return { ok: false, error: `Could not use "${sentence}": ${parsed}` };
     if (!parsed) return { ok: false, error: notUnderstood(sentence) };
     for (const intent of parsed) {

@@ -1,0 +1,116 @@
+// Several actions in one sentence: where a sentence splits into actions, and what a pronoun in a later
+// action ("archive them", "apply it") stands for. Works on the skeleton (quoted values masked).
+import { afterColon, newRecord, type ListPart } from './field-list.js';
+import type { Intent } from './intents.js';
+import { LEXICON, verbForms } from './lexicon.js';
+import { ACTION_START, alternation } from './verb-patterns.js';
+
+const PRONOUN = '(?:it|them|this|that|these|those|the\\s+same)';
+/** A joint: a comma (with or without "and"), or "and", and a "then" after it. */
+const JOINT = /(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?/g;
+/** A verb that starts an action anywhere. */
+const PLAIN_START = new RegExp(`^(?:${ACTION_START})\\b`, 'i');
+/** A verb that is also a word in names ("Archive", "Edit") starts an action only when a pronoun is its object. */
+const ANY_VERB = alternation(LEXICON.flatMap((entry) => entry.verbs.flatMap(verbForms)));
+const VERB_ON_PRONOUN = new RegExp(`^(?:${ANY_VERB})\\s+${PRONOUN}\\b`, 'i');
+/** A verb the lexicon does not know, in lower case, on a pronoun ("assign it to ..."): a name would be capitalised. */
+const WORD_ON_PRONOUN = new RegExp(`^[a-z][a-z-]+\\s+${PRONOUN.replace('the', '[Tt]he')}\\b`);
+
+export function startsAction(text: string): boolean {
+  return PLAIN_START.test(text) || VERB_ON_PRONOUN.test(text) || WORD_ON_PRONOUN.test(text);
+}
+
+/**
+ * "Open X, assign it to Priya and save" -> its actions: cut at each comma or "and" that a new action
+ * follows. "Click Terms and conditions" stays whole: no verb follows its "and".
+ */
+export function actionParts(skeleton: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const joint of skeleton.matchAll(JOINT)) {
+    const after = joint.index + joint[0].length;
+    if (joint.index === 0 || !startsAction(skeleton.slice(after))) continue;
+    parts.push(skeleton.slice(from, joint.index));
+    from = after;
+  }
+  parts.push(skeleton.slice(from));
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+/**
+ * The parts of a sentence, each one action or a few already read: a new record with its fields, the
+ * head of a colon and what follows it, or the actions at the sentence's joints.
+ */
+export function sentenceParts(skeleton: string, values: string[]): ListPart[] {
+  const record = newRecord(skeleton, values);
+  if (record) return [record];
+  const listed = afterColon(skeleton, values, startsAction);
+  if (!listed) return actionParts(skeleton);
+  return listed.flatMap((part): ListPart[] => (typeof part === 'string' ? actionParts(part) : [part]));
+}
+
+/** "archive them", "mark them as read", "apply it": the verb, the pronoun and what follows it. */
+const ON_PRONOUN = new RegExp(`^([\\w-]+)\\s+${PRONOUN}(?:\\s+(.+))?$`, 'i');
+
+/** What an earlier action acted on, for a pronoun in a later one. */
+export interface Antecedent {
+  /** The earlier action ticked or chose items: "them" is what is selected now. */
+  selection: boolean;
+  /** The names of what it acted on, one per item ("Ada Lovelace and Alan Turing": two). */
+  items: string[];
+}
+
+/** The antecedent of a pronoun in the next action: what these intents acted on, or null when they name nothing. */
+export function antecedentOf(intents: Intent[]): Antecedent | null {
+  const items: string[] = [];
+  for (const intent of intents) {
+    const target = 'target' in intent ? intent.target : null;
+    // An option chosen is the item; a row's control stands for its row.
+    const name = intent.kind === 'select' ? intent.value : target && (target.near?.text ?? target.name);
+    if (name) items.push(name);
+  }
+  if (!items.length) return null;
+  const selection = intents.every(
+    (intent) =>
+      intent.kind === 'check' || intent.kind === 'select' || (intent.kind === 'click' && intent.purpose === 'choose'),
+  );
+  return { selection, items };
+}
+
+const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1).toLowerCase();
+
+/**
+ * "Select the rows and archive them", "Set the max price to 30 and apply it": a verb on a pronoun that
+ * reads no other way is the page's control for it, named by the verb and what follows the pronoun
+ * ("Mark as read": never "Mark" alone, which may do the opposite). After a selection it is the selection's own control, so this comes
+ * before the pronoun is read as the items selected. Null when the part is not a verb on a pronoun, or
+ * a value follows the pronoun ("rename it to 'X'" names no control).
+ */
+export function verbControl(part: string): Intent[] | null {
+  const m = ON_PRONOUN.exec(part.trim());
+  if (!m || m[2]?.includes('\uE000')) return null;
+  const verb = capitalized(m[1]!);
+  const rest = m[2]?.trim();
+  return [
+    {
+      kind: 'click',
+      target: { name: rest ? `${verb} ${rest}` : verb, noun: null, near: null },
+      double: false,
+      purpose: 'click',
+    },
+  ];
+}
+
+/**
+ * "Open the Linen Shirt and add it to the bag" when "it" alone does not read: the pronoun replaced by
+ * what the earlier action acted on, one part per item ("Select A and B, star them": star A, star B).
+ * The names go in as quoted values, so they read as names. Null when the part has no pronoun.
+ */
+export function withAntecedent(part: string, antecedent: Antecedent, values: string[]): string[] | null {
+  const pronoun = new RegExp(`(?<=^[\\w-]+(?:\\s+[\\w-]+)?\\s+)${PRONOUN}\\b`, 'i');
+  if (!pronoun.test(part)) return null;
+  return antecedent.items.map((item) => {
+    values.push(item);
+    return part.replace(pronoun, `\uE000${values.length - 1}\uE001`);
+  });
+}

@@ -1,0 +1,80 @@
+// What a colon or "with" introduces after an action: the fields of a new record ("Create a new contact:
+// first name Hedy, last name Lamarr"), the fields of what the action opened ("Edit Ada: company Acme"),
+// or the actions done there ("Edit Ada: set the company to Acme and save"). Each field is one fill,
+// grounded to the page's labelled fields by the agent like any other.
+import { fieldValue } from './field-value.js';
+import { frameOf } from './frames.js';
+import type { Intent, TargetPhrase } from './intents.js';
+import { GENRE_NOUNS } from './lexicon.js';
+import { unmask } from './quotes.js';
+
+/** A part of the sentence: text that the sentence parser reads, or actions already read. */
+export type ListPart = string | Intent[];
+
+const CHUNKS = /\s*,\s*(?:and\s+)?|\s+and\s+/;
+/** "a new contact", "an order": a record's kind, one or two words. */
+const RECORD = /^(?:(?:a|an|the)\s+)?(?:new\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*(?::|\s+with\s+)\s*(.+)$/i;
+/** Heads whose own rules read what follows their colon: fill in a form, sign in, a URL with a port. */
+const OWN_LISTS = ['fill', 'type', 'set', 'sign in', 'sign up', 'navigate', 'search', 'verify'] as const;
+
+/** "first name Hedy, last name Lamarr and email h@l.io" -> one fill each; null unless every chunk is a pair. */
+export function fieldFills(body: string, values: string[]): Intent[] | null {
+  const fills: Intent[] = [];
+  for (const chunk of body.split(CHUNKS)) {
+    const pair = fieldValue(chunk.trim(), values);
+    // A field is written as a label in lower case or quoted ("Buy milk" is an item, not the field "Buy").
+    if (!pair || !/^(?:the\s+|my\s+|your\s+)?(?:[a-z]|\uE000)/.test(pair[0])) return null;
+    const name = unmask(pair[0].replace(/^(?:the|my|your)\s+/i, ''), values).trim();
+    const value = unmask(pair[1], values).trim();
+    if (!name || !value) return null;
+    fills.push({ kind: 'fill', target: { name, noun: null, near: null }, value });
+  }
+  return fills.length ? fills : null;
+}
+
+const button = (name: string, alternatives: string[]): Intent => ({
+  kind: 'click',
+  target: { name, noun: null, near: null, alternatives } satisfies TargetPhrase,
+  double: false,
+  purpose: 'click',
+});
+
+/**
+ * "Create a new contact: first name Hedy, last name Lamarr", "Add an order with product Mug and
+ * quantity 2": the control that opens the record's form, each field, then the form's button.
+ */
+export function newRecord(skeleton: string, values: string[]): Intent[] | null {
+  const frame = frameOf(skeleton, ['create', 'add']);
+  const m = frame && RECORD.exec(frame.object);
+  if (!frame || !m) return null;
+  const noun = m[1]!.toLowerCase();
+  if ([...GENRE_NOUNS.listItem, ...GENRE_NOUNS.cart, ...GENRE_NOUNS.account].includes(noun)) return null;
+  const fills = fieldFills(m[2]!, values);
+  if (!fills) return null;
+  const said = frame.base === 'add' ? 'Add' : 'Create';
+  const other = said === 'Add' ? 'Create' : 'Add';
+  return [
+    button(`New ${noun}`, [`${said} new ${noun}`, `Add ${noun}`, 'New']),
+    ...fills,
+    button(`${said} ${noun}`, [`${other} ${noun}`, `Save ${noun}`, said, other, 'Save', 'Submit']),
+  ];
+}
+
+/**
+ * "Edit Ada: set the company to Acme and save" -> ["Edit Ada", "set the company to Acme and save"]:
+ * the head, then what follows its colon, read as actions (`startsAction`) or as fields to fill. Null
+ * when the sentence has no such colon, or its head's own rules read the list.
+ */
+export function afterColon(
+  skeleton: string,
+  values: string[],
+  startsAction: (text: string) => boolean,
+): ListPart[] | null {
+  const colon = skeleton.indexOf(':');
+  const head = skeleton.slice(0, colon).trim();
+  const body = skeleton.slice(colon + 1).trim();
+  if (colon < 0 || !head || !body || frameOf(head, [...OWN_LISTS])) return null;
+  if (startsAction(body)) return [head, body];
+  const fills = fieldFills(body, values);
+  return fills ? [head, fills] : null;
+}

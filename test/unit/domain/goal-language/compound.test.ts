@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import { actionParts } from '../../../../backend/src/domain/goal-language/compound.js';
+import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
+import { maskQuotes } from '../../../../backend/src/domain/goal-language/quotes.js';
+
+/** The elementary sentences a sentence is read as. */
+function plan(sentence: string): string[] {
+  const parsed = parseSentence(sentence);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.actions.map((a) => a.sentence);
+}
+
+describe('goal language: several actions in one sentence', () => {
+  describe('where a sentence splits into actions', () => {
+    const table: [string, string[]][] = [
+      ['Open Reports, export it and close', ['Open Reports', 'export it', 'close']],
+      // A verb that is also a word in names starts an action when a pronoun is its object.
+      ['Tick the rows and archive them', ['Tick the rows', 'archive them']],
+      ['Pick a plan, then duplicate it', ['Pick a plan', 'duplicate it']],
+      // A verb the lexicon does not know, in lower case, on a pronoun.
+      ['Choose the invoice and forward it to Kim', ['Choose the invoice', 'forward it to Kim']],
+      // No verb after the joint: one name.
+      ['Click Terms and conditions', ['Click Terms and conditions']],
+      ['Open Salt and pepper', ['Open Salt and pepper']],
+      ['Star Rock and roll', ['Star Rock and roll']],
+    ];
+    for (const [sentence, parts] of table)
+      it(sentence, () => expect(actionParts(maskQuotes(sentence).skeleton)).to.deep.equal(parts));
+  });
+
+  describe('a pronoun stands for what the action before acted on', () => {
+    const table: [string, string[]][] = [
+      // After a selection, the selection's own control, named by the verb and what follows the pronoun.
+      ["Tick 'Invoice 7' and archive them", ["Check 'Invoice 7'", "Click 'Archive'"]],
+      ["Tick 'March' and 'April' and export them as CSV", ["Check 'March'", "Check 'April'", "Click 'Export as CSV'"]],
+      ["Check 'Report A', then flag it as urgent", ["Check 'Report A'", "Click 'Flag as urgent'"]],
+      // Elsewhere, the item named before; a list is done item by item.
+      [
+        "Star 'Lunch' and 'Budget' and archive them",
+        [
+          "Click 'Star' in the row of 'Lunch'",
+          "Click 'Star' in the row of 'Budget'",
+          "Click 'Archive' in the row of 'Lunch'",
+          "Click 'Archive' in the row of 'Budget'",
+        ],
+      ],
+      // Nothing names the item: the control the verb names.
+      ['Set the discount to 15 and apply it', ["Fill 'discount' with '15'", "Click 'Apply'"]],
+      ["Fill 'Coupon' with 'SPRING' and redeem it", ["Fill 'Coupon' with 'SPRING'", "Click 'Redeem'"]],
+    ];
+    for (const [sentence, steps] of table) it(sentence, () => expect(plan(sentence)).to.deep.equal(steps));
+
+    it('never drops what follows the pronoun: "mark them as unread" is not "Mark"', () => {
+      const parsed = parseSentence("Tick 'A' and mark them as unread");
+      expect(parsed.ok && parsed.actions[1]!.intent).to.deep.include({
+        target: { name: 'Mark as unread', noun: null, near: null },
+      });
+    });
+  });
+
+  describe('a list of fields after a colon or "with"', () => {
+    const table: [string, string[]][] = [
+      [
+        'Create a new supplier: company Acme, city Oslo and phone 555-0100',
+        [
+          "Click 'New supplier', 'Create new supplier', 'Add supplier' or 'New'",
+          "Fill 'company' with 'Acme'",
+          "Fill 'city' with 'Oslo'",
+          "Fill 'phone' with '555-0100'",
+          "Click 'Create supplier', 'Add supplier', 'Save supplier', 'Create', 'Add', 'Save' or 'Submit'",
+        ],
+      ],
+      [
+        'Add an invoice with amount 120 and due date 2027-01-31',
+        [
+          "Click 'New invoice', 'Add new invoice', 'Add invoice' or 'New'",
+          "Fill 'amount' with '120'",
+          "Fill 'due date' with '2027-01-31'",
+          "Click 'Add invoice', 'Create invoice', 'Save invoice', 'Add', 'Create', 'Save' or 'Submit'",
+        ],
+      ],
+      // "Edit X: ..." opens X's editor (the Edit control in its row), then fills or acts there.
+      [
+        'Edit Mary Shelley: city Geneva, role Author',
+        ["Click 'Edit' in the row of 'Mary Shelley'", "Fill 'city' with 'Geneva'", "Fill 'role' with 'Author'"],
+      ],
+      [
+        'Edit Mary Shelley: set the city to Geneva and save',
+        ["Click 'Edit' in the row of 'Mary Shelley'", "Fill 'city' with 'Geneva'", "Click 'Save'"],
+      ],
+      // Lists that other rules read stay theirs.
+      ['Add a todo: Walk the dog', ["Fill the field with 'Walk the dog'", 'Press Enter in the field']],
+      ['Fill in the form: name Ada, email a@b.co', ["Fill 'name' with 'Ada'", "Fill 'email' with 'a@b.co'"]],
+    ];
+    for (const [sentence, steps] of table) it(sentence, () => expect(plan(sentence)).to.deep.equal(steps));
+
+    it('a list whose chunks are not fields is not a new record', () => {
+      // "Buy milk" is an item, not the field "Buy" with the value "milk".
+      const parsed = parseSentence('Create a new list: Buy milk, Walk dog');
+      const steps = parsed.ok ? parsed.actions.map((a) => a.sentence) : [];
+      expect(steps).to.not.include("Fill 'Buy' with 'milk'");
+    });
+  });
+});
