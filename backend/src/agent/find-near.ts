@@ -62,8 +62,10 @@ export async function findNear(
     anchorExact = tier.exact;
     if (anchors.length) break;
   }
-  // No element shows the words as written: an item described by them, and its control inside it.
-  const described = anchors.length ? null : await findDescribedItem(probe, near.text);
+  // No element shows the words as written: the row (item) described by them, and its control inside
+  // it. Rows only: a field's label "next to" it is text, never a description.
+  const described =
+    anchors.length || near.relation !== 'in the row of' ? null : await findDescribedItem(probe, near.text);
   if (described) {
     anchors = [described.handle];
     anchorExact = false;

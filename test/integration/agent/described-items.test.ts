@@ -15,7 +15,7 @@ const INBOX = html(
   'Inbox',
   `<ul>${MESSAGES.map(
     ([from, subject], i) =>
-      `<li class="msg"><span class="from">${from}</span> <span class="subject">${subject}</span>
+      `<li class="msg"><label><input type="checkbox"> Pick</label> <span class="from">${from}</span> <span class="subject">${subject}</span>
       <button onclick="out.textContent = 'Archived ${i}'; this.closest('li').remove()">Archive</button></li>`,
   ).join('')}</ul><p id="out"></p>`,
 );
@@ -68,5 +68,11 @@ describe('built-in agent: items named by what they are', function () {
     const error = await refusal('Archive the Acme invoice from May');
     expect(error).to.match(/not shown/);
     expect(await out()).to.equal('');
+  });
+
+  it('"next to" takes the text as written, never as a description: a field beside its label is not a row', async () => {
+    const error = await refusal('Check the checkbox next to the Zeta statement');
+    expect(error).to.match(/not shown/);
+    expect(await pages.page.locator('input:checked').count()).to.equal(0);
   });
 });
