@@ -5,6 +5,7 @@ import type { ElementHandle, Page } from 'playwright-core';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { ambiguity, identifierTier, nameTiers, UNNAMED_PURPOSES, unnamedTier, type Roles } from './find-by-name.js';
 import { ancestorAt, pickNearest } from './page-scripts.js';
+import { findDescribedItem } from './find-described-item.js';
 import type { Candidate, Probe, Strategy } from './probe.js';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -15,6 +16,8 @@ export interface NearFound {
   container: ElementHandle<Element> | null;
   /** Whether the anchor matched its text exactly (else as a case-insensitive substring). */
   anchorExact: boolean;
+  /** The text to record the anchor by, when the sentence described it ("the Stripe invoice": "Stripe"). */
+  anchorText?: string;
 }
 
 function anchorTiers(page: Page, text: string): { exact: boolean; strategies: Strategy[] }[] {
@@ -52,12 +55,21 @@ export async function findNear(
   maxLevel = Infinity,
 ): Promise<NearFound | 'no anchor' | 'no control'> {
   const near = phrase.near!;
-  let anchors: Candidate[] = [];
+  let anchors: ElementHandle<Element>[] = [];
   let anchorExact = true;
   for (const tier of anchorTiers(probe.page, near.text)) {
-    anchors = await probe.candidates(tier.strategies);
+    anchors = (await probe.candidates(tier.strategies)).map((c) => c.handle);
     anchorExact = tier.exact;
     if (anchors.length) break;
+  }
+  // No element shows the words as written: the row (item) described by them, and its control inside
+  // it. Rows only: a field's label "next to" it is text, never a description.
+  const described =
+    anchors.length || near.relation !== 'in the row of' ? null : await findDescribedItem(probe, near.text);
+  if (described) {
+    anchors = [described.handle];
+    anchorExact = false;
+    maxLevel = 0;
   }
   if (!anchors.length) return 'no anchor';
 
@@ -74,7 +86,7 @@ export async function findNear(
     const candidates = await probe.candidates(typeof tier === 'function' ? await tier() : tier);
     if (!candidates.length) continue;
     const pick = await probe.page.evaluate(pickNearest, {
-      anchors: anchors.map((a) => a.handle),
+      anchors,
       candidates: candidates.map((c) => c.handle),
     });
     if (pick.candidate === -2) {
@@ -86,12 +98,13 @@ export async function findNear(
     }
     if (pick.candidate < 0 || pick.level > maxLevel) continue;
     const container = await probe.page.evaluateHandle(ancestorAt, {
-      el: anchors[pick.anchor]!.handle,
+      el: anchors[pick.anchor]!,
       level: pick.level,
     });
     probe.track(container);
     const isPage = await container.evaluate((el) => el === document.body || el === document.documentElement);
-    return { candidate: candidates[pick.candidate]!, container: isPage ? null : container, anchorExact };
+    const found = { candidate: candidates[pick.candidate]!, container: isPage ? null : container, anchorExact };
+    return described ? { ...found, anchorText: described.text } : found;
   }
   return 'no control';
 }

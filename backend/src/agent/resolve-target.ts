@@ -224,7 +224,7 @@ async function record(
     near:
       near && phrase.near
         ? {
-            text: phrase.near.text,
+            text: near.anchorText ?? phrase.near.text,
             container: near.container,
             anchorExact: near.anchorExact,
             named: phrase.name !== null,

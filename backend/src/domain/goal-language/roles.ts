@@ -74,9 +74,11 @@ const NOUN_ROLES: [string[], string[]][] = [
     ['page', 'section'],
     ['link', 'tab', 'menuitem', 'button', 'treeitem'],
   ],
+  // A folder is a place to go to: a button of the same name (a row's "Starred" star) only when no
+  // tree item or link is named so (the purpose's roles come after the noun's).
   [
     ['folder', 'file', 'node'],
-    ['treeitem', 'link', 'button'],
+    ['treeitem', 'link', 'tab'],
   ],
   [
     ['item', 'row', 'entry', 'list item'],
