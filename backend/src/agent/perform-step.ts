@@ -10,6 +10,7 @@ import { matchingPattern } from '../domain/url-policy.js';
 import { checkExpectation, isShown, statement } from './check-expectation.js';
 import { StepFailed, TargetNotFound } from './errors.js';
 import { describeLocator, toPlaywright } from './playwright-locator.js';
+import { fillAndCheck } from './fill-field.js';
 import { readFacts } from './page-scripts.js';
 import { findsByRole, recordedRole } from './target-facts.js';
 import { settle, watchNetwork } from './settle.js';
@@ -222,7 +223,8 @@ async function act(
       // each key would send a prefix of it (a suggestion request per keystroke), which no masking
       // recognises. It is filled at once, then the control gets the events its listeners wait for.
       const listens = value && (await element!.evaluate(listensToKeys, undefined, action).catch(() => false));
-      if (listens && context.secrets?.some((secret) => secret.value && value.includes(secret.value))) {
+      const secret = context.secrets?.some((s) => s.value && value.includes(s.value)) ?? false;
+      if (listens && secret) {
         await element!
           .fill(value, action)
           .then(() => element!.evaluate(announceFilled, undefined, action))
@@ -240,7 +242,7 @@ async function act(
           });
         break; // suggestions may load: let the page settle
       }
-      await element!.fill(value, action).catch((error) => {
+      await fillAndCheck(element!, value, { timeoutMs: timings.actionMs, secret }).catch((error) => {
         throw fail(`fill ${description}`, error);
       });
       return; // typing does not navigate; what it loads (suggestions) the next step's locator waits for

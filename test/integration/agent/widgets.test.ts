@@ -1,0 +1,106 @@
+// Widgets whose interaction follows from what the element is, not from the sentence: a field that
+// keeps its own state from key events (a value set at once has no effect, so it is typed again key
+// by key), a text field that opens a pop-up calendar, a read-only number with +/- buttons beside it.
+// Burn-in in real Chromium, then a replay of the recorded steps on a fresh page.
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
+import { performStep } from '../../../backend/src/agent/perform-step.js';
+import type { Step } from '../../../backend/src/domain/steps.js';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
+
+// As a React-style controlled input behaves when only its keydown handler updates the state: the
+// framework restores the field from its state after every input event, so a value set at once is undone.
+const CONTROLLED = html(
+  'Voucher',
+  `<label for="code">Voucher code</label><input id="code"><p id="out">No code</p><p id="keys">0</p>
+  <script>
+    let state = '';
+    code.addEventListener('keydown', (e) => {
+      keys.textContent = String(Number(keys.textContent) + 1);
+      if (e.key === 'Backspace') state = state.slice(0, -1);
+      else if (e.key.length === 1) state += e.key;
+    });
+    code.addEventListener('input', () => { code.value = state; out.textContent = state ? 'Code: ' + state : 'No code'; });
+  </script>`,
+);
+
+// A money field whose keydown handler builds the value (digits only, shown with two decimals) and
+// redraws it from its own state on any other change.
+const AMOUNT = html(
+  'Transfer',
+  `<label for="amount">Amount</label><input id="amount" inputmode="decimal" value="0.00"><p id="out">0 cents</p>
+  <script>
+    let cents = '';
+    const draw = () => { const n = Number(cents || '0'); amount.value = (n / 100).toFixed(2); out.textContent = n + ' cents'; };
+    amount.addEventListener('keydown', (e) => {
+      if (/^[0-9]$/.test(e.key)) cents += e.key; else if (e.key === 'Backspace') cents = cents.slice(0, -1); else return;
+      e.preventDefault(); draw();
+    });
+    amount.addEventListener('input', draw);
+  </script>`,
+);
+
+const SHORT = html('Initials', `<label for="ini">Initials</label><input id="ini" maxlength="3">`);
+
+describe('built-in agent: widgets, by what the element is', function () {
+  const pages = useAgentPages({ '/controlled': CONTROLLED, '/amount': AMOUNT, '/short': SHORT });
+  const { burnIn, replay } = pages;
+
+  const out = (p: Page) => p.locator('#out').innerText();
+
+  describe('a fill that had no visible effect', () => {
+    it('types again key by key into a controlled field that undoes a value set at once, and replays it', async () => {
+      const steps = await burnIn('/controlled', "Fill 'Voucher code' with 'SPRING26'");
+      expect(await out(pages.page)).to.equal('Code: SPRING26');
+      expect(steps).to.have.length(1);
+      expect(steps[0]).to.include({ action: 'fill', value: 'SPRING26' });
+      const fresh = await replay('/controlled', steps);
+      expect(await out(fresh)).to.equal('Code: SPRING26');
+      expect(await fresh.locator('#code').inputValue()).to.equal('SPRING26');
+    });
+
+    it('types key by key into a field whose keydown handler builds a formatted value (1250 shows as 12.50)', async () => {
+      await burnIn('/amount', "Set 'Amount' to 1250");
+      expect(await out(pages.page)).to.equal('1250 cents');
+      expect(await pages.page.locator('#amount').inputValue()).to.equal('12.50');
+    });
+
+    it('fails the step saying what the field holds when even typing does not hold the value', async () => {
+      await pages.page.goto(pages.site.url + '/short');
+      const result = await new BuiltinAgent({ findTimeoutMs: 500 }).burnIn(
+        pages.page,
+        "Fill 'Initials' with 'Lovelace'",
+        {
+          baseUrl: pages.site.url,
+          configs: {},
+        },
+      );
+      expect(result.ok).to.equal(false);
+      expect(result.error).to.match(
+        /holds "Lov", not "Lovelace", after the value was set at once and typed key by key/,
+      );
+    });
+
+    it('never types a secret key by key: the step fails instead, and the field got no key', async () => {
+      await pages.page.goto(pages.site.url + '/controlled');
+      const step: Step = {
+        action: 'fill',
+        target: { locators: [{ kind: 'css', selector: '#code' }], description: 'the "Voucher code" field' },
+        value: '{{config.voucher}}',
+        sentence: "Fill 'Voucher code' with config 'voucher'",
+      };
+      const error = await performStep(pages.page, step, {
+        baseUrl: pages.site.url,
+        configs: { shop: { voucher: 'S3cret-V' } },
+        secrets: [{ value: 'S3cret-V', placeholder: '{{config.voucher}}' }],
+      }).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(error?.message).to.match(/does not keep the value set at once.*a secret is never typed key by key/);
+      expect(await pages.page.locator('#keys').innerText()).to.equal('0');
+    });
+  });
+});
