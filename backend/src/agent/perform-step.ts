@@ -10,10 +10,11 @@ import { matchingPattern } from '../domain/url-policy.js';
 import { checkExpectation, isShown, statement } from './check-expectation.js';
 import { StepFailed, TargetNotFound } from './errors.js';
 import { describeLocator, toPlaywright } from './playwright-locator.js';
-import { fillAndCheck } from './fill-field.js';
+import { fillAndCheck, readField } from './fill-field.js';
 import { readFacts } from './page-scripts.js';
 import { findsByRole, recordedRole } from './target-facts.js';
 import { settle, watchNetwork } from './settle.js';
+import { stepWithArrows } from './spinner-arrows.js';
 
 export interface StepContext {
   /** Relative URLs of goto steps are resolved against it. */
@@ -212,10 +213,30 @@ async function act(
       const value = resolve(step, step.value, context.configs);
       // An ARIA spinbutton or slider drawn without an input: step it with the arrow keys.
       const stepped = await element!.evaluate(readStepper, undefined, action).catch(() => null);
-      if (stepped && /^-?\d+(?:\.\d+)?$/.test(value.trim())) {
-        await stepTo(element!, Number(value), timings).catch((error) => {
-          throw fail(`set ${description} to ${value}`, error);
-        });
+      const number = /^-?\d+(?:\.\d+)?$/.test(value.trim());
+      if (stepped !== null && number) {
+        // Deaf to the arrow keys, it may still have +/- buttons beside it.
+        await stepTo(element!, Number(value), timings)
+          .catch(async (error) => {
+            if (!(await stepWithArrows(element!, Number(value), timings.actionMs))) throw error;
+          })
+          .catch((error) => {
+            throw fail(`set ${description} to ${value}`, error);
+          });
+        break;
+      }
+      const field = await element!.evaluate(readField, undefined, action).catch((error) => {
+        throw fail(`fill ${description}`, error);
+      });
+      if (field.readonly && number) {
+        // A read-only number changes only through the +/- buttons beside it.
+        await stepWithArrows(element!, Number(value), timings.actionMs)
+          .then((stepped) => {
+            if (!stepped) throw new Error('it is read-only and has no +/- buttons beside it');
+          })
+          .catch((error) => {
+            throw fail(`set ${description} to ${value}`, error);
+          });
         break;
       }
       // A control that listens to keys (a combobox filtering as you type) gets the keys, like from a

@@ -44,8 +44,42 @@ const AMOUNT = html(
 
 const SHORT = html('Initials', `<label for="ini">Initials</label><input id="ini" maxlength="3">`);
 
+// Quantity pickers as shop themes draw them: a read-only number between two CSS-drawn buttons with
+// no name (the signs are ::before content), one stepping by its data attribute.
+const QUANTITY = html(
+  'Cart',
+  `<style>.qty button { width: 28px; height: 28px; } .qty button[data-step="-1"]::before { content: '−'; } .qty button[data-step="1"]::before { content: '+'; }</style>
+  <label for="qty">Quantity</label>
+  <div class="qty"><button type="button" class="qty-btn" data-step="-1"></button><input id="qty" value="1" readonly size="3"><button type="button" class="qty-btn" data-step="1"></button></div>
+  <label for="note">Note</label><input id="note">
+  <script>for (const b of document.querySelectorAll('.qty button')) b.onclick = () => { qty.value = Math.max(0, Number(qty.value) + Number(b.dataset.step)); };</script>`,
+);
+
+// A booking form's guest counter: named arrows in a group, a maximum that disables +, and a
+// spinbutton drawn without an input whose arrow keys do nothing.
+const GUESTS = html(
+  'Booking',
+  `<div role="group" aria-labelledby="g"><span id="g">Guests</span>
+  <button type="button" aria-label="Decrease guests">-</button><input aria-labelledby="g" id="guests" value="2" readonly><button type="button" aria-label="Increase guests" id="more">+</button></div>
+  <div><span id="c">Children</span> <span role="spinbutton" aria-labelledby="c" id="children" aria-valuenow="0" aria-valuemin="0" aria-valuemax="4" tabindex="0">0</span>
+  <span class="stepper"><button type="button" class="up" title="More">▲</button><button type="button" class="down" title="Fewer">▼</button></span></div>
+  <script>
+    document.querySelector('[aria-label="Decrease guests"]').onclick = () => { guests.value = Number(guests.value) - 1; more.disabled = false; };
+    more.onclick = () => { guests.value = Number(guests.value) + 1; more.disabled = Number(guests.value) >= 4; };
+    const set = (n) => { children.setAttribute('aria-valuenow', n); children.textContent = n; };
+    document.querySelector('.up').onclick = () => set(Math.min(4, Number(children.getAttribute('aria-valuenow')) + 1));
+    document.querySelector('.down').onclick = () => set(Math.max(0, Number(children.getAttribute('aria-valuenow')) - 1));
+  </script>`,
+);
+
 describe('built-in agent: widgets, by what the element is', function () {
-  const pages = useAgentPages({ '/controlled': CONTROLLED, '/amount': AMOUNT, '/short': SHORT });
+  const pages = useAgentPages({
+    '/controlled': CONTROLLED,
+    '/amount': AMOUNT,
+    '/short': SHORT,
+    '/quantity': QUANTITY,
+    '/guests': GUESTS,
+  });
   const { burnIn, replay } = pages;
 
   const out = (p: Page) => p.locator('#out').innerText();
@@ -101,6 +135,44 @@ describe('built-in agent: widgets, by what the element is', function () {
       );
       expect(error?.message).to.match(/does not keep the value set at once.*a secret is never typed key by key/);
       expect(await pages.page.locator('#keys').innerText()).to.equal('0');
+    });
+  });
+
+  describe('spinner arrows beside a number', () => {
+    const value = (p: Page, css: string) => p.locator(css).inputValue();
+
+    it('clicks the unnamed + of a read-only quantity until it shows the value, and replays it', async () => {
+      const steps = await burnIn('/quantity', "Set 'Quantity' to 3");
+      expect(await value(pages.page, '#qty')).to.equal('3');
+      const fresh = await replay('/quantity', steps);
+      expect(await value(fresh, '#qty')).to.equal('3');
+    });
+
+    it('goes down with the unnamed - too ("Decrease the quantity to 0")', async () => {
+      await burnIn('/quantity', 'Set the quantity to 2. Decrease the quantity to 0');
+      expect(await value(pages.page, '#qty')).to.equal('0');
+    });
+
+    it('uses the named arrows of a group ("Increase \'Guests\' to 4", "Decrease Guests to 1")', async () => {
+      await burnIn('/guests', "Increase 'Guests' to 4");
+      expect(await value(pages.page, '#guests')).to.equal('4');
+      await burnIn('/guests', 'Decrease Guests to 1');
+      expect(await value(pages.page, '#guests')).to.equal('1');
+    });
+
+    it('clicks the arrows of a spinbutton that its arrow keys do not move', async () => {
+      await burnIn('/guests', "Set 'Children' to 2");
+      expect(await pages.page.locator('#children').getAttribute('aria-valuenow')).to.equal('2');
+    });
+
+    it('fails clearly when the value cannot be reached: the + is disabled at the maximum', async () => {
+      await pages.page.goto(pages.site.url + '/guests');
+      const result = await new BuiltinAgent({ findTimeoutMs: 500 }).burnIn(pages.page, "Set 'Guests' to 6", {
+        baseUrl: pages.site.url,
+        configs: {},
+      });
+      expect(result.ok).to.equal(false);
+      expect(result.error).to.match(/shows 4 and its \+ button is disabled/);
     });
   });
 });
