@@ -10,6 +10,7 @@ import { matchingPattern } from '../domain/url-policy.js';
 import { checkExpectation, isShown, statement } from './check-expectation.js';
 import { StepFailed, TargetNotFound } from './errors.js';
 import { describeLocator, toPlaywright } from './playwright-locator.js';
+import { fillDate } from './date-field.js';
 import { fillAndCheck, readField } from './fill-field.js';
 import { readFacts } from './page-scripts.js';
 import { findsByRole, recordedRole } from './target-facts.js';
@@ -239,6 +240,11 @@ async function act(
           });
         break;
       }
+      // A date field takes the date in its own format, or a click on the day in its calendar.
+      const dated = await fillDate(element!, value, field, timings.actionMs).catch((error) => {
+        throw fail(`set ${description} to ${value}`, error);
+      });
+      if (dated) break;
       // A control that listens to keys (a combobox filtering as you type) gets the keys, like from a
       // person; elsewhere the value is set at once, which is much faster. A secret is never typed:
       // each key would send a prefix of it (a suggestion request per keystroke), which no masking

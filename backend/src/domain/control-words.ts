@@ -162,3 +162,19 @@ export function arrowDirection(texts: string[]): 'up' | 'down' | null {
   }
   return up === down ? null : up ? 'up' : 'down';
 }
+
+const NEXT_SIGNS = /^(?:›|»|→|>|▶|▸|❯|⟩)$/;
+const PREVIOUS_SIGNS = /^(?:‹|«|←|<|◀|◂|❮|⟨)$/;
+
+/** Which way a calendar's control turns the month ("Next month", "›", class="ui-datepicker-prev"); null when it does not say. */
+export function monthStep(texts: string[]): 'next' | 'previous' | null {
+  let next = false;
+  let previous = false;
+  for (const text of texts) {
+    const words = identifierWords(text);
+    if (words.includes('year') || words.includes('years')) return null;
+    if (NEXT_SIGNS.test(text.trim()) || controlWordScore('next', words) === 1) next = true;
+    if (PREVIOUS_SIGNS.test(text.trim()) || controlWordScore('previous', words) === 1) previous = true;
+  }
+  return next === previous ? null : next ? 'next' : 'previous';
+}

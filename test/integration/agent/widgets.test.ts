@@ -2,6 +2,7 @@
 // keeps its own state from key events (a value set at once has no effect, so it is typed again key
 // by key), a text field that opens a pop-up calendar, a read-only number with +/- buttons beside it.
 // Burn-in in real Chromium, then a replay of the recorded steps on a fresh page.
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
@@ -72,6 +73,35 @@ const GUESTS = html(
   </script>`,
 );
 
+const CALENDAR = `<script>${readFileSync(new URL('../../fixtures/widgets/calendar.js', import.meta.url), 'utf8')}</script>`;
+const SHORT_MONTHS = `['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']`;
+
+// A read-only field whose calendar shows the days of the months around ("24 Dec 2026").
+const CHECK_IN = html(
+  'Booking',
+  `<label for="in">Check-in</label><input id="in" readonly>${CALENDAR}
+  <script>calendar(document.getElementById('in'), { outside: true, write: (d) => d.getDate() + ' ' + ${SHORT_MONTHS}[d.getMonth()] + ' ' + d.getFullYear() });</script>`,
+);
+
+// A text field in mm/dd/yyyy that clears what it cannot read, without a hint of its format.
+const US_DATE = html(
+  'Appointment',
+  `<label for="d">Date</label><input id="d">${CALENDAR}
+  <script>
+    const pad = (n) => String(n).padStart(2, '0');
+    calendar(document.getElementById('d'), {
+      write: (d) => pad(d.getMonth() + 1) + '/' + pad(d.getDate()) + '/' + d.getFullYear(),
+      read: (t) => { const m = /^(\\d{2})\\/(\\d{2})\\/(\\d{4})$/.exec(t); return m && Number(m[1]) <= 12 ? new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2])) : null; },
+    });
+  </script>`,
+);
+
+const NATIVE_AND_HINTED = html(
+  'Profile',
+  `<label for="a">Arrival</label><input type="date" id="a">
+  <label for="b">Birthday</label><input id="b" placeholder="dd/mm/yyyy">`,
+);
+
 describe('built-in agent: widgets, by what the element is', function () {
   const pages = useAgentPages({
     '/controlled': CONTROLLED,
@@ -79,6 +109,9 @@ describe('built-in agent: widgets, by what the element is', function () {
     '/short': SHORT,
     '/quantity': QUANTITY,
     '/guests': GUESTS,
+    '/check-in': CHECK_IN,
+    '/us-date': US_DATE,
+    '/profile': NATIVE_AND_HINTED,
   });
   const { burnIn, replay } = pages;
 
@@ -173,6 +206,45 @@ describe('built-in agent: widgets, by what the element is', function () {
       });
       expect(result.ok).to.equal(false);
       expect(result.error).to.match(/shows 4 and its \+ button is disabled/);
+    });
+  });
+
+  describe('a date field', () => {
+    const value = (p: Page, css: string) => p.locator(css).inputValue();
+
+    it('picks the day in the calendar of a read-only field, a month ahead, and replays it', async () => {
+      const steps = await burnIn('/check-in', "Set 'Check-in' to 2026-12-24");
+      expect(await value(pages.page, '#in')).to.equal('24 Dec 2026');
+      expect(steps[0]).to.include({ action: 'fill', value: '2026-12-24' });
+      const fresh = await replay('/check-in', steps);
+      expect(await value(fresh, '#in')).to.equal('24 Dec 2026');
+    });
+
+    it('turns back to an earlier month and takes its 3rd, not the shown days of the month before', async () => {
+      await burnIn('/check-in', 'Fill Check-in with 3 October 2026');
+      expect(await value(pages.page, '#in')).to.equal('3 Oct 2026');
+    });
+
+    it('clicks the day when the field clears a date typed in another format ("Fill \'Date\' with 24/12/2026")', async () => {
+      await burnIn('/us-date', "Fill 'Date' with 24/12/2026");
+      expect(await value(pages.page, '#d')).to.equal('12/24/2026');
+    });
+
+    it('refuses an ambiguous date when the field does not say its order', async () => {
+      await pages.page.goto(pages.site.url + '/us-date');
+      const result = await new BuiltinAgent({ findTimeoutMs: 500 }).burnIn(pages.page, "Fill 'Date' with 03/04/2026", {
+        baseUrl: pages.site.url,
+        configs: {},
+      });
+      expect(result.ok).to.equal(false);
+      expect(result.error).to.match(/could be April 3 or March 4.*does not say which order/);
+      expect(await value(pages.page, '#d')).to.equal('');
+    });
+
+    it('gives a native date input the date in any spelling, and a hinted field the date in its format', async () => {
+      await burnIn('/profile', "Set 'Arrival' to December 24, 2026. Fill 'Birthday' with 2026-04-03");
+      expect(await value(pages.page, '#a')).to.equal('2026-12-24');
+      expect(await value(pages.page, '#b')).to.equal('03/04/2026');
     });
   });
 });
