@@ -10,9 +10,12 @@ import { matchingPattern } from '../domain/url-policy.js';
 import { checkExpectation, isShown, statement } from './check-expectation.js';
 import { StepFailed, TargetNotFound } from './errors.js';
 import { describeLocator, toPlaywright } from './playwright-locator.js';
+import { fillDate } from './date-field.js';
+import { fillAndCheck, readField } from './fill-field.js';
 import { readFacts } from './page-scripts.js';
 import { findsByRole, recordedRole } from './target-facts.js';
 import { settle, watchNetwork } from './settle.js';
+import { stepWithArrows } from './spinner-arrows.js';
 
 export interface StepContext {
   /** Relative URLs of goto steps are resolved against it. */
@@ -218,18 +221,44 @@ async function act(
       }
       // An ARIA spinbutton or slider drawn without an input: step it with the arrow keys.
       const stepped = await element!.evaluate(readStepper, undefined, action).catch(() => null);
-      if (stepped && /^-?\d+(?:\.\d+)?$/.test(value.trim())) {
-        await stepTo(element!, Number(value), timings).catch((error) => {
-          throw fail(`set ${description} to ${value}`, error);
-        });
+      const number = /^-?\d+(?:\.\d+)?$/.test(value.trim());
+      if (stepped !== null && number) {
+        // Deaf to the arrow keys, it may still have +/- buttons beside it.
+        await stepTo(element!, Number(value), timings)
+          .catch(async (error) => {
+            if (!(await stepWithArrows(element!, Number(value), timings.actionMs))) throw error;
+          })
+          .catch((error) => {
+            throw fail(`set ${description} to ${value}`, error);
+          });
         break;
       }
+      const field = await element!.evaluate(readField, undefined, action).catch((error) => {
+        throw fail(`fill ${description}`, error);
+      });
+      if (field.readonly && number) {
+        // A read-only number changes only through the +/- buttons beside it.
+        await stepWithArrows(element!, Number(value), timings.actionMs)
+          .then((stepped) => {
+            if (!stepped) throw new Error('it is read-only and has no +/- buttons beside it');
+          })
+          .catch((error) => {
+            throw fail(`set ${description} to ${value}`, error);
+          });
+        break;
+      }
+      // A date field takes the date in its own format, or a click on the day in its calendar.
+      const dated = await fillDate(element!, value, field, timings.actionMs).catch((error) => {
+        throw fail(`set ${description} to ${value}`, error);
+      });
+      if (dated) break;
       // A control that listens to keys (a combobox filtering as you type) gets the keys, like from a
       // person; elsewhere the value is set at once, which is much faster. A secret is never typed:
       // each key would send a prefix of it (a suggestion request per keystroke), which no masking
       // recognises. It is filled at once, then the control gets the events its listeners wait for.
       const listens = value && (await element!.evaluate(listensToKeys, undefined, action).catch(() => false));
-      if (listens && context.secrets?.some((secret) => secret.value && value.includes(secret.value))) {
+      const secret = context.secrets?.some((s) => s.value && value.includes(s.value)) ?? false;
+      if (listens && secret) {
         await element!
           .fill(value, action)
           .then(() => element!.evaluate(announceFilled, undefined, action))
@@ -247,7 +276,7 @@ async function act(
           });
         break; // suggestions may load: let the page settle
       }
-      await element!.fill(value, action).catch((error) => {
+      await fillAndCheck(element!, value, { timeoutMs: timings.actionMs, secret }).catch((error) => {
         throw fail(`fill ${description}`, error);
       });
       return; // typing does not navigate; what it loads (suggestions) the next step's locator waits for

@@ -143,3 +143,38 @@ export function saysMoreThan(wanted: string, controlWords: string[]): boolean {
     return !asked.has(word) && GROUPS.some((group) => group.includes(word) && !group.some((g) => asked.has(g)));
   });
 }
+
+const UP_SIGNS = /^(?:\+|＋|▲|▴|⏶|↑|˄|⌃)$/;
+const DOWN_SIGNS = /^(?:-|−|–|▼|▾|⏷|↓|˅|⌄)$/;
+
+/**
+ * Which way a number field's arrow button goes, by its name or identifiers ("+", "Decrease guests",
+ * class="qty-plus", an icon font's "add"/"remove"); null when they say nothing or both ways.
+ */
+export function arrowDirection(texts: string[]): 'up' | 'down' | null {
+  let up = false;
+  let down = false;
+  for (const text of texts) {
+    const words = identifierWords(text);
+    if (UP_SIGNS.test(text.trim()) || controlWordScore('increment', words) === 1 || words.includes('add')) up = true;
+    if (DOWN_SIGNS.test(text.trim()) || controlWordScore('decrement', words) === 1 || words.includes('remove'))
+      down = true;
+  }
+  return up === down ? null : up ? 'up' : 'down';
+}
+
+const NEXT_SIGNS = /^(?:›|»|→|>|▶|▸|❯|⟩)$/;
+const PREVIOUS_SIGNS = /^(?:‹|«|←|<|◀|◂|❮|⟨)$/;
+
+/** Which way a calendar's control turns the month ("Next month", "›", class="ui-datepicker-prev"); null when it does not say. */
+export function monthStep(texts: string[]): 'next' | 'previous' | null {
+  let next = false;
+  let previous = false;
+  for (const text of texts) {
+    const words = identifierWords(text);
+    if (words.includes('year') || words.includes('years')) return null;
+    if (NEXT_SIGNS.test(text.trim()) || controlWordScore('next', words) === 1) next = true;
+    if (PREVIOUS_SIGNS.test(text.trim()) || controlWordScore('previous', words) === 1) previous = true;
+  }
+  return next === previous ? null : next ? 'next' : 'previous';
+}

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { controlWordScore, identifierWords } from '../../../backend/src/domain/control-words.js';
+import {
+  arrowDirection,
+  controlWordScore,
+  identifierWords,
+  monthStep,
+} from '../../../backend/src/domain/control-words.js';
 
 describe('control words: unnamed controls read by their identifiers', () => {
   const split: [string, string[]][] = [
@@ -36,4 +41,41 @@ describe('control words: unnamed controls read by their identifiers', () => {
     it(`${JSON.stringify(wanted)} against ${JSON.stringify(identifiers)} scores ${score}`, () =>
       expect(controlWordScore(wanted, identifierWords(identifiers))).to.equal(score));
   }
+});
+
+describe("control words: which way a number field's arrow button goes", () => {
+  const rows: [string[], 'up' | 'down' | null][] = [
+    [['+'], 'up'],
+    [['−'], 'down'],
+    [['-'], 'down'],
+    [['Increase guests'], 'up'],
+    [['Decrease quantity'], 'down'],
+    [['qty-btn qty-plus'], 'up'],
+    [['btn minus'], 'down'],
+    [['material-icons', 'add'], 'up'],
+    [['material-icons', 'remove'], 'down'],
+    [['chevron-up'], 'up'],
+    [['arrow-down'], 'down'],
+    [['step-button'], null],
+    [[], null],
+    [['plus', 'minus'], null],
+  ];
+  for (const [texts, direction] of rows)
+    it(`${JSON.stringify(texts)} goes ${direction ?? 'no known way'}`, () =>
+      expect(arrowDirection(texts)).to.equal(direction));
+});
+
+describe("control words: which way a calendar's control turns the month", () => {
+  const rows: [string[], 'next' | 'previous' | null][] = [
+    [['Next month'], 'next'],
+    [['›'], 'next'],
+    [['ui-datepicker-prev ui-corner-all', 'Prev'], 'previous'],
+    [['flatpickr-next-month'], 'next'],
+    [['pika-prev'], 'previous'],
+    [['Previous Month', 'chevron-left'], 'previous'],
+    [['Next year', '»'], null],
+    [['Today'], null],
+  ];
+  for (const [texts, step] of rows)
+    it(`${JSON.stringify(texts)} turns ${step ?? 'no known way'}`, () => expect(monthStep(texts)).to.equal(step));
 });

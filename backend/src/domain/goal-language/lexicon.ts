@@ -639,7 +639,11 @@ export const LEXICON: LexiconEntry[] = [
     alsoNames: ['update', 'adjust', 'raise', 'lower'],
     roles: [...TYPABLE, 'slider'],
     takes: ['value'],
-    examples: [{ goal: 'Adjust the volume to 7', plan: ["Fill 'volume' with '7'"] }],
+    examples: [
+      { goal: 'Adjust the volume to 7', plan: ["Fill 'volume' with '7'"] },
+      // A date field takes the date in any spelling: the agent writes it in the field's format.
+      { goal: 'Set the check-in date to 24 December 2026', plan: ["Fill 'check-in date' with '24 December 2026'"] },
+    ],
   },
   {
     family: 'increase',
