@@ -250,6 +250,20 @@ function rowActions(verb: string, slot: string, values: string[]): Intent[] | st
 }
 
 const SEARCH_FIELD: TargetPhrase = { name: 'Search', noun: 'box', near: null };
+
+/** Words that open a place searched in, not a query: "Search *the users* for Hopper". */
+const SCOPE_DETERMINERS = new Set(['the', 'all', 'my', 'our', 'your', 'this', 'these', 'every']);
+
+/**
+ * The query of "search ...": after "for" when a scope comes first ("the users for Hopper" is Hopper;
+ * typing all of it would search for a phrase no row holds and make "no results" pass), else all of it.
+ */
+function searchQuery(rest: string): string {
+  const words = rest.trim().split(/\s+/);
+  const forAt = words.findIndex((word, i) => i >= 2 && word.toLowerCase() === 'for');
+  if (!SCOPE_DETERMINERS.has(words[0]!.toLowerCase()) || forAt < 0) return rest;
+  return words.slice(forAt + 1).join(' ');
+}
 const LIST_FIELD: TargetPhrase = { name: null, noun: 'field', near: null };
 /** Typed into a field and entered: a search, a new list item. */
 const typeAndEnter = (field: TargetPhrase, value: string): Intent[] => [
@@ -298,7 +312,7 @@ const RULES: Rule[] = [
   {
     family: 'search',
     build: (m, v) => {
-      const value = unmask(m[0]!.replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
+      const value = unmask(searchQuery(m[0]!).replace(/^(?:the\s+)?(?:term|text|word)\s+/i, ''), v);
       return value ? typeAndEnter(SEARCH_FIELD, value) : null;
     },
   },

@@ -152,6 +152,10 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Put 3 in the quantity box', plan: ["Fill the 'quantity' box with '3'"] },
   { goal: 'fill the password with {{config.password}}', plan: ["Fill 'password' with '{{config.password}}'"] },
   { goal: 'Search for blue mug', plan: searchFor('blue mug') },
+  { goal: 'Search the products for blue mug', plan: searchFor('blue mug') },
+  { goal: 'search all the orders for 1042', plan: searchFor('1042') },
+  { goal: "Search your documents for 'quarterly report'", plan: searchFor('quarterly report') },
+  { goal: 'Search these pages for the word refund', plan: searchFor('refund') },
   {
     goal: "search for 'red kettle' and open the first result",
     plan: [...searchFor('red kettle'), 'Open the first result'],
