@@ -115,7 +115,11 @@ describe('a test case whose job was taken by a worker that died before claiming 
     });
     await startWorker(executor);
     const run = await startRun();
-    await executor.startedFor('Admin dashboard');
+    // This run's test case, not the burn-in that applying the project queued for the same name
+    // (a worker of an earlier test may have left it to this one).
+    await waitFor("the run's test case to start", async () =>
+      executor.requests.some((r) => r.evidencePrefix.includes(run.runTestCaseId)),
+    );
     const [job] = await jobsOf(run.runTestCaseId);
     expect(job!.state).to.equal('active');
     await takenAgo(job!.id, STALE_MS / 1000 + 60);
