@@ -70,9 +70,15 @@ export type Expectation =
 
 /**
  * What an item claim says: the item also shows a text (or does not), it is the nth of its list
- * (1-based; -1 the last), or it is the only item its list shows.
+ * (1-based; -1 the last), it is the only item its list shows, its field (a column, a label) shows a
+ * value (or does not), or it is (not) in the column, list, folder or section named `group`.
  */
-export type ItemClaim = { shows: string; negated: boolean } | { position: number } | { only: true };
+export type ItemClaim =
+  | { shows: string; negated: boolean }
+  | { position: number }
+  | { only: true }
+  | { field: string; value: string; negated: boolean }
+  | { group: string; negated: boolean };
 
 /** The control an expectation is about, as the sentence named it (the shape of a target phrase). */
 export interface ExpectedTarget {

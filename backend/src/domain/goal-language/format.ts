@@ -52,6 +52,9 @@ export function formatItemClaim({ item, claim }: Extract<Expectation, { kind: 'i
   if ('shows' in claim)
     return `the row of ${quote(item)} ${claim.negated ? 'does not show' : 'shows'} ${quote(claim.shows)}`;
   if ('position' in claim) return `${quote(item)} is listed ${ordinalWord(claim.position)}`;
+  if ('field' in claim)
+    return `the ${quote(claim.field)} of ${quote(item)} is ${claim.negated ? 'not ' : ''}${quote(claim.value)}`;
+  if ('group' in claim) return `${quote(item)} is ${claim.negated ? 'not ' : ''}in ${quote(claim.group)}`;
   return `only ${quote(item)} is listed`;
 }
 
