@@ -7,7 +7,8 @@ import { ordinalWord } from '../domain/goal-language/target-phrase.js';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
 import { itemsShowing, type ItemFound } from './item-scripts.js';
 import { placesOnPage, type PagePlaces } from './item-place-scripts.js';
-import { judgeField, judgeGroup } from '../domain/goal-language/item-places.js';
+import { judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language/item-places.js';
+import { formatGroupCount } from '../domain/goal-language/format.js';
 
 type ItemExpectation = Extract<Expectation, { kind: 'item' }>;
 
@@ -93,27 +94,23 @@ async function judgeNow(
 ): Promise<{ holds: boolean; why: string }> {
   const { claim } = expectation;
   if ('group' in claim) {
-    const places = await page.evaluate(placesOnPage).catch((): PagePlaces => ({ regions: [], items: [] }));
+    const places = await readPlaces(page);
     return judgeGroup(item, claim.group, claim.negated, places.regions, places.items);
   }
   const found = await page.evaluate(itemsShowing, item).catch((): ItemFound[] => []);
   return judge(expectation, item, found);
 }
 
-export async function checkItem(
-  page: Page,
-  expectation: ItemExpectation,
-  configs: ConfigValues,
+/** Judges until the claim holds or the time is up, saying what was found either way. */
+async function pollJudgement(
+  said: string,
   timeoutMs: number,
+  judgeNow: () => Promise<{ holds: boolean; why: string }>,
 ): Promise<ItemResult> {
-  const said = formatItemClaim(expectation);
   const title = `Expected ${said}`;
-  const item = resolvePlaceholders(expectation.item, configs);
-  const claim = resolveClaim(expectation.claim, configs);
-  const resolved = { ...expectation, item, claim };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const verdict = await judgeNow(page, resolved, item);
+    const verdict = await judgeNow();
     if (verdict.holds) return { passed: true, title, line: `✓ ${said} (${verdict.why}).` };
     if (Date.now() >= deadline)
       return {
@@ -123,4 +120,30 @@ export async function checkItem(
       };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+const readPlaces = (page: Page) => page.evaluate(placesOnPage).catch((): PagePlaces => ({ regions: [], items: [] }));
+
+export async function checkItem(
+  page: Page,
+  expectation: ItemExpectation,
+  configs: ConfigValues,
+  timeoutMs: number,
+): Promise<ItemResult> {
+  const item = resolvePlaceholders(expectation.item, configs);
+  const resolved = { ...expectation, item, claim: resolveClaim(expectation.claim, configs) };
+  return pollJudgement(formatItemClaim(expectation), timeoutMs, () => judgeNow(page, resolved, item));
+}
+
+/** "The To do column has 4 cards": the items of the group of that name, counted as a person would. */
+export async function checkGroupCount(
+  page: Page,
+  expectation: Extract<Expectation, { kind: 'groupCount' }>,
+  configs: ConfigValues,
+  timeoutMs: number,
+): Promise<ItemResult> {
+  const group = resolvePlaceholders(expectation.group, configs);
+  return pollJudgement(formatGroupCount(expectation), timeoutMs, async () =>
+    judgeGroupCount(group, expectation.count, (await readPlaces(page)).regions),
+  );
 }

@@ -66,7 +66,9 @@ export type Expectation =
   /** A field's, dropdown's, spinbutton's or slider's current value; '' is "is empty". */
   | { kind: 'value'; target: ExpectedTarget; text: string }
   /** About the row, list item or card that shows `item` ("The row of Ada shows Admin"). */
-  | { kind: 'item'; item: string; claim: ItemClaim };
+  | { kind: 'item'; item: string; claim: ItemClaim }
+  /** "The To do column has 4 cards": the items of the column, list, folder or section named `group`. */
+  | { kind: 'groupCount'; group: string; count: number; noun: string };
 
 /**
  * What an item claim says: the item also shows a text (or does not), it is the nth of its list

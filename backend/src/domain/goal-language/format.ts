@@ -44,7 +44,14 @@ export function formatExpectation(expectation: Expectation): string {
         : `${formatTarget(expectation.target)} is set to ${quote(expectation.text)}`;
     case 'item':
       return formatItemClaim(expectation);
+    case 'groupCount':
+      return formatGroupCount(expectation);
   }
+}
+
+/** "the 'Done' group has 2 cards" (the group's own noun, column or folder, is not kept). */
+export function formatGroupCount({ group, count, noun }: Extract<Expectation, { kind: 'groupCount' }>): string {
+  return `the ${quote(group)} group has ${count} ${noun}`;
 }
 
 /** "the row of 'Ada' shows 'Admin'", "'Ada' is listed first", "only 'Ada' is listed". */

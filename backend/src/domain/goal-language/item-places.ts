@@ -128,3 +128,19 @@ export function judgeField(field: string, value: string, negated: boolean, field
   const shows = where.some((f) => showsWords(f.value, value));
   return { holds: shows !== negated, why: about };
 }
+
+/**
+ * Whether the group named so shows `count` items. Two groups of that name that disagree fail; a
+ * group not shown fails, naming those shown.
+ */
+export function judgeGroupCount(group: string, count: number, regions: Region[]): Judgement {
+  const named = regions.filter((r) => r.names.some((n) => groupNameFits(group, n)));
+  if (!named.length)
+    return {
+      holds: false,
+      why: `no column, list, folder or section named ${q(group)} is shown (the page shows ${listed([...new Set(regions.flatMap((r) => r.names))])})`,
+    };
+  const counts = [...new Set(named.map((r) => r.items.length))];
+  const why = `${q(named[0]!.names[0]!)} shows ${counts.join(' or ')}: ${listed(named[0]!.items)}`;
+  return { holds: counts.length === 1 && counts[0] === count, why };
+}

@@ -6,6 +6,7 @@ import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
 import { itemClause } from './item-clauses.js';
 import { itemPlaceClause } from './item-place-clauses.js';
+import { groupCountClause } from './group-count-clauses.js';
 import { isWholePage } from './item-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
@@ -175,7 +176,7 @@ function parseClause(clause: string, values: string[]): Expectation | null {
     }
   }
   // "Milk is in the list" keeps its reading as a text shown; a named group ("the Done column") is a place.
-  const place = itemPlaceClause(clause, values);
+  const place = itemPlaceClause(clause, values) ?? groupCountClause(clause, values);
   if (place?.kind === 'item' && 'group' in place.claim && isWholePage(place.claim.group))
     return looseTextClause(clause, values) ?? place;
   return place ?? looseTextClause(clause, values);

@@ -8,6 +8,7 @@ import {
   groupNameFits,
   judgeField,
   judgeGroup,
+  judgeGroupCount,
   type Region,
 } from '../../../../backend/src/domain/goal-language/item-places.js';
 import type { Expectation } from '../../../../backend/src/domain/steps.js';
@@ -134,6 +135,47 @@ describe('goal language: expected results about an item field and its group', ()
   for (const [name, value, negated, holds] of values) {
     it(`judges the ${name} ${negated ? 'not ' : ''}${value}: ${holds}`, () => {
       expect(judgeField(name, value, negated, fields, 'Ada Lead Jordan No').holds).to.equal(holds);
+    });
+  }
+});
+
+describe('goal language: expected results counting the items of a named group', () => {
+  const count = (group: string, n: number, noun: string): Expectation => ({
+    kind: 'groupCount',
+    group,
+    count: n,
+    noun,
+  });
+  const table: [string, Expectation][] = [
+    ['The Backlog column has 3 cards', count('Backlog', 3, 'cards')],
+    ['The Sent folder contains 12 messages', count('Sent', 12, 'messages')],
+    ['The In review lane shows exactly 1 task', count('In review', 1, 'task')],
+  ];
+  for (const [text, expected] of table) {
+    it(`reads "${text}"`, () => {
+      expect(parseExpectedResult(text)).to.deep.equal({ ok: true, expectations: [expected] });
+      expect(parseExpectedResult(formatExpectation(expected))).to.deep.equal({ ok: true, expectations: [expected] });
+    });
+  }
+  it('leaves the cart and the list to their own counts', () => {
+    for (const text of ['The cart has 2 items', 'The list has 3 items']) {
+      const parsed = parseExpectedResult(text);
+      expect(parsed.ok && parsed.expectations[0]!.kind).to.equal('count');
+    }
+  });
+  const regions: Region[] = [
+    { names: ['To do'], items: ['A', 'B'] },
+    { names: ['Done'], items: ['C'] },
+  ];
+  const judged: [string, number, boolean][] = [
+    ['To do', 2, true],
+    ['To do', 3, false],
+    ['Done column', 1, true],
+    ['Archive', 0, false],
+  ];
+  for (const [group, n, holds] of judged) {
+    it(`judges "${group}" having ${n}: ${holds}`, () => {
+      expect(judgeGroupCount(group, n, regions).holds).to.equal(holds);
     });
   }
 });
