@@ -5,9 +5,9 @@ import type { Page } from 'playwright-core';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
 import { closestOnPage, headlines } from './page-reading.js';
 import { hiddenHolder, visibleHolder } from './visible-text.js';
-import { checkItem } from './check-item.js';
+import { checkGroupCount, checkItem } from './check-item.js';
 import { checkState, stateStatement, stateTitle } from './check-state.js';
-import { formatItemClaim } from '../domain/goal-language/format.js';
+import { formatGroupCount, formatItemClaim } from '../domain/goal-language/format.js';
 import { cartCounts, countItems } from './page-scripts.js';
 
 const CART = /\b(?:cart|basket|bag|trolley)\b/i;
@@ -55,6 +55,7 @@ function seconds(ms: number): string {
 export function expectationTitle(expectation: Expectation): string {
   if (expectation.kind === 'state' || expectation.kind === 'value') return stateTitle(expectation);
   if (expectation.kind === 'item') return `Expected ${formatItemClaim(expectation)}`;
+  if (expectation.kind === 'groupCount') return `Expected ${formatGroupCount(expectation)}`;
   const q = JSON.stringify(expectation.kind === 'count' ? '' : expectation.text);
   switch (expectation.kind) {
     case 'visible':
@@ -88,6 +89,8 @@ export function statement(expectation: Expectation): string {
       return stateStatement(expectation);
     case 'item':
       return formatItemClaim(expectation);
+    case 'groupCount':
+      return formatGroupCount(expectation);
   }
 }
 
@@ -189,6 +192,8 @@ export async function checkExpectation(
       return checkState(page, expectation, configs, timeoutMs);
     case 'item':
       return checkItem(page, expectation, configs, timeoutMs);
+    case 'groupCount':
+      return checkGroupCount(page, expectation, configs, timeoutMs);
   }
 }
 

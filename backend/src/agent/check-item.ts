@@ -6,6 +6,9 @@ import { formatItemClaim } from '../domain/goal-language/format.js';
 import { ordinalWord } from '../domain/goal-language/target-phrase.js';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
 import { itemsShowing, type ItemFound } from './item-scripts.js';
+import { placesOnPage, type PagePlaces } from './item-place-scripts.js';
+import { judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language/item-places.js';
+import { formatGroupCount } from '../domain/goal-language/format.js';
 
 type ItemExpectation = Extract<Expectation, { kind: 'item' }>;
 
@@ -36,6 +39,16 @@ function judge(expectation: ItemExpectation, item: string, found: ItemFound[]): 
   const q = JSON.stringify(item);
   if (!found.length) return { holds: false, why: `no row, list item or card shows ${q}` };
   const list = (f: ItemFound) => f.items.map((text) => JSON.stringify(text)).join(', ');
+  if ('field' in claim) {
+    // Every item showing the text must agree, as for "shows": two rows that differ fail, naming both.
+    const verdicts = found.map((f) => judgeField(claim.field, claim.value, claim.negated, f.fields, f.text));
+    const wrong = verdicts.find((v) => !v.holds);
+    if (!wrong) return { holds: true, why: `the item showing ${q}: ${verdicts[0]!.why}` };
+    return {
+      holds: false,
+      why: `${found.length > 1 ? `${found.length} items show ${q}; one of them` : `the item showing ${q}`}: ${wrong.why}`,
+    };
+  }
   if ('shows' in claim) {
     const showing = found.filter((f) => wholeWords(f.text, claim.shows) || wholeWords(f.words, claim.shows));
     if (claim.negated)
@@ -67,24 +80,37 @@ function judge(expectation: ItemExpectation, item: string, found: ItemFound[]): 
     : { holds: false, why: `its list shows ${found[0]!.count} items: ${list(found[0]!)}` };
 }
 
-export async function checkItem(
+function resolveClaim(claim: ItemExpectation['claim'], configs: ConfigValues): ItemExpectation['claim'] {
+  if ('shows' in claim) return { ...claim, shows: resolvePlaceholders(claim.shows, configs) };
+  if ('field' in claim) return { ...claim, value: resolvePlaceholders(claim.value, configs) };
+  if ('group' in claim) return { ...claim, group: resolvePlaceholders(claim.group, configs) };
+  return claim;
+}
+
+async function judgeNow(
   page: Page,
   expectation: ItemExpectation,
-  configs: ConfigValues,
+  item: string,
+): Promise<{ holds: boolean; why: string }> {
+  const { claim } = expectation;
+  if ('group' in claim) {
+    const places = await readPlaces(page);
+    return judgeGroup(item, claim.group, claim.negated, places.regions, places.items);
+  }
+  const found = await page.evaluate(itemsShowing, item).catch((): ItemFound[] => []);
+  return judge(expectation, item, found);
+}
+
+/** Judges until the claim holds or the time is up, saying what was found either way. */
+async function pollJudgement(
+  said: string,
   timeoutMs: number,
+  judgeNow: () => Promise<{ holds: boolean; why: string }>,
 ): Promise<ItemResult> {
-  const said = formatItemClaim(expectation);
   const title = `Expected ${said}`;
-  const item = resolvePlaceholders(expectation.item, configs);
-  const claim =
-    'shows' in expectation.claim
-      ? { ...expectation.claim, shows: resolvePlaceholders(expectation.claim.shows, configs) }
-      : expectation.claim;
-  const resolved = { ...expectation, item, claim };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = await page.evaluate(itemsShowing, item).catch((): ItemFound[] => []);
-    const verdict = judge(resolved, item, found);
+    const verdict = await judgeNow();
     if (verdict.holds) return { passed: true, title, line: `✓ ${said} (${verdict.why}).` };
     if (Date.now() >= deadline)
       return {
@@ -94,4 +120,30 @@ export async function checkItem(
       };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+const readPlaces = (page: Page) => page.evaluate(placesOnPage).catch((): PagePlaces => ({ regions: [], items: [] }));
+
+export async function checkItem(
+  page: Page,
+  expectation: ItemExpectation,
+  configs: ConfigValues,
+  timeoutMs: number,
+): Promise<ItemResult> {
+  const item = resolvePlaceholders(expectation.item, configs);
+  const resolved = { ...expectation, item, claim: resolveClaim(expectation.claim, configs) };
+  return pollJudgement(formatItemClaim(expectation), timeoutMs, () => judgeNow(page, resolved, item));
+}
+
+/** "The To do column has 4 cards": the items of the group of that name, counted as a person would. */
+export async function checkGroupCount(
+  page: Page,
+  expectation: Extract<Expectation, { kind: 'groupCount' }>,
+  configs: ConfigValues,
+  timeoutMs: number,
+): Promise<ItemResult> {
+  const group = resolvePlaceholders(expectation.group, configs);
+  return pollJudgement(formatGroupCount(expectation), timeoutMs, async () =>
+    judgeGroupCount(group, expectation.count, (await readPlaces(page)).regions),
+  );
 }

@@ -1,6 +1,7 @@
 // In-page code for expected results about one item of a list (check-item.ts): the rows, list items
 // and cards that show a text, with where each stands among the items of its list. Source text, not
 // TypeScript functions: see page-scripts.ts for why.
+import { FIELDS } from './item-place-scripts.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 export interface ItemFound {
@@ -14,6 +15,8 @@ export interface ItemFound {
   count: number;
   /** The seen items of its list, each's text shortened, in order (at most 12). */
   items: string[];
+  /** Its labelled values: cells under their column headers, dt/dd, "Label: value" names (FIELDS). */
+  fields: { name: string; value: string }[];
 }
 
 /**
@@ -61,6 +64,7 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) yield node;
   };
+  const fieldsOf = (${FIELDS})(sight);
   const found = [];
   const seenItems = new Set();
   for (const holder of holders) {
@@ -75,6 +79,7 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
       position: shown.indexOf(at.item) + 1,
       count: shown.length,
       items: shown.slice(0, 12).map((i) => { const t = text(i); return t.length > 60 ? t.slice(0, 57) + '...' : t; }),
+      fields: fieldsOf(at.item),
     });
   }
   return found;

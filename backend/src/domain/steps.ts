@@ -66,13 +66,21 @@ export type Expectation =
   /** A field's, dropdown's, spinbutton's or slider's current value; '' is "is empty". */
   | { kind: 'value'; target: ExpectedTarget; text: string }
   /** About the row, list item or card that shows `item` ("The row of Ada shows Admin"). */
-  | { kind: 'item'; item: string; claim: ItemClaim };
+  | { kind: 'item'; item: string; claim: ItemClaim }
+  /** "The To do column has 4 cards": the items of the column, list, folder or section named `group`. */
+  | { kind: 'groupCount'; group: string; count: number; noun: string };
 
 /**
  * What an item claim says: the item also shows a text (or does not), it is the nth of its list
- * (1-based; -1 the last), or it is the only item its list shows.
+ * (1-based; -1 the last), it is the only item its list shows, its field (a column, a label) shows a
+ * value (or does not), or it is (not) in the column, list, folder or section named `group`.
  */
-export type ItemClaim = { shows: string; negated: boolean } | { position: number } | { only: true };
+export type ItemClaim =
+  | { shows: string; negated: boolean }
+  | { position: number }
+  | { only: true }
+  | { field: string; value: string; negated: boolean }
+  | { group: string; negated: boolean };
 
 /** The control an expectation is about, as the sentence named it (the shape of a target phrase). */
 export interface ExpectedTarget {

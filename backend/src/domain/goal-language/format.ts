@@ -44,7 +44,14 @@ export function formatExpectation(expectation: Expectation): string {
         : `${formatTarget(expectation.target)} is set to ${quote(expectation.text)}`;
     case 'item':
       return formatItemClaim(expectation);
+    case 'groupCount':
+      return formatGroupCount(expectation);
   }
+}
+
+/** "the 'Done' group has 2 cards" (the group's own noun, column or folder, is not kept). */
+export function formatGroupCount({ group, count, noun }: Extract<Expectation, { kind: 'groupCount' }>): string {
+  return `the ${quote(group)} group has ${count} ${noun}`;
 }
 
 /** "the row of 'Ada' shows 'Admin'", "'Ada' is listed first", "only 'Ada' is listed". */
@@ -52,6 +59,9 @@ export function formatItemClaim({ item, claim }: Extract<Expectation, { kind: 'i
   if ('shows' in claim)
     return `the row of ${quote(item)} ${claim.negated ? 'does not show' : 'shows'} ${quote(claim.shows)}`;
   if ('position' in claim) return `${quote(item)} is listed ${ordinalWord(claim.position)}`;
+  if ('field' in claim)
+    return `the ${quote(claim.field)} of ${quote(item)} is ${claim.negated ? 'not ' : ''}${quote(claim.value)}`;
+  if ('group' in claim) return `${quote(item)} is ${claim.negated ? 'not ' : ''}in ${quote(claim.group)}`;
   return `only ${quote(item)} is listed`;
 }
 

@@ -5,6 +5,9 @@ import { expectationPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
 import { itemClause } from './item-clauses.js';
+import { itemPlaceClause } from './item-place-clauses.js';
+import { groupCountClause } from './group-count-clauses.js';
+import { isWholePage } from './item-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
 /** `why`: what a result that was understood but is too vague to check lacks, and how to say it. */
@@ -172,7 +175,11 @@ function parseClause(clause: string, values: string[]): Expectation | null {
       if (expectation) return expectation;
     }
   }
-  return looseTextClause(clause, values);
+  // "Milk is in the list" keeps its reading as a text shown; a named group ("the Done column") is a place.
+  const place = itemPlaceClause(clause, values) ?? groupCountClause(clause, values);
+  if (place?.kind === 'item' && 'group' in place.claim && isWholePage(place.claim.group))
+    return looseTextClause(clause, values) ?? place;
+  return place ?? looseTextClause(clause, values);
 }
 
 /** A clause that is only quoted texts ("'A', 'B'") borrows the predicate of the next ("and 'C' are shown"). */

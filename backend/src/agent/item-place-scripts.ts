@@ -1,0 +1,113 @@
+// In-page code for field and group claims about an item (check-item.ts): an item's labelled values,
+// and the page's named columns, lists, folders and sections with the items each holds. Source text,
+// not TypeScript functions: see page-scripts.ts for why.
+import type { Region } from '../domain/goal-language/item-places.js';
+import { pageFunction, SIGHT } from './visibility-script.js';
+
+/**
+ * `(sight) => (item) => fields`: a row's cells under their column headers; inside any item, dt/dd
+ * pairs, "Label: value" in an aria-label or title ("Assignee: Priya"), a form control's label and
+ * value, and a short text ending in ":" followed by the next text.
+ */
+export const FIELDS = `(sight) => {
+  const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim();
+  const CELL = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
+  const labelOf = (el) => {
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return norm(by.split(' ').map((id) => { const l = document.getElementById(id); return l ? l.textContent : ''; }).join(' '));
+    if (el.getAttribute('aria-label')) return norm(el.getAttribute('aria-label'));
+    if (el.labels && el.labels.length) return norm(el.labels[0].textContent);
+    return '';
+  };
+  return (item) => {
+    const out = [];
+    if (item.matches('tr, [role=row]')) {
+      const table = item.closest('table, [role=table], [role=grid], [role=treegrid]');
+      const head = table && Array.from(table.querySelectorAll('tr, [role=row]')).find((r) => r.querySelector('th, [role=columnheader]') && !r.querySelector('td, [role=cell], [role=gridcell]'));
+      if (head) {
+        const names = Array.from(head.children).filter((c) => c.matches(CELL)).map((c) => norm(c.textContent).replace(/[▲▼↑↓]/g, '').trim());
+        Array.from(item.children).filter((c) => c.matches(CELL)).forEach((cell, i) => {
+          if (names[i]) out.push({ name: names[i], value: norm(cell.innerText || cell.textContent) });
+        });
+      }
+    }
+    for (const dt of item.querySelectorAll('dt')) {
+      const dd = dt.nextElementSibling;
+      if (dd && dd.matches('dd')) out.push({ name: norm(dt.textContent), value: norm(dd.textContent) });
+    }
+    for (const el of item.querySelectorAll('[aria-label], [title]')) {
+      const said = norm(el.getAttribute('aria-label') || el.getAttribute('title'));
+      const colon = said.indexOf(':');
+      if (colon > 0 && colon < said.length - 1) out.push({ name: said.slice(0, colon).trim(), value: said.slice(colon + 1).trim() });
+    }
+    for (const el of item.querySelectorAll('input, select, textarea')) {
+      const name = labelOf(el);
+      const value = el.tagName === 'SELECT' ? norm(el.selectedOptions[0] ? el.selectedOptions[0].textContent : '') : el.type === 'checkbox' || el.type === 'radio' ? '' : el.value;
+      if (name && value) out.push({ name, value: norm(value) });
+    }
+    for (const el of item.querySelectorAll('*')) {
+      const own = norm(el.textContent);
+      if (el.children.length || !own.endsWith(':') || own.length > 40 || !sight.boxSeen(el)) continue;
+      const next = el.nextElementSibling ? norm(el.nextElementSibling.textContent) : norm(el.nextSibling ? el.nextSibling.textContent : '');
+      if (next) out.push({ name: own.slice(0, -1).trim(), value: next });
+    }
+    return out;
+  };
+}`;
+
+export interface PagePlaces {
+  regions: Region[];
+  /** The texts of every seen item of the page. */
+  items: string[];
+}
+
+/**
+ * The named parts of the page that hold items: columns, lists, tables, sections, tab panels (named
+ * by aria-label or aria-labelledby, a heading, caption or legend), and the current view: the page a
+ * link or tab marked current or selected shows (its text names the items outside its navigation).
+ */
+export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
+  const sight = (${SIGHT})();
+  const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim();
+  const ITEM = 'li, tr, [role=row], [role=listitem], [role=option], [role=treeitem], [role=article], article';
+  const header = (el) => el.matches('tr, [role=row]') && el.querySelector('td, [role=cell], [role=gridcell]') === null;
+  const all = Array.from(document.body.querySelectorAll('*'));
+  // Repeated: another element of its tag and classes under a parent like its own (a column's only
+  // card is still a card when the next column has two).
+  const kind = (el) => el.tagName + '.' + (typeof el.className === 'string' ? el.className.trim() : '');
+  const family = (el) => (el.parentElement ? kind(el.parentElement) : '') + '>' + kind(el);
+  const families = new Map();
+  for (const el of all) families.set(family(el), (families.get(family(el)) || 0) + 1);
+  const repeated = (el) => typeof el.className === 'string' && el.className.trim() && el.parentElement !== document.body && families.get(family(el)) > 1;
+  const REGION = 'section, [role=region], [role=tabpanel], [role=list], ul, ol, table, [role=grid], [role=group], fieldset, aside, main, [role=main], [role=listbox], [role=tree], [role=feed], nav, [role=navigation]';
+  const place = (el) => el.matches(REGION) && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'));
+  const candidates = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
+  // Innermost items only: a column holding cards is a place, not an item.
+  const items = candidates.filter((el) => !candidates.some((o) => o !== el && el.contains(o)));
+  const text = (el) => norm(el.innerText || el.textContent);
+  const nameOf = (el) => {
+    const names = [];
+    const by = el.getAttribute('aria-labelledby');
+    if (by) names.push(norm(by.split(' ').map((id) => { const l = document.getElementById(id); return l ? l.textContent : ''; }).join(' ')));
+    if (el.getAttribute('aria-label')) names.push(norm(el.getAttribute('aria-label')));
+    const own = el.querySelector(':scope > caption, :scope > legend');
+    if (own) names.push(text(own));
+    const heading = Array.from(el.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')).find((h) => !items.some((i) => i.contains(h)));
+    if (heading && !(el.matches('main, [role=main]') && heading.tagName !== 'H1')) names.push(text(heading));
+    return names.filter(Boolean);
+  };
+  const regions = [];
+  for (const el of all) {
+    if (!el.matches(REGION) || !sight.placed(el)) continue;
+    const names = nameOf(el);
+    if (!names.length) continue;
+    regions.push({ names, items: items.filter((i) => el.contains(i)).map(text) });
+  }
+  const current = all.filter((el) => { const c = el.getAttribute('aria-current'); return (c && c !== 'false') || (el.matches('[role=tab]') && el.getAttribute('aria-selected') === 'true'); });
+  for (const el of current) {
+    const nav = el.closest('nav, [role=navigation], [role=tablist], ul, ol, [role=list]') || el.parentElement;
+    const name = norm(el.textContent).replace(/[0-9]+$/, '').trim();
+    if (name) regions.push({ names: [name], items: items.filter((i) => !nav.contains(i) && !i.contains(nav)).map(text) });
+  }
+  return { regions, items: items.map(text) };
+}`);

@@ -1,0 +1,86 @@
+// Expected results about an item's field and about the group it is in, judged on real pages: a
+// table with column headers, cards with "Label:" texts and aria-labels, a board of columns headed by
+// their names, and a mail client whose current folder is the link marked aria-current. A folder not
+// shown fails either way: an item not seen says nothing about a folder nobody opened.
+import { expect } from 'chai';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
+
+const PAGES = {
+  '/people': html(
+    'People',
+    `<table><thead><tr><th>Name</th><th>Phone</th><th>Status</th><th>Mailing</th></tr></thead><tbody>
+    <tr><td>Mary Jackson</td><td>555-0101</td><td>Lead</td><td>Yes</td></tr>
+    <tr><td>Ken Thompson</td><td>555-0102</td><td>Customer</td><td>No</td></tr>
+    <tr><td>Ken Iverson</td><td>555-0103</td><td>Lead</td><td>Yes</td></tr></tbody></table>`,
+  ),
+  '/tickets': html(
+    'Tickets',
+    `<div class="queue"><div class="ticket"><b>Printer on fire</b><span>Priority:</span> <span>High</span>
+       <span class="who" aria-label="Assignee: Rosa Diaz">RD</span></div>
+     <div class="ticket"><b>Coffee machine</b><span>Priority:</span> <span>Low</span></div></div>`,
+  ),
+  '/kanban': html(
+    'Kanban',
+    `<section class="lane" aria-labelledby="l1"><h2 id="l1">Backlog</h2>
+       <div class="card">Refactor parser</div><div class="card">Write changelog</div></section>
+     <section class="lane" aria-labelledby="l2"><h2 id="l2">Shipped</h2>
+       <div class="card">Dark theme</div></section>`,
+  ),
+  '/mail': html(
+    'Mail',
+    `<nav aria-label="Folders"><a href="#" aria-current="page">Inbox <span>2</span></a><a href="#">Outbox</a></nav>
+     <ul class="messages"><li>Acme Corp · Your receipt for March</li><li>Lena · Picnic on Sunday?</li></ul>`,
+  ),
+};
+
+describe('built-in agent: expected results about an item field and its group', function () {
+  const pages = useAgentPages(PAGES);
+  const cases: [string, string, boolean][] = [
+    ['/people', "Ken Thompson's phone is 555-0102", true],
+    ['/people', "Ken Thompson's status column says Customer", true],
+    // The row shows "Lead" nowhere in its Status cell: the Mailing column's "No" does not count.
+    ['/people', "Mary Jackson's status is Customer", false],
+    ['/people', "Mary Jackson's mailing column says No", false],
+    ['/people', "Ken Thompson's status is no longer Lead", true],
+    ['/people', 'The status of Mary Jackson is Lead', true],
+    // Two rows show "Ken" and they disagree: fail rather than pick one.
+    ['/people', "Ken's status is Lead", false],
+    ['/tickets', "Printer on fire's priority is High", true],
+    ['/tickets', "Coffee machine's priority is High", false],
+    ['/tickets', "Printer on fire's assignee is Rosa Diaz", true],
+    ['/kanban', "'Dark theme' is in the Shipped column", true],
+    ['/kanban', "'Refactor parser' is in the Shipped column", false],
+    ['/kanban', 'Write changelog is listed under Backlog', true],
+    ['/kanban', 'Dark theme is no longer in the Backlog lane', true],
+    ['/kanban', 'Refactor parser is no longer on the board', false],
+    ['/kanban', 'A card titled Launch plan is not on the board', true],
+    // No column "Archived" is shown: neither in it nor out of it can be told.
+    ['/kanban', 'Dark theme is not in the Archived column', false],
+    ['/mail', 'The Acme receipt is in the inbox', true],
+    ['/mail', 'The Acme email is no longer in the inbox', false],
+    ['/mail', 'The Globex invoice is no longer in the Inbox folder', true],
+    // The Outbox folder is not open: the message's absence from the page proves nothing.
+    ['/mail', 'The Globex invoice is not in the Outbox', false],
+  ];
+  for (const [path, expected, passes] of cases) {
+    it(`${path}: "${expected}" ${passes ? 'passes' : 'fails'}`, async () => {
+      await pages.page.goto(pages.site.url + path);
+      const agent = passes ? pages.agent : pages.failingAgent;
+      const evaluation = await agent.evaluate(pages.page, expected, { baseUrl: pages.site.url, configs: {} });
+      expect(evaluation.passed, evaluation.thought).to.equal(passes);
+    });
+  }
+
+  it('names what the field and the group show when a claim fails', async () => {
+    const context = { baseUrl: pages.site.url, configs: {} };
+    await pages.page.goto(`${pages.site.url}/people`);
+    const field = await pages.failingAgent.evaluate(pages.page, "Mary Jackson's status is Customer", context);
+    expect(field.thought).to.include('its "Status" is "Lead"');
+    await pages.page.goto(`${pages.site.url}/kanban`);
+    const group = await pages.failingAgent.evaluate(pages.page, 'Refactor parser is in the Shipped column', context);
+    expect(group.thought).to.include('"Shipped column" shows "Dark theme"').and.include('is in "Backlog"');
+    const missing = await pages.failingAgent.evaluate(pages.page, 'Dark theme is not in the Archived column', context);
+    expect(missing.thought).to.include('no column, list, folder or section named "Archived column"');
+  });
+});
