@@ -4,6 +4,7 @@
 // the last moment. All locators failing throws TargetNotFound (heal it); anything else StepFailed.
 import type { Locator as PwLocator, Page } from 'playwright-core';
 import { roleStandsIn } from '../domain/heal-acceptance.js';
+import { sortOptionFor } from '../domain/goal-language/sort-order.js';
 import type { SecretValue } from '../domain/mask-secrets.js';
 import { resolvePlaceholders, type ConfigValues, type Locator, type Step, type Target } from '../domain/steps.js';
 import { matchingPattern } from '../domain/url-policy.js';
@@ -404,6 +405,8 @@ const listensToKeys = new Function(`return ((el) => {
   return ['aria-autocomplete', 'aria-controls', 'aria-owns', 'aria-haspopup', 'aria-activedescendant'].some((a) => el.hasAttribute(a));
 })`)() as (el: Element) => boolean;
 
+const quotedList = (texts: string[]) => texts.map((text) => JSON.stringify(text)).join(', ');
+
 /** A <select> by option label or value; a custom dropdown by opening it and clicking the option. */
 async function selectOption(page: Page, element: PwLocator, value: string, timings: StepTimings): Promise<void> {
   const wait = { timeout: timings.actionMs };
@@ -420,18 +423,18 @@ async function selectOption(page: Page, element: PwLocator, value: string, timin
       labels.find((label) => label === value) ??
       labels.find((label) => label.toLowerCase() === value.toLowerCase()) ??
       labels.find((label) => loose(label) === loose(value) && loose(value) !== '');
-    if (byLabel === undefined) {
-      const values = await element.evaluate(
-        (el) => Array.from((el as HTMLSelectElement).options, (o) => o.value),
-        undefined,
-        wait,
-      );
-      if (!values.includes(value))
-        throw new Error(
-          `it has no option ${JSON.stringify(value)}; its options are ${labels.map((label) => JSON.stringify(label)).join(', ')}`,
-        );
-    }
-    await element.selectOption(byLabel !== undefined ? { label: byLabel } : value, { timeout: timings.actionMs });
+    const values =
+      byLabel === undefined
+        ? await element.evaluate((el) => Array.from((el as HTMLSelectElement).options, (o) => o.value), undefined, wait)
+        : [];
+    // Else by meaning: "price, lowest first" for "Price: Low to High".
+    const meant = byLabel === undefined && !values.includes(value) ? sortOptionFor(value, labels) : null;
+    if (meant && 'tied' in meant)
+      throw new Error(`${JSON.stringify(value)} could be any of the options ${quotedList(meant.tied)}`);
+    const label = byLabel ?? meant?.option;
+    if (label === undefined && !values.includes(value))
+      throw new Error(`it has no option ${JSON.stringify(value)}; its options are ${quotedList(labels)}`);
+    await element.selectOption(label !== undefined ? { label } : value, { timeout: timings.actionMs });
     return;
   }
   // An editable combobox filters its options by what it holds: a person types the option's name.

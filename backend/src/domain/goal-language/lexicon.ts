@@ -368,6 +368,7 @@ export const LEXICON: LexiconEntry[] = [
     examples: [
       { goal: 'Order the results by Newest', plan: ["Select 'Newest' from 'Sort', 'Sort by' or 'Order by'"] },
       { goal: 'Sort the users by Joined', plan: ["Select 'Joined' from 'Sort', 'Sort by' or 'Order by'"] },
+      { goal: 'Sort the users by the Joined column', plan: ["Click the 'Joined' column header"] },
     ],
   },
   {

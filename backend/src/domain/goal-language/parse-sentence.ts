@@ -9,6 +9,7 @@ import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
 import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
 import { fieldValue } from './field-value.js';
+import { columnNamed } from './sort-order.js';
 import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
@@ -368,6 +369,16 @@ const RULES: Rule[] = [
       if (!saysBy(verb, m[0]!)) return null;
       const value = unmask(m[1]!, v).trim();
       if (!value) return null;
+      const column = columnNamed(value);
+      if (column !== null)
+        return [
+          {
+            kind: 'click',
+            target: { name: column, noun: 'column header', near: null },
+            double: false,
+            purpose: 'click',
+          },
+        ];
       const select: Intent = {
         kind: 'select',
         target: { name: 'Sort', noun: null, near: null, alternatives: GENRE_NAMES.sort },
