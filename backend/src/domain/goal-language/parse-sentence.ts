@@ -737,9 +737,16 @@ const RULES: Rule[] = [
   },
   {
     family: 'clear',
-    slot: /^(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i,
-    build: () =>
-      'say what to remove, e.g. "Remove Blue mug from the cart", or click the page\'s own button ("Click \'Empty cart\'").',
+    // "Empty the trash": the container's own control, named by the verb and the container ("Empty trash").
+    slot: /^(?:the\s+|my\s+|your\s+)?((?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist))$/i,
+    build: (m, _values, verb) => [
+      {
+        kind: 'click',
+        target: { name: `${capitalized(verb.toLowerCase())} ${m[1]!.toLowerCase()}`, noun: null, near: null },
+        double: false,
+        purpose: 'click',
+      },
+    ],
   },
   { family: 'clear', build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'fill', target: t, value: '' })) },
   {
