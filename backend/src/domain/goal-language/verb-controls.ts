@@ -70,7 +70,8 @@ export function verbControlReadings(part: string, values: string[]): Intent[][] 
     return [
       [
         click(name, [`${verb}s`, named], item),
-        { kind: 'click', target: { name: to, noun: null, near: null }, double: false, purpose: 'choose' },
+        // A click, not a choice: what opened is often a menu, and choosing looks at options, not menu items.
+        { kind: 'click', target: { name: to, noun: null, near: null }, double: false, purpose: 'click' },
       ],
     ];
   }

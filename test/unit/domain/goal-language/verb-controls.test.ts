@@ -14,15 +14,15 @@ describe('goal language: a verb the lexicon does not know names a control', () =
     // Verb + destination: the item's control named by the verb and its preposition, then the destination.
     [
       "Shift 'Quarterly report' to Archive",
-      [["Click 'Shift to', 'Shifts' or 'Shift' in the row of 'Quarterly report'"], ["Choose 'Archive'"]],
+      [["Click 'Shift to', 'Shifts' or 'Shift' in the row of 'Quarterly report'"], ["Click 'Archive'"]],
     ],
     [
       'Tag the Budget review ticket as Urgent using the Actions menu',
-      [["Click 'Tag as', 'Tags' or 'Tag' in the row of 'Budget review'"], ["Choose 'Urgent'"]],
+      [["Click 'Tag as', 'Tags' or 'Tag' in the row of 'Budget review'"], ["Click 'Urgent'"]],
     ],
     [
       'Relocate Old banner over to Drafts',
-      [["Click 'Relocate to', 'Relocates' or 'Relocate' in the row of 'Old banner'"], ["Choose 'Drafts'"]],
+      [["Click 'Relocate to', 'Relocates' or 'Relocate' in the row of 'Old banner'"], ["Click 'Drafts'"]],
     ],
     // Verb + object: a control named by both, else the verb's control in the item's row.
     ['Publish the Spring sale', [["Click 'Publish Spring sale'", "Click 'Publish' in the row of 'Spring sale'"]]],
