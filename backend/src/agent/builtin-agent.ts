@@ -33,6 +33,7 @@ import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.j
 import { ungrouped } from './trace-groups.js';
 import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
 import { watchEffects } from './effects.js';
+import { closedMenuNear } from './scope-menu.js';
 import {
   ambiguousReadings,
   INTERACTIVE_ROLES,
@@ -301,8 +302,20 @@ export class BuiltinAgent implements Agent {
   private async performAnyReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
     const readings = [action, ...(action.alternatives ?? [])];
     if (readings.length > 1 && !how.byModel && readings.every((r) => groundable(r.intent) !== null)) {
-      const { reading, resolved } = await this.groundedReading(page, readings, how);
-      return this.perform(page, reading, context, how, resolved);
+      const chosen: { reading: ParsedAction; resolved?: Resolved } = await this.groundedReading(
+        page,
+        readings,
+        how,
+      ).catch(async (error: unknown) => {
+        // No reading is shown: one whose control is in its row's closed menu is performed (opening it).
+        if (!(error instanceof TargetMissing)) throw error;
+        for (const reading of readings) {
+          const near = reading.intent.kind === 'click' ? reading.intent.target.near : null;
+          if (near && (await closedMenuNear(page, near.text))) return { reading };
+        }
+        throw error;
+      });
+      return this.perform(page, chosen.reading, context, how, chosen.resolved);
     }
     try {
       return await this.perform(page, action, context, how);
@@ -550,14 +563,23 @@ export class BuiltinAgent implements Agent {
     if (intent.kind === 'dismiss') return this.dismiss(page, intent.target, sentence, context, how);
     if (intent.kind === 'rename') return this.rename(page, intent.target, intent.value, sentence, context, how);
     const where = whereOf(sentence, how);
+    const before: Step[] = [];
     let built: Built;
     try {
       built = await this.stepFor(page, intent, sentence, how, context, grounded);
     } catch (error) {
       if (!(error instanceof TargetUnresolved)) throw error;
-      throw missingTarget(action, how, error);
+      // A row's control kept in the row's closed menu: open the menu (a recorded step), look again.
+      const opened = await this.openRowMenu(page, intent, sentence, context, how);
+      if (!opened) throw missingTarget(action, how, error);
+      before.push(...opened);
+      try {
+        built = await this.stepFor(page, intent, sentence, how, context);
+      } catch (again) {
+        if (!(again instanceof TargetUnresolved)) throw again;
+        throw missingTarget(action, how, again);
+      }
     }
-    const before: Step[] = [];
     if (built.revealedBy) {
       // The control shows only while the mouse is over its row: replays hover there first too.
       const hover: Intent = { kind: 'hover', target: { name: built.revealedBy, noun: null, near: null } };
@@ -574,6 +596,30 @@ export class BuiltinAgent implements Agent {
     if (how.byModel) step.interpretedBy = how.byModel.name;
     await how.record(step);
     return [...before, step];
+  }
+
+  /** The steps that opened the closed menu of the row a click's target is in, or null when it has none. */
+  private async openRowMenu(
+    page: Page,
+    intent: Intent,
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[] | null> {
+    if (intent.kind !== 'click' || !intent.target.near || how.heal || how.byModel) return null;
+    const row = intent.target.near.text;
+    const menu = await closedMenuNear(page, row);
+    if (!menu) return null;
+    const open: Intent = {
+      kind: 'click',
+      target: { name: menu, noun: null, near: { text: row, relation: 'in the row of' } },
+      double: false,
+      purpose: 'click',
+    };
+    return this.perform(page, { intent: open, sentence: formatIntent(open) }, context, {
+      ...how,
+      from: how.from ?? sentence,
+    }).catch(() => null);
   }
 
   /**

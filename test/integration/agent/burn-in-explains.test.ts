@@ -34,15 +34,15 @@ describe('built-in agent: a failed burn-in explains against the page', function 
   const shown = () => pages.page.locator('#out').innerText();
 
   it('a sentence it cannot read names the closest elements of the page, and how to say one', async () => {
-    const result = await burnIn('Go to /settings. Persist the settings');
+    const result = await burnIn('Go to /settings. Play with the settings');
     expect(result.ok).to.equal(false);
     expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /settings']);
     const lines = result.error!.split('\n');
     expect(lines[0]).to.match(
-      /^Could not understand "Persist the settings"\. Each sentence asks for one concrete action/,
+      /^Could not understand "Play with the settings"\. Each sentence asks for one concrete action/,
     );
     expect(lines[1]).to.equal(
-      'Closest on the page: link "Settings" (missing "persist"; say e.g. "Click \'Settings\'"), button "Save settings" (missing "persist"), heading "Your settings" (missing "persist").',
+      'Closest on the page: link "Settings" (missing "play"; say e.g. "Click \'Settings\'"), button "Save settings" (missing "play"), heading "Your settings" (missing "play").',
     );
     // A pointer to the phrasings, not the whole list of them.
     expect(lines).to.have.length(3);
@@ -63,16 +63,16 @@ describe('built-in agent: a failed burn-in explains against the page', function 
   });
 
   it('every sentence it cannot read is reported in one burn-in, and none after the first is performed', async () => {
-    const result = await burnIn("Go to /settings. Frobnicate the widget. Check 'Email me'. Persist the settings");
+    const result = await burnIn("Go to /settings. Make the widget pop. Check 'Email me'. Play with the settings");
     expect(result.ok).to.equal(false);
     expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /settings']);
     const lines = result.error!.split('\n');
-    expect(lines[0]).to.equal('Could not understand 2 sentences: "Frobnicate the widget", "Persist the settings".');
-    expect(lines[1]).to.match(/^- Could not understand "Frobnicate the widget"\. Each sentence asks/);
+    expect(lines[0]).to.equal('Could not understand 2 sentences: "Make the widget pop", "Play with the settings".');
+    expect(lines[1]).to.match(/^- Could not understand "Make the widget pop"\. Each sentence asks/);
     expect(lines[2]).to.equal(`  Nothing on ${pages.site.url}/settings shares a word with it.`);
-    expect(lines[3]).to.match(/^- Could not understand "Persist the settings"\. Each sentence asks/);
+    expect(lines[3]).to.match(/^- Could not understand "Play with the settings"\. Each sentence asks/);
     expect(lines[4]).to.equal(
-      '  Closest on the page: link "Settings" (missing "persist"; say e.g. "Click \'Settings\'"), button "Save settings" (missing "persist"), heading "Your settings" (missing "persist").',
+      '  Closest on the page: link "Settings" (missing "play"; say e.g. "Click \'Settings\'"), button "Save settings" (missing "play"), heading "Your settings" (missing "play").',
     );
     expect(lines[5]).to.match(/^How to write goal sentences/);
     expect(lines).to.have.length(6);
@@ -80,10 +80,10 @@ describe('built-in agent: a failed burn-in explains against the page', function 
   });
 
   it('an expected result it cannot read is reported with the sentences, before the goal is done', async () => {
-    const result = await burnIn('Go to /settings. Frobnicate the widget', 'It works nicely');
+    const result = await burnIn('Go to /settings. Make the widget pop', 'It works nicely');
     expect(result.ok).to.equal(false);
     const lines = result.error!.split('\n');
-    expect(lines[0]).to.equal('Could not understand 2 sentences: "Frobnicate the widget", the expected result.');
+    expect(lines[0]).to.equal('Could not understand 2 sentences: "Make the widget pop", the expected result.');
     expect(lines[3]).to.equal('- Could not understand the expected result "It works nicely".');
     expect(lines[4]).to.match(/^How to write goal sentences/);
   });

@@ -165,6 +165,31 @@ export const MARKS = {
 /** Words before a verb that only order the story ("Next click Save", "Finally, click Pay"). */
 export const SEQUENCE_WORDS = ['next', 'then', 'also', 'and', 'finally', 'first', 'lastly', 'afterwards', 'after that'];
 
+/**
+ * Verbs outside the lexicon that never name a page's control, so a sentence with one is not read as
+ * "click the control named by the verb": light verbs that say no action ("do the checkout", "test the
+ * app") and actions Goalie does not perform (dragging, uploading a file).
+ */
+export const NOT_CONTROL_VERBS = [
+  'do',
+  'make',
+  'test',
+  'try',
+  'play',
+  'get',
+  'have',
+  'be',
+  'let',
+  'see',
+  'look',
+  'find',
+  'explore',
+  'drag',
+  'drop',
+  'upload',
+  'attach',
+];
+
 /** Verbs a purpose clause may start with ("... to see the results") besides the lexicon's own. */
 export const PURPOSE_VERBS = [
   'see',

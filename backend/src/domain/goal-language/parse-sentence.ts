@@ -7,6 +7,7 @@ import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
+import { verbControlReadings } from './verb-controls.js';
 import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
 import { fieldValue } from './field-value.js';
 import { columnNamed } from './sort-order.js';
@@ -761,9 +762,16 @@ const RULES: Rule[] = [
   },
   {
     family: 'clear',
-    slot: /^(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist)$/i,
-    build: () =>
-      'say what to remove, e.g. "Remove Blue mug from the cart", or click the page\'s own button ("Click \'Empty cart\'").',
+    // "Empty the trash": the container's own control, named by the verb and the container ("Empty trash").
+    slot: /^(?:the\s+|my\s+|your\s+)?((?:[\w-]+\s+)?(?:cart|basket|bag|list|trash|bin|inbox|wishlist))$/i,
+    build: (m, _values, verb) => [
+      {
+        kind: 'click',
+        target: { name: `${capitalized(verb.toLowerCase())} ${m[1]!.toLowerCase()}`, noun: null, near: null },
+        double: false,
+        purpose: 'click',
+      },
+    ],
   },
   { family: 'clear', build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'fill', target: t, value: '' })) },
   {
@@ -975,13 +983,21 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
  * before acted on: the selection's own control, each item named, or the control its verb names.
  */
 function parsePart(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
-  const parsed = parseOne(part, values);
+  const parsed = parseOne(part, values) ?? unknownVerb(part, values);
   if (Array.isArray(parsed) || !antecedent) return parsed;
   const control = verbControl(part);
   if (control && antecedent.selection) return control;
   const each = withAntecedent(part, antecedent, values)?.map((item) => parseOne(item, values));
   if (each?.every(Array.isArray)) return each.flat();
   return control ?? parsed;
+}
+
+/** A verb the lexicon does not know: its control, the other readings kept for grounding (verb-controls.ts). */
+function unknownVerb(part: string, values: string[]): Intent[] | null {
+  const [first, ...others] = verbControlReadings(part, values) ?? [];
+  if (!first) return null;
+  if (first.length === 1 && others.length) READINGS.set(first[0]!, others.flat());
+  return first;
 }
 
 /**

@@ -207,8 +207,8 @@ describe('goal language: parsing a sentence', () => {
   describe('sentences it does not understand', () => {
     const bad: [string, RegExp][] = [
       [
-        'Frobnicate the widget',
-        /^Could not understand "Frobnicate the widget"\. Each sentence asks for one concrete action/,
+        'Play with the widget',
+        /^Could not understand "Play with the widget"\. Each sentence asks for one concrete action/,
       ],
       ['Make it pop', /^Could not understand "Make it pop"/],
       ['Wait 2 seconds', /does not wait for a fixed time; say what to wait for, e\.g\. "Wait for 'Saved'"/],
@@ -224,7 +224,7 @@ describe('goal language: parsing a sentence', () => {
       });
     }
     it('says what a sentence must do in one line, without the whole list of phrasings', () => {
-      const parsed = parseSentence('Frobnicate the widget');
+      const parsed = parseSentence('Play with the widget');
       if (parsed.ok) throw new Error('parsed');
       expect(parsed.error).to.include('one concrete action on the page, naming the element');
       expect(parsed.error).to.not.include('\n');

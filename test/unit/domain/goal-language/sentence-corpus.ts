@@ -537,6 +537,9 @@ export const CORPUS: CorpusEntry[] = [
   { goal: "Choose 'Dark' under Theme", plan: ["Choose 'Dark' next to 'Theme'"] },
   { goal: 'Open the Blue mug', plan: ["Open 'Blue mug'"] },
   { goal: 'Update the quantity of Red kettle to 4', plan: ["Fill 'quantity' in the row of 'Red kettle' with '4'"] },
+  // A container's own control, named by the verb and the container.
+  { goal: 'Empty the cart', plan: ["Click 'Empty cart'"] },
+  { goal: 'Clear my shopping list', plan: ["Click 'Clear shopping list'"] },
 ];
 
 export interface RefusedEntry {
@@ -581,5 +584,4 @@ export const REFUSED: RefusedEntry[] = [
   { goal: 'Register a new account', says: /one concrete action on the page, naming the element/ },
   { goal: 'fill email and password and click login', says: /one concrete action on the page, naming the element/ },
   { goal: 'Enter a search term', says: /say what to type and where/ },
-  { goal: 'Empty the cart', says: /say what to remove/ },
 ];
