@@ -11,7 +11,9 @@ import {
   isoDate,
   monthOf,
   monthsBetween,
+  nextOccurrence,
   readDate,
+  readDayMonth,
   sameDate,
   type CalendarDate,
   type DateOrder,
@@ -102,6 +104,9 @@ function monthShown(header: string): { year: number; month: number } | null {
 
 /** The field shows the date: read in its order, or (for a display whose order it does not tell) in either. */
 function shows(held: string, date: CalendarDate, order: DateOrder | undefined): boolean {
+  // A display without a year ("Sat, Dec 12") agrees by its day and month: the year was clicked.
+  const dayMonth = readDayMonth(held);
+  if (dayMonth) return dayMonth.month === date.month && dayMonth.day === date.day;
   const readings = order ? [readDate(held, order)] : [readDate(held), readDate(held, 'dmy'), readDate(held, 'mdy')];
   return readings.some((r) => r.kind === 'date' && sameDate(r.date, date));
 }
@@ -117,7 +122,10 @@ export async function fillDate(
   timeoutMs: number,
 ): Promise<boolean> {
   const action = { timeout: timeoutMs };
-  if (readDate(value).kind === 'not a date' || field.tag !== 'input') return false;
+  if (field.tag !== 'input') return false;
+  const dayMonth = readDate(value).kind === 'not a date' ? readDayMonth(value) : null;
+  if (dayMonth) value = await withYear(element, dayMonth, timeoutMs);
+  else if (readDate(value).kind === 'not a date') return false;
   const format = formatFromHint(field.hint);
   const order = format?.order;
   if (field.type === 'date') {
@@ -153,11 +161,28 @@ export async function fillDate(
   }
   const root = calendar.asElement();
   if (!root) throw new Error(`${field.readonly ? 'it is read-only and ' : ''}no calendar opened when it was clicked`);
-  await pickDay(root, date, timeoutMs);
+  await pickDay(element, root, date, timeoutMs);
   const held = (await element.evaluate(readField, undefined, action)).held ?? '';
   if (!shows(held, date, order))
     throw new Error(`it holds ${JSON.stringify(held)} after ${isoDate(date)} was clicked in its calendar`);
   return true;
+}
+
+/** "12 December" as the next 12 December from the page's today, written with its year. */
+async function withYear(
+  element: PwLocator,
+  dayMonth: { month: number; day: number },
+  timeoutMs: number,
+): Promise<string> {
+  const now = await element.evaluate(
+    () => {
+      const d = new Date();
+      return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
+  return isoDate(nextOccurrence(dayMonth, now));
 }
 
 function dateOf(value: string, order: DateOrder | undefined): CalendarDate {
@@ -166,9 +191,18 @@ function dateOf(value: string, order: DateOrder | undefined): CalendarDate {
   throw new Error(reading.kind === 'not a date' ? `${JSON.stringify(value)} is not a date` : reading.message);
 }
 
-/** Turns the calendar to the date's month with its next/previous controls and clicks the day. */
-async function pickDay(root: ElementHandle, date: CalendarDate, timeoutMs: number): Promise<void> {
+/**
+ * Turns the calendar to the date's month with its next/previous controls and clicks the day. A page
+ * that draws itself again on every change replaces the calendar when a month turns: the field's new
+ * calendar is then found again.
+ */
+async function pickDay(field: PwLocator, first: ElementHandle, date: CalendarDate, timeoutMs: number): Promise<void> {
+  let root = first;
   const read = async () => {
+    if (!(await root.evaluate((el) => el.isConnected))) {
+      const again = (await field.evaluateHandle(newCalendar, undefined, { timeout: timeoutMs })).asElement();
+      if (again) root = again;
+    }
     const shown: JSHandle<Shown> = await root.evaluateHandle(readCalendar);
     return {
       shown,

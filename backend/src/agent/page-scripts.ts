@@ -32,7 +32,7 @@ export const readFacts = pageFunction<(el: Element) => RawFacts>(`(el) => {
   const implicitRoles = {
     button: 'button', summary: 'button', textarea: 'textbox', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading',
     h5: 'heading', h6: 'heading', li: 'listitem', tr: 'row', td: 'cell', th: 'columnheader', option: 'option', ul: 'list',
-    ol: 'list', menu: 'list', table: 'table', nav: 'navigation', dialog: 'dialog',
+    ol: 'list', menu: 'list', table: 'table', nav: 'navigation', dialog: 'dialog', output: 'status',
   };
   const inputRoles = {
     checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',

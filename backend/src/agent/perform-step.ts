@@ -237,7 +237,9 @@ async function act(
       const field = await element!.evaluate(readField, undefined, action).catch((error) => {
         throw fail(`fill ${description}`, error);
       });
-      if (field.readonly && number) {
+      // A number shown by no field (an <output>, a span) changes only through the +/- beside it too.
+      const shown = field.held === null && !['input', 'textarea'].includes(field.tag);
+      if ((field.readonly || shown) && number) {
         // A read-only number changes only through the +/- buttons beside it.
         await stepWithArrows(element!, Number(value), timings.actionMs)
           .then((stepped) => {

@@ -59,7 +59,11 @@ export async function stepWithArrows(element: PwLocator, value: number, timeoutM
   let { up, down } = directions(arrows, field);
   // Known by name or identifiers; a guess from the layout is confirmed (or swapped) by the first click.
   let confirmed = up !== undefined && down !== undefined && arrowDirection(arrows[up]!.texts) !== null;
-  const handle = async (index: number) => (await list.getProperty(String(index))).asElement() as ElementHandle;
+  // Found again before every click: a page that draws itself again on each change replaces its buttons.
+  const handle = async (index: number) => {
+    const now: JSHandle<Element[]> = await element.evaluateHandle(findArrows, undefined, action);
+    return (await now.getProperty(String(index))).asElement() as ElementHandle;
+  };
   for (let clicks = 0; clicks <= MAX_CLICKS; clicks++) {
     const now = await element.evaluate(readNumber, undefined, action);
     if (Number.isNaN(now.number)) throw new Error(`it shows ${JSON.stringify(now.text)}, not a number`);

@@ -176,3 +176,32 @@ export function sameDate(a: CalendarDate, b: CalendarDate): boolean {
 export function monthsBetween(from: { year: number; month: number }, to: { year: number; month: number }): number {
   return (to.year - from.year) * 12 + (to.month - from.month);
 }
+
+/** A day and a month's name without a year ("12 December", "Dec 12th", "Sat, Dec 12"), else null. */
+export function readDayMonth(text: string): { month: number; day: number } | null {
+  const words = text
+    .trim()
+    .replace(WEEKDAYS, ' ')
+    .replace(/(\d)(?:st|nd|rd|th)\b/gi, '$1')
+    .replace(/\b(?:of|the)\b/gi, ' ')
+    .split(/[\s,/.-]+/)
+    .filter(Boolean);
+  if (words.length !== 2) return null;
+  const month = words.map(monthOf).find((m) => m !== null);
+  const day = words.find((w) => /^\d{1,2}$/.test(w));
+  if (!month || !day || Number(day) < 1 || Number(day) > daysIn(2024, month)) return null;
+  return { month, day: Number(day) };
+}
+
+/**
+ * The first date on or after `today` with that day and month: "12 December" written in November
+ * means this December, "2 January" next January. 29 February waits for a leap year.
+ */
+export function nextOccurrence(dayMonth: { month: number; day: number }, today: CalendarDate): CalendarDate {
+  for (let year = today.year; ; year++) {
+    const date = { year, ...dayMonth };
+    if (dayMonth.day > daysIn(year, dayMonth.month)) continue;
+    const ahead = monthsBetween(today, date);
+    if (ahead > 0 || (ahead === 0 && date.day >= today.day)) return date;
+  }
+}

@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import {
   formatDate,
   formatFromHint,
+  isoDate,
+  nextOccurrence,
+  readDayMonth,
   readDate,
   type DateFormat,
   type DateOrder,
@@ -77,4 +80,26 @@ describe('calendar dates: the spellings of a date in goals and in date fields', 
   for (const [format, text] of written)
     it(`writes 4 March 2026 as ${text} in ${JSON.stringify(format)}`, () =>
       expect(formatDate({ year: 2026, month: 3, day: 4 }, format)).to.equal(text));
+});
+
+describe('calendar dates: a day and a month without a year', () => {
+  const today = { year: 2026, month: 11, day: 28 };
+  const table: [string, string | null][] = [
+    ['12 December', '2026-12-12'],
+    ['Dec 12', '2026-12-12'],
+    ['Sat, Dec 12', '2026-12-12'],
+    ['the 2nd of January', '2027-01-02'],
+    ['28 November', '2026-11-28'],
+    ['27 Nov', '2027-11-27'],
+    ['29 February', '2028-02-29'],
+    ['31 April', null],
+    ['12 Smarch', null],
+    ['12 December 2026', null],
+  ];
+  for (const [text, iso] of table)
+    it(`reads ${JSON.stringify(text)} on 28 November 2026 as ${iso ?? 'no day and month'}`, () => {
+      const dayMonth = readDayMonth(text);
+      const date = dayMonth && nextOccurrence(dayMonth, today);
+      expect(date && isoDate(date)).to.equal(iso);
+    });
 });

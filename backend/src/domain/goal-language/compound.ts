@@ -3,6 +3,7 @@
 import { afterColon, newRecord, type ListPart } from './field-list.js';
 import type { Intent } from './intents.js';
 import { LEXICON, verbForms } from './lexicon.js';
+import { typedForm } from './typed-values.js';
 import { ACTION_START, alternation } from './verb-patterns.js';
 
 const PRONOUN = '(?:it|them|this|that|these|those|the\\s+same)';
@@ -45,7 +46,7 @@ export function sentenceParts(skeleton: string, values: string[]): ListPart[] {
   const record = newRecord(skeleton, values);
   if (record) return [record];
   const listed = afterColon(skeleton, values, startsAction);
-  if (!listed) return actionParts(skeleton);
+  if (!listed) return actionParts(skeleton).map((part) => typedForm(part) ?? part);
   return listed.flatMap((part): ListPart[] => (typeof part === 'string' ? actionParts(part) : [part]));
 }
 
