@@ -5,10 +5,10 @@
 // (The headers themselves, on every answer: test/integration/security-headers.test.ts.)
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { signInContext } from '../helpers/dashboard.js';
 import { appRoutes, routeRecords, type RouteRecords } from '../helpers/routes.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 
 interface Violation {
@@ -31,7 +31,7 @@ describe('the dashboard under its Content-Security-Policy in Chromium (e2e)', fu
     service = await startTestService({ GOALIE_CONCURRENCY: '0' });
     records = await routeRecords(service);
 
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     context = await browser.newContext();
     await signInContext(context, service, records.owner);
     // Every violation Chromium reports, by the page's event and in the console (either would do).
@@ -57,7 +57,7 @@ describe('the dashboard under its Content-Security-Policy in Chromium (e2e)', fu
     await service.runtime.evidence.put(evidenceKey('console.txt'), 'console line\n', 'text/plain; charset=utf-8', []);
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts();
     await service?.close();
   });
 

@@ -6,7 +6,6 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Writable } from 'node:stream';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { createInvitation } from '../../backend/src/app/accounts/invitations.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { createLogger } from '../../backend/src/logger.js';
@@ -15,6 +14,7 @@ import { seriousAxeViolations } from '../helpers/axe.js';
 import { pageFetch, visitor, type Visitor } from '../helpers/dashboard.js';
 import { oauthEnv, startFakeOAuthHost, type FakeHostUser, type FakeOAuthHost } from '../helpers/fake-oauth.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 
 const octocat: FakeHostUser = {
   id: 583231,
@@ -86,10 +86,10 @@ describe('signing in with GitHub and GitLab in Chromium (e2e)', function () {
       username: octocat.username,
       userId: ada.user.id,
     });
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts();
     await service?.close();
     await fakeGithub?.close();
     await fakeGitlab?.close();

@@ -5,7 +5,6 @@
 // docs/images/dashboard-review*.png.
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
@@ -14,6 +13,7 @@ import { sql } from '../helpers/project-yaml.js';
 import { connectRepository, newSha, writeReview, type Connection } from '../helpers/review-rows.js';
 import { SCREENSHOT_VIEWPORT, screenshot } from '../helpers/screenshots.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 
 const PREVIEW = 'https://pr-42.shop-previews.example.com';
 
@@ -210,13 +210,13 @@ describe('dashboard reviews in Chromium (e2e)', function () {
       await sql<{ short_id: string }>(service, "SELECT short_id FROM reviews WHERE status = 'SUPERSEDED'")
     )[0]!.short_id;
 
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     const context = await browser.newContext({ viewport: SCREENSHOT_VIEWPORT });
     await signInContext(context, service, viewer);
     page = await context.newPage();
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts();
     await service?.close();
   });
 

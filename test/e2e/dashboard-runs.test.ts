@@ -5,13 +5,13 @@
 // every page and state. DASHBOARD_SCREENSHOTS=1 also writes docs/images/dashboard-run*.png.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { signInContext, visitor, type Visitor } from '../helpers/dashboard.js';
 import { sql } from '../helpers/project-yaml.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -173,13 +173,13 @@ describe('the runs section in Chromium (e2e)', function () {
     });
     await service.runtime.dataSource.query(`UPDATE users SET name = 'Ada Lovelace' WHERE id = $1`, [member.user.id]);
     viewer = await visitor(service, { organizationId: applied.organization.id, role: 'viewer' });
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInContext(context, service, member);
     page = await context.newPage();
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts();
     await worker?.stop();
     await service?.close();
     await site?.close();

@@ -5,7 +5,6 @@
 // and state checked with axe-core. DASHBOARD_SCREENSHOTS=1 also writes docs/images/dashboard-settings-*.png.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { createProjectToken } from '../../backend/src/app/tokens.js';
 import { shopProject } from '../fixtures/projects.js';
@@ -14,6 +13,7 @@ import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { signInContext, visitor, type Visitor } from '../helpers/dashboard.js';
 import { SCREENSHOT_VIEWPORT, screenshot } from '../helpers/screenshots.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 
 const GITHUB_TOKEN = 'ghp_dashboard_settings';
 const REVIEW_CONTEXT = "A shop for garden tools. Go to /cart. Verify that 'Free shipping' is shown";
@@ -100,11 +100,11 @@ describe('dashboard settings in Chromium (e2e)', function () {
     await apiStatus(nightly.token);
     const laptop = await createProjectToken(service.runtime.app, shop.project.id, "Ada's laptop");
     await service.runtime.app.store.tokens.revokeById(shop.project.id, laptop.record.id, new Date());
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
   });
   after(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
+    await closeContexts();
     await service?.close();
     await github?.close();
   });

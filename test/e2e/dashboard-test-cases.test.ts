@@ -7,13 +7,13 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { signInContext, visitor, type Visitor } from '../helpers/dashboard.js';
 import { sql } from '../helpers/project-yaml.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -165,13 +165,13 @@ describe('the dashboard: test cases and plans (e2e)', function () {
     });
     await sql(service, "UPDATE users SET name = 'Ada Lovelace' WHERE id = $1", [ada.user.id]);
     viewer = await visitor(service, { organizationId: shop.organization.id, role: 'viewer' });
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts();
     await worker?.stop();
     await service?.close();
     await site?.close();

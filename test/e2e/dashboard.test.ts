@@ -2,12 +2,12 @@
 // a run's page, signing out; every page checked with axe-core (no serious or critical violation).
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { visitor } from '../helpers/dashboard.js';
 import { startTestService, type TestService } from '../helpers/service.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 
 describe('the dashboard in Chromium (e2e)', function () {
   this.timeout(120_000);
@@ -27,11 +27,11 @@ describe('the dashboard in Chromium (e2e)', function () {
       email: 'ada@example.com',
       password: 'lovelace and babbage',
     });
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     page = await (await browser.newContext()).newPage();
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts();
     await service?.close();
   });
 

@@ -4,11 +4,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { adminFetch, visitor } from '../helpers/dashboard.js';
 import { startGoalie, type Running } from '../helpers/processes.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { sharedBrowser } from '../helpers/shared-browser.js';
 import { waitFor } from '../helpers/wait.js';
 
 interface TestSite {
@@ -334,9 +334,8 @@ describe('executing runs in Chromium', function () {
       expect(signedOut.status).to.equal(401);
       expect((await q(`SELECT status FROM runs WHERE short_id = $1`, [slow.shortId]))[0].status).to.equal('RUNNING');
       // The page's own form, pressed in Chromium by the signed-in member.
-      const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+      const context = await (await sharedBrowser()).newContext();
       try {
-        const context = await browser.newContext();
         await context.addCookies([
           { name: 'goalie_session', value: member.cookie.split('=')[1]!, url: service.baseUrl },
         ]);
@@ -346,7 +345,7 @@ describe('executing runs in Chromium', function () {
         // Back on the run page, which says what the button did.
         await page.waitForURL(`${slow.url}?notice=cancelling`);
       } finally {
-        await browser.close();
+        await context.close();
       }
       const view = await finished(slow.shortId);
       expect(view).to.include({ status: 'CANCELLED', result: null });

@@ -1,15 +1,16 @@
-// Mocha hooks for agent tests on a real page: one Chromium and one site for the file, a fresh
-// context per test; a burn-in of a goal on a path, and a replay of its steps on a fresh page.
+// Mocha hooks for agent tests on a real page: the process's Chromium (shared-browser.ts) and one
+// site for the file, a fresh context per test; a burn-in of a goal on a path, and a replay of its
+// steps on a fresh page.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../backend/src/agent/builtin-agent.js';
 import { performStep } from '../../backend/src/agent/perform-step.js';
 import type { Step } from '../../backend/src/domain/steps.js';
+import { sharedBrowser } from './shared-browser.js';
 import { startSite, type Site } from './site.js';
 
 export interface AgentPages {
-  /** The file's Chromium, for a page that several tests share (made in a `before` of their own). */
+  /** The process's Chromium, for a page that several tests share (made in a `before` of their own). */
   readonly browser: Browser;
   readonly page: Page;
   readonly site: Site;
@@ -37,11 +38,10 @@ export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 100
   const agent = new BuiltinAgent({ findTimeoutMs });
   const failingAgent = new BuiltinAgent({ findTimeoutMs, expectTimeoutMs: FAILING_EXPECT_TIMEOUT_MS });
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite(pages);
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
   });
   beforeEach(async () => {

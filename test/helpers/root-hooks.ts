@@ -1,5 +1,6 @@
 import { fileEnded, fileStarted } from './file-times.js';
 import { stopTestPostgres } from './postgres.js';
+import { closeContexts } from './shared-browser.js';
 
 export const mochaHooks = {
   beforeAll() {
@@ -8,6 +9,7 @@ export const mochaHooks = {
   async afterAll(this: Mocha.Context) {
     this.timeout(30_000);
     fileEnded(this.test?.parent);
+    await closeContexts();
     await stopTestPostgres();
   },
 };

@@ -5,9 +5,10 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { captureState, launchBrowser, newContext, type BrowserState } from '../../backend/src/agent/browser.js';
+import { captureState, newContext, type BrowserState } from '../../backend/src/agent/browser.js';
 import { startDemoSite, type DemoSite } from '../../backend/src/demo/demo-site.js';
 import { loadProjectFile } from '../../shared/src/project-file/load.js';
+import { closeContexts, sharedBrowser } from '../helpers/shared-browser.js';
 
 const DEMO_YAML = fileURLToPath(new URL('../../backend/src/demo/demo-project.yaml', import.meta.url));
 const WAIT = { timeout: 10_000 };
@@ -209,9 +210,9 @@ describe('demo site', () => {
     let page: Page;
 
     before(async () => {
-      browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+      browser = await sharedBrowser();
     });
-    after(() => browser?.close());
+    after(() => closeContexts());
     beforeEach(async () => {
       context = await newContext(browser, null);
       page = await context.newPage();

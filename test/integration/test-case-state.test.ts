@@ -2,11 +2,11 @@
 // in with real Chromium on a site on 127.0.0.1: GET and PATCH /v1/test-cases/{id} with every
 // refusal, secrets masked in what they answer, and the Enable/Disable button of the test case's page.
 import { expect } from 'chai';
-import { launchBrowser } from '../../backend/src/agent/browser.js';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { errorMessage, sql } from '../helpers/project-yaml.js';
 import { startTestService, type ApiClient, type TestService } from '../helpers/service.js';
+import { sharedBrowser } from '../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
 import { adminFetch, signInContext, visitor } from '../helpers/dashboard.js';
@@ -245,9 +245,8 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
     it('shows Enable once burned in; pressing it in Chromium enables, then Disable disables', async () => {
       const url = `${service.baseUrl}/test-cases/${ids['Burns in']}`;
       expect(await enabled(ids['Burns in']!)).to.equal(false);
-      const browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+      const context = await (await sharedBrowser()).newContext();
       try {
-        const context = await browser.newContext();
         await signInContext(
           context,
           service,
@@ -265,7 +264,7 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
         await page.getByRole('button', { name: 'Enable' }).waitFor();
         expect(await enabled(ids['Burns in']!)).to.equal(false);
       } finally {
-        await browser.close();
+        await context.close();
       }
     });
 

@@ -2,9 +2,9 @@
 // title and a thought that says what was checked and what was found.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { NotUnderstood } from '../../../backend/src/agent/errors.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const ORDERS = html(
@@ -31,11 +31,10 @@ describe('built-in agent: evaluating expected results', function () {
   const agent = new BuiltinAgent({ expectTimeoutMs: 1500 });
 
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({ '/orders/7': ORDERS });
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
   });
   beforeEach(async () => {

@@ -2,9 +2,9 @@
 // true and fails with a line that says what was found.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { FAILING_EXPECT_TIMEOUT_MS } from '../../helpers/agent-pages.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const CONTROLS = html(
@@ -61,14 +61,13 @@ describe('built-in agent: checking the state and value of controls', function ()
 
   // One page for the file: every case loads the page it judges, and judging changes nothing.
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({ '/controls': CONTROLS, '/dialog': DIALOG });
     context = await browser.newContext();
     page = await context.newPage();
   });
   after(async () => {
     await context?.close();
-    await browser?.close();
     await site?.close();
   });
 

@@ -4,7 +4,6 @@
 // request: what was sent, that secrets were not, and that replays never ask again.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { NotUnderstood } from '../../../backend/src/agent/errors.js';
 import type { TokenUsage } from '../../../backend/src/agent/language-model.js';
@@ -15,6 +14,7 @@ import { parseExpectedResult } from '../../../backend/src/domain/goal-language/p
 import { parseSentence } from '../../../backend/src/domain/goal-language/parse-sentence.js';
 import type { ConfigValues, Step } from '../../../backend/src/domain/steps.js';
 import { httpError, refusal, startFakeLlm, textAnswer, toolCall, type FakeLlm } from '../../helpers/fake-llm.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const SHOP = html(
@@ -82,7 +82,7 @@ describe('built-in agent with a language model', function () {
   });
 
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({ '/shop': SHOP, '/cart': CART, '/done': DONE, '/account': ACCOUNT });
     llm = await startFakeLlm();
     // The premise of these tests: the built-in parser does not read these.
@@ -91,7 +91,6 @@ describe('built-in agent with a language model', function () {
     expect(parseExpectedResult(UNREAD).ok, UNREAD).to.equal(false);
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
     await llm?.close();
   });

@@ -2,10 +2,10 @@
 // steps with placeholders (never the values), and works with a login split over two pages.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { performStep } from '../../../backend/src/agent/perform-step.js';
 import type { ConfigValues, Step } from '../../../backend/src/domain/steps.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const ONE_PAGE = html(
@@ -48,11 +48,10 @@ describe('built-in agent: log in with a config', function () {
   const agent = new BuiltinAgent({ findTimeoutMs: 2000 });
 
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({ '/unlinked': UNLINKED, '/login': ONE_PAGE, '/login2': TWO_PARTS, '/home': HOME });
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
   });
   beforeEach(async () => {

@@ -2,8 +2,8 @@
 // sentence asks for.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const FORM = html(
@@ -48,7 +48,7 @@ describe('built-in agent: each phrasing does what it says', function () {
   const agent = new BuiltinAgent({ findTimeoutMs: 2000 });
 
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({
       '/form': FORM,
       '/todos': TODOS,
@@ -57,7 +57,6 @@ describe('built-in agent: each phrasing does what it says', function () {
     });
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
   });
   beforeEach(async () => {

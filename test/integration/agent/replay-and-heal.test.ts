@@ -3,12 +3,12 @@
 // TargetNotFound and healing records a step that works on the new page.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { builtinStepPlayer } from '../../../backend/src/agent/builtin-step-player.js';
 import { StepFailed, TargetNotFound } from '../../../backend/src/agent/errors.js';
 import { performStep } from '../../../backend/src/agent/perform-step.js';
 import type { ConfigValues, Step } from '../../../backend/src/domain/steps.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const loginPage = (emailLabel: string, nameAttribute = 'email', type = 'email') =>
@@ -56,11 +56,10 @@ describe('built-in agent: burn-in, replay and healing', function () {
   const configs: ConfigValues = { admin: { email: 'ada@example.com', password: 's3cret' } };
 
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({ '/login': loginPage('Email'), '/dashboard': DASHBOARD, '/todos': TODOS });
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
   });
   beforeEach(() => site.setPage('/login', loginPage('Email')));

@@ -6,12 +6,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { performStep } from '../../../backend/src/agent/perform-step.js';
 import type { Step } from '../../../backend/src/domain/steps.js';
 import { maskEvidence } from '../../../backend/src/storage/mask-evidence.js';
 import { readZip } from '../../../backend/src/zip.js';
 import { decodings } from '../../helpers/reveal-secret.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 
 const SECRET = 'Zq!9 hunter~Secret';
 const PAGE = `<!doctype html><title>Search</title>
@@ -54,10 +54,9 @@ describe('typing a secret into a field that listens to keys', function () {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
   });
   after(async () => {
-    await browser?.close();
     server?.close();
   });
 

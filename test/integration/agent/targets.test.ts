@@ -2,11 +2,11 @@
 // has instead of guessing.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { performStep } from '../../../backend/src/agent/perform-step.js';
 import type { BurnInResult } from '../../../backend/src/agent/agent.js';
 import type { Step } from '../../../backend/src/domain/steps.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const todos = (items: string[]) =>
@@ -79,7 +79,7 @@ describe('built-in agent: finding targets', function () {
   const agent = new BuiltinAgent({ findTimeoutMs: 1000 });
 
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({
       '/todos': todos(['Buy milk', 'Walk dog']),
       '/invoices': INVOICES,
@@ -93,7 +93,6 @@ describe('built-in agent: finding targets', function () {
     });
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
   });
   beforeEach(async () => {

@@ -4,10 +4,10 @@
 // recorded steps on a fresh page.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { performStep } from '../../../backend/src/agent/perform-step.js';
 import type { Step } from '../../../backend/src/domain/steps.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const TODOS = html(
@@ -85,7 +85,7 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
   const agent = new BuiltinAgent({ findTimeoutMs: 1000 });
 
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite({
       '/tree': TREE,
       '/plan': DIV_SELECT,
@@ -97,7 +97,6 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
     });
   });
   after(async () => {
-    await browser?.close();
     await site?.close();
   });
   beforeEach(async () => {

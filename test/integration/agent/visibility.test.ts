@@ -3,8 +3,8 @@
 // worst thing a test tool can report, so every hiding technique gets a page of its own.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../backend/src/agent/browser.js';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
+import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
 const SR_ONLY =
@@ -262,14 +262,13 @@ describe('built-in agent: expected results are judged as a person sees the page'
 
   // One page for the file: every test loads the page it judges.
   before(async () => {
-    browser = await launchBrowser({ chromiumPath: null, wsEndpoint: null });
+    browser = await sharedBrowser();
     site = await startSite(pages);
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
   });
   after(async () => {
     await context?.close();
-    await browser?.close();
     await site?.close();
   });
 
