@@ -43,7 +43,7 @@ const ACCOUNT = html(
   <script>rotate.onclick = () => { msg.textContent = 'Token rotated'; };</script>`,
 );
 
-const UNPARSED = 'I want to pay for my order';
+const UNPARSED = 'Get my order paid';
 const UNPARSED_TOO = 'Make sure a blue mug ends up in the basket';
 const UNREAD = 'The customer should feel confident their purchase went through';
 const action = (

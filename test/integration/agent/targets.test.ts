@@ -214,11 +214,11 @@ describe('built-in agent: finding targets', function () {
 
   describe('failures name the sentence and what came closest', () => {
     it('an unknown sentence says what the page has, points to the phrasings, and keeps the steps before it', async () => {
-      const result = await burnIn('Go to /login. Frobnicate the widget. Click Sign in');
+      const result = await burnIn('Go to /login. Make the widget pop. Click Sign in');
       expect(result.ok).to.equal(false);
       expect(result.steps.map((s) => s.sentence)).to.deep.equal(['Go to /login']);
       expect(result.error).to.match(
-        /^Could not understand "Frobnicate the widget"\. Each sentence asks for one concrete action on the page[^\n]*\nNothing on http:\/\/127\.0\.0\.1:\d+\/login shares a word with it\.\nHow to write goal sentences: docs\/goal-language\.md /,
+        /^Could not understand "Make the widget pop"\. Each sentence asks for one concrete action on the page[^\n]*\nNothing on http:\/\/127\.0\.0\.1:\d+\/login shares a word with it\.\nHow to write goal sentences: docs\/goal-language\.md /,
       );
     });
 
