@@ -8,7 +8,7 @@ import { actionKey } from '../domain/goal-language/intent-key.js';
 import type { Intent, ParsedAction, Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { findConfig, pickLoginKeys, placeholderFor } from '../domain/goal-language/login-keys.js';
 import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
-import { parseSentence } from '../domain/goal-language/parse-sentence.js';
+import { notUnderstood, parseSentence } from '../domain/goal-language/parse-sentence.js';
 import { goalPhrasings } from '../domain/goal-language/phrasings.js';
 import { splitGoal } from '../domain/goal-language/split-goal.js';
 import type { Step, Target } from '../domain/steps.js';
@@ -186,17 +186,24 @@ export class BuiltinAgent implements Agent {
       return null;
     }
     const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
-    for (const action of parsed.actions) {
+    for (const [index, action] of parsed.actions.entries()) {
+      let recorded = 0;
+      const counted = async (step: Step) => {
+        recorded += 1;
+        await record(step);
+      };
+      const how: How = { fuzzy: false, from: compound ? sentence : undefined, record: counted };
       try {
-        await this.orModelTarget(
-          page,
-          action,
-          context,
-          { fuzzy: false, from: compound ? sentence : undefined, record },
-          (how) => this.performReading(page, action, context, how),
-        );
+        // An unknown verb read as the control it names is a guess: with a model, the page having no
+        // such control sends the whole sentence to the model (hook 1), not only a target (hook 2).
+        if (action.guessed && index === 0 && this.assist) await this.performReading(page, action, context, how);
+        else await this.orModelTarget(page, action, context, how, (h) => this.performReading(page, action, context, h));
       } catch (error) {
-        return message(error);
+        if (!(error instanceof TargetMissing) || !action.guessed || index > 0 || recorded) return message(error);
+        if (!this.assist)
+          return `${notUnderstood(sentence, 'no control on the page is named by its verb')}\n${message(error)}`;
+        const failed = await this.interpretByModel(page, sentence, context, record);
+        return failed === null ? null : `${message(error)}\n${failed}`;
       }
     }
     return null;

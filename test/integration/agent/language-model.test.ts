@@ -177,6 +177,26 @@ describe('built-in agent with a language model', function () {
       expect(await page.locator('#state').innerText()).to.equal('Payment details');
     });
 
+    it('reads a sentence whole when its unknown verb names no control on the page (not only a target)', async () => {
+      const guessed = 'I want to pay for my order';
+      expect(parseSentence(guessed), 'read as the control "Pay"').to.deep.include({ ok: true });
+      llm.script(
+        toolCall('record_actions', {
+          understood: true,
+          reason: 'pay',
+          actions: [action({ action: 'goto', url: '/cart' }), action({ target: button('Proceed to payment') })],
+        }),
+      );
+      const page = await pageAt('/shop');
+      const result = await agentWith().burnIn(page, guessed, context());
+      expect(result.error ?? '').to.equal('');
+      expect(llm.requests.map((r) => r.body.tools![0]!.function.name)).to.deep.equal(['record_actions']);
+      expect(result.steps.map((s) => [s.sentence, s.interpretedBy])).to.deep.equal([
+        ['Go to /cart', 'scripted-model'],
+        ["Click 'Proceed to payment'", 'scripted-model'],
+      ]);
+    });
+
     it('records nothing for an element the model names that is not on the page', async () => {
       llm.script(
         toolCall('record_actions', {

@@ -57,6 +57,11 @@ export interface ParsedAction {
   sentence: string;
   /** Other readings, tried in order when this one's target is not on the page ("Delete Buy milk"). */
   alternatives?: ParsedAction[];
+  /**
+   * Read only as the control an unknown verb names (verb-controls.ts): when the page has no such
+   * control, the rules did not understand the sentence after all.
+   */
+  guessed?: boolean;
 }
 
 export type SentenceParse = { ok: true; actions: ParsedAction[] } | { ok: false; error: string };

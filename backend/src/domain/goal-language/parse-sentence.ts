@@ -138,6 +138,8 @@ const GENERIC_POPUP =
 
 /** Other readings of an intent a rule produced, attached to its ParsedAction. */
 const READINGS = new WeakMap<Intent, Intent[]>();
+/** Intents read only from a verb the lexicon does not know (ParsedAction.guessed). */
+const GUESSED = new WeakSet<Intent>();
 
 /** "Delete 'Buy milk'": the Delete (or Remove) control of the row of Buy milk; else one named "Delete Buy milk". */
 /** The control a row action is named by: "Delete" (or "Remove"), "Archive", "Duplicate". */
@@ -996,6 +998,7 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
 function unknownVerb(part: string, values: string[]): Intent[] | null {
   const [first, ...others] = verbControlReadings(part, values) ?? [];
   if (!first) return null;
+  for (const intent of first) GUESSED.add(intent);
   if (first.length === 1 && others.length) READINGS.set(first[0]!, others.flat());
   return first;
 }
@@ -1139,7 +1142,8 @@ export function parseSentence(sentence: string): SentenceParse {
 }
 
 function actions(sentence: string, intents: Intent[]): SentenceParse {
-  const withReadings = (action: ParsedAction): ParsedAction => {
+  const withReadings = (plain: ParsedAction): ParsedAction => {
+    const action = GUESSED.has(plain.intent) ? { ...plain, guessed: true } : plain;
     const readings = READINGS.get(action.intent);
     return readings
       ? { ...action, alternatives: readings.map((intent) => ({ intent, sentence: formatIntent(intent) })) }
