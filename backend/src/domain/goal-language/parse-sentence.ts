@@ -10,6 +10,7 @@ import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
 import { verbControlReadings } from './verb-controls.js';
 import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
 import { fieldValue } from './field-value.js';
+import { filterValue } from './filter-value.js';
 import { columnNamed } from './sort-order.js';
 import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
@@ -285,6 +286,12 @@ const INTO = ['into', 'in', 'inside', 'on', 'to'];
 const POSSESSIVES = ['the', 'my', 'your', 'our'];
 
 /** "Sort by X", "Filter the users by X": what the list is ordered or narrowed by. */
+const chooseNamed = (name: string): Intent => ({
+  kind: 'click',
+  target: { name, noun: null, near: null },
+  double: false,
+  purpose: 'choose',
+});
 const BY_CLAUSE = /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i;
 const saysBy = (verb: string, object: string) => /\sby$/i.test(verb) || /^(?:the\s+)?(?:[\w-]+\s+)?by\s/i.test(object);
 
@@ -437,6 +444,16 @@ const RULES: Rule[] = [
       ];
     },
   },
+  // "Show only shoes", "Show only the cards assigned to Sam Lee": the filter control named by the
+  // value (a chip, a checkbox, a tab, or an option of a list: agent/lists-offering.ts).
+  {
+    family: 'filter',
+    slot: /^only\s+(.+)$/i,
+    build: (m, v) => {
+      const value = filterValue(m[1]!);
+      return value ? [chooseNamed(unmask(value, v))] : null;
+    },
+  },
   // "Filter by status Archived", "Filter the users by role: Admin": that value of the filter's field
   // (or, when the page has no such field, a filter control named by the value); "Filter by Overdue": that control.
   {
@@ -444,14 +461,10 @@ const RULES: Rule[] = [
     slot: BY_CLAUSE,
     build: (m, v, verb) => {
       if (!saysBy(verb, m[0]!)) return null;
-      const pair = fieldValue(m[1]!, v);
-      const choose = (value: string): Intent => ({
-        kind: 'click',
-        target: { name: unmask(value, v), noun: null, near: null },
-        double: false,
-        purpose: 'choose',
-      });
-      if (!pair || !/^(?:\uE000|[\p{Lu}\d])/u.test(pair[1])) return [choose(m[1]!)];
+      const phrase = filterValue(m[1]!) ?? m[1]!;
+      const pair = fieldValue(phrase, v);
+      const choose = (value: string): Intent => chooseNamed(unmask(value, v));
+      if (!pair || !/^(?:\uE000|[\p{Lu}\d])/u.test(pair[1])) return [choose(phrase)];
       const select: Intent = {
         kind: 'select',
         target: { name: unmask(pair[0], v), noun: null, near: null },

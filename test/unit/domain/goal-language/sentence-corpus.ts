@@ -173,6 +173,11 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Select Sweden from the country dropdown', plan: ["Select 'Sweden' from the 'country' dropdown"] },
   { goal: 'select Sweden as the country', plan: ["Select 'Sweden' from 'country'"] },
   { goal: 'Choose Express shipping', plan: ["Choose 'Express shipping'"] },
+  // A filter named by its value: the kind of item and the relation are not its name (filter-value.ts).
+  { goal: 'Show only Overdue invoices', plan: ["Choose 'Overdue'"] },
+  { goal: 'Display only the tickets assigned to Grace Hopper', plan: ["Choose 'Grace Hopper'"] },
+  { goal: 'show only posts tagged as Release', plan: ["Choose 'Release'"] },
+  { goal: 'Filter the list by the Urgent tag', plan: ["Choose 'Urgent'"] },
   { goal: 'pick M as the size', plan: ["Select 'M' from 'size'"] },
   { goal: 'Choose 2 in the Quantity dropdown', plan: ["Select '2' from the 'Quantity' dropdown"] },
   { goal: 'Set the country to Sweden', plan: ["Fill 'country' with 'Sweden'"] },
