@@ -46,6 +46,7 @@ import {
 import { offersOnPage } from './page-reading.js';
 import { elementOf, personTargetsOf, visuallyHidden } from './person-target.js';
 import type { LanguageModel } from './language-model.js';
+import { listsOffering } from './lists-offering.js';
 import { locateModelTarget } from './llm/locate-model-target.js';
 import { ModelAssist } from './llm/model-assist.js';
 import type { ModelTarget } from './llm/questions.js';
@@ -274,6 +275,8 @@ export class BuiltinAgent implements Agent {
    * home page that lists no products, the cart for "Check out"). Burn-in only: that click is recorded.
    */
   private async performReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    const inList = await this.optionOfAList(page, action, context, how);
+    if (inList) return inList;
     try {
       return await this.performAnyReading(page, action, context, how);
     } catch (error) {
@@ -300,6 +303,37 @@ export class BuiltinAgent implements Agent {
         );
       }
     }
+  }
+
+  /**
+   * A value to choose that one closed list of the page offers: chosen from that list
+   * (lists-offering.ts), before a search by name could click the same words shown as text elsewhere.
+   * Null when no list offers it; refused when several do.
+   */
+  private async optionOfAList(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[] | null> {
+    const { intent } = action;
+    if (intent.kind !== 'click' || intent.purpose !== 'choose' || intent.target.near || !intent.target.name)
+      return null;
+    const lists = await listsOffering(page, intent.target.name);
+    if (lists.length > 1)
+      throw new ActionFailed(
+        `Could not do "${action.sentence}": "${intent.target.name}" is an option of ${lists.length} lists (${lists.map((l) => JSON.stringify(l.list)).join(', ')}); say which, e.g. "Select '${lists[0]!.option}' from '${lists[0]!.list}'".`,
+      );
+    if (!lists.length) return null;
+    const select: Intent = {
+      kind: 'select',
+      target: { name: lists[0]!.list, noun: null, near: null },
+      value: lists[0]!.option,
+    };
+    return this.perform(page, { intent: select, sentence: formatIntent(select) }, context, {
+      ...how,
+      from: how.from ?? action.sentence,
+    });
   }
 
   /**
