@@ -137,26 +137,24 @@ export async function performStep(
   const direct =
     target && target.locators.length && (findsByRole(target.locators[0]!) || recordedRole(target) === undefined);
   if (target && target.locators.length && !direct)
-    return act(page, step, await locate(page, step, target, timings.firstLocatorMs), context, timings, false);
+    return act(page, step, await locate(page, step, target, timings.firstLocatorMs), context, timings);
   if (target && target.locators.length) {
-    // The usual case costs one lookup: the first locator goes straight into the action, which waits
-    // for its element and refuses a locator that matches two. Only when that misses are the
-    // locators compared one by one (and a miss of all of them is TargetNotFound).
-    try {
-      return await act(
-        page,
-        step,
-        toPlaywright(page, target.locators[0]!).visible(),
-        context,
-        { ...timings, actionMs: timings.firstLocatorMs },
-        true,
-      );
-    } catch (error) {
-      if (!isMiss(error)) throw error;
-    }
-    return act(page, step, await locate(page, step, target, 0), context, timings, false);
+    // The usual case costs one short wait: the first locator is waited for, strictly (a locator
+    // that matches two is a miss), and then acted on. The wait covers only the finding: an action
+    // that has begun (a click whose page loads slowly) is never taken for a miss and tried again,
+    // which would send a form twice or heal a step that worked. Only when the first locator
+    // misses are the locators compared one by one (and a miss of all of them is TargetNotFound).
+    const first = toPlaywright(page, target.locators[0]!).visible();
+    const found = await first.waitFor({ state: 'visible', timeout: timings.firstLocatorMs }).then(
+      () => true,
+      (error: unknown) => {
+        if (isMiss(error)) return false;
+        throw error;
+      },
+    );
+    return act(page, step, found ? first : await locate(page, step, target, 0), context, timings);
   }
-  return act(page, step, null, context, timings, false);
+  return act(page, step, null, context, timings);
 }
 
 /** The locator found nothing (in time), or more than one element. */
@@ -171,14 +169,10 @@ async function act(
   element: PwLocator | null,
   context: StepContext,
   timings: StepTimings,
-  raw: boolean,
 ): Promise<void> {
   const since = watchNetwork(page);
-  // On the fast path a miss must come out as Playwright raised it, so the caller can try the others.
   const fail = (what: string, error: unknown) =>
-    raw && isMiss(error)
-      ? (error as Error)
-      : new StepFailed(step, `"${step.sentence}": could not ${what}: ${firstLine(error)}`);
+    new StepFailed(step, `"${step.sentence}": could not ${what}: ${firstLine(error)}`);
   const description = 'target' in step && step.target ? step.target.description : '';
   const action = { timeout: timings.actionMs };
   switch (step.action) {

@@ -170,6 +170,22 @@ describe('built-in agent: burn-in, replay and healing', function () {
     expect(builtinStepPlayer().isTargetNotFound(error)).to.equal(true);
   });
 
+  it('a click whose page loads slower than the first look is done once, not looked for again', async () => {
+    // The first locator's short wait is for finding the element. Once found, the click may wait
+    // for the page it opens longer than that: a second look would find the button again (or, once
+    // the new page is in, not at all) and send the form twice, or heal a step that worked.
+    const steps = await burnIn("Go to /login. Click 'Sign in'");
+    const page = await replay(steps.slice(0, 1));
+    const fast = { firstLocatorMs: 300, actionMs: 5000, waitMs: 2000, navigationMs: 5000 };
+    site.hold('/dashboard');
+    const before = site.hits.filter((p) => p === '/dashboard').length;
+    const released = new Promise((resolve) => setTimeout(resolve, 1200)).then(() => site.release());
+    await performStep(page, steps[1]!, { baseUrl: site.url, configs }, fast);
+    await released;
+    expect(site.hits.filter((p) => p === '/dashboard').length - before).to.equal(1);
+    expect(new URL(page.url()).pathname).to.equal('/dashboard');
+  });
+
   it('a false assertion or a failed navigation is a StepFailed, not a TargetNotFound', async () => {
     const page = await freshPage();
     const assert: Step = {
