@@ -76,3 +76,18 @@ export function useAgentPages(pages: Record<string, string>, findTimeoutMs = 100
     },
   };
 }
+
+/**
+ * One test per [path, expected result, passes]: the result judged on the page at `path` passes or
+ * fails as the row says (a failing one on the short timeout), the agent's thought shown if not.
+ */
+export function itJudges(pages: AgentPages, cases: [string, string, boolean][]): void {
+  for (const [path, expected, passes] of cases) {
+    it(`${path}: "${expected}" ${passes ? 'passes' : 'fails'}`, async () => {
+      await pages.page.goto(pages.site.url + path);
+      const agent = passes ? pages.agent : pages.failingAgent;
+      const evaluation = await agent.evaluate(pages.page, expected, { baseUrl: pages.site.url, configs: {} });
+      expect(evaluation.passed, evaluation.thought).to.equal(passes);
+    });
+  }
+}

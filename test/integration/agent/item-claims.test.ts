@@ -2,7 +2,7 @@
 // list, and a grid of cards drawn with classes only. An item is found by a text it shows as whole
 // words; two items that disagree fail; hidden items do not count.
 import { expect } from 'chai';
-import { useAgentPages } from '../../helpers/agent-pages.js';
+import { itJudges, useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
 
 const PAGES = {
@@ -48,14 +48,7 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/cards', 'The card of Write docs says Overdue', false],
     ['/cards', 'Write docs is the second card', true],
   ];
-  for (const [path, expected, passes] of cases) {
-    it(`${path}: "${expected}" ${passes ? 'passes' : 'fails'}`, async () => {
-      await pages.page.goto(pages.site.url + path);
-      const agent = passes ? pages.agent : pages.failingAgent;
-      const evaluation = await agent.evaluate(pages.page, expected, { baseUrl: pages.site.url, configs: {} });
-      expect(evaluation.passed, evaluation.thought).to.equal(passes);
-    });
-  }
+  itJudges(pages, cases);
 
   it('says what the items show when a claim fails', async () => {
     await pages.page.goto(`${pages.site.url}/table`);

@@ -3,7 +3,7 @@
 // their names, and a mail client whose current folder is the link marked aria-current. A folder not
 // shown fails either way: an item not seen says nothing about a folder nobody opened.
 import { expect } from 'chai';
-import { useAgentPages } from '../../helpers/agent-pages.js';
+import { itJudges, useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
 
 const PAGES = {
@@ -63,14 +63,7 @@ describe('built-in agent: expected results about an item field and its group', f
     // The Outbox folder is not open: the message's absence from the page proves nothing.
     ['/mail', 'The Globex invoice is not in the Outbox', false],
   ];
-  for (const [path, expected, passes] of cases) {
-    it(`${path}: "${expected}" ${passes ? 'passes' : 'fails'}`, async () => {
-      await pages.page.goto(pages.site.url + path);
-      const agent = passes ? pages.agent : pages.failingAgent;
-      const evaluation = await agent.evaluate(pages.page, expected, { baseUrl: pages.site.url, configs: {} });
-      expect(evaluation.passed, evaluation.thought).to.equal(passes);
-    });
-  }
+  itJudges(pages, cases);
 
   it('names what the field and the group show when a claim fails', async () => {
     const context = { baseUrl: pages.site.url, configs: {} };
