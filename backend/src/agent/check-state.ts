@@ -18,6 +18,7 @@ import {
 import type { ExpectationResult } from './check-expectation.js';
 import { TargetUnresolved } from './errors.js';
 import { toPlaywright } from './playwright-locator.js';
+import { labelledFigures } from './labelled-figures.js';
 import { resolveTarget } from './resolve-target.js';
 
 type StateExpectation = Extract<Expectation, { kind: 'state' | 'value' }>;
@@ -242,6 +243,9 @@ export async function checkState(
   }
   const deadline = Date.now() + timeoutMs;
   const purpose = purposeOf(expectation);
+  const { target } = expectation;
+  if (expectation.kind === 'value' && target.name !== null && target.noun === null && !target.near)
+    return checkValueOrFigure(page, expectation, configs, title, deadline);
   let locator: PwLocator;
   let description: string;
   // A noun whose roles the purpose does not cover ("the 'Brightness' slider"): look for those first.
@@ -267,6 +271,60 @@ export async function checkState(
     };
   }
   return checkFound(page, expectation, configs, locator, description, title, deadline);
+}
+
+/**
+ * "The subtotal is $12.00": the value of a field of that name, else the value the page shows beside
+ * that label (agent/labelled-figures.ts). A label shown with two different values is refused, not
+ * read either way. The field is looked for now and then; the shown values at every poll.
+ */
+async function checkValueOrFigure(
+  page: Page,
+  expectation: Extract<Expectation, { kind: 'value' }>,
+  configs: ConfigValues,
+  title: string,
+  deadline: number,
+): Promise<ExpectationResult> {
+  const name = expectation.target.name!;
+  const wanted = resolvePlaceholders(expectation.text, configs);
+  let unresolved: TargetUnresolved | null = null;
+  let figures: string[];
+  for (let poll = 0; ; poll++) {
+    const last = Date.now() >= deadline;
+    if (poll % 10 === 0 || last) {
+      try {
+        const resolved = await resolveTarget(page, expectation.target, 'fill', { fuzzy: false, timeoutMs: 0 });
+        const locator = toPlaywright(page, resolved.target.locators[0]!).visible().first();
+        return await checkFound(page, expectation, configs, locator, resolved.target.description, title, deadline);
+      } catch (error) {
+        if (!(error instanceof TargetUnresolved)) throw error;
+        unresolved = error;
+      }
+    }
+    figures = [...new Set(await labelledFigures(page, name))];
+    if (figures.length === 1 && sameValue(figures[0]!, wanted))
+      return { passed: true, title, line: `✓ ${JSON.stringify(name)} shows ${valueWords(figures[0]!)}.` };
+    if (last) break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  if (figures.length > 1)
+    return {
+      passed: false,
+      title,
+      line: `✗ ${JSON.stringify(name)} is shown ${figures.length} times with different values (${figures.map(valueWords).join(', ')}), so which one is meant is not clear; name the place ("The row of 'X' shows ...").`,
+    };
+  if (figures.length === 1)
+    return {
+      passed: false,
+      title,
+      line: `✗ ${JSON.stringify(name)} shows ${valueWords(figures[0]!)}, not ${valueWords(expectation.text)}.`,
+    };
+  const closest = unresolved?.closest.length ? `; closest: ${unresolved.closest.map(describeOffer).join(', ')}` : '';
+  return {
+    passed: false,
+    title,
+    line: `✗ found no field named ${JSON.stringify(name)} and no value shown beside a label ${JSON.stringify(name)}${closest}.`,
+  };
 }
 
 /**

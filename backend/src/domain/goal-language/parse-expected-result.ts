@@ -42,6 +42,10 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 const N = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const SHOWN = '(?:shown|visible|displayed|present|showing|listed|there|on\\s+the\\s+page|on\\s+screen)';
+/** A label of up to four words, or a quoted one; "X's price" and "the price of X" are item claims. */
+const NAME_WORDS = '\\uE000\\d+\\uE001|(?:(?!of\\s)[\\w-]+\\s+){0,3}?[\\w-]+';
+/** A shown figure: a number with its currency or unit ("$12.00", "€402", "7", "15 %"), or a quoted value. */
+const FIGURE = '\\uE000\\d+\\uE001|[-+−]?(?:[$€£¥]\\s?)?\\d[\\d,.]*(?:\\s?(?:%|[$€£¥]|kr|SEK|NOK|DKK|EUR|USD|GBP))?';
 const TEXT_NOUN = '(?:text|message|heading|label|title|notification|banner|button|link|error|toast|alert|page)';
 
 /** Matchers, tried in order on one clause; `m` is the match on the skeleton. */
@@ -123,7 +127,33 @@ const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | 
     (m, v) => text('visible', m[1]!, v),
   ],
   [/^(?:(?:i|we|you|the\s+user)\s+(?:can\s+)?)?(?:see|sees)\s+(.+)$/i, (m, v) => text('visible', m[1]!, v)],
+  // A value beside its label: "The subtotal is $12.00", "The Inbox unread count is still 4", "The
+  // total on the review is €402", "a total of €270". After the cart, URL and title clauses, which
+  // know those names better.
+  [
+    new RegExp(
+      `^(?:the\\s+|my\\s+)?(${NAME_WORDS})(?:\\s+(?:on|in)\\s+the\\s+[\\w-]+(?:\\s+(?:page|step|screen|drawer|dialog|panel))?)?\\s+(?:is|equals)\\s+(?:now\\s+|still\\s+)?(${FIGURE})$`,
+      'i',
+    ),
+    (m, v) => figure(m[1]!, m[2]!, v),
+  ],
+  // "The review shows a total of €270", "a balance of $5": a label of one or two words.
+  [
+    new RegExp(
+      `^(?:(?:the\\s+)?[\\w-]+(?:\\s+(?:page|step|screen|drawer|dialog|panel))?\\s+(?:shows|displays|has|lists)\\s+)?(?:an?|the)\\s+(\\uE000\\d+\\uE001|(?:[\\w-]+\\s+)?[\\w-]+)\\s+of\\s+(${FIGURE})$`,
+      'i',
+    ),
+    (m, v) => figure(m[1]!, m[2]!, v),
+  ],
 ];
+
+/** The value beside a label; "the Inbox unread count" is the figure beside "Inbox". */
+function figure(name: string, value: string, values: string[]): Expectation | null {
+  const label = unmask(name, values)
+    .replace(/(\S)\s+(?:unread\s+)?(?:count|counter|badge)$/i, '$1')
+    .trim();
+  return label ? { kind: 'value', target: { name: label, noun: null, near: null }, text: unmask(value, values) } : null;
+}
 
 function numberOf(word: string): number {
   return /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()]!;

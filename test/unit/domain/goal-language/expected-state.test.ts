@@ -107,6 +107,14 @@ describe('goal language: expected results about controls', () => {
     ['The slider is at 50', val(t(null, 'slider'), '50')],
     ['The Volume slider is set to 75', val(t('Volume', 'slider'), '75')],
     ["The 'Volume' slider equals 75", val(t('Volume', 'slider'), '75')],
+    // A value beside its label, or a field's value: a figure or a quoted text after "is".
+    ['The subtotal is $12.00', val(t('subtotal'), '$12.00')],
+    ['The total on the review page is €402', val(t('total'), '€402')],
+    ['The quantity is 7', val(t('quantity'), '7')],
+    ["The status is 'Active'", val(t('status'), 'Active')],
+    ['The Inbox unread count is still 4', val(t('Inbox'), '4')],
+    ['The discount equals 15 %', val(t('discount'), '15 %')],
+    ['A total of €270', val(t('total'), '€270')],
   ];
   for (const [text, expected] of table) {
     it(text, () => {
