@@ -80,10 +80,42 @@ function judge(expectation: ItemExpectation, item: string, found: ItemFound[]): 
     : { holds: false, why: `its list shows ${found[0]!.count} items: ${list(found[0]!)}` };
 }
 
+/**
+ * "Only Ada and Grace are listed": one list of exactly that many items in which each name is shown by
+ * an item of its own (`found[i]`: the items showing `names[i]`; a list is known by its items' texts).
+ */
+function judgeOnlyThese(names: string[], found: ItemFound[][]): { holds: boolean; why: string } {
+  const quoted = names.map((name) => JSON.stringify(name)).join(', ');
+  const missing = names.findIndex((_name, i) => !found[i]!.length);
+  if (missing >= 0) return { holds: false, why: `no row, list item or card shows ${JSON.stringify(names[missing])}` };
+  const listOf = (f: ItemFound) => f.items.join('\n');
+  for (const first of found[0]!) {
+    if (first.count !== names.length) continue;
+    const positions = new Set<number>();
+    for (const each of found) {
+      const inList = each.filter((f) => listOf(f) === listOf(first));
+      // A name shown by two items of the list is not one of "exactly these" by itself: any will do.
+      for (const f of inList)
+        if (!positions.has(f.position)) {
+          positions.add(f.position);
+          break;
+        }
+    }
+    if (positions.size === names.length) return { holds: true, why: `its list shows only ${quoted}` };
+  }
+  const first = found[0]![0]!;
+  return {
+    holds: false,
+    why: `its list shows ${first.count} items: ${first.items.map((text) => JSON.stringify(text)).join(', ')}`,
+  };
+}
+
 function resolveClaim(claim: ItemExpectation['claim'], configs: ConfigValues): ItemExpectation['claim'] {
   if ('shows' in claim) return { ...claim, shows: resolvePlaceholders(claim.shows, configs) };
   if ('field' in claim) return { ...claim, value: resolvePlaceholders(claim.value, configs) };
   if ('group' in claim) return { ...claim, group: resolvePlaceholders(claim.group, configs) };
+  if ('only' in claim && claim.others)
+    return { ...claim, others: claim.others.map((other) => resolvePlaceholders(other, configs)) };
   return claim;
 }
 
@@ -98,6 +130,12 @@ async function judgeNow(
     return judgeGroup(item, claim.group, claim.negated, places.regions, places.items);
   }
   const found = await page.evaluate(itemsShowing, item).catch((): ItemFound[] => []);
+  if ('others' in claim && claim.others?.length) {
+    const others = await Promise.all(
+      claim.others.map((other) => page.evaluate(itemsShowing, other).catch((): ItemFound[] => [])),
+    );
+    return judgeOnlyThese([item, ...claim.others], [found, ...others]);
+  }
   return judge(expectation, item, found);
 }
 

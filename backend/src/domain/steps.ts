@@ -72,13 +72,13 @@ export type Expectation =
 
 /**
  * What an item claim says: the item also shows a text (or does not), it is the nth of its list
- * (1-based; -1 the last), it is the only item its list shows, its field (a column, a label) shows a
+ * (1-based; -1 the last), it is the only item its list shows (or it and `others` are its only items), its field (a column, a label) shows a
  * value (or does not), or it is (not) in the column, list, folder or section named `group`.
  */
 export type ItemClaim =
   | { shows: string; negated: boolean }
   | { position: number }
-  | { only: true }
+  | { only: true; others?: string[] }
   | { field: string; value: string; negated: boolean }
   | { group: string; negated: boolean };
 

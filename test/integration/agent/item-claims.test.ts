@@ -47,6 +47,13 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/cards', 'The card of Fix login says Overdue', true],
     ['/cards', 'The card of Write docs says Overdue', false],
     ['/cards', 'Write docs is the second card', true],
+    // Several names as the only items: exactly these, each shown.
+    ['/list', 'Only Lisbon, Porto and Lisbonne (FR) are listed', true],
+    ['/list', 'Only Lisbon and Porto are listed', false],
+    ['/cards', 'Only two cards are visible: Fix login and Write docs', true],
+    ['/cards', 'Fix login has the Overdue tag', true],
+    ['/cards', 'Write docs has the Overdue tag', false],
+    ['/cards', 'The Fix login card shows Overdue', true],
   ];
   itJudges(pages, cases);
 

@@ -19,7 +19,31 @@ const LISTED = `(?:(?:shown|listed|visible|displayed|left|remaining|there)(?:\\s
 /** A noun phrase of up to four words, before an item word ("the only active contact"). */
 const WORDS = "(?:[\\w'’-]+\\s+){0,3}?";
 
-type Build = (m: RegExpExecArray, values: string[]) => ItemClaim & { item: string };
+type Build = (m: RegExpExecArray, values: string[]) => (ItemClaim & { item: string }) | null;
+
+/** "the Admin tag" is what the item shows: "Admin". */
+function tagText(shown: string): string {
+  return /^(?:the|a|an)\s+(.+?)\s+(?:label|tag|badge|chip)$/i.exec(shown)?.[1] ?? shown;
+}
+
+/** "Ada's row", "the Ada card": the item's own words. */
+const ROW_SUFFIX = new RegExp(`(?:['’]s)?\\s+${ROW}$`, 'i');
+const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/**
+ * "Ada, Grace and Alan" as the only items of their list; with a count said before ("only two
+ * cards"), the names must be that many (else the sentence's " and " split elsewhere: not this).
+ */
+function onlyThese(list: string, count: string | undefined, values: string[]): (ItemClaim & { item: string }) | null {
+  const names = list
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+/i)
+    .map((name) => unmask(name, values).trim())
+    .filter(Boolean);
+  const said = count === undefined ? null : (COUNTS[count.toLowerCase()] ?? Number(count));
+  if (names.length < (said === null ? 2 : 1) || (said !== null && said !== names.length)) return null;
+  const [item, ...others] = names;
+  return others.length ? { item: item!, only: true, others } : { item: item!, only: true };
+}
 
 const CLAUSES: [RegExp, Build][] = [
   // "The row of Ada (does not) show(s) Admin", "Ada's card says Overdue", "the entry for Ada has Admin".
@@ -28,7 +52,7 @@ const CLAUSES: [RegExp, Build][] = [
       `^(?:the\\s+)?(?:${ROW}\\s+(?:of|for|with)\\s+(.+?)|(.+?)['’]s\\s+${ROW})\\s+(?:(${NOT_SHOWS})|${SHOWS})\\s+(.+)$`,
       'i',
     ),
-    (m, v) => ({ item: unmask(m[1] ?? m[2]!, v), shows: unmask(m[4]!, v), negated: m[3] !== undefined }),
+    (m, v) => ({ item: unmask(m[1] ?? m[2]!, v), shows: tagText(unmask(m[4]!, v)), negated: m[3] !== undefined }),
   ],
   // "Ada is (in) the first row", "Ada is listed first", "Ada comes last", "Ada is at the top of the list".
   [
@@ -42,6 +66,28 @@ const CLAUSES: [RegExp, Build][] = [
   [
     new RegExp(`^the\\s+(${ORDINAL_ALTERNATION})\\s+${WORDS}${ITEM}\\s+(?:is|${SHOWS})\\s+(.+)$`, 'i'),
     (m, v) => ({ item: unmask(m[2]!, v), position: ordinalOf(m[1]!)! }),
+  ],
+  // "Only Ada and Grace are listed", "Only two cards are visible: Fix login and Crash on empty cart".
+  [
+    new RegExp(
+      `^only\\s+(?:(\\d+|two|three|four|five|six)\\s+${WORDS}${ITEM}s?\\s+(?:is|are)\\s+(?:still\\s+)?${LISTED}\\s*:\\s*(.+)|(.+?)\\s+are\\s+(?:still\\s+)?${LISTED})$`,
+      'i',
+    ),
+    (m, v) => onlyThese(m[2] ?? m[3]!, m[1], v),
+  ],
+  // "Ada's row has the Admin tag", "Write docs has the Design label": the item shows the tag's text.
+  [
+    new RegExp(
+      `^(.+?)\\s+(?:has|shows|carries|is\\s+tagged\\s+with)\\s+(?:the|a|an)\\s+(.+?)\\s+(?:label|tag|badge|chip)$`,
+      'i',
+    ),
+    (m, v) => ({ item: unmask(m[1]!, v).replace(ROW_SUFFIX, ''), shows: unmask(m[2]!, v), negated: false }),
+  ],
+  // "The Dark mode card shows Dec 24", "the Ada row does not say Admin".
+  [
+    // (Not "has": "The Buy milk item has been removed" is about the item itself.)
+    new RegExp(`^the\\s+(.+?)\\s+${ROW}\\s+(?:(${NOT_SHOWS})|${SHOWS.replace('has|', '')})\\s+(.+)$`, 'i'),
+    (m, v) => ({ item: unmask(m[1]!, v), shows: unmask(m[3]!, v), negated: m[2] !== undefined }),
   ],
   // "Only Ada is listed", "Ada is the only contact left", "Only Ada remains".
   [
@@ -58,7 +104,9 @@ export function itemClause(clause: string, values: string[]): Expectation | null
   for (const [pattern, build] of CLAUSES) {
     const m = pattern.exec(clause.trim());
     if (!m) continue;
-    const { item, ...claim } = build(m, values);
+    const built = build(m, values);
+    if (!built) continue;
+    const { item, ...claim } = built;
     const cleaned = item.replace(/^(?:the|a|an)\s+/i, '').trim();
     if (!cleaned || ('shows' in claim && !claim.shows.trim())) continue;
     return { kind: 'item', item: cleaned, claim };

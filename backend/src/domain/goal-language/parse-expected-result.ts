@@ -212,6 +212,9 @@ function parseClause(clause: string, values: string[]): Expectation | null {
   return place ?? looseTextClause(clause, values);
 }
 
+/** "... and 'B' is not", "but B isn't": a subject and a bare negation. */
+const ELIDED_NOT = /^(.+?)\s+(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t)$/i;
+
 /** A clause that is only quoted texts ("'A', 'B'") borrows the predicate of the next ("and 'C' are shown"). */
 const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
 
@@ -224,6 +227,18 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
       pending.push(...parts[i]!.split(',').map((token) => unmask(token, values)));
       i++;
       continue;
+    }
+    // "'A' is shown and 'B' is not": the clause borrows the predicate before it ("shown"), negated.
+    const elided = ELIDED_NOT.exec(parts[i]!.trim());
+    const before = out.at(-1);
+    if (elided && (before?.kind === 'visible' || before?.kind === 'notVisible') && !pending.length) {
+      // "... is not shown and B is not" means B is not shown either: the borrowed predicate is "shown".
+      const negated = text('notVisible', elided[1]!, values);
+      if (negated) {
+        out.push(negated);
+        i++;
+        continue;
+      }
     }
     // Shortest run of parts that parses, so an unquoted "Terms and conditions is shown" still works.
     let parsed: Expectation | null = null;

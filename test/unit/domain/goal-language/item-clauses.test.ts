@@ -8,7 +8,7 @@ import type { Expectation, ItemClaim } from '../../../../backend/src/domain/step
 const item = (text: string, claim: ItemClaim): Expectation => ({ kind: 'item', item: text, claim });
 const shows = (text: string, what: string, negated = false) => item(text, { shows: what, negated });
 const at = (text: string, position: number) => item(text, { position });
-const only = (text: string) => item(text, { only: true });
+const only = (text: string, ...others: string[]) => item(text, others.length ? { only: true, others } : { only: true });
 
 describe('goal language: expected results about one item of a list', () => {
   const table: [string, Expectation][] = [
@@ -31,6 +31,19 @@ describe('goal language: expected results about one item of a list', () => {
     ['Hedy Lamarr is the only contact listed', only('Hedy Lamarr')],
     ['Hedy is now the only active user in the table', only('Hedy')],
     ['Paris is the only result', only('Paris')],
+    // Several names, with a plural verb; a count said before a colon must match the names.
+    ['Only Lisbon and Porto are shown', only('Lisbon', 'Porto')],
+    ["Only 'Ada', 'Grace' and 'Alan' are listed", only('Ada', 'Grace', 'Alan')],
+    [
+      'Only two cards are visible: Fix login redirect and Crash on empty cart',
+      only('Fix login redirect', 'Crash on empty cart'),
+    ],
+    ['Only Salt and pepper is listed', only('Salt and pepper')],
+    // Tags and a row named before its noun.
+    ['Write onboarding emails has the Design label', shows('Write onboarding emails', 'Design')],
+    ["Ada's row has the Admin tag", shows('Ada', 'Admin')],
+    ['The Dark mode toggle card shows Dec 24', shows('Dark mode toggle', 'Dec 24')],
+    ['The Ada row does not say Admin', shows('Ada', 'Admin', true)],
   ];
   for (const [text, expected] of table) {
     it(`reads "${text}"`, () => {
@@ -45,6 +58,7 @@ describe('goal language: expected results about one item of a list', () => {
     ['The first checkbox is checked', 'state'],
     ["'Saved' is shown", 'visible'],
     ['Only the title changed', 'visible'],
+    ['Only three cards are visible: Fix login and Crash', 'visible'],
   ];
   for (const [text, kind] of others) {
     it(`leaves "${text}" to its own family (${kind}) or refuses it`, () => {
@@ -61,6 +75,8 @@ describe('goal language: expected results about one item of a list', () => {
     at('Ada', -1),
     at('Ada', -2),
     only('Ada'),
+    only('Ada', 'Grace'),
+    only('Ada', 'Grace', 'Alan'),
   ];
   for (const expectation of written) {
     it(`reads back what it writes: ${formatExpectation(expectation)}`, () => {

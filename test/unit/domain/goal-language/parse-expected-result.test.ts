@@ -58,6 +58,22 @@ describe('goal language: parsing an expected result', () => {
       ],
     ],
     ['Terms and conditions is shown', [{ kind: 'visible', text: 'Terms and conditions' }]],
+    // A bare "is not" borrows "shown": "... and 'B' is not" is "'B' is not shown", after either.
+    [
+      "'A' and 'B' are shown and 'C' is not",
+      [
+        { kind: 'visible', text: 'A' },
+        { kind: 'visible', text: 'B' },
+        { kind: 'notVisible', text: 'C' },
+      ],
+    ],
+    [
+      "'Error' is not shown and 'Warning' isn't",
+      [
+        { kind: 'notVisible', text: 'Error' },
+        { kind: 'notVisible', text: 'Warning' },
+      ],
+    ],
     [
       "The title is 'Checkout'. There are 2 items in the list, and 'Total: $5' is visible",
       [
