@@ -41,8 +41,18 @@ const CONFIRM = html(
     <button onclick="out.textContent = 'Wiped'; dlg.hidden = true">OK</button></div><p id="out"></p>`,
 );
 
+// Archiving shows a toast with Undo; archiving Offsite also shows a banner with its own Undo (two).
+const INBOX = html(
+  'Inbox',
+  `<ul><li>Budget <button onclick="this.parentNode.hidden = true; toast.hidden = false">Archive</button></li>
+    <li>Offsite <button onclick="this.parentNode.hidden = true; toast.hidden = false; later.hidden = false">Archive</button></li></ul>
+  <p id="later" hidden>Offsite moved to Archive <button onclick="out.textContent = 'Banner undo'">Undo</button></p>
+  <div id="toast" role="status" hidden>Archived. <button onclick="document.querySelectorAll('li').forEach((li) => li.hidden = false); out.textContent = 'Undone'">Undo</button></div>
+  <p id="out"></p>`,
+);
+
 describe('built-in agent: a verb the lexicon does not know names a control', function () {
-  const pages = useAgentPages({ '/board': BOARD, '/confirm': CONFIRM });
+  const pages = useAgentPages({ '/board': BOARD, '/confirm': CONFIRM, '/inbox': INBOX });
   const { burnIn, replay } = pages;
   const columnOf = (page: typeof pages.page, title: string) =>
     page
@@ -73,6 +83,18 @@ describe('built-in agent: a verb the lexicon does not know names a control', fun
     expect(result.error).to.match(/Frobnicate/);
     expect(await pages.page.locator('#out').innerText()).to.equal('');
     expect(await columnOf(pages.page, 'Write the release notes')).to.equal('Backlog');
+  });
+
+  it('"undo it from the notification" after an earlier sentence clicks the one Undo; two are refused', async () => {
+    await burnIn('/inbox', "Click 'Archive' in the row of 'Budget'. undo it from the notification");
+    expect(await pages.page.locator('#out').innerText()).to.equal('Undone');
+    await pages.page.goto(`${pages.site.url}/inbox`);
+    const result = await pages.failingAgent.burnIn(pages.page, "Click 'Archive' in the row of 'Offsite'. Undo it", {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(result.error).to.match(/Undo/);
+    expect(await pages.page.locator('#out').innerText()).to.equal('');
   });
 
   it('"Cancel the confirmation" presses the open dialog\'s Cancel', async () => {

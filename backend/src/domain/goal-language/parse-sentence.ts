@@ -7,7 +7,7 @@ import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
-import { verbControlReadings } from './verb-controls.js';
+import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
 import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
@@ -999,6 +999,7 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
  */
 function parsePart(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
   const parsed = parseOne(part, values) ?? unknownVerb(part, values);
+  if (!antecedent && !parsed) return guessed(pronounVerbControl(part));
   if (Array.isArray(parsed) || !antecedent) return parsed;
   const control = verbControl(part);
   if (control && antecedent.selection) return control;
@@ -1007,11 +1008,17 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
   return control ?? parsed;
 }
 
+/** Intents read from an unknown verb, marked as guesses (the burn-in may hand them to the model). */
+function guessed(intents: Intent[] | null): Intent[] | null {
+  for (const intent of intents ?? []) GUESSED.add(intent);
+  return intents;
+}
+
 /** A verb the lexicon does not know: its control, the other readings kept for grounding (verb-controls.ts). */
 function unknownVerb(part: string, values: string[]): Intent[] | null {
   const [first, ...others] = verbControlReadings(part, values) ?? [];
   if (!first) return null;
-  for (const intent of first) GUESSED.add(intent);
+  guessed(first);
   if (first.length === 1 && others.length) READINGS.set(first[0]!, others.flat());
   return first;
 }

@@ -17,8 +17,13 @@ const PARTICLES = ['back', 'up', 'out', 'over', 'away', 'down', 'off'];
 /** A destination after the object, with the preposition the control is named with ("Move to", "Label as"). */
 const DESTINATION =
   /^(.+?)\s+(?:(?:back|over)\s+)?(to|into|as|under)\s+(?:the\s+)?(.+?)(?:\s+(?:column|list|folder|lane|label|tag))?$/i;
-/** "from its card menu", "using the ⋯ menu", "via the Actions menu": where the control is, not what it acts on. */
-const MENU_PLACE = /\s+(?:from|in|via|using|with|through)\s+(?:its|the|their|this|that)\s+(?:\S+\s+){0,3}?menu$/i;
+/**
+ * "from its card menu", "using the ⋯ menu", "in the notification": where the control is, not what it
+ * acts on (a menu, or the toast or banner that offers an action on what was just done).
+ */
+const MENU_PLACE =
+  /\s+(?:from|in|on|via|using|with|through)\s+(?:its|the|their|this|that)\s+(?:\S+\s+){0,3}?(?:menu|notification|toast|snackbar|banner|alert|pop-?up)$/i;
+const PRONOUN_OBJECT = /^(?:it|them|this|that|these|those)$/i;
 /** The open dialog's own buttons: "Cancel the confirmation", "Confirm the dialog". */
 const DIALOG =
   /^(?:the\s+|this\s+|that\s+)?(?:confirmation|confirm|dialog|modal|pop-?up|prompt|alert)(?:\s+(?:dialog|box|window))?$/i;
@@ -39,6 +44,19 @@ const click = (name: string, alternatives: string[], near: string | null = null)
   double: false,
   purpose: 'click',
 });
+
+/**
+ * "Undo it", "Approve it from the notification": an unknown verb on a pronoun with nothing before it
+ * in the sentence to stand for. The pronoun is what an earlier sentence did or acted on, so the
+ * reading is the page's one control named by the verb; several such controls (one per row) are
+ * refused by grounding, never picked from.
+ */
+export function pronounVerbControl(part: string): Intent[] | null {
+  const m = /^([A-Za-z][a-z]+(?:-[a-z]+)?)\s+(.+)$/.exec(part.trim());
+  if (!m || KNOWN.has(m[1]!.toLowerCase())) return null;
+  const rest = m[2]!.replace(MENU_PLACE, '').trim();
+  return PRONOUN_OBJECT.test(rest) ? [click(capitalized(m[1]!), [])] : null;
+}
 
 /**
  * The readings of `part` (a skeleton: quoted values masked) as an unknown verb's control, best first,

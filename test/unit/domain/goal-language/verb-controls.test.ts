@@ -37,10 +37,14 @@ describe('goal language: a verb the lexicon does not know names a control', () =
     ['Abort the dialog', [["Click 'Abort'"]]],
     ['Compose a message', [["Click 'Compose'"]]],
     ['Publish', [["Click 'Publish'"]]],
+    // A pronoun with nothing before it in the sentence: what an earlier sentence did; the verb's control.
+    ['Undo it', [["Click 'Undo'"]]],
+    ['undo it from the notification', [["Click 'Undo'"]]],
+    ['Retry them in the banner', [["Click 'Retry'"]]],
   ];
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
 
-  describe('what it does not read (a form with values, a pronoun without an antecedent)', () => {
+  describe('what it does not read (a form with values)', () => {
     for (const sentence of [
       'Compose an email to kim@example.com with subject Hi',
       'Forward the Budget email to kim@example.com',
