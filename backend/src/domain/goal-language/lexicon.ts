@@ -13,6 +13,7 @@ export type Family =
   | 'add'
   | 'create'
   | 'generate'
+  | 'compose'
   | 'invite'
   | 'sort'
   | 'filter'
@@ -110,6 +111,10 @@ export const GENRE_NAMES = {
   submit: ['Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK', 'Next'],
   logOut: ['Sign out', 'Logout', 'Log off', 'Sign off'],
   acceptCookies: ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'],
+  /** The control that opens a new message, after the verb's own name. */
+  compose: ['Compose', 'New message', 'New email', 'New mail', 'Write', 'New'],
+  /** A message's recipient field. */
+  recipient: ['Recipients', 'Recipient'],
   signUp: ['Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit'],
   addToCart: ['Add to cart', 'Add to basket', 'Add to bag', 'Add'],
   save: ['Save', 'Save changes', 'Apply', 'Update'],
@@ -535,6 +540,39 @@ export const LEXICON: LexiconEntry[] = [
       {
         goal: 'Generate a new API key',
         plan: ["Click 'Generate API key', 'Generate', 'Create API key' or 'New API key'"],
+      },
+    ],
+  },
+  {
+    family: 'compose',
+    verbs: ['compose', 'draft', 'write', 'start', 'send'],
+    roles: ['button', 'textbox'],
+    takes: ['fields'],
+    examples: [
+      {
+        goal: 'Compose an email to sam@example.com with subject Standup and body Running late',
+        plan: [
+          "Click 'Compose', 'New message', 'New email', 'New mail', 'Write' or 'New'",
+          "Fill 'To', 'Recipients' or 'Recipient' with 'sam@example.com'",
+          "Fill 'subject' with 'Standup'",
+          "Fill 'body' with 'Running late'",
+        ],
+      },
+      {
+        goal: 'Send a message to priya@example.com, subject Budget',
+        plan: [
+          "Click 'Compose', 'New message', 'New email', 'New mail', 'Write' or 'New'",
+          "Fill 'To', 'Recipients' or 'Recipient' with 'priya@example.com'",
+          "Fill 'subject' with 'Budget'",
+          "Click 'Send'",
+        ],
+      },
+      {
+        goal: 'Write a new message with the subject Hello',
+        plan: [
+          "Click 'Write', 'Compose', 'New message', 'New email', 'New mail' or 'New'",
+          "Fill 'subject' with 'Hello'",
+        ],
       },
     ],
   },

@@ -7,6 +7,7 @@ import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
+import { fieldFills } from './field-list.js';
 import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
 import { fieldValue } from './field-value.js';
@@ -295,6 +296,10 @@ const chooseNamed = (name: string): Intent => ({
 const BY_CLAUSE = /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i;
 const saysBy = (verb: string, object: string) => /\sby$/i.test(verb) || /^(?:the\s+)?(?:[\w-]+\s+)?by\s/i.test(object);
 
+const MESSAGE_NOUN = '(?:e-?mail|message|mail|note|letter)';
+/** An address, a quoted name, or a name of one or two words. */
+const RECIPIENT = '[^\\s,@]+@[^\\s,]+|\\uE000\\d+\\uE001|[\\w.-]+(?:\\s+(?!with\\b)[\\w.-]+)?';
+
 const RULES: Rule[] = [
   {
     pattern: new RegExp(
@@ -400,6 +405,16 @@ const RULES: Rule[] = [
       ]);
       return [select];
     },
+  },
+  // "Compose an email to sam@example.com with subject Standup": the new message's control, its fields;
+  // "Send ..." also sends it. Only a new message ("an", "new"): "Send the message" is the form's button.
+  {
+    family: 'compose',
+    slot: new RegExp(
+      `^(?:an?|another)\\s+(?:new\\s+)?${MESSAGE_NOUN}(?:\\s+to\\s+(${RECIPIENT}))?(?:\\s*,\\s*|\\s*:\\s*|\\s+with\\s+)?(.*)$`,
+      'i',
+    ),
+    build: (m, v, verb) => composeMessage(verb, m[1], m[2]!, v),
   },
   // "Create a user named Ada with email ada@example.com and password lovelace": each field, then the form's button.
   {
@@ -870,6 +885,33 @@ function namedFor(verb: string, object: string, values: string[], genre: string[
   const thing = thingOf(object, values);
   const names = [...new Set([...(thing ? [`${verb} ${thing}`] : []), ...genre])];
   return [names[0]!, names.slice(1)];
+}
+
+/** A new message: the control that opens it (the verb's own name first), its recipient and fields. */
+function composeMessage(verb: string, recipient: string | undefined, rest: string, values: string[]): Intent[] | null {
+  const fills = rest.trim() ? fieldFills(rest.replace(/^the\s+/i, ''), values) : [];
+  if (!fills) return null;
+  const base = verb.toLowerCase().replace(/s$/, '');
+  const sends = base === 'send';
+  if (sends && !recipient && !fills.length) return null;
+  const send: Intent = {
+    kind: 'click',
+    target: { name: 'Send', noun: null, near: null },
+    double: false,
+    purpose: 'click',
+  };
+  const own = ['compose', 'write'].includes(base) ? [capitalized(base)] : [];
+  const [opener, ...others] = [...new Set([...own, ...GENRE_NAMES.compose])];
+  const to: Intent[] = recipient
+    ? [
+        {
+          kind: 'fill',
+          target: { name: 'To', noun: null, near: null, alternatives: GENRE_NAMES.recipient },
+          value: unmask(recipient, values),
+        },
+      ]
+    : [];
+  return [...clickNamed(opener!, others), ...to, ...fills, ...(sends ? [send] : [])];
 }
 
 /** A new record: its name and each "field value" (or "value as the field"), then the button that creates it. */

@@ -35,7 +35,7 @@ describe('goal language: a verb the lexicon does not know names a control', () =
     // The open dialog's own buttons, and an indefinite object: the verb alone.
     ['Cancel the confirmation', [["Click 'Cancel'"]]],
     ['Abort the dialog', [["Click 'Abort'"]]],
-    ['Compose a message', [["Click 'Compose'"]]],
+    ['Schedule a meeting', [["Click 'Schedule'"]]],
     ['Publish', [["Click 'Publish'"]]],
     // A pronoun with nothing before it in the sentence: what an earlier sentence did; the verb's control.
     ['Undo it', [["Click 'Undo'"]]],
@@ -46,7 +46,7 @@ describe('goal language: a verb the lexicon does not know names a control', () =
 
   describe('what it does not read (a form with values)', () => {
     for (const sentence of [
-      'Compose an email to kim@example.com with subject Hi',
+      'Schedule a meeting with kim@example.com at noon',
       'Forward the Budget email to kim@example.com',
       'Reply to the Budget email with Thanks',
     ])
