@@ -199,10 +199,15 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
     ]);
     return [whole];
   }
-  const item =
-    /^(?:the\s+)?(.+?)(?:\s+(?:todo|item|entry|row|task|product|line|card|file|note|message|comment))?$/i.exec(
-      cleaned,
-    )!;
+  // "the card Old landing page", "the Buy milk todo": the item's own words, without its kind (a
+  // kind before a name only when a name follows: "the item list" is not the list's item).
+  const ROW_KINDS = '(?:todo|item|entry|row|task|product|line|card|file|note|message|comment)';
+  const kindFirst = new RegExp(`^(?:the\\s+)?${ROW_KINDS}\\s+`, 'i').exec(cleaned);
+  const words =
+    kindFirst && /^[\p{Lu}\d\uE000]/u.test(cleaned.slice(kindFirst[0].length))
+      ? cleaned.slice(kindFirst[0].length)
+      : cleaned;
+  const item = new RegExp(`^(?:the\\s+)?(.+?)(?:\\s+${ROW_KINDS})?$`, 'i').exec(words)!;
   const text = unmask(item[1]!, values).trim();
   if (!text) return null;
   const intent: Intent = {

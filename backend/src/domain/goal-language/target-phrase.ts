@@ -3,6 +3,7 @@
 // Works on the skeleton (quoted values masked).
 import type { Relation, TargetPhrase } from './intents.js';
 import { isQuoted, unmask } from './quotes.js';
+import { ITEM_KIND_NOUNS } from './item-description.js';
 import { NOUNS } from './roles.js';
 
 const NOUN = NOUNS.map((noun) => noun.replace(/ /g, '\\s+')).join('|');
@@ -138,6 +139,9 @@ function names(text: string, values: string[]): { name: string; alternatives?: s
   return { name: all[0]!, alternatives: all.slice(1) };
 }
 
+const ITEM_KINDS = `(?:${ITEM_KIND_NOUNS.map((noun) => noun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+const ITEM_AROUND = new RegExp(`^${ITEM_KINDS}\\s+(\uE000\\d+\uE001)$|^(\uE000\\d+\uE001)\\s+${ITEM_KINDS}$`, 'i');
+
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
   if (vagueTarget(slot, values)) return null;
@@ -202,6 +206,10 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   const prefix = NOUN_PREFIX.exec(text);
   if (prefix && isQuoted(prefix[2]!))
     return withNth({ name: unmask(prefix[2]!, values), noun: normalizeNoun(prefix[1]!), near });
+  // "the message 'Lunch on Friday?'", "the 'Fix login' card": a kind of item around a quoted name is
+  // no role and no part of the name.
+  const kind = ITEM_AROUND.exec(text);
+  if (kind) return withNth({ name: unmask((kind[1] ?? kind[2])!, values), noun: null, near });
   const several = names(text, values);
   if (several) return withNth({ name: several.name, noun: null, near, alternatives: several.alternatives });
   // "the first product", "the last result": after an ordinal, a word in lower case is a kind of thing.

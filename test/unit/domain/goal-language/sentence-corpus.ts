@@ -406,6 +406,13 @@ export const CORPUS: CorpusEntry[] = [
 
   // From the goal suite of small apps (test/fixtures/apps), written by another hand.
   { goal: 'Archive Groceries', plan: ["Click 'Archive' in the row of 'Groceries'"] },
+  // A kind of item around its name is not part of the name.
+  { goal: "Open the message 'Lunch on Friday?'", plan: ["Open 'Lunch on Friday?'"] },
+  { goal: "Open the 'Fix login' card", plan: ["Open 'Fix login'"] },
+  {
+    goal: 'Delete the card Old landing page cleanup',
+    plan: ["Click 'Delete' or 'Remove' in the row of 'Old landing page cleanup'"],
+  },
   {
     goal: 'Fill in your name with Ada Lovelace, choose Terrace and click Book table',
     plan: ["Fill 'name' with 'Ada Lovelace'", "Choose 'Terrace'", "Click 'Book table'"],
