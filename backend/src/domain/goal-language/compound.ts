@@ -23,14 +23,18 @@ export function startsAction(text: string): boolean {
 
 /**
  * "Open X, assign it to Priya and save" -> its actions: cut at each comma or "and" that a new action
- * follows. "Click Terms and conditions" stays whole: no verb follows its "and".
+ * follows, or a "then" a lower-case word follows. "Click Terms and conditions" stays whole: no verb
+ * follows its "and".
  */
 export function actionParts(skeleton: string): string[] {
   const parts: string[] = [];
   let from = 0;
   for (const joint of skeleton.matchAll(JOINT)) {
     const after = joint.index + joint[0].length;
-    if (joint.index === 0 || !startsAction(skeleton.slice(after))) continue;
+    // "..., then cancel the confirmation": after "then" a word in lower case is the next action's
+    // verb, known or not ("Click Save, then Continue" keeps a name).
+    const then = /\bthen\s+$/i.test(joint[0]) && /^[a-z]/.test(skeleton.slice(after));
+    if (joint.index === 0 || !(then || startsAction(skeleton.slice(after)))) continue;
     parts.push(skeleton.slice(from, joint.index));
     from = after;
   }

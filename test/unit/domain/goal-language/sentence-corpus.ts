@@ -406,6 +406,11 @@ export const CORPUS: CorpusEntry[] = [
 
   // From the goal suite of small apps (test/fixtures/apps), written by another hand.
   { goal: 'Archive Groceries', plan: ["Click 'Archive' in the row of 'Groceries'"] },
+  // A sequence after "then", whatever verb follows.
+  {
+    goal: 'Click Wipe, then cancel the confirmation',
+    plan: ["Click 'Wipe'", "Click 'Cancel'"],
+  },
   // A kind of item around its name is not part of the name.
   { goal: "Open the message 'Lunch on Friday?'", plan: ["Open 'Lunch on Friday?'"] },
   { goal: "Open the 'Fix login' card", plan: ["Open 'Fix login'"] },
