@@ -809,6 +809,22 @@ const RULES: Rule[] = [
     ],
   },
   { family: 'clear', build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'fill', target: t, value: '' })) },
+  // "Select all contacts", "Select all the messages in the inbox": the list's select-all checkbox.
+  {
+    family: 'choose',
+    slot: /^all\s+(?:of\s+)?(?:the\s+)?([\w-]+(?:\s+[\w-]+)?)(?:\s+(?:in|on|from)\s+(?:the|this|my)\s+[\w -]+)?$/i,
+    build: (m) => [
+      {
+        kind: 'check',
+        target: {
+          name: 'Select all',
+          noun: null,
+          near: null,
+          alternatives: [`Select all ${m[1]!.toLowerCase()}`, 'All'],
+        },
+      },
+    ],
+  },
   {
     family: 'choose',
     split: ['from', 'in', 'on'],
@@ -822,10 +838,14 @@ const RULES: Rule[] = [
     split: ['as', 'for'],
     build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
   },
+  // "Select Ada Lovelace and Alan Turing", "Select the GitHub and Linear emails": each row's checkbox.
+  { family: 'choose', build: (m, v) => rowSelections(m[0]!, v, 2) },
   {
     family: 'choose',
     build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'choose' })),
   },
+  // "Select Ada Lovelace" in a table: the checkbox of her row, a reading grounding weighs against an option.
+  { family: 'choose', build: (m, v) => rowSelections(m[0]!, v, 1) },
   {
     family: 'mark',
     split: ['as'],
@@ -917,6 +937,26 @@ function composeMessage(verb: string, recipient: string | undefined, rest: strin
       ]
     : [];
   return [...clickNamed(opener!, others), ...to, ...fills, ...(sends ? [send] : [])];
+}
+
+const ROWS_OF =
+  /\s+(?:emails|e-mails|messages|contacts|cards|rows|items|tasks|products|files|users|orders|entries|records|results)$/i;
+
+/**
+ * "Ada Lovelace and Alan Turing", "the GitHub and Linear emails": the rows named, each by a name
+ * that starts with a capital, a digit or a quote; their checkboxes ticked. At least `min` names.
+ */
+function rowSelections(slot: string, values: string[], min: number): Intent[] | null {
+  const text = slot
+    .trim()
+    .replace(/^the\s+/i, '')
+    .replace(ROWS_OF, '');
+  const names = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
+  if (names.length < min || !names.every((name) => /^[\p{Lu}\d\uE000]/u.test(name))) return null;
+  return names.map((name) => ({
+    kind: 'check',
+    target: { name: null, noun: 'checkbox', near: { text: unmask(name, values).trim(), relation: 'in the row of' } },
+  }));
 }
 
 /** A new record: its name and each "field value" (or "value as the field"), then the button that creates it. */

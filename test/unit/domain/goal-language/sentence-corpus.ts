@@ -406,7 +406,16 @@ export const CORPUS: CorpusEntry[] = [
 
   // From the goal suite of small apps (test/fixtures/apps), written by another hand.
   { goal: 'Archive Groceries', plan: ["Click 'Archive' in the row of 'Groceries'"] },
-  // A sequence after "then", whatever verb follows.
+  // Rows selected by their checkboxes, the list's select-all box, and a sequence after "then".
+  {
+    goal: 'Select Ada Lovelace and Alan Turing',
+    plan: ["Check the checkbox in the row of 'Ada Lovelace'", "Check the checkbox in the row of 'Alan Turing'"],
+  },
+  {
+    goal: 'Select the GitHub and Linear emails',
+    plan: ["Check the checkbox in the row of 'GitHub'", "Check the checkbox in the row of 'Linear'"],
+  },
+  { goal: 'Select all the messages in the inbox', plan: ["Check 'Select all', 'Select all messages' or 'All'"] },
   {
     goal: 'Click Wipe, then cancel the confirmation',
     plan: ["Click 'Wipe'", "Click 'Cancel'"],

@@ -1,0 +1,52 @@
+// "Select Ada Lovelace and Alan Turing, delete them and confirm", "Select all contacts": rows are
+// selected by their checkboxes (a reading grounding weighs against an option of that name), the list
+// by its select-all box, and "them" is then the selection's own toolbar button. In real Chromium.
+import { expect } from 'chai';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
+
+const PEOPLE = ['Ada Lovelace', 'Alan Turing', 'Grace Hopper'];
+
+// Rows with unnamed checkboxes, a select-all box, a bulk Delete that asks first.
+const CONTACTS = html(
+  'Contacts',
+  `<button id="bulk">Delete</button>
+  <table><thead><tr><th><input type="checkbox" id="all" aria-label="Select all"></th><th>Name</th></tr></thead>
+  <tbody id="rows"></tbody></table>
+  <div id="ask" role="alertdialog" aria-label="Delete contacts?" hidden><p>Delete the selected contacts?</p>
+    <button id="yes">OK</button><button id="no">Cancel</button></div>
+  <script>
+    let people = ${JSON.stringify(PEOPLE)};
+    const render = () => {
+      rows.innerHTML = people.map((p) => '<tr><td><input type="checkbox" data-p="' + p + '"></td><td>' + p + '</td></tr>').join('');
+    };
+    render();
+    all.onchange = () => document.querySelectorAll('[data-p]').forEach((c) => (c.checked = all.checked));
+    bulk.onclick = () => { if (document.querySelector('[data-p]:checked')) ask.hidden = false; };
+    no.onclick = () => { ask.hidden = true; };
+    yes.onclick = () => {
+      const gone = [...document.querySelectorAll('[data-p]:checked')].map((c) => c.dataset.p);
+      people = people.filter((p) => !gone.includes(p));
+      ask.hidden = true;
+      all.checked = false;
+      render();
+    };
+  </script>`,
+);
+
+describe('built-in agent: selecting rows', function () {
+  const pages = useAgentPages({ '/contacts': CONTACTS });
+  const names = () => pages.page.locator('#rows td:nth-child(2)').allInnerTexts();
+
+  it('"Select A and B, delete them and confirm" ticks both rows and deletes only them', async () => {
+    await pages.burnIn('/contacts', 'Select Ada Lovelace and Alan Turing, delete them and confirm');
+    expect(await names()).to.deep.equal(['Grace Hopper']);
+  });
+
+  it('"Select all contacts, click Delete, then cancel the confirmation" keeps every row', async () => {
+    await pages.burnIn('/contacts', 'Select all contacts, click Delete, then cancel the confirmation');
+    expect(await names()).to.deep.equal(PEOPLE);
+    expect(await pages.page.locator('[data-p]:checked').count()).to.equal(3);
+    expect(await pages.page.locator('#ask').isHidden()).to.equal(true);
+  });
+});
