@@ -180,6 +180,9 @@ export async function findByName(
     const fit = await fitting(probe, found, roles);
     if (fit.length === 1) return fit[0]!;
     const several = fit.length ? fit : found;
+    // A dialog is open: what a person acts on is in it ("Status" in the edit dialog, not the filter).
+    const inDialog = await onlyInOpenDialog(several);
+    if (inDialog) return inDialog;
     if (await sameDestination(probe, several)) return several[0]!;
     // A column header and the sort button inside it: one control, the innermost is what a person clicks.
     const inner = await innermost(several);
@@ -199,6 +202,22 @@ export async function findByName(
   if (icons.length) throw await ambiguity(probe, icons, JSON.stringify(name));
   return fuzzy && !strict ? findSimilar(probe, name, roles) : null;
 }
+
+/** The one candidate inside the topmost open dialog, when the others are outside it; else null. */
+async function onlyInOpenDialog(candidates: Candidate[]): Promise<Candidate | null> {
+  const inside: Candidate[] = [];
+  for (const candidate of candidates)
+    if (await candidate.handle.evaluate(IN_OPEN_DIALOG).catch(() => false)) inside.push(candidate);
+  return inside.length === 1 && candidates.length > 1 ? inside[0]! : null;
+}
+
+// Page source (see page-scripts.ts on `__name`): the element is in the last visible dialog of the page.
+const IN_OPEN_DIALOG = new Function(`return ((el) => {
+  const dialogs = Array.from(document.querySelectorAll('[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]'))
+    .filter((d) => { const box = d.getBoundingClientRect(); return box.width > 0 && box.height > 0 && getComputedStyle(d).visibility !== 'hidden'; });
+  const top = dialogs[dialogs.length - 1];
+  return Boolean(top && top.contains(el));
+})`)() as (el: Element) => boolean;
 
 /** The candidate every other candidate contains, or null when they are not nested. */
 async function innermost(candidates: Candidate[]): Promise<Candidate | null> {
