@@ -25,7 +25,7 @@ import { toPlaywright } from './playwright-locator.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
 import { wayToTarget } from './browse-for-item.js';
 import { checkExpectation } from './check-expectation.js';
-import { editingFocused, sameOrNested } from './page-scripts.js';
+import { anyTicked, editingFocused, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
@@ -64,6 +64,12 @@ export interface BuiltinAgentOptions {
 
 /** A failure of one action, with the sentence it belongs to. */
 class ActionFailed extends Error {}
+
+/** A fallback that did not work is null; anything else (a cancelled run, a closed page) goes on. */
+const notDone = (error: unknown): null => {
+  if (error instanceof ActionFailed || error instanceof TargetUnresolved) return null;
+  throw error;
+};
 
 /** The action's target is not on the page: another reading of the sentence may still work. */
 class TargetMissing extends ActionFailed {
@@ -281,6 +287,11 @@ export class BuiltinAgent implements Agent {
       return await this.performAnyReading(page, action, context, how);
     } catch (error) {
       if (!(error instanceof TargetMissing)) throw error;
+      // A row acted on through a selection: its checkbox, then the toolbar's control.
+      for (const reading of [action, ...(action.alternatives ?? [])]) {
+        const selected = await this.selectRowThenAct(page, reading, context, how);
+        if (selected) return selected;
+      }
       const link = await wayToTarget(page, action.intent);
       if (!link) throw error;
       const open: Intent = {
@@ -661,6 +672,35 @@ export class BuiltinAgent implements Agent {
       ...how,
       from: how.from ?? sentence,
     }).catch(() => null);
+  }
+
+  /**
+   * "Archive the Stripe invoice" where the row has no Archive of its own but a checkbox that selects
+   * it for a toolbar's (mail, admin tables): its checkbox ticked, then the page's one control of the
+   * name, as two recorded steps. Null when that does not work, or when something is ticked already
+   * (the toolbar would act on that too).
+   */
+  private async selectRowThenAct(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[] | null> {
+    const { intent, sentence } = action;
+    if (intent.kind !== 'click' || intent.target.near?.relation !== 'in the row of' || how.heal || how.byModel)
+      return null;
+    if (intent.target.name === null || (await page.evaluate(anyTicked).catch(() => true))) return null;
+    const along = { ...how, from: how.from ?? sentence };
+    const tick: Intent = { kind: 'check', target: { name: null, noun: 'checkbox', near: intent.target.near } };
+    const ticked = await this.perform(page, { intent: tick, sentence: formatIntent(tick) }, context, along).catch(
+      notDone,
+    );
+    if (!ticked) return null;
+    const toolbar: Intent = { ...intent, target: { ...intent.target, near: null } };
+    const acted = await this.perform(page, { intent: toolbar, sentence: formatIntent(toolbar) }, context, along).catch(
+      notDone,
+    );
+    return acted && [...ticked, ...acted];
   }
 
   /**

@@ -200,6 +200,14 @@ export const cartCounts = pageFunction<() => number[]>(`() => {
   return counts;
 }`);
 
+/** Whether any visible checkbox is ticked: a selection a toolbar would act on is already made. */
+export const anyTicked = pageFunction<() => boolean>(`() =>
+  Array.from(document.querySelectorAll('input[type=checkbox], [role=checkbox]')).some((el) => {
+    const box = el.getBoundingClientRect();
+    const ticked = el.tagName === 'INPUT' ? el.checked : el.getAttribute('aria-checked') === 'true';
+    return ticked && box.width > 0 && box.height > 0;
+  })`);
+
 /** Whether a text field (or an editable element) has the focus: an item's editor is open. */
 export const editingFocused = pageFunction<() => boolean>(`() => {
   const el = document.activeElement;

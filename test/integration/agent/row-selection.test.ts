@@ -1,6 +1,7 @@
 // "Select Ada Lovelace and Alan Turing, delete them and confirm", "Select all contacts": rows are
-// selected by their checkboxes (a reading grounding weighs against an option of that name), the list
-// by its select-all box, and "them" is then the selection's own toolbar button. In real Chromium.
+// selected by their checkboxes, the list by its select-all box, and "them" is then the selection's
+// own toolbar button; "Delete Grace Hopper" with no Delete in her row goes through her checkbox and
+// the toolbar, unless something is ticked already. In real Chromium.
 import { expect } from 'chai';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
@@ -48,5 +49,23 @@ describe('built-in agent: selecting rows', function () {
     expect(await names()).to.deep.equal(PEOPLE);
     expect(await pages.page.locator('[data-p]:checked').count()).to.equal(3);
     expect(await pages.page.locator('#ask').isHidden()).to.equal(true);
+  });
+
+  it('"Delete Grace Hopper" with no Delete in her row ticks her row, then the toolbar\'s Delete; and replays', async () => {
+    const steps = await pages.burnIn('/contacts', 'Delete Grace Hopper and confirm');
+    expect(await names()).to.deep.equal(['Ada Lovelace', 'Alan Turing']);
+    const fresh = await pages.replay('/contacts', steps);
+    expect(await fresh.locator('#rows td:nth-child(2)').allInnerTexts()).to.deep.equal(['Ada Lovelace', 'Alan Turing']);
+  });
+
+  it('does not act through the toolbar when another row is ticked already: it would delete that one too', async () => {
+    await pages.page.goto(`${pages.site.url}/contacts`);
+    const result = await pages.failingAgent.burnIn(
+      pages.page,
+      "Tick the checkbox in the row of 'Ada Lovelace'. Delete Grace Hopper",
+      { baseUrl: pages.site.url, configs: {} },
+    );
+    expect(result.error).to.match(/Delete/);
+    expect(await names()).to.deep.equal(PEOPLE);
   });
 });
