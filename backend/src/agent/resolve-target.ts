@@ -1,6 +1,7 @@
 // A target phrase of a sentence -> the element on the live page -> a recorded Target. Waits a little
 // for the page to show it; fails with what came closest instead of guessing.
 import type { ElementHandle, Page } from 'playwright-core';
+import { otherForm } from '../domain/goal-language/abbreviations.js';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { fittingRoles } from '../domain/goal-language/roles.js';
 import type { Target } from '../domain/steps.js';
@@ -97,6 +98,12 @@ async function attempt(
   for (const other of phrase.alternatives ?? []) {
     const alternative = await findByName(probe, other, roles, purpose, false, true);
     if (alternative) return { found: alternative, near: null };
+  }
+  // "the max price" where the page says "Maximum price" (or the other way round): whole names only.
+  const otherName = otherForm(phrase.name);
+  if (otherName !== phrase.name) {
+    const written = await findByName(probe, otherName, roles, purpose, false, true);
+    if (written) return { found: written, near: null };
   }
   // A control without a name of its own ("<input type=checkbox> Buy milk"): the one beside the text
   // (of the name, else of another name the sentence allows: "the number of guests" or "guests").
