@@ -347,7 +347,9 @@ describe('new commits superseding reviews at random moments (stress)', function 
       {},
     );
     const drawn = new Set(plans.flatMap((plan) => plan.commits.slice(0, -1).map((commit) => commit.supersededWhile)));
-    console.log(`      newer commits found the previous review: ${JSON.stringify(counts)} (drawn: ${[...drawn].join(', ')})`);
+    console.log(
+      `      newer commits found the previous review: ${JSON.stringify(counts)} (drawn: ${[...drawn].join(', ')})`,
+    );
     // A drawn pause may carry a review past a short phase (QUEUED lasts until a worker takes it), so
     // one drawn phase may be seen as the next; with few commits (the fast tier) that is one in four.
     const reached = Object.keys(counts).filter((phase) => phase !== 'ended').length;
