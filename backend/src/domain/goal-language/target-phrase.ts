@@ -139,12 +139,23 @@ function names(text: string, values: string[]): { name: string; alternatives?: s
   return { name: all[0]!, alternatives: all.slice(1) };
 }
 
+const PAGE_NUMBER =
+  /^(?:the\s+)?page\s+(\d+)(?:\s+of\s+(?:the\s+)?(?:results|list|table|search results|products|items))?$/i;
 const ITEM_KINDS = `(?:${ITEM_KIND_NOUNS.map((noun) => noun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
 const ITEM_AROUND = new RegExp(`^${ITEM_KINDS}\\s+(\uE000\\d+\uE001)$|^(\uE000\\d+\uE001)\\s+${ITEM_KINDS}$`, 'i');
 
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
   if (vagueTarget(slot, values)) return null;
+  // "page 2 of the results": a pagination control, named "Page 2" or shown as "2".
+  const numbered = PAGE_NUMBER.exec(slot.trim());
+  if (numbered)
+    return {
+      name: `Page ${numbered[1]!}`,
+      noun: null,
+      near: null,
+      alternatives: [numbered[1]!, `Go to page ${numbered[1]!}`],
+    };
   let text = slot.trim().replace(PLACE, '');
   let near: TargetPhrase['near'] = null;
   const relative = relativeParts(text);
