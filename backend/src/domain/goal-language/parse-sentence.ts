@@ -842,7 +842,8 @@ const RULES: Rule[] = [
   { family: 'choose', build: (m, v) => rowSelections(m[0]!, v, 2) },
   {
     family: 'choose',
-    build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'choose' })),
+    build: (m, v) =>
+      withTarget(m[0]!, v, (t) => ({ kind: 'click', target: valueOfGroup(t), double: false, purpose: 'choose' })),
   },
   // "Select Ada Lovelace" in a table: the checkbox of her row, a reading grounding weighs against an option.
   { family: 'choose', build: (m, v) => rowSelections(m[0]!, v, 1) },
@@ -957,6 +958,19 @@ function rowSelections(slot: string, values: string[], min: number): Intent[] | 
     kind: 'check',
     target: { name: null, noun: 'checkbox', near: { text: unmask(name, values).trim(), relation: 'in the row of' } },
   }));
+}
+
+/**
+ * "size 46", "colour Navy", "plan Pro": a choice named by its group's word and its value. The value
+ * alone (or with the group's word capitalized, "Size M") may name the choice too, as a whole name.
+ */
+function valueOfGroup(target: TargetPhrase): TargetPhrase {
+  const m =
+    target.name !== null && !target.alternatives
+      ? /^([a-z]+)\s+([\p{Lu}\d][\p{L}\d.,/-]{0,15})$/u.exec(target.name)
+      : null;
+  if (!m) return target;
+  return { ...target, alternatives: [m[2]!, `${capitalized(m[1]!)} ${m[2]!}`] };
 }
 
 /** A new record: its name and each "field value" (or "value as the field"), then the button that creates it. */

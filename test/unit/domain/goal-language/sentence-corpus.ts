@@ -420,6 +420,8 @@ export const CORPUS: CorpusEntry[] = [
     goal: 'Click Wipe, then cancel the confirmation',
     plan: ["Click 'Wipe'", "Click 'Cancel'"],
   },
+  // A choice named by its group's word and its value.
+  { goal: 'Pick size 46', plan: ["Choose 'size 46', '46' or 'Size 46'"] },
   // A numbered page of a list: its pagination control.
   { goal: 'Go to page 2 of the results', plan: ["Open 'Page 2', '2' or 'Go to page 2'"] },
   // A kind of item around its name is not part of the name.
