@@ -952,6 +952,8 @@ function rowSelections(slot: string, values: string[], min: number): Intent[] | 
     .trim()
     .replace(/^the\s+/i, '')
     .replace(ROWS_OF, '');
+  // "'A', 'B' or 'C'" names one thing in several ways (a step Goalie writes), not several rows.
+  if (/\sor\s/i.test(text)) return null;
   const names = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
   if (names.length < min || !names.every((name) => /^[\p{Lu}\d\uE000]/u.test(name))) return null;
   return names.map((name) => ({
