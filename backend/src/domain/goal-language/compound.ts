@@ -9,6 +9,8 @@ import { ACTION_START, alternation } from './verb-patterns.js';
 const PRONOUN = '(?:it|them|this|that|these|those|the\\s+same)';
 /** A joint: a comma (with or without "and"), or "and", and a "then" after it. */
 const JOINT = /(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?/g;
+/** A sentence whose verb a later part may leave out: "Pick A as X and B as Y", "Set X to 1 and Y to 2". */
+const GAPPED = /^([a-z]+)\s(?:(?!\s(?:as|to|with)\s).)+?\s(as|to|with)\s/i;
 /** A verb that starts an action anywhere. */
 const PLAIN_START = new RegExp(`^(?:${ACTION_START})\\b`, 'i');
 /** A verb that is also a word in names ("Archive", "Edit") starts an action only when a pronoun is its object. */
@@ -29,16 +31,26 @@ export function startsAction(text: string): boolean {
 export function actionParts(skeleton: string): string[] {
   const parts: string[] = [];
   let from = 0;
+  let prefix = '';
+  const gapped = GAPPED.exec(skeleton);
   for (const joint of skeleton.matchAll(JOINT)) {
     const after = joint.index + joint[0].length;
+    const rest = skeleton.slice(after);
     // "..., then cancel the confirmation": after "then" a word in lower case is the next action's
     // verb, known or not ("Click Save, then Continue" keeps a name).
-    const then = /\bthen\s+$/i.test(joint[0]) && /^[a-z]/.test(skeleton.slice(after));
-    if (joint.index === 0 || !(then || startsAction(skeleton.slice(after)))) continue;
-    parts.push(skeleton.slice(from, joint.index));
+    const then = /\bthen\s+$/i.test(joint[0]) && /^[a-z]/.test(rest);
+    // "Pick 30 December as check-in and 2 January as check-out": the verb said once (gapping), when
+    // what follows has the same preposition and no verb of its own.
+    // Both the part before and the part after say the preposition with words around it.
+    const said = (text: string) => new RegExp(`^[^,]+?\\s${gapped![2]}\\s\\S`, 'i').test(text);
+    const gap =
+      gapped !== null && !startsAction(rest) && said(skeleton.slice(from, joint.index)) && said(rest.split(JOINT)[0]!);
+    if (joint.index === 0 || !(then || gap || startsAction(rest))) continue;
+    parts.push(prefix + skeleton.slice(from, joint.index));
     from = after;
+    prefix = gap && !then ? `${gapped[1]} ` : '';
   }
-  parts.push(skeleton.slice(from));
+  parts.push(prefix + skeleton.slice(from));
   return parts.map((part) => part.trim()).filter(Boolean);
 }
 

@@ -1,5 +1,6 @@
 // One sentence of a goal -> the actions it asks for. Works on the skeleton of the sentence (quoted
 // values masked), so nothing inside quotes can change how a sentence reads.
+import { readDate, readDayMonth } from '../calendar-dates.js';
 import { formatIntent } from './format.js';
 import { intentKey } from './intent-key.js';
 import type { Intent, ParsedAction, SentenceParse, TargetPhrase } from './intents.js';
@@ -832,11 +833,16 @@ const RULES: Rule[] = [
       vagueTarget(m[1]!, v) ??
       withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
   },
-  // "select Sweden as the country", "pick M as size"
+  // "select Sweden as the country", "pick M as size"; "pick 30 December as the check-in date" fills
+  // the date field (its own format or its calendar: agent/date-field.ts), not a dropdown.
   {
     family: 'choose',
     split: ['as', 'for'],
-    build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value: optionValue(m[1]!, v) })),
+    build: (m, v) => {
+      const value = optionValue(m[1]!, v);
+      if (isDate(value)) return withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: dateField(t), value }));
+      return withTarget(m[2]!, v, (t) => ({ kind: 'select', target: t, value }));
+    },
   },
   // "Select Ada Lovelace and Alan Turing", "Select the GitHub and Linear emails": each row's checkbox.
   { family: 'choose', build: (m, v) => rowSelections(m[0]!, v, 2) },
@@ -973,6 +979,17 @@ function valueOfGroup(target: TargetPhrase): TargetPhrase {
       : null;
   if (!m) return target;
   return { ...target, alternatives: [m[2]!, `${capitalized(m[1]!)} ${m[2]!}`] };
+}
+
+/** "20 November 2026", "30 December", "Dec 12": one date, in any spelling. */
+function isDate(text: string): boolean {
+  return readDate(text).kind === 'date' || readDayMonth(text) !== null;
+}
+
+/** "the check-in date" may be labelled "Check-in": the name without its trailing "date" too. */
+function dateField(target: TargetPhrase): TargetPhrase {
+  const bare = target.name?.replace(/\s+date$/i, '');
+  return bare && bare !== target.name && !target.alternatives ? { ...target, alternatives: [bare] } : target;
 }
 
 /** A new record: its name and each "field value" (or "value as the field"), then the button that creates it. */

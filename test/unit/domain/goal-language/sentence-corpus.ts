@@ -420,6 +420,15 @@ export const CORPUS: CorpusEntry[] = [
     goal: 'Click Wipe, then cancel the confirmation',
     plan: ["Click 'Wipe'", "Click 'Cancel'"],
   },
+  // A date chosen for a field is typed into it; a verb said once serves the parts after it.
+  {
+    goal: 'Pick 30 December as the check-in date and 2 January as check-out',
+    plan: ["Fill 'check-in date' or 'check-in' with '30 December'", "Fill 'check-out' with '2 January'"],
+  },
+  {
+    goal: 'Set the max price to 30 and the min price to 10',
+    plan: ["Fill 'max price' with '30'", "Fill 'min price' with '10'"],
+  },
   // A choice named by its group's word and its value.
   { goal: 'Pick size 46', plan: ["Choose 'size 46', '46' or 'Size 46'"] },
   // A numbered page of a list: its pagination control.
