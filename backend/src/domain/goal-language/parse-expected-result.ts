@@ -161,6 +161,8 @@ function numberOf(word: string): number {
 
 function count(n: string, noun: string): Expectation | null {
   const cleaned = noun.trim().replace(/\s+/g, ' ');
+  // "The cart has a subtotal of $12": a figure (read by the clause for values), not one "subtotal".
+  if (/^(?:a|an)$/i.test(n) && new RegExp(`^[\\w-]+\\s+of\\s+(?:${FIGURE})\\b`, 'i').test(cleaned)) return null;
   return cleaned ? { kind: 'count', count: numberOf(n), noun: cleaned } : null;
 }
 

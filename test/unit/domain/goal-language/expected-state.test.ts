@@ -115,6 +115,8 @@ describe('goal language: expected results about controls', () => {
     ['The Inbox unread count is still 4', val(t('Inbox'), '4')],
     ['The discount equals 15 %', val(t('discount'), '15 %')],
     ['A total of €270', val(t('total'), '€270')],
+    // "a subtotal of $12" is a figure, not one item called "subtotal of $12".
+    ['The cart has a subtotal of $12', val(t('subtotal'), '$12')],
   ];
   for (const [text, expected] of table) {
     it(text, () => {
