@@ -158,11 +158,12 @@ export async function findByName(
   purpose: Purpose,
   fuzzy: boolean,
   strict = false,
+  scope: Scope = probe.page,
 ): Promise<Candidate | null> {
   // An icon whose font ligature happens to be the name ("archive" on an archive icon button) is
   // what a person sees as a picture: an element whose visible text says the name wins over it.
   let icons: Candidate[] = [];
-  for (const tier of nameTiers(probe.page, name, roles, purpose, strict)) {
+  for (const tier of nameTiers(scope, name, roles, purpose, strict)) {
     const found = await probe.candidates(tier);
     if (!found.length) continue;
     if (icons.length) {
@@ -180,7 +181,8 @@ export async function findByName(
     const fit = await fitting(probe, found, roles);
     if (fit.length === 1) return fit[0]!;
     const several = fit.length ? fit : found;
-    // A dialog is open: what a person acts on is in it ("Status" in the edit dialog, not the filter).
+    // A dialog or menu is open: what a person acts on is in it ("Status" in the edit dialog, not the
+    // filter behind it; "Receipts" in the Move to menu just opened, not the folder link).
     const inDialog = await onlyInOpenDialog(several);
     if (inDialog) return inDialog;
     if (await sameDestination(probe, several)) return several[0]!;
@@ -203,7 +205,12 @@ export async function findByName(
   return fuzzy && !strict ? findSimilar(probe, name, roles) : null;
 }
 
-/** The one candidate inside the topmost open dialog, when the others are outside it; else null. */
+/** An open dialog's element (visible ones only count). */
+export const OPEN_DIALOG = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]';
+/** Open dialogs and menus, the last in the page's order on top. */
+const OPEN_LAYERS = `${OPEN_DIALOG}, [role=menu]`;
+
+/** The one candidate inside the topmost open dialog or menu, when the others are outside it; else null. */
 async function onlyInOpenDialog(candidates: Candidate[]): Promise<Candidate | null> {
   const inside: Candidate[] = [];
   for (const candidate of candidates)
@@ -211,9 +218,9 @@ async function onlyInOpenDialog(candidates: Candidate[]): Promise<Candidate | nu
   return inside.length === 1 && candidates.length > 1 ? inside[0]! : null;
 }
 
-// Page source (see page-scripts.ts on `__name`): the element is in the last visible dialog of the page.
+// Page source (see page-scripts.ts on `__name`): the element is in the last visible dialog or menu.
 const IN_OPEN_DIALOG = new Function(`return ((el) => {
-  const dialogs = Array.from(document.querySelectorAll('[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]'))
+  const dialogs = Array.from(document.querySelectorAll('${OPEN_LAYERS}'))
     .filter((d) => { const box = d.getBoundingClientRect(); return box.width > 0 && box.height > 0 && getComputedStyle(d).visibility !== 'hidden'; });
   const top = dialogs[dialogs.length - 1];
   return Boolean(top && top.contains(el));

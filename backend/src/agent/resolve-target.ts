@@ -8,7 +8,7 @@ import type { Target } from '../domain/steps.js';
 import { describeElement, wantedWords } from './describe-element.js';
 import type { ElementFacts } from './element-facts.js';
 import { TargetUnresolved } from './errors.js';
-import { findByIdentifiers, findByName, type Roles } from './find-by-name.js';
+import { findByIdentifiers, findByName, OPEN_DIALOG, type Roles } from './find-by-name.js';
 import { findByPosition } from './find-by-position.js';
 import { findNear, type NearFound } from './find-near.js';
 import { markControlAfterText } from './unnamed-controls.js';
@@ -91,6 +91,16 @@ async function attempt(
       near: byPosition.found.container ? byPosition.found : null,
       recordAs: byPosition.recordAs,
     };
+  }
+  // "Confirm", "Save" or "OK" said by purpose, several names for one button: with a dialog open,
+  // the dialog's button (the toolbar's "Delete" behind a "Delete contacts?" dialog is not it).
+  if (phrase.alternatives?.length) {
+    const dialog = probe.page.locator(OPEN_DIALOG).visible().last();
+    if (await dialog.count().catch(() => 0))
+      for (const name of [phrase.name, ...phrase.alternatives]) {
+        const inDialog = await findByName(probe, name, roles, purpose, false, true, dialog);
+        if (inDialog) return { found: inDialog, near: null };
+      }
   }
   const found = await findByName(probe, phrase.name, roles, purpose, fuzzy);
   if (found) return { found, near: null };

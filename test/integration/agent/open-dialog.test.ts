@@ -1,6 +1,7 @@
-// A name that the page shows both in an open dialog and behind it ("Status": the list's filter and
-// the edit dialog's field) means the one in the dialog, as a person acting in the dialog means it;
-// with no dialog open, two such controls stay ambiguous and are refused. In real Chromium, replayed.
+// A name that the page shows both in an open dialog or menu and behind it ("Status": the list's
+// filter and the edit dialog's field; "Receipts": a folder link and the Move to menu's item) means
+// the one in the dialog or menu, as a person acting there means it; with none open, two such
+// controls stay ambiguous and are refused. In real Chromium, replayed.
 import { expect } from 'chai';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
@@ -16,8 +17,17 @@ const CONTACTS = html(
   </div>`,
 );
 
+// A folder link "Receipts" beside a "Move to" menu that offers "Receipts" too.
+const MAIL = html(
+  'Mail',
+  `<nav><a href="#receipts" onclick="out.textContent = 'Opened Receipts'">Receipts</a></nav>
+  <button aria-haspopup="menu" aria-expanded="false" onclick="menu.hidden = false; this.setAttribute('aria-expanded', 'true')">Move to</button>
+  <div id="menu" role="menu" hidden><button role="menuitem" onclick="out.textContent = 'Moved to Receipts'; menu.hidden = true">Receipts</button></div>
+  <p id="out"></p>`,
+);
+
 describe('built-in agent: an open dialog first', function () {
-  const pages = useAgentPages({ '/contacts': CONTACTS });
+  const pages = useAgentPages({ '/contacts': CONTACTS, '/mail': MAIL });
 
   it("takes the dialog's own field when the page behind it has one of the same name", async () => {
     const steps = await pages.burnIn('/contacts', "Click 'Edit'. Select 'Lead' from 'Status'");
@@ -34,5 +44,10 @@ describe('built-in agent: an open dialog first', function () {
       configs: {},
     });
     expect(result.error).to.match(/2 visible elements match "Status"/);
+  });
+
+  it('takes the item of the menu just opened over a link of the same name', async () => {
+    await pages.burnIn('/mail', "Click 'Move to', then click 'Receipts'");
+    expect(await pages.page.locator('#out').innerText()).to.equal('Moved to Receipts');
   });
 });

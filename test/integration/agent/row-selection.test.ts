@@ -15,7 +15,7 @@ const CONTACTS = html(
   <table><thead><tr><th><input type="checkbox" id="all" aria-label="Select all"></th><th>Name</th></tr></thead>
   <tbody id="rows"></tbody></table>
   <div id="ask" role="alertdialog" aria-label="Delete contacts?" hidden><p>Delete the selected contacts?</p>
-    <button id="yes">OK</button><button id="no">Cancel</button></div>
+    <button id="yes">Delete contacts</button><button id="no">Cancel</button></div>
   <script>
     let people = ${JSON.stringify(PEOPLE)};
     const render = () => {
