@@ -875,6 +875,13 @@ const RULES: Rule[] = [
     build: () =>
       '"Check" ticks a checkbox; to look at the page, say what it must show, e.g. "Check that \'Welcome\' is shown".',
   },
+  // "Check the Sent folder", "check the Billing tab": look at a place, which is to open it.
+  {
+    family: 'check',
+    slot: /^(?:the\s+|my\s+)?(.+?)\s+(folder|page|tab|inbox|view|screen)$/i,
+    build: (m, v) =>
+      withTarget(`the ${m[1]!} ${m[2]!}`, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' })),
+  },
   { family: 'check' },
   { family: 'hover' },
   // Goalie scrolls to an element by itself before acting on it; "scroll down" may load more.

@@ -433,6 +433,8 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Pick size 46', plan: ["Choose 'size 46', '46' or 'Size 46'"] },
   // A numbered page of a list: its pagination control.
   { goal: 'Go to page 2 of the results', plan: ["Open 'Page 2', '2' or 'Go to page 2'"] },
+  // "Check" a place is to look at it: it is opened, not ticked.
+  { goal: 'Check the Sent folder', plan: ["Open the 'Sent' folder"] },
   // A kind of item around its name is not part of the name.
   { goal: "Open the message 'Lunch on Friday?'", plan: ["Open 'Lunch on Friday?'"] },
   { goal: "Open the 'Fix login' card", plan: ["Open 'Fix login'"] },
