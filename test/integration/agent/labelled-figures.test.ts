@@ -47,6 +47,8 @@ describe('built-in agent: a value shown beside its label', function () {
     ['/mail', 'The Inbox unread count is 4', true],
     ['/mail', 'The Drafts count is 1', true],
     ['/mail', 'The Inbox unread count is 3', false],
+    ['/mail', 'Drafts shows 1 in the sidebar', true],
+    ['/mail', 'The Inbox unread count shows 4', true],
     // Two totals that disagree: neither is read.
     ['/twice', 'The total is $5.00', false],
     // A heading titles what follows and a button is a control: neither is a label of a value.

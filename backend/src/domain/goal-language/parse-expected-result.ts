@@ -137,6 +137,22 @@ const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | 
     ),
     (m, v) => figure(m[1]!, m[2]!, v),
   ],
+  // "The Inbox unread count shows 3": the count beside the name.
+  [
+    new RegExp(
+      `^(?:the\\s+)?(?!(?:the|a|an)\\s)(${NAME_WORDS})\\s+(?:unread\\s+)?(?:count|counter)\\s+(?:shows|displays|reads|says)\\s+(?:now\\s+|still\\s+)?(${FIGURE})$`,
+      'i',
+    ),
+    (m, v) => figure(m[1]!, m[2]!, v),
+  ],
+  // "Drafts shows 1 in the sidebar": a name as the page writes it (a capital, no article), a number.
+  [
+    new RegExp(
+      `^(?!(?:The|A|An|My|This|That|Your|Our|It)\\b)(\\p{Lu}[\\w-]*(?:\\s+[\\w-]+){0,2}?)\\s+(?:shows|displays|reads|says)\\s+(?:now\\s+|still\\s+)?(${FIGURE})(?:\\s+(?:in|on)\\s+the\\s+[\\w-]+)?$`,
+      'u',
+    ),
+    (m, v) => figure(m[1]!, m[2]!, v),
+  ],
   // "The review shows a total of €270", "a balance of $5": a label of one or two words.
   [
     new RegExp(

@@ -117,6 +117,8 @@ describe('goal language: expected results about controls', () => {
     ['A total of €270', val(t('total'), '€270')],
     // "a subtotal of $12" is a figure, not one item called "subtotal of $12".
     ['The cart has a subtotal of $12', val(t('subtotal'), '$12')],
+    ['The Inbox unread count shows 3', val(t('Inbox'), '3')],
+    ['Drafts shows 1 in the sidebar', val(t('Drafts'), '1')],
   ];
   for (const [text, expected] of table) {
     it(text, () => {
