@@ -228,9 +228,10 @@ export class Worker {
     this.active.set(job.id, entry);
     entry.done = (async () => {
       try {
+        let result: string | undefined;
         if (queue === 'run-test-case') {
           const data = job.data as { runTestCaseId: string; attempt: number };
-          const result = await executeRunTestCase(
+          result = await executeRunTestCase(
             this.ctx,
             { workerId: this.id, executor: this.executor, projectParallelism: this.options.projectParallelism },
             data,
@@ -247,8 +248,11 @@ export class Worker {
           const data = job.data as { reviewId: string; step: ReviewStep };
           await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);
         } else {
-          await generateTestCase(this.ctx, this.executor, String(job.data.testCaseId), abort.signal);
+          result = await generateTestCase(this.ctx, this.executor, String(job.data.testCaseId), abort.signal);
         }
+        // Stopped by the hand-back without an error: the hand-back owns the job now. Completing it
+        // here would race the hand-back, which would then find nothing to give back.
+        if (result === 'handed-back') return;
         await this.boss.complete(queue, job.id);
       } catch (error) {
         // Handed back while it ran (its browser closed under it by the shutdown): given up, not failed.
