@@ -22,6 +22,12 @@ describe('built-in agent: the readings of a sentence, grounded on the page', fun
     '/checkout': page(`<a href="/done">Checkout</a>`),
     '/done': page('<p>Thank you</p>'),
     '/hats': page(ITEM_ROW.replace('Sunscreen', 'Sun hat')),
+    // "... without saving": a form's Continue, and a button whose name holds those words.
+    '/continue': page(`<button onclick="out.textContent = 'Continued'">Continue</button>`),
+    '/both-continues': page(
+      `<button onclick="out.textContent = 'Continued'">Continue</button> <button onclick="out.textContent = 'Left'">Continue without saving</button>`,
+    ),
+    '/only-long': page(`<button onclick="out.textContent = 'Left'">Continue without saving</button>`),
   });
   const burnIn = (goal: string): Promise<BurnInResult> =>
     pages.agent.burnIn(pages.page, goal, { baseUrl: pages.site.url, configs: {} });
@@ -59,6 +65,25 @@ describe('built-in agent: the readings of a sentence, grounded on the page', fun
     expect(result.error ?? '').to.equal('');
     expect(result.steps.map((s) => s.action)).to.deep.equal(['goto', 'click']);
     await pages.page.waitForURL(/\/done$/);
+  });
+
+  it('what a sentence says is left undone is no part of its action', async () => {
+    const result = await burnIn('Go to /continue. Click Continue without saving');
+    expect(result.error ?? '').to.equal('');
+    expect(await shown()).to.equal('Continued');
+  });
+
+  it('a button named with those words is the other reading: alone it acts, beside the short one it is refused', async () => {
+    const alone = await burnIn('Go to /only-long. Click Continue without saving');
+    expect(alone.error ?? '').to.equal('');
+    expect(await shown()).to.equal('Left');
+
+    await pages.page.evaluate(() => (document.getElementById('out')!.textContent = ''));
+    const both = await burnIn('Go to /both-continues. Click Continue without saving');
+    expect(both.ok).to.equal(false);
+    expect(both.error).to.match(/reads 2 ways that act on different elements/);
+    expect(both.error).to.include('"Continue" button').and.to.include('"Continue without saving" button');
+    expect(await shown()).to.equal('');
   });
 
   it('when no reading is on the page, the failure names the closest element', async () => {

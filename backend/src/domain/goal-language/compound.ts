@@ -16,6 +16,10 @@ const PLAIN_START = new RegExp(`^(?:${ACTION_START})\\b`, 'i');
 /** A verb that is also a word in names ("Archive", "Edit") starts an action only when a pronoun is its object. */
 const ANY_VERB = alternation(LEXICON.flatMap((entry) => entry.verbs.flatMap(verbForms)));
 const VERB_ON_PRONOUN = new RegExp(`^(?:${ANY_VERB})\\s+${PRONOUN}\\b`, 'i');
+/** After a quoted value: a known verb, or a lower-case word alone or on its object ("and cancel", "and undo it"). */
+const LOWER_VERB = new RegExp(
+  `^(?:(?:${ANY_VERB})\\b|[a-z][a-z-]+(?=$|\\s*,|\\s+(?:and|then|it|them|the|without)\\b))`,
+);
 /** A verb the lexicon does not know, in lower case, on a pronoun ("assign it to ..."): a name would be capitalised. */
 const WORD_ON_PRONOUN = new RegExp(`^[a-z][a-z-]+\\s+${PRONOUN.replace('the', '[Tt]he')}\\b`);
 
@@ -39,13 +43,16 @@ export function actionParts(skeleton: string): string[] {
     // "..., then cancel the confirmation": after "then" a word in lower case is the next action's
     // verb, known or not ("Click Save, then Continue" keeps a name).
     const then = /\bthen\s+$/i.test(joint[0]) && /^[a-z]/.test(rest);
+    // "Rename it to 'X' and cancel": after a quoted value, a verb in lower case is the next action,
+    // also one that is a word in names ("Cancel"): a name would be quoted or capitalised.
+    const afterValue = skeleton.slice(0, joint.index).endsWith('\uE001') && LOWER_VERB.test(rest);
     // "Pick 30 December as check-in and 2 January as check-out": the verb said once (gapping), when
     // what follows has the same preposition and no verb of its own.
     // Both the part before and the part after say the preposition with words around it.
     const said = (text: string) => new RegExp(`^[^,]+?\\s${gapped![2]}\\s\\S`, 'i').test(text);
     const gap =
       gapped !== null && !startsAction(rest) && said(skeleton.slice(from, joint.index)) && said(rest.split(JOINT)[0]!);
-    if (joint.index === 0 || !(then || gap || startsAction(rest))) continue;
+    if (joint.index === 0 || !(then || afterValue || gap || startsAction(rest))) continue;
     parts.push(prefix + skeleton.slice(from, joint.index));
     from = after;
     prefix = gap && !then ? `${gapped[1]} ` : '';

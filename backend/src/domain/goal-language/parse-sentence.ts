@@ -1049,6 +1049,12 @@ const NUMBERS: Record<string, number> = {
 };
 const REPEAT = /\s+(?:(once|twice|thrice)|(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
 const MAX_REPEAT = 50;
+/**
+ * "Press Search without choosing any dates", "Submit it, leaving the email empty": what the sentence
+ * says is left undone is no part of the action. Lower case only: "Continue Without Saving" is a name.
+ */
+const LEFT_UNDONE =
+  /\s*,?\s+(?:without\s+(?:first\s+|even\s+)?[a-z]+ing\b|leaving\s+(?:\S+\s+){1,4}?(?:empty|blank|unchecked|unticked|unselected|unset)$).*$/;
 const MENU_PATH = new RegExp(`^(?:(?:${MENU_PATH_VERBS})\\s+(?:on\\s+)?)?(.+?\\s+(?:>|→|->|»|›)\\s+.+)$`, 'i');
 
 // "Click Duplicate in the Actions menu": open the menu first, as a person does. A titled menu only.
@@ -1124,7 +1130,23 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
  * One action of a compound sentence. A pronoun that reads no other way stands for what the action
  * before acted on: the selection's own control, each item named, or the control its verb names.
  */
+/**
+ * The action without what is left undone; its words may still be one name on the page ("Click
+ * Continue without saving"), a reading kept for grounding, which refuses when both are shown.
+ */
+function leftUndone(part: string, done: Intent[] | string | null, values: string[]): Intent[] | string | null {
+  if (!Array.isArray(done) || done.length !== 1) return done;
+  const literal = readingsOf(part, values);
+  const whole = Array.isArray(literal) ? literal.filter((reading) => reading.length === 1).map(([one]) => one!) : [];
+  const others = distinct([done[0]!, ...(READINGS.get(done[0]!) ?? []), ...whole]).slice(1);
+  if (others.length) READINGS.set(done[0]!, others);
+  return done;
+}
+
 function parsePart(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
+  const undone = LEFT_UNDONE.exec(part);
+  if (undone && undone.index > 0)
+    return leftUndone(part, parsePart(part.slice(0, undone.index), antecedent, values), values);
   const parsed = parseOne(part, values) ?? unknownVerb(part, values);
   if (!antecedent && !parsed) return guessed(pronounVerbControl(part));
   if (Array.isArray(parsed) || !antecedent) return parsed;

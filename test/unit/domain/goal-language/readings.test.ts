@@ -5,6 +5,8 @@ import { formatIntent } from '../../../../backend/src/domain/goal-language/forma
 import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
 
 const ADD_TO_BAG = "'Add to bag', 'Add to cart', 'Add to basket' or 'Add'";
+const SUBMIT =
+  "Click the 'Submit', 'Send', 'Save', 'Continue', 'Sign in', 'Log in', 'Sign up', 'Register', 'Create', 'Search', 'OK' or 'Next' button";
 
 /** Each action's readings, the preferred first, as the elementary sentences formatIntent writes. */
 function readings(sentence: string): string[][] {
@@ -61,6 +63,18 @@ describe('goal language: the readings of a sentence', () => {
     [
       'Put Sunscreen in the bag and click Pack',
       [[`Click ${ADD_TO_BAG} in the row of 'Sunscreen'`, "Fill 'bag' with 'Sunscreen'"], ["Click 'Pack'"]],
+    ],
+    // What is left undone is no part of the action; unquoted, its words may still be one name.
+    ['Press Search without choosing any dates', [["Click 'Search'", "Click 'Search without choosing any dates'"]]],
+    ['Click Continue without saving', [["Click 'Continue'", "Click 'Continue without saving'"]]],
+    ['Submit the form, leaving the email empty', [[SUBMIT]]],
+    // Quoted, or written like a title, it is the name.
+    ["Click 'Continue without saving'", [["Click 'Continue without saving'"]]],
+    ['Click Continue Without Saving', [["Click 'Continue Without Saving'"]]],
+    ['Click Delete, then cancel without deleting anything', [["Click 'Delete'"], ["Click 'Cancel'"]]],
+    [
+      "Rename it to 'Draft' and cancel",
+      [["Fill the field with 'Draft'"], ['Press Enter in the field'], ["Click 'Cancel'"]],
     ],
   ];
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
