@@ -28,6 +28,10 @@ describe('built-in agent: the readings of a sentence, grounded on the page', fun
       `<button onclick="out.textContent = 'Continued'">Continue</button> <button onclick="out.textContent = 'Left'">Continue without saving</button>`,
     ),
     '/only-long': page(`<button onclick="out.textContent = 'Left'">Continue without saving</button>`),
+    // A card whose title is a button, and the sentence calls it by its kind too.
+    '/board': page(
+      `<div class="card"><button onclick="out.textContent = 'Opened Search API pagination'">Search API pagination</button></div><div class="card"><button onclick="out.textContent = 'Opened Dark mode'">Dark mode</button></div>`,
+    ),
   });
   const burnIn = (goal: string): Promise<BurnInResult> =>
     pages.agent.burnIn(pages.page, goal, { baseUrl: pages.site.url, configs: {} });
@@ -84,6 +88,12 @@ describe('built-in agent: the readings of a sentence, grounded on the page', fun
     expect(both.error).to.match(/reads 2 ways that act on different elements/);
     expect(both.error).to.include('"Continue" button').and.to.include('"Continue without saving" button');
     expect(await shown()).to.equal('');
+  });
+
+  it('an item called by its name and its kind is found by its name', async () => {
+    const result = await burnIn('Go to /board. Open the Search API pagination card');
+    expect(result.error ?? '').to.equal('');
+    expect(await shown()).to.equal('Opened Search API pagination');
   });
 
   it('when no reading is on the page, the failure names the closest element', async () => {

@@ -143,6 +143,8 @@ const PAGE_NUMBER =
   /^(?:the\s+)?page\s+(\d+)(?:\s+of\s+(?:the\s+)?(?:results|list|table|search results|products|items))?$/i;
 const ITEM_KINDS = `(?:${ITEM_KIND_NOUNS.map((noun) => noun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
 const ITEM_AROUND = new RegExp(`^${ITEM_KINDS}\\s+(\uE000\\d+\uE001)$|^(\uE000\\d+\uE001)\\s+${ITEM_KINDS}$`, 'i');
+// "the Search API pagination card": a name, then its kind, which the page may not show.
+const KIND_AFTER = new RegExp(`^([\\p{Lu}\\d].*?)\\s+${ITEM_KINDS}$`, 'u');
 
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
@@ -239,6 +241,8 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   const possessive = POSSESSIVE.exec(name);
   if (possessive)
     return withNth({ name: `${possessive[1]} ${possessive[2]}`, noun: null, near, alternatives: [possessive[2]!] });
+  const kindAfter = hadArticle ? KIND_AFTER.exec(text) : null;
+  if (kindAfter) return withNth({ name, noun: null, near, alternatives: [unmask(kindAfter[1]!, values)] });
   return withNth({ name, noun: null, near });
 }
 

@@ -76,6 +76,9 @@ describe('goal language: the readings of a sentence', () => {
       "Rename it to 'Draft' and cancel",
       [["Fill the field with 'Draft'"], ['Press Enter in the field'], ["Click 'Cancel'"]],
     ],
+    // A name, then its kind: the page may show the name without the kind.
+    ['Open the Search API pagination card', [["Open 'Search API pagination card' or 'Search API pagination'"]]],
+    ['Open the inbox', [["Open 'inbox'"]]],
   ];
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
 
