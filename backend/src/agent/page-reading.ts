@@ -42,6 +42,11 @@ async function namedNodes(page: Page, roles: string[]): Promise<AriaNode[]> {
   );
 }
 
+/** The page's named things (no long texts, no containers unless of `roles`), as role and name. */
+export async function namedOnPage(page: Page, roles: string[]): Promise<{ role: string; name: string }[]> {
+  return (await namedNodes(page, roles)).map((n) => ({ role: n.role, name: (n.name ?? n.text)! }));
+}
+
 /**
  * What the page offers closest to `text` (a sentence, or the name a target was written with), by the
  * content words they share (domain/goal-language/closest-offers.ts). Without a text, or with
@@ -53,7 +58,7 @@ export async function offersOnPage(
   roles: string[],
   { limit = 3, orFitting = false }: { limit?: number; orFitting?: boolean } = {},
 ): Promise<Offer[]> {
-  const elements = (await namedNodes(page, roles)).map((n) => ({ role: n.role, name: (n.name ?? n.text)! }));
+  const elements = await namedOnPage(page, roles);
   return closestOffers(text ?? '', elements, roles, { limit, orFitting: orFitting || text === null });
 }
 

@@ -4,6 +4,7 @@ import type { ElementHandle, Page } from 'playwright-core';
 import { otherForm } from '../domain/goal-language/abbreviations.js';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { fittingRoles } from '../domain/goal-language/roles.js';
+import { coversWords } from '../domain/goal-language/word-cover.js';
 import type { Target } from '../domain/steps.js';
 import { describeElement, wantedWords } from './describe-element.js';
 import type { ElementFacts } from './element-facts.js';
@@ -12,7 +13,7 @@ import { findByIdentifiers, findByName, OPEN_DIALOG, type Roles } from './find-b
 import { findByPosition } from './find-by-position.js';
 import { findNear, type NearFound } from './find-near.js';
 import { markControlAfterText } from './unnamed-controls.js';
-import { offersOnPage } from './page-reading.js';
+import { namedOnPage, offersOnPage } from './page-reading.js';
 import { Probe, type Candidate } from './probe.js';
 import { recordLocators } from './record-locators.js';
 
@@ -158,13 +159,49 @@ export async function resolveTarget(
     try {
       const result = await look(probe, phrase, purpose, roles, options.fuzzy);
       if ('resolved' in result) return result.resolved;
-      if (Date.now() >= deadline) throw await notFound(page, phrase, purpose, roles, result.missing);
+      if (Date.now() >= deadline) {
+        const worded =
+          result.missing === 'element' && !options.fuzzy ? await byItsWords(probe, phrase, purpose, roles) : null;
+        if (worded) return worded;
+        throw await notFound(page, phrase, purpose, roles, result.missing);
+      }
     } finally {
       await probe.dispose();
     }
     // The page may still be rendering: look again shortly, until the deadline.
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * A name said in other forms of its words ("Untick the newsletter subscription": the checkbox
+ * "Subscribed to the newsletter"): the one element of a fitting role whose name says every content
+ * word of the phrase (domain/goal-language/word-cover.ts). Only once nothing else found it in the
+ * find timeout, never when healing; several such elements are refused, naming them.
+ */
+async function byItsWords(
+  probe: Probe,
+  phrase: TargetPhrase,
+  purpose: Purpose,
+  roles: Roles,
+): Promise<Resolved | null> {
+  if (phrase.name === null || phrase.near || phrase.nth !== undefined) return null;
+  const wanted = [...roles.preferred, ...roles.fallback];
+  const saying = (await namedOnPage(probe.page, wanted)).filter(
+    (element, i, all) =>
+      wanted.includes(element.role) &&
+      coversWords(phrase.name!, element.name) &&
+      all.findIndex((other) => other.role === element.role && other.name === element.name) === i,
+  );
+  if (saying.length > 1)
+    throw new TargetUnresolved(
+      `no element is named ${JSON.stringify(phrase.name)}, and ${saying.length} say all its words (${saying.map((e) => `${e.role} ${JSON.stringify(e.name)}`).join(', ')}); name the one you mean as the page shows it`,
+      [],
+    );
+  const [only] = saying;
+  if (!only) return null;
+  const found = await findByName(probe, only.name, { preferred: [only.role], fallback: [] }, purpose, false, true);
+  return found && record(probe, found, null, phrase, purpose);
 }
 
 /** A phrase found at one look: what is recorded, and the element itself while the look lasts. */

@@ -1,0 +1,25 @@
+// Whether an element's name says every content word of a phrase, in any order and in another form
+// of the word: "the newsletter subscription" and the checkbox "Subscribed to the newsletter". Filler
+// and kind nouns do not count (closest-offers.ts). Grounds a phrase no name matches, and only when
+// one element of a fitting role says all its words (agent/resolve-target.ts).
+import { contentWords } from './closest-offers.js';
+
+/** Shortest shared beginning for two forms of one word ("subscri-ption", "subscri-bed"; not "prese-nt", "prese-t"). */
+const MIN_STEM = 6;
+/** ...and the share of the shorter word it must cover. */
+const STEM_SHARE = 0.7;
+
+/** Two words (folded: lower case, singular) that are forms of one word. */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  return shared >= MIN_STEM && shared >= STEM_SHARE * Math.min(a.length, b.length);
+}
+
+/** Every content word of `phrase` is in `name` in some form; false for a phrase without content words. */
+export function coversWords(phrase: string, name: string): boolean {
+  const wanted = contentWords(phrase);
+  const said = contentWords(name).map((w) => w.key);
+  return wanted.length > 0 && wanted.every((w) => said.some((other) => sameWord(w.key, other)));
+}
