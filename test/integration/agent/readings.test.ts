@@ -28,6 +28,16 @@ describe('built-in agent: the readings of a sentence, grounded on the page', fun
       `<button onclick="out.textContent = 'Continued'">Continue</button> <button onclick="out.textContent = 'Left'">Continue without saving</button>`,
     ),
     '/only-long': page(`<button onclick="out.textContent = 'Left'">Continue without saving</button>`),
+    // Filters under group titles; "Blue" is a colour and a brand.
+    '/filters': page(
+      `<aside><div><h3>Brand</h3><label><input type="checkbox" id="northwind"> Northwind</label><label><input type="checkbox" id="brand-blue"> Blue</label></div>` +
+        `<div><h3>Colour</h3><label><input type="checkbox" id="colour-blue"> Blue</label></div></aside>`,
+    ),
+    // The same, the titles and boxes all in one container: which group a box is in is not clear.
+    '/flat-filters': page(
+      `<aside><h3>Brand</h3><label><input type="checkbox" id="brand-blue"> Blue</label>` +
+        `<h3>Colour</h3><label><input type="checkbox" id="colour-blue"> Blue</label></aside>`,
+    ),
     // A card whose title is a button, and the sentence calls it by its kind too.
     '/board': page(
       `<div class="card"><button onclick="out.textContent = 'Opened Search API pagination'">Search API pagination</button></div><div class="card"><button onclick="out.textContent = 'Opened Dark mode'">Dark mode</button></div>`,
@@ -94,6 +104,24 @@ describe('built-in agent: the readings of a sentence, grounded on the page', fun
     const result = await burnIn('Go to /board. Open the Search API pagination card');
     expect(result.error ?? '').to.equal('');
     expect(await shown()).to.equal('Opened Search API pagination');
+  });
+
+  it('an unquoted name under a title is also read as a control in that group', async () => {
+    const result = await burnIn('Go to /filters. Tick Northwind under Brand');
+    expect(result.error ?? '').to.equal('');
+    expect(await pages.page.locator('#northwind').isChecked()).to.equal(true);
+    // The title tells two controls of one name apart.
+    const blue = await burnIn('Tick Blue under Colour');
+    expect(blue.error ?? '').to.equal('');
+    expect(await pages.page.locator('#colour-blue').isChecked()).to.equal(true);
+    expect(await pages.page.locator('#brand-blue').isChecked()).to.equal(false);
+  });
+
+  it('a title whose group is not a container of its own does not tell them apart: refused, nothing ticked', async () => {
+    const result = await burnIn('Go to /flat-filters. Tick Blue under Colour');
+    expect(result.ok).to.equal(false);
+    expect(await pages.page.locator('#colour-blue').isChecked()).to.equal(false);
+    expect(await pages.page.locator('#brand-blue').isChecked()).to.equal(false);
   });
 
   it('when no reading is on the page, the failure names the closest element', async () => {

@@ -7,7 +7,7 @@ import type { Intent, ParsedAction, SentenceParse, TargetPhrase } from './intent
 import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
-import { parseTargetPhrase, vagueTarget } from './target-phrase.js';
+import { parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
 import { fieldFills } from './field-list.js';
 import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
@@ -1143,10 +1143,26 @@ function leftUndone(part: string, done: Intent[] | string | null, values: string
   return done;
 }
 
+/** The part's intents, a target read as one name ("Northwind under Brand") also read as a control under a title. */
 function parsePart(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
+  const parsed = partIntents(part, antecedent, values);
+  const [intent] = Array.isArray(parsed) && parsed.length === 1 ? parsed : [];
+  const t = intent && 'target' in intent ? intent.target : null;
+  const under = t?.name && !t.near && t.nth === undefined && !values.includes(t.name) ? underTitle(t.name) : null;
+  if (intent && t && under) {
+    const placed = {
+      ...intent,
+      target: { name: under.name, noun: t.noun, near: { text: under.anchor, relation: 'in the row of' } },
+    };
+    READINGS.set(intent, distinct([intent, ...(READINGS.get(intent) ?? []), placed as Intent]).slice(1));
+  }
+  return parsed;
+}
+
+function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
   const undone = LEFT_UNDONE.exec(part);
   if (undone && undone.index > 0)
-    return leftUndone(part, parsePart(part.slice(0, undone.index), antecedent, values), values);
+    return leftUndone(part, partIntents(part.slice(0, undone.index), antecedent, values), values);
   const parsed = parseOne(part, values) ?? unknownVerb(part, values);
   if (!antecedent && !parsed) return guessed(pronounVerbControl(part));
   if (Array.isArray(parsed) || !antecedent) return parsed;

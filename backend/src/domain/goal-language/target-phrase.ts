@@ -42,6 +42,8 @@ const TITLED_CONTAINER = /^(?:menu|tab|list|table|toolbar|section|panel|form|dia
 // "for", "by", "on", "under" are ordinary words in names ("Search for products"): relative only before
 // a quoted anchor, or after a target that already says what it is ("the Edit button for Invoice 7").
 const WEAK_RELATIONS = /^(?:for|by|near|on|under|below|underneath)$/i;
+// "Northwind under Brand": both written like names, a control under its group's title.
+const UNDER_TITLE = /^([\p{Lu}\d].*?)\s+(?:under|below|underneath|beneath)\s+(?:the\s+)?([\p{Lu}\d].*)$/u;
 const NOUN_SUFFIX = new RegExp(`^(.+?)\\s+(${NOUN})$`, 'i');
 const NOUN_PREFIX = new RegExp(`^(${NOUN})\\s+(.+)$`, 'i');
 const NOUN_ONLY = new RegExp(`^(${NOUN})$`, 'i');
@@ -270,4 +272,13 @@ function saysWhatItIs(text: string): boolean {
 
 function normalizeNoun(noun: string): string {
   return noun.toLowerCase().replace(/\s+/g, ' ');
+}
+
+/**
+ * An unquoted name that reads as a control under a title ("Northwind under Brand"): the control's
+ * name and the title, for a second reading of the target, which the page decides; else null.
+ */
+export function underTitle(name: string): { name: string; anchor: string } | null {
+  const m = UNDER_TITLE.exec(name.trim());
+  return m ? { name: m[1]!, anchor: m[2]! } : null;
 }

@@ -76,6 +76,10 @@ describe('goal language: the readings of a sentence', () => {
       "Rename it to 'Draft' and cancel",
       [["Fill the field with 'Draft'"], ['Press Enter in the field'], ["Click 'Cancel'"]],
     ],
+    // Unquoted, a name under a title is also the control in that title's group.
+    ['Tick Northwind under Brand', [["Check 'Northwind under Brand'", "Check 'Northwind' in the row of 'Brand'"]]],
+    ["Click 'Northwind under Brand'", [["Click 'Northwind under Brand'"]]],
+    ['Click Shop Under 20', [["Click 'Shop Under 20'"]]],
     // A name, then its kind: the page may show the name without the kind.
     ['Open the Search API pagination card', [["Open 'Search API pagination card' or 'Search API pagination'"]]],
     ['Open the inbox', [["Open 'inbox'"]]],
