@@ -44,6 +44,15 @@ describe('built-in agent: selecting rows', function () {
     expect(await names()).to.deep.equal(['Grace Hopper']);
   });
 
+  it('"Tick Alan Turing\'s row" ticks that row\'s checkbox only; "untick the row of Alan Turing" clears it', async () => {
+    await pages.burnIn('/contacts', "Tick Alan Turing's row");
+    const ticked = () =>
+      pages.page.locator('[data-p]:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLElement).dataset.p));
+    expect(await ticked()).to.deep.equal(['Alan Turing']);
+    await pages.agent.burnIn(pages.page, 'Untick the row of Alan Turing', { baseUrl: pages.site.url, configs: {} });
+    expect(await ticked()).to.deep.equal([]);
+  });
+
   it('"Select all contacts, click Delete, then cancel the confirmation" keeps every row', async () => {
     await pages.burnIn('/contacts', 'Select all contacts, click Delete, then cancel the confirmation');
     expect(await names()).to.deep.equal(PEOPLE);

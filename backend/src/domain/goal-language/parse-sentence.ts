@@ -139,6 +139,18 @@ const CART = alternation(GENRE_NOUNS.cart);
 const GENERIC_POPUP =
   /^(?:the\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:dialog|dialog\s+box|modal|popup|pop-up|overlay|banner|window|notification|toast|alert|message|lightbox|drawer|sheet|notice|consent|menu|popover)$/i;
 
+const ROW_WORD = '(?:row|line|entry|record)';
+const ROW_NAMED = new RegExp(
+  `^(?:(?:the\\s+)?${ROW_WORD}\\s+(?:of|for)\\s+([\\p{Lu}\\d\uE000].*)|([\\p{Lu}\\d\uE000][^'’]*)['’]s\\s+${ROW_WORD}|the\\s+([\\p{Lu}\\d\uE000].*?)\\s+${ROW_WORD})$`,
+  'u',
+);
+
+/** The checkbox of a row named by its text (ROW_NAMED's groups). */
+function rowCheckbox(kind: 'check' | 'uncheck', m: string[], values: string[]): Intent[] {
+  const text = unmask((m[1] ?? m[2] ?? m[3])!, values).trim();
+  return [{ kind, target: { name: null, noun: 'checkbox', near: { text, relation: 'in the row of' } } }];
+}
+
 /** Other readings of an intent a rule produced, attached to its ParsedAction. */
 const READINGS = new WeakMap<Intent, Intent[]>();
 /** Intents read only from a verb the lexicon does not know (ParsedAction.guessed). */
@@ -810,6 +822,9 @@ const RULES: Rule[] = [
     ],
   },
   { family: 'clear', build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'fill', target: t, value: '' })) },
+  // "Tick Radia Perlman's row", "Select the row of Ada Lovelace", "untick the Stripe invoice line": the row's checkbox.
+  { family: ['check', 'choose'], slot: ROW_NAMED, build: (m, v) => rowCheckbox('check', m, v) },
+  { family: 'uncheck', slot: ROW_NAMED, build: (m, v) => rowCheckbox('uncheck', m, v) },
   // "Select all contacts", "Select all the messages in the inbox": the list's select-all checkbox.
   {
     family: 'choose',

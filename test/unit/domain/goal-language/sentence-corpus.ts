@@ -416,6 +416,10 @@ export const CORPUS: CorpusEntry[] = [
     plan: ["Check the checkbox in the row of 'GitHub'", "Check the checkbox in the row of 'Linear'"],
   },
   { goal: 'Select all the messages in the inbox', plan: ["Check 'Select all', 'Select all messages' or 'All'"] },
+  // A row named by its text, as the thing ticked: its checkbox.
+  { goal: "Tick Radia Perlman's row", plan: ["Check the checkbox in the row of 'Radia Perlman'"] },
+  { goal: 'Select the row of Ada Lovelace', plan: ["Check the checkbox in the row of 'Ada Lovelace'"] },
+  { goal: 'Untick the Stripe invoice line', plan: ["Uncheck the checkbox in the row of 'Stripe invoice'"] },
   {
     goal: 'Click Wipe, then cancel the confirmation',
     plan: ["Click 'Wipe'", "Click 'Cancel'"],
