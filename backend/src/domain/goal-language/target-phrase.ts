@@ -145,7 +145,7 @@ const PAGE_NUMBER =
   /^(?:the\s+)?page\s+(\d+)(?:\s+of\s+(?:the\s+)?(?:results|list|table|search results|products|items))?$/i;
 const ITEM_KINDS = `(?:${ITEM_KIND_NOUNS.map((noun) => noun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
 const ITEM_AROUND = new RegExp(`^${ITEM_KINDS}\\s+(\uE000\\d+\uE001)$|^(\uE000\\d+\uE001)\\s+${ITEM_KINDS}$`, 'i');
-// "the Search API pagination card": a name, then its kind, which the page may not show.
+// "the Search API pagination card": a name, then its kind, which the page rarely shows.
 const KIND_AFTER = new RegExp(`^([\\p{Lu}\\d].*?)\\s+${ITEM_KINDS}$`, 'u');
 
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
@@ -244,7 +244,9 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   if (possessive)
     return withNth({ name: `${possessive[1]} ${possessive[2]}`, noun: null, near, alternatives: [possessive[2]!] });
   const kindAfter = hadArticle ? KIND_AFTER.exec(text) : null;
-  if (kindAfter) return withNth({ name, noun: null, near, alternatives: [unmask(kindAfter[1]!, values)] });
+  // Pages show an item's name, rarely its kind: the name is looked for first (as text too: a card's
+  // title), the whole phrase after it.
+  if (kindAfter) return withNth({ name: unmask(kindAfter[1]!, values), noun: null, near, alternatives: [name] });
   return withNth({ name, noun: null, near });
 }
 

@@ -81,7 +81,7 @@ describe('goal language: the readings of a sentence', () => {
     ["Click 'Northwind under Brand'", [["Click 'Northwind under Brand'"]]],
     ['Click Shop Under 20', [["Click 'Shop Under 20'"]]],
     // A name, then its kind: the page may show the name without the kind.
-    ['Open the Search API pagination card', [["Open 'Search API pagination card' or 'Search API pagination'"]]],
+    ['Open the Search API pagination card', [["Open 'Search API pagination' or 'Search API pagination card'"]]],
     ['Open the inbox', [["Open 'inbox'"]]],
   ];
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
