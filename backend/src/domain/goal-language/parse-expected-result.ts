@@ -77,7 +77,11 @@ const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | 
     (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`),
   ],
   [
-    new RegExp(`^(\\d+)\\s+(.+?)\\s+are\\s+(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table))?$`, 'i'),
+    // "4 products are shown", "All 10 contacts are still listed".
+    new RegExp(
+      `^(?:all\\s+(?:the\\s+)?)?(\\d+)\\s+(.+?)\\s+are\\s+(?:still\\s+|now\\s+)?(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table))?$`,
+      'i',
+    ),
     (m, v) => count(m[1]!, `${unmask(m[2]!, v)}${m[3] ? m[3].toLowerCase().replace(/\s+/g, ' ') : ''}`),
   ],
   [
@@ -233,6 +237,9 @@ function parseClause(clause: string, values: string[]): Expectation | null {
 /** "... and 'B' is not", "but B isn't": a subject and a bare negation. */
 const ELIDED_NOT = /^(.+?)\s+(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t)$/i;
 
+/** "Neither A nor B is listed": each is not shown. */
+const NEITHER = new RegExp(`^neither\\s+(.+?)\\s+nor\\s+(.+?)\\s+(?:is|are)\\s+(?:still\\s+)?${SHOWN}$`, 'i');
+
 /** A clause that is only quoted texts ("'A', 'B'") borrows the predicate of the next ("and 'C' are shown"). */
 const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
 
@@ -257,6 +264,13 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
         i++;
         continue;
       }
+    }
+    const neither = NEITHER.exec(parts[i]!.trim());
+    const each = neither ? [text('notVisible', neither[1]!, values), text('notVisible', neither[2]!, values)] : [];
+    if (each.length && !pending.length && each.every((e): e is Expectation => e !== null)) {
+      out.push(...each);
+      i++;
+      continue;
     }
     // Shortest run of parts that parses, so an unquoted "Terms and conditions is shown" still works.
     let parsed: Expectation | null = null;

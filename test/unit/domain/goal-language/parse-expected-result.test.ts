@@ -27,6 +27,23 @@ describe('goal language: parsing an expected result', () => {
     ["The title is 'Checkout'", [{ kind: 'titleIs', text: 'Checkout' }]],
     ["The page title should be 'Checkout'", [{ kind: 'titleIs', text: 'Checkout' }]],
     ['There are 2 items in the list', [{ kind: 'count', count: 2, noun: 'items in the list' }]],
+    ['All 10 contacts are still listed', [{ kind: 'count', count: 10, noun: 'contacts' }]],
+    // "Neither ... nor ...": each is not shown, never the words "Neither A nor B" shown.
+    [
+      'Neither Ada Lovelace nor Alan Turing is listed',
+      [
+        { kind: 'notVisible', text: 'Ada Lovelace' },
+        { kind: 'notVisible', text: 'Alan Turing' },
+      ],
+    ],
+    [
+      "Neither 'Error' nor 'Warning' is shown, and 'Saved' is shown",
+      [
+        { kind: 'notVisible', text: 'Error' },
+        { kind: 'notVisible', text: 'Warning' },
+        { kind: 'visible', text: 'Saved' },
+      ],
+    ],
     ['There are two items in the list', [{ kind: 'count', count: 2, noun: 'items in the list' }]],
     ['There is 1 item', [{ kind: 'count', count: 1, noun: 'item' }]],
     ['There are no rows in the table', [{ kind: 'count', count: 0, noun: 'rows in the table' }]],
