@@ -696,7 +696,12 @@ export class BuiltinAgent implements Agent {
       notDone,
     );
     if (!ticked) return null;
-    const toolbar: Intent = { ...intent, target: { ...intent.target, near: null } };
+    // The control that acts on the selection: a button before a link of that name (the "Archive"
+    // folder beside the toolbar's Archive).
+    const toolbar: Intent = {
+      ...intent,
+      target: { ...intent.target, near: null, noun: intent.target.noun ?? 'button' },
+    };
     const acted = await this.perform(page, { intent: toolbar, sentence: formatIntent(toolbar) }, context, along).catch(
       notDone,
     );

@@ -35,8 +35,32 @@ const CONTACTS = html(
   </script>`,
 );
 
+// A mail list: the sidebar's "Archive" folder link and the toolbar's "Archive" button, which
+// archives the ticked rows.
+const MAIL = html(
+  'Inbox',
+  `<nav><a href="/archive">Archive</a></nav><button id="archive">Archive</button>
+  <ul id="rows"></ul>
+  <script>
+    let mails = ['Stripe invoice', 'Lunch on Friday?', 'Design review notes'];
+    const render = () => {
+      rows.innerHTML = mails.map((m) => '<li><input type="checkbox" aria-label="Select" data-m="' + m + '"> ' + m + '</li>').join('');
+    };
+    render();
+    archive.onclick = () => {
+      const gone = [...document.querySelectorAll('[data-m]:checked')].map((c) => c.dataset.m);
+      mails = mails.filter((m) => !gone.includes(m));
+      render();
+    };
+  </script>`,
+);
+
 describe('built-in agent: selecting rows', function () {
-  const pages = useAgentPages({ '/contacts': CONTACTS });
+  const pages = useAgentPages({
+    '/contacts': CONTACTS,
+    '/mail': MAIL,
+    '/archive': html('Archive', '<h1>Archive</h1>'),
+  });
   const names = () => pages.page.locator('#rows td:nth-child(2)').allInnerTexts();
 
   it('"Select A and B, delete them and confirm" ticks both rows and deletes only them', async () => {
@@ -51,6 +75,19 @@ describe('built-in agent: selecting rows', function () {
     expect(await ticked()).to.deep.equal(['Alan Turing']);
     await pages.agent.burnIn(pages.page, 'Untick the row of Alan Turing', { baseUrl: pages.site.url, configs: {} });
     expect(await ticked()).to.deep.equal([]);
+  });
+
+  it('what acts on a selection is the toolbar button, not the folder link of the same name', async () => {
+    await pages.burnIn('/mail', 'Tick Stripe invoice and archive it');
+    const mails = async () => (await pages.page.locator('#rows li').allInnerTexts()).map((t) => t.trim());
+    expect(await mails()).to.deep.equal(['Lunch on Friday?', 'Design review notes']);
+    // A row with no Archive of its own: its checkbox, then the toolbar's button.
+    await pages.agent.burnIn(pages.page, 'Archive the Lunch on Friday? email', {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(await mails()).to.deep.equal(['Design review notes']);
+    expect(pages.page.url()).to.match(/\/mail$/);
   });
 
   it('"Select all contacts, click Delete, then cancel the confirmation" keeps every row', async () => {

@@ -180,8 +180,10 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
     double: false,
     purpose: 'click',
   });
-  // "Delete it", "Remove this item": the page's own Delete button.
-  if (/^(?:it|this|this\s+(?:item|one|entry|product|todo|file|row))$/i.test(cleaned.trim())) return [button()];
+  // "Delete it", "Remove this item": the page's own Delete button (before a link of that name: the
+  // "Archive" folder beside the toolbar's Archive).
+  if (/^(?:it|this|this\s+(?:item|one|entry|product|todo|file|row))$/i.test(cleaned.trim()))
+    return [button({ noun: 'button' })];
   // "Remove the second item": the second Remove button on the page.
   const positioned = /^the\s+/i.test(cleaned.trim()) ? target(cleaned, values) : null;
   if (positioned?.nth !== undefined && positioned.name === null) return [button({ nth: positioned.nth })];
@@ -1182,11 +1184,15 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
   if (!antecedent && !parsed) return guessed(pronounVerbControl(part));
   if (Array.isArray(parsed) || !antecedent) return parsed;
   const control = verbControl(part);
-  if (control && antecedent.selection) return control;
+  // What acts on a selection is a button before a link of its name (the "Archive" folder beside the toolbar's Archive).
+  if (control && antecedent.selection) return control.map(asButton);
   const each = withAntecedent(part, antecedent, values)?.map((item) => parseOne(item, values));
   if (each?.every(Array.isArray)) return each.flat();
   return control ?? parsed;
 }
+
+const asButton = (intent: Intent): Intent =>
+  intent.kind === 'click' && !intent.target.noun ? { ...intent, target: { ...intent.target, noun: 'button' } } : intent;
 
 /** Intents read from an unknown verb, marked as guesses (the burn-in may hand them to the model). */
 function guessed(intents: Intent[] | null): Intent[] | null {

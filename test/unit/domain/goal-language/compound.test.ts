@@ -30,10 +30,14 @@ describe('goal language: several actions in one sentence', () => {
 
   describe('a pronoun stands for what the action before acted on', () => {
     const table: [string, string[]][] = [
-      // After a selection, the selection's own control, named by the verb and what follows the pronoun.
-      ["Tick 'Invoice 7' and archive them", ["Check 'Invoice 7'", "Click 'Archive'"]],
-      ["Tick 'March' and 'April' and export them as CSV", ["Check 'March'", "Check 'April'", "Click 'Export as CSV'"]],
-      ["Check 'Report A', then flag it as urgent", ["Check 'Report A'", "Click 'Flag as urgent'"]],
+      // After a selection, the selection's own control, named by the verb and what follows the pronoun:
+      // a button first (a link of that name is a place, the "Archive" folder).
+      ["Tick 'Invoice 7' and archive them", ["Check 'Invoice 7'", "Click the 'Archive' button"]],
+      [
+        "Tick 'March' and 'April' and export them as CSV",
+        ["Check 'March'", "Check 'April'", "Click the 'Export as CSV' button"],
+      ],
+      ["Check 'Report A', then flag it as urgent", ["Check 'Report A'", "Click the 'Flag as urgent' button"]],
       // Elsewhere, the item named before; a list is done item by item.
       [
         "Star 'Lunch' and 'Budget' and archive them",
@@ -53,7 +57,7 @@ describe('goal language: several actions in one sentence', () => {
     it('never drops what follows the pronoun: "mark them as unread" is not "Mark"', () => {
       const parsed = parseSentence("Tick 'A' and mark them as unread");
       expect(parsed.ok && parsed.actions[1]!.intent).to.deep.include({
-        target: { name: 'Mark as unread', noun: null, near: null },
+        target: { name: 'Mark as unread', noun: 'button', near: null },
       });
     });
   });
