@@ -82,6 +82,9 @@ export function splitGoal(goal: string): string[] {
 }
 
 /** "Dr. Smith", "No. 5", "e.g. milk": the dot at `dot` ends an abbreviation that what follows completes. */
+/** Words that continue a sentence and never start one. */
+const GOES_ON = /^(?:from|as|in|into|for|to|or|with|on|at|is|are|was|were|of)\b/;
+
 function abbreviationAt(text: string, dot: number): boolean {
   let start = dot;
   while (start > 0 && /[\p{L}.]/u.test(text[start - 1]!)) start--;
@@ -89,7 +92,9 @@ function abbreviationAt(text: string, dot: number): boolean {
   const next = text.slice(dot + 1).trimStart()[0];
   const abbreviation = ABBREVIATIONS.find((a) => a.word === word);
   if (!abbreviation || next === undefined || !/^\s/.test(text.slice(dot + 1))) return false;
-  if (abbreviation.before === 'name') return /[\p{Lu}'"‘“]/u.test(next);
+  // "Dr. Watson", and "Select Dr. from the Title dropdown": a word that starts no sentence goes on.
+  if (abbreviation.before === 'name')
+    return /[\p{Lu}'"‘“]/u.test(next) || GOES_ON.test(text.slice(dot + 1).trimStart());
   if (abbreviation.before === 'number') return /\d/.test(next);
   return true;
 }

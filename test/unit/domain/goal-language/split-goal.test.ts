@@ -55,6 +55,12 @@ describe('goal language: splitting a goal into sentences', () => {
     ],
     ['"No." as a word ends the sentence', 'Click No. Press Enter', ['Click No', 'Press Enter']],
     ['an abbreviation at the end', 'Click Mr. Smith. Open Dr.', ['Click Mr. Smith', 'Open Dr']],
+    [
+      'a title as the value, a word that starts no sentence after it',
+      'Select Dr. from the Title dropdown. Choose Mrs. as the salutation',
+      ['Select Dr. from the Title dropdown', 'Choose Mrs. as the salutation'],
+    ],
+    ['a title, then a sentence in lower case', 'Open Dr. then click Save', ['Open Dr', 'click Save']],
   ];
   for (const [name, goal, sentences] of table) it(name, () => expect(splitGoal(goal)).to.deep.equal(sentences));
 });
