@@ -3,7 +3,7 @@
 import type { ElementHandle, Page } from 'playwright-core';
 import { otherForm } from '../domain/goal-language/abbreviations.js';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
-import { fittingRoles } from '../domain/goal-language/roles.js';
+import { fittingRoles, PURPOSE_ELEMENTS } from '../domain/goal-language/roles.js';
 import { coversWords } from '../domain/goal-language/word-cover.js';
 import type { Target } from '../domain/steps.js';
 import { describeElement, wantedWords } from './describe-element.js';
@@ -187,9 +187,23 @@ async function byItsWords(
 ): Promise<Resolved | null> {
   if (phrase.name === null || phrase.near || phrase.nth !== undefined) return null;
   const wanted = [...roles.preferred, ...roles.fallback];
-  const saying = (await namedOnPage(probe.page, wanted)).filter(
+  // Elements the verb acts on that no role names (a <summary>), by their text.
+  const css = PURPOSE_ELEMENTS[purpose] ?? [];
+  const unroled = css.length
+    ? (
+        await probe.page
+          .locator(css.join(', '))
+          .visible()
+          .allInnerTexts()
+          .catch(() => [])
+      ).map((text) => ({
+        role: css.join(' or '),
+        name: text.replace(/\s+/g, ' ').trim(),
+      }))
+    : [];
+  const saying = [...(await namedOnPage(probe.page, wanted)), ...unroled].filter(
     (element, i, all) =>
-      wanted.includes(element.role) &&
+      (wanted.includes(element.role) || unroled.includes(element)) &&
       coversWords(phrase.name!, element.name) &&
       all.findIndex((other) => other.role === element.role && other.name === element.name) === i,
   );
@@ -200,7 +214,9 @@ async function byItsWords(
     );
   const [only] = saying;
   if (!only) return null;
-  const found = await findByName(probe, only.name, { preferred: [only.role], fallback: [] }, purpose, false, true);
+  const found = unroled.includes(only)
+    ? await findByName(probe, only.name, roles, purpose, false)
+    : await findByName(probe, only.name, { preferred: [only.role], fallback: [] }, purpose, false, true);
   return found && record(probe, found, null, phrase, purpose);
 }
 

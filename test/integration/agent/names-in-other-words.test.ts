@@ -14,6 +14,11 @@ describe('built-in agent: a control named in other forms of its words', function
     '/one': page(box('news', 'Subscribed to the newsletter') + box('sms', 'Text me offers')),
     '/two': page(box('news', 'Subscribed to the newsletter') + box('paused', 'Newsletter for subscribers')),
     '/lacking': page(box('news', 'Subscribed to offers')),
+    '/faq': html(
+      'FAQ',
+      `<h1>FAQ</h1><details id="refund"><summary>What is your refund policy?</summary><p>30 days.</p></details>` +
+        `<details id="shipping"><summary>How long does shipping take?</summary><p>3 days.</p></details>`,
+    ),
   });
   const burnIn = (goal: string): Promise<BurnInResult> =>
     pages.agent.burnIn(pages.page, goal, { baseUrl: pages.site.url, configs: {} });
@@ -41,5 +46,15 @@ describe('built-in agent: a control named in other forms of its words', function
     const result = await burnIn('Go to /lacking. Untick the newsletter subscription');
     expect(result.ok).to.equal(false);
     expect(await ticked('news')).to.equal(true);
+  });
+
+  it('a question called by what it is about, or by its words and its kind, is expanded', async () => {
+    const open = (id: string) => pages.page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open);
+    const about = await burnIn('Go to /faq. Expand the refund policy question');
+    expect(about.error ?? '').to.equal('');
+    expect(await open('refund')).to.equal(true);
+    const named = await burnIn('Go to /faq. Expand the How long does shipping take? question');
+    expect(named.error ?? '').to.equal('');
+    expect(await open('shipping')).to.equal(true);
   });
 });

@@ -29,6 +29,7 @@ export const ITEM_KIND_NOUNS = [
   'issue',
   'event',
   'booking',
+  'question',
   'one',
 ];
 

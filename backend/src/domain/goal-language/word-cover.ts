@@ -1,8 +1,9 @@
 // Whether an element's name says every content word of a phrase, in any order and in another form
-// of the word: "the newsletter subscription" and the checkbox "Subscribed to the newsletter". Filler
-// and kind nouns do not count (closest-offers.ts). Grounds a phrase no name matches, and only when
+// of the word: "the newsletter subscription" and the checkbox "Subscribed to the newsletter". Filler,
+// kind nouns (closest-offers.ts) and kinds of item ("question", "card") do not count. Grounds a phrase no name matches, and only when
 // one element of a fitting role says all its words (agent/resolve-target.ts).
 import { contentWords } from './closest-offers.js';
+import { ITEM_KIND_NOUNS } from './item-description.js';
 
 /** Shortest shared beginning for two forms of one word ("subscri-ption", "subscri-bed"; not "prese-nt", "prese-t"). */
 const MIN_STEM = 6;
@@ -19,7 +20,8 @@ export function sameWord(a: string, b: string): boolean {
 
 /** Every content word of `phrase` is in `name` in some form; false for a phrase without content words. */
 export function coversWords(phrase: string, name: string): boolean {
-  const wanted = contentWords(phrase);
+  // A kind of item ("the refund policy question") says what it is, not what it is called.
+  const wanted = contentWords(phrase).filter((w) => !ITEM_KIND_NOUNS.includes(w.key));
   const said = contentWords(name).map((w) => w.key);
   return wanted.length > 0 && wanted.every((w) => said.some((other) => sameWord(w.key, other)));
 }

@@ -21,6 +21,9 @@ describe('goal language: a name that says every word of a phrase', () => {
     ['newsletter subscription', 'Subscribed to the newsletter', true],
     ['the email notifications', 'Send me notifications by email', true],
     ['Billing address', 'Address for billing', true],
+    // A kind of item is what it is, not its name.
+    ['the refund policy question', 'What is your refund policy?', true],
+    ['the card', 'Dark mode', false],
     // Every word, not most of them.
     ['newsletter subscription', 'Subscribed to offers', false],
     ['weekly newsletter', 'Newsletter', false],
