@@ -53,7 +53,18 @@ const RECORDS = html(
 );
 
 describe('built-in agent: several actions in one sentence', function () {
-  const pages = useAgentPages({ '/suppliers': RECORDS });
+  const pages = useAgentPages({
+    '/suppliers': RECORDS,
+    // Folders as links; a row's "Move to" menu moves it to one.
+    '/mail': html(
+      'Inbox',
+      `<nav><a href="/receipts">Receipts</a> <a href="/travel">Travel</a></nav>
+      <ul><li>Stripe invoice <button aria-haspopup="menu" onclick="menu.hidden = false">Move to</button>
+        <div role="menu" id="menu" hidden><button role="menuitem" onclick="menu.hidden = true; moved.textContent = 'Moved to Receipts'">Receipts</button>
+        <button role="menuitem" onclick="menu.hidden = true">Travel</button></div></li></ul><p id="moved"></p>`,
+    ),
+    '/receipts': html('Receipts', '<h1>Receipts</h1>'),
+  });
   const cells = async (company: string) =>
     pages.page.locator('#rows tr', { hasText: company }).locator('td').allInnerTexts();
 
@@ -88,5 +99,10 @@ describe('built-in agent: several actions in one sentence', function () {
     expect(result.error).to.match(/no text field named "colour"/);
     expect(result.error).to.match(/Closest on the page: .*"Company".*"City"/);
     expect(await pages.page.locator('#log').innerText()).to.equal('');
+  });
+
+  it('"that folder" is what the action before acted on last', async () => {
+    await pages.burnIn('/mail', 'Move the Stripe invoice to Receipts and open that folder');
+    await pages.page.waitForURL(/\/receipts$/);
   });
 });

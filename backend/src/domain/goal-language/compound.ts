@@ -138,3 +138,20 @@ export function withAntecedent(part: string, antecedent: Antecedent, values: str
     return part.replace(pronoun, `\uE000${values.length - 1}\uE001`);
   });
 }
+
+/** "that folder", "this page", "the same card": a place or item said before, never a name. */
+const THAT_KIND =
+  /\b(?:that|this|the\s+same)\s+(?:folder|page|tab|list|card|item|message|email|view|section|row|column|board|file|one)\b/i;
+
+/**
+ * "Move the invoice to Receipts and open that folder": "that folder" is what the earlier action
+ * acted on last (Receipts), put in as a quoted value. Null when the part says no such thing.
+ */
+export function withDemonstrative(part: string, antecedent: Antecedent, values: string[]): string | null {
+  // "Click Save on that page": where the action happens, which is where the last one left off.
+  const there = /\s+(?:on|in|at)\s+(?:that|this|the\s+same)\s+(?:page|view|tab|screen)$/i;
+  if (there.test(part)) return part.replace(there, '');
+  if (!THAT_KIND.test(part)) return null;
+  values.push(antecedent.items.at(-1)!);
+  return part.replace(THAT_KIND, `\uE000${values.length - 1}\uE001`);
+}

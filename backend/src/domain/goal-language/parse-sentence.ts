@@ -10,7 +10,14 @@ import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
 import { fieldFills } from './field-list.js';
 import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
-import { antecedentOf, sentenceParts, verbControl, withAntecedent, type Antecedent } from './compound.js';
+import {
+  antecedentOf,
+  sentenceParts,
+  verbControl,
+  withAntecedent,
+  withDemonstrative,
+  type Antecedent,
+} from './compound.js';
 import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed } from './sort-order.js';
@@ -1177,6 +1184,8 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
 }
 
 function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
+  const said = antecedent && withDemonstrative(part, antecedent, values);
+  if (said) return partIntents(said, antecedent, values);
   const undone = LEFT_UNDONE.exec(part);
   if (undone && undone.index > 0)
     return leftUndone(part, partIntents(part.slice(0, undone.index), antecedent, values), values);

@@ -48,6 +48,12 @@ describe('goal language: several actions in one sentence', () => {
           "Click 'Archive' in the row of 'Budget'",
         ],
       ],
+      // "that folder": what the action before acted on last; "on that page" is where it left off.
+      [
+        'Move the Stripe invoice to Receipts and open that folder',
+        ["Click 'Move to', 'Moves' or 'Move' in the row of 'Stripe'", "Click 'Receipts'", "Open 'Receipts'"],
+      ],
+      ['Open the Settings tab and click Save on that page', ["Open the 'Settings' tab", "Click 'Save'"]],
       // Nothing names the item: the control the verb names.
       ['Set the discount to 15 and apply it', ["Fill 'discount' with '15'", "Click 'Apply'"]],
       ["Fill 'Coupon' with 'SPRING' and redeem it", ["Fill 'Coupon' with 'SPRING'", "Click 'Redeem'"]],
