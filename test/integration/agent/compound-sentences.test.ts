@@ -16,7 +16,7 @@ const RECORDS = html(
     <label>Company <input id="company"></label>
     <label for="city">City</label> <input id="city">
     <label>Status <select id="kind"><option>Active</option><option>Paused</option></select></label>
-    <button id="submit"></button>
+    <button id="submit"></button> <button type="button" onclick="form.hidden = true">Cancel</button>
   </form>
   <p id="log"></p>
   <script>
@@ -104,5 +104,11 @@ describe('built-in agent: several actions in one sentence', function () {
   it('"that folder" is what the action before acted on last', async () => {
     await pages.burnIn('/mail', 'Move the Stripe invoice to Receipts and open that folder');
     await pages.page.waitForURL(/\/receipts$/);
+  });
+
+  it('"the edit dialog for Globex" is opened by the Edit of its row; a value, then "and cancel", cancels', async () => {
+    await pages.burnIn('/suppliers', 'Open the edit dialog for Globex, change the city to Paris and cancel');
+    expect(await pages.page.locator('#form').isHidden()).to.equal(true);
+    expect(await cells('Globex')).to.include('Lyon');
   });
 });

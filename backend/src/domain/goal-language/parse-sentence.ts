@@ -60,6 +60,10 @@ const FILLER = new RegExp(`^(?:(?:${SEQUENCE})\\s*,?\\s+)+(?=(?:${ACTION_START})
 const URL_LIKE =
   /^(?:https?:\/\/\S+|\/\S*|\.{1,2}\/\S*|[?#]\S*|\{\{[^}]+\}\}\S*|localhost(?::\d+)?(?:\/\S*)?|(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/\S*)?)$/i;
 const HOME = /^(?:the\s+)?(?:home\s*page|start\s+page|front\s+page|landing\s+page|home)$/i;
+// "the edit dialog for Alan Turing", "the details page of Invoice 7": what opens it is the row's
+// control named by its first words ("Edit", "Details").
+const VIEW_OF_ROW =
+  /^(?:the\s+|an?\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:dialog|form|page|view|panel|editor|modal|screen|window|drawer)\s+(?:for|of)\s+([\p{Lu}\d\uE000].*)$/u;
 
 /** "Report.pdf" looks like a domain name but is a file a page lists. */
 const FILE_NAME = /^[^/:?#\s]+\.(?:pdf|txt|docx?|xlsx?|pptx?|csv|png|jpe?g|gif|svg|zip|json|md|mp[34]|wav|log)$/i;
@@ -74,6 +78,21 @@ function navigation(slot: string, values: string[]): Intent[] | string {
   const value = unmask(stripped, values);
   if (URL_LIKE.test(value) && !FILE_NAME.test(value)) return [{ kind: 'goto', url: value }];
   if (HOME.test(stripped.trim())) return [{ kind: 'goto', url: '/' }];
+  const view = VIEW_OF_ROW.exec(slot.trim());
+  if (view) {
+    const control = capitalized(view[1]!);
+    const row = unmask(view[2]!, values);
+    const open: Intent = {
+      kind: 'click',
+      target: { name: control, noun: null, near: { text: row, relation: 'in the row of' } },
+      double: false,
+      purpose: 'open',
+    };
+    READINGS.set(open, [
+      { kind: 'click', target: { name: `${control} ${row}`, noun: null, near: null }, double: false, purpose: 'open' },
+    ]);
+    return [open];
+  }
   const t = target(slot, values);
   return t ? [{ kind: 'click', target: t, double: false, purpose: 'open' }] : 'Say which page to open.';
 }
@@ -1088,7 +1107,7 @@ const MENU_ITEM = new RegExp(
 );
 
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
-const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply)$/i;
+const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply|cancel)$/i;
 
 // "Click Save to save the changes", "Press Ctrl+Enter to send": the purpose is not part of the target.
 const PURPOSE = new RegExp(

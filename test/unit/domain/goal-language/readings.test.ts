@@ -80,6 +80,10 @@ describe('goal language: the readings of a sentence', () => {
     ['Tick Northwind under Brand', [["Check 'Northwind under Brand'", "Check 'Northwind' in the row of 'Brand'"]]],
     ["Click 'Northwind under Brand'", [["Click 'Northwind under Brand'"]]],
     ['Click Shop Under 20', [["Click 'Shop Under 20'"]]],
+    // "the edit dialog for X": the row's control that opens it, else one named with both.
+    ['Open the edit dialog for Alan Turing', [["Open 'Edit' in the row of 'Alan Turing'", "Open 'Edit Alan Turing'"]]],
+    ['Open the settings page', [["Open the 'settings' page"]]],
+    ['Type 12 into Quantity and cancel', [["Fill 'Quantity' with '12'"], ["Click 'Cancel'"]]],
     // A name, then its kind: the page may show the name without the kind.
     ['Open the Search API pagination card', [["Open 'Search API pagination' or 'Search API pagination card'"]]],
     ['Open the inbox', [["Open 'inbox'"]]],
