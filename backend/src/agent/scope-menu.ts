@@ -1,5 +1,5 @@
-// A row's control that sits in the row's closed menu ("⋯", "More", "Actions", a button with
-// aria-haspopup): the name of the one menu button of the smallest container around the row's text, so
+// A row's control that sits in the row's closed menu ("⋯", "More", "Actions", "Done column actions",
+// a button with aria-haspopup): the name of the one menu button of the smallest container around the row's text, so
 // the agent opens that menu and looks for the control again. Null when there is none or several.
 import type { Page } from 'playwright-core';
 import { pageFunction } from './visibility-script.js';
@@ -23,7 +23,9 @@ const CLOSED_MENU_NEAR = pageFunction<
     if (!visible(el) || el.getAttribute('aria-expanded') === 'true') return false;
     const popup = el.getAttribute('aria-haspopup');
     if (popup && popup !== 'false') return true;
-    return /^(?:⋯|…|⋮|\\.\\.\\.|•••|more|more actions|actions|options)$/.test(nameOf(el));
+    // ... or is named as one: "Done column actions", "Card options", "More actions for Invoice 7".
+    const name = nameOf(el);
+    return /^(?:⋯|…|⋮|\\.\\.\\.|•••|more|more actions|actions|options)$/.test(name) || /^more (?:actions|options)\\b|\\s(?:actions|options|menu)$/.test(name);
   };
   // The elements that show the text, deepest first; the text must name one place.
   const holders = Array.from(document.querySelectorAll('body *')).filter(

@@ -51,8 +51,21 @@ const INBOX = html(
   <p id="out"></p>`,
 );
 
+// Each column's menu button says only what it is for ("Done column actions"), no aria-haspopup.
+const COLUMN_MENUS = html(
+  'Columns',
+  ['To do', 'Done']
+    .map(
+      (col, i) =>
+        `<section><h2>${col}</h2><button aria-label="${col} column actions" onclick="m${i}.hidden = false">⋯</button>` +
+        `<div role="menu" id="m${i}" hidden><button role="menuitem" onclick="out.textContent = 'Archived ${col}'; m${i}.hidden = true">Archive all cards in this list</button></div>` +
+        `<p>A card in ${col === 'Done' ? 'the last' : 'the first'} list</p></section>`,
+    )
+    .join('') + '<p id="out"></p>',
+);
+
 describe('built-in agent: a verb the lexicon does not know names a control', function () {
-  const pages = useAgentPages({ '/board': BOARD, '/confirm': CONFIRM, '/inbox': INBOX });
+  const pages = useAgentPages({ '/board': BOARD, '/confirm': CONFIRM, '/inbox': INBOX, '/columns': COLUMN_MENUS });
   const { burnIn, replay } = pages;
   const columnOf = (page: typeof pages.page, title: string) =>
     page
@@ -67,6 +80,11 @@ describe('built-in agent: a verb the lexicon does not know names a control', fun
     expect(steps.map((s) => s.action)).to.deep.equal(['click', 'click', 'click']);
     const fresh = await replay('/board', steps);
     expect(await columnOf(fresh, 'Fix the flaky login test')).to.equal('Doing');
+  });
+
+  it('"Archive all cards in the Done list" opens that column\'s menu, named only as its actions', async () => {
+    await burnIn('/columns', 'Archive all cards in the Done list');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Archived Done');
   });
 
   it('"Publish the release notes card" acts through the menu of that card', async () => {
