@@ -28,8 +28,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Icons drawn as characters around a name ("✎ Compose", "+ Add a card", "Next →") are not part of it. */
+const GLYPHS = '[\\s\\p{S}]*';
+
 function roleTiers(scope: Scope, name: string, roles: string[]): Strategy[][] {
-  const whole = new RegExp(`^\\s*${escapeRegExp(name.trim())}\\s*$`, 'i');
+  const whole = new RegExp(`^${GLYPHS}${escapeRegExp(name.trim())}${GLYPHS}$`, 'iu');
   return [
     roles.map((role) => ({
       via: `role ${role} ${JSON.stringify(name)}`,
@@ -55,7 +58,7 @@ export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Pur
   const tiers = [...role(roles.preferred), ...(roles.fallback.length ? role(roles.fallback) : [])];
   if (strict) {
     // An alternative name may begin a longer one ("Yes" for "Yes, delete"), as a whole word.
-    const starts = new RegExp(`^\\s*${escapeRegExp(name.trim())}(?![\\p{L}\\p{N}])`, 'iu');
+    const starts = new RegExp(`^${GLYPHS}${escapeRegExp(name.trim())}(?![\\p{L}\\p{N}])`, 'iu');
     tiers.push(
       [...roles.preferred, ...roles.fallback].map((r) => ({
         via: `role ${r} starting with ${q}`,

@@ -45,4 +45,10 @@ describe('built-in agent: composing a new message', function () {
     await pages.burnIn('/mail', 'Send a message to priya@example.com, subject Budget');
     expect(await pages.page.locator('#sent li').allInnerTexts()).to.deep.equal(['priya@example.com | Budget |']);
   });
+
+  it('"Write a new message" finds the "✎ Compose" button by another of its names: an icon is no part of a name', async () => {
+    await pages.burnIn('/mail', 'Write a new message with the subject Hello and hit Send without adding a recipient');
+    expect(await pages.page.locator('#toast').innerText()).to.equal('Add a recipient');
+    expect(await pages.page.locator('#sent li').count()).to.equal(0);
+  });
 });
