@@ -416,6 +416,10 @@ export const CORPUS: CorpusEntry[] = [
     plan: ["Check the checkbox in the row of 'GitHub'", "Check the checkbox in the row of 'Linear'"],
   },
   { goal: 'Select all the messages in the inbox', plan: ["Check 'Select all', 'Select all messages' or 'All'"] },
+  {
+    goal: 'Pick 15 December as check-in, then 12 December as check-out',
+    plan: ["Fill 'check-in' with '15 December'", "Fill 'check-out' with '12 December'"],
+  },
   // A row named by its text, as the thing ticked: its checkbox.
   { goal: "Tick Radia Perlman's row", plan: ["Check the checkbox in the row of 'Radia Perlman'"] },
   { goal: 'Select the row of Ada Lovelace', plan: ["Check the checkbox in the row of 'Ada Lovelace'"] },

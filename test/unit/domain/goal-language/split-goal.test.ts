@@ -60,6 +60,11 @@ describe('goal language: splitting a goal into sentences', () => {
       'Select Dr. from the Title dropdown. Choose Mrs. as the salutation',
       ['Select Dr. from the Title dropdown', 'Choose Mrs. as the salutation'],
     ],
+    [
+      'a value after "then": the same sentence, its verb left out',
+      'Pick 15 December as check-in, then 12 December as check-out',
+      ['Pick 15 December as check-in, then 12 December as check-out'],
+    ],
     ['a title, then a sentence in lower case', 'Open Dr. then click Save', ['Open Dr', 'click Save']],
   ];
   for (const [name, goal, sentences] of table) it(name, () => expect(splitGoal(goal)).to.deep.equal(sentences));
