@@ -1,6 +1,7 @@
 // "Add the blue mug to the cart" on a home page that lists no products: a person opens the
-// catalogue first; "Check out" on a product page: the cart first. These are the links that lead
-// there, by the names shops usually give them.
+// catalogue first; "Check out" on a product page: the cart first; "Empty trash" in the inbox: the
+// Trash first. These are the links that lead there, by the names shops usually give them, or by
+// a word of the control's name.
 import type { Page } from 'playwright-core';
 import type { Intent } from '../domain/goal-language/intents.js';
 
@@ -38,7 +39,35 @@ export async function wayToTarget(page: Page, intent: Intent): Promise<string | 
   const anchor = anchorText(intent);
   if (anchor) return (await textShown(page, anchor)) ? null : firstLink(page, CATALOGUE);
   if (intent.kind === 'click' && intent.target.name && CHECKOUT.test(intent.target.name)) return firstLink(page, CART);
+  if (intent.kind === 'click' && intent.target.name) return placeNamedIn(page, intent.target.name);
   return null;
+}
+
+/**
+ * "Empty trash" where the page has no such button but a "Trash" link: the place one word of the
+ * name names, where the control usually is. The one visible link or tab whose whole name (a count
+ * after it aside: "Trash 3") is a word of the control's name other than its first; else null.
+ */
+async function placeNamedIn(page: Page, name: string): Promise<string | null> {
+  const words = name
+    .split(/\s+/)
+    .slice(1)
+    .filter((word) => /^[\p{L}][\p{L}-]{2,}$/u.test(word));
+  const found = new Set<string>();
+  for (const word of words) {
+    const pattern = new RegExp(`^\\s*${word}(?:\\s*\\(?\\d+\\)?)?\\s*$`, 'i');
+    for (const role of ['link', 'tab'] as const) {
+      const places = page.getByRole(role, { name: pattern });
+      const count = await places.count().catch(() => 0);
+      for (let i = 0; i < Math.min(count, 5); i++) {
+        const place = places.nth(i);
+        if (!(await place.isVisible().catch(() => false))) continue;
+        const shown = (await place.textContent().catch(() => null))?.trim().replace(/\s+/g, ' ');
+        if (shown && pattern.test(shown)) found.add(shown);
+      }
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
 }
 
 /** The name of the first visible link whose name matches, or null. */

@@ -22,6 +22,13 @@ const CART = html(
 );
 const CHECKOUT = html('Checkout', `${NAV}<main><h1>Checkout</h1><button type="button">Place order</button></main>`);
 const LONELY = html('Lonely', '<main><h1>Nothing here</h1><a href="/about">About</a></main>');
+// A mail app: "Empty trash" is a button of the Trash folder only.
+const FOLDERS = '<nav><a href="/inbox">Inbox 2</a> <a href="/trash">Trash 3</a></nav>';
+const INBOX = html('Inbox', `${FOLDERS}<main><h1>Inbox</h1><ul><li>Lunch</li><li>Budget</li></ul></main>`);
+const TRASH = html(
+  'Trash',
+  `${FOLDERS}<main><h1>Trash</h1><button type="button" onclick="out.textContent = 'Trash emptied'">Empty trash</button><p id="out"></p></main>`,
+);
 
 describe('built-in agent: an item that is not on the start page', function () {
   const pages = useAgentPages({
@@ -30,6 +37,8 @@ describe('built-in agent: an item that is not on the start page', function () {
     '/cart': CART,
     '/checkout': CHECKOUT,
     '/lonely': LONELY,
+    '/inbox': INBOX,
+    '/trash': TRASH,
   });
 
   it("opens the catalogue, then acts in the item's row; the replay does the same", async () => {
@@ -45,6 +54,12 @@ describe('built-in agent: an item that is not on the start page', function () {
     const steps = await pages.burnIn('/products', 'Check out');
     expect(steps.map((s) => s.sentence)).to.deep.equal(["Open the 'Cart (1)' link", 'Check out']);
     expect(pages.page.url()).to.equal(pages.site.url + '/checkout');
+  });
+
+  it('opens the place a word of a missing control names first ("Empty the trash": the Trash folder)', async () => {
+    const steps = await pages.burnIn('/inbox', 'Empty the trash');
+    expect(steps.map((s) => s.sentence)).to.deep.equal(["Open the 'Trash 3' link", 'Empty the trash']);
+    await pages.page.getByText('Trash emptied').waitFor({ timeout: 2000 });
   });
 
   it('stays on a page that shows the item', async () => {
