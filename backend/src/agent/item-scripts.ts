@@ -40,7 +40,22 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
   const nearest = (el, selector) => { for (let n = sight.up(el); n && n.nodeType === 1; n = sight.up(n)) if (n.matches(selector)) return n; return null; };
   const signature = (el) => el.tagName + '.' + Array.from(el.classList).sort().join('.');
   /** The item that holds el, and the items of its list (seen or not). */
+  // Elements of n's kind under parents of its parent's kind, page-wide: the cards of every column.
+  const cousins = (n) => {
+    const parent = n.parentElement;
+    if (!parent || !n.classList.length) return [];
+    return all.filter((c) => c.parentElement && signature(c) === signature(n) && signature(c.parentElement) === signature(parent) && sight.boxSeen(c));
+  };
   const itemOf = (el) => {
+    // The highest element whose kind is repeated page-wide as often as the first such one below it:
+    // a board's card, alone in its column, is still one of the board's cards (not the column).
+    let repeated = null;
+    for (let n = el; n && n.nodeType === 1 && n !== document.body; n = sight.up(n)) {
+      const kin = cousins(n);
+      if (kin.length < 2) continue;
+      if (repeated && kin.length !== repeated.all.length) break;
+      repeated = { item: n, all: kin };
+    }
     for (let n = el; n && n.nodeType === 1 && n !== document.body; n = sight.up(n)) {
       if (n.matches('tr, [role=row]') && !header(n)) {
         const table = nearest(n, ROWS);
@@ -55,7 +70,8 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
       const parent = n.parentElement;
       if (parent && parent !== document.body && n.classList.length) {
         const same = Array.from(parent.children).filter((c) => signature(c) === signature(n));
-        if (same.length >= 2 && same.filter((c) => sight.boxSeen(c)).length >= 2) return { item: n, all: same };
+        if (same.length >= 2 && same.filter((c) => sight.boxSeen(c)).length >= 2)
+          return repeated && repeated.item !== n && n.contains(repeated.item) ? repeated : { item: n, all: same };
       }
     }
     return null;

@@ -25,6 +25,14 @@ const PAGES = {
       <div class="card"><b>Fix login</b><span class="tag">Overdue</span></div>
       <div class="card"><b>Write docs</b></div></div>`,
   ),
+  // A filtered board: one card left in two of its three columns. The cards are the items, not the columns.
+  '/board': html(
+    'Board',
+    `<div class="board">
+      <section class="column"><h3>To do</h3><div class="card"><b>Fix login</b></div></section>
+      <section class="column"><h3>Doing</h3></section>
+      <section class="column"><h3>Done</h3><div class="card"><b>Crash on empty cart</b></div></section></div>`,
+  ),
 };
 
 describe('built-in agent: expected results about one item of a list', function () {
@@ -54,6 +62,9 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/cards', 'Fix login has the Overdue tag', true],
     ['/cards', 'Write docs has the Overdue tag', false],
     ['/cards', 'The Fix login card shows Overdue', true],
+    ['/board', 'Only two cards are visible: Fix login and Crash on empty cart', true],
+    ['/board', 'Only Fix login is shown', false],
+    ['/board', 'Only Fix login and Write docs are listed', false],
   ];
   itJudges(pages, cases);
 
