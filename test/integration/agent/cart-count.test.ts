@@ -18,6 +18,16 @@ const PAGES = {
   ),
   '/list': html('Cart', '<h1>Your cart</h1><ul><li>Blue mug</li><li>Red kettle</li></ul>'),
   '/empty': html('Shop', '<nav><a href="/cart">Cart</a></nav><main><p>Nothing yet.</p></main>'),
+  // A shop whose Add to cart buttons count up the cart's link.
+  '/shop': html(
+    'Shop',
+    `<nav><a href="/cart" id="cart">Cart (0)</a></nav><ul>${['Wool Beanie', 'Canvas Tote']
+      .map(
+        (name) =>
+          `<li>${name} <button onclick="n = (window.n || 0) + 1; window.n = n; cart.textContent = 'Cart (' + n + ')'">Add to cart</button></li>`,
+      )
+      .join('')}</ul>`,
+  ),
   '/hidden': html(
     'Shop',
     '<nav><a href="/cart">Cart (1)</a></nav><div class="mini-cart" style="display:none"><a href="/cart">Cart (2)</a></div>',
@@ -64,5 +74,10 @@ describe('built-in agent: the number of items in the cart', function () {
     });
     expect(evaluation.passed).to.equal(false);
     expect(evaluation.thought).to.include('expected 2 items in the cart, but the cart shows 1');
+  });
+
+  it('"Put 2 Wool Beanies in the cart" adds the Wool Beanie twice', async () => {
+    await pages.burnIn('/shop', 'Put 2 Wool Beanies in the cart');
+    expect(await pages.page.locator('#cart').innerText()).to.equal('Cart (2)');
   });
 });

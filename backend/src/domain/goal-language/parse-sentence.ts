@@ -391,17 +391,21 @@ const RULES: Rule[] = [
       // "Add it to the cart" on a product's page: its own button.
       if (/^(?:it|this|this\s+(?:item|product|one))$/i.test(m[1]!.trim()))
         return [{ kind: 'click', target: button, double: false, purpose: 'click' }];
-      const item = unmask(m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, ''), v).trim();
-      return item
-        ? [
-            {
-              kind: 'click',
-              target: { ...button, near: { text: item, relation: 'in the row of' } },
-              double: false,
-              purpose: 'click',
-            },
-          ]
-        : null;
+      // "Put 2 Wool Beanies in the cart": the item's button as many times, the item named in the singular.
+      const counted = /^(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(.+)$/i.exec(m[1]!.trim());
+      const times = counted ? (NUMBERS[counted[1]!.toLowerCase()] ?? Number(counted[1])) : 1;
+      if (times > MAX_REPEAT)
+        return `Goalie repeats an action at most ${MAX_REPEAT} times; set the quantity instead, e.g. "Fill 'Quantity' with '${times}'".`;
+      const words = counted ? counted[2]!.replace(/(?<=[^s])s$/i, '') : m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, '');
+      const item = unmask(words, v).trim();
+      if (!item) return null;
+      const add: Intent = {
+        kind: 'click',
+        target: { ...button, near: { text: item, relation: 'in the row of' } },
+        double: false,
+        purpose: 'click',
+      };
+      return Array.from({ length: times }, () => add);
     },
   },
   // "Sign up with username ada, email ada@example.com and password lovelace": each field, then the form's button.

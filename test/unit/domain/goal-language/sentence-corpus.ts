@@ -420,6 +420,14 @@ export const CORPUS: CorpusEntry[] = [
     goal: 'Pick 15 December as check-in, then 12 December as check-out',
     plan: ["Fill 'check-in' with '15 December'", "Fill 'check-out' with '12 December'"],
   },
+  // A count of an item to add: its button as many times, the item in the singular.
+  {
+    goal: 'Put 2 Wool Beanies in the cart',
+    plan: [
+      "Click 'Add to cart', 'Add to basket', 'Add to bag' or 'Add' in the row of 'Wool Beanie'",
+      "Click 'Add to cart', 'Add to basket', 'Add to bag' or 'Add' in the row of 'Wool Beanie'",
+    ],
+  },
   // A row named by its text, as the thing ticked: its checkbox.
   { goal: "Tick Radia Perlman's row", plan: ["Check the checkbox in the row of 'Radia Perlman'"] },
   { goal: 'Select the row of Ada Lovelace', plan: ["Check the checkbox in the row of 'Ada Lovelace'"] },
