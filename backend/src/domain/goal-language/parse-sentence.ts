@@ -177,6 +177,10 @@ function rowCheckbox(kind: 'check' | 'uncheck', m: string[], values: string[]): 
   return [{ kind, target: { name: null, noun: 'checkbox', near: { text, relation: 'in the row of' } } }];
 }
 
+/** A place after a value: "... to 1 in the cart", "... to 3 on the product page". */
+const VALUE_PLACE =
+  /(?<=^\d[\d.,]*)\s+(?:in|on)\s+(?:the|my|your)\s+(?:[\w-]+\s+)?(?:cart|basket|bag|dialog|modal|form|drawer|panel|sidebar|popup|sheet|page|summary)$/i;
+
 /** Other readings of an intent a rule produced, attached to its ParsedAction. */
 const READINGS = new WeakMap<Intent, Intent[]>();
 /** Intents read only from a verb the lexicon does not know (ParsedAction.guessed). */
@@ -825,7 +829,9 @@ const RULES: Rule[] = [
     family: ['set', 'increase', 'decrease'],
     split: ['to'],
     build: (m, v, verb) => {
-      const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[2]!, v) }));
+      // "Lower the quantity to 1 in the cart": where the field is, after its value, is no part of the value.
+      const value = unmask(m[2]!.replace(VALUE_PLACE, ''), v);
+      const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value }));
       // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
       const fill = Array.isArray(built) ? built[0]! : null;
       if (

@@ -428,6 +428,9 @@ export const CORPUS: CorpusEntry[] = [
       "Click 'Add to cart', 'Add to basket', 'Add to bag' or 'Add' in the row of 'Wool Beanie'",
     ],
   },
+  // A place after a number is where the field is, not part of the value; a text keeps its words.
+  { goal: 'Lower the quantity to 1 in the cart', plan: ["Fill 'quantity' with '1'"] },
+  { goal: 'Set the title to Hello in the dialog', plan: ["Fill 'title' with 'Hello in the dialog'"] },
   // A row named by its text, as the thing ticked: its checkbox.
   { goal: "Tick Radia Perlman's row", plan: ["Check the checkbox in the row of 'Radia Perlman'"] },
   { goal: 'Select the row of Ada Lovelace', plan: ["Check the checkbox in the row of 'Ada Lovelace'"] },
