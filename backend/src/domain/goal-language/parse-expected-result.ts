@@ -206,15 +206,22 @@ function text(kind: 'visible' | 'notVisible', slot: string, values: string[]): E
 
 /** "should be shown" -> "is shown", "should contain" -> "contains", ... */
 function normalizeModals(skeleton: string): string {
-  return skeleton
-    .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
-    .replace(/\b(?:should|must|will|shall)\s+be\b/gi, 'is')
-    .replace(/\b(?:should|must|will|shall)\s+not\s+(appear|show|contain|display|exist|include)\b/gi, 'does not $1')
-    .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
-    .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
-    .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    skeleton
+      .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
+      .replace(/\b(?:should|must|will|shall)\s+be\b/gi, 'is')
+      .replace(/\b(?:should|must|will|shall)\s+not\s+(appear|show|contain|display|exist|include)\b/gi, 'does not $1')
+      .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
+      .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
+      .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
+      // "The cart says it is empty": what it says of itself is its state.
+      .replace(
+        /^(.+?)\s+(?:says|shows|reports)\s+(?:that\s+)?(?:it|they)\s+(is|are)\s+(?:now\s+)?(empty)$/i,
+        '$1 $2 $3',
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 function parseClause(clause: string, values: string[]): Expectation | null {

@@ -28,6 +28,9 @@ describe('goal language: parsing an expected result', () => {
     ["The page title should be 'Checkout'", [{ kind: 'titleIs', text: 'Checkout' }]],
     ['There are 2 items in the list', [{ kind: 'count', count: 2, noun: 'items in the list' }]],
     ['All 10 contacts are still listed', [{ kind: 'count', count: 10, noun: 'contacts' }]],
+    // What a thing says of itself is its state; anything else it says is a text shown.
+    ['The cart says it is empty', [{ kind: 'count', count: 0, noun: 'items in the cart' }]],
+    ['The banner says it is free', [{ kind: 'visible', text: 'it is free' }]],
     // "Neither ... nor ...": each is not shown, never the words "Neither A nor B" shown.
     [
       'Neither Ada Lovelace nor Alan Turing is listed',
