@@ -13,6 +13,7 @@ import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import {
   antecedentOf,
   sentenceParts,
+  startsAction,
   verbControl,
   withAntecedent,
   withDemonstrative,
@@ -1361,6 +1362,10 @@ export function parseSentence(sentence: string): SentenceParse {
       return { ok: false, error: notUnderstood(sentence, parsed.ok ? undefined : parsed.why) };
   }
 
+  // "delete them (confirm)", "save it (and close the dialog)": an action in brackets is one more action.
+  skeleton = skeleton.replace(/\s*\((?:and\s+)?([a-z][^()]*)\)/g, (whole, inside: string) =>
+    startsAction(inside) ? `, ${inside}` : whole,
+  );
   const placed = leadingPlace(skeleton);
   if (placed) skeleton = placeAfter(placed.place, placed.rest);
   // "Select Express and continue": a last step named by one word, unless it may end a button's name ("Click Save and continue").

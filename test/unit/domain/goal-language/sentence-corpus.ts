@@ -431,6 +431,15 @@ export const CORPUS: CorpusEntry[] = [
   // A place after a number is where the field is, not part of the value; a text keeps its words.
   { goal: 'Lower the quantity to 1 in the cart', plan: ["Fill 'quantity' with '1'"] },
   { goal: 'Set the title to Hello in the dialog', plan: ["Fill 'title' with 'Hello in the dialog'"] },
+  // An action in brackets is one more action; other brackets stay as written.
+  {
+    goal: 'Select all the results and delete them (confirm)',
+    plan: [
+      "Check 'Select all', 'Select all results' or 'All'",
+      "Click the 'Delete' button",
+      "Click 'Confirm', 'OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete' or 'Done'",
+    ],
+  },
   // A row named by its text, as the thing ticked: its checkbox.
   { goal: "Tick Radia Perlman's row", plan: ["Check the checkbox in the row of 'Radia Perlman'"] },
   { goal: 'Select the row of Ada Lovelace', plan: ["Check the checkbox in the row of 'Ada Lovelace'"] },
