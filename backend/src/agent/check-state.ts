@@ -76,7 +76,8 @@ const readControl = new Function(`return (el) => {
   else {
     if (control.getAttribute('aria-valuetext') !== null) values.push(control.getAttribute('aria-valuetext'));
     if (control.getAttribute('aria-valuenow') !== null) values.push(control.getAttribute('aria-valuenow'));
-    if (!values.length) values.push(control.isContentEditable || control.getAttribute('role') === 'textbox' || control.getAttribute('role') === 'combobox' ? control.innerText : '');
+    // A button, a link or a heading holds no value: none is read, so "... is empty" is never true of it.
+    if (!values.length && (control.isContentEditable || ['textbox', 'combobox', 'searchbox'].includes(control.getAttribute('role') || ''))) values.push(control.innerText);
   }
   return { role, checked, selected, expanded, disabled, values };
 }`)() as (el: Element) => Reading;
@@ -360,6 +361,12 @@ async function checkFound(
     const found = reading?.values[0] ?? '';
     if (reading && reading.values.some((v) => sameValue(v, wanted)))
       return { passed: true, title, line: `✓ ${description} is ${valueWords(found)}.` };
+    if (reading && !reading.values.length)
+      return {
+        passed: false,
+        title,
+        line: `✗ ${description} holds no value (it is a ${reading.role}), so it cannot be ${valueWords(expectation.text)}.`,
+      };
     return {
       passed: false,
       title,

@@ -25,6 +25,7 @@ const PAGES = {
       <div class="card"><b>Fix login</b><span class="tag">Overdue</span></div>
       <div class="card"><b>Write docs</b></div></div>`,
   ),
+  '/notes-menu': html('Notes', '<h1>Notes</h1><button aria-label="Notes menu">⋯</button>'),
   // A filtered board: one card left in two of its three columns. The cards are the items, not the columns.
   '/board': html(
     'Board',
@@ -65,6 +66,8 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/board', 'Only two cards are visible: Fix login and Crash on empty cart', true],
     ['/board', 'Only Fix login is shown', false],
     ['/board', 'Only Fix login and Write docs are listed', false],
+    // A button whose label holds the name holds no value: never "empty".
+    ['/notes-menu', 'Notes is empty', false],
   ];
   itJudges(pages, cases);
 
