@@ -82,8 +82,10 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
   const REGION = 'section, [role=region], [role=tabpanel], [role=list], ul, ol, table, [role=grid], [role=group], fieldset, aside, main, [role=main], [role=listbox], [role=tree], [role=feed], nav, [role=navigation]';
   const place = (el) => el.matches(REGION) && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'));
   const candidates = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
-  // Innermost items only: a column holding cards is a place, not an item.
-  const items = candidates.filter((el) => !candidates.some((o) => o !== el && el.contains(o)));
+  // Innermost items only: a column holding cards is a place, not an item; so is an empty column
+  // among columns that hold cards (its family holds items).
+  const holding = new Set(candidates.filter((el) => candidates.some((o) => o !== el && el.contains(o))).map(family));
+  const items = candidates.filter((el) => !candidates.some((o) => o !== el && el.contains(o)) && !(repeated(el) && holding.has(family(el))));
   const text = (el) => norm(el.innerText || el.textContent);
   const nameOf = (el) => {
     const names = [];

@@ -66,6 +66,8 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/board', 'Only two cards are visible: Fix login and Crash on empty cart', true],
     ['/board', 'Only Fix login is shown', false],
     ['/board', 'Only Fix login and Write docs are listed', false],
+    ['/board', 'The Doing column is empty', true],
+    ['/board', 'The Done column is empty', false],
     // A button whose label holds the name holds no value: never "empty".
     ['/notes-menu', 'Notes is empty', false],
   ];

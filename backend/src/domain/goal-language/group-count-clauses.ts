@@ -30,3 +30,19 @@ export function groupCountClause(clause: string, values: string[]): Expectation 
     noun: unmask(noun.join(' '), values),
   };
 }
+
+/** "The Done column is empty", "the Sent folder is now empty": the group holds no item, or null. */
+export function emptyGroupClause(clause: string, values: string[]): Expectation | null {
+  const tokens = clause.trim().split(/\s+/);
+  const last = tokens.length - 1;
+  if (tokens[last]?.toLowerCase() !== 'empty') return null;
+  let isAt = last - 1;
+  while (isAt > 0 && LIMITS.has(tokens[isAt]!.toLowerCase())) isAt--;
+  if (
+    !['is', 'are'].includes(tokens[isAt]?.toLowerCase() ?? '') ||
+    !GROUP_NOUNS.has(tokens[isAt - 1]?.toLowerCase() ?? '')
+  )
+    return null;
+  const group = tokens.slice(ARTICLES.has(tokens[0]!.toLowerCase()) ? 1 : 0, isAt - 1);
+  return group.length ? { kind: 'groupCount', group: unmask(group.join(' '), values), count: 0, noun: 'items' } : null;
+}

@@ -6,7 +6,7 @@ import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
 import { itemClause } from './item-clauses.js';
 import { itemPlaceClause } from './item-place-clauses.js';
-import { groupCountClause } from './group-count-clauses.js';
+import { emptyGroupClause, groupCountClause } from './group-count-clauses.js';
 import { isWholePage } from './item-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
@@ -225,6 +225,9 @@ function normalizeModals(skeleton: string): string {
 }
 
 function parseClause(clause: string, values: string[]): Expectation | null {
+  // "The Done column is empty" is about the items of a group, not the value of a field.
+  const emptyGroup = emptyGroupClause(clause, values);
+  if (emptyGroup) return emptyGroup;
   const aboutControl = stateClause(clause, values) ?? itemClause(clause, values);
   if (aboutControl) return aboutControl;
   for (const [pattern, build] of CLAUSES) {

@@ -30,6 +30,9 @@ describe('goal language: parsing an expected result', () => {
     ['All 10 contacts are still listed', [{ kind: 'count', count: 10, noun: 'contacts' }]],
     // What a thing says of itself is its state; anything else it says is a text shown.
     ['The cart says it is empty', [{ kind: 'count', count: 0, noun: 'items in the cart' }]],
+    // A group that is empty holds no items; a field that is empty holds no value.
+    ['The Done column is now empty', [{ kind: 'groupCount', group: 'Done', count: 0, noun: 'items' }]],
+    ['The search box is empty', [{ kind: 'value', target: { name: null, noun: 'search box', near: null }, text: '' }]],
     ['The banner says it is free', [{ kind: 'visible', text: 'it is free' }]],
     // "Neither ... nor ...": each is not shown, never the words "Neither A nor B" shown.
     [
