@@ -81,7 +81,10 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
   const repeated = (el) => typeof el.className === 'string' && el.className.trim() && el.parentElement !== document.body && families.get(family(el)) > 1;
   const REGION = 'section, [role=region], [role=tabpanel], [role=list], ul, ol, table, [role=grid], [role=group], fieldset, aside, main, [role=main], [role=listbox], [role=tree], [role=feed], nav, [role=navigation]';
   const place = (el) => el.matches(REGION) && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'));
-  const candidates = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
+  // A group's own controls and counters (its "⋯" and "+ Add a card" buttons, its count "3") repeat
+  // with the group, but they are not its items.
+  const chrome = (el) => !el.matches(ITEM) && (el.matches('button, [role=button]') || /^\\d+$/.test(norm(el.innerText)));
+  const candidates = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !chrome(el) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
   // Innermost items only: a column holding cards is a place, not an item; so is an empty column
   // among columns that hold cards (its family holds items).
   const holding = new Set(candidates.filter((el) => candidates.some((o) => o !== el && el.contains(o))).map(family));

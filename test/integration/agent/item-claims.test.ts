@@ -30,9 +30,9 @@ const PAGES = {
   '/board': html(
     'Board',
     `<div class="board">
-      <section class="column"><h3>To do</h3><div class="card"><b>Fix login</b></div></section>
-      <section class="column"><h3>Doing</h3></section>
-      <section class="column"><h3>Done</h3><div class="card"><b>Crash on empty cart</b></div></section></div>`,
+      <section class="column"><h3>To do</h3><span class="count">1</span><div class="card"><b>Fix login</b></div><button class="add">+ Add a card</button></section>
+      <section class="column"><h3>Doing</h3><span class="count">0</span><button class="add">+ Add a card</button></section>
+      <section class="column"><h3>Done</h3><span class="count">1</span><div class="card"><b>Crash on empty cart</b></div><button class="add">+ Add a card</button></section></div>`,
   ),
 };
 
