@@ -8,7 +8,8 @@ const FILTERS = html(
   'Filters',
   `<label>Minimum price <input type="number" id="min"></label>
   <label>Maximum price <input type="number" id="max"></label>
-  <label>Qty <input id="qty"></label>`,
+  <label>Qty <input id="qty"></label>
+  <label>Phone <input id="phone"></label>`,
 );
 
 describe('built-in agent: short and long forms of a name', function () {
@@ -25,5 +26,10 @@ describe('built-in agent: short and long forms of a name', function () {
   it('"Fill Quantity with 2" fills "Qty"', async () => {
     await pages.burnIn('/filters', "Fill 'Quantity' with '2'");
     expect(await pages.page.locator('#qty').inputValue()).to.equal('2');
+  });
+
+  it('"Change the phone number to 555-0199" fills "Phone": a name without its head noun', async () => {
+    await pages.burnIn('/filters', 'Change the phone number to 555-0199');
+    expect(await pages.page.locator('#phone').inputValue()).to.equal('555-0199');
   });
 });

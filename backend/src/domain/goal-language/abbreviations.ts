@@ -1,5 +1,6 @@
 // Short and long forms of the words names are written with ("Max price" / "Maximum price", "Qty" /
-// "Quantity"): a sentence may use one where the page shows the other. Data, one pair a line.
+// "Quantity", "Phone" / "Phone number"): a sentence may use one where the page shows the other.
+// Data, one pair a line.
 const PAIRS: [short: string, long: string][] = [
   ['max', 'maximum'],
   ['min', 'minimum'],
@@ -19,6 +20,11 @@ const PAIRS: [short: string, long: string][] = [
   ['ref', 'reference'],
   ['approx', 'approximately'],
   ['btn', 'button'],
+  // A name said with its head noun or without it: "the phone number" where the form says "Phone".
+  ['phone', 'phone number'],
+  ['email', 'email address'],
+  ['zip', 'zip code'],
+  ['postcode', 'postal code'],
 ];
 
 const OTHER = new Map<string, string>(

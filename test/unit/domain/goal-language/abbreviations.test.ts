@@ -8,7 +8,11 @@ describe('goal language: short and long forms of the words in names', () => {
     ['Minimum price', 'Min price'],
     ['Qty', 'Quantity'],
     ['date of birth', 'dob'],
-    ['Email', 'Email'], // nothing to change
+    ['Name', 'Name'], // nothing to change
+    // A name with its head noun or without it.
+    ['phone number', 'phone'],
+    ['Phone', 'Phone number'],
+    ['Email address', 'Email'],
     ['maximal', 'maximal'], // whole words only
   ];
   for (const [name, other] of table) it(`${name} -> ${other}`, () => expect(otherForm(name)).to.equal(other));
