@@ -32,4 +32,10 @@ describe('built-in agent: short and long forms of a name', function () {
     await pages.burnIn('/filters', 'Change the phone number to 555-0199');
     expect(await pages.page.locator('#phone').inputValue()).to.equal('555-0199');
   });
+
+  it('"Set the price range from 20 to 50" fills the range\'s two ends', async () => {
+    await pages.burnIn('/filters', 'Set the price range from 20 to 50');
+    expect(await pages.page.locator('#min').inputValue()).to.equal('20');
+    expect(await pages.page.locator('#max').inputValue()).to.equal('50');
+  });
 });

@@ -826,6 +826,24 @@ const RULES: Rule[] = [
       return typeof once === 'string' ? once : Array.from({ length: times }, () => once).flat();
     },
   },
+  // "Set the price range from 20 to 50": the range's two ends, each its own field.
+  {
+    family: 'set',
+    slot: /^(?:the\s+)?(.+?)\s+range\s+(?:from\s+(.+?)\s+to|between\s+(.+?)\s+and)\s+(.+)$/i,
+    build: (m, v) => {
+      const what = unmask(m[1]!, v).trim();
+      const end = (short: string, long: string, word: string): TargetPhrase => ({
+        name: `${long} ${what}`,
+        noun: null,
+        near: null,
+        alternatives: [`${short} ${what}`, `${capitalized(what)} ${word}`, long, short],
+      });
+      return [
+        { kind: 'fill', target: end('Min', 'Minimum', 'from'), value: unmask((m[2] ?? m[3])!, v).trim() },
+        { kind: 'fill', target: end('Max', 'Maximum', 'to'), value: unmask(m[4]!, v).trim() },
+      ];
+    },
+  },
   {
     family: ['set', 'increase', 'decrease'],
     split: ['to'],

@@ -440,6 +440,14 @@ export const CORPUS: CorpusEntry[] = [
       "Click 'Confirm', 'OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete' or 'Done'",
     ],
   },
+  // A range: its two ends, each a field of its own.
+  {
+    goal: 'Set the price range from 20 to 50',
+    plan: [
+      "Fill 'Minimum price', 'Min price', 'Price from', 'Minimum' or 'Min' with '20'",
+      "Fill 'Maximum price', 'Max price', 'Price to', 'Maximum' or 'Max' with '50'",
+    ],
+  },
   // A row named by its text, as the thing ticked: its checkbox.
   { goal: "Tick Radia Perlman's row", plan: ["Check the checkbox in the row of 'Radia Perlman'"] },
   { goal: 'Select the row of Ada Lovelace', plan: ["Check the checkbox in the row of 'Ada Lovelace'"] },
