@@ -83,7 +83,8 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
   const place = (el) => el.matches(REGION) && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'));
   // A group's own controls and counters (its "⋯" and "+ Add a card" buttons, its count "3") repeat
   // with the group, but they are not its items.
-  const chrome = (el) => !el.matches(ITEM) && (el.matches('button, [role=button]') || /^\\d+$/.test(norm(el.innerText)));
+  // Inside a row or list item they are its parts, as before (a name drawn as a button).
+  const chrome = (el) => !el.closest(ITEM) && (el.matches('button, [role=button]') || /^\\d+$/.test(norm(el.innerText)));
   const candidates = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !chrome(el) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
   // Innermost items only: a column holding cards is a place, not an item; so is an empty column
   // among columns that hold cards (its family holds items).

@@ -27,6 +27,14 @@ const PAGES = {
      <section class="lane" aria-labelledby="l2"><h2 id="l2">Shipped</h2>
        <div class="card">Dark theme</div></section>`,
   ),
+  // Each row's name is a button (it opens the contact), its status a badge, its Edit a button.
+  '/contacts': html(
+    'Contacts',
+    `<table aria-label="Contacts"><thead><tr><th>Name</th><th>Status</th><th></th></tr></thead><tbody>
+    <tr><td><button class="name">Hedy Lamarr</button></td><td><span class="badge">Lead</span></td><td><button class="edit">Edit</button></td></tr>
+    <tr><td><button class="name">Ada Lovelace</button></td><td><span class="badge">Customer</span></td><td><button class="edit">Edit</button></td></tr>
+    </tbody></table>`,
+  ),
   '/mail': html(
     'Mail',
     `<nav aria-label="Folders"><a href="#" aria-current="page">Inbox <span>2</span></a><a href="#">Outbox</a></nav>
@@ -57,6 +65,8 @@ describe('built-in agent: expected results about an item field and its group', f
     ['/kanban', 'A card titled Launch plan is not on the board', true],
     // No column "Archived" is shown: neither in it nor out of it can be told.
     ['/kanban', 'Dark theme is not in the Archived column', false],
+    ['/contacts', 'Hedy Lamarr appears in the Contacts table', true],
+    ['/contacts', 'Grace Hopper appears in the Contacts table', false],
     ['/mail', 'The Acme receipt is in the inbox', true],
     ['/mail', 'The Acme email is no longer in the inbox', false],
     ['/mail', 'The Globex invoice is no longer in the Inbox folder', true],
