@@ -42,10 +42,12 @@ export class ScriptedExecutor implements TestExecutor {
     this.maxRunning = Math.max(this.maxRunning, this.running);
     const script = this.scriptFor?.(request) ?? this.scripts[request.name] ?? {};
     try {
-      if (script.gate) {
+      // A signal aborted before this call (the run cancelled while its worker claimed the test case)
+      // fires no event: waiting for one would hold the test case until the gate opens.
+      if (script.gate && !request.signal?.aborted) {
         await Promise.race([
           script.gate,
-          new Promise<void>((resolve) => request.signal?.addEventListener('abort', () => resolve())),
+          new Promise<void>((resolve) => request.signal?.addEventListener('abort', () => resolve(), { once: true })),
         ]);
       }
       const verdict = request.signal?.aborted ? 'CANCELLED' : (script.verdict ?? 'PASSED');
