@@ -56,29 +56,36 @@ async function placeNamedIn(page: Page, name: string): Promise<string | null> {
   const found = new Set<string>();
   for (const word of words) {
     const pattern = new RegExp(`^\\s*${word}(?:\\s*\\(?\\d+\\)?)?\\s*$`, 'i');
-    for (const role of ['link', 'tab'] as const) {
-      const places = page.getByRole(role, { name: pattern });
-      const count = await places.count().catch(() => 0);
-      for (let i = 0; i < Math.min(count, 5); i++) {
-        const place = places.nth(i);
-        if (!(await place.isVisible().catch(() => false))) continue;
-        const shown = (await place.textContent().catch(() => null))?.trim().replace(/\s+/g, ' ');
-        if (shown && pattern.test(shown)) found.add(shown);
-      }
-    }
+    for (const role of ['link', 'tab'] as const)
+      for (const shown of await visibleNames(page, role, pattern, 5)) found.add(shown);
   }
   return found.size === 1 ? [...found][0]! : null;
 }
 
 /** The name of the first visible link whose name matches, or null. */
 async function firstLink(page: Page, pattern: RegExp): Promise<string | null> {
-  const links = page.getByRole('link', { name: pattern });
-  const count = await links.count().catch(() => 0);
-  for (let i = 0; i < Math.min(count, 10); i++) {
-    const link = links.nth(i);
-    if (!(await link.isVisible().catch(() => false))) continue;
-    const name = (await link.textContent().catch(() => null))?.trim().replace(/\s+/g, ' ');
-    if (name && pattern.test(name)) return name;
+  return (await visibleNames(page, 'link', pattern, 10, 1))[0] ?? null;
+}
+
+/**
+ * The shown text of the visible elements of `role` whose name and text match, among the first
+ * `scan` named so; at most `wanted` of them.
+ */
+async function visibleNames(
+  page: Page,
+  role: 'link' | 'tab',
+  pattern: RegExp,
+  scan: number,
+  wanted = scan,
+): Promise<string[]> {
+  const elements = page.getByRole(role, { name: pattern });
+  const count = await elements.count().catch(() => 0);
+  const names: string[] = [];
+  for (let i = 0; i < Math.min(count, scan) && names.length < wanted; i++) {
+    const element = elements.nth(i);
+    if (!(await element.isVisible().catch(() => false))) continue;
+    const shown = (await element.textContent().catch(() => null))?.trim().replace(/\s+/g, ' ');
+    if (shown && pattern.test(shown)) names.push(shown);
   }
-  return null;
+  return names;
 }
