@@ -5,6 +5,23 @@ import type { Region } from '../domain/goal-language/item-places.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 /**
+ * `(all) => families`: the elements of `all` by family, their tag and classes under a parent of the
+ * same tag and classes, grouped once per call so that an item's kin is a lookup. The cards of every
+ * column of a board are one family: a column's only card is still a card.
+ */
+export const FAMILIES = `(all) => {
+  const kind = (el) => el.tagName + '.' + Array.from(el.classList || []).sort().join('.');
+  const family = (el) => (el.parentElement ? kind(el.parentElement) : '') + '>' + kind(el);
+  const members = new Map();
+  for (const el of all) {
+    const key = family(el);
+    if (!members.has(key)) members.set(key, []);
+    members.get(key).push(el);
+  }
+  return { family, of: (el) => members.get(family(el)) || [] };
+}`;
+
+/**
  * `(sight) => (item) => fields`: a row's cells under their column headers; inside any item, dt/dd
  * pairs, "Label: value" in an aria-label or title ("Assignee: Priya"), a form control's label and
  * value, and a short text ending in ":" followed by the next text.
@@ -72,13 +89,11 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
   const ITEM = 'li, tr, [role=row], [role=listitem], [role=option], [role=treeitem], [role=article], article';
   const header = (el) => el.matches('tr, [role=row]') && el.querySelector('td, [role=cell], [role=gridcell]') === null;
   const all = Array.from(document.body.querySelectorAll('*'));
-  // Repeated: another element of its tag and classes under a parent like its own (a column's only
-  // card is still a card when the next column has two).
-  const kind = (el) => el.tagName + '.' + (typeof el.className === 'string' ? el.className.trim() : '');
-  const family = (el) => (el.parentElement ? kind(el.parentElement) : '') + '>' + kind(el);
-  const families = new Map();
-  for (const el of all) families.set(family(el), (families.get(family(el)) || 0) + 1);
-  const repeated = (el) => typeof el.className === 'string' && el.className.trim() && el.parentElement !== document.body && families.get(family(el)) > 1;
+  // Repeated: another element of its family (a column's only card is still a card when the next
+  // column has two).
+  const families = (${FAMILIES})(all);
+  const family = families.family;
+  const repeated = (el) => typeof el.className === 'string' && el.className.trim() && el.parentElement !== document.body && families.of(el).length > 1;
   const REGION = 'section, [role=region], [role=tabpanel], [role=list], ul, ol, table, [role=grid], [role=group], fieldset, aside, main, [role=main], [role=listbox], [role=tree], [role=feed], nav, [role=navigation]';
   const place = (el) => el.matches(REGION) && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'));
   // A group's own controls and counters (its "⋯" and "+ Add a card" buttons, its count "3") repeat

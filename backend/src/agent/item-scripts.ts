@@ -1,7 +1,7 @@
 // In-page code for expected results about one item of a list (check-item.ts): the rows, list items
 // and cards that show a text, with where each stands among the items of its list. Source text, not
 // TypeScript functions: see page-scripts.ts for why.
-import { FIELDS } from './item-place-scripts.js';
+import { FAMILIES, FIELDS } from './item-place-scripts.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 export interface ItemFound {
@@ -39,13 +39,10 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
   const header = (row) => row.closest('thead') !== null || (row.querySelector('td, [role=cell], [role=gridcell]') === null && row.querySelector('th, [role=columnheader]') !== null);
   const nearest = (el, selector) => { for (let n = sight.up(el); n && n.nodeType === 1; n = sight.up(n)) if (n.matches(selector)) return n; return null; };
   const signature = (el) => el.tagName + '.' + Array.from(el.classList).sort().join('.');
+  // The seen elements of n's family, page-wide: the cards of every column.
+  const families = (${FAMILIES})(all);
+  const cousins = (n) => (n.parentElement && n.classList.length ? families.of(n).filter((c) => sight.boxSeen(c)) : []);
   /** The item that holds el, and the items of its list (seen or not). */
-  // Elements of n's kind under parents of its parent's kind, page-wide: the cards of every column.
-  const cousins = (n) => {
-    const parent = n.parentElement;
-    if (!parent || !n.classList.length) return [];
-    return all.filter((c) => c.parentElement && signature(c) === signature(n) && signature(c.parentElement) === signature(parent) && sight.boxSeen(c));
-  };
   const itemOf = (el) => {
     // The highest element whose kind is repeated page-wide as often as the first such one below it:
     // a board's card, alone in its column, is still one of the board's cards (not the column).
