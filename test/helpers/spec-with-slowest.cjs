@@ -7,7 +7,8 @@ const path = require('node:path');
 const Mocha = require('mocha');
 
 const { EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_RUN_END } = Mocha.Runner.constants;
-const SHOWN = 10;
+// GOALIE_SLOWEST_FILES=<n> shows more of them (all: a large n), to see where a tier's time goes.
+const SHOWN = Number(process.env.GOALIE_SLOWEST_FILES) || 10;
 
 class SpecWithSlowest extends Mocha.reporters.Spec {
   constructor(runner, options) {
