@@ -399,7 +399,7 @@ const RULES: Rule[] = [
       if (/^(?:it|this|this\s+(?:item|product|one))$/i.test(m[1]!.trim()))
         return [{ kind: 'click', target: button, double: false, purpose: 'click' }];
       // "Put 2 Wool Beanies in the cart": the item's button as many times, the item named in the singular.
-      const counted = /^(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(.+)$/i.exec(m[1]!.trim());
+      const counted = /^(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(.+)$/i.exec(m[1]!.trim());
       const times = counted ? (NUMBERS[counted[1]!.toLowerCase()] ?? Number(counted[1])) : 1;
       if (times > MAX_REPEAT)
         return `Goalie repeats an action at most ${MAX_REPEAT} times; set the quantity instead, e.g. "Fill 'Quantity' with '${times}'".`;
@@ -1121,7 +1121,8 @@ const NUMBERS: Record<string, number> = {
   nine: 9,
   ten: 10,
 };
-const REPEAT = /\s+(?:(once|twice|thrice)|(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
+// Any count of digits: a count too high is refused, saying why, rather than read as part of a name.
+const REPEAT = /\s+(?:(once|twice|thrice)|(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
 const MAX_REPEAT = 50;
 /**
  * "Press Search without choosing any dates", "Submit it, leaving the email empty": what the sentence
