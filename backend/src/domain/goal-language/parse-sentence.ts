@@ -20,7 +20,6 @@ import {
   type Antecedent,
 } from './compound.js';
 import { fieldValue } from './field-value.js';
-import { ITEM_KIND_NOUNS } from './item-description.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed } from './sort-order.js';
 import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
@@ -247,10 +246,11 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
     return [whole];
   }
   // "the card Old landing page", "the Buy milk todo": the item's own words, without its kind (a
-  // kind before a name only when a name follows: "the item list" is not the list's item; and only
-  // in lower case: "Invoice 7" is a name).
-  const ROW_KINDS = `(?:${ITEM_KIND_NOUNS.join('|')})`;
-  const kindFirst = new RegExp(`^(?:[Tt]he\\s+)?${ROW_KINDS}\\s+`).exec(cleaned);
+  // kind before a name only when a name follows: "the item list" is not the list's item). Only these
+  // generic kinds: the other kind nouns (ITEM_KIND_NOUNS) stay in the text, where they pick between
+  // items that show them ("the Acme receipt" among Acme's mails).
+  const ROW_KINDS = '(?:todo|item|entry|row|task|product|line|card|file|note|message|comment)';
+  const kindFirst = new RegExp(`^(?:the\\s+)?${ROW_KINDS}\\s+`, 'i').exec(cleaned);
   const words =
     kindFirst && /^[\p{Lu}\d\uE000]/u.test(cleaned.slice(kindFirst[0].length))
       ? cleaned.slice(kindFirst[0].length)
