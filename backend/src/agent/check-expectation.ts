@@ -8,7 +8,7 @@ import { hiddenHolder, visibleHolder } from './visible-text.js';
 import { checkGroupCount, checkItem } from './check-item.js';
 import { checkState, stateStatement, stateTitle } from './check-state.js';
 import { formatGroupCount, formatItemClaim } from '../domain/goal-language/format.js';
-import { cartCounts, countItems } from './page-scripts.js';
+import { cartCounts, countCards, countItems } from './page-scripts.js';
 
 const CART = /\b(?:cart|basket|bag|trolley)\b/i;
 
@@ -175,23 +175,30 @@ export async function checkExpectation(
           };
       }
       const saidRows = /\brows?\b|\btable\b/i.test(expectation.noun);
-      let kind: 'rows' | 'items' = saidRows ? 'rows' : 'items';
-      let counts: number[] = [];
+      const count = (kind: 'items' | 'rows') => page.evaluate(countItems, kind).catch((): number[] => []);
+      let found: { kind: 'rows' | 'items' | 'cards'; counts: number[] }[] = [];
       const matches = async () => {
-        kind = saidRows ? 'rows' : 'items';
-        counts = await page.evaluate(countItems, kind).catch(() => []);
-        // "10 contacts" on a page whose only list is a table: its data rows are the items.
-        if (!saidRows && !counts.length) {
-          kind = 'rows';
-          counts = await page.evaluate(countItems, kind).catch(() => []);
-        }
-        return counts.includes(expectation.count) || (expectation.count === 0 && counts.length === 0);
+        // Lists' items and groups of cards ("4 products are shown" on a grid of tiles); a table's data
+        // rows when the page has neither ("10 contacts" where the only list is a table).
+        found = saidRows
+          ? [{ kind: 'rows', counts: await count('rows') }]
+          : [
+              { kind: 'items' as const, counts: await count('items') },
+              { kind: 'cards' as const, counts: await page.evaluate(countCards).catch((): number[] => []) },
+            ];
+        found = found.filter((f) => f.counts.length);
+        if (!saidRows && !found.length) found = [{ kind: 'rows', counts: await count('rows') }];
+        found = found.filter((f) => f.counts.length);
+        const all = found.flatMap((f) => f.counts);
+        return all.includes(expectation.count) || (expectation.count === 0 && all.length === 0);
       };
       if (await pollUntil(matches, timeoutMs)) return { passed: true, title, line: `✓ ${said}.` };
-      const where = kind === 'rows' ? 'table' : 'list';
-      const seen = counts.length
-        ? `the ${where}s on the page have ${[...new Set(counts)].join(', ')} ${kind}`
-        : `there is no ${saidRows ? 'table' : 'list or table'} on the page`;
+      const places = { rows: 'tables', items: 'lists', cards: 'groups of cards' };
+      const seen = found.length
+        ? found
+            .map((f) => `the ${places[f.kind]} on the page have ${[...new Set(f.counts)].join(', ')} ${f.kind}`)
+            .join('; ')
+        : `there is no ${saidRows ? 'table' : 'list, table or group of cards'} on the page`;
       return { passed: false, title, line: `✗ expected ${expectation.count} ${expectation.noun}, but ${seen}.` };
     }
     case 'state':

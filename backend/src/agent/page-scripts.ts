@@ -164,6 +164,40 @@ export const countItems = pageFunction<(kind: 'items' | 'rows') => number[]>(`(k
   return Array.from(counts.values());
 }`);
 
+/**
+ * How many cards a person sees in each group of cards: elements of one tag and classes side by side
+ * under one parent (a shop's product tiles, a grid of results), each showing more than one text (a
+ * name and a price; a chip or a lone label does not count), outside lists, tables, navigation, forms
+ * and page chrome. Groups of two or more only: one element alone is not told apart from any other box.
+ */
+export const countCards = pageFunction<() => number[]>(`() => {
+  const all = [];
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document.body);
+  const sight = (${SIGHT})();
+  // Lists and tables are counted as such (countItems); chrome and forms hold no cards.
+  const OUTSIDE = 'ul, ol, menu, select, table, [role=list], [role=listbox], [role=table], [role=grid], [role=treegrid], nav, header, footer, aside, form, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search], [role=form], [role=menu], [role=menubar], [role=toolbar], [role=tablist], [role=radiogroup], [role=group]';
+  const CONTROL = 'a, button, label, input, select, textarea, summary, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]';
+  const signature = (el) => el.tagName + '.' + Array.from(el.classList).sort().join('.');
+  const texts = (el) => {
+    let n = 0;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t && n < 2; t = walker.nextNode()) if (t.textContent.trim()) n++;
+    return n;
+  };
+  const counts = [];
+  for (const parent of all) {
+    if (parent.children.length < 2 || parent.closest(OUTSIDE) || !sight.placed(parent)) continue;
+    const groups = new Map();
+    for (const child of parent.children) {
+      if (!child.classList.length || child.matches(CONTROL) || !sight.boxSeen(child) || texts(child) < 2) continue;
+      groups.set(signature(child), (groups.get(signature(child)) || 0) + 1);
+    }
+    for (const n of groups.values()) if (n >= 2) counts.push(n);
+  }
+  return counts;
+}`);
+
 /** The nearest landmark-like ancestor (nav, header, footer, main, aside, form, dialog, or such a role), or null. */
 export const landmarkOf = pageFunction<(el: Element) => Element | null>(`(el) => {
   const up = ${UP};

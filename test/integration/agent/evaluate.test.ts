@@ -23,6 +23,23 @@ const ORDERS = html(
   </script>`,
 );
 
+/** A shop's product tiles (no list, no table), beside a menu list, filter labels and a form. */
+const TILES = html(
+  'Shop',
+  `<nav><ul><li><a href="/">Home</a></li><li><a href="/sale">Sale</a></li></ul></nav>
+  <aside><h3>Category</h3><label class="facet"><input type="checkbox"> Tops</label><label class="facet"><input type="checkbox"> Shoes</label><label class="facet"><input type="checkbox"> Hats</label></aside>
+  <main>
+    <div class="chips"><span class="chip">New</span><span class="chip">Sale</span><span class="chip">Eco</span><span class="chip">Kids</span><span class="chip">Gifts</span></div>
+    <div class="grid">${['Trail Runner', 'City Sneaker', 'Canvas Slip-on', 'Wool Slipper']
+      .map(
+        (name, i) =>
+          `<div class="tile"><h2><a href="#">${name}</a></h2><div class="price">$${40 + i}.00</div><button>Add to cart</button></div>`,
+      )
+      .join('')}</div>
+    <form><div class="field"><label>Email <input></label></div><div class="field"><label>Name <input></label></div><button>Subscribe</button></form>
+  </main>`,
+);
+
 describe('built-in agent: evaluating expected results', function () {
   let browser: Browser;
   let site: Site;
@@ -32,7 +49,7 @@ describe('built-in agent: evaluating expected results', function () {
 
   before(async () => {
     browser = await sharedBrowser();
-    site = await startSite({ '/orders/7': ORDERS });
+    site = await startSite({ '/orders/7': ORDERS, '/shop': TILES });
   });
   after(async () => {
     await site?.close();
@@ -126,6 +143,23 @@ describe('built-in agent: evaluating expected results', function () {
     expect(lines[1]).to.match(/^✓ "Welcome, Ada" is shown \(heading "Welcome, Ada"\)\.$/);
     expect(lines[2]).to.match(/^✗ the title is "Checkout", not "Cart"\.$/);
     expect(lines[3]).to.match(/^✗ the URL is /);
+  });
+
+  describe('a count on a page whose items are cards', () => {
+    beforeEach(() => page.goto(`${site.url}/shop`));
+
+    it('counts the tiles of a grid, beside a menu list: "4 products are shown" passes', async () => {
+      const evaluation = await evaluate('4 products are shown');
+      expect(evaluation.passed, evaluation.thought).to.equal(true);
+    });
+
+    it('counts neither chips nor filter labels nor form rows as cards: "3 products" fails, saying what it saw', async () => {
+      const evaluation = await evaluate('3 products are shown');
+      expect(evaluation.passed).to.equal(false);
+      expect(evaluation.thought).to.match(
+        /✗ expected 3 products, but the lists on the page have 2 items; the groups of cards on the page have 4 cards\./,
+      );
+    });
   });
 
   it('an expected result it does not understand is an error, not a verdict', async () => {
