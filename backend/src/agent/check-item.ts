@@ -9,6 +9,7 @@ import { itemsShowing, type ItemFound } from './item-scripts.js';
 import { placesOnPage, type PagePlaces } from './item-place-scripts.js';
 import { judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language/item-places.js';
 import { formatGroupCount } from '../domain/goal-language/format.js';
+import { ITEM_KIND_NOUNS } from '../domain/goal-language/item-description.js';
 
 type ItemExpectation = Extract<Expectation, { kind: 'item' }>;
 
@@ -119,6 +120,26 @@ function resolveClaim(claim: ItemExpectation['claim'], configs: ConfigValues): I
   return claim;
 }
 
+/** "Priya Shah's Q4 roadmap review": an owner, then what of theirs. */
+const POSSESSIVE = /^(.+?)['’]s\s+(.+)$/u;
+const KINDS = new Set(ITEM_KIND_NOUNS.flatMap((noun) => [noun, `${noun}s`]));
+
+/**
+ * The items that show `item` as whole words; when none does and it says whose ("Priya Shah's Q4
+ * roadmap review"), the items that show the owner and the rest apart, as a list of mails shows
+ * a sender beside a subject. A kind noun after the owner ("Sam Lee's email") asks nothing more.
+ */
+async function itemsNamed(page: Page, item: string): Promise<ItemFound[]> {
+  const shown = (text: string) => page.evaluate(itemsShowing, text).catch((): ItemFound[] => []);
+  const found = await shown(item);
+  const possessive = POSSESSIVE.exec(item);
+  if (found.length || !possessive) return found;
+  const thing = possessive[2]!;
+  const owners = await shown(possessive[1]!);
+  if (KINDS.has(thing.toLowerCase())) return owners;
+  return owners.filter((f) => wholeWords(f.text, thing) || wholeWords(f.words, thing));
+}
+
 async function judgeNow(
   page: Page,
   expectation: ItemExpectation,
@@ -129,11 +150,9 @@ async function judgeNow(
     const places = await readPlaces(page);
     return judgeGroup(item, claim.group, claim.negated, places.regions, places.items);
   }
-  const found = await page.evaluate(itemsShowing, item).catch((): ItemFound[] => []);
+  const found = await itemsNamed(page, item);
   if ('others' in claim && claim.others?.length) {
-    const others = await Promise.all(
-      claim.others.map((other) => page.evaluate(itemsShowing, other).catch((): ItemFound[] => [])),
-    );
+    const others = await Promise.all(claim.others.map((other) => itemsNamed(page, other)));
     return judgeOnlyThese([item, ...claim.others], [found, ...others]);
   }
   return judge(expectation, item, found);

@@ -25,6 +25,13 @@ const PAGES = {
       <div class="card"><b>Fix login</b><span class="tag">Overdue</span></div>
       <div class="card"><b>Write docs</b></div></div>`,
   ),
+  // Each mail shows its sender beside its subject: "Priya Shah's Q4 roadmap review" is said of both.
+  '/mail': html(
+    'Inbox',
+    `<ul class="mails"><li><b>Priya Shah</b> <span>Q4 roadmap review</span></li>
+      <li><b>Priya Shah</b> <span>Lunch on Friday?</span></li><li><b>Sam Lee</b> <span>Design review notes</span></li></ul>`,
+  ),
+  '/starred': html('Starred', `<ul class="mails"><li><b>Priya Shah</b> <span>Q4 roadmap review</span></li></ul>`),
   '/notes-menu': html('Notes', '<h1>Notes</h1><button aria-label="Notes menu">⋯</button>'),
   // A filtered board: one card left in two of its three columns. The cards are the items, not the columns.
   '/board': html(
@@ -70,6 +77,13 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/board', 'The Done column is empty', false],
     // A button whose label holds the name holds no value: never "empty".
     ['/notes-menu', 'Notes is empty', false],
+    // Whose, then what: an item showing both, apart; a kind noun after the owner asks nothing more.
+    ['/starred', "Only Priya Shah's 'Q4 roadmap review' is listed", true],
+    ['/mail', "Only Priya Shah's 'Q4 roadmap review' is listed", false],
+    ['/mail', "Priya Shah's 'Lunch on Friday?' is listed second", true],
+    ['/mail', "Sam Lee's 'Q4 roadmap review' is the first mail", false],
+    ['/mail', "Sam Lee's email is listed last", true],
+    ['/mail', "Priya Shah's email is listed last", false],
   ];
   itJudges(pages, cases);
 
