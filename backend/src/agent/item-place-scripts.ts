@@ -97,9 +97,17 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
   const REGION = 'section, [role=region], [role=tabpanel], [role=list], ul, ol, table, [role=grid], [role=group], fieldset, aside, main, [role=main], [role=listbox], [role=tree], [role=feed], nav, [role=navigation]';
   const place = (el) => el.matches(REGION) && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'));
   // A group's own controls and counters (its "⋯" and "+ Add a card" buttons, its count "3") repeat
-  // with the group, but they are not its items.
-  // Inside a row or list item they are its parts, as before (a name drawn as a button).
-  const chrome = (el) => !el.closest(ITEM) && (el.matches('button, [role=button]') || /^\\d+$/.test(norm(el.innerText)));
+  // with the group, but they are not its items; nor is its head, the part holding the title that
+  // names the group (aria-labelledby: "Done 0 ⋯"). Inside a row or list item they are its parts, as
+  // before (a name drawn as a button).
+  const labelsAPlace = (el) => {
+    for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+      const by = n.getAttribute('aria-labelledby');
+      if (by && by.split(/\\s+/).some((id) => { const label = document.getElementById(id); return label && el.contains(label); })) return true;
+    }
+    return false;
+  };
+  const chrome = (el) => !el.closest(ITEM) && (el.matches('button, [role=button]') || /^\\d+$/.test(norm(el.innerText)) || labelsAPlace(el));
   const candidates = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !chrome(el) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
   // Innermost items only: a column holding cards is a place, not an item; so is an empty column
   // among columns that hold cards (its family holds items).

@@ -25,6 +25,22 @@ const PAGES = {
       <div class="card"><b>Fix login</b><span class="tag">Overdue</span></div>
       <div class="card"><b>Write docs</b></div></div>`,
   ),
+  // Each column's head (its title, count and menu) is named by aria-labelledby: not one of its cards.
+  '/headed-board': html(
+    'Board',
+    `<div class="board">${(
+      [
+        ['todo', 'To do', ['Fix login', 'Write docs']],
+        ['done', 'Done', []],
+      ] as [string, string, string[]][]
+    )
+      .map(
+        ([id, title, cards]) => `<section class="column" aria-labelledby="${id}">
+        <div class="column-head"><div><h2 id="${id}">${title}</h2><span class="count">${cards.length}</span></div><button aria-label="${title} actions">⋯</button></div>
+        ${cards.map((c) => `<div class="card"><p class="card-title">${c}</p></div>`).join('')}</section>`,
+      )
+      .join('')}</div>`,
+  ),
   // Each mail shows its sender beside its subject: "Priya Shah's Q4 roadmap review" is said of both.
   '/mail': html(
     'Inbox',
@@ -77,6 +93,9 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/board', 'The Done column is empty', false],
     // A button whose label holds the name holds no value: never "empty".
     ['/notes-menu', 'Notes is empty', false],
+    ['/headed-board', 'The Done column is empty', true],
+    ['/headed-board', 'The To do column is empty', false],
+    ['/headed-board', 'The To do column has 2 cards', true],
     // Whose, then what: an item showing both, apart; a kind noun after the owner asks nothing more.
     ['/starred', "Only Priya Shah's 'Q4 roadmap review' is listed", true],
     ['/mail', "Only Priya Shah's 'Q4 roadmap review' is listed", false],
