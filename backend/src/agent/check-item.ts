@@ -10,6 +10,7 @@ import { placesOnPage, type PagePlaces } from './item-place-scripts.js';
 import { judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language/item-places.js';
 import { formatGroupCount } from '../domain/goal-language/format.js';
 import { ITEM_KIND_NOUNS } from '../domain/goal-language/item-description.js';
+import { readMark } from '../domain/goal-language/item-marks.js';
 
 type ItemExpectation = Extract<Expectation, { kind: 'item' }>;
 
@@ -40,6 +41,15 @@ function judge(expectation: ItemExpectation, item: string, found: ItemFound[]): 
   const q = JSON.stringify(item);
   if (!found.length) return { holds: false, why: `no row, list item or card shows ${q}` };
   const list = (f: ItemFound) => f.items.map((text) => JSON.stringify(text)).join(', ');
+  if ('mark' in claim) {
+    // Every item showing the text must agree, and say so: one that shows nothing of the mark fails.
+    const readings = found.map((f) => ({ f, reading: readMark(claim.mark, f.toggles, f.text) }));
+    const wrong = readings.find(({ reading }) => reading.on === null || reading.on === claim.negated);
+    const which = (f: ItemFound) =>
+      found.length > 1 ? `the item reading ${JSON.stringify(f.text)}` : `the item showing ${q}`;
+    if (!wrong) return { holds: true, why: `${which(found[0]!)}: ${readings[0]!.reading.by}` };
+    return { holds: false, why: `${which(wrong.f)}: ${wrong.reading.by}` };
+  }
   if ('field' in claim) {
     // Every item showing the text must agree, as for "shows": two rows that differ fail, naming both.
     const verdicts = found.map((f) => judgeField(claim.field, claim.value, claim.negated, f.fields, f.text));
@@ -125,19 +135,21 @@ const POSSESSIVE = /^(.+?)['’]s\s+(.+)$/u;
 const KINDS = new Set(ITEM_KIND_NOUNS.flatMap((noun) => [noun, `${noun}s`]));
 
 /**
- * The items that show `item` as whole words; when none does and it says whose ("Priya Shah's Q4
- * roadmap review"), the items that show the owner and the rest apart, as a list of mails shows
- * a sender beside a subject. A kind noun after the owner ("Sam Lee's email") asks nothing more.
+ * The items that show `item` as whole words; when none does, the phrase read as a description:
+ * said as whose ("Priya Shah's Q4 roadmap review"), the items that show the owner and the rest
+ * apart, as a list of mails shows a sender beside a subject; a kind noun after a name ("Sam Lee's
+ * email", "the Trip email") asks nothing more than the name.
  */
 async function itemsNamed(page: Page, item: string): Promise<ItemFound[]> {
   const shown = (text: string) => page.evaluate(itemsShowing, text).catch((): ItemFound[] => []);
   const found = await shown(item);
-  const possessive = POSSESSIVE.exec(item);
-  if (found.length || !possessive) return found;
-  const thing = possessive[2]!;
+  if (found.length) return found;
+  const kind = /^(.+?)\s+(\p{L}+)$/u.exec(item);
+  const named = kind && KINDS.has(kind[2]!.toLowerCase()) ? kind[1]!.replace(/['’]s$/u, '') : item;
+  const possessive = POSSESSIVE.exec(named);
+  if (!possessive) return named === item ? found : shown(named);
   const owners = await shown(possessive[1]!);
-  if (KINDS.has(thing.toLowerCase())) return owners;
-  return owners.filter((f) => wholeWords(f.text, thing) || wholeWords(f.words, thing));
+  return owners.filter((f) => wholeWords(f.text, possessive[2]!) || wholeWords(f.words, possessive[2]!));
 }
 
 async function judgeNow(

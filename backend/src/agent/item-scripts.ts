@@ -2,6 +2,7 @@
 // and cards that show a text, with where each stands among the items of its list. Source text, not
 // TypeScript functions: see page-scripts.ts for why.
 import { FAMILIES, FIELDS } from './item-place-scripts.js';
+import type { ItemToggle } from '../domain/goal-language/item-marks.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 export interface ItemFound {
@@ -17,6 +18,8 @@ export interface ItemFound {
   items: string[];
   /** Its labelled values: cells under their column headers, dt/dd, "Label: value" names (FIELDS). */
   fields: { name: string; value: string }[];
+  /** Its seen buttons, checkboxes and switches: a star's or a pin's state (item-marks.ts). */
+  toggles: ItemToggle[];
 }
 
 /**
@@ -78,6 +81,15 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
     for (let node = walker.nextNode(); node; node = walker.nextNode()) yield node;
   };
   const fieldsOf = (${FIELDS})(sight);
+  const togglesOf = (item) => Array.from(item.querySelectorAll('button, [role=button], input[type=checkbox], [role=checkbox], [role=switch]'))
+    .filter((el) => sight.boxSeen(el))
+    .slice(0, 20)
+    .map((el) => {
+      const name = norm(el.getAttribute('aria-label') || el.getAttribute('title') || (el.labels && el.labels[0] ? el.labels[0].innerText : '') || el.innerText || el.textContent);
+      const state = el.getAttribute('aria-pressed') ?? el.getAttribute('aria-checked');
+      const on = state === 'true' ? true : state === 'false' ? false : el.matches('input') ? el.checked : null;
+      return { name, on };
+    });
   const found = [];
   const seenItems = new Set();
   for (const holder of holders) {
@@ -93,6 +105,7 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
       count: shown.length,
       items: shown.slice(0, 12).map((i) => { const t = text(i); return t.length > 60 ? t.slice(0, 57) + '...' : t; }),
       fields: fieldsOf(at.item),
+      toggles: togglesOf(at.item),
     });
   }
   return found;

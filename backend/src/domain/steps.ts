@@ -73,14 +73,17 @@ export type Expectation =
 /**
  * What an item claim says: the item also shows a text (or does not), it is the nth of its list
  * (1-based; -1 the last), it is the only item its list shows (or it and `others` are its only items), its field (a column, a label) shows a
- * value (or does not), or it is (not) in the column, list, folder or section named `group`.
+ * value (or does not), it is (not) in the column, list, folder or section named `group`, or it has
+ * (not) a mark such as starred.
  */
 export type ItemClaim =
   | { shows: string; negated: boolean }
   | { position: number }
   | { only: true; others?: string[] }
   | { field: string; value: string; negated: boolean }
-  | { group: string; negated: boolean };
+  | { group: string; negated: boolean }
+  /** A mark set with the item's own toggle: "starred", "pinned" (item-marks.ts). */
+  | { mark: string; negated: boolean };
 
 /** The control an expectation is about, as the sentence named it (the shape of a target phrase). */
 export interface ExpectedTarget {

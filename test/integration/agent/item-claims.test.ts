@@ -47,6 +47,14 @@ const PAGES = {
     `<ul class="mails"><li><b>Priya Shah</b> <span>Q4 roadmap review</span></li>
       <li><b>Priya Shah</b> <span>Lunch on Friday?</span></li><li><b>Sam Lee</b> <span>Design review notes</span></li></ul>`,
   ),
+  // A star that says its state (aria-pressed), and a pin that says it by its name only.
+  '/marks': html(
+    'Inbox',
+    `<ul class="mails">
+      <li><b>Marco Rossi</b> <span>Trip</span> <button aria-pressed="true" aria-label="Not starred">★</button> <button>Unpin</button></li>
+      <li><b>Sam Lee</b> <span>Notes</span> <button aria-pressed="false" aria-label="Starred">☆</button> <button>Pin</button></li>
+      <li><b>Ann Fox</b> <span>Hello</span></li></ul>`,
+  ),
   '/starred': html('Starred', `<ul class="mails"><li><b>Priya Shah</b> <span>Q4 roadmap review</span></li></ul>`),
   '/notes-menu': html('Notes', '<h1>Notes</h1><button aria-label="Notes menu">⋯</button>'),
   // A filtered board: one card left in two of its three columns. The cards are the items, not the columns.
@@ -96,6 +104,14 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/headed-board', 'The Done column is empty', true],
     ['/headed-board', 'The To do column is empty', false],
     ['/headed-board', 'The To do column has 2 cards', true],
+    ['/marks', "Marco Rossi's message is starred", true],
+    ['/marks', "Sam Lee's message is starred", false],
+    ['/marks', 'Sam Lee is not starred', true],
+    ['/marks', 'The Trip email is pinned', true],
+    ['/marks', 'Notes is no longer pinned', true],
+    // Nothing in the item tells: neither reading passes.
+    ['/marks', 'Ann Fox is starred', false],
+    ['/marks', 'Ann Fox is not starred', false],
     // Whose, then what: an item showing both, apart; a kind noun after the owner asks nothing more.
     ['/starred', "Only Priya Shah's 'Q4 roadmap review' is listed", true],
     ['/mail', "Only Priya Shah's 'Q4 roadmap review' is listed", false],

@@ -4,6 +4,7 @@
 // alone there ("Only Ada is listed", "Ada is the only contact left"). One clause of the skeleton
 // (quoted values masked, modals normalized), like state-clauses.ts.
 import type { Expectation, ItemClaim } from '../steps.js';
+import { ITEM_MARKS } from './item-marks.js';
 import { unmask } from './quotes.js';
 import { ORDINAL_ALTERNATION, ordinalOf } from './target-phrase.js';
 
@@ -88,6 +89,14 @@ const CLAUSES: [RegExp, Build][] = [
     // (Not "has": "The Buy milk item has been removed" is about the item itself.)
     new RegExp(`^the\\s+(.+?)\\s+${ROW}\\s+(?:(${NOT_SHOWS})|${SHOWS.replace('has|', '')})\\s+(.+)$`, 'i'),
     (m, v) => ({ item: unmask(m[1]!, v), shows: unmask(m[3]!, v), negated: m[2] !== undefined }),
+  ],
+  // "Marco Rossi's message is starred", "The Q4 roadmap review is no longer pinned".
+  [
+    new RegExp(
+      `^(.+?)\\s+(?:is|are)\\s+(?:still\\s+|now\\s+)?(not\\s+|no\\s+longer\\s+)?(${Object.keys(ITEM_MARKS).join('|')})$`,
+      'i',
+    ),
+    (m, v) => ({ item: unmask(m[1]!, v), mark: m[3]!.toLowerCase(), negated: m[2] !== undefined }),
   ],
   // "Only Ada is listed", "Ada is the only contact left", "Only Ada remains".
   [

@@ -8,6 +8,7 @@ import type { Expectation, ItemClaim } from '../../../../backend/src/domain/step
 const item = (text: string, claim: ItemClaim): Expectation => ({ kind: 'item', item: text, claim });
 const shows = (text: string, what: string, negated = false) => item(text, { shows: what, negated });
 const at = (text: string, position: number) => item(text, { position });
+const marked = (text: string, mark: string, negated = false) => item(text, { mark, negated });
 const only = (text: string, ...others: string[]) => item(text, others.length ? { only: true, others } : { only: true });
 
 describe('goal language: expected results about one item of a list', () => {
@@ -44,6 +45,10 @@ describe('goal language: expected results about one item of a list', () => {
     ["Ada's row has the Admin tag", shows('Ada', 'Admin')],
     ['The Dark mode toggle card shows Dec 24', shows('Dark mode toggle', 'Dec 24')],
     ['The Ada row does not say Admin', shows('Ada', 'Admin', true)],
+    // A mark set with the item's own toggle.
+    ["Marco Rossi's message is starred", marked("Marco Rossi's message", 'starred')],
+    ["The 'Q4 roadmap review' email is no longer pinned", marked('Q4 roadmap review email', 'pinned', true)],
+    ['Grace Hopper is not followed', marked('Grace Hopper', 'followed', true)],
   ];
   for (const [text, expected] of table) {
     it(`reads "${text}"`, () => {
@@ -77,6 +82,8 @@ describe('goal language: expected results about one item of a list', () => {
     only('Ada'),
     only('Ada', 'Grace'),
     only('Ada', 'Grace', 'Alan'),
+    marked('Ada', 'starred'),
+    marked('Ada', 'pinned', true),
   ];
   for (const expectation of written) {
     it(`reads back what it writes: ${formatExpectation(expectation)}`, () => {
