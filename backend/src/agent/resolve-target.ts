@@ -117,8 +117,9 @@ async function attempt(
     if (written) return { found: written, near: null };
   }
   // A control without a name of its own ("<input type=checkbox> Buy milk"): the one beside the text
-  // (of the name, else of another name the sentence allows: "the number of guests" or "guests").
-  const texts = [phrase.name, ...(phrase.alternatives ?? [])];
+  // (of the name, else of another name the sentence allows: "the number of guests" or "guests",
+  // else its other form: "the phone number" beside the text "Phone").
+  const texts = [...new Set([phrase.name, ...(phrase.alternatives ?? []), otherName])];
   if (NEAR_FALLBACK.includes(purpose)) {
     for (const text of texts) {
       // Close to its text only: a list item's text ("Buy milk") is no label of the page's new-item field.

@@ -77,6 +77,12 @@ const COMBOBOX = html(
   </script>`,
 );
 
+/** A form laid out in a table: each label a cell, its field in the next cell, linked to nothing. */
+const TABLE_FORM = html(
+  'Contact',
+  `<table><tr><td>Phone</td><td><input name="phone"></td></tr><tr><td>Company</td><td><input name="company"></td></tr></table>`,
+);
+
 describe('built-in agent: controls without a name, hidden inputs, key-driven fields', function () {
   let browser: Browser;
   let site: Site;
@@ -94,6 +100,7 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
       '/icons': ICONS,
       '/checkbox': CUSTOM_CHECKBOX,
       '/country': COMBOBOX,
+      '/table-form': TABLE_FORM,
     });
   });
   after(async () => {
@@ -162,6 +169,14 @@ describe('built-in agent: controls without a name, hidden inputs, key-driven fie
     expect(await page.locator('#out').innerText()).to.equal('Plan: Pro');
     const fresh = await replay('/plan', steps);
     expect(await fresh.locator('#out').innerText()).to.equal('Plan: Pro');
+  });
+
+  it('fills a field labelled by the cell before it, named in another form ("the phone number" for "Phone")', async () => {
+    const steps = await burnIn('/table-form', 'Change the phone number to 555-0199');
+    expect(await page.locator('[name=phone]').inputValue()).to.equal('555-0199');
+    expect(await page.locator('[name=company]').inputValue()).to.equal('');
+    const fresh = await replay('/table-form', steps);
+    expect(await fresh.locator('[name=phone]').inputValue()).to.equal('555-0199');
   });
 
   it('clicks a tree item on its text when a click in its middle does nothing, and replays that', async () => {
