@@ -147,7 +147,7 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     expect(summary.testCases[0].id).to.match(/^[0-9a-f-]{36}$/);
 
     const again = await goalie(['apply', file]);
-    expect(again.code).to.equal(0);
+    expect(again.code, again.stderr).to.equal(0);
     expect(again.stdout).to.match(/Applied .*shop\.yaml to organization Acme, project shop/);
   });
 

@@ -20,6 +20,7 @@ import { BadRequest } from './errors.js';
 import { networkAccess } from './network-access.js';
 import type { ProjectWrite } from './ports/projects-as-code.js';
 import { UniqueViolation } from './ports/store.js';
+import { retryOnConflict } from './run-engine/retry-on-conflict.js';
 
 export type { DocPath } from './apply/planning.js';
 export { connectRepository, type RepositorySummary } from './apply/connect-repository.js';
@@ -93,14 +94,18 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   // Read outside the transaction: a snapshot's queries run in parallel, which one transaction's
   // connection cannot. Only the report depends on them.
   const before = existing.project ? await ctx.store.projectsAsCode.snapshot(organization.projectId) : null;
-  await ctx.store.transaction(async (tx) => {
-    await tx.projectsAsCode.write(write);
-    if (webhooks) await tx.webhooks.replaceEndpoints(organization.projectId, webhooks);
-    const generate = write.testCases
-      .filter((t) => t.regenerate)
-      .map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
-    if (generate.length) await ctx.queue.enqueue(generate, tx.sql);
-  });
+  // Workers burning in this project's test cases write the same rows: a deadlock or serialization
+  // failure is tried again (the whole file, all or nothing) rather than failing the apply.
+  await retryOnConflict(() =>
+    ctx.store.transaction(async (tx) => {
+      await tx.projectsAsCode.write(write);
+      if (webhooks) await tx.webhooks.replaceEndpoints(organization.projectId, webhooks);
+      const generate = write.testCases
+        .filter((t) => t.regenerate)
+        .map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
+      if (generate.length) await ctx.queue.enqueue(generate, tx.sql);
+    }),
+  );
 
   const changes = compareSnapshots(before, (await ctx.store.projectsAsCode.snapshot(organization.projectId))!);
   markSecretChanges(changes, write.configs, existing);
