@@ -9,6 +9,7 @@ import { checkGroupCount, checkItem } from './check-item.js';
 import { checkState, stateStatement, stateTitle } from './check-state.js';
 import { formatGroupCount, formatItemClaim } from '../domain/goal-language/format.js';
 import { cartCounts, countCards, countItems } from './page-scripts.js';
+import { checkMessage } from './check-message.js';
 
 const CART = /\b(?:cart|basket|bag|trolley)\b/i;
 
@@ -56,6 +57,7 @@ export function expectationTitle(expectation: Expectation): string {
   if (expectation.kind === 'state' || expectation.kind === 'value') return stateTitle(expectation);
   if (expectation.kind === 'item') return `Expected ${formatItemClaim(expectation)}`;
   if (expectation.kind === 'groupCount') return `Expected ${formatGroupCount(expectation)}`;
+  if (expectation.kind === 'message') return `Expected a message asking you to ${JSON.stringify(expectation.words)}`;
   const q = JSON.stringify(expectation.kind === 'count' ? '' : expectation.text);
   switch (expectation.kind) {
     case 'visible':
@@ -91,6 +93,8 @@ export function statement(expectation: Expectation): string {
       return formatItemClaim(expectation);
     case 'groupCount':
       return formatGroupCount(expectation);
+    case 'message':
+      return `a message asks you to ${JSON.stringify(expectation.words)}`;
   }
 }
 
@@ -208,6 +212,8 @@ export async function checkExpectation(
       return checkItem(page, expectation, configs, timeoutMs);
     case 'groupCount':
       return checkGroupCount(page, expectation, configs, timeoutMs);
+    case 'message':
+      return checkMessage(page, expectation, configs, timeoutMs, title, said);
   }
 }
 

@@ -68,7 +68,9 @@ export type Expectation =
   /** About the row, list item or card that shows `item` ("The row of Ada shows Admin"). */
   | { kind: 'item'; item: string; claim: ItemClaim }
   /** "The To do column has 4 cards": the items of the column, list, folder or section named `group`. */
-  | { kind: 'groupCount'; group: string; count: number; noun: string };
+  | { kind: 'groupCount'; group: string; count: number; noun: string }
+  /** "An error asks you to choose the dates": an alert, status or error text says every content word of `words`. */
+  | { kind: 'message'; words: string };
 
 /**
  * What an item claim says: the item also shows a text (or does not), it is the nth of its list

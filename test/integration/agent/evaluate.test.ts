@@ -40,6 +40,13 @@ const TILES = html(
   </main>`,
 );
 
+/** A form whose error says, in its own words, what is missing; a heading uses the same words. */
+const FORM_ERROR = html(
+  'Search',
+  `<h2>Choose a room</h2><p class="error" role="alert">Please choose your check-in and check-out dates.</p>
+  <p class="hint">Prices include taxes.</p>`,
+);
+
 describe('built-in agent: evaluating expected results', function () {
   let browser: Browser;
   let site: Site;
@@ -49,7 +56,7 @@ describe('built-in agent: evaluating expected results', function () {
 
   before(async () => {
     browser = await sharedBrowser();
-    site = await startSite({ '/orders/7': ORDERS, '/shop': TILES });
+    site = await startSite({ '/orders/7': ORDERS, '/shop': TILES, '/search': FORM_ERROR });
   });
   after(async () => {
     await site?.close();
@@ -158,6 +165,24 @@ describe('built-in agent: evaluating expected results', function () {
       expect(evaluation.passed).to.equal(false);
       expect(evaluation.thought).to.match(
         /✗ expected 3 products, but the lists on the page have 2 items; the groups of cards on the page have 4 cards\./,
+      );
+    });
+  });
+
+  describe("a message said in the sentence's own words", () => {
+    beforeEach(() => page.goto(`${site.url}/search`));
+
+    it('passes when an alert says every content word: "An error asks you to choose the dates"', async () => {
+      const evaluation = await evaluate('An error asks you to choose the dates');
+      expect(evaluation.passed, evaluation.thought).to.equal(true);
+      expect(evaluation.thought).to.include('"Please choose your check-in and check-out dates."');
+    });
+
+    it('fails when no message says them all, though a heading does, naming the messages shown', async () => {
+      const evaluation = await evaluate('An error asks you to choose the room');
+      expect(evaluation.passed).to.equal(false);
+      expect(evaluation.thought).to.match(
+        /✗ no message says every word of "choose the room" within 1\.5 s: the messages shown are "Please choose your check-in and check-out dates\."\./,
       );
     });
   });

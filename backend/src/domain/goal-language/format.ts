@@ -46,6 +46,8 @@ export function formatExpectation(expectation: Expectation): string {
       return formatItemClaim(expectation);
     case 'groupCount':
       return formatGroupCount(expectation);
+    case 'message':
+      return `a message asks you to ${quote(expectation.words)}`;
   }
 }
 

@@ -9,6 +9,7 @@ import { itemPlaceClause } from './item-place-clauses.js';
 import { emptyGroupClause, groupCountClause } from './group-count-clauses.js';
 import { isWholePage } from './item-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
+import { messageClause } from './message-clauses.js';
 
 /** `why`: what a result that was understood but is too vague to check lacks, and how to say it. */
 export type ExpectedResultParse =
@@ -228,7 +229,7 @@ function parseClause(clause: string, values: string[]): Expectation | null {
   // "The Done column is empty" is about the items of a group, not the value of a field.
   const emptyGroup = emptyGroupClause(clause, values);
   if (emptyGroup) return emptyGroup;
-  const aboutControl = stateClause(clause, values) ?? itemClause(clause, values);
+  const aboutControl = stateClause(clause, values) ?? itemClause(clause, values) ?? messageClause(clause, values);
   if (aboutControl) return aboutControl;
   for (const [pattern, build] of CLAUSES) {
     const m = pattern.exec(clause);

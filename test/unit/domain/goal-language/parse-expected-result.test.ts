@@ -105,6 +105,12 @@ describe('goal language: parsing an expected result', () => {
         { kind: 'visible', text: 'Total: $5' },
       ],
     ],
+    // A message said in the sentence's own words: what it asks for, not a quoted text.
+    ['An error asks you to choose the dates', [{ kind: 'message', words: 'choose the dates' }]],
+    ['A validation message should ask for a valid email', [{ kind: 'message', words: 'a valid email' }]],
+    ['An error message appears asking you to accept the terms', [{ kind: 'message', words: 'accept the terms' }]],
+    ["A message tells you to 'check your inbox'", [{ kind: 'message', words: 'check your inbox' }]],
+    ["A message says 'Saved'", [{ kind: 'visible', text: 'Saved' }]],
     ['', []],
   ];
   for (const [text, expected] of table) {

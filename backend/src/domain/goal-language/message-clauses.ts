@@ -1,0 +1,22 @@
+// "An error asks you to choose the dates", "A message tells you to confirm your email": a message
+// the page shows, said in the sentence's own words rather than quoted. It holds when an alert,
+// status or error text on the page says every content word of it, in any order and form
+// (word-cover.ts): "Please choose your check-in and check-out dates." says "choose the dates".
+import type { Expectation } from '../steps.js';
+import { contentWords } from './closest-offers.js';
+import { unmask } from './quotes.js';
+
+const SUBJECT =
+  '(?:an?|the)\\s+(?:(?:error|validation|warning|success|confirmation)\\s+)?(?:message|error|warning|alert|notice|notification|hint|banner|toast)';
+/** What the message asks for; "says" is left to the text shown (a quoted or exact text). */
+const ASKS =
+  '(?:(?:is\\s+shown\\s+|appears\\s+)?asking|(?:(?:should|must|will)\\s+)?(?:ask|tell|remind|prompt)s?)\\s+(?:you\\s+|the\\s+user\\s+|me\\s+)?(?:to|for)';
+const MESSAGE = new RegExp(`^${SUBJECT}\\s+${ASKS}\\s+(.+)$`, 'i');
+
+/** The message expectation a clause states, or null when it is about something else. */
+export function messageClause(clause: string, values: string[]): Expectation | null {
+  const m = MESSAGE.exec(clause.trim());
+  if (!m) return null;
+  const words = unmask(m[1]!, values).trim();
+  return contentWords(words).length ? { kind: 'message', words } : null;
+}
