@@ -62,6 +62,8 @@ const readControl = new Function(`return (el) => {
   else if (ctag === 'option') selected = control.selected;
   else if (aria('aria-current') !== null) selected = aria('aria-current') !== 'false';
   else if (['tab', 'option', 'treeitem', 'gridcell', 'row'].includes(control.getAttribute('role') || '')) selected = false;
+  // One of a set marked current (a stepper's step, a pager's page): the others are not current.
+  else if (control.parentElement && Array.from(control.parentElement.children).some((c) => c !== control && (c.getAttribute('aria-current') || 'false') !== 'false')) selected = false;
   let expanded = null;
   if (aria('aria-expanded') !== null) expanded = aria('aria-expanded') === 'true';
   else if (ctag === 'details') expanded = control.open;

@@ -39,6 +39,8 @@ const CONTROLS = html(
   <ul role="menu" aria-label="Export"><li role="menuitem">PDF</li><li role="menuitem">CSV</li></ul>
   <button aria-haspopup="menu" aria-expanded="false">Share</button>
   <dialog id="confirm" aria-label="Confirm delete"><p>Really?</p></dialog>
+  <ol class="steps"><li>Search</li><li aria-current="step">Guest details</li><li>Review</li></ol>
+  <nav aria-label="Pagination"><a href="?p=1">1</a><a href="?p=2" aria-current="page">2</a></nav>
   <script>
     // A state that comes true a moment after the check starts.
     setTimeout(() => document.querySelector('[role=switch][aria-checked=false]').setAttribute('aria-checked', 'true'), 300);
@@ -110,6 +112,11 @@ describe('built-in agent: checking the state and value of controls', function ()
     ['/controls', 'No dialog is open'],
     ['/dialog', 'A dialog is open'],
     ['/dialog', "The 'Delete item?' dialog is shown"],
+    // The one marked current among its kind, said by what it is among them.
+    ['/controls', 'The step indicator shows Guest details as the current step'],
+    ['/controls', 'The current step is Guest details'],
+    ['/controls', 'Pro is the active tab'],
+    ['/controls', '2 is the current page'],
   ];
   for (const [path, expected] of passing) {
     it(`passes: ${expected}`, async () => {
@@ -235,6 +242,7 @@ describe('built-in agent: checking the state and value of controls', function ()
       'Expected the "Cancel" button to be checked',
       /✗ the "Cancel" button has no checked state \(it is a button\), so it cannot be checked\./,
     ],
+    ['/controls', 'Review is the current step', 'Expected "Review" to be selected', /✗ .*"Review".* is not selected\./],
   ];
   for (const [path, expected, title, line] of failing) {
     it(`fails: ${expected}`, async () => {

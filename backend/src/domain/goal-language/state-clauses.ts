@@ -132,6 +132,22 @@ function state(slot: string, values: string[], word: string, negated: boolean): 
   return s ? { kind: 'state', target, state: s } : null;
 }
 
+/** Kinds of which one is the current one: a step of a wizard, a page of a pager, a tab, a folder. */
+const PLACE_NOUN = '(?:step|stage|page|tab|section|view|folder|filter|category|slide|option|item)';
+const MARKED = '(?:current|active|selected|highlighted)';
+
+/** "Guest details" as the current step: selected, found by its name (a tab by its role too). */
+function current(name: string, noun: string, values: string[]): Expectation | null {
+  const text = unmask(name.replace(/^(?:the\s+)?/i, ''), values).trim();
+  if (!text) return null;
+  const known = collapse(noun);
+  return {
+    kind: 'state',
+    target: { name: text, noun: ALL_NOUNS.includes(known) ? known : null, near: null },
+    state: 'selected',
+  };
+}
+
 // Subjects the text clauses own ("The title equals 'Home'", "The user is at /home").
 const NOT_CONTROLS =
   /^(?:user|customer|i|we|you|it|this|that|page|screen|site|url|address|location|path|title|page\s+title|heading|list|table|cart|basket)$/i;
@@ -274,6 +290,20 @@ const STATE_CLAUSES: [RegExp, Build][] = [
   ],
   [/^(.+?)\s+(?:appears|opens|pops\s+up|shows\s+up|is\s+opened|opened)$/i, (m, v) => popup(m[1]!, v, true)],
   [/^(.+?)\s+(?:disappears|closes|disappeared|closed|goes\s+away|went\s+away)$/i, (m, v) => popup(m[1]!, v, false)],
+  // "Guest details is the current step", "The active tab is Pricing", "The stepper shows Payment as
+  // the current step": the one marked current or selected among its kind (aria-current, aria-selected).
+  [
+    new RegExp(`^(.+?)\\s+${IS}\\s+(?:now\\s+|still\\s+)?(?:the|an?)\\s+${MARKED}\\s+(${PLACE_NOUN})$`, 'i'),
+    (m, v) => current(m[1]!, m[2]!, v),
+  ],
+  [
+    new RegExp(`^the\\s+${MARKED}\\s+(${PLACE_NOUN})\\s+${IS}\\s+(?:now\\s+|still\\s+)?(.+)$`, 'i'),
+    (m, v) => current(m[2]!, m[1]!, v),
+  ],
+  [
+    new RegExp(`^.+?\\s+(?:shows|marks|highlights)\\s+(.+?)\\s+as\\s+(?:the\\s+)?${MARKED}\\s+(${PLACE_NOUN})$`, 'i'),
+    (m, v) => current(m[1]!, m[2]!, v),
+  ],
   // "The 'Remember me' checkbox is checked", "Dark mode is on", "The Submit button is not disabled"
   [
     new RegExp(

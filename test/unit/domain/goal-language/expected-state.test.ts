@@ -48,6 +48,12 @@ describe('goal language: expected results about controls', () => {
     ['The Bold button is pressed', st(t('Bold', 'button'), 'checked')],
     // selected
     ['The Pro tab is selected', st(t('Pro', 'tab'), 'selected')],
+    // The one marked current among its kind: a step, a page, a tab.
+    ['Guest details is the current step', st(t('Guest details'), 'selected')],
+    ['The current step should be Payment', st(t('Payment'), 'selected')],
+    ['The step indicator shows Guest details as the current step', st(t('Guest details'), 'selected')],
+    ['Pricing is the active tab', st(t('Pricing', 'tab'), 'selected')],
+    ['The current price is $10', val(t('current price'), '$10')],
     ["The 'Pro' tab is active", st(t('Pro', 'tab'), 'selected')],
     ['The Pro tab is not selected', st(t('Pro', 'tab'), 'unselected')],
     ['The Monthly tab is deselected', st(t('Monthly', 'tab'), 'unselected')],
