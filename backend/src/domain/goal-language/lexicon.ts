@@ -711,12 +711,13 @@ export const LEXICON: LexiconEntry[] = [
   },
   {
     family: 'increase',
-    verbs: ['increase', 'increment', 'raise'],
+    verbs: ['increase', 'increment', 'raise', 'bump'],
     alsoNames: ['increase', 'increment', 'raise'],
     roles: ['spinbutton', 'slider', 'textbox'],
     takes: ['value', 'amount'],
     examples: [
       { goal: 'Increment the number of guests to 4', plan: ["Fill 'number of guests' or 'guests' with '4'"] },
+      { goal: 'Bump the quantity to 3', plan: ["Fill 'quantity' with '3'"] },
       { goal: 'Increase the quantity by 2', plan: ["Press ArrowUp in 'quantity'", "Press ArrowUp in 'quantity'"] },
     ],
   },
