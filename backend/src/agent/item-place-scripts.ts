@@ -108,7 +108,24 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
     return false;
   };
   const chrome = (el) => !el.closest(ITEM) && (el.matches('button, [role=button]') || /^\\d+$/.test(norm(el.innerText)) || labelsAPlace(el));
-  const candidates = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !chrome(el) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
+  const found = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !chrome(el) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
+  // A row's cells and a card's title or tag, repeated row by row and card by card, are parts, not
+  // items of their own: anything inside a row or list item; one run of text inside another candidate
+  // that shows more text of its own beside it (not in others of its kind, nor a heading, a button or
+  // a count: a column's chrome beside its only card).
+  const texts = (el) => { const out = []; const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT); for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.nodeValue.trim()) out.push(t); return out; };
+  const CHROME_TEXT = 'h1, h2, h3, h4, h5, h6, [role=heading], button, [role=button]';
+  const part = (el) => {
+    if (el.matches(ITEM) || found.some((o) => o !== el && el.contains(o))) return false;
+    // Inside a row or list item: its part, whatever it shows.
+    if (found.some((o) => o !== el && o.matches(ITEM) && o.contains(el))) return true;
+    if (texts(el).length > 1) return false;
+    const holder = found.filter((o) => o !== el && o.contains(el)).pop();
+    if (!holder) return false;
+    const kin = families.of(el);
+    return texts(holder).some((t) => !kin.some((k) => k.contains(t)) && !(t.parentElement && t.parentElement.closest(CHROME_TEXT) && holder.contains(t.parentElement.closest(CHROME_TEXT))) && !/^\\d+$/.test(t.nodeValue.trim()));
+  };
+  const candidates = found.filter((el) => !part(el));
   // Innermost items only: a column holding cards is a place, not an item; so is an empty column
   // among columns that hold cards (its family holds items).
   const holding = new Set(candidates.filter((el) => candidates.some((o) => o !== el && el.contains(o))).map(family));

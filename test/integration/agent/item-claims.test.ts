@@ -30,14 +30,22 @@ const PAGES = {
     'Board',
     `<div class="board">${(
       [
-        ['todo', 'To do', ['Fix login', 'Write docs']],
+        [
+          'todo',
+          'To do',
+          [
+            ['Fix login', 'Bug'],
+            ['Write docs', 'Docs'],
+          ],
+        ],
+        ['review', 'Review', [['Rate limit the export API', 'Backend']]],
         ['done', 'Done', []],
-      ] as [string, string, string[]][]
+      ] as [string, string, [string, string][]][]
     )
       .map(
         ([id, title, cards]) => `<section class="column" aria-labelledby="${id}">
         <div class="column-head"><div><h2 id="${id}">${title}</h2><span class="count">${cards.length}</span></div><button aria-label="${title} actions">⋯</button></div>
-        ${cards.map((c) => `<div class="card"><p class="card-title">${c}</p></div>`).join('')}</section>`,
+        ${cards.map(([name, label]) => `<div class="card"><p class="card-title">${name}</p><div class="labels"><span class="label">${label}</span></div></div>`).join('')}</section>`,
       )
       .join('')}</div>`,
   ),
@@ -104,6 +112,9 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/headed-board', 'The Done column is empty', true],
     ['/headed-board', 'The To do column is empty', false],
     ['/headed-board', 'The To do column has 2 cards', true],
+    // A card's title and its tag are parts of one card, also when it is alone in its column.
+    ['/headed-board', 'The Review column has 1 card', true],
+    ['/headed-board', 'The Review column has 2 cards', false],
     ['/marks', "Marco Rossi's message is starred", true],
     ['/marks', "Sam Lee's message is starred", false],
     ['/marks', 'Sam Lee is not starred', true],
