@@ -10,6 +10,7 @@ import { checkState, stateStatement, stateTitle } from './check-state.js';
 import { formatGroupCount, formatItemClaim } from '../domain/goal-language/format.js';
 import { cartCounts, countCards, countItems } from './page-scripts.js';
 import { checkMessage } from './check-message.js';
+import { pollUntil } from './poll-until.js';
 
 const CART = /\b(?:cart|basket|bag|trolley)\b/i;
 
@@ -19,17 +20,6 @@ export interface ExpectationResult {
   title: string;
   /** One line of what was checked and found. */
   line: string;
-}
-
-const POLL_MS = 100;
-
-async function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language
 import { formatGroupCount } from '../domain/goal-language/format.js';
 import { ITEM_KIND_NOUNS } from '../domain/goal-language/item-description.js';
 import { readMark } from '../domain/goal-language/item-marks.js';
+import { pollUntil } from './poll-until.js';
 
 type ItemExpectation = Extract<Expectation, { kind: 'item' }>;
 
@@ -19,8 +20,6 @@ export interface ItemResult {
   title: string;
   line: string;
 }
-
-const POLL_MS = 100;
 
 function wholeWords(text: string, wanted: string): boolean {
   const escaped = wanted
@@ -177,18 +176,14 @@ async function pollJudgement(
   judgeNow: () => Promise<{ holds: boolean; why: string }>,
 ): Promise<ItemResult> {
   const title = `Expected ${said}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const verdict = await judgeNow();
-    if (verdict.holds) return { passed: true, title, line: `✓ ${said} (${verdict.why}).` };
-    if (Date.now() >= deadline)
-      return {
-        passed: false,
-        title,
-        line: `✗ ${said} is not true within ${Math.round(timeoutMs / 100) / 10} s: ${verdict.why}.`,
-      };
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+  let verdict = { holds: false, why: '' };
+  if (await pollUntil(async () => (verdict = await judgeNow()).holds, timeoutMs))
+    return { passed: true, title, line: `✓ ${said} (${verdict.why}).` };
+  return {
+    passed: false,
+    title,
+    line: `✗ ${said} is not true within ${Math.round(timeoutMs / 100) / 10} s: ${verdict.why}.`,
+  };
 }
 
 const readPlaces = (page: Page) => page.evaluate(placesOnPage).catch((): PagePlaces => ({ regions: [], items: [] }));

@@ -5,9 +5,8 @@
 import type { Page } from 'playwright-core';
 import { coversWords } from '../domain/goal-language/word-cover.js';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
+import { pollUntil } from './poll-until.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
-
-const POLL_MS = 100;
 
 /** The seen texts of the page's messages, whitespace collapsed, each once (at most 20, 300 characters each). */
 const messagesShown = pageFunction<() => string[]>(`() => {
@@ -33,21 +32,20 @@ export async function checkMessage(
   said: string,
 ): Promise<{ passed: boolean; title: string; line: string }> {
   const words = resolvePlaceholders(expectation.words, configs);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const shown = await page.evaluate(messagesShown).catch((): string[] => []);
-    const saying = shown.find((text) => coversWords(words, text));
-    if (saying) return { passed: true, title, line: `✓ ${said} (${JSON.stringify(saying)}).` };
-    if (Date.now() >= deadline) {
-      const seen = shown.length
-        ? `the messages shown are ${shown.map((t) => JSON.stringify(t)).join(', ')}`
-        : 'the page shows no message (alert, status or error text)';
-      return {
-        passed: false,
-        title,
-        line: `✗ no message says every word of ${JSON.stringify(words)} within ${Math.round(timeoutMs / 100) / 10} s: ${seen}.`,
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+  let shown: string[] = [];
+  let saying: string | undefined;
+  const says = async () => {
+    shown = await page.evaluate(messagesShown).catch((): string[] => []);
+    saying = shown.find((text) => coversWords(words, text));
+    return saying !== undefined;
+  };
+  if (await pollUntil(says, timeoutMs)) return { passed: true, title, line: `✓ ${said} (${JSON.stringify(saying)}).` };
+  const seen = shown.length
+    ? `the messages shown are ${shown.map((t) => JSON.stringify(t)).join(', ')}`
+    : 'the page shows no message (alert, status or error text)';
+  return {
+    passed: false,
+    title,
+    line: `✗ no message says every word of ${JSON.stringify(words)} within ${Math.round(timeoutMs / 100) / 10} s: ${seen}.`,
+  };
 }
