@@ -180,8 +180,7 @@ export async function checkExpectation(
               { kind: 'items' as const, counts: await count('items') },
               { kind: 'cards' as const, counts: await page.evaluate(countCards).catch((): number[] => []) },
             ];
-        found = found.filter((f) => f.counts.length);
-        if (!saidRows && !found.length) found = [{ kind: 'rows', counts: await count('rows') }];
+        if (!saidRows && found.every((f) => !f.counts.length)) found = [{ kind: 'rows', counts: await count('rows') }];
         found = found.filter((f) => f.counts.length);
         const all = found.flatMap((f) => f.counts);
         return all.includes(expectation.count) || (expectation.count === 0 && all.length === 0);

@@ -9,7 +9,7 @@ import { itemsShowing, type ItemFound } from './item-scripts.js';
 import { placesOnPage, type PagePlaces } from './item-place-scripts.js';
 import { judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language/item-places.js';
 import { formatGroupCount } from '../domain/goal-language/format.js';
-import { ITEM_KIND_NOUNS } from '../domain/goal-language/item-description.js';
+import { itemPhrase } from '../domain/goal-language/item-place-clauses.js';
 import { readMark } from '../domain/goal-language/item-marks.js';
 import { pollUntil } from './poll-until.js';
 
@@ -131,7 +131,6 @@ function resolveClaim(claim: ItemExpectation['claim'], configs: ConfigValues): I
 
 /** "Priya Shah's Q4 roadmap review": an owner, then what of theirs. */
 const POSSESSIVE = /^(.+?)['’]s\s+(.+)$/u;
-const KINDS = new Set(ITEM_KIND_NOUNS.flatMap((noun) => [noun, `${noun}s`]));
 
 /**
  * The items that show `item` as whole words; when none does, the phrase read as a description:
@@ -143,8 +142,9 @@ async function itemsNamed(page: Page, item: string): Promise<ItemFound[]> {
   const shown = (text: string) => page.evaluate(itemsShowing, text).catch((): ItemFound[] => []);
   const found = await shown(item);
   if (found.length) return found;
-  const kind = /^(.+?)\s+(\p{L}+)$/u.exec(item);
-  const named = kind && KINDS.has(kind[2]!.toLowerCase()) ? kind[1]!.replace(/['’]s$/u, '') : item;
+  const words = item.split(/\s+/);
+  const phrase = itemPhrase(words);
+  const named = phrase.length < words.length ? phrase.join(' ').replace(/['’]s$/u, '') : item;
   const possessive = POSSESSIVE.exec(named);
   if (!possessive) return named === item ? found : shown(named);
   const owners = await shown(possessive[1]!);
