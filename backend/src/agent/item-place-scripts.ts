@@ -4,13 +4,16 @@
 import type { Region } from '../domain/goal-language/item-places.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
+/** `(el) => kind`: an element's tag and classes, in any order ("DIV.card.done"). */
+export const KIND_OF = `(el) => el.tagName + '.' + Array.from(el.classList || []).sort().join('.')`;
+
 /**
  * `(all) => families`: the elements of `all` by family, their tag and classes under a parent of the
  * same tag and classes, grouped once per call so that an item's kin is a lookup. The cards of every
  * column of a board are one family: a column's only card is still a card.
  */
 export const FAMILIES = `(all) => {
-  const kind = (el) => el.tagName + '.' + Array.from(el.classList || []).sort().join('.');
+  const kind = ${KIND_OF};
   const family = (el) => (el.parentElement ? kind(el.parentElement) : '') + '>' + kind(el);
   const members = new Map();
   for (const el of all) {
@@ -18,7 +21,7 @@ export const FAMILIES = `(all) => {
     if (!members.has(key)) members.set(key, []);
     members.get(key).push(el);
   }
-  return { family, of: (el) => members.get(family(el)) || [] };
+  return { kind, family, of: (el) => members.get(family(el)) || [] };
 }`;
 
 /**

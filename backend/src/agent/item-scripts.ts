@@ -41,9 +41,9 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
   const LISTS = 'ul, ol, menu, [role=list], [role=listbox], [role=tree], [role=feed]';
   const header = (row) => row.closest('thead') !== null || (row.querySelector('td, [role=cell], [role=gridcell]') === null && row.querySelector('th, [role=columnheader]') !== null);
   const nearest = (el, selector) => { for (let n = sight.up(el); n && n.nodeType === 1; n = sight.up(n)) if (n.matches(selector)) return n; return null; };
-  const signature = (el) => el.tagName + '.' + Array.from(el.classList).sort().join('.');
   // The seen elements of n's family, page-wide: the cards of every column.
   const families = (${FAMILIES})(all);
+  const signature = families.kind;
   const cousins = (n) => (n.parentElement && n.classList.length ? families.of(n).filter((c) => sight.boxSeen(c)) : []);
   /** The item that holds el, and the items of its list (seen or not). */
   const itemOf = (el) => {

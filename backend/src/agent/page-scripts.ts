@@ -2,6 +2,7 @@
 // the TypeScript loader (tsx/esbuild with keepNames) wraps named inner functions in a `__name`
 // helper that exists in Node but not in the page. A function built from source text keeps that text.
 
+import { KIND_OF } from './item-place-scripts.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 /** Climbs from a node to its parent, across open shadow roots to their host. */
@@ -178,7 +179,7 @@ export const countCards = pageFunction<() => number[]>(`() => {
   // Lists and tables are counted as such (countItems); chrome and forms hold no cards.
   const OUTSIDE = 'ul, ol, menu, select, table, [role=list], [role=listbox], [role=table], [role=grid], [role=treegrid], nav, header, footer, aside, form, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search], [role=form], [role=menu], [role=menubar], [role=toolbar], [role=tablist], [role=radiogroup], [role=group]';
   const CONTROL = 'a, button, label, input, select, textarea, summary, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]';
-  const signature = (el) => el.tagName + '.' + Array.from(el.classList).sort().join('.');
+  const signature = ${KIND_OF};
   const texts = (el) => {
     let n = 0;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
