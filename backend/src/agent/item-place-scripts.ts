@@ -112,19 +112,32 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
   };
   const chrome = (el) => !el.closest(ITEM) && (el.matches('button, [role=button]') || /^\\d+$/.test(norm(el.innerText)) || labelsAPlace(el));
   const found = all.filter((el) => (el.matches(ITEM) || repeated(el)) && !chrome(el) && !place(el) && !header(el) && norm(el.innerText) && sight.boxSeen(el));
-  // A row's cells and a card's title or tag, repeated row by row and card by card, are parts, not
-  // items of their own: anything inside a row or list item; one run of text inside another candidate
-  // that shows more text of its own beside it (not in others of its kind, nor a heading, a button or
-  // a count: a column's chrome beside its only card).
+  // A row's cells and a card's title, tags or foot, repeated row by row and card by card, are parts,
+  // not items of their own: anything inside a row or list item; inside another candidate that shows
+  // more text of its own beside it (not in others of its kind, nor a heading, a button or a count: a
+  // column's chrome beside its only card), one run of text or anything that comes once in each
+  // candidate holding its kind (a card's row of tags, its foot).
   const texts = (el) => { const out = []; const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT); for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.nodeValue.trim()) out.push(t); return out; };
   const CHROME_TEXT = 'h1, h2, h3, h4, h5, h6, [role=heading], button, [role=button]';
+  const foundSet = new Set(found);
+  const holderOf = (el) => { for (let n = el.parentElement; n; n = n.parentElement) if (foundSet.has(n)) return n; return null; };
+  const holds = new Set(found.map(holderOf).filter(Boolean));
+  const inItem = (el) => { for (let h = holderOf(el); h; h = holderOf(h)) if (h.matches(ITEM)) return true; return false; };
+  const onePerHolder = (el) => {
+    const holders = new Set();
+    for (const k of families.of(el).filter((k) => foundSet.has(k))) {
+      const h = holderOf(k);
+      if (!h || holders.has(h)) return false;
+      holders.add(h);
+    }
+    return true;
+  };
   const part = (el) => {
-    if (el.matches(ITEM) || found.some((o) => o !== el && el.contains(o))) return false;
-    // Inside a row or list item: its part, whatever it shows.
-    if (found.some((o) => o !== el && o.matches(ITEM) && o.contains(el))) return true;
-    if (texts(el).length > 1) return false;
-    const holder = found.filter((o) => o !== el && o.contains(el)).pop();
+    if (el.matches(ITEM)) return false;
+    if (inItem(el)) return true;
+    const holder = holderOf(el);
     if (!holder) return false;
+    if (!onePerHolder(el) && (holds.has(el) || texts(el).length > 1)) return false;
     const kin = families.of(el);
     return texts(holder).some((t) => !kin.some((k) => k.contains(t)) && !(t.parentElement && t.parentElement.closest(CHROME_TEXT) && holder.contains(t.parentElement.closest(CHROME_TEXT))) && !/^\\d+$/.test(t.nodeValue.trim()));
   };

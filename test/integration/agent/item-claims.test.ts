@@ -34,18 +34,18 @@ const PAGES = {
           'todo',
           'To do',
           [
-            ['Fix login', 'Bug'],
+            ['Fix login', 'Bug', 'Chore'],
             ['Write docs', 'Docs'],
           ],
         ],
         ['review', 'Review', [['Rate limit the export API', 'Backend']]],
         ['done', 'Done', []],
-      ] as [string, string, [string, string][]][]
+      ] as [string, string, [string, ...string[]][]][]
     )
       .map(
         ([id, title, cards]) => `<section class="column" aria-labelledby="${id}">
         <div class="column-head"><div><h2 id="${id}">${title}</h2><span class="count">${cards.length}</span></div><button aria-label="${title} actions">⋯</button></div>
-        ${cards.map(([name, label]) => `<div class="card"><p class="card-title">${name}</p><div class="labels"><span class="label">${label}</span></div></div>`).join('')}</section>`,
+        ${cards.map(([name, ...labels]) => `<div class="card"><p class="card-title">${name}</p><div class="labels">${labels.map((l) => `<span class="label label-${l}">${l}</span>`).join('')}</div><div class="card-foot"><span class="due">Dec 3</span><span class="avatar">PS</span></div></div>`).join('')}</section>`,
       )
       .join('')}</div>`,
   ),
@@ -115,6 +115,9 @@ describe('built-in agent: expected results about one item of a list', function (
     // A card's title and its tag are parts of one card, also when it is alone in its column.
     ['/headed-board', 'The Review column has 1 card', true],
     ['/headed-board', 'The Review column has 2 cards', false],
+    // A card's row of two tags and its foot (due date, avatar) are its parts too, not two items each.
+    ['/headed-board', "'Fix login' is in the To do column", true],
+    ['/headed-board', "'Fix login' is in the Review column", false],
     ['/marks', "Marco Rossi's message is starred", true],
     ['/marks', "Sam Lee's message is starred", false],
     ['/marks', 'Sam Lee is not starred', true],
