@@ -7,6 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { loadSuite, startAppServer } from '../helpers/goal-suite.js';
+import { scripts as fileManager } from './scripts/file-manager.js';
+import { scripts as onboardingWizard } from './scripts/onboarding-wizard.js';
+import { scripts as stockGrid } from './scripts/stock-grid.js';
 
 const APPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'apps');
 
@@ -660,6 +663,9 @@ const SCRIPTS: Record<string, Script[]> = {
   'crm-contacts': crmContacts,
   'hotel-booking': hotelBooking,
   'mail-inbox': mailInbox,
+  'file-manager': fileManager,
+  'onboarding-wizard': onboardingWizard,
+  'stock-grid': stockGrid,
 };
 
 async function main(): Promise<void> {
