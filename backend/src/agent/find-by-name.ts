@@ -28,6 +28,22 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * The name as whole words inside a longer one, any case: "Pro" is in "Pro plan", not in "Profile". A
+ * change to a capital is a word's edge too ("archiveArchive": an icon-font ligature before its text).
+ */
+function asWords(name: string): RegExp {
+  const anyCase = [...name.trim()]
+    .map((ch) => {
+      const [lower, upper] = [ch.toLowerCase(), ch.toUpperCase()];
+      return lower !== upper && lower.length === 1 && upper.length === 1 ? `[${lower}${upper}]` : escapeRegExp(ch);
+    })
+    .join('');
+  const edge = '(?:(?<![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))';
+  const end = '(?:(?![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))';
+  return new RegExp(`${edge}${anyCase}${end}`, 'u');
+}
+
 /** Icons drawn as characters around a name ("✎ Compose", "+ Add a card", "Next →") are not part of it. */
 const GLYPHS = '[\\s\\p{S}]*';
 
@@ -44,7 +60,7 @@ function roleTiers(scope: Scope, name: string, roles: string[]): Strategy[][] {
     })),
     roles.map((role) => ({
       via: `role ${role} containing ${JSON.stringify(name)}`,
-      locator: scope.getByRole(role as AriaRole, { name }),
+      locator: scope.getByRole(role as AriaRole, { name: asWords(name) }),
     })),
   ];
 }
@@ -83,9 +99,9 @@ export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Pur
     ...(text ? [{ via: `text ${q}`, locator: scope.getByText(name, { exact: true }) }] : []),
   ]);
   tiers.push([
-    { via: `label containing ${q}`, locator: scope.getByLabel(name) },
-    { via: `placeholder containing ${q}`, locator: scope.getByPlaceholder(name) },
-    ...(text ? [{ via: `text containing ${q}`, locator: scope.getByText(name) }] : []),
+    { via: `label containing ${q}`, locator: scope.getByLabel(asWords(name)) },
+    { via: `placeholder containing ${q}`, locator: scope.getByPlaceholder(asWords(name)) },
+    ...(text ? [{ via: `text containing ${q}`, locator: scope.getByText(asWords(name)) }] : []),
   ]);
   if (/^[\w-]+$/.test(name)) tiers.push([{ via: `test id ${q}`, locator: scope.getByTestId(name) }]);
   return tiers;
