@@ -13,6 +13,7 @@ import { findByIdentifiers, findByName, OPEN_DIALOG, type Roles } from './find-b
 import { findByPosition } from './find-by-position.js';
 import { findNear, type NearFound } from './find-near.js';
 import { markControlAfterText } from './unnamed-controls.js';
+import { cardAction } from './card-action.js';
 import { namedOnPage, offersOnPage } from './page-reading.js';
 import { Probe, type Candidate } from './probe.js';
 import { recordLocators } from './record-locators.js';
@@ -33,6 +34,11 @@ export interface Resolved {
 
 const POLL_MS = 200;
 const CLICK_LIKE: string[] = ['click', 'open', 'choose', 'hover', 'expand'];
+/** "Pro plan", "Superior room": a capitalised name, then a kind word in lower case. */
+const KIND_WORD_AFTER =
+  /^(\p{Lu}[\p{L}\d]*(?:\s+\p{Lu}[\p{L}\d]*)*)\s+(?!(?:up|in|out|on|off|down|over|back|all|now|here)$)[a-z]{3,}$/u;
+/** Purposes for which a card's title stands for the card's one action. */
+const CARD_PURPOSES: Purpose[] = ['click', 'choose'];
 const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select', 'toggle'];
 /** How far up from an unlinked label its control may be: a table row's cells, a form row's wrappers. */
 const BESIDE_LEVELS = 3;
@@ -104,6 +110,21 @@ async function attempt(
       }
   }
   const found = await findByName(probe, phrase.name, roles, purpose, fuzzy);
+  // "the Pro plan" where the card says "Pro": the name without its kind word, as a whole name.
+  const kindless = found ? null : KIND_WORD_AFTER.exec(phrase.name)?.[1];
+  const titled = kindless
+    ? await findByName(probe, kindless, roles, purpose, false).catch((error: unknown) => {
+        if (error instanceof TargetUnresolved) return null;
+        throw error;
+      })
+    : null;
+  const named = found ?? (titled && !titled.via.includes('containing') ? titled : null);
+  if (named && CARD_PURPOSES.includes(purpose) && named.via.startsWith('text')) {
+    // A card's title is chosen with the card's one action (its "Select plan" button).
+    const action = await cardAction(named.handle);
+    const inCard = action && (await attempt(probe, action, purpose, roles, false));
+    if (inCard && 'found' in inCard) return { ...inCard, recordAs: action };
+  }
   if (found) return { found, near: null };
   // Other names the sentence allows ("Delete" or "Remove", "Confirm" or "OK"): whole names only.
   for (const other of phrase.alternatives ?? []) {
