@@ -29,6 +29,7 @@ import { anyTicked, editingFocused, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
+import { fillForm } from './fill-form.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
 import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
@@ -107,7 +108,7 @@ const CLOSE_NAMES = [
 ];
 
 /** Intents that become several steps on the page (a login form, a dialog's close button or Escape). */
-const EXPANDING: string[] = ['login', 'loginAs', 'dismiss', 'rename'];
+const EXPANDING: string[] = ['login', 'loginAs', 'dismiss', 'rename', 'fillForm'];
 
 /** A step to perform, and the text to hover first when its control shows only on hover. */
 interface Built {
@@ -614,6 +615,22 @@ export class BuiltinAgent implements Agent {
       );
     if (intent.kind === 'dismiss') return this.dismiss(page, intent.target, sentence, context, how);
     if (intent.kind === 'rename') return this.rename(page, intent.target, intent.value, sentence, context, how);
+    if (intent.kind === 'fillForm') {
+      const steps: Step[] = [];
+      await fillForm(page, intent, {
+        run: async (one) => {
+          steps.push(
+            ...(await this.perform(page, { intent: one, sentence: formatIntent(one) }, context, {
+              ...how,
+              from: how.from ?? sentence,
+            })),
+          );
+        },
+        fail: (why) => new TargetMissing(`Could not do "${sentence}": ${why}`, why),
+        timeoutMs: this.findTimeoutMs,
+      });
+      return steps;
+    }
     const where = whereOf(sentence, how);
     const before: Step[] = [];
     let built: Built;
@@ -846,6 +863,7 @@ export class BuiltinAgent implements Agent {
       case 'loginAs':
       case 'dismiss':
       case 'rename':
+      case 'fillForm':
         throw new Error(`${intent.kind} expands into several steps`);
     }
   }

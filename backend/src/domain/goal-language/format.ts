@@ -111,5 +111,7 @@ export function formatIntent(intent: Intent): string {
       return `Rename ${formatTarget(intent.target)} to ${quote(intent.value)}`;
     case 'dismiss':
       return intent.target ? `Dismiss ${formatTarget(intent.target)}` : 'Dismiss the dialog';
+    case 'fillForm':
+      return `Fill ${intent.whole ? `the ${intent.whole.field} with` : 'in'} ${intent.entries.map((e) => (e.field ? `${e.field} ${quote(e.value)}` : quote(e.value))).join(', ')}`;
   }
 }

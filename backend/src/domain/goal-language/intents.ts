@@ -48,7 +48,19 @@ export type Intent =
   /** "Dismiss the cookie banner", "Close the dialog": its close button, else Escape. */
   | { kind: 'dismiss'; target: TargetPhrase | null }
   /** "Rename 'Buy milk' to 'Buy oat milk'": the item's Edit button (else a double-click on it), the new text, Enter. */
-  | { kind: 'rename'; target: TargetPhrase; value: string };
+  | { kind: 'rename'; target: TargetPhrase; value: string }
+  /**
+   * "Sign up as ada@example.com with password X", "fill in Ada Lovelace, United Kingdom, Developer":
+   * values placed in the form's fields on the page, each becoming a fill, select or choice. `whole`:
+   * "fill the profile with A, B", where a field named "profile" would take the whole text.
+   */
+  | { kind: 'fillForm'; entries: FormEntry[]; whole: { field: string; value: string } | null };
+
+/** A value for a form, and the field it was given with ("password X"), or null for a bare value. */
+export interface FormEntry {
+  field: string | null;
+  value: string;
+}
 
 /** One action of a sentence, with the elementary sentence that asks for exactly it. */
 export interface ParsedAction {

@@ -327,9 +327,8 @@ export const LEXICON: LexiconEntry[] = [
       {
         goal: 'Register with name Ada and password lovelace',
         plan: [
-          "Fill 'name' with 'Ada'",
-          "Fill 'password' with 'lovelace'",
-          "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join' or 'Submit'",
+          "Fill in name 'Ada', password 'lovelace'",
+          "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit', 'Continue' or 'Next'",
         ],
       },
     ],

@@ -19,6 +19,7 @@ import {
   withDemonstrative,
   type Antecedent,
 } from './compound.js';
+import { formFill, isImpliedSubmit, SUBMIT_WORDS } from './form-values.js';
 import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed } from './sort-order.js';
@@ -1240,7 +1241,7 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
   const undone = LEFT_UNDONE.exec(part);
   if (undone && undone.index > 0)
     return leftUndone(part, partIntents(part.slice(0, undone.index), antecedent, values), values);
-  const parsed = parseOne(part, values) ?? unknownVerb(part, values);
+  const parsed = formFill(part, values) ?? parseOne(part, values) ?? unknownVerb(part, values);
   if (!antecedent && !parsed) return guessed(pronounVerbControl(part));
   if (Array.isArray(parsed) || !antecedent) return parsed;
   const control = verbControl(part);
@@ -1408,7 +1409,12 @@ export function parseSentence(sentence: string): SentenceParse {
       else intents.push(intent);
     }
   }
-  return actions(sentence, intents);
+  // "Sign up as ..., continue": the sign-up's own click is the one the sentence says next.
+  const said = intents.filter((intent, i) => {
+    const next = intents[i + 1];
+    return !(isImpliedSubmit(intent) && next?.kind === 'click' && SUBMIT_WORDS.test(next.target.name ?? ''));
+  });
+  return actions(sentence, said);
 }
 
 function actions(sentence: string, intents: Intent[]): SentenceParse {

@@ -23,7 +23,8 @@ const LOG_OUT = "Click 'Log out', 'Sign out', 'Logout', 'Log off' or 'Sign off'"
 const CHECKOUT = "Click 'Checkout', 'Check out', 'Proceed to checkout', 'Go to checkout' or 'Place order'";
 const newItem = (text: string) => [`Fill the field with '${text}'`, 'Press Enter in the field'];
 const MARK_ALL = "Check 'Mark all as complete', 'Toggle all', 'Complete all', 'Check all', 'Select all' or 'Mark all'";
-const SIGN_UP = "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join' or 'Submit'";
+const SIGN_UP =
+  "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit', 'Continue' or 'Next'";
 const ADA = "Sign in as 'ada@example.com' with password 'lovelace'";
 
 export const CORPUS: CorpusEntry[] = [
@@ -536,16 +537,11 @@ export const CORPUS: CorpusEntry[] = [
   },
   {
     goal: 'Sign up with username ada, email ada@example.com and password lovelace',
-    plan: [
-      "Fill 'username' with 'ada'",
-      "Fill 'email' with 'ada@example.com'",
-      "Fill 'password' with 'lovelace'",
-      SIGN_UP,
-    ],
+    plan: ["Fill in username 'ada', email 'ada@example.com', password 'lovelace'", SIGN_UP],
   },
   {
     goal: 'register with email ada@example.com and password lovelace',
-    plan: ["Fill 'email' with 'ada@example.com'", "Fill 'password' with 'lovelace'", SIGN_UP],
+    plan: ["Fill in email 'ada@example.com', password 'lovelace'", SIGN_UP],
   },
   { goal: 'Favorite the first article', plan: ["Click the first 'Favorite'"] },
   { goal: 'Like Hello world', plan: ["Click 'Like' in the row of 'Hello world'"] },

@@ -1,0 +1,151 @@
+// Which field of the form on the page takes each value of "Sign up as ada@example.com with password
+// X" or "fill in Ada Lovelace, United Kingdom, Developer" (domain/goal-language/form-values.ts): read
+// from the value and the fields the page shows, never from the sentence's wording. An address goes to
+// the email field, a password to every password field (its confirmation too), a person's name to the
+// first and last name fields or the name field, a value that is one of a dropdown's options or a
+// choice's name to that control. A value nothing on the page can take is not placed at all.
+import type { FormEntry } from '../domain/goal-language/intents.js';
+import { pageFunction, SIGHT } from './visibility-script.js';
+
+export interface FormControl {
+  /** text: typed into; select: a dropdown; choice: a radio button or a card acting as one. */
+  kind: 'text' | 'select' | 'choice';
+  /** The input's type ("email", "password", "tel", "number", "text"); "" for others. */
+  type: string;
+  /** What a sentence names it by: label, aria-label, placeholder, or a choice's own text. */
+  name: string;
+  /** A dropdown's options, as shown. */
+  options: string[];
+  /** Holds no value yet (a choice: not chosen). */
+  empty: boolean;
+}
+
+/** One control given one value. */
+export type Placement =
+  { kind: 'fill' | 'select'; field: string; value: string } | { kind: 'choose'; field: string; value: null };
+
+/** The enabled form controls a person sees, in page order. */
+export const formControls = pageFunction<() => FormControl[]>(`() => {
+  const sight = (${SIGHT})();
+  const text = (n) => (n ? (n.innerText || n.textContent || '') : '').replace(/\\s+/g, ' ').trim();
+  // A card's own words, without its icons (aria-hidden).
+  const shownText = (el) => {
+    const out = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) if (!(t.parentElement && t.parentElement.closest('[aria-hidden=true]'))) out.push(t.nodeValue);
+    return out.join(' ').replace(/\\s+/g, ' ').trim();
+  };
+  const nameOf = (el) => {
+    const by = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean).map((id) => text(document.getElementById(id))).join(' ').trim();
+    if (by) return by;
+    const aria = (el.getAttribute('aria-label') || '').trim();
+    if (aria) return aria;
+    const label = el.labels && el.labels.length ? text(el.labels[0]) : '';
+    if (label) return label;
+    if (el.getAttribute('role') === 'radio') return shownText(el);
+    return (el.getAttribute('placeholder') || el.getAttribute('title') || '').trim();
+  };
+  const seen = (el) => sight.boxSeen(el) || Array.from(el.labels || []).some((l) => sight.boxSeen(l));
+  const SKIP = ['hidden', 'submit', 'button', 'reset', 'checkbox', 'file', 'image', 'range', 'color'];
+  const out = [];
+  for (const el of document.querySelectorAll('input, textarea, select, [role=radio]')) {
+    const type = el.tagName === 'INPUT' ? (el.getAttribute('type') || 'text').toLowerCase() : el.tagName === 'TEXTAREA' ? 'text' : '';
+    if (SKIP.includes(type) || el.disabled || el.getAttribute('aria-disabled') === 'true' || el.readOnly || !seen(el)) continue;
+    const name = nameOf(el);
+    if (!name) continue;
+    if (el.tagName === 'SELECT') {
+      const options = Array.from(el.options).filter((o) => !o.disabled && o.value !== '').map((o) => text(o));
+      out.push({ kind: 'select', type: '', name, options, empty: el.selectedIndex < 0 || el.options[el.selectedIndex].value === '' });
+    } else if (type === 'radio' || el.getAttribute('role') === 'radio') {
+      out.push({ kind: 'choice', type: '', name, options: [], empty: !(el.checked || el.getAttribute('aria-checked') === 'true') });
+    } else {
+      out.push({ kind: 'text', type, name, options: [], empty: !el.value });
+    }
+  }
+  return out;
+}`);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PERSON = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u;
+const PHONE = /^\+?[\d\s().-]{7,}$/;
+const NOT_A_PERSON = /user|company|business|organi[sz]ation|file|card|project|workspace|team|display/i;
+
+const lower = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/** "United Kingdom" is the option "United Kingdom", "Developer" the choice "Developer — builds things". */
+function names(shown: string, value: string): boolean {
+  const a = lower(shown)
+    .replace(/[*:]+$/, '')
+    .trim();
+  const b = lower(value);
+  return a === b || (a.startsWith(b) && /^[^\p{L}\d]/u.test(a.slice(b.length)));
+}
+/** Every word of the field as written in the control's name: "phone" in "Phone number". */
+function namedBy(control: FormControl, field: string): boolean {
+  const words = lower(field).split(/[\s-]+/);
+  const name = lower(control.name);
+  return words.every((word) =>
+    new RegExp(`(?:^|[^\\p{L}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(name),
+  );
+}
+
+/**
+ * The placements of one value in the controls not used yet; null when no control can take it. A
+ * value given with its field goes there (a dropdown's option read loosely); otherwise it goes by what
+ * it is, and a field given that names nothing on the page ("profile Grace Hopper") leaves the value bare.
+ */
+export function placeEntry(entry: FormEntry, controls: FormControl[], used: Set<string>): Placement[] | null {
+  const free = controls.filter((c) => !used.has(c.name));
+  const fill = (c: FormControl, value: string): Placement =>
+    c.kind === 'select'
+      ? { kind: 'select', field: c.name, value: c.options.find((o) => names(o, value)) ?? value }
+      : { kind: 'fill', field: c.name, value };
+  const { field, value } = entry;
+  if (field && /pass/i.test(field)) {
+    const confirm = /confirm|repeat|again/i.test(field);
+    const boxes = free.filter(
+      (c) => c.kind === 'text' && c.type === 'password' && (!confirm || /confirm|repeat|again/i.test(c.name)),
+    );
+    return boxes.length ? boxes.map((c) => fill(c, value)) : null;
+  }
+  if (field) {
+    const named = free.filter((c) => c.kind !== 'choice' && namedBy(c, field));
+    if (named.length) return [fill(named[0]!, value)];
+  }
+  const text = free.filter((c) => c.kind === 'text');
+  if (EMAIL.test(value)) {
+    const box = text.find((c) => c.type === 'email') ?? text.find((c) => /e-?mail/i.test(c.name));
+    return box ? [fill(box, value)] : null;
+  }
+  const select = free.find((c) => c.kind === 'select' && c.options.some((o) => names(o, value)));
+  if (select) return [fill(select, value)];
+  const choice = free.find((c) => c.kind === 'choice' && names(c.name, value));
+  if (choice) return [{ kind: 'choose', field: choice.name, value: null }];
+  if (PERSON.test(value)) {
+    const first = text.find((c) => /first|given|fore/i.test(c.name) && /name/i.test(c.name));
+    const last = text.find((c) => /last|family|sur/i.test(c.name) && /name/i.test(c.name));
+    const words = value.split(/\s+/);
+    if (first && last) return [fill(first, words[0]!), fill(last, words.slice(1).join(' '))];
+    const whole = text.find((c) => /\bname\b/i.test(c.name) && !NOT_A_PERSON.test(c.name) && c.empty);
+    return whole ? [fill(whole, value)] : null;
+  }
+  if (PHONE.test(value)) {
+    const box = text.find((c) => c.type === 'tel') ?? text.find((c) => /phone|mobile|\btel/i.test(c.name));
+    return box ? [fill(box, value)] : null;
+  }
+  if (/^\d+(?:[.,]\d+)?$/.test(value)) {
+    const numbers = text.filter((c) => c.type === 'number' && c.empty);
+    return numbers.length === 1 ? [fill(numbers[0]!, value)] : null;
+  }
+  return null;
+}
+
+/**
+ * Whether a value left unplaced was meant for this form after all: an option no dropdown offers while
+ * a dropdown is still empty ("Portugal" beside a Country list without it). A wizard goes on to its
+ * next step only for a value of a kind nothing here is for.
+ */
+export function meantForHere(entry: FormEntry, controls: FormControl[]): boolean {
+  const { value } = entry;
+  if (entry.field || EMAIL.test(value) || PHONE.test(value) || /^\d/.test(value)) return false;
+  return controls.some((c) => c.kind === 'select' && c.empty);
+}

@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { meantForHere, placeEntry, type FormControl } from '../../../backend/src/agent/place-values.js';
+
+const text = (name: string, type = 'text', empty = true): FormControl => ({
+  kind: 'text',
+  type,
+  name,
+  options: [],
+  empty,
+});
+const select = (name: string, options: string[]): FormControl => ({
+  kind: 'select',
+  type: '',
+  name,
+  options,
+  empty: true,
+});
+const choice = (name: string): FormControl => ({ kind: 'choice', type: '', name, options: [], empty: true });
+
+const ACCOUNT = [text('Work email', 'email'), text('Password', 'password'), text('Confirm password', 'password')];
+const PROFILE = [
+  text('First name'),
+  text('Last name'),
+  text('Company (optional)'),
+  select('Country', ['United Kingdom', 'United States', 'Netherlands']),
+  choice('Developer — I write code'),
+  choice('Designer'),
+];
+const GUEST = [text('Full name'), text('Email'), text('Phone', 'tel'), text('Guests', 'number')];
+
+describe('which field of the page takes a value given without its field', () => {
+  const cases: [string, FormControl[], string | null, string, string[] | null][] = [
+    ['an address: the email field', ACCOUNT, null, 'ada@example.com', ['fill Work email ada@example.com']],
+    [
+      'a password: every password box, its confirmation too',
+      ACCOUNT,
+      'password',
+      'S3cure!pass',
+      ['fill Password S3cure!pass', 'fill Confirm password S3cure!pass'],
+    ],
+    ['"confirm password": only the confirmation', ACCOUNT, 'confirm password', 'x1!', ['fill Confirm password x1!']],
+    ['a name: first and last name', PROFILE, null, 'Ada Lovelace', ['fill First name Ada', 'fill Last name Lovelace']],
+    ['a name: the one name field', GUEST, null, 'Ada Lovelace', ['fill Full name Ada Lovelace']],
+    ["a dropdown's option", PROFILE, null, 'United Kingdom', ['select Country United Kingdom']],
+    ['a choice by the start of its name', PROFILE, null, 'developer', ['choose Developer — I write code']],
+    ['a field given that names a field', PROFILE, 'company', 'Acme', ['fill Company (optional) Acme']],
+    ['a field given that names nothing: the value by what it is', PROFILE, 'profile', 'Designer', ['choose Designer']],
+    ['a phone number', GUEST, null, '+44 20 7946 0958', ['fill Phone +44 20 7946 0958']],
+    ['the only number field', GUEST, null, '2', ['fill Guests 2']],
+    // Nothing here takes it: not placed (a wizard's next step may).
+    ['a name on the account step', ACCOUNT, null, 'Ada Lovelace', null],
+    ['an option no dropdown offers', PROFILE, null, 'Portugal', null],
+    ['a word that is nothing on the page', PROFILE, null, 'founder', null],
+  ];
+  for (const [name, controls, field, value, expected] of cases)
+    it(name, () => {
+      const placed = placeEntry({ field, value }, controls, new Set());
+      expect(placed?.map((p) => [p.kind, p.field, p.value].filter((x) => x !== null).join(' ')) ?? null).to.deep.equal(
+        expected,
+      );
+    });
+
+  it('a control used once is not used again: the second name has nowhere to go', () => {
+    const used = new Set(['First name', 'Last name']);
+    expect(placeEntry({ field: null, value: 'Alan Turing' }, PROFILE, used)).to.equal(null);
+  });
+});
+
+describe('whether a value nothing here takes was meant for this step of a wizard', () => {
+  const cases: [string, FormControl[], string, boolean][] = [
+    ['an option beside an empty dropdown: meant here', PROFILE, 'Portugal', true],
+    ['a name on the account step: the next step', ACCOUNT, 'Ada Lovelace', false],
+    ['an address: never held back by a dropdown', PROFILE, 'ada@example.com', false],
+    ['a dropdown already set: the next step', [{ ...select('Country', ['Chile']), empty: false }], 'Portugal', false],
+  ];
+  for (const [name, controls, value, here] of cases)
+    it(name, () => expect(meantForHere({ field: null, value }, controls)).to.equal(here));
+});
