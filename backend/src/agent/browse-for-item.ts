@@ -43,6 +43,37 @@ export async function wayToTarget(page: Page, intent: Intent): Promise<string | 
   return null;
 }
 
+/** A pager's way on: "Next", "Next page", "›", "»", "→" (by its name or aria-label). */
+const NEXT_PAGE = /^\s*(?:next(?:\s+page)?|[›»→>]|next\s*[›»→>])\s*$/i;
+
+/**
+ * "Delete the Sink Plunger" on a table that shows 10 of 25 rows: the item is on a later page. The
+ * name of the page's one visible, enabled "Next" control when the action's row is not shown; null
+ * when the row is shown, the action names no row, or there is no such control (or several).
+ */
+export async function nextPageFor(page: Page, intent: Intent): Promise<string | null> {
+  const anchor = anchorText(intent);
+  if (!anchor || (await textShown(page, anchor))) return null;
+  const found: string[] = [];
+  for (const role of ['button', 'link'] as const) {
+    const controls = page.getByRole(role, { name: NEXT_PAGE });
+    for (let i = 0, n = Math.min(await controls.count().catch(() => 0), 4); i < n; i++) {
+      const control = controls.nth(i);
+      if (!(await control.isVisible().catch(() => false)) || !(await control.isEnabled().catch(() => false))) continue;
+      if ((await control.getAttribute('aria-disabled').catch(() => null)) === 'true') continue;
+      const label = (await control.getAttribute('aria-label').catch(() => null))?.trim();
+      found.push(label || ((await control.textContent().catch(() => '')) ?? '').trim().replace(/\s+/g, ' '));
+    }
+  }
+  return found.length === 1 && found[0] ? found[0] : null;
+}
+
+/** Whether the row the action is anchored on is shown now. */
+export async function anchorShown(page: Page, intent: Intent): Promise<boolean> {
+  const anchor = anchorText(intent);
+  return anchor !== null && textShown(page, anchor);
+}
+
 /**
  * "Empty trash" where the page has no such button but a "Trash" link: the place one word of the
  * name names, where the control usually is. The one visible link or tab whose whole name (a count

@@ -23,7 +23,8 @@ import {
 import { anchorOf, foundFacts, recordedFacts, sameRow } from './target-facts.js';
 import { toPlaywright } from './playwright-locator.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
-import { wayToTarget } from './browse-for-item.js';
+import { anchorShown, nextPageFor, wayToTarget } from './browse-for-item.js';
+import { pollUntil } from './poll-until.js';
 import { checkExpectation } from './check-expectation.js';
 import { anyTicked, editingFocused, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
@@ -106,6 +107,9 @@ const CLOSE_NAMES = [
   'Decline',
   'Reject all',
 ];
+
+/** How many pages of a table a burn-in turns to find the row an action is on. */
+const MAX_PAGES = 10;
 
 /** Intents that become several steps on the page (a login form, a dialog's close button or Escape). */
 const EXPANDING: string[] = ['login', 'loginAs', 'dismiss', 'rename', 'fillForm'];
@@ -293,6 +297,8 @@ export class BuiltinAgent implements Agent {
         const selected = await this.selectRowThenAct(page, reading, context, how);
         if (selected) return selected;
       }
+      const paged = await this.pageThrough(page, action, context, how);
+      if (paged) return paged;
       const link = await wayToTarget(page, action.intent);
       if (!link) throw error;
       const open: Intent = {
@@ -315,6 +321,34 @@ export class BuiltinAgent implements Agent {
         );
       }
     }
+  }
+
+  /**
+   * The row the action is on is not shown, and the page has a pager: its "Next" pressed (each press a
+   * recorded step), at most `MAX_PAGES` times, until the row is shown; then the action. Null when
+   * there is no pager or the row is on none of the pages.
+   */
+  private async pageThrough(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[] | null> {
+    const steps: Step[] = [];
+    for (let turned = 0; turned < MAX_PAGES; turned++) {
+      const next = await nextPageFor(page, action.intent);
+      if (!next) return null;
+      const turn: Intent = {
+        kind: 'click',
+        target: { name: next, noun: null, near: null },
+        double: false,
+        purpose: 'click',
+      };
+      steps.push(
+        ...(await this.perform(page, { intent: turn, sentence: formatIntent(turn) }, context, {
+          ...how,
+          from: how.from ?? action.sentence,
+        })),
+      );
+      if (await pollUntil(() => anchorShown(page, action.intent), 1000))
+        return [...steps, ...(await this.performAnyReading(page, action, context, how))];
+    }
+    return null;
   }
 
   /**
