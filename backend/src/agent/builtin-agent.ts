@@ -858,6 +858,7 @@ export class BuiltinAgent implements Agent {
         return { action: 'goto', url: intent.url, sentence };
       case 'click': {
         const { target: t } = await target(intent.purpose);
+        if (intent.until) return { action: 'click', target: t, when: intent.until, sentence };
         return intent.double
           ? { action: 'click', target: t, double: true, sentence }
           : { action: 'click', target: t, sentence };
@@ -1030,6 +1031,9 @@ async function distinctGroundings(
   for (const [i, grounded] of found.entries()) {
     if (!grounded) continue;
     const reading = readings[i]!;
+    // A column sorted one way is a column's header: "price" in the label of a sort dropdown is not it.
+    if (reading.intent.kind === 'click' && reading.intent.until && !(await grounded.element.evaluate(inColumnHeader)))
+      continue;
     let same = false;
     for (const other of kept)
       same ||=
@@ -1039,6 +1043,8 @@ async function distinctGroundings(
   }
   return kept.map(({ reading, resolved }) => ({ reading, resolved }));
 }
+
+const inColumnHeader = (el: Element) => el.closest('th, [role=columnheader]') !== null;
 
 /** The target phrase and purpose of an intent that acts on one element found by its phrase; else null. */
 function groundable(intent: Intent): { target: TargetPhrase; purpose: Purpose } | null {

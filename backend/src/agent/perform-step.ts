@@ -17,6 +17,8 @@ import { readFacts } from './page-scripts.js';
 import { findsByRole, recordedRole } from './target-facts.js';
 import { settle, watchNetwork } from './settle.js';
 import { stepWithArrows } from './spinner-arrows.js';
+import { pollUntil } from './poll-until.js';
+import type { SortDirection } from '../domain/goal-language/intents.js';
 
 export interface StepContext {
   /** Relative URLs of goto steps are resolved against it. */
@@ -190,6 +192,12 @@ async function act(
       break;
     }
     case 'click':
+      if (step.when === 'ascending' || step.when === 'descending') {
+        await sortColumn(element!, step.when, timings).catch((error) => {
+          throw fail(`sort by ${description}, ${step.when}`, error);
+        });
+        break;
+      }
       if (step.when) {
         const state = await expandedState(element!, timings);
         if (state !== null && state !== step.when) return; // already as the sentence wants it
@@ -350,6 +358,33 @@ async function stepTo(element: PwLocator, value: number, timings: StepTimings): 
   }
   throw new Error(`it did not reach ${value} within 200 key presses`);
 }
+
+/**
+ * "Sort by price, highest first": the column header clicked until it says it sorts that way (at most
+ * three clicks: ascending, descending, unsorted is the usual cycle). A header that never says how it
+ * sorts fails: which way the list went cannot be told.
+ */
+async function sortColumn(element: PwLocator, wanted: SortDirection, timings: StepTimings): Promise<void> {
+  const state = () => element.evaluate(readSorted, undefined, { timeout: timings.actionMs }).catch(() => null);
+  let now = await state();
+  for (let clicks = 0; now !== wanted && clicks < 3; clicks++) {
+    const before = now;
+    await element.click({ timeout: timings.actionMs });
+    await pollUntil(async () => (now = await state()) !== before, 2000);
+  }
+  if (now !== wanted) throw new Error(`its header says ${now ?? 'nothing about its order (no aria-sort or arrow)'}`);
+}
+
+const readSorted = new Function(`return ((el) => {
+  const header = el.closest('th, [role=columnheader]') || el;
+  const aria = header.getAttribute('aria-sort');
+  if (aria === 'ascending' || aria === 'descending') return aria;
+  if (aria) return 'unsorted';
+  const text = header.textContent || '';
+  if (/[▲↑⬆△▴]/.test(text)) return 'ascending';
+  if (/[▼↓⬇▽▾]/.test(text)) return 'descending';
+  return null;
+})`)() as (el: Element) => SortDirection | 'unsorted' | null;
 
 /** 'expanded' or 'collapsed' as aria-expanded (or an enclosing <details>) says; null when it says nothing. */
 async function expandedState(element: PwLocator, timings: StepTimings): Promise<'expanded' | 'collapsed' | null> {

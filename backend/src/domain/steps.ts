@@ -44,7 +44,14 @@ export type Step = StepAction & {
 type StepAction =
   | { action: 'goto'; url: string; sentence: string }
   /** `when`: click only if the target is in that state ("Expand 'Documents'" clicks a collapsed one only). */
-  | { action: 'click'; target: Target; double?: boolean; when?: 'collapsed' | 'expanded'; sentence: string }
+  | {
+      action: 'click';
+      target: Target;
+      double?: boolean;
+      /** Sorted: clicked until its column header says it sorts that way (aria-sort, else an arrow). */
+      when?: 'collapsed' | 'expanded' | 'ascending' | 'descending';
+      sentence: string;
+    }
   | { action: 'fill'; target: Target; value: string; sentence: string }
   | { action: 'select'; target: Target; value: string; sentence: string }
   | { action: 'check'; target: Target; sentence: string }

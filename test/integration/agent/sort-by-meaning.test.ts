@@ -62,3 +62,48 @@ describe('built-in agent: sorting by meaning', function () {
     expect(await fresh.locator('#out').innerText()).to.equal('By: joined');
   });
 });
+
+// A table whose headers sort it (aria-sort cycles ascending, descending), with no sort dropdown.
+const STOCK = html(
+  'Stock',
+  `<table><thead><tr><th>Name</th><th aria-sort="none"><button id="by">Unit price</button></th></tr></thead><tbody id="rows"></tbody></table>
+  <script>
+    const items = [['Hammer', 12], ['Basin tap', 42], ['Nails', 3]];
+    let order = 'none';
+    function draw() {
+      const sorted = order === 'none' ? items : [...items].sort((a, b) => (order === 'ascending' ? a[1] - b[1] : b[1] - a[1]));
+      rows.innerHTML = sorted.map(([n, p]) => '<tr><td>' + n + '</td><td>$' + p + '.00</td></tr>').join('');
+      by.parentElement.setAttribute('aria-sort', order);
+    }
+    by.onclick = () => { order = order === 'ascending' ? 'descending' : 'ascending'; draw(); };
+    draw();
+  </script>`,
+);
+// The same table without aria-sort or an arrow: which way it went cannot be told.
+const MUTE = STOCK.replace(`by.parentElement.setAttribute('aria-sort', order);`, '').replace(' aria-sort="none"', '');
+
+describe('built-in agent: sorting a table by its column header, one way', function () {
+  const pages = useAgentPages({ '/stock': STOCK, '/mute': MUTE });
+  const first = (p: typeof pages.page) => p.locator('#rows tr').first().innerText();
+
+  for (const [goal, top] of [
+    ['sort by price, most expensive first', 'Basin tap'],
+    ['Sort the table by price, lowest first', 'Nails'],
+  ] as const)
+    it(`"${goal}" clicks the price header until it sorts that way, and replays it`, async () => {
+      const steps = await pages.burnIn('/stock', goal);
+      expect(await first(pages.page)).to.match(new RegExp(`^${top}`));
+      const fresh = await pages.replay('/stock', steps);
+      expect(await first(fresh)).to.match(new RegExp(`^${top}`));
+    });
+
+  it('a header that never says its order fails rather than guess the direction', async () => {
+    await pages.page.goto(pages.site.url + '/mute');
+    const result = await pages.agent.burnIn(pages.page, 'sort by price, most expensive first', {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(result.ok).to.equal(false);
+    expect(result.error).to.match(/its header says nothing about its order/);
+  });
+});

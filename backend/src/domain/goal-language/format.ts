@@ -80,6 +80,8 @@ export function formatIntent(intent: Intent): string {
       if (intent.purpose === 'open') return `Open ${formatTarget(intent.target)}`;
       if (intent.purpose === 'choose') return `Choose ${formatTarget(intent.target)}`;
       if (intent.purpose === 'toggle') return `Toggle ${formatTarget(intent.target)}`;
+      if (intent.until)
+        return `Sort by the ${quote(intent.target.name ?? '')} column, ${intent.until === 'ascending' ? 'lowest' : 'highest'} first`;
       return `${intent.double ? 'Double-click' : 'Click'} ${formatTarget(intent.target)}`;
     case 'fill':
       return intent.value === ''

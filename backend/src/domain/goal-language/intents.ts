@@ -2,6 +2,9 @@
 // page and turns each intent into a recorded Step.
 import type { Expectation } from '../steps.js';
 
+/** Which way a column is sorted (`aria-sort`). */
+export type SortDirection = 'ascending' | 'descending';
+
 /** "next to" and "in the row of" both mean: inside the smallest container holding the anchor text. */
 export type Relation = 'next to' | 'in the row of';
 
@@ -29,7 +32,14 @@ export type Purpose =
 export type Intent =
   | { kind: 'goto'; url: string }
   /** purpose 'open' is "Open the 'Pricing' page" (follow a link); 'choose' is "Select 'Express'"; 'toggle' flips a checkbox or switch. */
-  | { kind: 'click'; target: TargetPhrase; double: boolean; purpose: 'click' | 'open' | 'choose' | 'toggle' }
+  | {
+      kind: 'click';
+      target: TargetPhrase;
+      double: boolean;
+      purpose: 'click' | 'open' | 'choose' | 'toggle';
+      /** "Sort by price, highest first" on a column header: clicked until it sorts that way. */
+      until?: SortDirection;
+    }
   /** value '' is "Clear 'Search'". */
   | { kind: 'fill'; target: TargetPhrase; value: string }
   | { kind: 'select'; target: TargetPhrase; value: string }

@@ -22,7 +22,7 @@ import {
 import { formFill, isImpliedSubmit, SUBMIT_WORDS } from './form-values.js';
 import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
-import { columnNamed } from './sort-order.js';
+import { columnNamed, readSort } from './sort-order.js';
 import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
@@ -442,25 +442,24 @@ const RULES: Rule[] = [
       if (!saysBy(verb, m[0]!)) return null;
       const value = unmask(m[1]!, v).trim();
       if (!value) return null;
-      const column = columnNamed(value);
-      if (column !== null)
-        return [
-          {
-            kind: 'click',
-            target: { name: column, noun: 'column header', near: null },
-            double: false,
-            purpose: 'click',
-          },
-        ];
+      // "the Price column, highest first": the column, and which way when the words say it.
+      const { words, direction } = readSort(value);
+      const column = columnNamed(value.split(/\s*,\s*/)[0]!);
+      const header = (name: string): Intent => ({
+        kind: 'click',
+        target: { name, noun: 'column header', near: null },
+        double: false,
+        purpose: 'click',
+        ...(direction ? { until: direction } : {}),
+      });
+      if (column !== null) return [header(column)];
       const select: Intent = {
         kind: 'select',
         target: { name: 'Sort', noun: null, near: null, alternatives: GENRE_NAMES.sort },
         value,
       };
       // A table without a sort control sorts by a click on the column's header.
-      READINGS.set(select, [
-        { kind: 'click', target: { name: value, noun: 'column header', near: null }, double: false, purpose: 'click' },
-      ]);
+      READINGS.set(select, [header(direction && words.length ? words.join(' ') : value)]);
       return [select];
     },
   },
