@@ -131,6 +131,8 @@ function resolveClaim(claim: ItemExpectation['claim'], configs: ConfigValues): I
 
 /** "Priya Shah's Q4 roadmap review": an owner, then what of theirs. */
 const POSSESSIVE = /^(.+?)['’]s\s+(.+)$/u;
+/** "Basin Tap Chrome at $42.00", "LED Bulb E27 9W, with 210 units": the item, then a detail of its row. */
+const DETAIL = /^(.+?)(?:\s*,\s*|\s+)(?:at|with|for|costing|priced\s+at)\s+(.+?)[,.;]*$/i;
 
 /**
  * The items that show `item` as whole words; when none does, the phrase read as a description:
@@ -146,6 +148,18 @@ async function itemsNamed(page: Page, item: string): Promise<ItemFound[]> {
   const phrase = itemPhrase(words);
   const named = phrase.length < words.length ? phrase.join(' ').replace(/['’]s$/u, '') : item;
   const possessive = POSSESSIVE.exec(named);
+  const detailed = possessive ? null : DETAIL.exec(named);
+  if (detailed) {
+    // "Basin Tap at $42.00", "LED Bulb, with 210 units": the item, and in its row the detail's
+    // figures (a unit word beside a figure need not be shown), else all the detail's words.
+    const detail = detailed[2]!.replace(/[,.;]+$/, '');
+    const figures = detail.split(/\s+/).filter((word) => /\d/.test(word));
+    const holds = (f: ItemFound) =>
+      figures.length
+        ? figures.every((figure) => wholeWords(f.text, figure) || wholeWords(f.words, figure))
+        : wholeWords(f.text, detail) || wholeWords(f.words, detail);
+    return (await shown(detailed[1]!)).filter(holds);
+  }
   if (!possessive) return named === item ? found : shown(named);
   const owners = await shown(possessive[1]!);
   return owners.filter((f) => wholeWords(f.text, possessive[2]!) || wholeWords(f.words, possessive[2]!));

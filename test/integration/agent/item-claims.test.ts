@@ -14,6 +14,12 @@ const PAGES = {
     <tr><td>Ada Byron</td><td>Admin</td></tr>
     <tr style="display:none"><td>Alan Turing</td><td>Viewer</td></tr></tbody></table>`,
   ),
+  '/stock': html(
+    'Stock',
+    `<table><thead><tr><th>Name</th><th>Quantity</th><th>Unit price</th></tr></thead><tbody>
+    <tr><td>Basin Tap</td><td>4</td><td>$42.00</td></tr>
+    <tr><td>Claw Hammer</td><td>210</td><td>$12.00</td></tr></tbody></table>`,
+  ),
   '/list': html(
     'Results',
     `<h2>3 results</h2><ul class="results"><li>Lisbon <small>Portugal</small></li><li>Porto</li><li>Lisbonne (FR)</li></ul>`,
@@ -84,6 +90,11 @@ describe('built-in agent: expected results about one item of a list', function (
     // Two rows show "Ada", and only one of them "Admin": not true of "the row of Ada".
     ['/table', 'The row of Ada shows Admin', false],
     ['/table', 'Grace Hopper is in the first row', true],
+    // A detail of the item's row after its name: its figures must be in that row.
+    ['/stock', 'Basin Tap at $42.00 is the first row', true],
+    ['/stock', 'Basin Tap at $12.00 is the first row', false],
+    ['/stock', 'Claw Hammer, with 210 units, is listed last', true],
+    ['/stock', 'Claw Hammer, with 4 units, is listed last', false],
     ['/table', 'Ada Byron is listed last', true],
     ['/table', 'Ada Lovelace is listed first', false],
     ['/table', 'Only Grace Hopper is listed', false],
