@@ -116,7 +116,7 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
   // not items of their own: anything inside a row or list item; inside another candidate that shows
   // more text of its own beside it (not in others of its kind, nor a heading, a button or a count: a
   // column's chrome beside its only card), one run of text or anything that comes once in each
-  // candidate holding its kind (a card's row of tags, its foot).
+  // candidate holding its kind (a card's row of tags, its foot); and anything inside a part.
   const texts = (el) => { const out = []; const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT); for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.nodeValue.trim()) out.push(t); return out; };
   const CHROME_TEXT = 'h1, h2, h3, h4, h5, h6, [role=heading], button, [role=button]';
   const foundSet = new Set(found);
@@ -132,11 +132,18 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
     }
     return true;
   };
+  const parts = new Map();
   const part = (el) => {
+    if (!parts.has(el)) parts.set(el, ownPart(el));
+    return parts.get(el);
+  };
+  const ownPart = (el) => {
     if (el.matches(ITEM)) return false;
     if (inItem(el)) return true;
     const holder = holderOf(el);
     if (!holder) return false;
+    // Inside a part (a card's foot): a part of that part, whatever it shows.
+    if (part(holder)) return true;
     if (!onePerHolder(el) && (holds.has(el) || texts(el).length > 1)) return false;
     const kin = families.of(el);
     return texts(holder).some((t) => !kin.some((k) => k.contains(t)) && !(t.parentElement && t.parentElement.closest(CHROME_TEXT) && holder.contains(t.parentElement.closest(CHROME_TEXT))) && !/^\\d+$/.test(t.nodeValue.trim()));

@@ -51,7 +51,7 @@ const PAGES = {
       .map(
         ([id, title, cards]) => `<section class="column" aria-labelledby="${id}">
         <div class="column-head"><div><h2 id="${id}">${title}</h2><span class="count">${cards.length}</span></div><button aria-label="${title} actions">⋯</button></div>
-        ${cards.map(([name, ...labels]) => `<div class="card"><p class="card-title">${name}</p><div class="labels">${labels.map((l) => `<span class="label label-${l}">${l}</span>`).join('')}</div><div class="card-foot"><span class="due">Dec 3</span><span class="avatar">PS</span></div></div>`).join('')}</section>`,
+        ${cards.map(([name, ...labels]) => `<div class="card"><p class="card-title">${name}</p><div class="labels">${labels.map((l) => `<span class="label label-${l}">${l}</span>`).join('')}</div><div class="card-foot"><span class="due">${name === 'Fix login' ? 'Dec 3' : ''}</span><span class="avatar">PS</span></div></div>`).join('')}</section>`,
       )
       .join('')}</div>`,
   ),
@@ -126,7 +126,8 @@ describe('built-in agent: expected results about one item of a list', function (
     // A card's title and its tag are parts of one card, also when it is alone in its column.
     ['/headed-board', 'The Review column has 1 card', true],
     ['/headed-board', 'The Review column has 2 cards', false],
-    // A card's row of two tags and its foot (due date, avatar) are its parts too, not two items each.
+    // A card's row of two tags and its foot (a due date or none, an avatar) are its parts too, and
+    // so is all inside them.
     ['/headed-board', "'Fix login' is in the To do column", true],
     ['/headed-board', "'Fix login' is in the Review column", false],
     ['/marks', "Marco Rossi's message is starred", true],
