@@ -294,6 +294,17 @@ async function act(
       break;
     case 'check':
     case 'uncheck':
+      // A menu's checkbox item closes its menu when clicked, so its new state cannot be read back:
+      // clicked only when not yet as the sentence wants it; else the menu is closed, as a person would.
+      if ((await element!.getAttribute('role', action).catch(() => null)) === 'menuitemcheckbox') {
+        const checked = (await element!.getAttribute('aria-checked', action).catch(() => null)) === 'true';
+        if (checked === (step.action === 'check')) await page.keyboard.press('Escape');
+        else
+          await element!.click(action).catch((error) => {
+            throw fail(`${step.action} ${description}`, error);
+          });
+        break;
+      }
       await (step.action === 'check' ? element!.check(action) : element!.uncheck(action)).catch((error) => {
         throw fail(`${step.action} ${description}`, error);
       });

@@ -1130,7 +1130,15 @@ const MAX_REPEAT = 50;
  */
 const LEFT_UNDONE =
   /\s*,?\s+(?:without\s+(?:first\s+|even\s+)?[a-z]+ing\b|leaving\s+(?:\S+\s+){1,4}?(?:empty|blank|unchecked|unticked|unselected|unset)$).*$/;
-const MENU_PATH = new RegExp(`^(?:(?:${MENU_PATH_VERBS})\\s+(?:on\\s+)?)?(.+?\\s+(?:>|→|->|»|›)\\s+.+)$`, 'i');
+/** "Turn on View > Show hidden files": the path's last item ticked, not clicked (a click may untick it). */
+const TICK_VERBS = alternation(verbPhrases([entryOf('check')]));
+const UNTICK_VERBS = alternation(verbPhrases([entryOf('uncheck')]));
+/** "In the menubar go to A > B > C": where the menu is (no comma needed), the verb, the path. */
+const MENU_PATH = new RegExp(
+  `^(?:(?:in|on|from|using|via)\\s+the\\s+(?:[\\w-]+\\s+)?(?:menu\\s*bar|menus?|toolbar)\\s*,?\\s+)?` +
+    `(?:(${MENU_PATH_VERBS}|${TICK_VERBS}|${UNTICK_VERBS})\\s+(?:on\\s+)?)?(.+?\\s+(?:>|→|->|»|›)\\s+.+)$`,
+  'i',
+);
 
 // "Click Duplicate in the Actions menu": open the menu first, as a person does. A titled menu only.
 const MENU_ITEM = new RegExp(
@@ -1188,9 +1196,20 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   }
   const path = MENU_PATH.exec(part);
   if (path) {
-    const steps = path[1]!.split(/\s+(?:>|→|->|»|›)\s+/).map((item) => target(item, values));
+    const steps = path[2]!.split(/\s+(?:>|→|->|»|›)\s+/).map((item) => target(item, values));
+    const last: 'check' | 'uncheck' | null = !path[1]
+      ? null
+      : new RegExp(`^(?:${UNTICK_VERBS})$`, 'i').test(path[1])
+        ? 'uncheck'
+        : new RegExp(`^(?:${TICK_VERBS})$`, 'i').test(path[1])
+          ? 'check'
+          : null;
     if (steps.every((t): t is TargetPhrase => t !== null))
-      return steps.map((t) => ({ kind: 'click', target: t, double: false, purpose: 'click' }));
+      return steps.map((t, i): Intent =>
+        last && i === steps.length - 1
+          ? { kind: last, target: t }
+          : { kind: 'click', target: t, double: false, purpose: 'click' },
+      );
   }
   const menuItem = MENU_ITEM.exec(part);
   if (menuItem && /^(?:\uE000|\p{Lu})/u.test(menuItem[2]!)) {

@@ -268,6 +268,10 @@ export const CORPUS: CorpusEntry[] = [
   // Menu paths.
   { goal: 'Choose File > Export > PDF', plan: ["Click 'File'", "Click 'Export'", "Click 'PDF'"] },
   { goal: 'File > Export > PDF', plan: ["Click 'File'", "Click 'Export'", "Click 'PDF'"] },
+  // Where the menu is, without a comma; a path whose last item is ticked.
+  { goal: 'In the menubar go to View > Sort by > Size', plan: ["Click 'View'", "Click 'Sort by'", "Click 'Size'"] },
+  { goal: 'Turn on View > Show hidden files', plan: ["Click 'View'", "Check 'Show hidden files'"] },
+  { goal: 'Untick View > Show hidden files', plan: ["Click 'View'", "Uncheck 'Show hidden files'"] },
   { goal: 'Click Edit > Preferences', plan: ["Click 'Edit'", "Click 'Preferences'"] },
   { goal: 'open Account > Settings > Security', plan: ["Click 'Account'", "Click 'Settings'", "Click 'Security'"] },
   { goal: 'Select View → Zoom → 200%', plan: ["Click 'View'", "Click 'Zoom'", "Click '200%'"] },
