@@ -124,6 +124,11 @@ function groupClause(tokens: string[], values: string[]): Expectation | null {
 
 /** The field or group expectation a clause states, or null when it is about something else. */
 export function itemPlaceClause(clause: string, values: string[]): Expectation | null {
-  const tokens = words(clause);
+  // "X now shows up in G", "X turns up in G": X appears in G.
+  const tokens = words(
+    clause
+      .replace(/\s+(?:now\s+)?(?:shows?|turns?|pops?)\s+up(?=\s)/i, ' appears')
+      .replace(/\s+now\s+(?=(?:appears?|is|are)\s)/i, ' '),
+  );
   return fieldClause(tokens, values) ?? groupClause(tokens, values);
 }

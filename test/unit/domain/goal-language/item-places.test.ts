@@ -40,6 +40,8 @@ describe('goal language: expected results about an item field and its group', ()
     ['Milk is still on the list', group('Milk', 'list')],
     ['A task called Pay rent is not on the board', group('Pay rent', 'board', true)],
     ['Paris appears under Europe', group('Paris', 'Europe')],
+    ['.env.backup now shows up in My Drive', group('.env.backup', 'My Drive')],
+    ['Paris turns up under Europe', group('Paris', 'Europe')],
   ];
   for (const [text, expected] of table) {
     it(`reads "${text}"`, () => {
