@@ -7,8 +7,8 @@ import { typedForm } from './typed-values.js';
 import { ACTION_START, alternation } from './verb-patterns.js';
 
 const PRONOUN = '(?:it|them|this|that|these|those|the\\s+same)';
-/** A joint: a comma (with or without "and"), or "and", and a "then" after it. */
-const JOINT = /(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?/g;
+/** A joint: a comma (with or without "and" or "but"), or "and" or "but", and a "then" after it. */
+const JOINT = /(?:\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)(?:then\s+)?/g;
 /** A sentence whose verb a later part may leave out: "Pick A as X and B as Y", "Set X to 1 and Y to 2". */
 const GAPPED = /^([a-z]+)\s(?:(?!\s(?:as|to|with)\s).)+?\s(as|to|with)\s/i;
 /** A verb that starts an action anywhere. */
@@ -40,9 +40,9 @@ export function actionParts(skeleton: string): string[] {
   for (const joint of skeleton.matchAll(JOINT)) {
     const after = joint.index + joint[0].length;
     const rest = skeleton.slice(after);
-    // "..., then cancel the confirmation": after "then" a word in lower case is the next action's
-    // verb, known or not ("Click Save, then Continue" keeps a name).
-    const then = /\bthen\s+$/i.test(joint[0]) && /^[a-z]/.test(rest);
+    // "..., then cancel the confirmation", "... but cancel it": after "then" or "but" a word in lower
+    // case is the next action's verb, known or not ("Click Save, then Continue" keeps a name).
+    const then = /\b(?:then|but)\s+$/i.test(joint[0]) && /^(?!not\b)[a-z]/.test(rest);
     // "Rename it to 'X' and cancel": after a quoted value, a verb in lower case is the next action,
     // also one that is a word in names ("Cancel"): a name would be quoted or capitalised.
     const afterValue = skeleton.slice(0, joint.index).endsWith('\uE001') && LOWER_VERB.test(rest);

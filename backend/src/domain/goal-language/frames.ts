@@ -77,7 +77,20 @@ const PLACE_WORDS = ['in', 'into', 'on', 'inside', 'within', 'under', 'from'];
  * off, with what follows. Only before a comma and a verb of the lexicon, so "On sale items, ..." is not
  * taken for one unless a verb follows.
  */
+const BARE_PLACE =
+  /^(in|on|under|within|inside)\s+(\uE000\d+\uE001|the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|screen|view|step|dialog|panel|section|form|tab))\s+(?![,.])(.+)$/i;
+
 export function leadingPlace(text: string): { place: Place; rest: string } | null {
+  // Without a comma, a place whose end is plain: a quoted name, or a page, step, dialog, ... ("In
+  // 'How did you hear about us' pick Other", "On the review page click Edit").
+  const bare = BARE_PLACE.exec(text);
+  if (bare && frames(bare[3]!).length) {
+    const place = bare[2]!;
+    return {
+      place: { preposition: bare[1]!.toLowerCase(), text: place, page: /\s(?:page|screen|view)$/i.test(place) },
+      rest: bare[3]!,
+    };
+  }
   const comma = text.indexOf(',');
   if (comma < 0) return null;
   const [preposition, ...placeWords] = words(text.slice(0, comma).trim());

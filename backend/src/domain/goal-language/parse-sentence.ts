@@ -11,6 +11,7 @@ import { parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
 import { fieldFills } from './field-list.js';
 import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import {
+  actionParts,
   antecedentOf,
   sentenceParts,
   startsAction,
@@ -1147,7 +1148,8 @@ const MENU_ITEM = new RegExp(
 );
 
 /** One part of a sentence, with "three times" repeating it and "File > Export > PDF" clicking along a menu path. */
-const FINAL_STEP = /^(.+?)\s*,?\s+(?:and|then)\s+(continue|proceed|finish|save|next|done|apply|cancel)$/i;
+const FINAL_STEP =
+  /^(.+?)\s*,?\s+(?:(?:and|but)\s+then|and|then|but)\s+(continue|proceed|finish|save|next|done|apply|cancel)$/i;
 
 // "Click Save to save the changes", "Press Ctrl+Enter to send": the purpose is not part of the target.
 const PURPOSE = new RegExp(
@@ -1169,6 +1171,14 @@ function placeAfter(place: Place, rest: string): string {
     return list && add && !/\s(?:to|into|in|onto)\s/i.test(add.object) ? `${rest} to ${list[1]}` : rest;
   }
   if (MENU_PATH.test(rest)) return rest;
+  // The place is where the first action happens: "In Trash, click 'Empty trash' but cancel the
+  // confirmation" cancels in the dialog the click opened, not in Trash.
+  const parts = actionParts(rest);
+  const next = parts.length > 1 ? rest.indexOf(parts[1]!, parts[0]!.length) : -1;
+  if (next > 0) {
+    const head = rest.slice(0, next).replace(/(?:\s*,)?\s*(?:(?:and|but)\s+)?(?:then\s+)?$/i, '');
+    return `${head} ${place.preposition} ${place.text}${rest.slice(head.length)}`;
+  }
   return `${rest} ${place.preposition} ${place.text}`;
 }
 

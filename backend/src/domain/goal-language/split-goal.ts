@@ -8,7 +8,7 @@ import { quotedMask } from './quotes.js';
 const LIST_MARKER = /^\s*(?:\d{1,3}[.)]|[-*•])\s+/;
 // "Pick 15 December as check-in, then 12 December as check-out": a value after "then" is the same
 // sentence with its verb left out (compound.ts reads the gap), not a sentence of its own.
-const THEN = /^,?\s+(?:and\s+)?then\s+(?!\d)/i;
+const THEN = /^,?\s+(?:(?:and|but)\s+)?then\s+(?!\d)/i;
 const INLINE_NUMBER = /^\s\d{1,3}[.)]\s+/;
 // "First name is shown" keeps its "First": words other than "then" are fillers only before a comma.
 const LEADING_FILLER = /^(?:(?:and\s+)?then\b,?|(?:next|after that|afterwards|finally|first|firstly|lastly),)\s*/i;

@@ -505,6 +505,18 @@ export const CORPUS: CorpusEntry[] = [
     plan: ["Click the 'Add to cart' button in the row of 'Blue mug'"],
   },
   { goal: 'In the search field, type kettle', plan: ["Fill the 'Search' field with 'kettle'"] },
+  // A place without a comma when its end is plain (quoted, or a page, step, section, ...); the place
+  // is where the first action happens, not every one; "but" joins two actions.
+  {
+    goal: 'In "How did you hear about us" pick Other and type Hacker News',
+    plan: ["Select 'Other' from 'How did you hear about us'", "Fill the field with 'Hacker News'"],
+  },
+  { goal: 'On the review page click Edit next to the dates', plan: ["Click 'Edit' next to 'dates'"] },
+  {
+    goal: 'In the Billing section, click Save and then click Close',
+    plan: ["Click 'Save' in the row of 'Billing'", "Click 'Close'"],
+  },
+  { goal: "Click 'Empty trash' but then cancel", plan: ["Click 'Empty trash'", "Click 'Cancel'"] },
   { goal: 'Enter 3 for quantity', plan: ["Fill 'quantity' with '3'"] },
   { goal: 'Choose Express for shipping', plan: ["Select 'Express' from 'shipping'"] },
   {
