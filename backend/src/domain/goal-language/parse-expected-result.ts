@@ -49,8 +49,24 @@ const NAME_WORDS = '\\uE000\\d+\\uE001|(?:(?!of\\s)[\\w-]+\\s+){0,3}?[\\w-]+';
 const FIGURE = '\\uE000\\d+\\uE001|[-+−]?(?:[$€£¥]\\s?)?\\d[\\d,.]*(?:\\s?(?:%|[$€£¥]|kr|SEK|NOK|DKK|EUR|USD|GBP))?';
 const TEXT_NOUN = '(?:text|message|heading|label|title|notification|banner|button|link|error|toast|alert|page)';
 
+/** "Grace as the first name": a field's value said after it (the verb was said before, or is "shows"). */
+const AS_FIELD = /^(.+?)\s+as\s+(?:the|its|my|your)\s+(.+)$/i;
+const fieldHolds = (value: string, field: string, values: string[]): Expectation => ({
+  kind: 'value',
+  target: { name: unmask(field, values), noun: 'field', near: null },
+  text: unmask(value, values),
+});
+
 /** Matchers, tried in order on one clause; `m` is the match on the skeleton. */
 const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | null][] = [
+  // "The profile step still shows Grace as the first name": the field named holds the value.
+  [
+    /^(?:(?:the|this|that)\s+(?:[\w-]+\s+){0,3}?(?:page|step|form|dialog|section|screen|panel|card|modal)\s+)?(?:still\s+|now\s+)?(?:shows|has|lists|displays)\s+(.+?\s+as\s+(?:the|its|my|your)\s+.+)$/i,
+    (m, v) => {
+      const pair = AS_FIELD.exec(m[1]!);
+      return pair ? fieldHolds(pair[1]!, pair[2]!, v) : null;
+    },
+  ],
   // "The cart shows 1 item": checked against the cart's indicator ("Cart (1)"), else its list.
   [
     new RegExp(
@@ -275,6 +291,13 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
         i++;
         continue;
       }
+    }
+    // "... shows Grace as the first name and Canada as the country": the second pair borrows the verb.
+    const pair = before?.kind === 'value' && !pending.length ? AS_FIELD.exec(parts[i]!.trim()) : null;
+    if (pair) {
+      out.push(fieldHolds(pair[1]!, pair[2]!, values));
+      i++;
+      continue;
     }
     const neither = NEITHER.exec(parts[i]!.trim());
     const each = neither ? [text('notVisible', neither[1]!, values), text('notVisible', neither[2]!, values)] : [];

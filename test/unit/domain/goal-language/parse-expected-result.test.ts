@@ -34,6 +34,14 @@ describe('goal language: parsing an expected result', () => {
     ['The Done column is now empty', [{ kind: 'groupCount', group: 'Done', count: 0, noun: 'items' }]],
     ['The search box is empty', [{ kind: 'value', target: { name: null, noun: 'search box', near: null }, text: '' }]],
     ['The banner says it is free', [{ kind: 'visible', text: 'it is free' }]],
+    // A field's value said after it, "as the F"; a second pair borrows the verb.
+    [
+      'The profile step still shows Grace as the first name and Canada as the country',
+      [
+        { kind: 'value', target: { name: 'first name', noun: 'field', near: null }, text: 'Grace' },
+        { kind: 'value', target: { name: 'country', noun: 'field', near: null }, text: 'Canada' },
+      ],
+    ],
     // "Neither ... nor ...": each is not shown, never the words "Neither A nor B" shown.
     [
       'Neither Ada Lovelace nor Alan Turing is listed',
