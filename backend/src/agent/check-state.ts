@@ -17,6 +17,7 @@ import {
 } from '../domain/steps.js';
 import type { ExpectationResult } from './check-expectation.js';
 import { TargetUnresolved } from './errors.js';
+import { asWords } from './find-by-name.js';
 import { toPlaywright } from './playwright-locator.js';
 import { labelledFigures } from './labelled-figures.js';
 import { resolveTarget } from './resolve-target.js';
@@ -216,6 +217,9 @@ const HAS_NO: Record<ControlState, string> = {
   enabled: 'disabled state',
 };
 
+/** Elements marked as the current or selected one of their group. */
+const MARKED = '[aria-current]:not([aria-current="false"]), [aria-selected="true"]';
+
 async function pollReading(
   locator: PwLocator,
   done: (r: Reading) => boolean,
@@ -257,6 +261,16 @@ export async function checkState(
     !rolesOfNoun(expectation.target.noun, purpose).some((role) => PURPOSE_ROLES[purpose].includes(role));
   const byNoun = uncovered ? await findByNoun(page, expectation.target, purpose) : null;
   if (byNoun) return checkFound(page, expectation, configs, byNoun.locator, byNoun.description, title, deadline);
+  // "Profile is the current step": the one element marked current or selected that says the name
+  // (a step indicator's item also shows its number; the name is on the page elsewhere too).
+  if (expectation.kind === 'state' && expectation.state === 'selected' && target.name && !target.near) {
+    const marked = page
+      .locator(MARKED)
+      .filter({ hasText: asWords(target.name) })
+      .visible();
+    if ((await marked.count().catch(() => 0)) === 1)
+      return checkFound(page, expectation, configs, marked, JSON.stringify(target.name), title, deadline);
+  }
   try {
     if (expectation.target.name === null && !expectation.target.near)
       ({ locator, description } = await findOnly(page, expectation.target.noun, purpose, timeoutMs));

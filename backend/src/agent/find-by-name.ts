@@ -30,16 +30,17 @@ function escapeRegExp(text: string): string {
 
 /**
  * The name as whole words inside a longer one, any case: "Pro" is in "Pro plan", not in "Profile". A
- * change to a capital is a word's edge too ("archiveArchive": an icon-font ligature before its text).
+ * change to a capital is a word's edge too ("archiveArchive": an icon-font ligature before its text),
+ * and so is a letter after a digit ("2Profile": a step's number before its name).
  */
-function asWords(name: string): RegExp {
+export function asWords(name: string): RegExp {
   const anyCase = [...name.trim()]
     .map((ch) => {
       const [lower, upper] = [ch.toLowerCase(), ch.toUpperCase()];
       return lower !== upper && lower.length === 1 && upper.length === 1 ? `[${lower}${upper}]` : escapeRegExp(ch);
     })
     .join('');
-  const edge = '(?:(?<![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))';
+  const edge = '(?:(?<![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu})|(?<=\\p{N})(?=\\p{L}))';
   const end = '(?:(?![\\p{L}\\p{N}])|(?<=\\p{Ll})(?=\\p{Lu}))';
   return new RegExp(`${edge}${anyCase}${end}`, 'u');
 }

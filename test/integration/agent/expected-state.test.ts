@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
-import { FAILING_EXPECT_TIMEOUT_MS } from '../../helpers/agent-pages.js';
+import { FAILING_EXPECT_TIMEOUT_MS, itJudges, useAgentPages } from '../../helpers/agent-pages.js';
 import { sharedBrowser } from '../../helpers/shared-browser.js';
 import { html, startSite, type Site } from '../../helpers/site.js';
 
@@ -252,4 +252,21 @@ describe('built-in agent: checking the state and value of controls', function ()
       expect(evaluation.thought).to.match(line);
     });
   }
+});
+
+// A wizard's step indicator: each step shows its number before its name, and the current step's name
+// is also in the heading and in other controls.
+const WIZARD = html(
+  'Sign up',
+  `<ol class="progress"><li><span>1</span>Account</li><li aria-current="step"><span>2</span>Profile</li><li><span>3</span>Plan</li></ol>
+  <h1>Your profile</h1><button>Profile photo</button><div role="radio" aria-checked="false">Product manager: I plan the roadmap</div>`,
+);
+
+describe('built-in agent: the current step of a step indicator', function () {
+  const pages = useAgentPages({ '/wizard': WIZARD });
+  itJudges(pages, [
+    ['/wizard', 'The step indicator shows Profile as the current step', true],
+    ['/wizard', 'Profile is the current step', true],
+    ['/wizard', 'The step indicator shows Plan as the current step', false],
+  ]);
 });
