@@ -49,8 +49,8 @@ const NAME_WORDS = '\\uE000\\d+\\uE001|(?:(?!of\\s)[\\w-]+\\s+){0,3}?[\\w-]+';
 const FIGURE = '\\uE000\\d+\\uE001|[-+−]?(?:[$€£¥]\\s?)?\\d[\\d,.]*(?:\\s?(?:%|[$€£¥]|kr|SEK|NOK|DKK|EUR|USD|GBP))?';
 const TEXT_NOUN = '(?:text|message|heading|label|title|notification|banner|button|link|error|toast|alert|page)';
 
-/** "Grace as the first name": a field's value said after it (the verb was said before, or is "shows"). */
-const AS_FIELD = /^(.+?)\s+as\s+(?:the|its|my|your)\s+(.+)$/i;
+/** "Grace as the first name": a field's value said after it ("Profile as the current step" is a state). */
+const AS_FIELD = /^(.+?)\s+as\s+(?:the|its|my|your)\s+(?!(?:current|selected|active|chosen)\b)(.+)$/i;
 const fieldHolds = (value: string, field: string, values: string[]): Expectation => ({
   kind: 'value',
   target: { name: unmask(field, values), noun: 'field', near: null },
