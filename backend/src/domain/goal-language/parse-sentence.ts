@@ -527,6 +527,15 @@ const RULES: Rule[] = [
       return value ? [chooseNamed(unmask(value, v))] : null;
     },
   },
+  // "Filter the list to the Electrical category", "Narrow the results to Overdue": the value's control.
+  {
+    family: 'filter',
+    slot: /^(?:the\s+)?(?:[\w-]+\s+){0,2}?to\s+(?:only\s+)?(.+)$/i,
+    build: (m, v) => {
+      const value = filterValue(m[1]!);
+      return value ? [chooseNamed(unmask(value, v))] : null;
+    },
+  },
   // "Filter by status Archived", "Filter the users by role: Admin": that value of the filter's field
   // (or, when the page has no such field, a filter control named by the value); "Filter by Overdue": that control.
   {

@@ -179,6 +179,8 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Display only the tickets assigned to Grace Hopper', plan: ["Choose 'Grace Hopper'"] },
   { goal: 'show only posts tagged as Release', plan: ["Choose 'Release'"] },
   { goal: 'Filter the list by the Urgent tag', plan: ["Choose 'Urgent'"] },
+  { goal: 'Filter the list to the Electrical category', plan: ["Choose 'Electrical'"] },
+  { goal: 'Filter the results to shoes', plan: ["Choose 'shoes'"] },
   { goal: 'pick M as the size', plan: ["Select 'M' from 'size'"] },
   { goal: 'Choose 2 in the Quantity dropdown', plan: ["Select '2' from the 'Quantity' dropdown"] },
   { goal: 'Set the country to Sweden', plan: ["Fill 'country' with 'Sweden'"] },
