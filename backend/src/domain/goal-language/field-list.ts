@@ -22,8 +22,9 @@ export function fieldFills(body: string, values: string[]): Intent[] | null {
   const fills: Intent[] = [];
   for (const chunk of body.split(CHUNKS)) {
     const pair = fieldValue(chunk.trim(), values);
-    // A field is written as a label in lower case or quoted ("Buy milk" is an item, not the field "Buy").
-    if (!pair || !/^(?:the\s+|my\s+|your\s+)?(?:[a-z]|\uE000)/.test(pair[0])) return null;
+    // A field is written as a label in lower case, an acronym ("SKU") or quoted ("Buy milk" is an
+    // item, not the field "Buy").
+    if (!pair || !/^(?:the\s+|my\s+|your\s+)?(?:[a-z]|\uE000|[A-Z]{2,}(?:\s|$))/.test(pair[0])) return null;
     const name = unmask(pair[0].replace(/^(?:the|my|your)\s+/i, ''), values).trim();
     const value = unmask(pair[1], values).trim();
     if (!name || !value) return null;
@@ -48,9 +49,12 @@ export function newRecord(skeleton: string, values: string[]): Intent[] | null {
   const m = frame && RECORD.exec(frame.object);
   if (!frame || !m) return null;
   const noun = m[1]!.toLowerCase();
-  if ([...GENRE_NOUNS.listItem, ...GENRE_NOUNS.cart, ...GENRE_NOUNS.account].includes(noun)) return null;
+  if (GENRE_NOUNS.account.includes(noun)) return null;
   const fills = fieldFills(m[2]!, values);
   if (!fills) return null;
+  // "Add a todo: Buy milk" is a list's new item; "Add a new item: SKU X, name Y" is a record: the
+  // fields of a list's item or a cart's only when two or more are given.
+  if ([...GENRE_NOUNS.listItem, ...GENRE_NOUNS.cart].includes(noun) && fills.length < 2) return null;
   const said = frame.base === 'add' ? 'Add' : 'Create';
   const other = said === 'Add' ? 'Create' : 'Add';
   return [

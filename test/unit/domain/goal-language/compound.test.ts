@@ -89,6 +89,16 @@ describe('goal language: several actions in one sentence', () => {
           "Click 'Add invoice', 'Create invoice', 'Save invoice', 'Add', 'Create', 'Save' or 'Submit'",
         ],
       ],
+      // A list's "item" with two fields or more is a record; an acronym is a field's label.
+      [
+        'Add a new item: SKU PT-5006, name Sandpaper Assorted',
+        [
+          "Click 'New item', 'Add new item', 'Add item' or 'New'",
+          "Fill 'SKU' with 'PT-5006'",
+          "Fill 'name' with 'Sandpaper Assorted'",
+          "Click 'Add item', 'Create item', 'Save item', 'Add', 'Create', 'Save' or 'Submit'",
+        ],
+      ],
       // "Edit X: ..." opens X's editor (the Edit control in its row), then fills or acts there.
       [
         'Edit Mary Shelley: city Geneva, role Author',
