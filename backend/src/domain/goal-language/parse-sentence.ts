@@ -930,6 +930,12 @@ const RULES: Rule[] = [
   },
   // "Select Ada Lovelace and Alan Turing", "Select the GitHub and Linear emails": each row's checkbox.
   { family: 'choose', build: (m, v) => rowSelections(m[0]!, v, 2) },
+  // "Check the boxes for Blue Widget and Red Widget": each named row's checkbox.
+  {
+    family: ['check', 'choose'],
+    slot: /^(?:the\s+)?(?:check\s*boxes|tick\s*boxes|boxes)\s+(?:for|of|next\s+to|beside)\s+(.+)$/i,
+    build: (m, v) => rowSelections(m[1]!, v, 1),
+  },
   {
     family: 'choose',
     build: (m, v) =>

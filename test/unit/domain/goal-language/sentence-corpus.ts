@@ -419,6 +419,10 @@ export const CORPUS: CorpusEntry[] = [
     plan: ["Check the checkbox in the row of 'Ada Lovelace'", "Check the checkbox in the row of 'Alan Turing'"],
   },
   {
+    goal: 'Check the boxes for Blue Widget and Red Widget',
+    plan: ["Check the checkbox in the row of 'Blue Widget'", "Check the checkbox in the row of 'Red Widget'"],
+  },
+  {
     goal: 'Select the GitHub and Linear emails',
     plan: ["Check the checkbox in the row of 'GitHub'", "Check the checkbox in the row of 'Linear'"],
   },
