@@ -217,6 +217,16 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
   // "Archive" folder beside the toolbar's Archive).
   if (/^(?:it|this|this\s+(?:item|one|entry|product|todo|file|row))$/i.test(cleaned.trim()))
     return [button({ noun: 'button' })];
+  // "Delete the selected items": the selection's own control ("Delete selected", else "Delete").
+  if (/^(?:the\s+|all\s+(?:the\s+)?)?(?:selected|checked|ticked|chosen|marked)(?:\s+[\w-]+)?$/i.test(cleaned.trim()))
+    return [
+      {
+        kind: 'click',
+        target: { name: `${name} selected`, noun: null, near: null, alternatives: [name, ...(others ?? [])] },
+        double: false,
+        purpose: 'click',
+      },
+    ];
   // "Remove the second item": the second Remove button on the page.
   const positioned = /^the\s+/i.test(cleaned.trim()) ? target(cleaned, values) : null;
   if (positioned?.nth !== undefined && positioned.name === null) return [button({ nth: positioned.nth })];

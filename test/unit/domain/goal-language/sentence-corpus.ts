@@ -418,6 +418,12 @@ export const CORPUS: CorpusEntry[] = [
     goal: 'Select Ada Lovelace and Alan Turing',
     plan: ["Check the checkbox in the row of 'Ada Lovelace'", "Check the checkbox in the row of 'Alan Turing'"],
   },
+  // The selection's own control; where on the screen ("in the table header") is left out.
+  {
+    goal: 'Tick the select-all checkbox in the table header, then delete the selected items',
+    plan: ["Check the 'select-all' checkbox", "Click 'Delete selected', 'Delete' or 'Remove'"],
+  },
+  { goal: 'Archive the selected emails', plan: ["Click 'Archive selected' or 'Archive'"] },
   {
     goal: 'Check the boxes for Blue Widget and Red Widget',
     plan: ["Check the checkbox in the row of 'Blue Widget'", "Check the checkbox in the row of 'Red Widget'"],
