@@ -84,6 +84,20 @@ class TargetMissing extends ActionFailed {
   }
 }
 
+/**
+ * "Set the quantity of Blue Widget to 40" where the row shows the quantity as text and an "Edit
+ * quantity" button: the value is typed into the editor that button opens.
+ */
+class OpensEditor extends Error {
+  constructor(
+    /** The button found, and its name. */
+    readonly button: Target,
+    readonly buttonName: string | null,
+  ) {
+    super('the value is edited through a button');
+  }
+}
+
 /** The element a heal found would change what the step does (domain/heal-acceptance.ts). */
 class HealRefused extends TargetMissing {
   constructor(
@@ -627,6 +641,38 @@ export class BuiltinAgent implements Agent {
   }
 
   /**
+   * A row's value shown as text with a button to edit it ("Edit quantity"): that button, then the
+   * value typed into the field it opened (the only one, else the focused one), then Enter; each a step.
+   */
+  private async editInPlace(
+    page: Page,
+    intent: Extract<Intent, { kind: 'fill' }>,
+    editor: OpensEditor,
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[]> {
+    const from = { ...how, from: how.from ?? sentence };
+    const run = (one: Intent) => this.perform(page, { intent: one, sentence: formatIntent(one) }, context, from);
+    const field: TargetPhrase = { name: null, noun: 'field', near: null };
+    // The button found for the fill, pressed as found: named again, the name could find another.
+    const phrase: TargetPhrase = { name: editor.buttonName, noun: 'button', near: intent.target.near };
+    let open: Step = {
+      action: 'click',
+      target: editor.button,
+      sentence: formatIntent({ kind: 'click', target: phrase, double: false, purpose: 'click' }),
+    };
+    if (from.from) open.from = from.from;
+    open = await this.act(page, open, context, whereOf(open.sentence, from));
+    await how.record(open);
+    return [
+      open,
+      ...(await run({ kind: 'fill', target: field, value: intent.value })),
+      ...(await run({ kind: 'press', key: 'Enter', target: field })),
+    ];
+  }
+
+  /**
    * Resolves the action's target (unless `grounded` holds it already: found once, with the hover that
    * revealed it), performs its step(s) and hands each to `how.record` once performed.
    */
@@ -671,6 +717,8 @@ export class BuiltinAgent implements Agent {
     try {
       built = await this.stepFor(page, intent, sentence, how, context, grounded);
     } catch (error) {
+      if (error instanceof OpensEditor && intent.kind === 'fill')
+        return this.editInPlace(page, intent, error, sentence, context, how);
       if (!(error instanceof TargetUnresolved)) throw error;
       // A row's control kept in the row's closed menu: open the menu (a recorded step), look again.
       const opened = await this.openRowMenu(page, intent, sentence, context, how);
@@ -823,7 +871,7 @@ export class BuiltinAgent implements Agent {
     grounded?: Resolved,
   ): Promise<Built> {
     let revealedBy: string | undefined;
-    const target = async (purpose: Purpose): Promise<{ target: Target; isSelect: boolean }> => {
+    const target = async (purpose: Purpose): Promise<{ target: Target; isSelect: boolean; name: string | null }> => {
       const phrase = 'target' in intent ? intent.target : null;
       if (!phrase) throw new Error(`"${sentence}" names no element`);
       const resolved = how.byModel
@@ -842,7 +890,7 @@ export class BuiltinAgent implements Agent {
             .catch(() => false));
         how.heal.change = judged(how.heal.recorded, foundFacts(resolved.target, resolved.facts, inRow));
       }
-      return { target: resolved.target, isSelect: resolved.facts.isSelect };
+      return { target: resolved.target, isSelect: resolved.facts.isSelect, name: resolved.facts.name };
     };
     const step = await this.stepOf(intent, sentence, target);
     return revealedBy ? { step, revealedBy } : { step };
@@ -851,7 +899,7 @@ export class BuiltinAgent implements Agent {
   private async stepOf(
     intent: Intent,
     sentence: string,
-    target: (purpose: Purpose) => Promise<{ target: Target; isSelect: boolean }>,
+    target: (purpose: Purpose) => Promise<{ target: Target; isSelect: boolean; name: string | null }>,
   ): Promise<Step> {
     switch (intent.kind) {
       case 'goto':
@@ -865,7 +913,8 @@ export class BuiltinAgent implements Agent {
       }
       case 'fill': {
         // "Set 'Country' to 'Sweden'" may name a <select>: that is a select step.
-        const { target: t, isSelect } = await target('fill');
+        const { target: t, isSelect, name } = await target('fill');
+        if (intent.target.near && (t.role === 'button' || t.role === 'link')) throw new OpensEditor(t, name);
         return isSelect
           ? { action: 'select', target: t, value: intent.value, sentence }
           : { action: 'fill', target: t, value: intent.value, sentence };
