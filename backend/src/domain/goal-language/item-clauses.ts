@@ -46,6 +46,9 @@ function onlyThese(list: string, count: string | undefined, values: string[]): (
   return others.length ? { item: item!, only: true, others } : { item: item!, only: true };
 }
 
+/** "a quantity of 40", "the status of Lead": a field and its value. */
+const FIELD_OF = /^(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+of\s+([\d$€£¥+\-−\p{Lu}\uE000].*)$/u;
+
 const CLAUSES: [RegExp, Build][] = [
   // "The row of Ada (does not) show(s) Admin", "Ada's card says Overdue", "the entry for Ada has Admin".
   [
@@ -118,6 +121,10 @@ export function itemClause(clause: string, values: string[]): Expectation | null
     const { item, ...claim } = built;
     const cleaned = item.replace(/^(?:the|a|an)\s+/i, '').trim();
     if (!cleaned || ('shows' in claim && !claim.shows.trim())) continue;
+    // "The Blue Widget row shows a quantity of 40": its quantity is 40.
+    const field = 'shows' in claim ? FIELD_OF.exec(claim.shows.trim()) : null;
+    if (field && 'shows' in claim)
+      return { kind: 'item', item: cleaned, claim: { field: field[1]!, value: field[2]!, negated: claim.negated } };
     return { kind: 'item', item: cleaned, claim };
   }
   return null;

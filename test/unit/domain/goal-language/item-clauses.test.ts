@@ -18,6 +18,12 @@ describe('goal language: expected results about one item of a list', () => {
     ["Linus's row does not show Suspended", shows('Linus', 'Suspended', true)],
     ['The card of Fix the login bug no longer says Overdue', shows('Fix the login bug', 'Overdue', true)],
     ['The entry with Order 1042 should show Shipped', shows('Order 1042', 'Shipped')],
+    // "a F of V" shown by a row is its field F holding V; words that only look so stay what it shows.
+    [
+      'The Blue Widget row shows a quantity of 40',
+      item('Blue Widget', { field: 'quantity', value: '40', negated: false }),
+    ],
+    ["Ada's card says the end of the line", shows('Ada', 'the end of the line')],
     ['Margaret is in the first row', at('Margaret', 1)],
     ['Margaret should be listed first', at('Margaret', 1)],
     ['The cheapest plan is the third item in the list', at('cheapest plan', 3)],
