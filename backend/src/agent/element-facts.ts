@@ -8,8 +8,9 @@ export interface ElementFacts extends RawFacts {
   name: string | null;
 }
 
+/** Read within 2 s: a locator whose element went away (the page drew itself again) must not wait 30 s. */
 export async function factsOf(element: PwLocator): Promise<ElementFacts> {
-  const raw = await element.evaluate(readFacts);
+  const raw = await element.evaluate(readFacts, undefined, { timeout: 2000 });
   let name: string | null = null;
   if (raw.role) {
     const snapshot = await element.ariaSnapshot({ timeout: 2000 }).catch(() => '');

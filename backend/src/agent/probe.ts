@@ -2,7 +2,7 @@
 // once, with handles to compare them. Dispose when done.
 import type { ElementHandle, Locator as PwLocator, Page } from 'playwright-core';
 import { factsOf, type ElementFacts } from './element-facts.js';
-import { firstIndexes } from './page-scripts.js';
+import { firstIndexes, readFacts } from './page-scripts.js';
 
 export interface Strategy {
   /** How it was found, for messages: `role button "Sign in"`. */
@@ -44,7 +44,13 @@ export class Probe {
   async factsOf(candidate: Candidate): Promise<ElementFacts> {
     let facts = this.facts.get(candidate);
     if (!facts) {
-      facts = await factsOf(candidate.locator);
+      // The nth visible match may be another element, or none, once the page drew itself again: then
+      // the element found, as it was (its name as the aria snapshot gives it is not read then).
+      facts = await factsOf(candidate.locator).catch(async (error: unknown) => {
+        const raw = await candidate.handle.evaluate(readFacts).catch(() => null);
+        if (!raw) throw error;
+        return { ...raw, name: null };
+      });
       this.facts.set(candidate, facts);
     }
     return facts;
