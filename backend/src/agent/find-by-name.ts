@@ -99,9 +99,12 @@ export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Pur
     { via: `placeholder ${q}`, locator: scope.getByPlaceholder(name, { exact: true }) },
     ...(text ? [{ via: `text ${q}`, locator: scope.getByText(name, { exact: true }) }] : []),
   ]);
+  // A search box's placeholder says what it searches ("Search by name or SKU"): it is no "Name" field.
+  const notSearch = (locator: PwLocator) =>
+    /search/i.test(name) ? locator : locator.and(scope.locator(':not([type="search"]):not([role="searchbox"])'));
   tiers.push([
-    { via: `label containing ${q}`, locator: scope.getByLabel(asWords(name)) },
-    { via: `placeholder containing ${q}`, locator: scope.getByPlaceholder(asWords(name)) },
+    { via: `label containing ${q}`, locator: notSearch(scope.getByLabel(asWords(name))) },
+    { via: `placeholder containing ${q}`, locator: notSearch(scope.getByPlaceholder(asWords(name))) },
     ...(text ? [{ via: `text containing ${q}`, locator: scope.getByText(asWords(name)) }] : []),
   ]);
   if (/^[\w-]+$/.test(name)) tiers.push([{ via: `test id ${q}`, locator: scope.getByTestId(name) }]);
