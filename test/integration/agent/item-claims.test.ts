@@ -130,6 +130,10 @@ describe('built-in agent: expected results about one item of a list', function (
     // so is all inside them.
     ['/headed-board', "'Fix login' is in the To do column", true],
     ['/headed-board', "'Fix login' is in the Review column", false],
+    // The group first: what it holds, and what it no longer holds.
+    ['/headed-board', "The To do column contains 'Fix login' and 'Write docs'", true],
+    ['/headed-board', "The Review column contains 'Fix login'", false],
+    ['/headed-board', "The Review column no longer contains 'Fix login'", true],
     ['/marks', "Marco Rossi's message is starred", true],
     ['/marks', "Sam Lee's message is starred", false],
     ['/marks', 'Sam Lee is not starred', true],

@@ -6,6 +6,7 @@
 // normalized), tried after the other families, so theirs keep their readings.
 import type { Expectation } from '../steps.js';
 import { ITEM_KIND_NOUNS } from './item-description.js';
+import { endsWithGroupNoun } from './item-places.js';
 import { unmask } from './quotes.js';
 
 /** Verbs that state a field's value: "is", "says"... ("does not say" is read as negated). */
@@ -122,6 +123,54 @@ function groupClause(tokens: string[], values: string[]): Expectation | null {
   };
 }
 
+/** Verbs of a group holding an item: "the Done column contains X", "Starred lists X". */
+const HOLDS = new Set([
+  'contains',
+  'lists',
+  'holds',
+  'includes',
+  'shows',
+  'has',
+  'contain',
+  'list',
+  'hold',
+  'include',
+  'show',
+  'have',
+]);
+const COUNT_START =
+  /^(?:\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|exactly|only|at|more|fewer|less)$/i;
+/** Said between the group and its verb: "Sent no longer contains X", "Review does not list X". */
+const BEFORE_HOLDS = new Set(['no', 'longer', 'does', 'do', 'not', "doesn't", 'doesn’t', 'still', 'now']);
+
+/**
+ * "The Done column contains X", "Starred lists X", "Review contains 'Y'": X is in that group. The
+ * group is said with a group's noun, or is a name (capitalised or quoted); "the heading says X" is no
+ * group.
+ */
+function holdsClause(tokens: string[], values: string[]): Expectation | null {
+  const verbAt = tokens.findIndex((t, i) => i > 0 && HOLDS.has(t.toLowerCase()));
+  if (verbAt < 0 || verbAt > 7) return null;
+  let end = verbAt;
+  while (end > 0 && BEFORE_HOLDS.has(tokens[end - 1]!.toLowerCase())) end--;
+  const said = tokens.slice(end, verbAt).map((t) => t.toLowerCase());
+  const negatedBefore = said.includes('not') || said.includes('longer') || said.some((t) => t.startsWith('doesn'));
+  // "Review does not list X" but "Review lists X": the base form only after "do(es) not".
+  if (/^(?:contain|list|hold|include|show|have)$/i.test(tokens[verbAt]!) && !negatedBefore) return null;
+  const start = tokens[0] && ARTICLES.has(tokens[0].toLowerCase()) ? 1 : 0;
+  const group = tokens.slice(start, end);
+  const named = group.length > 0 && group.every((t) => /^(?:[\p{Lu}\d]|\uE000)/u.test(t));
+  if (!group.length || (!named && !endsWithGroupNoun(group))) return null;
+  const { rest, negated } = predicate(tokens.slice(verbAt + 1));
+  // "The Backlog column has 3 cards" is a count (group-count-clauses.ts).
+  if (!rest.length || COUNT_START.test(rest[0]!)) return null;
+  return {
+    kind: 'item',
+    item: unmask(rest.join(' '), values),
+    claim: { group: unmask(group.join(' '), values), negated: negated !== negatedBefore },
+  };
+}
+
 /** The field or group expectation a clause states, or null when it is about something else. */
 export function itemPlaceClause(clause: string, values: string[]): Expectation | null {
   // "X now shows up in G", "X turns up in G": X appears in G.
@@ -130,5 +179,5 @@ export function itemPlaceClause(clause: string, values: string[]): Expectation |
       .replace(/\s+(?:now\s+)?(?:shows?|turns?|pops?)\s+up(?=\s)/i, ' appears')
       .replace(/\s+now\s+(?=(?:appears?|is|are)\s)/i, ' '),
   );
-  return fieldClause(tokens, values) ?? groupClause(tokens, values);
+  return fieldClause(tokens, values) ?? groupClause(tokens, values) ?? holdsClause(tokens, values);
 }

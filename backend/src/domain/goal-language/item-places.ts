@@ -23,6 +23,11 @@ const GROUP_NOUNS = new Set([
   'view',
   'screen',
 ]);
+/** Whether the words end with a noun that says what a group is ("the Done column", "the Sent folder"). */
+export function endsWithGroupNoun(words: string[]): boolean {
+  return words.length > 1 && GROUP_NOUNS.has(words.at(-1)!.toLowerCase());
+}
+
 /** Groups that are the whole page: "X is no longer on the board". */
 const WHOLE_PAGE = new Set(['board', 'page', 'screen', 'list', 'table', 'results', 'site']);
 

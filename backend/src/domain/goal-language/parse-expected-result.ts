@@ -275,6 +275,19 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
   const out: Expectation[] = [];
   let pending: string[] = [];
   for (let i = 0; i < parts.length;) {
+    const last = out.at(-1);
+    // "Starred lists A and B": B is in the group too.
+    const inGroup = last?.kind === 'item' && 'group' in last.claim ? last.claim : null;
+    if (
+      inGroup &&
+      !pending.length &&
+      /^(?:[\p{Lu}\d]|\uE000)/u.test(parts[i]!.trim()) &&
+      !parseClause(parts[i]!, values)
+    ) {
+      out.push({ kind: 'item', item: unmask(parts[i]!.trim(), values), claim: inGroup });
+      i++;
+      continue;
+    }
     if (BARE_TOKENS.test(parts[i]!.trim())) {
       pending.push(...parts[i]!.split(',').map((token) => unmask(token, values)));
       i++;

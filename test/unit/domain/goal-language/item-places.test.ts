@@ -42,6 +42,9 @@ describe('goal language: expected results about an item field and its group', ()
     ['Paris appears under Europe', group('Paris', 'Europe')],
     ['.env.backup now shows up in My Drive', group('.env.backup', 'My Drive')],
     ['Paris turns up under Europe', group('Paris', 'Europe')],
+    // The group first, then what it holds: said with a group's noun, or a name.
+    ["The Done column contains 'Crash on empty cart'", group('Crash on empty cart', 'Done column')],
+    ['Starred lists Onboarding checklist.docx', group('Onboarding checklist.docx', 'Starred')],
   ];
   for (const [text, expected] of table) {
     it(`reads "${text}"`, () => {
@@ -58,7 +61,7 @@ describe('goal language: expected results about an item field and its group', ()
   for (const [text, claim] of others) {
     it(`leaves "${text}" to its own claim (${claim})`, () => {
       const parsed = parseExpectedResult(text);
-      expect(parsed.ok && parsed.expectations[0]!.kind === 'item' && claim in parsed.expectations[0]!.claim).to.equal(
+      expect(parsed.ok && parsed.expectations[0]!.kind === 'item' && claim in parsed.expectations[0].claim).to.equal(
         true,
       );
     });
