@@ -145,7 +145,17 @@ export async function recordLocators(page: Page, input: RecordInput): Promise<Lo
       }
     }
   }
-  for (const locator of ownLocators(facts)) if (!near || mentions(locator, near.text)) await keep(locator);
+  // A row's menu drawn once for the page (opened from the row by the step before): its item is
+  // outside the row, and is the only one of its name while that menu is open.
+  const poppedUp =
+    near !== null &&
+    (await handle
+      .evaluate(
+        (el, row) => !row?.contains(el) && el.closest('[role=menu], [role=listbox], dialog, [role=dialog]') !== null,
+        near.container,
+      )
+      .catch(() => false));
+  for (const locator of ownLocators(facts)) if (!near || poppedUp || mentions(locator, near.text)) await keep(locator);
   if (!out.length && input.containers) {
     for (const container of input.containers)
       for (const inner of innerLocators(facts, false)) await keep({ kind: 'within', container, inner });
