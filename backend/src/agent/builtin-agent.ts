@@ -30,7 +30,8 @@ import { anyTicked, editingFocused, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
-import { fillForm } from './fill-form.js';
+import { fillForm, intentOfPlacement } from './fill-form.js';
+import { formControls, placeNamedValue } from './place-values.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
 import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
@@ -311,6 +312,8 @@ export class BuiltinAgent implements Agent {
         const selected = await this.selectRowThenAct(page, reading, context, how);
         if (selected) return selected;
       }
+      const placed = await this.placeByValue(page, action, context, how);
+      if (placed) return placed;
       const paged = await this.pageThrough(page, action, context, how);
       if (paged) return paged;
       const link = await wayToTarget(page, action.intent);
@@ -335,6 +338,35 @@ export class BuiltinAgent implements Agent {
         );
       }
     }
+  }
+
+  /**
+   * A fill whose field's name finds none or several fields ("Fill 'name' with 'Grace Hopper'" beside
+   * First name and Last name): the value placed by what it is (place-values.ts), each field it goes
+   * to sharing a word with the name said; each placement a recorded step. Null when not so.
+   */
+  private async placeByValue(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[] | null> {
+    const { intent } = action;
+    if (intent.kind !== 'fill' || !intent.target.name || intent.target.near || !intent.value) return null;
+    const controls = await page.evaluate(formControls).catch(() => []);
+    const placed = placeNamedValue(intent.target.name, intent.value, controls);
+    if (!placed) return null;
+    const steps: Step[] = [];
+    for (const placement of placed) {
+      const one = intentOfPlacement(placement);
+      steps.push(
+        ...(await this.perform(page, { intent: one, sentence: formatIntent(one) }, context, {
+          ...how,
+          from: how.from ?? action.sentence,
+        })),
+      );
+    }
+    return steps;
   }
 
   /**

@@ -22,7 +22,8 @@ interface FillFormIo {
 
 const readControls = (page: Page) => page.evaluate(formControls).catch((): FormControl[] => []);
 
-function intentOf(placement: Placement): Intent {
+/** The elementary intent of one placement: a fill, a select, or a click on a choice. */
+export function intentOfPlacement(placement: Placement): Intent {
   const target = { name: placement.field, noun: null, near: null };
   if (placement.kind === 'choose') return { kind: 'click', target, double: false, purpose: 'choose' };
   return { kind: placement.kind, target, value: placement.value };
@@ -96,7 +97,7 @@ export async function fillForm(
       throw io.fail(`nothing on ${page.url()} takes ${described(entry)}; the form shows ${offered(controls)}.`);
     for (const placement of placed) {
       used.add(placement.field);
-      await io.run(intentOf(placement));
+      await io.run(intentOfPlacement(placement));
     }
     placedHere++;
   }

@@ -149,3 +149,21 @@ export function meantForHere(entry: FormEntry, controls: FormControl[]): boolean
   if (entry.field || EMAIL.test(value) || PHONE.test(value) || /^\d/.test(value)) return false;
   return controls.some((c) => c.kind === 'select' && c.empty);
 }
+
+const contentWords = (text: string) =>
+  lower(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 2 && !['the', 'your', 'field', 'box', 'number'].includes(word));
+
+/**
+ * "Fill 'name' with 'Grace Hopper'" where the form has First name and Last name (so "name" names
+ * three fields), "change the phone number to 555-0199" where the field is "Phone": the value placed
+ * by what it is, kept only when each field it goes to shares a word with the name said. Null when
+ * nothing takes it so.
+ */
+export function placeNamedValue(field: string, value: string, controls: FormControl[]): Placement[] | null {
+  const said = contentWords(field);
+  const placed = placeEntry({ field: null, value }, controls, new Set());
+  if (!placed || !said.length) return null;
+  return placed.every((p) => contentWords(p.field).some((word) => said.includes(word))) ? placed : null;
+}

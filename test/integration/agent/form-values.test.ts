@@ -38,8 +38,15 @@ const SIGN_UP = html(
   </script>`,
 );
 
+// First and last name, no field called "name"; "Phone" for the phone number; "Nickname" beside.
+const PROFILE = html(
+  'Profile',
+  `<label>First name <input id="first"></label><label>Last name <input id="last"></label>
+  <label>Nickname <input id="nick"></label><label>Phone <input id="phone" type="tel"></label>`,
+);
+
 describe('built-in agent: a form filled from values given without their fields', function () {
-  const pages = useAgentPages({ '/sign-up': SIGN_UP });
+  const pages = useAgentPages({ '/sign-up': SIGN_UP, '/profile': PROFILE });
   const { burnIn, replay } = pages;
   const WELCOME = 'Welcome, Ada Lovelace (ada@example.com, United Kingdom, Developer)';
   const attempt = async (goal: string) => {
@@ -68,6 +75,17 @@ describe('built-in agent: a form filled from values given without their fields',
       'Sign up with ada@example.com and S3cure!pass, continue, fill in Ada Lovelace from the United Kingdom as a Developer and continue',
     );
     expect(await pages.page.locator('#out').innerText()).to.equal(WELCOME);
+  });
+
+  it('a name said for several fields, or for none, goes where the value fits and a word of it says', async () => {
+    await burnIn('/profile', 'Enter Grace Hopper as the name and 555 0199 123 as the phone number');
+    const value = (id: string) => pages.page.locator(id).inputValue();
+    expect([await value('#first'), await value('#last'), await value('#nick'), await value('#phone')]).to.deep.equal([
+      'Grace',
+      'Hopper',
+      '',
+      '555 0199 123',
+    ]);
   });
 
   it('fails naming the fields when a value fits nothing on either step', async () => {

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { meantForHere, placeEntry, type FormControl } from '../../../backend/src/agent/place-values.js';
+import {
+  meantForHere,
+  placeEntry,
+  placeNamedValue,
+  type FormControl,
+} from '../../../backend/src/agent/place-values.js';
 
 const text = (name: string, type = 'text', empty = true): FormControl => ({
   kind: 'text',
@@ -75,4 +80,25 @@ describe('whether a value nothing here takes was meant for this step of a wizard
   ];
   for (const [name, controls, value, here] of cases)
     it(name, () => expect(meantForHere({ field: null, value }, controls)).to.equal(here));
+});
+
+describe('a named field that names none or several, placed by the value', () => {
+  const cases: [string, FormControl[], string, string, string[] | null][] = [
+    [
+      '"name" for a person: first and last name',
+      PROFILE,
+      'name',
+      'Grace Hopper',
+      ['fill First name Grace', 'fill Last name Hopper'],
+    ],
+    ['"phone number" for the field "Phone"', GUEST, 'phone number', '555-0199 123', ['fill Phone 555-0199 123']],
+    // The field the value would go to says none of the words: not placed.
+    ['"nickname" is not the name field', GUEST, 'nickname', 'Ada Lovelace', null],
+    ['"billing address" is not the work email field', ACCOUNT, 'billing address', 'ada@example.com', null],
+  ];
+  for (const [name, controls, field, value, expected] of cases)
+    it(name, () => {
+      const placed = placeNamedValue(field, value, controls);
+      expect(placed?.map((p) => [p.kind, p.field, p.value].join(' ')) ?? null).to.deep.equal(expected);
+    });
 });
