@@ -1156,6 +1156,8 @@ const MAX_REPEAT = 50;
  */
 const LEFT_UNDONE =
   /\s*,?\s+(?:without\s+(?:first\s+|even\s+)?[a-z]+ing\b|leaving\s+(?:\S+\s+){1,4}?(?:empty|blank|unchecked|unticked|unselected|unset)$).*$/;
+const LEFT_ALONE =
+  /^(?:leave|keep)\s+(?:\S+\s+){1,4}?(?:empty|blank|unchecked|unticked|unselected|unset|untouched|alone|as\s+(?:it\s+)?is)$/i;
 /** "Turn on View > Show hidden files": the path's last item ticked, not clicked (a click may untick it). */
 const TICK_VERBS = alternation(verbPhrases([entryOf('check')]));
 const UNTICK_VERBS = alternation(verbPhrases([entryOf('uncheck')]));
@@ -1291,6 +1293,8 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
 function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
   const said = antecedent && withDemonstrative(part, antecedent, values);
   if (said) return partIntents(said, antecedent, values);
+  // "..., but leave the country unselected": nothing to do.
+  if (LEFT_ALONE.test(part.trim())) return [];
   const undone = LEFT_UNDONE.exec(part);
   if (undone && undone.index > 0)
     return leftUndone(part, partIntents(part.slice(0, undone.index), antecedent, values), values);

@@ -529,6 +529,8 @@ export const CORPUS: CorpusEntry[] = [
     plan: ["Click 'Save' in the row of 'Billing'", "Click 'Close'"],
   },
   { goal: "Click 'Empty trash' but then cancel", plan: ["Click 'Empty trash'", "Click 'Cancel'"] },
+  // What is left alone is no action.
+  { goal: 'Tick Remember me, but leave the newsletter box unticked', plan: ["Check 'Remember me'"] },
   { goal: 'Enter 3 for quantity', plan: ["Fill 'quantity' with '3'"] },
   { goal: 'Choose Express for shipping', plan: ["Select 'Express' from 'shipping'"] },
   {
