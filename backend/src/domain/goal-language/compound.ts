@@ -23,8 +23,13 @@ const LOWER_VERB = new RegExp(
 /** A verb the lexicon does not know, in lower case, on a pronoun ("assign it to ..."): a name would be capitalised. */
 const WORD_ON_PRONOUN = new RegExp(`^[a-z][a-z-]+\\s+${PRONOUN.replace('the', '[Tt]he')}\\b`);
 
+/** A verb that is also a word in names, in lower case before an article: "and create the account". */
+const VERB_ON_ARTICLE = new RegExp(`^(?:${ANY_VERB})\\s+(?:the|a|an|my|your|our|this|all)\\s`);
+
 export function startsAction(text: string): boolean {
-  return PLAIN_START.test(text) || VERB_ON_PRONOUN.test(text) || WORD_ON_PRONOUN.test(text);
+  return (
+    PLAIN_START.test(text) || VERB_ON_PRONOUN.test(text) || WORD_ON_PRONOUN.test(text) || VERB_ON_ARTICLE.test(text)
+  );
 }
 
 /**

@@ -319,8 +319,24 @@ export const LEXICON: LexiconEntry[] = [
   },
   {
     family: 'sign up',
-    verbs: ['sign up', 'signup', 'register', 'create an account', 'create a new account', 'create a account'],
-    alsoNames: ['signup', 'create an account', 'create a new account', 'create a account'],
+    verbs: [
+      'sign up',
+      'signup',
+      'register',
+      'create an account',
+      'create a new account',
+      'create a account',
+      'create the account',
+      'create my account',
+    ],
+    alsoNames: [
+      'signup',
+      'create an account',
+      'create a new account',
+      'create a account',
+      'create the account',
+      'create my account',
+    ],
     roles: ['textbox', 'button'],
     takes: ['fields'],
     examples: [

@@ -427,6 +427,8 @@ const RULES: Rule[] = [
       return Array.from({ length: times }, () => add);
     },
   },
+  // "Create the account", "Sign up": the form's button.
+  { family: 'sign up', slot: /^$/, build: () => clickNamed('Sign up', GENRE_NAMES.signUp) },
   // "Sign up with username ada, email ada@example.com and password lovelace": each field, then the form's button.
   {
     family: 'sign up',

@@ -529,6 +529,15 @@ export const CORPUS: CorpusEntry[] = [
     plan: ["Click 'Save' in the row of 'Billing'", "Click 'Close'"],
   },
   { goal: "Click 'Empty trash' but then cancel", plan: ["Click 'Empty trash'", "Click 'Cancel'"] },
+  // A verb that also names controls starts an action in lower case before an article; a bare sign-up
+  // is the form's button.
+  {
+    goal: 'Accept the terms and create the account',
+    plan: [
+      "Check 'terms'",
+      "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join' or 'Submit'",
+    ],
+  },
   // What is left alone is no action.
   { goal: 'Tick Remember me, but leave the newsletter box unticked', plan: ["Check 'Remember me'"] },
   { goal: 'Enter 3 for quantity', plan: ["Fill 'quantity' with '3'"] },
