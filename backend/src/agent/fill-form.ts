@@ -33,7 +33,7 @@ export function intentOfPlacement(placement: Placement): Intent {
  * The page's button on to the next step: the one visible, enabled "Continue" or "Next" (a button
  * named only so before one that says more, like "Continue with Google"); null when none or several.
  */
-async function advanceButton(page: Page): Promise<string | null> {
+export async function advanceButton(page: Page): Promise<string | null> {
   const names: string[] = [];
   const buttons = page.getByRole('button', { name: ADVANCE }).visible();
   for (let i = 0, n = Math.min(await buttons.count(), 8); i < n; i++) {
@@ -91,6 +91,20 @@ export async function fillForm(
           placed = placeEntry(entry, controls, used);
           return placed !== null;
         }, io.timeoutMs);
+      }
+    }
+    if (!placed && !entry.field && !/[@\d]/.test(entry.value)) {
+      // "Free plan" on a page of plan cards: a card chosen by its title (its one action), as "choose
+      // the Free plan" would.
+      const chosen = await io
+        .run({ kind: 'click', target: { name: entry.value, noun: null, near: null }, double: false, purpose: 'choose' })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (chosen) {
+        placedHere++;
+        continue;
       }
     }
     if (!placed)

@@ -18,6 +18,8 @@ export interface FormControl {
   options: string[];
   /** Holds no value yet (a choice: not chosen). */
   empty: boolean;
+  /** Must be filled: required, aria-required, or a label ending in "*". */
+  required: boolean;
 }
 
 /** One control given one value. */
@@ -46,6 +48,7 @@ export const formControls = pageFunction<() => FormControl[]>(`() => {
     return (el.getAttribute('placeholder') || el.getAttribute('title') || '').trim();
   };
   const seen = (el) => sight.boxSeen(el) || Array.from(el.labels || []).some((l) => sight.boxSeen(l));
+  const required = (el, name) => el.required === true || el.getAttribute('aria-required') === 'true' || /\\*\\s*$/.test(name);
   const SKIP = ['hidden', 'submit', 'button', 'reset', 'checkbox', 'file', 'image', 'range', 'color'];
   const out = [];
   for (const el of document.querySelectorAll('input, textarea, select, [role=radio]')) {
@@ -55,11 +58,11 @@ export const formControls = pageFunction<() => FormControl[]>(`() => {
     if (!name) continue;
     if (el.tagName === 'SELECT') {
       const options = Array.from(el.options).filter((o) => !o.disabled && o.value !== '').map((o) => text(o));
-      out.push({ kind: 'select', type: '', name, options, empty: el.selectedIndex < 0 || el.options[el.selectedIndex].value === '' });
+      out.push({ kind: 'select', type: '', name, options, empty: el.selectedIndex < 0 || el.options[el.selectedIndex].value === '', required: required(el, name) });
     } else if (type === 'radio' || el.getAttribute('role') === 'radio') {
-      out.push({ kind: 'choice', type: '', name, options: [], empty: !(el.checked || el.getAttribute('aria-checked') === 'true') });
+      out.push({ kind: 'choice', type: '', name, options: [], empty: !(el.checked || el.getAttribute('aria-checked') === 'true'), required: false });
     } else {
-      out.push({ kind: 'text', type, name, options: [], empty: !el.value });
+      out.push({ kind: 'text', type, name, options: [], empty: !el.value, required: required(el, name) });
     }
   }
   return out;
@@ -141,13 +144,13 @@ export function placeEntry(entry: FormEntry, controls: FormControl[], used: Set<
 
 /**
  * Whether a value left unplaced was meant for this form after all: an option no dropdown offers while
- * a dropdown is still empty ("Portugal" beside a Country list without it). A wizard goes on to its
- * next step only for a value of a kind nothing here is for.
+ * a required dropdown is still empty ("Portugal" beside a Country list without it). A wizard goes on
+ * to its next step only for a value of a kind nothing here is for.
  */
 export function meantForHere(entry: FormEntry, controls: FormControl[]): boolean {
   const { value } = entry;
   if (entry.field || EMAIL.test(value) || PHONE.test(value) || /^\d/.test(value)) return false;
-  return controls.some((c) => c.kind === 'select' && c.empty);
+  return controls.some((c) => c.kind === 'select' && c.empty && c.required);
 }
 
 const contentWords = (text: string) =>

@@ -22,7 +22,7 @@ const SIGN_UP = html(
           s.err = !s.email ? 'Enter your email' : s.pw !== s.pw2 ? 'Passwords do not match' : ''; if (!s.err) s.step = 2; draw(); };
       } else if (s.step === 2) {
         app.innerHTML = '<h1>Your profile</h1><label for="first">First name *</label><input id="first" value="' + s.first + '"><label for="last">Last name *</label><input id="last" value="' + s.last + '">'
-          + '<label for="country">Country</label><select id="country"><option value="">Choose…</option><option>United Kingdom</option><option>United States</option></select>'
+          + '<label for="country">Country</label><select id="country" required><option value="">Choose…</option><option>United Kingdom</option><option>United States</option></select>'
           + '<div role="radiogroup" aria-label="Role">' + ROLES.map((r) => '<div role="radio" tabindex="0" aria-checked="' + (s.role === r) + '"><span aria-hidden="true">★</span><b>' + r + '</b> <small>about ' + r.toLowerCase() + 's</small></div>').join('') + '</div>'
           + '<button id="next" type="button">Continue</button>';
         country.value = s.country;

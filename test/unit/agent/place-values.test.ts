@@ -12,15 +12,24 @@ const text = (name: string, type = 'text', empty = true): FormControl => ({
   name,
   options: [],
   empty,
+  required: false,
 });
-const select = (name: string, options: string[]): FormControl => ({
+const select = (name: string, options: string[], required = true): FormControl => ({
   kind: 'select',
   type: '',
   name,
   options,
   empty: true,
+  required,
 });
-const choice = (name: string): FormControl => ({ kind: 'choice', type: '', name, options: [], empty: true });
+const choice = (name: string): FormControl => ({
+  kind: 'choice',
+  type: '',
+  name,
+  options: [],
+  empty: true,
+  required: false,
+});
 
 const ACCOUNT = [text('Work email', 'email'), text('Password', 'password'), text('Confirm password', 'password')];
 const PROFILE = [
@@ -77,6 +86,12 @@ describe('whether a value nothing here takes was meant for this step of a wizard
     ['a name on the account step: the next step', ACCOUNT, 'Ada Lovelace', false],
     ['an address: never held back by a dropdown', PROFILE, 'ada@example.com', false],
     ['a dropdown already set: the next step', [{ ...select('Country', ['Chile']), empty: false }], 'Portugal', false],
+    [
+      'an optional dropdown left empty: the next step',
+      [select('How did you hear about us', ['Friend'], false)],
+      'Free plan',
+      false,
+    ],
   ];
   for (const [name, controls, value, here] of cases)
     it(name, () => expect(meantForHere({ field: null, value }, controls)).to.equal(here));
