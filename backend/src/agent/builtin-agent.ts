@@ -30,7 +30,8 @@ import { anyTicked, editingFocused, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
-import { fillForm, intentOfPlacement } from './fill-form.js';
+import { advanceButton, fillForm, intentOfPlacement } from './fill-form.js';
+import { onStep, stepsAhead } from './wizard-steps.js';
 import { formControls, placeNamedValue } from './place-values.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
@@ -316,6 +317,8 @@ export class BuiltinAgent implements Agent {
       if (placed) return placed;
       const paged = await this.pageThrough(page, action, context, how);
       if (paged) return paged;
+      const stepped = await this.continueToStep(page, action, context, how);
+      if (stepped) return stepped;
       const link = await wayToTarget(page, action.intent);
       if (!link) throw error;
       const open: Intent = {
@@ -367,6 +370,63 @@ export class BuiltinAgent implements Agent {
       );
     }
     return steps;
+  }
+
+  /**
+   * "Go to the review" in a wizard: the step indicator names a step ahead of the current one, reached
+   * only through Continue. The step's one Continue (or Next) is pressed, each press a recorded step,
+   * until the named step is current (at most `MAX_PAGES` presses). Null when the page has no such
+   * step ahead or no single Continue; fails when a press leaves the wizard where it was (a
+   * validation stopped it).
+   */
+  private async continueToStep(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[] | null> {
+    const { intent } = action;
+    if (intent.kind !== 'click' || !intent.target.name || intent.target.near || intent.target.nth !== undefined)
+      return null;
+    // "Click Create account on the review page": go on to that step, then the control there.
+    const on = onStep(intent.target.name);
+    const name = on ? on.step : intent.target.name;
+    const steps: Step[] = [];
+    const arrived = async (): Promise<Step[]> => {
+      if (!on) return steps;
+      const there: Intent = { ...intent, target: { ...intent.target, name: on.control } };
+      return [
+        ...steps,
+        ...(await this.perform(page, { intent: there, sentence: formatIntent(there) }, context, {
+          ...how,
+          from: how.from ?? action.sentence,
+        })),
+      ];
+    };
+    for (let pressed = 0; pressed < MAX_PAGES; pressed++) {
+      const ahead = await stepsAhead(page, name);
+      if (ahead === null) return null;
+      if (ahead === 0) return pressed || on ? arrived() : null;
+      const next = await advanceButton(page);
+      if (!next) return null;
+      const press: Intent = {
+        kind: 'click',
+        target: { name: next, noun: 'button', near: null },
+        double: false,
+        purpose: 'click',
+      };
+      steps.push(
+        ...(await this.perform(page, { intent: press, sentence: formatIntent(press) }, context, {
+          ...how,
+          from: how.from ?? action.sentence,
+        })),
+      );
+      if (!(await pollUntil(async () => (await stepsAhead(page, name)) !== ahead, 2000)))
+        throw new ActionFailed(
+          `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
+        );
+    }
+    return null;
   }
 
   /**

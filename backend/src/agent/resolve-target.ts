@@ -37,6 +37,14 @@ const CLICK_LIKE: string[] = ['click', 'open', 'choose', 'hover', 'expand'];
 /** "Pro plan", "Superior room": a capitalised name, then a kind word in lower case. */
 const KIND_WORD_AFTER =
   /^(\p{Lu}[\p{L}\d]*(?:\s+\p{Lu}[\p{L}\d]*)*)\s+(?!(?:up|in|out|on|off|down|over|back|all|now|here)$)[a-z]{3,}$/u;
+/** An item of a step indicator (a sibling is aria-current="step"), or inside one, that is no control. */
+const isStepLabel = (el: Element): boolean => {
+  if (el.closest('a[href], button, [role=button], [role=link], [role=tab]')) return false;
+  for (let n: Element | null = el; n && n.parentElement; n = n.parentElement)
+    if (Array.from(n.parentElement.children).some((s) => s.getAttribute('aria-current') === 'step')) return true;
+  return false;
+};
+
 /** Purposes for which a card's title stands for the card's one action. */
 const CARD_PURPOSES: Purpose[] = ['click', 'choose'];
 const NEAR_FALLBACK: Purpose[] = ['check', 'fill', 'select', 'toggle'];
@@ -119,6 +127,15 @@ async function attempt(
       })
     : null;
   const named = found ?? (titled && !titled.via.includes('containing') ? titled : null);
+  // A step indicator's item is no control: "go to the review" is reached through Continue
+  // (builtin-agent.ts continueToStep), not by clicking the words "3 Review".
+  if (
+    found &&
+    purpose === 'open' &&
+    found.via.startsWith('text') &&
+    (await found.handle.evaluate(isStepLabel).catch(() => false))
+  )
+    return { missing: 'element' };
   if (named && CARD_PURPOSES.includes(purpose) && named.via.startsWith('text')) {
     // A card's title is chosen with the card's one action (its "Select plan" button).
     const action = await cardAction(named.handle);
