@@ -343,6 +343,20 @@ export class BuiltinAgent implements Agent {
     }
   }
 
+  /** One elementary intent done as a recorded step of the action's sentence. */
+  private performFrom(
+    page: Page,
+    intent: Intent,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[]> {
+    return this.perform(page, { intent, sentence: formatIntent(intent) }, context, {
+      ...how,
+      from: how.from ?? action.sentence,
+    });
+  }
+
   /**
    * A fill whose field's name finds none or several fields ("Fill 'name' with 'Grace Hopper'" beside
    * First name and Last name): the value placed by what it is (place-values.ts), each field it goes
@@ -362,12 +376,7 @@ export class BuiltinAgent implements Agent {
     const steps: Step[] = [];
     for (const placement of placed) {
       const one = intentOfPlacement(placement);
-      steps.push(
-        ...(await this.perform(page, { intent: one, sentence: formatIntent(one) }, context, {
-          ...how,
-          from: how.from ?? action.sentence,
-        })),
-      );
+      steps.push(...(await this.performFrom(page, one, action, context, how)));
     }
     return steps;
   }
@@ -395,13 +404,7 @@ export class BuiltinAgent implements Agent {
     const arrived = async (): Promise<Step[]> => {
       if (!on) return steps;
       const there: Intent = { ...intent, target: { ...intent.target, name: on.control } };
-      return [
-        ...steps,
-        ...(await this.perform(page, { intent: there, sentence: formatIntent(there) }, context, {
-          ...how,
-          from: how.from ?? action.sentence,
-        })),
-      ];
+      return [...steps, ...(await this.performFrom(page, there, action, context, how))];
     };
     for (let pressed = 0; pressed < MAX_PAGES; pressed++) {
       const ahead = await stepsAhead(page, name);
@@ -415,12 +418,7 @@ export class BuiltinAgent implements Agent {
         double: false,
         purpose: 'click',
       };
-      steps.push(
-        ...(await this.perform(page, { intent: press, sentence: formatIntent(press) }, context, {
-          ...how,
-          from: how.from ?? action.sentence,
-        })),
-      );
+      steps.push(...(await this.performFrom(page, press, action, context, how)));
       if (!(await pollUntil(async () => (await stepsAhead(page, name)) !== ahead, 2000)))
         throw new ActionFailed(
           `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
@@ -445,12 +443,7 @@ export class BuiltinAgent implements Agent {
         double: false,
         purpose: 'click',
       };
-      steps.push(
-        ...(await this.perform(page, { intent: turn, sentence: formatIntent(turn) }, context, {
-          ...how,
-          from: how.from ?? action.sentence,
-        })),
-      );
+      steps.push(...(await this.performFrom(page, turn, action, context, how)));
       if (await pollUntil(() => anchorShown(page, action.intent), 1000))
         return [...steps, ...(await this.performAnyReading(page, action, context, how))];
     }
