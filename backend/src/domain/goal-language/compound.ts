@@ -26,6 +26,19 @@ const WORD_ON_PRONOUN = new RegExp(`^[a-z][a-z-]+\\s+${PRONOUN.replace('the', '[
 /** A verb that is also a word in names, in lower case before an article: "and create the account". */
 const VERB_ON_ARTICLE = new RegExp(`^(?:${ANY_VERB})\\s+(?:the|a|an|my|your|our|this|all)\\s`);
 
+/** The lexicon's verb (with its particle) that a part starts with: "Go to" of "Go to Settings". */
+function saidVerb(part: string): string | null {
+  return VERB_SAID.exec(part)?.[1] ?? null;
+}
+const VERB_SAID = new RegExp(
+  `^(${alternation(
+    LEXICON.flatMap((entry) =>
+      entry.verbs.flatMap(verbForms).flatMap((form) => [form, ...(entry.particles ?? []).map((p) => `${form} ${p}`)]),
+    ),
+  )})\\s`,
+  'i',
+);
+
 export function startsAction(text: string): boolean {
   return (
     PLAIN_START.test(text) || VERB_ON_PRONOUN.test(text) || WORD_ON_PRONOUN.test(text) || VERB_ON_ARTICLE.test(text)
@@ -57,10 +70,14 @@ export function actionParts(skeleton: string): string[] {
     const said = (text: string) => new RegExp(`^[^,]+?\\s${gapped![2]}\\s\\S`, 'i').test(text);
     const gap =
       gapped !== null && !startsAction(rest) && said(skeleton.slice(from, joint.index)) && said(rest.split(JOINT)[0]!);
-    if (joint.index === 0 || !(then || afterValue || gap || startsAction(rest))) continue;
+    // "Expand Projects and then 2026": after "then", an object with no verb of its own takes the
+    // verb said before it (a name after a bare "and" stays part of the name: "Terms and conditions").
+    const verb =
+      !then && /\bthen\s+$/i.test(joint[0]) && !startsAction(rest) ? saidVerb(prefix + skeleton.slice(from)) : null;
+    if (joint.index === 0 || !(then || afterValue || gap || verb || startsAction(rest))) continue;
     parts.push(prefix + skeleton.slice(from, joint.index));
     from = after;
-    prefix = gap && !then ? `${gapped[1]} ` : '';
+    prefix = verb ? `${verb} ` : gap && !then ? `${gapped[1]} ` : '';
   }
   parts.push(prefix + skeleton.slice(from));
   return parts.map((part) => part.trim()).filter(Boolean);

@@ -24,6 +24,7 @@ import { formFill, isImpliedSubmit, SUBMIT_WORDS } from './form-values.js';
 import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed, readSort } from './sort-order.js';
+import { withoutInstrument } from './instruments.js';
 import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
@@ -1203,6 +1204,14 @@ function placeAfter(place: Place, rest: string): string {
   // The place is where the first action happens: "In Trash, click 'Empty trash' but cancel the
   // confirmation" cancels in the dialog the click opened, not in Trash.
   const parts = actionParts(rest);
+  // "In the tree, expand A and then B": an action that took the first one's verb happens there too.
+  const shared = parts.findIndex((part, i) => i > 0 && rest.includes(part));
+  if (shared !== 1 && parts.length > 1) {
+    const here = (shared < 0 ? parts : parts.slice(0, shared)).map(
+      (part) => `${part} ${place.preposition} ${place.text}`,
+    );
+    return [...here, ...(shared < 0 ? [] : [rest.slice(rest.indexOf(parts[shared]!))])].join(', then ');
+  }
   const next = parts.length > 1 ? rest.indexOf(parts[1]!, parts[0]!.length) : -1;
   if (next > 0) {
     const head = rest.slice(0, next).replace(/(?:\s*,)?\s*(?:(?:and|but)\s+)?(?:then\s+)?$/i, '');
@@ -1293,6 +1302,8 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
 }
 
 function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
+  const plain = withoutInstrument(part);
+  if (plain !== part) return partIntents(plain, antecedent, values);
   const said = antecedent && withDemonstrative(part, antecedent, values);
   if (said) return partIntents(said, antecedent, values);
   // "..., but leave the country unselected": nothing to do.

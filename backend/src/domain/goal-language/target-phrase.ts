@@ -52,7 +52,7 @@ const ONLY_NOUNS =
   /^(?:check ?box|tick ?box|switch|toggle|input field|text ?field|text ?box|text ?area|field|input|dropdown|drop-down|select box|select|list ?box|combo ?box|picker)$/i;
 // "in the header", "at the top right": where on the screen, which finding the element does not need.
 const PLACE =
-  /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site|table|column)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
+  /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site|table|column)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|(?:folder\s+|file\s+|navigation\s+)?tree(?:\s+view)?|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
 const NAMED_NOUNS = /^(?:menu|logo)$/i;
 // "the link that says Forgot password", "the button labelled Continue": a noun, then its name.
 const SAYING = new RegExp(
@@ -160,7 +160,9 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
       near: null,
       alternatives: [numbered[1]!, `Go to page ${numbered[1]!}`],
     };
-  let text = slot.trim().replace(PLACE, '');
+  // "in the folder tree on the left": every place said, the last first.
+  let text = slot.trim();
+  for (let was = ''; was !== text;) [was, text] = [text, text.replace(PLACE, '')];
   let near: TargetPhrase['near'] = null;
   const relative = relativeParts(text);
   if (relative) {

@@ -23,6 +23,10 @@ describe('goal language: several actions in one sentence', () => {
       ['Click Terms and conditions', ['Click Terms and conditions']],
       ['Open Salt and pepper', ['Open Salt and pepper']],
       ['Star Rock and roll', ['Star Rock and roll']],
+      // After "then", an object without a verb of its own takes the verb said before it.
+      ['Expand Projects and then 2026', ['Expand Projects', 'Expand 2026']],
+      ['Go to Settings, then Billing', ['Go to Settings', 'Go to Billing']],
+      ['Double-click Projects, then Q4 reports', ['Double-click Projects', 'Double-click Q4 reports']],
     ];
     for (const [sentence, parts] of table)
       it(sentence, () => expect(actionParts(maskQuotes(sentence).skeleton)).to.deep.equal(parts));
