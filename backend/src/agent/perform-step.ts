@@ -12,6 +12,7 @@ import { checkExpectation, isShown, statement } from './check-expectation.js';
 import { StepFailed, TargetNotFound } from './errors.js';
 import { describeLocator, toPlaywright } from './playwright-locator.js';
 import { fillDate } from './date-field.js';
+import { expandTo } from './expand-item.js';
 import { fillAndCheck, readField } from './fill-field.js';
 import { readFacts } from './page-scripts.js';
 import { findsByRole, recordedRole } from './target-facts.js';
@@ -198,18 +199,25 @@ async function act(
         });
         break;
       }
-      if (step.when) {
-        const state = await expandedState(element!, timings);
-        if (state !== null && state !== step.when) return; // already as the sentence wants it
-      }
       {
         // An expanded tree item's box holds its children: a person clicks its own row, not the middle.
         // (Read without waiting: a locator that misses must fail as fast as the click alone would.)
-        const position = (await element!.evaluateAll(ownRowPoint).catch(() => null)) ?? undefined;
-        const options = position ? { ...action, position } : action;
-        await (step.double ? element!.dblclick(options) : element!.click(options)).catch((error) => {
-          throw fail(`${step.double ? 'double-click' : 'click'} ${description}`, error);
-        });
+        const click = async () => {
+          const position = (await element!.evaluateAll(ownRowPoint).catch(() => null)) ?? undefined;
+          const options = position ? { ...action, position } : action;
+          await (step.double ? element!.dblclick(options) : element!.click(options)).catch((error) => {
+            throw fail(`${step.double ? 'double-click' : 'click'} ${description}`, error);
+          });
+        };
+        // `when` is the state it is clicked in: "Expand" clicks a collapsed one.
+        const wanted = step.when && (step.when === 'collapsed' ? 'expanded' : 'collapsed');
+        if (wanted)
+          await expandTo(element!, wanted, click, timings.actionMs).catch((error) => {
+            throw error instanceof StepFailed
+              ? error
+              : fail(wanted === 'expanded' ? `expand ${description}` : `collapse ${description}`, error);
+          });
+        else await click();
       }
       break;
     case 'fill': {
@@ -398,19 +406,6 @@ const readSorted = new Function(`return ((el) => {
   if (/[▼↓⬇▽▾]/.test(text)) return 'descending';
   return null;
 })`)() as (el: Element) => SortDirection | 'unsorted' | null;
-
-/** 'expanded' or 'collapsed' as aria-expanded (or an enclosing <details>) says; null when it says nothing. */
-async function expandedState(element: PwLocator, timings: StepTimings): Promise<'expanded' | 'collapsed' | null> {
-  return element.evaluate(readExpanded, undefined, { timeout: timings.actionMs }).catch(() => null);
-}
-
-const readExpanded = new Function(`return ((el) => {
-  const holder = el.closest('[aria-expanded]') || el.querySelector('[aria-expanded]');
-  if (holder) return holder.getAttribute('aria-expanded') === 'true' ? 'expanded' : 'collapsed';
-  const details = el.closest('details');
-  if (details) return details.open ? 'expanded' : 'collapsed';
-  return null;
-})`)() as (el: Element) => 'expanded' | 'collapsed' | null;
 
 /**
  * For an item whose box holds its own open sub-list (an expanded tree item, a nested menu item): the

@@ -38,7 +38,11 @@ const findShown = pageFunction<(wanted: string) => string | null>(`(wanted) => {
     }
   };
   gather(document);
-  if (!squeeze(raw.join(' ')).includes(squeeze(want))) return null;
+  // Separators a style draws ("My Drive › Projects" from li::before) are not in the text: letters
+  // and digits alone rule those out.
+  const bare = (s) => s.replace(/[^\\p{L}\\p{N}]+/gu, '').toLowerCase();
+  const inText = squeeze(raw.join(' ')).includes(squeeze(want));
+  if (!inText && !(bare(want) && bare(raw.join(' ')).includes(bare(want)))) return null;
   const sight = (${SIGHT})();
   const roleOf = ${ROLE};
   const SKIP = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'desc', 'iframe', 'object', 'embed', 'canvas', 'video', 'audio', 'datalist', 'option', 'optgroup']);
@@ -66,7 +70,13 @@ const findShown = pageFunction<(wanted: string) => string | null>(`(wanted) => {
     if (el.localName === 'details' && !el.open) { const summary = el.querySelector(':scope > summary'); return summary ? [summary] : []; }
     return el.childNodes;
   };
-  const held = []; // [element, its seen text], innermost first
+  // What ::before and ::after draw, when it is a plain string: read only when the text is not there without it.
+  const drawn = (el, which) => {
+    const c = getComputedStyle(el, which).content;
+    return /^".*"$/.test(c) ? JSON.parse(c) : '';
+  };
+  let pseudo = false;
+  let held = []; // [element, its seen text], innermost first
   const walk = (el) => {
     const tag = el.localName;
     if (SKIP.has(tag)) return '';
@@ -83,12 +93,18 @@ const findShown = pageFunction<(wanted: string) => string | null>(`(wanted) => {
         else if (child.nodeType === 3) out += seenStyle && child.data.trim() && sight.textSeen(child, el) ? child.data : ' ';
       }
     }
+    if (pseudo && out.trim()) out = drawn(el, '::before') + ' ' + out + ' ' + drawn(el, '::after');
     if (out.trim()) held.push([el, out]);
     // Boxes that are not inline stand apart from their neighbours' text.
     return s.display === 'inline' || s.display === 'contents' ? out : ' ' + out + ' ';
   };
   const top = document.body || document.documentElement;
-  if (!norm(walk(top)).includes(want)) return null;
+  if (!norm(walk(top)).includes(want)) {
+    if (inText) return null;
+    pseudo = true;
+    held = [];
+    if (!norm(walk(top)).includes(want)) return null;
+  }
   const found = held.find(([, text]) => norm(text).includes(want));
   if (!found) return null;
   const [el, text] = found;

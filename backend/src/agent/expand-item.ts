@@ -1,0 +1,72 @@
+// "Expand Projects" on a tree item or a disclosure: done when its aria-expanded says so, whatever the
+// widget wants for it. A tree item whose row opens the folder expands with its arrow key or its
+// twisty, not with a click on its name (the WAI-ARIA tree pattern), so those come first for tree items.
+import type { Locator as PwLocator } from 'playwright-core';
+import { pollUntil } from './poll-until.js';
+
+export type Expansion = 'expanded' | 'collapsed';
+
+/** 'expanded' or 'collapsed' as aria-expanded (or an enclosing <details>) says; null when it says nothing. */
+export async function expandedState(element: PwLocator, timeoutMs: number): Promise<Expansion | null> {
+  return element.evaluate(readExpanded, undefined, { timeout: timeoutMs }).catch(() => null);
+}
+
+const readExpanded = new Function(`return ((el) => {
+  const holder = el.closest('[aria-expanded]') || el.querySelector('[aria-expanded]');
+  if (holder) return holder.getAttribute('aria-expanded') === 'true' ? 'expanded' : 'collapsed';
+  const details = el.closest('details');
+  if (details) return details.open ? 'expanded' : 'collapsed';
+  return null;
+})`)() as (el: Element) => Expansion | null;
+
+/** A tree item's own twisty: a small control in its row before the nested group, marked by its class or hidden from the accessibility tree. */
+const markTwisty = new Function(`return ((el, mark) => {
+  if ((el.getAttribute('role') || '') !== 'treeitem') return false;
+  const group = el.querySelector(':scope > [role=group], :scope > ul, :scope > ol');
+  const says = /(^|[^a-z])(toggle|twisty|caret|chevron|expander|arrow|disclosure)([^a-z]|$)/i;
+  for (const child of el.querySelectorAll('*')) {
+    if (group && group.contains(child)) continue;
+    const r = child.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.width > 48) continue;
+    if (says.test(child.getAttribute('class') || '')) { child.setAttribute(mark, ''); return true; }
+  }
+  return false;
+})`)() as (el: Element, mark: string) => boolean;
+
+const TWISTY = 'data-goalie-twisty';
+/** A key or a twisty answers at once; a click may start a request first. */
+const ANSWER_MS = 300;
+const SETTLE_MS = 1000;
+
+/**
+ * Brings `element` to `wanted`: nothing when it already is; a tree item by its arrow key, then its
+ * twisty; anything else (and a tree item that answers to neither) by a click. `click` is the plain
+ * click the step would do. Throws when the element says it is still not `wanted` afterwards.
+ */
+export async function expandTo(
+  element: PwLocator,
+  wanted: Expansion,
+  click: () => Promise<void>,
+  actionMs: number,
+): Promise<void> {
+  const state = await expandedState(element, actionMs);
+  if (state === null) return click();
+  if (state === wanted) return;
+  const reached = (ms = ANSWER_MS) => pollUntil(async () => (await expandedState(element, actionMs)) === wanted, ms);
+  const treeItem = await element.evaluate((el) => el.getAttribute('role') === 'treeitem').catch(() => false);
+  if (treeItem) {
+    await element.focus({ timeout: actionMs });
+    await element.press(wanted === 'expanded' ? 'ArrowRight' : 'ArrowLeft', { timeout: actionMs });
+    if (await reached()) return;
+    if (await element.evaluate(markTwisty, TWISTY).catch(() => false)) {
+      await element.locator(`[${TWISTY}]`).first().click({ timeout: actionMs });
+      await element.evaluate((el, mark) => el.querySelector(`[${mark}]`)?.removeAttribute(mark), TWISTY);
+      if (await reached()) return;
+    }
+  }
+  await click();
+  if (!(await reached(SETTLE_MS)))
+    throw new Error(
+      `it is still ${wanted === 'expanded' ? 'collapsed' : 'expanded'} (aria-expanded) after it was clicked`,
+    );
+}
