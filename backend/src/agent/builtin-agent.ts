@@ -37,7 +37,7 @@ import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.j
 import { ungrouped } from './trace-groups.js';
 import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
 import { watchEffects } from './effects.js';
-import { closedMenuNear } from './scope-menu.js';
+import { rowMenu } from './scope-menu.js';
 import {
   ambiguousReadings,
   INTERACTIVE_ROLES,
@@ -497,7 +497,7 @@ export class BuiltinAgent implements Agent {
         if (!(error instanceof TargetMissing)) throw error;
         for (const reading of readings) {
           const near = reading.intent.kind === 'click' ? reading.intent.target.near : null;
-          if (near && (await closedMenuNear(page, near.text))) return { reading };
+          if (near && (await rowMenu(page, near.text))) return { reading };
         }
         throw error;
       });
@@ -808,9 +808,9 @@ export class BuiltinAgent implements Agent {
       // A row's control kept in the row's closed menu: open the menu (a recorded step), look again.
       const opened = await this.openRowMenu(page, intent, sentence, context, how);
       if (!opened) throw missingTarget(action, how, error);
-      before.push(...opened);
+      before.push(...opened.steps);
       try {
-        built = await this.stepFor(page, intent, sentence, how, context);
+        built = await this.stepFor(page, opened.intent, sentence, how, context);
       } catch (again) {
         if (!(again instanceof TargetUnresolved)) throw again;
         throw missingTarget(action, how, again);
@@ -834,28 +834,33 @@ export class BuiltinAgent implements Agent {
     return [...before, step];
   }
 
-  /** The steps that opened the closed menu of the row a click's target is in, or null when it has none. */
+  /**
+   * The steps that opened the closed menu of the row a click's target is in, and the click with its
+   * row named as the page names it; null when the row has no closed menu.
+   */
   private async openRowMenu(
     page: Page,
     intent: Intent,
     sentence: string,
     context: AgentContext,
     how: How,
-  ): Promise<Step[] | null> {
+  ): Promise<{ steps: Step[]; intent: Intent } | null> {
     if (intent.kind !== 'click' || !intent.target.near || how.heal || how.byModel) return null;
-    const row = intent.target.near.text;
-    const menu = await closedMenuNear(page, row);
-    if (!menu) return null;
+    const found = await rowMenu(page, intent.target.near.text);
+    if (!found) return null;
+    const { row, menu } = found;
+    const named: Intent = { ...intent, target: { ...intent.target, near: { ...intent.target.near, text: row } } };
     const open: Intent = {
       kind: 'click',
       target: { name: menu, noun: null, near: { text: row, relation: 'in the row of' } },
       double: false,
       purpose: 'click',
     };
-    return this.perform(page, { intent: open, sentence: formatIntent(open) }, context, {
+    const steps = await this.perform(page, { intent: open, sentence: formatIntent(open) }, context, {
       ...how,
       from: how.from ?? sentence,
     }).catch(() => null);
+    return steps && { steps, intent: named };
   }
 
   /**

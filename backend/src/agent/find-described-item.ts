@@ -1,9 +1,9 @@
 // "Archive the Stripe invoice": when no element shows the anchor's text, the repeated item (list
 // item, row, card, article) whose text holds every content word of it (domain/item-description.ts).
-import type { ElementHandle } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { describe, pickDescribed, namingPart } from '../domain/goal-language/item-description.js';
 import { TargetUnresolved } from './errors.js';
-import type { Probe } from './probe.js';
+import { Probe } from './probe.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 interface ItemTexts {
@@ -77,4 +77,17 @@ export async function findDescribedItem(probe: Probe, phrase: string): Promise<D
   const others = texts.filter((_, i) => i !== pick.item).map((t) => t.text);
   const text = namingPart(description, [...own.parts, own.text], others) ?? own.text;
   return { handle, text };
+}
+
+/** The text that names the item `phrase` describes, or null when none (or several) fit. */
+export async function describedItemText(page: Page, phrase: string): Promise<string | null> {
+  const probe = new Probe(page);
+  try {
+    return (await findDescribedItem(probe, phrase))?.text ?? null;
+  } catch (error) {
+    if (error instanceof TargetUnresolved) return null;
+    throw error;
+  } finally {
+    await probe.dispose();
+  }
 }

@@ -2,6 +2,7 @@
 // a button with aria-haspopup): the name of the one menu button of the smallest container around the row's text, so
 // the agent opens that menu and looks for the control again. Null when there is none or several.
 import type { Page } from 'playwright-core';
+import { describedItemText } from './find-described-item.js';
 import { pageFunction } from './visibility-script.js';
 
 /** How far up from the text the row's container may be: a card's title, its header, the card. */
@@ -45,4 +46,16 @@ const CLOSED_MENU_NEAR = pageFunction<
 
 export async function closedMenuNear(page: Page, anchor: string): Promise<string | null> {
   return page.evaluate(CLOSED_MENU_NEAR, { anchor, levels: LEVELS }).catch(() => null);
+}
+
+/**
+ * The closed menu of the row `anchor` names, with the text that names the row: the anchor itself, or
+ * for a row named by what it is ("the Team offsite 2026 photo") the text of the one item it describes.
+ */
+export async function rowMenu(page: Page, anchor: string): Promise<{ row: string; menu: string } | null> {
+  const menu = await closedMenuNear(page, anchor);
+  if (menu) return { row: anchor, menu };
+  const row = await describedItemText(page, anchor);
+  const described = row && (await closedMenuNear(page, row));
+  return row && described ? { row, menu: described } : null;
 }

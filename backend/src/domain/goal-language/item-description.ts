@@ -30,6 +30,17 @@ export const ITEM_KIND_NOUNS = [
   'event',
   'booking',
   'question',
+  'photo',
+  'image',
+  'picture',
+  'video',
+  'document',
+  'spreadsheet',
+  'folder',
+  'user',
+  'customer',
+  'project',
+  'deal',
   'one',
 ];
 

@@ -3,6 +3,7 @@
 // a destination, the destination chosen in what that control opened. Only ever a control whose name
 // is the verb: grounding refuses when the page has none, so an unknown verb never clicks another thing.
 import type { Intent } from './intents.js';
+import { withoutInstrument } from './instruments.js';
 import { ITEM_KIND_NOUNS } from './item-description.js';
 import { LEXICON, NOT_CONTROL_VERBS, verbForms } from './lexicon.js';
 import { unmask } from './quotes.js';
@@ -17,12 +18,6 @@ const PARTICLES = ['back', 'up', 'out', 'over', 'away', 'down', 'off'];
 /** A destination after the object, with the preposition the control is named with ("Move to", "Label as"). */
 const DESTINATION =
   /^(.+?)\s+(?:(?:back|over)\s+)?(to|into|as|under)\s+(?:the\s+)?(.+?)(?:\s+(?:column|list|folder|lane|label|tag))?$/i;
-/**
- * "from its card menu", "using the ⋯ menu", "in the notification": where the control is, not what it
- * acts on (a menu, or the toast or banner that offers an action on what was just done).
- */
-const MENU_PLACE =
-  /\s+(?:from|in|on|via|using|with|through)\s+(?:its|the|their|this|that)\s+(?:\S+\s+){0,3}?(?:menu|notification|toast|snackbar|banner|alert|pop-?up)$/i;
 const PRONOUN_OBJECT = /^(?:it|them|this|that|these|those)$/i;
 /** The open dialog's own buttons: "Cancel the confirmation", "Confirm the dialog". */
 const DIALOG =
@@ -54,7 +49,7 @@ const click = (name: string, alternatives: string[], near: string | null = null)
 export function pronounVerbControl(part: string): Intent[] | null {
   const m = /^([A-Za-z][a-z]+(?:-[a-z]+)?)\s+(.+)$/.exec(part.trim());
   if (!m || KNOWN.has(m[1]!.toLowerCase())) return null;
-  const rest = m[2]!.replace(MENU_PLACE, '').trim();
+  const rest = withoutInstrument(m[2]!, true).trim();
   return PRONOUN_OBJECT.test(rest) ? [click(capitalized(m[1]!), [])] : null;
 }
 
@@ -67,7 +62,7 @@ export function verbControlReadings(part: string, values: string[]): Intent[][] 
   const m = /^([A-Za-z][a-z]+(?:-[a-z]+)?)(?:\s+(.+))?$/.exec(part.trim());
   if (!m || KNOWN.has(m[1]!.toLowerCase())) return null;
   const verb = capitalized(m[1]!);
-  let rest = (m[2] ?? '').replace(MENU_PLACE, '').trim();
+  let rest = withoutInstrument(m[2] ?? '', true).trim();
   const particle = PARTICLES.find((p) => rest.toLowerCase() === p || rest.toLowerCase().startsWith(`${p} `));
   if (particle) rest = rest.slice(particle.length).trim();
   // "Reply to X", "Comment on X": the preposition joins the verb to its object; the control is "Reply".

@@ -278,6 +278,13 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'open Account > Settings > Security', plan: ["Click 'Account'", "Click 'Settings'", "Click 'Security'"] },
   { goal: 'Select View → Zoom → 200%', plan: ["Click 'View'", "Click 'Zoom'", "Click '200%'"] },
   { goal: 'Go to Settings > Users', plan: ["Click 'Settings'", "Click 'Users'"] },
+  // A place before the verb holds every action that took the first one's verb; where on the screen it is says nothing.
+  {
+    goal: 'In the folder tree on the left, expand Projects and then 2026, and open the Q4 reports folder',
+    plan: ["Expand 'Projects'", "Expand '2026'", "Open the 'Q4 reports' folder"],
+  },
+  // What the action is done with is set aside: the row's menu is found on the page.
+  { goal: 'Delete the Team offsite photo from its ⋮ menu', plan: [deleteRow('Team offsite photo')] },
 
   // Subjects and fillers: "I", "the user", "now", "next", "try to".
   { goal: 'The user adds the blue mug to the cart', plan: [addToCart('blue mug')] },
