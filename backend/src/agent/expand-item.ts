@@ -52,21 +52,29 @@ export async function expandTo(
   const state = await expandedState(element, actionMs);
   if (state === null) return click();
   if (state === wanted) return;
-  const reached = (ms = ANSWER_MS) => pollUntil(async () => (await expandedState(element, actionMs)) === wanted, ms);
-  const treeItem = await element.evaluate((el) => el.getAttribute('role') === 'treeitem').catch(() => false);
-  if (treeItem) {
-    await element.focus({ timeout: actionMs });
-    await element.press(wanted === 'expanded' ? 'ArrowRight' : 'ArrowLeft', { timeout: actionMs });
-    if (await reached()) return;
-    if (await element.evaluate(markTwisty, TWISTY).catch(() => false)) {
-      await element.locator(`[${TWISTY}]`).first().click({ timeout: actionMs });
-      await element.evaluate((el, mark) => el.querySelector(`[${mark}]`)?.removeAttribute(mark), TWISTY);
+  // The element itself, not its locator: a name that says its state ("Details +") changes with it.
+  const handle = await element.elementHandle({ timeout: actionMs });
+  try {
+    const reached = (ms = ANSWER_MS) =>
+      pollUntil(async () => (await handle.evaluate(readExpanded).catch(() => null)) === wanted, ms);
+    if (await handle.evaluate((el) => el.getAttribute('role') === 'treeitem')) {
+      await handle.focus();
+      await handle.press(wanted === 'expanded' ? 'ArrowRight' : 'ArrowLeft', { timeout: actionMs });
       if (await reached()) return;
+      if (await handle.evaluate(markTwisty, TWISTY).catch(() => false)) {
+        const twisty = await handle.$(`[${TWISTY}]`);
+        await twisty?.evaluate((el, mark) => el.removeAttribute(mark), TWISTY);
+        await twisty?.click({ timeout: actionMs });
+        await twisty?.dispose();
+        if (await reached()) return;
+      }
     }
+    await click();
+    if (!(await reached(SETTLE_MS)))
+      throw new Error(
+        `it is still ${wanted === 'expanded' ? 'collapsed' : 'expanded'} (aria-expanded) after it was clicked`,
+      );
+  } finally {
+    await handle.dispose();
   }
-  await click();
-  if (!(await reached(SETTLE_MS)))
-    throw new Error(
-      `it is still ${wanted === 'expanded' ? 'collapsed' : 'expanded'} (aria-expanded) after it was clicked`,
-    );
 }

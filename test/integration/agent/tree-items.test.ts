@@ -33,8 +33,20 @@ const CRUMBS = html(
   <nav aria-label="Breadcrumb"><ol><li><a href="#">My Drive</a></li><li><a href="#">Projects</a></li><li>Q4 reports</li></ol></nav>`,
 );
 
+// A disclosure whose accessible name says its state ("+" drawn after it, "−" when open).
+const FAQ = html(
+  'FAQ',
+  `<style>button::after { content: ' +' } button[aria-expanded=true]::after { content: ' −' }</style>
+  <button aria-expanded="false" id="q" onclick="this.setAttribute('aria-expanded', String(this.getAttribute('aria-expanded') !== 'true'))">How do I get a refund?</button>`,
+);
+
 describe('built-in agent: tree items and drawn separators', function () {
-  const pages = useAgentPages({ '/keys': tree(true), '/twisty': tree(false), '/crumbs': CRUMBS });
+  const pages = useAgentPages({ '/keys': tree(true), '/twisty': tree(false), '/crumbs': CRUMBS, '/faq': FAQ });
+
+  it('a disclosure whose name changes as it opens ("+" to "−") is expanded once, and checked as the same element', async () => {
+    await pages.burnIn('/faq', 'Expand How do I get a refund?');
+    expect(await pages.page.locator('#q').getAttribute('aria-expanded')).to.equal('true');
+  });
 
   for (const path of ['/keys', '/twisty'])
     it(`${path}: "Expand Projects and then 2026" expands both without opening either, and replays`, async () => {
