@@ -1,7 +1,7 @@
 // Targets found by position rather than by name: "the second 'Add to cart' button", "the last row",
 // "the first product" (an element whose class, id or test id says "product"), and the only one of its
 // kind: "the checkbox", "the field" of "Type milk" (else the focused one). Document order decides.
-import type { Locator as PwLocator, Page } from 'playwright-core';
+import type { ElementHandle, Locator as PwLocator, Page } from 'playwright-core';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { rolesForNoun } from '../domain/goal-language/roles.js';
 import { ambiguity, nameTiers, type Roles } from './find-by-name.js';
@@ -102,6 +102,58 @@ async function nthItem(probe: Probe, noun: string, nth: number, roles: Roles): P
   if (inside.length) return inside[0]!;
   const [whole] = await probe.candidates([{ via: `the ${noun} by its identifiers`, locator: item }]);
   return whole ?? null;
+}
+
+/**
+ * Marks the nth item of a kind: a table's or grid's data rows for "row" (and for any kind, when no
+ * element's identifiers say it), else the elements whose class, id or test id say the kind. Answers
+ * the text that names it among the others: its first part no other item shows.
+ */
+const markNth = pageFunction<
+  (args: { kind: string; nth: number; mark: string }) => string | null
+>(`({ kind, nth, mark }) => {
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width >= 1 && r.height >= 1 && (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })); };
+  const outermost = (els) => els.filter((el) => !els.some((other) => other !== el && other.contains(el)));
+  const rows = () => outermost([...document.querySelectorAll('tr, [role=row]')]
+    .filter((el) => visible(el) && el.querySelector('td, [role=cell], [role=gridcell]')));
+  const byIds = () => {
+    const stem = kind.toLowerCase().replace(/e?s$/, '');
+    const says = new RegExp('(^|[^a-z])' + stem + '(e?s)?([^a-z]|$)');
+    const idsOf = (el) => [el.id, el.getAttribute('class'), el.getAttribute('data-testid'), el.getAttribute('data-test')]
+      .filter(Boolean).join(' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    const found = [...document.querySelectorAll('body *')].filter((el) => says.test(idsOf(el)) && visible(el));
+    // One per item: not a wrapper holding several of them, not a part inside one.
+    return outermost(found.filter((el) => found.filter((other) => other !== el && el.contains(other)).length < 2));
+  };
+  const isRow = ['row', 'line', 'record', 'entry'].includes(kind);
+  let items = isRow ? rows() : byIds();
+  if (items.length < 2 && !isRow) items = rows();
+  const item = items[nth > 0 ? nth - 1 : items.length + nth];
+  if (!item) return null;
+  item.setAttribute(mark, '');
+  const clean = (t) => (t || '').replace(/\\s+/g, ' ').trim();
+  const others = items.filter((el) => el !== item).map((el) => clean(el.innerText));
+  for (const part of item.querySelectorAll('*')) {
+    if (part.children.length) continue;
+    const text = clean(part.innerText);
+    if (text && text.length <= 80 && !others.some((o) => o.includes(text))) return text;
+  }
+  return clean(item.innerText).slice(0, 80) || null;
+}`);
+
+/** "in the second row": the nth item of the kind, and the text to record it by; null when there is none. */
+export async function nthItemAnchor(
+  probe: Probe,
+  kind: string,
+  nth: number,
+): Promise<{ handle: ElementHandle<Element>; text: string } | null> {
+  const text = await probe.page.evaluate(markNth, { kind, nth, mark: MARK });
+  probe.defer(() => probe.page.evaluate(clearItems, MARK));
+  if (!text) return null;
+  const handle = (await probe.page.$(`[${MARK}]`)) ?? null;
+  if (!handle) return null;
+  probe.track(handle);
+  return { handle, text };
 }
 
 /**

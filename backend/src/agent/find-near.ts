@@ -6,6 +6,7 @@ import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { ambiguity, identifierTier, nameTiers, UNNAMED_PURPOSES, unnamedTier, type Roles } from './find-by-name.js';
 import { ancestorAt, pickNearest } from './page-scripts.js';
 import { findDescribedItem } from './find-described-item.js';
+import { nthItemAnchor } from './find-by-position.js';
 import type { Candidate, Probe, Strategy } from './probe.js';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -57,7 +58,10 @@ export async function findNear(
   const near = phrase.near!;
   let anchors: ElementHandle<Element>[] = [];
   let anchorExact = true;
-  for (const tier of anchorTiers(probe.page, near.text)) {
+  // "in the second row": the item at that place, recorded by the text that names it.
+  const placed = near.nth === undefined ? null : await nthItemAnchor(probe, near.text, near.nth);
+  if (near.nth !== undefined && !placed) return 'no anchor';
+  for (const tier of placed ? [] : anchorTiers(probe.page, near.text)) {
     anchors = (await probe.candidates(tier.strategies)).map((c) => c.handle);
     anchorExact = tier.exact;
     if (anchors.length) break;
@@ -65,7 +69,7 @@ export async function findNear(
   // No element shows the words as written: the row (item) described by them, and its control inside
   // it. Rows only: a field's label "next to" it is text, never a description.
   const described =
-    anchors.length || near.relation !== 'in the row of' ? null : await findDescribedItem(probe, near.text);
+    placed ?? (anchors.length || near.relation !== 'in the row of' ? null : await findDescribedItem(probe, near.text));
   if (described) {
     anchors = [described.handle];
     anchorExact = false;

@@ -1,5 +1,6 @@
 // A target phrase of a sentence -> the element on the live page -> a recorded Target. Waits a little
 // for the page to show it; fails with what came closest instead of guessing.
+import { ordinalWord } from '../domain/goal-language/target-phrase.js';
 import type { ElementHandle, Page } from 'playwright-core';
 import { otherForm } from '../domain/goal-language/abbreviations.js';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
@@ -359,6 +360,8 @@ async function notFound(
   missing: 'element' | 'anchor',
 ): Promise<TargetUnresolved> {
   const url = page.url();
+  if (missing === 'anchor' && phrase.near!.nth !== undefined)
+    return new TargetUnresolved(`found no ${ordinalWord(phrase.near!.nth)} ${phrase.near!.text} on ${url}`, []);
   if (missing === 'anchor') {
     const closest = await offersOnPage(page, phrase.near!.text, []);
     return new TargetUnresolved(

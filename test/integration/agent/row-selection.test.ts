@@ -1,7 +1,8 @@
 // "Select Ada Lovelace and Alan Turing, delete them and confirm", "Select all contacts": rows are
 // selected by their checkboxes, the list by its select-all box, and "them" is then the selection's
 // own toolbar button; "Delete Grace Hopper" with no Delete in her row goes through her checkbox and
-// the toolbar, unless something is ticked already. In real Chromium.
+// the toolbar, unless something is ticked already; "the last two rows" by their position, recorded by
+// their names. In real Chromium.
 import { expect } from 'chai';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
@@ -88,6 +89,20 @@ describe('built-in agent: selecting rows', function () {
     });
     expect(await mails()).to.deep.equal(['Design review notes']);
     expect(pages.page.url()).to.match(/\/mail$/);
+  });
+
+  it('"Select the last two rows and delete them" ticks them by position, recorded by their names', async () => {
+    const steps = await pages.burnIn('/contacts', 'Select the last two rows, delete them and confirm');
+    expect(await names()).to.deep.equal(['Ada Lovelace']);
+    const rows = steps.slice(0, 2).map((step) => JSON.stringify('target' in step ? step.target?.locators[0] : null));
+    expect(rows[0]).to.include('Alan Turing');
+    expect(rows[1]).to.include('Grace Hopper');
+  });
+
+  it('"Tick the fifth row" where there are three fails, naming what it looked for', async () => {
+    await pages.page.goto(pages.site.url + '/contacts');
+    const result = await pages.agent.burnIn(pages.page, 'Tick the fifth row', { baseUrl: pages.site.url, configs: {} });
+    expect(result.error).to.match(/found no fifth row/);
   });
 
   it('"Select all contacts, click Delete, then cancel the confirmation" keeps every row', async () => {

@@ -13,8 +13,11 @@ export interface TargetPhrase {
   name: string | null;
   /** The kind of element the sentence named ("button", "link", "field"), or null. */
   noun: string | null;
-  /** A relative target: look near this text. */
-  near: { text: string; relation: Relation } | null;
+  /**
+   * A relative target: look near this text. With `nth`, `text` is a kind of item ("row", "product")
+   * and the anchor is the nth of those items on the page (1-based, -1 the last): "in the second row".
+   */
+  near: { text: string; relation: Relation; nth?: number } | null;
   /** Other names to try, in order, when `name` matches nothing ("Delete" -> "Remove"). */
   alternatives?: string[];
   /**

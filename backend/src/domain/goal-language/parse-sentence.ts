@@ -7,7 +7,7 @@ import type { Intent, ParsedAction, SentenceParse, TargetPhrase } from './intent
 import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
-import { parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
+import { itemsByPosition, parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
 import { fieldFills } from './field-list.js';
 import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import {
@@ -285,6 +285,10 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
   return [intent];
 }
 
+const NOT_ROWS = new Set(['option', 'item', 'one', 'result', 'tile']);
+/** "on the page", "in the list": where the items are, which their position says already. */
+const PLACE_ON_PAGE = /\s+(?:on|in)\s+(?:the|this)\s+(?:page|list|table|grid|results)$/i;
+
 const SIGN_UP_FIELD =
   /^(?:the\s+|a\s+|my\s+)?(user\s*name|e-?mail(?:\s+address)?|password|name|first\s+name|last\s+name|full\s+name|phone(?:\s+number)?|company)\s+(.+)$/i;
 const NEW_ITEM_NOUN = '(?:todos?|to-?dos?|items?|tasks?|entry|entries|notes?|reminders?)';
@@ -416,6 +420,10 @@ const RULES: Rule[] = [
       const times = counted ? (NUMBERS[counted[1]!.toLowerCase()] ?? Number(counted[1])) : 1;
       if (times > MAX_REPEAT)
         return `Goalie repeats an action at most ${MAX_REPEAT} times; set the quantity instead, e.g. "Fill 'Quantity' with '${times}'".`;
+      // "Add the first product on the page to the cart": the first of the add buttons.
+      const [placed, ...more] = itemsByPosition(m[1]!.replace(PLACE_ON_PAGE, '')) ?? [];
+      if (placed && !more.length)
+        return [{ kind: 'click', target: { ...button, nth: placed.nth }, double: false, purpose: 'click' }];
       const words = counted ? counted[2]!.replace(/(?<=[^s])s$/i, '') : m[1]!.replace(/^(?:the|a|an|one|1)\s+/i, '');
       const item = unmask(words, v).trim();
       if (!item) return null;
@@ -904,6 +912,9 @@ const RULES: Rule[] = [
     ],
   },
   { family: 'clear', build: (m, v) => withTarget(m[0]!, v, (t) => ({ kind: 'fill', target: t, value: '' })) },
+  // "Tick the last two rows", "Select the first row": each one's checkbox.
+  { family: ['check', 'choose'], build: (m) => rowsByPosition('check', m[0]!) },
+  { family: 'uncheck', build: (m) => rowsByPosition('uncheck', m[0]!) },
   // "Tick Radia Perlman's row", "Select the row of Ada Lovelace", "untick the Stripe invoice line": the row's checkbox.
   { family: ['check', 'choose'], slot: ROW_NAMED, build: (m, v) => rowCheckbox('check', m, v) },
   { family: 'uncheck', slot: ROW_NAMED, build: (m, v) => rowCheckbox('uncheck', m, v) },
@@ -1063,6 +1074,19 @@ const ROWS_OF =
  * "Ada Lovelace and Alan Turing", "the GitHub and Linear emails": the rows named, each by a name
  * that starts with a capital, a digit or a quote; their checkboxes ticked. At least `min` names.
  */
+/** "the first three rows": each one's checkbox, ticked or unticked; null when the slot names no items by position. */
+function rowsByPosition(kind: 'check' | 'uncheck', slot: string): Intent[] | null {
+  const items = itemsByPosition(slot);
+  // "the second option" is a choice, not a row with a checkbox.
+  if (!items || NOT_ROWS.has(items[0]!.kind)) return null;
+  return (
+    items.map(({ kind: item, nth }) => ({
+      kind,
+      target: { name: null, noun: 'checkbox', near: { text: item, relation: 'in the row of', nth } },
+    })) ?? null
+  );
+}
+
 function rowSelections(slot: string, values: string[], min: number): Intent[] | null {
   const text = slot
     .trim()

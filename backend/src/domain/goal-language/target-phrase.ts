@@ -121,17 +121,56 @@ function relationOf(words: string): Relation {
   return new RegExp(CONTAINER, 'i').test(words) ? 'in the row of' : 'next to';
 }
 
-/** Why a slot names no element ("everything", "the second row of X"), or null when it may name one. */
+/** Why a slot names no element ("everything"), or null when it may name one. */
 export function vagueTarget(slot: string, values: string[]): string | null {
   const text = unmask(slot.trim().replace(ARTICLE, ''), values);
   if (!isQuoted(slot.trim()) && VAGUE.test(text))
     return `${JSON.stringify(text)} does not say which element; name it as it reads on the page`;
-  if (
-    new RegExp(`\\s(?:in|on)\\s+the\\s+(?:${Object.keys(ORDINALS).join('|')})\\s+${CONTAINER}\\b`, 'i').test(` ${slot}`)
-  ) {
-    return 'a row is found by its text, not its position; say "in the row of \'<a text of that row>\'"';
-  }
   return null;
+}
+
+const COUNTS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+const ITEM_KIND_WORDS = new Set([...ITEM_KIND_NOUNS, 'row', 'tile', 'result', 'option', 'entry']);
+/** "Edit in the second row": a target, then the item it is in, by position. */
+const IN_POSITION = new RegExp(
+  `^(.+?)\\s+(?:in|on|of|for|from)\\s+(the\\s+(?:${ORDINAL_ALTERNATION})\\s+[a-z][a-z-]*)$`,
+  'i',
+);
+/** "the first three rows", "the second product", "the last card", "the first 2 entries". */
+const BY_POSITION = new RegExp(
+  `^(?:the\\s+)?(${ORDINAL_ALTERNATION})(?:\\s+(\\d+|${Object.keys(COUNTS).join('|')}))?\\s+([a-z][a-z-]*)$`,
+  'i',
+);
+
+/**
+ * Items named by their position among items of a kind: "the first three rows" -> rows 1, 2, 3, "the
+ * last two cards" -> cards -2, -1. Null when the phrase is no such thing (a kind the page shows as
+ * items, after an ordinal; "the first name" is a field).
+ */
+export function itemsByPosition(phrase: string): { kind: string; nth: number }[] | null {
+  const m = BY_POSITION.exec(phrase.trim());
+  if (!m) return null;
+  const nth = ORDINALS[m[1]!.toLowerCase().replace(/\s+/g, ' ')]!;
+  const count = m[2] ? (COUNTS[m[2].toLowerCase()] ?? Number(m[2])) : 1;
+  const word = m[3]!.toLowerCase();
+  const singular = word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : word.endsWith('s') && !word.endsWith('ss')
+      ? word.slice(0, -1)
+      : word;
+  if (!ITEM_KIND_WORDS.has(singular) || count < 1 || count > 10 || (count > 1 && Math.abs(nth) !== 1)) return null;
+  const from = nth > 0 ? nth : nth - count + 1;
+  return Array.from({ length: count }, (_, i) => ({ kind: singular, nth: from + i }));
 }
 
 /** "'Delete' or 'Remove'": a name and the others to try. */
@@ -164,8 +203,14 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   let text = slot.trim();
   for (let was = ''; was !== text;) [was, text] = [text, text.replace(PLACE, '')];
   let near: TargetPhrase['near'] = null;
-  const relative = relativeParts(text);
-  if (relative) {
+  // "Edit in the second row", "the checkbox of the first row": the nth item of that kind.
+  const positioned = IN_POSITION.exec(text);
+  const [item, ...more] = (positioned && itemsByPosition(positioned[2]!)) ?? [];
+  const relative = item ? null : relativeParts(text);
+  if (item && !more.length) {
+    near = { text: item.kind, relation: 'in the row of', nth: item.nth };
+    text = positioned![1]!;
+  } else if (relative) {
     near = { text: unmask(relative.anchor, values), relation: relationOf(relative.relation) };
     text = relative.target;
   } else {

@@ -278,6 +278,14 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'open Account > Settings > Security', plan: ["Click 'Account'", "Click 'Settings'", "Click 'Security'"] },
   { goal: 'Select View → Zoom → 200%', plan: ["Click 'View'", "Click 'Zoom'", "Click '200%'"] },
   { goal: 'Go to Settings > Users', plan: ["Click 'Settings'", "Click 'Users'"] },
+  // A row by its position: grounded at burn-in, recorded by its text.
+  { goal: 'Click Edit in the second row', plan: ["Click 'Edit' in the second row"] },
+  {
+    goal: 'Select the first three rows',
+    plan: [1, 2, 3].map((n) => `Check the checkbox in the ${['first', 'second', 'third'][n - 1]} row`),
+  },
+  { goal: 'Untick the last row', plan: ['Uncheck the checkbox in the last row'] },
+  { goal: 'Add the first product on the page to the cart', plan: [`Click the first ${ADD.replace(/^/, '')}`] },
   // A place before the verb holds every action that took the first one's verb; where on the screen it is says nothing.
   {
     goal: 'In the folder tree on the left, expand Projects and then 2026, and open the Q4 reports folder',
@@ -689,7 +697,6 @@ export const REFUSED: RefusedEntry[] = [
   { goal: 'Delete everything', says: /"everything" does not say which element/ },
   { goal: 'Select something from the dropdown', says: /"something" does not say which element/ },
   { goal: 'Log in and check the dashboard', says: /"Check" ticks a checkbox/ },
-  { goal: 'Click Edit in the second row', says: /a row is found by its text, not its position/ },
   { goal: 'Scroll to the reviews', says: /scrolls to an element by itself/ },
   { goal: 'Make sure the page looks right', says: /Could not understand "Make sure the page looks right"/ },
   { goal: 'Go through the onboarding', says: /one concrete action on the page, naming the element/ },
