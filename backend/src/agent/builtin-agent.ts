@@ -149,6 +149,8 @@ interface How {
   heal?: { recorded: RecordedTargetFacts; change?: { name: NameChange; roleChanged: boolean } };
 }
 
+/** Intents on a field, which a row may show only in its editor. */
+const EDITED: Intent['kind'][] = ['fill', 'select', 'check', 'uncheck'];
 export class BuiltinAgent implements Agent {
   private readonly findTimeoutMs: number;
   private readonly expectTimeoutMs: number;
@@ -806,7 +808,10 @@ export class BuiltinAgent implements Agent {
         return this.editInPlace(page, intent, error, sentence, context, how);
       if (!(error instanceof TargetUnresolved)) throw error;
       // A row's control kept in the row's closed menu: open the menu (a recorded step), look again.
-      const opened = await this.openRowMenu(page, intent, sentence, context, how);
+      // A row's field shown only in its editor: open that (a recorded step), look there.
+      const opened =
+        (await this.openRowMenu(page, intent, sentence, context, how)) ??
+        (await this.openRowEditor(page, intent, sentence, context, how));
       if (!opened) throw missingTarget(action, how, error);
       before.push(...opened.steps);
       try {
@@ -861,6 +866,34 @@ export class BuiltinAgent implements Agent {
       from: how.from ?? sentence,
     }).catch(() => null);
     return steps && { steps, intent: named };
+  }
+
+  /**
+   * "Change Katherine Johnson's email to X" where her row shows no Email field: the row's Edit control
+   * pressed (a recorded step, through the row's menu when it is kept there), and the field then
+   * looked for in what it opened. Null when the row has no Edit or it opens nothing with the field.
+   */
+  private async openRowEditor(
+    page: Page,
+    intent: Intent,
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<{ steps: Step[]; intent: Intent } | null> {
+    if (!EDITED.includes(intent.kind) || !('target' in intent) || how.heal || how.byModel) return null;
+    const { target } = intent;
+    if (!target || target.name === null || target.near?.relation !== 'in the row of') return null;
+    const edit: Intent = {
+      kind: 'click',
+      target: { name: 'Edit', noun: null, near: target.near },
+      double: false,
+      purpose: 'click',
+    };
+    const steps = await this.perform(page, { intent: edit, sentence: formatIntent(edit) }, context, {
+      ...how,
+      from: how.from ?? sentence,
+    }).catch(() => null);
+    return steps && { steps, intent: { ...intent, target: { ...target, near: null } } as Intent };
   }
 
   /**

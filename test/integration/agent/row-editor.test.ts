@@ -1,0 +1,51 @@
+// A contacts table whose rows show their fields as text, with an Edit button per row that opens a
+// dialog: "Change Alan Turing's email to X and save" presses his row's Edit, fills the dialog's Email
+// and saves (each a recorded step), and replays. A row with no Edit is not edited through another's.
+import { expect } from 'chai';
+import { useAgentPages } from '../../helpers/agent-pages.js';
+import { html } from '../../helpers/site.js';
+
+const CONTACTS = html(
+  'Contacts',
+  `<input type="search" aria-label="Search contacts">
+  <table><thead><tr><th>Name</th><th>Email</th><th></th></tr></thead><tbody id="rows"></tbody></table>
+  <div role="dialog" aria-label="Edit contact" id="dialog" hidden><label>Email <input id="email"></label>
+    <button id="save">Save changes</button><button onclick="dialog.hidden = true">Cancel</button></div>
+  <script>
+    const people = [{ name: 'Ada Lovelace', email: 'ada@example.com', edit: true }, { name: 'Alan Turing', email: 'alan@example.com', edit: true },
+      { name: 'Grace Hopper', email: 'grace@example.com', edit: false }];
+    let editing = null;
+    const draw = () => {
+      rows.innerHTML = people.map((p, i) => '<tr><td>' + p.name + '</td><td>' + p.email + '</td><td>' +
+        (p.edit ? '<button title="Edit" data-i="' + i + '">✎</button>' : '') + '</td></tr>').join('');
+      for (const b of rows.querySelectorAll('button')) b.onclick = () => { editing = Number(b.dataset.i); email.value = people[editing].email; dialog.hidden = false; };
+    };
+    save.onclick = () => { people[editing].email = email.value; dialog.hidden = true; draw(); };
+    draw();
+  </script>`,
+);
+
+describe("built-in agent: a row's field edited in the row's editor", function () {
+  const pages = useAgentPages({ '/contacts': CONTACTS });
+  const emailOf = (p: typeof pages.page, name: string) =>
+    p.locator('#rows tr', { hasText: name }).locator('td').nth(1).innerText();
+
+  it('"Change Alan Turing\'s email to X and save" opens his editor, fills and saves; and replays', async () => {
+    const steps = await pages.burnIn('/contacts', "Change Alan Turing's email to turing@example.com and save");
+    expect(await emailOf(pages.page, 'Alan Turing')).to.equal('turing@example.com');
+    expect(await emailOf(pages.page, 'Ada Lovelace')).to.equal('ada@example.com');
+    expect(steps.map((step) => step.sentence)[0]).to.equal("Click 'Edit' in the row of 'Alan Turing'");
+    const fresh = await pages.replay('/contacts', steps);
+    expect(await emailOf(fresh, 'Alan Turing')).to.equal('turing@example.com');
+  });
+
+  it('a row without an Edit of its own is not edited through another row', async () => {
+    await pages.page.goto(pages.site.url + '/contacts');
+    const result = await pages.agent.burnIn(pages.page, "Change Grace Hopper's email to g@example.com", {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(result.ok).to.equal(false);
+    expect(await pages.page.locator('#dialog').isHidden()).to.equal(true);
+  });
+});
