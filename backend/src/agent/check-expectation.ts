@@ -47,7 +47,7 @@ export function expectationTitle(expectation: Expectation): string {
   if (expectation.kind === 'state' || expectation.kind === 'value') return stateTitle(expectation);
   if (expectation.kind === 'item') return `Expected ${formatItemClaim(expectation)}`;
   if (expectation.kind === 'groupCount') return `Expected ${formatGroupCount(expectation)}`;
-  if (expectation.kind === 'message') return `Expected a message asking you to ${JSON.stringify(expectation.words)}`;
+  if (expectation.kind === 'message') return `Expected a message saying ${JSON.stringify(expectation.words)}`;
   const q = JSON.stringify(expectation.kind === 'count' ? '' : expectation.text);
   switch (expectation.kind) {
     case 'visible':
@@ -84,7 +84,7 @@ export function statement(expectation: Expectation): string {
     case 'groupCount':
       return formatGroupCount(expectation);
     case 'message':
-      return `a message asks you to ${JSON.stringify(expectation.words)}`;
+      return `a message says ${JSON.stringify(expectation.words)} in its own words`;
   }
 }
 

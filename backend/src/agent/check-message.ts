@@ -1,11 +1,13 @@
 // "An error asks you to choose the dates": a message the page shows, said in the sentence's own
 // words (domain/goal-language/message-clauses.ts). Only texts that are messages count: alerts,
 // statuses, live regions, and elements whose class or id says error, alert, warning, notice, toast,
-// flash or message; one of them must say every content word of the sentence (word-cover.ts).
+// flash or message; one of them must say every content word of the sentence (word-cover.ts). The
+// words as written, shown anywhere, hold too.
 import type { Page } from 'playwright-core';
 import { coversWords } from '../domain/goal-language/word-cover.js';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
 import { pollUntil } from './poll-until.js';
+import { visibleHolder } from './visible-text.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 /** The seen texts of the page's messages, whitespace collapsed, each once (at most 20, 300 characters each). */
@@ -36,7 +38,11 @@ export async function checkMessage(
   let saying: string | undefined;
   const says = async () => {
     shown = await page.evaluate(messagesShown).catch((): string[] => []);
-    saying = shown.find((text) => coversWords(words, text));
+    // The words as written, anywhere ("The banner says it is free" where no message is marked as one).
+    saying =
+      shown.find((text) => coversWords(words, text)) ??
+      (await visibleHolder(page, words).catch(() => null)) ??
+      undefined;
     return saying !== undefined;
   };
   if (await pollUntil(says, timeoutMs)) return { passed: true, title, line: `✓ ${said} (${JSON.stringify(saying)}).` };

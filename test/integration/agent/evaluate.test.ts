@@ -44,7 +44,7 @@ const TILES = html(
 const FORM_ERROR = html(
   'Search',
   `<h2>Choose a room</h2><p class="error" role="alert">Please choose your check-in and check-out dates.</p>
-  <p class="hint">Prices include taxes.</p>`,
+  <p class="hint">Prices include taxes.</p><div class="toast" role="status">Passwords don't match.</div>`,
 );
 
 describe('built-in agent: evaluating expected results', function () {
@@ -178,11 +178,18 @@ describe('built-in agent: evaluating expected results', function () {
       expect(evaluation.thought).to.include('"Please choose your check-in and check-out dates."');
     });
 
+    it('"An error says the passwords do not match" passes on "Passwords don\'t match."; "... says the passwords match" fails', async () => {
+      const said = await evaluate('An error says the passwords do not match');
+      expect(said.passed, said.thought).to.equal(true);
+      const opposite = await evaluate('A message confirms that the passwords match');
+      expect(opposite.passed, opposite.thought).to.equal(false);
+    });
+
     it('fails when no message says them all, though a heading does, naming the messages shown', async () => {
       const evaluation = await evaluate('An error asks you to choose the room');
       expect(evaluation.passed).to.equal(false);
       expect(evaluation.thought).to.match(
-        /✗ no message says every word of "choose the room" within 1\.5 s: the messages shown are "Please choose your check-in and check-out dates\."\./,
+        /✗ no message says every word of "choose the room" within 1\.5 s: the messages shown are "Please choose your check-in and check-out dates\.", "Passwords don't match\."\./,
       );
     });
   });

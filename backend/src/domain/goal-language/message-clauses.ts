@@ -1,5 +1,6 @@
-// "An error asks you to choose the dates", "A message tells you to confirm your email": a message
-// the page shows, said in the sentence's own words rather than quoted. It holds when an alert,
+// "An error asks you to choose the dates", "A message tells you to confirm your email", "A message
+// confirms that 2 items were exported": a message the page shows, said in the sentence's own words
+// rather than quoted (a quoted text after "says" is that text, shown anywhere). It holds when an alert,
 // status or error text on the page says every content word of it, in any order and form
 // (word-cover.ts): "Please choose your check-in and check-out dates." says "choose the dates".
 import type { Expectation } from '../steps.js';
@@ -11,7 +12,13 @@ const SUBJECT =
 /** What the message asks for; "says" is left to the text shown (a quoted or exact text). */
 const ASKS =
   '(?:(?:is\\s+shown\\s+|appears\\s+)?asking|(?:(?:should|must|will)\\s+)?(?:ask|tell|remind|prompt)s?)\\s+(?:you\\s+|the\\s+user\\s+|me\\s+)?(?:to|for)';
-const MESSAGE = new RegExp(`^${SUBJECT}\\s+${ASKS}\\s+(.+)$`, 'i');
+/** What it says in other words: "confirms that 2 items were exported", "says the passwords do not match". */
+const SAYS =
+  '(?:says|confirms|reports|explains|states|tells\\s+(?:you|the\\s+user|me))(?:\\s+that)?(?=\\s+(?!\\uE000\\d+\\uE001$))';
+/** Where it is shown, which any message on the page may be: "under the email field". */
+const PLACE =
+  '(?:\\s+(?:under|below|beneath|above|next\\s+to|beside|near|by)\\s+(?:the\\s+)?[\\w-]+(?:\\s+[\\w-]+){0,3}?)?';
+const MESSAGE = new RegExp(`^${SUBJECT}${PLACE}\\s+(?:${ASKS}|${SAYS})\\s+(.+)$`, 'i');
 
 /** The message expectation a clause states, or null when it is about something else. */
 export function messageClause(clause: string, values: string[]): Expectation | null {

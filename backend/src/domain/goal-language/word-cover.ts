@@ -18,10 +18,17 @@ export function sameWord(a: string, b: string): boolean {
   return shared >= MIN_STEM && shared >= STEM_SHARE * Math.min(a.length, b.length);
 }
 
+/** "don't" -> "do not": a negation is a word of its own, however it is written. */
+const uncontracted = (text: string) => text.replace(/n['’]t\b/gi, ' not');
+
+const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nothing', 'cannot', 'without']);
+
 /** Every content word of `phrase` is in `name` in some form; false for a phrase without content words. */
 export function coversWords(phrase: string, name: string): boolean {
   // A kind of item ("the refund policy question") says what it is, not what it is called.
-  const wanted = contentWords(phrase).filter((w) => !ITEM_KIND_NOUNS.includes(w.key));
-  const said = contentWords(name).map((w) => w.key);
+  const wanted = contentWords(uncontracted(phrase)).filter((w) => !ITEM_KIND_NOUNS.includes(w.key));
+  const said = contentWords(uncontracted(name)).map((w) => w.key);
+  // "the passwords match" is not what "Passwords don't match" says, nor the other way round.
+  if (wanted.some((w) => NEGATIONS.has(w.key)) !== said.some((key) => NEGATIONS.has(key))) return false;
   return wanted.length > 0 && wanted.every((w) => said.some((other) => sameWord(w.key, other)));
 }

@@ -33,7 +33,8 @@ describe('goal language: parsing an expected result', () => {
     // A group that is empty holds no items; a field that is empty holds no value.
     ['The Done column is now empty', [{ kind: 'groupCount', group: 'Done', count: 0, noun: 'items' }]],
     ['The search box is empty', [{ kind: 'value', target: { name: null, noun: 'search box', near: null }, text: '' }]],
-    ['The banner says it is free', [{ kind: 'visible', text: 'it is free' }]],
+    // Unquoted after "says": in the message's own words, or as written anywhere (agent/check-message.ts).
+    ['The banner says it is free', [{ kind: 'message', words: 'it is free' }]],
     // A field's value said after it, "as the F"; a second pair borrows the verb.
     [
       'The profile step still shows Grace as the first name and Canada as the country',
@@ -115,6 +116,10 @@ describe('goal language: parsing an expected result', () => {
     ],
     // A message said in the sentence's own words: what it asks for, not a quoted text.
     ['An error asks you to choose the dates', [{ kind: 'message', words: 'choose the dates' }]],
+    // Said in other words, and where it is shown; a quoted text after "says" is that text.
+    ['A message confirms that 2 items were exported', [{ kind: 'message', words: '2 items were exported' }]],
+    ['An error under the email field asks for your email address', [{ kind: 'message', words: 'your email address' }]],
+    ["A message says 'Saved'", [{ kind: 'visible', text: 'Saved' }]],
     ['A validation message should ask for a valid email', [{ kind: 'message', words: 'a valid email' }]],
     ['An error message appears asking you to accept the terms', [{ kind: 'message', words: 'accept the terms' }]],
     ["A message tells you to 'check your inbox'", [{ kind: 'message', words: 'check your inbox' }]],

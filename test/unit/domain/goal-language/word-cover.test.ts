@@ -30,6 +30,11 @@ describe('goal language: a name that says every word of a phrase', () => {
     // Kind nouns and filler say nothing of the name: a phrase of them only names nothing.
     ['the checkbox', 'Remember me', false],
     ['the Remember me checkbox', 'Remember me', true],
+    // A negation is a word however it is written, and never left out.
+    ['the passwords do not match', "Passwords don't match.", true],
+    ['the passwords do not match', 'Passwords match', false],
+    ['the passwords match', "Passwords don't match.", false],
+    ['newsletter subscription', "Don't subscribe me to the newsletter", false],
   ];
   for (const [phrase, name, covers] of phrases)
     it(`"${name}" ${covers ? 'says' : 'does not say'} every word of "${phrase}"`, () =>
