@@ -52,11 +52,15 @@ export async function expandTo(
   const state = await expandedState(element, actionMs);
   if (state === null) return click();
   if (state === wanted) return;
-  // The element itself, not its locator: a name that says its state ("Details +") changes with it.
+  // The element itself, not its locator: a name that says its state ("Details +") changes with it...
   const handle = await element.elementHandle({ timeout: actionMs });
   try {
-    const reached = (ms = ANSWER_MS) =>
-      pollUntil(async () => (await handle.evaluate(readExpanded).catch(() => null)) === wanted, ms);
+    // ...unless the page drew it again (a tree re-rendered): then the locator finds the new one.
+    const now = async () =>
+      (await handle.evaluate((el) => el.isConnected).catch(() => false))
+        ? handle.evaluate(readExpanded).catch(() => null)
+        : expandedState(element, ANSWER_MS);
+    const reached = (ms = ANSWER_MS) => pollUntil(async () => (await now()) === wanted, ms);
     if (await handle.evaluate((el) => el.getAttribute('role') === 'treeitem')) {
       await handle.focus();
       await handle.press(wanted === 'expanded' ? 'ArrowRight' : 'ArrowLeft', { timeout: actionMs });

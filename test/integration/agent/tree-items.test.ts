@@ -40,8 +40,30 @@ const FAQ = html(
   <button aria-expanded="false" id="q" onclick="this.setAttribute('aria-expanded', String(this.getAttribute('aria-expanded') !== 'true'))">How do I get a refund?</button>`,
 );
 
+// A tree drawn again from its state on every change: the element expanded is a new one.
+const REDRAWN = html(
+  'Files',
+  `<ul role="tree" id="tree"></ul><script>
+  let open = false;
+  const draw = () => { tree.innerHTML = '<li role="treeitem" tabindex="-1" aria-expanded="' + open + '"><span>Projects</span>' +
+    (open ? '<ul role="group"><li role="treeitem" tabindex="-1">2026</li></ul>' : '') + '</li>'; };
+  tree.addEventListener('keydown', (e) => { if (e.key === 'ArrowRight') { open = true; draw(); } });
+  draw();</script>`,
+);
+
 describe('built-in agent: tree items and drawn separators', function () {
-  const pages = useAgentPages({ '/keys': tree(true), '/twisty': tree(false), '/crumbs': CRUMBS, '/faq': FAQ });
+  const pages = useAgentPages({
+    '/keys': tree(true),
+    '/twisty': tree(false),
+    '/crumbs': CRUMBS,
+    '/faq': FAQ,
+    '/redrawn': REDRAWN,
+  });
+
+  it('a tree drawn again as it expands is read again: "Expand Projects" holds', async () => {
+    await pages.burnIn('/redrawn', 'Expand Projects');
+    expect(await pages.page.getByRole('treeitem', { name: '2026' }).isVisible()).to.equal(true);
+  });
 
   it('a disclosure whose name changes as it opens ("+" to "−") is expanded once, and checked as the same element', async () => {
     await pages.burnIn('/faq', 'Expand How do I get a refund?');
