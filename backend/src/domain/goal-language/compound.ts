@@ -20,8 +20,14 @@ const VERB_ON_PRONOUN = new RegExp(`^(?:${ANY_VERB})\\s+${PRONOUN}\\b`, 'i');
 const LOWER_VERB = new RegExp(
   `^(?:(?:${ANY_VERB})\\b|[a-z][a-z-]+(?=$|\\s*,|\\s+(?:and|then|it|them|the|without)\\b))`,
 );
-/** A verb the lexicon does not know, in lower case, on a pronoun ("assign it to ..."): a name would be capitalised. */
-const WORD_ON_PRONOUN = new RegExp(`^[a-z][a-z-]+\\s+${PRONOUN.replace('the', '[Tt]he')}\\b`);
+/**
+ * A verb the lexicon does not know, in lower case, on a pronoun or an article ("assign it to ...",
+ * "and assign the owner Jordan"): a name would be capitalised. Words that only join, and a word in
+ * "-ing" ("leaving the email empty"), are no verbs.
+ */
+const WORD_ON_PRONOUN = new RegExp(
+  `^(?!(?:also|then|only|just|not|all|both|either|neither|so|too)\\s|[a-z]+ing\\s)[a-z][a-z-]+\\s+(?:${PRONOUN.replace('the', '[Tt]he')}|the|a|an|my|your|our|their|its)(?:\\s|$)`,
+);
 
 /** A verb that is also a word in names, in lower case before an article: "and create the account". */
 const VERB_ON_ARTICLE = new RegExp(`^(?:${ANY_VERB})\\s+(?:the|a|an|my|your|our|this|all)\\s`);

@@ -9,7 +9,7 @@ import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { itemsByPosition, parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
 import { fieldFills } from './field-list.js';
-import { pronounVerbControl, verbControlReadings } from './verb-controls.js';
+import { givenValue, pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import {
   actionParts,
   antecedentOf,
@@ -1313,6 +1313,10 @@ function leftUndone(part: string, done: Intent[] | string | null, values: string
 function parsePart(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
   const parsed = partIntents(part, antecedent, values);
   const [intent] = Array.isArray(parsed) && parsed.length === 1 ? parsed : [];
+  // "assign it to Priya Shah": no button of that name may be there, but a dropdown that offers her.
+  const given = intent?.kind === 'click' ? givenValue(part, values) : null;
+  if (intent && given)
+    READINGS.set(intent, [...(READINGS.get(intent) ?? []), { kind: 'fillForm', entries: [given], whole: null }]);
   const t = intent && 'target' in intent ? intent.target : null;
   const under = t?.name && !t.near && t.nth === undefined && !values.includes(t.name) ? underTitle(t.name) : null;
   if (intent && t && under) {

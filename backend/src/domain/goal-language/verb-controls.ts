@@ -2,7 +2,7 @@
 // confirmation"): read as the page's control named by the verb, in the scope of the object, and, with
 // a destination, the destination chosen in what that control opened. Only ever a control whose name
 // is the verb: grounding refuses when the page has none, so an unknown verb never clicks another thing.
-import type { Intent } from './intents.js';
+import type { FormEntry, Intent } from './intents.js';
 import { withoutInstrument } from './instruments.js';
 import { ITEM_KIND_NOUNS } from './item-description.js';
 import { LEXICON, NOT_CONTROL_VERBS, verbForms } from './lexicon.js';
@@ -101,3 +101,17 @@ function itemText(object: string, values: string[]): string | null {
   const bare = text.replace(KIND, '').trim() || text;
   return unmask(bare, values).trim() || null;
 }
+
+/**
+ * "assign it to Priya Shah", "assign the owner Jordan": a value the verb gives, which a page may take
+ * in a dropdown or a choice (the card's Assignee) rather than in a button named for it. Null when the
+ * part gives no value written like a name.
+ */
+export function givenValue(part: string, values: string[]): FormEntry | null {
+  const m = GIVES.exec(part.trim());
+  if (!m || KNOWN.has(m[1]!.toLowerCase())) return null;
+  const value = unmask(m[3]!, values).trim();
+  return value ? { field: m[2] ?? null, value } : null;
+}
+const GIVES =
+  /^([A-Za-z][\w-]*)\s+(?:(?:it|them|this|that)\s+to|(?:the|its|their)\s+([a-z][\w-]*)(?:\s+to)?)\s+(\uE000\d+\uE001|\p{Lu}[\p{L}\d.'’-]*(?:\s+\p{Lu}[\p{L}\d.'’-]*){0,3})$/u;

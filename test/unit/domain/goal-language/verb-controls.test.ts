@@ -41,6 +41,15 @@ describe('goal language: a verb the lexicon does not know names a control', () =
     ['Undo it', [["Click 'Undo'"]]],
     ['undo it from the notification', [["Click 'Undo'"]]],
     ['Retry them in the banner', [["Click 'Retry'"]]],
+    // A value the verb gives: a dropdown or a choice that offers it may take it instead of a button.
+    [
+      'Assign the owner Jordan',
+      [["Click 'Assign owner Jordan'", "Click 'Assign' in the row of 'owner Jordan'", "Fill in owner 'Jordan'"]],
+    ],
+    [
+      "Open 'Fix login' and assign it to Priya Shah",
+      [["Open 'Fix login'"], ["Click 'Assign to Priya Shah'", "Fill in 'Priya Shah'"]],
+    ],
   ];
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
 
