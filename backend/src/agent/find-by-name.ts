@@ -100,6 +100,15 @@ export function nameTiers(scope: Scope, name: string, roles: Roles, purpose: Pur
   tiers.push([
     { via: `label ${q}`, locator: scope.getByLabel(name, { exact: true }) },
     { via: `placeholder ${q}`, locator: scope.getByPlaceholder(name, { exact: true }) },
+    // A dropdown with no label is named by its placeholder option ("Assign owner…").
+    {
+      via: `dropdown whose first option is ${q}`,
+      locator: scope.locator('select').filter({
+        has: scope.locator('option:first-child[value=""]').filter({
+          hasText: new RegExp(`^\\s*${escapeRegExp(name.trim())}\\s*$`, 'i'),
+        }),
+      }),
+    },
     ...(text ? [{ via: `text ${q}`, locator: scope.getByText(name, { exact: true }) }] : []),
   ]);
   // A search box's placeholder says what it searches ("Search by name or SKU"): it is no "Name" field.

@@ -45,6 +45,8 @@ export const formControls = pageFunction<() => FormControl[]>(`() => {
     const label = el.labels && el.labels.length ? text(el.labels[0]) : '';
     if (label) return label;
     if (el.getAttribute('role') === 'radio') return shownText(el);
+    // A dropdown with no label: its placeholder option ("Assign owner…"), the first, of no value.
+    if (el.tagName === 'SELECT' && el.options.length && el.options[0].value === '' && !el.title) return text(el.options[0]);
     return (el.getAttribute('placeholder') || el.getAttribute('title') || '').trim();
   };
   const seen = (el) => sight.boxSeen(el) || Array.from(el.labels || []).some((l) => sight.boxSeen(l));

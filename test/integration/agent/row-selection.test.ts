@@ -56,8 +56,17 @@ const MAIL = html(
   </script>`,
 );
 
+// Rows with an owner each, and a bulk dropdown with no label but its placeholder option.
+const OWNERS = html(
+  'Contacts',
+  `<select id="bulk"><option value="">Assign owner…</option><option>Jordan</option><option>Sam</option></select>
+  <table><tbody>${PEOPLE.map((p) => `<tr><td><input type="checkbox" data-p="${p}"></td><td>${p}</td><td class="owner">—</td></tr>`).join('')}</tbody></table>
+  <script>bulk.onchange = () => { for (const c of document.querySelectorAll('[data-p]:checked')) c.closest('tr').querySelector('.owner').textContent = bulk.value; };</script>`,
+);
+
 describe('built-in agent: selecting rows', function () {
   const pages = useAgentPages({
+    '/owners': OWNERS,
     '/contacts': CONTACTS,
     '/mail': MAIL,
     '/archive': html('Archive', '<h1>Archive</h1>'),
@@ -97,6 +106,12 @@ describe('built-in agent: selecting rows', function () {
     const rows = steps.slice(0, 2).map((step) => JSON.stringify('target' in step ? step.target?.locators[0] : null));
     expect(rows[0]).to.include('Alan Turing');
     expect(rows[1]).to.include('Grace Hopper');
+  });
+
+  it('"Tick Alan Turing\'s row and assign the owner Jordan" uses the dropdown its placeholder names', async () => {
+    await pages.burnIn('/owners', "Tick Alan Turing's row and assign the owner Jordan");
+    const owners = await pages.page.locator('.owner').allInnerTexts();
+    expect(owners).to.deep.equal(['—', 'Jordan', '—']);
   });
 
   it('"Tick the fifth row" where there are three fails, naming what it looked for', async () => {
