@@ -50,22 +50,34 @@ const markItems = pageFunction<(args: { word: string; mark: string }) => number>
 }`);
 
 /**
- * The smallest container around `el` that shows a text of its own (a leaf element's whole text, not
- * inside `el`): how far up it is, and that text ("Red kettle" for the second "Add to cart" button).
+ * The smallest container around `el` that holds none of the elements alike (`others`), how far up it
+ * is, and the first text in it that their containers do not show ("Linen Shirt" for the first "Add to
+ * cart" button, where every card also shows its brand): the text that tells the row apart.
  */
-const rowText = pageFunction<(el: Element) => { level: number; text: string } | null>(`(el) => {
-  const leafText = (root) => {
+const rowText = pageFunction<
+  (args: { el: Element; others: Element[] }) => { level: number; text: string } | null
+>(`({ el, others }) => {
+  const clean = (t) => (t || '').replace(/\\s+/g, ' ').trim();
+  const leafTexts = (root) => {
+    const out = [];
     for (const n of root.querySelectorAll('*')) {
       if (n.children.length || el.contains(n) || n.contains(el)) continue;
-      const t = (n.innerText || '').replace(/\\s+/g, ' ').trim();
-      if (t) return t;
+      const t = clean(n.innerText);
+      if (t) out.push(t);
     }
-    return null;
+    return out;
   };
+  const up = (node, level) => { let c = node; for (let i = 0; i < level && c; i++) c = c.parentElement; return c; };
   let level = 1;
   for (let c = el.parentElement; c && c !== document.body; c = c.parentElement, level++) {
-    const text = leafText(c);
-    if (text) return { level, text };
+    if (others.some((o) => c.contains(o))) break;
+    const texts = leafTexts(c);
+    if (!texts.length) continue;
+    const theirs = others.map((o) => clean((up(o, level) || {}).innerText));
+    const apart = texts.filter((t) => !theirs.some((other) => other.includes(t)));
+    // Best a text the page shows once (the product's name, not its brand, which a filter shows too).
+    const once = (t) => [...document.body.querySelectorAll('*')].filter((n) => !n.children.length && clean(n.innerText).toLowerCase() === t.toLowerCase()).length === 1;
+    return { level, text: apart.find(once) || apart[0] || texts[0] };
   }
   return null;
 }`);
@@ -171,10 +183,11 @@ async function withRow(
     recordAs: { ...phrase, nth: undefined },
   };
   const name = (await probe.factsOf(chosen)).name;
-  const alike: boolean[] = [];
-  for (const other of others) if (other !== chosen) alike.push((await probe.factsOf(other)).name === name);
-  if (!alike.some(Boolean)) return plain;
-  const row = await probe.page.evaluate(rowText, chosen.handle);
+  const alike: Candidate['handle'][] = [];
+  for (const other of others)
+    if (other !== chosen && (await probe.factsOf(other)).name === name) alike.push(other.handle);
+  if (!alike.length) return plain;
+  const row = await probe.page.evaluate(rowText, { el: chosen.handle, others: alike });
   if (!row) return plain;
   const container = await probe.page.evaluateHandle(ancestorAt, { el: chosen.handle, level: row.level });
   probe.track(container);

@@ -6,6 +6,17 @@ import { expect } from 'chai';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
 
+// Cards that each show a brand first (the filter shows it too), then their name.
+const BRANDED = html(
+  'Shop',
+  `<label><input type="checkbox"> Acme</label>${['Blue mug', 'Red kettle', 'Green pot']
+    .map(
+      (name) =>
+        `<div class="tile"><div class="brand">Acme</div><h2>${name}</h2><button type="button" onclick="out.textContent = 'Added ${name}'">Add to cart</button></div>`,
+    )
+    .join('')}<p id="out"></p>`,
+);
+
 const PRODUCTS = html(
   'Products',
   `<nav><a href="/">Home</a> <a href="/about">About</a></nav>
@@ -64,6 +75,7 @@ const ADMIN = html(
 describe('built-in agent: ordinary sentences that need the page', function () {
   const pages = useAgentPages({
     '/products': PRODUCTS,
+    '/branded': BRANDED,
     '/todo': TODO,
     '/form': FORM,
     '/admin': ADMIN,
@@ -76,6 +88,13 @@ describe('built-in agent: ordinary sentences that need the page', function () {
     const steps = await burnIn('/products', 'Click the second Add to cart button');
     expect(await pages.page.locator('#out').innerText()).to.equal('Added Red kettle');
     const fresh = await replay('/products', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Added Red kettle');
+  });
+
+  it('tells equal buttons apart by the text the page shows once, not a brand every card shows', async () => {
+    const steps = await burnIn('/branded', 'Add the second product on the page to the cart');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Added Red kettle');
+    const fresh = await replay('/branded', steps);
     expect(await fresh.locator('#out').innerText()).to.equal('Added Red kettle');
   });
 
