@@ -41,4 +41,10 @@ describe('built-in agent: a value edited in place through its row’s edit butto
     const fresh = await pages.replay('/stock', steps);
     expect((await quantity(fresh, 'Blue Widget')).trim()).to.match(/^40/);
   });
+
+  it('"Find the blue widget and set its quantity to 40": "its" is the row found', async () => {
+    await pages.burnIn('/stock', 'Find the blue widget and set its quantity to 40');
+    expect((await quantity(pages.page, 'Blue Widget')).trim()).to.match(/^40/);
+    expect((await quantity(pages.page, 'Red Widget')).trim()).to.match(/^8/);
+  });
 });

@@ -116,9 +116,17 @@ export interface Antecedent {
 export function antecedentOf(intents: Intent[]): Antecedent | null {
   const items: string[] = [];
   for (const intent of intents) {
+    // A key pressed in a field acts on nothing of its own ("Search for X" ends with Enter).
+    if (intent.kind === 'press') continue;
     const target = 'target' in intent ? intent.target : null;
-    // An option chosen is the item; a row's control stands for its row.
-    const name = intent.kind === 'select' ? intent.value : target && (target.near?.text ?? target.name);
+    // An option chosen is the item; a row's control stands for its row; a text found or searched for is.
+    const searched = intent.kind === 'fill' && /search/i.test(`${intent.target.name} ${intent.target.noun}`);
+    const name =
+      intent.kind === 'select' || searched
+        ? intent.value
+        : intent.kind === 'wait'
+          ? intent.text
+          : target && (target.near?.text ?? target.name);
     if (name) items.push(name);
   }
   if (!items.length) return null;
@@ -182,4 +190,25 @@ export function withDemonstrative(part: string, antecedent: Antecedent, values: 
   if (!THAT_KIND.test(part)) return null;
   values.push(antecedent.items.at(-1)!);
   return part.replace(THAT_KIND, `\uE000${values.length - 1}\uE001`);
+}
+
+/** "its quantity", "her email", "their status": a possessive before a word in lower case. */
+const POSSESSIVE = /\b(?:its|their|his|her)\s+(?=[a-z])/i;
+
+/**
+ * "Search for red widget, double-click its quantity": the possessive replaced by what the earlier
+ * action acted on, as an owner ("'red widget''s quantity", the field in that row), one part per
+ * item. Null when the part has no possessive.
+ */
+export function withPossessive(part: string, antecedent: Antecedent, values: string[]): string[] | null {
+  if (!POSSESSIVE.test(part)) return null;
+  return antecedent.items.map((item) => {
+    values.push(item);
+    return part.replace(POSSESSIVE, `\uE000${values.length - 1}\uE001's `);
+  });
+}
+
+/** The part without its possessive: "set its quantity to 40" -> "set quantity to 40". */
+export function withoutPossessive(part: string): string {
+  return part.replace(POSSESSIVE, '');
 }

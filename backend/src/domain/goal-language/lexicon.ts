@@ -6,6 +6,7 @@
 export type Family =
   | 'verify'
   | 'wait'
+  | 'find'
   | 'sign in'
   | 'sign out'
   | 'sign up'
@@ -187,7 +188,6 @@ export const NOT_CONTROL_VERBS = [
   'let',
   'see',
   'look',
-  'find',
   'explore',
   'drag',
   'drop',
@@ -301,6 +301,13 @@ export const LEXICON: LexiconEntry[] = [
     particles: ['for', 'until'],
     roles: [],
     examples: [{ goal: 'Wait until Saved appears', plan: ["Wait for 'Saved'"] }],
+  },
+  {
+    // "Find the blue widget and set its quantity": make sure it is in sight; it is then what "its" means.
+    family: 'find',
+    verbs: ['find', 'locate', 'spot'],
+    roles: [],
+    examples: [{ goal: 'Find the Blue Widget', plan: ["Wait for 'Blue Widget'"] }],
   },
   {
     family: 'sign in',

@@ -18,6 +18,8 @@ import {
   verbControl,
   withAntecedent,
   withDemonstrative,
+  withoutPossessive,
+  withPossessive,
   type Antecedent,
 } from './compound.js';
 import { formFill, isImpliedSubmit, SUBMIT_WORDS } from './form-values.js';
@@ -759,6 +761,8 @@ const RULES: Rule[] = [
       return text ? [{ kind: 'wait', text }] : null;
     },
   },
+  // "Find the blue widget": the text in sight, waited for.
+  { family: 'find', build: (m, v) => findText(m[0]!, v) },
   {
     pattern: /^(?:go|goes)\s+back$|^(?:reload|reloads|refresh|refreshes)\b.*$/i,
     build: () => 'going back and reloading are not phrasings yet; open the page instead, e.g. "Go to /cart".',
@@ -1074,6 +1078,12 @@ const ROWS_OF =
  * "Ada Lovelace and Alan Turing", "the GitHub and Linear emails": the rows named, each by a name
  * that starts with a capital, a digit or a quote; their checkboxes ticked. At least `min` names.
  */
+/** "the blue widget in the list" -> wait for "blue widget"; null when nothing is named. */
+function findText(object: string, values: string[]): Intent[] | null {
+  const text = unmask(object.replace(PLACE_ON_PAGE, '').replace(/^(?:the|a|an|my)\s+/i, ''), values).trim();
+  return text ? [{ kind: 'wait', text }] : null;
+}
+
 /** "the first three rows": each one's checkbox, ticked or unticked; null when the slot names no items by position. */
 function rowsByPosition(kind: 'check' | 'uncheck', slot: string): Intent[] | null {
   const items = itemsByPosition(slot);
@@ -1334,6 +1344,16 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
   if (plain !== part) return partIntents(plain, antecedent, values);
   const said = antecedent && withDemonstrative(part, antecedent, values);
   if (said) return partIntents(said, antecedent, values);
+  // "... and set its quantity to 40": the quantity of what the action before acted on; read
+  // without the owner too, for a page that shows the field alone (a product's own page).
+  const owned = antecedent && withPossessive(part, antecedent, values)?.map((each) => parseOne(each, values));
+  if (owned?.every(Array.isArray)) {
+    const intents = owned.flat();
+    const plain = parseOne(withoutPossessive(part), values);
+    if (intents.length === 1 && Array.isArray(plain) && plain.length === 1)
+      READINGS.set(intents[0], distinct([intents[0]!, ...plain]).slice(1));
+    return intents;
+  }
   // "..., but leave the country unselected": nothing to do.
   if (LEFT_ALONE.test(part.trim())) return [];
   const undone = LEFT_UNDONE.exec(part);

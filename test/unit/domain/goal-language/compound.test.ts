@@ -61,6 +61,20 @@ describe('goal language: several actions in one sentence', () => {
         ["Click 'Move to', 'Moves' or 'Move' in the row of 'Stripe'", "Click 'Receipts'", "Open 'Receipts'"],
       ],
       ['Open the Settings tab and click Save on that page', ["Open the 'Settings' tab", "Click 'Save'"]],
+      // A possessive: what the action before acted on owns it (a text searched for or found too).
+      [
+        'Search for red widget, then double-click its quantity',
+        [
+          "Fill the 'Search' box with 'red widget'",
+          "Press Enter in the 'Search' box",
+          "Double-click 'quantity' in the row of 'red widget'",
+        ],
+      ],
+      [
+        'Find the blue widget and set its quantity to 40',
+        ["Wait for 'blue widget'", "Fill 'quantity' in the row of 'blue widget' with '40'"],
+      ],
+      ["Select 'Ada' and change her email to a@b.c", ["Choose 'Ada'", "Fill 'email' in the row of 'Ada' with 'a@b.c'"]],
       // Nothing names the item: the control the verb names.
       ['Set the discount to 15 and apply it', ["Fill 'discount' with '15'", "Click 'Apply'"]],
       ["Fill 'Coupon' with 'SPRING' and redeem it", ["Fill 'Coupon' with 'SPRING'", "Click 'Redeem'"]],
