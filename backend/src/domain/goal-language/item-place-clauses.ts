@@ -7,6 +7,9 @@
 import type { Expectation } from '../steps.js';
 import { ITEM_KIND_NOUNS } from './item-description.js';
 import { endsWithGroupNoun } from './item-places.js';
+
+/** Verbs that say a group holds something, in their plain form. */
+const PLAIN_VERBS = new Set(['contain', 'list', 'hold', 'include', 'show', 'have']);
 import { unmask } from './quotes.js';
 
 /** Verbs that state a field's value: "is", "says"... ("does not say" is read as negated). */
@@ -156,7 +159,7 @@ function holdsClause(tokens: string[], values: string[]): Expectation | null {
   const said = tokens.slice(end, verbAt).map((t) => t.toLowerCase());
   const negatedBefore = said.includes('not') || said.includes('longer') || said.some((t) => t.startsWith('doesn'));
   // "Review does not list X" but "Review lists X": the base form only after "do(es) not".
-  if (/^(?:contain|list|hold|include|show|have)$/i.test(tokens[verbAt]!) && !negatedBefore) return null;
+  if (PLAIN_VERBS.has(tokens[verbAt]!.toLowerCase()) && !negatedBefore) return null;
   const start = tokens[0] && ARTICLES.has(tokens[0].toLowerCase()) ? 1 : 0;
   const group = tokens.slice(start, end);
   const named = group.length > 0 && group.every((t) => /^(?:[\p{Lu}\d]|\uE000)/u.test(t));

@@ -5,7 +5,7 @@ import type { ConfigValues } from '../steps.js';
 const USER_EXACT =
   /^(?:user(?:[\s_-]?name)?|e-?mail(?:[\s_-]?address)?|login|account|user[\s_-]?id|phone|identifier)$/i;
 const USER_LOOSE = /user|e-?mail|login|account|phone/i;
-const PASSWORD_EXACT = /^(?:password|passwd|pass|pwd|secret|pin|passphrase)$/i;
+const PASSWORD_EXACT = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'pin', 'passphrase']);
 const PASSWORD_LOOSE = /pass|pwd|secret/i;
 
 export interface LoginKeys {
@@ -15,7 +15,8 @@ export interface LoginKeys {
 
 export function pickLoginKeys(values: Record<string, string>): LoginKeys {
   const keys = Object.keys(values);
-  const password = keys.find((k) => PASSWORD_EXACT.test(k)) ?? keys.find((k) => PASSWORD_LOOSE.test(k)) ?? null;
+  const password =
+    keys.find((k) => PASSWORD_EXACT.has(k.toLowerCase())) ?? keys.find((k) => PASSWORD_LOOSE.test(k)) ?? null;
   const others = keys.filter((k) => k !== password);
   const user = others.find((k) => USER_EXACT.test(k)) ?? others.find((k) => USER_LOOSE.test(k)) ?? null;
   return { user, password };

@@ -9,6 +9,8 @@ import { itemPlaceClause } from './item-place-clauses.js';
 import { emptyGroupClause, groupCountClause } from './group-count-clauses.js';
 import { isWholePage } from './item-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
+
+const INDEFINITE = new Set(['a', 'an']);
 import { messageClause } from './message-clauses.js';
 
 /** `why`: what a result that was understood but is too vague to check lacks, and how to say it. */
@@ -199,7 +201,8 @@ function numberOf(word: string): number {
 function count(n: string, noun: string): Expectation | null {
   const cleaned = noun.trim().replace(/\s+/g, ' ');
   // "The cart has a subtotal of $12": a figure (read by the clause for values), not one "subtotal".
-  if (/^(?:a|an)$/i.test(n) && new RegExp(`^[\\w-]+\\s+of\\s+(?:${FIGURE})\\b`, 'i').test(cleaned)) return null;
+  if (INDEFINITE.has(n.toLowerCase()) && new RegExp(`^[\\w-]+\\s+of\\s+(?:${FIGURE})\\b`, 'i').test(cleaned))
+    return null;
   return cleaned ? { kind: 'count', count: numberOf(n), noun: cleaned } : null;
 }
 
@@ -207,7 +210,7 @@ function count(n: string, noun: string): Expectation | null {
 function countOrText(n: string, rest: string, values: string[]): Expectation | null {
   const quoted = /\uE000\d+\uE001/.exec(rest);
   if (quoted) return text(numberOf(n) === 0 ? 'notVisible' : 'visible', rest, values);
-  if (/^(?:a|an)$/i.test(n)) return null;
+  if (INDEFINITE.has(n.toLowerCase())) return null;
   return count(n, unmask(rest, values));
 }
 

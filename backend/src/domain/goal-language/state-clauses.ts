@@ -100,22 +100,27 @@ export function parseSubject(slot: string, values: string[]): ExpectedTarget | n
 }
 
 /** State words, with what they say plain and negated. "open" is a dialog's or menu's; else it means expanded. */
-const STATE_WORDS: [RegExp, ControlState, ControlState][] = [
-  [/^(?:checked|ticked|pressed|toggled\s+on|switched\s+on|turned\s+on|on)$/i, 'checked', 'unchecked'],
-  [/^(?:unchecked|unticked|toggled\s+off|switched\s+off|turned\s+off|off)$/i, 'unchecked', 'checked'],
-  [/^(?:selected|chosen|active|current|highlighted)$/i, 'selected', 'unselected'],
-  [/^(?:unselected|deselected|inactive)$/i, 'unselected', 'selected'],
-  [/^(?:expanded|unfolded)$/i, 'expanded', 'collapsed'],
-  [/^(?:collapsed|folded)$/i, 'collapsed', 'expanded'],
-  [/^(?:open|opened)$/i, 'open', 'closed'],
-  [/^(?:closed|shut|dismissed)$/i, 'closed', 'open'],
-  [/^(?:disabled|greyed\s+out|grayed\s+out|unclickable|not\s+clickable)$/i, 'disabled', 'enabled'],
-  [/^(?:enabled|clickable)$/i, 'enabled', 'disabled'],
+const STATE_WORDS: [string[], ControlState, ControlState][] = [
+  [['checked', 'ticked', 'pressed', 'toggled on', 'switched on', 'turned on', 'on'], 'checked', 'unchecked'],
+  [['unchecked', 'unticked', 'toggled off', 'switched off', 'turned off', 'off'], 'unchecked', 'checked'],
+  [['selected', 'chosen', 'active', 'current', 'highlighted'], 'selected', 'unselected'],
+  [['unselected', 'deselected', 'inactive'], 'unselected', 'selected'],
+  [['expanded', 'unfolded'], 'expanded', 'collapsed'],
+  [['collapsed', 'folded'], 'collapsed', 'expanded'],
+  [['open', 'opened'], 'open', 'closed'],
+  [['closed', 'shut', 'dismissed'], 'closed', 'open'],
+  [['disabled', 'greyed out', 'grayed out', 'unclickable', 'not clickable'], 'disabled', 'enabled'],
+  [['enabled', 'clickable'], 'enabled', 'disabled'],
 ];
-const STATE_WORD = STATE_WORDS.map(([pattern]) => pattern.source.slice(4, -2)).join('|');
+/** Every state word, longest first, as an alternation (a space may be any whitespace). */
+const STATE_WORD = STATE_WORDS.flatMap(([words]) => words)
+  .sort((a, b) => b.length - a.length)
+  .map((word) => word.replace(/ /g, '\\s+'))
+  .join('|');
 
 function stateOf(word: string, negated: boolean, target: ExpectedTarget): ControlState | null {
-  const entry = STATE_WORDS.find(([pattern]) => pattern.test(word.trim()));
+  const said = collapse(word);
+  const entry = STATE_WORDS.find(([words]) => words.includes(said));
   if (!entry) return null;
   let state = negated ? entry[2] : entry[1];
   // An active button is one that can be pressed; an active tab is the selected one.
@@ -331,11 +336,13 @@ const STATE_CLAUSES: [RegExp, Build][] = [
   ],
 ];
 
+/** Words before "page" that name no page of its own ("the next page"). */
+const NOT_A_PAGE_NAME = new Set('home start main landing front index next previous same right correct new'.split(' '));
+
 /** "I am on the checkout page" -> the URL contains "/checkout". */
 function pageSlug(words: string, values: string[]): Expectation | null {
   const name = unmask(words, values).trim();
-  if (!name || /^(?:home|start|main|landing|front|index|next|previous|same|right|correct|new)$/i.test(name))
-    return null;
+  if (!name || NOT_A_PAGE_NAME.has(name.toLowerCase())) return null;
   return { kind: 'urlContains', text: `/${name.toLowerCase().replace(/\s+/g, '-')}` };
 }
 

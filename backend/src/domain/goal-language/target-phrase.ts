@@ -38,10 +38,12 @@ const RELATIVE = new RegExp(
 const NAMED_CONTAINER = new RegExp(`^(.*?)\\s+(?:in|on|within|inside)\\s+(?:the\\s+)?(.+?)\\s+(${CONTAINER})$`, 'i');
 // Containers whose name is a title on the page only when written like one ("the Actions menu"); "the
 // todo list" only describes where the element is.
-const TITLED_CONTAINER = /^(?:menu|tab|list|table|toolbar|section|panel|form|dialog|modal|popup|group|area|column)$/i;
+const TITLED_CONTAINER = new Set(
+  'menu tab list table toolbar section panel form dialog modal popup group area column'.split(' '),
+);
 // "for", "by", "on", "under" are ordinary words in names ("Search for products"): relative only before
 // a quoted anchor, or after a target that already says what it is ("the Edit button for Invoice 7").
-const WEAK_RELATIONS = /^(?:for|by|near|on|under|below|underneath)$/i;
+const WEAK_RELATIONS = new Set(['for', 'by', 'near', 'on', 'under', 'below', 'underneath']);
 // "Northwind under Brand": both written like names, a control under its group's title.
 const UNDER_TITLE = /^([\p{Lu}\d].*?)\s+(?:under|below|underneath|beneath)\s+(?:the\s+)?([\p{Lu}\d].*)$/u;
 const NOUN_SUFFIX = new RegExp(`^(.+?)\\s+(${NOUN})$`, 'i');
@@ -53,7 +55,7 @@ const ONLY_NOUNS =
 // "in the header", "at the top right": where on the screen, which finding the element does not need.
 const PLACE =
   /\s+(?:(?:in|on|at|inside|within|from)\s+the\s+(?:(?:top|bottom|main|page|site|table|column)\s+)?(?:header|footer|sidebar|side\s*bar|nav(?:igation)?(?:\s+bar)?|navbar|top\s*bar|menu\s*bar|toolbar|(?:folder\s+|file\s+|navigation\s+)?tree(?:\s+view)?|page|screen|top|bottom|left|right|top\s+right|top\s+left|bottom\s+right|bottom\s+left|corner|top\s+right\s+corner|top\s+left\s+corner|bottom\s+of\s+the\s+(?:page|form|list)|top\s+of\s+the\s+(?:page|form|list))|(?:at|on)\s+the\s+(?:top|bottom)(?:\s+right|\s+left)?|(?:on|at)\s+(?:the\s+)?(?:top|bottom)\s+(?:right|left)|in\s+a\s+new\s+(?:tab|window))$/i;
-const NAMED_NOUNS = /^(?:menu|logo)$/i;
+const NAMED_NOUNS = new Set(['menu', 'logo']);
 // "the link that says Forgot password", "the button labelled Continue": a noun, then its name.
 const SAYING = new RegExp(
   `^(?:the\\s+|a\\s+)?(${NOUN})\\s+(?:that\\s+says|which\\s+says|saying|labell?ed|called|named|titled|with\\s+the\\s+(?:text|label))\\s+(.+)$`,
@@ -217,7 +219,7 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
     const container = NAMED_CONTAINER.exec(text);
     if (container && container[1]!.trim() && !/^(?:the|a|an|this|that|another|new|same)\b/i.test(container[2]!)) {
       const titled = /^[\p{Lu}\d\uE000]/u.test(container[2]!);
-      if (titled || !TITLED_CONTAINER.test(container[3]!))
+      if (titled || !TITLED_CONTAINER.has(container[3]!.toLowerCase()))
         near = { text: unmask(container[2]!, values), relation: 'in the row of' };
       text = container[1]!.trim();
     }
@@ -251,7 +253,8 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   // "Click Menu", "File > Export": without "the", a noun is the element's name.
   if (only && !hadArticle && !near && nth === undefined) return { name: only[1]!, noun: null, near };
   // "Open the menu", "Click the logo": the control is usually named after the noun.
-  if (only && NAMED_NOUNS.test(only[1]!) && !near && nth === undefined) return { name: only[1]!, noun: null, near };
+  if (only && NAMED_NOUNS.has(only[1]!.toLowerCase()) && !near && nth === undefined)
+    return { name: only[1]!, noun: null, near };
   if (only)
     return near || nth !== undefined || ONLY_NOUNS.test(only[1]!)
       ? withNth({ name: null, noun: normalizeNoun(only[1]!), near })
@@ -304,8 +307,8 @@ function relativeParts(text: string): { target: string; relation: string; anchor
     if (!m) return null;
     const target = text.slice(0, from) + m[1]!;
     // "on the Blue mug card" names a container by its title: NAMED_CONTAINER reads it.
-    const container = WEAK_RELATIONS.test(m[2]!) && new RegExp(`\\s${CONTAINER}$`, 'i').test(m[3]!);
-    const strong = !WEAK_RELATIONS.test(m[2]!) || isQuoted(m[3]!) || saysWhatItIs(target);
+    const container = WEAK_RELATIONS.has(m[2]!.toLowerCase()) && new RegExp(`\\s${CONTAINER}$`, 'i').test(m[3]!);
+    const strong = !WEAK_RELATIONS.has(m[2]!.toLowerCase()) || isQuoted(m[3]!) || saysWhatItIs(target);
     if (target.trim() && strong && !container) return { target: target.trim(), relation: m[2]!, anchor: m[3]! };
     from += m[1]!.length + 1;
   }

@@ -18,7 +18,7 @@ const PARTICLES = ['back', 'up', 'out', 'over', 'away', 'down', 'off'];
 /** A destination after the object, with the preposition the control is named with ("Move to", "Label as"). */
 const DESTINATION =
   /^(.+?)\s+(?:(?:back|over)\s+)?(to|into|as|under)\s+(?:the\s+)?(.+?)(?:\s+(?:column|list|folder|lane|label|tag))?$/i;
-const PRONOUN_OBJECT = /^(?:it|them|this|that|these|those)$/i;
+const PRONOUN_OBJECT = new Set(['it', 'them', 'this', 'that', 'these', 'those']);
 /** The open dialog's own buttons: "Cancel the confirmation", "Confirm the dialog". */
 const DIALOG =
   /^(?:the\s+|this\s+|that\s+)?(?:confirmation|confirm|dialog|modal|pop-?up|prompt|alert)(?:\s+(?:dialog|box|window))?$/i;
@@ -50,7 +50,7 @@ export function pronounVerbControl(part: string): Intent[] | null {
   const m = /^([A-Za-z][a-z]+(?:-[a-z]+)?)\s+(.+)$/.exec(part.trim());
   if (!m || KNOWN.has(m[1]!.toLowerCase())) return null;
   const rest = withoutInstrument(m[2]!, true).trim();
-  return PRONOUN_OBJECT.test(rest) ? [click(capitalized(m[1]!), [])] : null;
+  return PRONOUN_OBJECT.has(rest.toLowerCase()) ? [click(capitalized(m[1]!), [])] : null;
 }
 
 /**
