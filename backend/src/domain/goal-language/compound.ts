@@ -1,6 +1,7 @@
 // Several actions in one sentence: where a sentence splits into actions, and what a pronoun in a later
 // action ("archive them", "apply it") stands for. Works on the skeleton (quoted values masked).
 import { afterColon, newRecord, type ListPart } from './field-list.js';
+import { placeFirst } from './frames.js';
 import type { Intent } from './intents.js';
 import { LEXICON, verbForms } from './lexicon.js';
 import { typedForm } from './typed-values.js';
@@ -26,7 +27,7 @@ const LOWER_VERB = new RegExp(
  * "-ing" ("leaving the email empty"), are no verbs.
  */
 const WORD_ON_PRONOUN = new RegExp(
-  `^(?!(?:also|then|only|just|not|all|both|either|neither|so|too)\\s|[a-z]+ing\\s)[a-z][a-z-]+\\s+(?:${PRONOUN.replace('the', '[Tt]he')}|the|a|an|my|your|our|their|its)(?:\\s|$)`,
+  `^(?!(?:also|then|only|just|not|all|both|either|neither|so|too|on|in|at|to|for|from|with|by|of|into|onto|under|over|after|before|as|via|once|when|if)\\s|[a-z]+ing\\s)[a-z][a-z-]+\\s+(?:${PRONOUN.replace('the', '[Tt]he')}|the|a|an|my|your|our|their|its)(?:\\s|$)`,
 );
 
 /** A verb that is also a word in names, in lower case before an article: "and create the account". */
@@ -46,9 +47,11 @@ const VERB_SAID = new RegExp(
 );
 
 export function startsAction(text: string): boolean {
-  return (
-    PLAIN_START.test(text) || VERB_ON_PRONOUN.test(text) || WORD_ON_PRONOUN.test(text) || VERB_ON_ARTICLE.test(text)
-  );
+  if (PLAIN_START.test(text) || VERB_ON_PRONOUN.test(text) || WORD_ON_PRONOUN.test(text) || VERB_ON_ARTICLE.test(text))
+    return true;
+  // "..., and on the plans page switch billing to monthly": a place, then the action's verb.
+  const placed = placeFirst(text);
+  return placed !== null && (startsAction(placed.rest) || LOWER_VERB.test(placed.rest));
 }
 
 /**
@@ -116,8 +119,9 @@ export interface Antecedent {
 export function antecedentOf(intents: Intent[]): Antecedent | null {
   const items: string[] = [];
   for (const intent of intents) {
-    // A key pressed in a field acts on nothing of its own ("Search for X" ends with Enter).
-    if (intent.kind === 'press') continue;
+    // A key pressed in a field acts on nothing of its own ("Search for X" ends with Enter); a row
+    // by its position has no text to name it by.
+    if (intent.kind === 'press' || ('target' in intent && intent.target?.near?.nth !== undefined)) continue;
     const target = 'target' in intent ? intent.target : null;
     // An option chosen is the item; a row's control stands for its row; a text found or searched for is.
     const searched = intent.kind === 'fill' && /search/i.test(`${intent.target.name} ${intent.target.noun}`);

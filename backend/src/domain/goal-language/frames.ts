@@ -80,17 +80,23 @@ const PLACE_WORDS = ['in', 'into', 'on', 'inside', 'within', 'under', 'from'];
 const BARE_PLACE =
   /^(in|on|under|within|inside)\s+(\uE000\d+\uE001|the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:page|screen|view|step|dialog|panel|section|form|tab))\s+(?![,.])(.+)$/i;
 
-export function leadingPlace(text: string): { place: Place; rest: string } | null {
-  // Without a comma, a place whose end is plain: a quoted name, or a page, step, dialog, ... ("In
-  // 'How did you hear about us' pick Other", "On the review page click Edit").
+/**
+ * Without a comma, a place whose end is plain: a quoted name, or a page, step, dialog, ... ("In 'How
+ * did you hear about us' pick Other", "On the review page click Edit"), whatever verb follows.
+ */
+export function placeFirst(text: string): { place: Place; rest: string } | null {
   const bare = BARE_PLACE.exec(text);
-  if (bare && frames(bare[3]!).length) {
-    const place = bare[2]!;
-    return {
-      place: { preposition: bare[1]!.toLowerCase(), text: place, page: /\s(?:page|screen|view)$/i.test(place) },
-      rest: bare[3]!,
-    };
-  }
+  if (!bare) return null;
+  const place = bare[2]!;
+  return {
+    place: { preposition: bare[1]!.toLowerCase(), text: place, page: /\s(?:page|screen|view)$/i.test(place) },
+    rest: bare[3]!,
+  };
+}
+
+export function leadingPlace(text: string): { place: Place; rest: string } | null {
+  const bare = placeFirst(text);
+  if (bare && frames(bare.rest).length) return bare;
   const comma = text.indexOf(',');
   if (comma < 0) return null;
   const [preposition, ...placeWords] = words(text.slice(0, comma).trim());

@@ -27,7 +27,7 @@ import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed, readSort } from './sort-order.js';
 import { withoutInstrument } from './instruments.js';
-import { firstWord, frameOf, frames, leadingPlace, splitAt, type Place } from './frames.js';
+import { firstWord, frameOf, frames, leadingPlace, placeFirst, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import {
   ACTION_START,
@@ -1340,6 +1340,9 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
 }
 
 function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
+  // "on the plans page switch billing to monthly" after other actions: where it happens, said first.
+  const placed = placeFirst(part);
+  if (placed) return partIntents(placeAfter(placed.place, placed.rest), antecedent, values);
   const plain = withoutInstrument(part);
   if (plain !== part) return partIntents(plain, antecedent, values);
   const said = antecedent && withDemonstrative(part, antecedent, values);

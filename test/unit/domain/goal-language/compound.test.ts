@@ -30,6 +30,12 @@ describe('goal language: several actions in one sentence', () => {
       // A word the lexicon does not know, in lower case before an article, is a verb; one in "-ing" is not.
       ["Tick Radia's row and assign the owner Jordan", ["Tick Radia's row", 'assign the owner Jordan']],
       ['Submit the form, leaving the email empty', ['Submit the form, leaving the email empty']],
+      // A place, then a verb the lexicon may not know, starts an action; a preposition is no verb.
+      [
+        'Fill the profile with Ada Lovelace, Developer, and on the plans page switch billing to monthly',
+        ['Fill the profile with Ada Lovelace, Developer', 'on the plans page switch billing to monthly'],
+      ],
+      ['Tick Ada and on the next step pick Pro', ['Tick Ada', 'on the next step pick Pro']],
     ];
     for (const [sentence, parts] of table)
       it(sentence, () => expect(actionParts(maskQuotes(sentence).skeleton)).to.deep.equal(parts));
