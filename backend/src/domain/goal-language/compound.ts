@@ -118,10 +118,15 @@ export interface Antecedent {
 /** The antecedent of a pronoun in the next action: what these intents acted on, or null when they name nothing. */
 export function antecedentOf(intents: Intent[]): Antecedent | null {
   const items: string[] = [];
+  let placed = 0;
   for (const intent of intents) {
     // A key pressed in a field acts on nothing of its own ("Search for X" ends with Enter); a row
-    // by its position has no text to name it by.
-    if (intent.kind === 'press' || ('target' in intent && intent.target?.near?.nth !== undefined)) continue;
+    // by its position has no text to name it by (but "them" may still be the selection).
+    if (intent.kind === 'press') continue;
+    if ('target' in intent && intent.target?.near?.nth !== undefined) {
+      placed++;
+      continue;
+    }
     const target = 'target' in intent ? intent.target : null;
     // An option chosen is the item; a row's control stands for its row; a text found or searched for is.
     const searched = intent.kind === 'fill' && /search/i.test(`${intent.target.name} ${intent.target.noun}`);
@@ -133,7 +138,7 @@ export function antecedentOf(intents: Intent[]): Antecedent | null {
           : target && (target.near?.text ?? target.name);
     if (name) items.push(name);
   }
-  if (!items.length) return null;
+  if (!items.length && !placed) return null;
   const selection = intents.every(
     (intent) =>
       intent.kind === 'check' || intent.kind === 'select' || (intent.kind === 'click' && intent.purpose === 'choose'),
@@ -172,7 +177,7 @@ export function verbControl(part: string): Intent[] | null {
  */
 export function withAntecedent(part: string, antecedent: Antecedent, values: string[]): string[] | null {
   const pronoun = new RegExp(`(?<=^[\\w-]+(?:\\s+[\\w-]+)?\\s+)${PRONOUN}\\b`, 'i');
-  if (!pronoun.test(part)) return null;
+  if (!pronoun.test(part) || !antecedent.items.length) return null;
   return antecedent.items.map((item) => {
     values.push(item);
     return part.replace(pronoun, `\uE000${values.length - 1}\uE001`);
@@ -191,7 +196,7 @@ export function withDemonstrative(part: string, antecedent: Antecedent, values: 
   // "Click Save on that page": where the action happens, which is where the last one left off.
   const there = /\s+(?:on|in|at)\s+(?:that|this|the\s+same)\s+(?:page|view|tab|screen)$/i;
   if (there.test(part)) return part.replace(there, '');
-  if (!THAT_KIND.test(part)) return null;
+  if (!THAT_KIND.test(part) || !antecedent.items.length) return null;
   values.push(antecedent.items.at(-1)!);
   return part.replace(THAT_KIND, `\uE000${values.length - 1}\uE001`);
 }
@@ -205,7 +210,7 @@ const POSSESSIVE = /\b(?:its|their|his|her)\s+(?=[a-z])/i;
  * item. Null when the part has no possessive.
  */
 export function withPossessive(part: string, antecedent: Antecedent, values: string[]): string[] | null {
-  if (!POSSESSIVE.test(part)) return null;
+  if (!POSSESSIVE.test(part) || !antecedent.items.length) return null;
   return antecedent.items.map((item) => {
     values.push(item);
     return part.replace(POSSESSIVE, `\uE000${values.length - 1}\uE001's `);

@@ -67,6 +67,15 @@ describe('goal language: several actions in one sentence', () => {
         ["Click 'Move to', 'Moves' or 'Move' in the row of 'Stripe'", "Click 'Receipts'", "Open 'Receipts'"],
       ],
       ['Open the Settings tab and click Save on that page', ["Open the 'Settings' tab", "Click 'Save'"]],
+      // Rows chosen by position are a selection, with no text to own a field.
+      [
+        'Select the last two rows and delete them',
+        [
+          'Check the checkbox in the second to last row',
+          'Check the checkbox in the last row',
+          "Click the 'Delete' button",
+        ],
+      ],
       // A possessive: what the action before acted on owns it (a text searched for or found too).
       [
         'Search for red widget, then double-click its quantity',
