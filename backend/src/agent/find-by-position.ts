@@ -32,19 +32,28 @@ const focusedIndex = pageFunction<(els: Element[]) => number>(
   `(els) => els.findIndex((el) => el === document.activeElement || el.contains(document.activeElement))`,
 );
 
+/** Page source: whether an element is seen (a box of some size, not hidden by style). */
+const VISIBLE = `(el) => { const r = el.getBoundingClientRect(); return r.width >= 1 && r.height >= 1 && (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })); }`;
+
 /**
- * Marks the visible elements whose class, id or test id says `word` ("product" in "product-card",
- * "productTile"), one per item: wrappers holding several of them and parts inside one are left out.
+ * Page source: the visible elements whose class, id or test id says `word` ("product" in
+ * "product-card", "productTile"), one per item: wrappers holding several of them and parts inside one
+ * are left out. In document order.
  */
-const markItems = pageFunction<(args: { word: string; mark: string }) => number>(`({ word, mark }) => {
+const ITEMS_SAYING = `(word) => {
+  const visible = ${VISIBLE};
   const stem = word.toLowerCase().replace(/e?s$/, '');
   const says = new RegExp('(^|[^a-z])' + stem + '(e?s)?([^a-z]|$)');
   const idsOf = (el) => [el.id, el.getAttribute('class'), el.getAttribute('data-testid'), el.getAttribute('data-test'), el.getAttribute('data-cy')]
     .filter(Boolean).join(' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width >= 1 && r.height >= 1 && (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })); };
   const found = [...document.querySelectorAll('body *')].filter((el) => says.test(idsOf(el)) && visible(el));
   const items = found.filter((el) => found.filter((other) => other !== el && el.contains(other)).length < 2);
-  const outer = items.filter((el) => !items.some((other) => other !== el && other.contains(el)));
+  return items.filter((el) => !items.some((other) => other !== el && other.contains(el)));
+}`;
+
+/** Marks the items whose identifiers say `word` (ITEMS_SAYING) with their index; answers how many. */
+const markItems = pageFunction<(args: { word: string; mark: string }) => number>(`({ word, mark }) => {
+  const outer = (${ITEMS_SAYING})(word);
   outer.forEach((el, i) => el.setAttribute(mark, String(i)));
   return outer.length;
 }`);
@@ -124,21 +133,13 @@ async function nthItem(probe: Probe, noun: string, nth: number, roles: Roles): P
 const markNth = pageFunction<
   (args: { kind: string; nth: number; mark: string }) => string | null
 >(`({ kind, nth, mark }) => {
-  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width >= 1 && r.height >= 1 && (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true })); };
-  const outermost = (els) => els.filter((el) => !els.some((other) => other !== el && other.contains(el)));
-  const rows = () => outermost([...document.querySelectorAll('tr, [role=row]')]
-    .filter((el) => visible(el) && el.querySelector('td, [role=cell], [role=gridcell]')));
-  const byIds = () => {
-    const stem = kind.toLowerCase().replace(/e?s$/, '');
-    const says = new RegExp('(^|[^a-z])' + stem + '(e?s)?([^a-z]|$)');
-    const idsOf = (el) => [el.id, el.getAttribute('class'), el.getAttribute('data-testid'), el.getAttribute('data-test')]
-      .filter(Boolean).join(' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-    const found = [...document.querySelectorAll('body *')].filter((el) => says.test(idsOf(el)) && visible(el));
-    // One per item: not a wrapper holding several of them, not a part inside one.
-    return outermost(found.filter((el) => found.filter((other) => other !== el && el.contains(other)).length < 2));
+  const visible = ${VISIBLE};
+  const rows = () => {
+    const all = [...document.querySelectorAll('tr, [role=row]')].filter((el) => visible(el) && el.querySelector('td, [role=cell], [role=gridcell]'));
+    return all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
   };
   const isRow = ['row', 'line', 'record', 'entry'].includes(kind);
-  let items = isRow ? rows() : byIds();
+  let items = isRow ? rows() : (${ITEMS_SAYING})(kind);
   if (items.length < 2 && !isRow) items = rows();
   const item = items[nth > 0 ? nth - 1 : items.length + nth];
   if (!item) return null;
