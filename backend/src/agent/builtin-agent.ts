@@ -330,10 +330,7 @@ export class BuiltinAgent implements Agent {
         purpose: 'open',
       };
       try {
-        await this.perform(page, { intent: open, sentence: formatIntent(open) }, context, {
-          ...how,
-          from: how.from ?? action.sentence,
-        });
+        await this.performFrom(page, open, action.sentence, context, how);
         return await this.performAnyReading(page, action, context, how);
       } catch (other) {
         if (!(other instanceof ActionFailed)) throw other;
@@ -345,17 +342,11 @@ export class BuiltinAgent implements Agent {
     }
   }
 
-  /** One elementary intent done as a recorded step of the action's sentence. */
-  private performFrom(
-    page: Page,
-    intent: Intent,
-    action: ParsedAction,
-    context: AgentContext,
-    how: How,
-  ): Promise<Step[]> {
+  /** One elementary intent done as a recorded step of the sentence it serves. */
+  private performFrom(page: Page, intent: Intent, sentence: string, context: AgentContext, how: How): Promise<Step[]> {
     return this.perform(page, { intent, sentence: formatIntent(intent) }, context, {
       ...how,
-      from: how.from ?? action.sentence,
+      from: how.from ?? sentence,
     });
   }
 
@@ -378,7 +369,7 @@ export class BuiltinAgent implements Agent {
     const steps: Step[] = [];
     for (const placement of placed) {
       const one = intentOfPlacement(placement);
-      steps.push(...(await this.performFrom(page, one, action, context, how)));
+      steps.push(...(await this.performFrom(page, one, action.sentence, context, how)));
     }
     return steps;
   }
@@ -406,7 +397,7 @@ export class BuiltinAgent implements Agent {
     const arrived = async (): Promise<Step[]> => {
       if (!on) return steps;
       const there: Intent = { ...intent, target: { ...intent.target, name: on.control } };
-      return [...steps, ...(await this.performFrom(page, there, action, context, how))];
+      return [...steps, ...(await this.performFrom(page, there, action.sentence, context, how))];
     };
     for (let pressed = 0; pressed < MAX_PAGES; pressed++) {
       const ahead = await stepsAhead(page, name);
@@ -420,7 +411,7 @@ export class BuiltinAgent implements Agent {
         double: false,
         purpose: 'click',
       };
-      steps.push(...(await this.performFrom(page, press, action, context, how)));
+      steps.push(...(await this.performFrom(page, press, action.sentence, context, how)));
       if (!(await pollUntil(async () => (await stepsAhead(page, name)) !== ahead, 2000)))
         throw new ActionFailed(
           `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
@@ -445,7 +436,7 @@ export class BuiltinAgent implements Agent {
         double: false,
         purpose: 'click',
       };
-      steps.push(...(await this.performFrom(page, turn, action, context, how)));
+      steps.push(...(await this.performFrom(page, turn, action.sentence, context, how)));
       if (await pollUntil(() => anchorShown(page, action.intent), 1000))
         return [...steps, ...(await this.performAnyReading(page, action, context, how))];
     }
@@ -477,10 +468,7 @@ export class BuiltinAgent implements Agent {
       target: { name: lists[0]!.list, noun: null, near: null },
       value: lists[0]!.option,
     };
-    return this.perform(page, { intent: select, sentence: formatIntent(select) }, context, {
-      ...how,
-      from: how.from ?? action.sentence,
-    });
+    return this.performFrom(page, select, action.sentence, context, how);
   }
 
   /**
@@ -740,7 +728,7 @@ export class BuiltinAgent implements Agent {
     how: How,
   ): Promise<Step[]> {
     const from = { ...how, from: how.from ?? sentence };
-    const run = (one: Intent) => this.perform(page, { intent: one, sentence: formatIntent(one) }, context, from);
+    const run = (one: Intent) => this.performFrom(page, one, sentence, context, how);
     const field: TargetPhrase = { name: null, noun: 'field', near: null };
     // The button found for the fill, pressed as found: named again, the name could find another.
     const phrase: TargetPhrase = { name: editor.buttonName, noun: 'button', near: intent.target.near };
@@ -786,12 +774,7 @@ export class BuiltinAgent implements Agent {
       const steps: Step[] = [];
       await fillForm(page, intent, {
         run: async (one) => {
-          steps.push(
-            ...(await this.perform(page, { intent: one, sentence: formatIntent(one) }, context, {
-              ...how,
-              from: how.from ?? sentence,
-            })),
-          );
+          steps.push(...(await this.performFrom(page, one, sentence, context, how)));
         },
         fail: (why) => new TargetMissing(`Could not do "${sentence}": ${why}`, why),
         timeoutMs: this.findTimeoutMs,
@@ -824,12 +807,7 @@ export class BuiltinAgent implements Agent {
     if (built.revealedBy) {
       // The control shows only while the mouse is over its row: replays hover there first too.
       const hover: Intent = { kind: 'hover', target: { name: built.revealedBy, noun: null, near: null } };
-      before.push(
-        ...(await this.perform(page, { intent: hover, sentence: formatIntent(hover) }, context, {
-          ...how,
-          from: how.from ?? sentence,
-        })),
-      );
+      before.push(...(await this.performFrom(page, hover, sentence, context, how)));
     }
     let step = built.step;
     if (how.from) step.from = how.from;
@@ -861,10 +839,7 @@ export class BuiltinAgent implements Agent {
       double: false,
       purpose: 'click',
     };
-    const steps = await this.perform(page, { intent: open, sentence: formatIntent(open) }, context, {
-      ...how,
-      from: how.from ?? sentence,
-    }).catch(() => null);
+    const steps = await this.performFrom(page, open, sentence, context, how).catch(() => null);
     return steps && { steps, intent: named };
   }
 
@@ -889,10 +864,7 @@ export class BuiltinAgent implements Agent {
       double: false,
       purpose: 'click',
     };
-    const steps = await this.perform(page, { intent: edit, sentence: formatIntent(edit) }, context, {
-      ...how,
-      from: how.from ?? sentence,
-    }).catch(() => null);
+    const steps = await this.performFrom(page, edit, sentence, context, how).catch(() => null);
     return steps && { steps, intent: { ...intent, target: { ...target, near: null } } as Intent };
   }
 
@@ -912,11 +884,8 @@ export class BuiltinAgent implements Agent {
     if (intent.kind !== 'click' || intent.target.near?.relation !== 'in the row of' || how.heal || how.byModel)
       return null;
     if (intent.target.name === null || (await page.evaluate(anyTicked).catch(() => true))) return null;
-    const along = { ...how, from: how.from ?? sentence };
     const tick: Intent = { kind: 'check', target: { name: null, noun: 'checkbox', near: intent.target.near } };
-    const ticked = await this.perform(page, { intent: tick, sentence: formatIntent(tick) }, context, along).catch(
-      notDone,
-    );
+    const ticked = await this.performFrom(page, tick, sentence, context, how).catch(notDone);
     if (!ticked) return null;
     // The control that acts on the selection: a button before a link of that name (the "Archive"
     // folder beside the toolbar's Archive).
@@ -924,9 +893,7 @@ export class BuiltinAgent implements Agent {
       ...intent,
       target: { ...intent.target, near: null, noun: intent.target.noun ?? 'button' },
     };
-    const acted = await this.perform(page, { intent: toolbar, sentence: formatIntent(toolbar) }, context, along).catch(
-      notDone,
-    );
+    const acted = await this.performFrom(page, toolbar, sentence, context, how).catch(notDone);
     return acted && [...ticked, ...acted];
   }
 
