@@ -11,38 +11,14 @@ import { isWholePage } from './item-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 
 const INDEFINITE = new Set(['a', 'an']);
+import { numberWordsFrom } from './number-words.js';
 import { messageClause } from './message-clauses.js';
 
 /** `why`: what a result that was understood but is too vague to check lacks, and how to say it. */
 export type ExpectedResultParse =
   { ok: true; expectations: Expectation[] } | { ok: false; error: string; why?: string };
 
-const NUMBER_WORDS: Record<string, number> = {
-  no: 0,
-  zero: 0,
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-};
+const NUMBER_WORDS: Record<string, number> = { no: 0, zero: 0, a: 1, an: 1, ...numberWordsFrom(1, 20) };
 const N = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const SHOWN = '(?:shown|visible|displayed|present|showing|listed|there|on\\s+the\\s+page|on\\s+screen)';
 /** A label of up to four words, or a quoted one; "X's price" and "the price of X" are item claims. */

@@ -29,6 +29,7 @@ import { columnNamed, readSort } from './sort-order.js';
 import { withoutInstrument } from './instruments.js';
 import { firstWord, frameOf, frames, leadingPlace, placeFirst, splitAt, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
+import { numberWordsFrom } from './number-words.js';
 import {
   ACTION_START,
   MENU_ITEM_VERBS,
@@ -1170,20 +1171,7 @@ function collect(results: (Intent[] | string)[]): Intent[] | string {
   return message ?? (results as Intent[][]).flat();
 }
 
-const NUMBERS: Record<string, number> = {
-  once: 1,
-  twice: 2,
-  thrice: 3,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
+const NUMBERS: Record<string, number> = { once: 1, twice: 2, thrice: 3, ...numberWordsFrom(2, 10) };
 // Any count of digits: a count too high is refused, saying why, rather than read as part of a name.
 const REPEAT = /\s+(?:(once|twice|thrice)|(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+times)$/i;
 const MAX_REPEAT = 50;

@@ -6,6 +6,7 @@
 import type { ControlState, Expectation, ExpectedTarget } from '../steps.js';
 import { isQuoted, unmask } from './quotes.js';
 import { DROPDOWN_NOUNS, NOUNS, TEXT_FIELD_NOUNS } from './roles.js';
+import { NUMBER_WORDS as ALL_NUMBER_WORDS } from './number-words.js';
 import { parseTargetPhrase } from './target-phrase.js';
 
 type Build = (m: RegExpExecArray, values: string[]) => Expectation | null;
@@ -47,21 +48,7 @@ const IS = '(?:is|are|was|were|has\\s+been|have\\s+been|gets|got)';
 const NOT = '(not\\s+|no\\s+longer\\s+|never\\s+)?';
 const SHOWN = '(?:shown|visible|displayed|present|showing|there|on\\s+screen|up)';
 const MESSAGE = '(?:message|notification|toast|alert|banner|snackbar|flash|confirmation|error|warning|notice)';
-const NUMBER_WORDS = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
+const NUMBER_WORDS = ALL_NUMBER_WORDS.slice(0, 13);
 
 function collapse(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();

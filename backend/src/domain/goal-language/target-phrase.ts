@@ -4,6 +4,7 @@
 import type { Relation, TargetPhrase } from './intents.js';
 import { isQuoted, unmask } from './quotes.js';
 import { ITEM_KIND_NOUNS } from './item-description.js';
+import { numberWordsFrom } from './number-words.js';
 import { NOUNS } from './roles.js';
 
 const NOUN = NOUNS.map((noun) => noun.replace(/ /g, '\\s+')).join('|');
@@ -131,17 +132,7 @@ export function vagueTarget(slot: string, values: string[]): string | null {
   return null;
 }
 
-const COUNTS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
+const COUNTS = numberWordsFrom(2, 10);
 const ITEM_KIND_WORDS = new Set([...ITEM_KIND_NOUNS, 'row', 'tile', 'result', 'option', 'entry']);
 /** "Edit in the second row": a target, then the item it is in, by position. */
 const IN_POSITION = new RegExp(

@@ -6,6 +6,7 @@
 // verb's own button. Each fill names its field by the words forms use for that type (alternatives,
 // tried in order), so grounding on the page picks the field, and refuses naming what the page offers.
 import { monthOf } from '../calendar-dates.js';
+import { NUMBER_WORDS as ALL_NUMBER_WORDS } from './number-words.js';
 import type { Intent, TargetPhrase } from './intents.js';
 
 export type TypedValue =
@@ -26,7 +27,7 @@ const DAYS_MONTH = new RegExp(String.raw`^${FROM}${DAY}${UNTIL}${DAY}\s+${MONTH}
 const MONTH_DAYS = new RegExp(String.raw`^${FROM}${MONTH}\s+${DAY}${UNTIL}(?:${MONTH}\s+)?${DAY}${YEAR}\b`, 'i');
 /** "30 December to 2 January 2027": a month each. */
 const DAY_MONTH_EACH = new RegExp(String.raw`^${FROM}${DAY}\s+${MONTH}${UNTIL}${DAY}\s+${MONTH}${YEAR}\b`, 'i');
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const NUMBER_WORDS = ALL_NUMBER_WORDS.slice(0, 11);
 const COUNT = new RegExp(String.raw`^(\d{1,2}|${NUMBER_WORDS.join('|')})\s+([a-z]+)\b`, 'i');
 const EMAIL = /^\(?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)\)?/;
 /** A name is one to three capitalised words, "as Ada Lovelace" or "guest Ada Lovelace". */
