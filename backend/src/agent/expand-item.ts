@@ -3,24 +3,25 @@
 // twisty, not with a click on its name (the WAI-ARIA tree pattern), so those come first for tree items.
 import type { Locator as PwLocator } from 'playwright-core';
 import { pollUntil } from './poll-until.js';
+import { pageFunction } from './visibility-script.js';
 
 export type Expansion = 'expanded' | 'collapsed';
 
 /** 'expanded' or 'collapsed' as aria-expanded (or an enclosing <details>) says; null when it says nothing. */
-export async function expandedState(element: PwLocator, timeoutMs: number): Promise<Expansion | null> {
+async function expandedState(element: PwLocator, timeoutMs: number): Promise<Expansion | null> {
   return element.evaluate(readExpanded, undefined, { timeout: timeoutMs }).catch(() => null);
 }
 
-const readExpanded = new Function(`return ((el) => {
+const readExpanded = pageFunction<(el: Element) => Expansion | null>(`(el) => {
   const holder = el.closest('[aria-expanded]') || el.querySelector('[aria-expanded]');
   if (holder) return holder.getAttribute('aria-expanded') === 'true' ? 'expanded' : 'collapsed';
   const details = el.closest('details');
   if (details) return details.open ? 'expanded' : 'collapsed';
   return null;
-})`)() as (el: Element) => Expansion | null;
+}`);
 
-/** A tree item's own twisty: a small control in its row before the nested group, marked by its class or hidden from the accessibility tree. */
-const markTwisty = new Function(`return ((el, mark) => {
+/** Marks a tree item's own twisty: a small element in its row, outside its nested group, whose class says so. */
+const markTwisty = pageFunction<(el: Element, mark: string) => boolean>(`(el, mark) => {
   if ((el.getAttribute('role') || '') !== 'treeitem') return false;
   const group = el.querySelector(':scope > [role=group], :scope > ul, :scope > ol');
   const says = /(^|[^a-z])(toggle|twisty|caret|chevron|expander|arrow|disclosure)([^a-z]|$)/i;
@@ -31,7 +32,7 @@ const markTwisty = new Function(`return ((el, mark) => {
     if (says.test(child.getAttribute('class') || '')) { child.setAttribute(mark, ''); return true; }
   }
   return false;
-})`)() as (el: Element, mark: string) => boolean;
+}`);
 
 const TWISTY = 'data-goalie-twisty';
 /** A key or a twisty answers at once; a click may start a request first. */
