@@ -48,6 +48,12 @@ export type BrowserStatus =
 
 /** How long a cancelled execution waits for its Playwright call in flight before closing the context anyway. */
 const SETTLE_BEFORE_CLOSE_MS = 5_000;
+/**
+ * How long closing the executor waits for evidence still being written, and then for the browser:
+ * a Playwright call has no timeout of its own, and a browser that stops answering (a remote one
+ * gone quiet, a Chromium stuck on a loaded machine) must not keep a stopping worker alive.
+ */
+const CLOSE_WAIT_MS = 10_000;
 
 class Cancelled extends Error {}
 
@@ -114,10 +120,20 @@ export class PlaywrightExecutor implements TestExecutor {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.allSettled([...this.finishing]);
-    const browser = await this.browser?.catch(() => null);
+    await settleWithin(Promise.allSettled([...this.finishing]), CLOSE_WAIT_MS, () => undefined);
+    const pending = this.browser?.catch(() => null) ?? Promise.resolve(null);
     this.browser = null;
-    await browser?.close().catch(() => {});
+    // A launch still under way is closed whenever it ends.
+    const browser = await settleWithin(pending, CLOSE_WAIT_MS, () => {
+      void pending.then((late) => late?.close()).catch(() => {});
+      return null;
+    });
+    if (browser)
+      await settleWithin(
+        browser.close().catch(() => {}),
+        CLOSE_WAIT_MS,
+        () => undefined,
+      );
     this.closing = false;
   }
 
