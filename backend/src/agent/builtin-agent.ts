@@ -26,7 +26,7 @@ import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from '
 import { anchorShown, nextPageFor, wayToTarget } from './browse-for-item.js';
 import { pollUntil } from './poll-until.js';
 import { checkExpectation } from './check-expectation.js';
-import { anyTicked, editingFocused, sameOrNested } from './page-scripts.js';
+import { anyTicked, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
@@ -674,9 +674,10 @@ export class BuiltinAgent implements Agent {
   }
 
   /**
-   * "Rename 'Buy milk' to 'Buy oat milk'": open the item's editor the way list apps offer it (a
-   * double-click on its text, as TodoMVC does; else its Edit button), type the new text into the
-   * field that then has the focus, and press Enter.
+   * "Rename 'Buy milk' to 'Buy oat milk'": open the item's editor the way the page offers it (its
+   * row's Rename or Edit, in the row's menu if it is kept there; else a double-click on its text, as
+   * TodoMVC does), type the new text into the field that then has the focus, and press Enter. The
+   * row's control comes first: where a double-click opens the item (a file manager), it would leave.
    */
   private async rename(
     page: Page,
@@ -689,25 +690,24 @@ export class BuiltinAgent implements Agent {
     const from = { ...how, from: sentence };
     const run = (intent: Intent) => this.perform(page, { intent, sentence: formatIntent(intent) }, context, from);
     const steps: Step[] = [];
-    const doubleClick: Intent = { kind: 'click', target: { ...item, noun: null }, double: true, purpose: 'click' };
+    const edit: Intent = {
+      kind: 'click',
+      // The verb's own word first: a row menu's "Rename" before an "Edit".
+      target: {
+        name: 'Rename',
+        noun: null,
+        near: { text: item.name!, relation: 'in the row of' },
+        alternatives: ['Edit'],
+      },
+      double: false,
+      purpose: 'click',
+    };
     try {
-      steps.push(...(await run(doubleClick)));
-    } catch (error) {
-      if (!(error instanceof ActionFailed)) throw error;
-    }
-    if (!(await page.evaluate(editingFocused).catch(() => false))) {
-      const edit: Intent = {
-        kind: 'click',
-        target: {
-          name: 'Edit',
-          noun: null,
-          near: { text: item.name!, relation: 'in the row of' },
-          alternatives: ['Rename'],
-        },
-        double: false,
-        purpose: 'click',
-      };
       steps.push(...(await run(edit)));
+    } catch (error) {
+      if (!(error instanceof TargetMissing)) throw error;
+      const doubleClick: Intent = { kind: 'click', target: { ...item, noun: null }, double: true, purpose: 'click' };
+      steps.push(...(await run(doubleClick)));
     }
     const field: TargetPhrase = { name: null, noun: 'field', near: null };
     steps.push(...(await run({ kind: 'fill', target: field, value })));

@@ -92,6 +92,7 @@ export async function findNear(
     const pick = await probe.page.evaluate(pickNearest, {
       anchors,
       candidates: candidates.map((c) => c.handle),
+      inRow: near.relation === 'in the row of',
     });
     if (pick.candidate === -2) {
       throw await ambiguity(

@@ -99,19 +99,32 @@ export interface NearestPick {
 
 /**
  * The candidate inside the smallest ancestor of an anchor that holds any candidate. Anchors
- * whose smallest container is larger lose to those with a smaller one.
+ * whose smallest container is larger lose to those with a smaller one. `inRow`: the anchor is a
+ * row's ("in the row of"), so a candidate must be in the row the anchor is in (its table row, list
+ * item, tree item, option or article), or in an open pop-up outside it (the menu the row's "⋮"
+ * opened); an anchor in no such row keeps the smallest container, however large.
  */
 export const pickNearest = pageFunction<
-  (args: { anchors: Element[]; candidates: Element[] }) => NearestPick
->(`({ anchors, candidates }) => {
+  (args: { anchors: Element[]; candidates: Element[]; inRow?: boolean }) => NearestPick
+>(`({ anchors, candidates, inRow }) => {
   const up = ${UP};
   const contains = (outer, el) => { for (let n = el; n; n = up(n)) if (n === outer) return true; return false; };
+  const ROW = 'tr, [role=row], li, [role=listitem], [role=treeitem], [role=option], article, [role=article]';
+  const POPUP = '[role=menu], [role=listbox], [role=dialog], [role=alertdialog], dialog, [popover]';
+  const rowOf = (el) => { for (let n = el; n && n.nodeType === 1; n = up(n)) if (n.matches(ROW)) return n; return null; };
+  const reachable = (anchor, el) => {
+    const row = inRow ? rowOf(anchor) : null;
+    if (!row || contains(row, el)) return true;
+    const popup = el.closest(POPUP);
+    return !!popup && !contains(popup, anchor);
+  };
   let best = null;
   anchors.forEach((anchor, a) => {
+    const eligible = [];
+    candidates.forEach((el, i) => { if (reachable(anchor, el)) eligible.push(i); });
     let level = 0;
     for (let c = anchor; c && c.nodeType === 1; c = up(c), level++) {
-      const hits = [];
-      candidates.forEach((el, i) => { if (contains(c, el)) hits.push(i); });
+      const hits = eligible.filter((i) => contains(c, candidates[i]));
       if (!hits.length) continue;
       if (!best || level < best.level) best = { level, anchor: a, hits: new Set(hits) };
       else if (level === best.level) hits.forEach((h) => best.hits.add(h));
@@ -242,14 +255,6 @@ export const anyTicked = pageFunction<() => boolean>(`() =>
     const ticked = el.tagName === 'INPUT' ? el.checked : el.getAttribute('aria-checked') === 'true';
     return ticked && box.width > 0 && box.height > 0;
   })`);
-
-/** Whether a text field (or an editable element) has the focus: an item's editor is open. */
-export const editingFocused = pageFunction<() => boolean>(`() => {
-  const el = document.activeElement;
-  if (!el || el === document.body) return false;
-  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
-  return el.tagName === 'INPUT' && /^(?:text|search|)$/.test(el.getAttribute('type') || '');
-}`);
 
 /** Whether two elements are one, or one holds the other (a label's text inside its button). */
 export const sameOrNested = pageFunction<(a: Element, b: Element) => boolean>(

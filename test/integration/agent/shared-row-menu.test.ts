@@ -1,7 +1,8 @@
 // A row's "More actions" button opens one menu drawn for the whole page, outside the row (as file
 // managers and data grids do): "Star Budget.xlsx" opens that row's menu (a recorded step) and picks
 // its "Star", recorded as the only "Star" item of the open menu. Burn-in, then a replay. A row
-// named by what it is has its menu found through the item it describes.
+// named by what it is has its menu found through the item it describes. A row's control is looked
+// for in the row and in the menu it opened, never in a menu bar that happens to share the page.
 import { expect } from 'chai';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
@@ -19,8 +20,34 @@ const FILES = html(
   </script>`,
 );
 
+// A menu bar with its own "Edit", a row menu with "Rename", and a double-click that opens the file.
+const RENAME = html(
+  'Drive',
+  `<div class="app"><div role="menubar"><button role="menuitem" onclick="out.textContent = 'Edit menu'">Edit</button></div>
+  <table><tbody>${['Budget.xlsx', 'Notes.docx']
+    .map(
+      (f) =>
+        `<tr ondblclick="out.textContent = 'Opened ${f}'"><td>${f}</td><td><button aria-label="More actions" data-f="${f}">⋮</button></td></tr>`,
+    )
+    .join('')}</tbody></table>
+  <ul role="menu" id="menu" hidden><li role="menuitem" id="rename">Rename</li></ul><p id="out"></p></div>
+  <script>
+    let row = null;
+    for (const b of document.querySelectorAll('[data-f]')) b.onclick = () => { row = b.closest('tr'); menu.hidden = false; };
+    rename.onclick = () => {
+      menu.hidden = true;
+      const cell = row.cells[0];
+      const input = Object.assign(document.createElement('input'), { value: cell.textContent });
+      input.setAttribute('aria-label', 'Name');
+      input.onkeydown = (e) => { if (e.key === 'Enter') { out.textContent = 'Renamed to ' + input.value; cell.textContent = input.value; } };
+      cell.replaceChildren(input);
+      input.focus();
+    };
+  </script>`,
+);
+
 describe("built-in agent: a row's menu drawn outside the row", function () {
-  const pages = useAgentPages({ '/files': FILES });
+  const pages = useAgentPages({ '/files': FILES, '/rename': RENAME });
 
   it('"Star Budget.xlsx" opens that row’s menu and picks Star, and replays it', async () => {
     const steps = await pages.burnIn('/files', 'Star Budget.xlsx');
@@ -33,5 +60,16 @@ describe("built-in agent: a row's menu drawn outside the row", function () {
     const steps = await pages.burnIn('/files', 'Star the Budget spreadsheet from its ⋮ menu');
     expect(await pages.page.locator('#out').innerText()).to.equal('Starred Budget.xlsx');
     expect(steps[0]!.sentence).to.equal("Click 'More actions' in the row of 'Budget.xlsx'");
+  });
+
+  it('"Rename Notes.docx to Minutes.docx" uses the row menu\'s Rename: not the menu bar\'s Edit, not a double-click', async () => {
+    const steps = await pages.burnIn('/rename', 'Rename Notes.docx to Minutes.docx');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Renamed to Minutes.docx');
+    expect(steps.map((s) => s.sentence)).to.deep.equal([
+      "Click 'More actions' in the row of 'Notes.docx'",
+      "Click 'Rename' or 'Edit' in the row of 'Notes.docx'",
+      "Fill the field with 'Minutes.docx'",
+      'Press Enter in the field',
+    ]);
   });
 });
