@@ -215,7 +215,7 @@ export const countCards = pageFunction<() => number[]>(`() => {
 /** The nearest landmark-like ancestor (nav, header, footer, main, aside, form, dialog, or such a role), or null. */
 export const landmarkOf = pageFunction<(el: Element) => Element | null>(`(el) => {
   const up = ${UP};
-  const selector = 'nav, header, footer, main, aside, form, dialog, [role=navigation], [role=banner], [role=contentinfo], [role=main], [role=complementary], [role=dialog], [role=search], [role=form]';
+  const selector = 'nav, header, footer, main, aside, form, dialog, [role=navigation], [role=banner], [role=contentinfo], [role=main], [role=complementary], [role=dialog], [role=alertdialog], [role=search], [role=form]';
   for (let n = up(el); n && n.nodeType === 1; n = up(n)) {
     if (n === document.body) return null;
     if (n.matches(selector)) return n;

@@ -112,11 +112,16 @@ async function attempt(
   // the dialog's button (the toolbar's "Delete" behind a "Delete contacts?" dialog is not it).
   if (phrase.alternatives?.length) {
     const dialog = probe.page.locator(OPEN_DIALOG).visible().last();
-    if (await dialog.count().catch(() => 0))
+    if (await dialog.count().catch(() => 0)) {
       for (const name of [phrase.name, ...phrase.alternatives]) {
         const inDialog = await findByName(probe, name, roles, purpose, false, true, dialog);
         if (inDialog) return { found: inDialog, near: null };
       }
+      // A confirmation whose button says what it does ("Empty trash" beside "Cancel"): its one
+      // button that does not back out.
+      const going = phrase.name === 'Confirm' ? await onlyGoingButton(probe, dialog) : null;
+      if (going) return { found: going, near: null };
+    }
   }
   const found = await findByName(probe, phrase.name, roles, purpose, fuzzy);
   // "the Pro plan" where the card says "Pro": the name without its kind word, as a whole name.
@@ -375,4 +380,24 @@ async function notFound(
   const where = phrase.near ? ` ${phrase.near.relation} ${JSON.stringify(phrase.near.text)}` : '';
   const closest = await offersOnPage(page, phrase.name, [...roles.preferred, ...roles.fallback], { orFitting: true });
   return new TargetUnresolved(`found no ${what}${named}${where} on ${url}`, closest, phrase.name);
+}
+
+/** Names of a dialog's buttons that back out of it rather than go on. */
+const BACKING_OUT = /^(?:cancel|close|dismiss|no|no,? .*|back|go back|keep .*|not now|never ?mind|×|✕|✖|x)$/i;
+
+/** The open dialog's one visible button that does not back out, when there is exactly one. */
+async function onlyGoingButton(probe: Probe, dialog: ReturnType<Page['locator']>): Promise<Candidate | null> {
+  const buttons = await probe.candidates([
+    { via: 'the button of the open dialog', locator: dialog.getByRole('button') },
+  ]);
+  const going: Candidate[] = [];
+  for (const button of buttons) {
+    const name = await button.handle
+      .evaluate((el) =>
+        (el.getAttribute('aria-label') || (el as HTMLElement).innerText || '').replace(/\s+/g, ' ').trim(),
+      )
+      .catch(() => '');
+    if (name && !BACKING_OUT.test(name)) going.push(button);
+  }
+  return going.length === 1 ? going[0]! : null;
 }
