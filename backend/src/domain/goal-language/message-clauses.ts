@@ -2,7 +2,8 @@
 // confirms that 2 items were exported": a message the page shows, said in the sentence's own words
 // rather than quoted (a quoted text after "says" is that text, shown anywhere). It holds when an alert,
 // status or error text on the page says every content word of it, in any order and form
-// (word-cover.ts): "Please choose your check-in and check-out dates." says "choose the dates".
+// (word-cover.ts): "Please choose your check-in and check-out dates." says "choose the dates". A
+// place may say it of itself: "The Trash says it is empty" is the words "Trash is empty".
 import type { Expectation } from '../steps.js';
 import { contentWords } from './closest-offers.js';
 import { unmask } from './quotes.js';
@@ -20,10 +21,18 @@ const PLACE =
   '(?:\\s+(?:under|below|beneath|above|next\\s+to|beside|near|by)\\s+(?:the\\s+)?[\\w-]+(?:\\s+[\\w-]+){0,3}?)?';
 const MESSAGE = new RegExp(`^${SUBJECT}${PLACE}\\s+(?:${ASKS}|${SAYS})\\s+(.+)$`, 'i');
 
+/**
+ * A place that says something of itself: "The Trash says it is empty", "The cart says that it is
+ * empty". Its words are the subject's with the pronoun's predicate: "Trash is empty".
+ */
+const PLACE_SAYS =
+  /^(?:the\s+)?((?:[\w'’.-]+|\uE000\d+\uE001)(?:\s+(?:[\w'’.-]+|\uE000\d+\uE001)){0,3}?)\s+(?:says|reads|tells\s+you)(?:\s+that)?\s+(?:it|they)\s+((?:is|are|was|were|has|have)\s+.+)$/i;
+
 /** The message expectation a clause states, or null when it is about something else. */
 export function messageClause(clause: string, values: string[]): Expectation | null {
   const m = MESSAGE.exec(clause.trim());
-  if (!m) return null;
-  const words = unmask(m[1]!, values).trim();
+  const itself = m ? null : PLACE_SAYS.exec(clause.trim());
+  if (!m && !itself) return null;
+  const words = (m ? unmask(m[1]!, values) : `${unmask(itself![1]!, values)} ${unmask(itself![2]!, values)}`).trim();
   return contentWords(words).length ? { kind: 'message', words } : null;
 }

@@ -1,6 +1,6 @@
 // Expected results ("'Welcome, Ada' is shown and 'Error' is not shown") -> expectations. Also used
 // for the checks inside a goal ("Verify that ...").
-import type { Expectation } from '../steps.js';
+import type { ControlState, Expectation } from '../steps.js';
 import { expectationPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
@@ -202,29 +202,30 @@ function text(kind: 'visible' | 'notVisible', slot: string, values: string[]): E
 
 /** "should be shown" -> "is shown", "should contain" -> "contains", ... */
 function normalizeModals(skeleton: string): string {
-  return (
-    skeleton
-      .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
-      .replace(/\b(?:should|must|will|shall)\s+be\b/gi, 'is')
-      .replace(/\b(?:should|must|will|shall)\s+not\s+(appear|show|contain|display|exist|include)\b/gi, 'does not $1')
-      .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
-      .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
-      .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
-      // "The cart says it is empty": what it says of itself is its state.
-      .replace(
-        /^(.+?)\s+(?:says|shows|reports)\s+(?:that\s+)?(?:it|they)\s+(is|are)\s+(?:now\s+)?(empty)$/i,
-        '$1 $2 $3',
-      )
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  return skeleton
+    .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
+    .replace(/\b(?:should|must|will|shall)\s+be\b/gi, 'is')
+    .replace(/\b(?:should|must|will|shall)\s+not\s+(appear|show|contain|display|exist|include)\b/gi, 'does not $1')
+    .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
+    .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
+    .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
+/** "The cart says it is empty": said of itself. */
+const SAYS_EMPTY = /^(.+?)\s+(?:says|shows|reports)\s+(?:that\s+)?(?:it|they)\s+(is|are)\s+(?:now\s+)?empty$/i;
+
 function parseClause(clause: string, values: string[]): Expectation | null {
+  // "The cart says it is empty": its items are none, when it is a group of items; else the words
+  // shown ("The Trash says it is empty": a message reads "Trash is empty").
+  const ofItself = SAYS_EMPTY.exec(clause.trim());
+  const none = ofItself ? parseClause(`${ofItself[1]} ${ofItself[2]} empty`, values) : null;
+  if (none?.kind === 'count' || none?.kind === 'groupCount') return none;
   // "The Done column is empty" is about the items of a group, not the value of a field.
   const emptyGroup = emptyGroupClause(clause, values);
   if (emptyGroup) return emptyGroup;
-  const aboutControl = stateClause(clause, values) ?? itemClause(clause, values) ?? messageClause(clause, values);
+  const aboutControl = messageClause(clause, values) ?? stateClause(clause, values) ?? itemClause(clause, values);
   if (aboutControl) return aboutControl;
   for (const [pattern, build] of CLAUSES) {
     const m = pattern.exec(clause);
@@ -246,6 +247,36 @@ const ELIDED_NOT = /^(.+?)\s+(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t
 /** "Neither A nor B is listed": each is not shown. */
 const NEITHER = new RegExp(`^neither\\s+(.+?)\\s+nor\\s+(.+?)\\s+(?:is|are)\\s+(?:still\\s+)?${SHOWN}$`, 'i');
 
+const OPPOSITE: Record<ControlState, ControlState> = {
+  checked: 'unchecked',
+  unchecked: 'checked',
+  selected: 'unselected',
+  unselected: 'selected',
+  expanded: 'collapsed',
+  collapsed: 'expanded',
+  disabled: 'enabled',
+  enabled: 'disabled',
+  open: 'closed',
+  closed: 'open',
+};
+
+/**
+ * "A is shown and B is not", "A is in My Drive and B is not", "'One number' is ticked but
+ * 'At least 8 characters' is not": `subject` with the predicate of the clause before, negated. Null
+ * where the clause before is not one to borrow from (a value, a count). After a negated state ("A is
+ * not checked and B is not"), B is in A's state: not checked either.
+ */
+function elidedNegation(before: Expectation, said: string, subject: string, values: string[]): Expectation | null {
+  if (before.kind === 'visible' || before.kind === 'notVisible') return text('notVisible', subject, values);
+  const item = unmask(subject.trim().replace(/^the\s+/i, ''), values);
+  if (before.kind === 'item' && ('group' in before.claim || 'mark' in before.claim))
+    return item ? { kind: 'item', item, claim: { ...before.claim, negated: true } } : null;
+  if (before.kind !== 'state') return null;
+  const negatedBefore = /\b(?:not|no longer|never)\b|n['’]t\b/i.test(said);
+  const borrowed = parseClause(`${subject} is ${negatedBefore ? before.state : OPPOSITE[before.state]}`, values);
+  return borrowed?.kind === 'state' ? borrowed : null;
+}
+
 /** A clause that is only quoted texts ("'A', 'B'") borrows the predicate of the next ("and 'C' are shown"). */
 const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
 
@@ -255,6 +286,14 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
   let pending: string[] = [];
   for (let i = 0; i < parts.length;) {
     const last = out.at(-1);
+    // "'A' is shown and 'B' is not": the clause borrows the predicate before it, negated.
+    const elided = ELIDED_NOT.exec(parts[i]!.trim());
+    const negated = elided && last && !pending.length ? elidedNegation(last, parts[i - 1]!, elided[1]!, values) : null;
+    if (negated) {
+      out.push(negated);
+      i++;
+      continue;
+    }
     // "Starred lists A and B": B is in the group too.
     const inGroup = last?.kind === 'item' && 'group' in last.claim ? last.claim : null;
     if (
@@ -272,20 +311,8 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
       i++;
       continue;
     }
-    // "'A' is shown and 'B' is not": the clause borrows the predicate before it ("shown"), negated.
-    const elided = ELIDED_NOT.exec(parts[i]!.trim());
-    const before = out.at(-1);
-    if (elided && (before?.kind === 'visible' || before?.kind === 'notVisible') && !pending.length) {
-      // "... is not shown and B is not" means B is not shown either: the borrowed predicate is "shown".
-      const negated = text('notVisible', elided[1]!, values);
-      if (negated) {
-        out.push(negated);
-        i++;
-        continue;
-      }
-    }
     // "... shows Grace as the first name and Canada as the country": the second pair borrows the verb.
-    const pair = before?.kind === 'value' && !pending.length ? AS_FIELD.exec(parts[i]!.trim()) : null;
+    const pair = last?.kind === 'value' && !pending.length ? AS_FIELD.exec(parts[i]!.trim()) : null;
     if (pair) {
       out.push(fieldHolds(pair[1]!, pair[2]!, values));
       i++;

@@ -106,6 +106,28 @@ describe('goal language: parsing an expected result', () => {
         { kind: 'notVisible', text: 'Warning' },
       ],
     ],
+    // ... and after a place, a mark or a state: negated, and after a negated state, the same state.
+    [
+      'Kickoff notes.docx is listed in My Drive and Meeting notes.docx is not',
+      [
+        { kind: 'item', item: 'Kickoff notes.docx', claim: { group: 'My Drive', negated: false } },
+        { kind: 'item', item: 'Meeting notes.docx', claim: { group: 'My Drive', negated: true } },
+      ],
+    ],
+    [
+      "The 'One number' rule is ticked but 'At least 8 characters' is not",
+      [
+        { kind: 'state', target: { name: 'One number rule', noun: null, near: null }, state: 'checked' },
+        { kind: 'state', target: { name: 'At least 8 characters', noun: null, near: null }, state: 'unchecked' },
+      ],
+    ],
+    [
+      "The Newsletter checkbox isn't checked and 'Terms' isn't",
+      [
+        { kind: 'state', target: { name: 'Newsletter', noun: 'checkbox', near: null }, state: 'unchecked' },
+        { kind: 'state', target: { name: 'Terms', noun: null, near: null }, state: 'unchecked' },
+      ],
+    ],
     [
       "The title is 'Checkout'. There are 2 items in the list, and 'Total: $5' is visible",
       [
@@ -118,6 +140,12 @@ describe('goal language: parsing an expected result', () => {
     ['An error asks you to choose the dates', [{ kind: 'message', words: 'choose the dates' }]],
     // Said in other words, and where it is shown; a quoted text after "says" is that text.
     ['A message confirms that 2 items were exported', [{ kind: 'message', words: '2 items were exported' }]],
+    // A place that says something of itself: its name, then what "it" is.
+    ['The Trash says it is empty', [{ kind: 'message', words: 'Trash is empty' }]],
+    [
+      "The 'Q4 reports' folder says that it has no files",
+      [{ kind: 'message', words: 'Q4 reports folder has no files' }],
+    ],
     ['An error under the email field asks for your email address', [{ kind: 'message', words: 'your email address' }]],
     ["A message says 'Saved'", [{ kind: 'visible', text: 'Saved' }]],
     ['A validation message should ask for a valid email', [{ kind: 'message', words: 'a valid email' }]],
