@@ -192,7 +192,11 @@ function countOrText(n: string, rest: string, values: string[]): Expectation | n
 
 /** The text of "the 'Saved' message", "the text Welcome", "'Welcome'". */
 function text(kind: 'visible' | 'notVisible', slot: string, values: string[]): Expectation | null {
-  let s = slot.trim().replace(/^(?:the|a|an)\s+/i, '');
+  // "A row named 'Claw Hammer (copy)'", "a file called Budget.xlsx": the name is the text.
+  let s = slot
+    .trim()
+    .replace(/^(?:the|a|an)\s+/i, '')
+    .replace(/^(?:[a-z]+\s+){1,2}(?:named|called|titled|labell?ed)\s+(?=\S)/, '');
   const around = new RegExp(`^(?:${TEXT_NOUN}\\s+)?(\\uE000\\d+\\uE001)(?:\\s+${TEXT_NOUN})?$`, 'i').exec(s);
   if (around) s = around[1]!;
   else if (!isQuoted(s)) s = s.replace(/^(?:text|message)\s+/i, '');

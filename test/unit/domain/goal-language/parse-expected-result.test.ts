@@ -90,6 +90,9 @@ describe('goal language: parsing an expected result', () => {
       ],
     ],
     ['Terms and conditions is shown', [{ kind: 'visible', text: 'Terms and conditions' }]],
+    // A kind and "named" / "called" before the text: the name is what is shown.
+    ['A row named "Claw Hammer 16oz (copy)" is listed', [{ kind: 'visible', text: 'Claw Hammer 16oz (copy)' }]],
+    ['A new product called Free Sample Pack is not shown', [{ kind: 'notVisible', text: 'Free Sample Pack' }]],
     // A bare "is not" borrows "shown": "... and 'B' is not" is "'B' is not shown", after either.
     [
       "'A' and 'B' are shown and 'C' is not",
