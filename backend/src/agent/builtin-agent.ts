@@ -26,7 +26,7 @@ import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from '
 import { anchorShown, nextPageFor, wayToTarget } from './browse-for-item.js';
 import { pollUntil } from './poll-until.js';
 import { checkExpectation } from './check-expectation.js';
-import { anyTicked, sameOrNested } from './page-scripts.js';
+import { anyTicked, editorShowing, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
@@ -689,6 +689,15 @@ export class BuiltinAgent implements Agent {
   ): Promise<Step[]> {
     const from = { ...how, from: sentence };
     const run = (intent: Intent) => this.perform(page, { intent, sentence: formatIntent(intent) }, context, from);
+    // Its editor open already (a double-click before, a card's Edit dialog): the field showing its
+    // name. In a dialog the new name is only typed: Enter would submit the dialog's form, and the
+    // goal says whether to save or cancel.
+    const open = await page.evaluate(editorShowing, item.name!).catch(() => null);
+    if (open) {
+      const field: TargetPhrase = { name: open.focused ? null : open.label, noun: 'field', near: null };
+      const typed = await run({ kind: 'fill', target: field, value });
+      return open.inDialog ? typed : [...typed, ...(await run({ kind: 'press', key: 'Enter', target: field }))];
+    }
     const steps: Step[] = [];
     const edit: Intent = {
       kind: 'click',

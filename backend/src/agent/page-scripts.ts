@@ -256,6 +256,30 @@ export const anyTicked = pageFunction<() => boolean>(`() =>
     return ticked && box.width > 0 && box.height > 0;
   })`);
 
+/**
+ * The field that already shows an item's name, to be renamed in place: the focused one (the editor a
+ * double-click opened), else the one in the open dialog (a card's Edit dialog). Its label, and
+ * whether it sits in a dialog (where Enter would submit the dialog's form). Null when there is none
+ * or several.
+ */
+export const editorShowing = pageFunction<
+  (name: string) => { label: string | null; focused: boolean; inDialog: boolean } | null
+>(`(name) => {
+  const sight = (${SIGHT})();
+  const DIALOG = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]';
+  const wanted = name.replace(/\\s+/g, ' ').trim().toLowerCase();
+  const shows = (el) => ((el.isContentEditable ? el.innerText : el.value) || '').replace(/\\s+/g, ' ').trim().toLowerCase() === wanted;
+  const editable = (el) => !el.disabled && !el.readOnly && sight.boxSeen(el);
+  const fields = Array.from(document.querySelectorAll('input:not([type]), input[type=text], input[type=search], textarea, [contenteditable=true], [contenteditable=""]'))
+    .filter((el) => editable(el) && shows(el));
+  const focused = fields.find((el) => el === document.activeElement);
+  const inDialog = fields.filter((el) => el.closest(DIALOG));
+  const field = focused || (inDialog.length === 1 ? inDialog[0] : null);
+  if (!field) return null;
+  const label = field.getAttribute('aria-label') || (field.labels && field.labels[0] ? field.labels[0].innerText.trim() : '') || field.getAttribute('placeholder') || null;
+  return { label, focused: field === focused, inDialog: !!field.closest(DIALOG) };
+}`);
+
 /** Whether two elements are one, or one holds the other (a label's text inside its button). */
 export const sameOrNested = pageFunction<(a: Element, b: Element) => boolean>(
   `(a, b) => a === b || a.contains(b) || b.contains(a)`,

@@ -1327,6 +1327,8 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
   return parsed;
 }
 
+const RENAME_IT = /^(?:rename|change|edit)\s+it\s+((?:to\s+say|to|into)\s+.+)$/i;
+
 function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
   // "on the plans page switch billing to monthly" after other actions: where it happens, said first.
   const placed = placeFirst(part);
@@ -1350,6 +1352,12 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
   const undone = LEFT_UNDONE.exec(part);
   if (undone && undone.index > 0)
     return leftUndone(part, partIntents(part.slice(0, undone.index), antecedent, values), values);
+  // "Open 'Update dependencies', rename it to 'X'": the one item the action before acted on is
+  // renamed (its editor may be open already), not whichever field has the focus.
+  const renamed = antecedent?.items.length === 1 ? RENAME_IT.exec(part.trim()) : null;
+  const named = renamed && withAntecedent(`rename it ${renamed[1]}`, antecedent!, values)?.[0];
+  const rename = named ? parseOne(named, values) : null;
+  if (Array.isArray(rename) && rename.length === 1 && rename[0]!.kind === 'rename') return rename;
   const parsed = formFill(part, values) ?? parseOne(part, values) ?? unknownVerb(part, values);
   if (!antecedent && !parsed) return guessed(pronounVerbControl(part));
   if (Array.isArray(parsed) || !antecedent) return parsed;

@@ -614,7 +614,12 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'edit the todo Buy milk to say Buy bread', plan: ["Rename 'Buy milk' to 'Buy bread'"] },
   {
     goal: 'Double-click Buy milk and change it to Buy bread',
-    plan: ["Double-click 'Buy milk'", ...newItem('Buy bread')],
+    // "it" is the item the double-click acted on: renamed in the editor that shows its name.
+    plan: ["Double-click 'Buy milk'", "Rename 'Buy milk' to 'Buy bread'"],
+  },
+  {
+    goal: "Open 'Update dependencies', rename it to 'Upgrade to Node 22' and cancel without saving",
+    plan: ["Open 'Update dependencies'", "Rename 'Update dependencies' to 'Upgrade to Node 22'", "Click 'Cancel'"],
   },
   { goal: 'Complete Buy milk', plan: ["Check 'Buy milk'"] },
   { goal: 'Mark all todos as complete', plan: [MARK_ALL] },
