@@ -220,7 +220,18 @@ function normalizeModals(skeleton: string): string {
 /** "The cart says it is empty": said of itself. */
 const SAYS_EMPTY = /^(.+?)\s+(?:says|shows|reports)\s+(?:that\s+)?(?:it|they)\s+(is|are)\s+(?:now\s+)?empty$/i;
 
+/** Where on the page a subject is, which only says where to look: "the total at the bottom". */
+const LOCATIVE =
+  /\s+(?:at|on|in|near)\s+the\s+(?:very\s+)?(?:bottom|top|foot|end|left|right|side|footer|header|sidebar|corner)(?:\s+of\s+(?:the\s+)?(?:page|list|table|grid|screen|form|card|panel))?(?=\s)/i;
+
+/** A clause's reading; else its reading without a place that only says where ("at the bottom"). */
 function parseClause(clause: string, values: string[]): Expectation | null {
+  return (
+    readClause(clause, values) ?? (LOCATIVE.test(clause) ? readClause(clause.replace(LOCATIVE, ''), values) : null)
+  );
+}
+
+function readClause(clause: string, values: string[]): Expectation | null {
   // "The cart says it is empty": its items are none, when it is a group of items; else the words
   // shown ("The Trash says it is empty": a message reads "Trash is empty").
   const ofItself = SAYS_EMPTY.exec(clause.trim());

@@ -90,6 +90,15 @@ describe('goal language: parsing an expected result', () => {
       ],
     ],
     ['Terms and conditions is shown', [{ kind: 'visible', text: 'Terms and conditions' }]],
+    // A place that only says where to look ("at the bottom") is left out when the clause reads no other way.
+    [
+      'The total stock value at the bottom is $5,573.93',
+      [{ kind: 'value', target: { name: 'total stock value', noun: null, near: null }, text: '$5,573.93' }],
+    ],
+    [
+      'Board deck draft.pdf is at the top of the list',
+      [{ kind: 'item', item: 'Board deck draft.pdf', claim: { position: 1 } }],
+    ],
     // A kind and "named" / "called" before the text: the name is what is shown.
     ['A row named "Claw Hammer 16oz (copy)" is listed', [{ kind: 'visible', text: 'Claw Hammer 16oz (copy)' }]],
     ['A new product called Free Sample Pack is not shown', [{ kind: 'notVisible', text: 'Free Sample Pack' }]],
