@@ -173,8 +173,11 @@ function names(text: string, values: string[]): { name: string; alternatives?: s
   return { name: all[0]!, alternatives: all.slice(1) };
 }
 
-const PAGE_NUMBER =
-  /^(?:the\s+)?page\s+(\d+)(?:\s+of\s+(?:the\s+)?(?:results|list|table|search results|products|items))?$/i;
+/** "page 2 of the results", "the third page of the stock list": a pagination control. */
+const PAGE_NUMBER = new RegExp(
+  `^(?:the\\s+)?(?:page\\s+(\\d+)|(${ORDINAL_ALTERNATION})\\s+page)(?:\\s+of\\s+(?:the\\s+|my\\s+)?[\\w-]+(?:\\s+[\\w-]+){0,3})?$`,
+  'i',
+);
 const ITEM_KINDS = `(?:${ITEM_KIND_NOUNS.map((noun) => noun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
 const ITEM_AROUND = new RegExp(`^${ITEM_KINDS}\\s+(\uE000\\d+\uE001)$|^(\uE000\\d+\uE001)\\s+${ITEM_KINDS}$`, 'i');
 // "the Search API pagination card": a name, then its kind, which the page rarely shows.
@@ -185,13 +188,9 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   if (vagueTarget(slot, values)) return null;
   // "page 2 of the results": a pagination control, named "Page 2" or shown as "2".
   const numbered = PAGE_NUMBER.exec(slot.trim());
-  if (numbered)
-    return {
-      name: `Page ${numbered[1]!}`,
-      noun: null,
-      near: null,
-      alternatives: [numbered[1]!, `Go to page ${numbered[1]!}`],
-    };
+  const page = numbered && (numbered[1] ? Number(numbered[1]) : ordinalOf(numbered[2]!)!);
+  if (page && page > 0)
+    return { name: `Page ${page}`, noun: null, near: null, alternatives: [`${page}`, `Go to page ${page}`] };
   // "in the folder tree on the left": every place said, the last first.
   let text = slot.trim();
   for (let was = ''; was !== text;) [was, text] = [text, text.replace(PLACE, '')];

@@ -501,6 +501,8 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Pick size 46', plan: ["Choose 'size 46', '46' or 'Size 46'"] },
   // A numbered page of a list: its pagination control.
   { goal: 'Go to page 2 of the results', plan: ["Open 'Page 2', '2' or 'Go to page 2'"] },
+  { goal: 'Go to the third page of the stock list', plan: ["Open 'Page 3', '3' or 'Go to page 3'"] },
+  { goal: 'Open the second page', plan: ["Open 'Page 2', '2' or 'Go to page 2'"] },
   // "Check" a place is to look at it: it is opened, not ticked.
   { goal: 'Check the Sent folder', plan: ["Open the 'Sent' folder"] },
   // A kind of item around its name is not part of the name.
