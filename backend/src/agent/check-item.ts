@@ -84,6 +84,16 @@ function judge(expectation: ItemExpectation, item: string, found: ItemFound[]): 
           why: `${q} is item ${found.map((f) => `${f.position} of ${f.count}`).join(', item ')}, not the ${ordinalWord(claim.position)}; the list reads ${list(found[0]!)}`,
         };
   }
+  if ('every' in claim) {
+    // One list whose every item shows the text: a list holding one that does not fails, naming it.
+    const whole = found.find((f) => f.items.every((text) => wholeWords(text, item)));
+    if (whole) return { holds: true, why: `all ${whole.count} items of its list show ${q}` };
+    const other = found[0]!.items.find((text) => !wholeWords(text, item))!;
+    return {
+      holds: false,
+      why: `its list shows ${found[0]!.count} items, and ${JSON.stringify(other)} does not show ${q}`,
+    };
+  }
   const alone = found.find((f) => f.count === 1);
   return alone
     ? { holds: true, why: 'it is the only item of its list' }

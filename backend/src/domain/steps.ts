@@ -89,6 +89,8 @@ export type ItemClaim =
   | { shows: string; negated: boolean }
   | { position: number }
   | { only: true; others?: string[] }
+  /** "Only Electrical products are listed": every item of its list shows the text (a filter left only those). */
+  | { every: true }
   | { field: string; value: string; negated: boolean }
   | { group: string; negated: boolean }
   /** A mark set with the item's own toggle: "starred", "pinned" (item-marks.ts). */

@@ -25,6 +25,21 @@ const PAGES = {
     `<h2>3 results</h2><ul class="results"><li>Lisbon <small>Portugal</small></li><li>Porto</li><li>Lisbonne (FR)</li></ul>`,
   ),
   '/filtered': html('Results', `<ul class="results"><li>Lisbon</li></ul><p>Showing 1 of 3</p>`),
+  // A category shown in each row: all of one category after a filter, two before it.
+  ...Object.fromEntries(
+    [
+      ['/one-category', ['Electrical', 'Electrical']],
+      ['/two-categories', ['Electrical', 'Garden']],
+    ].map(([path, categories]) => [
+      path,
+      html(
+        'Stock',
+        `<table><thead><tr><th>Name</th><th>Category</th></tr></thead><tbody>${(categories as string[])
+          .map((c, i) => `<tr><td>Item ${i + 1}</td><td>${c}</td></tr>`)
+          .join('')}</tbody></table>`,
+      ),
+    ]),
+  ),
   '/cards': html(
     'Board',
     `<div class="column"><h3>To do</h3>
@@ -103,6 +118,9 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/list', 'Lisbon is the only result', false],
     ['/list', 'The last result is Lisbonne (FR)', true],
     ['/filtered', 'Only Lisbon is shown', true],
+    // A name before a plural kind ("Electrical products"): what every item of the list shows.
+    ['/one-category', 'Only Electrical products are listed', true],
+    ['/two-categories', 'Only Electrical products are listed', false],
     ['/cards', 'The card of Fix login says Overdue', true],
     ['/cards', 'The card of Write docs says Overdue', false],
     ['/cards', 'Write docs is the second card', true],

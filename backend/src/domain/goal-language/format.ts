@@ -66,6 +66,7 @@ export function formatItemClaim({ item, claim }: Extract<Expectation, { kind: 'i
     return `the ${quote(claim.field)} of ${quote(item)} is ${claim.negated ? 'not ' : ''}${quote(claim.value)}`;
   if ('group' in claim) return `${quote(item)} is ${claim.negated ? 'not ' : ''}in ${quote(claim.group)}`;
   if ('mark' in claim) return `${quote(item)} is ${claim.negated ? 'not ' : ''}${claim.mark}`;
+  if ('every' in claim) return `every item listed shows ${quote(item)}`;
   if (claim.others?.length) {
     const names = [item, ...claim.others].map(quote);
     return `only ${names.slice(0, -1).join(', ')} and ${names.at(-1)!} are listed`;

@@ -5,6 +5,7 @@
 // (quoted values masked, modals normalized), like state-clauses.ts.
 import type { Expectation, ItemClaim } from '../steps.js';
 import { ITEM_MARKS } from './item-marks.js';
+import { NUMBER_WORDS } from './number-words.js';
 import { unmask } from './quotes.js';
 import { ORDINAL_ALTERNATION, ordinalOf } from './target-phrase.js';
 
@@ -100,6 +101,20 @@ const CLAUSES: [RegExp, Build][] = [
       'i',
     ),
     (m, v) => ({ item: unmask(m[1]!, v), mark: m[3]!.toLowerCase(), negated: m[2] !== undefined }),
+  ],
+  // "Only Electrical products are listed", "Only 'In stock' items are shown": a name, then a plural kind
+  // of item: what every item left shows (a category, a status), not an item's name.
+  [
+    new RegExp(
+      // Case-sensitive: the name is written like one (capitalised, a figure, quoted), the rest in lower case.
+      `^[Oo]nly\\s+((?:[\\p{Lu}\\d\uE000][^\\s,]*\\s+){1,3}?)(?:${ITEM}|file|folder|room|hotel|issue|ticket)s\\s+(?:are|remain)\\s+(?:still\\s+)?${LISTED}$`,
+      'u',
+    ),
+    // Not a count ("Only 3 rows are shown"), nor several names ("Only Ada and Grace ...").
+    (m, v) =>
+      /\b(?:and|or)\b/i.test(m[1]!) || /^\d+$/.test(m[1]!.trim()) || NUMBER_WORDS.includes(m[1]!.trim().toLowerCase())
+        ? null
+        : { item: unmask(m[1]!.trim(), v), every: true },
   ],
   // "Only Ada is listed", "Ada is the only contact left", "Only Ada remains".
   [

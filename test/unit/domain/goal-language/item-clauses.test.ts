@@ -35,6 +35,12 @@ describe('goal language: expected results about one item of a list', () => {
     ['Only Lisbon is shown', only('Lisbon')],
     ["Only 'Buy milk' is left in the list", only('Buy milk')],
     ['Only Lisbon remains', only('Lisbon')],
+    // A name before a plural kind: what every item shows; a count or names before it are not one.
+    ['Only Electrical products are listed', item('Electrical', { every: true })],
+    ["Only 'In stock' items are shown", item('In stock', { every: true })],
+    ['Only Bug cards are left on the board', item('Bug', { every: true })],
+    ['Only 3 rows are shown', only('3 rows')],
+    ['Only Three rows are shown', only('Three rows')],
     ['Hedy Lamarr is the only contact listed', only('Hedy Lamarr')],
     ['Hedy is now the only active user in the table', only('Hedy')],
     ['Paris is the only result', only('Paris')],
