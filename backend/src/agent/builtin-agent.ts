@@ -476,7 +476,17 @@ export class BuiltinAgent implements Agent {
    * all grounded first (a login, a rename), each is tried in turn while its target is missing.
    */
   private async performAnyReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
-    const readings = [action, ...(action.alternatives ?? [])];
+    // Rival readings are grounded together; a fallback only where none of them is on the page.
+    const readings = [action, ...(action.alternatives ?? []).filter((r) => !r.fallback)];
+    const fallbacks = (action.alternatives ?? []).filter((r) => r.fallback);
+    if (readings.length > 1 && fallbacks.length) {
+      try {
+        return await this.performAnyReading(page, { ...action, alternatives: readings.slice(1) }, context, how);
+      } catch (error) {
+        if (!(error instanceof TargetMissing)) throw error;
+        return this.performAnyReading(page, { ...fallbacks[0]!, alternatives: fallbacks.slice(1) }, context, how);
+      }
+    }
     if (readings.length > 1 && !how.byModel && readings.every((r) => groundable(r.intent) !== null)) {
       const chosen: { reading: ParsedAction; resolved?: Resolved } = await this.groundedReading(
         page,

@@ -24,8 +24,14 @@ const STOCK = html(
   </script>`,
 );
 
+// The same table under a form for a new item, with a Quantity field of its own.
+const WITH_FORM = STOCK.replace(
+  '<table>',
+  '<form><label>Quantity <input type="number" id="new-qty"></label></form><table>',
+);
+
 describe('built-in agent: a value edited in place through its row’s edit button', function () {
-  const pages = useAgentPages({ '/stock': STOCK });
+  const pages = useAgentPages({ '/stock': STOCK, '/stock-with-form': WITH_FORM });
   const quantity = (p: typeof pages.page, name: string) =>
     p.locator('#rows tr', { hasText: name }).locator('td').nth(1).innerText();
 
@@ -46,5 +52,11 @@ describe('built-in agent: a value edited in place through its row’s edit butto
     await pages.burnIn('/stock', 'Find the blue widget and set its quantity to 40');
     expect((await quantity(pages.page, 'Blue Widget')).trim()).to.match(/^40/);
     expect((await quantity(pages.page, 'Red Widget')).trim()).to.match(/^8/);
+  });
+
+  it('"its quantity" is the row\'s, before a Quantity field elsewhere on the page (read without its owner only when the row has none)', async () => {
+    await pages.burnIn('/stock-with-form', 'Find the blue widget and set its quantity to 40');
+    expect((await quantity(pages.page, 'Blue Widget')).trim()).to.match(/^40/);
+    expect(await pages.page.locator('#new-qty').inputValue()).to.equal('');
   });
 });

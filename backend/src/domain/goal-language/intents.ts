@@ -83,6 +83,11 @@ export interface ParsedAction {
   /** Other readings, tried in order when this one's target is not on the page ("Delete Buy milk"). */
   alternatives?: ParsedAction[];
   /**
+   * As an alternative: a reading only for a page where the readings before it find nothing ("its
+   * quantity" read without its owner, for a product's own page), never a rival to them.
+   */
+  fallback?: boolean;
+  /**
    * Read only as the control an unknown verb names (verb-controls.ts): when the page has no such
    * control, the rules did not understand the sentence after all.
    */

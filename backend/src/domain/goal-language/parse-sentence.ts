@@ -190,6 +190,8 @@ const VALUE_PLACE =
 
 /** Other readings of an intent a rule produced, attached to its ParsedAction. */
 const READINGS = new WeakMap<Intent, Intent[]>();
+/** Readings only for a page where those before them find nothing (ParsedAction.fallback). */
+const FALLBACKS = new WeakSet<Intent>();
 /** Intents read only from a verb the lexicon does not know (ParsedAction.guessed). */
 const GUESSED = new WeakSet<Intent>();
 
@@ -1343,8 +1345,10 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
   if (owned?.every(Array.isArray)) {
     const intents = owned.flat();
     const plain = parseOne(withoutPossessive(part), values);
-    if (intents.length === 1 && Array.isArray(plain) && plain.length === 1)
+    if (intents.length === 1 && Array.isArray(plain) && plain.length === 1) {
+      FALLBACKS.add(plain[0]!);
       READINGS.set(intents[0], distinct([intents[0]!, ...plain]).slice(1));
+    }
     return intents;
   }
   // "..., but leave the country unselected": nothing to do.
@@ -1539,7 +1543,14 @@ function actions(sentence: string, intents: Intent[]): SentenceParse {
     const action = GUESSED.has(plain.intent) ? { ...plain, guessed: true } : plain;
     const readings = READINGS.get(action.intent);
     return readings
-      ? { ...action, alternatives: readings.map((intent) => ({ intent, sentence: formatIntent(intent) })) }
+      ? {
+          ...action,
+          alternatives: readings.map((intent) => ({
+            intent,
+            sentence: formatIntent(intent),
+            ...(FALLBACKS.has(intent) ? { fallback: true } : {}),
+          })),
+        }
       : action;
   };
   if (intents.length === 1)
