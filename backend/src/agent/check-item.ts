@@ -85,14 +85,11 @@ function judge(expectation: ItemExpectation, item: string, found: ItemFound[]): 
         };
   }
   if ('every' in claim) {
-    // One list whose every item shows the text: a list holding one that does not fails, naming it.
-    const whole = found.find((f) => f.items.every((text) => wholeWords(text, item)));
+    // One list whose every item shows the text: a list holding some that do not fails, naming them.
+    const whole = found.find((f) => !f.others.length);
     if (whole) return { holds: true, why: `all ${whole.count} items of its list show ${q}` };
-    const other = found[0]!.items.find((text) => !wholeWords(text, item))!;
-    return {
-      holds: false,
-      why: `its list shows ${found[0]!.count} items, and ${JSON.stringify(other)} does not show ${q}`,
-    };
+    const others = found[0]!.others.map((text) => JSON.stringify(text)).join(', ');
+    return { holds: false, why: `its list shows ${found[0]!.count} items, and ${others} do not show ${q}` };
   }
   const alone = found.find((f) => f.count === 1);
   return alone

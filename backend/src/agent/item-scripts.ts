@@ -16,6 +16,8 @@ export interface ItemFound {
   count: number;
   /** The seen items of its list, each's text shortened, in order (at most 12). */
   items: string[];
+  /** Up to 3 seen items of its list that do not show the text (whole words), each's text shortened. */
+  others: string[];
   /** Its labelled values: cells under their column headers, dt/dd, "Label: value" names (FIELDS). */
   fields: { name: string; value: string }[];
   /** Its seen buttons, checkboxes and switches: a star's or a pin's state (item-marks.ts). */
@@ -41,6 +43,7 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
   const LISTS = 'ul, ol, menu, [role=list], [role=listbox], [role=tree], [role=feed]';
   const header = (row) => row.closest('thead') !== null || (row.querySelector('td, [role=cell], [role=gridcell]') === null && row.querySelector('th, [role=columnheader]') !== null);
   const nearest = (el, selector) => { for (let n = sight.up(el); n && n.nodeType === 1; n = sight.up(n)) if (n.matches(selector)) return n; return null; };
+  const inRow = (el) => { const row = nearest(el, 'tr, [role=row]'); return row !== null && nearest(row, ROWS) !== null; };
   // The seen elements of n's family, page-wide: the cards of every column.
   const families = (${FAMILIES})(all);
   const signature = families.kind;
@@ -68,7 +71,8 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
         if (n.parentElement) return { item: n, all: Array.from(n.parentElement.children).filter((c) => c.matches('[role=article], article')) };
       }
       const parent = n.parentElement;
-      if (parent && parent !== document.body && n.classList.length) {
+      // A cell of a table or grid row is part of the row, even drawn as divs with classes (role=gridcell).
+      if (parent && parent !== document.body && n.classList.length && !inRow(n)) {
         const same = Array.from(parent.children).filter((c) => signature(c) === signature(n));
         if (same.length >= 2 && same.filter((c) => sight.boxSeen(c)).length >= 2)
           return repeated && repeated.item !== n && n.contains(repeated.item) ? repeated : { item: n, all: same };
@@ -90,6 +94,8 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
       const on = state === 'true' ? true : state === 'false' ? false : el.matches('input') ? el.checked : null;
       return { name, on };
     });
+  // Read as a person does: cells drawn as boxes are apart ("Spade Garden", not "SpadeGarden").
+  const shows = (el) => words.test(norm(el.innerText || el.textContent)) || words.test(norm(Array.from(textNodes(el), (node) => node.nodeValue).join(' ')));
   const found = [];
   const seenItems = new Set();
   for (const holder of holders) {
@@ -104,6 +110,7 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
       position: shown.indexOf(at.item) + 1,
       count: shown.length,
       items: shown.slice(0, 12).map((i) => { const t = text(i); return t.length > 60 ? t.slice(0, 57) + '...' : t; }),
+      others: shown.filter((i) => !shows(i)).slice(0, 3).map((i) => text(i).slice(0, 60)),
       fields: fieldsOf(at.item),
       toggles: togglesOf(at.item),
     });
