@@ -84,9 +84,11 @@ const rowText = pageFunction<
     if (!texts.length) continue;
     const theirs = others.map((o) => clean((up(o, level) || {}).innerText));
     const apart = texts.filter((t) => !theirs.some((other) => other.includes(t)));
+    // Nothing here tells it apart (a grid cell's "✎" beside its Delete): its row, further up, may.
+    if (!apart.length) continue;
     // Best a text the page shows once (the product's name, not its brand, which a filter shows too).
     const once = (t) => [...document.body.querySelectorAll('*')].filter((n) => !n.children.length && clean(n.innerText).toLowerCase() === t.toLowerCase()).length === 1;
-    return { level, text: apart.find(once) || apart[0] || texts[0] };
+    return { level, text: apart.find(once) || apart[0] };
   }
   return null;
 }`);
