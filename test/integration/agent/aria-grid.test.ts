@@ -2,6 +2,7 @@
 // box with a class, as grid libraries draw them: a row is one item (its cells are parts of it, read
 // apart: "Spade Garden", not "SpadeGarden"), an item's control is told apart by its row's own text,
 // and "the stock of Wrench" is the Stock of Wrench's row.
+import { expect } from 'chai';
 import { itJudges, useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
 
@@ -51,4 +52,21 @@ describe('built-in agent: a data grid drawn with divs and ARIA roles', function 
     ['/grid', "Wrench's stock is 7", true],
     ['/grid', 'Only Spade is listed', false],
   ]);
+
+  it('"Delete the second row" is recorded in the row of its name, not of the "✎" every row shows, and replays', async () => {
+    const steps = await pages.burnIn('/grid', 'Delete the second row');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Deleted Garden Hose');
+    expect(steps.map((s) => s.sentence)).to.deep.equal(['Delete the second row']);
+    expect(JSON.stringify(steps[0])).to.include('Garden Hose');
+    const fresh = await pages.replay('/grid', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Deleted Garden Hose');
+  });
+
+  it('"Set the stock of Wrench to 20" edits the Stock of the Wrench row', async () => {
+    const steps = await pages.burnIn('/grid', 'Set the stock of Wrench to 20');
+    expect(steps[0]!.sentence).to.equal("Click the 'Edit stock' button in the row of 'Wrench'");
+    expect(
+      await pages.agent.evaluate(pages.page, "Wrench's stock is 20", { baseUrl: pages.site.url, configs: {} }),
+    ).to.have.property('passed', true);
+  });
 });

@@ -12,6 +12,7 @@ const ARTICLE = /^(?:the|a|an|my|your|our|his|her|their)\s+/i;
 // "the number of guests" is a description: the page may say "Number of guests" or only "Guests".
 // "the quantity of Blue mug" names a row instead: the Quantity field of the row of Blue mug.
 const DESCRIPTION = /^(number|count|amount|quantity|total|price)\s+(?:of|for)\s+(.+)$/i;
+const OWNED_FIELD = /^([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:of|for)\s+([\p{Lu}\d\uE000].*)$/u;
 // "the user's email": the page may say "User email" or only "Email".
 const POSSESSIVE = /^([a-z]+)['’]s\s+(.+)$/;
 const CONTAINER =
@@ -273,13 +274,17 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   const name = unmask(text, values);
   if (!name) return null;
   if (isQuoted(text)) return withNth({ name, noun: null, near });
+  // "the quantity of Blue mug", "the stock of Wrench" (a field in lower case, then a name: capitalized,
+  // quoted or a figure): the field in that row.
+  const owned = near ? null : OWNED_FIELD.exec(text);
+  if (owned)
+    return withNth({
+      name: owned[1]!,
+      noun: null,
+      near: { text: unmask(owned[2]!, values), relation: 'in the row of' },
+    });
   const described = DESCRIPTION.exec(name);
-  if (described && !near) {
-    // "the quantity of Blue mug" (a name, capitalized or quoted): the field in that row.
-    if (/^[\p{Lu}\d\uE000]/u.test(described[2]!))
-      return withNth({ name: described[1]!, noun: null, near: { text: described[2]!, relation: 'in the row of' } });
-    return withNth({ name, noun: null, near, alternatives: [described[2]!] });
-  }
+  if (described && !near) return withNth({ name, noun: null, near, alternatives: [described[2]!] });
   const possessive = POSSESSIVE.exec(name);
   if (possessive)
     return withNth({ name: `${possessive[1]} ${possessive[2]}`, noun: null, near, alternatives: [possessive[2]!] });

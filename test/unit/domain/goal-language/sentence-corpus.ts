@@ -145,6 +145,11 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Set the number of guests to 4', plan: ["Fill 'number of guests' or 'guests' with '4'"] },
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
+  { goal: 'Set the stock of Wrench to 20', plan: ["Fill 'stock' in the row of 'Wrench' with '20'"] },
+  {
+    goal: "Set the unit price of 'Claw Hammer' to 9",
+    plan: ["Fill 'unit price' in the row of 'Claw Hammer' with '9'"],
+  },
   { goal: 'clear the search box', plan: ["Clear the 'Search' box"] },
   { goal: 'Type hello world into the message box', plan: ["Fill the 'message' box with 'hello world'"] },
   { goal: 'enter 12345 as the zip code', plan: ["Fill 'zip code' with '12345'"] },
