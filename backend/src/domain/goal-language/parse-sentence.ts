@@ -1367,7 +1367,7 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
   if (Array.isArray(parsed) || !antecedent) return parsed;
   const control = verbControl(part);
   // What acts on a selection is a button before a link of its name (the "Archive" folder beside the toolbar's Archive).
-  if (control && antecedent.selection) return control.map(asButton);
+  if (control && antecedent.selection) return control.map(selectionControl);
   const each = withAntecedent(part, antecedent, values)?.map((item) => parseOne(item, values));
   if (each?.every(Array.isArray)) return each.flat();
   return control ?? parsed;
@@ -1375,6 +1375,19 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
 
 const asButton = (intent: Intent): Intent =>
   intent.kind === 'click' && !intent.target.noun ? { ...intent, target: { ...intent.target, noun: 'button' } } : intent;
+
+/**
+ * "Select A and B and delete them": the control that acts on the selection, a button named for it
+ * first ("Delete selected"), then by the verb alone ("Delete"); a name of several words ("Mark as
+ * read") is the control's own.
+ */
+function selectionControl(intent: Intent): Intent {
+  const button = asButton(intent);
+  if (button.kind !== 'click' || !/^\p{L}+$/u.test(button.target.name ?? '') || button.target.alternatives)
+    return button;
+  const name = button.target.name!;
+  return { ...button, target: { ...button.target, name: `${name} selected`, alternatives: [name] } };
+}
 
 /** Intents read from an unknown verb, marked as guesses (the burn-in may hand them to the model). */
 function guessed(intents: Intent[] | null): Intent[] | null {

@@ -45,7 +45,7 @@ describe('goal language: several actions in one sentence', () => {
     const table: [string, string[]][] = [
       // After a selection, the selection's own control, named by the verb and what follows the pronoun:
       // a button first (a link of that name is a place, the "Archive" folder).
-      ["Tick 'Invoice 7' and archive them", ["Check 'Invoice 7'", "Click the 'Archive' button"]],
+      ["Tick 'Invoice 7' and archive them", ["Check 'Invoice 7'", "Click the 'Archive selected' or 'Archive' button"]],
       [
         "Tick 'March' and 'April' and export them as CSV",
         ["Check 'March'", "Check 'April'", "Click the 'Export as CSV' button"],
@@ -73,7 +73,7 @@ describe('goal language: several actions in one sentence', () => {
         [
           'Check the checkbox in the second to last row',
           'Check the checkbox in the last row',
-          "Click the 'Delete' button",
+          "Click the 'Delete selected' or 'Delete' button",
         ],
       ],
       // A possessive: what the action before acted on owns it (a text searched for or found too).

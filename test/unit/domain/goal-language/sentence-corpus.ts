@@ -473,7 +473,7 @@ export const CORPUS: CorpusEntry[] = [
     goal: 'Select all the results and delete them (confirm)',
     plan: [
       "Check 'Select all', 'Select all results' or 'All'",
-      "Click the 'Delete' button",
+      "Click the 'Delete selected' or 'Delete' button",
       "Click 'Confirm', 'OK', 'Yes', 'Continue', 'Submit', 'Save', 'Delete' or 'Done'",
     ],
   },
