@@ -16,6 +16,7 @@ export type Family =
   | 'generate'
   | 'compose'
   | 'invite'
+  | 'redeem'
   | 'sort'
   | 'filter'
   | 'complete'
@@ -121,6 +122,9 @@ export const GENRE_NAMES = {
   save: ['Save', 'Save changes', 'Apply', 'Update'],
   discard: ['Discard', 'Discard changes', 'Revert', "Don't save"],
   invite: ['Invite', 'Send invite', 'Send invitation', 'Invite user'],
+  /** A promotion code's field, after the sentence's own words for it, and the button that applies it. */
+  codeField: ['Promo code', 'Discount code', 'Coupon code', 'Coupon', 'Voucher code', 'Gift card', 'Code'],
+  applyCode: ['Apply', 'Redeem', 'Apply code', 'Use code', 'Submit'],
   sort: ['Sort by', 'Order by'],
   clearCompleted: ['Clear done', 'Clear finished', 'Remove completed', 'Delete completed'],
   markAll: ['Toggle all', 'Complete all', 'Check all', 'Select all', 'Mark all'],
@@ -594,6 +598,23 @@ export const LEXICON: LexiconEntry[] = [
         plan: [
           "Click 'Write', 'Compose', 'New message', 'New email', 'New mail' or 'New'",
           "Fill 'subject' with 'Hello'",
+        ],
+      },
+    ],
+  },
+  {
+    family: 'redeem',
+    // "apply", "use", "enter" and "add" a code too (parse-sentence.ts reads them before a code's kind);
+    // as verbs of this family they would take "Apply the filter" from the control it names.
+    verbs: ['redeem'],
+    roles: ['textbox', 'button'],
+    takes: ['value'],
+    examples: [
+      {
+        goal: 'Apply the promo code SAVE10 in the cart',
+        plan: [
+          "Fill 'promo code', 'Discount code', 'Coupon code', 'Coupon', 'Voucher code', 'Gift card' or 'Code' with 'SAVE10'",
+          "Click 'Apply', 'Redeem', 'Apply code', 'Use code' or 'Submit'",
         ],
       },
     ],

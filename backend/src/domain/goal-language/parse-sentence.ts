@@ -400,6 +400,27 @@ const RULES: Rule[] = [
     slot: new RegExp(`^(?:(?:of|from)\\s+(?:the\\s+|my\\s+)?(?:${ACCOUNT}))?$`, 'i'),
     build: () => clickNamed('Log out', GENRE_NAMES.logOut),
   },
+  // "Apply the promo code SAVE10 (in the cart)", "Redeem coupon WELCOME": the code typed into its field, then applied.
+  {
+    family: 'redeem',
+    pattern: new RegExp(
+      `^(?:apply|applies|redeem|redeems|use|uses|enter|enters|add|adds)\\s+(?:the\\s+|a\\s+|my\\s+|your\\s+)?((?:promo(?:tion(?:al)?)?|discount|coupon|voucher|gift\\s+card|referral)(?:\\s+code)?|code)\\s+(\\S+)(?:\\s+(?:in|on|at)\\s+(?:the\\s+)?(?:${CART}|checkout))?$`,
+      'i',
+    ),
+    build: (m, v) => {
+      const said = m[1]!.toLowerCase().replace(/\s+/g, ' ');
+      const names = [said, ...GENRE_NAMES.codeField.filter((name) => name.toLowerCase() !== said)];
+      const [apply, ...others] = GENRE_NAMES.applyCode;
+      return [
+        {
+          kind: 'fill',
+          target: { name: names[0]!, noun: null, near: null, alternatives: names.slice(1) },
+          value: unmask(m[2]!, v),
+        },
+        ...clickNamed(apply!, others),
+      ];
+    },
+  },
   {
     family: 'search',
     build: (m, v) => {
