@@ -35,12 +35,44 @@ async function textShown(page: Page, text: string): Promise<boolean> {
  * The link a person would open first when the action's target is not on this page: the catalogue
  * for an item that is not shown, the cart for a checkout. Null when neither applies or is there.
  */
-export async function wayToTarget(page: Page, intent: Intent): Promise<string | null> {
+export async function wayToTarget(
+  page: Page,
+  intent: Intent,
+): Promise<{ name: string; noun: 'link' | 'button' } | null> {
+  const link = (name: string | null) => (name ? { name, noun: 'link' as const } : null);
   const anchor = anchorText(intent);
-  if (anchor) return (await textShown(page, anchor)) ? null : firstLink(page, CATALOGUE);
-  if (intent.kind === 'click' && intent.target.name && CHECKOUT.test(intent.target.name)) return firstLink(page, CART);
-  if (intent.kind === 'click' && intent.target.name) return placeNamedIn(page, intent.target.name);
+  if (anchor) return (await textShown(page, anchor)) ? null : link(await firstLink(page, CATALOGUE));
+  if (intent.kind === 'click' && intent.target.name && CHECKOUT.test(intent.target.name))
+    return link(await firstLink(page, CART));
+  if (
+    intent.kind === 'fill' &&
+    [intent.target.name, ...(intent.target.alternatives ?? [])].some((n) => n && IN_CART.test(n))
+  )
+    return cartControl(page);
+  if (intent.kind === 'click' && intent.target.name) return link(await placeNamedIn(page, intent.target.name));
   return null;
+}
+
+/** Fields a shop keeps in its cart: a promotion code, a line's quantity. */
+const IN_CART = /\b(?:code|coupon|voucher|quantity|qty)\b/i;
+
+/**
+ * The one visible link or button that opens the cart, by its accessible name ("Cart, 1 item", a bag
+ * icon's label), which a count may follow; null when there is none or several.
+ */
+async function cartControl(page: Page): Promise<{ name: string; noun: 'link' | 'button' } | null> {
+  const found: { name: string; noun: 'link' | 'button' }[] = [];
+  for (const noun of ['link', 'button'] as const) {
+    const controls = page.getByRole(noun, { name: CART });
+    for (let i = 0, n = Math.min(await controls.count().catch(() => 0), 4); i < n; i++) {
+      const control = controls.nth(i);
+      if (!(await control.isVisible().catch(() => false))) continue;
+      const label = (await control.getAttribute('aria-label').catch(() => null))?.trim();
+      const name = label || ((await control.textContent().catch(() => '')) ?? '').trim().replace(/\s+/g, ' ');
+      if (name) found.push({ name, noun });
+    }
+  }
+  return found.length === 1 ? found[0]! : null;
 }
 
 /** A pager's way on: "Next", "Next page", "›", "»", "→" (by its name or aria-label). */

@@ -321,11 +321,12 @@ export class BuiltinAgent implements Agent {
       if (paged) return paged;
       const stepped = await this.continueToStep(page, action, context, how);
       if (stepped) return stepped;
-      const link = await wayToTarget(page, action.intent);
-      if (!link) throw error;
+      const way = await wayToTarget(page, action.intent);
+      if (!way) throw error;
+      const link = way.name;
       const open: Intent = {
         kind: 'click',
-        target: { name: link, noun: 'link', near: null },
+        target: { name: link, noun: way.noun, near: null },
         double: false,
         purpose: 'open',
       };
