@@ -15,6 +15,8 @@ export type Family =
   | 'create'
   | 'generate'
   | 'compose'
+  | 'forward'
+  | 'reply'
   | 'invite'
   | 'redeem'
   | 'sort'
@@ -115,6 +117,8 @@ export const GENRE_NAMES = {
   acceptCookies: ['Accept all', 'Accept cookies', 'Allow all', 'Allow cookies', 'Agree', 'I agree', 'Got it', 'OK'],
   /** The control that opens a new message, after the verb's own name. */
   compose: ['Compose', 'New message', 'New email', 'New mail', 'Write', 'New'],
+  /** A message's body field, where a reply is written. */
+  messageBody: ['Message', 'Body', 'Reply', 'Your reply', 'Write a reply'],
   /** A message's recipient field. */
   recipient: ['Recipients', 'Recipient'],
   signUp: ['Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit'],
@@ -566,6 +570,42 @@ export const LEXICON: LexiconEntry[] = [
       {
         goal: 'Generate a new API key',
         plan: ["Click 'Generate API key', 'Generate', 'Create API key' or 'New API key'"],
+      },
+    ],
+  },
+  {
+    family: 'forward',
+    // Read with a recipient only (parse-sentence.ts): "Forward it" alone is the control it names.
+    verbs: [],
+    roles: ['button', 'textbox'],
+    takes: ['value'],
+    examples: [
+      {
+        goal: 'Forward the Budget email to kim@example.com',
+        plan: [
+          "Open 'Budget' or 'Budget email'",
+          "Click 'Forward'",
+          "Fill 'To', 'Recipients' or 'Recipient' with 'kim@example.com'",
+          "Click 'Send'",
+        ],
+      },
+    ],
+  },
+  {
+    family: 'reply',
+    // Read with a text only (parse-sentence.ts): "Reply to the Weekly sync message" is the row's Reply.
+    verbs: [],
+    roles: ['button', 'textbox'],
+    takes: ['value'],
+    examples: [
+      {
+        goal: "Reply to the Budget email with 'Thanks', send it",
+        plan: [
+          "Open 'Budget' or 'Budget email'",
+          "Click 'Reply'",
+          "Fill 'Message', 'Body', 'Reply', 'Your reply' or 'Write a reply' with 'Thanks'",
+          "Click 'Send'",
+        ],
       },
     ],
   },

@@ -514,6 +514,20 @@ const RULES: Rule[] = [
   // "Compose an email to sam@example.com with subject Standup": the new message's control, its fields;
   // "Send ..." also sends it. Only a new message ("an", "new"): "Send the message" is the form's button.
   {
+    family: 'forward',
+    pattern: new RegExp(`^(?:forward|forwards)\\s+(.+?)\\s+to\\s+(${RECIPIENT})$`, 'i'),
+    build: (m, v) => answer(m[1]!, 'Forward', { name: 'To', alternatives: GENRE_NAMES.recipient }, m[2]!, v),
+  },
+  // "Reply to the Budget email with 'Thanks'": opened, Reply, the text written; sent unless the sentence sends it itself.
+  {
+    family: 'reply',
+    pattern: /^(?:reply|replies|respond|responds)\s+to\s+(.+?)\s+with\s+(.+)$/i,
+    build: (m, v) => {
+      const [name, ...alternatives] = GENRE_NAMES.messageBody;
+      return answer(m[1]!, 'Reply', { name: name!, alternatives }, m[2]!, v);
+    },
+  },
+  {
     family: 'compose',
     slot: new RegExp(
       `^(?:an?|another)\\s+(?:new\\s+)?${MESSAGE_NOUN}(?:\\s+to\\s+(${RECIPIENT}))?(?:\\s*,\\s*|\\s*:\\s*|\\s+with\\s+)?(.*)$`,
@@ -1069,6 +1083,44 @@ function namedFor(verb: string, object: string, values: string[], genre: string[
 }
 
 /** A new message: the control that opens it (the verb's own name first), its recipient and fields. */
+/**
+ * "Forward the Budget email to kim@example.com", "Reply to it with 'Thanks'": the message opened, its
+ * Forward or Reply pressed, the value written into the field that takes it, and Send pressed (implied:
+ * dropped when the sentence sends it itself, "..., send it").
+ */
+function answer(
+  item: string,
+  button: string,
+  field: { name: string; alternatives: string[] },
+  value: string,
+  values: string[],
+): Intent[] | null {
+  const message = target(item, values);
+  const text = unmask(value, values).trim();
+  if (!message || message.name === null || message.near || !text) return null;
+  const click = (name: string): Intent => ({
+    kind: 'click',
+    target: { name, noun: null, near: null },
+    double: false,
+    purpose: 'click',
+  });
+  const send = click('Send');
+  IMPLIED_SEND.add(send);
+  return [
+    { kind: 'click', target: message, double: false, purpose: 'open' },
+    click(button),
+    {
+      kind: 'fill',
+      target: { name: field.name, noun: null, near: null, alternatives: field.alternatives },
+      value: text,
+    },
+    send,
+  ];
+}
+
+/** The Send an answer implies at its end; dropped when the sentence presses Send itself next. */
+const IMPLIED_SEND = new WeakSet<Intent>();
+
 function composeMessage(verb: string, recipient: string | undefined, rest: string, values: string[]): Intent[] | null {
   const fills = rest.trim() ? fieldFills(rest.replace(/^the\s+/i, ''), values) : [];
   if (!fills) return null;
@@ -1567,6 +1619,10 @@ export function parseSentence(sentence: string): SentenceParse {
   // "Sign up as ..., continue": the sign-up's own click is the one the sentence says next.
   const said = intents.filter((intent, i) => {
     const next = intents[i + 1];
+    // "Reply ... with 'Thanks', send it": the answer's own Send is the one the sentence says.
+    const names = intent.kind === 'click' ? [intent.target.name, ...(intent.target.alternatives ?? [])] : [];
+    const previous = intents[i - 1];
+    if (previous && IMPLIED_SEND.has(previous) && names.some((name) => /^send\b/i.test(name ?? ''))) return false;
     return !(isImpliedSubmit(intent) && next?.kind === 'click' && SUBMIT_WORDS.test(next.target.name ?? ''));
   });
   return actions(sentence, said);

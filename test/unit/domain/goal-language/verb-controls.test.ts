@@ -54,11 +54,7 @@ describe('goal language: a verb the lexicon does not know names a control', () =
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
 
   describe('what it does not read (a form with values)', () => {
-    for (const sentence of [
-      'Schedule a meeting with kim@example.com at noon',
-      'Forward the Budget email to kim@example.com',
-      'Reply to the Budget email with Thanks',
-    ])
+    for (const sentence of ['Schedule a meeting with kim@example.com at noon'])
       it(sentence, () => expect(parseSentence(sentence).ok).to.equal(false));
   });
 });
