@@ -82,6 +82,9 @@ export function parseSubject(slot: string, values: string[]): ExpectedTarget | n
   const prefix = NOUN_PREFIX.exec(text);
   if (prefix && isQuoted(prefix[2]!))
     return { name: unmask(prefix[2]!, values), noun: collapse(prefix[1]!), near: null };
+  // "The 'One number' rule": the quoted name is the control's; a kind word after it only says what it is.
+  const kinded = /^(\uE000\d+\uE001)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?$/.exec(text);
+  if (kinded) return { name: unmask(kinded[1]!, values), noun: null, near: null };
   const name = unmask(text, values);
   return name ? { name, noun: null, near: null } : null;
 }

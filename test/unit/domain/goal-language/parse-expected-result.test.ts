@@ -129,7 +129,7 @@ describe('goal language: parsing an expected result', () => {
     [
       "The 'One number' rule is ticked but 'At least 8 characters' is not",
       [
-        { kind: 'state', target: { name: 'One number rule', noun: null, near: null }, state: 'checked' },
+        { kind: 'state', target: { name: 'One number', noun: null, near: null }, state: 'checked' },
         { kind: 'state', target: { name: 'At least 8 characters', noun: null, near: null }, state: 'unchecked' },
       ],
     ],
