@@ -66,18 +66,23 @@ const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | 
   ],
   [
     new RegExp(
-      `^(?:the\\s+)?(list|table)\\s+(?:has|contains|shows|lists|displays)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`,
+      `^(?:the\\s+)?(list|table|grid)\\s+(?:now\\s+)?(?:has|contains|shows|lists|displays)\\s+(?:exactly\\s+|only\\s+)?${N}\\s+(.+)$`,
       'i',
     ),
     (m, v) => count(m[2]!, `${unmask(m[3]!, v)} in the ${m[1]!.toLowerCase()}`),
   ],
   [
-    // "4 products are shown", "All 10 contacts are still listed".
+    // "4 products are shown", "All 10 contacts are still listed", "1 item is listed", "Two rows are shown"
+    // (not "A row named X is listed": an article is no count here).
     new RegExp(
-      `^(?:all\\s+(?:the\\s+)?)?(\\d+)\\s+(.+?)\\s+are\\s+(?:still\\s+|now\\s+)?(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table))?$`,
+      `^(?:all\\s+(?:the\\s+)?)?(?!an?\\s)${N}\\s+(.+?)\\s+(?:is|are)\\s+(?:still\\s+|now\\s+)?(?:shown|listed|visible|displayed)(\\s+in\\s+the\\s+(?:list|table|grid))?$`,
       'i',
     ),
-    (m, v) => count(m[1]!, `${unmask(m[2]!, v)}${m[3] ? m[3].toLowerCase().replace(/\s+/g, ' ') : ''}`),
+    // "1 item left is shown" is a counter's text, shown as written.
+    (m, v) =>
+      /\b(?:left|remaining)$/i.test(m[2]!)
+        ? null
+        : count(m[1]!, `${unmask(m[2]!, v)}${m[3] ? m[3].toLowerCase().replace(/\s+/g, ' ') : ''}`),
   ],
   [
     /^(?:the\s+)?(?:current\s+|page\s+|browser\s+|page's\s+)?(?:url|address|location|path)\s+(?:now\s+)?(?:contains|includes|has|ends\s+with|starts\s+with|is|equals|matches)\s+(.+)$/i,

@@ -99,6 +99,10 @@ describe('goal language: parsing an expected result', () => {
       'Board deck draft.pdf is at the top of the list',
       [{ kind: 'item', item: 'Board deck draft.pdf', claim: { position: 1 } }],
     ],
+    // Counts: a grid like a table; one item, or a number written as a word, listed.
+    ['The grid shows 4 rows', [{ kind: 'count', count: 4, noun: 'rows in the grid' }]],
+    ['1 item is listed', [{ kind: 'count', count: 1, noun: 'item' }]],
+    ['Two rows are listed', [{ kind: 'count', count: 2, noun: 'rows' }]],
     // A kind and "named" / "called" before the text: the name is what is shown.
     ['A row named "Claw Hammer 16oz (copy)" is listed', [{ kind: 'visible', text: 'Claw Hammer 16oz (copy)' }]],
     ['A new product called Free Sample Pack is not shown', [{ kind: 'notVisible', text: 'Free Sample Pack' }]],
