@@ -3,6 +3,7 @@
 // uses, and records the step. Healing interprets one step's elementary sentence again, more
 // leniently. Evaluation parses the expected result and checks each expectation.
 import type { Page } from 'playwright-core';
+import { describeOffer } from '../domain/goal-language/closest-offers.js';
 import { formatIntent } from '../domain/goal-language/format.js';
 import { actionKey } from '../domain/goal-language/intent-key.js';
 import type { Intent, ParsedAction, Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
@@ -81,6 +82,8 @@ class TargetMissing extends ActionFailed {
     message: string,
     /** What was wrong, without the sentence and the advice (for the language model's line). */
     readonly reason = message,
+    /** The page's element closest to what was named, described ("button \"Delete all\""), if any. */
+    readonly nearest: string | null = null,
   ) {
     super(message);
   }
@@ -264,6 +267,10 @@ export class BuiltinAgent implements Agent {
     } catch (error) {
       if (error instanceof HealRefused)
         return { error: message(error), gone: { element: error.element, closest: error.closest } };
+      // Nothing like it is left where the step acted (a row's Delete gone, a toolbar's Delete all
+      // beside it): the element is gone, said as for a refused heal.
+      if (error instanceof TargetMissing && error.nearest && recorded)
+        return { error: message(error), gone: { element: recordedElement(recorded), closest: error.nearest } };
       return { error: message(error) };
     }
   }
@@ -1162,9 +1169,13 @@ export class BuiltinAgent implements Agent {
 function judged(recorded: RecordedTargetFacts, found: TargetFacts): { name: NameChange; roleChanged: boolean } {
   const decision = judgeHeal(recorded, found);
   if (decision.accept) return { name: decision.name, roleChanged: decision.roleChanged };
+  throw new HealRefused(recordedElement(recorded), `${describeFacts(found)} (${decision.why})`);
+}
+
+/** The recorded element as a failure names it: '"Delete" button in the row of "Buy milk"'. */
+function recordedElement(recorded: RecordedTargetFacts): string {
   const named = recorded.name ? `${JSON.stringify(recorded.name)} ` : '';
-  const element = `${named}${roleWord(recorded.role)}${recorded.scope ? ` in ${recorded.scope}` : ''}`;
-  throw new HealRefused(element, `${describeFacts(found)} (${decision.why})`);
+  return `${named}${roleWord(recorded.role)}${recorded.scope ? ` in ${recorded.scope}` : ''}`;
 }
 
 /** " (from "<goal sentence>")" when the action is one step of a longer sentence. */
@@ -1174,7 +1185,12 @@ function whereOf(sentence: string, how: How): string {
 
 function missingTarget(action: ParsedAction, how: How, error: TargetUnresolved): TargetMissing {
   const { sentence, intent } = action;
-  return new TargetMissing(unresolvedMessage(sentence, whereOf(sentence, how), intent, error), error.reason);
+  const [closest] = error.closest;
+  return new TargetMissing(
+    unresolvedMessage(sentence, whereOf(sentence, how), intent, error),
+    error.reason,
+    closest ? describeOffer(closest) : null,
+  );
 }
 
 /**
