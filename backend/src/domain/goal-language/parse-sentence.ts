@@ -353,7 +353,12 @@ const typeAndEnter = (field: TargetPhrase, value: string): Intent[] => [
 ];
 /** A click on a control a genre names in several ways ("Log out", "Sign out", ...). */
 const clickNamed = (name: string, alternatives: string[], noun: string | null = null): Intent[] => [
-  { kind: 'click', target: { name, noun, near: null, alternatives }, double: false, purpose: 'click' },
+  {
+    kind: 'click',
+    target: { name, noun, near: null, ...(alternatives.length ? { alternatives } : {}) },
+    double: false,
+    purpose: 'click',
+  },
 ];
 const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
@@ -709,7 +714,7 @@ const RULES: Rule[] = [
     slot: /^(?:(?:the\s+|this\s+)?(.+))?$/i,
     build: (m, v, verb) => {
       const name = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
-      return m[1] ? clickNamed(name, [`${name} ${unmask(m[1], v)}`]) : clickNamed(name, []).map(withoutAlternatives);
+      return m[1] ? clickNamed(name, [`${name} ${unmask(m[1], v)}`]) : clickNamed(name, []);
     },
   },
   // "Save the settings", "Discard my changes", "Generate an API key": the button named for it, else the genre's names.
@@ -1082,7 +1087,6 @@ function namedFor(verb: string, object: string, values: string[], genre: string[
   return [names[0]!, names.slice(1)];
 }
 
-/** A new message: the control that opens it (the verb's own name first), its recipient and fields. */
 /**
  * "Forward the Budget email to kim@example.com", "Reply to it with 'Thanks'": the message opened, its
  * Forward or Reply pressed, the value written into the field that takes it, and Send pressed (implied:
@@ -1098,41 +1102,31 @@ function answer(
   const message = target(item, values);
   const text = unmask(value, values).trim();
   if (!message || message.name === null || message.near || !text) return null;
-  const click = (name: string): Intent => ({
-    kind: 'click',
-    target: { name, noun: null, near: null },
-    double: false,
-    purpose: 'click',
-  });
-  const send = click('Send');
-  IMPLIED_SEND.add(send);
+  const [send] = clickNamed('Send', []);
+  IMPLIED_SEND.add(send!);
   return [
     { kind: 'click', target: message, double: false, purpose: 'open' },
-    click(button),
+    ...clickNamed(button, []),
     {
       kind: 'fill',
       target: { name: field.name, noun: null, near: null, alternatives: field.alternatives },
       value: text,
     },
-    send,
+    send!,
   ];
 }
 
 /** The Send an answer implies at its end; dropped when the sentence presses Send itself next. */
 const IMPLIED_SEND = new WeakSet<Intent>();
 
+/** A new message: the control that opens it (the verb's own name first), its recipient and fields. */
 function composeMessage(verb: string, recipient: string | undefined, rest: string, values: string[]): Intent[] | null {
   const fills = rest.trim() ? fieldFills(rest.replace(/^the\s+/i, ''), values) : [];
   if (!fills) return null;
   const base = verb.toLowerCase().replace(/s$/, '');
   const sends = base === 'send';
   if (sends && !recipient && !fills.length) return null;
-  const send: Intent = {
-    kind: 'click',
-    target: { name: 'Send', noun: null, near: null },
-    double: false,
-    purpose: 'click',
-  };
+  const send = clickNamed('Send', [])[0]!;
   const own = ['compose', 'write'].includes(base) ? [capitalized(base)] : [];
   const [opener, ...others] = [...new Set([...own, ...GENRE_NAMES.compose])];
   const to: Intent[] = recipient
@@ -1150,10 +1144,6 @@ function composeMessage(verb: string, recipient: string | undefined, rest: strin
 const ROWS_OF =
   /\s+(?:emails|e-mails|messages|contacts|cards|rows|items|tasks|products|files|users|orders|entries|records|results)$/i;
 
-/**
- * "Ada Lovelace and Alan Turing", "the GitHub and Linear emails": the rows named, each by a name
- * that starts with a capital, a digit or a quote; their checkboxes ticked. At least `min` names.
- */
 /** "the blue widget in the list" -> wait for "blue widget"; null when nothing is named. */
 function findText(object: string, values: string[]): Intent[] | null {
   const text = unmask(object.replace(PLACE_ON_PAGE, '').replace(/^(?:the|a|an|my)\s+/i, ''), values).trim();
@@ -1173,6 +1163,10 @@ function rowsByPosition(kind: 'check' | 'uncheck', slot: string): Intent[] | nul
   );
 }
 
+/**
+ * "Ada Lovelace and Alan Turing", "the GitHub and Linear emails": the rows named, each by a name
+ * that starts with a capital, a digit or a quote; their checkboxes ticked. At least `min` names.
+ */
 function rowSelections(slot: string, values: string[], min: number): Intent[] | null {
   const text = slot
     .trim()
@@ -1232,12 +1226,6 @@ function newRecord(verb: string, noun: string, name: string, fields: string, val
   const said = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
   const other = said === 'Add' ? 'Create' : 'Add';
   return [...fills, ...clickNamed(`${said} ${thing}`, [said, `${other} ${thing}`, other, 'Save', 'Submit'])];
-}
-
-function withoutAlternatives(intent: Intent): Intent {
-  if (intent.kind !== 'click') return intent;
-  const { alternatives: _none, ...target } = intent.target;
-  return { ...intent, target };
 }
 
 /** The intents of a list of actions, or the first message about one that cannot be done. */
