@@ -2,7 +2,7 @@
 // catalogue first; "Check out" on a product page: the cart first; "Empty trash" in the inbox: the
 // Trash first. These are the links that lead there, by the names shops usually give them, or by
 // a word of the control's name.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Intent } from '../domain/goal-language/intents.js';
 
 const CATALOGUE =
@@ -67,12 +67,17 @@ async function cartControl(page: Page): Promise<{ name: string; noun: 'link' | '
     for (let i = 0, n = Math.min(await controls.count().catch(() => 0), 4); i < n; i++) {
       const control = controls.nth(i);
       if (!(await control.isVisible().catch(() => false))) continue;
-      const label = (await control.getAttribute('aria-label').catch(() => null))?.trim();
-      const name = label || ((await control.textContent().catch(() => '')) ?? '').trim().replace(/\s+/g, ' ');
+      const name = await controlName(control);
       if (name) found.push({ name, noun });
     }
   }
   return found.length === 1 ? found[0]! : null;
+}
+
+/** A control's name as the page gives it: its aria-label, else its text, whitespace collapsed. */
+async function controlName(control: Locator): Promise<string> {
+  const label = (await control.getAttribute('aria-label').catch(() => null))?.trim();
+  return label || ((await control.textContent().catch(() => '')) ?? '').trim().replace(/\s+/g, ' ');
 }
 
 /** A pager's way on: "Next", "Next page", "›", "»", "→" (by its name or aria-label). */
@@ -93,8 +98,7 @@ export async function nextPageFor(page: Page, intent: Intent): Promise<string | 
       const control = controls.nth(i);
       if (!(await control.isVisible().catch(() => false)) || !(await control.isEnabled().catch(() => false))) continue;
       if ((await control.getAttribute('aria-disabled').catch(() => null)) === 'true') continue;
-      const label = (await control.getAttribute('aria-label').catch(() => null))?.trim();
-      found.push(label || ((await control.textContent().catch(() => '')) ?? '').trim().replace(/\s+/g, ' '));
+      found.push(await controlName(control));
     }
   }
   return found.length === 1 && found[0] ? found[0] : null;
