@@ -49,6 +49,22 @@ function onlyThese(list: string, count: string | undefined, values: string[]): (
 
 /** "a quantity of 40", "the status of Lead": a field and its value. */
 const FIELD_OF = /^(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+of\s+([\d$€£¥+\-−\p{Lu}\uE000].*)$/u;
+/** Also "the status In stock", "status Customer": the field in lower case, its value written as one. */
+const FIELD_VALUE =
+  /^(?:(?:a|an|the|its)\s+)?([a-z][\w-]*(?:\s+(?!of\s)[a-z][\w-]*)?)\s+(?:of\s+)?([\d$€£¥+\-−\p{Lu}\uE000].*)$/u;
+
+/** "Green Widget (is listed) with the status In stock": the item, one field of it and its value. */
+function withField(
+  item: string,
+  said: string,
+  values: string[],
+  pattern = FIELD_VALUE,
+): (ItemClaim & { item: string }) | null {
+  const field = pattern.exec(said.trim());
+  return field
+    ? { item: unmask(item, values), field: field[1]!, value: unmask(field[2]!, values), negated: false }
+    : null;
+}
 
 const CLAUSES: [RegExp, Build][] = [
   // "The row of Ada (does not) show(s) Admin", "Ada's card says Overdue", "the entry for Ada has Admin".
@@ -93,6 +109,17 @@ const CLAUSES: [RegExp, Build][] = [
     // (Not "has": "The Buy milk item has been removed" is about the item itself.)
     new RegExp(`^the\\s+(.+?)\\s+${ROW}\\s+(?:(${NOT_SHOWS})|${SHOWS.replace('has|', '')})\\s+(.+)$`, 'i'),
     (m, v) => ({ item: unmask(m[1]!, v), shows: unmask(m[3]!, v), negated: m[2] !== undefined }),
+  ],
+  // "Green Widget is listed with the status In stock", "Ada appears with role Admin".
+  [
+    new RegExp(`^(.+?)\\s+(?:is\\s+(?:now\\s+|still\\s+)?${LISTED}|appears|shows\\s+up)\\s+with\\s+(.+)$`, 'i'),
+    (m, v) => withField(m[1]!, m[2]!, v),
+  ],
+  // "Garden Hose 30m now has a quantity of 23": a named item's field ("The cart has a total of $5" is
+  // about a part of the page, read with the figures).
+  [
+    /^(?!(?:the|a|an|my|this|that|your|our|it)\b)(.+?)\s+(?:now\s+|still\s+)?has\s+(.+)$/i,
+    (m, v) => withField(m[1]!, m[2]!, v, FIELD_OF),
   ],
   // "Marco Rossi's message is starred", "The Q4 roadmap review is no longer pinned".
   [

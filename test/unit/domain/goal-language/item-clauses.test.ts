@@ -24,6 +24,17 @@ describe('goal language: expected results about one item of a list', () => {
       item('Blue Widget', { field: 'quantity', value: '40', negated: false }),
     ],
     ["Ada's card says the end of the line", shows('Ada', 'the end of the line')],
+    // A named item listed or having a field: "with the F V", "with a F of V", "has a F of V".
+    [
+      'Free Sample Pack is listed with the status In stock',
+      item('Free Sample Pack', { field: 'status', value: 'In stock', negated: false }),
+    ],
+    ['Ada appears with role Admin', item('Ada', { field: 'role', value: 'Admin', negated: false })],
+    ['Ada is shown with a balance of $5', item('Ada', { field: 'balance', value: '$5', negated: false })],
+    [
+      'Garden Hose 30m now has a quantity of 23',
+      item('Garden Hose 30m', { field: 'quantity', value: '23', negated: false }),
+    ],
     ['Margaret is in the first row', at('Margaret', 1)],
     ['Margaret should be listed first', at('Margaret', 1)],
     ['The cheapest plan is the third item in the list', at('cheapest plan', 3)],
@@ -76,6 +87,9 @@ describe('goal language: expected results about one item of a list', () => {
     ["'Saved' is shown", 'visible'],
     ['Only the title changed', 'visible'],
     ['Only three cards are visible: Fix login and Crash', 'visible'],
+    // A part of the page having a figure is no item; a lower-case "with" phrase is no field.
+    ['The cart has a total of $10', 'value'],
+    ['Ada is listed with care', 'visible'],
   ];
   for (const [text, kind] of others) {
     it(`leaves "${text}" to its own family (${kind}) or refuses it`, () => {
