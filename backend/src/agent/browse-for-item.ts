@@ -49,8 +49,29 @@ export async function wayToTarget(
     [intent.target.name, ...(intent.target.alternatives ?? [])].some((n) => n && IN_CART.test(n))
   )
     return cartControl(page);
+  if (intent.kind === 'fill' || intent.kind === 'select') return formOpener(page);
   if (intent.kind === 'click' && intent.target.name) return link(await placeNamedIn(page, intent.target.name));
   return null;
+}
+
+/** The button that opens a new record's form: "Add item", "+ New product", "Create user". */
+const OPENER = /^\s*(?:[+＋]\s*)?(?:add|new|create)\b/i;
+
+/**
+ * A form kept behind its opener (an admin table's "Add item" dialog): the page's one visible,
+ * enabled button whose name starts with add, new or create; null when there is none or several.
+ */
+async function formOpener(page: Page): Promise<{ name: string; noun: 'button' } | null> {
+  const controls = page.getByRole('button', { name: OPENER });
+  const found: string[] = [];
+  for (let i = 0, n = Math.min(await controls.count().catch(() => 0), 6); i < n; i++) {
+    const control = controls.nth(i);
+    if (!(await control.isVisible().catch(() => false)) || !(await control.isEnabled().catch(() => false))) continue;
+    const label = (await control.getAttribute('aria-label').catch(() => null))?.trim();
+    const name = label || ((await control.textContent().catch(() => '')) ?? '').trim().replace(/\s+/g, ' ');
+    if (name && OPENER.test(name)) found.push(name);
+  }
+  return found.length === 1 ? { name: found[0]!, noun: 'button' } : null;
 }
 
 /** Fields a shop keeps in its cart: a promotion code, a line's quantity. */

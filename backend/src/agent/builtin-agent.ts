@@ -9,7 +9,7 @@ import { actionKey } from '../domain/goal-language/intent-key.js';
 import type { Intent, ParsedAction, Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { findConfig, pickLoginKeys, placeholderFor } from '../domain/goal-language/login-keys.js';
 import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
-import { notUnderstood, parseSentence } from '../domain/goal-language/parse-sentence.js';
+import { notUnderstood, parseGoalSentence, parseSentence } from '../domain/goal-language/parse-sentence.js';
 import { goalPhrasings } from '../domain/goal-language/phrasings.js';
 import { splitGoal } from '../domain/goal-language/split-goal.js';
 import type { Step, Target } from '../domain/steps.js';
@@ -23,6 +23,7 @@ import {
 } from '../domain/heal-acceptance.js';
 import { anchorOf, foundFacts, recordedFacts, sameRow } from './target-facts.js';
 import { toPlaywright } from './playwright-locator.js';
+import { rememberFields } from './appeared-fields.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
 import { anchorShown, nextPageFor, wayToTarget } from './browse-for-item.js';
 import { pollUntil } from './poll-until.js';
@@ -188,9 +189,10 @@ export class BuiltinAgent implements Agent {
     const unreadable = this.assist ? [] : unreadableParts(sentences, expectedResult);
     const first = unreadable.find((u) => u.sentence !== null);
     let failure: string | null = null;
-    for (const sentence of first ? sentences.slice(0, sentences.indexOf(first.sentence!)) : sentences) {
+    const readable = first ? sentences.slice(0, sentences.indexOf(first.sentence!)) : sentences;
+    for (const [i, sentence] of readable.entries()) {
       // Each sentence of the goal is one step of the trace, whatever steps it is recorded as.
-      failure = await group(sentence, () => this.burnInSentence(page, sentence, context, record));
+      failure = await group(sentence, () => this.burnInSentence(page, sentences, i, context, record));
       if (failure !== null) break;
     }
     if (!unreadable.length) return failure === null ? { steps, ok: true } : { steps, ok: false, error: failure };
@@ -208,11 +210,13 @@ export class BuiltinAgent implements Agent {
   /** Performs one sentence of the goal; null when it worked, else why not. */
   private async burnInSentence(
     page: Page,
-    sentence: string,
+    sentences: string[],
+    i: number,
     context: AgentContext,
     record: (step: Step) => Promise<void>,
   ): Promise<string | null> {
-    const parsed = parseSentence(sentence);
+    const sentence = sentences[i]!;
+    const parsed = parseGoalSentence(sentences, i);
     if (!parsed.ok) {
       const failed = this.assist ? await this.interpretByModel(page, sentence, context, record) : parsed.error;
       if (failed) return failed === parsed.error ? failed : `${parsed.error}\n${failed}`;
@@ -810,6 +814,7 @@ export class BuiltinAgent implements Agent {
     }
     const where = whereOf(sentence, how);
     const before: Step[] = [];
+    await rememberFields(page);
     let built: Built;
     try {
       built = await this.stepFor(page, intent, sentence, how, context, grounded);

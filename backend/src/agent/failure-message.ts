@@ -5,7 +5,7 @@ import { describeNoting, describeOffer, phrasingFor, type Offer } from '../domai
 import { formatIntent } from '../domain/goal-language/format.js';
 import type { Intent, Purpose } from '../domain/goal-language/intents.js';
 import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
-import { parseSentence } from '../domain/goal-language/parse-sentence.js';
+import { parseGoalSentence } from '../domain/goal-language/parse-sentence.js';
 import { PURPOSE_ROLES } from '../domain/goal-language/roles.js';
 import { PHRASINGS_POINTER } from '../domain/goal-language/phrasings.js';
 
@@ -91,8 +91,8 @@ export interface Unreadable extends UnreadablePart {
 /** Every sentence of the goal, and the expected result, that the rules cannot read, in order. */
 export function unreadableParts(sentences: string[], expectedResult?: string): UnreadablePart[] {
   const parts: UnreadablePart[] = [];
-  for (const sentence of sentences) {
-    const parsed = parseSentence(sentence);
+  for (const [i, sentence] of sentences.entries()) {
+    const parsed = parseGoalSentence(sentences, i);
     if (!parsed.ok) parts.push({ sentence, error: parsed.error });
   }
   const expected = expectedResult?.trim() ? parseExpectedResult(expectedResult) : null;

@@ -1,9 +1,11 @@
 // Targets found by position rather than by name: "the second 'Add to cart' button", "the last row",
 // "the first product" (an element whose class, id or test id says "product"), and the only one of its
-// kind: "the checkbox", "the field" of "Type milk" (else the focused one). Document order decides.
+// kind: "the checkbox", "the field" of "Type milk" (else the focused one, else the one that just
+// appeared). Document order decides.
 import type { ElementHandle, Locator as PwLocator, Page } from 'playwright-core';
 import type { Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { rolesForNoun } from '../domain/goal-language/roles.js';
+import { appearedIndex } from './appeared-fields.js';
 import { ambiguity, nameTiers, type Roles } from './find-by-name.js';
 import type { NearFound } from './find-near.js';
 import { ancestorAt } from './page-scripts.js';
@@ -248,6 +250,15 @@ async function findCandidate(
       found.map((c) => c.handle),
     );
     if (focused >= 0) return { chosen: found[focused]!, among: [found[focused]!] };
+    // ... else the one the previous action made appear ("pick Other and type Hacker News").
+    const appeared =
+      purpose === 'fill'
+        ? await appearedIndex(
+            probe.page,
+            found.map((c) => c.handle),
+          )
+        : -1;
+    if (appeared >= 0) return { chosen: found[appeared]!, among: [found[appeared]!] };
     throw await ambiguity(probe, found, `the ${phrase.noun ?? 'element'}`);
   }
   return null;

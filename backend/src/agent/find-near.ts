@@ -63,6 +63,9 @@ export async function findNear(
   if (near.nth !== undefined && !placed) return 'no anchor';
   for (const tier of placed ? [] : anchorTiers(probe.page, near.text)) {
     anchors = (await probe.candidates(tier.strategies)).map((c) => c.handle);
+    // A field beside its label (maxLevel set): a column's header names the cells under it, never a
+    // field of the page ("Name" above a table is no label of the search box beside the table).
+    if (maxLevel !== Infinity) anchors = await withoutColumnHeaders(anchors);
     anchorExact = tier.exact;
     if (anchors.length) break;
   }
@@ -98,7 +101,7 @@ export async function findNear(
       throw await ambiguity(
         probe,
         pick.tied.map((i) => candidates[i]!),
-        `${phrase.name === null ? `a ${phrase.noun}` : JSON.stringify(phrase.name)} ${near.relation} ${JSON.stringify(near.text)}`,
+        `${phrase.name === null ? `a ${phrase.noun ?? 'control'}` : JSON.stringify(phrase.name)} ${near.relation} ${JSON.stringify(near.text)}`,
       );
     }
     if (pick.candidate < 0 || pick.level > maxLevel) continue;
@@ -113,3 +116,14 @@ export async function findNear(
   }
   return 'no control';
 }
+
+async function withoutColumnHeaders(anchors: ElementHandle<Element>[]): Promise<ElementHandle<Element>[]> {
+  const kept: ElementHandle<Element>[] = [];
+  for (const anchor of anchors) if (!(await anchor.evaluate(IN_COLUMN_HEADER).catch(() => false))) kept.push(anchor);
+  return kept;
+}
+
+// Page source (see page-scripts.ts on `__name`): inside a column's header cell.
+const IN_COLUMN_HEADER = new Function(
+  `return ((el) => el.closest('thead th, th[scope=col], [role=columnheader]') !== null)`,
+)() as (el: Element) => boolean;

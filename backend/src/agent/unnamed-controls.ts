@@ -23,7 +23,9 @@ interface Described {
  * Every visible clickable element once (the outermost of nested ones), with its identifiers. Kept on
  * `window` so the chosen ones can be marked by index afterwards.
  */
-const describeClickables = pageFunction<(kind: 'click' | 'type') => Described[]>(`(kind) => {
+const describeClickables = pageFunction<
+  (args: { kind: 'click' | 'type'; searching: boolean }) => Described[]
+>(`({ kind, searching }) => {
   const INTERACTIVE = kind === 'type'
     ? 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]):not([type=hidden]):not([type=file]), textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]'
     : 'button, a[href], summary, label, input[type=button], input[type=submit], input[type=image], input[type=reset], [role=button], [role=link], [role=menuitem], [role=tab], [role=checkbox], [role=switch], [role=option], [role=treeitem], [onclick], [tabindex]';
@@ -64,7 +66,10 @@ const describeClickables = pageFunction<(kind: 'click' | 'type') => Described[]>
     for (const id of (el.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean)) add(text(el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : document.getElementById(id)));
     for (const t of el.querySelectorAll('svg title')) add(text(t));
     for (const t of el.querySelectorAll('[title]')) add(t.getAttribute('title'));
-    for (const name of ['data-testid', 'data-test', 'data-test-id', 'data-cy', 'data-qa', 'data-action', 'name', kind === 'type' ? 'placeholder' : 'value', 'autocomplete']) add(el.getAttribute(name));
+    // A search box's placeholder says what it searches ("Search by SKU or name"): no "Name" field.
+    const searchBox = el.matches('input[type=search], [role=searchbox]');
+    const typed = kind !== 'type' ? 'value' : searchBox && !searching ? null : 'placeholder';
+    for (const name of ['data-testid', 'data-test', 'data-test-id', 'data-cy', 'data-qa', 'data-action', 'name', typed, 'autocomplete']) if (name) add(el.getAttribute(name));
     for (const img of el.querySelectorAll('img[alt]')) add(img.getAttribute('alt'));
     for (const use of el.querySelectorAll('use')) add(use.getAttribute('href') || use.getAttribute('xlink:href'));
     // An icon font's ligature (<span class="material-icons">delete</span>) and an icon's classes.
@@ -131,7 +136,8 @@ export async function markByIdentifiers(
   name: string,
   kind: 'click' | 'type' = 'click',
 ): Promise<MarkedControls | null> {
-  const described = await page.evaluate(describeClickables, kind).catch(() => [] as Described[]);
+  const searching = /search|find|filter/i.test(name);
+  const described = await page.evaluate(describeClickables, { kind, searching }).catch(() => [] as Described[]);
   let best: number[] = [];
   let bestRank = Infinity;
   described.forEach((control, index) => {
@@ -159,7 +165,9 @@ export async function markByIdentifiers(
  * row of X"), except those whose identifiers say another action ("Edit" never takes class="destroy").
  */
 export async function markUnnamed(page: Page, name: string): Promise<MarkedControls | null> {
-  const described = await page.evaluate(describeClickables, 'click' as const).catch(() => [] as Described[]);
+  const described = await page
+    .evaluate(describeClickables, { kind: 'click' as const, searching: false })
+    .catch(() => [] as Described[]);
   const fits = (control: Described) =>
     control.unnamed && !control.sources.some((source) => saysSomethingElse(name, identifierWords(source)));
   return mark(

@@ -10,8 +10,12 @@ import { ACTION_START, alternation } from './verb-patterns.js';
 const PRONOUN = '(?:it|them|this|that|these|those|the\\s+same)';
 /** A joint: a comma (with or without "and" or "but"), or "and" or "but", and a "then" after it. */
 const JOINT = /(?:\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)(?:then\s+)?/g;
-/** A sentence whose verb a later part may leave out: "Pick A as X and B as Y", "Set X to 1 and Y to 2". */
-const GAPPED = /^([a-z]+)\s(?:(?!\s(?:as|to|with)\s).)+?\s(as|to|with)\s/i;
+/**
+ * A sentence whose verb a later part may leave out: "Pick A as X and B as Y", "Set X to 1 and Y to 2".
+ * A place said first ("In 'Source' pick ...") is no verb.
+ */
+const GAPPED =
+  /^(?!(?:in|on|at|from|under|inside|within|for|with|via|using|under)\s)([a-z]+)\s(?:(?!\s(?:as|to|with)\s).)+?\s(as|to|with)\s/i;
 /** A verb that starts an action anywhere. */
 const PLAIN_START = new RegExp(`^(?:${ACTION_START})\\b`, 'i');
 /** A verb that is also a word in names ("Archive", "Edit") starts an action only when a pronoun is its object. */

@@ -40,6 +40,19 @@ const button = (name: string, alternatives: string[]): Intent => ({
   purpose: 'click',
 });
 
+const RECORD_SUBMIT = new WeakSet<Intent>();
+
+/** Marks the button a new record's form is submitted with, implied at the end of its sentence. */
+export function recordSubmit(intent: Intent): Intent {
+  RECORD_SUBMIT.add(intent);
+  return intent;
+}
+
+/** Whether the click is a new record's implied submit: left out when the goal presses one of its names next. */
+export function isRecordSubmit(intent: Intent): boolean {
+  return RECORD_SUBMIT.has(intent);
+}
+
 /**
  * "Create a new contact: first name Hedy, last name Lamarr", "Add an order with product Mug and
  * quantity 2": the control that opens the record's form, each field, then the form's button.
@@ -60,7 +73,7 @@ export function newRecord(skeleton: string, values: string[]): Intent[] | null {
   return [
     button(`New ${noun}`, [`${said} new ${noun}`, `Add ${noun}`, 'New']),
     ...fills,
-    button(`${said} ${noun}`, [`${other} ${noun}`, `Save ${noun}`, said, other, 'Save', 'Submit']),
+    recordSubmit(button(`${said} ${noun}`, [`${other} ${noun}`, `Save ${noun}`, said, other, 'Save', 'Submit'])),
   ];
 }
 

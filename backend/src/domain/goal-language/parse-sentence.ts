@@ -8,7 +8,7 @@ import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
 import { itemsByPosition, parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
-import { fieldFills } from './field-list.js';
+import { fieldFills, isRecordSubmit, recordSubmit } from './field-list.js';
 import { givenValue, pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import {
   actionParts,
@@ -1225,7 +1225,23 @@ function newRecord(verb: string, noun: string, name: string, fields: string, val
   ];
   const said = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
   const other = said === 'Add' ? 'Create' : 'Add';
-  return [...fills, ...clickNamed(`${said} ${thing}`, [said, `${other} ${thing}`, other, 'Save', 'Submit'])];
+  const [submit] = clickNamed(`${said} ${thing}`, [said, `${other} ${thing}`, other, 'Save', 'Submit']);
+  return [...fills, recordSubmit(submit!)];
+}
+
+/**
+ * Whether `intent` is a click a sentence implies at its end (a new record's Save, a sign-up's
+ * Continue) and `next` is the goal saying that click itself ("..., then click Save"): then the
+ * implied one is left out, so the form is not submitted twice.
+ */
+function impliedClickSaid(intent: Intent, next: Intent): boolean {
+  if (intent.kind !== 'click' || next.kind !== 'click') return false;
+  if (isImpliedSubmit(intent)) return SUBMIT_WORDS.test(next.target.name ?? '');
+  if (!isRecordSubmit(intent)) return false;
+  const implied = [intent.target.name, ...(intent.target.alternatives ?? [])].map((name) => name?.toLowerCase());
+  return [next.target.name, ...(next.target.alternatives ?? [])].some(
+    (name) => name && implied.includes(name.toLowerCase()),
+  );
 }
 
 /** The intents of a list of actions, or the first message about one that cannot be done. */
@@ -1388,6 +1404,20 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
     READINGS.set(intent, distinct([intent, ...(READINGS.get(intent) ?? []), placed as Intent]).slice(1));
   }
   return parsed;
+}
+
+/** "switch it to Podcast", "(and) back to Other": a field set before, set to another value. */
+const VALUE_AGAIN =
+  /^(?:(?:switch|change|set|turn|put|flip|pick|choose|select)\s+)?(?:it\s+(?:back\s+)?|back\s+)(?:to|into)\s+(.+)$/i;
+
+/** The field of "it": the last one set that the sentence named ("type X" into the field that appeared names none). */
+function valueAgain(part: string, before: Intent[], values: string[]): Intent[] | null {
+  const m = VALUE_AGAIN.exec(part.trim());
+  const named = before.findLast(
+    (intent): intent is Extract<Intent, { kind: 'select' | 'fill' }> =>
+      (intent.kind === 'select' || intent.kind === 'fill') && intent.target.name !== null,
+  );
+  return m && named ? [{ ...named, value: unmask(m[1]!, values).trim() }] : null;
 }
 
 const RENAME_IT = /^(?:rename|change|edit)\s+it\s+((?:to\s+say|to|into)\s+.+)$/i;
@@ -1554,7 +1584,11 @@ function restore(skeleton: string, values: string[]): string {
   return skeleton.replace(/\uE000(\d+)\uE001/g, (_whole, i: string) => quote(values[Number(i)]!));
 }
 
-export function parseSentence(sentence: string): SentenceParse {
+/**
+ * One sentence's actions. `before`: what the goal's sentence before it did, for a later part that
+ * refers back to it ("Pick Other. Then switch it to Podcast").
+ */
+export function parseSentence(sentence: string, before: Intent[] = []): SentenceParse {
   const { skeleton: raw, values } = maskQuotes(sentence.trim());
   // "... with password SuperSecretPassword!": the "!" ends the password, not the sentence.
   const ends = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!+$/i.test(raw.trim()) ? /[\s.;,]+$/ : /[\s.!;,]+$/;
@@ -1592,7 +1626,10 @@ export function parseSentence(sentence: string): SentenceParse {
   const intents: Intent[] = [];
   let antecedent: Antecedent | null = null;
   for (const part of sentenceParts(skeleton, values)) {
-    const parsed: Intent[] | string | null = typeof part === 'string' ? parsePart(part, antecedent, values) : part;
+    const parsed: Intent[] | string | null =
+      typeof part !== 'string'
+        ? part
+        : (valueAgain(part, [...before, ...intents], values) ?? parsePart(part, antecedent, values));
     if (Array.isArray(parsed)) antecedent = antecedentOf(parsed) ?? antecedent;
     if (typeof parsed === 'string') return { ok: false, error: `Could not use "${sentence}": ${parsed}` };
     if (!parsed) return { ok: false, error: notUnderstood(sentence) };
@@ -1611,9 +1648,25 @@ export function parseSentence(sentence: string): SentenceParse {
     const names = intent.kind === 'click' ? [intent.target.name, ...(intent.target.alternatives ?? [])] : [];
     const previous = intents[i - 1];
     if (previous && IMPLIED_SEND.has(previous) && names.some((name) => /^send\b/i.test(name ?? ''))) return false;
-    return !(isImpliedSubmit(intent) && next?.kind === 'click' && SUBMIT_WORDS.test(next.target.name ?? ''));
+    return !(next && impliedClickSaid(intent, next));
   });
   return actions(sentence, said);
+}
+
+/**
+ * The goal's sentence `i`, read knowing its neighbours: what the one before did (see parseSentence),
+ * and without the click it implies at its end when the next says that click itself ("Create a
+ * product called X with SKU Y, then click Save"), so a form is submitted once.
+ */
+export function parseGoalSentence(sentences: string[], i: number): SentenceParse {
+  const previous = i > 0 ? parseSentence(sentences[i - 1]!) : null;
+  const parsed = parseSentence(sentences[i]!, previous?.ok ? previous.actions.map((a) => a.intent) : []);
+  const last = parsed.ok ? parsed.actions.at(-1) : undefined;
+  const nextSentence = sentences[i + 1];
+  if (!parsed.ok || !last || parsed.actions.length < 2 || nextSentence === undefined) return parsed;
+  const next = parseSentence(nextSentence);
+  const said = next.ok ? next.actions[0]?.intent : undefined;
+  return said && impliedClickSaid(last.intent, said) ? { ...parsed, actions: parsed.actions.slice(0, -1) } : parsed;
 }
 
 function actions(sentence: string, intents: Intent[]): SentenceParse {

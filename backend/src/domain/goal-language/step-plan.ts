@@ -2,7 +2,7 @@
 // And the plan a goal is understood as before it meets a page: one elementary sentence per action.
 import type { Step } from '../steps.js';
 import { formatIntent } from './format.js';
-import { parseSentence } from './parse-sentence.js';
+import { parseGoalSentence } from './parse-sentence.js';
 import { splitGoal } from './split-goal.js';
 
 export function formatStepPlan(steps: readonly Step[]): string {
@@ -19,8 +19,9 @@ export type GoalPlan = { ok: true; steps: string[] } | { ok: false; error: strin
 /** The elementary sentences a goal asks for, in order, or the message about the first sentence not understood. */
 export function planGoal(goal: string): GoalPlan {
   const steps: string[] = [];
-  for (const sentence of splitGoal(goal)) {
-    const parsed = parseSentence(sentence);
+  const sentences = splitGoal(goal);
+  for (const i of sentences.keys()) {
+    const parsed = parseGoalSentence(sentences, i);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     steps.push(...parsed.actions.map((action) => formatIntent(action.intent)));
   }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { actionParts } from '../../../../backend/src/domain/goal-language/compound.js';
-import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
+import { parseGoalSentence, parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
 import { maskQuotes } from '../../../../backend/src/domain/goal-language/quotes.js';
 
 /** The elementary sentences a sentence is read as. */
@@ -36,6 +36,8 @@ describe('goal language: several actions in one sentence', () => {
         ['Fill the profile with Ada Lovelace, Developer', 'on the plans page switch billing to monthly'],
       ],
       ['Tick Ada and on the next step pick Pro', ['Tick Ada', 'on the next step pick Pro']],
+      // A place said first lends no verb to a part without one.
+      ["In 'Source' pick Other and type Radio", ['In \uE0000\uE001 pick Other', 'type Radio']],
     ];
     for (const [sentence, parts] of table)
       it(sentence, () => expect(actionParts(maskQuotes(sentence).skeleton)).to.deep.equal(parts));
@@ -93,8 +95,31 @@ describe('goal language: several actions in one sentence', () => {
       // Nothing names the item: the control the verb names.
       ['Set the discount to 15 and apply it', ["Fill 'discount' with '15'", "Click 'Apply'"]],
       ["Fill 'Coupon' with 'SPRING' and redeem it", ["Fill 'Coupon' with 'SPRING'", "Click 'Redeem'"]],
+      // "switch it to B", "(and) back to A": the field the sentence set last by its name, set again.
+      [
+        "In 'Source' pick Other and type Radio, then switch it to Podcast and back to Other",
+        [
+          "Select 'Other' from 'Source'",
+          "Fill the field with 'Radio'",
+          "Select 'Podcast' from 'Source'",
+          "Select 'Other' from 'Source'",
+        ],
+      ],
+      [
+        'Set the country to France and then back to Spain',
+        ["Fill 'country' with 'France'", "Fill 'country' with 'Spain'"],
+      ],
     ];
     for (const [sentence, steps] of table) it(sentence, () => expect(plan(sentence)).to.deep.equal(steps));
+
+    it('a later sentence\'s "it" is the field the sentence before set', () => {
+      const size = { kind: 'select', target: { name: 'Size', noun: null, near: null }, value: 'Large' };
+      const parsed = parseGoalSentence(["Select 'Small' from 'Size'", 'Change it to Large'], 1);
+      expect(parsed.ok && parsed.actions.map((a) => a.intent)).to.deep.equal([size]);
+      // With no field set before, it is no value of one.
+      const alone = parseGoalSentence(['Change it to Large'], 0);
+      expect(alone.ok && alone.actions.map((a) => a.intent)).to.not.deep.equal([size]);
+    });
 
     it('never drops what follows the pronoun: "mark them as unread" is not "Mark"', () => {
       const parsed = parseSentence("Tick 'A' and mark them as unread");
@@ -149,6 +174,19 @@ describe('goal language: several actions in one sentence', () => {
       ['Fill in the form: name Ada, email a@b.co', ["Fill 'name' with 'Ada'", "Fill 'email' with 'a@b.co'"]],
     ];
     for (const [sentence, steps] of table) it(sentence, () => expect(plan(sentence)).to.deep.equal(steps));
+
+    it("a new record's own submit is left out when the goal's next sentence presses it", () => {
+      const record = 'Add an invoice with amount 120 and due date 2027-01-31';
+      const steps = (next: string | undefined) => {
+        const parsed = parseGoalSentence(next === undefined ? [record] : [record, next], 0);
+        return parsed.ok ? parsed.actions.map((a) => a.sentence) : [];
+      };
+      expect(steps('click Save')).to.have.length(3);
+      expect(steps('click save').at(-1)).to.equal("Fill 'due date' with '2027-01-31'");
+      // Another click next (not one of its names) leaves it in.
+      expect(steps('click Export')).to.have.length(4);
+      expect(steps(undefined)).to.have.length(4);
+    });
 
     it('a list whose chunks are not fields is not a new record', () => {
       // "Buy milk" is an item, not the field "Buy" with the value "milk".
