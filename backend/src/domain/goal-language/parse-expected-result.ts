@@ -261,6 +261,9 @@ function readClause(clause: string, values: string[]): Expectation | null {
   return place ?? looseTextClause(clause, values);
 }
 
+/** "(4 cards,) one of them 'Write docs'", "including Write docs": one of the items just counted. */
+const ONE_OF_THEM = /^(?:one\s+of\s+(?:them|which)\s+(?:is\s+|being\s+|called\s+|named\s+)?|including\s+)(.+)$/i;
+
 /** "... and 'B' is not", "but B isn't": a subject and a bare negation. */
 const ELIDED_NOT = /^(.+?)\s+(?:(?:is|are|was|were)\s+not|isn['’]t|aren['’]t)$/i;
 
@@ -301,7 +304,9 @@ function elidedNegation(before: Expectation, said: string, subject: string, valu
 const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
 
 function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[] | null {
-  const parts = skeleton.split(/\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000))/i).filter((part) => part.trim());
+  const parts = skeleton
+    .split(/\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000|one\s+of\s+(?:them|which)|including)\b)/i)
+    .filter((part) => part.trim());
   const out: Expectation[] = [];
   let pending: string[] = [];
   for (let i = 0; i < parts.length;) {
@@ -311,6 +316,18 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
     const negated = elided && last && !pending.length ? elidedNegation(last, parts[i - 1]!, elided[1]!, values) : null;
     if (negated) {
       out.push(negated);
+      i++;
+      continue;
+    }
+    // "The To do column has 4 cards, one of them 'Write docs'": that one is among the items counted.
+    const member = ONE_OF_THEM.exec(parts[i]!.trim());
+    if (member && !pending.length && (last?.kind === 'groupCount' || last?.kind === 'count')) {
+      const name = unmask(member[1]!, values).trim();
+      out.push(
+        last.kind === 'groupCount'
+          ? { kind: 'item', item: name, claim: { group: last.group, negated: false } }
+          : { kind: 'visible', text: name },
+      );
       i++;
       continue;
     }

@@ -4,6 +4,21 @@ import type { Expectation } from '../../../../backend/src/domain/steps.js';
 
 describe('goal language: parsing an expected result', () => {
   const table: [string, Expectation[]][] = [
+    // One of the items just counted, said after a comma.
+    [
+      "The To do column has 4 cards, one of them 'Write docs'",
+      [
+        { kind: 'groupCount', group: 'To do', count: 4, noun: 'cards' },
+        { kind: 'item', item: 'Write docs', claim: { group: 'To do', negated: false } },
+      ],
+    ],
+    [
+      'There are 3 rows, including Ada',
+      [
+        { kind: 'count', count: 3, noun: 'rows' },
+        { kind: 'visible', text: 'Ada' },
+      ],
+    ],
     ["'Welcome, Ada' is shown", [{ kind: 'visible', text: 'Welcome, Ada' }]],
     ['"Welcome, Ada" is displayed', [{ kind: 'visible', text: 'Welcome, Ada' }]],
     ["'3 items left' is visible", [{ kind: 'visible', text: '3 items left' }]],
