@@ -132,10 +132,24 @@ export const placesOnPage = pageFunction<() => PagePlaces>(`() => {
     }
     return true;
   };
+  // Judged for the family: a card's title is a part of every card, also of the one that shows
+  // nothing else (a new card without tags), when it is one in most of them.
   const parts = new Map();
   const part = (el) => {
-    if (!parts.has(el)) parts.set(el, ownPart(el));
+    if (!parts.has(el)) {
+      parts.set(el, false);
+      const kin = families.of(el).filter((k) => foundSet.has(k));
+      parts.set(el, kin.length < 3 ? own(el) : kin.filter(own).length * 2 > kin.length);
+    }
     return parts.get(el);
+  };
+  const owns = new Map();
+  const own = (el) => {
+    if (!owns.has(el)) {
+      owns.set(el, false);
+      owns.set(el, ownPart(el));
+    }
+    return owns.get(el);
   };
   const ownPart = (el) => {
     if (el.matches(ITEM)) return false;

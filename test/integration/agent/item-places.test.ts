@@ -27,6 +27,19 @@ const PAGES = {
      <section class="lane" aria-labelledby="l2"><h2 id="l2">Shipped</h2>
        <div class="card">Dark theme</div></section>`,
   ),
+  // Cards with a title and tags, and a new one with its title alone: its title is a part, as in the others.
+  '/tagged': html(
+    'Board',
+    `<section class="column"><h2>Backlog</h2>${['Fix login:Bug', 'Dark mode:Design', 'Export CSV:Feature']
+      .map((c) => c.split(':'))
+      .map(
+        ([title, tag]) =>
+          `<div class="card"><p class="title">${title}</p><div class="tags"><span>${tag}</span></div></div>`,
+      )
+      .join('')}<div class="card"><p class="title">Launch plan</p><div class="tags"></div></div>
+      <button>+ Add a card</button></section>
+     <section class="column"><h2>Done</h2><div class="card"><p class="title">Set up CI</p><div class="tags"><span>Chore</span></div></div></section>`,
+  ),
   // Each row's name is a button (it opens the contact), its status a badge, its Edit a button.
   '/contacts': html(
     'Contacts',
@@ -65,6 +78,9 @@ describe('built-in agent: expected results about an item field and its group', f
     ['/kanban', 'A card titled Launch plan is not on the board', true],
     // No column "Archived" is shown: neither in it nor out of it can be told.
     ['/kanban', 'Dark theme is not in the Archived column', false],
+    ['/tagged', "The Backlog column has 4 cards, one of them 'Launch plan'", true],
+    ['/tagged', 'The Backlog column has 3 cards', false],
+    ['/tagged', 'The Done column has 1 card', true],
     ['/contacts', 'Hedy Lamarr appears in the Contacts table', true],
     ['/contacts', 'Grace Hopper appears in the Contacts table', false],
     ['/mail', 'The Acme receipt is in the inbox', true],
