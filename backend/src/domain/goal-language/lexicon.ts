@@ -385,6 +385,14 @@ export const LEXICON: LexiconEntry[] = [
         goal: 'On the shop page, put the Blue mug in the basket',
         plan: ["Click 'Add to basket', 'Add to cart', 'Add to bag' or 'Add' in the row of 'Blue mug'"],
       },
+      {
+        goal: 'Add a new card called Write docs to the To do list',
+        plan: [
+          "Click 'Add a card', 'Add card', 'New card' or 'Add' next to 'To do'",
+          "Fill the field with 'Write docs'",
+          'Press Enter in the field',
+        ],
+      },
     ],
   },
   {

@@ -675,6 +675,31 @@ const RULES: Rule[] = [
       return item && item.name !== null && !item.near && value ? [{ kind: 'rename', target: item, value }] : null;
     },
   },
+  // "Add a new card called Write docs to the To do list", "Add Fix login to the Done column": a
+  // board's column has its own add control; the title goes into the field it opens, and is entered.
+  {
+    family: 'add',
+    slot: /^(?:(?:an?\s+)?(?:new\s+)?(card|ticket|issue|story|task)\s+(?:called|named|titled)\s+)?(.+?)\s+(?:to|into|in)\s+(?:the\s+)?(.+?)\s+(column|lane|stage|swimlane|list)$/i,
+    build: (m, v) => {
+      const [noun, title, group, word] = [m[1]?.toLowerCase(), unmask(m[2]!, v).trim(), unmask(m[3]!, v).trim(), m[4]!];
+      if (!title || !group || (!noun && /^list$/i.test(word))) return null;
+      const thing = noun ?? 'card';
+      return [
+        {
+          kind: 'click',
+          target: {
+            name: `Add a ${thing}`,
+            noun: null,
+            near: { text: group, relation: 'next to' },
+            alternatives: [`Add ${thing}`, `New ${thing}`, 'Add'],
+          },
+          double: false,
+          purpose: 'click',
+        },
+        ...typeAndEnter(LIST_FIELD, title),
+      ];
+    },
+  },
   // "Add Buy bread to the list": a new item is typed into the list's field and entered.
   {
     family: 'add',
