@@ -41,13 +41,15 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
   const holders = all.filter((el) => !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(el.tagName) && holds(el) && !Array.from(el.children).some(holds) && sight.boxSeen(el));
   const ROWS = 'table, [role=table], [role=grid], [role=treegrid]';
   const LISTS = 'ul, ol, menu, [role=list], [role=listbox], [role=tree], [role=feed]';
+  const GROUP = 'section, [role=region], [role=group], [role=tabpanel], fieldset';
   const header = (row) => row.closest('thead') !== null || (row.querySelector('td, [role=cell], [role=gridcell]') === null && row.querySelector('th, [role=columnheader]') !== null);
   const nearest = (el, selector) => { for (let n = sight.up(el); n && n.nodeType === 1; n = sight.up(n)) if (n.matches(selector)) return n; return null; };
   const inRow = (el) => { const row = nearest(el, 'tr, [role=row]'); return row !== null && nearest(row, ROWS) !== null; };
-  // The seen elements of n's family, page-wide: the cards of every column.
+  // The elements of n's family, page-wide: the cards of every column, also those a filter hides
+  // (the one card a filter leaves is still a card, not its column).
   const families = (${FAMILIES})(all);
   const signature = families.kind;
-  const cousins = (n) => (n.parentElement && n.classList.length ? families.of(n).filter((c) => sight.boxSeen(c)) : []);
+  const cousins = (n) => (n.parentElement && n.classList.length ? families.of(n) : []);
   /** The item that holds el, and the items of its list (seen or not). */
   const itemOf = (el) => {
     // The highest element whose kind is repeated page-wide as often as the first such one below it:
@@ -71,6 +73,11 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
         if (n.parentElement) return { item: n, all: Array.from(n.parentElement.children).filter((c) => c.matches('[role=article], article')) };
       }
       const parent = n.parentElement;
+      // A named group (a board's column: a section with its heading) is a place, not an item: the
+      // item is its part that holds the text (the one card a filter leaves in the board).
+      const head = n.matches(GROUP) && Array.from(n.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')).find((h) => !h.contains(el));
+      const part = head && Array.from(n.children).find((c) => c.contains(el) && !c.contains(head) && c.classList.length);
+      if (part) return { item: part, all: families.of(part) };
       // A cell of a table or grid row is part of the row, even drawn as divs with classes (role=gridcell).
       if (parent && parent !== document.body && n.classList.length && !inRow(n)) {
         const same = Array.from(parent.children).filter((c) => signature(c) === signature(n));

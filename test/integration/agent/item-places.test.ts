@@ -40,6 +40,18 @@ const PAGES = {
       <button>+ Add a card</button></section>
      <section class="column"><h2>Done</h2><div class="card"><p class="title">Set up CI</p><div class="tags"><span>Chore</span></div></div></section>`,
   ),
+  // A filter left one card on the board (the others are gone from the page): a card, not its column.
+  '/filtered': html(
+    'Board',
+    `${['To do', 'Review', 'Done']
+      .map(
+        (col) =>
+          `<section class="column"><h2>${col}</h2>${
+            col === 'Review' ? '<div class="card"><p>Rate limit the export API</p><span>Backend</span></div>' : ''
+          }<button>+ Add a card</button></section>`,
+      )
+      .join('')}`,
+  ),
   // Each row's name is a button (it opens the contact), its status a badge, its Edit a button.
   '/contacts': html(
     'Contacts',
@@ -81,6 +93,8 @@ describe('built-in agent: expected results about an item field and its group', f
     ['/tagged', "The Backlog column has 4 cards, one of them 'Launch plan'", true],
     ['/tagged', 'The Backlog column has 3 cards', false],
     ['/tagged', 'The Done column has 1 card', true],
+    ['/filtered', "Only 'Rate limit the export API' is shown", true],
+    ['/filtered', "Only 'Rate limit the export API' and 'Fix login' are shown", false],
     ['/contacts', 'Hedy Lamarr appears in the Contacts table', true],
     ['/contacts', 'Grace Hopper appears in the Contacts table', false],
     ['/mail', 'The Acme receipt is in the inbox', true],
