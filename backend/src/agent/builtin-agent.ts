@@ -24,6 +24,7 @@ import {
 import { anchorOf, foundFacts, recordedFacts, sameRow } from './target-facts.js';
 import { toPlaywright } from './playwright-locator.js';
 import { rememberFields } from './appeared-fields.js';
+import { nthItemText } from './find-by-position.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
 import { anchorShown, nextPageFor, wayToTarget } from './browse-for-item.js';
 import { pollUntil } from './poll-until.js';
@@ -314,7 +315,8 @@ export class BuiltinAgent implements Agent {
    * page a person would open first is opened (the catalogue for "Add the blue mug to the cart" on a
    * home page that lists no products, the cart for "Check out"). Burn-in only: that click is recorded.
    */
-  private async performReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+  private async performReading(page: Page, read: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    const action = await pinnedToItem(page, read);
     const inList = await this.optionOfAList(page, action, context, how);
     if (inList) return inList;
     try {
@@ -1259,4 +1261,20 @@ function reasonOf(error: unknown): string {
 
 function describeModelTarget(target: ModelTarget): string {
   return target.role ? `${target.role} ${JSON.stringify(target.name)}` : `the text ${JSON.stringify(target.text)}`;
+}
+
+/**
+ * "Move the first card in Review to Done": the item counted in its group is named by its text before
+ * anything is done, so its row menu can be opened and the step is recorded by that text (a replay
+ * never counts again).
+ */
+async function pinnedToItem(page: Page, action: ParsedAction): Promise<ParsedAction> {
+  const { intent } = action;
+  const near = 'target' in intent ? intent.target?.near : null;
+  if (!near || near.nth === undefined || near.within === undefined || !('target' in intent) || !intent.target)
+    return action;
+  const text = await nthItemText(page, near.text, near.nth, near.within);
+  if (!text) return action;
+  const pinned = { ...intent, target: { ...intent.target, near: { text, relation: near.relation } } } as Intent;
+  return { ...action, intent: pinned, sentence: formatIntent(pinned) };
 }

@@ -135,8 +135,8 @@ async function nthItem(probe: Probe, noun: string, nth: number, roles: Roles): P
  * the text that names it among the others: its first part no other item shows.
  */
 const markNth = pageFunction<
-  (args: { kind: string; nth: number; mark: string }) => string | null
->(`({ kind, nth, mark }) => {
+  (args: { kind: string; nth: number; within: string | null; mark: string }) => string | null
+>(`({ kind, nth, within, mark }) => {
   const visible = ${VISIBLE};
   const rows = () => {
     const all = [...document.querySelectorAll('tr, [role=row]')].filter((el) => visible(el) && el.querySelector('td, [role=cell], [role=gridcell]'));
@@ -145,6 +145,16 @@ const markNth = pageFunction<
   const isRow = ['row', 'line', 'record', 'entry'].includes(kind);
   let items = isRow ? rows() : (${ITEMS_SAYING})(kind);
   if (items.length < 2 && !isRow) items = rows();
+  // "the first card in Review": the items of the group whose heading (or label) says its name: the
+  // smallest ancestor of that heading that holds items.
+  if (within) {
+    const said = (t) => (t || '').replace(/\\s+/g, ' ').replace(/\\s*\\d+(\\s*\\/\\s*\\d+)?$/, '').trim().toLowerCase();
+    const wanted = said(within);
+    const heads = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading], legend, caption, [aria-label]')]
+      .filter((el) => visible(el) && said(el.matches('[aria-label]') && !el.matches('h1, h2, h3, h4, h5, h6') ? el.getAttribute('aria-label') : el.textContent) === wanted);
+    const groups = heads.map((head) => { let g = head.parentElement; while (g && !items.some((i) => g.contains(i) && !i.contains(head))) g = g.parentElement; return g; }).filter(Boolean);
+    items = items.filter((i) => groups.some((g) => g.contains(i) && !i.contains(g)));
+  }
   const item = items[nth > 0 ? nth - 1 : items.length + nth];
   if (!item) return null;
   item.setAttribute(mark, '');
@@ -158,19 +168,27 @@ const markNth = pageFunction<
   return clean(item.innerText).slice(0, 80) || null;
 }`);
 
-/** "in the second row": the nth item of the kind, and the text to record it by; null when there is none. */
+/** "in the second row" (of a group, "the first card in Review"): the nth item of the kind, and the text to record it by; null when there is none. */
 export async function nthItemAnchor(
   probe: Probe,
   kind: string,
   nth: number,
+  within?: string,
 ): Promise<{ handle: ElementHandle<Element>; text: string } | null> {
-  const text = await probe.page.evaluate(markNth, { kind, nth, mark: MARK });
+  const text = await probe.page.evaluate(markNth, { kind, nth, within: within ?? null, mark: MARK });
   probe.defer(() => probe.page.evaluate(clearItems, MARK));
   if (!text) return null;
   const handle = (await probe.page.$(`[${MARK}]`)) ?? null;
   if (!handle) return null;
   probe.track(handle);
   return { handle, text };
+}
+
+/** The text that names the nth item of a kind in a group ("the first card in Review"), or null. */
+export async function nthItemText(page: Page, kind: string, nth: number, within: string): Promise<string | null> {
+  const text = await page.evaluate(markNth, { kind, nth, within, mark: MARK }).catch(() => null);
+  await page.evaluate(clearItems, MARK).catch(() => undefined);
+  return text;
 }
 
 /**

@@ -59,7 +59,7 @@ export async function findNear(
   let anchors: ElementHandle<Element>[] = [];
   let anchorExact = true;
   // "in the second row": the item at that place, recorded by the text that names it.
-  const placed = near.nth === undefined ? null : await nthItemAnchor(probe, near.text, near.nth);
+  const placed = near.nth === undefined ? null : await nthItemAnchor(probe, near.text, near.nth, near.within);
   if (near.nth !== undefined && !placed) return 'no anchor';
   for (const tier of placed ? [] : anchorTiers(probe.page, near.text)) {
     anchors = (await probe.candidates(tier.strategies)).map((c) => c.handle);

@@ -20,7 +20,8 @@ export function formatTarget(target: TargetPhrase): string {
       : target.noun
         ? `the ${nth}${formatNames(target)} ${target.noun}`
         : `${nth ? `the ${nth}` : ''}${formatNames(target)}`;
-  if (target.near?.nth !== undefined) text += ` in the ${ordinalWord(target.near.nth)} ${target.near.text}`;
+  if (target.near?.nth !== undefined)
+    text += ` in the ${ordinalWord(target.near.nth)} ${target.near.text}${target.near.within === undefined ? '' : ` in ${quote(target.near.within)}`}`;
   else if (target.near) text += ` ${target.near.relation} ${quote(target.near.text)}`;
   return text;
 }

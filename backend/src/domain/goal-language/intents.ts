@@ -15,9 +15,10 @@ export interface TargetPhrase {
   noun: string | null;
   /**
    * A relative target: look near this text. With `nth`, `text` is a kind of item ("row", "product")
-   * and the anchor is the nth of those items on the page (1-based, -1 the last): "in the second row".
+   * and the anchor is the nth of those items on the page (1-based, -1 the last): "in the second row";
+   * with `within`, the nth of those in the group of that name ("the first card in Review").
    */
-  near: { text: string; relation: Relation; nth?: number } | null;
+  near: { text: string; relation: Relation; nth?: number; within?: string } | null;
   /** Other names to try, in order, when `name` matches nothing ("Delete" -> "Remove"). */
   alternatives?: string[];
   /**

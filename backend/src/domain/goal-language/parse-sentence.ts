@@ -7,7 +7,7 @@ import type { Intent, ParsedAction, SentenceParse, TargetPhrase } from './intent
 import { keyName } from './keys.js';
 import { parseExpectedResult } from './parse-expected-result.js';
 import { isQuoted, maskQuotes, quote, unmask } from './quotes.js';
-import { itemsByPosition, parseTargetPhrase, underTitle, vagueTarget } from './target-phrase.js';
+import { itemsByPosition, parseTargetPhrase, rowAnchor, underTitle, vagueTarget } from './target-phrase.js';
 import { fieldFills, isRecordSubmit, recordSubmit } from './field-list.js';
 import { givenValue, pronounVerbControl, verbControlReadings } from './verb-controls.js';
 import {
@@ -233,6 +233,9 @@ function rowAction(verb: string, slot: string, values: string[]): Intent[] | str
         purpose: 'click',
       },
     ];
+  // "Delete the last row in Archive": the control in that item of that group.
+  const inGroup = rowAnchor(cleaned, values);
+  if (inGroup.within !== undefined) return [button({ near: inGroup })];
   // "Remove the second item": the second Remove button on the page.
   const positioned = /^the\s+/i.test(cleaned.trim()) ? target(cleaned, values) : null;
   if (positioned?.nth !== undefined && positioned.name === null) return [button({ nth: positioned.nth })];

@@ -137,9 +137,15 @@ const COUNTS = numberWordsFrom(2, 10);
 const ITEM_KIND_WORDS = new Set([...ITEM_KIND_NOUNS, 'row', 'tile', 'result', 'option', 'entry']);
 /** "Edit in the second row": a target, then the item it is in, by position. */
 const IN_POSITION = new RegExp(
-  `^(.+?)\\s+(?:in|on|of|for|from)\\s+(the\\s+(?:${ORDINAL_ALTERNATION})\\s+[a-z][a-z-]*)$`,
+  `^(.+?)\\s+(?:in|on|of|for|from)\\s+(the\\s+(?:${ORDINAL_ALTERNATION})\\s+[a-z][a-z-]*(?:\\s+(?:in|under)\\s+\\S.*)?)$`,
   'i',
 );
+/**
+ * "... in Review", "... in the 'To do' column": the group the items are counted in, named as a page
+ * names it (a capital, a figure or a quote), with its kind after it or not.
+ */
+const WITHIN_GROUP =
+  /^(.+?)\s+(?:in|under)\s+(?:the\s+)?(\uE000\d+\uE001|[\p{Lu}\d]\S*(?:\s+\S+)*?)(?:\s+(?:column|list|lane|stage|group|section|folder|tab|board))?$/u;
 /** "the first three rows", "the second product", "the last card", "the first 2 entries". */
 const BY_POSITION = new RegExp(
   `^(?:the\\s+)?(${ORDINAL_ALTERNATION})(?:\\s+(\\d+|${Object.keys(COUNTS).join('|')}))?\\s+([a-z][a-z-]*)$`,
@@ -151,8 +157,13 @@ const BY_POSITION = new RegExp(
  * last two cards" -> cards -2, -1. Null when the phrase is no such thing (a kind the page shows as
  * items, after an ordinal; "the first name" is a field).
  */
-export function itemsByPosition(phrase: string): { kind: string; nth: number }[] | null {
-  const m = BY_POSITION.exec(phrase.trim());
+export function itemsByPosition(
+  phrase: string,
+  values: string[] = [],
+): { kind: string; nth: number; within?: string }[] | null {
+  const group = WITHIN_GROUP.exec(phrase.trim());
+  const within = group && BY_POSITION.test(group[1]!) ? unmask(group[2]!, values).trim() : undefined;
+  const m = BY_POSITION.exec(within === undefined ? phrase.trim() : group![1]!);
   if (!m) return null;
   const nth = ORDINALS[m[1]!.toLowerCase().replace(/\s+/g, ' ')]!;
   const count = m[2] ? (COUNTS[m[2].toLowerCase()] ?? Number(m[2])) : 1;
@@ -164,7 +175,11 @@ export function itemsByPosition(phrase: string): { kind: string; nth: number }[]
       : word;
   if (!ITEM_KIND_WORDS.has(singular) || count < 1 || count > 10 || (count > 1 && Math.abs(nth) !== 1)) return null;
   const from = nth > 0 ? nth : nth - count + 1;
-  return Array.from({ length: count }, (_, i) => ({ kind: singular, nth: from + i }));
+  return Array.from({ length: count }, (_, i) => ({
+    kind: singular,
+    nth: from + i,
+    ...(within === undefined ? {} : { within }),
+  }));
 }
 
 /** "'Delete' or 'Remove'": a name and the others to try. */
@@ -198,10 +213,15 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   let near: TargetPhrase['near'] = null;
   // "Edit in the second row", "the checkbox of the first row": the nth item of that kind.
   const positioned = IN_POSITION.exec(text);
-  const [item, ...more] = (positioned && itemsByPosition(positioned[2]!)) ?? [];
+  const [item, ...more] = (positioned && itemsByPosition(positioned[2]!, values)) ?? [];
   const relative = item ? null : relativeParts(text);
   if (item && !more.length) {
-    near = { text: item.kind, relation: 'in the row of', nth: item.nth };
+    near = {
+      text: item.kind,
+      relation: 'in the row of',
+      nth: item.nth,
+      ...(item.within ? { within: item.within } : {}),
+    };
     text = positioned![1]!;
   } else if (relative) {
     near = { text: unmask(relative.anchor, values), relation: relationOf(relative.relation) };
@@ -251,7 +271,8 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
       ? withNth({ name: null, noun: normalizeNoun(only[1]!), near })
       : null;
   // A noun around an unquoted name is only taken as one after "the" ("Click Add item" is a name).
-  const suffix = NOUN_SUFFIX.exec(text);
+  // "the due date of Dark mode toggle": the noun ends the owner's name, not the field's kind.
+  const suffix = near || !OWNED_FIELD.test(text) ? NOUN_SUFFIX.exec(text) : null;
   if (suffix && (isQuoted(suffix[1]!) || ALTERNATIVES.test(suffix[1]!) || hadArticle)) {
     return withNth({
       ...(names(suffix[1]!, values) ?? { name: unmask(suffix[1]!, values) }),
@@ -328,4 +349,17 @@ function normalizeNoun(noun: string): string {
 export function underTitle(name: string): { name: string; anchor: string } | null {
   const m = UNDER_TITLE.exec(name.trim());
   return m ? { name: m[1]!, anchor: m[2]! } : null;
+}
+
+/** The item a row action's object names: "the first card in Review" by its place, else its text. */
+export function rowAnchor(text: string, values: string[]): NonNullable<TargetPhrase['near']> {
+  const [item, ...more] = itemsByPosition(text, values) ?? [];
+  if (item && !more.length)
+    return {
+      text: item.kind,
+      relation: 'in the row of',
+      nth: item.nth,
+      ...(item.within ? { within: item.within } : {}),
+    };
+  return { text: unmask(text, values), relation: 'in the row of' };
 }

@@ -7,7 +7,7 @@ import { withoutInstrument } from './instruments.js';
 import { ITEM_KIND_NOUNS } from './item-description.js';
 import { LEXICON, NOT_CONTROL_VERBS, verbForms } from './lexicon.js';
 import { unmask } from './quotes.js';
-import { vagueTarget } from './target-phrase.js';
+import { rowAnchor, vagueTarget } from './target-phrase.js';
 
 const KNOWN = new Set([
   ...LEXICON.flatMap((entry) => entry.verbs.flatMap(verbForms)).filter((v) => !v.includes(' ')),
@@ -33,7 +33,7 @@ const click = (name: string, alternatives: string[], near: string | null = null)
   target: {
     name,
     noun: null,
-    near: near ? { text: near, relation: 'in the row of' } : null,
+    near: near ? rowAnchor(near, []) : null,
     ...(alternatives.length ? { alternatives } : {}),
   },
   double: false,

@@ -146,6 +146,17 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
   { goal: 'Set the stock of Wrench to 20', plan: ["Fill 'stock' in the row of 'Wrench' with '20'"] },
+  // An item counted in its group: "the first card in Review".
+  {
+    goal: 'Move the first card in Review to Done',
+    plan: ["Click 'Move to', 'Moves' or 'Move' in the first card in 'Review'", "Click 'Done'"],
+  },
+  { goal: "Delete the last row in 'Archive'", plan: ["Click 'Delete' or 'Remove' in the last row in 'Archive'"] },
+  // A kind word ending the owner's name belongs to the name ("Dark mode toggle" is a card).
+  {
+    goal: 'Set the due date of Dark mode toggle to 24 December 2026',
+    plan: ["Fill 'due date' in the row of 'Dark mode toggle' with '24 December 2026'"],
+  },
   {
     goal: "Set the unit price of 'Claw Hammer' to 9",
     plan: ["Fill 'unit price' in the row of 'Claw Hammer' with '9'"],
