@@ -16,6 +16,7 @@ import {
   type ExpectedTarget,
 } from '../domain/steps.js';
 import type { ExpectationResult } from './check-expectation.js';
+import { checklistMark } from './checklist-mark.js';
 import { TargetUnresolved } from './errors.js';
 import { asWords } from './find-by-name.js';
 import { toPlaywright } from './playwright-locator.js';
@@ -271,6 +272,9 @@ export async function checkState(
     if ((await marked.count().catch(() => 0)) === 1)
       return checkFound(page, expectation, configs, marked, JSON.stringify(target.name), title, deadline);
   }
+  // A checklist item drawn without a checkbox, when no checkable control has the name.
+  const ticked = (await checkableNamed(page, expectation)) ? null : await checklistItem(page, expectation, deadline);
+  if (ticked) return { ...ticked, title };
   try {
     if (expectation.target.name === null && !expectation.target.near)
       ({ locator, description } = await findOnly(page, expectation.target.noun, purpose, timeoutMs));
@@ -281,6 +285,8 @@ export async function checkState(
     }
   } catch (error) {
     if (!(error instanceof TargetUnresolved)) throw error;
+    const ticked = await checklistItem(page, expectation, Date.now());
+    if (ticked) return { ...ticked, title };
     return {
       passed: false,
       title,
@@ -400,6 +406,48 @@ async function checkFound(
       line: `✗ ${description} has no ${HAS_NO[wanted]}${reading ? ` (it is a ${reading.role})` : ''}, so it cannot be ${wanted}.`,
     };
   return { passed: false, title, line: `✗ ${description} is ${OPPOSITE[wanted]}.` };
+}
+
+/** Whether a checkbox, radio button, switch or checkable menu item of the expectation's name is shown now. */
+async function checkableNamed(page: Page, expectation: StateExpectation): Promise<boolean> {
+  const { name } = expectation.target;
+  if (expectation.kind !== 'state' || !name) return true;
+  for (const role of ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'] as const)
+    if (
+      (await page
+        .getByRole(role, { name: asWords(name) })
+        .visible()
+        .count()
+        .catch(() => 0)) > 0
+    )
+      return true;
+  return (
+    (await page
+      .getByLabel(asWords(name))
+      .visible()
+      .count()
+      .catch(() => 0)) > 0
+  );
+}
+
+/** "The 'One number' rule is ticked" where no checkbox has the name: the checklist item's mark; null when none tells. */
+async function checklistItem(
+  page: Page,
+  expectation: StateExpectation,
+  deadline: number,
+): Promise<{ passed: boolean; line: string } | null> {
+  if (expectation.kind !== 'state' || !['checked', 'unchecked'].includes(expectation.state)) return null;
+  const { name, near } = expectation.target;
+  if (!name || near) return null;
+  const wanted = expectation.state === 'checked';
+  let mark = await checklistMark(page, name);
+  while (mark && mark.on !== wanted && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    mark = (await checklistMark(page, name)) ?? mark;
+  }
+  if (!mark) return null;
+  const said = `the item ${JSON.stringify(name)} ${mark.on ? 'is' : 'is not'} ticked (${mark.by})`;
+  return { passed: mark.on === wanted, line: `${mark.on === wanted ? '✓' : '✗'} ${said}.` };
 }
 
 /** Dialogs and menus: open = one is visible (or, for a named menu, its button is expanded). */
