@@ -1,6 +1,6 @@
 // "An error asks you to choose the dates": a message the page shows, said in the sentence's own
 // words (domain/goal-language/message-clauses.ts). Only texts that are messages count: alerts,
-// statuses, live regions, and elements whose class or id says error, alert, warning, notice, toast,
+// statuses, live regions, and elements whose class or id says error (or err), alert, warning, notice, toast,
 // flash or message; one of them must say every content word of the sentence (word-cover.ts). The
 // words as written, shown anywhere, hold too.
 import type { Page } from 'playwright-core';
@@ -15,7 +15,9 @@ const messagesShown = pageFunction<() => string[]>(`() => {
   const sight = (${SIGHT})();
   const MESSAGE = '[role=alert], [role=alertdialog], [role=status], [aria-live=assertive], [aria-live=polite], output, ' +
     '[class*=error i], [class*=invalid i], [class*=danger i], [class*=alert i], [class*=warning i], [class*=notice i], ' +
-    '[class*=toast i], [class*=flash i], [class*=message i], [id*=error i]';
+    '[class*=toast i], [class*=flash i], [class*=message i], [id*=error i], ' +
+    // "err" as a word of a class ("err", "field-err", "err-text"), not inside another ("terrain").
+    '[class~=err i], [class*="-err" i], [class*="err-" i], [class*="_err" i], [class*="err_" i], [id$="-err" i]';
   const texts = [];
   for (const el of document.body.querySelectorAll(MESSAGE)) {
     const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();

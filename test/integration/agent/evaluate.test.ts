@@ -44,7 +44,8 @@ const TILES = html(
 const FORM_ERROR = html(
   'Search',
   `<h2>Choose a room</h2><p class="error" role="alert">Please choose your check-in and check-out dates.</p>
-  <p class="hint">Prices include taxes.</p><div class="toast" role="status">Passwords don't match.</div>`,
+  <p class="hint">Prices include taxes.</p><div class="toast" role="status">Passwords don't match.</div>
+  <div class="field-err">Postcode isn’t valid</div>`,
 );
 
 describe('built-in agent: evaluating expected results', function () {
@@ -185,11 +186,16 @@ describe('built-in agent: evaluating expected results', function () {
       expect(opposite.passed, opposite.thought).to.equal(false);
     });
 
+    it('an element whose class says "err" is a message: "An error says the postcode is not valid"', async () => {
+      const evaluation = await evaluate('An error says the postcode is not valid');
+      expect(evaluation.passed, evaluation.thought).to.equal(true);
+    });
+
     it('fails when no message says them all, though a heading does, naming the messages shown', async () => {
       const evaluation = await evaluate('An error asks you to choose the room');
       expect(evaluation.passed).to.equal(false);
       expect(evaluation.thought).to.match(
-        /✗ no message says every word of "choose the room" within 1\.5 s: the messages shown are "Please choose your check-in and check-out dates\.", "Passwords don't match\."\./,
+        /✗ no message says every word of "choose the room" within 1\.5 s: the messages shown are "Please choose your check-in and check-out dates\.", "Passwords don't match\.", "Postcode isn’t valid"\./,
       );
     });
   });
