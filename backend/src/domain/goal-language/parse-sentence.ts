@@ -1438,6 +1438,36 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
 const VALUE_AGAIN =
   /^(?:(?:switch|change|set|turn|put|flip|pick|choose|select)\s+)?(?:it\s+(?:back\s+)?|back\s+)(?:to|into)\s+(.+)$/i;
 
+/** "confirm it as Turing#1921", "repeat it": the confirmation field of the field just set. */
+const CONFIRM_IT = /^(?:confirm|repeat|re-?enter|re-?type)\s+it(?:\s+(?:as|with|by\s+typing)\s+(.+))?$/i;
+
+function confirmAgain(part: string, before: Intent[], values: string[]): Intent[] | null {
+  const m = CONFIRM_IT.exec(part.trim());
+  const last = before.at(-1);
+  const set =
+    last?.kind === 'fill' && last.target.name !== null
+      ? { field: last.target.name, value: last.value }
+      : last?.kind === 'fillForm'
+        ? last.entries.at(-1)
+        : undefined;
+  // "Enter 100 and confirm it" presses Confirm: only a secret or an address is typed twice unsaid.
+  if (!m || !set?.field || (!m[1] && !/pass|pin\b|e-?mail/i.test(set.field))) return null;
+  const value = m[1] ? unmask(m[1], values).trim() : set.value;
+  const field = set.field;
+  return [
+    {
+      kind: 'fill',
+      target: {
+        name: `Confirm ${field}`,
+        noun: null,
+        near: null,
+        alternatives: [`Repeat ${field}`, `Re-enter ${field}`, `Retype ${field}`, `${field} again`, `Confirm`],
+      },
+      value,
+    },
+  ];
+}
+
 /** The field of "it": the last one set that the sentence named ("type X" into the field that appeared names none). */
 function valueAgain(part: string, before: Intent[], values: string[]): Intent[] | null {
   const m = VALUE_AGAIN.exec(part.trim());
@@ -1657,7 +1687,9 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
     const parsed: Intent[] | string | null =
       typeof part !== 'string'
         ? part
-        : (valueAgain(part, [...before, ...intents], values) ?? parsePart(part, antecedent, values));
+        : (valueAgain(part, [...before, ...intents], values) ??
+          confirmAgain(part, [...before, ...intents], values) ??
+          parsePart(part, antecedent, values));
     if (Array.isArray(parsed)) antecedent = antecedentOf(parsed) ?? antecedent;
     if (typeof parsed === 'string') return { ok: false, error: `Could not use "${sentence}": ${parsed}` };
     if (!parsed) return { ok: false, error: notUnderstood(sentence) };

@@ -146,6 +146,15 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
   { goal: 'Set the stock of Wrench to 20', plan: ["Fill 'stock' in the row of 'Wrench' with '20'"] },
+  // "confirm it as X": the confirmation field of the field just set (a password, an address).
+  {
+    goal: "Fill 'Password' with 'Turing#1912', confirm it as Turing#1921 and continue",
+    plan: [
+      "Fill 'Password' with 'Turing#1912'",
+      "Fill 'Confirm Password', 'Repeat Password', 'Re-enter Password', 'Retype Password', 'Password again' or 'Confirm' with 'Turing#1921'",
+      "Click 'Continue'",
+    ],
+  },
   // An item counted in its group: "the first card in Review".
   {
     goal: 'Move the first card in Review to Done',
