@@ -34,6 +34,8 @@ function anchorTiers(page: Page, text: string): { exact: boolean; strategies: St
       ],
     },
     { exact: false, strategies: [{ via: `text containing ${q}`, locator: page.getByText(text) }] },
+    // "the + button next to the quantity": a field named so by its label or aria-label, no text shown.
+    { exact: false, strategies: [{ via: `field labelled ${q}`, locator: page.getByLabel(text) }] },
   ];
 }
 

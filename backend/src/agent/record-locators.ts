@@ -71,6 +71,10 @@ function containerLocators(facts: ElementFacts, anchor: string, anchorExact: boo
   const classes = stableClasses(facts);
   if (classes) out.push({ kind: 'css', selector: `${facts.tag}${classes}${hasAnchor}` });
   out.push({ kind: 'css', selector: `${facts.tag}${hasAnchor}` });
+  // An anchor that is a field's aria-label, not a text shown ("the + next to the quantity").
+  const labelled = `:has([aria-label=${q} i])`;
+  if (classes) out.push({ kind: 'css', selector: `${facts.tag}${classes}${labelled}` });
+  out.push({ kind: 'css', selector: `${facts.tag}${labelled}` });
   return out;
 }
 

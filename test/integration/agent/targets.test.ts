@@ -82,6 +82,11 @@ describe('built-in agent: finding targets', function () {
     browser = await sharedBrowser();
     site = await startSite({
       '/todos': todos(['Buy milk', 'Walk dog']),
+      '/stepper': html(
+        'Stepper',
+        `<div><button onclick="qty.value--">−</button><input id="qty" aria-label="Quantity" value="1"><button onclick="qty.value++">+</button></div>
+        <div><button onclick="guests.value--">−</button><input id="guests" aria-label="Guests" value="2"><button onclick="guests.value++">+</button></div>`,
+      ),
       '/invoices': INVOICES,
       '/shadow': SHADOW,
       '/login': LOGIN,
@@ -122,6 +127,15 @@ describe('built-in agent: finding targets', function () {
       const result = await burnIn("Go to /todos. Check the checkbox next to 'Walk dog'");
       expect(result.error ?? '').to.equal('');
       expect(await checked()).to.deep.equal([false, true]);
+    });
+
+    it('takes a field labelled so, showing no text, as the anchor: "the + button next to the quantity"', async () => {
+      const result = await burnIn('Go to /stepper. Press the + button next to the quantity');
+      expect(result.error ?? '').to.equal('');
+      expect(await page.locator('#qty').inputValue()).to.equal('2');
+      expect(await page.locator('#guests').inputValue()).to.equal('2');
+      const fresh = await replayOnFreshPage(result.steps);
+      expect(await fresh.locator('#qty').inputValue()).to.equal('2');
     });
 
     it('clicks the button in the row of a text, and replays it on the same item after the list changed', async () => {
