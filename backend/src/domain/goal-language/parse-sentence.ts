@@ -1438,6 +1438,21 @@ function parsePart(part: string, antecedent: Antecedent | null, values: string[]
 const VALUE_AGAIN =
   /^(?:(?:switch|change|set|turn|put|flip|pick|choose|select)\s+)?(?:it\s+(?:back\s+)?|back\s+)(?:to|into)\s+(.+)$/i;
 
+/**
+ * "Click New folder and name it Marketing", "..., calling the new folder Q4": what the action before
+ * made is named in the field it opened (the focused one, else the one that appeared), then entered.
+ */
+const NAME_IT =
+  /^(?:name|call|title|naming|calling|titling)\s+(?:it|this|the\s+(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:as\s+)?(\uE000\d+\uE001|[\p{Lu}\d].*)$/u;
+
+function nameIt(part: string, before: Intent[], values: string[]): Intent[] | null {
+  const m = NAME_IT.exec(part.trim());
+  const made = before.at(-1);
+  if (!m || !made || made.kind !== 'click') return null;
+  const name = unmask(m[1]!, values).trim();
+  return name ? typeAndEnter(LIST_FIELD, name) : null;
+}
+
 /** "confirm it as Turing#1921", "repeat it": the confirmation field of the field just set. */
 const CONFIRM_IT = /^(?:confirm|repeat|re-?enter|re-?type)\s+it(?:\s+(?:as|with|by\s+typing)\s+(.+))?$/i;
 
@@ -1689,6 +1704,7 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
         ? part
         : (valueAgain(part, [...before, ...intents], values) ??
           confirmAgain(part, [...before, ...intents], values) ??
+          nameIt(part, [...before, ...intents], values) ??
           parsePart(part, antecedent, values));
     if (Array.isArray(parsed)) antecedent = antecedentOf(parsed) ?? antecedent;
     if (typeof parsed === 'string') return { ok: false, error: `Could not use "${sentence}": ${parsed}` };

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { formatIntent } from '../../../../backend/src/domain/goal-language/format.js';
 import { LEXICON } from '../../../../backend/src/domain/goal-language/lexicon.js';
-import { parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
+import { parseGoalSentence, parseSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
 import { planGoal } from '../../../../backend/src/domain/goal-language/step-plan.js';
 import { splitGoal } from '../../../../backend/src/domain/goal-language/split-goal.js';
 import { CORPUS, REFUSED } from './sentence-corpus.js';
@@ -37,8 +37,9 @@ describe('goal language: a corpus of ordinary sentences', () => {
     // Healing interprets an elementary sentence alone, so each must parse back to the same action.
     for (const { goal } of ALL) {
       it(goal.replace(/\n/g, ' / '), () => {
-        for (const sentence of splitGoal(goal)) {
-          const parsed = parseSentence(sentence);
+        const sentences = splitGoal(goal);
+        for (const i of sentences.keys()) {
+          const parsed = parseGoalSentence(sentences, i);
           if (!parsed.ok) throw new Error(parsed.error);
           for (const { intent } of parsed.actions) {
             const again = parseSentence(formatIntent(intent));

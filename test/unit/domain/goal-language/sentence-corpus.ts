@@ -146,6 +146,15 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
   { goal: 'Set the stock of Wrench to 20', plan: ["Fill 'stock' in the row of 'Wrench' with '20'"] },
+  // "name it X" after a click that made something: typed into the field it opened, and entered.
+  {
+    goal: 'Click New folder and call the new folder Marketing',
+    plan: ["Click 'New folder'", "Fill the field with 'Marketing'", 'Press Enter in the field'],
+  },
+  {
+    goal: "Click 'New list', then name it Groceries",
+    plan: ["Click 'New list'", "Fill the field with 'Groceries'", 'Press Enter in the field'],
+  },
   // "confirm it as X": the confirmation field of the field just set (a password, an address).
   {
     goal: "Fill 'Password' with 'Turing#1912', confirm it as Turing#1921 and continue",
