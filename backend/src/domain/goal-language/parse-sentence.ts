@@ -563,6 +563,13 @@ const RULES: Rule[] = [
     slot: /^(\uE000\d+\uE001(?:\s*(?:,|,?\s*and)\s*\uE000\d+\uE001)*)$/,
     build: (m, v) => newItems(m[1]!, v),
   },
+  // "Create a new folder called Marketing": a record with its name alone (its form may be behind the
+  // page's New button: see wayToTarget), then the form's button.
+  {
+    family: 'create',
+    slot: /^(?:a|an)\s+(?:new\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:named|called|titled)\s+(\uE000\d+\uE001|[\p{Lu}\d].*)$/u,
+    build: (m, v, verb) => newRecord(verb, m[1]!, m[2]!, '', v),
+  },
   // "Clear completed", "Delete all done todos": the list's own button for it.
   {
     pattern:
@@ -1236,7 +1243,8 @@ function dateField(target: TargetPhrase): TargetPhrase {
 
 /** A new record: its name and each "field value" (or "value as the field"), then the button that creates it. */
 function newRecord(verb: string, noun: string, name: string, fields: string, values: string[]): Intent[] | null {
-  const pairs = fields.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((chunk) => fieldValue(chunk, values));
+  const chunks = fields.trim() ? fields.split(/\s*,\s*(?:and\s+)?|\s+and\s+/) : [];
+  const pairs = chunks.map((chunk) => fieldValue(chunk, values));
   if (!pairs.every((p): p is [string, string] => p !== null)) return null;
   const thing = unmask(noun, values);
   const fills: Intent[] = [
@@ -1251,7 +1259,9 @@ function newRecord(verb: string, noun: string, name: string, fields: string, val
       value: unmask(value, values),
     })),
   ];
-  const said = capitalized(verb.split(' ')[0]!.replace(/s$/i, ''));
+  // A name alone is entered in its field (an inline rename, a prompt): no button "Add ..." is guessed.
+  if (!pairs.length) return [...fills, { kind: 'press', key: 'Enter', target: LIST_FIELD }];
+  const said = /^add/i.test(verb) ? 'Add' : 'Create';
   const other = said === 'Add' ? 'Create' : 'Add';
   const [submit] = clickNamed(`${said} ${thing}`, [said, `${other} ${thing}`, other, 'Save', 'Submit']);
   return [...fills, recordSubmit(submit!)];

@@ -146,6 +146,11 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
   { goal: 'Set the stock of Wrench to 20', plan: ["Fill 'stock' in the row of 'Wrench' with '20'"] },
+  // A record with its name alone: its name field (behind the page's New button when hidden), entered.
+  {
+    goal: 'Create a new folder called Marketing',
+    plan: ["Fill 'Name', 'Full name' or 'folder name' with 'Marketing'", 'Press Enter in the field'],
+  },
   // "name it X" after a click that made something: typed into the field it opened, and entered.
   {
     goal: 'Click New folder and call the new folder Marketing',
