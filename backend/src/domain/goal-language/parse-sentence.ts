@@ -377,6 +377,21 @@ const chooseNamed = (name: string): Intent => ({
   purpose: 'choose',
 });
 const BY_CLAUSE = /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i;
+/**
+ * "the parts so the most expensive unit cost is at the top" -> "by most expensive unit cost first";
+ * "the results by on hand so the lowest stock comes first" -> "by on hand, lowest first". Else as said.
+ */
+function sortPurpose(object: string): string {
+  const m =
+    /^(?:(?:the\s+)?[\w\s-]+?\s+)?(?:by\s+(.+?)\s+)?so\s+(?:that\s+)?(?:the\s+)?(.+?)\s+(?:is|are|comes?|shows?|appears?|sits?|ends?\s+up)\s+(?:at\s+the\s+|on\s+)?(top|first|bottom|last)(?:\s+of\s+the\s+[\w-]+)?$/i.exec(
+      object.trim(),
+    );
+  if (!m) return object;
+  const end = /^(?:top|first)$/i.test(m[3]!) ? 'first' : 'last';
+  if (!m[1]) return `by ${m[2]} ${end}`;
+  const polar = readSort(m[2]!).direction === null ? '' : `${m[2]!.split(/\s+/)[0]} `;
+  return `by ${m[1]}, ${polar}${end}`;
+}
 const saysBy = (verb: string, object: string) => /\sby$/i.test(verb) || /^(?:the\s+)?(?:[\w-]+\s+)?by\s/i.test(object);
 
 const MESSAGE_NOUN = '(?:e-?mail|message|mail|note|letter)';
@@ -494,8 +509,11 @@ const RULES: Rule[] = [
   {
     family: 'sort',
     slot: BY_CLAUSE,
-    build: (m, v, verb) => {
-      if (!saysBy(verb, m[0]!)) return null;
+    build: (said, v, verb) => {
+      // "Sort the parts so the most expensive unit cost is at the top": by what, which end first.
+      const object = sortPurpose(said[0]!);
+      const m = BY_CLAUSE.exec(object)!;
+      if (!saysBy(verb, object)) return null;
       const value = unmask(m[1]!, v).trim();
       if (!value) return null;
       // "the Price column, highest first": the column, and which way when the words say it.
@@ -514,8 +532,12 @@ const RULES: Rule[] = [
         target: { name: 'Sort', noun: null, near: null, alternatives: GENRE_NAMES.sort },
         value,
       };
-      // A table without a sort control sorts by a click on the column's header.
-      READINGS.set(select, [header(direction && words.length ? words.join(' ') : value)]);
+      // A table without a sort control sorts by a click on the column's header: the column said
+      // before a comma ("on hand, lowest first"), else the content words.
+      const [named, way] = value.split(/\s*,\s*/);
+      READINGS.set(select, [
+        header(direction && way !== undefined ? named! : direction && words.length ? words.join(' ') : value),
+      ]);
       return [select];
     },
   },

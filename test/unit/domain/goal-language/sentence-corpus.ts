@@ -146,6 +146,15 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
   { goal: 'Set the stock of Wrench to 20', plan: ["Fill 'stock' in the row of 'Wrench' with '20'"] },
+  // A sort said by its purpose: by what, and which end first.
+  {
+    goal: 'Sort the parts so the most expensive unit cost is at the top',
+    plan: ["Select 'most expensive unit cost first' from 'Sort', 'Sort by' or 'Order by'"],
+  },
+  {
+    goal: 'sort the results by on hand so the lowest stock comes first',
+    plan: ["Select 'on hand, lowest first' from 'Sort', 'Sort by' or 'Order by'"],
+  },
   // A record with its name alone: its name field (behind the page's New button when hidden), entered.
   {
     goal: 'Create a new folder called Marketing',
