@@ -53,6 +53,15 @@ const FIELD_OF = /^(?:a|an|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+of\s+([\d$�
 const FIELD_VALUE =
   /^(?:(?:a|an|the|its)\s+)?([a-z][\w-]*(?:\s+(?!of\s)[a-z][\w-]*)?)\s+(?:of\s+)?([\d$€£¥+\-−\p{Lu}\uE000].*)$/u;
 
+/** "(P-1048 is the first row), with a unit cost of $389.00": a field of an item already named. */
+export function itemWithField(item: string, said: string, values: string[]): Expectation | null {
+  const m = /^with\s+(.+)$/i.exec(said.trim());
+  const claim = m && (withField(item, m[1]!, values, FIELD_OF) ?? withField(item, m[1]!, values));
+  if (!claim) return null;
+  const { item: named, ...rest } = claim;
+  return { kind: 'item', item: named, claim: rest };
+}
+
 /** "Green Widget (is listed) with the status In stock": the item, one field of it and its value. */
 function withField(
   item: string,

@@ -4,7 +4,7 @@ import type { ControlState, Expectation } from '../steps.js';
 import { expectationPhrasings } from './phrasings.js';
 import { isQuoted, maskQuotes, unmask } from './quotes.js';
 import { splitGoal } from './split-goal.js';
-import { itemClause } from './item-clauses.js';
+import { itemClause, itemWithField } from './item-clauses.js';
 import { itemPlaceClause } from './item-place-clauses.js';
 import { emptyGroupClause, groupCountClause } from './group-count-clauses.js';
 import { isWholePage } from './item-places.js';
@@ -305,7 +305,7 @@ const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
 
 function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[] | null {
   const parts = skeleton
-    .split(/\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000|one\s+of\s+(?:them|which)|including)\b)/i)
+    .split(/\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000|one\s+of\s+(?:them|which)|including|with)\b)/i)
     .filter((part) => part.trim());
   const out: Expectation[] = [];
   let pending: string[] = [];
@@ -316,6 +316,14 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
     const negated = elided && last && !pending.length ? elidedNegation(last, parts[i - 1]!, elided[1]!, values) : null;
     if (negated) {
       out.push(negated);
+      i++;
+      continue;
+    }
+    // "P-1048 is the first row, with a unit cost of $389.00": a field of the item just named.
+    const owner = last?.kind === 'item' && !pending.length ? last.item : null;
+    const field = owner ? itemWithField(owner, parts[i]!, values) : null;
+    if (field) {
+      out.push(field);
       i++;
       continue;
     }

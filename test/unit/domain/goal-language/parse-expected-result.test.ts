@@ -4,6 +4,18 @@ import type { Expectation } from '../../../../backend/src/domain/steps.js';
 
 describe('goal language: parsing an expected result', () => {
   const table: [string, Expectation[]][] = [
+    // A field of the item just named, said after a comma.
+    [
+      'P-1048 Hydraulic pump is the first row, with a unit cost of $389.00',
+      [
+        { kind: 'item', item: 'P-1048 Hydraulic pump', claim: { position: 1 } },
+        {
+          kind: 'item',
+          item: 'P-1048 Hydraulic pump',
+          claim: { field: 'unit cost', value: '$389.00', negated: false },
+        },
+      ],
+    ],
     // One of the items just counted, said after a comma.
     [
       "The To do column has 4 cards, one of them 'Write docs'",
