@@ -25,6 +25,7 @@ import { anchorOf, foundFacts, recordedFacts, sameRow } from './target-facts.js'
 import { toPlaywright } from './playwright-locator.js';
 import { rememberFields } from './appeared-fields.js';
 import { nthItemText } from './find-by-position.js';
+import { waitWhileLoading } from './loading-indicators.js';
 import type { Agent, AgentContext, BurnInResult, Evaluation, HealResult } from './agent.js';
 import { anchorShown, nextPageFor, wayToTarget } from './browse-for-item.js';
 import { pollUntil } from './poll-until.js';
@@ -316,6 +317,7 @@ export class BuiltinAgent implements Agent {
    * home page that lists no products, the cart for "Check out"). Burn-in only: that click is recorded.
    */
   private async performReading(page: Page, read: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    await waitWhileLoading(page);
     const action = await pinnedToItem(page, read);
     const inList = await this.optionOfAList(page, action, context, how);
     if (inList) return inList;
