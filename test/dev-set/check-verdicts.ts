@@ -9,6 +9,8 @@ import { chromium, type Locator, type Page } from 'playwright-core';
 import { loadSuite, startAppServer } from '../helpers/goal-suite.js';
 import { scripts as fileManager } from './scripts/file-manager.js';
 import { scripts as onboardingWizard } from './scripts/onboarding-wizard.js';
+import { scripts as partsGrid } from './scripts/parts-grid.js';
+import { scripts as clubSignup } from './scripts/club-signup.js';
 import { scripts as stockGrid } from './scripts/stock-grid.js';
 
 const APPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'apps');
@@ -666,6 +668,8 @@ const SCRIPTS: Record<string, Script[]> = {
   'file-manager': fileManager,
   'onboarding-wizard': onboardingWizard,
   'stock-grid': stockGrid,
+  'parts-grid': partsGrid,
+  'club-signup': clubSignup,
 };
 
 async function main(): Promise<void> {
