@@ -71,7 +71,7 @@ function stateVerb(tokens: string[], i: number): { length: number; negated: bool
   return null;
 }
 
-/** "X's F is V", "X's F column says V", "the F of X is (no longer) V". */
+/** "X's F is V", "X's F column says V", "the F of X is (no longer) V", "the F column for X now shows V". */
 function fieldClause(tokens: string[], values: string[]): Expectation | null {
   const verbAt = tokens.findIndex((_, i) => i > 0 && stateVerb(tokens, i) !== null);
   if (verbAt < 0) return null;
@@ -79,7 +79,8 @@ function fieldClause(tokens: string[], values: string[]): Expectation | null {
   let item: string[];
   let field: string[];
   const owner = subject.findIndex((t) => POSSESSIVE.test(t));
-  const of = subject.findIndex((t) => t.toLowerCase() === 'of');
+  // "the F of X", "the F column for X".
+  const of = subject.findIndex((t) => t.toLowerCase() === 'of' || t.toLowerCase() === 'for');
   if (owner >= 0) {
     item = [...subject.slice(0, owner), POSSESSIVE.exec(subject[owner]!)![1]!];
     field = subject.slice(owner + 1);
@@ -88,6 +89,8 @@ function fieldClause(tokens: string[], values: string[]): Expectation | null {
     item = subject.slice(of + 1);
   } else return null;
   while (field.length > 1 && FIELD_WORDS.has(field.at(-1)!.toLowerCase())) field = field.slice(0, -1);
+  // "... for P-1033 now shows 1": "now" and "still" say when, not which item.
+  while (item.length > 1 && /^(?:now|still)$/i.test(item.at(-1)!)) item = item.slice(0, -1);
   item = itemPhrase(item);
   // "Ada's row shows X" and "Marco's message is starred" are about the item itself, not a field.
   if (!field.length || field.every((t) => KIND_WORDS.has(t.toLowerCase()) || FIELD_WORDS.has(t.toLowerCase())))

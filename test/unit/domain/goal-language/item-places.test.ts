@@ -34,6 +34,8 @@ describe('goal language: expected results about an item field and its group', ()
     ["Ada's plan should not be Free", field('Ada', 'plan', 'Free', true)],
     ["Lisbon's country field does not say Spain", field('Lisbon', 'country', 'Spain', true)],
     ['The price of the Blue mug is $12', field('Blue mug', 'price', '$12')],
+    ['The Open orders column for P-1033 now shows 1', field('P-1033', 'Open orders', '1')],
+    ['The Unit cell for P-1038 shows kg', field('P-1038', 'Unit', 'kg')],
     ["'Fix typo' is in the Review column", group('Fix typo', 'Review column')],
     ["'Q3 report' is listed in Archive", group('Q3 report', 'Archive')],
     ['The Acme invoice is no longer in the inbox', group('Acme', 'inbox', true)],
