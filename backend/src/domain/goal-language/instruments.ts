@@ -8,7 +8,8 @@
 const TOOLS = '(?:menu|actions|action\\s+menu|options|kebab|overflow|notification|toast|snackbar|banner|alert|pop-?up)';
 const TOOL = (determiner: string, flags: string) =>
   new RegExp(
-    `\\s+(?:from|in|on|via|using|with|through)\\s+(?:${determiner})\\s+(?:[^\\s,]+\\s+){0,3}?${TOOLS}$`,
+    // "... using the ⋮ menu on its row": where the tool is said too.
+    `\\s+(?:from|in|on|via|using|with|through)\\s+(?:${determiner})\\s+(?:[^\\s,]+\\s+){0,3}?${TOOLS}(?:\\s+(?:on|in|of|for)\\s+(?:its|the|this|that)\\s+(?:row|item|line|card|entry))?$`,
     flags,
   );
 

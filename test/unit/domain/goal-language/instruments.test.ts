@@ -7,6 +7,7 @@ describe('goal language: what a sentence acts with', () => {
     // An unnamed menu, a selection's toolbar, a notification: set aside.
     ['Delete the Team offsite photo from its ⋮ menu', 'Delete the Team offsite photo'],
     ['set their status to Customer using the bulk actions', 'set their status to Customer'],
+    ['Archive P-1050 using the ⋮ menu on its row', 'Archive P-1050'],
     ["Archive it via the row's context menu", 'Archive it'],
     ['Approve it from the notification', 'Approve it'],
     // "Use the menu on X to V it": the action, on X.
