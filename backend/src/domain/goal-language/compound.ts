@@ -37,6 +37,21 @@ const WORD_ON_PRONOUN = new RegExp(
 /** A verb that is also a word in names, in lower case before an article: "and create the account". */
 const VERB_ON_ARTICLE = new RegExp(`^(?:${ANY_VERB})\\s+(?:the|a|an|my|your|our|this|all)\\s`);
 
+/** "-ing" forms of the lexicon's one-word verbs, to the verb: "confirming" -> "confirm", "saving" -> "save". */
+const GERUNDS = new Map(
+  LEXICON.flatMap((entry) => entry.verbs)
+    .filter((verb) => /^[a-z]+$/.test(verb))
+    .flatMap((verb) =>
+      [`${verb}ing`, `${verb.replace(/e$/, '')}ing`, `${verb}${verb.at(-1)}ing`].map((form) => [form, verb]),
+    ),
+);
+/** ", confirming the prompt": after a comma, a lexicon verb in "-ing" is the next action's verb. */
+function gerundAction(rest: string): { verb: string; said: number } | null {
+  const ing = /^[a-z]+ing\b/.exec(rest)?.[0];
+  const verb = ing && GERUNDS.get(ing);
+  return verb ? { verb, said: ing.length } : null;
+}
+
 /** The lexicon's verb (with its particle) that a part starts with: "Go to" of "Go to Settings". */
 function saidVerb(part: string): string | null {
   return VERB_SAID.exec(part)?.[1] ?? null;
@@ -87,10 +102,13 @@ export function actionParts(skeleton: string): string[] {
     // verb said before it (a name after a bare "and" stays part of the name: "Terms and conditions").
     const verb =
       !then && /\bthen\s+$/i.test(joint[0]) && !startsAction(rest) ? saidVerb(prefix + skeleton.slice(from)) : null;
-    if (joint.index === 0 || !(then || afterValue || gap || verb || startsAction(rest))) continue;
+    const gerund = /^\s*,/.test(joint[0]) ? gerundAction(rest) : null;
+    if (joint.index === 0 || !(then || afterValue || gap || verb || gerund || startsAction(rest))) continue;
     parts.push(prefix + skeleton.slice(from, joint.index));
     from = after;
     prefix = verb ? `${verb} ` : gap && !then ? `${gapped[1]} ` : '';
+    // The verb for its "-ing" form; the rest of the part follows it.
+    if (gerund) [from, prefix] = [after + gerund.said, gerund.verb];
   }
   parts.push(prefix + skeleton.slice(from));
   return parts.map((part) => part.trim()).filter(Boolean);

@@ -17,6 +17,8 @@ describe('goal language: several actions in one sentence', () => {
       // A verb that is also a word in names starts an action when a pronoun is its object.
       ['Tick the rows and archive them', ['Tick the rows', 'archive them']],
       ['Pick a plan, then duplicate it', ['Pick a plan', 'duplicate it']],
+      // After a comma, a lexicon verb in "-ing" is the next action; other "-ing" words are not.
+      ['Archive P-1050, confirming the prompt', ['Archive P-1050', 'confirm the prompt']],
       // A verb the lexicon does not know, in lower case, on a pronoun.
       ['Choose the invoice and forward it to Kim', ['Choose the invoice', 'forward it to Kim']],
       // No verb after the joint: one name.
