@@ -16,6 +16,16 @@ function anchorText(intent: Intent): string | null {
   return 'target' in intent && intent.target && intent.target.near ? intent.target.near.text : null;
 }
 
+/**
+ * Whether the row an anchor names is on this page: its text, else its code ("gear motor P-1042",
+ * "P-1050 (drive chain)": a word of letters and figures names one row where the rest describes it).
+ */
+async function anchorOnPage(page: Page, anchor: string): Promise<boolean> {
+  if (await textShown(page, anchor)) return true;
+  const code = anchor.split(/[\s()]+/).find((word) => /\p{L}/u.test(word) && /\d/.test(word) && word.length >= 3);
+  return code !== undefined && code !== anchor && textShown(page, code);
+}
+
 /** Whether a person sees the text anywhere on the page (any case, as part of a longer text too). */
 async function textShown(page: Page, text: string): Promise<boolean> {
   const matches = page.getByText(text);
@@ -111,7 +121,7 @@ const NEXT_PAGE = /^\s*(?:next(?:\s+page)?|[›»→>]|next\s*[›»→>])\s*$/i
  */
 export async function nextPageFor(page: Page, intent: Intent): Promise<string | null> {
   const anchor = anchorText(intent);
-  if (!anchor || (await textShown(page, anchor))) return null;
+  if (!anchor || (await anchorOnPage(page, anchor))) return null;
   const found: string[] = [];
   for (const role of ['button', 'link'] as const) {
     const controls = page.getByRole(role, { name: NEXT_PAGE });
@@ -128,7 +138,7 @@ export async function nextPageFor(page: Page, intent: Intent): Promise<string | 
 /** Whether the row the action is anchored on is shown now. */
 export async function anchorShown(page: Page, intent: Intent): Promise<boolean> {
   const anchor = anchorText(intent);
-  return anchor !== null && textShown(page, anchor);
+  return anchor !== null && anchorOnPage(page, anchor);
 }
 
 /**

@@ -33,7 +33,7 @@ const TABLE = html(
     let items = ['Anchor', 'Basin', 'Cable', 'Drill', 'Epoxy', 'Fuse', 'Grout', 'Hinge', 'Ink', 'Jack', 'Key', 'Lamp'];
     let at = 0;
     function draw() {
-      rows.innerHTML = items.slice(at, at + 5).map((name) => '<tr><td>' + name + '</td><td><button data-name="' + name + '">Delete</button></td></tr>').join('');
+      rows.innerHTML = items.slice(at, at + 5).map((name) => '<tr><td>' + name[0] + '-' + (items.indexOf(name) + 1) + '</td><td>' + name + '</td><td><button data-name="' + name + '">Delete</button></td></tr>').join('');
       pager.textContent = 'Showing ' + (at + 1) + '–' + Math.min(at + 5, items.length) + ' of ' + items.length;
       next.disabled = at + 5 >= items.length;
       for (const b of rows.querySelectorAll('button')) b.onclick = () => { items = items.filter((n) => n !== b.dataset.name); out.textContent = 'Deleted ' + b.dataset.name; draw(); };
@@ -52,6 +52,11 @@ describe('built-in agent: a row on a later page of a table', function () {
     expect(steps.map((s) => s.sentence)).to.deep.equal(["Click 'Next page'", 'Delete the grout']);
     const fresh = await pages.replay('/table', steps);
     expect(await fresh.locator('#out').innerText()).to.equal('Deleted Grout');
+  });
+
+  it('"Delete the grout G-7" pages to the row its code names, the words around it a description', async () => {
+    await pages.burnIn('/table', 'Delete the grout G-7');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Deleted Grout');
   });
 
   it('a row on no page fails once the pager is done, saying the row is not shown', async () => {
