@@ -305,7 +305,9 @@ const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
 
 function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[] | null {
   const parts = skeleton
-    .split(/\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000|one\s+of\s+(?:them|which)|including|with)\b)/i)
+    .split(
+      /\s*,?\s+(?:and|but)\s+|\s*,\s+(?=(?:the|there|\uE000|one\s+of\s+(?:them|which)|including|with\b(?=[^,]*$))\b)/i,
+    )
     .filter((part) => part.trim());
   const out: Expectation[] = [];
   let pending: string[] = [];

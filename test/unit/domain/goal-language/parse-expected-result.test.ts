@@ -16,6 +16,11 @@ describe('goal language: parsing an expected result', () => {
         },
       ],
     ],
+    // ... but a "with" between commas describes the item ("Claw Hammer, with 210 units, is listed last").
+    [
+      'Claw Hammer, with 210 units, is listed last',
+      [{ kind: 'item', item: 'Claw Hammer, with 210 units,', claim: { position: -1 } }],
+    ],
     // One of the items just counted, said after a comma.
     [
       "The To do column has 4 cards, one of them 'Write docs'",
