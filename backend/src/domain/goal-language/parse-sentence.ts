@@ -301,6 +301,24 @@ const SIGN_UP_FIELD =
   /^(?:the\s+|a\s+|my\s+)?(user\s*name|e-?mail(?:\s+address)?|password|name|first\s+name|last\s+name|full\s+name|phone(?:\s+number)?|company)\s+(.+)$/i;
 const NEW_ITEM_NOUN = '(?:todos?|to-?dos?|items?|tasks?|entry|entries|notes?|reminders?)';
 
+/**
+ * A filter's value: "status Archived", "supplier Northwind Supply" is that value of the filter's field
+ * (or, where the page has no such field, a filter control named by the value); "Overdue" is the
+ * control named so.
+ */
+function filterChoice(phrase: string, values: string[]): Intent[] {
+  const pair = fieldValue(phrase, values);
+  const choose = (value: string): Intent => chooseNamed(unmask(value, values));
+  if (!pair || !/^(?:\uE000|[\p{Lu}\d])/u.test(pair[1])) return [choose(phrase)];
+  const select: Intent = {
+    kind: 'select',
+    target: { name: unmask(pair[0], values), noun: null, near: null },
+    value: unmask(pair[1], values),
+  };
+  READINGS.set(select, [choose(pair[1])]);
+  return [select];
+}
+
 /** "Add a todo Buy milk", "Add todos Milk, Eggs and Bread": each typed into the list's field and entered. */
 function newItems(slot: string, values: string[]): Intent[] | null {
   const items = splitTitled(slot.trim());
@@ -631,7 +649,7 @@ const RULES: Rule[] = [
     slot: /^(?:the\s+)?(?:[\w-]+\s+){0,2}?to\s+(?:only\s+)?(.+)$/i,
     build: (m, v) => {
       const value = filterValue(m[1]!);
-      return value ? [chooseNamed(unmask(value, v))] : null;
+      return value ? filterChoice(value, v) : null;
     },
   },
   // "Filter by status Archived", "Filter the users by role: Admin": that value of the filter's field
@@ -641,17 +659,7 @@ const RULES: Rule[] = [
     slot: BY_CLAUSE,
     build: (m, v, verb) => {
       if (!saysBy(verb, m[0]!)) return null;
-      const phrase = filterValue(m[1]!) ?? m[1]!;
-      const pair = fieldValue(phrase, v);
-      const choose = (value: string): Intent => chooseNamed(unmask(value, v));
-      if (!pair || !/^(?:\uE000|[\p{Lu}\d])/u.test(pair[1])) return [choose(phrase)];
-      const select: Intent = {
-        kind: 'select',
-        target: { name: unmask(pair[0], v), noun: null, near: null },
-        value: unmask(pair[1], v),
-      };
-      READINGS.set(select, [choose(pair[1])]);
-      return [select];
+      return filterChoice(filterValue(m[1]!) ?? m[1]!, v);
     },
   },
   // "Mark all as complete", "Complete all todos": the list's toggle-all checkbox.

@@ -146,6 +146,8 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Fill in my billing email with ada@example.com', plan: ["Fill 'billing email' with 'ada@example.com'"] },
   { goal: 'Change the quantity of Blue mug to 2', plan: ["Fill 'quantity' in the row of 'Blue mug' with '2'"] },
   { goal: 'Set the stock of Wrench to 20', plan: ["Fill 'stock' in the row of 'Wrench' with '20'"] },
+  // "Filter ... to <field> <Value>": that value of the filter's field.
+  { goal: 'Filter the list to supplier Northwind Supply', plan: ["Select 'Northwind Supply' from 'supplier'"] },
   // A sort said by its purpose: by what, and which end first.
   {
     goal: 'Sort the parts so the most expensive unit cost is at the top',
