@@ -3,10 +3,7 @@
 // of a burn-in the page's visible fields are remembered (two generations, kept on `window`, so a
 // navigation forgets them); a field not among those seen before the previous action is new.
 import type { ElementHandle, Page } from 'playwright-core';
-
-function pageFunction<F>(source: string): F {
-  return new Function(`return (${source});`)() as F;
-}
+import { pageFunction } from './visibility-script.js';
 
 const FIELDS =
   'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]), textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]';

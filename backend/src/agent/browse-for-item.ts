@@ -77,8 +77,7 @@ async function formOpener(page: Page): Promise<{ name: string; noun: 'button' } 
   for (let i = 0, n = Math.min(await controls.count().catch(() => 0), 6); i < n; i++) {
     const control = controls.nth(i);
     if (!(await control.isVisible().catch(() => false)) || !(await control.isEnabled().catch(() => false))) continue;
-    const label = (await control.getAttribute('aria-label').catch(() => null))?.trim();
-    const name = label || ((await control.textContent().catch(() => '')) ?? '').trim().replace(/\s+/g, ' ');
+    const name = await controlName(control);
     if (name && OPENER.test(name)) found.push(name);
   }
   return found.length === 1 ? { name: found[0]!, noun: 'button' } : null;

@@ -1272,11 +1272,11 @@ function describeModelTarget(target: ModelTarget): string {
  */
 async function pinnedToItem(page: Page, action: ParsedAction): Promise<ParsedAction> {
   const { intent } = action;
-  const near = 'target' in intent ? intent.target?.near : null;
-  if (!near || near.nth === undefined || near.within === undefined || !('target' in intent) || !intent.target)
-    return action;
+  const target = 'target' in intent ? intent.target : null;
+  const near = target?.near;
+  if (!target || !near || near.nth === undefined || near.within === undefined) return action;
   const text = await nthItemText(page, near.text, near.nth, near.within);
   if (!text) return action;
-  const pinned = { ...intent, target: { ...intent.target, near: { text, relation: near.relation } } } as Intent;
+  const pinned = { ...intent, target: { ...target, near: { text, relation: near.relation } } } as Intent;
   return { ...action, intent: pinned, sentence: formatIntent(pinned) };
 }

@@ -273,7 +273,10 @@ export async function checkState(
       return checkFound(page, expectation, configs, marked, JSON.stringify(target.name), title, deadline);
   }
   // A checklist item drawn without a checkbox, when no checkable control has the name.
-  const ticked = (await checkableNamed(page, expectation)) ? null : await checklistItem(page, expectation, deadline);
+  const ticked =
+    tickClaim(expectation) && !(await checkableNamed(page, expectation))
+      ? await checklistItem(page, expectation, deadline)
+      : null;
   if (ticked) return { ...ticked, title };
   try {
     if (expectation.target.name === null && !expectation.target.near)
@@ -408,10 +411,20 @@ async function checkFound(
   return { passed: false, title, line: `✗ ${description} is ${OPPOSITE[wanted]}.` };
 }
 
+/** "X is ticked" / "X is not ticked" of a named element with no anchor: a claim a checklist item may answer. */
+function tickClaim(expectation: StateExpectation): boolean {
+  return (
+    expectation.kind === 'state' &&
+    (expectation.state === 'checked' || expectation.state === 'unchecked') &&
+    expectation.target.name !== null &&
+    !expectation.target.near
+  );
+}
+
 /** Whether a checkbox, radio button, switch or checkable menu item of the expectation's name is shown now. */
 async function checkableNamed(page: Page, expectation: StateExpectation): Promise<boolean> {
   const { name } = expectation.target;
-  if (expectation.kind !== 'state' || !name) return true;
+  if (!name) return true;
   for (const role of ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'] as const)
     if (
       (await page
@@ -436,9 +449,8 @@ async function checklistItem(
   expectation: StateExpectation,
   deadline: number,
 ): Promise<{ passed: boolean; line: string } | null> {
-  if (expectation.kind !== 'state' || !['checked', 'unchecked'].includes(expectation.state)) return null;
-  const { name, near } = expectation.target;
-  if (!name || near) return null;
+  const { name } = expectation.target;
+  if (!tickClaim(expectation) || expectation.kind !== 'state' || !name) return null;
   const wanted = expectation.state === 'checked';
   let mark = await checklistMark(page, name);
   while (mark && mark.on !== wanted && Date.now() < deadline) {

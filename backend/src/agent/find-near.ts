@@ -8,6 +8,7 @@ import { ancestorAt, pickNearest } from './page-scripts.js';
 import { findDescribedItem } from './find-described-item.js';
 import { nthItemAnchor } from './find-by-position.js';
 import type { Candidate, Probe, Strategy } from './probe.js';
+import { pageFunction } from './visibility-script.js';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
 
@@ -126,6 +127,6 @@ async function withoutColumnHeaders(anchors: ElementHandle<Element>[]): Promise<
 }
 
 // Page source (see page-scripts.ts on `__name`): inside a column's header cell.
-const IN_COLUMN_HEADER = new Function(
-  `return ((el) => el.closest('thead th, th[scope=col], [role=columnheader]') !== null)`,
-)() as (el: Element) => boolean;
+const IN_COLUMN_HEADER = pageFunction<(el: Element) => boolean>(
+  `(el) => el.closest('thead th, th[scope=col], [role=columnheader]') !== null`,
+);

@@ -41,7 +41,7 @@ export const itemsShowing = pageFunction<(wanted: string) => ItemFound[]>(`(want
   const squash = (t) => (t || '').replace(/\\s+/g, '').toLowerCase();
   const wantedSquashed = squash(wanted);
   const spaced = (el) => { const out = []; const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT); for (let t = walker.nextNode(); t; t = walker.nextNode()) out.push(t.nodeValue); return norm(out.join(' ')); };
-  const holds = (el) => words.test(norm(el.textContent)) || (squash(el.textContent).includes(wantedSquashed) && words.test(spaced(el)));
+  const holds = (el) => { const text = el.textContent; return words.test(norm(text)) || (squash(text).includes(wantedSquashed) && words.test(spaced(el))); };
   const holders = all.filter((el) => !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(el.tagName) && holds(el) && !Array.from(el.children).some(holds) && sight.boxSeen(el));
   const ROWS = 'table, [role=table], [role=grid], [role=treegrid]';
   const LISTS = 'ul, ol, menu, [role=list], [role=listbox], [role=tree], [role=feed]';

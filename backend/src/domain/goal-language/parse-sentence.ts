@@ -1739,12 +1739,14 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
   const intents: Intent[] = [];
   let antecedent: Antecedent | null = null;
   for (const part of sentenceParts(skeleton, values)) {
+    // A part that refers back to what this sentence, or the one before it, did.
+    const earlier = [...before, ...intents];
     const parsed: Intent[] | string | null =
       typeof part !== 'string'
         ? part
-        : (valueAgain(part, [...before, ...intents], values) ??
-          confirmAgain(part, [...before, ...intents], values) ??
-          nameIt(part, [...before, ...intents], values) ??
+        : (valueAgain(part, earlier, values) ??
+          confirmAgain(part, earlier, values) ??
+          nameIt(part, earlier, values) ??
           parsePart(part, antecedent, values));
     if (Array.isArray(parsed)) antecedent = antecedentOf(parsed) ?? antecedent;
     if (typeof parsed === 'string') return { ok: false, error: `Could not use "${sentence}": ${parsed}` };
