@@ -25,8 +25,10 @@ const readControls = (page: Page) => page.evaluate(formControls).catch((): FormC
 /** The elementary intent of one placement: a fill, a select, or a click on a choice. */
 export function intentOfPlacement(placement: Placement): Intent {
   const target = { name: placement.field, noun: null, near: null };
-  if (placement.kind === 'choose') return { kind: 'click', target, double: false, purpose: 'choose' };
-  return { kind: placement.kind, target, value: placement.value };
+  if (placement.kind === 'fill' || placement.kind === 'select')
+    return { kind: placement.kind, target, value: placement.value };
+  if (placement.kind === 'check') return { kind: 'check', target };
+  return { kind: 'click', target, double: false, purpose: 'choose' };
 }
 
 /**
@@ -43,6 +45,13 @@ export async function advanceButton(page: Page): Promise<string | null> {
   const only = names.filter((name) => ADVANCE_ONLY.test(name));
   const pick = only.length ? only : names;
   return pick.length === 1 ? pick[0]! || null : null;
+}
+
+/** The page's one visible, enabled "Back" (or "Previous") button, back to the step before; null when none or several. */
+export async function backButton(page: Page): Promise<string | null> {
+  const buttons = page.getByRole('button', { name: /^(?:back|previous|prev|go back)\W*$/i }).visible();
+  if ((await buttons.count()) !== 1 || !(await buttons.first().isEnabled())) return null;
+  return ((await buttons.first().textContent()) ?? '').replace(/\s+/g, ' ').trim() || null;
 }
 
 const described = (entry: FormEntry) => (entry.field ? `${entry.field} ${quote(entry.value)}` : quote(entry.value));
@@ -70,49 +79,78 @@ export async function fillForm(
     if (whole)
       return io.run({ kind: 'fill', target: { name: whole.name, noun: null, near: null }, value: intent.whole.value });
   }
-  const used = new Set<string>();
-  let placedHere = 0;
-  for (const entry of intent.entries) {
+  // A wizard: each step takes the values it has fields for, whatever their order in the sentence
+  // ("Sign up Ana Silva (ana@example.com, ...)": the address on the account step, the name on the
+  // next); what no field here takes waits, and Continue goes on to the step that takes it.
+  let pending = intent.entries;
+  for (;;) {
+    const used = new Set<string>();
+    const waiting: FormEntry[] = [];
+    let placedHere = 0;
     let controls = await readControls(page);
-    let placed = placeEntry(entry, controls, used);
-    if (!placed && placedHere && !meantForHere(entry, controls)) {
-      const next = await advanceButton(page);
-      if (next) {
-        await io.run({
-          kind: 'click',
-          target: { name: next, noun: 'button', near: null },
-          double: false,
-          purpose: 'click',
-        });
-        used.clear();
-        placedHere = 0;
-        await pollUntil(async () => {
-          controls = await readControls(page);
-          placed = placeEntry(entry, controls, used);
-          return placed !== null;
-        }, io.timeoutMs);
-      }
-    }
-    if (!placed && !entry.field && !/[@\d]/.test(entry.value)) {
-      // "Free plan" on a page of plan cards: a card chosen by its title (its one action), as "choose
-      // the Free plan" would.
-      const chosen = await io
-        .run({ kind: 'click', target: { name: entry.value, noun: null, near: null }, double: false, purpose: 'choose' })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (chosen) {
+    for (const entry of pending) {
+      controls = await readControls(page);
+      const placed = placeEntry(entry, controls, used);
+      if (placed) {
+        for (const placement of placed) {
+          used.add(placement.field);
+          await io.run(intentOfPlacement(placement));
+        }
         placedHere++;
-        continue;
-      }
+      } else if (await chooseCard(page, entry, io)) placedHere++;
+      else waiting.push(entry);
     }
-    if (!placed)
-      throw io.fail(`nothing on ${page.url()} takes ${described(entry)}; the form shows ${offered(controls)}.`);
-    for (const placement of placed) {
-      used.add(placement.field);
-      await io.run(intentOfPlacement(placement));
-    }
-    placedHere++;
+    if (!waiting.length) return;
+    const first = waiting[0]!;
+    const next = placedHere && !waiting.some((e) => meantForHere(e, controls)) ? await advanceButton(page) : null;
+    if (!next)
+      throw io.fail(`nothing on ${page.url()} takes ${described(first)}; the form shows ${offered(controls)}.`);
+    await io.run({
+      kind: 'click',
+      target: { name: next, noun: 'button', near: null },
+      double: false,
+      purpose: 'click',
+    });
+    // The next step shows a field for one of the values left, or the wizard did not go on.
+    const moved = await pollUntil(async () => {
+      const shown = await readControls(page);
+      return waiting.some((e) => placeEntry(e, shown, new Set()) !== null) || (await cardShown(page, waiting));
+    }, io.timeoutMs);
+    if (!moved)
+      throw io.fail(
+        `after "${next}" nothing on ${page.url()} takes ${described(first)}; the form shows ${offered(await readControls(page))}.`,
+      );
+    pending = waiting;
   }
+}
+
+/** A value that may be a card's title: no field named, no digit or address in it. */
+const mayBeCard = (entry: FormEntry) => !entry.field && !/[@\d]/.test(entry.value);
+
+/** Whether one of the values is shown on the page as text (a card's title), for the wizard's next step. */
+async function cardShown(page: Page, entries: FormEntry[]): Promise<boolean> {
+  for (const entry of entries.filter(mayBeCard))
+    if (
+      await page
+        .getByText(entry.value)
+        .first()
+        .isVisible()
+        .catch(() => false)
+    )
+      return true;
+  return false;
+}
+
+/**
+ * "Free plan" on a page of plan cards: a card chosen by its title (its one action), as "choose the
+ * Free plan" would; tried only when the page shows the words, so a value for a later step costs no wait.
+ */
+async function chooseCard(page: Page, entry: FormEntry, io: FillFormIo): Promise<boolean> {
+  if (!mayBeCard(entry) || !(await cardShown(page, [entry]))) return false;
+  return io
+    .run({ kind: 'click', target: { name: entry.value, noun: null, near: null }, double: false, purpose: 'choose' })
+    .then(
+      () => true,
+      () => false,
+    );
 }

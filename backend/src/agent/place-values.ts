@@ -4,12 +4,16 @@
 // the email field, a password to every password field (its confirmation too), a person's name to the
 // first and last name fields or the name field, a value that is one of a dropdown's options or a
 // choice's name to that control. A value nothing on the page can take is not placed at all.
+import { MONTH_NAMES, readDate, type CalendarDate } from '../domain/calendar-dates.js';
 import type { FormEntry } from '../domain/goal-language/intents.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
 export interface FormControl {
-  /** text: typed into; select: a dropdown; choice: a radio button or a card acting as one. */
-  kind: 'text' | 'select' | 'choice';
+  /**
+   * text: typed into; select: a dropdown; choice: a radio button or a card acting as one; check: a
+   * checkbox or a switch ("with a Locker": turned on).
+   */
+  kind: 'text' | 'select' | 'choice' | 'check';
   /** The input's type ("email", "password", "tel", "number", "text"); "" for others. */
   type: string;
   /** What a sentence names it by: label, aria-label, placeholder, or a choice's own text. */
@@ -20,11 +24,13 @@ export interface FormControl {
   empty: boolean;
   /** Must be filled: required, aria-required, or a label ending in "*". */
   required: boolean;
+  /** The name of the group it is in (a fieldset's legend, a radio group's label), else "". */
+  group: string;
 }
 
 /** One control given one value. */
 export type Placement =
-  { kind: 'fill' | 'select'; field: string; value: string } | { kind: 'choose'; field: string; value: null };
+  { kind: 'fill' | 'select'; field: string; value: string } | { kind: 'choose' | 'check'; field: string; value: null };
 
 /** The enabled form controls a person sees, in page order. */
 export const formControls = pageFunction<() => FormControl[]>(`() => {
@@ -42,29 +48,46 @@ export const formControls = pageFunction<() => FormControl[]>(`() => {
     if (by) return by;
     const aria = (el.getAttribute('aria-label') || '').trim();
     if (aria) return aria;
-    const label = el.labels && el.labels.length ? text(el.labels[0]) : '';
+    // A label around a dropdown: its own words, not its options'.
+    const own = (l) => { const c = l.cloneNode(true); c.querySelectorAll('select, textarea').forEach((n) => n.remove()); return (c.textContent || '').replace(/\\s+/g, ' ').trim(); };
+    const label = el.labels && el.labels.length ? own(el.labels[0]) : '';
     if (label) return label;
-    if (el.getAttribute('role') === 'radio') return shownText(el);
+    if (['radio', 'switch', 'checkbox'].includes(el.getAttribute('role'))) return shownText(el);
     // A dropdown with no label: its placeholder option ("Assign owner…"), the first, of no value.
     if (el.tagName === 'SELECT' && el.options.length && el.options[0].value === '' && !el.title) return text(el.options[0]);
     return (el.getAttribute('placeholder') || el.getAttribute('title') || '').trim();
   };
   const seen = (el) => sight.boxSeen(el) || Array.from(el.labels || []).some((l) => sight.boxSeen(l));
+  const groupOf = (el) => {
+    const set = el.closest('fieldset');
+    const box = el.parentElement && el.parentElement.closest('[role=group], [role=radiogroup]');
+    if (box && (!set || set.contains(box))) {
+      const by = (box.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean).map((id) => text(document.getElementById(id))).join(' ').trim();
+      return by || (box.getAttribute('aria-label') || '').trim();
+    }
+    const legend = set && Array.from(set.children).find((c) => c.tagName === 'LEGEND');
+    return legend ? text(legend) : '';
+  };
   const required = (el, name) => el.required === true || el.getAttribute('aria-required') === 'true' || /\\*\\s*$/.test(name);
-  const SKIP = ['hidden', 'submit', 'button', 'reset', 'checkbox', 'file', 'image', 'range', 'color'];
+  const SKIP = ['hidden', 'submit', 'button', 'reset', 'file', 'image', 'range', 'color'];
   const out = [];
-  for (const el of document.querySelectorAll('input, textarea, select, [role=radio]')) {
-    const type = el.tagName === 'INPUT' ? (el.getAttribute('type') || 'text').toLowerCase() : el.tagName === 'TEXTAREA' ? 'text' : '';
+  for (const el of document.querySelectorAll('input, textarea, select, [role=radio], [role=switch], [role=checkbox]')) {
+    const role = el.getAttribute('role') || '';
+    const type = el.tagName === 'INPUT' && !role ? (el.getAttribute('type') || 'text').toLowerCase() : el.tagName === 'TEXTAREA' ? 'text' : '';
     if (SKIP.includes(type) || el.disabled || el.getAttribute('aria-disabled') === 'true' || el.readOnly || !seen(el)) continue;
     const name = nameOf(el);
     if (!name) continue;
+    const group = groupOf(el);
+    const on = el.checked || el.getAttribute('aria-checked') === 'true';
     if (el.tagName === 'SELECT') {
       const options = Array.from(el.options).filter((o) => !o.disabled && o.value !== '').map((o) => text(o));
-      out.push({ kind: 'select', type: '', name, options, empty: el.selectedIndex < 0 || el.options[el.selectedIndex].value === '', required: required(el, name) });
-    } else if (type === 'radio' || el.getAttribute('role') === 'radio') {
-      out.push({ kind: 'choice', type: '', name, options: [], empty: !(el.checked || el.getAttribute('aria-checked') === 'true'), required: false });
+      out.push({ kind: 'select', type: '', name, options, empty: el.selectedIndex < 0 || el.options[el.selectedIndex].value === '', required: required(el, name), group });
+    } else if (type === 'radio' || role === 'radio') {
+      out.push({ kind: 'choice', type: '', name, options: [], empty: !on, required: false, group });
+    } else if (type === 'checkbox' || role === 'switch' || role === 'checkbox') {
+      out.push({ kind: 'check', type: '', name, options: [], empty: !on, required: false, group });
     } else {
-      out.push({ kind: 'text', type, name, options: [], empty: !el.value, required: required(el, name) });
+      out.push({ kind: 'text', type, name, options: [], empty: !el.value, required: required(el, name), group });
     }
   }
   return out;
@@ -93,6 +116,60 @@ function namedBy(control: FormControl, field: string): boolean {
   );
 }
 
+/** "born" names the field "Date of birth"; "dob" is written out by abbreviations elsewhere. */
+const fieldWords = (field: string) => field.replace(/^(?:born|birthday)$/i, 'birth');
+
+/** "Standard plan" is the choice "Standard" in the group "Plan": the group's noun said after the name. */
+function choiceNamed(c: FormControl, value: string): boolean {
+  if (names(c.name, value)) return true;
+  const noun = lower(c.group).replace(/^(?:choose|select|pick)\s+(?:an?|the|your)\s+/, '');
+  return !!noun && lower(value).endsWith(` ${noun}`) && names(c.name, value.slice(0, -noun.length - 1));
+}
+
+/** The day, month and year controls of one date ("Date of birth": Day, Month, Year), in that order. */
+function dateParts(free: FormControl[], field: string | null): [FormControl, FormControl, FormControl] | null {
+  const part = (c: FormControl, word: RegExp) => (c.kind === 'select' || c.kind === 'text') && word.test(lower(c.name));
+  const groups = [...new Set(free.map((c) => c.group))].filter(
+    (g) => !field || namedBy({ name: g } as FormControl, fieldWords(field)),
+  );
+  for (const group of groups) {
+    const inGroup = free.filter((c) => c.group === group);
+    const day = inGroup.find((c) => part(c, /^(?:day|dd)\b/));
+    const month = inGroup.find((c) => part(c, /^(?:month|mm)\b/));
+    const year = inGroup.find((c) => part(c, /^(?:year|yyyy|yy)\b/));
+    if (day && month && year) return [day, month, year];
+  }
+  return null;
+}
+
+/** A date given to day, month and year controls: each a dropdown's option (a number or a month's name) or typed. */
+function placeDate(parts: [FormControl, FormControl, FormControl], date: CalendarDate): Placement[] | null {
+  const [day, month, year] = parts;
+  const monthName = MONTH_NAMES[date.month - 1]!;
+  const one = (c: FormControl, spoken: string[]): Placement | null => {
+    if (c.kind === 'text') return { kind: 'fill', field: c.name, value: spoken.at(-1)! };
+    const option = c.options.find((o) => spoken.some((word) => lower(o) === lower(word)));
+    return option ? { kind: 'select', field: c.name, value: option } : null;
+  };
+  const placed = [
+    one(day, [String(date.day).padStart(2, '0'), String(date.day)]),
+    one(month, [monthName, monthName.slice(0, 3), String(date.month).padStart(2, '0'), String(date.month)]),
+    one(year, [String(date.year)]),
+  ];
+  return placed.every(Boolean) ? (placed as Placement[]) : null;
+}
+
+/** A person's name to empty first and last name fields, else to an empty name field. */
+function placePerson(text: FormControl[], value: string, fill: (c: FormControl, v: string) => Placement) {
+  const empty = text.filter((c) => c.empty);
+  const first = empty.find((c) => /first|given|fore/i.test(c.name) && /name/i.test(c.name));
+  const last = empty.find((c) => /last|family|sur/i.test(c.name) && /name/i.test(c.name));
+  const words = value.split(/\s+/);
+  if (first && last) return [fill(first, words[0]!), fill(last, words.slice(1).join(' '))];
+  const whole = empty.find((c) => /\bname\b/i.test(c.name) && !NOT_A_PERSON.test(c.name));
+  return whole ? [fill(whole, value)] : null;
+}
+
 /**
  * The placements of one value in the controls not used yet; null when no control can take it. A
  * value given with its field goes there (a dropdown's option read loosely); otherwise it goes by what
@@ -112,29 +189,37 @@ export function placeEntry(entry: FormEntry, controls: FormControl[], used: Set<
     );
     return boxes.length ? boxes.map((c) => fill(c, value)) : null;
   }
+  const text = free.filter((c) => c.kind === 'text');
+  const date = readDate(value);
+  if (date.kind === 'date' && /[a-z]|^\d{4}-\d\d-\d\d$/i.test(value)) {
+    // "born 12 July 1988" where the form asks for the day, the month and the year apart.
+    const parts = dateParts(free, field) ?? (field ? null : dateParts(free, null));
+    if (parts) return placeDate(parts, date.date);
+  }
   if (field) {
-    const named = free.filter((c) => c.kind !== 'choice' && namedBy(c, field));
+    // "name Sam Lee" beside First name and Last name: both, not the first of them.
+    if (PERSON.test(value) && /^(?:full\s+)?name$/i.test(field)) {
+      const person = placePerson(text, value, fill);
+      if (person) return person;
+    }
+    const named = free.filter((c) => c.kind !== 'choice' && c.kind !== 'check' && namedBy(c, fieldWords(field)));
     if (named.length) return [fill(named[0]!, value)];
   }
-  const text = free.filter((c) => c.kind === 'text');
   if (EMAIL.test(value)) {
     const box = text.find((c) => c.type === 'email') ?? text.find((c) => /e-?mail/i.test(c.name));
     return box ? [fill(box, value)] : null;
   }
   const select = free.find((c) => c.kind === 'select' && c.options.some((o) => names(o, value)));
   if (select) return [fill(select, value)];
-  const choice = free.find((c) => c.kind === 'choice' && names(c.name, value));
+  const choice = free.find((c) => c.kind === 'choice' && choiceNamed(c, value));
   if (choice) return [{ kind: 'choose', field: choice.name, value: null }];
-  if (PERSON.test(value)) {
-    const first = text.find((c) => /first|given|fore/i.test(c.name) && /name/i.test(c.name));
-    const last = text.find((c) => /last|family|sur/i.test(c.name) && /name/i.test(c.name));
-    const words = value.split(/\s+/);
-    if (first && last) return [fill(first, words[0]!), fill(last, words.slice(1).join(' '))];
-    const whole = text.find((c) => /\bname\b/i.test(c.name) && !NOT_A_PERSON.test(c.name) && c.empty);
-    return whole ? [fill(whole, value)] : null;
-  }
+  // "with a Locker": an add-on's checkbox or switch, turned on.
+  const check = free.find((c) => c.kind === 'check' && choiceNamed(c, value));
+  if (check) return check.empty ? [{ kind: 'check', field: check.name, value: null }] : [];
+  if (PERSON.test(value)) return placePerson(text, value, fill);
   if (PHONE.test(value)) {
-    const box = text.find((c) => c.type === 'tel') ?? text.find((c) => /phone|mobile|\btel/i.test(c.name));
+    const box =
+      text.find((c) => c.type === 'tel' && c.empty) ?? text.find((c) => /phone|mobile|\btel/i.test(c.name) && c.empty);
     return box ? [fill(box, value)] : null;
   }
   if (/^\d+(?:[.,]\d+)?$/.test(value)) {

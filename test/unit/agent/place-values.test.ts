@@ -6,29 +6,32 @@ import {
   type FormControl,
 } from '../../../backend/src/agent/place-values.js';
 
-const text = (name: string, type = 'text', empty = true): FormControl => ({
+const text = (name: string, type = 'text', empty = true, group = ''): FormControl => ({
   kind: 'text',
   type,
   name,
   options: [],
   empty,
   required: false,
+  group,
 });
-const select = (name: string, options: string[], required = true): FormControl => ({
+const select = (name: string, options: string[], required = true, group = ''): FormControl => ({
   kind: 'select',
   type: '',
   name,
   options,
   empty: true,
   required,
+  group,
 });
-const choice = (name: string): FormControl => ({
-  kind: 'choice',
+const choice = (name: string, group = '', kind: 'choice' | 'check' = 'choice'): FormControl => ({
+  kind,
   type: '',
   name,
   options: [],
   empty: true,
   required: false,
+  group,
 });
 
 const ACCOUNT = [text('Work email', 'email'), text('Password', 'password'), text('Confirm password', 'password')];
@@ -39,6 +42,24 @@ const PROFILE = [
   select('Country', ['United Kingdom', 'United States', 'Netherlands']),
   choice('Developer — I write code'),
   choice('Designer'),
+];
+const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+const ABOUT = [
+  text('First name'),
+  text('Last name'),
+  select('Day', DAYS, true, 'Date of birth'),
+  select('Month', MONTHS, true, 'Date of birth'),
+  select('Year', ['2000', '1999', '1988'], true, 'Date of birth'),
+  text('Day', 'text', true, 'Start date'),
+  text('Month', 'text', true, 'Start date'),
+  text('Year', 'text', true, 'Start date'),
+];
+const MEMBERSHIP = [
+  choice('Off-peak', 'Plan'),
+  choice('Standard', 'Plan'),
+  choice('Towel service', '', 'check'),
+  choice('Locker', '', 'check'),
 ];
 const GUEST = [text('Full name'), text('Email'), text('Phone', 'tel'), text('Guests', 'number')];
 
@@ -61,6 +82,30 @@ describe('which field of the page takes a value given without its field', () => 
     ['a field given that names nothing: the value by what it is', PROFILE, 'profile', 'Designer', ['choose Designer']],
     ['a phone number', GUEST, null, '+44 20 7946 0958', ['fill Phone +44 20 7946 0958']],
     ['the only number field', GUEST, null, '2', ['fill Guests 2']],
+    [
+      'a date to the day, month and year dropdowns of the group it names',
+      ABOUT,
+      'born',
+      '12 July 1988',
+      ['select Day 12', 'select Month July', 'select Year 1988'],
+    ],
+    [
+      'a date typed into the day, month and year boxes of the group it names',
+      ABOUT,
+      'start date',
+      '3 March 2026',
+      ['fill Day 3', 'fill Month 3', 'fill Year 2026'],
+    ],
+    ['a date no option of the year takes: not placed', ABOUT, 'date of birth', '1 May 1970', null],
+    [
+      '"name" for a person beside first and last name',
+      ABOUT,
+      'name',
+      'Sam Lee',
+      ['fill First name Sam', 'fill Last name Lee'],
+    ],
+    ["a plan card said with its group's noun", MEMBERSHIP, null, 'Off-peak plan', ['choose Off-peak']],
+    ['an add-on switch, turned on', MEMBERSHIP, null, 'Locker', ['check Locker']],
     // Nothing here takes it: not placed (a wizard's next step may).
     ['a name on the account step', ACCOUNT, null, 'Ada Lovelace', null],
     ['an option no dropdown offers', PROFILE, null, 'Portugal', null],
