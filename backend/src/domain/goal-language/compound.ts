@@ -8,8 +8,8 @@ import { typedForm } from './typed-values.js';
 import { ACTION_START, alternation } from './verb-patterns.js';
 
 const PRONOUN = '(?:it|them|this|that|these|those|the\\s+same)';
-/** A joint: a comma (with or without "and" or "but"), or "and" or "but", and a "then" after it. */
-const JOINT = /(?:\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)(?:then\s+)?/g;
+/** A joint: a comma (with or without "and" or "but"), "and", "but" or a dash, and a "then" after it. */
+const JOINT = /(?:\s*,\s*(?:and\s+|but\s+)?|\s+(?:and|but|[-–—])\s+)(?:then\s+)?/g;
 /**
  * A sentence whose verb a later part may leave out: "Pick A as X and B as Y", "Set X to 1 and Y to 2".
  * A place said first ("In 'Source' pick ...") is no verb.

@@ -3,7 +3,7 @@
 // or the actions done there ("Edit Ada: set the company to Acme and save"). Each field is one fill,
 // grounded to the page's labelled fields by the agent like any other.
 import { fieldValue } from './field-value.js';
-import { frameOf } from './frames.js';
+import { frameOf, frames } from './frames.js';
 import type { Intent, TargetPhrase } from './intents.js';
 import { GENRE_NOUNS } from './lexicon.js';
 import { unmask } from './quotes.js';
@@ -77,6 +77,14 @@ export function newRecord(skeleton: string, values: string[]): Intent[] | null {
   ];
 }
 
+/** A head with no verb ("Happy path"), or a check of a behaviour said at length ("Test the age limit for ..."). */
+function isTitle(head: string): boolean {
+  if (!frames(head).length) return true;
+  return (
+    /^(?:check|test|verify|try|see)\s+(?:the|that|whether|if|how|what)\b/i.test(head) && head.split(/\s+/).length >= 6
+  );
+}
+
 /**
  * "Edit Ada: set the company to Acme and save" -> ["Edit Ada", "set the company to Acme and save"]:
  * the head, then what follows its colon, read as actions (`startsAction`) or as fields to fill. Null
@@ -91,6 +99,9 @@ export function afterColon(
   const head = skeleton.slice(0, colon).trim();
   const body = skeleton.slice(colon + 1).trim();
   if (colon < 0 || !head || !body || frameOf(head, [...OWN_LISTS])) return null;
+  // "Happy path: ...", "Check the age limit for someone who turns 16 today: sign up ...": a title
+  // for what follows, no action of its own.
+  if (isTitle(head) && (startsAction(body) || /^(?:as\s+)?\S+@\S+\.\w+/i.test(body))) return [body];
   if (startsAction(body)) return [head, body];
   const fills = fieldFills(body, values);
   return fills ? [head, fills] : null;

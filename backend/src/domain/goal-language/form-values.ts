@@ -10,9 +10,17 @@ import type { FormEntry, Intent } from './intents.js';
 import { GENRE_NAMES } from './lexicon.js';
 import { unmask } from './quotes.js';
 
-/** Between values: a comma, "and", a slash, brackets, "with"; before a capitalised value, "as", "from" or "in". */
+/**
+ * Between values: a comma, "and", a slash, brackets, "with"; before a capitalised value, "as", "from",
+ * "in" or "on" ("on the Standard plan"); after a name, before a field said with its value ("Tom Baker
+ * born 20 January 1975").
+ */
 const BETWEEN =
-  /\s*[,/()]\s*(?:and\s+)?|\s+and\s+|\s+with\s+|\s+(?:as|from|in)\s+(?:(?:a|an|the)\s+)?(?=[\p{Lu}\uE000])/u;
+  /\s*[,/()]\s*(?:and\s+)?|\s+and\s+|\s+with\s+|\s+(?:as|from|in|on)\s+(?:(?:a|an|the)\s+)?(?=[\p{Lu}\uE000])|(?<=\p{Lu}[\p{L}'’-]*)\s+(?=[a-z]{2,}\s+[\p{Lu}\d\uE000])/u;
+/** "the wizard for Priya Shah", "the first two steps as Mia Jones": whose values follow, not a value. */
+const WHOSE_LEAD = /^(?:[a-z][\w-]*\s+){1,4}(?:for|as)\s+(?=[\p{Lu}\uE000])/u;
+/** "+351 Portugal country code": a value, then the field it is for (two words or more, or after a number). */
+const VALUE_THEN_FIELD = /^([+\d\p{Lu}\uE000].*?)\s+((?:[a-z]+\s+)+[a-z]+|[a-z]+)$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A password written bare next to an address: one word with a digit or a sign in it. */
 const SECRET = /^(?=\S*[\d!#$%&*?^~])\S{4,}$/;
@@ -20,7 +28,12 @@ const SECRET = /^(?=\S*[\d!#$%&*?^~])\S{4,}$/;
 const WHOSE = /\s+(?:as|for)\s+(?:the\s+|my\s+|your\s+)?[a-z]+(?:\s+details)?$/i;
 /** "Get through the account step with ...": the step's fields, then on. */
 const THROUGH =
-  /^(?:get|go|move)\s+(?:through|past|beyond)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:step|page|screen|form)\s+(.+)$/i;
+  /^(?:get|go|move)\s+(?:through|past|beyond)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}(?:steps?|pages?|screens?|forms?)\s+(.+)$/i;
+/** "Get all the way to Review as Chloe (...)": the values on the way, then on to that step. */
+const ON_TO =
+  /^(?:get|go|continue|move|proceed)\s+(?:all\s+the\s+way\s+|straight\s+)?(?:on\s+)?to\s+(?:the\s+)?(.+?)\s+(?:as|with|for)\s+(.+)$/i;
+/** "as tom@example.com / S3cret!, Tom Baker ...", "ada@example.com, password X, ...": the values alone. */
+const BARE_LIST = /^(?:as\s+)?[^\s@,/()]+@[^\s@,/()]+\.[^\s@,/()]+\s*[,/(]/i;
 
 /** The values of a list, each with the field it was given with, if any ("password X", "company Acme"). */
 export function formEntries(list: string, values: string[]): FormEntry[] | null {
@@ -29,13 +42,23 @@ export function formEntries(list: string, values: string[]): FormEntry[] | null 
     // "the account (A, B) and the profile (C, D)": whose values they are, then the values.
     .replace(/(?:^|\s)(?:the|my|your)\s+[a-z][\w-]*\s*(?=\()/g, ' ')
     .split(BETWEEN)
-    .map((chunk) => (chunk ?? '').trim().replace(/^(?:the|a|an)\s+/i, ''))
+    .map((chunk) =>
+      (chunk ?? '')
+        .trim()
+        .replace(WHOSE_LEAD, '')
+        // ") on the Standard plan": the word that joined it to the brackets before.
+        .replace(/^(?:on|with|in|as|for)\s+(?=\S)/i, '')
+        .replace(/^(?:the|a|an)\s+/i, ''),
+    )
     // A remark in lower case ("typed in both password boxes") is no value.
     .filter((chunk) => chunk && (SUBMIT_WORDS.test(chunk) || !/^[a-z][a-z'-]*(?:\s+[a-z'-]+){2,}$/.test(chunk)));
   const entries: FormEntry[] = [];
   for (const chunk of chunks) {
-    const pair =
-      /^\uE000\d+\uE001$/.test(chunk) || EMAIL.test(chunk) || SUBMIT_WORDS.test(chunk)
+    const after = VALUE_THEN_FIELD.exec(chunk);
+    const fieldAfter = after && (/^[+\d]/.test(after[1]!) || /\s/.test(after[2]!)) ? after : null;
+    const pair = fieldAfter
+      ? ([fieldAfter[2]!, fieldAfter[1]!] as [string, string])
+      : /^\uE000\d+\uE001$/.test(chunk) || EMAIL.test(chunk) || SUBMIT_WORDS.test(chunk)
         ? null
         : fieldValue(chunk, values);
     // A field is written in lower case ("company Acme"); "United Kingdom" is one value.
@@ -85,6 +108,30 @@ export const SUBMIT_WORDS = /^(?:continue|next|proceed|submit|sign\s*up|register
  * (the sign-up and fill rules read those).
  */
 export function formFill(part: string, values: string[]): Intent[] | null {
+  const onTo = ON_TO.exec(part);
+  if (onTo || BARE_LIST.test(part)) {
+    const entries = formEntries((onTo ? onTo[2]! : part).replace(/^as\s+/i, ''), values);
+    if (entries && entries.length > 1 && entries.some((e) => EMAIL.test(e.value))) {
+      const fill = fillForm(entries);
+      if (!onTo) return [fill];
+      const step = unmask(onTo[1]!, values).replace(/\s+(?:step|page|screen|stage)$/i, '');
+      return [
+        fill,
+        { kind: 'click', target: { name: `${step} step`, noun: null, near: null }, double: false, purpose: 'open' },
+      ];
+    }
+  }
+  // "add Raj Shah, 7700 900888": a person's details, not items of a list (those have no number or address).
+  const add = frameOf(part, 'add');
+  if (add && add.object.includes(',') && !/\s(?:to|into|in|on)\s/i.test(add.object)) {
+    const entries = formEntries(add.object, values);
+    if (
+      entries &&
+      entries.length > 1 &&
+      entries.some((e) => EMAIL.test(e.value) || /^\+?\d[\d\s().-]{6,}$/.test(e.value))
+    )
+      return [fillForm(entries)];
+  }
   const through = THROUGH.exec(part);
   const signUp = through ? null : frameOf(part, 'sign up');
   if (through || signUp) {
@@ -106,7 +153,7 @@ export function formFill(part: string, values: string[]): Intent[] | null {
     fill.family === 'fill'
       ? (/\s(?:in|out)$/i.test(fill.verb) && !/\s(?:with|into)\s/i.test(fill.object)) ||
         /^[^(]+\(.+\)/.test(fill.object)
-      : WHOSE.test(fill.object);
+      : WHOSE.test(fill.object) || fieldsListed(fill.object, values);
   if (!withList && !bare) return null;
   const entries = formEntries(withList ? withList[2]! : fill.object, values);
   // Values a form takes: an address, a capitalised value or a number; a password and its field.
@@ -116,6 +163,16 @@ export function formFill(part: string, values: string[]): Intent[] | null {
   if (withList && !entries.some((e) => !e.field && SUBMIT_WORDS.test(e.value)))
     return [fillForm(entries, { field: withList[1]!, value: unmask(withList[2]!, values) })];
   return withSubmits(entries);
+}
+
+/**
+ * "enter Lena Park, date of birth 30 November 2010, phone 7700 900123": values listed with commas,
+ * some with their field, and no field the whole text goes into ("into the notes").
+ */
+function fieldsListed(object: string, values: string[]): boolean {
+  if (!object.includes(',') || /\s(?:into|in|to)\s+(?:the|a|an|my|your)\s/i.test(object)) return false;
+  const entries = formEntries(object, values);
+  return !!entries && entries.length > 1 && entries.some((e) => e.field !== null);
 }
 
 /** "..., S3cure!pass, continue, Ada Lovelace": a form's button said among the values is a click between them. */

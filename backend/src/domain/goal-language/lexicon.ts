@@ -343,6 +343,12 @@ export const LEXICON: LexiconEntry[] = [
       'create a account',
       'create the account',
       'create my account',
+      // The sign-up as a whole, its values said after it: "Finish sign-up for Dan Wu (...)".
+      'finish sign-up',
+      'finish signing up',
+      'complete sign-up',
+      'complete the sign-up',
+      'start signing up',
     ],
     alsoNames: [
       'signup',
@@ -708,9 +714,9 @@ export const LEXICON: LexiconEntry[] = [
   },
   {
     family: 'navigate',
-    verbs: ['go', 'navigate', 'browse', 'head'],
+    verbs: ['go', 'navigate', 'browse', 'head', 'get'],
     alsoNames: ['browse', 'head'],
-    particles: ['back to', 'over to', 'straight to', 'to'],
+    particles: ['back to', 'over to', 'straight to', 'all the way to', 'to'],
     particleRequired: true,
     roles: ['link', 'tab', 'menuitem', 'button', 'treeitem'],
     menuPath: true,

@@ -54,6 +54,12 @@ export function splitGoal(goal: string): string[] {
       current += ch;
       continue;
     }
+    // "Type Sunshine2026! as the password": a "!" ending a word that the sentence goes on after
+    // (a word in lower case follows) belongs to the word.
+    if (ch === '!' && /\S/.test(text[i - 1] ?? ' ') && /^\s+[a-z]/.test(text.slice(i + 1))) {
+      current += ch;
+      continue;
+    }
     if ((ch === '.' || ch === '!') && (i + 1 === text.length || /\s/.test(text[i + 1]!))) {
       // "... with password SuperSecretPassword!": the "!" belongs to the password.
       if (ch === '!' && PASSWORD_WORD.test(current)) current += ch;

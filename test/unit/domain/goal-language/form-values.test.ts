@@ -89,9 +89,43 @@ describe("a form's values given without their fields", () => {
     ],
     [
       'Fill the account (grace@example.com, Navy#1906) and the profile (Grace Hopper, Canada), continue to the plans',
-      ["Fill in 'grace@example.com', password 'Navy#1906', 'Grace Hopper', 'Canada'", "Click 'Continue'"],
+      [
+        "Fill in 'grace@example.com', password 'Navy#1906', 'Grace Hopper', 'Canada'",
+        "Click 'Continue plans', 'Continue' or 'Next'",
+      ],
     ],
     ["Fill 'Notes' with 'a, b'", null],
+    // A wizard's values for several steps, said at once, whatever leads them.
+    [
+      'Sign up Ana Silva (ana@example.com, S3cret!, born 5 May 1995, phone 912 345 678 with the +351 Portugal country code)',
+      [
+        "Fill in 'Ana Silva', 'ana@example.com', password 'S3cret!', born '5 May 1995', phone '912 345 678', country code '+351 Portugal'",
+        "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit', 'Continue' or 'Next'",
+      ],
+    ],
+    [
+      'Get all the way to Review as Chloe Martin (chloe@example.com, S3cret!) on the Standard plan',
+      ["Fill in 'Chloe Martin', 'chloe@example.com', password 'S3cret!', 'Standard plan'", "Open 'Review step'"],
+    ],
+    [
+      'as tom@example.com / S3cret!, Tom Baker born 20 January 1975, phone 7700 900555',
+      ["Fill in 'tom@example.com', password 'S3cret!', 'Tom Baker', born '20 January 1975', phone '7700 900555'"],
+    ],
+    [
+      'Go through the first two steps as Mia Jones (mia@example.com, S3cret!)',
+      [
+        "Fill in 'Mia Jones', 'mia@example.com', password 'S3cret!'",
+        "Click 'Sign up', 'Sign Up', 'Register', 'Create account', 'Create an account', 'Join', 'Submit', 'Continue' or 'Next'",
+      ],
+    ],
+    [
+      'Enter Lena Park, date of birth 30 November 2010, phone 7700 900123',
+      ["Fill in 'Lena Park', date of birth '30 November 2010', phone '7700 900123'"],
+    ],
+    ['Add Raj Shah, 7700 900888', ["Fill in 'Raj Shah', '7700 900888'"]],
+    // Items of a list, not a person's details; a text typed into one field.
+    ["Add 'Milk', 'Eggs' and 'Bread'", null],
+    ['Type Hello, world into the message box', null],
   ];
   for (const [sentence, plan] of sentences)
     it(`"${sentence}"`, () => {

@@ -66,6 +66,11 @@ describe('goal language: splitting a goal into sentences', () => {
       ['Pick 15 December as check-in, then 12 December as check-out'],
     ],
     ['a title, then a sentence in lower case', 'Open Dr. then click Save', ['Open Dr', 'click Save']],
+    [
+      'a "!" inside a value that the sentence goes on after',
+      'Type Sunshine2026! as the password and hit Show! Click Save',
+      ['Type Sunshine2026! as the password and hit Show', 'Click Save'],
+    ],
   ];
   for (const [name, goal, sentences] of table) it(name, () => expect(splitGoal(goal)).to.deep.equal(sentences));
 });
