@@ -34,8 +34,8 @@ import { anyTicked, editorShowing, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
-import { advanceButton, fillForm, intentOfPlacement } from './fill-form.js';
-import { onStep, stepsAhead } from './wizard-steps.js';
+import { advanceButton, backButton, fillForm, intentOfPlacement } from './fill-form.js';
+import { onStep, stepOffset } from './wizard-steps.js';
 import { formControls, placeNamedValue } from './place-values.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
@@ -415,11 +415,14 @@ export class BuiltinAgent implements Agent {
       const there: Intent = { ...intent, target: { ...intent.target, name: on.control } };
       return [...steps, ...(await this.performFrom(page, there, action.sentence, context, how))];
     };
+    // "Go to the About you step", "go back to the Account step": a step by name, even the current one.
+    const toStep = !on && intent.purpose === 'open' && /\sstep$/i.test(name);
     for (let pressed = 0; pressed < MAX_PAGES; pressed++) {
-      const ahead = await stepsAhead(page, name);
+      const offset = await stepOffset(page, name);
+      const ahead = offset !== null && (offset >= 0 || toStep) ? offset : null;
       if (ahead === null) return null;
-      if (ahead === 0) return pressed || on ? arrived() : null;
-      const next = await advanceButton(page);
+      if (ahead === 0) return pressed || on || toStep ? arrived() : null;
+      const next = ahead > 0 ? await advanceButton(page) : await backButton(page);
       if (!next) return null;
       const press: Intent = {
         kind: 'click',
@@ -428,7 +431,7 @@ export class BuiltinAgent implements Agent {
         purpose: 'click',
       };
       steps.push(...(await this.performFrom(page, press, action.sentence, context, how)));
-      if (!(await pollUntil(async () => (await stepsAhead(page, name)) !== ahead, 2000)))
+      if (!(await pollUntil(async () => (await stepOffset(page, name)) !== ahead, 2000)))
         throw new ActionFailed(
           `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
         );

@@ -10,6 +10,9 @@ const stepsOf = pageFunction<(name: string) => { at: number; wanted: number } | 
   if (!current || !current.parentElement) return null;
   const steps = Array.from(current.parentElement.children);
   const words = (t) => (t || '').toLowerCase().replace(/[^\\p{L}\\p{N}]+/gu, ' ').trim();
+  // "#1": the first step, "#-1": the last (said by position: "the very first screen").
+  const nth = /^#(-?\\d+)$/.exec(name);
+  if (nth) { const n = Number(nth[1]); const i = n < 0 ? steps.length + n : n - 1; return steps[i] ? { at: steps.indexOf(current), wanted: i } : null; }
   const wanted = words(name);
   const named = steps.map((s, i) => [i, words(s.textContent).replace(/^\\d+\\s*/, '')]).filter(([, t]) => t === wanted || t.split(' ').includes(wanted) && wanted.split(' ').length === 1 && t.split(' ').length <= 3);
   if (named.length !== 1) return null;
@@ -17,17 +20,24 @@ const stepsOf = pageFunction<(name: string) => { at: number; wanted: number } | 
 }`);
 
 /** A step's name as a sentence may say it: "review step", "Continue review" (from "continue to the review"). */
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, last: -1, final: -1 };
+
 export function stepName(name: string): string {
+  const ordinal =
+    /^(?:the\s+)?(?:very\s+)?(first|second|third|fourth|fifth|last|final)(?:\s+(?:step|page|screen|stage))?$/i.exec(
+      name.trim(),
+    );
+  if (ordinal) return `#${ORDINALS[ordinal[1]!.toLowerCase()]}`;
   return name
-    .replace(/^(?:continue|proceed|go|move)\s+(?:on\s+)?/i, '')
+    .replace(/^(?:continue|proceed|go|move)\s+(?:on\s+|back\s+)?/i, '')
     .replace(/\s+(?:step|page|screen|stage)$/i, '')
     .trim();
 }
 
-/** How many steps ahead of the current one the named step is (0: it is current); null when it is none ahead. */
-export async function stepsAhead(page: Page, name: string): Promise<number | null> {
+/** How many steps after the current one the named step is (0: it is current, below 0: before it); null when none is. */
+export async function stepOffset(page: Page, name: string): Promise<number | null> {
   const steps = await page.evaluate(stepsOf, stepName(name)).catch(() => null);
-  return steps && steps.wanted >= steps.at ? steps.wanted - steps.at : null;
+  return steps ? steps.wanted - steps.at : null;
 }
 
 /** "Create account on the review page": the control, and the step it is on. */

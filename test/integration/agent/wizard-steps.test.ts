@@ -42,6 +42,11 @@ describe('built-in agent: going on to a step of a wizard', function () {
     expect(await pages.page.locator('#out').innerText()).to.equal('Done for Ada');
   });
 
+  it('"press Continue on the very first screen" names the step by its position', async () => {
+    await pages.burnIn('/wizard', 'Press Continue on the very first screen without filling anything in');
+    expect(await pages.page.locator('[aria-current=step]').innerText()).to.match(/Details$/);
+  });
+
   it('a Continue that does not move on fails, saying so', async () => {
     await pages.page.goto(pages.site.url + '/wizard');
     const result = await pages.agent.burnIn(pages.page, 'Go to the review', { baseUrl: pages.site.url, configs: {} });

@@ -70,6 +70,10 @@ export function frames(text: string): Frame[] {
   return LEXICON.map((entry) => frameFor(entry, text)).filter((frame): frame is Frame => frame !== null);
 }
 
+/** Words that say a part of a page or a side, not a step of a wizard. */
+const NOT_A_STEP =
+  /\b(?:page|screen|view|dialog|panel|section|form|tab|menu|menubar|toolbar|sidebar|list|table|row|card|header|footer|modal|window|left|right|top|bottom|side)$/i;
+
 const PLACE_WORDS = ['in', 'into', 'on', 'inside', 'within', 'under', 'from'];
 
 /**
@@ -92,6 +96,25 @@ export function placeFirst(text: string): { place: Place; rest: string } | null 
     place: { preposition: bare[1]!.toLowerCase(), text: place, page: /\s(?:page|screen|view)$/i.test(place) },
     rest: bare[3]!,
   };
+}
+
+/**
+ * "On Review open the club rules link", "on About you enter ...": a step of a wizard named as the
+ * page shows it (capitalised, one to three words), then the action's verb in lower case.
+ */
+export function stepPlace(text: string): { step: string; rest: string } | null {
+  // "From the review, use Edit ...": a step said by a word or two, no kind of place, then a comma.
+  const named = /^(?:on|from)\s+the\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s*(.+)$/i.exec(text);
+  if (named && !NOT_A_STEP.test(named[1]!) && frames(named[2]!).length) return { step: named[1]!, rest: named[2]! };
+  const said = words(text);
+  if (said[0]?.toLowerCase() !== 'on' || !/^\p{Lu}/u.test(said[1] ?? '')) return null;
+  for (let n = 1; n <= 3 && n + 1 < said.length; n++) {
+    const step = said.slice(1, n + 1);
+    const rest = said.slice(n + 1).join(' ');
+    if (step.some((word) => /[,.;:]$/.test(word))) return null;
+    if (/^[a-z]/.test(rest) && frames(rest).length) return { step: step.join(' '), rest };
+  }
+  return null;
 }
 
 export function leadingPlace(text: string): { place: Place; rest: string } | null {

@@ -90,6 +90,10 @@ export function verbControlReadings(part: string, values: string[]): Intent[][] 
   }
   const item = itemText(rest, values);
   if (!item) return null;
+  // "Continue to the plans": a wizard's steps up to that one (builtin-agent.ts continueToStep), else
+  // the page's one Continue.
+  if (/^(?:continue|proceed)$/i.test(verb) && /^(?:(?:back|on)\s+)?to\s/i.test(m[2] ?? ''))
+    return [[click(`${verb} ${item}`, [verb, 'Next'])]];
   // "Empty the trash", "Publish the post": a control named by the verb and its object ("Empty trash"),
   // else the verb's control in the row of the item the object names.
   return [[click(`${named} ${item}`, [])], [click(named, [], item)]];

@@ -28,7 +28,9 @@ export function verbPhrases(entries: LexiconEntry[], plain = false): string[] {
 }
 
 /** Words that start an action: a new action begins at one after "and" or a comma. */
-export const ACTION_START = alternation([...verbPhrases(LEXICON, true).map((p) => p.split(' ')[0]!), 'then']);
+// "... and continue to the review": a wizard's own verb with where it goes, read as its button
+// (verb-controls.ts); "Click Save and continue" keeps its name.
+export const ACTION_START = `${alternation([...verbPhrases(LEXICON, true).map((p) => p.split(' ')[0]!), 'then'])}|(?:continue|proceed)\\s+(?:back\\s+|on\\s+)?to`;
 
 /** Words that order the story before a verb ("Next, click Save"). */
 export const SEQUENCE = alternation(SEQUENCE_WORDS);
