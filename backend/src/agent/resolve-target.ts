@@ -149,6 +149,8 @@ async function attempt(
     if (inCard && 'found' in inCard) return { ...inCard, recordAs: action };
   }
   if (found) return { found, near: null };
+  // "the Family plan" where a radio button is named "Family": a control of the name without its kind word.
+  if (named && !named.via.startsWith('text')) return { found: named, near: null };
   // Other names the sentence allows ("Delete" or "Remove", "Confirm" or "OK"): whole names only.
   for (const other of phrase.alternatives ?? []) {
     const alternative = await findByName(probe, other, roles, purpose, false, true);

@@ -27,7 +27,7 @@ import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed, readSort } from './sort-order.js';
 import { withoutInstrument } from './instruments.js';
-import { firstWord, frameOf, frames, leadingPlace, placeFirst, splitAt, type Place } from './frames.js';
+import { firstWord, frameOf, frames, leadingPlace, placeFirst, splitAt, stepPlace, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import { numberWordsFrom } from './number-words.js';
 import {
@@ -141,8 +141,10 @@ function withTarget(slot: string, values: string[], build: (t: TargetPhrase) => 
 const QUOTED_LIST = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*\s*,?\s+and\s+\uE000\d+\uE001$/;
 
 function eachTarget(slot: string, values: string[], build: (t: TargetPhrase) => Intent): Intent[] | string {
-  if (!QUOTED_LIST.test(slot.trim())) return withTarget(slot, values, build);
-  return slot
+  // "both Towel service and Locker": "both" says the names are two, quoted or not.
+  const both = /^(?:both|each\s+of)\s+(.+\s+and\s+.+)$/i.exec(slot.trim());
+  if (!both && !QUOTED_LIST.test(slot.trim())) return withTarget(slot, values, build);
+  return (both ? both[1]! : slot)
     .trim()
     .split(/\s*,?\s+and\s+|\s*,\s*/)
     .map((name) => build({ name: unmask(name, values), noun: null, near: null }));
@@ -445,7 +447,7 @@ const RULES: Rule[] = [
   {
     family: 'redeem',
     pattern: new RegExp(
-      `^(?:apply|applies|redeem|redeems|use|uses|enter|enters|add|adds)\\s+(?:the\\s+|a\\s+|my\\s+|your\\s+)?((?:promo(?:tion(?:al)?)?|discount|coupon|voucher|gift\\s+card|referral)(?:\\s+code)?|code)\\s+(\\S+)(?:\\s+(?:in|on|at)\\s+(?:the\\s+)?(?:${CART}|checkout))?$`,
+      `^(?:apply|applies|redeem|redeems|use|uses|enter|enters|add|adds|try|tries)\\s+(?:the\\s+|a\\s+|my\\s+|your\\s+)?((?:promo(?:tion(?:al)?)?|discount|coupon|voucher|gift\\s+card|referral)(?:\\s+code)?|code)\\s+(\\S+)(?:\\s+(?:in|on|at)\\s+(?:the\\s+)?(?:${CART}|checkout))?$`,
       'i',
     ),
     build: (m, v) => {
@@ -815,6 +817,12 @@ const RULES: Rule[] = [
     family: 'use',
     split: ['as', 'for'],
     build: (m, v) => withTarget(m[2]!, v, (t) => ({ kind: 'fill', target: t, value: unmask(m[1]!, v) })),
+  },
+  // "Use Edit on the Membership section": a control by its name, pressed.
+  {
+    family: 'use',
+    slot: /^(?:the\s+)?[\p{Lu}\uE000].*$/u,
+    build: (m, v) => act({ intent: 'click', purpose: 'click' }, m[0]!, v),
   },
   { family: 'toggle' },
   { family: 'switch to' },
@@ -1302,6 +1310,21 @@ function newRecord(verb: string, noun: string, name: string, fields: string, val
  * Continue) and `next` is the goal saying that click itself ("..., then click Save"): then the
  * implied one is left out, so the form is not submitted twice.
  */
+/** A change to a field before the form is sent: it may come between a sign-up and its own click. */
+const isFormEdit = (intent: Intent) => ['fill', 'select', 'check', 'uncheck', 'fillForm'].includes(intent.kind);
+
+/**
+ * Whether the click implied at `i` is said by the sentence itself later, after only changes to
+ * fields ("Sign up with A and B, but type C in the confirm box, then click Continue"); `after` is
+ * what the goal's next sentence starts with.
+ */
+function impliedSaidLater(intents: Intent[], i: number, after?: Intent): boolean {
+  let j = i + 1;
+  while (j < intents.length && isFormEdit(intents[j]!)) j++;
+  const said = j < intents.length ? intents[j] : after;
+  return (j === i + 1 || isImpliedSubmit(intents[i]!)) && !!said && impliedClickSaid(intents[i]!, said);
+}
+
 function impliedClickSaid(intent: Intent, next: Intent): boolean {
   if (intent.kind !== 'click' || next.kind !== 'click') return false;
   if (isImpliedSubmit(intent)) return SUBMIT_WORDS.test(next.target.name ?? '');
@@ -1400,7 +1423,9 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   // The purpose starts with a verb in lower case: "next to Buy milk" names a thing.
   const purpose = PURPOSE.exec(part);
   if (purpose && /^[a-z]/.test(purpose[2]!)) return parseOne(purpose[1]!, values);
-  if (/\s+again$/i.test(part)) return parseOne(part.replace(/\s+again$/i, ''), values);
+  // "... again", "... by mistake": how, not what.
+  const manner = /\s+(?:again|by\s+(?:mistake|accident)|on\s+purpose|deliberately|accidentally)$/i;
+  if (manner.test(part)) return parseOne(part.replace(manner, ''), values);
   const repeat = REPEAT.exec(part);
   if (repeat) {
     const word = (repeat[1] ?? repeat[2])!.toLowerCase();
@@ -1537,6 +1562,12 @@ const RENAME_IT = /^(?:rename|change|edit)\s+it\s+((?:to\s+say|to|into)\s+.+)$/i
 
 function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
   // "on the plans page switch billing to monthly" after other actions: where it happens, said first.
+  const onStep = stepPlace(part);
+  if (onStep) {
+    const there = partIntents(onStep.rest, antecedent, values);
+    const go = parseOne(`go to the ${onStep.step} step`, values);
+    return Array.isArray(there) && Array.isArray(go) ? [...go, ...there] : there;
+  }
   const placed = placeFirst(part);
   if (placed) return partIntents(placeAfter(placed.place, placed.rest), antecedent, values);
   const plain = withoutInstrument(part);
@@ -1730,8 +1761,11 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
   skeleton = skeleton.replace(/\s*\((?:and\s+)?([a-z][^()]*)\)/g, (whole, inside: string) =>
     startsAction(inside) ? `, ${inside}` : whole,
   );
-  const placed = leadingPlace(skeleton);
-  if (placed) skeleton = placeAfter(placed.place, placed.rest);
+  // "On Review open the rules": the wizard's step first, then what happens there.
+  const onStep = stepPlace(skeleton);
+  const placed = onStep ? null : leadingPlace(skeleton);
+  if (onStep) skeleton = `go to the ${onStep.step} step, ${onStep.rest}`;
+  else if (placed) skeleton = placeAfter(placed.place, placed.rest);
   // "Select Express and continue": a last step named by one word, unless it may end a button's name ("Click Save and continue").
   const then = FINAL_STEP.exec(skeleton);
   if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton))
@@ -1766,7 +1800,7 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
     const names = intent.kind === 'click' ? [intent.target.name, ...(intent.target.alternatives ?? [])] : [];
     const previous = intents[i - 1];
     if (previous && IMPLIED_SEND.has(previous) && names.some((name) => /^send\b/i.test(name ?? ''))) return false;
-    return !(next && impliedClickSaid(intent, next));
+    return !(next && impliedSaidLater(intents, i));
   });
   return actions(sentence, said);
 }
@@ -1779,12 +1813,16 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
 export function parseGoalSentence(sentences: string[], i: number): SentenceParse {
   const previous = i > 0 ? parseSentence(sentences[i - 1]!) : null;
   const parsed = parseSentence(sentences[i]!, previous?.ok ? previous.actions.map((a) => a.intent) : []);
-  const last = parsed.ok ? parsed.actions.at(-1) : undefined;
   const nextSentence = sentences[i + 1];
-  if (!parsed.ok || !last || parsed.actions.length < 2 || nextSentence === undefined) return parsed;
+  if (!parsed.ok || parsed.actions.length < 2 || nextSentence === undefined) return parsed;
   const next = parseSentence(nextSentence);
   const said = next.ok ? next.actions[0]?.intent : undefined;
-  return said && impliedClickSaid(last.intent, said) ? { ...parsed, actions: parsed.actions.slice(0, -1) } : parsed;
+  const intents = parsed.actions.map((a) => a.intent);
+  // The click implied last, or before only changes to fields, that the next sentence says itself.
+  const implied = intents.findIndex((intent, at) => at > 0 && impliedSaidLater(intents, at, said));
+  return implied > 0 && intents.slice(implied + 1).every(isFormEdit)
+    ? { ...parsed, actions: parsed.actions.filter((_, at) => at !== implied) }
+    : parsed;
 }
 
 function actions(sentence: string, intents: Intent[]): SentenceParse {

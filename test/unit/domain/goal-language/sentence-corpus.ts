@@ -317,6 +317,26 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'Log in with the admin user', plan: ["Log in with config 'admin'"] },
   { goal: 'Try to log in', plan: ['Log in'] },
 
+  // A wizard's step as the place, said first; going back to a step; a step by its position.
+  { goal: 'On Review open the rules link', plan: ["Open 'Review step'", "Open the 'rules' link"] },
+  { goal: 'From the review, click Edit', plan: ["Open 'review step'", "Click 'Edit'"] },
+  { goal: 'Go back to the Account step', plan: ["Open 'Account step'"] },
+  {
+    goal: 'Switch to Off-peak and continue back to the review',
+    plan: ["Open 'Off-peak'", "Click 'Continue review', 'Continue' or 'Next'"],
+  },
+  { goal: 'Use Edit on the Membership section', plan: ["Click 'Edit' in the row of 'Membership'"] },
+  { goal: 'Turn on both Towel service and Locker', plan: ["Check 'Towel service'", "Check 'Locker'"] },
+  { goal: "Type 'x2' in the confirm box by mistake", plan: ["Fill the 'confirm' box with 'x2'"] },
+  {
+    goal: 'Happy path: ada@example.com, password S3cret!, Ada Lovelace',
+    plan: ["Fill in 'ada@example.com', password 'S3cret!', 'Ada Lovelace'"],
+  },
+  {
+    goal: 'Start signing up with ada@example.com and the password S3cret!, but type X9 in the confirm box, then click Continue',
+    plan: ["Fill in 'ada@example.com', password 'S3cret!'", "Fill the 'confirm' box with 'X9'", "Click 'Continue'"],
+  },
+
   // Menu paths.
   { goal: 'Choose File > Export > PDF', plan: ["Click 'File'", "Click 'Export'", "Click 'PDF'"] },
   { goal: 'File > Export > PDF', plan: ["Click 'File'", "Click 'Export'", "Click 'PDF'"] },
