@@ -82,6 +82,19 @@ const readControl = new Function(`return (el) => {
     if (control.getAttribute('aria-valuenow') !== null) values.push(control.getAttribute('aria-valuenow'));
     // A button, a link or a heading holds no value: none is read, so "... is empty" is never true of it.
     if (!values.length && (control.isContentEditable || ['textbox', 'combobox', 'searchbox'].includes(control.getAttribute('role') || ''))) values.push(control.innerText);
+    // A labelled box of figures ("Monthly total" over its lines and the total): its headline figure,
+    // the one in the largest type (the last of those), as a person reads the box's value.
+    const box = control === el && (['aside', 'section', 'fieldset', 'region', 'complementary', 'group', 'status'].includes(role) || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label'));
+    if (!values.length && box && !['button', 'link', 'heading'].includes(role)) {
+      let best = null, size = 0;
+      for (const leaf of el.querySelectorAll('*')) {
+        const t = (leaf.textContent || '').trim();
+        if (leaf.children.length || !/^[^\\d\\s]{0,3}\\s?[-−]?\\d[\\d.,\\s]*\\s?[^\\d\\s]{0,4}$/.test(t) || !leaf.getClientRects().length) continue;
+        const px = parseFloat(getComputedStyle(leaf).fontSize) || 0;
+        if (px >= size) { best = t; size = px; }
+      }
+      if (best !== null) values.push(best);
+    }
   }
   return { role, checked, selected, expanded, disabled, values };
 }`)() as (el: Element) => Reading;

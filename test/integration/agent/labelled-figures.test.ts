@@ -28,6 +28,12 @@ const PAGES = {
     'Orders',
     `<div><span>Total</span><span>$5.00</span></div><div><span>Total</span><span>$9.00</span></div>`,
   ),
+  // A box named by its heading: its lines in small type, its value in large type.
+  '/summary': html(
+    'Plan',
+    `<aside class="summary" aria-labelledby="h"><h3 id="h">Monthly total</h3><dl><dt>Plan</dt><dd style="font-size:13px">£40.00</dd>
+    <dt>Promo</dt><dd style="font-size:13px">−10%</dd></dl><div style="font-size:28px">£36.00</div><p>Billed monthly</p></aside>`,
+  ),
   '/headings': html('Help', `<h3>Total</h3><p>$10.80</p><button>Status</button><span>Active</span>`),
 };
 
@@ -49,6 +55,9 @@ describe('built-in agent: a value shown beside its label', function () {
     ['/mail', 'The Inbox unread count is 3', false],
     ['/mail', 'Drafts shows 1 in the sidebar', true],
     ['/mail', 'The Inbox unread count shows 4', true],
+    // A labelled box's value is its headline figure, not a line of it.
+    ['/summary', 'The monthly total is £36.00', true],
+    ['/summary', 'The monthly total is £40.00', false],
     // Two totals that disagree: neither is read.
     ['/twice', 'The total is $5.00', false],
     // A heading titles what follows and a button is a control: neither is a label of a value.

@@ -243,7 +243,7 @@ const STATE_CLAUSES: [RegExp, Build][] = [
     (m, v) => numberOf(m[1]!, m[2]!, v),
   ],
   [
-    /^(.+?)\s+(?:is\s+(?:set|changed|filled(?:\s+in)?|prefilled|pre-filled)\s+(?:to|with)|is\s+at|is\s+set\s+at|has\s+(?:the\s+)?value(?:\s+of)?|equals|is\s+equal\s+to)\s+(.+)$/i,
+    /^(.+?)\s+(?:is\s+(?:set|changed|filled(?:\s+in)?|prefilled|pre-filled)\s+(?:to|with)|is\s+at|is\s+set\s+at|has\s+(?:the\s+)?value(?:\s+of)?|equals|is\s+equal\s+to|(?:now\s+)?(?:drops|falls|goes\s+(?:down|up)|comes\s+down|rises|climbs|increases|decreases|changes|updates|jumps)\s+to)\s+(.+)$/i,
     (m, v) => value(m[1]!, v, unmask(m[2]!, v)),
   ],
   // "The cart is empty" is about its items; "The search box is empty" about a value.
@@ -282,6 +282,12 @@ const STATE_CLAUSES: [RegExp, Build][] = [
       'i',
     ),
     (m, v) => popup(m[1]!, v, false),
+  ],
+  // "The Membership step opens", "the Account step is still shown", "Sam is taken to the Membership
+  // step": a wizard's step is the current one.
+  [
+    /^(?:(?:the\s+)?(.+?)\s+(step|stage)\s+(?:opens|appears|is\s+(?:now\s+|still\s+)?(?:shown|displayed|open|visible))|.+?\s+(?:is|are|gets|get)\s+(?:now\s+)?(?:taken|moved|sent|brought)\s+(?:on\s+)?to\s+(?:the\s+)?(.+?)\s+(step|stage))$/i,
+    (m, v) => current((m[1] ?? m[3])!, (m[2] ?? m[4])!, v),
   ],
   [/^(.+?)\s+(?:appears|opens|pops\s+up|shows\s+up|is\s+opened|opened)$/i, (m, v) => popup(m[1]!, v, true)],
   [/^(.+?)\s+(?:disappears|closes|disappeared|closed|goes\s+away|went\s+away)$/i, (m, v) => popup(m[1]!, v, false)],
