@@ -127,17 +127,23 @@ export async function fillForm(
 /** A value that may be a card's title: no field named, no digit or address in it. */
 const mayBeCard = (entry: FormEntry) => !entry.field && !/[@\d]/.test(entry.value);
 
-/** Whether one of the values is shown on the page as text (a card's title), for the wizard's next step. */
+/**
+ * Whether one of the values is shown on the page as text (a card's title, "Free" for "Free plan"),
+ * for the wizard's next step.
+ */
 async function cardShown(page: Page, entries: FormEntry[]): Promise<boolean> {
-  for (const entry of entries.filter(mayBeCard))
-    if (
-      await page
-        .getByText(entry.value)
-        .first()
-        .isVisible()
-        .catch(() => false)
-    )
-      return true;
+  for (const entry of entries.filter(mayBeCard)) {
+    const title = entry.value.replace(/^(\p{Lu}\S*(?:\s+\p{Lu}\S*)*)\s+[a-z]{3,}$/u, '$1');
+    for (const text of new Set([entry.value, title]))
+      if (
+        await page
+          .getByText(text)
+          .first()
+          .isVisible()
+          .catch(() => false)
+      )
+        return true;
+  }
   return false;
 }
 
