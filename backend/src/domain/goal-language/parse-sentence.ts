@@ -1423,9 +1423,7 @@ function parseOne(part: string, values: string[]): Intent[] | string | null {
   // The purpose starts with a verb in lower case: "next to Buy milk" names a thing.
   const purpose = PURPOSE.exec(part);
   if (purpose && /^[a-z]/.test(purpose[2]!)) return parseOne(purpose[1]!, values);
-  // "... again", "... by mistake": how, not what.
-  const manner = /\s+(?:again|by\s+(?:mistake|accident)|on\s+purpose|deliberately|accidentally)$/i;
-  if (manner.test(part)) return parseOne(part.replace(manner, ''), values);
+  if (MANNER.test(part)) return parseOne(part.replace(MANNER, ''), values);
   const repeat = REPEAT.exec(part);
   if (repeat) {
     const word = (repeat[1] ?? repeat[2])!.toLowerCase();
@@ -1558,6 +1556,9 @@ function valueAgain(part: string, before: Intent[], values: string[]): Intent[] 
   return m && named ? [{ ...named, value: unmask(m[1]!, values).trim() }] : null;
 }
 
+/** "... again", "... by mistake": how, not what. */
+const MANNER = /\s+(?:again|by\s+(?:mistake|accident)|on\s+purpose|deliberately|accidentally)$/i;
+
 const RENAME_IT = /^(?:rename|change|edit)\s+it\s+((?:to\s+say|to|into)\s+.+)$/i;
 
 function partIntents(part: string, antecedent: Antecedent | null, values: string[]): Intent[] | string | null {
@@ -1597,7 +1598,7 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
   const named = renamed && withAntecedent(`rename it ${renamed[1]}`, antecedent!, values)?.[0];
   const rename = named ? parseOne(named, values) : null;
   if (Array.isArray(rename) && rename.length === 1 && rename[0]!.kind === 'rename') return rename;
-  const parsed = formFill(part, values) ?? parseOne(part, values) ?? unknownVerb(part, values);
+  const parsed = formFill(part, values) ?? parseOne(part, values) ?? unknownVerb(part.replace(MANNER, ''), values);
   if (!antecedent && !parsed) return guessed(pronounVerbControl(part));
   if (Array.isArray(parsed) || !antecedent) return parsed;
   const control = verbControl(part);

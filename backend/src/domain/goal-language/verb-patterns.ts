@@ -29,8 +29,8 @@ export function verbPhrases(entries: LexiconEntry[], plain = false): string[] {
 
 /** Words that start an action: a new action begins at one after "and" or a comma. */
 // "... and continue to the review": a wizard's own verb with where it goes, read as its button
-// (verb-controls.ts); "Click Save and continue" keeps its name.
-export const ACTION_START = `${alternation([...verbPhrases(LEXICON, true).map((p) => p.split(' ')[0]!), 'then'])}|(?:continue|proceed)\\s+(?:back\\s+|on\\s+)?to`;
+// (verb-controls.ts), or said again at the end; "Click Save and continue" keeps its name.
+export const ACTION_START = `${alternation([...verbPhrases(LEXICON, true).map((p) => p.split(' ')[0]!), 'then'])}|(?:continue|proceed)(?:\\s+(?:back\\s+|on\\s+)?to|\\s+again$)`;
 
 /** Words that order the story before a verb ("Next, click Save"). */
 export const SEQUENCE = alternation(SEQUENCE_WORDS);

@@ -321,6 +321,7 @@ export const CORPUS: CorpusEntry[] = [
   { goal: 'On Review open the rules link', plan: ["Open 'Review step'", "Open the 'rules' link"] },
   { goal: 'From the review, click Edit', plan: ["Open 'review step'", "Click 'Edit'"] },
   { goal: 'Go back to the Account step', plan: ["Open 'Account step'"] },
+  { goal: 'Go Back to the Account step and Continue again', plan: ["Open 'Account step'", "Click 'Continue'"] },
   {
     goal: 'Switch to Off-peak and continue back to the review',
     plan: ["Open 'Off-peak'", "Click 'Continue review', 'Continue' or 'Next'"],
