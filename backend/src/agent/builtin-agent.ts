@@ -35,7 +35,7 @@ import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { advanceButton, backButton, fillForm, intentOfPlacement } from './fill-form.js';
-import { onStep, stepOffset } from './wizard-steps.js';
+import { onStep, stepOffset, stepsLeft } from './wizard-steps.js';
 import { formControls, placeNamedValue } from './place-values.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
@@ -336,6 +336,8 @@ export class BuiltinAgent implements Agent {
       if (paged) return paged;
       const stepped = await this.continueToStep(page, action, context, how);
       if (stepped) return stepped;
+      const later = await this.onLaterStep(page, action, context, how, error);
+      if (later) return later;
       const way = await wayToTarget(page, action.intent);
       if (!way) throw error;
       const link = way.name;
@@ -436,6 +438,46 @@ export class BuiltinAgent implements Agent {
           `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
         );
     }
+    return null;
+  }
+
+  /**
+   * "Choose the Standard plan" said while the wizard is a step before the plans: the step's one
+   * Continue is pressed (each press a recorded step) while steps are left, until the action finds its
+   * target. Null when the page has no step indicator with steps ahead or no single Continue; fails
+   * (with `error`) when the target is on none of the steps, or when a press leaves the wizard where it was.
+   */
+  private async onLaterStep(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+    error: TargetMissing,
+  ): Promise<Step[] | null> {
+    if (action.intent.kind === 'assert' || !('target' in action.intent)) return null;
+    const steps: Step[] = [];
+    for (let left = await stepsLeft(page); left && steps.length < MAX_PAGES; left = await stepsLeft(page)) {
+      const next = await advanceButton(page);
+      if (!next) return null;
+      const press: Intent = {
+        kind: 'click',
+        target: { name: next, noun: 'button', near: null },
+        double: false,
+        purpose: 'click',
+      };
+      steps.push(...(await this.performFrom(page, press, action.sentence, context, how)));
+      if (!(await pollUntil(async () => (await stepsLeft(page)) !== left, 2000)))
+        throw new ActionFailed(
+          `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
+        );
+      try {
+        return [...steps, ...(await this.performAnyReading(page, action, context, how))];
+      } catch (missing) {
+        if (!(missing instanceof TargetMissing)) throw missing;
+      }
+    }
+    // The target is on none of the steps: the wizard moved, so nothing else is tried.
+    if (steps.length) throw error;
     return null;
   }
 

@@ -40,6 +40,12 @@ export async function stepOffset(page: Page, name: string): Promise<number | nul
   return steps ? steps.wanted - steps.at : null;
 }
 
+/** How many steps come after the current one in the page's step indicator; null when it has none. */
+export async function stepsLeft(page: Page): Promise<number | null> {
+  const steps = await page.evaluate(stepsOf, '#-1').catch(() => null);
+  return steps ? steps.wanted - steps.at : null;
+}
+
 /** "Create account on the review page": the control, and the step it is on. */
 export function onStep(name: string): { control: string; step: string } | null {
   const m = /^(.+?)\s+(?:on|in|at)\s+(?:the\s+)?(.+?)\s+(?:page|step|screen|stage)$/i.exec(name);

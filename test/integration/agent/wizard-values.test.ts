@@ -3,7 +3,8 @@
 // has fields for (a birth date split into Day, Month and Year dropdowns, a plan card in the radio
 // group "Plan", an add-on switch), Continue goes on to the step that takes the rest; a step is gone
 // back to by name ("Go back to the Account step") and a place said first is a step ("On Review click
-// Join"). A value that no step takes fails the burn-in, naming it. Burn-in in Chromium, then a replay.
+// Join"); a choice on a later step is reached through Continue. A value that no step takes fails the
+// burn-in, naming it. Burn-in in Chromium, then a replay.
 import { expect } from 'chai';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
@@ -79,6 +80,14 @@ describe('built-in agent: a wizard filled from one sentence', function () {
     });
     expect(on.error ?? '').to.equal('');
     expect(await pages.page.locator('#out').innerText()).to.equal('Welcome, Ana');
+  });
+
+  it('goes on through the steps to a choice said while a step before it is shown', async () => {
+    const steps = await pages.burnIn('/join', 'Sign up with ana@example.com and S3cret!99. Choose the Standard plan');
+    expect(await current(pages.page)).to.equal('Membership');
+    expect(await pages.page.locator('[role=radio][aria-checked=true]').innerText()).to.equal('Standard');
+    const fresh = await pages.replay('/join', steps);
+    expect(await fresh.locator('[role=radio][aria-checked=true]').innerText()).to.equal('Standard');
   });
 
   it('fails naming the value when no step takes it', async () => {
