@@ -9,6 +9,7 @@ import { itemPlaceClause } from './item-place-clauses.js';
 import { emptyGroupClause, groupCountClause } from './group-count-clauses.js';
 import { isWholePage } from './item-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
+import { ITEM_KIND_NOUNS } from './item-description.js';
 
 const INDEFINITE = new Set(['a', 'an']);
 import { numberWordsFrom } from './number-words.js';
@@ -196,12 +197,20 @@ function countOrText(n: string, rest: string, values: string[]): Expectation | n
 }
 
 /** The text of "the 'Saved' message", "the text Welcome", "'Welcome'". */
+/** A name, then the kind of thing it names ("Linen Shirt item", "Welcome to the club screen"). */
+const KIND_AFTER_NAME = new RegExp(
+  `^(\\p{Lu}\\S*(?:\\s+\\p{Lu}\\S*)*)\\s+(?:${[...ITEM_KIND_NOUNS, 'plan', 'option'].join('|')})$|^(\\p{Lu}.*?)\\s+(?:screen|page|view)$`,
+  'u',
+);
+
 function text(kind: 'visible' | 'notVisible', slot: string, values: string[]): Expectation | null {
   // "A row named 'Claw Hammer (copy)'", "a file called Budget.xlsx": the name is the text.
   let s = slot
     .trim()
     .replace(/^(?:the|a|an)\s+/i, '')
     .replace(/^(?:[a-z]+\s+){1,2}(?:named|called|titled|labell?ed)\s+(?=\S)/, '');
+  // "The Linen Shirt item", "the Welcome to the club screen": the words the page shows.
+  s = s.replace(KIND_AFTER_NAME, '$1$2');
   const around = new RegExp(`^(?:${TEXT_NOUN}\\s+)?(\\uE000\\d+\\uE001)(?:\\s+${TEXT_NOUN})?$`, 'i').exec(s);
   if (around) s = around[1]!;
   else if (!isQuoted(s)) s = s.replace(/^(?:text|message)\s+/i, '');
@@ -211,15 +220,19 @@ function text(kind: 'visible' | 'notVisible', slot: string, values: string[]): E
 
 /** "should be shown" -> "is shown", "should contain" -> "contains", ... */
 function normalizeModals(skeleton: string): string {
-  return skeleton
-    .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
-    .replace(/\b(?:should|must|will|shall)\s+be\b/gi, 'is')
-    .replace(/\b(?:should|must|will|shall)\s+not\s+(appear|show|contain|display|exist|include)\b/gi, 'does not $1')
-    .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
-    .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
-    .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    skeleton
+      .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
+      .replace(/\b(?:should|must|will|shall)\s+be\b/gi, 'is')
+      .replace(/\b(?:should|must|will|shall)\s+not\s+(appear|show|contain|display|exist|include)\b/gi, 'does not $1')
+      .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
+      .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
+      .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
+      // "The Welcome screen appears with a membership number": two claims.
+      .replace(/^(.+?\s+(?:appears|is\s+shown|opens))\s+with\s+(an?\s+[a-z][\w\s-]*)$/i, '$1 and $2 is shown')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** "The cart says it is empty": said of itself. */

@@ -379,9 +379,23 @@ const TEXT_CLAUSES: [RegExp, Build][] = [
   // "The cart shows 1 item", "The heading says Welcome": the text is shown (anywhere on the page).
   [
     /^(?:the\s+|a\s+|an\s+)?(?:\S+\s+){0,3}?(?:shows|displays|says|reads|contains|lists|includes)\s+(.+)$/i,
-    (m, v) => (unmask(m[1]!, v) ? { kind: 'visible', text: unmask(m[1]!, v) } : null),
+    (m, v) => (shownWords(m[1]!, v) ? { kind: 'visible', text: shownWords(m[1]!, v) } : null),
   ],
 ];
+
+/**
+ * The words a claim says are shown, as the page writes them: "the Off-peak plan" is the plan the page
+ * calls "Off-peak", "a membership number" the words "membership number", "the Welcome to the club
+ * screen" the words on that screen. Quoted text is taken as written.
+ */
+export function shownWords(slot: string, values: string[]): string {
+  const s = slot.trim();
+  if (isQuoted(s) || !/^(?:the|a|an)\s/i.test(s)) return unmask(s, values);
+  const bare = s.replace(/^(?:the|a|an)\s+/i, '');
+  const named = /^(\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*)\s+[a-z]{3,}$/u.exec(bare);
+  const screen = /^(\p{Lu}.*?)\s+(?:screen|page|view)$/u.exec(bare);
+  return unmask(named?.[1] ?? screen?.[1] ?? bare, values);
+}
 
 function firstMatch(clauses: [RegExp, Build][], clause: string, values: string[]): Expectation | null {
   for (const [pattern, build] of clauses) {

@@ -44,6 +44,17 @@ describe('goal language: parsing an expected result', () => {
     ["The page shows 'Thank you'", [{ kind: 'visible', text: 'Thank you' }]],
     ["'Thank you' should be shown", [{ kind: 'visible', text: 'Thank you' }]],
     ["'Thank you' appears", [{ kind: 'visible', text: 'Thank you' }]],
+    // The words the page shows for a thing said with its kind, and "with a ..." as a second claim.
+    ['The review shows the Off-peak plan', [{ kind: 'visible', text: 'Off-peak' }]],
+    ['The confirmation shows a membership number', [{ kind: 'visible', text: 'membership number' }]],
+    [
+      'The Welcome to the club screen appears with a membership number',
+      [
+        { kind: 'visible', text: 'Welcome to the club' },
+        { kind: 'visible', text: 'membership number' },
+      ],
+    ],
+    ['Thank you for your order is shown', [{ kind: 'visible', text: 'Thank you for your order' }]],
     ["I see 'Thank you'", [{ kind: 'visible', text: 'Thank you' }]],
     ["There is a 'Welcome' message", [{ kind: 'visible', text: 'Welcome' }]],
     ["'Error' is not shown", [{ kind: 'notVisible', text: 'Error' }]],
