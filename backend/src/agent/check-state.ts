@@ -136,6 +136,13 @@ function sameValue(found: string, wanted: string): boolean {
   return norm(found) !== '' && norm(wanted) !== '' && !Number.isNaN(Number(found)) && Number(found) === Number(wanted);
 }
 
+/** "Raj Shah, 7700 900888" beside "Emergency contact" says "Raj Shah": the value, then a separator. */
+function leadsWith(shown: string, wanted: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const text = norm(shown);
+  return !!norm(wanted) && text.startsWith(norm(wanted)) && /^\s*[,(·—–-]/.test(text.slice(norm(wanted).length));
+}
+
 /** Roles a nameless target ("the slider", "the search box") may have, best first. */
 function rolesOfNoun(noun: string | null, purpose: Purpose): string[] {
   if (noun && /slider|range/.test(noun)) return ['slider'];
@@ -265,7 +272,8 @@ export async function checkState(
   const deadline = Date.now() + timeoutMs;
   const purpose = purposeOf(expectation);
   const { target } = expectation;
-  if (expectation.kind === 'value' && target.name !== null && target.noun === null && !target.near)
+  // "The review shows Raj Shah as the emergency contact": a field of that name, else the text beside it.
+  if (expectation.kind === 'value' && target.name !== null && (target.noun ?? 'field') === 'field' && !target.near)
     return checkValueOrFigure(page, expectation, configs, title, deadline);
   let locator: PwLocator;
   let description: string;
@@ -341,7 +349,7 @@ async function checkValueOrFigure(
       }
     }
     figures = [...new Set(await labelledFigures(page, name))];
-    if (figures.length === 1 && sameValue(figures[0]!, wanted))
+    if (figures.length === 1 && (sameValue(figures[0]!, wanted) || leadsWith(figures[0]!, wanted)))
       return { passed: true, title, line: `✓ ${JSON.stringify(name)} shows ${valueWords(figures[0]!)}.` };
     if (last) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -15,7 +15,7 @@ const PAGES = {
   ),
   '/review': html(
     'Review',
-    `<dl><dt>Hotel</dt><dd>Lisbon Riverside</dd><dd><a href="#">Edit</a></dd>
+    `<dl><dt>Hotel</dt><dd>Lisbon Riverside</dd><dd><a href="#">Edit</a></dd><dt>Emergency contact</dt><dd>Raj Shah, 7700 900888</dd>
     <dt>Total</dt><dd>€402</dd></dl><table><tr><th>Nights</th><td>3</td></tr></table>
     <p>Reference: <b>BK-1042</b></p>`,
   ),
@@ -50,6 +50,10 @@ describe('built-in agent: a value shown beside its label', function () {
     ['/review', 'The review shows a total of €402', true],
     ['/review', 'The nights is 3', true],
     ['/review', "The reference is 'BK-1042'", true],
+    // "V as the F" where no field is named F: the text beside the label F, which may go on after V.
+    ['/review', 'The review page shows Lisbon Riverside as the hotel', true],
+    ['/review', 'The review page shows Raj Shah as the emergency contact', true],
+    ['/review', 'The review page shows Raj as the emergency contact', false],
     ['/mail', 'The Inbox unread count is 4', true],
     ['/mail', 'The Drafts count is 1', true],
     ['/mail', 'The Inbox unread count is 3', false],
