@@ -68,6 +68,8 @@ export interface BuiltinAgentOptions {
   timings?: Partial<StepTimings>;
   /** Asked only where the built-in rules give up (llm/model-assist.ts); none: nothing is asked. */
   model?: LanguageModel | null;
+  /** How long one action of a burn-in may search, all ways of reading it together. Default 90 s. */
+  actionBudgetMs?: number;
 }
 
 /** A failure of one action, with the sentence it belongs to. */
@@ -153,12 +155,29 @@ interface How {
   byModel?: { target: ModelTarget; name: string };
   /** Healing: the recorded target the element found must stand in for, and the verdict on it. */
   heal?: { recorded: RecordedTargetFacts; change?: { name: NameChange; roleChanged: boolean } };
+  /** Burn-in: when the action's search gives up (`Date.now()` time), however many ways remain to try. */
+  deadline?: { at: number; ms: number };
+}
+
+/**
+ * How long one action of a burn-in may search by default: readings, fallbacks (a row's menu, the
+ * pages of a pager, a wizard's steps) and their waits multiply, and a search that finds nothing must end.
+ */
+const ACTION_BUDGET_MS = 90_000;
+
+/** Ends an action's search that has run past its deadline: no other way is tried. */
+function outOfTime(how: How, action: ParsedAction, page: Page): void {
+  if (how.deadline && Date.now() > how.deadline.at)
+    throw new ActionFailed(
+      `Could not do "${how.from ?? action.sentence}": nothing on ${page.url()} was found for it within ${how.deadline.ms / 1000} s, trying every way it can be read (its readings, a row's menu, the pages of a pager, a wizard's steps).`,
+    );
 }
 
 /** Intents on a field, which a row may show only in its editor. */
 const EDITED: Intent['kind'][] = ['fill', 'select', 'check', 'uncheck'];
 export class BuiltinAgent implements Agent {
   private readonly findTimeoutMs: number;
+  private readonly actionBudgetMs: number;
   private readonly expectTimeoutMs: number;
   private readonly timings: StepTimings;
   private readonly assist: ModelAssist | null;
@@ -166,6 +185,7 @@ export class BuiltinAgent implements Agent {
   constructor(options: BuiltinAgentOptions = {}) {
     this.assist = options.model ? new ModelAssist(options.model) : null;
     this.findTimeoutMs = options.findTimeoutMs ?? 5000;
+    this.actionBudgetMs = options.actionBudgetMs ?? ACTION_BUDGET_MS;
     this.expectTimeoutMs = options.expectTimeoutMs ?? 3000;
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
   }
@@ -231,7 +251,12 @@ export class BuiltinAgent implements Agent {
         recorded += 1;
         await record(step);
       };
-      const how: How = { fuzzy: false, from: compound ? sentence : undefined, record: counted };
+      const how: How = {
+        fuzzy: false,
+        from: compound ? sentence : undefined,
+        record: counted,
+        deadline: { at: Date.now() + this.actionBudgetMs, ms: this.actionBudgetMs },
+      };
       try {
         // An unknown verb read as the control it names is a guess: with a model, the page having no
         // such control sends the whole sentence to the model (hook 1), not only a target (hook 2).
@@ -537,6 +562,7 @@ export class BuiltinAgent implements Agent {
    * all grounded first (a login, a rename), each is tried in turn while its target is missing.
    */
   private async performAnyReading(page: Page, action: ParsedAction, context: AgentContext, how: How): Promise<Step[]> {
+    outOfTime(how, action, page);
     // Rival readings are grounded together; a fallback only where none of them is on the page.
     const readings = [action, ...(action.alternatives ?? []).filter((r) => !r.fallback)];
     const fallbacks = (action.alternatives ?? []).filter((r) => r.fallback);
@@ -839,6 +865,7 @@ export class BuiltinAgent implements Agent {
     grounded?: Resolved,
   ): Promise<Step[]> {
     const { intent, sentence } = action;
+    outOfTime(how, action, page);
     if (intent.kind === 'login') return this.loginWithConfig(page, intent.config, sentence, context, how);
     if (intent.kind === 'loginAs')
       return this.login(

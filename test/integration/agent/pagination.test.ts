@@ -1,6 +1,7 @@
 // "Go to page 2 of the results": the pagination control of that number, whether it shows the
 // number alone ("2") or is named "Page 2"; a quantity field showing 2 is not it.
 import { expect } from 'chai';
+import { BuiltinAgent } from '../../../backend/src/agent/builtin-agent.js';
 import { useAgentPages } from '../../helpers/agent-pages.js';
 import { html } from '../../helpers/site.js';
 
@@ -65,5 +66,14 @@ describe('built-in agent: a row on a later page of a table', function () {
     expect(result.ok).to.equal(false);
     expect(result.error).to.match(/the text "Zinc" is not shown/);
     expect(await pages.page.locator('#pager').innerText()).to.equal('Showing 11–12 of 12');
+  });
+
+  it("an action's search ends at its budget: no page is turned once it has run out", async () => {
+    await pages.page.goto(pages.site.url + '/table');
+    const spent = new BuiltinAgent({ findTimeoutMs: 200, actionBudgetMs: 1 });
+    const result = await spent.burnIn(pages.page, 'Delete Zinc', { baseUrl: pages.site.url, configs: {} });
+    expect(result.ok).to.equal(false);
+    expect(result.steps).to.deep.equal([]);
+    expect(await pages.page.locator('#pager').innerText()).to.equal('Showing 1–5 of 12');
   });
 });
