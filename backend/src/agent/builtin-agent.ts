@@ -469,8 +469,9 @@ export class BuiltinAgent implements Agent {
   /**
    * "Choose the Standard plan" said while the wizard is a step before the plans: the step's one
    * Continue is pressed (each press a recorded step) while steps are left, until the action finds its
-   * target. Null when the page has no step indicator with steps ahead or no single Continue; fails
-   * (with `error`) when the target is on none of the steps, or when a press leaves the wizard where it was.
+   * target. Null when the page has no step indicator with steps ahead or no single Continue, or when
+   * the page has something of that name here (several that match); fails with `error` when the target
+   * is on none of the steps, or when a press leaves the wizard where it was.
    */
   private async onLaterStep(
     page: Page,
@@ -479,7 +480,9 @@ export class BuiltinAgent implements Agent {
     how: How,
     error: TargetMissing,
   ): Promise<Step[] | null> {
-    if (action.intent.kind === 'assert' || !('target' in action.intent)) return null;
+    // Only a target the page has nothing of ("found no ..."): several that match are on this step.
+    if (action.intent.kind === 'assert' || !('target' in action.intent) || !/^found no\b/.test(error.reason))
+      return null;
     const steps: Step[] = [];
     for (let left = await stepsLeft(page); left && steps.length < MAX_PAGES; left = await stepsLeft(page)) {
       const next = await advanceButton(page);
@@ -491,10 +494,8 @@ export class BuiltinAgent implements Agent {
         purpose: 'click',
       };
       steps.push(...(await this.performFrom(page, press, action.sentence, context, how)));
-      if (!(await pollUntil(async () => (await stepsLeft(page)) !== left, 2000)))
-        throw new ActionFailed(
-          `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
-        );
+      // A step that does not move on (a field here is still required): the target is not found.
+      if (!(await pollUntil(async () => (await stepsLeft(page)) !== left, 2000))) throw error;
       try {
         return [...steps, ...(await this.performAnyReading(page, action, context, how))];
       } catch (missing) {

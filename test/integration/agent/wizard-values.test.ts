@@ -90,6 +90,17 @@ describe('built-in agent: a wizard filled from one sentence', function () {
     expect(await fresh.locator('[role=radio][aria-checked=true]').innerText()).to.equal('Standard');
   });
 
+  it('a target on no step, where this step does not move on, fails naming the target', async () => {
+    await pages.page.goto(pages.site.url + '/join');
+    const result = await pages.agent.burnIn(pages.page, "Type 'x9' into the Nickname field", {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(result.ok).to.equal(false);
+    expect(result.error, result.error).to.match(/found no field named "Nickname"/);
+    expect(await current(pages.page)).to.equal('Account');
+  });
+
   it('fails naming the value when no step takes it', async () => {
     await pages.page.goto(pages.site.url + '/join');
     const result = await pages.agent.burnIn(
