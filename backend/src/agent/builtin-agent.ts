@@ -34,7 +34,7 @@ import { anyTicked, editorShowing, sameOrNested } from './page-scripts.js';
 import { dialogCloseTarget } from './dialog-close.js';
 import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './errors.js';
 import { readLoginForm, waitForLoginField } from './login-form.js';
-import { advanceButton, backButton, fillForm, intentOfPlacement } from './fill-form.js';
+import { advanceButton, backButton, fillForm, intentOfPlacement, pressButton } from './fill-form.js';
 import { onStep, stepOffset, stepsLeft } from './wizard-steps.js';
 import { formControls, placeNamedValue } from './place-values.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
@@ -451,19 +451,32 @@ export class BuiltinAgent implements Agent {
       if (ahead === 0) return pressed || on || toStep ? arrived() : null;
       const next = ahead > 0 ? await advanceButton(page) : await backButton(page);
       if (!next) return null;
-      const press: Intent = {
-        kind: 'click',
-        target: { name: next, noun: 'button', near: null },
-        double: false,
-        purpose: 'click',
-      };
-      steps.push(...(await this.performFrom(page, press, action.sentence, context, how)));
-      if (!(await pollUntil(async () => (await stepOffset(page, name)) !== ahead, 2000)))
+      const moved = await this.pressStepButton(page, next, action, context, how, steps, async () => {
+        return (await stepOffset(page, name)) !== ahead;
+      });
+      if (!moved)
         throw new ActionFailed(
           `Could not do "${action.sentence}": "${next}" did not move on to the next step on ${page.url()} (the page may show why).`,
         );
     }
     return null;
+  }
+
+  /**
+   * A wizard's Continue or Back pressed as a recorded step of the action (added to `steps`); whether
+   * the wizard then moved (`changed` came true within 2 s).
+   */
+  private async pressStepButton(
+    page: Page,
+    button: string,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+    steps: Step[],
+    changed: () => Promise<boolean>,
+  ): Promise<boolean> {
+    steps.push(...(await this.performFrom(page, pressButton(button), action.sentence, context, how)));
+    return pollUntil(changed, 2000);
   }
 
   /**
@@ -487,15 +500,11 @@ export class BuiltinAgent implements Agent {
     for (let left = await stepsLeft(page); left && steps.length < MAX_PAGES; left = await stepsLeft(page)) {
       const next = await advanceButton(page);
       if (!next) return null;
-      const press: Intent = {
-        kind: 'click',
-        target: { name: next, noun: 'button', near: null },
-        double: false,
-        purpose: 'click',
-      };
-      steps.push(...(await this.performFrom(page, press, action.sentence, context, how)));
+      const moved = await this.pressStepButton(page, next, action, context, how, steps, async () => {
+        return (await stepsLeft(page)) !== left;
+      });
       // A step that does not move on (a field here is still required): the target is not found.
-      if (!(await pollUntil(async () => (await stepsLeft(page)) !== left, 2000))) throw error;
+      if (!moved) throw error;
       try {
         return [...steps, ...(await this.performAnyReading(page, action, context, how))];
       } catch (missing) {

@@ -129,8 +129,10 @@ function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
+/** A shown value as compared: spaces collapsed, lower case. */
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
 function sameValue(found: string, wanted: string): boolean {
-  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
   if (norm(found) === norm(wanted)) return true;
   // "50" is "50.0"; an empty string is not 0.
   return norm(found) !== '' && norm(wanted) !== '' && !Number.isNaN(Number(found)) && Number(found) === Number(wanted);
@@ -138,7 +140,6 @@ function sameValue(found: string, wanted: string): boolean {
 
 /** "Raj Shah, 7700 900888" beside "Emergency contact" says "Raj Shah": the value, then a separator. */
 function leadsWith(shown: string, wanted: string): boolean {
-  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
   const text = norm(shown);
   return !!norm(wanted) && text.startsWith(norm(wanted)) && /^\s*[,(·—–-]/.test(text.slice(norm(wanted).length));
 }

@@ -47,6 +47,11 @@ export async function advanceButton(page: Page): Promise<string | null> {
   return pick.length === 1 ? pick[0]! || null : null;
 }
 
+/** A click on the button of that name (a wizard's Continue or Back), as a recorded step does it. */
+export function pressButton(name: string): Intent {
+  return { kind: 'click', target: { name, noun: 'button', near: null }, double: false, purpose: 'click' };
+}
+
 /** The page's one visible, enabled "Back" (or "Previous") button, back to the step before; null when none or several. */
 export async function backButton(page: Page): Promise<string | null> {
   const buttons = page.getByRole('button', { name: /^(?:back|previous|prev|go back)\W*$/i }).visible();
@@ -87,7 +92,7 @@ export async function fillForm(
     const used = new Set<string>();
     const waiting: FormEntry[] = [];
     let placedHere = 0;
-    let controls = await readControls(page);
+    let controls: FormControl[] = [];
     for (const entry of pending) {
       controls = await readControls(page);
       const placed = placeEntry(entry, controls, used);
@@ -105,12 +110,7 @@ export async function fillForm(
     const next = placedHere && !waiting.some((e) => meantForHere(e, controls)) ? await advanceButton(page) : null;
     if (!next)
       throw io.fail(`nothing on ${page.url()} takes ${described(first)}; the form shows ${offered(controls)}.`);
-    await io.run({
-      kind: 'click',
-      target: { name: next, noun: 'button', near: null },
-      double: false,
-      purpose: 'click',
-    });
+    await io.run(pressButton(next));
     // The next step shows a field for one of the values left, or the wizard did not go on.
     const moved = await pollUntil(async () => {
       const shown = await readControls(page);
