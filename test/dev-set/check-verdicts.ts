@@ -12,6 +12,8 @@ import { scripts as onboardingWizard } from './scripts/onboarding-wizard.js';
 import { scripts as partsGrid } from './scripts/parts-grid.js';
 import { scripts as clubSignup } from './scripts/club-signup.js';
 import { scripts as stockGrid } from './scripts/stock-grid.js';
+import { scripts as helpdeskQueue } from './scripts/helpdesk-queue.js';
+import { scripts as eventPlanner } from './scripts/event-planner.js';
 
 const APPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'apps');
 
@@ -670,6 +672,8 @@ const SCRIPTS: Record<string, Script[]> = {
   'stock-grid': stockGrid,
   'parts-grid': partsGrid,
   'club-signup': clubSignup,
+  'helpdesk-queue': helpdeskQueue,
+  'event-planner': eventPlanner,
 };
 
 async function main(): Promise<void> {
