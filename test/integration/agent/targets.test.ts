@@ -95,6 +95,10 @@ describe('built-in agent: finding targets', function () {
       '/home': TWICE,
       '/pricing': html('Pricing', '<h1>Pricing</h1>'),
       '/disclosures': DISCLOSURES,
+      '/quotes': html(
+        'Quotes',
+        `<button onclick="out.textContent = 'opened'">Ben Carter's "login" ticket</button><p id="out"></p>`,
+      ),
     });
   });
   after(async () => {
@@ -201,6 +205,12 @@ describe('built-in agent: finding targets', function () {
     const fresh = await replayOnFreshPage(result.steps);
     expect(await fresh.locator('#ship').isVisible()).to.equal(true);
     expect(await fresh.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(true);
+  });
+
+  it('finds a name with quotes in it in any case (the name is not taken for a broken selector)', async () => {
+    const result = await burnIn(`Go to /quotes. Click 'ben carter's "login" ticket'`);
+    expect(result.error ?? '').to.equal('');
+    expect(await page.locator('#out').innerText()).to.equal('opened');
   });
 
   it('clicks a button inside an open shadow root, and replays it', async () => {
