@@ -73,9 +73,13 @@ export async function findDescribedItem(probe: Probe, phrase: string): Promise<D
   }
   const handle = (await list.evaluateHandle((items, i) => items[i]!, pick.item)).asElement();
   probe.track(handle);
+  // Not the lists around it (the grid, its row group) nor its own cells: they show its text as parts of it.
   const own = texts[pick.item]!;
-  const others = texts.filter((_, i) => i !== pick.item).map((t) => t.text);
-  const text = namingPart(description, [...own.parts, own.text], others) ?? own.text;
+  const others = texts
+    .filter((t, i) => i !== pick.item && !t.inside.includes(pick.item) && !own.inside.includes(i))
+    .map((t) => t.text);
+  // A part of it before its whole text: a row's accessible name is not its text ("⋮" is "Row actions").
+  const text = namingPart(description, own.parts, others) ?? namingPart(description, [own.text], others) ?? own.text;
   return { handle, text };
 }
 

@@ -46,8 +46,29 @@ const RENAME = html(
   </script>`,
 );
 
+// An ARIA grid of divs: each row's cells are repeated items too, and the row's menu button shows "⋮"
+// but is named "Row actions", so the row's accessible name is not its text.
+const GRID = html(
+  'Parts',
+  `<div role="grid" aria-label="Parts">${[
+    ['P-1031', 'Hex bolt M8'],
+    ['P-1032', 'Flat washer M8'],
+  ]
+    .map(
+      ([id, desc]) =>
+        `<div role="row" class="r"><div role="gridcell" class="c">${id}</div><div role="gridcell" class="c">${desc}</div><div role="gridcell" class="c"><button aria-label="Row actions" aria-haspopup="menu" data-id="${id}">⋮</button></div></div>`,
+    )
+    .join('')}</div>
+  <div role="menu" id="menu" hidden><button role="menuitem" id="archive">Archive</button></div><p id="out"></p>
+  <script>
+    let target = null;
+    for (const b of document.querySelectorAll('[data-id]')) b.onclick = () => { target = b.dataset.id; menu.hidden = false; };
+    archive.onclick = () => { out.textContent = 'Archived ' + target; menu.hidden = true; };
+  </script>`,
+);
+
 describe("built-in agent: a row's menu drawn outside the row", function () {
-  const pages = useAgentPages({ '/files': FILES, '/rename': RENAME });
+  const pages = useAgentPages({ '/files': FILES, '/rename': RENAME, '/grid': GRID });
 
   it('"Star Budget.xlsx" opens that row’s menu and picks Star, and replays it', async () => {
     const steps = await pages.burnIn('/files', 'Star Budget.xlsx');
@@ -60,6 +81,14 @@ describe("built-in agent: a row's menu drawn outside the row", function () {
     const steps = await pages.burnIn('/files', 'Star the Budget spreadsheet from its ⋮ menu');
     expect(await pages.page.locator('#out').innerText()).to.equal('Starred Budget.xlsx');
     expect(steps[0]!.sentence).to.equal("Click 'More actions' in the row of 'Budget.xlsx'");
+  });
+
+  it('a grid row described in other words ("the flat washer P-1032") is recorded by a part of it, and its menu opened', async () => {
+    const steps = await pages.burnIn('/grid', 'Archive the flat washer P-1032 from its row menu');
+    expect(await pages.page.locator('#out').innerText()).to.equal('Archived P-1032');
+    expect(steps[0]!.sentence).to.equal("Click 'Row actions' in the row of 'P-1032'");
+    const fresh = await pages.replay('/grid', steps);
+    expect(await fresh.locator('#out').innerText()).to.equal('Archived P-1032');
   });
 
   it('"Rename Notes.docx to Minutes.docx" uses the row menu\'s Rename: not the menu bar\'s Edit, not a double-click', async () => {
