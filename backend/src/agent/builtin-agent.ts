@@ -42,6 +42,7 @@ import { ungrouped } from './trace-groups.js';
 import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
 import { watchEffects } from './effects.js';
 import { rowMenu } from './scope-menu.js';
+import { valueMenuFor } from './value-menu.js';
 import {
   ambiguousReadings,
   INTERACTIVE_ROLES,
@@ -598,7 +599,18 @@ export class BuiltinAgent implements Agent {
         }
         throw error;
       });
-      return this.perform(page, chosen.reading, context, how, chosen.resolved);
+      return this.perform(page, chosen.reading, context, how, chosen.resolved).catch(async (error: unknown) => {
+        // "Assign Marcus Chen" read as a row's Assign, which the row lacks: the reading that names a
+        // button opening a list of values ("Assign to…") with the value is the one the page can do.
+        if (!(error instanceof TargetMissing)) throw error;
+        for (const reading of readings) {
+          const { intent } = reading;
+          if (reading === chosen.reading || intent.kind !== 'click' || intent.target.near || !intent.target.name)
+            continue;
+          if (await valueMenuFor(page, intent.target.name)) return this.perform(page, reading, context, how);
+        }
+        throw error;
+      });
     }
     try {
       return await this.perform(page, action, context, how);
@@ -912,7 +924,8 @@ export class BuiltinAgent implements Agent {
       // A row's field shown only in its editor: open that (a recorded step), look there.
       const opened =
         (await this.openRowMenu(page, intent, sentence, context, how)) ??
-        (await this.openRowEditor(page, intent, sentence, context, how));
+        (await this.openRowEditor(page, intent, sentence, context, how)) ??
+        (await this.openValueMenu(page, intent, sentence, context, how));
       if (!opened) throw missingTarget(action, how, error);
       before.push(...opened.steps);
       try {
@@ -950,6 +963,8 @@ export class BuiltinAgent implements Agent {
     const found = await rowMenu(page, intent.target.near.text);
     if (!found) return null;
     const { row, menu } = found;
+    // The menu's own button not found alone: opening the menu again would look for it again, forever.
+    if (menu === intent.target.name) return null;
     const named: Intent = { ...intent, target: { ...intent.target, near: { ...intent.target.near, text: row } } };
     const open: Intent = {
       kind: 'click',
@@ -959,6 +974,36 @@ export class BuiltinAgent implements Agent {
     };
     const steps = await this.performFrom(page, open, sentence, context, how).catch(() => null);
     return steps && { steps, intent: named };
+  }
+
+  /**
+   * "Assign them to Marcus Chen" where the page has "Assign to…": that button pressed (a recorded
+   * step), and the rest of the words chosen in what it opened. Null when no one button fits.
+   */
+  private async openValueMenu(
+    page: Page,
+    intent: Intent,
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<{ steps: Step[]; intent: Intent } | null> {
+    if (intent.kind !== 'click' || intent.target.near || !intent.target.name || how.heal || how.byModel) return null;
+    const menu = await valueMenuFor(page, intent.target.name);
+    if (!menu) return null;
+    const open: Intent = {
+      kind: 'click',
+      target: { name: menu.opener, noun: null, near: null },
+      double: false,
+      purpose: 'click',
+    };
+    const steps = await this.performFrom(page, open, sentence, context, how).catch(() => null);
+    const choose: Intent = {
+      kind: 'click',
+      target: { name: menu.value, noun: null, near: null },
+      double: false,
+      purpose: 'choose',
+    };
+    return steps && { steps, intent: choose };
   }
 
   /**
