@@ -6,7 +6,19 @@ import type { Expectation } from '../steps.js';
 import { unmask } from './quotes.js';
 
 /** Nouns that end a group's name: "the Done column", "the Sent folder". */
-const GROUP_NOUNS = new Set(['column', 'lane', 'folder', 'section', 'tab', 'panel', 'group', 'category', 'stage']);
+const GROUP_NOUNS = new Set([
+  'column',
+  'lane',
+  'folder',
+  'section',
+  'tab',
+  'panel',
+  'group',
+  'category',
+  'stage',
+  'view',
+  'queue',
+]);
 const HOLDS = new Set(['has', 'holds', 'shows', 'contains', 'lists', 'displays', 'includes']);
 const LIMITS = new Set(['exactly', 'only', 'now', 'still']);
 const ARTICLES = new Set(['the', 'a', 'an']);

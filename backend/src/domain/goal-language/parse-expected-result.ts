@@ -316,6 +316,14 @@ function elidedNegation(before: Expectation, said: string, subject: string, valu
 /** A clause that is only quoted texts ("'A', 'B'") borrows the predicate of the next ("and 'C' are shown"). */
 const BARE_TOKENS = /^\uE000\d+\uE001(?:\s*,\s*\uE000\d+\uE001)*$/;
 
+/** The name a claim is about, for a pronoun after it; null when it is about no one thing. */
+function subjectOf(expectation: Expectation): string | null {
+  if (expectation.kind === 'groupCount') return expectation.group;
+  if (expectation.kind === 'item') return expectation.item;
+  if (expectation.kind === 'value' || expectation.kind === 'state') return expectation.target.name;
+  return null;
+}
+
 function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[] | null {
   const parts = skeleton
     .split(
@@ -332,6 +340,12 @@ function parseSentenceSkeleton(skeleton: string, values: string[]): Expectation[
     if (negated) {
       out.push(negated);
       i++;
+      continue;
+    }
+    // "The Unassigned view is empty and its count is 0": "its" is the thing the clause before was about.
+    const subject = last && !pending.length ? subjectOf(last) : null;
+    if (subject && /^(?:its|their)\s/i.test(parts[i]!.trim())) {
+      parts[i] = parts[i]!.trim().replace(/^(?:its|their)\s/i, `${subject} `);
       continue;
     }
     // "P-1048 is the first row, with a unit cost of $389.00": a field of the item just named.

@@ -76,6 +76,14 @@ describe('goal language: parsing an expected result', () => {
     // A group that is empty holds no items; a field that is empty holds no value.
     ['The Done column is now empty', [{ kind: 'groupCount', group: 'Done', count: 0, noun: 'items' }]],
     ['The search box is empty', [{ kind: 'value', target: { name: null, noun: 'search box', near: null }, text: '' }]],
+    // "its" after a clause is what that clause was about.
+    [
+      'The Unassigned view is empty and its count is 0',
+      [
+        { kind: 'groupCount', group: 'Unassigned', count: 0, noun: 'items' },
+        { kind: 'value', target: { name: 'Unassigned', noun: null, near: null }, text: '0' },
+      ],
+    ],
     // Unquoted after "says": in the message's own words, or as written anywhere (agent/check-message.ts).
     ['The banner says it is free', [{ kind: 'message', words: 'it is free' }]],
     // A field's value said after it, "as the F"; a second pair borrows the verb.
