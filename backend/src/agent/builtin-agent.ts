@@ -245,6 +245,8 @@ export class BuiltinAgent implements Agent {
       if (failed) return failed === parsed.error ? failed : `${parsed.error}\n${failed}`;
       return null;
     }
+    // A sentence that only sets the scene ("Noah Kim is asking about his address.") asks for nothing.
+    if (!parsed.actions.length) return null;
     const compound = parsed.actions.length > 1 || EXPANDING.includes(parsed.actions[0]!.intent.kind);
     for (const [index, action] of parsed.actions.entries()) {
       let recorded = 0;

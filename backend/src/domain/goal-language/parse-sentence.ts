@@ -27,6 +27,7 @@ import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed, readSort } from './sort-order.js';
 import { withoutInstrument } from './instruments.js';
+import { sceneOf, type Scene } from './scene-setting.js';
 import { firstWord, frameOf, frames, leadingPlace, placeFirst, splitAt, stepPlace, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import { numberWordsFrom } from './number-words.js';
@@ -1733,7 +1734,7 @@ function restore(skeleton: string, values: string[]): string {
  * One sentence's actions. `before`: what the goal's sentence before it did, for a later part that
  * refers back to it ("Pick Other. Then switch it to Podcast").
  */
-export function parseSentence(sentence: string, before: Intent[] = []): SentenceParse {
+export function parseSentence(sentence: string, before: Intent[] = [], about: string | null = null): SentenceParse {
   const { skeleton: raw, values } = maskQuotes(sentence.trim());
   // "... with password SuperSecretPassword!": the "!" ends the password, not the sentence.
   const ends = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!+$/i.test(raw.trim()) ? /[\s.;,]+$/ : /[\s.!;,]+$/;
@@ -1772,7 +1773,13 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
   if (then && !/^(?:click|clicks|tap|taps|press|presses|hit|hits|push|pushes)\b/i.test(skeleton))
     skeleton = `${then[1]}, click ${then[2]![0]!.toUpperCase()}${then[2]!.slice(1)}`;
   const intents: Intent[] = [];
-  let antecedent: Antecedent | null = null;
+  // "The lithium grease P-1038 is bought by weight – edit the part ...": the scene first, then the actions.
+  const lead = /^(.+?)(?:\s+[-–—]|:)\s+(.+)$/.exec(skeleton);
+  const scene = lead && startsAction(lead[2]!) ? sceneOf(lead[1]!, values) : null;
+  if (scene) skeleton = lead![2]!;
+  const told = scene?.about ?? about;
+  if (told) skeleton = toldOf(skeleton, told, values);
+  let antecedent: Antecedent | null = told ? { selection: false, items: [told] } : null;
   for (const part of sentenceParts(skeleton, values)) {
     // A part that refers back to what this sentence, or the one before it, did.
     const earlier = [...before, ...intents];
@@ -1812,8 +1819,15 @@ export function parseSentence(sentence: string, before: Intent[] = []): Sentence
  * product called X with SKU Y, then click Save"), so a form is submitted once.
  */
 export function parseGoalSentence(sentences: string[], i: number): SentenceParse {
+  // A sentence that sets the scene asks for nothing; what it is about is what "it" means next.
+  if (sceneSentence(sentences, i)) return { ok: true, actions: [] };
+  const scene = i > 0 ? sceneSentence(sentences, i - 1) : null;
   const previous = i > 0 ? parseSentence(sentences[i - 1]!) : null;
-  const parsed = parseSentence(sentences[i]!, previous?.ok ? previous.actions.map((a) => a.intent) : []);
+  const parsed = parseSentence(
+    sentences[i]!,
+    previous?.ok ? previous.actions.map((a) => a.intent) : [],
+    scene?.about ?? null,
+  );
   const nextSentence = sentences[i + 1];
   if (!parsed.ok || parsed.actions.length < 2 || nextSentence === undefined) return parsed;
   const next = parseSentence(nextSentence);
@@ -1824,6 +1838,36 @@ export function parseGoalSentence(sentences: string[], i: number): SentenceParse
   return implied > 0 && intents.slice(implied + 1).every(isFormEdit)
     ? { ...parsed, actions: parsed.actions.filter((_, at) => at !== implied) }
     : parsed;
+}
+
+/**
+ * "Delete it", "open his ticket" after a scene about 'Spam offer' or Noah Kim: the first pronoun is
+ * what the scene was about, put in as a quoted value so it reads as a name.
+ */
+function toldOf(skeleton: string, about: string, values: string[]): string {
+  const mark = () => {
+    values.push(about);
+    return `\uE000${values.length - 1}\uE001`;
+  };
+  const object = /(?<=^[\w-]+(?:\s+[\w-]+)?\s+)(?:it|him|her|them)\b/i;
+  if (object.test(skeleton)) return skeleton.replace(object, mark);
+  const owner = /\b(?:his|her|its|their)\s+(?=[a-z])/i;
+  return owner.test(skeleton) ? skeleton.replace(owner, () => `${mark()}'s `) : skeleton;
+}
+
+/**
+ * The scene sentence `i` sets ("Noah Kim is asking about his shipping address."), or null: a
+ * statement that no rule reads as an action (an unknown verb's guess at most) nor as a check, with
+ * more of the goal after it.
+ */
+function sceneSentence(sentences: string[], i: number): Scene | null {
+  if (i >= sentences.length - 1) return null;
+  const sentence = sentences[i]!;
+  const parsed = parseSentence(sentence);
+  if (parsed.ok && !parsed.actions.every((action) => GUESSED.has(action.intent))) return null;
+  if (parseExpectedResult(sentence).ok) return null;
+  const { skeleton, values } = maskQuotes(sentence.trim());
+  return sceneOf(skeleton.replace(/[\s.!;,]+$/, ''), values);
 }
 
 function actions(sentence: string, intents: Intent[]): SentenceParse {

@@ -1,0 +1,68 @@
+// Sentences that set the scene instead of asking for an action: which ones, and what "it" means after them.
+import { expect } from 'chai';
+import { parseGoalSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
+import { maskQuotes } from '../../../../backend/src/domain/goal-language/quotes.js';
+import { sceneOf } from '../../../../backend/src/domain/goal-language/scene-setting.js';
+
+const scene = (sentence: string) => {
+  const { skeleton, values } = maskQuotes(sentence);
+  return sceneOf(skeleton, values);
+};
+
+/** The elementary sentences each sentence of a goal is read as; null for a sentence not understood. */
+function plans(...sentences: string[]): (string[] | null)[] {
+  return sentences.map((_, i) => {
+    const parsed = parseGoalSentence(sentences, i);
+    return parsed.ok ? parsed.actions.map((a) => a.sentence) : null;
+  });
+}
+
+describe('goal language: sentences that set the scene', () => {
+  const table: [string, ReturnType<typeof sceneOf>][] = [
+    ['Noah Kim is asking about his shipping address', { about: 'Noah Kim' }],
+    ["The 'Spam offer' ticket is spam", { about: 'Spam offer' }],
+    ['Marco invited me to the Product demo', { about: 'Marco' }],
+    ['We just counted 75 gear motors on the shelf', { about: null }],
+    ['Hi, the lithium grease P-1038 is bought by weight', { about: 'lithium grease P-1038' }],
+    // Instructions start with their verb; a clause before the verb is no subject.
+    ['Reschedule the team retro to 4pm', null],
+    ['Add Apples to the list', null],
+    ['Open Settings, then Billing is shown', null],
+  ];
+  for (const [sentence, expected] of table)
+    it(`"${sentence}" -> ${JSON.stringify(expected)}`, () => expect(scene(sentence)).to.deep.equal(expected));
+
+  it('a scene asks for nothing, and "it" after it is what it was about', () => {
+    expect(plans("The 'Spam offer' ticket is spam", 'Delete it')).to.deep.equal([[], ['Delete it']]);
+    const parsed = parseGoalSentence(["The 'Spam offer' ticket is spam", 'Delete it'], 1);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.actions[0]!.intent).to.deep.include({
+      kind: 'click',
+      target: {
+        name: 'Delete',
+        noun: null,
+        near: { text: 'Spam offer', relation: 'in the row of' },
+        alternatives: ['Remove'],
+      },
+    });
+  });
+
+  it('a scene before a dash or colon in the same sentence is dropped, and lends its subject to "its"', () => {
+    const parsed = parseGoalSentence(['The lithium grease P-1038 is bought by weight – change its unit to kg'], 0);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.actions.map((a) => a.intent)).to.deep.equal([
+      {
+        kind: 'fill',
+        target: { name: 'unit', noun: null, near: { text: 'lithium grease P-1038', relation: 'in the row of' } },
+        value: 'kg',
+      },
+    ]);
+  });
+
+  it('a statement that reads as a check, or ends the goal, is not a scene', () => {
+    // "The cart is empty" is a claim about the page: it is not skipped as if it told a story.
+    expect(plans('The cart is empty', 'Click Checkout')[0]).to.not.deep.equal([]);
+    // Alone, it is read as an unknown verb's guess, which the page then refuses.
+    expect(plans('Noah Kim is asking about his shipping address')[0]).to.not.deep.equal([]);
+  });
+});
