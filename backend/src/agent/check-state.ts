@@ -334,6 +334,8 @@ async function checkValueOrFigure(
   deadline: number,
 ): Promise<ExpectationResult> {
   const name = expectation.target.name!;
+  // No field "Unassigned count": the figure shown beside "Unassigned" is its count.
+  const label = name.replace(/(\S)\s+(?:count|counter|badge)$/i, '$1');
   const wanted = resolvePlaceholders(expectation.text, configs);
   let unresolved: TargetUnresolved | null = null;
   let figures: string[];
@@ -349,7 +351,7 @@ async function checkValueOrFigure(
         unresolved = error;
       }
     }
-    figures = [...new Set(await labelledFigures(page, name))];
+    figures = [...new Set(await labelledFigures(page, label))];
     if (figures.length === 1 && (sameValue(figures[0]!, wanted) || leadsWith(figures[0]!, wanted)))
       return { passed: true, title, line: `✓ ${JSON.stringify(name)} shows ${valueWords(figures[0]!)}.` };
     if (last) break;

@@ -58,6 +58,9 @@ describe('built-in agent: a value shown beside its label', function () {
     ['/mail', 'The Drafts count is 1', true],
     ['/mail', 'The Inbox unread count is 3', false],
     ['/mail', 'Drafts shows 1 in the sidebar', true],
+    // A change said of a count: the figure beside the name the count is of.
+    ['/mail', 'The Drafts count goes down to 1', true],
+    ['/mail', 'The Drafts count goes down to 0', false],
     ['/mail', 'The Inbox unread count shows 4', true],
     // A labelled box's value is its headline figure, not a line of it.
     ['/summary', 'The monthly total is £36.00', true],

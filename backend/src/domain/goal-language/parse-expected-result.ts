@@ -46,6 +46,15 @@ const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | 
       return pair ? fieldHolds(pair[1]!, pair[2]!, v) : null;
     },
   ],
+  // "Refund not received shows Priya Nair as its assignee": the field of the item named first.
+  [
+    /^(?!(?:the|this|that)\s+(?:[\w-]+\s+){0,3}?(?:page|step|form|dialog|section|screen|panel|modal)\s)(?:the\s+)?(.+?)\s+(?:still\s+|now\s+)?(?:shows|has|lists|displays)\s+(.+?)\s+as\s+(?:its|their)\s+(.+)$/i,
+    (m, v) => ({
+      kind: 'item',
+      item: unmask(m[1]!, v),
+      claim: { field: unmask(m[3]!, v), value: unmask(m[2]!, v), negated: false },
+    }),
+  ],
   // "The cart shows 1 item": checked against the cart's indicator ("Cart (1)"), else its list.
   [
     new RegExp(
@@ -171,7 +180,7 @@ const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | 
 /** The value beside a label; "the Inbox unread count" is the figure beside "Inbox". */
 function figure(name: string, value: string, values: string[]): Expectation | null {
   const label = unmask(name, values)
-    .replace(/(\S)\s+(?:unread\s+)?(?:count|counter|badge)$/i, '$1')
+    .replace(/(\S)\s+(?:(?:view|queue|folder|tab|list)\s+)?(?:unread\s+)?(?:count|counter|badge)$/i, '$1')
     .trim();
   return label ? { kind: 'value', target: { name: label, noun: null, near: null }, text: unmask(value, values) } : null;
 }

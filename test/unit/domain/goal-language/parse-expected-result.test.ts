@@ -76,6 +76,19 @@ describe('goal language: parsing an expected result', () => {
     // A group that is empty holds no items; a field that is empty holds no value.
     ['The Done column is now empty', [{ kind: 'groupCount', group: 'Done', count: 0, noun: 'items' }]],
     ['The search box is empty', [{ kind: 'value', target: { name: null, noun: 'search box', near: null }, text: '' }]],
+    // A field of the item named first, said with "its".
+    [
+      'Refund not received shows Priya Nair as its assignee',
+      [
+        {
+          kind: 'item',
+          item: 'Refund not received',
+          claim: { field: 'assignee', value: 'Priya Nair', negated: false },
+        },
+      ],
+    ],
+    // A view's count is the figure beside the view's name.
+    ['The Urgent view count is 4', [{ kind: 'value', target: { name: 'Urgent', noun: null, near: null }, text: '4' }]],
     // "its" after a clause is what that clause was about.
     [
       'The Unassigned view is empty and its count is 0',
