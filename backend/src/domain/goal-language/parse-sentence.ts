@@ -1775,7 +1775,7 @@ export function parseSentence(sentence: string, before: Intent[] = [], about: st
   const intents: Intent[] = [];
   // "The lithium grease P-1038 is bought by weight – edit the part ...": the scene first, then the actions.
   const lead = /^(.+?)(?:\s+[-–—]|:)\s+(.+)$/.exec(skeleton);
-  const scene = lead && startsAction(lead[2]!) ? sceneOf(lead[1]!, values) : null;
+  const scene = lead && startsAction(lead[2]!) && !startsAction(lead[1]!) ? sceneOf(lead[1]!, values) : null;
   if (scene) skeleton = lead![2]!;
   const told = scene?.about ?? about;
   if (told) skeleton = toldOf(skeleton, told, values);

@@ -47,8 +47,13 @@ export interface Scene {
 /** The scene a masked sentence sets, or null when it does not read as a statement. */
 export function sceneOf(skeleton: string, values: string[]): Scene | null {
   const tokens = skeleton.replace(GREETINGS, '').trim().split(/\s+/);
+  // A past tense is a verb unless a determiner makes it an adjective ("the archived items").
   const verbAt = tokens.findIndex(
-    (token, i) => i > 0 && i <= MAX_SUBJECT && (FINITE.has(token.toLowerCase()) || /^[a-z]{2,}ed$/.test(token)),
+    (token, i) =>
+      i > 0 &&
+      i <= MAX_SUBJECT &&
+      (FINITE.has(token.toLowerCase()) ||
+        (/^[a-z]{2,}ed$/.test(token) && !DETERMINERS.has(tokens[i - 1]!.toLowerCase()))),
   );
   if (verbAt < 0) return null;
   const subject = tokens.slice(0, verbAt).filter((token) => !ADVERBS.has(token.toLowerCase()));

@@ -28,6 +28,7 @@ describe('goal language: sentences that set the scene', () => {
     ['Reschedule the team retro to 4pm', null],
     ['Add Apples to the list', null],
     ['Open Settings, then Billing is shown', null],
+    ['The archived items', null],
   ];
   for (const [sentence, expected] of table)
     it(`"${sentence}" -> ${JSON.stringify(expected)}`, () => expect(scene(sentence)).to.deep.equal(expected));
@@ -57,6 +58,12 @@ describe('goal language: sentences that set the scene', () => {
         value: 'kg',
       },
     ]);
+  });
+
+  it('an instruction before a colon is never a scene ("Open the archived items: delete the first")', () => {
+    const parsed = parseGoalSentence(['Open the archived items: delete the first one'], 0);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(JSON.stringify(parsed.actions.map((a) => a.intent))).to.match(/archived items/);
   });
 
   it('a statement that reads as a check, or ends the goal, is not a scene', () => {
