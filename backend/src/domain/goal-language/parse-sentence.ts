@@ -404,7 +404,7 @@ const BY_CLAUSE = /^(?:(?:the\s+)?(?:[\w-]+\s+)?by\s+)?(.+)$/i;
  */
 function sortPurpose(object: string): string {
   const m =
-    /^(?:(?:the\s+)?[\w\s-]+?\s+)?(?:by\s+(.+?)\s+)?so\s+(?:that\s+)?(?:the\s+)?(.+?)\s+(?:is|are|comes?|shows?|appears?|sits?|ends?\s+up)\s+(?:at\s+the\s+|on\s+)?(top|first|bottom|last)(?:\s+of\s+the\s+[\w-]+)?$/i.exec(
+    /^(?:(?!by\s)(?:the\s+)?[\w\s-]+?\s+)?(?:by\s+(.+?)\s+)?so\s+(?:that\s+)?(?:the\s+)?(.+?)\s+(?:is|are|comes?|shows?|appears?|sits?|ends?\s+up)\s+(?:at\s+the\s+|on\s+)?(top|first|bottom|last)(?:\s+of\s+the\s+[\w-]+)?$/i.exec(
       object.trim(),
     );
   if (!m) return object;
@@ -532,7 +532,8 @@ const RULES: Rule[] = [
     slot: BY_CLAUSE,
     build: (said, v, verb) => {
       // "Sort the parts so the most expensive unit cost is at the top": by what, which end first.
-      const object = sortPurpose(said[0]!);
+      // "Sort by last updated so the oldest is at the top": the verb's "by" leads the object.
+      const object = sortPurpose(/\sby$/i.test(verb) && !/^by\s/i.test(said[0]!) ? `by ${said[0]!}` : said[0]!);
       const m = BY_CLAUSE.exec(object)!;
       if (!saysBy(verb, object)) return null;
       const value = unmask(m[1]!, v).trim();
@@ -542,7 +543,17 @@ const RULES: Rule[] = [
       const column = columnNamed(value.split(/\s*,\s*/)[0]!);
       const header = (name: string): Intent => ({
         kind: 'click',
-        target: { name, noun: 'column header', near: null },
+        target: {
+          name,
+          noun: 'column header',
+          near: null,
+          // "last updated" for the header "Updated": its words without the direction's.
+          ...(words.length &&
+          words.join(' ') !== name.toLowerCase() &&
+          words.every((word) => name.toLowerCase().split(/\s+/).includes(word))
+            ? { alternatives: [words.join(' ')] }
+            : {}),
+        },
         double: false,
         purpose: 'click',
         ...(direction ? { until: direction } : {}),

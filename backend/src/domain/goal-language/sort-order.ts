@@ -4,15 +4,61 @@
 export type Direction = 'ascending' | 'descending';
 
 /** Words that put the small end (or A) first when they come first ("low to high", "lowest first"). */
-const LOW = new Set(['low', 'lowest', 'lower', 'cheap', 'cheapest', 'least', 'small', 'smallest', 'min', 'minimum']);
-const HIGH = new Set(['high', 'highest', 'higher', 'expensive', 'most', 'large', 'largest', 'big', 'biggest', 'max']);
+const LOW = new Set([
+  'low',
+  'lowest',
+  'lower',
+  'cheap',
+  'cheapest',
+  'least',
+  'small',
+  'smallest',
+  'min',
+  'minimum',
+  // Time: the earliest end is the small one.
+  'oldest',
+  'older',
+  'earliest',
+  'earlier',
+]);
+const HIGH = new Set([
+  'high',
+  'highest',
+  'higher',
+  'expensive',
+  'most',
+  'large',
+  'largest',
+  'big',
+  'biggest',
+  'max',
+  'newest',
+  'newer',
+  'latest',
+  'recent',
+]);
 const UP = new Set(['ascending', 'asc', 'increasing', 'up']);
 const DOWN = new Set(['descending', 'desc', 'decreasing', 'down']);
 /** Words that say where the named end goes: "lowest first", "cheapest on top", "highest last". */
 const FIRST = new Set(['first', 'top']);
 const LAST = new Set(['last', 'bottom']);
 /** Words that only join the others: "price, from high to low", "sorted by the price in ascending order". */
-const FILLER = new Set(['by', 'the', 'from', 'to', 'in', 'on', 'order', 'sort', 'sorted', 'with', 'at', 'a', 'an']);
+const FILLER = new Set([
+  'by',
+  'the',
+  'from',
+  'to',
+  'in',
+  'on',
+  'order',
+  'sort',
+  'sorted',
+  'with',
+  'at',
+  'a',
+  'an',
+  'one',
+]);
 
 const tokens = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 /** "prices" and "price" are one content word. */

@@ -157,6 +157,11 @@ export const CORPUS: CorpusEntry[] = [
     goal: 'sort the results by on hand so the lowest stock comes first',
     plan: ["Select 'on hand, lowest first' from 'Sort', 'Sort by' or 'Order by'"],
   },
+  // The verb's own "by" leads what it sorts by; a time word says which end.
+  {
+    goal: 'Sort by last updated so the oldest one is at the top',
+    plan: ["Select 'last updated, oldest first' from 'Sort', 'Sort by' or 'Order by'"],
+  },
   // A record with its name alone: its name field (behind the page's New button when hidden), entered.
   {
     goal: 'Create a new folder called Marketing',

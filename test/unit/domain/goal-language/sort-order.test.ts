@@ -16,6 +16,9 @@ describe('sort options by meaning', () => {
     ['price with the highest on top', SHOP, { option: 'Price: High to Low' }],
     ['price, lowest last', SHOP, { option: 'Price: High to Low' }],
     ['newest first', SHOP, { option: 'Newest' }],
+    // Time words say which end: the oldest is the small one.
+    ['joined, oldest first', PEOPLE, { option: 'Joined, oldest first' }],
+    ['joined with the latest on top', PEOPLE, { option: 'Joined, newest first' }],
     ['customer rating', SHOP, { option: 'Customer rating' }],
     ['name, Z to A', PEOPLE, { option: 'Name (Z to A)' }],
     ['name ascending', PEOPLE, { option: 'Name (A to Z)' }],
@@ -34,7 +37,8 @@ describe('sort options by meaning', () => {
   it('reads what an option sorts by and which way', () => {
     expect(readSort('Price: High to Low')).to.deep.equal({ words: ['price'], direction: 'descending' });
     expect(readSort('Name (A to Z)')).to.deep.equal({ words: ['name'], direction: 'ascending' });
-    expect(readSort('Newest')).to.deep.equal({ words: ['newest'], direction: null });
+    // A time word alone is a way to sort by date: the newest end first.
+    expect(readSort('Newest')).to.deep.equal({ words: [], direction: 'descending' });
   });
 
   it('reads a sort named by a column as that column', () => {
