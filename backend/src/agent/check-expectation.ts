@@ -8,7 +8,7 @@ import { hiddenHolder, visibleHolder } from './visible-text.js';
 import { checkGroupCount, checkItem } from './check-item.js';
 import { checkState, stateStatement, stateTitle } from './check-state.js';
 import { formatGroupCount, formatItemClaim } from '../domain/goal-language/format.js';
-import { cartCounts, countCards, countItems } from './page-scripts.js';
+import { cartCounts, countCards, countItems, listsAreNavigation } from './page-scripts.js';
 import { checkMessage } from './check-message.js';
 import { pollUntil } from './poll-until.js';
 
@@ -180,7 +180,13 @@ export async function checkExpectation(
               { kind: 'items' as const, counts: await count('items') },
               { kind: 'cards' as const, counts: await page.evaluate(countCards).catch((): number[] => []) },
             ];
+        // A page's navigation is no list of the things counted ("3 tickets" beside a sidebar of 5 views):
+        // its lists give way to the tables of data rows.
         if (!saidRows && found.every((f) => !f.counts.length)) found = [{ kind: 'rows', counts: await count('rows') }];
+        else if (!saidRows && (await page.evaluate(listsAreNavigation).catch(() => false))) {
+          const rows = await count('rows');
+          if (rows.length) found = [...found.filter((f) => f.kind === 'cards'), { kind: 'rows', counts: rows }];
+        }
         found = found.filter((f) => f.counts.length);
         const all = found.flatMap((f) => f.counts);
         return all.includes(expectation.count) || (expectation.count === 0 && all.length === 0);

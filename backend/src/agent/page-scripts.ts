@@ -178,6 +178,13 @@ export const countItems = pageFunction<(kind: 'items' | 'rows') => number[]>(`(k
   return Array.from(counts.values());
 }`);
 
+/** Whether every list of the page that is seen lies in its navigation (a sidebar of views, a menu bar). */
+export const listsAreNavigation = pageFunction<() => boolean>(`() => {
+  const sight = (${SIGHT})();
+  const lists = Array.from(document.querySelectorAll('ul, ol, menu, [role=list], [role=listbox]')).filter((el) => sight.placed(el));
+  return lists.length > 0 && lists.every((el) => el.closest('nav, [role=navigation]') !== null);
+}`);
+
 /**
  * How many cards a person sees in each group of cards: elements of one tag and classes side by side
  * under one parent (a shop's product tiles, a grid of results), each showing more than one text (a
