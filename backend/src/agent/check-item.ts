@@ -138,8 +138,11 @@ function resolveClaim(claim: ItemExpectation['claim'], configs: ConfigValues): I
 
 /** "Priya Shah's Q4 roadmap review": an owner, then what of theirs. */
 const POSSESSIVE = /^(.+?)['’]s\s+(.+)$/u;
-/** "Basin Tap Chrome at $42.00", "LED Bulb E27 9W, with 210 units": the item, then a detail of its row. */
-const DETAIL = /^(.+?)(?:\s*,\s*|\s+)(?:at|with|for|costing|priced\s+at)\s+(.+?)[,.;]*$/i;
+/**
+ * "Basin Tap Chrome at $42.00", "LED Bulb E27 9W, with 210 units", "'How do I export my data?' from
+ * Hannah Schmidt": the item, then a detail of its row.
+ */
+const DETAIL = /^(.+?)(?:\s*,\s*|\s+)(?:at|with|for|from|by|costing|priced\s+at)\s+(.+?)[,.;]*$/i;
 
 /**
  * The items that show `item` as whole words; when none does, the phrase read as a description:

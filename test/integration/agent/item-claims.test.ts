@@ -110,6 +110,9 @@ describe('built-in agent: expected results about one item of a list', function (
     ['/stock', 'Basin Tap at $12.00 is the first row', false],
     ['/stock', 'Claw Hammer, with 210 units, is listed last', true],
     ['/stock', 'Claw Hammer, with 4 units, is listed last', false],
+    // A sender after "from": in the same item as the subject.
+    ['/mail', "'Design review notes' from Sam Lee is listed last", true],
+    ['/mail', "'Design review notes' from Priya Shah is listed last", false],
     ['/table', 'Ada Byron is listed last', true],
     ['/table', 'Ada Lovelace is listed first', false],
     ['/table', 'Only Grace Hopper is listed', false],
