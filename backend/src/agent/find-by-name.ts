@@ -24,10 +24,11 @@ export interface Roles {
 /** Purposes whose target may be found by its visible text (a label is not something to type into). */
 const TEXT_PURPOSES: Purpose[] = ['click', 'open', 'choose', 'hover', 'expand'];
 
-// Quotes as hex escapes too: Playwright's selector parser breaks on a quote in a `u` regular expression
-// chained with another selector ("Ben Carter's ticket" >> visible=true).
+// Quotes and ">" as hex escapes too: Playwright's selector parser breaks on a quote in a `u` regular
+// expression chained with another selector ("Ben Carter's ticket" >> visible=true), and reads ">>" in
+// one ("A >> B") as its own chain.
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/['"`]/g, (q) => `\\x${q.charCodeAt(0).toString(16)}`);
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/['"`<>]/g, (q) => `\\x${q.charCodeAt(0).toString(16)}`);
 }
 
 /**

@@ -97,7 +97,8 @@ describe('built-in agent: finding targets', function () {
       '/disclosures': DISCLOSURES,
       '/quotes': html(
         'Quotes',
-        `<button onclick="out.textContent = 'opened'">Ben Carter's "login" ticket</button><p id="out"></p>`,
+        `<button onclick="out.textContent = 'opened'">Ben Carter's "login" ticket</button>
+        <button onclick="out.textContent = 'moved'">Inbox &gt;&gt; Archive</button><p id="out"></p>`,
       ),
     });
   });
@@ -207,10 +208,14 @@ describe('built-in agent: finding targets', function () {
     expect(await fresh.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(true);
   });
 
-  it('finds a name with quotes in it in any case (the name is not taken for a broken selector)', async () => {
+  it('finds a name with quotes or ">>" in it in any case (the name is not taken for a broken selector)', async () => {
     const result = await burnIn(`Go to /quotes. Click 'ben carter's "login" ticket'`);
     expect(result.error ?? '').to.equal('');
     expect(await page.locator('#out').innerText()).to.equal('opened');
+    // ">>" inside a name is not a chain of selectors.
+    const chained = await burnIn(`Go to /quotes. Click 'inbox >> archive'`);
+    expect(chained.error ?? '').to.equal('');
+    expect(await page.locator('#out').innerText()).to.equal('moved');
   });
 
   it('clicks a button inside an open shadow root, and replays it', async () => {
