@@ -174,6 +174,15 @@ function outOfTime(how: How, action: ParsedAction, page: Page): void {
     );
 }
 
+/** A click the agent adds itself (a pager's Next, a row's menu, Close), on the element of that name. */
+function clickOn(
+  name: string,
+  purpose: 'click' | 'choose' = 'click',
+  near: Extract<Intent, { kind: 'click' }>['target']['near'] = null,
+): Intent {
+  return { kind: 'click', target: { name, noun: null, near }, double: false, purpose };
+}
+
 /** Intents on a field, which a row may show only in its editor. */
 const EDITED: Intent['kind'][] = ['fill', 'select', 'check', 'uncheck'];
 export class BuiltinAgent implements Agent {
@@ -529,12 +538,7 @@ export class BuiltinAgent implements Agent {
     for (let turned = 0; turned < MAX_PAGES; turned++) {
       const next = await nextPageFor(page, action.intent);
       if (!next) return null;
-      const turn: Intent = {
-        kind: 'click',
-        target: { name: next, noun: null, near: null },
-        double: false,
-        purpose: 'click',
-      };
+      const turn = clickOn(next);
       steps.push(...(await this.performFrom(page, turn, action.sentence, context, how)));
       if (await pollUntil(() => anchorShown(page, action.intent), 1000))
         return [...steps, ...(await this.performAnyReading(page, action, context, how))];
@@ -767,12 +771,7 @@ export class BuiltinAgent implements Agent {
         ? await dialogCloseTarget(page)
         : null;
     if (ofDialog) {
-      const plain: Intent = {
-        kind: 'click',
-        target: { name: 'Close', noun: null, near: null },
-        double: false,
-        purpose: 'click',
-      };
+      const plain = clickOn('Close');
       const step = await this.act(
         page,
         { action: 'click', target: ofDialog, sentence: formatIntent(plain), from: sentence },
@@ -968,12 +967,7 @@ export class BuiltinAgent implements Agent {
     // The menu's own button not found alone: opening the menu again would look for it again, forever.
     if (menu === intent.target.name) return null;
     const named: Intent = { ...intent, target: { ...intent.target, near: { ...intent.target.near, text: row } } };
-    const open: Intent = {
-      kind: 'click',
-      target: { name: menu, noun: null, near: { text: row, relation: 'in the row of' } },
-      double: false,
-      purpose: 'click',
-    };
+    const open = clickOn(menu, 'click', { text: row, relation: 'in the row of' });
     const steps = await this.performFrom(page, open, sentence, context, how).catch(() => null);
     return steps && { steps, intent: named };
   }
@@ -992,20 +986,8 @@ export class BuiltinAgent implements Agent {
     if (intent.kind !== 'click' || intent.target.near || !intent.target.name || how.heal || how.byModel) return null;
     const menu = await valueMenuFor(page, intent.target.name);
     if (!menu) return null;
-    const open: Intent = {
-      kind: 'click',
-      target: { name: menu.opener, noun: null, near: null },
-      double: false,
-      purpose: 'click',
-    };
-    const steps = await this.performFrom(page, open, sentence, context, how).catch(() => null);
-    const choose: Intent = {
-      kind: 'click',
-      target: { name: menu.value, noun: null, near: null },
-      double: false,
-      purpose: 'choose',
-    };
-    return steps && { steps, intent: choose };
+    const steps = await this.performFrom(page, clickOn(menu.opener), sentence, context, how).catch(() => null);
+    return steps && { steps, intent: clickOn(menu.value, 'choose') };
   }
 
   /**
@@ -1023,12 +1005,7 @@ export class BuiltinAgent implements Agent {
     if (!EDITED.includes(intent.kind) || !('target' in intent) || how.heal || how.byModel) return null;
     const { target } = intent;
     if (!target || target.name === null || target.near?.relation !== 'in the row of') return null;
-    const edit: Intent = {
-      kind: 'click',
-      target: { name: 'Edit', noun: null, near: target.near },
-      double: false,
-      purpose: 'click',
-    };
+    const edit = clickOn('Edit', 'click', target.near);
     const steps = await this.performFrom(page, edit, sentence, context, how).catch(() => null);
     return steps && { steps, intent: { ...intent, target: { ...target, near: null } } as Intent };
   }
