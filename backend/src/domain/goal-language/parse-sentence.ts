@@ -1856,14 +1856,12 @@ export function parseGoalSentence(sentences: string[], i: number): SentenceParse
  * what the scene was about, put in as a quoted value so it reads as a name.
  */
 function toldOf(skeleton: string, about: string, values: string[]): string {
-  const mark = () => {
-    values.push(about);
-    return `\uE000${values.length - 1}\uE001`;
-  };
   const object = /(?<=^[\w-]+(?:\s+[\w-]+)?\s+)(?:it|him|her|them)\b/i;
-  if (object.test(skeleton)) return skeleton.replace(object, mark);
-  const owner = /\b(?:his|her|its|their)\s+(?=[a-z])/i;
-  return owner.test(skeleton) ? skeleton.replace(owner, () => `${mark()}'s `) : skeleton;
+  if (object.test(skeleton)) {
+    values.push(about);
+    return skeleton.replace(object, `\uE000${values.length - 1}\uE001`);
+  }
+  return withPossessive(skeleton, { selection: false, items: [about] }, values)?.[0] ?? skeleton;
 }
 
 /**
