@@ -14,6 +14,7 @@ import {
   nextOccurrence,
   readDate,
   readDayMonth,
+  relativeDay,
   sameDate,
   type CalendarDate,
   type DateOrder,
@@ -124,8 +125,13 @@ export async function fillDate(
   const action = { timeout: timeoutMs };
   if (field.tag !== 'input') return false;
   const dayMonth = readDate(value).kind === 'not a date' ? readDayMonth(value) : null;
-  if (dayMonth) value = await withYear(element, dayMonth, timeoutMs);
-  else if (readDate(value).kind === 'not a date') return false;
+  if (dayMonth) value = isoDate(nextOccurrence(dayMonth, await pageToday(element, timeoutMs)));
+  else if (readDate(value).kind === 'not a date') {
+    // "today", "this Friday": counted from the page's today.
+    const day = relativeDay(value, await pageToday(element, timeoutMs));
+    if (!day) return false;
+    value = isoDate(day);
+  }
   const format = formatFromHint(field.hint);
   const order = format?.order;
   if (field.type === 'date') {
@@ -168,13 +174,9 @@ export async function fillDate(
   return true;
 }
 
-/** "12 December" as the next 12 December from the page's today, written with its year. */
-async function withYear(
-  element: PwLocator,
-  dayMonth: { month: number; day: number },
-  timeoutMs: number,
-): Promise<string> {
-  const now = await element.evaluate(
+/** Today as the page's clock has it: "12 December" and "Friday" are counted from it. */
+function pageToday(element: PwLocator, timeoutMs: number): Promise<CalendarDate> {
+  return element.evaluate(
     () => {
       const d = new Date();
       return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
@@ -182,7 +184,6 @@ async function withYear(
     undefined,
     { timeout: timeoutMs },
   );
-  return isoDate(nextOccurrence(dayMonth, now));
 }
 
 function dateOf(value: string, order: DateOrder | undefined): CalendarDate {

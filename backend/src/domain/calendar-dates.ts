@@ -205,3 +205,36 @@ export function nextOccurrence(dayMonth: { month: number; day: number }, today: 
     if (ahead > 0 || (ahead === 0 && date.day >= today.day)) return date;
   }
 }
+
+const WEEKDAY_NAMES = 'sunday monday tuesday wednesday thursday friday saturday'.split(' ');
+
+/** The weekday a word names (0 Sunday to 6 Saturday: "Thu", "thurs", "Friday"), else null. */
+export function weekdayOf(word: string): number | null {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  if (w.length < 3) return null;
+  const index = WEEKDAY_NAMES.findIndex((name) => name.startsWith(w) || (w === 'tues' && name === 'tuesday'));
+  return index < 0 ? null : index;
+}
+
+function addDays(date: CalendarDate, days: number): CalendarDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/**
+ * A day said from today: "today", "tomorrow", "Friday", "this Friday", "next Friday", "on Friday".
+ * A weekday is the next one on or after today ("next" skips today's own weekday); null for
+ * anything else, and for a weekday beside a date ("Wednesday 2 December" is read by the date).
+ */
+export function relativeDay(text: string, today: CalendarDate): CalendarDate | null {
+  const words = text.trim().toLowerCase().replace(/,/g, ' ').split(/\s+/).filter(Boolean);
+  while (words.length > 1 && ['on', 'for', 'this', 'coming'].includes(words[0]!)) words.shift();
+  if (words.length === 1 && words[0] === 'today') return today;
+  if (words.length === 1 && words[0] === 'tomorrow') return addDays(today, 1);
+  const next = words[0] === 'next' && words.length === 2;
+  const weekday = words.length === 1 || next ? weekdayOf(words.at(-1)!) : null;
+  if (weekday === null) return null;
+  const now = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  const ahead = (weekday - now + 7) % 7;
+  return addDays(today, ahead === 0 && next ? 7 : ahead);
+}

@@ -6,6 +6,7 @@ import {
   nextOccurrence,
   readDayMonth,
   readDate,
+  relativeDay,
   type DateFormat,
   type DateOrder,
   type DateReading,
@@ -101,5 +102,28 @@ describe('calendar dates: a day and a month without a year', () => {
       const dayMonth = readDayMonth(text);
       const date = dayMonth && nextOccurrence(dayMonth, today);
       expect(date && isoDate(date)).to.equal(iso);
+    });
+});
+
+describe('calendar dates: a day said from today', () => {
+  // Monday 30 November 2026.
+  const today = { year: 2026, month: 11, day: 30 };
+  const table: [string, string | null][] = [
+    ['today', '2026-11-30'],
+    ['tomorrow', '2026-12-01'],
+    ['Friday', '2026-12-04'],
+    ['this Friday', '2026-12-04'],
+    ['on Thu', '2026-12-03'],
+    ['Monday', '2026-11-30'],
+    ['next Monday', '2026-12-07'],
+    ['Sunday', '2026-12-06'],
+    ['Wednesday 2 December', null],
+    ['next week', null],
+    ['Fri Fri', null],
+  ];
+  for (const [text, iso] of table)
+    it(`reads ${JSON.stringify(text)} on Monday 30 November 2026 as ${iso ?? 'no relative day'}`, () => {
+      const day = relativeDay(text, today);
+      expect(day && isoDate(day)).to.equal(iso);
     });
 });
