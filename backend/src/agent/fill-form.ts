@@ -98,8 +98,10 @@ export async function fillForm(
       const placed = placeEntry(entry, controls, used);
       if (placed) {
         for (const placement of placed) {
-          used.add(placement.field);
+          // A field of several values (guests, tags) takes the next one too.
+          if (!entry.many) used.add(placement.field);
           await io.run(intentOfPlacement(placement));
+          if (entry.many && placement.kind === 'fill') await io.run(await tokenEnd(page, placement));
         }
         placedHere++;
       } else if (await chooseCard(page, entry, io)) placedHere++;
@@ -122,6 +124,30 @@ export async function fillForm(
       );
     pending = waiting;
   }
+}
+
+/**
+ * How a value typed into a field of several values becomes one of them: its suggestion clicked when
+ * the field offers it ("Priya Shah" in a people picker), else Enter (a tag input).
+ */
+async function tokenEnd(page: Page, placement: Placement): Promise<Intent> {
+  const suggestion = page.getByRole('option', { name: placement.value!, exact: false });
+  const shown = await pollUntil(
+    () =>
+      suggestion
+        .first()
+        .isVisible()
+        .catch(() => false),
+    1000,
+  );
+  if (shown)
+    return {
+      kind: 'click',
+      target: { name: placement.value!, noun: 'option', near: null },
+      double: false,
+      purpose: 'choose',
+    };
+  return { kind: 'press', key: 'Enter', target: { name: placement.field, noun: null, near: null } };
 }
 
 /** A value that may be a card's title: no field named, no digit or address in it. */

@@ -5,6 +5,7 @@
 // first and last name fields or the name field, a value that is one of a dropdown's options or a
 // choice's name to that control. A value nothing on the page can take is not placed at all.
 import { MONTH_NAMES, readDate, type CalendarDate } from '../domain/calendar-dates.js';
+import { readTime, sameTime, twentyFourHour } from '../domain/clock-times.js';
 import type { FormEntry } from '../domain/goal-language/intents.js';
 import { pageFunction, SIGHT } from './visibility-script.js';
 
@@ -116,6 +117,14 @@ function namedBy(control: FormControl, field: string): boolean {
   );
 }
 
+/** Every word of `said` is a whole word of the control's name: "To" names "To", not "Topic". */
+function namedWholly(control: FormControl, said: string): boolean {
+  const name = lower(control.name).split(/[^\p{L}\p{N}]+/u);
+  return lower(said)
+    .split(/[\s-]+/)
+    .every((word) => name.includes(word));
+}
+
 /** "born" names the field "Date of birth"; "dob" is written out by abbreviations elsewhere. */
 const fieldWords = (field: string) => field.replace(/^(?:born|birthday)$/i, 'birth');
 
@@ -177,10 +186,15 @@ function placePerson(text: FormControl[], value: string, fill: (c: FormControl, 
  */
 export function placeEntry(entry: FormEntry, controls: FormControl[], used: Set<string>): Placement[] | null {
   const free = controls.filter((c) => !used.has(c.name));
-  const fill = (c: FormControl, value: string): Placement =>
-    c.kind === 'select'
-      ? { kind: 'select', field: c.name, value: c.options.find((o) => names(o, value)) ?? value }
-      : { kind: 'fill', field: c.name, value };
+  const fill = (c: FormControl, value: string): Placement => {
+    if (c.kind === 'select') {
+      // "2pm" is the option "14:00".
+      const option = c.options.find((o) => names(o, value)) ?? c.options.find((o) => sameTime(o, value));
+      return { kind: 'select', field: c.name, value: option ?? value };
+    }
+    const time = c.type === 'time' ? readTime(value, true) : null;
+    return { kind: 'fill', field: c.name, value: time ? twentyFourHour(time) : value };
+  };
   const { field, value } = entry;
   if (field && /pass/i.test(field)) {
     const confirm = /confirm|repeat|again/i.test(field);
@@ -204,6 +218,11 @@ export function placeEntry(entry: FormEntry, controls: FormControl[], used: Set<
     }
     const named = free.filter((c) => c.kind !== 'choice' && c.kind !== 'check' && namedBy(c, fieldWords(field)));
     if (named.length) return [fill(named[0]!, value)];
+    // The other names forms give the field ("title": "Name", "Subject"), each word whole.
+    for (const other of entry.alternatives ?? []) {
+      const also = free.find((c) => c.kind !== 'choice' && c.kind !== 'check' && namedWholly(c, other));
+      if (also) return [fill(also, value)];
+    }
   }
   if (EMAIL.test(value)) {
     const box = text.find((c) => c.type === 'email') ?? text.find((c) => /e-?mail/i.test(c.name));

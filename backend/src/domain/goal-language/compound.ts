@@ -1,6 +1,7 @@
 // Several actions in one sentence: where a sentence splits into actions, and what a pronoun in a later
 // action ("archive them", "apply it") stands for. Works on the skeleton (quoted values masked).
 import { afterColon, newRecord, type ListPart } from './field-list.js';
+import { recordRequest } from './record-request.js';
 import { placeFirst } from './frames.js';
 import type { Intent } from './intents.js';
 import { LEXICON, verbForms } from './lexicon.js';
@@ -119,7 +120,7 @@ export function actionParts(skeleton: string): string[] {
  * head of a colon and what follows it, or the actions at the sentence's joints.
  */
 export function sentenceParts(skeleton: string, values: string[]): ListPart[] {
-  const record = newRecord(skeleton, values);
+  const record = newRecord(skeleton, values) ?? recordRequest(skeleton, values);
   if (record) return [record];
   const listed = afterColon(skeleton, values, startsAction);
   if (!listed) return actionParts(skeleton).map((part) => typedForm(part) ?? part);

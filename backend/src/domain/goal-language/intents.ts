@@ -73,7 +73,11 @@ export type Intent =
 /** A value for a form, and the field it was given with ("password X"), or null for a bare value. */
 export interface FormEntry {
   field: string | null;
+  /** Other names forms give that field ("title": "Name", "Subject"), tried in order after `field`. */
+  alternatives?: string[];
   value: string;
+  /** The field takes several values, each typed and then chosen or entered (guests, tags). */
+  many?: true;
 }
 
 /** One action of a sentence, with the elementary sentence that asks for exactly it. */
