@@ -1005,9 +1005,19 @@ export class BuiltinAgent implements Agent {
     if (!EDITED.includes(intent.kind) || !('target' in intent) || how.heal || how.byModel) return null;
     const { target } = intent;
     if (!target || target.name === null || target.near?.relation !== 'in the row of') return null;
+    // The row's Edit, else the item itself opened from its row (its first link: a ticket's subject).
     const edit = clickOn('Edit', 'click', target.near);
-    const steps = await this.performFrom(page, edit, sentence, context, how).catch(() => null);
-    return steps && { steps, intent: { ...intent, target: { ...target, near: null } } as Intent };
+    const open: Intent = {
+      kind: 'click',
+      target: { name: null, noun: 'link', near: target.near, nth: 1 },
+      double: false,
+      purpose: 'open',
+    };
+    for (const opener of [edit, open]) {
+      const steps = await this.performFrom(page, opener, sentence, context, how).catch(() => null);
+      if (steps) return { steps, intent: { ...intent, target: { ...target, near: null } } as Intent };
+    }
+    return null;
   }
 
   /**

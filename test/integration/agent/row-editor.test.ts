@@ -25,8 +25,27 @@ const CONTACTS = html(
   </script>`,
 );
 
+// A ticket queue whose rows have no Edit: the ticket opens from its subject link, and its page has
+// the Priority dropdown.
+const TICKETS = html(
+  'Tickets',
+  `<table><thead><tr><th>Subject</th><th>Requester</th><th>Priority</th></tr></thead><tbody id="rows"></tbody></table>
+  <section id="ticket" hidden><h2 id="subject"></h2><label>Priority <select id="priority"><option>Low</option><option>Normal</option><option>Urgent</option></select></label>
+    <a href="#" id="back">Back to the queue</a></section>
+  <script>
+    const tickets = [{ subject: 'Refund not received', who: 'Ada Lovelace', priority: 'Normal' }, { subject: 'Cannot log in', who: 'Ben Carter', priority: 'Urgent' }];
+    let open = null;
+    const draw = () => {
+      rows.innerHTML = tickets.map((t, i) => '<tr><td><a href="#" data-i="' + i + '">' + t.subject + '</a></td><td>' + t.who + '</td><td>' + t.priority + '</td></tr>').join('');
+      for (const a of rows.querySelectorAll('a')) a.onclick = (e) => { e.preventDefault(); open = Number(a.dataset.i); subject.textContent = tickets[open].subject; priority.value = tickets[open].priority; ticket.hidden = false; };
+    };
+    priority.onchange = () => { tickets[open].priority = priority.value; draw(); };
+    draw();
+  </script>`,
+);
+
 describe("built-in agent: a row's field edited in the row's editor", function () {
-  const pages = useAgentPages({ '/contacts': CONTACTS });
+  const pages = useAgentPages({ '/contacts': CONTACTS, '/tickets': TICKETS });
   const emailOf = (p: typeof pages.page, name: string) =>
     p.locator('#rows tr', { hasText: name }).locator('td').nth(1).innerText();
 
@@ -37,6 +56,21 @@ describe("built-in agent: a row's field edited in the row's editor", function ()
     expect(steps.map((step) => step.sentence)[0]).to.equal("Click 'Edit' in the row of 'Alan Turing'");
     const fresh = await pages.replay('/contacts', steps);
     expect(await emailOf(fresh, 'Alan Turing')).to.equal('turing@example.com');
+  });
+
+  it("a row with no Edit is opened from its link to reach the field: its ticket's Priority; and replays", async () => {
+    const steps = await pages.burnIn('/tickets', "Set the priority of Ben Carter's ticket to Low");
+    const priorityOf = (p: typeof pages.page, name: string) =>
+      p.locator('#rows tr', { hasText: name }).locator('td').nth(2).innerText();
+    expect(await priorityOf(pages.page, 'Ben Carter')).to.equal('Low');
+    expect(await priorityOf(pages.page, 'Ada Lovelace')).to.equal('Normal');
+    expect(steps.map((step) => step.sentence)).to.deep.equal([
+      'Open the first link in the row of "Ben Carter\'s ticket"',
+      "Set the priority of Ben Carter's ticket to Low",
+    ]);
+    expect(steps.map((step) => step.action)).to.deep.equal(['click', 'select']);
+    const fresh = await pages.replay('/tickets', steps);
+    expect(await priorityOf(fresh, 'Ben Carter')).to.equal('Low');
   });
 
   it('a row without an Edit of its own is not edited through another row', async () => {
