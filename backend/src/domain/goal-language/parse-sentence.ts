@@ -27,6 +27,7 @@ import { fieldValue } from './field-value.js';
 import { filterValue } from './filter-value.js';
 import { columnNamed, readSort } from './sort-order.js';
 import { withoutInstrument } from './instruments.js';
+import { answerToQuestion } from './answered-question.js';
 import { sceneOf, type Scene } from './scene-setting.js';
 import { firstWord, frameOf, frames, leadingPlace, placeFirst, splitAt, stepPlace, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
@@ -1599,6 +1600,9 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
     }
     return intents;
   }
+  // "..., but when it asks for a reason just cancel": the answer, done on the dialog that asks.
+  const answer = answerToQuestion(part, startsAction);
+  if (answer !== null) return answer ? partIntents(answer, antecedent, values) : [];
   // "..., but leave the country unselected": nothing to do.
   if (LEFT_ALONE.test(part.trim())) return [];
   const undone = LEFT_UNDONE.exec(part);
