@@ -55,6 +55,21 @@ const CLAUSES: [RegExp, (m: RegExpExecArray, values: string[]) => Expectation | 
       claim: { field: unmask(m[3]!, v), value: unmask(m[2]!, v), negated: false },
     }),
   ],
+  // "Ben Carter's ticket has Low priority", "The ticket 'Login fails' has status Pending": a field of
+  // the item, its value a name (capitalised or quoted), said before or after the field.
+  [
+    // No i flag: the value's capital is what tells it from the field ("[Tt]he" written out).
+    /^(?![Tt](?:he|his|hat)\s+(?:[\w-]+\s+){0,3}?(?:page|step|form|dialog|section|screen|panel|modal|cart|basket|list|table)\s)(?:[Tt]he\s+)?(.+?)\s+(?:still\s+|now\s+)?has\s+(?:(?:an?\s+)?(\uE000\d+\uE001|\p{Lu}[\p{L}\d-]*)\s+([a-z]+)|(?:the\s+|a\s+|an\s+)?([a-z]+)\s+(\uE000\d+\uE001|\p{Lu}[\p{L}\d-]*))$/u,
+    (m, v) => {
+      // "the ticket 'Login fails'": the item by its quoted name.
+      const item = /^[a-z]+\s+(\uE000\d+\uE001)$/.exec(m[1]!)?.[1] ?? m[1]!;
+      return {
+        kind: 'item',
+        item: unmask(item, v),
+        claim: { field: m[3] ?? m[4]!, value: unmask(m[2] ?? m[5]!, v), negated: false },
+      };
+    },
+  ],
   // "The cart shows 1 item": checked against the cart's indicator ("Cart (1)"), else its list.
   [
     new RegExp(

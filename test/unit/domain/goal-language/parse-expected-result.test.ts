@@ -76,6 +76,15 @@ describe('goal language: parsing an expected result', () => {
     // A group that is empty holds no items; a field that is empty holds no value.
     ['The Done column is now empty', [{ kind: 'groupCount', group: 'Done', count: 0, noun: 'items' }]],
     ['The search box is empty', [{ kind: 'value', target: { name: null, noun: 'search box', near: null }, text: '' }]],
+    // A field of the item, its value a name said before or after the field.
+    [
+      "Ben Carter's ticket has Low priority",
+      [{ kind: 'item', item: "Ben Carter's ticket", claim: { field: 'priority', value: 'Low', negated: false } }],
+    ],
+    [
+      "The ticket 'Login fails' has status Pending",
+      [{ kind: 'item', item: 'Login fails', claim: { field: 'status', value: 'Pending', negated: false } }],
+    ],
     // A field of the item named first, said with "its".
     [
       'Refund not received shows Priya Nair as its assignee',
