@@ -252,6 +252,15 @@ function normalizeModals(skeleton: string): string {
       .replace(/\b(?:should|must|will|shall)\s+have\b/gi, 'has')
       .replace(/\b(?:should|must|will|shall)\s+(contain|include|show|display|appear|equal|read|match|say)\b/gi, '$1s')
       .replace(/\b(?:should|must|will|shall)\s+(start|end)\s+with\b/gi, '$1s with')
+      // "X no longer appears in the queue", "X is gone from Monday": not in that place; alone, not shown.
+      .replace(
+        /\b(?:no\s+longer\s+(?:appears|shows(?:\s+up)?|is\s+(?:shown|listed|visible|displayed))|is\s+gone)\s+(in|on|under|from)\b/gi,
+        (_, at: string) => `is no longer ${at.toLowerCase() === 'from' ? 'in' : at}`,
+      )
+      .replace(
+        /\b(?:no\s+longer\s+(?:appears|shows(?:\s+up)?|is\s+(?:shown|listed|visible|displayed))|is\s+gone)$/i,
+        'is not shown',
+      )
       // "The Welcome screen appears with a membership number": two claims.
       .replace(/^(.+?\s+(?:appears|is\s+shown|opens))\s+with\s+(an?\s+[a-z][\w\s-]*)$/i, '$1 and $2 is shown')
       .replace(/\s+/g, ' ')

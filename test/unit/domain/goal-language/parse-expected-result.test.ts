@@ -241,6 +241,16 @@ describe('goal language: parsing an expected result', () => {
     ['An error message appears asking you to accept the terms', [{ kind: 'message', words: 'accept the terms' }]],
     ["A message tells you to 'check your inbox'", [{ kind: 'message', words: 'check your inbox' }]],
     ["A message says 'Saved'", [{ kind: 'visible', text: 'Saved' }]],
+    // "no longer appears in", "is gone from": not in that place; alone, not shown.
+    [
+      'Spam offer no longer appears in the queue',
+      [{ kind: 'item', item: 'Spam offer', claim: { group: 'queue', negated: true } }],
+    ],
+    ["'Welcome back' no longer appears", [{ kind: 'notVisible', text: 'Welcome back' }]],
+    [
+      "'Team retro' is gone from the Done column",
+      [{ kind: 'item', item: 'Team retro', claim: { group: 'Done column', negated: true } }],
+    ],
     ['', []],
   ];
   for (const [text, expected] of table) {
@@ -252,6 +262,7 @@ describe('goal language: parsing an expected result', () => {
   }
 
   const bad = ['It works', "'Saved' is shown and it is fast", 'The moon is made of cheese'];
+
   for (const text of bad) {
     it(`does not understand: ${text}`, () => {
       const parsed = parseExpectedResult(text);
