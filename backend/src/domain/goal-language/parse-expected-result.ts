@@ -454,13 +454,26 @@ export function parseExpectedResult(text: string): ExpectedResultParse {
   const expectations: Expectation[] = [];
   for (const sentence of sentences) {
     const { skeleton, values } = maskQuotes(sentence);
-    const vague = vagueResult(normalizeModals(skeleton));
+    const vague = vagueResult(normalizeModals(skeleton)) ?? pronounSubject(normalizeModals(skeleton));
     if (vague) return { ok: false, error: expectationNotUnderstood(sentence, vague), why: vague };
     const parsed = parseSentenceSkeleton(normalizeModals(skeleton), values);
     if (!parsed) return { ok: false, error: expectationNotUnderstood(sentence) };
     expectations.push(...parsed);
   }
   return { ok: true, expectations };
+}
+
+/**
+ * "It no longer appears in the queue": a claim about "it" would be checked on a text "It" (and a
+ * negated one would pass on any page), so it is refused, saying to name the thing.
+ */
+const BARE_PRONOUN =
+  /(?:^|\s(?:and|but)\s)(it|they|he|she|this|that|these|those)\s+(?:is|are|was|were|no\s+longer|does|do|did|has|have|had|appears?|shows?|disappears?|gets?|goes)\b/i;
+function pronounSubject(skeleton: string): string | null {
+  const m = BARE_PRONOUN.exec(skeleton);
+  return m
+    ? `"${m[1]}" does not say what it is (the expected result is checked on the page alone); name it, e.g. "'Spam offer' no longer appears in the queue"`
+    : null;
 }
 
 /** `why`: what is missing from a result that is understood but too vague to check, and how to say it. */

@@ -263,6 +263,13 @@ describe('goal language: parsing an expected result', () => {
 
   const bad = ['It works', "'Saved' is shown and it is fast", 'The moon is made of cheese'];
 
+  // A claim about "it" would be checked on the text "It": a negated one would pass on any page.
+  for (const text of ['It no longer appears in the queue', 'It is not shown', 'They are gone and Unassigned shows 4'])
+    it(`refuses a bare pronoun as the subject: ${text}`, () => {
+      const parsed = parseExpectedResult(text);
+      expect(parsed.ok).to.equal(false);
+      if (!parsed.ok) expect(parsed.error).to.match(/does not say what it is .* name it/);
+    });
   for (const text of bad) {
     it(`does not understand: ${text}`, () => {
       const parsed = parseExpectedResult(text);
