@@ -29,7 +29,7 @@ export function endsWithGroupNoun(words: string[]): boolean {
 }
 
 /** Groups that are the whole page: "X is no longer on the board". */
-const WHOLE_PAGE = new Set(['board', 'page', 'screen', 'list', 'table', 'results', 'site']);
+const WHOLE_PAGE = new Set(['board', 'page', 'screen', 'list', 'table', 'results', 'site', 'queue', 'grid']);
 
 export interface Region {
   /** What names it: its label, heading, caption; a current folder's link text. */
@@ -58,7 +58,14 @@ export function groupNameFits(group: string, name: string): boolean {
 /** The group means the whole page ("on the board", "in the list"), not one part of it. */
 export function isWholePage(group: string): boolean {
   const words = letters(group);
-  return words.length > 0 && words.every((word) => WHOLE_PAGE.has(word));
+  if (words.length > 0 && words.every((word) => WHOLE_PAGE.has(word))) return true;
+  // "the ticket list", "the product table": the page's list, the kind of its items said first in
+  // lower case ("the Done list" is a group's name).
+  const said = group
+    .trim()
+    .replace(/^(?:the|my|our)\s+/i, '')
+    .split(/\s+/);
+  return said.length === 2 && /^[a-z][a-z-]*$/.test(said[0]!) && WHOLE_PAGE.has(said[1]!.toLowerCase());
 }
 
 /** Whether an item's text is the item: the exact text as whole words, else every content word of it. */

@@ -118,6 +118,11 @@ describe('goal language: expected results about an item field and its group', ()
     ['Ship v2', 'Archive', true, false],
     ['Ship v3', 'board', true, true],
     ['Ship v2', 'board', true, false],
+    // The page's list, its items' kind said first: "the ticket list", "the queue".
+    ['Ship v2', 'task list', false, true],
+    ['Ship v3', 'queue', true, true],
+    ['Ship v2', 'Done list', false, true],
+    ['Write docs', 'Done list', false, false],
   ];
   for (const [item, name, negated, holds] of groups) {
     it(`judges "${item}" ${negated ? 'not ' : ''}in "${name}": ${holds}`, () => {
