@@ -60,7 +60,8 @@ const ASSERTION = new RegExp(
   'i',
 );
 const SUBJECT = new RegExp(
-  '^(?:(?:please|now|just|simply)\\s+|(?:i|we|you|the\\s+user|user)\\s+(?:will\\s+|should\\s+|must\\s+|can\\s+|then\\s+|now\\s+|also\\s+|first\\s+)?|' +
+  // "As a recruiter I want to ...", "As an admin, I ...": a user story's role.
+  '^(?:as\\s+an?\\s+(?:[\\w-]+\\s+){0,2}?[\\w-]+,?\\s+(?=(?:i|we)\\s)|(?:please|now|just|simply)\\s+|(?:i|we|you|the\\s+user|user)\\s+(?:will\\s+|should\\s+|must\\s+|can\\s+|then\\s+|now\\s+|also\\s+|first\\s+)?|' +
     "(?:try|tries|want|wants|need|needs|would\\s+like|am\\s+going|is\\s+going|are\\s+going|going|have|has)\\s+to\\s+|let['’]s\\s+)+",
   'i',
 );
@@ -1745,6 +1746,17 @@ function restore(skeleton: string, values: string[]): string {
   return skeleton.replace(/\uE000(\d+)\uE001/g, (_whole, i: string) => quote(values[Number(i)]!));
 }
 
+/** A scene set before a dash or colon, and the actions after it; null when the part before is no scene. */
+function sceneLead(skeleton: string, values: string[]): (Scene & { rest: string }) | null {
+  const lead = /^(.+?)(?:\s+[-–—]|:)\s+(.+)$/.exec(skeleton);
+  const scene = lead && startsAction(lead[2]!) && !startsAction(lead[1]!) ? sceneOf(lead[1]!, values) : null;
+  return scene && { ...scene, rest: lead![2]! };
+}
+
+/** A reason or a concession at the end of a sentence: "even though ...", "so that ...", "while we wait ...". */
+const CONCESSION =
+  /,?\s+(?:even\s+though|even\s+if|although|so\s+that|in\s+order\s+to|while\s+(?:we|i|you|they)\s+wait)\b[^,]*$/i;
+
 /**
  * One sentence's actions. `before`: what the goal's sentence before it did, for a later part that
  * refers back to it ("Pick Other. Then switch it to Podcast").
@@ -1754,6 +1766,11 @@ export function parseSentence(sentence: string, before: Intent[] = [], about: st
   // "... with password SuperSecretPassword!": the "!" ends the password, not the sentence.
   const ends = /\b(?:password|pwd|passcode)\s+\S*[^\s.!;,]!+$/i.test(raw.trim()) ? /[\s.;,]+$/ : /[\s.!;,]+$/;
   let skeleton = raw.replace(/\s+/g, ' ').replace(ends, '').trim();
+  // "I need a reminder ...: add an event ...": a scene read before its "I" is taken for a filler.
+  const sceneFirst = sceneLead(skeleton, values);
+  if (sceneFirst) skeleton = sceneFirst.rest;
+  // "..., even though it clashes with another meeting": why, not what.
+  skeleton = skeleton.replace(CONCESSION, '');
   for (let previous = ''; previous !== skeleton;) {
     previous = skeleton;
     skeleton = skeleton.replace(FILLER, '').replace(SUBJECT, '');
@@ -1789,9 +1806,8 @@ export function parseSentence(sentence: string, before: Intent[] = [], about: st
     skeleton = `${then[1]}, click ${then[2]![0]!.toUpperCase()}${then[2]!.slice(1)}`;
   const intents: Intent[] = [];
   // "The lithium grease P-1038 is bought by weight – edit the part ...": the scene first, then the actions.
-  const lead = /^(.+?)(?:\s+[-–—]|:)\s+(.+)$/.exec(skeleton);
-  const scene = lead && startsAction(lead[2]!) && !startsAction(lead[1]!) ? sceneOf(lead[1]!, values) : null;
-  if (scene) skeleton = lead![2]!;
+  const scene = sceneLead(skeleton, values) ?? sceneFirst;
+  if (scene) skeleton = scene.rest;
   const told = scene?.about ?? about;
   if (told) skeleton = toldOf(skeleton, told, values);
   let antecedent: Antecedent | null = told ? { selection: false, items: [told] } : null;

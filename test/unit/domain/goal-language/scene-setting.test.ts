@@ -60,6 +60,19 @@ describe('goal language: sentences that set the scene', () => {
     ]);
   });
 
+  it("a scene told in the first person, a user story's role and a reason at the end ask for nothing", () => {
+    // "I need ...: add ...": read as a scene before "I" is taken for a filler of the action.
+    const clicks = (sentence: string) => {
+      const parsed = parseGoalSentence([sentence], 0);
+      if (!parsed.ok) throw new Error(parsed.error);
+      return parsed.actions.map((a) => (a.intent.kind === 'click' ? a.intent.target.name : a.intent.kind));
+    };
+    expect(clicks("I need to remember the budget: click 'Save'")).to.deep.equal(['Save']);
+    expect(clicks("As a recruiter I want to click 'Save'")).to.deep.equal(['Save']);
+    expect(clicks("As an admin, I click 'Save', even though it is late")).to.deep.equal(['Save']);
+    expect(clicks("Click 'Save' so that the draft is kept")).to.deep.equal(['Save']);
+  });
+
   it('an instruction before a colon is never a scene ("Open the archived items: delete the first")', () => {
     const parsed = parseGoalSentence(['Open the archived items: delete the first one'], 0);
     if (!parsed.ok) throw new Error(parsed.error);
