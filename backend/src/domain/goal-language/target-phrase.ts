@@ -313,6 +313,9 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
   // Pages show an item's name, rarely its kind: the name is looked for first (as text too: a card's
   // title), the whole phrase after it.
   if (kindAfter) return withNth({ name: unmask(kindAfter[1]!, values), noun: null, near, alternatives: [name] });
+  // "month view", "the grid layout": the view's control, named so or by its first words alone ("Month").
+  const view = /^(.+?)\s+(?:view|layout)$/i.exec(name);
+  if (view) return withNth({ name, noun: null, near, alternatives: [view[1]!] });
   return withNth({ name, noun: null, near });
 }
 

@@ -86,6 +86,7 @@ describe('goal language: the readings of a sentence', () => {
     ['Type 12 into Quantity and cancel', [["Fill 'Quantity' with '12'"], ["Click 'Cancel'"]]],
     // A name, then its kind: the page may show the name without the kind.
     ['Open the Search API pagination card', [["Open 'Search API pagination' or 'Search API pagination card'"]]],
+    ['Switch to month view', [["Open 'month view' or 'month'"]]],
     ['Open the inbox', [["Open 'inbox'"]]],
   ];
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
