@@ -30,7 +30,11 @@ const VALUE_KINDS = {
 } as const;
 type ValueKind = keyof typeof VALUE_KINDS;
 
-/** The verbs that ask for a new record; "log", "open" and "new" only before "a"/"an"/"new". */
+/**
+ * The verbs that ask for a new record; "log", "open" and "new" only before "a"/"an"/"new". Kept here,
+ * not as a lexicon family: outside a record request these verbs name the page's own control
+ * ("Schedule a meeting" clicks "Schedule", verb-controls.ts), which a known verb would not.
+ */
 const RECORD_VERBS = ['create', 'add', 'make', 'schedule', 'book', 'set up', 'plan', 'arrange', 'organise', 'organize'];
 const ARTICLE_VERBS = ['log', 'open', 'file', 'raise', 'submit', 'put in', 'enter'];
 /** The words that introduce a kind of value. */
