@@ -6,11 +6,13 @@ import type { Page } from 'playwright-core';
 import { describeOffer } from '../domain/goal-language/closest-offers.js';
 import { formatIntent } from '../domain/goal-language/format.js';
 import { actionKey } from '../domain/goal-language/intent-key.js';
+import { ITEM_KIND_NOUNS } from '../domain/goal-language/item-description.js';
 import type { Intent, ParsedAction, Purpose, TargetPhrase } from '../domain/goal-language/intents.js';
 import { findConfig, pickLoginKeys, placeholderFor } from '../domain/goal-language/login-keys.js';
 import { parseExpectedResult } from '../domain/goal-language/parse-expected-result.js';
 import { notUnderstood, parseGoalSentence, parseSentence } from '../domain/goal-language/parse-sentence.js';
 import { goalPhrasings } from '../domain/goal-language/phrasings.js';
+import { quote } from '../domain/goal-language/quotes.js';
 import { splitGoal } from '../domain/goal-language/split-goal.js';
 import type { Step, Target } from '../domain/steps.js';
 import {
@@ -36,7 +38,7 @@ import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './e
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { advanceButton, backButton, fillForm, intentOfPlacement, pressButton } from './fill-form.js';
 import { onStep, stepOffset, stepsLeft } from './wizard-steps.js';
-import { formControls, placeNamedValue } from './place-values.js';
+import { formControls, offering, placeEntry, placeNamedValue } from './place-values.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
 import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
@@ -369,6 +371,8 @@ export class BuiltinAgent implements Agent {
       }
       const placed = await this.placeByValue(page, action, context, how);
       if (placed) return placed;
+      const set = await this.setItemByValue(page, action, context, how);
+      if (set) return set;
       const paged = await this.pageThrough(page, action, context, how);
       if (paged) return paged;
       const stepped = await this.continueToStep(page, action, context, how);
@@ -426,6 +430,52 @@ export class BuiltinAgent implements Agent {
       const one = intentOfPlacement(placement);
       steps.push(...(await this.performFrom(page, one, action.sentence, context, how)));
     }
+    return steps;
+  }
+
+  /**
+   * "Lower 'Two-factor codes' to Low", "Set Ben Carter's ticket to Pending": no field of that name,
+   * but an item shown so. The item is opened (its row's Edit, else its link, as for a field its row
+   * lacks) and the value chosen in the one control there that offers it, each a recorded step; two
+   * controls that offer it are refused, naming both. Null when the item opens nothing.
+   */
+  private async setItemByValue(
+    page: Page,
+    action: ParsedAction,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[] | null> {
+    const { intent, sentence } = action;
+    if (intent.kind !== 'fill' || !intent.value || !intent.target.name || how.heal || how.byModel) return null;
+    const { name, near } = intent.target;
+    // "Ben Carter's ticket": the item is the row of Ben Carter, "ticket" only its kind.
+    const kindOnly = near?.relation === 'in the row of' && ITEM_KIND_NOUNS.includes(name.toLowerCase());
+    const item = near ? (kindOnly ? near.text : null) : name;
+    if (!item) return null;
+    const row = { text: item, relation: 'in the row of' as const };
+    const opened = await this.openRowEditor(
+      page,
+      { ...intent, target: { name, noun: null, near: row } },
+      sentence,
+      context,
+      how,
+    );
+    if (!opened) return null;
+    const controls = await page.evaluate(formControls).catch(() => []);
+    const offers = offering(controls, intent.value);
+    if (offers.length !== 1) {
+      const why = offers.length
+        ? `${offers.map((c) => quote(c.name)).join(' and ')} both offer ${quote(intent.value)}; name the field ("Set the priority of ... to ...")`
+        : `nothing in what it opened offers ${quote(intent.value)}`;
+      throw new TargetMissing(
+        `Could not do "${sentence}": no field is named ${quote(name)}, so ${quote(item)} was opened, and ${why}.`,
+        why,
+      );
+    }
+    const placement = placeEntry({ field: null, value: intent.value }, offers, new Set())!;
+    const steps = [...opened.steps];
+    for (const one of placement)
+      steps.push(...(await this.performFrom(page, intentOfPlacement(one), sentence, context, how)));
     return steps;
   }
 

@@ -276,3 +276,15 @@ export function placeNamedValue(field: string, value: string, controls: FormCont
   if (!placed || !said.length) return null;
   return placed.every((p) => contentWords(p.field).some((word) => said.includes(word))) ? placed : null;
 }
+
+/**
+ * The controls that take `value` by what they offer: a dropdown with that option (or that time), a
+ * choice or a checkbox of that name. "Set the ticket to Low" chooses there only when one does.
+ */
+export function offering(controls: FormControl[], value: string): FormControl[] {
+  return controls.filter((c) =>
+    c.kind === 'select'
+      ? c.options.some((o) => names(o, value) || sameTime(o, value))
+      : (c.kind === 'choice' || c.kind === 'check') && choiceNamed(c, value),
+  );
+}

@@ -31,6 +31,7 @@ const TICKETS = html(
   'Tickets',
   `<table><thead><tr><th>Subject</th><th>Requester</th><th>Priority</th></tr></thead><tbody id="rows"></tbody></table>
   <section id="ticket" hidden><h2 id="subject"></h2><label>Priority <select id="priority"><option>Low</option><option>Normal</option><option>Urgent</option></select></label>
+    <label>Impact <select id="impact"><option>Low</option><option>High</option></select></label>
     <a href="#" id="back">Back to the queue</a></section>
   <script>
     const tickets = [{ subject: 'Refund not received', who: 'Ada Lovelace', priority: 'Normal' }, { subject: 'Cannot log in', who: 'Ben Carter', priority: 'Urgent' }];
@@ -71,6 +72,25 @@ describe("built-in agent: a row's field edited in the row's editor", function ()
     expect(steps.map((step) => step.action)).to.deep.equal(['click', 'select']);
     const fresh = await pages.replay('/tickets', steps);
     expect(await priorityOf(fresh, 'Ben Carter')).to.equal('Low');
+  });
+
+  it('"Raise X from Normal to Urgent" opens X and chooses the value in the one control offering it', async () => {
+    const steps = await pages.burnIn('/tickets', "Raise 'Refund not received' from Normal to Urgent");
+    const priorityOf = (name: string) =>
+      pages.page.locator('#rows tr', { hasText: name }).locator('td').nth(2).innerText();
+    expect(await priorityOf('Refund not received')).to.equal('Urgent');
+    expect(steps.map((step) => step.action)).to.deep.equal(['click', 'select']);
+  });
+
+  it('a value two controls of the item offer is refused, naming both', async () => {
+    await pages.page.goto(pages.site.url + '/tickets');
+    const result = await pages.agent.burnIn(pages.page, "Set 'Refund not received' to Low", {
+      baseUrl: pages.site.url,
+      configs: {},
+    });
+    expect(result.ok).to.equal(false);
+    expect(result.error, result.error).to.match(/'Priority' and 'Impact' both offer 'Low'/);
+    expect(await pages.page.locator('#priority').inputValue()).to.equal('Normal');
   });
 
   it('a row without an Edit of its own is not edited through another row', async () => {

@@ -1017,7 +1017,9 @@ const RULES: Rule[] = [
     build: (m, v, verb) => {
       // "Lower the quantity to 1 in the cart": where the field is, after its value, is no part of the value.
       const value = unmask(m[2]!.replace(VALUE_PLACE, ''), v);
-      const built = withTarget(m[1]!, v, (t) => ({ kind: 'fill', target: t, value }));
+      // "Lower 'X' from Urgent to Low", "change the status from Open to Closed": the value before is no part of the name.
+      const what = m[1]!.replace(OLD_VALUE, '');
+      const built = withTarget(what, v, (t) => ({ kind: 'fill', target: t, value }));
       // "Change Buy milk to Buy oat milk": when no field has that name, an item written like a title is renamed.
       const fill = Array.isArray(built) ? built[0]! : null;
       if (
@@ -1572,6 +1574,9 @@ function valueAgain(part: string, before: Intent[], values: string[]): Intent[] 
 
 /** "... again", "... by mistake": how, not what. */
 const MANNER = /\s+(?:again|by\s+(?:mistake|accident)|on\s+purpose|deliberately|accidentally)$/i;
+
+/** " from Urgent", " from 'Open'": the value a field had, said before the new one. */
+const OLD_VALUE = /\s+from\s+(?:\uE000\d+\uE001|[\p{Lu}\d][\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*){0,2})$/u;
 
 const RENAME_IT = /^(?:rename|change|edit)\s+it\s+((?:to\s+say|to|into)\s+.+)$/i;
 
