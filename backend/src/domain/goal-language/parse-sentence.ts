@@ -1573,7 +1573,8 @@ function valueAgain(part: string, before: Intent[], values: string[]): Intent[] 
 }
 
 /** "... again", "... by mistake": how, not what. */
-const MANNER = /\s+(?:again|by\s+(?:mistake|accident)|on\s+purpose|deliberately|accidentally)$/i;
+const MANNER =
+  /\s+(?:again|by\s+(?:mistake|accident)|on\s+purpose|deliberately|accidentally|once|at\s+once|straight\s+away|right\s+away|immediately|for\s+now)$/i;
 
 /** " from Urgent", " from 'Open'": the value a field had, said before the new one. */
 const OLD_VALUE = /\s+from\s+(?:\uE000\d+\uE001|[\p{Lu}\d][\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*){0,2})$/u;
@@ -1751,6 +1752,14 @@ function restore(skeleton: string, values: string[]): string {
   return skeleton.replace(/\uE000(\d+)\uE001/g, (_whole, i: string) => quote(values[Number(i)]!));
 }
 
+/** A figure, an amount, a date or a remark in lower case of three words or more (no address, no list). */
+function asideInBrackets(inside: string): boolean {
+  const text = inside.trim();
+  if (/^[€$£¥]?\s*\d[\d.,]*\s*(?:€|[A-Z]{3}|%)?$/.test(text)) return true;
+  if (readDayMonth(text) || readDate(text).kind === 'date') return true;
+  return /^[a-z][a-z'’]*(?:\s+[a-z'’-]+){2,}$/.test(text);
+}
+
 /** A scene set before a dash or colon, and the actions after it; null when the part before is no scene. */
 function sceneLead(skeleton: string, values: string[]): (Scene & { rest: string }) | null {
   const lead = /^(.+?)(?:\s+[-–—]|:)\s+(.+)$/.exec(skeleton);
@@ -1758,9 +1767,13 @@ function sceneLead(skeleton: string, values: string[]): (Scene & { rest: string 
   return scene && { ...scene, rest: lead![2]! };
 }
 
-/** A reason or a concession at the end of a sentence: "even though ...", "so that ...", "while we wait ...". */
+/**
+ * A reason or a concession, to the next comma or the end of the sentence: "even though ...", "so
+ * (that) I can ...", "while we wait ...", ", he's travelling". "so that the oldest is at the top" is
+ * a sort's direction, kept.
+ */
 const CONCESSION =
-  /,?\s+(?:even\s+though|even\s+if|although|so\s+that|in\s+order\s+to|while\s+(?:we|i|you|they)\s+wait)\b[^,]*$/i;
+  /,?\s+(?:even\s+though|even\s+if|although|in\s+order\s+to|while\s+(?:we|i|you|they)\s+wait|so\s+(?:that\s+)?(?:i|we|you|they|he|she)\s+(?:can|could|will|may)\b)[^,]*(?=,|$)|,\s+(?:he|she|they|we|i)(?:['’](?:s|re|m|ll)|\s+(?:is|are|was|were|has|have|had|will))\s[^,]*$/gi;
 
 /**
  * One sentence's actions. `before`: what the goal's sentence before it did, for a later part that
@@ -1800,6 +1813,10 @@ export function parseSentence(sentence: string, before: Intent[] = [], about: st
   skeleton = skeleton.replace(/\s*\((?:and\s+)?([a-z][^()]*)\)/g, (whole, inside: string) =>
     startsAction(inside) ? `, ${inside}` : whole,
   );
+  // "the Deutsche Bahn claim (€129.90)", "on Friday (4 Dec)", "(the date as written on her letter)":
+  // a figure, a date or a remark in brackets only describes; values for a form ("(DOB 02/11/1990)",
+  // "(ana@example.com, S3cret!)") stay.
+  skeleton = skeleton.replace(/\s*\(([^()]*)\)/g, (whole, inside: string) => (asideInBrackets(inside) ? '' : whole));
   // "On Review open the rules": the wizard's step first, then what happens there.
   const onStep = stepPlace(skeleton);
   const placed = onStep ? null : leadingPlace(skeleton);

@@ -70,7 +70,17 @@ describe('goal language: sentences that set the scene', () => {
     expect(clicks("I need to remember the budget: click 'Save'")).to.deep.equal(['Save']);
     expect(clicks("As a recruiter I want to click 'Save'")).to.deep.equal(['Save']);
     expect(clicks("As an admin, I click 'Save', even though it is late")).to.deep.equal(['Save']);
-    expect(clicks("Click 'Save' so that the draft is kept")).to.deep.equal(['Save']);
+    expect(clicks("Click 'Save' so that I can leave, then click 'Close'")).to.deep.equal(['Save', 'Close']);
+    expect(clicks("Cancel 'Flight' on Thursday, he's travelling for work")).to.have.length(1);
+    expect(clicks("Click 'Submit' straight away")).to.deep.equal(['Submit']);
+    // A figure, a date or a remark in brackets only describes.
+    expect(clicks("Click 'Archive' (42.50) on Friday (4 Dec) (as the manager asked)")).to.deep.equal(['Archive']);
+    // "so that the oldest is at the top" is a sort's direction, kept.
+    const sorted = parseGoalSentence(['Sort by last updated so that the oldest one is at the top'], 0);
+    expect(sorted.ok && sorted.actions[0]!.intent).to.deep.include({
+      kind: 'select',
+      value: 'last updated, oldest first',
+    });
   });
 
   it('an instruction before a colon is never a scene ("Open the archived items: delete the first")', () => {
