@@ -14,6 +14,8 @@ import { scripts as clubSignup } from './scripts/club-signup.js';
 import { scripts as stockGrid } from './scripts/stock-grid.js';
 import { scripts as helpdeskQueue } from './scripts/helpdesk-queue.js';
 import { scripts as eventPlanner } from './scripts/event-planner.js';
+import { scripts as clinicBooking } from './scripts/clinic-booking.js';
+import { scripts as expenseClaims } from './scripts/expense-claims.js';
 
 const APPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'apps');
 
@@ -674,6 +676,8 @@ const SCRIPTS: Record<string, Script[]> = {
   'club-signup': clubSignup,
   'helpdesk-queue': helpdeskQueue,
   'event-planner': eventPlanner,
+  'clinic-booking': clinicBooking,
+  'expense-claims': expenseClaims,
 };
 
 async function main(): Promise<void> {
