@@ -4,7 +4,7 @@
 // hold the value, it is typed again key by key, like a person; when even that does not hold, the
 // step fails saying what the field holds. Replays run the same code, so the recorded step is the same.
 import type { Locator as PwLocator } from 'playwright-core';
-import { holdsValue } from '../domain/field-values.js';
+import { amountNumber, holdsValue } from '../domain/field-values.js';
 
 export interface FieldFacts {
   tag: string;
@@ -69,8 +69,16 @@ export async function typeKeyByKey(element: PwLocator, value: string, timeoutMs:
 }
 
 /** Sets the value at once; when the field does not hold it, types it key by key (never a secret). */
-export async function fillAndCheck(element: PwLocator, value: string, options: FillOptions): Promise<void> {
+export async function fillAndCheck(element: PwLocator, given: string, options: FillOptions): Promise<void> {
   const action = { timeout: options.timeoutMs };
+  // "€109.00" into a number field: the number (it takes no currency; a currency dropdown beside it
+  // is a value of its own).
+  const type = await element.evaluate(
+    (el) => (el.tagName === 'INPUT' ? (el as HTMLInputElement).type : ''),
+    undefined,
+    action,
+  );
+  const value = (type === 'number' && amountNumber(given)) || given;
   await element.fill(value, action);
   let facts = await element.evaluate(readField, undefined, action);
   if (!comparable(facts) || holdsValue(facts.held!, value)) return;
