@@ -4,7 +4,9 @@
 // grounded to the page's labelled fields by the agent like any other.
 import { fieldValue } from './field-value.js';
 import { frameOf, frames } from './frames.js';
-import type { Intent, TargetPhrase } from './intents.js';
+import { readDate, readDayMonth } from '../calendar-dates.js';
+import { formEntries } from './form-values.js';
+import type { FormEntry, Intent, TargetPhrase } from './intents.js';
 import { GENRE_NOUNS } from './lexicon.js';
 import { unmask } from './quotes.js';
 
@@ -12,8 +14,12 @@ import { unmask } from './quotes.js';
 export type ListPart = string | Intent[];
 
 const CHUNKS = /\s*,\s*(?:and\s+)?|\s+and\s+/;
-/** "a new contact", "an order": a record's kind, one or two words. */
-const RECORD = /^(?:(?:a|an|the)\s+)?(?:new\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*(?::|\s+with\s+)\s*(.+)$/i;
+/**
+ * "a new contact", "an order", "it as a new expense", "a new expense for today": a record's kind, one
+ * or two words, and what it is for (a day, a name, or a remark in lower case).
+ */
+const RECORD =
+  /^(?:(?:it|this|that)\s+as\s+)?(?:(?:a|an|the)\s+)?(?:new\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+(?:for|dated|on)\s+([^:]+?))?\s*(?::|\s+with\s+)\s*(.+)$/i;
 /** Heads whose own rules read what follows their colon: fill in a form, sign in, a URL with a port. */
 const OWN_LISTS = ['fill', 'type', 'set', 'sign in', 'sign up', 'navigate', 'search', 'verify'] as const;
 
@@ -58,12 +64,20 @@ export function isRecordSubmit(intent: Intent): boolean {
  * quantity 2": the control that opens the record's form, each field, then the form's button.
  */
 export function newRecord(skeleton: string, values: string[]): Intent[] | null {
-  const frame = frameOf(skeleton, ['create', 'add']);
+  // "New expense for the hotel: ...": the form's name, no verb.
+  const frame =
+    frameOf(skeleton, ['create', 'add']) ?? (/^new\s/i.test(skeleton) ? { base: 'create', object: skeleton } : null);
   const m = frame && RECORD.exec(frame.object);
   if (!frame || !m) return null;
   const noun = m[1]!.toLowerCase();
-  if (GENRE_NOUNS.account.includes(noun)) return null;
-  const fills = fieldFills(m[2]!, values);
+  // "Add three todos: A, B and C": several items of a list, not one record.
+  if (GENRE_NOUNS.account.includes(noun) || /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s/.test(noun))
+    return null;
+  // "amount 24.60 in GBP": a value with another after it (the currency) is read as values, placed on the page.
+  // A day or a name the record is for is a value too: all go to the page as one form fill.
+  const forValue = m[2] !== undefined && forEntries(unmask(m[2], values).trim()).length > 0;
+  const pairs = forValue || /\s(?:in|as)\s+\p{Lu}/u.test(m[3]!) ? null : fieldFills(m[3]!, values);
+  const fills = pairs ?? entriesOf(m[2] ?? null, m[3]!, values);
   if (!fills) return null;
   // "Add a todo: Buy milk" is a list's new item; "Add a new item: SKU X, name Y" is a record: the
   // fields of a list's item or a cart's only when two or more are given.
@@ -75,6 +89,25 @@ export function newRecord(skeleton: string, values: string[]): Intent[] | null {
     ...fills,
     recordSubmit(button(`${said} ${noun}`, [`${other} ${noun}`, `Save ${noun}`, said, other, 'Save', 'Submit'])),
   ];
+}
+
+/**
+ * "merchant Dishoom, category Meals, amount 24.60 in GBP": fields with their values and values alone
+ * (GBP), placed on the page by what they are (fill-form.ts) in one form fill; with the day or name
+ * the record is for ("for today", "for Acme"). Null unless two values or more are given.
+ */
+function entriesOf(forWhat: string | null, body: string, values: string[]): Intent[] | null {
+  const entries = formEntries(body, values);
+  // Names alone ("Buy milk, Walk the dog and Pay rent") are a list's items, not a record's fields.
+  if (!entries || entries.length < 2 || !entries.some((e) => e.field)) return null;
+  const extra = forWhat ? forEntries(unmask(forWhat, values).trim()) : [];
+  return [{ kind: 'fillForm', entries: [...extra, ...entries], whole: null }];
+}
+
+/** What a record is "for": a day to its date field, a name as a value; a remark in lower case ("the hotel") says why. */
+function forEntries(what: string): FormEntry[] {
+  const day = /^(?:today|tomorrow|yesterday)$/i.test(what) || readDayMonth(what) || readDate(what).kind === 'date';
+  return day ? [{ field: 'date', value: what }] : /^[\p{Lu}\d]/u.test(what) ? [{ field: null, value: what }] : [];
 }
 
 /** A head with no verb ("Happy path"), or a check of a behaviour said at length ("Test the age limit for ..."). */

@@ -1166,7 +1166,9 @@ function act(action: Act, object: string, values: string[]): Intent[] | string |
 
 /** "the settings", "my changes", "a new API key" -> "settings", "changes", "API key". */
 function thingOf(object: string, values: string[]): string {
-  return unmask(object.replace(/^(?:(?:the|my|our|your|all|a|an|new|this)\s+)+/i, ''), values).trim();
+  // "it as a draft" -> "as draft": the button "Save as draft" says neither the pronoun nor the article.
+  const said = object.replace(/^(?:it|them)(?:\s+|$)/i, '').replace(/^as\s+(?:a|an|the)\s+/i, 'as ');
+  return unmask(said.replace(/^(?:(?:the|my|our|your|all|a|an|new|this)\s+)+/i, ''), values).trim();
 }
 
 /** "Save" with "the settings" -> "Save settings", then the genre's names. */
@@ -1886,6 +1888,10 @@ export function parseGoalSentence(sentences: string[], i: number): SentenceParse
   const next = parseSentence(nextSentence);
   const said = next.ok ? next.actions[0]?.intent : undefined;
   const intents = parsed.actions.map((a) => a.intent);
+  // "Add a new expense: ... . Tick that I have a receipt and save it": the form goes on in the next
+  // sentence, which presses its own button; the new record's implied one is left out.
+  const last = intents.at(-1)!;
+  if (isRecordSubmit(last) && said && isFormEdit(said)) return { ...parsed, actions: parsed.actions.slice(0, -1) };
   // The click implied last, or before only changes to fields, that the next sentence says itself.
   const implied = intents.findIndex((intent, at) => at > 0 && impliedSaidLater(intents, at, said));
   return implied > 0 && intents.slice(implied + 1).every(isFormEdit)
