@@ -28,7 +28,7 @@ import { filterValue } from './filter-value.js';
 import { columnNamed, readSort } from './sort-order.js';
 import { withoutInstrument } from './instruments.js';
 import { answerToQuestion } from './answered-question.js';
-import { sceneOf, type Scene } from './scene-setting.js';
+import { isTestTitle, sceneOf, type Scene } from './scene-setting.js';
 import { firstWord, frameOf, frames, leadingPlace, placeFirst, splitAt, stepPlace, type Place } from './frames.js';
 import { FILTERS, FILTER_WORDS, GENRE_NAMES, MARKS, GENRE_NOUNS, entryOf, type Act, type Family } from './lexicon.js';
 import { numberWordsFrom } from './number-words.js';
@@ -1924,7 +1924,9 @@ function sceneSentence(sentences: string[], i: number): Scene | null {
   if (parsed.ok && !parsed.actions.every((action) => GUESSED.has(action.intent))) return null;
   if (parseExpectedResult(sentence).ok) return null;
   const { skeleton, values } = maskQuotes(sentence.trim());
-  return sceneOf(skeleton.replace(/[\s.!;,]+$/, ''), values);
+  const plain = skeleton.replace(/[\s.!;,]+$/, '');
+  // The goal's first sentence may name the test: "Negative test - amount validation."
+  return sceneOf(plain, values) ?? (i === 0 && isTestTitle(plain) ? { about: null } : null);
 }
 
 function actions(sentence: string, intents: Intent[]): SentenceParse {

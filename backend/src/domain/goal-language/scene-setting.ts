@@ -39,6 +39,38 @@ const GREETINGS = /^(?:hi|hello|hey|so|ok|okay|context|background)\b[\s,:;!-]*/i
 /** How many words a subject may have before its verb. */
 const MAX_SUBJECT = 7;
 
+/** Words that name a test rather than ask for an action: "Negative test - amount validation", "Smoke check". */
+const TITLE_WORDS = new Set([
+  'test',
+  'tests',
+  'testing',
+  'check',
+  'case',
+  'scenario',
+  'flow',
+  'path',
+  'validation',
+  'regression',
+  'smoke',
+  'qa',
+  'negative',
+  'positive',
+  'edge',
+]);
+
+/**
+ * A goal's first sentence that names the test ("Negative test - amount validation.", "QA check of the
+ * booking form."): a few words, one of them a title word, none a verb the sentence starts with (the
+ * caller knows no rule reads it as an action).
+ */
+export function isTestTitle(skeleton: string): boolean {
+  const words = skeleton
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean);
+  return words.length > 0 && words.length <= 8 && words.some((word) => TITLE_WORDS.has(word));
+}
+
 export interface Scene {
   /** What the sentence is about, for a pronoun after it ("Noah Kim"); null for a person ("We"). */
   about: string | null;
