@@ -79,6 +79,9 @@ export function startsAction(text: string): boolean {
  * follows, or a "then" a lower-case word follows. "Click Terms and conditions" stays whole: no verb
  * follows its "and".
  */
+/** "merchant = Staples", "amount = 0": a field, "=", its value. */
+export const ASSIGNED = /^\s*[\p{L}][\p{L}\d '-]{0,30}?\s*=\s*\S/u;
+
 export function actionParts(skeleton: string): string[] {
   const parts: string[] = [];
   let from = 0;
@@ -104,7 +107,9 @@ export function actionParts(skeleton: string): string[] {
     const verb =
       !then && /\bthen\s+$/i.test(joint[0]) && !startsAction(rest) ? saidVerb(prefix + skeleton.slice(from)) : null;
     const gerund = /^\s*,/.test(joint[0]) ? gerundAction(rest) : null;
-    if (joint.index === 0 || !(then || afterValue || gap || verb || gerund || startsAction(rest))) continue;
+    // "Open New expense, merchant = Staples, amount = 0": a field given its value is a part of its own.
+    const assigned = ASSIGNED.test(rest);
+    if (joint.index === 0 || !(then || afterValue || gap || verb || gerund || assigned || startsAction(rest))) continue;
     parts.push(prefix + skeleton.slice(from, joint.index));
     from = after;
     prefix = verb ? `${verb} ` : gap && !then ? `${gapped[1]} ` : '';

@@ -13,6 +13,7 @@ import { givenValue, pronounVerbControl, verbControlReadings } from './verb-cont
 import {
   actionParts,
   antecedentOf,
+  ASSIGNED,
   sentenceParts,
   startsAction,
   verbControl,
@@ -1609,6 +1610,16 @@ function partIntents(part: string, antecedent: Antecedent | null, values: string
     }
     return intents;
   }
+  // "merchant = Staples": that field filled with that value.
+  const assigned = ASSIGNED.test(part) ? /^(.+?)\s*=\s*(.+)$/.exec(part.trim()) : null;
+  if (assigned)
+    return [
+      {
+        kind: 'fill',
+        target: { name: unmask(assigned[1]!, values).trim(), noun: null, near: null },
+        value: unmask(assigned[2]!, values).trim(),
+      },
+    ];
   // "..., but when it asks for a reason just cancel": the answer, done on the dialog that asks.
   const answer = answerToQuestion(part, startsAction);
   if (answer !== null) return answer ? partIntents(answer, antecedent, values) : [];

@@ -73,6 +73,17 @@ describe('goal language: sentences that set the scene', () => {
     expect(clicks("Click 'Save' so that I can leave, then click 'Close'")).to.deep.equal(['Save', 'Close']);
     expect(clicks("Cancel 'Flight' on Thursday, he's travelling for work")).to.have.length(1);
     expect(clicks("Click 'Submit' straight away")).to.deep.equal(['Submit']);
+    // "save it as a draft": the button "Save as draft" says neither "it" nor "a".
+    const saved = parseGoalSentence(['save it as a draft for now'], 0);
+    const save = saved.ok ? saved.actions[0]!.intent : null;
+    expect(save?.kind === 'click' && save.target.name).to.equal('Save as draft');
+    // "field = value" after an action: a fill of its own.
+    const assigned = parseGoalSentence(["Click 'New expense', merchant = Staples, amount = 0"], 0);
+    expect(assigned.ok && assigned.actions.map((a) => a.sentence)).to.deep.equal([
+      "Click 'New expense'",
+      "Fill 'merchant' with 'Staples'",
+      "Fill 'amount' with '0'",
+    ]);
     // A figure, a date or a remark in brackets only describes.
     expect(clicks("Click 'Archive' (42.50) on Friday (4 Dec) (as the manager asked)")).to.deep.equal(['Archive']);
     // "so that the oldest is at the top" is a sort's direction, kept.
@@ -81,6 +92,13 @@ describe('goal language: sentences that set the scene', () => {
       kind: 'select',
       value: 'last updated, oldest first',
     });
+  });
+
+  it("a goal's first sentence that names the test asks for nothing", () => {
+    expect(plans('Negative test - amount validation.', "Click 'Save'")).to.deep.equal([[], ["Click 'Save'"]]);
+    expect(plans('QA check of the booking form', "Click 'Book'")[0]).to.deep.equal([]);
+    // Not the first sentence, or a sentence of many words: not a title.
+    expect(plans("Click 'Save'", 'Negative test - amount validation', "Click 'Close'")[1]).to.not.deep.equal([]);
   });
 
   it('an instruction before a colon is never a scene ("Open the archived items: delete the first")', () => {
