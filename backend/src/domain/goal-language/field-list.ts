@@ -14,6 +14,7 @@ import { unmask } from './quotes.js';
 export type ListPart = string | Intent[];
 
 const CHUNKS = /\s*,\s*(?:and\s+)?|\s+and\s+/;
+const PREPOSITION = /^(?:on|in|at|to|from|with|for|by|into|onto|under|over)(?:\s|$)/i;
 /**
  * "a new contact", "an order", "it as a new expense", "a new expense for today": a record's kind, one
  * or two words, and what it is for (a day, a name, or a remark in lower case).
@@ -31,6 +32,9 @@ export function fieldFills(body: string, values: string[]): Intent[] | null {
     // A field is written as a label in lower case, an acronym ("SKU") or quoted ("Buy milk" is an
     // item, not the field "Buy").
     if (!pair || !/^(?:the\s+|my\s+|your\s+)?(?:[a-z]|\uE000|[A-Z]{2,}(?:\s|$))/.test(pair[0])) return null;
+    // "on To approve", "click 'Approve selected'", "tick the box in the table header": a place or an
+    // action, not a field and its value.
+    if (PREPOSITION.test(pair[0]) || pair[0].split(/\s+/).length > 4 || frames(pair[0]).length) return null;
     const name = unmask(pair[0].replace(/^(?:the|my|your)\s+/i, ''), values).trim();
     const value = unmask(pair[1], values).trim();
     if (!name || !value) return null;

@@ -1,6 +1,8 @@
 // A new record's head and its fields after a colon, with values given alone among them.
 import { expect } from 'chai';
+import { fieldFills } from '../../../../backend/src/domain/goal-language/field-list.js';
 import { parseGoalSentence } from '../../../../backend/src/domain/goal-language/parse-sentence.js';
+import { maskQuotes } from '../../../../backend/src/domain/goal-language/quotes.js';
 
 const plan = (sentences: string[], i = 0) => {
   const parsed = parseGoalSentence(sentences, i);
@@ -38,5 +40,22 @@ describe('goal language: a new record with its fields after a colon', () => {
       "Fill 'amount' with '12'",
     ]);
     expect(plan(goal, 1)).to.deep.equal(["Check 'I have a receipt'", "Click 'Save as draft'"]);
+  });
+});
+
+describe('goal language: what a colon introduces is fields only when each is a field and its value', () => {
+  const notFields = [
+    'on To approve, tick the box',
+    "click 'Approve selected'",
+    'tick the select-all checkbox in the table header',
+  ];
+  for (const body of notFields)
+    it(`"${body}" is no list of fields`, () => {
+      const { skeleton, values } = maskQuotes(body);
+      expect(fieldFills(skeleton, values)).to.equal(null);
+    });
+  it('"first name Hedy, SKU PT-5006" is', () => {
+    const { skeleton, values } = maskQuotes('first name Hedy, SKU PT-5006');
+    expect(fieldFills(skeleton, values)).to.have.length(2);
   });
 });
