@@ -1126,6 +1126,21 @@ const RULES: Rule[] = [
     build: () =>
       '"Check" ticks a checkbox; to look at the page, say what it must show, e.g. "Check that \'Welcome\' is shown".',
   },
+  // "Check Lucy Walsh in", "check in Lucy Walsh": arrivals at a desk (a clinic, a hotel, an event),
+  // the row's "Check in" button, never a checkbox named "... in".
+  {
+    family: 'check',
+    slot: /^(?:in\s+(.+)|(.+?)\s+in)$/i,
+    build: (m, v) => {
+      const who = unmask((m[1] ?? m[2])!, v)
+        .trim()
+        .replace(/^(?:the|my)\s+/i, '');
+      // "Check him in" with no one named before: who is not said.
+      if (!who || /^(?:the|a|an|him|her|them|it|me|us)$/i.test(who)) return null;
+      const near = { text: who, relation: 'in the row of' as const };
+      return [{ kind: 'click', target: { name: 'Check in', noun: null, near }, double: false, purpose: 'click' }];
+    },
+  },
   // "Check the Sent folder", "check the Billing tab": look at a place, which is to open it.
   {
     family: 'check',

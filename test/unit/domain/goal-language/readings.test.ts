@@ -87,6 +87,8 @@ describe('goal language: the readings of a sentence', () => {
     // A name, then its kind: the page may show the name without the kind.
     ['Open the Search API pagination card', [["Open 'Search API pagination' or 'Search API pagination card'"]]],
     ['Switch to month view', [["Open 'month view' or 'month'"]]],
+    ['check Lucy Walsh in', [["Click 'Check in' in the row of 'Lucy Walsh'"]]],
+    ['Check in Lucy Walsh', [["Click 'Check in' in the row of 'Lucy Walsh'"]]],
     ['Open the inbox', [["Open 'inbox'"]]],
   ];
   for (const [sentence, expected] of table) it(sentence, () => expect(readings(sentence)).to.deep.equal(expected));
