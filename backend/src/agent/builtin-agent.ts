@@ -38,7 +38,7 @@ import { NotUnderstood, StepFailed, TargetNotFound, TargetUnresolved } from './e
 import { readLoginForm, waitForLoginField } from './login-form.js';
 import { advanceButton, backButton, fillForm, intentOfPlacement, pressButton } from './fill-form.js';
 import { onStep, stepOffset, stepsLeft } from './wizard-steps.js';
-import { formControls, offering, placeEntry, placeNamedValue } from './place-values.js';
+import { formControls, offering, placeEntry, placeNamedValue, type Placement } from './place-values.js';
 import { DEFAULT_TIMINGS, performStep, type StepTimings } from './perform-step.js';
 import { ungrouped } from './trace-groups.js';
 import { resolveAtOnce, resolveTarget, type Grounded, type Resolved } from './resolve-target.js';
@@ -424,12 +424,20 @@ export class BuiltinAgent implements Agent {
     if (intent.kind !== 'fill' || !intent.target.name || intent.target.near || !intent.value) return null;
     const controls = await page.evaluate(formControls).catch(() => []);
     const placed = placeNamedValue(intent.target.name, intent.value, controls);
-    if (!placed) return null;
+    return placed && this.performPlacements(page, placed, action.sentence, context, how);
+  }
+
+  /** Each placement of a value done as a recorded step of the sentence. */
+  private async performPlacements(
+    page: Page,
+    placements: Placement[],
+    sentence: string,
+    context: AgentContext,
+    how: How,
+  ): Promise<Step[]> {
     const steps: Step[] = [];
-    for (const placement of placed) {
-      const one = intentOfPlacement(placement);
-      steps.push(...(await this.performFrom(page, one, action.sentence, context, how)));
-    }
+    for (const one of placements)
+      steps.push(...(await this.performFrom(page, intentOfPlacement(one), sentence, context, how)));
     return steps;
   }
 
@@ -473,10 +481,7 @@ export class BuiltinAgent implements Agent {
       );
     }
     const placement = placeEntry({ field: null, value: intent.value }, offers, new Set())!;
-    const steps = [...opened.steps];
-    for (const one of placement)
-      steps.push(...(await this.performFrom(page, intentOfPlacement(one), sentence, context, how)));
-    return steps;
+    return [...opened.steps, ...(await this.performPlacements(page, placement, sentence, context, how))];
   }
 
   /**
