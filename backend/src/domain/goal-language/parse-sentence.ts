@@ -1146,7 +1146,10 @@ const RULES: Rule[] = [
     family: 'check',
     slot: /^(?:the\s+|my\s+)?(.+?)\s+(folder|page|tab|inbox|view|screen)$/i,
     build: (m, v) =>
-      withTarget(`the ${m[1]!} ${m[2]!}`, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' })),
+      // "the select-all checkbox on the Billing tab" is a checkbox there, not the tab.
+      /\s(?:on|in|under|from|at|of)\s/i.test(m[1]!)
+        ? null
+        : withTarget(`the ${m[1]!} ${m[2]!}`, v, (t) => ({ kind: 'click', target: t, double: false, purpose: 'open' })),
   },
   { family: 'check' },
   { family: 'hover' },
