@@ -199,6 +199,10 @@ const ITEM_AROUND = new RegExp(`^${ITEM_KINDS}\\s+(\uE000\\d+\uE001)$|^(\uE000\\
 // "the Search API pagination card": a name, then its kind, which the page rarely shows.
 const KIND_AFTER = new RegExp(`^([\\p{Lu}\\d].*?)\\s+${ITEM_KINDS}$`, 'u');
 
+/** "X on the Deutsche Bahn claim": a control, then an item written like a name, then its kind in lower case. */
+const ON_ITEM = /^(.+?)\s+(?:on|for|of)\s+(?:the\s+)?([\p{Lu}\d\uE000][^]*?)\s+([a-z]+)$/u;
+const ITEM_KINDS_SET = new Set(ITEM_KIND_NOUNS.filter((noun) => noun !== 'one'));
+
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
   if (vagueTarget(slot, values)) return null;
@@ -233,6 +237,13 @@ export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase 
       if (titled || !TITLED_CONTAINER.has(container[3]!.toLowerCase()))
         near = { text: unmask(container[2]!, values), relation: 'in the row of' };
       text = container[1]!.trim();
+    } else {
+      // "Withdraw on the Deutsche Bahn claim": a control on an item named, then said by its kind.
+      const item = ON_ITEM.exec(text);
+      if (item && ITEM_KINDS_SET.has(item[3]!)) {
+        near = { text: unmask(item[2]!, values), relation: 'in the row of' };
+        text = item[1]!;
+      }
     }
   }
   const saying = SAYING.exec(text);

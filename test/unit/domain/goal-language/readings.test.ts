@@ -88,6 +88,7 @@ describe('goal language: the readings of a sentence', () => {
     ['Open the Search API pagination card', [["Open 'Search API pagination' or 'Search API pagination card'"]]],
     ['Switch to month view', [["Open 'month view' or 'month'"]]],
     ['check Lucy Walsh in', [["Click 'Check in' in the row of 'Lucy Walsh'"]]],
+    ['Click Withdraw on the Deutsche Bahn claim', [["Click 'Withdraw' in the row of 'Deutsche Bahn'"]]],
     ['tick the select-all checkbox on the Billing tab', [["Check the 'select-all' checkbox in the row of 'Billing'"]]],
     ['Check in Lucy Walsh', [["Click 'Check in' in the row of 'Lucy Walsh'"]]],
     ['Open the inbox', [["Open 'inbox'"]]],
