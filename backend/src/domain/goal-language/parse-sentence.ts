@@ -1783,12 +1783,13 @@ function restore(skeleton: string, values: string[]): string {
   return skeleton.replace(/\uE000(\d+)\uE001/g, (_whole, i: string) => quote(values[Number(i)]!));
 }
 
-/** A figure, an amount, a date or a remark in lower case of three words or more (no address, no list). */
+/** A figure, an amount, a date or a remark in lower case of five words or more (no address, no list). */
 function asideInBrackets(inside: string): boolean {
   const text = inside.trim();
   if (/^[€$£¥]?\s*\d[\d.,]*\s*(?:€|[A-Z]{3}|%)?$/.test(text)) return true;
   if (readDayMonth(text) || readDate(text).kind === 'date') return true;
-  return /^[a-z][a-z'’]*(?:\s+[a-z'’-]+){2,}$/.test(text);
+  // A remark is long; "(high to low)" is short and may be part of an option's name.
+  return /^[a-z][a-z'’]*(?:\s+[a-z'’-]+){4,}$/.test(text);
 }
 
 /** A scene set before a dash or colon, and the actions after it; null when the part before is no scene. */

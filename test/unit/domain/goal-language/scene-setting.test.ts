@@ -85,7 +85,10 @@ describe('goal language: sentences that set the scene', () => {
       "Fill 'amount' with '0'",
     ]);
     // A figure, a date or a remark in brackets only describes.
-    expect(clicks("Click 'Archive' (42.50) on Friday (4 Dec) (as the manager asked)")).to.deep.equal(['Archive']);
+    expect(clicks("Click 'Archive' (42.50) on Friday (4 Dec) (as the manager asked us to)")).to.deep.equal(['Archive']);
+    // A few words in brackets may name an option: "sort by price (high to low)" keeps them.
+    const option = parseGoalSentence(['sort by price (high to low)'], 0);
+    expect(option.ok && option.actions[0]!.intent).to.deep.include({ value: 'price (high to low)' });
     // "so that the oldest is at the top" is a sort's direction, kept.
     const sorted = parseGoalSentence(['Sort by last updated so that the oldest one is at the top'], 0);
     expect(sorted.ok && sorted.actions[0]!.intent).to.deep.include({
