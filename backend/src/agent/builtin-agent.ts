@@ -454,7 +454,10 @@ export class BuiltinAgent implements Agent {
     how: How,
   ): Promise<Step[] | null> {
     const { intent, sentence } = action;
-    if (intent.kind !== 'fill' || !intent.value || !intent.target.name || how.heal || how.byModel) return null;
+    // A field said by the names forms give it ("Name", "Full name") is no item.
+    if (intent.kind !== 'fill' || !intent.value || !intent.target.name || intent.target.alternatives?.length)
+      return null;
+    if (how.heal || how.byModel) return null;
     const { name, near } = intent.target;
     // "Ben Carter's ticket": the item is the row of Ben Carter, "ticket" only its kind.
     const kindOnly = near?.relation === 'in the row of' && ITEM_KIND_NOUNS.includes(name.toLowerCase());
