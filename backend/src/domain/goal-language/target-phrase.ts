@@ -199,8 +199,8 @@ const ITEM_AROUND = new RegExp(`^${ITEM_KINDS}\\s+(\uE000\\d+\uE001)$|^(\uE000\\
 // "the Search API pagination card": a name, then its kind, which the page rarely shows.
 const KIND_AFTER = new RegExp(`^([\\p{Lu}\\d].*?)\\s+${ITEM_KINDS}$`, 'u');
 
-/** "X on the Deutsche Bahn claim": a control, then an item written like a name, then its kind in lower case. */
-const ON_ITEM = /^(.+?)\s+(?:on|for|of)\s+(?:the\s+)?([\p{Lu}\d\uE000][^]*?)\s+([a-z]+)$/u;
+/** "X on the Deutsche Bahn claim": a control, then an item written like a name, then its kind in lower case ("of" is a field's owner). */
+const ON_ITEM = /^(.+?)\s+(?:on|for)\s+(?:the\s+)?([\p{Lu}\d\uE000][^]*?)\s+([a-z]+)$/u;
 const ITEM_KINDS_SET = new Set(ITEM_KIND_NOUNS.filter((noun) => noun !== 'one'));
 
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
