@@ -92,8 +92,13 @@ function fieldClause(tokens: string[], values: string[]): Expectation | null {
   // "... for P-1033 now shows 1": "now" and "still" say when, not which item.
   while (item.length > 1 && /^(?:now|still)$/i.test(item.at(-1)!)) item = item.slice(0, -1);
   item = itemPhrase(item);
-  // "Ada's row shows X" and "Marco's message is starred" are about the item itself, not a field.
-  if (!field.length || field.every((t) => KIND_WORDS.has(t.toLowerCase()) || FIELD_WORDS.has(t.toLowerCase())))
+  // "Ada's row shows X", "Marco's message is starred", "George's Saturday appointment is Cancelled":
+  // about the item itself (its last word says its kind), not a field.
+  if (
+    !field.length ||
+    field.every((t) => KIND_WORDS.has(t.toLowerCase()) || FIELD_WORDS.has(t.toLowerCase())) ||
+    (owner >= 0 && KIND_WORDS.has(field.at(-1)!.toLowerCase()))
+  )
     return null;
   if (!item.length || (item.length === 1 && NOT_ITEMS.has(item[0]!.toLowerCase()))) return null;
   const verb = stateVerb(tokens, verbAt)!;

@@ -68,7 +68,13 @@ describe('goal language: expected results about an item field and its group', ()
       );
     });
   }
-  for (const text of ["The page's title is Home", "Ada's message is starred", 'The title of the page is Home']) {
+  for (const text of [
+    "The page's title is Home",
+    "Ada's message is starred",
+    'The title of the page is Home',
+    // The item itself, said by its kind: no field "Saturday appointment" whose value is "shown as Cancelled".
+    "George Miller's Saturday appointment is shown as Cancelled",
+  ]) {
     it(`does not read "${text}" as a field or group`, () => {
       const parsed = parseExpectedResult(text);
       const claims = parsed.ok ? parsed.expectations.flatMap((e) => (e.kind === 'item' ? [e.claim] : [])) : [];
