@@ -4,6 +4,7 @@
 // alone there ("Only Ada is listed", "Ada is the only contact left"). One clause of the skeleton
 // (quoted values masked, modals normalized), like state-clauses.ts.
 import type { Expectation, ItemClaim } from '../steps.js';
+import { ITEM_KIND_NOUNS } from './item-description.js';
 import { ITEM_MARKS } from './item-marks.js';
 import { NUMBER_WORDS } from './number-words.js';
 import { unmask } from './quotes.js';
@@ -75,6 +76,9 @@ function withField(
     : null;
 }
 
+/** An item's kind said after a possessive: "George Miller's Saturday appointment", "Priya's claim". */
+const KIND = `(?:${ITEM_KIND_NOUNS.filter((noun) => noun !== 'one' && /^[a-z-]+$/.test(noun)).join('|')})`;
+
 const CLAUSES: [RegExp, Build][] = [
   // "The row of Ada (does not) show(s) Admin", "Ada's card says Overdue", "the entry for Ada has Admin".
   [
@@ -83,6 +87,15 @@ const CLAUSES: [RegExp, Build][] = [
       'i',
     ),
     (m, v) => ({ item: unmask(m[1] ?? m[2]!, v), shows: tagText(unmask(m[4]!, v)), negated: m[3] !== undefined }),
+  ],
+  // "George Miller's Saturday appointment is shown as Cancelled", "Maria's 10 Dec appointment shows
+  // Cancelled": the item (a person's, said by its kind) shows the value, written like a name.
+  [
+    new RegExp(
+      `^((?:the\\s+)?(?:\\S+\\s+){0,3}?\\S+?['’]s\\s+(?:\\S+\\s+){0,3}?${KIND})\\s+(?:is\\s+(?:now\\s+)?(?:shown|marked|listed)\\s+as|is\\s+(?:now\\s+)?marked|now\\s+shows|shows|says|reads)\\s+(?:the\\s+status\\s+|status\\s+)?([\\p{Lu}\\d\\uE000][^]*?)(?:\\s+in\\s+the\\s+(?:list|table))?$`,
+      'u',
+    ),
+    (m, v) => ({ item: unmask(m[1]!, v), shows: unmask(m[2]!, v), negated: false }),
   ],
   // "Ada is (in) the first row", "Ada is listed first", "Ada comes last", "Ada is at the top of the list".
   [

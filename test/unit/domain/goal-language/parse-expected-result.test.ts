@@ -76,6 +76,21 @@ describe('goal language: parsing an expected result', () => {
     // A group that is empty holds no items; a field that is empty holds no value.
     ['The Done column is now empty', [{ kind: 'groupCount', group: 'Done', count: 0, noun: 'items' }]],
     ['The search box is empty', [{ kind: 'value', target: { name: null, noun: 'search box', near: null }, text: '' }]],
+    // A person's item said by its kind shows a value written like a name.
+    [
+      "George Miller's Saturday appointment is shown as Cancelled",
+      [{ kind: 'item', item: "George Miller's Saturday appointment", claim: { shows: 'Cancelled', negated: false } }],
+    ],
+    [
+      "James O'Connor's 3 Dec 11:00 appointment is marked Cancelled in the list",
+      [
+        {
+          kind: 'item',
+          item: "James O'Connor's 3 Dec 11:00 appointment",
+          claim: { shows: 'Cancelled', negated: false },
+        },
+      ],
+    ],
     // A field of the item, its value a name said before or after the field.
     [
       "Ben Carter's ticket has Low priority",
