@@ -2,6 +2,7 @@
 // order: each performs the goal on the app's first screen (the front desk list on Monday 30 November 2026,
 // 10:05, "All upcoming" view) and answers whether the expected result then holds (true means PASSED).
 import type { Locator, Page } from 'playwright-core';
+import { shows } from './shows.js';
 
 type Script = (page: Page) => Promise<boolean>;
 type Booking = {
@@ -16,15 +17,6 @@ type Booking = {
 };
 
 const TODAY = '2026-11-30';
-
-async function shows(locator: Locator, timeout = 1500): Promise<boolean> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const rows = (page: Page) => page.locator('#apptTable tbody tr');
 /** The list rows whose text holds every one of the given pieces (patient, "Thu 3 Dec", "11:00", …). */

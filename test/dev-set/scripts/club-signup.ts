@@ -1,6 +1,7 @@
 // Hand-written Playwright scripts for test/dev-set/apps/club-signup/cases.json, one per case in the same
 // order: each performs the goal from the app's first screen and answers whether the expected result holds.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { shows } from './shows.js';
 
 type Person = {
   first: string;
@@ -16,14 +17,6 @@ type Person = {
 };
 type Plan = 'Off-peak' | 'Standard' | 'Family';
 
-async function shows(locator: Locator, timeout = 1500): Promise<boolean> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const next = (page: Page) => page.getByRole('button', { name: /^(Continue|Join now)$/ }).click();
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const currentStep = async (page: Page) => (await page.locator('ol.steps [aria-current=step]').innerText()).trim();

@@ -2,6 +2,7 @@
 // order: each performs the goal on the app's first screen (the week of Monday 30 November 2026, 12:10)
 // and answers whether the expected result then holds (true means the case's verdict is PASSED).
 import type { Locator, Page } from 'playwright-core';
+import { shows } from './shows.js';
 
 type Script = (page: Page) => Promise<boolean>;
 type NewEvent = {
@@ -15,15 +16,6 @@ type NewEvent = {
 
 const TODAY = '2026-11-30';
 const THIS_WEEK = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'];
-
-async function shows(locator: Locator, timeout = 1500): Promise<boolean> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const dayColumn = (page: Page, date: string) => page.locator(`.day-col[data-date="${date}"]`);
 const block = (page: Page, date: string, title: string) =>

@@ -2,6 +2,7 @@
 // order: each performs the goal on the app's first screen (My claims of Dana Whitfield, today Monday
 // 30 November 2026) and answers whether the expected result then holds (true means the case's verdict is PASSED).
 import type { Locator, Page } from 'playwright-core';
+import { shows } from './shows.js';
 
 type Script = (page: Page) => Promise<boolean>;
 type NewExpense = {
@@ -19,14 +20,6 @@ type NewExpense = {
   receipt?: boolean;
 };
 
-async function shows(locator: Locator, timeout = 1500): Promise<boolean> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 
 const myTab = (page: Page) => page.getByRole('tab', { name: /My claims/ });

@@ -1,18 +1,10 @@
 // Hand-written Playwright scripts for test/dev-set/apps/onboarding-wizard/cases.json, one per case and
 // in the same order. Each script gets a page already showing the app's first screen (index.html),
 // performs the goal and returns whether the case's expected result holds (true = PASSED).
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { shows } from './shows.js';
 
 type Profile = { first: string; last: string; country: string; role: RegExp; company?: string; heard?: string };
-
-async function shows(locator: Locator, timeout = 1500): Promise<boolean> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function account(page: Page, email: string, password: string, confirm = password): Promise<void> {
   await page.getByLabel('Work email').fill(email);
