@@ -72,13 +72,16 @@ export async function typeKeyByKey(element: PwLocator, value: string, timeoutMs:
 export async function fillAndCheck(element: PwLocator, given: string, options: FillOptions): Promise<void> {
   const action = { timeout: options.timeoutMs };
   // "€109.00" into a number field: the number (it takes no currency; a currency dropdown beside it
-  // is a value of its own).
-  const type = await element.evaluate(
-    (el) => (el.tagName === 'INPUT' ? (el as HTMLInputElement).type : ''),
-    undefined,
-    action,
-  );
-  const value = (type === 'number' && amountNumber(given)) || given;
+  // is a value of its own). Only an amount asks which input it is: other values cost no round-trip.
+  const amount = amountNumber(given);
+  const numeric =
+    amount !== null &&
+    (await element.evaluate(
+      (el) => el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'number',
+      undefined,
+      action,
+    ));
+  const value = numeric ? amount : given;
   await element.fill(value, action);
   let facts = await element.evaluate(readField, undefined, action);
   if (!comparable(facts) || holdsValue(facts.held!, value)) return;
