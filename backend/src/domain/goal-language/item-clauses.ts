@@ -4,7 +4,7 @@
 // alone there ("Only Ada is listed", "Ada is the only contact left"). One clause of the skeleton
 // (quoted values masked, modals normalized), like state-clauses.ts.
 import type { Expectation, ItemClaim } from '../steps.js';
-import { ITEM_KIND_NOUNS } from './item-description.js';
+import { THING_KINDS } from './item-description.js';
 import { ITEM_MARKS } from './item-marks.js';
 import { NUMBER_WORDS } from './number-words.js';
 import { unmask } from './quotes.js';
@@ -77,7 +77,7 @@ function withField(
 }
 
 /** An item's kind said after a possessive: "George Miller's Saturday appointment", "Priya's claim". */
-const KIND = `(?:${ITEM_KIND_NOUNS.filter((noun) => noun !== 'one' && /^[a-z-]+$/.test(noun)).join('|')})`;
+const KIND = `(?:${THING_KINDS.filter((noun) => /^[a-z-]+$/.test(noun)).join('|')})`;
 
 const CLAUSES: [RegExp, Build][] = [
   // "The row of Ada (does not) show(s) Admin", "Ada's card says Overdue", "the entry for Ada has Admin".

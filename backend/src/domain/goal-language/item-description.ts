@@ -64,6 +64,9 @@ export const ITEM_KIND_NOUNS = [
   'one',
 ];
 
+/** The kinds that name a thing ("claim", "ticket"), not "one" ("the first one"). */
+export const THING_KINDS = ITEM_KIND_NOUNS.filter((noun) => noun !== 'one');
+
 /** Words that only join a description ("the email from X about Y"). */
 const FILLER = new Set([
   'the',

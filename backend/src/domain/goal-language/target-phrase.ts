@@ -3,7 +3,7 @@
 // Works on the skeleton (quoted values masked).
 import type { Relation, TargetPhrase } from './intents.js';
 import { isQuoted, unmask } from './quotes.js';
-import { ITEM_KIND_NOUNS } from './item-description.js';
+import { ITEM_KIND_NOUNS, THING_KINDS } from './item-description.js';
 import { numberWordsFrom } from './number-words.js';
 import { NOUNS } from './roles.js';
 
@@ -201,7 +201,7 @@ const KIND_AFTER = new RegExp(`^([\\p{Lu}\\d].*?)\\s+${ITEM_KINDS}$`, 'u');
 
 /** "X on the Deutsche Bahn claim": a control, then an item written like a name, then its kind in lower case ("of" is a field's owner). */
 const ON_ITEM = /^(.+?)\s+(?:on|for)\s+(?:the\s+)?([\p{Lu}\d\uE000][^]*?)\s+([a-z]+)$/u;
-const ITEM_KINDS_SET = new Set(ITEM_KIND_NOUNS.filter((noun) => noun !== 'one'));
+const ITEM_KINDS_SET = new Set(THING_KINDS);
 
 /** Null when the slot is empty or names nothing ("the button" without a name or an anchor). */
 export function parseTargetPhrase(slot: string, values: string[]): TargetPhrase | null {
