@@ -4,6 +4,7 @@ import { loadConfig } from '../../backend/src/config.js';
 
 const caller = (tokenId: string): TokenCaller => ({
   tokenId,
+  scope: 'run',
   revoked: false,
   project: {
     id: 'p',

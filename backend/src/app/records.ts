@@ -28,8 +28,13 @@ export interface ProjectRecord {
 }
 
 /** Who is calling: resolved from an API token. */
+/** What an API token may do: `run` the spec's REST API, or also `admin`ister the project (apply its YAML). */
+export type TokenScope = 'run' | 'admin';
+export const TOKEN_SCOPES: readonly TokenScope[] = ['run', 'admin'];
+
 export interface Caller {
   tokenId: string;
+  scope: TokenScope;
   project: ProjectRecord;
   organization: OrganizationRecord;
 }
@@ -169,6 +174,7 @@ export interface ApiTokenRecord {
   projectId: string;
   name: string;
   prefix: string;
+  scope: TokenScope;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;

@@ -25,6 +25,7 @@ import { retryOnConflict } from './run-engine/retry-on-conflict.js';
 import { resolveChannels } from './notifications/channels.js';
 import { validateNotifications } from './validate-notifications.js';
 import { remapRunTestCases, writeRun, type RunToWrite } from './write-run.js';
+import { insideCaller } from './project-caller.js';
 
 export interface StartedRun {
   id: string;
@@ -378,7 +379,7 @@ export async function startScheduledRun(ctx: AppContext, schedule: DueSchedule, 
   const project = await ctx.store.projects.findById(schedule.projectId);
   const organization = project && (await ctx.store.organizations.findById(project.organizationId));
   if (!project || !organization) return null;
-  const caller: Caller = { tokenId: '', project, organization };
+  const caller = insideCaller(project, organization);
   try {
     const prepared = await prepareRun(ctx, caller, {
       testPlanShortId: schedule.testPlanShortId,

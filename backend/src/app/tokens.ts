@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from './context.js';
 import { UUID_PATTERN } from '../../../shared/src/short-ids.js';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from './errors.js';
-import type { ApiTokenRecord, Caller, ProjectRecord } from './records.js';
+import { TOKEN_SCOPES, type ApiTokenRecord, type Caller, type ProjectRecord, type TokenScope } from './records.js';
 
 const TOKEN_PREFIX = 'goalie_';
 /** Characters of the token shown in listings and used to revoke it. */
@@ -29,10 +29,21 @@ export async function findProject(ctx: AppContext, slugOrName: string): Promise<
 /** A name longer than this is refused: it is a label in a list, not a note. */
 export const TOKEN_NAME_MAX = 100;
 
+/** `run` or `admin`, as a form or a flag gives it; anything else is refused with the choices. */
+export function tokenScope(raw: string | undefined): TokenScope {
+  const value = (raw ?? '').trim() || 'run';
+  if (!(TOKEN_SCOPES as readonly string[]).includes(value))
+    throw new BadRequest(
+      `The token scope must be run (start runs, read results, create test cases) or admin (also apply the project's YAML over the API); got ${JSON.stringify(value)}.`,
+    );
+  return value as TokenScope;
+}
+
 async function issue(
   ctx: AppContext,
   projectId: string,
   name: string,
+  scope: TokenScope,
 ): Promise<{ token: string; record: ApiTokenRecord }> {
   const token = TOKEN_PREFIX + randomBytes(24).toString('base64url');
   const record = await ctx.store.tokens.create({
@@ -40,6 +51,7 @@ async function issue(
     name,
     prefix: token.slice(0, DISPLAY_LENGTH),
     tokenHash: hashToken(token),
+    scope,
   });
   return { token, record };
 }
@@ -48,9 +60,10 @@ export async function createToken(
   ctx: AppContext,
   projectSlugOrName: string,
   name = '',
+  scope: TokenScope = 'run',
 ): Promise<{ token: string; record: ApiTokenRecord }> {
   const project = await findProject(ctx, projectSlugOrName);
-  return issue(ctx, project.id, name);
+  return issue(ctx, project.id, name, scope);
 }
 
 /**
@@ -61,6 +74,7 @@ export async function createProjectToken(
   ctx: AppContext,
   projectId: string,
   rawName: string,
+  scope: TokenScope = 'run',
 ): Promise<{ token: string; record: ApiTokenRecord }> {
   const name = rawName.trim();
   if (!name)
@@ -73,7 +87,7 @@ export async function createProjectToken(
       `An active token is named "${name}" already (${clash.prefix}…). Tokens are shown only once, when created: if you did not copy that one, revoke it and create a new one; otherwise choose another name.`,
     );
   }
-  return issue(ctx, projectId, name);
+  return issue(ctx, projectId, name, scope);
 }
 
 /** The dashboard's Revoke: a token of this project (a token of another project is not found). Revoking twice changes nothing. */
@@ -144,5 +158,13 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
         ctx.log.warn({ err: error, tokenId }, 'could not record when an API token was last used'),
       );
   }
-  return { tokenId: caller.tokenId, project: caller.project, organization: caller.organization };
+  return { tokenId: caller.tokenId, scope: caller.scope, project: caller.project, organization: caller.organization };
+}
+
+/** 403 unless the caller's token may administer its project (`what`: "apply a project file"). */
+export function requireAdminScope(caller: Caller, what: string): void {
+  if (caller.scope !== 'admin')
+    throw new Forbidden(
+      `This API token may run tests only; to ${what} use a token with the admin scope of project ${caller.project.name}: create one in the dashboard under Settings, Integrations, API (Access: Administer the project) or with \`goalie token create --project ${caller.project.slug} --scope admin\`.`,
+    );
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createToken, listTokens, revokeToken } from '../app/tokens.js';
+import { createToken, listTokens, revokeToken, tokenScope } from '../app/tokens.js';
 import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
@@ -11,18 +11,38 @@ export async function tokenCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { project: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      project: { type: 'string' },
+      name: { type: 'string' },
+      scope: { type: 'string' },
+      json: { type: 'boolean' },
+    },
   });
   const project = values.project;
   switch (sub) {
     case 'create': {
       if (!project) throw new UsageError('token create needs --project <name>');
-      const { token, record } = await withRuntime((rt) => createToken(rt.app, project, values.name ?? ''), EXISTING);
+      let scope;
+      try {
+        scope = tokenScope(values.scope);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const { token, record } = await withRuntime(
+        (rt) => createToken(rt.app, project, values.name ?? '', scope),
+        EXISTING,
+      );
       if (values.json)
         process.stdout.write(
-          JSON.stringify({ token, prefix: record.prefix, id: record.id, createdAt: record.createdAt }) + '\n',
+          JSON.stringify({ token, prefix: record.prefix, id: record.id, scope, createdAt: record.createdAt }) + '\n',
         );
-      else process.stdout.write(`${token}\n\nThis token is shown once. Use it as: Authorization: Bearer <token>\n`);
+      else
+        process.stdout.write(
+          `${token}\n\nThis token is shown once. Use it as: Authorization: Bearer <token>\n` +
+            (scope === 'admin'
+              ? 'Scope admin: it also applies the project YAML over the API (goalie apply --api-url); keep it out of jobs that only run tests.\n'
+              : ''),
+        );
       return 0;
     }
     case 'list': {
@@ -41,7 +61,9 @@ export async function tokenCommand(args: string[]): Promise<number> {
             : t.lastUsedAt
               ? `last used ${t.lastUsedAt.toISOString()}`
               : 'never used';
-          process.stdout.write(`${t.prefix}…  ${t.name || '-'}  created ${t.createdAt.toISOString()}  ${state}\n`);
+          process.stdout.write(
+            `${t.prefix}…  ${t.name || '-'}  ${t.scope}  created ${t.createdAt.toISOString()}  ${state}\n`,
+          );
         }
       }
       return 0;

@@ -2,11 +2,12 @@
 // read an API request makes before its own work, when the caller is not cached (app/caller-cache.ts).
 import type { EntityManager } from 'typeorm';
 import type { TokenCaller } from '../app/caller-cache.js';
-import type { OrganizationRecord, ProjectRecord } from '../app/records.js';
+import type { OrganizationRecord, ProjectRecord, TokenScope } from '../app/records.js';
 import { preparedQuery } from './prepared-query.js';
 
 interface Row {
   token_id: string;
+  scope: TokenScope;
   revoked: boolean;
   p_id: string;
   organization_id: string;
@@ -28,7 +29,7 @@ export async function findCaller(m: EntityManager, tokenHash: string): Promise<T
   const [row] = await preparedQuery<Row>(
     m,
     'goalie_token_caller',
-    `SELECT t.id AS token_id, t.revoked_at IS NOT NULL AS revoked,
+    `SELECT t.id AS token_id, t.scope, t.revoked_at IS NOT NULL AS revoked,
             p.id AS p_id, p.organization_id, p.name AS p_name, p.slug, p.default_test_plan_id, p.default_device_preset_id,
             p.slack_default_channel, p.slack_notify_on, p.slack_bot_token IS NOT NULL AS slack_configured, p.ssh_tunnel_proxy, p.public_results,
             o.name AS o_name, o.suspended, o.usage_limit
@@ -59,5 +60,5 @@ export async function findCaller(m: EntityManager, tokenHash: string): Promise<T
     suspended: row.suspended,
     usageLimit: row.usage_limit,
   };
-  return { tokenId: row.token_id, revoked: row.revoked, project, organization };
+  return { tokenId: row.token_id, scope: row.scope, revoked: row.revoked, project, organization };
 }

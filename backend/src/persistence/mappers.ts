@@ -46,6 +46,7 @@ export const toToken = (e: ApiTokenEntity): ApiTokenRecord => ({
   projectId: e.projectId,
   name: e.name,
   prefix: e.prefix,
+  scope: e.scope,
   createdAt: e.createdAt,
   lastUsedAt: e.lastUsedAt,
   revokedAt: e.revokedAt,

@@ -25,6 +25,7 @@ import type {
   RunTestCaseRecord,
   TestCaseRecord,
   TestPlanRecord,
+  TokenScope,
 } from '../records.js';
 
 export type NewRun = Pick<
@@ -101,7 +102,13 @@ export interface Repositories {
     /** The caller behind a token hash, with revocation state; null when no such token exists. */
     findCaller(tokenHash: string): Promise<(Caller & { revoked: boolean }) | null>;
     touch(tokenId: string, at: Date): Promise<void>;
-    create(token: { projectId: string; name: string; prefix: string; tokenHash: string }): Promise<ApiTokenRecord>;
+    create(token: {
+      projectId: string;
+      name: string;
+      prefix: string;
+      tokenHash: string;
+      scope: TokenScope;
+    }): Promise<ApiTokenRecord>;
     list(projectId: string): Promise<ApiTokenRecord[]>;
     /** Revokes the tokens whose prefix starts with `prefix`; returns them. */
     revokeByPrefix(prefix: string, at: Date): Promise<ApiTokenRecord[]>;

@@ -24,6 +24,7 @@ import { cancelReviewRun } from './supersede.js';
 import { platformFor, runTestCasesOf } from './review-context.js';
 import { showNewest, updateComment } from './update-comment.js';
 import { queueWebhookEvent } from '../webhooks/queue-webhooks.js';
+import { insideCaller } from '../project-caller.js';
 
 export interface ReviewWorker {
   executor: TestExecutor;
@@ -121,7 +122,7 @@ async function applicationForRequest(ctx: AppContext, connection: ConnectionReco
 async function callerOf(ctx: AppContext, projectId: string): Promise<Caller> {
   const project = (await ctx.store.projects.findById(projectId))!;
   const organization = (await ctx.store.organizations.findById(project.organizationId))!;
-  return { tokenId: '', project, organization };
+  return insideCaller(project, organization);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { SlackMessage } from '../ports/slack.js';
 import type { Caller, ProjectRecord } from '../records.js';
 import { rerun } from '../rerun.js';
 import { startRun } from '../start-run.js';
+import { insideCaller } from '../project-caller.js';
 
 export interface SlackReply extends SlackMessage {
   /** in_channel: everyone sees it; ephemeral: only the person who asked. */
@@ -50,7 +51,7 @@ export async function projectForChannel(
 
 async function callerFor(ctx: AppContext, project: ProjectRecord): Promise<Caller> {
   const organization = (await ctx.store.organizations.findById(project.organizationId))!;
-  return { tokenId: '', project, organization };
+  return insideCaller(project, organization);
 }
 
 export async function handleCommand(

@@ -16,6 +16,7 @@ import { SecretKeyCheck1796300000000 } from './0015-secret-key-check.js';
 import { EmailTeamsNotifications1796400000000 } from './0016-email-teams-notifications.js';
 import { OutboundWebhooks1796500000000 } from './0017-outbound-webhooks.js';
 import { InvitationSignUps1796600000000 } from './0018-invitation-sign-ups.js';
+import { TokenScopes1796700000000 } from './0019-token-scopes.js';
 
 /** In order. A new migration is a new file added at the end; applied ones never change. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   EmailTeamsNotifications1796400000000,
   OutboundWebhooks1796500000000,
   InvitationSignUps1796600000000,
+  TokenScopes1796700000000,
 ];

@@ -20,6 +20,7 @@ import { renderPage } from '../render.js';
 import { runListPage } from './run-list.js';
 import { RUN_NOTICES, RunPage, stepPlanSentences } from './run-page.js';
 import { isLive } from './run-words.js';
+import { insideCaller } from '../../../app/project-caller.js';
 
 /** The run and the project it belongs to, with the viewer's access for `action` checked. */
 async function runOfProject(
@@ -53,7 +54,7 @@ async function stepsOf(app: AppContext, testCases: RunTestCaseRecord[]): Promise
 async function callerOf(app: AppContext, projectId: string): Promise<Caller> {
   const project = (await app.store.projects.findById(projectId))!;
   const organization = (await app.store.organizations.findById(project.organizationId))!;
-  return { tokenId: '', project, organization };
+  return insideCaller(project, organization);
 }
 
 const place = (action: string) => ({

@@ -3,7 +3,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../../../app/context.js';
-import { createProjectToken, revokeProjectToken } from '../../../app/tokens.js';
+import { createProjectToken, revokeProjectToken, tokenScope } from '../../../app/tokens.js';
 import type { AppState } from '../../state.js';
 import { csrfToken, requireCsrf } from '../csrf.js';
 import { field } from '../form.js';
@@ -17,7 +17,7 @@ const API_FORMS = {
   alternative: 'Use the forms on that page, or `goalie token create|revoke` on the server.',
 };
 
-type Outcome = Pick<ApiPageProps, 'created' | 'notice' | 'name'>;
+type Outcome = Pick<ApiPageProps, 'created' | 'notice' | 'name' | 'scope'>;
 
 async function renderApi(
   app: AppContext,
@@ -66,9 +66,24 @@ export function apiTokenRoutes(app: AppContext, router: Router<AppState>): void 
     const form = await requireCsrf(ctx, API_FORMS);
     const page = await settingsPage(app, ctx, 'create API tokens');
     const name = field(form, 'name');
+    const scopeField = field(form, 'scope');
     await attempt(
-      async () => renderApi(app, ctx, page, { created: await createProjectToken(app, page.project.id, name) }, 201),
-      (error) => renderApi(app, ctx, page, { notice: { kind: 'error', text: error.message }, name }, error.status),
+      async () =>
+        renderApi(
+          app,
+          ctx,
+          page,
+          { created: await createProjectToken(app, page.project.id, name, tokenScope(scopeField)) },
+          201,
+        ),
+      (error) =>
+        renderApi(
+          app,
+          ctx,
+          page,
+          { notice: { kind: 'error', text: error.message }, name, scope: scopeField === 'admin' ? 'admin' : 'run' },
+          error.status,
+        ),
     );
   });
 

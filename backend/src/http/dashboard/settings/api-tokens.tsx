@@ -4,7 +4,7 @@
 // A new token is shown once, in the answer to the Create form (never in an address, a redirect or
 // the session): that answer is the only place it ever appears, and a reload of it asks the browser
 // to send the form again, which is refused because the name is taken (see createProjectToken).
-import type { ApiTokenRecord } from '../../../app/records.js';
+import type { ApiTokenRecord, TokenScope } from '../../../app/records.js';
 import { TOKEN_NAME_MAX } from '../../../app/tokens.js';
 import { Badge, CopyField, Notice, PostForm, Table, Time } from '../components.js';
 import { settingsPath } from './frame.js';
@@ -21,7 +21,13 @@ export interface ApiPageProps {
   notice?: { kind: 'ok' | 'error'; text: string };
   /** What the Create form held, when it was refused. */
   name?: string;
+  scope?: TokenScope;
 }
+
+const SCOPE_LABELS: Record<TokenScope, string> = {
+  run: 'Run tests',
+  admin: 'Administer the project',
+};
 
 function Created({
   created,
@@ -56,6 +62,13 @@ function Created({
 export GOALIE_API_TOKEN=${token}
 goalie run --wait`}</pre>
         </li>
+        {record.scope === 'admin' ? (
+          <li>
+            <strong>Applying the project's YAML</strong> from CI or a laptop (this token has the admin scope):
+            <pre>{`GOALIE_API_URL=${serverUrl} GOALIE_API_TOKEN=${token} \\
+  node goalie.js apply goalie.yaml --dry-run`}</pre>
+          </li>
+        ) : null}
         <li>
           <strong>Clients of the older form</strong> (<code>/api/projects/&lt;project UUID&gt;/runs</code>, as
           QA.tech-style clients call it) also need the project's UUID: <code>{project.id}</code>
@@ -76,6 +89,7 @@ function TokenRow({ token, slug, csrf }: { token: ApiTokenRecord; slug: string; 
       <td class="nowrap">
         <code>{token.prefix}…</code>
       </td>
+      <td>{SCOPE_LABELS[token.scope]}</td>
       <td>
         <Time at={token.createdAt} />
       </td>
@@ -124,7 +138,9 @@ export function ApiPage(props: ApiPageProps) {
         An API token lets a CI job, the <code>goalie</code> command line or a script act for the project{' '}
         <strong>{project.name}</strong> through the REST API: start and cancel runs, read their results, create test
         cases. A token works for this project only. Whoever holds it can do all of that, so keep it in a secret store
-        and revoke it when it may have leaked.
+        and revoke it when it may have leaked. A token with the access <em>Administer the project</em> may also apply
+        the project's YAML over the API (<code>goalie apply --api-url</code>): give it only to the job that keeps the
+        project file.
       </p>
       <dl class="facts">
         <dt>API address</dt>
@@ -154,6 +170,19 @@ export function ApiPage(props: ApiPageProps) {
             autoComplete="off"
           />
         </label>
+        <label>
+          Access{' '}
+          <span class="hint">
+            run tests: start and cancel runs, read results, create test cases; administer: also apply the project's YAML
+          </span>
+          <select name="scope">
+            {(['run', 'admin'] as const).map((scope) => (
+              <option value={scope} selected={(props.scope ?? 'run') === scope}>
+                {SCOPE_LABELS[scope]}
+              </option>
+            ))}
+          </select>
+        </label>
         <div class="actions">
           <button type="submit">Create token</button>
         </div>
@@ -170,7 +199,7 @@ export function ApiPage(props: ApiPageProps) {
           </p>
           <Table
             caption={`API tokens of ${project.name}`}
-            columns={['Name', 'Token', 'Created', 'Last used', 'State', '']}
+            columns={['Name', 'Token', 'Access', 'Created', 'Last used', 'State', '']}
           >
             {ordered.map((t) => (
               <TokenRow token={t} slug={slug} csrf={csrf} />
