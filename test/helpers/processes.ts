@@ -17,20 +17,35 @@ export function runGoalie(
   timeoutMs = 60_000,
   cwd?: string,
 ): Promise<Finished> {
+  return runProcess(process.execPath, [GOALIE_BIN, ...args], {
+    cwd,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    timeoutMs,
+    name: `goalie ${args.join(' ')}`,
+  });
+}
+
+/** Any command to its end, with its output; killed and rejected at the deadline. */
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; name?: string } = {},
+): Promise<Finished> {
+  const { cwd, env = process.env, timeoutMs = 60_000, name = `${command} ${args.join(' ')}` } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GOALIE_BIN, ...args], {
-      cwd,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`goalie ${args.join(' ')} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+      reject(new Error(`${name} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
