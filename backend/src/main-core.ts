@@ -25,6 +25,7 @@ import { databaseHealth, type DatabaseHealth } from './persistence/database-heal
 import { migrationStatus } from './persistence/migration-status.js';
 import { progressCounts } from './persistence/progress-counts.js';
 import { startEmbeddedPostgres, type Database } from './persistence/embedded-postgres.js';
+import { embeddedDatabaseDir } from './persistence/embedded-home.js';
 import { checkSecretKey } from './persistence/secret-key-check.js';
 import { loadSecretBox, type SecretBox } from './persistence/secret-box.js';
 import { createStore } from './persistence/store.js';
@@ -64,8 +65,7 @@ export interface RuntimeOptions {
 
 export type OpenDatabase = Database & { embedded: boolean };
 
-/** Where the embedded PostgreSQL of GOALIE_HOME keeps its cluster. */
-export const embeddedDatabaseDir = (home: string): string => path.join(home, 'postgres');
+export { embeddedDatabaseDir };
 
 /** DATABASE_URL when given; otherwise embedded PostgreSQL under GOALIE_HOME. */
 export async function openDatabase(config: Config, logger: Logger): Promise<OpenDatabase> {

@@ -179,7 +179,8 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
     });
 
     it('goalie worker first, then goalie serve: stopping the worker leaves PostgreSQL running for the server', async () => {
-      worker = start(['worker'], home);
+      // A worker makes a new home only when told to (docs/commands.md): on purpose, before the server.
+      worker = start(['worker', '--init'], home);
       await worker.waitFor(/Goalie worker \S+ is running/);
       expect(worker.output()).to.match(/started the embedded PostgreSQL on 127\.0\.0\.1:\d+/);
       postmaster = runningPostmaster(home.dataDir)!;
@@ -264,7 +265,7 @@ describe('the embedded PostgreSQL shared by the goalie processes of one GOALIE_H
       const home = await freshHome();
       homes.push(home);
       const serve = start(['serve'], home);
-      const worker = start(['worker'], home);
+      const worker = start(['worker', '--init'], home);
       await Promise.all([serve.waitFor(/Goalie is running/), worker.waitFor(/Goalie worker \S+ is running/)]);
       const token = (await serve.waitFor(/API token \(shown once, keep it\):\s+(goalie_\S+)/))[1]!;
 

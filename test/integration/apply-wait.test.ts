@@ -210,30 +210,4 @@ describe('goalie apply --wait', function () {
     expect(result.code, result.stderr).to.equal(2);
     expect(result.stderr).to.include('--timeout limits --wait');
   });
-
-  // The next apply there, on an embedded database that exists, is serve.test.ts's (no warning, named).
-  it('where no database exists: writes to a new embedded one and warns that no server uses it', async () => {
-    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-fresh-'));
-    // As root, the embedded PostgreSQL runs as the postgres user, which must enter the directory.
-    fs.chmodSync(elsewhere, 0o755);
-    const home = path.join(elsewhere, '.goalie');
-    const noServer = { DATABASE_URL: '', GOALIE_HOME: '' };
-    try {
-      const yaml = file(
-        'fresh',
-        project('fresh', site.url, '  - name: Home\n    application: Site\n    goal: Go to /\n'),
-      );
-      const first = await runGoalie(['apply', yaml], noServer, 150_000, elsewhere);
-      expect(first.code, first.stderr).to.equal(0);
-      expect(first.stdout).to.include(`, in a new embedded database under ${home}, which no running server uses.\n`);
-      expect(first.stderr).to.include(
-        `Warning: there was no Goalie database under GOALIE_HOME ${home}, so goalie apply created a new embedded database there, which no running server uses.\n`,
-      );
-      expect(first.stderr).to.include(
-        'run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it',
-      );
-    } finally {
-      fs.rmSync(elsewhere, { recursive: true, force: true });
-    }
-  });
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import type { ProjectDescription } from '../../backend/src/app/describe-project.js';
+import { noDatabaseMessage } from '../../backend/src/cli/with-runtime.js';
 import { shopProject } from '../fixtures/projects.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { runGoalie } from '../helpers/processes.js';
@@ -134,20 +135,20 @@ describe('goalie project list and show', function () {
     );
   });
 
-  it('where there is no database: says so, exit 1, and creates none', async () => {
+  it('where there is no database: says so, exit 2, and creates none', async () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'goalie-no-home-'));
     try {
       // project, token and user commands that read: none of them makes an empty database nobody uses.
-      for (const argv of [
-        ['project', 'list'],
-        ['token', 'list', '--project', 'shop'],
-        ['token', 'revoke', 'goalie_abc'],
-        ['user', 'list'],
-      ]) {
-        const result = await runGoalie(argv, { DATABASE_URL: '', GOALIE_HOME: '' }, 60_000, elsewhere);
-        expect(result.code, argv.join(' ')).to.equal(1);
+      for (const [argv, command] of [
+        [['project', 'list'], 'project list'],
+        [['token', 'list', '--project', 'shop'], 'token list'],
+        [['token', 'revoke', 'goalie_abc'], 'token revoke'],
+        [['user', 'list'], 'user list'],
+      ] as const) {
+        const result = await runGoalie([...argv], { DATABASE_URL: '', GOALIE_HOME: '' }, 60_000, elsewhere);
+        expect(result.code, argv.join(' ')).to.equal(2);
         expect(result.stderr).to.equal(
-          `goalie ${argv[0]}: There is no Goalie database under GOALIE_HOME ${path.join(fs.realpathSync(elsewhere), '.goalie')}. Run this command where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n`,
+          `goalie ${argv[0]}: ${noDatabaseMessage(command, path.join(fs.realpathSync(elsewhere), '.goalie'))}\n`,
         );
         expect(fs.existsSync(path.join(elsewhere, '.goalie')), argv.join(' ')).to.equal(false);
       }

@@ -17,7 +17,7 @@ import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-fo
 import type { CoreRuntime } from '../main-core.js';
 import { withRuntime, type DatabaseInUse } from './with-runtime.js';
 
-const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]';
+const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json] [--init]';
 /** As for `goalie test-case create --wait`: a burn-in takes seconds to a minute or two. */
 const DEFAULT_WAIT_MS = 10 * 60_000;
 
@@ -55,16 +55,12 @@ function leftAloneLine(left: LeftAlone): string | null {
   return parts.length ? `  left alone, in the database but not in the file: ${parts.join(', ')}` : null;
 }
 
-/** Where the command wrote, said so that a new, unused embedded database cannot be missed. */
+/**
+ * Where the command wrote, said so that a new, unused embedded database cannot be missed. Without
+ * --init there is none: where no database exists, apply refuses before it writes (with-runtime.ts).
+ */
 export function whereWritten(db: DatabaseInUse): string {
   return db.fresh ? `a new embedded database under ${db.embeddedHome}, which no running server uses` : db.description;
-}
-
-export function freshDatabaseWarning(db: DatabaseInUse): string {
-  return (
-    `Warning: there was no Goalie database under GOALIE_HOME ${db.embeddedHome}, so goalie apply created a new embedded database there, which no running server uses.\n` +
-    "  To write to your server's database, run goalie apply in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.\n"
-  );
 }
 
 /** The test cases of the file whose burn-in is queued or running: new, or goal or application changed, or not finished before. */
@@ -155,7 +151,10 @@ export interface Applied {
  * Reads, checks and applies one project file, then runs `then` on the same runtime. Throws
  * ProjectFileError with positions on any problem; a file with a problem opens no database.
  */
-export async function applyFile<T>(file: string, then: (applied: Applied) => Promise<T>): Promise<T> {
+export async function applyFile<T>(
+  { file, init }: { file: string; init?: boolean },
+  then: (applied: Applied) => Promise<T>,
+): Promise<T> {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -165,16 +164,19 @@ export async function applyFile<T>(file: string, then: (applied: Applied) => Pro
     );
   }
   const loaded = loadProjectFile(path.relative(process.cwd(), file) || file, text);
-  return withRuntime(async (rt, database) => {
-    let summary: ApplySummary;
-    try {
-      summary = await applyProject(rt.app, loaded.doc);
-    } catch (error) {
-      if (error instanceof ProjectInvalid) throw loaded.fail(error.problems);
-      throw error;
-    }
-    return then({ rt, summary, database, defaulted: loaded.defaulted });
-  });
+  return withRuntime(
+    async (rt, database) => {
+      let summary: ApplySummary;
+      try {
+        summary = await applyProject(rt.app, loaded.doc);
+      } catch (error) {
+        if (error instanceof ProjectInvalid) throw loaded.fail(error.problems);
+        throw error;
+      }
+      return then({ rt, summary, database, defaulted: loaded.defaulted });
+    },
+    { command: 'apply', init },
+  );
 }
 
 interface ApplyFlags {
@@ -182,14 +184,17 @@ interface ApplyFlags {
   json: boolean;
   waitMs: number | null;
   help: boolean;
+  /** May create a new embedded database where none exists. */
+  init: boolean;
 }
 
-const HELP = `Usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]
+const HELP = `Usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json] [--init]
 
 Creates or updates an organization and its project from a YAML file, in the database of DATABASE_URL
-or the embedded PostgreSQL of GOALIE_HOME (default ./.goalie of the directory it runs in). The summary
-names that database, warns when it is a new embedded one that no running server uses, and says what
-was created, changed, unchanged and left alone (in the database, not in the file). New test cases, and
+or the embedded PostgreSQL of GOALIE_HOME (default ./.goalie of the directory it runs in). Where there
+is no database (no DATABASE_URL, and none under GOALIE_HOME) it creates none and exits 2, unless
+--init. The summary names the database and says what was created, changed, unchanged and left
+alone (in the database, not in the file). New test cases, and
 those whose goal or application changed, are queued for their burn-in, which a worker (goalie serve or
 goalie worker) performs; burn-ins that failed before and were not queued again are named.
 
@@ -201,6 +206,8 @@ goalie apply, not the server's; the summary names the variables that were unset 
   --timeout DURATION   give up waiting after 90s, 10m, 1h, or N minutes (default 10m)
   --json               print every object (name, UUID, short ID, status), the database, the defaulted
                        variables and, with --wait, burnIns; stdout holds the JSON only
+  --init               where GOALIE_HOME holds no database, create a new embedded one there (which no
+                       running server uses) instead of refusing
 
 See docs/commands.md and docs/projects-as-code.md.
 `;
@@ -216,19 +223,20 @@ export function parseApplyArgs(args: string[]): ApplyFlags {
         wait: { type: 'boolean' },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        init: { type: 'boolean' },
       },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
-  if (values.help) return { file: '', json: false, waitMs: null, help: true };
+  if (values.help) return { file: '', json: false, waitMs: null, help: true, init: false };
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError(USAGE);
   if (values.timeout !== undefined && !values.wait)
     throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
   const waitMs = values.wait ? (values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout)) : null;
-  return { file, json: values.json ?? false, waitMs, help: false };
+  return { file, json: values.json ?? false, waitMs, help: false, init: values.init ?? false };
 }
 
 interface WaitReport {
@@ -302,9 +310,8 @@ export async function applyCommand(args: string[]): Promise<number> {
     return 0;
   }
   try {
-    return await applyFile(flags.file, async ({ rt, summary, database: db, defaulted }) => {
+    return await applyFile(flags, async ({ rt, summary, database: db, defaulted }) => {
       const database = whereWritten(db);
-      if (db.fresh) process.stderr.write(freshDatabaseWarning(db));
       const workers = generating(summary).length ? await liveWorkers(rt.app, rt.config.workerStaleMs) : null;
       const report = flags.waitMs === null ? null : await waitAndReport(rt, summary, flags.waitMs);
       if (flags.json) {

@@ -24,11 +24,14 @@ Server commands:
                                 the project YAML over the API
   token list --project <name> [--json]
   token revoke <token prefix>
-  user create --email <address> [--name <name>] [--admin] [--password-stdin] [--json]
+  user create --email <address> [--name <name>] [--admin] [--password-stdin] [--init] [--json]
                                 a dashboard user; prints a link to choose the password
   user list [--json]
   user reset-link --email <address> [--json]
                                 a link that sets a new password (valid 24 hours, once)
+
+Where GOALIE_HOME holds no database (and DATABASE_URL is unset), only serve creates one; worker,
+migrate, apply and user create do with --init; the others refuse (exit 2). See docs/commands.md.
 
 ${CLIENT_COMMANDS_USAGE}
 Server environment: GOALIE_HOME (default ./.goalie), DATABASE_URL (default: embedded PostgreSQL),
@@ -40,12 +43,12 @@ type Command = (args: string[]) => Promise<number>;
 // Loaded when called: `goalie --help` and a mistyped command need none of the server.
 const COMMANDS: Record<string, Command> = {
   serve: async () => (await import('./serve.js')).serveCommand(),
-  migrate: async () => (await import('./migrate.js')).migrateCommand(),
+  migrate: async (args) => (await import('./migrate.js')).migrateCommand(args),
   apply: async (args) => (await import('./apply.js')).applyCommand(args),
   project: async (args) => (await import('./project.js')).projectCommand(args),
   token: async (args) => (await import('./token.js')).tokenCommand(args),
   user: async (args) => (await import('./user.js')).userCommand(args),
-  worker: async () => (await import('./worker.js')).workerCommand(),
+  worker: async (args) => (await import('./worker.js')).workerCommand(args),
 };
 
 export async function main(argv: string[]): Promise<number> {

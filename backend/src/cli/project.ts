@@ -59,7 +59,7 @@ export async function projectCommand(args: string[]): Promise<number> {
       if (positionals.length) throw new UsageError(`project list takes no argument; ${SUBCOMMANDS}`);
       const { projects, database } = await withRuntime(
         async (rt, db) => ({ projects: await listProjects(rt.app), database: db.description }),
-        { existingOnly: true },
+        { command: 'project list' },
       );
       if (values.json) {
         process.stdout.write(
@@ -94,7 +94,7 @@ export async function projectCommand(args: string[]): Promise<number> {
         throw new UsageError(`project show needs one project slug (goalie project list shows them); ${SUBCOMMANDS}`);
       const { description, database } = await withRuntime(
         async (rt, db) => ({ description: await describeProject(rt.app, slug), database: db.description }),
-        { existingOnly: true },
+        { command: 'project show' },
       );
       process.stdout.write(
         values.json ? JSON.stringify(description, null, 2) + '\n' : describeProjectText(description, database),

@@ -25,6 +25,7 @@ import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
 import { installPath } from '../install-dir.js';
+import { checkNewDatabase } from './with-runtime.js';
 
 const DEMO_YAML = installPath('backend/src/demo/demo-project.yaml');
 
@@ -104,6 +105,8 @@ export async function serveCommand(): Promise<number> {
   try {
     // A port in use is said at once, not after the database and the browser have started.
     await checkPortFree(config.port, config.host);
+    // serve makes its home on the first start (npm start on a fresh clone); with-runtime.ts decides.
+    checkNewDatabase(config, 'serve');
     db = await openDatabase(config, logger);
     demo = config.demoPort === null ? null : await startDemoSite({ port: config.demoPort });
     runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });

@@ -3,9 +3,6 @@ import { createToken, listTokens, revokeToken, tokenScope } from '../app/tokens.
 import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
-// A token belongs to a project: in a database that does not exist yet there is none to find.
-const EXISTING = { existingOnly: true };
-
 export async function tokenCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
@@ -28,10 +25,9 @@ export async function tokenCommand(args: string[]): Promise<number> {
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
-      const { token, record } = await withRuntime(
-        (rt) => createToken(rt.app, project, values.name ?? '', scope),
-        EXISTING,
-      );
+      const { token, record } = await withRuntime((rt) => createToken(rt.app, project, values.name ?? '', scope), {
+        command: 'token create',
+      });
       if (values.json)
         process.stdout.write(
           JSON.stringify({ token, prefix: record.prefix, id: record.id, scope, createdAt: record.createdAt }) + '\n',
@@ -47,7 +43,7 @@ export async function tokenCommand(args: string[]): Promise<number> {
     }
     case 'list': {
       if (!project) throw new UsageError('token list needs --project <name>');
-      const tokens = await withRuntime((rt) => listTokens(rt.app, project), EXISTING);
+      const tokens = await withRuntime((rt) => listTokens(rt.app, project), { command: 'token list' });
       if (values.json) {
         process.stdout.write(JSON.stringify(tokens) + '\n');
       } else if (tokens.length === 0) {
@@ -71,7 +67,7 @@ export async function tokenCommand(args: string[]): Promise<number> {
     case 'revoke': {
       const prefix = positionals[0];
       if (!prefix) throw new UsageError('token revoke needs the token prefix shown by `goalie token list`');
-      const revoked = await withRuntime((rt) => revokeToken(rt.app, prefix), EXISTING);
+      const revoked = await withRuntime((rt) => revokeToken(rt.app, prefix), { command: 'token revoke' });
       process.stdout.write(`Revoked ${revoked.prefix}…\n`);
       return 0;
     }

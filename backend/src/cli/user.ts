@@ -6,9 +6,6 @@ import { createUser, issuePasswordReset, RESET_LINK_HOURS } from '../app/account
 import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
 
-// Listing and resetting read users that must exist; `user create` may make the first one before the first serve.
-const EXISTING = { existingOnly: true };
-
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -27,6 +24,7 @@ export async function userCommand(args: string[]): Promise<number> {
       admin: { type: 'boolean' },
       'password-stdin': { type: 'boolean' },
       json: { type: 'boolean' },
+      init: { type: 'boolean' },
     },
   });
   switch (sub) {
@@ -34,15 +32,18 @@ export async function userCommand(args: string[]): Promise<number> {
       if (!values.email)
         throw new UsageError('user create needs --email <address> (and --admin for a server administrator)');
       const password = values['password-stdin'] ? await readStdin() : null;
-      const { user, link } = await withRuntime(async (rt) => {
-        const user = await createUser(rt.app, {
-          email: values.email!,
-          name: values.name ?? '',
-          password,
-          isAdmin: values.admin === true,
-        });
-        return { user, link: password === null ? (await issuePasswordReset(rt.app, user.email)).link : null };
-      });
+      const { user, link } = await withRuntime(
+        async (rt) => {
+          const user = await createUser(rt.app, {
+            email: values.email!,
+            name: values.name ?? '',
+            password,
+            isAdmin: values.admin === true,
+          });
+          return { user, link: password === null ? (await issuePasswordReset(rt.app, user.email)).link : null };
+        },
+        { command: 'user create', init: values.init },
+      );
       if (values.json) {
         process.stdout.write(
           JSON.stringify({ id: user.id, email: user.email, isAdmin: user.isAdmin, passwordLink: link }) + '\n',
@@ -57,7 +58,7 @@ export async function userCommand(args: string[]): Promise<number> {
       return 0;
     }
     case 'list': {
-      const users = await withRuntime((rt) => rt.app.store.accounts.listUsers(), EXISTING);
+      const users = await withRuntime((rt) => rt.app.store.accounts.listUsers(), { command: 'user list' });
       if (values.json) process.stdout.write(JSON.stringify(users) + '\n');
       else if (users.length === 0)
         process.stdout.write(
@@ -72,7 +73,9 @@ export async function userCommand(args: string[]): Promise<number> {
     }
     case 'reset-link': {
       if (!values.email) throw new UsageError('user reset-link needs --email <address>');
-      const { link, expiresAt } = await withRuntime((rt) => issuePasswordReset(rt.app, values.email!), EXISTING);
+      const { link, expiresAt } = await withRuntime((rt) => issuePasswordReset(rt.app, values.email!), {
+        command: 'user reset-link',
+      });
       if (values.json) process.stdout.write(JSON.stringify({ link, expiresAt }) + '\n');
       else
         process.stdout.write(
@@ -82,7 +85,7 @@ export async function userCommand(args: string[]): Promise<number> {
     }
     default:
       throw new UsageError(
-        'use `goalie user create --email <address> [--name <name>] [--admin] [--password-stdin]`, `goalie user list` or `goalie user reset-link --email <address>`',
+        'use `goalie user create --email <address> [--name <name>] [--admin] [--password-stdin] [--init]`, `goalie user list` or `goalie user reset-link --email <address>`',
       );
   }
 }

@@ -1,5 +1,6 @@
 // `goalie worker`: a worker and the scheduler only, on the database of `goalie serve`
 // (DATABASE_URL, or the embedded PostgreSQL of the same GOALIE_HOME while serve runs).
+import { parseArgs } from 'node:util';
 import { ConfigurationError, loadConfig } from '../config.js';
 import { processLogger } from '../logger.js';
 import type http from 'node:http';
@@ -8,13 +9,17 @@ import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
+import { checkNewDatabase } from './with-runtime.js';
 
-export async function workerCommand(): Promise<number> {
+export async function workerCommand(args: string[] = []): Promise<number> {
+  const { values } = parseArgs({ args, options: { init: { type: 'boolean' } } });
   const config = loadConfig();
   if (config.concurrency === 0)
     throw new ConfigurationError(
       'GOALIE_CONCURRENCY is 0, so this worker would take no test cases. Set it to 1 or more (0 is for `goalie serve` without a worker).',
     );
+  // A worker on a new database that no server uses would wait for work forever: --init, or serve's home.
+  checkNewDatabase(config, 'worker', values.init);
   // Loaded after the settings are checked: a refused worker answers at once, not after seconds of loading.
   const { createCoreRuntime, listenForMetrics, openDatabase, startWorker } = await import('../main.js');
   const logger = processLogger(config.logLevel, config.logFormat);
