@@ -15,6 +15,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Base of the links in API answers (run and test case pages). */
   publicUrl: string;
+  /** GOALIE_PUBLIC_URL was set (publicUrl is not the default made of PORT). */
+  publicUrlGiven: boolean;
   /** GOALIE_TRUST_PROXY: whose X-Forwarded-For, -Host and -Proto are believed; by default nobody's. */
   trustProxy: ProxyTrust;
   outboundIps: string[];
@@ -307,6 +309,7 @@ function readConfig(env: Env, cwd: string): Config {
     home,
     databaseUrl: env.DATABASE_URL || null,
     publicUrl,
+    publicUrlGiven: Boolean(env.GOALIE_PUBLIC_URL),
     trustProxy: parseTrustProxy(env),
     outboundIps: (env.GOALIE_OUTBOUND_IPS || '')
       .split(',')

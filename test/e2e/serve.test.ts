@@ -232,6 +232,13 @@ describe('goalie serve, apply, token and migrate on the embedded PostgreSQL', fu
     ).to.equal(true);
   });
 
+  it("user create without the server's PORT or GOALIE_PUBLIC_URL: the link leads where serve listened (it recorded it)", async () => {
+    const unset = { ...env, LOG_LEVEL: 'warn', PORT: '', GOALIE_PUBLIC_URL: '' };
+    const result = await runServerCommand(['user', 'create', '--email', 'second@example.com'], unset);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(result.stdout).to.include(`\n  ${base}/password-reset/`);
+  });
+
   it('a port in use ends serve at once with exit code 1 and what to do, before the database starts', async () => {
     const taken = http.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

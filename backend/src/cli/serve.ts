@@ -25,6 +25,7 @@ import { keepServing } from './keep-serving.js';
 import { shutDown } from './shut-down.js';
 import { untilSignal } from './signals.js';
 import { installPath } from '../install-dir.js';
+import { recordServerUrl } from '../persistence/server-address.js';
 import { checkNewDatabase } from './with-runtime.js';
 
 const DEMO_YAML = installPath('backend/src/demo/demo-project.yaml');
@@ -90,6 +91,16 @@ export function banner(
   return lines.join('\n') + '\n\n';
 }
 
+/** Where this server is reached, for the links that `goalie user create` prints (server-address.ts). */
+async function recordAddress(runtime: Runtime): Promise<void> {
+  try {
+    await recordServerUrl(runtime.dataSource, runtime.config.publicUrl);
+  } catch (error) {
+    // Only links printed elsewhere depend on it: the server runs on.
+    runtime.logger.warn({ err: error }, 'could not record the public URL in the database');
+  }
+}
+
 export async function serveCommand(): Promise<number> {
   const config = loadConfig();
   const logger = processLogger(config.logLevel, config.logFormat);
@@ -114,6 +125,7 @@ export async function serveCommand(): Promise<number> {
     // GOALIE_CONCURRENCY=0: an API process only (with the scheduler); `goalie worker`s elsewhere run the test cases.
     worker = config.concurrency ? await startWorker(runtime) : startSchedulerOnly(runtime);
     server = await listen(runtime, config.port, config.host);
+    await recordAddress(runtime);
     metrics = await listenForMetrics(runtime);
     const users = await runtime.app.store.accounts.userCount();
     process.stdout.write(

@@ -3,8 +3,26 @@
 // gets a link to choose one (or --password-stdin reads it).
 import { parseArgs } from 'node:util';
 import { createUser, issuePasswordReset, RESET_LINK_HOURS } from '../app/accounts/users.js';
+import { linksFor, type AppContext } from '../app/context.js';
+import type { Config } from '../config.js';
+import type { CoreRuntime } from '../main-core.js';
+import { recordedServerUrl } from '../persistence/server-address.js';
 import { UsageError } from '../../../shared/src/cli/args.js';
 import { withRuntime } from './with-runtime.js';
+
+/**
+ * Pure: the base of the links printed. GOALIE_PUBLIC_URL as this command sees it; else the URL the
+ * server recorded when it last started (this command may run without the server's PORT); else the
+ * default made of PORT.
+ */
+export function linkBase(config: Pick<Config, 'publicUrl' | 'publicUrlGiven'>, recorded: string | null): string {
+  return config.publicUrlGiven ? config.publicUrl : (recorded ?? config.publicUrl);
+}
+
+/** The runtime's use cases, with links that lead to the server (linkBase). */
+async function withServerLinks(rt: CoreRuntime): Promise<AppContext> {
+  return { ...rt.app, links: linksFor(linkBase(rt.config, await recordedServerUrl(rt.dataSource))) };
+}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -34,13 +52,14 @@ export async function userCommand(args: string[]): Promise<number> {
       const password = values['password-stdin'] ? await readStdin() : null;
       const { user, link } = await withRuntime(
         async (rt) => {
-          const user = await createUser(rt.app, {
+          const app = await withServerLinks(rt);
+          const user = await createUser(app, {
             email: values.email!,
             name: values.name ?? '',
             password,
             isAdmin: values.admin === true,
           });
-          return { user, link: password === null ? (await issuePasswordReset(rt.app, user.email)).link : null };
+          return { user, link: password === null ? (await issuePasswordReset(app, user.email)).link : null };
         },
         { command: 'user create', init: values.init },
       );
@@ -73,9 +92,10 @@ export async function userCommand(args: string[]): Promise<number> {
     }
     case 'reset-link': {
       if (!values.email) throw new UsageError('user reset-link needs --email <address>');
-      const { link, expiresAt } = await withRuntime((rt) => issuePasswordReset(rt.app, values.email!), {
-        command: 'user reset-link',
-      });
+      const { link, expiresAt } = await withRuntime(
+        async (rt) => issuePasswordReset(await withServerLinks(rt), values.email!),
+        { command: 'user reset-link' },
+      );
       if (values.json) process.stdout.write(JSON.stringify({ link, expiresAt }) + '\n');
       else
         process.stdout.write(
