@@ -13,6 +13,8 @@ Server commands:
   serve                         API, worker and scheduler in one process (PORT, default 8080)
   worker                        a worker (and the scheduler) only, sharing serve's database
   migrate                       apply pending database migrations and exit
+  reset [--yes]                 remove GOALIE_HOME and its embedded PostgreSQL, wherever its cluster
+                                lives; asks to type the home's path unless --yes
   apply <file.yaml> [--wait [--timeout 10m]] [--json]
                                 create or update an organization and its project from YAML;
                                 --wait waits for the burn-ins and reports those that failed
@@ -49,6 +51,7 @@ const COMMANDS: Record<string, Command> = {
   token: async (args) => (await import('./token.js')).tokenCommand(args),
   user: async (args) => (await import('./user.js')).userCommand(args),
   worker: async (args) => (await import('./worker.js')).workerCommand(args),
+  reset: async (args) => (await import('./reset.js')).resetCommand(args),
 };
 
 export async function main(argv: string[]): Promise<number> {
