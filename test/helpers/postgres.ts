@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { startEmbeddedPostgres, type Database } from '../../backend/src/persistence/embedded-postgres.js';
 import { createDataSource, migrate } from '../../backend/src/persistence/data-source.js';
+import { removeEmbeddedDir } from './embedded-home.js';
 import { MIGRATIONS } from '../../backend/src/persistence/migrations/index.js';
 import { startBoss } from '../../backend/src/jobs/pg-boss-queue.js';
 
@@ -124,6 +125,7 @@ export async function stopTestPostgres(): Promise<void> {
   if (!server) return;
   const db = await server;
   await db.stop();
-  if (serverDir) fs.rmSync(serverDir, { recursive: true, force: true });
+  // With its cluster, which lives outside it where the postgres user cannot enter the temporary directory.
+  if (serverDir) await removeEmbeddedDir(serverDir);
   server = null;
 }

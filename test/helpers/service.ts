@@ -14,6 +14,7 @@ import { createLogger } from '../../backend/src/logger.js';
 import { createRuntime, listen, type Runtime } from '../../backend/src/main.js';
 import { freePort } from '../../backend/src/persistence/embedded-postgres.js';
 import { assertMatchesOpenApi } from './openapi-validator.js';
+import { removeEmbeddedHome } from './embedded-home.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 
 export interface TestService {
@@ -142,7 +143,8 @@ export async function startTestService(
       await new Promise((resolve) => server.close(resolve));
       await runtime.close();
       await db.drop();
-      fs.rmSync(home, { recursive: true, force: true });
+      // A command a test ran on this home without DATABASE_URL made a cluster that may live outside it.
+      await removeEmbeddedHome(home);
     },
   };
 }
