@@ -1,8 +1,9 @@
 // What an apply did to each object: the stored project before and after the write, compared by name.
 // Snapshots hold no secret values: apply/summarize.ts compares a config's secret values itself.
+import type { ApplyStatus } from '../../../shared/src/project-file/apply-summary.js';
 import type { ProjectSnapshot } from './ports/projects-as-code.js';
 
-export type ApplyStatus = 'created' | 'changed' | 'unchanged';
+export type { ApplyStatus };
 
 type Kind = 'applications' | 'devicePresets' | 'configs' | 'scenarios' | 'testCases' | 'testPlans';
 

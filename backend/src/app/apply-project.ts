@@ -18,7 +18,7 @@ import { markSecretChanges, summarizeApply, type ApplySummary } from './apply/su
 import type { AppContext } from './context.js';
 import { BadRequest } from './errors.js';
 import { networkAccess } from './network-access.js';
-import type { ProjectWrite } from './ports/projects-as-code.js';
+import type { ProjectSnapshot, ProjectWrite } from './ports/projects-as-code.js';
 import { UniqueViolation } from './ports/store.js';
 import { retryOnConflict } from './run-engine/retry-on-conflict.js';
 
@@ -32,14 +32,33 @@ export class ProjectInvalid extends BadRequest {
   }
 }
 
-export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<ApplySummary> {
+export interface ApplyOptions {
+  /**
+   * Plan only: everything is written and read back in a transaction that is then rolled back, so the
+   * summary is exactly what the apply would do; no burn-in is queued and no repository webhook is set up.
+   */
+  dryRun?: boolean;
+}
+
+/** Thrown inside a dry run's transaction to roll it back, carrying what was read back. */
+class DryRunRollback extends Error {
+  constructor(readonly after: ProjectSnapshot) {
+    super('dry run: rolled back');
+  }
+}
+
+export async function applyProject(
+  ctx: AppContext,
+  doc: ProjectFile,
+  options: ApplyOptions = {},
+): Promise<ApplySummary> {
   // Two applies of a new organization or project at once both plan to create it; the one whose
   // write hits the unique constraint plans again, and now finds what the other one created.
   for (let attempt = 1; ; attempt++) {
     try {
-      const summary = await applyOnce(ctx, doc);
+      const summary = await applyOnce(ctx, doc, options.dryRun ?? false);
       // A suspension or a renamed project applied by this process counts from its next API request on.
-      ctx.callers?.clear();
+      if (!options.dryRun) ctx.callers?.clear();
       return summary;
     } catch (error) {
       if (!(error instanceof UniqueViolation) || attempt >= 5) throw error;
@@ -47,7 +66,7 @@ export async function applyProject(ctx: AppContext, doc: ProjectFile): Promise<A
   }
 }
 
-async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummary> {
+async function applyOnce(ctx: AppContext, doc: ProjectFile, dryRun: boolean): Promise<ApplySummary> {
   const existing = await ctx.store.projectsAsCode.load(doc.organization.name, doc.project.name);
   const projectLabel = `project ${doc.project.name}`;
 
@@ -96,24 +115,31 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile): Promise<ApplySummar
   const before = existing.project ? await ctx.store.projectsAsCode.snapshot(organization.projectId) : null;
   // Workers burning in this project's test cases write the same rows: a deadlock or serialization
   // failure is tried again (the whole file, all or nothing) rather than failing the apply.
-  await retryOnConflict(() =>
-    ctx.store.transaction(async (tx) => {
-      await tx.projectsAsCode.write(write);
-      if (webhooks) await tx.webhooks.replaceEndpoints(organization.projectId, webhooks);
-      const generate = write.testCases
-        .filter((t) => t.regenerate)
-        .map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
-      if (generate.length) await ctx.queue.enqueue(generate, tx.sql);
-    }),
-  );
+  let after: ProjectSnapshot | null = null;
+  try {
+    await retryOnConflict(() =>
+      ctx.store.transaction(async (tx) => {
+        await tx.projectsAsCode.write(write);
+        if (webhooks) await tx.webhooks.replaceEndpoints(organization.projectId, webhooks);
+        if (dryRun) throw new DryRunRollback((await tx.projectsAsCode.snapshot(organization.projectId))!);
+        const generate = write.testCases
+          .filter((t) => t.regenerate)
+          .map((t) => ({ queue: 'generate-test-case' as const, data: { testCaseId: t.id } }));
+        if (generate.length) await ctx.queue.enqueue(generate, tx.sql);
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+    after = error.after;
+  }
 
-  const changes = compareSnapshots(before, (await ctx.store.projectsAsCode.snapshot(organization.projectId))!);
+  const changes = compareSnapshots(before, after ?? (await ctx.store.projectsAsCode.snapshot(organization.projectId))!);
   markSecretChanges(changes, write.configs, existing);
   return summarizeApply(
     doc,
     existing,
     { organization, applications, named, testCases, testPlans },
     changes,
-    repository ? await connectRepository(ctx, repository.id) : null,
+    repository && !dryRun ? await connectRepository(ctx, repository.id) : null,
   );
 }

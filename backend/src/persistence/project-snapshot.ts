@@ -25,41 +25,58 @@ import { declaredChannels } from './notification-columns.js';
 const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));
 const byPosition = <T extends { position: number }>(rows: T[]) => [...rows].sort((a, b) => a.position - b.position);
 
+/**
+ * Runs the reads in parallel on the pool, one after the other inside a transaction (a dry run of an
+ * apply reads what it wrote before rolling back): one connection runs one query at a time.
+ */
+async function readAll<T extends readonly unknown[]>(
+  m: EntityManager,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!m.queryRunner) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
+
 export async function readProjectSnapshot(m: EntityManager, projectId: string): Promise<ProjectSnapshot | null> {
   const project = await m.findOne(ProjectEntity, { where: { id: projectId } });
   if (!project) return null;
-  const [organization, apps, presets, configs, scenarios, testCases, plans, repository, webhooks] = await Promise.all([
-    m.findOneOrFail(OrganizationEntity, { where: { id: project.organizationId } }),
-    m.find(ApplicationEntity, { where: { projectId }, order: { name: 'ASC' } }),
-    m.find(DevicePresetEntity, { where: { projectId } }),
-    m.find(ConfigEntity, { where: { projectId } }),
-    m.find(ScenarioEntity, { where: { projectId } }),
-    m.find(TestCaseEntity, { where: { projectId }, order: { createdAt: 'ASC', name: 'ASC' } }),
-    m.find(TestPlanEntity, { where: { projectId } }),
-    m.findOne(RepositoryConnectionEntity, { where: { projectId } }),
-    m.query<{ name: string; events: WebhookEvent[]; urlDigest: string }[]>(
-      `SELECT name, events, md5(url) AS "urlDigest" FROM outbound_webhooks WHERE project_id = $1 ORDER BY name`,
-      [projectId],
-    ),
-  ]);
+  const [organization, apps, presets, configs, scenarios, testCases, plans, repository, webhooks] = await readAll(m, [
+    () => m.findOneOrFail(OrganizationEntity, { where: { id: project.organizationId } }),
+    () => m.find(ApplicationEntity, { where: { projectId }, order: { name: 'ASC' } }),
+    () => m.find(DevicePresetEntity, { where: { projectId } }),
+    () => m.find(ConfigEntity, { where: { projectId } }),
+    () => m.find(ScenarioEntity, { where: { projectId } }),
+    () => m.find(TestCaseEntity, { where: { projectId }, order: { createdAt: 'ASC', name: 'ASC' } }),
+    () => m.find(TestPlanEntity, { where: { projectId } }),
+    () => m.findOne(RepositoryConnectionEntity, { where: { projectId } }),
+    () =>
+      m.query<{ name: string; events: WebhookEvent[]; urlDigest: string }[]>(
+        `SELECT name, events, md5(url) AS "urlDigest" FROM outbound_webhooks WHERE project_id = $1 ORDER BY name`,
+        [projectId],
+      ),
+  ] as const);
   const appIds = apps.map((a) => a.id);
   const caseIds = testCases.map((t) => t.id);
   const planIds = plans.map((p) => p.id);
-  const [envs, caseConfigs, waits, members, planApps, schedules] = await Promise.all([
+  const none = async () => [];
+  const [envs, caseConfigs, waits, members, planApps, schedules] = await readAll(m, [
     appIds.length
-      ? m.find(EnvironmentEntity, {
-          where: { applicationId: In(appIds), isPreview: false },
-          order: { createdAt: 'ASC', name: 'ASC' },
-        })
-      : [],
-    caseIds.length ? m.find(TestCaseConfigEntity, { where: { testCaseId: In(caseIds) } }) : [],
-    caseIds.length ? m.find(TestCaseWaitForEntity, { where: { testCaseId: In(caseIds) } }) : [],
-    planIds.length ? m.find(TestPlanTestCaseEntity, { where: { testPlanId: In(planIds) } }) : [],
-    planIds.length ? m.find(TestPlanApplicationEntity, { where: { testPlanId: In(planIds) } }) : [],
+      ? () =>
+          m.find(EnvironmentEntity, {
+            where: { applicationId: In(appIds), isPreview: false },
+            order: { createdAt: 'ASC', name: 'ASC' },
+          })
+      : none,
+    caseIds.length ? () => m.find(TestCaseConfigEntity, { where: { testCaseId: In(caseIds) } }) : none,
+    caseIds.length ? () => m.find(TestCaseWaitForEntity, { where: { testCaseId: In(caseIds) } }) : none,
+    planIds.length ? () => m.find(TestPlanTestCaseEntity, { where: { testPlanId: In(planIds) } }) : none,
+    planIds.length ? () => m.find(TestPlanApplicationEntity, { where: { testPlanId: In(planIds) } }) : none,
     planIds.length
-      ? m.find(TestPlanScheduleEntity, { where: { testPlanId: In(planIds) }, order: { createdAt: 'ASC' } })
-      : [],
-  ]);
+      ? () => m.find(TestPlanScheduleEntity, { where: { testPlanId: In(planIds) }, order: { createdAt: 'ASC' } })
+      : none,
+  ] as const);
   const names = new Map<string, string>(
     [...apps, ...envs, ...presets, ...configs, ...scenarios, ...testCases, ...plans].map((row) => [row.id, row.name]),
   );

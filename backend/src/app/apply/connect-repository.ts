@@ -1,21 +1,13 @@
 // After an apply or a settings change: the repository's webhook on the host, created or refreshed.
+import type { RepositorySummary } from '../../../../shared/src/project-file/apply-summary.js';
 import { excerpt, MESSAGE_CHARS } from '../../domain/excerpt.js';
+
+export type { RepositorySummary };
 import { hostApiUrlRefusal } from '../../domain/host-api-url.js';
 import type { AppContext } from '../context.js';
 import { projectNetworkAccess } from '../network-access.js';
 import type { ConnectionRecord } from '../ports/review-store.js';
 import { platformFor } from '../review/review-context.js';
-
-export interface RepositorySummary {
-  shortId: string;
-  host: 'github' | 'gitlab';
-  repository: string;
-  /** How Goalie signs in to the host; never the secret itself. */
-  auth: { kind: 'token' } | { kind: 'app'; appId: number; installationId: number };
-  webhookUrl: string;
-  /** created, updated, or the reason it could not be set up. */
-  webhook: { ok: true; created: boolean; id: string } | { ok: false; error: string };
-}
 
 /**
  * Saving the settings creates or refreshes the webhook on the host (after the transaction: the host

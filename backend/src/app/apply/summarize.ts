@@ -1,48 +1,20 @@
 // What `goalie apply` reports: each planned object with what the apply did to it, and the stored
-// objects the file leaves alone.
+// objects the file leaves alone (the answer's types are shared with the clients that print it).
 import type { ProjectFile } from '../../../../shared/src/project-file/schema.js';
-import type { ApplyChanges, ApplyStatus } from '../apply-changes.js';
+import type {
+  ApplyStatus,
+  ApplySummary,
+  RepositorySummary,
+} from '../../../../shared/src/project-file/apply-summary.js';
+import type { ApplyChanges } from '../apply-changes.js';
 import type { ExistingProject, ProjectWrite } from '../ports/projects-as-code.js';
-import type { RepositorySummary } from './connect-repository.js';
 import type { ApplicationsPlan } from './plan-applications.js';
 import type { NamedObjectsPlan } from './plan-named-objects.js';
 import type { OrganizationPlan } from './plan-organization.js';
 import type { TestCasesPlan } from './plan-test-cases.js';
 import type { TestPlansPlan } from './plan-test-plans.js';
 
-export interface AppliedObject {
-  name: string;
-  id: string;
-  shortId?: string;
-  created: boolean;
-  /** What this apply did to it (a changed Slack or repository secret alone leaves the project `unchanged`). */
-  status: ApplyStatus;
-}
-
-/** Names of stored objects the file does not mention: apply leaves them as they are. */
-export interface LeftAlone {
-  applications: string[];
-  devicePresets: string[];
-  configs: string[];
-  scenarios: string[];
-  testCases: string[];
-  testPlans: string[];
-}
-
-export interface ApplySummary {
-  organization: AppliedObject;
-  project: AppliedObject & { slug: string; defaultTestPlan: string | null };
-  applications: (AppliedObject & { environments: (AppliedObject & { url: string; default: boolean })[] })[];
-  devicePresets: AppliedObject[];
-  configs: AppliedObject[];
-  scenarios: AppliedObject[];
-  testCases: (AppliedObject & { enabled: boolean; generationStatus: string; regenerate: boolean })[];
-  testPlans: (AppliedObject & { default: boolean; schedules: number })[];
-  /** Test cases whose steps must be (re)generated: new, or goal or application changed. */
-  toGenerate: string[];
-  leftAlone: LeftAlone;
-  repository: RepositorySummary | null;
-}
+export type { AppliedObject, ApplySummary, LeftAlone } from '../../../../shared/src/project-file/apply-summary.js';
 
 /** Snapshots hold no secret values: a config whose secret values alone changed is found here. */
 export function markSecretChanges(
