@@ -3,6 +3,7 @@
 // again, and leaves out those that `apply` keeps when they are absent.
 import type { DeclaredChannels } from './notifications/channels.js';
 import { DEFAULT_HOST_API_URLS } from '../../../shared/src/project-file/schema.js';
+import { projectYaml } from '../../../shared/src/project-file/write.js';
 import type { ProjectSnapshot } from './ports/projects-as-code.js';
 import { NotFound } from './errors.js';
 import { DEFAULT_EVIDENCE_RETENTION_DAYS } from './expire-evidence.js';
@@ -217,4 +218,15 @@ export async function exportProject(ctx: AppContext, projectId: string): Promise
   const snapshot = await ctx.store.projectsAsCode.snapshot(projectId);
   if (!snapshot) throw new NotFound('This project no longer exists.');
   return projectDocument(snapshot);
+}
+
+/** The project file as YAML, with a header that says where and when it was downloaded from. */
+export async function exportProjectYaml(ctx: AppContext, project: { id: string; slug: string }): Promise<string> {
+  const exported = await exportProject(ctx, project.id);
+  const source = `${ctx.links.server()} (project ${project.slug}) on ${ctx.now().toISOString().slice(0, 10)}`;
+  return projectYaml(exported.document, {
+    source,
+    variables: exported.variables,
+    keptOnServer: exported.keptOnServer,
+  });
 }

@@ -57,6 +57,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
   });
   koa.silent = true;
   const guard = [requireToken(app), jsonBody(options.bodyLimitBytes)];
+  const yamlGuard = [requireToken(app), jsonBody(options.bodyLimitBytes, { acceptYaml: true })];
   // The sign-in hosts' own pages, where their sign-in forms' redirects lead.
   const signInOrigins = (options.signInHosts ?? []).map(
     (host) => new URL(host.authorizeUrl({ state: '', codeChallenge: '' })).origin,
@@ -103,7 +104,7 @@ export function createHttpApp(app: AppContext, options: HttpOptions): Koa<AppSta
 
   const routers = [
     healthRoutes(options.database, options.readiness),
-    v1Routes(app, options.outboundIps, guard),
+    v1Routes(app, options.outboundIps, guard, yamlGuard),
     legacyRunRoutes(app, guard),
     mcpRoutes(app, guard, goalieVersion()),
     ...pages,

@@ -34,6 +34,11 @@ export interface LoadedProjectFile {
 
 const ENV_PATTERN = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
+/** Every `${NAME}` the text refers to: a client sends the server these variables' values, no others. */
+export function referencedVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(ENV_PATTERN)].map((match) => match[1]!))].sort();
+}
+
 /** `${NAME}` and `${NAME:-fallback}` in string values; unset variables without a fallback are problems. */
 function interpolate(
   value: unknown,

@@ -3,8 +3,7 @@
 // repository setting (never a secret value; see app/export-project.ts).
 import Router from '@koa/router';
 import type { AppContext } from '../../app/context.js';
-import { exportProject } from '../../app/export-project.js';
-import { projectYaml } from '../../../../shared/src/project-file/write.js';
+import { exportProjectYaml } from '../../app/export-project.js';
 import type { AppState } from '../state.js';
 import { projectPage } from './project-context.js';
 
@@ -12,16 +11,10 @@ export function projectExportRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/p/:slug/export.yaml', async (ctx) => {
     const { project } = await projectPage(app, ctx, ctx.params.slug!, 'settings', 'download the project as YAML');
-    const exported = await exportProject(app, project.id);
-    const source = `${app.links.server()} (project ${project.slug}) on ${app.now().toISOString().slice(0, 10)}`;
     ctx.set('Content-Type', 'application/yaml; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${project.slug}.goalie.yaml"`);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = projectYaml(exported.document, {
-      source,
-      variables: exported.variables,
-      keptOnServer: exported.keptOnServer,
-    });
+    ctx.body = await exportProjectYaml(app, project);
   });
   return router;
 }

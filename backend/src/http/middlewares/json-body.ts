@@ -39,12 +39,17 @@ export async function readRaw(
   return Buffer.concat(chunks);
 }
 
-export function jsonBody(limit: number): Middleware<AppState> {
+/** Content types of a YAML body, which is not parsed here. */
+export const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
+
+/** `acceptYaml`: a YAML body is kept raw for the route (a project file sent as it is); elsewhere it is refused as JSON. */
+export function jsonBody(limit: number, { acceptYaml = false } = {}): Middleware<AppState> {
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE' || ctx.method === 'OPTIONS')
       return next();
     const raw = await readRaw(ctx, limit);
     ctx.state.rawBody = raw;
+    if (acceptYaml && ctx.is(YAML_TYPES)) return next();
     const text = raw.toString('utf8').trim();
     if (text) {
       try {

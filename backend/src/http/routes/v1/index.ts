@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import type { AppState } from '../../state.js';
 import { openApiDocument } from '../../../../../shared/src/api/openapi.js';
 import { outboundIpsRoutes } from './outbound-ips.js';
+import { projectFileRoutes } from './project-file.js';
 import { runRoutes } from './runs.js';
 import { testCaseRoutes } from './test-cases.js';
 import type { Middleware } from 'koa';
@@ -12,6 +13,8 @@ export function v1Routes(
   app: AppContext,
   ipAddresses: readonly string[],
   guard: Middleware<AppState>[],
+  /** The same, but a YAML body is kept for the route: a project file sent as it is. */
+  yamlGuard: Middleware<AppState>[],
 ): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/v1' });
   const pub = outboundIpsRoutes(ipAddresses);
@@ -21,7 +24,7 @@ export function v1Routes(
     ctx.body = openApiDocument(`${ctx.protocol}://${ctx.host}/v1`);
   });
   // The guard sits on each route, so an unknown path under /v1 is a 404 even without a token.
-  for (const routes of [runRoutes(app, guard), testCaseRoutes(app, guard)]) {
+  for (const routes of [runRoutes(app, guard), testCaseRoutes(app, guard), projectFileRoutes(app, yamlGuard)]) {
     router.use(routes.routes(), routes.allowedMethods());
   }
   return router;
