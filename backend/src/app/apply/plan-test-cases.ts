@@ -2,6 +2,7 @@
 // whether their steps must be generated again.
 import { randomUUID } from 'node:crypto';
 import type { ProjectFile } from '../../../../shared/src/project-file/schema.js';
+import { burnInNeeded } from '../../domain/burn-in-needed.js';
 import { findCycle, topologicalOrder, type DependencyEdges } from '../../domain/dependency-graph.js';
 import type { ExistingProject, ProjectWrite } from '../ports/projects-as-code.js';
 import { lookup, namesNo, problemList, rows, type Planned, type Problem } from './planning.js';
@@ -62,7 +63,7 @@ export function planTestCases(
       return wid ? [wid] : [];
     });
     graph.set(id, { resumeFrom: resumeFromId ?? null, waitFor: waitForIds });
-    const regenerate = !prev || prev.goal !== t.goal || prev.applicationId !== applicationId;
+    const regenerate = burnInNeeded(prev, { goal: t.goal, applicationId });
     return {
       id,
       applicationId: applicationId ?? '',
@@ -74,7 +75,7 @@ export function planTestCases(
       waitForIds: [...new Set(waitForIds)],
       configIds: [...new Set(configIds)],
       isEnabled: t.enabled,
-      generationStatus: regenerate ? ('GENERATING' as const) : prev.generationStatus,
+      generationStatus: regenerate || !prev ? ('GENERATING' as const) : prev.generationStatus,
       regenerate,
       created: !prev,
     };
