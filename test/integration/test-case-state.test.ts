@@ -142,14 +142,14 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
 
     const bad: [string, { body?: unknown; raw?: string; headers?: Record<string, string> }, string[]][] = [
       ['an empty body', {}, ['JSON object body is required', '{"isEnabled": true}']],
-      ['an empty object', { body: {} }, ['isEnabled is required', '{"isEnabled": false}']],
+      ['an empty object', { body: {} }, ['changes nothing: send at least one of name, goal', '{"isEnabled": true}']],
       ['a string isEnabled', { body: { isEnabled: 'true' } }, ['isEnabled must be true or false, not "true"']],
       [
         'an unknown field',
-        { body: { isEnabled: true, name: 'Renamed' } },
-        ['unknown field name', 'only isEnabled can be changed'],
+        { body: { isEnabled: true, nmae: 'Renamed' } },
+        ['unknown field nmae', 'the fields that can be changed are name, goal'],
       ],
-      ['another field only', { body: { goal: 'Go to /about' } }, ['isEnabled is required', 'unknown field goal']],
+      ['a name that is empty', { body: { name: '' } }, ['name must be 1 to 80 characters']],
       ['an array', { body: [{ isEnabled: true }] }, ['must be a JSON object, not an array']],
       [
         'malformed JSON',
@@ -215,7 +215,7 @@ describe('GET and PATCH /v1/test-cases/{id}', function () {
       expect(res.status).to.equal(409);
       expect(errorMessage(res.body))
         .to.include('its burn-in FAILED')
-        .and.include('Fix its goal and create it again')
+        .and.include(`Fix its goal: goalie test-case update ${ids.Fails} --goal`)
         .and.include(read.body.generationError);
       expect(await enabled(ids.Fails!)).to.equal(false);
     });

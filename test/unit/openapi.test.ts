@@ -122,6 +122,10 @@ const SPEC_ERRORS: Record<string, number[]> = {
   'PATCH /v1/test-cases/{id}': [400, 401, 403, 404, 409],
   'GET /v1/test-plans': [401, 403],
   'GET /v1/test-cases': [401, 403],
+  'DELETE /v1/test-cases/{id}': [400, 401, 403, 404, 409],
+  'POST /v1/test-cases/{id}/run': [400, 401, 402, 403, 404, 409],
+  'POST /v1/test-plans/{shortId}/test-cases': [400, 401, 403, 404],
+  'DELETE /v1/test-plans/{shortId}/test-cases/{id}': [400, 401, 403, 404],
 };
 
 const PUBLIC_OPERATIONS = ['GET /v1/outbound-ips', 'GET /v1/openapi.json'];

@@ -1,12 +1,13 @@
 // Create a test case through the API: validated references, no dependency cycles, stored disabled
-// with generationStatus GENERATING (the burn-in records its steps).
+// with generationStatus GENERATING (the burn-in records its steps). The checks of references, names
+// and cycles are shared with changing a test case (update-test-case.ts).
 import { randomUUID } from 'node:crypto';
 import type { CreateTestCaseInput } from '../../../shared/src/api/schemas.js';
-import { findCycle } from '../domain/dependency-graph.js';
+import { findCycle, type DependencyEdges } from '../domain/dependency-graph.js';
 import type { AppContext } from './context.js';
 import { BadRequest, NotFound } from './errors.js';
 import { UniqueViolation } from './ports/store.js';
-import type { Caller } from './records.js';
+import type { Caller, TestCaseRecord } from './records.js';
 import { dependencyMap } from './start-run.js';
 
 export interface CreatedTestCase {
@@ -21,13 +22,32 @@ function missing(kind: string, ids: string[], project: string): NotFound {
   );
 }
 
-export async function createTestCase(
+/** The references a test case body may carry, by short ID or UUID; undefined: not given. */
+export interface ReferenceInput {
+  applicationShortId?: string;
+  configShortIds?: string[];
+  scenarioShortId?: string | null;
+  resumeFromDependencyProjectTestCaseId?: string | null;
+  waitForDependenciesProjectTestCaseIds?: string[];
+}
+
+export interface ResolvedReferences {
+  applicationId?: string;
+  /** In the order given, each once. */
+  configIds?: string[];
+  scenarioId?: string | null;
+  /** Every test case of the project: the dependency graph needs all of them. */
+  all: TestCaseRecord[];
+}
+
+/** Each given reference found in the caller's project (404 naming the missing ones), and every test case. */
+export async function resolveReferences(
   ctx: AppContext,
   caller: Caller,
-  input: CreateTestCaseInput,
-): Promise<CreatedTestCase> {
+  input: ReferenceInput,
+): Promise<ResolvedReferences> {
   const { project } = caller;
-  const configShortIds = [...new Set(input.configShortIds ?? [])];
+  const configShortIds = input.configShortIds && [...new Set(input.configShortIds)];
   const waitFor = input.waitForDependenciesProjectTestCaseIds ?? [];
   if (new Set(waitFor).size !== waitFor.length) {
     throw new BadRequest(
@@ -40,18 +60,19 @@ export async function createTestCase(
       ...(input.resumeFromDependencyProjectTestCaseId ? [input.resumeFromDependencyProjectTestCaseId] : []),
     ]),
   ];
-
   const [apps, configs, scenarios, all] = await Promise.all([
-    ctx.store.catalog.applicationsByShortId(project.id, [input.applicationShortId]),
-    configShortIds.length ? ctx.store.catalog.configsByShortId(project.id, configShortIds) : Promise.resolve([]),
+    input.applicationShortId
+      ? ctx.store.catalog.applicationsByShortId(project.id, [input.applicationShortId])
+      : Promise.resolve([]),
+    configShortIds?.length ? ctx.store.catalog.configsByShortId(project.id, configShortIds) : Promise.resolve([]),
     input.scenarioShortId
       ? ctx.store.catalog.scenariosByShortId(project.id, [input.scenarioShortId])
       : Promise.resolve([]),
     ctx.store.testCases.listByProject(project.id),
   ]);
   const application = apps[0];
-  if (!application) throw missing('Application', [input.applicationShortId], project.name);
-  const absentConfigs = configShortIds.filter((id) => !configs.some((c) => c.shortId === id));
+  if (input.applicationShortId && !application) throw missing('Application', [input.applicationShortId], project.name);
+  const absentConfigs = (configShortIds ?? []).filter((id) => !configs.some((c) => c.shortId === id));
   if (absentConfigs.length)
     throw missing(absentConfigs.length === 1 ? 'Config' : 'Configs', absentConfigs, project.name);
   const scenario = scenarios[0];
@@ -59,38 +80,59 @@ export async function createTestCase(
   const absentDeps = dependencyIds.filter((id) => !all.some((tc) => tc.id === id));
   if (absentDeps.length)
     throw missing(absentDeps.length === 1 ? 'Dependency test case' : 'Dependency test cases', absentDeps, project.name);
+  return {
+    applicationId: application?.id,
+    configIds: configShortIds?.map((sid) => configs.find((c) => c.shortId === sid)!.id),
+    scenarioId: input.scenarioShortId === undefined ? undefined : (scenario?.id ?? null),
+    all,
+  };
+}
 
-  const name = input.name.trim();
-
-  const id = randomUUID();
+/** 400 when the test case `id` (named `name`) with these dependencies would close a cycle. */
+export function refuseCycle(all: readonly TestCaseRecord[], id: string, name: string, edges: DependencyEdges): void {
   const graph = new Map(dependencyMap(all));
-  graph.set(id, { resumeFrom: input.resumeFromDependencyProjectTestCaseId ?? null, waitFor });
+  graph.set(id, edges);
   const cycle = findCycle(graph);
-  if (cycle) {
-    const names = cycle.map((tcId) => (tcId === id ? name : (all.find((tc) => tc.id === tcId)?.name ?? tcId)));
-    throw new BadRequest(
-      `These dependencies form a cycle: ${names.join(' → ')}. A test case cannot depend on itself, directly or through others.`,
-    );
-  }
+  if (!cycle) return;
+  const names = cycle.map((tcId) => (tcId === id ? name : (all.find((tc) => tc.id === tcId)?.name ?? tcId)));
+  throw new BadRequest(
+    `These dependencies form a cycle: ${names.join(' → ')}. A test case cannot depend on itself, directly or through others.`,
+  );
+}
 
-  const nameTaken = () =>
-    new BadRequest(
-      `A test case named ${JSON.stringify(name)} already exists in project ${project.name}; test case names are unique within a project. Pick another name.`,
-    );
-  if (all.some((tc) => tc.name === name)) throw nameTaken();
+export function nameTaken(name: string, projectName: string): BadRequest {
+  return new BadRequest(
+    `A test case named ${JSON.stringify(name)} already exists in project ${projectName}; test case names are unique within a project. Pick another name.`,
+  );
+}
+
+export async function createTestCase(
+  ctx: AppContext,
+  caller: Caller,
+  input: CreateTestCaseInput,
+): Promise<CreatedTestCase> {
+  const { project } = caller;
+  const waitFor = input.waitForDependenciesProjectTestCaseIds ?? [];
+  const refs = await resolveReferences(ctx, caller, input);
+  const { all } = refs;
+  const name = input.name.trim();
+  const id = randomUUID();
+  refuseCycle(all, id, name, { resumeFrom: input.resumeFromDependencyProjectTestCaseId ?? null, waitFor });
+
+  if (all.some((tc) => tc.name === name)) throw nameTaken(name, project.name);
   await ctx.store
     .transaction(async (tx) => {
       await tx.testCases.create({
         id,
         projectId: project.id,
-        applicationId: application.id,
+        applicationId: refs.applicationId!,
         name,
         goal: input.goal,
         expectedResult: input.expectedResult ?? null,
-        scenarioId: scenario?.id ?? null,
+        scenarioId: refs.scenarioId ?? null,
         resumeFromId: input.resumeFromDependencyProjectTestCaseId ?? null,
         waitForIds: waitFor,
-        configIds: configShortIds.map((sid) => configs.find((c) => c.shortId === sid)!.id),
+        configIds: refs.configIds ?? [],
         // The spec: a test case created by the API does not run in plans until it is enabled.
         isEnabled: false,
         createdVia: 'api',
@@ -100,7 +142,7 @@ export async function createTestCase(
     })
     .catch((error: unknown) => {
       // Two requests with one name at the same moment: the database decides, the loser hears why.
-      throw error instanceof UniqueViolation ? nameTaken() : error;
+      throw error instanceof UniqueViolation ? nameTaken(name, project.name) : error;
     });
   return { id, name, url: ctx.links.testCase(id) };
 }

@@ -340,6 +340,20 @@ export async function startTestCaseRun(
   testCaseId: string,
   actor: string,
 ): Promise<StartedRun> {
+  return startOneTestCase(ctx, caller, testCaseId, { storedTrigger: 'MANUAL', actor });
+}
+
+/**
+ * One test case now, as startTestCaseRun, for any caller: `request.testPlanShortId` picks the plan
+ * whose settings it runs with (any plan of the project), `request.applications` overrides them as
+ * for a plan's run (POST /v1/test-cases/{id}/run).
+ */
+export async function startOneTestCase(
+  ctx: AppContext,
+  caller: Caller,
+  testCaseId: string,
+  request: StartRunRequest,
+): Promise<StartedRun> {
   const { project } = caller;
   const [testCase] = await ctx.store.testCases.findByIds(project.id, [testCaseId]);
   if (!testCase) throw new NotFound(`Test case ${testCaseId} was not found in project ${project.name}.`);
@@ -347,7 +361,7 @@ export async function startTestCaseRun(
     throw new Conflict(
       testCase.generationStatus === 'GENERATING'
         ? `Test case ${JSON.stringify(testCase.name)} cannot run yet: its burn-in is still recording the steps. Run it once the burn-in is COMPLETED (a worker must be running: goalie serve or goalie worker).`
-        : `Test case ${JSON.stringify(testCase.name)} cannot run: its burn-in FAILED, so it has no steps to replay. Fix its goal (or burn it in again), then run it.`,
+        : `Test case ${JSON.stringify(testCase.name)} cannot run: its burn-in FAILED, so it has no steps to replay. Fix its goal (goalie test-case update ${testCase.id} --goal "..." --wait, or burn it in again), then run it.`,
     );
   }
   const [plans, defaultPlan] = await Promise.all([
@@ -356,18 +370,18 @@ export async function startTestCaseRun(
       ? ctx.store.testPlans.findById(project.id, project.defaultTestPlanId)
       : Promise.resolve(null),
   ]);
-  const plan = defaultPlan?.testCaseIds.includes(testCase.id) ? defaultPlan : (plans[0] ?? defaultPlan);
+  const plan = request.testPlanShortId
+    ? { shortId: request.testPlanShortId }
+    : defaultPlan?.testCaseIds.includes(testCase.id)
+      ? defaultPlan
+      : (plans[0] ?? defaultPlan);
   if (!plan) {
     throw new Conflict(
       `Test case ${JSON.stringify(testCase.name)} is in no test plan, and project ${project.name} has no default plan, so there are no run settings to use. ` +
-        'Add it to a test plan in the project YAML (or mark a plan `default: true`) and run goalie apply.',
+        'Add it to a test plan (goalie test-case update <UUID> --add-to-plan <plan>, or in the project YAML and goalie apply), or mark a plan `default: true`.',
     );
   }
-  return started(
-    ctx,
-    caller,
-    await prepareRun(ctx, caller, { testPlanShortId: plan.shortId, storedTrigger: 'MANUAL', actor }, testCase),
-  );
+  return started(ctx, caller, await prepareRun(ctx, caller, { ...request, testPlanShortId: plan.shortId }, testCase));
 }
 
 /**

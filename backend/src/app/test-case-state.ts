@@ -84,12 +84,24 @@ export const MAX_GOAL_LENGTH = 10_000;
  * Test cases declared in a project file are changed there: `goalie apply` sets the goal and expected
  * result from the file again (and burns a changed goal in again), so an edit here would not last.
  */
-function refuseDeclared(testCase: TestCaseRecord, what: string): void {
+export function refuseDeclared(testCase: TestCaseRecord, what: string): void {
   if (testCase.createdVia !== 'apply') return;
   throw new Conflict(
     `Test case ${JSON.stringify(testCase.name)} is declared in a project file, and the next goalie apply would set its ${what} from the file again. ` +
       'Change it in the file and run goalie apply (a changed goal is burned in again).',
   );
+}
+
+/** Longer texts are a sign of a pasted document: 400 saying how long they may be. */
+export function refuseOverlong(goal: string | null, expectedResult: string | null): void {
+  if (goal && goal.length > MAX_GOAL_LENGTH)
+    throw new BadRequest(
+      `The goal has ${goal.length} characters; at most ${MAX_GOAL_LENGTH} are allowed. Split it into several test cases that resume from each other.`,
+    );
+  if (expectedResult && expectedResult.length > MAX_GOAL_LENGTH)
+    throw new BadRequest(
+      `The expected result has ${expectedResult.length} characters; at most ${MAX_GOAL_LENGTH} are allowed.`,
+    );
 }
 
 /**
@@ -110,14 +122,7 @@ export async function editTestCase(
     throw new BadRequest(
       "The goal is empty: write what the test does, one sentence per action, such as \"Go to /login. Fill 'Email' with '{{config.email}}'. Click 'Sign in'\".",
     );
-  if (goal.length > MAX_GOAL_LENGTH)
-    throw new BadRequest(
-      `The goal has ${goal.length} characters; at most ${MAX_GOAL_LENGTH} are allowed. Split it into several test cases that resume from each other.`,
-    );
-  if (expectedResult && expectedResult.length > MAX_GOAL_LENGTH)
-    throw new BadRequest(
-      `The expected result has ${expectedResult.length} characters; at most ${MAX_GOAL_LENGTH} are allowed.`,
-    );
+  refuseOverlong(goal, expectedResult);
   // The page showed the stored texts with secret values masked: compare with what it showed.
   const { testCase: shown } = await readTestCase(ctx, testCase);
   if (goal === shown.goal.trim() && expectedResult === (shown.expectedResult?.trim() || null)) return false;
@@ -137,7 +142,7 @@ export async function burnInAgain(ctx: AppContext, caller: Caller | null, id: st
   });
 }
 
-async function refuseUnburned(ctx: AppContext, record: TestCaseRecord): Promise<void> {
+export async function refuseUnburned(ctx: AppContext, record: TestCaseRecord): Promise<void> {
   if (record.generationStatus === 'COMPLETED') return;
   const { testCase } = await readTestCase(ctx, record);
   const name = JSON.stringify(testCase.name);
@@ -152,7 +157,7 @@ async function refuseUnburned(ctx: AppContext, record: TestCaseRecord): Promise<
     const how =
       testCase.createdVia === 'apply'
         ? 'Fix its goal in the project file and run goalie apply again (a changed goal is burned in again)'
-        : 'Fix its goal and create it again (goalie test-case create --wait)';
+        : `Fix its goal: goalie test-case update ${testCase.id} --goal "..." --wait (or PATCH /v1/test-cases/${testCase.id} with {"goal": "..."}), which burns it in again`;
     throw new Conflict(
       `Test case ${name} cannot be enabled: its burn-in FAILED, so it has no recorded steps to run. ${how}, then enable it once the burn-in is COMPLETED.` +
         (testCase.generationError ? ` The burn-in said: ${testCase.generationError}` : ''),
@@ -160,7 +165,7 @@ async function refuseUnburned(ctx: AppContext, record: TestCaseRecord): Promise<
   }
 }
 
-async function present(ctx: AppContext, record: TestCaseRecord): Promise<TestCaseView> {
+export async function present(ctx: AppContext, record: TestCaseRecord): Promise<TestCaseView> {
   const [{ testCase, steps }, apps] = await Promise.all([
     readTestCase(ctx, record),
     ctx.store.catalog.applicationsById(record.projectId, [record.applicationId]),

@@ -32,6 +32,7 @@ import { projectBrowserAccess } from './browser-access.js';
 import { overviewQueries } from './overview-queries.js';
 import { planQueries } from './plan-queries.js';
 import { testCaseQueries } from './test-case-queries.js';
+import { testCaseChanges } from './test-case-changes.js';
 import { evidenceRetentionStore } from './evidence-retention-store.js';
 import { executionStore } from './execution-store.js';
 import { projectsAsCode } from './projects-as-code.js';
@@ -173,6 +174,7 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
     runQueries: runQueries(m),
     reviewsQueries: reviewsQueries(m),
     testCaseQueries: testCaseQueries(m),
+    testCaseChanges: testCaseChanges(m),
     planQueries: planQueries(m),
     webhooks: webhookStore(m, secrets),
     sql: {

@@ -35,6 +35,8 @@ const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   LegacyStartRunResponse: responses.legacyStartRunResponseSchema,
   TestPlanListResponse: responses.testPlanListResponseSchema,
   TestCaseListResponse: responses.testCaseListResponseSchema,
+  DeleteTestCaseResponse: responses.deleteTestCaseResponseSchema,
+  TestPlanMembershipResponse: responses.testPlanMembershipResponseSchema,
 };
 
 const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
@@ -45,6 +47,8 @@ const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   RerunRequest: requests.rerunSchema,
   CreateTestCaseRequest: requests.createTestCaseSchema,
   UpdateTestCaseRequest: requests.updateTestCaseSchema,
+  RunTestCaseRequest: requests.runTestCaseSchema,
+  AddToPlanRequest: requests.addToPlanSchema,
   LegacyApplicationSettings: requests.legacyApplicationSettingsSchema,
   LegacyStartRunRequest: requests.legacyStartRunSchema,
 };
@@ -210,6 +214,14 @@ const testCaseIdParam: Schema = {
   schema: { type: 'string', format: 'uuid' },
 };
 
+const testPlanShortIdParam: Schema = {
+  name: 'shortId',
+  in: 'path',
+  required: true,
+  description: 'The test plan short ID (GET /test-plans lists them).',
+  schema: { type: 'string' },
+};
+
 const projectUuidParam: Schema = {
   name: 'projectUuid',
   in: 'path',
@@ -352,20 +364,86 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
       }),
       patch: extension({
         operationId: 'updateTestCase',
-        summary: 'Enable or disable a test case (Goalie extension).',
+        summary:
+          'Change a test case: name, goal, expected result, application, configs, scenario, dependencies, isEnabled (Goalie extension). A changed goal or application is burned in again.',
         tag: 'Test cases',
         parameters: [testCaseIdParam],
         requestBody: {
           schema: 'UpdateTestCaseRequest',
           required: true,
-          description: '{"isEnabled": true} or {"isEnabled": false}.',
+          description: 'The fields to change, at least one; e.g. {"goal": "..."} or {"isEnabled": true}.',
         },
         success: { schema: ref('TestCaseView'), description: 'The test case as it is now.' },
         errors: [400, 401, 403, 404, 409],
         errorNotes: {
-          400: 'The id is not a UUID, or the body is not {"isEnabled": true|false} (missing, wrong type or unknown fields).',
+          400: 'The id is not a UUID; the body changes nothing, has a field of the wrong type or an unknown field; a name taken by another test case; a dependency cycle.',
+          404: 'No such test case, application, config, scenario or dependency in the project of the token.',
+          409: 'Enabling a test case whose burn-in is GENERATING or FAILED, or in the request that changes its goal or application; changing a test case declared in a project file (change the file and apply).',
+        },
+      }),
+      delete: extension({
+        operationId: 'deleteTestCase',
+        summary:
+          'Delete a test case (Goalie extension): it leaves its plans; past runs keep their results (projectTestCaseId null).',
+        tag: 'Test cases',
+        parameters: [testCaseIdParam],
+        success: { schema: ref('DeleteTestCaseResponse'), description: 'The test case was deleted.' },
+        errors: [400, 401, 403, 404, 409],
+        errorNotes: {
+          400: 'The id is not a UUID.',
           404: 'No such test case in the project of the token.',
-          409: 'Enabling a test case whose burn-in is GENERATING or FAILED; the message says to wait, or to fix the goal.',
+          409: 'Other test cases resume from it or wait for it; the message names them.',
+        },
+      }),
+    },
+    '/test-cases/{id}/run': {
+      post: extension({
+        operationId: 'runTestCase',
+        summary:
+          'Run one test case now, with what it depends on, enabled or not (Goalie extension); answers as POST /run.',
+        tag: 'Test cases',
+        parameters: [testCaseIdParam],
+        requestBody: {
+          schema: 'RunTestCaseRequest',
+          required: false,
+          description: "Optional: the plan whose settings to use, and applications overrides as POST /run's.",
+        },
+        success: { schema: ref('StartRunResponse'), description: 'The run was started.' },
+        errors: [400, 401, 402, 403, 404, 409],
+        errorNotes: {
+          400: 'The id is not a UUID, an unknown field, or an override POST /run would refuse.',
+          404: 'No such test case, plan or referenced entity in the project of the token.',
+          409: 'Its burn-in is GENERATING or FAILED (no steps to replay), or it is in no plan and there is no default plan.',
+        },
+      }),
+    },
+    '/test-plans/{shortId}/test-cases': {
+      post: extension({
+        operationId: 'addTestCaseToPlan',
+        summary:
+          'Add a test case to a test plan, at its end (Goalie extension); adding one already in it changes nothing.',
+        tag: 'Test plans',
+        parameters: [testPlanShortIdParam],
+        requestBody: { schema: 'AddToPlanRequest', required: true, description: '{"testCaseId": "<UUID>"}.' },
+        success: { schema: ref('TestPlanMembershipResponse'), description: 'The plan as it is now.' },
+        errors: [400, 401, 403, 404],
+        errorNotes: {
+          400: 'The short ID or the test case id is malformed, or the body has other fields.',
+          404: 'No such plan or test case in the project of the token.',
+        },
+      }),
+    },
+    '/test-plans/{shortId}/test-cases/{id}': {
+      delete: extension({
+        operationId: 'removeTestCaseFromPlan',
+        summary: 'Take a test case out of a test plan (Goalie extension); one not in it changes nothing.',
+        tag: 'Test plans',
+        parameters: [testPlanShortIdParam, testCaseIdParam],
+        success: { schema: ref('TestPlanMembershipResponse'), description: 'The plan as it is now.' },
+        errors: [400, 401, 403, 404],
+        errorNotes: {
+          400: 'The short ID or the test case id is malformed.',
+          404: 'No such plan or test case in the project of the token.',
         },
       }),
     },

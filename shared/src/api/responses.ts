@@ -249,3 +249,25 @@ export const testCaseListResponseSchema = z.strictObject({
   testCases: z.array(testCaseListEntrySchema).meta({ description: "The project's test cases, by name (at most 500)." }),
   truncated: z.boolean().meta({ description: 'More test cases exist than the answer holds.' }),
 });
+
+// Goalie extensions (docs/api.md): deleting a test case, and its place in a plan.
+const planRefSchema = z.strictObject({
+  shortId: shortId('testPlan', 'Test plan short ID.'),
+  name: text('Name of the test plan.'),
+});
+
+export const deleteTestCaseResponseSchema = z.strictObject({
+  success: success('the test case was deleted'),
+  testCase: z
+    .strictObject({ id: uuid('Identifier the test case had.'), name: text('Name it had.') })
+    .meta({ description: 'The deleted test case.' }),
+  removedFromTestPlans: z.array(planRefSchema).meta({ description: 'The plans it was in (it is no longer in them).' }),
+});
+
+export const testPlanMembershipResponseSchema = z.strictObject({
+  success: success('the plan holds (or no longer holds) the test case'),
+  changed: z
+    .boolean()
+    .meta({ description: 'false when the test case was already in the plan (adding) or not in it (removing).' }),
+  testPlan: testPlanListEntrySchema,
+});

@@ -207,31 +207,103 @@ export type CreateTestCaseInput = z.infer<typeof createTestCaseSchema>;
 
 const ENABLE_HOW = 'send {"isEnabled": true} to enable the test case or {"isEnabled": false} to disable it';
 
-/** Goalie extension: the one field PATCH /v1/test-cases/{id} changes. Strict: anything else is a mistake. */
+/** What PATCH /v1/test-cases/{id} can change, in the order the error messages name them. */
+export const UPDATABLE_TEST_CASE_FIELDS = [
+  'name',
+  'goal',
+  'expectedResult',
+  'applicationShortId',
+  'configShortIds',
+  'scenarioShortId',
+  'resumeFromDependencyProjectTestCaseId',
+  'waitForDependenciesProjectTestCaseIds',
+  'isEnabled',
+] as const;
+
+const create = createTestCaseSchema.shape;
+const clearable = <T extends z.ZodType>(schema: T, description: string) =>
+  described(schema.nullable(), description).optional();
+
+/**
+ * Goalie extension: PATCH /v1/test-cases/{id} changes any of these fields (at least one). Strict:
+ * an unknown field is a mistake (a misspelled field would otherwise seem to change something).
+ */
 export const updateTestCaseSchema = z
   .strictObject(
     {
+      name: create.name.optional(),
+      goal: described(create.goal, 'New objective; a changed goal is burned in again.').optional(),
+      expectedResult: clearable(z.string(), 'Description of success; null or "" clears it.'),
+      applicationShortId: described(
+        shortId('application'),
+        'Application short ID; a changed application is burned in again.',
+      ).optional(),
+      configShortIds: described(
+        z.array(described(shortId('config'), 'Config short ID.')),
+        'Configs available to the test; replaces the list ([] clears it).',
+      ).optional(),
+      scenarioShortId: clearable(shortId('scenario'), 'Scenario short ID; null clears it.'),
+      resumeFromDependencyProjectTestCaseId: clearable(uuid, 'Resume From dependency (UUID); null clears it.'),
+      waitForDependenciesProjectTestCaseIds: described(
+        z.array(described(uuid, 'Project test case UUID.')),
+        'Wait For dependencies; replaces the list ([] clears it).',
+      ).optional(),
       isEnabled: z
         .boolean({
-          error: (iss) =>
-            iss.input === undefined
-              ? `is required: ${ENABLE_HOW}`
-              : `must be true or false, not ${JSON.stringify(iss.input)}; ${ENABLE_HOW}`,
+          error: (iss) => `must be true or false, not ${JSON.stringify(iss.input)}; ${ENABLE_HOW}`,
         })
+        .optional()
         .meta({ description: 'true to enable (only once the burn-in is COMPLETED), false to disable.' }),
     },
     {
       error: (iss) =>
         iss.code === 'unrecognized_keys'
-          ? `has unknown field${iss.keys.length === 1 ? '' : 's'} ${iss.keys.join(', ')}: only isEnabled can be changed; ${ENABLE_HOW}`
+          ? `has unknown field${iss.keys.length === 1 ? '' : 's'} ${iss.keys.join(', ')}: the fields that can be changed are ${UPDATABLE_TEST_CASE_FIELDS.join(', ')}`
           : undefined,
     },
   )
+  .refine((body) => UPDATABLE_TEST_CASE_FIELDS.some((field) => body[field] !== undefined), {
+    error: `changes nothing: send at least one of ${UPDATABLE_TEST_CASE_FIELDS.join(', ')}, e.g. {"goal": "Go to /. Click 'Checkout'"} or {"isEnabled": true}`,
+  })
   .meta({
     description:
-      'The one field that can be changed. Unlike the other request bodies, unknown fields are refused (400).',
+      "The fields to change (at least one); the others keep their values. Unlike the specification's request bodies, unknown fields are refused (400).",
   });
 export type UpdateTestCaseInput = z.infer<typeof updateTestCaseSchema>;
+
+/** Goalie extension: POST /v1/test-plans/{shortId}/test-cases. */
+export const addToPlanSchema = z
+  .strictObject(
+    { testCaseId: described(uuid, 'The test case to add (its UUID).') },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? `has unknown field${iss.keys.length === 1 ? '' : 's'} ${iss.keys.join(', ')}: send {"testCaseId": "<test case UUID>"}`
+          : undefined,
+    },
+  )
+  .meta({ description: 'The test case to add to the plan; unknown fields are refused (400).' });
+export type AddToPlanInput = z.infer<typeof addToPlanSchema>;
+
+/** Goalie extension: POST /v1/test-cases/{id}/run. Body optional; unknown fields are refused. */
+export const runTestCaseSchema = z
+  .strictObject(
+    {
+      testPlanShortId: described(
+        shortId('testPlan'),
+        'Whose environments and device presets to use; default: the default plan when the test case is in it, else the first of its plans by name, else the default plan.',
+      ).optional(),
+      applications: startRunFields.applications,
+    },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? `has unknown field${iss.keys.length === 1 ? '' : 's'} ${iss.keys.join(', ')}: only testPlanShortId and applications are taken`
+          : undefined,
+    },
+  )
+  .meta({ description: 'Run one test case (and what it depends on) now; send {} or no body for the defaults.' });
+export type RunTestCaseInput = z.infer<typeof runTestCaseSchema>;
 
 export const runTestCasesQuerySchema = z.enum(['failed', 'all']);
 /** `extensions=true`: each run test case also carries Goalie's extension fields (docs/api.md). */

@@ -42,3 +42,10 @@ export type TestPlanListEntry = z.output<typeof responses.testPlanListEntrySchem
 export type TestCaseListEntry = z.output<typeof responses.testCaseListEntrySchema>;
 export type TestPlanListResponse = z.output<typeof responses.testPlanListResponseSchema>;
 export type TestCaseListResponse = z.output<typeof responses.testCaseListResponseSchema>;
+
+/** Goalie extension: POST /v1/test-cases/{id}/run (answers as POST /v1/run). */
+export type RunTestCaseRequest = z.input<typeof requests.runTestCaseSchema>;
+/** Goalie extension: DELETE /v1/test-cases/{id}. */
+export type DeleteTestCaseResponse = z.output<typeof responses.deleteTestCaseResponseSchema>;
+/** Goalie extension: POST /v1/test-plans/{shortId}/test-cases and DELETE .../test-cases/{id}. */
+export type TestPlanMembershipResponse = z.output<typeof responses.testPlanMembershipResponseSchema>;

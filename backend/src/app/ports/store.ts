@@ -7,6 +7,7 @@ import type { ExecutionStore } from './execution-store.js';
 import type { OverviewQueries } from './overview.js';
 import type { PlanQueries } from './plan-queries.js';
 import type { TestCaseQueries } from './test-case-queries.js';
+import type { TestCaseChanges } from './test-case-changes.js';
 import type { ReviewStore } from './review-store.js';
 import type { RunQueries } from './run-queries.js';
 import type { ReviewsQueries } from './reviews-queries.js';
@@ -214,6 +215,7 @@ export interface Repositories {
   runQueries: RunQueries;
   reviewsQueries: ReviewsQueries;
   testCaseQueries: TestCaseQueries;
+  testCaseChanges: TestCaseChanges;
   planQueries: PlanQueries;
   webhooks: WebhookStore;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
