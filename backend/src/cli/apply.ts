@@ -5,14 +5,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDuration, parseTimeout, UsageError } from '../../../shared/src/cli/args.js';
 import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
-import type { ApplyStatus } from '../app/apply-changes.js';
 import {
-  applyProject,
-  ProjectInvalid,
-  type AppliedObject,
-  type ApplySummary,
-  type LeftAlone,
-} from '../app/apply-project.js';
+  describeBurnIns,
+  describeSummary,
+  failedBefore,
+  generating,
+} from '../../../shared/src/project-file/apply-summary.js';
+import { applyProject, ProjectInvalid, type ApplySummary } from '../app/apply-project.js';
 import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-for-burn-ins.js';
 import type { CoreRuntime } from '../main-core.js';
 import { withRuntime, type DatabaseInUse } from './with-runtime.js';
@@ -21,122 +20,12 @@ const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json]
 /** As for `goalie test-case create --wait`: a burn-in takes seconds to a minute or two. */
 const DEFAULT_WAIT_MS = 10 * 60_000;
 
-const KINDS = [
-  ['applications', 'application'],
-  ['devicePresets', 'device preset'],
-  ['configs', 'config'],
-  ['scenarios', 'scenario'],
-  ['testCases', 'test case'],
-  ['testPlans', 'test plan'],
-] as const;
-
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-/** At most this many names in a line of the summary; the rest are counted. */
-const NAMES_SHOWN = 5;
-const names = (list: string[]) =>
-  list.length > NAMES_SHOWN
-    ? `${list.slice(0, NAMES_SHOWN).join(', ')} and ${list.length - NAMES_SHOWN} more`
-    : list.join(', ');
-
-/** "created: 2 applications, 5 test cases" for one status; changed objects are named. */
-function statusLine(s: ApplySummary, status: ApplyStatus): string | null {
-  const parts = KINDS.flatMap(([key, what]) => {
-    const objects = (s[key] as AppliedObject[]).filter((o) => o.status === status);
-    if (!objects.length) return [];
-    return [`${plural(objects.length, what)}${status === 'changed' ? ` (${names(objects.map((o) => o.name))})` : ''}`];
-  });
-  return parts.length ? `  ${status}: ${parts.join(', ')}` : null;
-}
-
-function leftAloneLine(left: LeftAlone): string | null {
-  const parts = KINDS.flatMap(([key, what]) =>
-    left[key].length ? [`${plural(left[key].length, what)} (${names(left[key])})`] : [],
-  );
-  return parts.length ? `  left alone, in the database but not in the file: ${parts.join(', ')}` : null;
-}
-
 /**
  * Where the command wrote, said so that a new, unused embedded database cannot be missed. Without
  * --init there is none: where no database exists, apply refuses before it writes (with-runtime.ts).
  */
 export function whereWritten(db: DatabaseInUse): string {
   return db.fresh ? `a new embedded database under ${db.embeddedHome}, which no running server uses` : db.description;
-}
-
-/** The test cases of the file whose burn-in is queued or running: new, or goal or application changed, or not finished before. */
-export function generating(s: ApplySummary): ApplySummary['testCases'] {
-  return s.testCases.filter((t) => t.generationStatus === 'GENERATING');
-}
-
-/** The test cases of the file whose last burn-in failed and that this apply did not queue again. */
-export function failedBefore(s: ApplySummary): ApplySummary['testCases'] {
-  return s.testCases.filter((t) => t.generationStatus === 'FAILED');
-}
-
-export interface SummaryContext {
-  /** Where it wrote (whereWritten). */
-  database?: string;
-  /** Variables unset on this machine whose `${NAME:-default}` default was used. */
-  defaulted?: string[];
-  /** Workers alive on the database; null when not asked. */
-  workers?: number | null;
-  /** --wait: the burn-ins are reported after the wait (describeBurnIns), not here. */
-  waiting?: boolean;
-}
-
-export function describeSummary(file: string, s: ApplySummary, context: SummaryContext = {}): string {
-  const { database, defaulted = [], workers = null, waiting = false } = context;
-  const settings = s.project.status === 'changed' ? ', its settings changed' : '';
-  const lines = [
-    `Applied ${file} to organization ${s.organization.name}, project ${s.project.name} (slug ${s.project.slug})${s.project.created ? ', created' : settings}${database ? `, in ${database}` : ''}.`,
-  ];
-  const statuses = (['created', 'changed', 'unchanged'] as const)
-    .map((status) => statusLine(s, status))
-    .filter((l): l is string => l !== null);
-  lines.push(...(statuses.length ? statuses : ['  (no objects declared)']));
-  const left = leftAloneLine(s.leftAlone);
-  if (left) lines.push(left);
-  if (defaulted.length) {
-    lines.push(
-      `  unset where goalie apply ran, so their \${NAME:-default} defaults were used: ${defaulted.join(', ')}`,
-    );
-  }
-  for (const plan of s.testPlans)
-    lines.push(`  test plan ${plan.name}: ${plan.shortId}${plan.default ? ' (default)' : ''}`);
-  for (const app of s.applications) {
-    lines.push(`  application ${app.name}: ${app.shortId}`);
-    for (const env of app.environments)
-      lines.push(`    environment ${env.name}: ${env.shortId} ${env.url}${env.default ? ' (default)' : ''}`);
-  }
-  const queued = generating(s);
-  if (queued.length) {
-    lines.push(
-      `  ${plural(queued.length, 'test case')} queued for burn-in (the goal is turned into recorded steps by a worker: goalie serve or goalie worker):`,
-    );
-    for (const t of queued) lines.push(`    ${t.name}: goalie test-case show ${t.id}`);
-    if (workers === 0 && !waiting)
-      lines.push(
-        '  No worker is running on this database now: the burn-ins wait until goalie serve or goalie worker runs with the same DATABASE_URL or GOALIE_HOME.',
-      );
-  }
-  const failed = waiting ? [] : failedBefore(s);
-  if (failed.length) {
-    lines.push(
-      `  ${failed.length === 1 ? '1 burn-in' : `${failed.length} burn-ins`} FAILED before and ${failed.length === 1 ? 'its goal is' : 'their goals are'} unchanged (a changed goal is burned in again):`,
-    );
-    for (const t of failed) lines.push(`    ${t.name}: goalie test-case show ${t.id}`);
-  }
-  if (s.repository) {
-    const r = s.repository;
-    const as = r.auth.kind === 'app' ? ` as GitHub App ${r.auth.appId} (installation ${r.auth.installationId})` : '';
-    lines.push(`  repository ${r.repository} on ${r.host}${as}: webhook ${r.webhookUrl}`);
-    lines.push(
-      r.webhook.ok
-        ? `    webhook ${r.webhook.created ? 'created' : 'updated'} on ${r.host}`
-        : `    webhook NOT set up: ${r.webhook.error}\n    The settings are saved; fix the problem and apply again.`,
-    );
-  }
-  return lines.join('\n') + '\n';
 }
 
 export interface Applied {
@@ -247,8 +136,7 @@ interface WaitReport {
 /** --wait: follows the burn-ins of the file's test cases that are GENERATING; progress on stderr. */
 async function waitAndReport(rt: CoreRuntime, summary: ApplySummary, waitMs: number): Promise<WaitReport> {
   const queued = generating(summary);
-  const failedBefore = summary.testCases.filter((t) => t.generationStatus === 'FAILED');
-  if (!queued.length && !failedBefore.length)
+  if (!queued.length && !failedBefore(summary).length)
     return { outcome: null, text: 'No burn-in to wait for: every test case of the file has its steps recorded.\n' };
   const staleMs = rt.config.workerStaleMs;
   const err = (line: string) => process.stderr.write(line);
@@ -274,33 +162,6 @@ async function waitAndReport(rt: CoreRuntime, summary: ApplySummary, waitMs: num
     },
   );
   return { outcome, text: describeBurnIns(outcome, formatDuration(Date.now() - began)) };
-}
-
-export function describeBurnIns(o: BurnInsOutcome, after: string): string {
-  const lines: string[] = [];
-  if (o.completed.length)
-    lines.push(
-      `Burn-in COMPLETED for ${o.completed.length} test case${o.completed.length === 1 ? '' : 's'}: ${o.completed.map((t) => t.name).join(', ')}.`,
-    );
-  for (const t of o.failed) {
-    lines.push('', `Burn-in FAILED: ${t.name} (${t.id})`, (t.generationError ?? '(no message)').replace(/^/gm, '    '));
-  }
-  if (o.failed.length) {
-    lines.push(
-      '',
-      `${o.failed.length} burn-in${o.failed.length === 1 ? '' : 's'} failed: fix ${o.failed.length === 1 ? 'its goal' : 'their goals'} in the file and run goalie apply --wait again (a changed goal is burned in again).`,
-    );
-  }
-  if (o.timedOut) {
-    lines.push(
-      '',
-      `Timed out after ${after}: ${o.generating.length} burn-in${o.generating.length === 1 ? ' is' : 's are'} still GENERATING: ${o.generating.map((t) => t.name).join(', ')}.`,
-      o.liveWorkers === 0
-        ? 'No worker is running on this database, and burn-ins run only in a worker: start goalie serve or goalie worker (with the same DATABASE_URL or GOALIE_HOME), then run goalie apply --wait again.'
-        : `${o.liveWorkers} worker${o.liveWorkers === 1 ? ' is' : 's are'} running but did not finish them in time; run goalie apply --wait again (or with a longer --timeout) to keep waiting.`,
-    );
-  }
-  return lines.join('\n') + '\n';
 }
 
 export async function applyCommand(args: string[]): Promise<number> {

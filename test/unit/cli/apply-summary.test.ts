@@ -1,9 +1,12 @@
 // The words of `goalie apply`'s summary, from a summary as apply-project returns it (the command
 // itself, on a real database, is tested in test/integration/apply-wait.test.ts).
 import { expect } from 'chai';
-import type { ApplyStatus } from '../../../backend/src/app/apply-changes.js';
-import type { ApplySummary } from '../../../backend/src/app/apply-project.js';
-import { describeSummary, whereWritten } from '../../../backend/src/cli/apply.js';
+import { whereWritten } from '../../../backend/src/cli/apply.js';
+import {
+  describeSummary,
+  type ApplyStatus,
+  type ApplySummary,
+} from '../../../shared/src/project-file/apply-summary.js';
 
 const object = (name: string, status: ApplyStatus) => ({
   name,
