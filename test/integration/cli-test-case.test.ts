@@ -90,7 +90,9 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
     expect(row.generation_error).to.include('Launch the rockets');
     expect(result.stdout).to.match(/\nBurn-in FAILED after \d+s\.\n/);
     expect(result.stdout).to.include(`The burn-in failed:\n${row.generation_error.replace(/^/gm, '  ')}\n`);
-    expect(result.stdout).to.include('Fix its goal and create it again');
+    expect(result.stdout).to.include(
+      `Fix its goal, which burns it in again: goalie test-case update ${id} --goal "..." --wait`,
+    );
   });
 
   it('create --wait --json: the test case as GET answers it, timedOut, and the message on stderr', async () => {
@@ -173,7 +175,7 @@ describe('goalie test-case create --wait, show, enable, disable', function () {
     expect(result.code).to.equal(2);
     expect(result.stdout).to.equal('');
     expect(result.stderr).to.match(
-      /^goalie test-case: Test case "Rockets" cannot be enabled: its burn-in FAILED, so it has no recorded steps to run\. Fix its goal and create it again/,
+      /^goalie test-case: Test case "Rockets" cannot be enabled: its burn-in FAILED, so it has no recorded steps to run\. Fix its goal: goalie test-case update [0-9a-f-]{36} --goal "\.\.\." --wait/,
     );
     expect(result.stderr).to.match(/\(HTTP 409, request id [\w-]+\)\n$/);
     expect((await q('SELECT is_enabled FROM test_cases WHERE id = $1', [ids.failed]))[0].is_enabled).to.equal(false);

@@ -357,9 +357,11 @@ describe('goalie client commands', function () {
 
     it('a usage mistake: exit 2 and nothing is sent', async () => {
       const before = (await q('SELECT count(*)::int n FROM runs'))[0].n;
-      const result = await runCli(['run', '--plan', 'Passing'], env);
+      const result = await runCli(['run', '--plan', 'Pasing'], env);
       expect(result.code).to.equal(2);
-      expect(result.stderr).to.include('--plan "Passing" is not a test plan short ID such as pln_4kq8z1');
+      expect(result.stderr)
+        .to.include('--plan "Pasing": no test plan named "Pasing"')
+        .and.include('Did you mean "Passing"');
       expect((await q('SELECT count(*)::int n FROM runs'))[0].n).to.equal(before);
     });
 

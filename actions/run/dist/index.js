@@ -19745,9 +19745,22 @@ var GoalieClient = class {
   getTestCase(id) {
     return this.call("GET", `/test-cases/${segment(id, "test case ID")}`);
   }
-  /** Goalie extension: enable or disable a test case (enabling needs a COMPLETED burn-in). */
+  /** Goalie extension: change a test case's fields, enable or disable it (enabling needs a COMPLETED burn-in). */
   updateTestCase(id, request) {
     return this.call("PATCH", `/test-cases/${segment(id, "test case ID")}`, request);
+  }
+  /** Goalie extension: delete a test case (refused while others depend on it). */
+  deleteTestCase(id) {
+    return this.call("DELETE", `/test-cases/${segment(id, "test case ID")}`);
+  }
+  /** Goalie extension: run one test case now (and what it depends on). */
+  runTestCase(id, request = {}) {
+    return this.call("POST", `/test-cases/${segment(id, "test case ID")}/run`, request);
+  }
+  /** Goalie extension: add a test case to a plan (`member` true) or take it out. */
+  setPlanMembership(planShortId, testCaseId, member) {
+    const plan = `/test-plans/${segment(planShortId, "test plan short ID")}/test-cases`;
+    return member ? this.call("POST", plan, { testCaseId }) : this.call("DELETE", `${plan}/${segment(testCaseId, "test case ID")}`);
   }
   outboundIps() {
     return this.call("GET", "/outbound-ips");

@@ -13,6 +13,8 @@ export interface RunArgs {
   follow: FollowFlags;
   /** Everything but the trigger and attribution, which depend on the environment. */
   request: StartRunRequest;
+  /** --plan given by name: resolved to its short ID before the run is started. */
+  planName?: string;
   trigger?: Trigger;
   noCi: boolean;
   help: boolean;
@@ -40,20 +42,20 @@ export function parseRunArgs(args: string[]): RunArgs {
   noPositionals(C, positionals);
 
   const request: StartRunRequest = {};
+  let planName: string | undefined;
   if (values.plan !== undefined) {
-    if (!isShortId('testPlan', values.plan))
-      throw new UsageError(
-        `--plan ${JSON.stringify(values.plan)} is not a test plan short ID such as ${shortIdExample('testPlan')}`,
-        C,
-      );
-    request.testPlanShortId = values.plan;
+    if (!values.plan.trim())
+      throw new UsageError(`--plan is empty: give the test plan's name or short ID (${shortIdExample('testPlan')})`, C);
+    // A name is looked up when the command runs (plan-option.ts).
+    if (isShortId('testPlan', values.plan)) request.testPlanShortId = values.plan;
+    else planName = values.plan;
   }
   const applications = applicationOverrides(values.app ?? [], values.device ?? []);
   if (applications.length) request.applications = applications;
   const notifications = (values.slack ?? []).map(slackNotification);
   if (notifications.length) request.notifications = notifications;
 
-  return { ...base, follow: followFlags(C, values), request, trigger: parseTrigger(values.trigger) };
+  return { ...base, follow: followFlags(C, values), request, planName, trigger: parseTrigger(values.trigger) };
 }
 
 function parseTrigger(value: string | undefined): Trigger | undefined {
@@ -64,61 +66,65 @@ function parseTrigger(value: string | undefined): Trigger | undefined {
 }
 
 /** `app_x=VALUE` -> [app_x, VALUE], with the application checked. */
-function pair(flag: string, text: string, right: string): [string, string] {
+function pair(flag: string, text: string, right: string, command: string): [string, string] {
   const at = text.indexOf('=');
   if (at < 0)
     throw new UsageError(
       `--${flag} ${JSON.stringify(text)}: write --${flag} ${shortIdExample('application')}=${right}`,
-      C,
+      command,
     );
   const app = text.slice(0, at).trim();
   const value = text.slice(at + 1).trim();
   if (!isShortId('application', app))
     throw new UsageError(
       `--${flag} ${JSON.stringify(text)}: ${JSON.stringify(app)} is not an application short ID such as ${shortIdExample('application')}`,
-      C,
+      command,
     );
   if (!value)
-    throw new UsageError(`--${flag} ${JSON.stringify(text)}: nothing after "="; write --${flag} ${app}=${right}`, C);
+    throw new UsageError(
+      `--${flag} ${JSON.stringify(text)}: nothing after "="; write --${flag} ${app}=${right}`,
+      command,
+    );
   return [app, value];
 }
 
-function applicationOverrides(apps: string[], devices: string[]): ApplicationOverride[] {
+/** `--app` and `--device` values as `applications` overrides; `command` names the command in messages. */
+export function applicationOverrides(apps: string[], devices: string[], command = C): ApplicationOverride[] {
   const byApp = new Map<string, ApplicationOverride>();
   const get = (id: string) => byApp.get(id) ?? byApp.set(id, { applicationShortId: id }).get(id)!;
   for (const text of apps) {
-    const [app, value] = pair('app', text, 'https://preview.example.com');
+    const [app, value] = pair('app', text, 'https://preview.example.com', command);
     if (byApp.get(app)?.environment)
-      throw new UsageError(`--app ${app} is given twice; give one environment per application`, C);
-    get(app).environment = environmentOverride(text, value);
+      throw new UsageError(`--app ${app} is given twice; give one environment per application`, command);
+    get(app).environment = environmentOverride(text, value, command);
   }
   for (const text of devices) {
-    const [app, preset] = pair('device', text, shortIdExample('devicePreset'));
+    const [app, preset] = pair('device', text, shortIdExample('devicePreset'), command);
     if (!isShortId('devicePreset', preset))
       throw new UsageError(
         `--device ${JSON.stringify(text)}: ${JSON.stringify(preset)} is not a device preset short ID such as ${shortIdExample('devicePreset')}`,
-        C,
+        command,
       );
     if (byApp.get(app)?.devicePresetShortId)
-      throw new UsageError(`--device ${app} is given twice; give one device preset per application`, C);
+      throw new UsageError(`--device ${app} is given twice; give one device preset per application`, command);
     get(app).devicePresetShortId = preset;
   }
   return [...byApp.values()];
 }
 
-function environmentOverride(text: string, value: string): ApplicationOverride['environment'] {
+function environmentOverride(text: string, value: string, command: string): ApplicationOverride['environment'] {
   if (isShortId('environment', value)) return { shortId: value };
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
     const url = parseUrl(value);
     if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return { url: value };
     throw new UsageError(
       `--app ${JSON.stringify(text)}: ${JSON.stringify(value)} is not an http:// or https:// URL`,
-      C,
+      command,
     );
   }
   throw new UsageError(
     `--app ${JSON.stringify(text)}: after "=" give a URL (https://...) or an environment short ID such as ${shortIdExample('environment')}`,
-    C,
+    command,
   );
 }
 

@@ -5,6 +5,7 @@ import { connect } from './connection.js';
 import { EXIT_OK } from './exit-codes.js';
 import { followRun } from './follow.js';
 import type { ClientIo } from './io.js';
+import { planShortId } from './plan-option.js';
 import { parseRunArgs, withTrigger } from './run-request.js';
 import { COMMAND_HELP } from './usage.js';
 
@@ -16,6 +17,7 @@ export async function runCommand(args: string[], io: ClientIo): Promise<number> 
   }
   const client = connect('run', parsed.connection, io);
   const ci = parsed.noCi || parsed.trigger === 'API' ? null : detectCi(io.env, (path) => readOrNull(io, path));
+  if (parsed.planName !== undefined) parsed.request.testPlanShortId = await planShortId(client, parsed.planName, 'run');
   const request = withTrigger(parsed.request, parsed, ci);
   const answer = await client.startRun(request);
   const { run } = answer;

@@ -28,7 +28,7 @@ export function nextStep(tc: TestCaseView): string {
   if (tc.generationStatus === 'FAILED') {
     return tc.createdVia === 'apply'
       ? 'Fix its goal in the project file and run goalie apply --wait again; it can be enabled once its burn-in is COMPLETED.'
-      : 'Fix its goal and create it again (goalie test-case create ... --wait); it can be enabled once its burn-in is COMPLETED.';
+      : `Fix its goal, which burns it in again: goalie test-case update ${tc.id} --goal "..." --wait (add --enable to enable it once the burn-in is COMPLETED).`;
   }
   return tc.isEnabled
     ? `It runs in its test plans. Disable it with: goalie test-case disable ${tc.id}`

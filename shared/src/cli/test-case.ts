@@ -1,14 +1,16 @@
 // `goalie test-case create | show | enable | disable`: a new test case, stored disabled while its
 // burn-in records the steps (--wait follows the burn-in to its end); its state; enabling it.
 import type { CreateTestCaseRequest } from '../api/types.js';
-import type { GoalieClient } from '../client/api-client.js';
-import { waitForBurnIn } from '../client/wait-for-burn-in.js';
-import { isShortId, shortIdExample, UUID_PATTERN, type ShortIdKind } from '../short-ids.js';
-import { formatDuration, noPositionals, parseCommandArgs, parseTimeout, UsageError } from './args.js';
+import { shortIdExample } from '../short-ids.js';
+import { noPositionals, parseCommandArgs, UsageError } from './args.js';
 import { connect, type ConnectionFlags } from './connection.js';
-import { EXIT_FAILED, EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from './exit-codes.js';
+import { burnInWait, followBurnIn } from './follow-burn-in.js';
+import { shortIdOf, uuidOf } from './id-flags.js';
 import type { ClientIo } from './io.js';
-import { describeTestCase, nextStep, testCaseEnableCommand, testCaseShowCommand } from './test-case-state.js';
+import { planShortId } from './plan-option.js';
+import { testCaseDeleteCommand, testCaseRunCommand, testCaseUpdateCommand } from './test-case-change.js';
+import { testCaseEnableCommand, testCaseShowCommand } from './test-case-state.js';
 import { COMMAND_HELP } from './usage.js';
 
 export interface TestCaseCreateArgs {
@@ -18,10 +20,11 @@ export interface TestCaseCreateArgs {
   connection: ConnectionFlags;
   /** With --wait: how long to follow the burn-in. */
   waitMs: number | null;
+  /** --plan: plans (names or short IDs) to add it to. */
+  plans: string[];
+  /** --enable: enable it once the burn-in is COMPLETED (needs --wait). */
+  enable: boolean;
 }
-
-/** A burn-in takes seconds to a minute or two; ten minutes means no worker is taking it. */
-export const DEFAULT_BURN_IN_TIMEOUT_MS = 10 * 60_000;
 
 const C = 'test-case create';
 
@@ -35,17 +38,20 @@ export function parseTestCaseCreateArgs(args: string[]): TestCaseCreateArgs {
     'wait-for': { type: 'string', multiple: true },
     config: { type: 'string', multiple: true },
     scenario: { type: 'string' },
+    plan: { type: 'string', multiple: true },
+    enable: { type: 'boolean' },
     wait: { type: 'boolean' },
     timeout: { type: 'string' },
   });
-  if (!values.wait && values.timeout !== undefined)
-    throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out', C);
-  const waitMs = values.wait
-    ? values.timeout === undefined
-      ? DEFAULT_BURN_IN_TIMEOUT_MS
-      : parseTimeout(values.timeout, C)
-    : null;
-  const base = { json: values.json ?? false, help: values.help ?? false, connection: values, waitMs };
+  const waitMs = burnInWait(C, values);
+  const base = {
+    json: values.json ?? false,
+    help: values.help ?? false,
+    connection: values,
+    waitMs,
+    plans: values.plan ?? [],
+    enable: values.enable ?? false,
+  };
   if (base.help) return { ...base, request: { name: '', goal: '', applicationShortId: '' } };
   noPositionals(C, positionals);
   const missing = (['name', 'goal', 'app'] as const).filter((flag) => !values[flag]?.trim());
@@ -70,31 +76,7 @@ export function parseTestCaseCreateArgs(args: string[]): TestCaseCreateArgs {
   return { ...base, request };
 }
 
-const KIND_WORDS: Partial<Record<ShortIdKind, string>> = {
-  application: 'an application',
-  config: 'a config',
-  scenario: 'a scenario',
-};
-
-function shortIdOf(flag: string, kind: ShortIdKind, value: string): string {
-  if (!isShortId(kind, value))
-    throw new UsageError(
-      `--${flag} ${JSON.stringify(value)} is not ${KIND_WORDS[kind]} short ID such as ${shortIdExample(kind)}`,
-      C,
-    );
-  return value;
-}
-
-function uuidOf(flag: string, value: string): string {
-  if (!UUID_PATTERN.test(value))
-    throw new UsageError(
-      `--${flag} ${JSON.stringify(value)} is not a test case UUID such as 3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c`,
-      C,
-    );
-  return value;
-}
-
-const SUBCOMMANDS = 'create, show, enable, disable';
+const SUBCOMMANDS = 'create, show, update, enable, disable, run, delete';
 
 export async function testCaseCommand(args: string[], io: ClientIo): Promise<number> {
   const [sub, ...rest] = args;
@@ -104,6 +86,9 @@ export async function testCaseCommand(args: string[], io: ClientIo): Promise<num
   }
   if (sub === 'show') return testCaseShowCommand(rest, io);
   if (sub === 'enable' || sub === 'disable') return testCaseEnableCommand(sub === 'enable', rest, io);
+  if (sub === 'update') return testCaseUpdateCommand(rest, io);
+  if (sub === 'delete') return testCaseDeleteCommand(rest, io);
+  if (sub === 'run') return testCaseRunCommand(rest, io);
   if (sub !== 'create') {
     throw new UsageError(
       sub === undefined
@@ -118,9 +103,26 @@ export async function testCaseCommand(args: string[], io: ClientIo): Promise<num
     return EXIT_OK;
   }
   const client = connect(C, parsed.connection, io);
+  // Plans by name are looked up first: a misspelled one creates nothing.
+  const plans = await Promise.all(parsed.plans.map((plan) => planShortId(client, plan, C)));
   const answer = await client.createTestCase(parsed.request);
   const { testCase } = answer;
-  if (parsed.waitMs !== null) return followBurnIn(client, testCase, parsed.waitMs, parsed.json, io);
+  const say = parsed.json ? io.stderr : io.stdout;
+  for (const plan of plans) {
+    const { testPlan } = await client.setPlanMembership(plan, testCase.id, true);
+    say(`Added it to test plan "${testPlan.name}" (${testPlan.shortId}).\n`);
+  }
+  if (parsed.waitMs !== null) {
+    const headline = `Created test case "${testCase.name}" (${testCase.id}): ${testCase.url}`;
+    return followBurnIn(
+      client,
+      testCase.id,
+      headline,
+      { timeoutMs: parsed.waitMs, enable: parsed.enable },
+      parsed.json,
+      io,
+    );
+  }
   if (parsed.json) {
     io.stdout(JSON.stringify(answer, null, 2) + '\n');
     return EXIT_OK;
@@ -132,41 +134,5 @@ export async function testCaseCommand(args: string[], io: ClientIo): Promise<num
       `  goalie test-case enable ${testCase.id}   (or the Enable button on its page)\n` +
       'Or create it with --wait to wait for the burn-in.\n',
   );
-  return EXIT_OK;
-}
-
-/** `create --wait`: 0 when the burn-in COMPLETED; 1 with its message when it FAILED, or when the time ran out. */
-async function followBurnIn(
-  client: GoalieClient,
-  created: { id: string; name: string; url: string },
-  timeoutMs: number,
-  json: boolean,
-  io: ClientIo,
-): Promise<number> {
-  const began = io.now();
-  // In --json mode stdout carries only the JSON, so the lines go to stderr.
-  const say = json ? io.stderr : io.stdout;
-  say(
-    `Created test case "${created.name}" (${created.id}): ${created.url}\nWaiting for its burn-in (at most ${formatDuration(timeoutMs)})...\n`,
-  );
-  const { finished, testCase } = await waitForBurnIn(client, created.id, { timeoutMs, sleep: io.sleep, now: io.now });
-  const after = formatDuration(io.now() - began);
-  if (json) io.stdout(JSON.stringify({ ...testCase, timedOut: !finished }, null, 2) + '\n');
-  if (!finished) {
-    say(
-      `The burn-in of "${testCase.name}" is still GENERATING after ${after}; it goes on on the server. ` +
-        `A worker must be running for it to finish (goalie serve or goalie worker on the same database). Follow it with: goalie test-case show ${testCase.id}\n`,
-    );
-    return EXIT_FAILED;
-  }
-  if (!json) io.stdout(`\nBurn-in ${testCase.generationStatus} after ${after}.\n\n${describeTestCase(testCase)}`);
-  if (testCase.generationStatus === 'FAILED') {
-    // With --json the JSON holds the message; a person reading the terminal gets it on stderr too.
-    if (json)
-      io.stderr(
-        `The burn-in of "${testCase.name}" FAILED:\n${testCase.generationError ?? '(no message)'}\n${nextStep(testCase)}\n`,
-      );
-    return EXIT_FAILED;
-  }
   return EXIT_OK;
 }

@@ -2,7 +2,7 @@
 // one help text per command (`goalie <command> --help`).
 
 export const CLIENT_COMMANDS_USAGE = `Client commands (talk to a Goalie server's REST API):
-  run [--plan pln_...] [--app app_...=URL|env_...]... [--device app_...=preset_...]...
+  run [--plan NAME|pln_...] [--app app_...=URL|env_...]... [--device app_...=preset_...]...
       [--slack CHANNEL_ID[:failure]]... [--wait [--timeout 30m] [--junit report.xml]]
       [--trigger API|REPOHOST] [--no-ci] [--json]
                                 start a run; in GitHub Actions or GitLab CI it is
@@ -14,14 +14,21 @@ export const CLIENT_COMMANDS_USAGE = `Client commands (talk to a Goalie server's
                                 rerun a run, all of it, its failures or some test cases
   test-case create --name NAME --goal GOAL --app app_... [--expected TEXT]
       [--resume-from UUID] [--wait-for UUID]... [--config cfg_...]... [--scenario scenario_...]
-      [--wait [--timeout 10m]] [--json]
+      [--plan PLAN]... [--wait [--timeout 10m] [--enable]] [--json]
                                 create a test case (stored disabled; its burn-in starts;
                                 --wait waits for it: exit 1 with its message when it failed)
   test-case show <UUID> [--json]
                                 a test case's burn-in state, its message and recorded steps
+  test-case update <UUID> [--name NAME] [--goal GOAL] [--expected TEXT] [--app app_...] ...
+      [--add-to-plan PLAN]... [--remove-from-plan PLAN]... [--wait [--timeout 10m]] [--enable]
+                                change it; a changed goal or application is burned in again
   test-case enable <UUID> | test-case disable <UUID> [--json]
                                 run it in its test plans, or leave it out (enabling needs a
                                 COMPLETED burn-in)
+  test-case run <UUID> [--plan PLAN] [--app ...]... [--wait [--timeout 30m] [--junit FILE]]
+                                run this test case alone now (with what it depends on)
+  test-case delete <UUID> --yes [--json]
+                                delete it (refused while other test cases depend on it)
   cancel <run> [--json]         cancel a run
   mcp                           the MCP server over stdio for coding agents (docs/mcp.md);
                                 needs the Goalie package, not the single-file goalie.js
@@ -53,7 +60,7 @@ export const COMMAND_HELP: Record<'run' | 'status' | 'rerun' | 'test-case' | 'ca
 
 Starts a run of a test plan (the project's default plan without --plan).
 
-  --plan pln_...                     the test plan
+  --plan NAME|pln_...                the test plan, by name ("Smoke", any case) or short ID
   --app app_...=https://...          run that application against this URL (a preview environment)
   --app app_...=env_...              ... or against this environment of the application
   --device app_...=preset_...        run that application's test cases with this device preset
@@ -89,8 +96,11 @@ ${FOLLOW}${CONNECTION}
 
 create: creates a test case. It is stored disabled while its burn-in turns the goal into recorded
 steps; once the burn-in is COMPLETED, enable it (goalie test-case enable UUID, or the Enable button
+       goalie test-case update <test case UUID> [options]
 on its page) to run it in test plans.
 
+       goalie test-case run <test case UUID> [--plan PLAN] [--app ...]... [--device ...]... [--wait ...]
+       goalie test-case delete <test case UUID> --yes [--json]
   --name NAME                        1 to 80 characters, unique in the project
   --goal GOAL                        what to do, e.g. "Log in with config 'shopper'. Click 'Orders'"
   --app app_...                      the application it tests
@@ -104,17 +114,35 @@ on its page) to run it in test plans.
   --timeout DURATION                 give up waiting after 90s, 10m, 1h, or N minutes (default 10m; exit 1)
 
 show: the burn-in's state (GENERATING, COMPLETED or FAILED), why it failed and what would work, the
+  --plan PLAN                        add it to this test plan, by name or short ID (repeat for more)
 recorded steps, and whether the test case is enabled. Exit 0 whenever it was read.
 
 enable / disable: enabling needs a COMPLETED burn-in (otherwise exit 2 with the reason); disabling
+  --enable                           with --wait: enable it once its burn-in is COMPLETED
 always works. A test case declared in a project file gets the file's "enabled" again at the next
 goalie apply: change it there to keep it.
 
 The UUID is the one create and goalie apply --json print.
+update: changes only what is given. --name, --goal, --expected ("" clears it), --app,
+--config (repeat; replaces the list; --no-configs clears it), --scenario (none clears it),
+--resume-from UUID (none clears it), --wait-for UUID (repeat; replaces the list; --no-wait-for
+clears it), --add-to-plan PLAN and --remove-from-plan PLAN (repeat; by name or short ID). A
+changed goal or application is burned in again: --wait follows it (exit codes as for create),
+--enable enables it once COMPLETED (without a new burn-in, at once). A test case declared in a
+project file is changed in the file (goalie apply); only its plans and enabling work here.
+
 ${CONNECTION}`,
   cancel: `Usage: goalie cancel <run short ID> [options]
 
 Cancels a run that has not ended (a Goalie extension of the API). A run that has ended is an error (exit 2).
+run: runs the test case alone now, with the test cases it depends on, enabled or not (its burn-in
+must be COMPLETED), with the environments of --plan (by name or short ID; default: the default plan
+when it is in it, else its first plan) and the --app / --device overrides of goalie run. --wait,
+--timeout, --junit and the exit codes are goalie run's.
+
+delete: deletes it; asks nothing, so --yes is required. Refused (exit 2, naming them) while other
+test cases resume from it or wait for it. It leaves its plans; past runs keep its results.
+
 
 ${CONNECTION}`,
 };

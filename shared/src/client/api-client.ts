@@ -4,15 +4,18 @@
 import type {
   CreateTestCaseRequest,
   CreateTestCaseResponse,
+  DeleteTestCaseResponse,
   OutboundIpsResponse,
   RerunRequest,
   RerunResponse,
   RunStatusView,
+  RunTestCaseRequest,
   StartRunRequest,
   StartRunResponse,
   TestCaseListResponse,
   TestCaseView,
   TestPlanListResponse,
+  TestPlanMembershipResponse,
   UpdateTestCaseRequest,
 } from '../api/types.js';
 import { ApiError } from './api-error.js';
@@ -117,9 +120,27 @@ export class GoalieClient {
     return this.call('GET', `/test-cases/${segment(id, 'test case ID')}`);
   }
 
-  /** Goalie extension: enable or disable a test case (enabling needs a COMPLETED burn-in). */
+  /** Goalie extension: change a test case's fields, enable or disable it (enabling needs a COMPLETED burn-in). */
   updateTestCase(id: string, request: UpdateTestCaseRequest): Promise<TestCaseView> {
     return this.call('PATCH', `/test-cases/${segment(id, 'test case ID')}`, request);
+  }
+
+  /** Goalie extension: delete a test case (refused while others depend on it). */
+  deleteTestCase(id: string): Promise<DeleteTestCaseResponse> {
+    return this.call('DELETE', `/test-cases/${segment(id, 'test case ID')}`);
+  }
+
+  /** Goalie extension: run one test case now (and what it depends on). */
+  runTestCase(id: string, request: RunTestCaseRequest = {}): Promise<StartRunResponse> {
+    return this.call('POST', `/test-cases/${segment(id, 'test case ID')}/run`, request);
+  }
+
+  /** Goalie extension: add a test case to a plan (`member` true) or take it out. */
+  setPlanMembership(planShortId: string, testCaseId: string, member: boolean): Promise<TestPlanMembershipResponse> {
+    const plan = `/test-plans/${segment(planShortId, 'test plan short ID')}/test-cases`;
+    return member
+      ? this.call('POST', plan, { testCaseId })
+      : this.call('DELETE', `${plan}/${segment(testCaseId, 'test case ID')}`);
   }
 
   outboundIps(): Promise<OutboundIpsResponse> {

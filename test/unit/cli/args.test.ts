@@ -63,11 +63,7 @@ describe('client CLI arguments', () => {
       ['a value on a boolean flag', ['--wait=yes'], /--wait takes no value/],
       ['--plan twice', ['--plan', 'pln_1', '--plan', 'pln_2'], /--plan is given more than once/],
       ['a positional argument', ['pln_1'], /unexpected argument "pln_1"/],
-      [
-        'a plan that is not a plan short ID',
-        ['--plan', 'smoke'],
-        /--plan "smoke" is not a test plan short ID such as pln_4kq8z1/,
-      ],
+      ['an empty plan', ['--plan', ' '], /--plan is empty: give the test plan's name or short ID/],
       ['--app without "="', ['--app', 'app_1'], /write --app app_4kq8z1=https:/],
       [
         '--app with a wrong application',
@@ -116,6 +112,14 @@ describe('client CLI arguments', () => {
     }
 
     it('--help needs nothing else', () => expect(parseRunArgs(['--help', '--plan', 'x']).help).to.equal(true));
+
+    it('a plan by name is kept to be looked up; a short ID is sent as it is', () => {
+      expect(parseRunArgs(['--plan', 'smoke'])).to.deep.include({ planName: 'smoke', request: {} });
+      expect(parseRunArgs(['--plan', 'pln_4kq8z1'])).to.deep.include({
+        planName: undefined,
+        request: { testPlanShortId: 'pln_4kq8z1' },
+      });
+    });
   });
 
   describe('goalie status', () => {

@@ -60,13 +60,13 @@ describe('client CLI dispatch', () => {
       'test-case without a subcommand',
       ['test-case'],
       env,
-      'goalie test-case: give a subcommand (create, show, enable, disable): e.g. goalie test-case create --name ... --goal ... --app app_... --wait, or goalie test-case show UUID\nSee: goalie test-case --help\n',
+      'goalie test-case: give a subcommand (create, show, update, enable, disable, run, delete): e.g. goalie test-case create --name ... --goal ... --app app_... --wait, or goalie test-case show UUID\nSee: goalie test-case --help\n',
     ],
     [
       'test-case with another subcommand',
       ['test-case', 'list'],
       env,
-      'goalie test-case: unknown subcommand "list"; the subcommands are create, show, enable, disable\nSee: goalie test-case --help\n',
+      'goalie test-case: unknown subcommand "list"; the subcommands are create, show, update, enable, disable, run, delete\nSee: goalie test-case --help\n',
     ],
     [
       'test-case show without a UUID',
