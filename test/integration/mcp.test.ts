@@ -99,6 +99,11 @@ describe('MCP server', function () {
           'list_test_cases',
           'create_test_case',
           'get_test_case',
+          'update_test_case',
+          'set_test_case_enabled',
+          'run_test_case',
+          'add_to_plan',
+          'remove_from_plan',
         ]);
         const templates = (await mcp.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
         expect(templates).to.have.members(['goalie://runs/{shortId}', 'goalie://test-cases/{id}']);

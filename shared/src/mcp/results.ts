@@ -11,12 +11,16 @@ export function errorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
+/** An argument the tool itself refuses (a plan name that names no plan): an error result with the message. */
+export class ToolRefusal extends Error {}
+
 /** Runs one call of the API; an ApiError becomes an error result with the API's message and status. */
 export async function apiCall(work: () => Promise<string>): Promise<CallToolResult> {
   try {
     return textResult(await work());
   } catch (error) {
     if (error instanceof ApiError) return errorResult(describeApiError(error));
+    if (error instanceof ToolRefusal) return errorResult(error.message);
     throw error;
   }
 }
