@@ -126,6 +126,9 @@ const SPEC_ERRORS: Record<string, number[]> = {
   'POST /v1/test-cases/{id}/run': [400, 401, 402, 403, 404, 409],
   'POST /v1/test-plans/{shortId}/test-cases': [400, 401, 403, 404],
   'DELETE /v1/test-plans/{shortId}/test-cases/{id}': [400, 401, 403, 404],
+  'GET /v1/project-file': [401, 403],
+  'POST /v1/project-file/plan': [400, 401, 403, 413],
+  'POST /v1/project-file/apply': [400, 401, 403, 413],
 };
 
 const PUBLIC_OPERATIONS = ['GET /v1/outbound-ips', 'GET /v1/openapi.json'];
@@ -518,11 +521,13 @@ describe('OpenAPI document', () => {
         expect(Object.keys(responses)).to.include('200');
       });
 
+      // A project file's problems come with their places, beside the message every error carries.
+      const errorBody = path.includes('/project-file/') ? 'ProjectFileProblems' : 'Error';
       for (const status of statuses) {
-        it(`${operation} ${status} is an Error body`, () => {
+        it(`${operation} ${status} is an ${errorBody} body`, () => {
           const response = (operationAt(doc, method, path).responses as Json)[String(status)] as Json;
           expect(response.content).to.deep.equal({
-            'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+            'application/json': { schema: { $ref: `#/components/schemas/${errorBody}` } },
           });
           assertMatchesOpenApi(method, concrete(path), status, { message: 'What went wrong and how to fix it.' });
         });

@@ -8,6 +8,7 @@ import {
   type FileProblem,
   type LoadedProjectFile,
 } from '../../../shared/src/project-file/load.js';
+import type { ProjectFileAnswer } from '../../../shared/src/api/project-file-types.js';
 import type { ApplySummary } from '../../../shared/src/project-file/apply-summary.js';
 import type { ProjectFile } from '../../../shared/src/project-file/schema.js';
 import { applyProject, ProjectInvalid } from './apply-project.js';
@@ -25,14 +26,6 @@ export interface ProjectFileInput {
   text: string;
   /** `${NAME}` values from where the sender runs; the only ones a file sent over the API can use. */
   variables: Record<string, string>;
-}
-
-export interface ProjectFileAnswer {
-  dryRun: boolean;
-  file: string;
-  summary: ApplySummary;
-  /** Variables the sender left unset, so `${NAME:-default}` used its default. */
-  defaultedVariables: string[];
 }
 
 /** A file with problems: every one, with its line, column and path, in the answer's `problems`. */

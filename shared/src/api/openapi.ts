@@ -6,6 +6,8 @@
 // (`additionalProperties: false`) so tests that check responses against this document catch stray fields.
 import { z } from 'zod';
 import * as requests from './schemas.js';
+import * as projectFileResponses from './project-file-responses.js';
+import { projectFileRequestSchema } from './project-file-request.js';
 import * as responses from './responses.js';
 
 type Schema = Record<string, unknown>;
@@ -37,6 +39,9 @@ const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   TestCaseListResponse: responses.testCaseListResponseSchema,
   DeleteTestCaseResponse: responses.deleteTestCaseResponseSchema,
   TestPlanMembershipResponse: responses.testPlanMembershipResponseSchema,
+  ProjectFileAnswer: projectFileResponses.projectFileAnswerSchema,
+  ProjectFileProblems: projectFileResponses.projectFileProblemsSchema,
+  ProjectFileExport: projectFileResponses.projectFileExportSchema,
 };
 
 const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
@@ -49,6 +54,7 @@ const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   UpdateTestCaseRequest: requests.updateTestCaseSchema,
   RunTestCaseRequest: requests.runTestCaseSchema,
   AddToPlanRequest: requests.addToPlanSchema,
+  ProjectFileRequest: projectFileRequestSchema,
   LegacyApplicationSettings: requests.legacyApplicationSettingsSchema,
   LegacyStartRunRequest: requests.legacyStartRunSchema,
 };
@@ -108,7 +114,7 @@ const parameterSchema = (schema: z.ZodType): Schema => {
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 500;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 500;
 
 const ERROR_MEANINGS: Record<ErrorStatus, string> = {
   400: 'Validation error or malformed body.',
@@ -117,6 +123,7 @@ const ERROR_MEANINGS: Record<ErrorStatus, string> = {
   403: 'Invalid token or organization suspended.',
   404: 'Resource not found.',
   409: 'The object is not in a state that allows the change.',
+  413: 'The request body or the file in it is larger than the limit.',
   500: 'Server error.',
 };
 
@@ -130,16 +137,18 @@ interface OperationSpec {
   errors: ErrorStatus[];
   /** The spec's specific conditions, appended to the generic meaning of the status. */
   errorNotes?: Partial<Record<ErrorStatus, string>>;
+  /** The error body's schema when it says more than `Error` does (defaults to `Error`). */
+  errorSchema?: string;
   isPublic?: boolean;
   deprecated?: boolean;
 }
 
 const json = (schema: Schema) => ({ 'application/json': { schema } });
 
-function errorResponse(status: ErrorStatus, note?: string): Schema {
+function errorResponse(status: ErrorStatus, note?: string, schema = 'Error'): Schema {
   return {
     description: note ? `${ERROR_MEANINGS[status]} ${note}` : ERROR_MEANINGS[status],
-    content: json(ref('Error')),
+    content: json(ref(schema)),
   };
 }
 
@@ -147,7 +156,8 @@ function operation(spec: OperationSpec): Schema {
   const responses: Record<string, Schema> = {
     '200': { description: spec.success.description, content: json(spec.success.schema) },
   };
-  for (const status of spec.errors) responses[String(status)] = errorResponse(status, spec.errorNotes?.[status]);
+  for (const status of spec.errors)
+    responses[String(status)] = errorResponse(status, spec.errorNotes?.[status], spec.errorSchema);
   return {
     operationId: spec.operationId,
     summary: spec.summary,
@@ -180,6 +190,30 @@ const listing = (operationId: string, tag: string, what: string, schema: string)
     success: { schema: ref(schema), description: `${what[0]!.toUpperCase()}${what.slice(1)}.` },
     errors: [401, 403],
   });
+
+/** POST /project-file/plan and /apply: the same body and refusals; a plan writes nothing. */
+function projectFileOperation(dryRun: boolean): OperationSpec {
+  return {
+    operationId: dryRun ? 'planProjectFile' : 'applyProjectFile',
+    summary: dryRun
+      ? 'What applying a project file would create, change and leave alone; nothing is written (Goalie extension).'
+      : "Apply a project file to the token's project, as goalie apply does (Goalie extension).",
+    tag: 'Project file',
+    requestBody: {
+      schema: 'ProjectFileRequest',
+      required: true,
+      description: 'The file and its variables; or the YAML itself with Content-Type: application/yaml.',
+    },
+    success: { schema: ref('ProjectFileAnswer'), description: dryRun ? 'The plan.' : 'What was applied.' },
+    errors: [400, 401, 403, 413],
+    errorSchema: 'ProjectFileProblems',
+    errorNotes: {
+      400: 'The body is malformed, or the file has problems: every one is listed in `problems`, with its place.',
+      403: "Also: the token does not have the admin scope; the file declares another project or organization; it changes a setting only the server's operator changes (usage limit, suspension, network).",
+      413: 'The file is larger than 512 KB.',
+    },
+  };
+}
 
 const runShortIdParam = (description: string): Schema => ({
   name: 'shortId',
@@ -447,6 +481,19 @@ function paths(legacyServerUrl: string): Record<string, Schema> {
         },
       }),
     },
+    '/project-file': {
+      get: extension({
+        operationId: 'exportProjectFile',
+        summary:
+          'Download the project as the project file that recreates it, without secret values (Goalie extension).',
+        tag: 'Project file',
+        success: { schema: ref('ProjectFileExport'), description: 'The project file.' },
+        errors: [401, 403],
+        errorNotes: { 403: 'Also: the token does not have the admin scope.' },
+      }),
+    },
+    '/project-file/plan': { post: extension(projectFileOperation(true)) },
+    '/project-file/apply': { post: extension(projectFileOperation(false)) },
     '/openapi.json': {
       get: operation({
         operationId: 'getOpenApiDocument',
@@ -493,6 +540,10 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       {
         name: 'Test cases',
         description: 'Create and list test cases; read their burn-in and enable them (extensions).',
+      },
+      {
+        name: 'Project file',
+        description: "Plan, apply and download the project's YAML, with a token of the admin scope (extensions).",
       },
       { name: 'Service', description: 'Public information about the service.' },
       { name: 'Legacy', description: 'Deprecated /api/projects/{projectUuid}/runs form; may still work temporarily.' },

@@ -94,6 +94,7 @@ export const projectFileProblemsSchema = z
 export const projectFileExportSchema = z
   .strictObject({
     file: z.string().meta({ description: 'A file name for it: <project slug>.goalie.yaml.' }),
+    project: z.strictObject({ name: z.string(), slug: z.string() }).meta({ description: "The token's project." }),
     text: z.string().meta({ description: 'The project file that recreates the project (no secret values).' }),
   })
   .meta({ description: 'The project as a project file.' });

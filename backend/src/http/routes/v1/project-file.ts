@@ -48,7 +48,12 @@ export function projectFileRoutes(app: AppContext, guard: Middleware<AppState>[]
     const caller = ctx.state.caller!;
     requireAdminScope(caller, 'download the project file');
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = { file: `${caller.project.slug}.goalie.yaml`, text: await exportProjectYaml(app, caller.project) };
+    const { name, slug } = caller.project;
+    ctx.body = {
+      file: `${slug}.goalie.yaml`,
+      project: { name, slug },
+      text: await exportProjectYaml(app, caller.project),
+    };
   });
   return router;
 }
