@@ -41,7 +41,7 @@ export interface Applied {
  * ProjectFileError with positions on any problem; a file with a problem opens no database.
  */
 export async function applyFile<T>(
-  { file, init }: { file: string; init?: boolean },
+  { file, init, dryRun = false }: { file: string; init?: boolean; dryRun?: boolean },
   then: (applied: Applied) => Promise<T>,
 ): Promise<T> {
   let text: string;
@@ -57,7 +57,7 @@ export async function applyFile<T>(
     async (rt, database) => {
       let summary: ApplySummary;
       try {
-        summary = await applyProject(rt.app, loaded.doc);
+        summary = await applyProject(rt.app, loaded.doc, { dryRun });
       } catch (error) {
         if (error instanceof ProjectInvalid) throw loaded.fail(error.problems);
         throw error;
@@ -75,9 +75,11 @@ interface ApplyFlags {
   help: boolean;
   /** May create a new embedded database where none exists. */
   init: boolean;
+  /** Print the plan; write nothing. */
+  dryRun: boolean;
 }
 
-const HELP = `Usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json] [--init]
+const HELP = `Usage: goalie apply <file.yaml> [--dry-run | --wait [--timeout 10m]] [--json] [--init]
 
 Creates or updates an organization and its project from a YAML file, in the database of DATABASE_URL
 or the embedded PostgreSQL of GOALIE_HOME (default ./.goalie of the directory it runs in). Where there
@@ -90,6 +92,7 @@ goalie worker) performs; burn-ins that failed before and were not queued again a
 \${NAME} and \${NAME:-default} in the file are read from the environment of the machine that runs
 goalie apply, not the server's; the summary names the variables that were unset and took their default.
 
+  --dry-run            print what the apply would create, change and leave alone; change nothing
   --wait               wait for the burn-ins of the file's test cases; print each one that failed with
                        its message; exit 1 when one failed or the wait timed out
   --timeout DURATION   give up waiting after 90s, 10m, 1h, or N minutes (default 10m)
@@ -97,6 +100,10 @@ goalie apply, not the server's; the summary names the variables that were unset 
                        variables and, with --wait, burnIns; stdout holds the JSON only
   --init               where GOALIE_HOME holds no database, create a new embedded one there (which no
                        running server uses) instead of refusing
+
+With GOALIE_API_URL set or --api-url URL (and an API token of the admin scope: --token or
+GOALIE_API_TOKEN), the file goes to that server's API instead, from any machine (--dry-run and --wait work there
+too): see docs/cli.md and docs/projects-as-code.md.
 
 See docs/commands.md and docs/projects-as-code.md.
 `;
@@ -113,19 +120,29 @@ export function parseApplyArgs(args: string[]): ApplyFlags {
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         init: { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
       },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
-  if (values.help) return { file: '', json: false, waitMs: null, help: true, init: false };
+  if (values.help) return { file: '', json: false, waitMs: null, help: true, init: false, dryRun: false };
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError(USAGE);
   if (values.timeout !== undefined && !values.wait)
     throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
+  if (values.wait && values['dry-run'])
+    throw new UsageError('--dry-run queues no burn-in to wait for: leave out --wait, or --dry-run');
   const waitMs = values.wait ? (values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout)) : null;
-  return { file, json: values.json ?? false, waitMs, help: false, init: values.init ?? false };
+  return {
+    file,
+    json: values.json ?? false,
+    waitMs,
+    help: false,
+    init: values.init ?? false,
+    dryRun: values['dry-run'] ?? false,
+  };
 }
 
 interface WaitReport {
@@ -185,16 +202,28 @@ export async function applyCommand(args: string[]): Promise<number> {
               generating: report.outcome.generating.map((t) => ({ name: t.name, id: t.id })),
             }
           : null;
-        const where = { database, newEmbeddedDatabase: db.fresh, defaultedVariables: defaulted, liveWorkers: workers };
+        const where = {
+          dryRun: flags.dryRun,
+          database,
+          newEmbeddedDatabase: db.fresh,
+          defaultedVariables: defaulted,
+          liveWorkers: workers,
+        };
         process.stdout.write(
           JSON.stringify({ ...summary, ...where, ...(flags.waitMs === null ? {} : { burnIns }) }, null, 2) + '\n',
         );
       } else {
         process.stdout.write(
-          describeSummary(flags.file, summary, { database, defaulted, workers, waiting: flags.waitMs !== null }),
+          describeSummary(flags.file, summary, {
+            database,
+            defaulted,
+            workers,
+            waiting: flags.waitMs !== null,
+            dryRun: flags.dryRun,
+          }),
         );
         if (report) process.stdout.write('\n' + report.text);
-        else if (generating(summary).length)
+        else if (!flags.dryRun && generating(summary).length)
           process.stdout.write(`  To wait for them and see the ones that failed: goalie apply ${flags.file} --wait\n`);
       }
       // The webhook is the one part that talks to another system: say it failed in the exit code too.

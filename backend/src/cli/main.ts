@@ -15,9 +15,12 @@ Server commands:
   migrate                       apply pending database migrations and exit
   reset [--yes]                 remove GOALIE_HOME and its embedded PostgreSQL, wherever its cluster
                                 lives; asks to type the home's path unless --yes
-  apply <file.yaml> [--wait [--timeout 10m]] [--json]
+  apply <file.yaml> [--dry-run | --wait [--timeout 10m]] [--init] [--json]
                                 create or update an organization and its project from YAML;
-                                --wait waits for the burn-ins and reports those that failed
+                                --dry-run prints the plan only; --wait waits for the burn-ins
+                                (with GOALIE_API_URL or --api-url: over the API, see below)
+  export <project> [--output FILE]
+                                the project as the YAML file that recreates it
   project list [--json]         every project: slug, name, organization, UUID
   project show <slug> [--json]  a project's UUID, short IDs (plans, applications, environments,
                                 configs, device presets), legacy route URL and webhook URL
@@ -52,7 +55,16 @@ const COMMANDS: Record<string, Command> = {
   user: async (args) => (await import('./user.js')).userCommand(args),
   worker: async (args) => (await import('./worker.js')).workerCommand(args),
   reset: async (args) => (await import('./reset.js')).resetCommand(args),
+  export: async (args) => (await import('./export.js')).exportCommand(args),
 };
+
+/** Commands that work on the server's database, or over the API when a server is named. */
+const LOCAL_OR_API = new Set(['apply', 'export']);
+
+/** `--api-url` given, or GOALIE_API_URL set: the command goes through the server's API. */
+export function overApi(args: string[], env: Record<string, string | undefined>): boolean {
+  return Boolean(env.GOALIE_API_URL) || args.some((a) => a === '--api-url' || a.startsWith('--api-url='));
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -64,8 +76,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${goalieVersion()}\n`);
     return 0;
   }
-  // run, status, rerun, test-case, cancel: the same client as the bundled goalie.js.
-  if (name in CLIENT_COMMANDS) return runClientCli(argv, processIo(goalieVersion()));
+  // run, status, rerun, test-case, cancel: the same client as the bundled goalie.js; apply and
+  // export too when a server is named.
+  if (name in CLIENT_COMMANDS && (!LOCAL_OR_API.has(name) || overApi(args, process.env)))
+    return runClientCli(argv, processIo(goalieVersion()));
   // The MCP server over stdio: a client of the API as well (bin/goalie.js starts it without this file).
   if (name === 'mcp')
     return (await import('../../../shared/src/mcp/stdio.js')).mcpCommand(args, processIo(goalieVersion()));

@@ -32,6 +32,7 @@ export const NEW_DATABASE_POLICY = {
   'token revoke': 'never',
   'project list': 'never',
   'project show': 'never',
+  export: 'never',
 } as const satisfies Record<string, NewDatabasePolicy>;
 
 export type DatabaseCommand = keyof typeof NEW_DATABASE_POLICY;

@@ -1,9 +1,11 @@
-// `goalie run | status | rerun | test-case | cancel`: the client commands, over the REST API.
+// `goalie run | status | rerun | test-case | cancel | apply | export`: the client commands, over the REST API.
 // Everything outside (environment, output, files, clock) comes in through `io`.
 import { ApiError } from '../client/api-error.js';
 import { UsageError } from './args.js';
+import { applyCommand } from './apply.js';
 import { cancelCommand } from './cancel.js';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { exportCommand } from './export.js';
 import type { ClientIo } from './io.js';
 import { rerunCommand } from './rerun.js';
 import { runCommand } from './run.js';
@@ -21,6 +23,8 @@ export const CLIENT_COMMANDS: Record<string, Command> = {
   rerun: rerunCommand,
   'test-case': testCaseCommand,
   cancel: cancelCommand,
+  apply: applyCommand,
+  export: exportCommand,
 };
 
 /** Runs one client command and resolves with its exit code (0, 1 or 2); it never rejects. */

@@ -30,6 +30,11 @@ export const CLIENT_COMMANDS_USAGE = `Client commands (talk to a Goalie server's
   test-case delete <UUID> --yes [--json]
                                 delete it (refused while other test cases depend on it)
   cancel <run> [--json]         cancel a run
+  apply <file.yaml> [--dry-run | --wait [--timeout 10m]] [--json]
+                                apply a project file to the token's project (admin scope);
+                                --dry-run prints the plan and changes nothing
+  export [<project>] [--output FILE] [--json]
+                                the token's project as a project file (admin scope)
   mcp                           the MCP server over stdio for coding agents (docs/mcp.md);
                                 needs the Goalie package, not the single-file goalie.js
 
@@ -55,7 +60,7 @@ const FOLLOW = `  --wait               wait for the run to end: progress lines, 
   --junit FILE         with --wait: write a JUnit XML report of the run (also when it failed or timed out)
 `;
 
-export const COMMAND_HELP: Record<'run' | 'status' | 'rerun' | 'test-case' | 'cancel', string> = {
+export const COMMAND_HELP: Record<'run' | 'status' | 'rerun' | 'test-case' | 'cancel' | 'apply' | 'export', string> = {
   run: `Usage: goalie run [options]
 
 Starts a run of a test plan (the project's default plan without --plan).
@@ -91,16 +96,16 @@ ${FOLLOW}${CONNECTION}
 `,
   'test-case': `Usage: goalie test-case create --name NAME --goal GOAL --app app_... [options]
        goalie test-case show <test case UUID> [--json]
+       goalie test-case update <test case UUID> [options]
        goalie test-case enable <test case UUID> [--json]
        goalie test-case disable <test case UUID> [--json]
+       goalie test-case run <test case UUID> [--plan PLAN] [--app ...]... [--device ...]... [--wait ...]
+       goalie test-case delete <test case UUID> --yes [--json]
 
 create: creates a test case. It is stored disabled while its burn-in turns the goal into recorded
 steps; once the burn-in is COMPLETED, enable it (goalie test-case enable UUID, or the Enable button
-       goalie test-case update <test case UUID> [options]
 on its page) to run it in test plans.
 
-       goalie test-case run <test case UUID> [--plan PLAN] [--app ...]... [--device ...]... [--wait ...]
-       goalie test-case delete <test case UUID> --yes [--json]
   --name NAME                        1 to 80 characters, unique in the project
   --goal GOAL                        what to do, e.g. "Log in with config 'shopper'. Click 'Orders'"
   --app app_...                      the application it tests
@@ -109,20 +114,15 @@ on its page) to run it in test plans.
   --wait-for UUID                    run after this test case passed (repeat for more)
   --config cfg_...                   a config the test may use (repeat for more)
   --scenario scenario_...            the scenario
+  --plan PLAN                        add it to this test plan, by name or short ID (repeat for more)
   --wait                             wait for the burn-in: exit 0 when it COMPLETED, 1 with its
                                      message when it FAILED (a worker must be running on the server)
   --timeout DURATION                 give up waiting after 90s, 10m, 1h, or N minutes (default 10m; exit 1)
+  --enable                           with --wait: enable it once its burn-in is COMPLETED
 
 show: the burn-in's state (GENERATING, COMPLETED or FAILED), why it failed and what would work, the
-  --plan PLAN                        add it to this test plan, by name or short ID (repeat for more)
 recorded steps, and whether the test case is enabled. Exit 0 whenever it was read.
 
-enable / disable: enabling needs a COMPLETED burn-in (otherwise exit 2 with the reason); disabling
-  --enable                           with --wait: enable it once its burn-in is COMPLETED
-always works. A test case declared in a project file gets the file's "enabled" again at the next
-goalie apply: change it there to keep it.
-
-The UUID is the one create and goalie apply --json print.
 update: changes only what is given. --name, --goal, --expected ("" clears it), --app,
 --config (repeat; replaces the list; --no-configs clears it), --scenario (none clears it),
 --resume-from UUID (none clears it), --wait-for UUID (repeat; replaces the list; --no-wait-for
@@ -131,10 +131,10 @@ changed goal or application is burned in again: --wait follows it (exit codes as
 --enable enables it once COMPLETED (without a new burn-in, at once). A test case declared in a
 project file is changed in the file (goalie apply); only its plans and enabling work here.
 
-${CONNECTION}`,
-  cancel: `Usage: goalie cancel <run short ID> [options]
+enable / disable: enabling needs a COMPLETED burn-in (otherwise exit 2 with the reason); disabling
+always works. A test case declared in a project file gets the file's "enabled" again at the next
+goalie apply: change it there to keep it.
 
-Cancels a run that has not ended (a Goalie extension of the API). A run that has ended is an error (exit 2).
 run: runs the test case alone now, with the test cases it depends on, enabled or not (its burn-in
 must be COMPLETED), with the environments of --plan (by name or short ID; default: the default plan
 when it is in it, else its first plan) and the --app / --device overrides of goalie run. --wait,
@@ -143,6 +143,32 @@ when it is in it, else its first plan) and the --app / --device overrides of goa
 delete: deletes it; asks nothing, so --yes is required. Refused (exit 2, naming them) while other
 test cases resume from it or wait for it. It leaves its plans; past runs keep its results.
 
+The UUID is the one create and goalie apply --json print.
+${CONNECTION}`,
+  cancel: `Usage: goalie cancel <run short ID> [options]
 
+Cancels a run that has not ended (a Goalie extension of the API). A run that has ended is an error (exit 2).
+
+${CONNECTION}`,
+  apply: `Usage: goalie apply <file.yaml> [--dry-run | --wait [--timeout 10m]] [options]
+
+Applies a project file to the project of the token, over the API (a token of the admin scope:
+goalie token create --project NAME --scope admin, or the dashboard's Settings, Integrations, API).
+Objects are matched by name; what the file leaves out is left alone. The summary says what was
+created, changed, unchanged and left alone; a file with problems is refused whole, each problem with
+its line (exit 2). \${NAME} and \${NAME:-default} are filled from this machine's environment: only
+the variables the file names are sent, and the server's environment is never used.
+
+  --dry-run            print what the apply would create and change, and change nothing
+  --wait               wait for the burn-ins of the file's test cases; exit 1 when one failed
+  --timeout DURATION   give up waiting after 90s, 10m, 1h, or N minutes (default 10m)
+${CONNECTION}`,
+  export: `Usage: goalie export [<project>] [--output FILE] [options]
+
+Prints the project of the token as the project file that recreates it (no secret values: each
+secret is a \${NAME} to set where goalie apply runs). Needs a token of the admin scope. A project
+named here must be the token's own (its slug or name).
+
+  --output FILE        write the file there instead of printing it
 ${CONNECTION}`,
 };

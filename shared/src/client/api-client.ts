@@ -18,6 +18,7 @@ import type {
   TestPlanMembershipResponse,
   UpdateTestCaseRequest,
 } from '../api/types.js';
+import type { ProjectFileAnswer, ProjectFileExport, ProjectFileRequestBody } from '../api/project-file-types.js';
 import { ApiError } from './api-error.js';
 
 export interface ClientOptions {
@@ -145,6 +146,20 @@ export class GoalieClient {
 
   outboundIps(): Promise<OutboundIpsResponse> {
     return this.call('GET', '/outbound-ips');
+  }
+
+  /** What applying the file would do; nothing is written. Needs a token of the admin scope. */
+  planProjectFile(request: ProjectFileRequestBody): Promise<ProjectFileAnswer> {
+    return this.call('POST', '/project-file/plan', request);
+  }
+
+  /** Applies the file to the token's project (idempotent: the file is the desired state). */
+  applyProjectFile(request: ProjectFileRequestBody): Promise<ProjectFileAnswer> {
+    return this.call('POST', '/project-file/apply', request);
+  }
+
+  exportProjectFile(): Promise<ProjectFileExport> {
+    return this.call('GET', '/project-file');
   }
 
   /**

@@ -3,6 +3,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { describeIssue, formatPath } from '../api/validation.js';
 import { projectFileSchema, type ProjectFile } from './schema.js';
+import { ENV_PATTERN } from './variables.js';
 
 export type DocPath = readonly (string | number)[];
 
@@ -30,13 +31,6 @@ export interface LoadedProjectFile {
   defaulted: string[];
   /** Turns problems found later (e.g. unknown references) into a ProjectFileError with positions. */
   fail(problems: readonly FileProblem[]): ProjectFileError;
-}
-
-const ENV_PATTERN = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
-
-/** Every `${NAME}` the text refers to: a client sends the server these variables' values, no others. */
-export function referencedVariables(text: string): string[] {
-  return [...new Set([...text.matchAll(ENV_PATTERN)].map((match) => match[1]!))].sort();
 }
 
 /** `${NAME}` and `${NAME:-fallback}` in string values; unset variables without a fallback are problems. */

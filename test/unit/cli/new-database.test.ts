@@ -35,7 +35,16 @@ describe('a new embedded database: who may create one', () => {
     ['creates it only with --init', ['worker', 'migrate', 'apply', 'user create'], 'refuse', 'create'],
     [
       'never creates it (nothing to read there)',
-      ['user list', 'user reset-link', 'token create', 'token list', 'token revoke', 'project list', 'project show'],
+      [
+        'user list',
+        'user reset-link',
+        'token create',
+        'token list',
+        'token revoke',
+        'project list',
+        'project show',
+        'export',
+      ],
       'refuse',
       'refuse',
     ],
