@@ -67,16 +67,16 @@ export function banner(
       "Then read it (use the shortId from the answer), or open the run's url:",
       `  curl "${api}/run/<shortId>?testCases=all" -H "Authorization: Bearer ${token}"`,
       '',
-      'Or with the CLI, which reads these two variables:',
+      'Or with the CLI, from any machine with Node (it reads these two variables):',
       `  export GOALIE_API_URL=${config.publicUrl}`,
       `  export GOALIE_API_TOKEN=${token}`,
-      '  npx goalie run --wait',
+      `  curl -fsSO ${config.publicUrl}/cli/goalie.js && node goalie.js run --wait`,
     );
   } else {
     // The token was shown once, at the first start: only the URL is printed again.
     lines.push(
       '',
-      'The CLI (npx goalie run --wait) reads these two variables:',
+      `The CLI (curl -fsSO ${config.publicUrl}/cli/goalie.js && node goalie.js run --wait) reads these two variables:`,
       `  export GOALIE_API_URL=${config.publicUrl}`,
       '  export GOALIE_API_TOKEN=<the token printed at the first start, or a new one: npx goalie token create --project demo>',
     );

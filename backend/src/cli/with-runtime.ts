@@ -59,7 +59,7 @@ export function noDatabaseMessage(command: DatabaseCommand, home: string): strin
   ];
   if (command === 'apply')
     lines.push(
-      "Or apply the file through the server's API: goalie apply <file.yaml> --api-url <the server's URL> with an API token.",
+      "Or apply the file through the server's API: goalie apply <file.yaml> --api-url <the server's URL> with an API token of the admin scope.",
     );
   if (NEW_DATABASE_POLICY[command] === 'init')
     lines.push(`To create a new embedded database under ${home} instead, run it again with --init.`);

@@ -67,7 +67,7 @@ describe('a new embedded database: who may create one', () => {
       [
         'There is no Goalie database under GOALIE_HOME /x/.goalie, and goalie apply does not create one: nothing was created.',
         "To use your server's database, run it in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.",
-        "Or apply the file through the server's API: goalie apply <file.yaml> --api-url <the server's URL> with an API token.",
+        "Or apply the file through the server's API: goalie apply <file.yaml> --api-url <the server's URL> with an API token of the admin scope.",
         'To create a new embedded database under /x/.goalie instead, run it again with --init.',
       ].join('\n'),
     );

@@ -12,7 +12,7 @@ describe('goalie serve banner', () => {
     const text = banner(config, 'goalie_abc123', details);
     expect(text).to.include('curl -X POST http://localhost:8123/v1/run -H "Authorization: Bearer goalie_abc123"');
     expect(text).to.include(
-      '\n  export GOALIE_API_URL=http://localhost:8123\n  export GOALIE_API_TOKEN=goalie_abc123\n  npx goalie run --wait\n',
+      '\n  export GOALIE_API_URL=http://localhost:8123\n  export GOALIE_API_TOKEN=goalie_abc123\n  curl -fsSO http://localhost:8123/cli/goalie.js && node goalie.js run --wait\n',
     );
   });
 
