@@ -8,7 +8,7 @@ import { EXIT_OK } from './exit-codes.js';
 import { followRun } from './follow.js';
 import { FOLLOW_OPTIONS, followFlags } from './follow-flags.js';
 import type { ClientIo } from './io.js';
-import { planShortId } from './plan-option.js';
+import { changePlans, planShortId } from './plan-option.js';
 import { applicationOverrides } from './run-request.js';
 import { burnInWait, followBurnIn } from './follow-burn-in.js';
 import { shortIdOf, uuidOf } from './id-flags.js';
@@ -111,27 +111,11 @@ export async function testCaseUpdateCommand(args: string[], io: ClientIo): Promi
   );
   const reburn = parsed.request.goal !== undefined || parsed.request.applicationShortId !== undefined;
   const request = { ...parsed.request, ...(parsed.enable && !reburn ? { isEnabled: true } : {}) };
-  let testCase = Object.keys(request).length
+  const testCase = Object.keys(request).length
     ? await client.updateTestCase(parsed.id, request)
     : await client.getTestCase(parsed.id);
-  for (const [plans, member] of [
-    [add, true],
-    [remove, false],
-  ] as const) {
-    for (const plan of plans) {
-      const { testPlan, changed } = await client.setPlanMembership(plan, testCase.id, member);
-      const where = `test plan "${testPlan.name}" (${testPlan.shortId})`;
-      say(
-        member
-          ? changed
-            ? `Added it to ${where}.\n`
-            : `It was in ${where} already.\n`
-          : changed
-            ? `Took it out of ${where}.\n`
-            : `It was not in ${where}.\n`,
-      );
-    }
-  }
+  await changePlans(client, testCase.id, add, true, say);
+  await changePlans(client, testCase.id, remove, false, say);
   const headline = `Updated test case "${testCase.name}" (${testCase.id}): ${testCase.url}`;
   if (parsed.waitMs !== null && testCase.generationStatus === 'GENERATING')
     return followBurnIn(
@@ -143,8 +127,6 @@ export async function testCaseUpdateCommand(args: string[], io: ClientIo): Promi
       io,
     );
   if (parsed.json) {
-    // The plans changed after the test case was read: read it again only when it did not change.
-    if (!Object.keys(request).length) testCase = await client.getTestCase(parsed.id);
     io.stdout(JSON.stringify(testCase, null, 2) + '\n');
     return EXIT_OK;
   }

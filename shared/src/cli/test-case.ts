@@ -8,7 +8,7 @@ import { EXIT_OK } from './exit-codes.js';
 import { burnInWait, followBurnIn } from './follow-burn-in.js';
 import { shortIdOf, uuidOf } from './id-flags.js';
 import type { ClientIo } from './io.js';
-import { planShortId } from './plan-option.js';
+import { changePlans, planShortId } from './plan-option.js';
 import { testCaseDeleteCommand, testCaseRunCommand, testCaseUpdateCommand } from './test-case-change.js';
 import { testCaseEnableCommand, testCaseShowCommand } from './test-case-state.js';
 import { COMMAND_HELP } from './usage.js';
@@ -108,10 +108,7 @@ export async function testCaseCommand(args: string[], io: ClientIo): Promise<num
   const answer = await client.createTestCase(parsed.request);
   const { testCase } = answer;
   const say = parsed.json ? io.stderr : io.stdout;
-  for (const plan of plans) {
-    const { testPlan } = await client.setPlanMembership(plan, testCase.id, true);
-    say(`Added it to test plan "${testPlan.name}" (${testPlan.shortId}).\n`);
-  }
+  await changePlans(client, testCase.id, plans, true, say);
   if (parsed.waitMs !== null) {
     const headline = `Created test case "${testCase.name}" (${testCase.id}): ${testCase.url}`;
     return followBurnIn(
