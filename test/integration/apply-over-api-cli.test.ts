@@ -108,7 +108,7 @@ describe('goalie apply over the API, with the served client', function () {
     try {
       const result = await node(dir, ['apply', 'goalie.yaml'], runOnly);
       expect(result.code).to.equal(2);
-      expect(result.stderr).to.include('may run tests only');
+      expect(result.stderr).to.include('This API token may run tests only');
       expect(result.stderr).to.include('HTTP 403');
       expect(await goals()).to.deep.equal(before);
     } finally {

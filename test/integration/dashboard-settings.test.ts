@@ -193,6 +193,23 @@ describe('dashboard: settings (API tokens, members, invitations)', function () {
         .and.include('GitHub Actions');
     });
 
+    it('creates a token of the scope chosen under Access, and refuses a scope there is not', async () => {
+      const res = await admin.fetch('/p/shop/settings/api/tokens', { form: { name: 'Apply job', scope: 'admin' } });
+      expect(res.status).to.equal(201);
+      const html = await res.text();
+      expect(html).to.include('node goalie.js apply goalie.yaml --dry-run');
+      const [row] = await sql<{ scope: string }>(service, "SELECT scope FROM api_tokens WHERE name = 'Apply job'");
+      expect(row!.scope).to.equal('admin');
+      const listed = await (await admin.fetch('/p/shop/settings/api')).text();
+      expect(listed).to.include('Administer the project');
+
+      const count = (await tokensOf(shop.project.id)).length;
+      const wrong = await admin.fetch('/p/shop/settings/api/tokens', { form: { name: 'Root', scope: 'root' } });
+      expect(wrong.status).to.equal(400);
+      expect(await wrong.text()).to.include('The token scope must be run');
+      expect((await tokensOf(shop.project.id)).length).to.equal(count);
+    });
+
     it('refuses a name that is empty, too long, or taken by an active token (the form sent again), with the page and its message', async () => {
       const empty = await owner.fetch('/p/shop/settings/api/tokens', { form: { name: '   ' } });
       expect(empty.status).to.equal(400);

@@ -11,6 +11,7 @@ describe('the project file over the API', () => {
   let service: TestService;
   let admin: ApiClient;
   let runOnly: ApiClient;
+  let planner: ApiClient;
   let otherAdmin: ApiClient;
   let shop: ApplySummary;
 
@@ -39,6 +40,7 @@ describe('the project file over the API', () => {
     admin = service.client((await createToken(service.runtime.app, 'shop', 'ci', 'admin')).token);
     otherAdmin = service.client((await createToken(service.runtime.app, 'blog', 'ci', 'admin')).token);
     runOnly = service.client(await service.token('shop'));
+    planner = service.client((await createToken(service.runtime.app, 'shop', 'merge requests', 'plan')).token);
   });
   after(() => service.close());
 
@@ -121,9 +123,20 @@ describe('the project file over the API', () => {
     for (const path of ['/v1/project-file/plan', '/v1/project-file/apply']) {
       const res = await runOnly.post(path, { text: changedFile().replace('Search socks', 'Search shoes') });
       expect(res.status).to.equal(403);
-      expect(res.body.message).to.include('admin scope');
+      expect(res.body.message).to.include('This API token may run tests only');
     }
     expect((await runOnly.get('/v1/project-file')).status).to.equal(403);
+    expect(await stored()).to.deep.equal(before);
+  });
+
+  it('lets a token of the plan scope plan, and nothing more', async () => {
+    const before = await stored();
+    const text = changedFile().replace('Search socks', 'Search hats');
+    expect((await planner.post('/v1/project-file/plan', { text })).status).to.equal(200);
+    const applied = await planner.post('/v1/project-file/apply', { text });
+    expect(applied.status).to.equal(403);
+    expect(applied.body.message).to.include('to apply a project file use a token with the admin scope');
+    expect((await planner.get('/v1/project-file')).status).to.equal(403);
     expect(await stored()).to.deep.equal(before);
   });
 

@@ -15,7 +15,7 @@ import { applyProject, ProjectInvalid } from './apply-project.js';
 import type { AppContext } from './context.js';
 import { AppError, Forbidden } from './errors.js';
 import type { Caller } from './records.js';
-import { requireAdminScope } from './tokens.js';
+import { requireScope } from './tokens.js';
 
 /** Larger than any project file we have seen by a wide margin, and far below the body limit. */
 export const PROJECT_FILE_MAX_BYTES = 512 * 1024;
@@ -43,7 +43,9 @@ export async function applyOverApi(
   input: ProjectFileInput,
   { dryRun }: { dryRun: boolean },
 ): Promise<ProjectFileAnswer> {
-  requireAdminScope(caller, dryRun ? 'plan a project file' : 'apply a project file');
+  // A plan writes nothing: a merge request's pipeline may hold a token that plans but cannot apply.
+  if (dryRun) requireScope(caller, 'plan', 'plan a project file');
+  else requireScope(caller, 'admin', 'apply a project file');
   const bytes = Buffer.byteLength(input.text, 'utf8');
   if (bytes > PROJECT_FILE_MAX_BYTES)
     throw new AppError(

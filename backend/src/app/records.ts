@@ -28,9 +28,12 @@ export interface ProjectRecord {
 }
 
 /** Who is calling: resolved from an API token. */
-/** What an API token may do: `run` the spec's REST API, or also `admin`ister the project (apply its YAML). */
-export type TokenScope = 'run' | 'admin';
-export const TOKEN_SCOPES: readonly TokenScope[] = ['run', 'admin'];
+/**
+ * What an API token may do, each scope all the one before it may: `run` the spec's REST API, `plan`
+ * a project file (a dry run: a merge request's pipeline), `admin`ister the project (apply its YAML).
+ */
+export type TokenScope = 'run' | 'plan' | 'admin';
+export const TOKEN_SCOPES: readonly TokenScope[] = ['run', 'plan', 'admin'];
 
 export interface Caller {
   tokenId: string;

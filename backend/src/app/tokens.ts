@@ -34,7 +34,7 @@ export function tokenScope(raw: string | undefined): TokenScope {
   const value = (raw ?? '').trim() || 'run';
   if (!(TOKEN_SCOPES as readonly string[]).includes(value))
     throw new BadRequest(
-      `The token scope must be run (start runs, read results, create test cases) or admin (also apply the project's YAML over the API); got ${JSON.stringify(value)}.`,
+      `The token scope must be run (start runs, read results, create test cases), plan (also plan the project's YAML over the API) or admin (also apply it); got ${JSON.stringify(value)}.`,
     );
   return value as TokenScope;
 }
@@ -161,10 +161,16 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   return { tokenId: caller.tokenId, scope: caller.scope, project: caller.project, organization: caller.organization };
 }
 
-/** 403 unless the caller's token may administer its project (`what`: "apply a project file"). */
-export function requireAdminScope(caller: Caller, what: string): void {
-  if (caller.scope !== 'admin')
-    throw new Forbidden(
-      `This API token may run tests only; to ${what} use a token with the admin scope of project ${caller.project.name}: create one in the dashboard under Settings, Integrations, API (Access: Administer the project) or with \`goalie token create --project ${caller.project.slug} --scope admin\`.`,
-    );
+const MAY: Record<TokenScope, string> = {
+  run: 'run tests only',
+  plan: 'run tests and plan project files only',
+  admin: 'administer its project',
+};
+
+/** 403 unless the caller's token has `scope` or a wider one (`what`: "apply a project file"). */
+export function requireScope(caller: Caller, scope: Exclude<TokenScope, 'run'>, what: string): void {
+  if (TOKEN_SCOPES.indexOf(caller.scope) >= TOKEN_SCOPES.indexOf(scope)) return;
+  throw new Forbidden(
+    `This API token may ${MAY[caller.scope]}; to ${what} use a token with the ${scope} scope of project ${caller.project.name}: create one in the dashboard under Settings, Integrations, API (Access) or with \`goalie token create --project ${caller.project.slug} --scope ${scope}\`.`,
+  );
 }

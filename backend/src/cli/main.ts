@@ -24,9 +24,9 @@ Server commands:
   project list [--json]         every project: slug, name, organization, UUID
   project show <slug> [--json]  a project's UUID, short IDs (plans, applications, environments,
                                 configs, device presets), legacy route URL and webhook URL
-  token create --project <name> [--name <label>] [--scope run|admin] [--json]
-                                create an API token (shown once); admin also applies
-                                the project YAML over the API
+  token create --project <name> [--name <label>] [--scope run|plan|admin] [--json]
+                                create an API token (shown once); plan also plans, admin
+                                also applies the project YAML over the API
   token list --project <name> [--json]
   token revoke <token prefix>
   user create --email <address> [--name <name>] [--admin] [--password-stdin] [--init] [--json]

@@ -37,7 +37,9 @@ export async function tokenCommand(args: string[]): Promise<number> {
           `${token}\n\nThis token is shown once. Use it as: Authorization: Bearer <token>\n` +
             (scope === 'admin'
               ? 'Scope admin: it also applies the project YAML over the API (goalie apply --api-url); keep it out of jobs that only run tests.\n'
-              : ''),
+              : scope === 'plan'
+                ? 'Scope plan: it also plans the project YAML over the API (goalie apply --dry-run --api-url), and applies nothing.\n'
+                : ''),
         );
       return 0;
     }

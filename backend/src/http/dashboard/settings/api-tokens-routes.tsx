@@ -81,7 +81,11 @@ export function apiTokenRoutes(app: AppContext, router: Router<AppState>): void 
           app,
           ctx,
           page,
-          { notice: { kind: 'error', text: error.message }, name, scope: scopeField === 'admin' ? 'admin' : 'run' },
+          {
+            notice: { kind: 'error', text: error.message },
+            name,
+            scope: scopeField === 'admin' || scopeField === 'plan' ? scopeField : 'run',
+          },
           error.status,
         ),
     );

@@ -26,6 +26,7 @@ export interface ApiPageProps {
 
 const SCOPE_LABELS: Record<TokenScope, string> = {
   run: 'Run tests',
+  plan: 'Run tests and plan project files',
   admin: 'Administer the project',
 };
 
@@ -140,7 +141,8 @@ export function ApiPage(props: ApiPageProps) {
         cases. A token works for this project only. Whoever holds it can do all of that, so keep it in a secret store
         and revoke it when it may have leaked. A token with the access <em>Administer the project</em> may also apply
         the project's YAML over the API (<code>goalie apply --api-url</code>): give it only to the job that keeps the
-        project file.
+        project file. <em>Run tests and plan project files</em> may print what an apply would change, and change
+        nothing: for merge request pipelines.
       </p>
       <dl class="facts">
         <dt>API address</dt>
@@ -173,10 +175,11 @@ export function ApiPage(props: ApiPageProps) {
         <label>
           Access{' '}
           <span class="hint">
-            run tests: start and cancel runs, read results, create test cases; administer: also apply the project's YAML
+            run tests: start and cancel runs, read results, create test cases; plan: also a dry run of the project's
+            YAML (for merge request pipelines); administer: also apply it
           </span>
           <select name="scope">
-            {(['run', 'admin'] as const).map((scope) => (
+            {(['run', 'plan', 'admin'] as const).map((scope) => (
               <option value={scope} selected={(props.scope ?? 'run') === scope}>
                 {SCOPE_LABELS[scope]}
               </option>

@@ -8,7 +8,7 @@ import { projectFileRequestSchema } from '../../../../../shared/src/api/project-
 import { applyOverApi, ProjectFileRefused, type ProjectFileInput } from '../../../app/apply-over-api.js';
 import type { AppContext } from '../../../app/context.js';
 import { exportProjectYaml } from '../../../app/export-project.js';
-import { requireAdminScope } from '../../../app/tokens.js';
+import { requireScope } from '../../../app/tokens.js';
 import { YAML_TYPES } from '../../middlewares/json-body.js';
 import type { AppState } from '../../state.js';
 import { bodyObject, parse } from '../../validate.js';
@@ -46,7 +46,8 @@ export function projectFileRoutes(app: AppContext, guard: Middleware<AppState>[]
 
   router.get('/project-file', ...guard, async (ctx) => {
     const caller = ctx.state.caller!;
-    requireAdminScope(caller, 'download the project file');
+    // Every goal and config value of the project: as the dashboard's Download as YAML, for admins.
+    requireScope(caller, 'admin', 'download the project file');
     ctx.set('Cache-Control', 'private, no-store');
     const { name, slug } = caller.project;
     ctx.body = {
