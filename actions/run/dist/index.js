@@ -19765,6 +19765,17 @@ var GoalieClient = class {
   outboundIps() {
     return this.call("GET", "/outbound-ips");
   }
+  /** What applying the file would do; nothing is written. Needs a token of the admin scope. */
+  planProjectFile(request) {
+    return this.call("POST", "/project-file/plan", request);
+  }
+  /** Applies the file to the token's project (idempotent: the file is the desired state). */
+  applyProjectFile(request) {
+    return this.call("POST", "/project-file/apply", request);
+  }
+  exportProjectFile() {
+    return this.call("GET", "/project-file");
+  }
   /**
    * The deprecated form that names the project (`/api/projects/{projectUuid}/runs`, beside /v1):
    * the server answers 404 unless the token belongs to that project. For clients that were given
