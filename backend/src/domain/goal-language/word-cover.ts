@@ -23,6 +23,24 @@ const uncontracted = (text: string) => text.replace(/n['’]t\b/gi, ' not');
 
 const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nothing', 'cannot', 'without']);
 
+/** Whom a pronoun speaks of: filler in a name, until two names speak of different people. */
+const PERSONS: Record<string, string> = Object.fromEntries(
+  [
+    ['me', 'i me my mine myself'],
+    ['you', 'you your yours yourself'],
+    ['us', 'we us our ours'],
+    ['them', 'he him his she her hers they them their theirs'],
+  ].flatMap(([person, words]) => words!.split(' ').map((word) => [word, person!])),
+);
+
+const personsOf = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .flatMap((word) => (PERSONS[word] ? [PERSONS[word]] : [])),
+  );
+
 /** Every content word of `phrase` is in `name` in some form; false for a phrase without content words. */
 export function coversWords(phrase: string, name: string): boolean {
   // A kind of item ("the refund policy question") says what it is, not what it is called.
@@ -30,5 +48,8 @@ export function coversWords(phrase: string, name: string): boolean {
   const said = contentWords(uncontracted(name)).map((w) => w.key);
   // "the passwords match" is not what "Passwords don't match" says, nor the other way round.
   if (wanted.some((w) => NEGATIONS.has(w.key)) !== said.some((key) => NEGATIONS.has(key))) return false;
+  // "Count you" is not the button "Count me": a pronoun left out is filler, another one is not.
+  const [asked, named] = [personsOf(phrase), personsOf(name)];
+  if (asked.size && named.size && ![...asked].some((person) => named.has(person))) return false;
   return wanted.length > 0 && wanted.every((w) => said.some((other) => sameWord(w.key, other)));
 }

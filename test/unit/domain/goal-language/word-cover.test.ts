@@ -35,6 +35,12 @@ describe('goal language: a name that says every word of a phrase', () => {
     ['the passwords do not match', 'Passwords match', false],
     ['the passwords match', "Passwords don't match.", false],
     ['newsletter subscription', "Don't subscribe me to the newsletter", false],
+    // A pronoun left out is filler; another one speaks of someone else.
+    ['Count you', 'Count me', false],
+    ['Update your profile', 'Update my profile', false],
+    ['Save your changes', 'Save changes', true],
+    ['the email notifications', 'Email me notifications', true],
+    ['Email me notifications', 'Email my notifications', true],
   ];
   for (const [phrase, name, covers] of phrases)
     it(`"${name}" ${covers ? 'says' : 'does not say'} every word of "${phrase}"`, () =>
