@@ -122,16 +122,17 @@ export function loadProjectFile(
   const problems: FileProblem[] = [];
   const defaulted = new Set<string>();
   const interpolated = interpolate(raw, env, [], problems, defaulted);
-  if (problems.length) throw fail(problems);
 
+  // Checked also when a variable is unset, so that one round lists both kinds of problem; a value
+  // whose variable is unset is not judged (its text is still `${NAME}`).
   const parsed = projectFileSchema.safeParse(interpolated, { error: describeIssue });
   if (!parsed.success) {
-    throw fail(
-      parsed.error.issues.map((issue) => ({
-        path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
-        message: issue.message,
-      })),
-    );
+    const unset = new Set(problems.map((p) => formatPath(p.path)));
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      if (!unset.has(formatPath(path))) problems.push({ path, message: issue.message });
+    }
   }
+  if (problems.length || !parsed.success) throw fail(problems);
   return { file, doc: parsed.data, defaulted: [...defaulted].sort(), fail };
 }
