@@ -79,7 +79,7 @@ describe('goalie apply over the API, with the served client', function () {
     expect(plan.stdout).to.include(
       'Plan (dry run, nothing was changed) for goalie.yaml on organization Apply over API, project storefront',
     );
-    expect(plan.stdout).to.include('would change: 1 test case (Home)');
+    expect(plan.stdout).to.include('would change: 1 test case (Home: goal)');
     expect(plan.stdout).to.include('would queue 1 burn-in');
     expect(await goals()).to.deep.equal(['Go to /']);
 
@@ -87,7 +87,7 @@ describe('goalie apply over the API, with the served client', function () {
     expect(applied.code, applied.stderr).to.equal(0);
     expect(applied.stdout).to.match(/^Applied goalie\.yaml to organization Apply over API, project storefront/);
     expect(applied.stdout).to.include(`in ${service.baseUrl}.`);
-    expect(applied.stdout).to.include('changed: 1 test case (Home)');
+    expect(applied.stdout).to.include('changed: 1 test case (Home: goal)');
     expect(await goals()).to.deep.equal(['Go to /about']);
   });
 
@@ -154,7 +154,7 @@ describe('goalie apply over the API, with the served client', function () {
       const local = await runServerCommand(['apply', file, '--dry-run'], database);
       expect(local.code, local.stderr).to.equal(0);
       expect(local.stdout).to.include('Plan (dry run, nothing was changed)');
-      expect(local.stdout).to.include('would change: 1 test case (Home)');
+      expect(local.stdout).to.include('would change: 1 test case (Home: goal)');
       expect(await goals()).to.deep.equal(before);
 
       const remote = await runServerCommand(['apply', file, '--dry-run', '--api-url', service.baseUrl], {

@@ -107,7 +107,7 @@ describe('goalie apply --wait', function () {
     const result = await runServerCommand(['apply', file('queued', changed)], { ...env, GOALIE_TEST_UNSET_USER: '' });
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout).to.include(
-      '  created: 1 config\n  changed: 1 test case (Rockets)\n  unchanged: 1 application\n',
+      '  created: 1 config\n  changed: 1 test case (Rockets: goal, configs)\n  unchanged: 1 application\n',
     );
     expect(result.stdout).to.include('  left alone, in the database but not in the file: 1 test case (Home)\n');
     expect(result.stdout).to.include(

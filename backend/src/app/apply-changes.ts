@@ -12,11 +12,32 @@ export interface ApplyChanges {
   project: ApplyStatus;
   /** name -> status, per kind of object. */
   objects: Record<Kind, Map<string, ApplyStatus>>;
+  /** name -> the fields that differ, per kind, for the changed objects ("goal", "expectedResult"). */
+  fields: Record<Kind, Map<string, string[]>>;
   /** application name -> environment name -> status. */
   environments: Map<string, Map<string, ApplyStatus>>;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The top-level fields of two versions of an object that differ, in the order of the newer one. */
+function changedFields(before: object, after: object): string[] {
+  const old = before as Record<string, unknown>;
+  return Object.entries(after as Record<string, unknown>)
+    .filter(([key, value]) => !same(old[key], value))
+    .map(([key]) => key);
+}
+
+function fieldChanges<T extends { name: string }>(before: readonly T[], after: readonly T[]): Map<string, string[]> {
+  const old = new Map(before.map((o) => [o.name, o]));
+  return new Map(
+    after.flatMap((o) => {
+      const was = old.get(o.name);
+      const fields = was ? changedFields(was, o) : [];
+      return fields.length ? [[o.name, fields] as const] : [];
+    }),
+  );
+}
 
 function statuses<T extends { name: string }>(before: readonly T[], after: readonly T[]): Map<string, ApplyStatus> {
   const old = new Map(before.map((o) => [o.name, o]));
@@ -31,6 +52,9 @@ export function compareSnapshots(before: ProjectSnapshot | null, after: ProjectS
   const objects = Object.fromEntries(
     kinds.map((k) => [k, statuses<{ name: string }>(b?.[k] ?? [], after[k])]),
   ) as ApplyChanges['objects'];
+  const fields = Object.fromEntries(
+    kinds.map((k) => [k, fieldChanges<{ name: string }>(b?.[k] ?? [], after[k])]),
+  ) as ApplyChanges['fields'];
   const environments = new Map(
     after.applications.map((a) => [
       a.name,
@@ -41,6 +65,7 @@ export function compareSnapshots(before: ProjectSnapshot | null, after: ProjectS
   return {
     project: b === null ? 'created' : same(settings(b), settings(after)) ? 'unchanged' : 'changed',
     objects,
+    fields,
     environments,
   };
 }

@@ -10,6 +10,10 @@ const object = {
   shortId: z.string().optional(),
   created: z.boolean(),
   status,
+  changedFields: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'When changed: the fields that differ from the stored ones, e.g. goal.' }),
 };
 const named = z.strictObject(object);
 const names = z.array(z.string());

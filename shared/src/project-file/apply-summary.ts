@@ -11,6 +11,8 @@ export interface AppliedObject {
   created: boolean;
   /** What this apply did to it (a changed Slack or repository secret alone leaves the project `unchanged`). */
   status: ApplyStatus;
+  /** When `changed`: the file's fields that differ from the stored ones ("goal", "expectedResult"). */
+  changedFields?: string[];
 }
 
 /** Names of stored objects the file does not mention: apply leaves them as they are. */
@@ -62,10 +64,10 @@ const KINDS = [
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 /** At most this many names in a line of the summary; the rest are counted. */
 const NAMES_SHOWN = 5;
-const names = (list: string[]) =>
+const names = (list: string[], separator = ', ') =>
   list.length > NAMES_SHOWN
-    ? `${list.slice(0, NAMES_SHOWN).join(', ')} and ${list.length - NAMES_SHOWN} more`
-    : list.join(', ');
+    ? `${list.slice(0, NAMES_SHOWN).join(separator)} and ${list.length - NAMES_SHOWN} more`
+    : list.join(separator);
 
 /** "created: 2 applications, 5 test cases" for one status; changed objects are named. */
 function statusLine(s: ApplySummary, status: ApplyStatus, dryRun: boolean): string | null {
@@ -74,7 +76,12 @@ function statusLine(s: ApplySummary, status: ApplyStatus, dryRun: boolean): stri
     if (!objects.length) return [];
     // A dry run names every object it would create or change: that is what a reviewer reads it for.
     const named = status === 'changed' || (dryRun && status === 'created');
-    return [`${plural(objects.length, what)}${named ? ` (${names(objects.map((o) => o.name))})` : ''}`];
+    // What changed in each, for the reviewer of a plan: "Checkout: goal, expectedResult".
+    const label = (o: AppliedObject) =>
+      status === 'changed' && o.changedFields?.length ? `${o.name}: ${o.changedFields.join(', ')}` : o.name;
+    return [
+      `${plural(objects.length, what)}${named ? ` (${names(objects.map(label), objects.some((o) => o.changedFields?.length) ? '; ' : ', ')})` : ''}`,
+    ];
   });
   const label = dryRun ? { created: 'would create', changed: 'would change', unchanged: 'unchanged' }[status] : status;
   return parts.length ? `  ${label}: ${parts.join(', ')}` : null;

@@ -55,6 +55,20 @@ describe('goalie apply: the summary', () => {
     );
   });
 
+  it('says which fields of a changed object changed', () => {
+    const text = describeSummary(
+      'shop.yaml',
+      summary({
+        testCases: [
+          { ...testCase('Checkout', 'changed'), changedFields: ['goal', 'expectedResult'] },
+          { ...testCase('Login', 'changed'), changedFields: ['configs'] },
+        ],
+      }),
+      { dryRun: true },
+    );
+    expect(text).to.include('  would change: 2 test cases (Checkout: goal, expectedResult; Login: configs)\n');
+  });
+
   it('names what the database has that the file does not, and the variables that took their default', () => {
     const text = describeSummary(
       'shop.yaml',

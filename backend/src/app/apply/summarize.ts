@@ -31,6 +31,7 @@ export function markSecretChanges(
       JSON.stringify(Object.entries(stored).sort()) !== JSON.stringify(Object.entries(secrets).sort())
     ) {
       changes.objects.configs.set(c.name, 'changed');
+      changes.fields.configs.set(c.name, [...(changes.fields.configs.get(c.name) ?? []), 'values']);
     }
   }
 }
@@ -54,6 +55,11 @@ export function summarizeApply(
   const { testPlans, defaultTestPlanId } = plan.testPlans;
   const status = (kind: keyof ApplyChanges['objects'], name: string): ApplyStatus =>
     changes.objects[kind].get(name) ?? 'unchanged';
+  // The status, and for a changed object the fields that changed.
+  const state = (kind: keyof ApplyChanges['objects'], name: string) => {
+    const fields = changes.fields[kind].get(name);
+    return { status: status(kind, name), ...(fields?.length ? { changedFields: fields } : {}) };
+  };
   const notIn = (stored: { name: string }[], declared: { name: string }[]) =>
     stored
       .map((o) => o.name)
@@ -67,7 +73,7 @@ export function summarizeApply(
       id,
       shortId,
       created,
-      status: status(kind, name),
+      ...state(kind, name),
     }));
   return {
     organization: {
@@ -92,7 +98,7 @@ export function summarizeApply(
       id: a.id,
       shortId: a.shortId,
       created: a.created,
-      status: status('applications', a.name),
+      ...state('applications', a.name),
       environments: a.environments.map((e) => ({
         ...e,
         status: changes.environments.get(a.name)?.get(e.name) ?? 'unchanged',
@@ -105,7 +111,7 @@ export function summarizeApply(
       name: t.name,
       id: t.id,
       created: t.created,
-      status: status('testCases', t.name),
+      ...state('testCases', t.name),
       enabled: t.isEnabled,
       generationStatus: t.generationStatus,
       regenerate: t.regenerate,
@@ -115,7 +121,7 @@ export function summarizeApply(
       id: p.id,
       shortId: p.shortId,
       created: p.created,
-      status: status('testPlans', p.name),
+      ...state('testPlans', p.name),
       default: p.id === finalDefaultPlanId,
       schedules: p.schedules.length,
     })),
