@@ -1,6 +1,6 @@
 // Reads a project YAML: parse with positions, substitute ${ENV_VAR}s, check the structure.
 // Every problem names the file, the line and column, the path inside the document, and what is wrong.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { describeIssue, formatPath } from '../api/validation.js';
 import { projectFileSchema, type ProjectFile } from './schema.js';
 import { ENV_PATTERN } from './variables.js';
@@ -42,8 +42,12 @@ function interpolate(
   defaulted: Set<string>,
 ): unknown {
   if (typeof value === 'string') {
+    // PostgreSQL text cannot hold U+0000 (YAML writes it "\0"): said here, not by the database.
+    if (value.includes('\u0000'))
+      problems.push({ path, message: 'contains a NUL character (\\0), which cannot be stored; remove it' });
     return value.replace(ENV_PATTERN, (whole, variable: string, fallback: string | undefined) => {
-      const found = env[variable];
+      // Own variables only: `${constructor}` is no variable of anyone's environment.
+      const found = Object.hasOwn(env, variable) ? env[variable] : undefined;
       if (found !== undefined && found !== '') return found;
       if (fallback !== undefined) {
         defaulted.add(variable);
@@ -65,13 +69,35 @@ function interpolate(
   return value;
 }
 
+/** Aliases a file may resolve; far more than a hand-written file repeats, far fewer than an alias bomb. */
+const MAX_ALIASES = 100;
+
+/** Keys said twice in one mapping, with where the second one is; linear in the size of the file. */
+function duplicateKeys(document: Document): { key: string; offset: number }[] {
+  const found: { key: string; offset: number }[] = [];
+  visit(document, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        if (seen.has(key)) found.push({ key, offset: pair.key.range?.[0] ?? 0 });
+        seen.add(key);
+      }
+    },
+  });
+  return found;
+}
+
 export function loadProjectFile(
   file: string,
   text: string,
   env: Record<string, string | undefined> = process.env,
 ): LoadedProjectFile {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Duplicate keys are found below, in one pass: the parser's own check compares every key of a
+  // mapping with every other, which a file of many keys turns into seconds of a blocked server.
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
 
   const where = (path: DocPath): string => {
     // The deepest node that exists on the path gives the position.
@@ -109,7 +135,33 @@ export function loadProjectFile(
       }),
     );
   }
-  const raw = document.toJS();
+  const duplicates = duplicateKeys(document);
+  if (duplicates.length) {
+    throw new ProjectFileError(
+      file,
+      duplicates.map(({ key, offset }) => {
+        const { line, col } = lineCounter.linePos(offset);
+        return {
+          where: `${file}:${line}:${col}`,
+          path: '',
+          message: `has the key ${JSON.stringify(key)} twice in one mapping; keep one`,
+        };
+      }),
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = document.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    // Aliases that expand into more than the file holds (a "billion laughs"): refused, not expanded.
+    throw new ProjectFileError(file, [
+      {
+        where: `${file}:1:1`,
+        path: '',
+        message: `cannot be read: ${(error as Error).message}; write the values out instead of repeating aliases`,
+      },
+    ]);
+  }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ProjectFileError(file, [
       {
