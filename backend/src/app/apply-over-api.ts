@@ -89,6 +89,7 @@ async function requireOperatorSettingsKept(ctx: AppContext, caller: Caller, load
   const { doc } = loaded;
   // Read now, not from the token's cached caller: the operator may have just changed them.
   const organization = (await ctx.store.organizations.findById(caller.organization.id))!;
+  const project = (await ctx.store.projects.findById(caller.project.id))!;
   const { network } = await ctx.store.projects.browserAccess(caller.project.id);
   const changed: FileProblem[] = [];
   const check = (path: string[], value: unknown, stored: unknown) => {
@@ -103,5 +104,15 @@ async function requireOperatorSettingsKept(ctx: AppContext, caller: Caller, load
   check(['organization', 'suspended'], doc.organization.suspended, organization.suspended);
   check(['project', 'network', 'allowLoopback'], doc.project.network?.allowLoopback, network.allowLoopback);
   check(['project', 'network', 'allowPrivate'], doc.project.network?.allowPrivate, network.allowPrivate);
+  // The slug is in every link to the project's pages and in every `--project`: renaming is the server's.
+  check(['project', 'slug'], doc.project.slug, project.slug);
   if (changed.length) throw new ProjectFileRefused(403, loaded.fail(changed));
+  // Left out, they keep what the operator stored: an apply from the server writes the file's network
+  // every time (left out: the server's default), which here would undo the operator's choice.
+  const kept = Object.fromEntries(
+    (['allowLoopback', 'allowPrivate'] as const).flatMap((key) =>
+      network[key] === null ? [] : [[key, doc.project.network?.[key] ?? network[key]]],
+    ),
+  );
+  if (Object.keys(kept).length) doc.project.network = { ...doc.project.network, ...kept };
 }

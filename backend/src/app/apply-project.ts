@@ -134,7 +134,9 @@ async function applyOnce(ctx: AppContext, doc: ProjectFile, dryRun: boolean): Pr
   }
 
   const changes = compareSnapshots(before, after ?? (await ctx.store.projectsAsCode.snapshot(organization.projectId))!);
-  markSecretChanges(changes, write.configs, existing);
+  // Not in a plan: "changed" or "unchanged" would tell whoever may plan whether a guess of a secret
+  // is the stored value, without ever applying it.
+  if (!dryRun) markSecretChanges(changes, write.configs, existing);
   return summarizeApply(
     doc,
     existing,
