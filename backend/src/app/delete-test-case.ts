@@ -7,9 +7,14 @@ import type { AppContext } from './context.js';
 import { Conflict } from './errors.js';
 import type { Caller } from './records.js';
 import { findTestCase } from './test-case-state.js';
+import { requireScope } from './tokens.js';
 
 export async function deleteTestCase(ctx: AppContext, caller: Caller, id: string): Promise<DeleteTestCaseResponse> {
   const testCase = await findTestCase(ctx, caller, id);
+  // The project file is the admins': a merge request's pipeline (a run or plan token) may delete the
+  // test cases made through the API, not those the file declares (the next apply would bring them back).
+  if (testCase.createdVia === 'apply')
+    requireScope(caller, 'admin', `delete test case ${JSON.stringify(testCase.name)}, which the project file declares`);
   const plans = await ctx.store.transaction(async (tx) => {
     await tx.testCaseChanges.lock(testCase.id);
     const dependents = await tx.testCaseChanges.dependentsOf(testCase.id);

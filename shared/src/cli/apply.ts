@@ -45,8 +45,11 @@ export async function applyCommand(args: string[], io: ClientIo): Promise<number
   }
   const client = connect('apply', values, io);
   // Only the variables the file names, and only those set: an empty one counts as unset, as locally.
+  // Never the token this command holds: a file that names it would print it in a plan.
   const variables = Object.fromEntries(
-    referencedVariables(text).flatMap((name) => (io.env[name] ? [[name, io.env[name]]] : [])),
+    referencedVariables(text).flatMap((name) =>
+      io.env[name] && name !== 'GOALIE_API_TOKEN' ? [[name, io.env[name]]] : [],
+    ),
   );
   const request = { file, text, variables };
   const answer = values['dry-run'] ? await client.planProjectFile(request) : await client.applyProjectFile(request);
