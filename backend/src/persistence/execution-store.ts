@@ -7,7 +7,6 @@ import type { SecretValue } from '../domain/mask-secrets.js';
 import type { RunTestCaseResult, RunTestCaseStatus } from '../domain/run-state.js';
 import type { ConfigValues, Step } from '../domain/steps.js';
 import {
-  ConfigEntity,
   DevicePresetEntity,
   EnvironmentEntity,
   ProjectEntity,
@@ -18,7 +17,9 @@ import {
   TestCaseStepVersionEntity,
   WorkerEntity,
 } from './entities/index.js';
+import { configValuesOf, projectSecretValues } from './config-values.js';
 import { toDevicePreset } from './mappers.js';
+import { resumeChain } from './resume-chain.js';
 import type { SecretBox } from './secret-box.js';
 import { storable } from './storable.js';
 
@@ -26,28 +27,14 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
   async function configValues(testCaseId: string | null): Promise<ConfigValues> {
     if (!testCaseId) return {};
     const links = await m.find(TestCaseConfigEntity, { where: { testCaseId }, order: { position: 'ASC' } });
-    if (!links.length) return {};
-    const configs = await m.find(ConfigEntity, { where: { id: In(links.map((l) => l.configId)) } });
-    const out: ConfigValues = {};
-    for (const link of links) {
-      const config = configs.find((c) => c.id === link.configId);
-      if (!config) continue;
-      out[config.name] = Object.fromEntries(
-        config.entries.map((e) => [e.key, e.secret ? secrets.open(e.encrypted!) : (e.value ?? '')]),
-      );
-    }
-    return out;
-  }
-
-  /** Every secret value of the project's configs: masking more than a test case uses costs nothing. */
-  async function projectSecrets(projectId: string): Promise<SecretValue[]> {
-    const configs = await m.find(ConfigEntity, { where: { projectId } });
-    return configs.flatMap((c) =>
-      c.entries
-        .filter((e) => e.secret && e.encrypted)
-        .map((e) => ({ value: secrets.open(e.encrypted!), placeholder: `{{config.${e.key}}}` })),
+    return configValuesOf(
+      m,
+      secrets,
+      links.map((l) => l.configId),
     );
   }
+
+  const projectSecrets = (projectId: string): Promise<SecretValue[]> => projectSecretValues(m, secrets, projectId);
 
   async function latestSteps(testCaseId: string): Promise<{ version: number; steps: Step[] } | null> {
     const row = await m.findOne(TestCaseStepVersionEntity, { where: { testCaseId }, order: { version: 'DESC' } });
@@ -392,21 +379,7 @@ export function executionStore(m: EntityManager, secrets: SecretBox): ExecutionS
       const presetRow = project.defaultDevicePresetId
         ? await m.findOne(DevicePresetEntity, { where: { id: project.defaultDevicePresetId } })
         : null;
-      const preludes: { name: string; goal: string; steps: Step[] | null; configs: ConfigValues }[] = [];
-      const seen = new Set([tc.id]);
-      for (let parentId = tc.resumeFromId; parentId && !seen.has(parentId);) {
-        seen.add(parentId);
-        const parent = await m.findOne(TestCaseEntity, { where: { id: parentId } });
-        if (!parent) break;
-        // Each test case of the chain is replayed with its own configs, not the dependent's.
-        preludes.unshift({
-          name: parent.name,
-          goal: parent.goal,
-          steps: (await latestSteps(parent.id))?.steps ?? null,
-          configs: await configValues(parent.id),
-        });
-        parentId = parent.resumeFromId;
-      }
+      const preludes = await resumeChain(m, secrets, tc.resumeFromId, new Set([tc.id]));
       await m.update(TestCaseEntity, { id: tc.id }, { generationStartedAt: new Date() });
       return {
         testCaseId: tc.id,
