@@ -35,6 +35,7 @@ import { testCaseQueries } from './test-case-queries.js';
 import { testCaseChanges } from './test-case-changes.js';
 import { evidenceRetentionStore } from './evidence-retention-store.js';
 import { executionStore } from './execution-store.js';
+import { goalTriesStore } from './goal-tries-store.js';
 import { projectsAsCode } from './projects-as-code.js';
 import { reviewStore } from './review-store.js';
 import { runQueries } from './run-queries.js';
@@ -177,6 +178,7 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
     testCaseChanges: testCaseChanges(m),
     planQueries: planQueries(m),
     webhooks: webhookStore(m, secrets),
+    goalTries: goalTriesStore(m, secrets),
     sql: {
       async executeSql(text, values) {
         const result = await m.query(text, values);
@@ -437,9 +439,11 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         );
       },
       async secretValues(id) {
-        const links = await m.find(TestCaseConfigEntity, { where: { testCaseId: id } });
-        if (!links.length) return [];
-        const configs = await m.find(ConfigEntity, { where: { id: In(links.map((l) => l.configId)) } });
+        // Every config of the project, not only those linked now: a message recorded while a config
+        // was linked still holds its values after the link is gone.
+        const testCase = await m.findOne(TestCaseEntity, { where: { id }, select: { projectId: true } });
+        if (!testCase) return [];
+        const configs = await m.find(ConfigEntity, { where: { projectId: testCase.projectId } });
         return configs.flatMap((c) =>
           c.entries
             .filter((e) => e.secret && e.encrypted)

@@ -4,6 +4,7 @@ import type { DeclaredChannels, EmailChannel, NotifyOn, TeamsChannelWrite } from
 import type { AccountsStore } from './accounts.js';
 import type { EvidenceRetentionStore } from './evidence-retention.js';
 import type { ExecutionStore } from './execution-store.js';
+import type { GoalTries } from './goal-tries.js';
 import type { OverviewQueries } from './overview.js';
 import type { PlanQueries } from './plan-queries.js';
 import type { TestCaseQueries } from './test-case-queries.js';
@@ -194,6 +195,7 @@ export interface Repositories {
     /** Back to GENERATING, its last burn-in's message cleared; the job must be queued with it. */
     restartBurnIn(id: string, at: Date): Promise<void>;
     /** The secret config values the test case can use, with the placeholder that stands for each. */
+    /** The secret values of every config of the test case's project, to mask in what is shown of it. */
     secretValues(id: string): Promise<{ placeholder: string; value: string }[]>;
   };
   runs: {
@@ -218,6 +220,8 @@ export interface Repositories {
   testCaseChanges: TestCaseChanges;
   planQueries: PlanQueries;
   webhooks: WebhookStore;
+  /** The dashboard's tries of a goal before it is saved. */
+  goalTries: GoalTries;
   /** SQL on this repository's connection (inside a transaction: that transaction), for the job queue. */
   sql: SqlExecutor;
   /**

@@ -17,6 +17,7 @@ import { EmailTeamsNotifications1796400000000 } from './0016-email-teams-notific
 import { OutboundWebhooks1796500000000 } from './0017-outbound-webhooks.js';
 import { InvitationSignUps1796600000000 } from './0018-invitation-sign-ups.js';
 import { TokenScopes1796700000000 } from './0019-token-scopes.js';
+import { GoalTries1796800000000 } from './0020-goal-tries.js';
 
 /** In order. A new migration is a new file added at the end; applied ones never change. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   OutboundWebhooks1796500000000,
   InvitationSignUps1796600000000,
   TokenScopes1796700000000,
+  GoalTries1796800000000,
 ];
