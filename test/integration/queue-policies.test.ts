@@ -44,6 +44,7 @@ describe('the job queues policies in pg-boss', () => {
     notify: { retry_limit: 4, retry_delay: 20, retry_backoff: true, expire_seconds: 60 },
     review: { retry_limit: 3, retry_delay: 10, retry_backoff: true, expire_seconds: 1800 },
     'run-test-case': { retry_limit: 0, retry_delay: null, retry_backoff: null, expire_seconds: 1800 },
+    'try-goal': { retry_limit: 0, retry_delay: null, retry_backoff: null, expire_seconds: 900 },
     webhook: { retry_limit: 2, retry_delay: 30, retry_backoff: null, expire_seconds: 60 },
   };
 

@@ -236,10 +236,16 @@ export class PlaywrightExecutor implements TestExecutor {
       secrets: request.secrets,
       onModelUsage,
       group,
-      onStep: async () => {
+      onStep: async (step) => {
         stepIndex += 1;
-        if (!this.options.stepScreenshots) return;
-        await this.screenshot(page, request, evidence, String(stepIndex).padStart(2, '0'));
+        const label = String(stepIndex).padStart(2, '0');
+        if (this.options.stepScreenshots || request.stepScreenshots)
+          await this.screenshot(page, request, evidence, label);
+        if (!request.onProgress) return;
+        // Whoever is told of the step shows its screenshot at once: stored first.
+        await Promise.allSettled(evidence.writes);
+        const shot = evidence.items.find((item) => item.kind === 'screenshot' && item.label === label);
+        await request.onProgress({ kind: 'step', index: stepIndex - 1, step, screenshot: shot?.key ?? null });
       },
     };
     const base = { healed: [] as HealedStep[], browserState: null, evidence: evidence.items, errorMessage: null };
@@ -389,6 +395,7 @@ export class PlaywrightExecutor implements TestExecutor {
 
       let outcome: ExecutionOutcome;
       if (request.expectedResult && request.expectedResult.trim()) {
+        await request.onProgress?.({ kind: 'checking' });
         const evaluation = await group(`Expected result: ${request.expectedResult}`, () =>
           this.agent.evaluate(page, request.expectedResult!, agentContext),
         );

@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { handedBack } from './hand-back-work.js';
 import type { TestExecutor, TokenUsage } from './ports/test-executor.js';
 import { failBurnIn } from './fail-burn-in.js';
+import { recordingRequest } from './recording-request.js';
 import { safelyMasked } from './safely-masked.js';
 
 /** `signal`: its worker is shutting down and handed the burn-in back (hand-back-work.ts): nothing is recorded. */
@@ -31,24 +32,18 @@ export async function generateTestCase(
   const started = Date.now();
   let outcome: Awaited<ReturnType<TestExecutor['execute']>>;
   try {
-    outcome = await executor.execute({
-      name: input.name,
-      goal: input.goal,
-      // The burn-in records how to reach the goal; whether the expected result holds is for runs to judge.
-      expectedResult: null,
-      baseUrl: input.baseUrl,
-      devicePreset: input.devicePreset,
-      configs: input.configs,
-      secrets: input.secrets,
-      steps: null,
-      resumeState: null,
-      preludes: input.preludes,
-      keepState: false,
-      evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
-      network: input.access.network,
-      configOrigins: input.access.configOrigins,
-      signal,
-    });
+    outcome = await executor.execute(
+      recordingRequest(
+        { ...input, baseUrl: input.baseUrl },
+        {
+          name: input.name,
+          // The burn-in records how to reach the goal; whether the expected result holds is for runs to judge.
+          expectedResult: null,
+          evidencePrefix: `generation/${testCaseId}/${ctx.now().getTime()}`,
+          signal,
+        },
+      ),
+    );
   } catch (error) {
     if (handedBack(signal)) return 'handed-back';
     // An error that escaped the executor may quote a value it was typing: it ends the burn-in,

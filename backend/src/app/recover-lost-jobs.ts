@@ -4,7 +4,7 @@
 // once their worker's heartbeat is stale, as it does with test cases: a job lost once is queued
 // again (a review being started goes back to QUEUED, keeping a run it had started); lost twice, it
 // ends: the review in ERROR (comment and commit status say so), the burn-in FAILED, a
-// notification dropped. Each step is one transaction; several processes may run this at once.
+// notification dropped. A try of a goal (the dashboard) ends in ERROR at its first loss. Each step is one transaction; several processes may run this at once.
 import type { AppContext } from './context.js';
 import { failBurnIn } from './fail-burn-in.js';
 import type { HeldJob, Job } from './ports/queue.js';
@@ -73,6 +73,22 @@ export async function handOutAgain(
         { id: job.data.testCaseId, name: testCase.name, projectId: testCase.projectId },
         `The worker burning it in stopped ${MAX_LOSSES} times. Burn it in again (goalie apply, or the test case page).`,
       );
+    return;
+  } else if (job.queue === 'try-goal' && !handedBack) {
+    // Someone waits on the page for it, longer than pressing Try it again takes: it ends, saying why.
+    ctx.log.warn(log, 'worker lost during a try of a goal; the try ends in ERROR');
+    await tx.goalTries.finish(
+      job.data.tryId,
+      {
+        status: 'ERROR',
+        goalDone: false,
+        steps: [],
+        finalScreenshot: null,
+        resultTitle: 'The worker running this try stopped before it ended',
+        resultThought: 'Nothing was recorded. Press Try it again.',
+      },
+      ctx.now(),
+    );
     return;
   } else if (lost >= MAX_LOSSES) {
     ctx.log.error(log, 'worker lost twice holding a job; the job is dropped');

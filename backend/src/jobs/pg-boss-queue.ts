@@ -18,6 +18,8 @@ interface QueuePolicy {
 const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
   'run-test-case': { retryLimit: 0, expireInSeconds: 30 * 60 },
   'generate-test-case': { retryLimit: 1, expireInSeconds: 15 * 60 },
+  // A try ends in a state of its own whatever happens (app/goal-tries/run-try.ts): never retried.
+  'try-goal': { retryLimit: 0, expireInSeconds: 15 * 60 },
   // Host calls (comments, statuses) may fail for a while: retried with backoff by pg-boss.
   review: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
   // Slack being slow or down delays only its messages: 5 attempts, the waits between them doubling

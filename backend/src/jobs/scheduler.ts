@@ -1,10 +1,12 @@
 // Periodic duties every process with a worker performs: start due scheduled runs, take back work
 // from workers that stopped beating (test cases, review steps, burn-ins, notifications, and jobs they
 // took but never claimed), finish runs left with nothing to do, and write again review comments left
-// stale; and, every `evidenceSweepMs`, delete evidence past its project's retention. All are safe to
+// stale; and, every `evidenceSweepMs`, delete evidence past its project's retention and the
+// dashboard's tries of goals older than a day. All are safe to
 // run in several processes at once.
 import type { AppContext } from '../app/context.js';
 import { expireEvidence } from '../app/expire-evidence.js';
+import { expireGoalTries } from '../app/goal-tries/expire-tries.js';
 import type { EvidenceStore } from '../app/ports/evidence.js';
 import { recoverLostJobs } from '../app/recover-lost-jobs.js';
 import { rewriteStaleComments } from '../app/review/rewrite-stale-comments.js';
@@ -44,7 +46,9 @@ export function startScheduler(
       if (options.evidence && !sweeping && now - lastSweep >= (options.evidenceSweepMs ?? 600_000)) {
         lastSweep = now;
         // Beside the ticks, not in them: a first sweep of a large backlog must not hold up scheduled runs.
-        sweeping = expireEvidence(ctx, options.evidence)
+        const evidence = options.evidence;
+        sweeping = expireEvidence(ctx, evidence)
+          .then(() => expireGoalTries(ctx, evidence))
           .then(() => undefined)
           .catch((error) => {
             if (!options.databaseAway?.(error))

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../app/context.js';
 import { generateTestCase } from '../app/generate-test-case.js';
+import { runGoalTry } from '../app/goal-tries/run-try.js';
 import { HandedBack, handBackWork, handedBack, type Unfinished } from '../app/hand-back-work.js';
 import { QUEUES, type HeldJob, type QueueName, type ReviewStep } from '../app/ports/queue.js';
 import { sendRunNotification } from '../app/notifications/send-run-notification.js';
@@ -247,6 +248,8 @@ export class Worker {
         } else if (queue === 'review') {
           const data = job.data as { reviewId: string; step: ReviewStep };
           await runReviewStep(this.ctx, { ...this.options.review!, executor: this.executor }, data.reviewId, data.step);
+        } else if (queue === 'try-goal') {
+          result = await runGoalTry(this.ctx, this.executor, String(job.data.tryId), abort.signal);
         } else {
           result = await generateTestCase(this.ctx, this.executor, String(job.data.testCaseId), abort.signal);
         }

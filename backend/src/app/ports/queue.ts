@@ -9,6 +9,8 @@ export interface SqlExecutor {
 export type Job =
   | { queue: 'run-test-case'; data: { runTestCaseId: string; attempt: number } }
   | { queue: 'generate-test-case'; data: { testCaseId: string; lost?: number } }
+  /** A try of a goal from the dashboard's test case form (app/goal-tries/). */
+  | { queue: 'try-goal'; data: { tryId: string; lost?: number } }
   | { queue: 'review'; data: { reviewId: string; step: ReviewStep; lost?: number } }
   | { queue: 'notify'; data: NotifyJob & { lost?: number } }
   /** One attempt of an outbound webhook delivery; a later attempt is queued with `startAfter` (app/webhooks/). */
@@ -37,7 +39,15 @@ export type HeldJob = Exclude<Job, { queue: 'run-test-case' }> & { id: string };
 export type ReviewStep = 'authorize' | 'waiting' | 'start' | 'finish' | 'comment' | 'superseded' | 'errored';
 
 export type QueueName = Job['queue'];
-export const QUEUES: readonly QueueName[] = ['run-test-case', 'generate-test-case', 'review', 'notify', 'webhook'];
+export const QUEUES: readonly QueueName[] = [
+  'run-test-case',
+  // Someone waits on the page for a try: before burn-ins and the rest.
+  'try-goal',
+  'generate-test-case',
+  'review',
+  'notify',
+  'webhook',
+];
 
 /** A job a worker has taken from the queue and neither completed, failed nor given up. */
 export interface TakenJob<Q extends QueueName = QueueName> {

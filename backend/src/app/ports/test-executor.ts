@@ -72,7 +72,18 @@ export interface ExecutionRequest {
   network?: ProjectNetworkSettings;
   /** See BrowserAccess; absent: only the base URL's origin. */
   configOrigins?: string[];
+  /** A screenshot after every step, whatever the executor's setting (a dashboard try shows each). */
+  stepScreenshots?: boolean;
+  /**
+   * Told how the execution goes while it goes (a dashboard try shows it live): each step once it is
+   * performed and its screenshot stored, then that the expected result is being checked. A failure
+   * here fails the execution: catch what may fail.
+   */
+  onProgress?: (event: ExecutionProgress) => Promise<void>;
 }
+
+export type ExecutionProgress =
+  { kind: 'step'; index: number; step: Step; screenshot: string | null } | { kind: 'checking' };
 
 /** Tokens a language model spent (llm only: the built-in agent spends none). */
 export interface TokenUsage {
