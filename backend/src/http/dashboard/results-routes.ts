@@ -1,6 +1,7 @@
 // The review page behind the API's `url` field (runs: runs/run-routes.tsx; test cases:
 // test-cases/routes.tsx) and the evidence files of all three. Each needs a member of the project's
-// organization, or a project with `publicResults` for reading.
+// organization, or a project with `publicResults` for reading; a try's screenshots (tries/<id>/...)
+// need the user who started the try, whatever the project's settings.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../../app/context.js';
@@ -9,7 +10,7 @@ import type { EvidenceStore } from '../../app/ports/evidence.js';
 import { parseRange } from '../range-header.js';
 import type { ProjectRecord } from '../../app/records.js';
 import type { AppState } from '../state.js';
-import { projectAccess } from './access.js';
+import { currentUser, projectAccess } from './access.js';
 import { setEvidenceHeaders } from './evidence-headers.js';
 import { showReviewPage } from './reviews/routes.js';
 
@@ -21,11 +22,12 @@ async function projectById(app: AppContext, id: string): Promise<ProjectRecord> 
   return project;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The project an evidence key belongs to: runs/<run id>/..., reviews/<review id>/..., generation/<test case id>/... */
 async function projectOfEvidence(app: AppContext, key: string): Promise<string | null> {
   const [kind, id] = key.split('/');
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!id || !uuid.test(id)) return null;
+  if (!id || !UUID.test(id)) return null;
   if (kind === 'runs') return (await app.store.runs.findById(id))?.projectId ?? null;
   if (kind === 'reviews') return (await app.store.reviews.byId(id))?.projectId ?? null;
   if (kind === 'generation') return (await app.store.testCases.findAnywhere(id))?.projectId ?? null;
@@ -42,9 +44,17 @@ export function resultsRoutes(app: AppContext, evidence: EvidenceStore): Router<
   router.get('/evidence/*key', async (ctx) => {
     const raw = (ctx.params as Record<string, string | string[]>).key ?? '';
     const key = Array.isArray(raw) ? raw.join('/') : raw;
-    const projectId = await projectOfEvidence(app, key);
-    if (!projectId) throw new NotFound(`No evidence at ${key}.`);
-    await read(ctx, await projectById(app, projectId), 'see this evidence');
+    if (key.startsWith('tries/')) {
+      // A try's screenshots are its starter's alone, in a project they are still a member of.
+      const id = key.split('/')[1] ?? '';
+      const owner = UUID.test(id) ? await app.store.goalTries.find(id) : null;
+      if (!owner || owner.userId !== currentUser(ctx)?.id) throw new NotFound(`No evidence at ${key}.`);
+      await projectAccess(app, ctx, await projectById(app, owner.projectId), 'read', 'see this evidence');
+    } else {
+      const projectId = await projectOfEvidence(app, key);
+      if (!projectId) throw new NotFound(`No evidence at ${key}.`);
+      await read(ctx, await projectById(app, projectId), 'see this evidence');
+    }
     const file = await evidence.open(key, {
       range: parseRange(ctx.get('Range')),
       ifNoneMatch: ctx.get('If-None-Match') || undefined,

@@ -1,5 +1,5 @@
 // Goalie's dashboard works without this script; with it, live pages update in place instead of
-// reloading, copy buttons copy, and forms marked data-confirm ask first.
+// reloading, a try of a goal follows itself, copy buttons copy, and forms marked data-confirm ask first.
 (function () {
   'use strict';
   function refreshLive() {
@@ -31,6 +31,29 @@
         });
     }, 3000);
   }
+  // A try of a goal (the test case form): its section is fetched again from its own address until
+  // the try has ended; the form around it, and what is typed there, stay as they are.
+  function pollTry() {
+    var section = document.querySelector('[data-try-poll]');
+    if (!section) return;
+    setTimeout(function () {
+      fetch(section.getAttribute('data-try-poll'), { headers: { 'X-Goalie-Live': '1' }, credentials: 'same-origin' })
+        .then(function (response) {
+          return response.ok ? response.text() : null;
+        })
+        .then(function (text) {
+          if (text === null) return pollTry();
+          var next = new DOMParser().parseFromString(text, 'text/html').getElementById(section.id);
+          if (!next) return;
+          if (next.innerHTML !== section.innerHTML) section.innerHTML = next.innerHTML;
+          if (next.hasAttribute('data-try-poll')) pollTry();
+          else section.removeAttribute('data-try-poll');
+        })
+        .catch(function () {
+          pollTry();
+        });
+    }, 1500);
+  }
   document.addEventListener('click', function (event) {
     var button = event.target.closest && event.target.closest('[data-copy]');
     if (!button || !navigator.clipboard) return;
@@ -47,4 +70,5 @@
     if (question && !window.confirm(question)) event.preventDefault();
   });
   document.addEventListener('DOMContentLoaded', refreshLive);
+  document.addEventListener('DOMContentLoaded', pollTry);
 })();

@@ -9,6 +9,7 @@ import {
   type TestCaseListItem,
   type TestCaseState,
 } from '../../../app/test-case-list.js';
+import { can } from '../../../domain/access.js';
 import { Badge, Notice, TableHead } from '../components.js';
 import { projectPage } from '../project-context.js';
 import { renderPage } from '../render.js';
@@ -132,7 +133,7 @@ function summary(list: TestCaseList, filtered: boolean): string {
 }
 
 export async function renderTestCaseList(app: AppContext, ctx: Context, slug: string): Promise<void> {
-  const { project, nav } = await projectPage(app, ctx, slug, 'read', 'see the test cases');
+  const { project, nav, role } = await projectPage(app, ctx, slug, 'read', 'see the test cases');
   const { filters, problems } = readFilters(ctx.query);
   const list = await listTestCases(app, project.id, {
     search: filters.search || null,
@@ -158,6 +159,14 @@ export async function renderTestCaseList(app: AppContext, ctx: Context, slug: st
     },
     <>
       <h1>Test cases</h1>
+      {ctx.query.done === 'deleted' ? <Notice kind="ok">The test case was deleted.</Notice> : null}
+      {can(role, 'edit') ? (
+        <p class="actions">
+          <a class="button" href={`/p/${slug}/test-cases/new`}>
+            New test case
+          </a>
+        </p>
+      ) : null}
       {problems.length ? (
         <Notice kind="error">
           {problems.map((p) => (
@@ -200,7 +209,7 @@ export async function renderTestCaseList(app: AppContext, ctx: Context, slug: st
         <p class="muted">
           {filtered || filters.page > 1
             ? 'No test cases match these filters.'
-            : 'No test cases yet. Declare them under testCases: in the project YAML and run goalie apply, or create one with POST /v1/test-cases.'}
+            : 'No test cases yet. Create one with New test case, declare them under testCases: in the project YAML and run goalie apply, or create one with POST /v1/test-cases.'}
         </p>
       ) : (
         <table class="test-cases">

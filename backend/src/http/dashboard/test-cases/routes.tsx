@@ -1,5 +1,6 @@
 // The test case list of a project, a test case's page (the API's `url` of a test case) and its
-// actions: enable, disable, edit the goal or expected result, burn in again, run now. The page is
+// actions: enable, disable, burn in again, run now, delete; the form that creates, tries and edits
+// test cases is in form-routes.tsx. The page is
 // readable by anyone for a project with `publicResults`; every action needs a member who may edit
 // (or run), and is checked again on the POST, after its CSRF token.
 import Router from '@koa/router';
@@ -9,17 +10,19 @@ import { AppError, NotFound } from '../../../app/errors.js';
 import { projectCaller } from '../../../app/project-caller.js';
 import { startTestCaseRun } from '../../../app/start-run.js';
 import { testCaseDetails } from '../../../app/test-case-details.js';
-import { burnInAgain, editTestCase, findTestCase, setTestCaseEnabled } from '../../../app/test-case-state.js';
-import type { Action } from '../../../domain/access.js';
+import { deleteTestCase } from '../../../app/delete-test-case.js';
+import { burnInAgain, findTestCase, setTestCaseEnabled } from '../../../app/test-case-state.js';
+import { can, type Action } from '../../../domain/access.js';
 import type { AppState } from '../../state.js';
 import { requireUser } from '../access.js';
 import { csrfToken, requireCsrf } from '../csrf.js';
-import { field } from '../form.js';
 import { projectPage, type ProjectPage } from '../project-context.js';
 import { renderPage } from '../render.js';
 import type { FormPlace } from '../same-origin.js';
 import { renderTestCaseList } from './list-page.js';
-import { EditTestCase, TestCasePage } from './test-case-page.js';
+import { testCaseFormRoutes } from './form-routes.js';
+import { TestCasePage } from './test-case-page.js';
+import { testCaseYaml } from './yaml-snippet.js';
 
 /** The project of a test case, with the viewer's role checked for `action`. */
 async function projectOf(
@@ -42,6 +45,28 @@ async function showTestCase(
 ): Promise<void> {
   const details = await testCaseDetails(app, id);
   const { nav, role } = await projectOf(app, ctx, details.testCase.projectId, 'read', 'see this test case');
+  const { testCase } = details;
+  // A test case of a project file just saved here: the entry that keeps the change at the next apply.
+  const yaml =
+    testCase.createdVia === 'apply' &&
+    notice.done?.startsWith('edited') &&
+    notice.done !== 'edited-unchanged' &&
+    can(role, 'edit')
+      ? testCaseYaml({
+          name: testCase.name,
+          application: details.applicationName,
+          goal: testCase.goal,
+          expectedResult: testCase.expectedResult,
+          configs: (await app.store.goalTries.formChoices(testCase.projectId)).configs
+            .filter((c) => testCase.configIds.includes(c.id))
+            .sort((a, b) => testCase.configIds.indexOf(a.id) - testCase.configIds.indexOf(b.id))
+            .map((c) => c.name),
+          resumeFrom: details.resumeFrom?.name ?? null,
+          waitFor: details.waitFor.map((w) => w.name),
+          enabled: testCase.isEnabled,
+          plans: details.plans.map((p) => p.name),
+        })
+      : null;
   renderPage(
     ctx,
     {
@@ -58,6 +83,7 @@ async function showTestCase(
       projectSlug={nav.slug}
       done={notice.done}
       error={notice.error}
+      yaml={yaml}
     />,
   );
 }
@@ -124,56 +150,23 @@ export function testCaseRoutes(app: AppContext): Router<AppState> {
     );
   }
 
-  router.get('/test-cases/:id/edit', async (ctx) => {
-    const details = await testCaseDetails(app, ctx.params.id!);
-    const { nav } = await projectOf(app, ctx, details.testCase.projectId, 'edit', 'change test cases');
-    const { testCase } = details;
-    if (testCase.createdVia === 'apply') {
-      return showTestCase(app, ctx, testCase.id, {
-        status: 409,
-        error: `${testCase.name} is declared in a project file, and the next goalie apply would set its goal and expected result from the file again: change them in the file and run goalie apply.`,
-      });
-    }
-    renderPage(
-      ctx,
-      { title: `Edit ${testCase.name}`, project: nav, section: 'test-cases' },
-      <EditTestCase
-        testCase={testCase}
-        goal={testCase.goal}
-        expectedResult={testCase.expectedResult ?? ''}
-        csrf={csrfToken(ctx)}
-      />,
-    );
-  });
+  testCaseFormRoutes(app, router);
 
-  router.post('/test-cases/:id/edit', async (ctx) => {
-    const form = await requireCsrf(ctx, {
-      page: 'test case edit page',
-      alternative: "Open the test case's page and press Edit goal or expected result there.",
-    });
-    const testCase = await findTestCase(app, null, ctx.params.id!);
-    const { nav } = await projectOf(app, ctx, testCase.projectId, 'edit', 'change test cases');
-    const goal = field(form, 'goal');
-    const expectedResult = field(form, 'expectedResult');
-    try {
-      const changed = await editTestCase(app, null, testCase.id, { goal, expectedResult });
-      ctx.redirect(page(testCase.id, changed ? 'edited' : 'unchanged'));
-    } catch (error) {
-      if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 409)) throw error;
-      // Shown again with what was typed, and what is wrong with it.
-      renderPage(
-        ctx,
-        { title: `Edit ${testCase.name}`, project: nav, section: 'test-cases', status: error.status },
-        <EditTestCase
-          testCase={testCase}
-          goal={goal}
-          expectedResult={expectedResult}
-          csrf={csrfToken(ctx)}
-          error={error.message}
-        />,
-      );
-    }
-  });
+  router.post(
+    '/test-cases/:id/delete',
+    testCaseAction(
+      app,
+      place('Delete', ', run goalie test-case delete <id>, or use DELETE /v1/test-cases/{id} with an API token'),
+      'edit',
+      'delete test cases',
+      async (_ctx, id) => {
+        const testCase = await findTestCase(app, null, id);
+        const project = (await app.store.projects.findById(testCase.projectId))!;
+        await deleteTestCase(app, await projectCaller(app, project.id), id);
+        return `/p/${encodeURIComponent(project.slug)}/test-cases?done=deleted`;
+      },
+    ),
+  );
 
   router.post(
     '/test-cases/:id/burn-in',

@@ -1,6 +1,7 @@
 // A test case's page (the API's `url` points here): its state and what to do about it first, then
 // goal and expected result, the burn-in, its last results, the recorded steps as Playwright code, and
-// its history of runs. Actions (enable, disable, edit, burn in again, run now) for those who may.
+// its history of runs. Actions (enable, disable, run now, edit, burn in again, delete) for those who
+// may; after a test case of a project file was changed here, its entry for the file.
 import type { TestCaseDetails } from '../../../app/test-case-details.js';
 import type { TestCaseHistoryRow } from '../../../app/ports/test-case-queries.js';
 import { can, type Role } from '../../../domain/access.js';
@@ -8,12 +9,20 @@ import { readableStep } from '../../../domain/step-code.js';
 import { Badge, Notice, PostForm, TableHead, Time } from '../components.js';
 import { modelTokensText } from '../model-tokens.js';
 import { FlakyMark, ResultStrip } from './result-strip.js';
+import { StepFacts } from './step-facts.js';
 
 /** What an action did, said after the redirect back (?done=...). */
 export const DONE: Record<string, string> = {
   enabled: 'Enabled: it runs in its test plans from now on.',
   disabled: 'Disabled: its test plans leave it out until it is enabled again.',
   edited: 'Saved. The burn-in is recording the steps of the new goal; this page follows it.',
+  'created-burn-in':
+    'Saved. The burn-in is recording its steps; this page follows it. Enable it once that is done to run it in its plans.',
+  'created-tried': 'Saved with the steps of your try (no second burn-in). Enable it to run it in its plans.',
+  'edited-burn-in': 'Saved. The burn-in is recording the steps of the new goal; this page follows it.',
+  'edited-tried': 'Saved with the steps of your try (no second burn-in).',
+  'edited-kept': 'Saved. Its goal and application did not change, so its recorded steps stay as they are.',
+  'edited-unchanged': 'Nothing was changed, so nothing was saved.',
   unchanged: 'Nothing was changed, so nothing was saved.',
   'burn-in': 'The burn-in was queued again; this page follows it.',
 };
@@ -26,6 +35,8 @@ export interface TestCasePageProps {
   /** The result of the action just done, or the refusal of one. */
   done?: string | null;
   error?: string | null;
+  /** A test case of a project file just changed here: its entry for the file, to paste there. */
+  yaml?: string | null;
 }
 
 function Actions({ details, role, csrf }: { details: TestCaseDetails; role: Role | null; csrf: string }) {
@@ -69,15 +80,26 @@ function Actions({ details, role, csrf }: { details: TestCaseDetails; role: Role
             <button type="submit">Run now</button>
           </PostForm>
         ) : null}
-        {can(role, 'edit') && testCase.createdVia === 'api' ? (
+        {can(role, 'edit') ? (
           <a class="button secondary" href={`${base}/edit`}>
-            Edit goal or expected result
+            Edit
           </a>
         ) : null}
         {can(role, 'edit') ? (
           <PostForm action={`${base}/burn-in`} csrf={csrf} confirm="Record its steps again from its goal?">
             <button type="submit" class="secondary">
               Burn in again
+            </button>
+          </PostForm>
+        ) : null}
+        {can(role, 'edit') ? (
+          <PostForm
+            action={`${base}/delete`}
+            csrf={csrf}
+            confirm={`Delete ${testCase.name}? Its recorded steps go with it; past runs keep their results.`}
+          >
+            <button type="submit" class="danger">
+              Delete
             </button>
           </PostForm>
         ) : null}
@@ -88,8 +110,9 @@ function Actions({ details, role, csrf }: { details: TestCaseDetails; role: Role
       {testCase.createdVia === 'apply' ? (
         <p class="muted">
           <small>
-            Declared in a project file: its goal and expected result are changed there (then goalie apply burns a
-            changed goal in again), and the next goalie apply sets it enabled or disabled as the file says.
+            Declared in a project file: the next goalie apply sets it back to what the file says (and enabled or
+            disabled as the file says), so a change made here goes into the file too: Edit, then paste the YAML this
+            page shows after saving.
           </small>
         </p>
       ) : null}
@@ -152,23 +175,7 @@ function Steps({ details }: { details: TestCaseDetails }) {
           const readable = readableStep(step);
           return (
             <li>
-              <p class="sentence">
-                <strong>{readable.sentence}</strong>
-                {readable.from ? <span class="muted"> (from “{readable.from}”)</span> : null}
-                {readable.interpretedBy ? <span class="muted"> · read by {readable.interpretedBy}</span> : null}
-              </p>
-              <p class="step-action">
-                <span class="muted">Action:</span> {readable.action}
-              </p>
-              {readable.locators.length ? (
-                <ol class="locators" aria-label={`Locators of step “${readable.sentence}”, best first`}>
-                  {readable.locators.map((code) => (
-                    <li>
-                      <code>{code}</code>
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
+              <StepFacts readable={readable} />
             </li>
           );
         })}
@@ -219,7 +226,7 @@ function History({ history }: { history: TestCaseHistoryRow[] }) {
   );
 }
 
-export function TestCasePage({ details, role, csrf, projectSlug, done, error }: TestCasePageProps) {
+export function TestCasePage({ details, role, csrf, projectSlug, done, error, yaml }: TestCasePageProps) {
   const { testCase } = details;
   return (
     <>
@@ -238,6 +245,21 @@ export function TestCasePage({ details, role, csrf, projectSlug, done, error }: 
         <Notice kind="ok">{DONE[done]}</Notice>
       ) : null}
       <Actions details={details} role={role} csrf={csrf} />
+      {yaml ? (
+        <section aria-labelledby="in-the-file">
+          <h2 id="in-the-file">In the project file</h2>
+          <p>
+            The next goalie apply sets this test case back to what its project file says. To keep the change, replace
+            its entry under testCases in the file with this one:
+          </p>
+          <pre class="yaml" tabIndex={0} aria-label={`The entry of ${testCase.name} in the project file`}>
+            {yaml}
+          </pre>
+          <button type="button" class="secondary" data-copy={yaml}>
+            Copy the YAML
+          </button>
+        </section>
+      ) : null}
 
       <h2>Goal</h2>
       <p class="text">{testCase.goal}</p>
@@ -296,7 +318,9 @@ export function TestCasePage({ details, role, csrf, projectSlug, done, error }: 
           </>
         ) : null}
         <dt>Declared</dt>
-        <dd>{testCase.createdVia === 'apply' ? 'in a project file (goalie apply)' : 'through the API'}</dd>
+        <dd>
+          {testCase.createdVia === 'apply' ? 'in a project file (goalie apply)' : 'through the API or the dashboard'}
+        </dd>
         <dt>ID</dt>
         <dd>
           <code>{testCase.id}</code>
@@ -308,54 +332,6 @@ export function TestCasePage({ details, role, csrf, projectSlug, done, error }: 
 
       <h2>History</h2>
       <History history={details.history} />
-    </>
-  );
-}
-
-export interface EditFormProps {
-  testCase: { id: string; name: string };
-  goal: string;
-  expectedResult: string;
-  csrf: string;
-  error?: string | null;
-}
-
-/** The goal and expected result of a test case created through the API, changed; saving burns it in again. */
-export function EditTestCase({ testCase, goal, expectedResult, csrf, error }: EditFormProps) {
-  return (
-    <>
-      <h1>Edit {testCase.name}</h1>
-      {error ? <Notice kind="error">{error}</Notice> : null}
-      <p>
-        Saving records the steps again from the goal (a new burn-in). Until it is done, runs replay the steps recorded
-        before; the test case stays enabled or disabled as it is.
-      </p>
-      <PostForm action={`/test-cases/${testCase.id}/edit`} csrf={csrf} class="stack wide">
-        <label>
-          Goal
-          <span class="hint">
-            One sentence per action, as a person would say it: Go to /login. Fill 'Email' with '{'{{config.email}}'}'.
-            Click 'Sign in'.
-          </span>
-          <textarea name="goal" required rows={6}>
-            {goal}
-          </textarea>
-        </label>
-        <label>
-          Expected result
-          <span class="hint">
-            What must be true at the end, checked on every run: 'Welcome back' is shown. Leave empty to only check that
-            every step can be done.
-          </span>
-          <textarea name="expectedResult" rows={3}>
-            {expectedResult}
-          </textarea>
-        </label>
-        <div class="actions">
-          <button type="submit">Save and burn in</button>
-          <a href={`/test-cases/${testCase.id}`}>Cancel</a>
-        </div>
-      </PostForm>
     </>
   );
 }
