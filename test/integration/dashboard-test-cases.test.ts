@@ -69,6 +69,20 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
   after(() => service.close());
 
   describe('editing a goal', () => {
+    // The form holds every field of the test case (test/integration/dashboard-test-case-form.test.ts has the rest).
+    let production = '';
+    before(async () => {
+      production = (
+        await sql(
+          service,
+          `SELECT e.short_id FROM environments e JOIN applications a ON a.id = e.application_id
+            WHERE a.project_id = $1 AND a.name = 'web' AND e.name = 'production'`,
+          [shop.project.id],
+        )
+      )[0]!.short_id;
+    });
+    const edit = (form: Record<string, string>) =>
+      member.fetch(`/test-cases/${apiCase}/edit`, { form: { name: 'Search', environment: production, ...form } });
     const refusals: [string, Record<string, string>, number, string][] = [
       ['an empty goal', { goal: '  \n ', expectedResult: '' }, 400, 'The goal is empty'],
       [
@@ -88,7 +102,7 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
       it(`${what} is ${status} on the edit form, keeping what was typed, and writes nothing`, async () => {
         const before = await row(apiCase);
         const queued = await jobs();
-        const res = await member.fetch(`/test-cases/${apiCase}/edit`, { form });
+        const res = await edit(form);
         expect(res.status).to.equal(status);
         expect(res.headers.get('content-type')).to.include('text/html');
         const page = await res.text();
@@ -101,39 +115,28 @@ describe('dashboard: test case and plan pages, refusals and edge cases', functio
 
     it('saving the same texts changes nothing and says so', async () => {
       const before = await row(apiCase);
-      const res = await member.fetch(`/test-cases/${apiCase}/edit`, {
-        form: { goal: ' Go to /search ', expectedResult: "'Results' is shown" },
-      });
+      const res = await edit({ goal: ' Go to /search ', expectedResult: "'Results' is shown" });
       expect(res.status).to.equal(302);
-      expect(res.headers.get('location')).to.equal(`/test-cases/${apiCase}?done=unchanged`);
+      expect(res.headers.get('location')).to.equal(`/test-cases/${apiCase}?done=edited-unchanged`);
       expect(await row(apiCase)).to.deep.equal(before);
-      expect(await (await member.fetch(`/test-cases/${apiCase}?done=unchanged`)).text()).to.include(
+      expect(await (await member.fetch(`/test-cases/${apiCase}?done=edited-unchanged`)).text()).to.include(
         'Nothing was changed, so nothing was saved.',
       );
     });
 
-    it('a test case declared in a project file is changed there: 409 for the form and the POST', async () => {
-      const before = await row(declared);
+    it('a test case declared in a project file opens the form, which says the next apply sets it back', async () => {
       const form = await member.fetch(`/test-cases/${declared}/edit`);
-      expect(form.status).to.equal(409);
+      expect(form.status).to.equal(200);
       expect(await form.text())
         .to.include('is declared in a project file')
-        .and.include('goalie apply');
-      const post = await member.fetch(`/test-cases/${declared}/edit`, {
-        form: { goal: 'Go to /', expectedResult: '' },
-      });
-      expect(post.status).to.equal(409);
-      expect(await post.text()).to.include('is declared in a project file');
-      expect(await row(declared)).to.deep.equal(before);
+        .and.include('the next goalie apply of that file sets it back');
     });
 
     it('a new goal is saved with a new burn-in queued, in one go', async () => {
       const queued = await jobs();
-      const res = await member.fetch(`/test-cases/${apiCase}/edit`, {
-        form: { goal: 'Go to /about', expectedResult: '' },
-      });
+      const res = await edit({ goal: 'Go to /about', expectedResult: '' });
       expect(res.status).to.equal(302);
-      expect(res.headers.get('location')).to.equal(`/test-cases/${apiCase}?done=edited`);
+      expect(res.headers.get('location')).to.equal(`/test-cases/${apiCase}?done=edited-burn-in`);
       expect(await row(apiCase)).to.include({
         goal: 'Go to /about',
         expected_result: null,

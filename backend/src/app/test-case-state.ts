@@ -1,7 +1,7 @@
 // A test case's burn-in state and enabling (GET and PATCH /v1/test-cases/{id}, the test case's page):
-// read with its recorded steps, secrets masked; enabled only once its burn-in recorded steps. Its goal
-// and expected result changed (the dashboard), and its burn-in started again: each written with its
-// burn-in job in one transaction.
+// read with its recorded steps, secrets masked; enabled only once its burn-in recorded steps; its
+// burn-in started again, written with its burn-in job in one transaction. (Changing a test case:
+// update-test-case.ts.)
 import type { TestCaseView } from '../../../shared/src/api/types.js';
 import { UUID_PATTERN } from '../../../shared/src/short-ids.js';
 import { maskDeep, maskSecrets } from '../domain/mask-secrets.js';
@@ -102,35 +102,6 @@ export function refuseOverlong(goal: string | null, expectedResult: string | nul
     throw new BadRequest(
       `The expected result has ${expectedResult.length} characters; at most ${MAX_GOAL_LENGTH} are allowed.`,
     );
-}
-
-/**
- * A new goal and expected result (blank: none), and a new burn-in of them. Returns false when
- * nothing changed (then nothing is written or queued).
- */
-export async function editTestCase(
-  ctx: AppContext,
-  caller: Caller | null,
-  id: string,
-  change: { goal: string; expectedResult: string },
-): Promise<boolean> {
-  const testCase = await findTestCase(ctx, caller, id);
-  refuseDeclared(testCase, 'goal and expected result');
-  const goal = change.goal.trim();
-  const expectedResult = change.expectedResult.trim() || null;
-  if (!goal)
-    throw new BadRequest(
-      "The goal is empty: write what the test does, one sentence per action, such as \"Go to /login. Fill 'Email' with '{{config.email}}'. Click 'Sign in'\".",
-    );
-  refuseOverlong(goal, expectedResult);
-  // The page showed the stored texts with secret values masked: compare with what it showed.
-  const { testCase: shown } = await readTestCase(ctx, testCase);
-  if (goal === shown.goal.trim() && expectedResult === (shown.expectedResult?.trim() || null)) return false;
-  await ctx.store.transaction(async (tx) => {
-    await tx.testCases.changeGoal(testCase.id, { goal, expectedResult }, ctx.now());
-    await ctx.queue.enqueue([{ queue: 'generate-test-case', data: { testCaseId: testCase.id } }], tx.sql);
-  });
-  return true;
 }
 
 /** Records the steps again from the same goal (the site changed, or the last burn-in failed on a bad day). */

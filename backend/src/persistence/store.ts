@@ -418,19 +418,6 @@ function repositories(m: EntityManager, secrets: SecretBox, afterCommit: (done: 
         const result = await m.update(TestCaseEntity, where, { isEnabled: enabled, updatedAt: at });
         return (result.affected ?? 0) > 0;
       },
-      async changeGoal(id, change, at) {
-        await m.update(
-          TestCaseEntity,
-          { id },
-          {
-            goal: change.goal,
-            expectedResult: change.expectedResult,
-            generationStatus: 'GENERATING',
-            generationError: null,
-            updatedAt: at,
-          },
-        );
-      },
       async restartBurnIn(id, at) {
         await m.update(
           TestCaseEntity,

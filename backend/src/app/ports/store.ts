@@ -190,11 +190,8 @@ export interface Repositories {
      * statement (a burn-in queued again in between wins); false when nothing was changed for that reason.
      */
     setEnabled(id: string, enabled: boolean, at: Date): Promise<boolean>;
-    /** A new goal and expected result; its burn-in starts again (GENERATING), so the job must be queued with it. */
-    changeGoal(id: string, change: { goal: string; expectedResult: string | null }, at: Date): Promise<void>;
     /** Back to GENERATING, its last burn-in's message cleared; the job must be queued with it. */
     restartBurnIn(id: string, at: Date): Promise<void>;
-    /** The secret config values the test case can use, with the placeholder that stands for each. */
     /** The secret values of every config of the test case's project, to mask in what is shown of it. */
     secretValues(id: string): Promise<{ placeholder: string; value: string }[]>;
   };
