@@ -6,7 +6,7 @@ import type { CreateTestCaseInput } from '../../../shared/src/api/schemas.js';
 import { findCycle, type DependencyEdges } from '../domain/dependency-graph.js';
 import type { AppContext } from './context.js';
 import { BadRequest, NotFound } from './errors.js';
-import { UniqueViolation } from './ports/store.js';
+import { UniqueViolation, type Repositories } from './ports/store.js';
 import type { Caller, TestCaseRecord } from './records.js';
 import { dependencyMap } from './start-run.js';
 
@@ -100,6 +100,27 @@ export function refuseCycle(all: readonly TestCaseRecord[], id: string, name: st
   );
 }
 
+/**
+ * Inside the transaction that writes a test case's dependencies: the project's test cases locked
+ * against other such changes and read again, so that what was checked before still holds. `self`:
+ * the test case changed, which must still exist.
+ */
+export async function recheckDependencies(
+  tx: Repositories,
+  caller: Caller,
+  change: { id: string; name: string; edges: DependencyEdges; self: boolean },
+): Promise<void> {
+  const { project } = caller;
+  await tx.testCaseChanges.lockProject(project.id);
+  const all = await tx.testCases.listByProject(project.id);
+  if (change.self && !all.some((tc) => tc.id === change.id)) throw missing('Test case', [change.id], project.name);
+  const needed = [...(change.edges.resumeFrom ? [change.edges.resumeFrom] : []), ...change.edges.waitFor];
+  const gone = needed.filter((id) => !all.some((tc) => tc.id === id));
+  if (gone.length)
+    throw missing(gone.length === 1 ? 'Dependency test case' : 'Dependency test cases', gone, project.name);
+  refuseCycle(all, change.id, change.name, change.edges);
+}
+
 export function nameTaken(name: string, projectName: string): BadRequest {
   return new BadRequest(
     `A test case named ${JSON.stringify(name)} already exists in project ${projectName}; test case names are unique within a project. Pick another name.`,
@@ -120,8 +141,11 @@ export async function createTestCase(
   refuseCycle(all, id, name, { resumeFrom: input.resumeFromDependencyProjectTestCaseId ?? null, waitFor });
 
   if (all.some((tc) => tc.name === name)) throw nameTaken(name, project.name);
+  const edges = { resumeFrom: input.resumeFromDependencyProjectTestCaseId ?? null, waitFor };
   await ctx.store
     .transaction(async (tx) => {
+      if (edges.resumeFrom || edges.waitFor.length)
+        await recheckDependencies(tx, caller, { id, name, edges, self: false });
       await tx.testCases.create({
         id,
         projectId: project.id,

@@ -4,7 +4,7 @@
 // their rows and results, with no test case behind them (projectTestCaseId null).
 import type { DeleteTestCaseResponse } from '../../../shared/src/api/types.js';
 import type { AppContext } from './context.js';
-import { Conflict } from './errors.js';
+import { Conflict, NotFound } from './errors.js';
 import type { Caller } from './records.js';
 import { findTestCase } from './test-case-state.js';
 import { requireScope } from './tokens.js';
@@ -16,7 +16,10 @@ export async function deleteTestCase(ctx: AppContext, caller: Caller, id: string
   if (testCase.createdVia === 'apply')
     requireScope(caller, 'admin', `delete test case ${JSON.stringify(testCase.name)}, which the project file declares`);
   const plans = await ctx.store.transaction(async (tx) => {
-    await tx.testCaseChanges.lock(testCase.id);
+    // Also against a change that makes another test case depend on this one meanwhile.
+    await tx.testCaseChanges.lockProject(caller.project.id);
+    if (!(await tx.testCases.findByIds(caller.project.id, [testCase.id])).length)
+      throw new NotFound(`Test case ${testCase.id} was not found in project ${caller.project.name}.`);
     const dependents = await tx.testCaseChanges.dependentsOf(testCase.id);
     if (dependents.length) {
       const who = dependents.map((d) => `${JSON.stringify(d.name)} (${d.id}) ${d.how} it`).join('; ');

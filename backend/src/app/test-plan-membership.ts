@@ -32,9 +32,15 @@ export async function changePlanMembership(
 ): Promise<TestPlanMembershipResponse> {
   const plan = await findPlan(ctx, caller, planShortId);
   const testCase = await findTestCase(ctx, caller, testCaseId);
-  const changed = member
-    ? await ctx.store.testCaseChanges.addToPlan(plan.id, testCase.id)
-    : await ctx.store.testCaseChanges.removeFromPlan(plan.id, testCase.id);
+  const changed = await ctx.store.transaction(async (tx) => {
+    // A delete of the test case meanwhile (which takes the same lock) is either before: 404; or after.
+    await tx.testCaseChanges.lockProject(caller.project.id);
+    if (!(await tx.testCases.findByIds(caller.project.id, [testCase.id])).length)
+      throw new NotFound(`Test case ${testCase.id} was not found in project ${caller.project.name}.`);
+    return member
+      ? await tx.testCaseChanges.addToPlan(plan.id, testCase.id)
+      : await tx.testCaseChanges.removeFromPlan(plan.id, testCase.id);
+  });
   const { testPlans } = await listTestPlans(ctx, caller);
   return { success: true, changed, testPlan: testPlans.find((p) => p.shortId === plan.shortId)! };
 }

@@ -8,7 +8,7 @@ import type { UpdateTestCaseInput } from '../../../shared/src/api/schemas.js';
 import { burnInNeeded } from '../domain/burn-in-needed.js';
 import type { Step } from '../domain/steps.js';
 import type { AppContext } from './context.js';
-import { nameTaken, refuseCycle, resolveReferences } from './create-test-case.js';
+import { nameTaken, recheckDependencies, refuseCycle, resolveReferences } from './create-test-case.js';
 import { Conflict } from './errors.js';
 import { UniqueViolation, type Repositories } from './ports/store.js';
 import type { Caller } from './records.js';
@@ -72,6 +72,9 @@ export async function updateTestCase(
       : fields.resumeFromDependencyProjectTestCaseId;
   const waitForIds = fields.waitForDependenciesProjectTestCaseIds ?? testCase.waitForIds;
   refuseCycle(refs.all, testCase.id, name, { resumeFrom: resumeFromId, waitFor: waitForIds });
+  const dependenciesChange =
+    fields.resumeFromDependencyProjectTestCaseId !== undefined ||
+    fields.waitForDependenciesProjectTestCaseIds !== undefined;
 
   const applicationId = refs.applicationId ?? testCase.applicationId;
   const tried = options.triedSteps?.length ? options.triedSteps : null;
@@ -88,6 +91,13 @@ export async function updateTestCase(
   const now = ctx.now();
   await ctx.store
     .transaction(async (tx) => {
+      if (dependenciesChange)
+        await recheckDependencies(tx, caller, {
+          id: testCase.id,
+          name,
+          edges: { resumeFrom: resumeFromId, waitFor: waitForIds },
+          self: true,
+        });
       await tx.testCaseChanges.update(
         testCase.id,
         {

@@ -9,10 +9,14 @@ import {
   TestPlanTestCaseEntity,
 } from './entities/index.js';
 
+/** The first key of the advisory lock on a project's test cases (the second is the project). */
+const TEST_CASE_GRAPH_LOCK = 7340;
+
 export function testCaseChanges(m: EntityManager): TestCaseChanges {
   return {
-    async lock(id) {
-      await m.query(`SELECT id FROM test_cases WHERE id = $1 FOR UPDATE`, [id]);
+    async lockProject(projectId) {
+      // A transaction-scoped advisory lock, keyed by the project (the first key says what it guards).
+      await m.query(`SELECT pg_advisory_xact_lock(${TEST_CASE_GRAPH_LOCK}, hashtext($1))`, [projectId]);
     },
 
     async dependentsOf(id) {

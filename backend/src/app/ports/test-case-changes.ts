@@ -26,8 +26,12 @@ export interface Dependent {
 }
 
 export interface TestCaseChanges {
-  /** Locks the test case's row until the transaction ends, so what depends on it cannot change meanwhile. */
-  lock(id: string): Promise<void>;
+  /**
+   * Until the transaction ends, no other change of the project's dependencies, memberships or test
+   * cases that takes this lock runs: two changes that each look fine cannot together make a cycle,
+   * nor point at a test case deleted meanwhile.
+   */
+  lockProject(projectId: string): Promise<void>;
   /** The test cases that resume from or wait for `id`, by name. */
   dependentsOf(id: string): Promise<Dependent[]>;
   update(id: string, change: TestCaseChange, at: Date): Promise<void>;
