@@ -5,6 +5,7 @@
 // application and environment, its steps are kept (no second burn-in); otherwise a burn-in is queued.
 import { randomUUID } from 'node:crypto';
 import { changedFields, reusableSteps } from '../../domain/goal-try.js';
+import { maskSecrets } from '../../domain/mask-secrets.js';
 import type { Step } from '../../domain/steps.js';
 import { nameTaken, refuseCycle } from '../create-test-case.js';
 import type { AppContext } from '../context.js';
@@ -48,8 +49,11 @@ async function triedSteps(
     if (error instanceof NotFound) return null;
     throw error;
   });
-  return reusableSteps(tried, {
-    goal: resolved.form.goal,
+  // The form shows the try's goal masked (a secret value typed in it reads {{config.key}}): the two
+  // goals are compared as shown. The steps are kept as recorded, with their placeholders.
+  const secrets = await ctx.store.goalTries.projectSecrets(who.projectId);
+  return reusableSteps(tried && { ...tried, goal: maskSecrets(tried.goal, secrets) }, {
+    goal: maskSecrets(resolved.form.goal, secrets),
     applicationId: resolved.environment.applicationId,
     environmentId: resolved.environment.id,
   });
