@@ -243,8 +243,9 @@ describe('the dashboard: test cases and plans (e2e)', function () {
       .and.include('by grace');
     for (const button of ['Disable', 'Run now', 'Burn in again'])
       expect(await page.getByRole('button', { name: button }).count(), button).to.equal(1);
-    // Declared in a project file: changed there, not here.
-    expect(await page.getByRole('link', { name: 'Edit goal or expected result' }).count()).to.equal(0);
+    // Declared in a project file, and still editable here (the form says the next apply sets it back).
+    expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).to.equal(1);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).to.equal(1);
     await accessible('a test case page');
     await screenshot('dashboard-test-case');
   });
@@ -277,14 +278,14 @@ describe('the dashboard: test cases and plans (e2e)', function () {
 
   it('edits the goal: an empty goal is refused on the form, a new one is burned in', async () => {
     await page.goto(`${service.baseUrl}/test-cases/${ids.Search}`);
-    await page.getByRole('link', { name: 'Edit goal or expected result' }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByRole('heading', { name: 'Edit Search' }).waitFor();
     await accessible('the edit page');
     // The browser would refuse an empty required field: spaces pass it, and the server says why.
     await page.getByRole('textbox', { name: /^Goal / }).fill('   ');
     const [refused] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/edit') && r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Save and burn in' }).click(),
+      page.getByRole('button', { name: 'Save', exact: true }).click(),
     ]);
     expect(refused.status()).to.equal(400);
     await page.getByText('The goal is empty').waitFor();
@@ -295,7 +296,7 @@ describe('the dashboard: test cases and plans (e2e)', function () {
 
     await page.getByRole('textbox', { name: /^Goal / }).fill('Go to /about');
     await page.getByRole('textbox', { name: /^Expected result / }).fill("'About us' is shown");
-    await page.getByRole('button', { name: 'Save and burn in' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved. The burn-in is recording the steps of the new goal').waitFor();
     await accessible('a test case page while its burn-in runs');
     expect(await page.locator('p.text').first().textContent()).to.equal('Go to /about');
@@ -389,7 +390,8 @@ describe('the dashboard: test cases and plans (e2e)', function () {
       expect(await viewerPage.getByRole('button', { name: /Enable|Disable|Run now|Burn in again/ }).count()).to.equal(
         0,
       );
-      expect(await viewerPage.getByRole('link', { name: 'Edit goal or expected result' }).count()).to.equal(0);
+      expect(await viewerPage.getByRole('link', { name: 'Edit', exact: true }).count()).to.equal(0);
+      expect(await viewerPage.getByRole('button', { name: 'Delete' }).count()).to.equal(0);
       await viewerPage.getByText('needs the member role').waitFor();
       expect(await seriousAxeViolations(viewerPage), 'a test case page of a viewer').to.deep.equal([]);
       await viewerPage.goto(`${service.baseUrl}/p/shop/plans`);
