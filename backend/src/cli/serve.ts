@@ -2,6 +2,7 @@
 // PostgreSQL (or DATABASE_URL).
 import fs from 'node:fs';
 import type http from 'node:http';
+import path from 'node:path';
 import { loadProjectFile } from '../../../shared/src/project-file/load.js';
 import { applyProject } from '../app/apply-project.js';
 import { createToken } from '../app/tokens.js';
@@ -47,6 +48,10 @@ export function banner(
 ): string {
   const api = `${config.publicUrl}/v1`;
   const { embedded, dataDir, demoUrl } = details;
+  // Server commands find this server's database only with its settings: the home, when it is not
+  // the default one of the directory they run in (with DATABASE_URL, that variable, said below).
+  const home = embedded && path.basename(config.home) !== '.goalie' ? `GOALIE_HOME=${config.home} ` : '';
+  const server = (command: string) => `  ${home}npx goalie ${command}`;
   const lines = [
     '',
     'Goalie is running.',
@@ -70,22 +75,23 @@ export function banner(
       'Or with the CLI, from any machine with Node (it reads these two variables):',
       `  export GOALIE_API_URL=${config.publicUrl}`,
       `  export GOALIE_API_TOKEN=${token}`,
-      `  curl -fsSO ${config.publicUrl}/cli/goalie.js && node goalie.js run --wait`,
+      `  curl -fsSLO ${config.publicUrl}/cli/goalie.js && node goalie.js run --wait`,
     );
   } else {
     // The token was shown once, at the first start: only the URL is printed again.
     lines.push(
       '',
-      `The CLI (curl -fsSO ${config.publicUrl}/cli/goalie.js && node goalie.js run --wait) reads these two variables:`,
+      `The CLI (curl -fsSLO ${config.publicUrl}/cli/goalie.js && node goalie.js run --wait) reads these two variables:`,
       `  export GOALIE_API_URL=${config.publicUrl}`,
-      '  export GOALIE_API_TOKEN=<the token printed at the first start, or a new one: npx goalie token create --project demo>',
+      `  export GOALIE_API_TOKEN=<the token printed at the first start, or a new one: ${server('token create --project demo').trim()}>`,
     );
   }
   if (details.users === 0) {
     lines.push(
       '',
       'No dashboard users yet. Create the first administrator (it prints a link to choose the password):',
-      '  npx goalie user create --admin --email you@example.com',
+      server('user create --admin --email you@example.com') +
+        (embedded ? '' : '   (with the DATABASE_URL this server has)'),
     );
   }
   return lines.join('\n') + '\n\n';

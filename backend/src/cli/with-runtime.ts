@@ -57,6 +57,10 @@ export function noDatabaseMessage(command: DatabaseCommand, home: string): strin
     `There is no Goalie database under GOALIE_HOME ${home}, and goalie ${command} does not create one: nothing was created.`,
     "To use your server's database, run it in the directory where goalie serve runs, or set GOALIE_HOME (or DATABASE_URL) as the server has it.",
   ];
+  if (command === 'export')
+    lines.push(
+      "Or download it through the server's API: goalie export --api-url <the server's URL> with an API token of the admin scope.",
+    );
   if (command === 'apply')
     lines.push(
       "Or apply the file through the server's API: goalie apply <file.yaml> --api-url <the server's URL> with an API token of the admin scope.",

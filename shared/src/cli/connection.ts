@@ -19,8 +19,10 @@ export function connect(command: string, flags: ConnectionFlags, io: ClientIo): 
     );
   }
   if (!token) {
+    // apply and export need more than the default scope: say which, or the token made is refused next.
+    const scope = command === 'apply' || command === 'export' ? ' --scope admin (or plan, for --dry-run only)' : '';
     throw new UsageError(
-      'no API token: set GOALIE_API_TOKEN (create one on the server with `goalie token create --project <name>`) or pass --token TOKEN',
+      `no API token: set GOALIE_API_TOKEN (create one on the server with \`goalie token create --project <name>${scope}\`) or pass --token TOKEN`,
       command,
     );
   }

@@ -57,7 +57,9 @@ export async function runClientCli(argv: string[], io: ClientIo): Promise<number
       return EXIT_USAGE;
     }
     if (error instanceof ApiError) {
-      io.stderr(`goalie ${name}: ${error.message}${describeApiError(error)}\n`);
+      // A message of several lines (a project file's problems) keeps its last line to itself.
+      const sep = error.message.includes('\n') ? '\n' : '';
+      io.stderr(`goalie ${name}: ${error.message}${sep}${describeApiError(error)}\n`);
       return EXIT_USAGE;
     }
     // A bug of ours: say so, with the stack, and end as a tool that could not do its job.

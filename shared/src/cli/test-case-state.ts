@@ -31,7 +31,7 @@ export function nextStep(tc: TestCaseView): string {
       : `Fix its goal, which burns it in again: goalie test-case update ${tc.id} --goal "..." --wait (add --enable to enable it once the burn-in is COMPLETED).`;
   }
   return tc.isEnabled
-    ? `It runs in its test plans. Disable it with: goalie test-case disable ${tc.id}`
+    ? `It runs in the test plans that hold it. Disable it with: goalie test-case disable ${tc.id}`
     : `Enable it to run it in test plans: goalie test-case enable ${tc.id}`;
 }
 

@@ -144,7 +144,7 @@ export function describeSummary(file: string, s: ApplySummary, context: SummaryC
       lines.push(
         `  would queue ${plural(queued.length, 'burn-in')} (new test cases, or goal or application changed): ${names(queued.map((t) => t.name))}`,
       );
-    lines.push('  Run the same command without --dry-run to apply it.');
+    lines.push('  Run the same command without --dry-run to apply it (with a token of the admin scope, over the API).');
     return lines.join('\n') + '\n';
   }
   for (const plan of s.testPlans)

@@ -51,6 +51,12 @@ describe('client CLI dispatch', () => {
       'goalie status: no API token: set GOALIE_API_TOKEN (create one on the server with `goalie token create --project <name>`) or pass --token TOKEN\nSee: goalie status --help\n',
     ],
     [
+      'no GOALIE_API_TOKEN for export, which needs the admin scope',
+      ['export'],
+      { GOALIE_API_URL: 'https://g.example.com' },
+      'goalie export: no API token: set GOALIE_API_TOKEN (create one on the server with `goalie token create --project <name> --scope admin (or plan, for --dry-run only)`) or pass --token TOKEN\nSee: goalie export --help\n',
+    ],
+    [
       'an API URL without a scheme',
       ['cancel', 'r_1'],
       { GOALIE_API_URL: 'goalie.example.com', GOALIE_API_TOKEN: 't' },

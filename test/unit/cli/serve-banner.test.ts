@@ -12,7 +12,7 @@ describe('goalie serve banner', () => {
     const text = banner(config, 'goalie_abc123', details);
     expect(text).to.include('curl -X POST http://localhost:8123/v1/run -H "Authorization: Bearer goalie_abc123"');
     expect(text).to.include(
-      '\n  export GOALIE_API_URL=http://localhost:8123\n  export GOALIE_API_TOKEN=goalie_abc123\n  curl -fsSO http://localhost:8123/cli/goalie.js && node goalie.js run --wait\n',
+      '\n  export GOALIE_API_URL=http://localhost:8123\n  export GOALIE_API_TOKEN=goalie_abc123\n  curl -fsSLO http://localhost:8123/cli/goalie.js && node goalie.js run --wait\n',
     );
   });
 
@@ -23,5 +23,13 @@ describe('goalie serve banner', () => {
       /export GOALIE_API_TOKEN=<the token printed at the first start, or a new one: npx goalie token create --project demo>/,
     );
     expect(text).to.not.match(/goalie_\w/);
+  });
+
+  it('server commands name the home where it is not the default one of the directory', () => {
+    const custom = loadConfig({ PORT: '8123', GOALIE_HOME: '/srv/goalie-home' }, '/tmp/goalie-banner');
+    const text = banner(custom, null, { ...details, users: 0 });
+    expect(text).to.include('  GOALIE_HOME=/srv/goalie-home npx goalie user create --admin --email you@example.com');
+    expect(text).to.include('a new one: GOALIE_HOME=/srv/goalie-home npx goalie token create --project demo>');
+    expect(banner(config, null, { ...details, users: 0 })).to.include('\n  npx goalie user create --admin');
   });
 });
