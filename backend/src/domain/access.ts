@@ -5,8 +5,8 @@ export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * read: pages, runs, evidence. run: start, rerun and cancel runs. edit: test cases (enable, disable,
- * change the goal, burn in again). settings: repository, Slack, tokens, members below owner.
+ * read: pages, runs, evidence. run: start, rerun and cancel runs. edit: test cases (create, try a goal,
+ * change, enable, disable, burn in again, delete). settings: repository, Slack, tokens, members below owner.
  * owners: add or remove owners.
  */
 export type Action = 'read' | 'run' | 'edit' | 'settings' | 'owners';
@@ -43,6 +43,6 @@ export function mayAssign(actor: Role | null, target: Role): boolean {
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'everything, including adding and removing owners',
   admin: 'settings, API tokens and members, besides what members do',
-  member: 'runs and test cases: start, rerun, cancel, enable, edit',
+  member: 'runs and test cases: start, rerun, cancel; create, try, edit, enable, delete',
   viewer: 'reads runs, test cases, plans and reviews',
 };
