@@ -174,16 +174,15 @@ export function TestCaseFormPage({ projectSlug, testCase, form, choices, csrf, e
             Try it
           </button>
           <button type="submit">Save</button>
-          <a href={testCase ? `/test-cases/${testCase.id}` : `/p/${projectSlug}/test-cases`}>Cancel</a>
+          {testCase ? (
+            <a href={`/test-cases/${testCase.id}`}>Cancel</a>
+          ) : (
+            <a href={`/p/${projectSlug}/test-cases`}>Cancel</a>
+          )}
         </div>
       </form>
       {tried ? (
-        <TryResult
-          tried={tried.record}
-          state={tried.state}
-          pollUrl={`/p/${projectSlug}/tries/${tried.record.id}`}
-          refreshUrl={`${action}?try=${encodeURIComponent(tried.record.id)}#try`}
-        />
+        <TryResult tried={tried.record} state={tried.state} projectSlug={projectSlug} standalone={false} />
       ) : null}
     </>
   );
@@ -192,21 +191,20 @@ export function TestCaseFormPage({ projectSlug, testCase, form, choices, csrf, e
 /** The try alone (its own address): what the form's page polls, and a page to open on its own. */
 export function TryPage(props: { tried: GoalTryRecord; state: TryState; projectSlug: string }) {
   const { tried, state, projectSlug } = props;
-  const form = formAddress(projectSlug, tried.testCaseId ?? undefined);
+  const id = encodeURIComponent(tried.id);
   return (
     <>
       <h1>Try of a goal</h1>
       <p>
-        <a href={`${form}?try=${encodeURIComponent(tried.id)}#try`}>Back to the form</a>
+        {tried.testCaseId ? (
+          <a href={`/test-cases/${encodeURIComponent(tried.testCaseId)}/edit?try=${id}#try`}>Back to the form</a>
+        ) : (
+          <a href={`/p/${projectSlug}/test-cases/new?try=${id}#try`}>Back to the form</a>
+        )}
       </p>
       <h2>Goal</h2>
       <p class="text">{tried.goal}</p>
-      <TryResult
-        tried={tried}
-        state={state}
-        pollUrl={`/p/${projectSlug}/tries/${tried.id}`}
-        refreshUrl={`/p/${projectSlug}/tries/${tried.id}`}
-      />
+      <TryResult tried={tried} state={state} projectSlug={projectSlug} standalone />
     </>
   );
 }

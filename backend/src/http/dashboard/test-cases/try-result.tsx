@@ -13,13 +13,21 @@ export interface TryResultProps {
   /** Masked (read-try.ts). */
   tried: GoalTryRecord;
   state: TryState;
-  /** Where the script fetches the section again while it is live. */
-  pollUrl: string;
-  /** The page again with this try: what the Refresh link opens. */
-  refreshUrl: string;
+  projectSlug: string;
+  /** Shown on its own page (else on the form's, of `tried.testCaseId` or of a new test case). */
+  standalone: boolean;
 }
 
-const evidenceUrl = (key: string) => `/evidence/${key.split('/').map(encodeURIComponent).join('/')}`;
+/** The page again with this try: what the Refresh link opens without JavaScript. */
+function Refresh({ tried, projectSlug, standalone }: Omit<TryResultProps, 'state'>) {
+  const id = encodeURIComponent(tried.id);
+  if (standalone) return <a href={`/p/${projectSlug}/tries/${id}`}>Refresh</a>;
+  if (tried.testCaseId)
+    return <a href={`/test-cases/${encodeURIComponent(tried.testCaseId)}/edit?try=${id}#try`}>Refresh</a>;
+  return <a href={`/p/${projectSlug}/test-cases/new?try=${id}#try`}>Refresh</a>;
+}
+
+const evidenceHref = (key: string) => `/evidence/${key.split('/').map(encodeURIComponent).join('/')}`;
 
 const STATE_WORDS: Record<TryState, string> = {
   waiting: 'Waiting for a worker to take the try (goalie serve or goalie worker must be running).',
@@ -66,18 +74,23 @@ function Message({ title, thought }: { title: string | null; thought: string | n
   );
 }
 
-export function TryResult({ tried, state, pollUrl, refreshUrl }: TryResultProps) {
+export function TryResult({ tried, state, projectSlug, standalone }: TryResultProps) {
   const live = tryIsLive(state);
   const save = saveWords(tried, state);
   return (
-    <section id="try" class="try" aria-labelledby="try-heading" data-try-poll={live ? pollUrl : undefined}>
+    <section
+      id="try"
+      class="try"
+      aria-labelledby="try-heading"
+      data-try-poll={live ? `/p/${projectSlug}/tries/${encodeURIComponent(tried.id)}` : undefined}
+    >
       <h2 id="try-heading">Try of the goal</h2>
       <p role="status">
         <Badge value={BADGES[state]} /> {STATE_WORDS[state]}
         {live ? (
           <>
             {' '}
-            <a href={refreshUrl}>Refresh</a>
+            <Refresh tried={tried} projectSlug={projectSlug} standalone={standalone} />
             <span class="muted"> (with JavaScript this part follows the try by itself)</span>
           </>
         ) : null}
@@ -92,10 +105,10 @@ export function TryResult({ tried, state, pollUrl, refreshUrl }: TryResultProps)
               <li>
                 <StepFacts readable={readable} />
                 {shot ? (
-                  <a href={evidenceUrl(shot)}>
+                  <a href={evidenceHref(shot)}>
                     <img
                       class="shot"
-                      src={evidenceUrl(shot)}
+                      src={evidenceHref(shot)}
                       alt={`The page after step ${i + 1}: ${readable.sentence}`}
                       loading="lazy"
                     />
@@ -134,10 +147,10 @@ export function TryResult({ tried, state, pollUrl, refreshUrl }: TryResultProps)
       ) : null}
       {tried.finalScreenshot && !live ? (
         <figure>
-          <a href={evidenceUrl(tried.finalScreenshot)}>
+          <a href={evidenceHref(tried.finalScreenshot)}>
             <img
               class="shot"
-              src={evidenceUrl(tried.finalScreenshot)}
+              src={evidenceHref(tried.finalScreenshot)}
               alt={state === 'passed' ? 'The page at the end of the try' : 'The page when the try stopped'}
               loading="lazy"
             />
