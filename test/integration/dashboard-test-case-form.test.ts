@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { expireGoalTries } from '../../backend/src/app/goal-tries/expire-tries.js';
 import { runGoalTry } from '../../backend/src/app/goal-tries/run-try.js';
+import { handOutAgain } from '../../backend/src/app/recover-lost-jobs.js';
 import type { ExecutionOutcome, ExecutionRequest, TestExecutor } from '../../backend/src/app/ports/test-executor.js';
 import { MAX_LIVE_TRIES, TRY_KEPT_MS } from '../../backend/src/domain/goal-try.js';
 import type { Step } from '../../backend/src/domain/steps.js';
@@ -386,19 +387,60 @@ describe('dashboard: the test case form, tries and their refusals', function () 
   });
 
   it('deleting is refused while others depend on it, and works otherwise', async () => {
-    const signIn = await idOf('Sign in');
-    const refused = await member.fetch(`/test-cases/${signIn}/delete`, { form: {} });
+    const create = async (name: string, fields: Fields = {}) => {
+      const res = await member.fetch('/p/shop/test-cases/new', { form: form({ name, ...fields }) });
+      return /\/test-cases\/([0-9a-f-]{36})/.exec(res.headers.get('location')!)![1]!;
+    };
+    const base = await create('Base');
+    const child = await create('Child', { resumeFrom: base });
+    expect(await (await member.fetch(`/test-cases/${base}`)).text()).to.include(
+      'action="/test-cases/' + base + '/delete"',
+    );
+    const refused = await member.fetch(`/test-cases/${base}/delete`, { form: {} });
     expect(refused.status).to.equal(409);
-    expect(await refused.text()).to.include('cannot be deleted: other test cases depend on it');
-    expect(await count('SELECT count(*)::int n FROM test_cases WHERE id = $1', [signIn])).to.equal(1);
-    const disabled = await idOf('Disabled check');
-    const res = await member.fetch(`/test-cases/${disabled}/delete`, { form: {} });
-    expect(res.status).to.equal(302);
-    expect(res.headers.get('location')).to.equal('/p/shop/test-cases?done=deleted');
+    expect(await refused.text())
+      .to.include('cannot be deleted: other test cases depend on it')
+      .and.include('&quot;Child&quot;');
+    expect(await count('SELECT count(*)::int n FROM test_cases WHERE id = $1', [base])).to.equal(1);
+    for (const id of [child, base]) {
+      const res = await member.fetch(`/test-cases/${id}/delete`, { form: {} });
+      expect(res.status).to.equal(302);
+      expect(res.headers.get('location')).to.equal('/p/shop/test-cases?done=deleted');
+    }
     expect(await (await member.fetch('/p/shop/test-cases?done=deleted')).text()).to.include(
       'The test case was deleted.',
     );
+    expect(await count('SELECT count(*)::int n FROM test_cases WHERE id = ANY($1::uuid[])', [[base, child]])).to.equal(
+      0,
+    );
+  });
+
+  it('a test case of a project file is deleted by an admin or owner only, as a token needs the admin scope', async () => {
+    const disabled = await idOf('Disabled check');
+    expect(await (await member.fetch(`/test-cases/${disabled}`)).text()).to.not.include('/delete"');
+    const refused = await member.fetch(`/test-cases/${disabled}/delete`, { form: {} });
+    expect(refused.status).to.equal(403);
+    expect(await refused.text()).to.include('Only an admin or owner of its organization may delete Disabled check');
+    expect(await count('SELECT count(*)::int n FROM test_cases WHERE id = $1', [disabled])).to.equal(1);
+    const admin = await visitor(service, { organizationId: shop.organization.id, role: 'admin' });
+    expect((await admin.fetch(`/test-cases/${disabled}/delete`, { form: {} })).status).to.equal(302);
     expect(await count('SELECT count(*)::int n FROM test_cases WHERE id = $1', [disabled])).to.equal(0);
+  });
+
+  it('a try whose worker was lost ends at once, saying to try again', async () => {
+    const id = await tryIt(member);
+    const app = service.runtime.app;
+    await app.store.transaction((tx) =>
+      handOutAgain(app, tx, { queue: 'try-goal', id: 'lost-job', data: { tryId: id } }, 1),
+    );
+    expect(await (await member.fetch(`/p/shop/tries/${id}`)).text())
+      .to.include('The worker running this try stopped before it ended')
+      .and.include('Press Try it again')
+      .and.not.include('data-try-poll');
+    expect(
+      await count("SELECT count(*)::int n FROM pgboss.job WHERE name = 'try-goal' AND data->>'tryId' = $1", [id]),
+      'not queued again',
+    ).to.equal(1);
   });
 
   it('tries and their screenshots are deleted a day after they were started', async () => {

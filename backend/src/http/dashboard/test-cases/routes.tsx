@@ -5,6 +5,7 @@
 // (or run), and is checked again on the POST, after its CSRF token.
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { requireAllowed } from '../../../app/accounts/access.js';
 import type { AppContext } from '../../../app/context.js';
 import { AppError, NotFound } from '../../../app/errors.js';
 import { projectCaller } from '../../../app/project-caller.js';
@@ -159,10 +160,17 @@ export function testCaseRoutes(app: AppContext): Router<AppState> {
       place('Delete', ', run goalie test-case delete <id>, or use DELETE /v1/test-cases/{id} with an API token'),
       'edit',
       'delete test cases',
-      async (_ctx, id) => {
+      async (ctx, id) => {
         const testCase = await findTestCase(app, null, id);
         const project = (await app.store.projects.findById(testCase.projectId))!;
-        await deleteTestCase(app, await projectCaller(app, project.id), id);
+        // As a token needs the admin scope to delete what a project file declares, a person needs the admin role.
+        if (testCase.createdVia === 'apply')
+          requireAllowed(
+            (await projectOf(app, ctx, project.id, 'edit', 'delete test cases')).role,
+            'settings',
+            `delete ${testCase.name}, which a project file declares (the next goalie apply of the file creates it again; take it out of the file)`,
+          );
+        await deleteTestCase(app, { ...(await projectCaller(app, project.id)), scope: 'admin' }, id);
         return `/p/${encodeURIComponent(project.slug)}/test-cases?done=deleted`;
       },
     ),

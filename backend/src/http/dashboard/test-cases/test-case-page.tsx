@@ -92,7 +92,7 @@ function Actions({ details, role, csrf }: { details: TestCaseDetails; role: Role
             </button>
           </PostForm>
         ) : null}
-        {can(role, 'edit') ? (
+        {can(role, testCase.createdVia === 'apply' ? 'settings' : 'edit') ? (
           <PostForm
             action={`${base}/delete`}
             csrf={csrf}
