@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import type { ApplySummary } from '../../backend/src/app/apply-project.js';
 import { shopProject } from '../fixtures/projects.js';
 import { pageFetch, visitor, type Visitor } from '../helpers/dashboard.js';
+import { legacyRunTestCaseAnchor, runTestCaseAnchor, runTestCaseLink } from '../../shared/src/run-page-anchor.js';
 import { sql } from '../helpers/project-yaml.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -237,13 +238,17 @@ describe('dashboard: runs', function () {
 
   describe('a run page', () => {
     let run: { id: string; shortId: string };
-    let rows: Record<string, { id: string; test_case_id: string }>;
+    let rows: Record<string, { id: string; short_id: string; test_case_id: string }>;
     const page = async (shortId = run.shortId, who: Visitor = member) => (await who.fetch(`/runs/${shortId}`)).text();
 
     before(async () => {
       const api = service.client(await service.token('shop'));
       run = (await api.post('/v1/run', {})).body.run;
-      const found = await sql(service, `SELECT id, name, test_case_id FROM run_test_cases WHERE run_id = $1`, [run.id]);
+      const found = await sql(
+        service,
+        `SELECT id, short_id, name, test_case_id FROM run_test_cases WHERE run_id = $1`,
+        [run.id],
+      );
       rows = Object.fromEntries(found.map((r) => [r.name, r])) as typeof rows;
       const shots = (rtc: string, labels: string[]) =>
         JSON.stringify([
@@ -308,9 +313,31 @@ describe('dashboard: runs', function () {
       expect(failed).to.be.lessThan(skipped);
       expect(skipped).to.be.lessThan(passed);
       expect(html).to.match(
-        /<details class="test-case" id="tc-[^"]+"><summary>Sign in <span class="badge PASSED">PASSED<\/span>/,
+        /<details class="test-case" id="[^"]+"><summary>Sign in <span class="badge PASSED">PASSED<\/span>/,
       );
       expect(html).not.to.match(/<details class="test-case"[^>]* open/);
+    });
+
+    it('gives each test case, failed or passed, the id links use (runTestCaseAnchor), and answers the old tc- form', async () => {
+      const html = await page();
+      const failed = rows['Add to cart']!.short_id;
+      const passed = rows['Sign in']!.short_id;
+      expect(html).to.include(`<section class="test-case failed" id="${runTestCaseAnchor(failed)}"`);
+      expect(html).to.include(`<details class="test-case" id="${runTestCaseAnchor(passed)}"><summary>Sign in `);
+      // The links every builder makes land there: the fragment is that id.
+      expect(new URL(runTestCaseLink(service.baseUrl + `/runs/${run.shortId}`, passed)).hash).to.equal(
+        `#${runTestCaseAnchor(passed)}`,
+      );
+      // Links of the old form (the MCP server's) land just before the same element.
+      for (const shortId of [failed, passed])
+        expect(html).to.match(
+          new RegExp(
+            `<span id="${legacyRunTestCaseAnchor(shortId)}"></span><(section|details) class="test-case[^"]*" id="${shortId}"`,
+          ),
+        );
+      // Each id once on the page.
+      for (const id of [failed, passed, legacyRunTestCaseAnchor(failed), legacyRunTestCaseAnchor(passed)])
+        expect(html.split(`id="${id}"`).length - 1, id).to.equal(1);
     });
 
     it('names the step each screenshot was taken after: the recorded version, else the step plan', async () => {

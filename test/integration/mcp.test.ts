@@ -10,6 +10,7 @@ import { startWorker, type RunningWorker } from '../../backend/src/main.js';
 import { waitForBurnIns } from '../helpers/burn-ins.js';
 import { holdingSiteProject, startHoldingSite } from '../helpers/holding-site.js';
 import { connectMcp, resultText, type McpTestClient, type McpTransportKind } from '../helpers/mcp-clients.js';
+import { runTestCaseLink } from '../../shared/src/run-page-anchor.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import type { Site } from '../helpers/site.js';
 import { waitFor } from '../helpers/wait.js';
@@ -134,9 +135,12 @@ describe('MCP server', function () {
         const broken = text.slice(text.indexOf('- FAILED Broken'));
         expect(broken).to.match(/\n {4}What went wrong: .+/);
         expect(broken).to.match(/\n {4}Evaluation: .+/);
-        expect(broken).to.match(
-          new RegExp(`\\n {4}Evidence \\(steps, screenshots, trace\\): ${service.baseUrl}/runs/${shortId}#tc-\\S+`),
+        // The run test case's element on the run page (shared/src/run-page-anchor.ts), not the old tc- form.
+        const { shortId: brokenShortId } = /\(run test case (?<shortId>\w+);/.exec(broken)!.groups!;
+        expect(broken).to.include(
+          `\n    Evidence (steps, screenshots, trace): ${runTestCaseLink(`${service.baseUrl}/runs/${shortId}`, brokenShortId!)}`,
         );
+        expect(text).not.to.include('#tc-');
         // Progress as test cases finish (the last one may reach the client after the answer: the SDK
         // then drops it, so only the ones before are certain).
         expect(progress.length).to.be.greaterThan(0);

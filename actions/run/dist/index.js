@@ -20375,6 +20375,14 @@ function markdownCell(text) {
   return markdownText(text ?? "").replace(/\|/g, "\\|").replace(/\r?\n/g, " ").trim();
 }
 
+// shared/src/run-page-anchor.ts
+function runTestCaseAnchor(runTestCaseShortId) {
+  return runTestCaseShortId;
+}
+function runTestCaseLink(runUrl, runTestCaseShortId) {
+  return `${runUrl}#${encodeURIComponent(runTestCaseAnchor(runTestCaseShortId))}`;
+}
+
 // shared/src/report/results-table.ts
 function outcome(tc) {
   return tc.result ?? tc.status;
@@ -20382,7 +20390,7 @@ function outcome(tc) {
 var ICONS = { PASSED: "✅", FAILED: "❌", SKIPPED: "⏭️", ERROR: "⚠️", CANCELLED: "🚫" };
 function markdownResultsTable(testCases, runUrl) {
   const rows = testCases.map((tc) => {
-    const name = runUrl ? `[${markdownCell(tc.name)}](${runUrl}#${tc.shortId})` : markdownCell(tc.name);
+    const name = runUrl ? `[${markdownCell(tc.name)}](${runTestCaseLink(runUrl, tc.shortId)})` : markdownCell(tc.name);
     return `| ${ICONS[outcome(tc)] ?? ""} ${outcome(tc)} | ${name} | ${markdownCell(tc.resultTitle)} |`;
   });
   return ["| Result | Test case | Reason |", "| --- | --- | --- |", ...rows].join("\n");

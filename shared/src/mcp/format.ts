@@ -1,6 +1,7 @@
 // Plain-text views of the API's answers for a language model: one fact a line, IDs spelled out so
 // the next tool call can use them, links to the pages that hold the evidence.
 import type { RunStatusView, RunTestCase, TestCaseListEntry, TestCaseView, TestPlanListEntry } from '../api/types.js';
+import { runTestCaseLink } from '../run-page-anchor.js';
 
 const FAILED = new Set(['FAILED', 'ERROR', 'SKIPPED']);
 
@@ -16,7 +17,7 @@ function runTestCaseLines(tc: RunTestCase, runPage: string): string[] {
       ? [
           ...indent('What went wrong', tc.resultTitle),
           ...indent('Evaluation', tc.evaluationThought),
-          `    Evidence (steps, screenshots, trace): ${runPage}#tc-${tc.shortId}`,
+          `    Evidence (steps, screenshots, trace): ${runTestCaseLink(runPage, tc.shortId)}`,
         ]
       : indent('Result', tc.resultTitle)),
   ];

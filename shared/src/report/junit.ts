@@ -3,6 +3,7 @@
 // step, GitHub test reporters) read this format, as Ant's JUnit schema describes it: `time` in seconds
 // on testcase and testsuite, `timestamp` on testsuite as YYYY-MM-DDTHH:MM:SS without a zone (UTC here).
 import type { RunStatusView, RunTestCase } from '../api/types.js';
+import { runTestCaseLink } from '../run-page-anchor.js';
 
 const escapeXml = (text: string) =>
   text
@@ -48,7 +49,9 @@ function healedProperties(tc: RunTestCase): string {
 
 export function junitXml(run: RunStatusView, options: { runUrl: string; suiteName?: string }): string {
   const cases = run.runTestCases.map((tc) => {
-    const details = [tc.evaluationThought ?? '', `Run: ${options.runUrl}#${tc.shortId}`].filter(Boolean).join('\n\n');
+    const details = [tc.evaluationThought ?? '', `Run: ${runTestCaseLink(options.runUrl, tc.shortId)}`]
+      .filter(Boolean)
+      .join('\n\n');
     const attrs = `name="${escapeXml(tc.name)}" classname="${escapeXml(options.suiteName ?? 'goalie')}" time="${seconds(duration(tc))}"`;
     const healed = healedProperties(tc);
     if (tc.result === 'PASSED')

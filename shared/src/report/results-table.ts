@@ -1,5 +1,6 @@
 // The results of a run as a table: Markdown (job summaries, merge request notes) and plain text (terminals).
 import type { RunTestCase } from '../api/types.js';
+import { runTestCaseLink } from '../run-page-anchor.js';
 import { truncate } from '../truncate.js';
 import { markdownCell } from './markdown-text.js';
 
@@ -12,7 +13,7 @@ const ICONS: Record<string, string> = { PASSED: '✅', FAILED: '❌', SKIPPED: '
 /** `runUrl` links each test case to its section of the run's page. */
 export function markdownResultsTable(testCases: readonly RunTestCase[], runUrl?: string): string {
   const rows = testCases.map((tc) => {
-    const name = runUrl ? `[${markdownCell(tc.name)}](${runUrl}#${tc.shortId})` : markdownCell(tc.name);
+    const name = runUrl ? `[${markdownCell(tc.name)}](${runTestCaseLink(runUrl, tc.shortId)})` : markdownCell(tc.name);
     return `| ${ICONS[outcome(tc)] ?? ''} ${outcome(tc)} | ${name} | ${markdownCell(tc.resultTitle)} |`;
   });
   return ['| Result | Test case | Reason |', '| --- | --- | --- |', ...rows].join('\n');

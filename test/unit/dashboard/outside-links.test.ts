@@ -23,6 +23,7 @@ const OWN_PATH_BUILDERS = new Set([
   'href',
   'address',
   'p.start',
+  'runTestCaseLink',
 ]);
 const OWN_PATH_VALUES = new Set(['ctx.path', 'action', 'props.action', 'link.href', 'path', 'base']);
 /** Where the checked URL itself is put into the href. */

@@ -1,6 +1,7 @@
 // A review's page (the link on the change request's comment and commit status): the verdict and why
 // first, then the end-to-end results, the exploration's findings and the context checks, then where
 // the review came from. Updates itself while the review is in progress.
+import { runTestCaseLink } from '../../../../../shared/src/run-page-anchor.js';
 import type { ConnectionSummary, ReviewSummary } from '../../../app/ports/reviews-queries.js';
 import type { ReviewRecord } from '../../../app/ports/review-store.js';
 import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
@@ -184,7 +185,7 @@ function EndToEnd({ data }: { data: ReviewPageData }) {
               {[...testCases].sort(byImportance).map((t) => (
                 <tr>
                   <td>
-                    <a href={`/runs/${run.shortId}#${t.shortId}`}>{t.name}</a>
+                    <a href={runTestCaseLink(`/runs/${run.shortId}`, t.shortId)}>{t.name}</a>
                   </td>
                   <td>
                     <Badge value={outcomeOf(t)} label={OUTCOME_WORDS[outcomeOf(t)]} />

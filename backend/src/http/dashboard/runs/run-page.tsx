@@ -2,6 +2,7 @@
 // its reason, the screenshot of where it stopped, the trace and the logs; passes collapsed; then who
 // and what started it, with links to the repository host; and Rerun failed, Rerun all and Cancel for
 // those who may run.
+import { legacyRunTestCaseAnchor, runTestCaseAnchor } from '../../../../../shared/src/run-page-anchor.js';
 import type { RunNeighbour } from '../../../app/ports/run-queries.js';
 import type { ReviewRecord } from '../../../app/ports/review-store.js';
 import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
@@ -220,11 +221,19 @@ function outcomeBadge(tc: RunTestCaseRecord) {
   return tc.result && tc.result !== 'SKIPPED' ? tc.result : tc.status;
 }
 
+/**
+ * Links from before the one anchor scheme (`#tc-<shortId>`, which the MCP server wrote) still land
+ * on the test case: an empty element with that id just before its own (docs/dashboard.md).
+ */
+function LegacyAnchor({ tc }: { tc: RunTestCaseRecord }) {
+  return <span id={legacyRunTestCaseAnchor(tc.shortId)} />;
+}
+
 /** A test case that failed, errored, was skipped or cancelled: open, its reason first. */
 function NotPassed({ tc, sentences }: { tc: RunTestCaseRecord; sentences: string[] }) {
   const headingId = `h-${tc.shortId}`;
   return (
-    <section class="test-case failed" id={tc.shortId} aria-labelledby={headingId}>
+    <section class="test-case failed" id={runTestCaseAnchor(tc.shortId)} aria-labelledby={headingId}>
       <h3 id={headingId}>
         {tc.name} <Badge value={outcomeBadge(tc)} />
       </h3>
@@ -251,7 +260,7 @@ function NotPassed({ tc, sentences }: { tc: RunTestCaseRecord; sentences: string
 /** A test case that passed: one line, its screenshots and facts inside. */
 function Passed({ tc, sentences }: { tc: RunTestCaseRecord; sentences: string[] }) {
   return (
-    <details class="test-case" id={`tc-${tc.shortId}`}>
+    <details class="test-case" id={runTestCaseAnchor(tc.shortId)}>
       <summary>
         {tc.name} <Badge value="PASSED" />
         <span class="muted">
@@ -482,7 +491,10 @@ export function RunPage({ data }: { data: RunPageData }) {
         <>
           <h2>Did not pass ({notPassed.length})</h2>
           {notPassed.map((tc) => (
-            <NotPassed tc={tc} sentences={sentencesOf(tc)} />
+            <>
+              <LegacyAnchor tc={tc} />
+              <NotPassed tc={tc} sentences={sentencesOf(tc)} />
+            </>
           ))}
         </>
       ) : null}
@@ -510,7 +522,10 @@ export function RunPage({ data }: { data: RunPageData }) {
         <>
           <h2>Passed ({passed.length})</h2>
           {passed.map((tc) => (
-            <Passed tc={tc} sentences={sentencesOf(tc)} />
+            <>
+              <LegacyAnchor tc={tc} />
+              <Passed tc={tc} sentences={sentencesOf(tc)} />
+            </>
           ))}
         </>
       ) : null}
