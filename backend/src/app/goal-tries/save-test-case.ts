@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { changedFields, reusableSteps } from '../../domain/goal-try.js';
 import { maskSecrets } from '../../domain/mask-secrets.js';
 import type { Step } from '../../domain/steps.js';
-import { nameTaken, refuseCycle } from '../create-test-case.js';
+import { nameTaken, recheckDependencies, refuseCycle } from '../create-test-case.js';
 import type { AppContext } from '../context.js';
 import { BadRequest, NotFound } from '../errors.js';
 import type { TestCaseForm } from '../ports/goal-tries.js';
@@ -60,7 +60,11 @@ async function triedSteps(
 }
 
 /** The test case's plans become exactly `planIds` (added at the end of a plan it was not in). */
-async function setPlans(tx: Repositories, testCaseId: string, resolved: ResolvedForm): Promise<void> {
+async function setPlans(tx: Repositories, caller: Caller, testCaseId: string, resolved: ResolvedForm): Promise<void> {
+  // A delete of the test case meanwhile (which takes the same lock) is either before: 404; or after.
+  await tx.testCaseChanges.lockProject(caller.project.id);
+  if (!(await tx.testCases.findByIds(caller.project.id, [testCaseId])).length)
+    throw new NotFound(`Test case ${testCaseId} was not found in project ${caller.project.name}.`);
   const current = (await tx.testCaseQueries.plansOf(testCaseId)).map(
     (p) => resolved.choices.plans.find((c) => c.shortId === p.shortId)!.id,
   );
@@ -113,7 +117,7 @@ export async function saveTestCaseForm(
     );
     if (changed.length === 0) return { id: editing.id, steps: 'unchanged', notKept: tried.reason };
     if (changed.length === 1 && changed[0] === 'planIds' && !tried.steps) {
-      await ctx.store.transaction((tx) => setPlans(tx, editing.id, resolved));
+      await ctx.store.transaction((tx) => setPlans(tx, caller, editing.id, resolved));
       return { id: editing.id, steps: 'kept', notKept: tried.reason };
     }
     const before = { goal: editing.goal, applicationId: editing.applicationId };
@@ -130,7 +134,7 @@ export async function saveTestCaseForm(
         resumeFromDependencyProjectTestCaseId: resolved.resumeFromId,
         waitForDependenciesProjectTestCaseIds: resolved.waitForIds,
       },
-      { allowDeclared: true, triedSteps: tried.steps, alsoWrite: (tx) => setPlans(tx, editing.id, resolved) },
+      { allowDeclared: true, triedSteps: tried.steps, alsoWrite: (tx) => setPlans(tx, caller, editing.id, resolved) },
     );
     const reburned = after.generationStatus === 'GENERATING' && (await changedSubject(ctx, editing.id, before));
     return {
@@ -141,10 +145,14 @@ export async function saveTestCaseForm(
   }
 
   const id = randomUUID();
-  refuseCycle(resolved.all, id, name, { resumeFrom: resolved.resumeFromId, waitFor: resolved.waitForIds });
+  const edges = { resumeFrom: resolved.resumeFromId, waitFor: resolved.waitForIds };
+  refuseCycle(resolved.all, id, name, edges);
   if (resolved.all.some((tc) => tc.name === name)) throw nameTaken(name, project.name);
   await ctx.store
     .transaction(async (tx) => {
+      // What was checked of its dependencies still holds: no cycle, none deleted meanwhile.
+      if (edges.resumeFrom || edges.waitFor.length)
+        await recheckDependencies(tx, caller, { id, name, edges, self: false });
       await tx.testCases.create({
         id,
         projectId: project.id,
