@@ -1,5 +1,5 @@
 // The test case form in Chromium, with a worker and a site on 127.0.0.1: New test case, Try it (the
-// page follows the try by itself: each step with its element and screenshot, then the expected
+// page follows the try by itself, without a reload: each step with its element and screenshot, then the expected
 // result's check), nothing saved before Save, Save keeping the tried steps; a goal that cannot be
 // carried out shows the burn-in's whole message; secret values typed by a goal are masked in the
 // steps shown; a viewer gets neither the button nor the form. axe-core finds no serious or critical
@@ -85,9 +85,15 @@ describe('the dashboard: creating a test case with a live try (e2e)', function (
 
   it('a goal that works shows its steps, elements and screenshots, then the check; nothing is saved', async () => {
     const before = await count('SELECT count(*)::int n FROM test_cases');
+    // The site holds its start page: the try is seen running before it goes on.
+    site.hold('/');
     const id = await tryIt('Read about us', `Fill 'Password' with '${SECRET}'. Click 'About'`, "'About us' is shown");
+    await page.getByText('Carrying out the goal, sentence by sentence.').waitFor({ timeout: 120_000 });
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    site.release();
     // The script follows the try in place: no reload.
     await page.getByText('The goal was carried out and the expected result holds.').waitFor({ timeout: 120_000 });
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).to.equal(true);
     const steps = page.getByRole('list', { name: 'Recorded steps of the try' }).locator(':scope > li');
     expect(await steps.count()).to.equal(2);
     const text = (await page.locator('section#try').textContent())!;

@@ -239,6 +239,15 @@ describe('dashboard: the test case form, tries and their refusals', function () 
     });
   }
 
+  it("a try of another project's test case (the form's hidden field) is 404, and nothing is queued", async () => {
+    const before = await tries();
+    const res = await member.fetch('/p/shop/tries', { form: form({ testCase: otherCase }) });
+    expect(res.status).to.equal(404);
+    const garbage = await member.fetch('/p/shop/tries', { form: form({ testCase: "'; DROP TABLE goal_tries; --" }) });
+    expect(garbage.status).to.equal(400);
+    expect(await tries()).to.equal(before);
+  });
+
   it("Save keeps the try's steps for the same goal and environment, and queues a burn-in otherwise", async () => {
     const executor = new StepByStep([GOTO, CLICK], { verdict: 'PASSED', resultTitle: null, evaluationThought: 'ok' });
     const id = await tryIt(member, { name: 'Kept steps' });
