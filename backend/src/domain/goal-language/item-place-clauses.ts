@@ -20,6 +20,8 @@ const FIELD_WORDS = new Set(['column', 'field', 'cell', 'value', 'entry']);
 const BEING = new Set(['is', 'are', 'appears', 'appear', 'sits', 'stays', 'remains']);
 const SHOWN = new Set(['listed', 'shown', 'visible', 'displayed', 'filed', 'kept', 'placed', 'moved']);
 const PLACES = new Set(['in', 'on', 'under', 'inside']);
+/** "X is removed from G": X is no longer in G. */
+const REMOVED = new Set(['removed', 'deleted', 'cleared', 'missing', 'absent', 'dropped', 'gone']);
 /** Words that only time the claim: "is still 4", "is now in Done". */
 const TIMING = new Set(['still', 'now', 'already']);
 /** Whose "the F of X" is about the page itself, not an item: left to the title and URL families. */
@@ -119,10 +121,16 @@ function fieldClause(tokens: string[], values: string[]): Expectation | null {
 function groupClause(tokens: string[], values: string[]): Expectation | null {
   const verbAt = tokens.findIndex((t, i) => i > 0 && BEING.has(t.toLowerCase()));
   if (verbAt < 0) return null;
-  const { rest, negated } = predicate(tokens.slice(verbAt + 1));
+  const predicated = predicate(tokens.slice(verbAt + 1));
+  const { rest } = predicated;
   let at = 0;
-  if (rest[at] && SHOWN.has(rest[at]!.toLowerCase())) at++;
-  if (!rest[at] || !PLACES.has(rest[at]!.toLowerCase())) return null;
+  // "X is removed from the list", "deleted from the cart": no longer in it.
+  const removed =
+    rest[at] !== undefined && REMOVED.has(rest[at]!.toLowerCase()) && rest[at + 1]?.toLowerCase() === 'from';
+  if (removed) at++;
+  else if (rest[at] && SHOWN.has(rest[at]!.toLowerCase())) at++;
+  if (!rest[at] || !(removed || PLACES.has(rest[at]!.toLowerCase()))) return null;
+  const negated = predicated.negated !== removed;
   const group = rest.slice(at + 1);
   if (group[0] && ARTICLES.has(group[0].toLowerCase())) group.shift();
   const item = itemPhrase(tokens.slice(0, verbAt));

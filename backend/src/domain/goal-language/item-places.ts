@@ -79,7 +79,8 @@ export function itemFits(item: string, text: string): boolean {
 export type Judgement = { holds: boolean; why: string };
 
 const q = (text: string) => JSON.stringify(text);
-const listed = (texts: string[]) =>
+/** Up to 8 texts, quoted and shortened, for a message. */
+export const listed = (texts: string[]) =>
   texts
     .slice(0, 8)
     .map((t) => q(t.length > 50 ? `${t.slice(0, 47)}...` : t))

@@ -7,7 +7,7 @@ import { splitGoal } from './split-goal.js';
 import { itemClause, itemWithField } from './item-clauses.js';
 import { itemPlaceClause } from './item-place-clauses.js';
 import { emptyGroupClause, groupCountClause } from './group-count-clauses.js';
-import { isWholePage } from './item-places.js';
+import { placeClaim, placeOf, placeSaysClause } from './expected-places.js';
 import { looseTextClause, stateClause, vagueResult } from './state-clauses.js';
 import { ITEM_KIND_NOUNS } from './item-description.js';
 
@@ -300,11 +300,12 @@ function readClause(clause: string, values: string[]): Expectation | null {
       if (expectation) return expectation;
     }
   }
-  // "Milk is in the list" keeps its reading as a text shown; a named group ("the Done column") is a place.
+  // "Milk is on the page" keeps its reading as a text shown; a place ("the list", "the cart", "the Done
+  // column", "the row of Ada") is where the text is looked for, and only there (expected-places.ts).
   const place = itemPlaceClause(clause, values) ?? groupCountClause(clause, values);
-  if (place?.kind === 'item' && 'group' in place.claim && isWholePage(place.claim.group))
+  if (place?.kind === 'item' && 'group' in place.claim && placeOf(place.claim.group).kind === 'page')
     return looseTextClause(clause, values) ?? place;
-  return place ?? looseTextClause(clause, values);
+  return (place && placeClaim(place)) ?? placeSaysClause(clause, values) ?? looseTextClause(clause, values);
 }
 
 /** "(4 cards,) one of them 'Write docs'", "including Write docs": one of the items just counted. */
