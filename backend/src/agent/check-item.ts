@@ -7,7 +7,9 @@ import { ordinalWord } from '../domain/goal-language/target-phrase.js';
 import { resolvePlaceholders, type ConfigValues, type Expectation } from '../domain/steps.js';
 import { itemsShowing, type ItemFound } from './item-scripts.js';
 import { placesOnPage, type PagePlaces } from './item-place-scripts.js';
-import { judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language/item-places.js';
+import { groupNameFits, judgeField, judgeGroup, judgeGroupCount } from '../domain/goal-language/item-places.js';
+import { judgeInPlace, placeOf } from '../domain/goal-language/expected-places.js';
+import { placesNamed, type PlacesFound } from './check-place.js';
 import { formatGroupCount } from '../domain/goal-language/format.js';
 import { itemPhrase } from '../domain/goal-language/item-place-clauses.js';
 import { readMark } from '../domain/goal-language/item-marks.js';
@@ -183,7 +185,23 @@ async function judgeNow(
   const { claim } = expectation;
   if ('group' in claim) {
     const places = await readPlaces(page);
-    return judgeGroup(item, claim.group, claim.negated, places.regions, places.items);
+    // A column, folder or section named so on the page; else the place the words say (the page's
+    // list, the cart, the dialog, the part under a heading), and only there (expected-places.ts).
+    const spec = placeOf(claim.group);
+    const named = places.regions.some((r) => r.names.some((n) => groupNameFits(claim.group, n)));
+    if (spec.kind === 'page' || (named && spec.kind !== 'named'))
+      return judgeGroup(item, claim.group, claim.negated, places.regions, places.items);
+    const found = await placesNamed(page, spec);
+    if (named)
+      return bothReadings(
+        judgeGroup(item, claim.group, claim.negated, places.regions, places.items),
+        found,
+        item,
+        claim,
+      );
+    if (spec.kind === 'named' && !found.places.length)
+      return judgeGroup(item, claim.group, claim.negated, places.regions, places.items);
+    return judgeInPlace(item, claim.group, claim.negated, found.places, found.others);
   }
   const found = await itemsNamed(page, item);
   if ('others' in claim && claim.others?.length) {
@@ -191,6 +209,22 @@ async function judgeNow(
     return judgeOnlyThese([item, ...claim.others], [found, ...others]);
   }
   return judge(expectation, item, found);
+}
+
+/**
+ * A section named so holds items, and text besides them ("Status: Paid" under "Billing"): the text
+ * in the part under its heading counts too, for "is in" as for "is not in", when that part is one.
+ */
+function bothReadings(
+  byItems: { holds: boolean; why: string },
+  found: PlacesFound,
+  item: string,
+  claim: { group: string; negated: boolean },
+): { holds: boolean; why: string } {
+  if (found.places.length !== 1) return byItems;
+  const byText = judgeInPlace(item, claim.group, claim.negated, found.places);
+  if (byItems.holds === byText.holds) return byItems;
+  return claim.negated ? (byItems.holds ? byText : byItems) : byItems.holds ? byItems : byText;
 }
 
 /** Judges until the claim holds or the time is up, saying what was found either way. */
