@@ -59,6 +59,11 @@ const results: [string, boolean][] = [
   ['Walk the dog is not completed', true],
   ["'Buy milk' is shown and 'Pay rent' is shown", true],
   ['The list is empty', false],
+  // "The list" is the todo list, not the filters' list in the footer nor the new todo's placeholder.
+  ['Pay rent is still in the list', true],
+  ['Walk the dog is no longer in the list', false],
+  ['Clean the house is not in the list', true],
+  ['Active is not in the list', true],
 ];
 
 describe('built-in agent: TodoMVC goals as people write them', function () {
