@@ -6,7 +6,7 @@ import type { CreateTestCaseInput } from '../../../shared/src/api/schemas.js';
 import { findCycle, type DependencyEdges } from '../domain/dependency-graph.js';
 import type { AppContext } from './context.js';
 import { BadRequest, NotFound } from './errors.js';
-import { UniqueViolation, type Repositories } from './ports/store.js';
+import { UniqueViolation, type NewTestCase, type Repositories } from './ports/store.js';
 import type { Caller, TestCaseRecord } from './records.js';
 import { dependencyMap } from './start-run.js';
 
@@ -127,46 +127,59 @@ export function nameTaken(name: string, projectName: string): BadRequest {
   );
 }
 
-export async function createTestCase(
+/** The burn-in is queued with the row: it exists exactly when the test case does. */
+const queueBurnIn = (ctx: AppContext) => (tx: Repositories, id: string) =>
+  ctx.queue.enqueue([{ queue: 'generate-test-case', data: { testCaseId: id } }], tx.sql);
+
+/**
+ * A new test case of the caller's project, created disabled as the API creates them (it runs in its
+ * plans once enabled), its references resolved already (`all`: the project's test cases). Checked
+ * for a cycle and its name, written with `then` (default: its burn-in queued) in one transaction.
+ */
+export async function insertTestCase(
   ctx: AppContext,
   caller: Caller,
-  input: CreateTestCaseInput,
-): Promise<CreatedTestCase> {
+  all: readonly TestCaseRecord[],
+  row: Omit<NewTestCase, 'id' | 'projectId' | 'isEnabled' | 'createdVia'>,
+  then: (tx: Repositories, id: string) => Promise<unknown> = queueBurnIn(ctx),
+): Promise<string> {
   const { project } = caller;
-  const waitFor = input.waitForDependenciesProjectTestCaseIds ?? [];
-  const refs = await resolveReferences(ctx, caller, input);
-  const { all } = refs;
-  const name = input.name.trim();
+  const { name } = row;
   const id = randomUUID();
-  refuseCycle(all, id, name, { resumeFrom: input.resumeFromDependencyProjectTestCaseId ?? null, waitFor });
-
+  const edges = { resumeFrom: row.resumeFromId, waitFor: row.waitForIds };
+  refuseCycle(all, id, name, edges);
   if (all.some((tc) => tc.name === name)) throw nameTaken(name, project.name);
-  const edges = { resumeFrom: input.resumeFromDependencyProjectTestCaseId ?? null, waitFor };
   await ctx.store
     .transaction(async (tx) => {
+      // What was checked of its dependencies still holds: no cycle, none deleted meanwhile.
       if (edges.resumeFrom || edges.waitFor.length)
         await recheckDependencies(tx, caller, { id, name, edges, self: false });
-      await tx.testCases.create({
-        id,
-        projectId: project.id,
-        applicationId: refs.applicationId!,
-        name,
-        goal: input.goal,
-        expectedResult: input.expectedResult ?? null,
-        scenarioId: refs.scenarioId ?? null,
-        resumeFromId: input.resumeFromDependencyProjectTestCaseId ?? null,
-        waitForIds: waitFor,
-        configIds: refs.configIds ?? [],
-        // The spec: a test case created by the API does not run in plans until it is enabled.
-        isEnabled: false,
-        createdVia: 'api',
-      });
-      // The burn-in is queued with the row: it exists exactly when the test case does.
-      await ctx.queue.enqueue([{ queue: 'generate-test-case', data: { testCaseId: id } }], tx.sql);
+      await tx.testCases.create({ ...row, id, projectId: project.id, isEnabled: false, createdVia: 'api' });
+      await then(tx, id);
     })
     .catch((error: unknown) => {
       // Two requests with one name at the same moment: the database decides, the loser hears why.
       throw error instanceof UniqueViolation ? nameTaken(name, project.name) : error;
     });
+  return id;
+}
+
+export async function createTestCase(
+  ctx: AppContext,
+  caller: Caller,
+  input: CreateTestCaseInput,
+): Promise<CreatedTestCase> {
+  const refs = await resolveReferences(ctx, caller, input);
+  const name = input.name.trim();
+  const id = await insertTestCase(ctx, caller, refs.all, {
+    applicationId: refs.applicationId!,
+    name,
+    goal: input.goal,
+    expectedResult: input.expectedResult ?? null,
+    scenarioId: refs.scenarioId ?? null,
+    resumeFromId: input.resumeFromDependencyProjectTestCaseId ?? null,
+    waitForIds: input.waitForDependenciesProjectTestCaseIds ?? [],
+    configIds: refs.configIds ?? [],
+  });
   return { id, name, url: ctx.links.testCase(id) };
 }

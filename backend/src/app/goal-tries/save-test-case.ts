@@ -3,15 +3,14 @@
 // a test case declared in a project file: the page says the next apply sets it back), with its test
 // plans, in one transaction. When the user's own try carried out the same goal on the same
 // application and environment, its steps are kept (no second burn-in); otherwise a burn-in is queued.
-import { randomUUID } from 'node:crypto';
 import { changedFields, reusableSteps } from '../../domain/goal-try.js';
 import { maskSecrets } from '../../domain/mask-secrets.js';
 import type { Step } from '../../domain/steps.js';
-import { nameTaken, recheckDependencies, refuseCycle } from '../create-test-case.js';
+import { insertTestCase } from '../create-test-case.js';
 import type { AppContext } from '../context.js';
 import { BadRequest, NotFound } from '../errors.js';
 import type { TestCaseForm } from '../ports/goal-tries.js';
-import { UniqueViolation, type Repositories } from '../ports/store.js';
+import type { Repositories } from '../ports/store.js';
 import type { Caller } from '../records.js';
 import { findTestCase, readTestCase } from '../test-case-state.js';
 import { updateTestCase } from '../update-test-case.js';
@@ -144,37 +143,27 @@ export async function saveTestCaseForm(
     };
   }
 
-  const id = randomUUID();
-  const edges = { resumeFrom: resolved.resumeFromId, waitFor: resolved.waitForIds };
-  refuseCycle(resolved.all, id, name, edges);
-  if (resolved.all.some((tc) => tc.name === name)) throw nameTaken(name, project.name);
-  await ctx.store
-    .transaction(async (tx) => {
-      // What was checked of its dependencies still holds: no cycle, none deleted meanwhile.
-      if (edges.resumeFrom || edges.waitFor.length)
-        await recheckDependencies(tx, caller, { id, name, edges, self: false });
-      await tx.testCases.create({
-        id,
-        projectId: project.id,
-        applicationId: resolved.environment.applicationId,
-        name,
-        goal: form.goal.trim(),
-        expectedResult: form.expectedResult.trim() || null,
-        scenarioId: null,
-        resumeFromId: resolved.resumeFromId,
-        waitForIds: resolved.waitForIds,
-        configIds: resolved.configIds,
-        // As through the API: it runs in its plans once it is enabled on its page.
-        isEnabled: false,
-        createdVia: 'api',
-      });
+  // As through the API: it runs in its plans once it is enabled on its page.
+  const id = await insertTestCase(
+    ctx,
+    caller,
+    resolved.all,
+    {
+      applicationId: resolved.environment.applicationId,
+      name,
+      goal: form.goal.trim(),
+      expectedResult: form.expectedResult.trim() || null,
+      scenarioId: null,
+      resumeFromId: resolved.resumeFromId,
+      waitForIds: resolved.waitForIds,
+      configIds: resolved.configIds,
+    },
+    async (tx, id) => {
       for (const planId of resolved.planIds) await tx.testCaseChanges.addToPlan(planId, id);
       if (tried.steps) await tx.execution.saveSteps(id, tried.steps, 'burn-in', null, ctx.now());
       else await ctx.queue.enqueue([{ queue: 'generate-test-case', data: { testCaseId: id } }], tx.sql);
-    })
-    .catch((error: unknown) => {
-      throw error instanceof UniqueViolation ? nameTaken(name, project.name) : error;
-    });
+    },
+  );
   return { id, steps: tried.steps ? 'tried' : 'burn-in', notKept: tried.reason };
 }
 
