@@ -23,7 +23,7 @@ import {
 } from '../main.js';
 import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
-import { shutDown } from './shut-down.js';
+import { quitNow, sayOnStdout, shutdownAnnouncement, shutDown, stoppingDatabase, waitingForWork } from './shut-down.js';
 import { untilSignal } from './signals.js';
 import { installPath } from '../install-dir.js';
 import { recordServerUrl } from '../persistence/server-address.js';
@@ -117,6 +117,9 @@ export async function serveCommand(): Promise<number> {
   let demo: DemoSite | null = null;
   let runtime: Runtime | null = null;
   let worker: Pick<RunningWorker, 'stop'> | null = null;
+  let workerJobs: RunningWorker['worker'] | null = null;
+  // A second Ctrl-C while shutting down: give the embedded PostgreSQL back, and quit.
+  stopSignal.onSecond(quitNow(logger, () => ({ database: db, health: runtime?.health })));
   let server: http.Server | null = null;
   let metrics: http.Server | null = null;
   try {
@@ -129,7 +132,11 @@ export async function serveCommand(): Promise<number> {
     runtime = await createRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
     const token = await seedDemo(runtime, demo?.url ?? null);
     // GOALIE_CONCURRENCY=0: an API process only (with the scheduler); `goalie worker`s elsewhere run the test cases.
-    worker = config.concurrency ? await startWorker(runtime) : startSchedulerOnly(runtime);
+    if (config.concurrency) {
+      const started = await startWorker(runtime);
+      worker = started;
+      workerJobs = started.worker;
+    } else worker = startSchedulerOnly(runtime);
     server = await listen(runtime, config.port, config.host);
     await recordAddress(runtime);
     metrics = await listenForMetrics(runtime);
@@ -139,22 +146,39 @@ export async function serveCommand(): Promise<number> {
     );
     const signal = await stopSignal.received;
     logger.info({ signal }, 'shutting down');
+    sayOnStdout(
+      shutdownAnnouncement({
+        running: workerJobs?.running() ?? null,
+        graceMs: config.shutdownGraceMs,
+        embedded: db.embedded,
+      }),
+    );
   } finally {
     // Also when starting failed: whatever was started is stopped, and this process gives the
     // embedded PostgreSQL back (the last one to do so stops it).
     const [open, scraped, running, rt, site, database] = [server, metrics, worker, runtime, demo, db];
-    await shutDown(logger, [
-      scraped && (() => closeServer(scraped)),
-      open &&
-        (() => {
-          open.closeAllConnections();
-          return closeServer(open);
-        }),
-      running && (() => running.stop()),
-      rt && (() => rt.close()),
-      site && (() => site.close()),
-      database && (() => database.stop()),
-    ]);
+    const jobs = workerJobs?.running();
+    await shutDown(
+      logger,
+      [
+        scraped && { what: 'closing the metrics port', run: () => closeServer(scraped) },
+        open && {
+          what: 'closing the HTTP port',
+          run: () => {
+            open.closeAllConnections();
+            return closeServer(open);
+          },
+        },
+        running && {
+          what: jobs ? waitingForWork(jobs, config.shutdownGraceMs) : 'stopping the scheduler',
+          run: () => running.stop(),
+        },
+        rt && { what: 'closing the job queue', run: () => rt.close() },
+        site && { what: 'closing the demo shop', run: () => site.close() },
+        database && { what: stoppingDatabase(database.embedded), run: () => database.stop() },
+      ],
+      sayOnStdout,
+    );
     // A second signal, or one after a failed start, ends the process at once.
     stopSignal.dispose();
   }

@@ -7,7 +7,7 @@ import type http from 'node:http';
 import type { CoreRuntime, OpenDatabase, RunningWorker } from '../main.js';
 import { closeServer } from '../listen.js';
 import { keepServing } from './keep-serving.js';
-import { shutDown } from './shut-down.js';
+import { quitNow, sayOnStdout, shutdownAnnouncement, shutDown, stoppingDatabase, waitingForWork } from './shut-down.js';
 import { untilSignal } from './signals.js';
 import { checkNewDatabase } from './with-runtime.js';
 
@@ -30,6 +30,8 @@ export async function workerCommand(args: string[] = []): Promise<number> {
   let runtime: CoreRuntime | null = null;
   let worker: RunningWorker | null = null;
   let metrics: http.Server | null = null;
+  // A second Ctrl-C while shutting down: give the embedded PostgreSQL back, and quit.
+  stopSignal.onSecond(quitNow(logger, () => ({ database: db, health: runtime?.health })));
   try {
     db = await openDatabase(config, logger);
     runtime = await createCoreRuntime(config, { databaseUrl: db.url, logger, supervise: true, embedded: db.embedded });
@@ -38,16 +40,30 @@ export async function workerCommand(args: string[] = []): Promise<number> {
     process.stdout.write(`Goalie worker ${worker.worker.id} is running: ${config.concurrency} test cases at once.\n`);
     const signal = await stopSignal.received;
     logger.info({ signal }, 'worker shutting down');
+    sayOnStdout(
+      shutdownAnnouncement({
+        running: worker.worker.running(),
+        graceMs: config.shutdownGraceMs,
+        embedded: db.embedded,
+      }),
+    );
   } finally {
     // Also when starting failed: whatever was started is stopped, and this process gives the
     // embedded PostgreSQL back (the last one to do so stops it).
     const [scraped, running, rt, database] = [metrics, worker, runtime, db];
-    await shutDown(logger, [
-      scraped && (() => closeServer(scraped)),
-      running && (() => running.stop()),
-      rt && (() => rt.close()),
-      database && (() => database.stop()),
-    ]);
+    await shutDown(
+      logger,
+      [
+        scraped && { what: 'closing the metrics port', run: () => closeServer(scraped) },
+        running && {
+          what: waitingForWork(running.worker.running(), config.shutdownGraceMs),
+          run: () => running.stop(),
+        },
+        rt && { what: 'closing the job queue', run: () => rt.close() },
+        database && { what: stoppingDatabase(database.embedded), run: () => database.stop() },
+      ],
+      sayOnStdout,
+    );
     // A second signal, or one after a failed start, ends the process at once.
     stopSignal.dispose();
   }

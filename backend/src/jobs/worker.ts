@@ -91,14 +91,22 @@ export class Worker {
       connectionString: this.options.databaseUrl,
       application_name: 'goalie-worker-listen',
     });
-    this.listener.on('error', (error) =>
-      this.ctx.log.warn({ err: error }, 'job notification connection lost; polling'),
-    );
+    this.listener.on('error', (error) => {
+      // Stopping (and a second Ctrl-C stopping PostgreSQL under it) is no loss to report.
+      if (!this.stopped) this.ctx.log.warn({ err: error }, 'job notification connection lost; polling');
+    });
     this.listener.on('notification', () => this.poke());
     await this.listener.connect();
     await this.listener.query(`LISTEN ${JOBS_CHANNEL}`);
     this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? 2000);
     this.loop = this.run();
+  }
+
+  /** What this worker runs now, by queue (test cases, burn-ins, reviews, ...). */
+  running(): Partial<Record<QueueName, number>> {
+    const counts: Partial<Record<QueueName, number>> = {};
+    for (const job of this.active.values()) counts[job.queue] = (counts[job.queue] ?? 0) + 1;
+    return counts;
   }
 
   /**

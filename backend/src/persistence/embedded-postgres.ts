@@ -308,9 +308,18 @@ class ClusterUse {
     });
   }
 
-  /** Gives this process's use back; the last user stops PostgreSQL. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
+  private stopping: Promise<void> | null = null;
+
+  /**
+   * Gives this process's use back; the last user stops PostgreSQL. A second call waits for the
+   * first (a second Ctrl-C while shutting down must not exit before PostgreSQL is down).
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.giveBack();
+    return this.stopping;
+  }
+
+  private async giveBack(): Promise<void> {
     this.stopped = true;
     await this.recovering;
     const presence = this.presence;
