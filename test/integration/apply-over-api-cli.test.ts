@@ -1,13 +1,12 @@
 // `goalie apply` over the API with the client a server serves (/cli/goalie.js), run by plain node in a
 // folder with no GOALIE_HOME: the plan, then the change; a run-only token refused; a file's problems
 // all at once; no database ever created where the client runs. Also `goalie export`.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { createToken } from '../../backend/src/app/tokens.js';
-import type { CliResult } from '../helpers/cli-io.js';
+import { runProcess } from '../helpers/processes.js';
 import { sql } from '../helpers/project-yaml.js';
 import { runServerCommand } from '../helpers/server-cli.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -29,20 +28,8 @@ testCases:
 ${extra}`;
 
 /** `node goalie.js ...` in `cwd` with only the given environment (and PATH). */
-function node(cwd: string, args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['goalie.js', ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const node = (cwd: string, args: string[], env: Record<string, string>) =>
+  runProcess(process.execPath, ['goalie.js', ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
 
 describe('goalie apply over the API, with the served client', function () {
   this.timeout(120_000);
