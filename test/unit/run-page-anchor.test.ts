@@ -127,11 +127,6 @@ describe('links into a run page: one anchor scheme', () => {
   }
 
   it('no source builds a fragment into a run page by hand (they call runTestCaseLink)', () => {
-    // The test case pages' result links (another change in progress) build the same form by hand.
-    const byHandForNow = new Set([
-      'backend/src/http/dashboard/test-cases/result-strip.tsx',
-      'backend/src/http/dashboard/test-cases/test-case-page.tsx',
-    ]);
     const roots = [
       'backend/src',
       'shared/src',
@@ -145,7 +140,7 @@ describe('links into a run page: one anchor scheme', () => {
         : [],
     );
     const byHand = files.flatMap((file) => {
-      if (byHandForNow.has(file) || file === 'shared/src/run-page-anchor.ts') return [];
+      if (file === 'shared/src/run-page-anchor.ts') return [];
       return fs
         .readFileSync(path.join(ROOT, file), 'utf8')
         .split('\n')

@@ -3,6 +3,7 @@
 // and a count in words follows the strip.
 import type { FinishedResultRow } from '../../../app/ports/test-case-queries.js';
 import type { Flakiness } from '../../../domain/flaky.js';
+import { runTestCaseLink } from '../../../../../shared/src/run-page-anchor.js';
 
 const MARKS: Record<FinishedResultRow['outcome'], string> = { PASSED: '✓', FAILED: '✗', ERROR: '!', SKIPPED: '–' };
 const WORDS: Record<FinishedResultRow['outcome'], string> = {
@@ -41,7 +42,7 @@ export function ResultStrip({ results, label }: { results: readonly FinishedResu
           <li>
             <a
               class={`cell ${result.outcome}`}
-              href={`/runs/${encodeURIComponent(result.runShortId)}#${encodeURIComponent(result.runTestCaseShortId)}`}
+              href={runTestCaseLink(`/runs/${encodeURIComponent(result.runShortId)}`, result.runTestCaseShortId)}
               title={cellText(result)}
             >
               <span aria-hidden="true">{MARKS[result.outcome]}</span>

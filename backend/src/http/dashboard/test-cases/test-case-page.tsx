@@ -10,6 +10,7 @@ import { Badge, Notice, PostForm, TableHead, Time } from '../components.js';
 import { modelTokensText } from '../model-tokens.js';
 import { FlakyMark, ResultStrip } from './result-strip.js';
 import { StepFacts } from './step-facts.js';
+import { runTestCaseLink } from '../../../../../shared/src/run-page-anchor.js';
 
 /** What an action did, said after the redirect back (?done=...). */
 export const DONE: Record<string, string> = {
@@ -198,7 +199,7 @@ function History({ history }: { history: TestCaseHistoryRow[] }) {
         {history.map((row) => (
           <tr>
             <td>
-              <a href={`/runs/${encodeURIComponent(row.runShortId)}#${encodeURIComponent(row.runTestCaseShortId)}`}>
+              <a href={runTestCaseLink(`/runs/${encodeURIComponent(row.runShortId)}`, row.runTestCaseShortId)}>
                 {row.runShortId}
               </a>
             </td>
