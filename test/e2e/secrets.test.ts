@@ -407,6 +407,7 @@ describe('secret config values never leave in clear', function () {
     const secrets = await service.runtime.app.store.testCases.secretValues(
       (await q(`SELECT id FROM test_cases WHERE name = 'Sign in'`))[0].id,
     );
-    expect(secrets).to.deep.equal([{ placeholder: PLACEHOLDER, value: SECRET }]);
+    // Every secret of the project is masked in what is shown of a test case, its own among them.
+    expect(secrets).to.deep.include({ placeholder: PLACEHOLDER, value: SECRET });
   });
 });

@@ -521,7 +521,7 @@ describe('goalie client commands', function () {
       const inEsm = await node(esm, ['goalie.js', 'status', runs.passing!, '--test-cases', 'none'], env);
       expect(inEsm).to.deep.include({ code: 0, stderr: '' });
       expect(inEsm.stdout).to.equal(
-        `Run ${runs.passing}: COMPLETED, PASSED\n${service.baseUrl}/runs/${runs.passing}\n`,
+        `Run ${runs.passing}: COMPLETED, PASSED (1 passed, 0 failed)\n${service.baseUrl}/runs/${runs.passing}\n`,
       );
       const usage = await node(bundleDir, ['goalie.js', 'status', runs.passing!], {});
       expect(usage.code).to.equal(2);
