@@ -459,6 +459,72 @@ describe('dashboard: runs', function () {
       expect(html).to.include('<strong>Passed</strong>: 1 passed of 1.');
     });
 
+    it('a run not started says so, offers Cancel and no rerun; a rerun POSTed meanwhile starts nothing', async () => {
+      const api = service.client(await service.token('shop'));
+      const live = (await api.post('/v1/run', {})).body.run;
+      await sql(service, `UPDATE runs SET status = 'INITIATED' WHERE id = $1`, [live.id]);
+      await sql(service, `UPDATE run_test_cases SET status = 'PENDING', result = NULL WHERE run_id = $1`, [live.id]);
+      const actions = (html: string) => /<div class="actions">[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';
+      let html = await page(live.shortId);
+      expect(actions(html)).to.include('Not started yet: 4 test cases waiting.');
+      expect(html).not.to.include('Nothing failed, errored or was skipped');
+      expect(html).not.to.include(`/runs/${live.shortId}/rerun`);
+      expect(html).to.include(`action="/runs/${live.shortId}/cancel"`);
+      // Running, none finished yet: still not started, as far as anyone can tell.
+      await sql(service, `UPDATE runs SET status = 'RUNNING', started_at = now() WHERE id = $1`, [live.id]);
+      await sql(
+        service,
+        `UPDATE run_test_cases SET status = 'RUNNING', started_at = now() WHERE run_id = $1 AND position = 0`,
+        [live.id],
+      );
+      expect(actions(await page(live.shortId))).to.include('Not started yet: 4 test cases waiting.');
+      // One failed, one passed: counted, and still no rerun until it has ended.
+      await sql(
+        service,
+        `UPDATE run_test_cases SET status = 'COMPLETED', result = CASE WHEN position = 0 THEN 'FAILED' ELSE 'PASSED' END
+          WHERE run_id = $1 AND position < 2`,
+        [live.id],
+      );
+      html = await page(live.shortId);
+      expect(actions(html)).to.include('Running: 2 of 4 done.');
+      expect(html).not.to.include(`/runs/${live.shortId}/rerun`);
+      expect(html).to.include(`action="/runs/${live.shortId}/cancel"`);
+      const before = (await sql(service, 'SELECT count(*)::int n FROM runs'))[0]!.n;
+      for (const action of ['rerun', 'rerun-failed']) {
+        const res = await member.fetch(`/runs/${live.shortId}/${action}`, { form: {} });
+        expect(res.status, action).to.equal(302);
+        expect(res.headers.get('location'), action).to.equal(`/runs/${live.shortId}?notice=still-running`);
+      }
+      expect((await sql(service, 'SELECT count(*)::int n FROM runs'))[0]!.n).to.equal(before);
+      expect(await page(`${live.shortId}?notice=still-running`)).to.include(
+        'This run has not ended yet: nothing was rerun.',
+      );
+      expect((await api.post(`/v1/run/${live.shortId}/cancel`)).status).to.equal(200);
+    });
+
+    it('an ended run with failures offers both reruns; a passed one Rerun all only; neither offers Cancel', async () => {
+      const failed = await page();
+      expect(failed)
+        .to.include(`action="/runs/${run.shortId}/rerun-failed"`)
+        .and.include(`action="/runs/${run.shortId}/rerun"`)
+        .and.include('Rerun failed starts a new run of the 2 test cases that failed, errored or were skipped');
+      expect(failed).not.to.include(`action="/runs/${run.shortId}/cancel"`).and.not.to.include('Not started yet');
+      const api = service.client(await service.token('shop'));
+      const green = (await api.post('/v1/run', {})).body.run;
+      await sql(service, `UPDATE run_test_cases SET status = 'COMPLETED', result = 'PASSED' WHERE run_id = $1`, [
+        green.id,
+      ]);
+      await sql(service, `UPDATE runs SET status = 'COMPLETED', result = 'PASSED', finished_at = now() WHERE id = $1`, [
+        green.id,
+      ]);
+      const passed = await page(green.shortId);
+      expect(passed).to.include(`action="/runs/${green.shortId}/rerun"`);
+      expect(passed).to.include('Nothing failed, errored or was skipped.');
+      expect(passed)
+        .not.to.include(`action="/runs/${green.shortId}/rerun-failed"`)
+        .and.not.to.include(`action="/runs/${green.shortId}/cancel"`);
+    });
+
     it('Cancel on a run that has ended says so; on a live one it cancels', async () => {
       const ended = await member.fetch(`/runs/${run.shortId}/cancel`, { form: {} });
       expect(ended.headers.get('location')).to.equal(`/runs/${run.shortId}?notice=ended`);

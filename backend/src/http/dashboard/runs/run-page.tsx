@@ -3,11 +3,11 @@
 // and what started it, with links to the repository host; and Rerun failed, Rerun all and Cancel for
 // those who may run.
 import { legacyRunTestCaseAnchor, runTestCaseAnchor } from '../../../../../shared/src/run-page-anchor.js';
-import type { RunNeighbour } from '../../../app/ports/run-queries.js';
+import type { RunCounts, RunNeighbour } from '../../../app/ports/run-queries.js';
 import type { ReviewRecord } from '../../../app/ports/review-store.js';
 import type { RunRecord, RunTestCaseRecord } from '../../../app/records.js';
 import type { HostLinks, RepositoryHost } from '../../../domain/host-links.js';
-import { isFailedOutcome } from '../../../domain/run-state.js';
+import { isFailedOutcome, type RunStatus } from '../../../domain/run-state.js';
 import { Badge, duration, Notice, PostForm, Time } from '../components.js';
 import type { NavProject } from '../layout.js';
 import { modelTokensText } from '../model-tokens.js';
@@ -50,6 +50,9 @@ export const RUN_NOTICES: Record<string, { kind?: 'error' | 'ok'; text: string }
     text: 'Cancelling: the test cases that had not started are cancelled, running ones stop within a few seconds.',
   },
   ended: { text: 'This run has already ended: there is nothing to cancel.' },
+  'still-running': {
+    text: 'This run has not ended yet: nothing was rerun. Rerun it once it has ended, or cancel it first.',
+  },
 };
 
 const evidenceHref = (key: string) => `/evidence/${key.split('/').map(encodeURIComponent).join('/')}`;
@@ -379,12 +382,27 @@ function Attribution({ data }: { data: RunPageData }) {
   );
 }
 
+/**
+ * Why there is no rerun yet, for a run that has not ended: "Not started yet: 5 test cases waiting."
+ * (waiting, or running with none finished), else "Running: 2 of 5 done."
+ */
+export function liveSentence(status: RunStatus, counts: RunCounts): string {
+  const done = counts.total - counts.toGo;
+  if (status === 'INITIATED' || done === 0) {
+    const waiting = counts.total === 1 ? '1 test case waiting' : `${counts.total} test cases waiting`;
+    return `Not started yet: ${counts.total ? waiting : 'no test cases'}.`;
+  }
+  return `Running: ${done} of ${counts.total} done.`;
+}
+
 function Actions({
   data,
+  counts,
   rerunnableFailed,
   rerunnable,
 }: {
   data: RunPageData;
+  counts: RunCounts;
   rerunnableFailed: number;
   rerunnable: number;
 }) {
@@ -403,6 +421,19 @@ function Actions({
       </p>
     );
   }
+  if (isLive(run.status)) {
+    // A rerun is offered once the run has ended: until then, what it would rerun is not known yet.
+    return (
+      <div class="actions">
+        <PostForm action={`/runs/${run.shortId}/cancel`} csrf={csrf} class="inline">
+          <button type="submit" class="danger">
+            Cancel run
+          </button>
+        </PostForm>
+        <span class="muted">{liveSentence(run.status, counts)} Rerun is offered once the run has ended.</span>
+      </div>
+    );
+  }
   return (
     <div class="actions">
       {rerunnableFailed ? (
@@ -414,13 +445,6 @@ function Actions({
         <PostForm action={`/runs/${run.shortId}/rerun`} csrf={csrf} class="inline">
           <button type="submit" class={rerunnableFailed ? 'secondary' : undefined}>
             Rerun all
-          </button>
-        </PostForm>
-      ) : null}
-      {isLive(run.status) ? (
-        <PostForm action={`/runs/${run.shortId}/cancel`} csrf={csrf} class="inline">
-          <button type="submit" class="danger">
-            Cancel run
           </button>
         </PostForm>
       ) : null}
@@ -485,7 +509,7 @@ export function RunPage({ data }: { data: RunPageData }) {
       <Byline run={run} />
       {run.errorMessage ? <Notice kind="error">{run.errorMessage}</Notice> : null}
       {notice ? <Notice kind={notice.kind}>{notice.text}</Notice> : null}
-      <Actions data={data} rerunnableFailed={rerunnableFailed} rerunnable={rerunnable} />
+      <Actions data={data} counts={counts} rerunnableFailed={rerunnableFailed} rerunnable={rerunnable} />
 
       {notPassed.length ? (
         <>

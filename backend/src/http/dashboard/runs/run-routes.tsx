@@ -124,6 +124,9 @@ export function runRoutes(app: AppContext): Router<AppState> {
       await requireCsrf(ctx, place(failedOnly ? 'Rerun failed' : 'Rerun all'));
       const { run, testCases } = await runOfProject(app, ctx, ctx.params.shortId!, 'run', 'rerun runs');
       const user = requireUser(ctx);
+      // The page offers no rerun until the run has ended (docs/dashboard.md): what it would rerun is
+      // not known yet, and a second run of the same test cases would race the first.
+      if (isLive(run.status)) return back(ctx, run.shortId, 'still-running');
       const chosen = testCases.filter((t) => t.testCaseId && (!failedOnly || isFailedOutcome(t)));
       if (chosen.length === 0)
         return back(
