@@ -162,10 +162,15 @@ const placeContents = pageFunction<(spec: PlaceSpec) => PlacesFound>(`(spec) => 
     return { places: parts.map((els) => place('section', els)), others: [] };
   }
   const AREAS = { sidebar: 'aside, [role=complementary]', header: 'header, [role=banner]', footer: 'footer, [role=contentinfo]', navigation: 'nav, [role=navigation]' };
-  const SIDEBAR = ['sidebar', 'sidenav'];
-  const areas = all.filter((el) => (el.matches(AREAS[spec.kind]) || (spec.kind === 'sidebar' && (ownWords(el).some((w) => SIDEBAR.includes(w)) || (ownWords(el).join(' ').includes('side bar'))))) && seenBox(el));
-  // The page's own header and footer, not those of its articles.
-  const top = spec.kind === 'header' || spec.kind === 'footer' ? areas.filter((el) => !el.parentElement.closest('article, section, aside, [role=dialog], dialog')) : areas;
+  // Pages drawn with divs say the area in an id or class instead ("page-header", "topbar", "sidenav").
+  const WORDS = { sidebar: ['sidebar', 'sidenav'], header: ['header', 'topbar', 'masthead'], footer: ['footer'], navigation: ['nav', 'navbar', 'navigation'] };
+  const saysArea = (el) => ownWords(el).some((w) => WORDS[spec.kind].includes(w)) || (spec.kind === 'sidebar' && ownWords(el).join(' ').includes('side bar'));
+  const landmarks = all.filter((el) => el.matches(AREAS[spec.kind]) && seenBox(el));
+  // The page's own areas, not those of its articles, cards and dialogs ("card-header").
+  const pageOwn = (el) => !el.parentElement.closest('article, section, aside, li, [role=dialog], dialog');
+  const named = landmarks.length || spec.kind === 'sidebar' ? [] : all.filter((el) => saysArea(el) && seenBox(el) && pageOwn(el));
+  const areas = [...landmarks, ...(spec.kind === 'sidebar' ? all.filter((el) => !landmarks.includes(el) && saysArea(el) && seenBox(el)) : named)];
+  const top = spec.kind === 'header' || spec.kind === 'footer' ? areas.filter(pageOwn) : areas;
   return { places: outermost(top.length ? top : areas).map((el) => place(spec.kind, [el])), others: [] };
 }`);
 

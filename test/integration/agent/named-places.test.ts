@@ -60,6 +60,13 @@ const PAGES = {
     `<aside class="sidebar"><a href="#r">Reports</a><a href="#s">Settings</a></aside>
      <main><h1>Invoices</h1><p>No invoices yet</p></main>`,
   ),
+  // A header and cards drawn with divs: the area is what the id or class says, not a card's own header.
+  '/div-header': html(
+    'Account',
+    `<div class="page-header"><span>Mr. Mary Jones</span></div>
+     <ul><li><div class="card-header">Paris office</div></li></ul>
+     <main><h1>Settings</h1></main>`,
+  ),
   '/orders': html(
     'Orders',
     `<h2>Recent orders</h2><ul><li>Order 7</li><li>Order 8</li></ul>
@@ -116,6 +123,9 @@ describe('built-in agent: an expected result checked only in the place it names'
     ['/sidebar', 'Invoices is not in the sidebar', true],
     ['/sidebar', 'Invoices is in the sidebar', false],
     ['/sidebar', 'The sidebar does not show Reports', false],
+    ['/div-header', 'The header says Mr. Mary Jones', true],
+    ['/div-header', 'The header says Paris office', false],
+    ['/div-header', "'Paris office' is not in the header", true],
     // A part of the page by its heading.
     ['/orders', "'Order 7' is listed under Recent orders", true],
     ['/orders', "'Order 3' is listed under Recent orders", false],
