@@ -1,7 +1,7 @@
 // A project file sent over the API (`goalie apply --api-url`, the client bundle in CI): planned (a dry
-// run) or applied for the project of an admin-scope token. The file is read as `goalie apply` reads it,
-// with the sender's variables in place of an environment: the server's own environment never fills a
-// `${NAME}` of a file that came from outside.
+// run, for a token of the plan scope or wider) or applied (the admin scope), for the token's project.
+// The file is read as `goalie apply` reads it, with the sender's variables in place of an
+// environment: the server's own environment never fills a `${NAME}` of a file that came from outside.
 import {
   loadProjectFile,
   ProjectFileError,

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatDuration, parseTimeout, UsageError } from '../../../shared/src/cli/args.js';
+import { formatDuration, UsageError } from '../../../shared/src/cli/args.js';
+import { burnInWait } from '../../../shared/src/cli/follow-burn-in.js';
 import { loadProjectFile, ProjectFileError } from '../../../shared/src/project-file/load.js';
 import {
   describeBurnIns,
@@ -16,9 +17,7 @@ import { liveWorkers, waitForBurnIns, type BurnInsOutcome } from '../app/wait-fo
 import type { CoreRuntime } from '../main-core.js';
 import { withRuntime, type DatabaseInUse } from './with-runtime.js';
 
-const USAGE = 'usage: goalie apply <file.yaml> [--wait [--timeout 10m]] [--json] [--init]';
-/** As for `goalie test-case create --wait`: a burn-in takes seconds to a minute or two. */
-const DEFAULT_WAIT_MS = 10 * 60_000;
+const USAGE = 'usage: goalie apply <file.yaml> [--dry-run | --wait [--timeout 10m]] [--json] [--init]';
 
 /**
  * Where the command wrote, said so that a new, unused embedded database cannot be missed. Without
@@ -130,11 +129,9 @@ export function parseApplyArgs(args: string[]): ApplyFlags {
   if (values.help) return { file: '', json: false, waitMs: null, help: true, init: false, dryRun: false };
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError(USAGE);
-  if (values.timeout !== undefined && !values.wait)
-    throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out');
+  const waitMs = burnInWait('apply', values);
   if (values.wait && values['dry-run'])
     throw new UsageError('--dry-run queues no burn-in to wait for: leave out --wait, or --dry-run');
-  const waitMs = values.wait ? (values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout)) : null;
   return {
     file,
     json: values.json ?? false,

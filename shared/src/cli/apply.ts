@@ -12,14 +12,12 @@ import {
 import type { ProjectFileAnswer } from '../api/project-file-types.js';
 import type { GoalieClient } from '../client/api-client.js';
 import { waitForBurnIn } from '../client/wait-for-burn-in.js';
-import { formatDuration, onePositional, parseCommandArgs, parseTimeout, UsageError } from './args.js';
+import { formatDuration, onePositional, parseCommandArgs, UsageError } from './args.js';
 import { connect } from './connection.js';
 import { EXIT_FAILED, EXIT_OK } from './exit-codes.js';
+import { burnInWait } from './follow-burn-in.js';
 import type { ClientIo } from './io.js';
 import { COMMAND_HELP } from './usage.js';
-
-/** As the server's `goalie apply --wait`: a burn-in takes seconds to a minute or two. */
-const DEFAULT_WAIT_MS = 10 * 60_000;
 
 export async function applyCommand(args: string[], io: ClientIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('apply', args, {
@@ -32,11 +30,9 @@ export async function applyCommand(args: string[], io: ClientIo): Promise<number
     return EXIT_OK;
   }
   const file = onePositional('apply', positionals, 'file.yaml');
-  if (values.timeout !== undefined && !values.wait)
-    throw new UsageError('--timeout limits --wait: add --wait, or leave --timeout out', 'apply');
+  const waitMs = burnInWait('apply', values);
   if (values.wait && values['dry-run'])
     throw new UsageError('--dry-run queues no burn-in to wait for: leave out --wait, or --dry-run', 'apply');
-  const waitMs = values.wait ? (values.timeout === undefined ? DEFAULT_WAIT_MS : parseTimeout(values.timeout)) : null;
   let text: string;
   try {
     text = io.readFile(file);

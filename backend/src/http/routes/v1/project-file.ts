@@ -1,4 +1,4 @@
-// Goalie extensions (docs/api.md): a project's YAML over the API, for a token with the admin scope.
+// Goalie extensions (docs/api.md): a project's YAML over the API, for tokens of the plan or admin scope.
 // POST /project-file/plan answers what an apply would do and writes nothing; POST /project-file/apply
 // applies; GET /project-file answers the project as the file that recreates it ({file, text}, the
 // shape the other two take).
